@@ -1,0 +1,75 @@
+import { expect, screenReady, test } from './fixtures';
+
+test.describe('route guard in the browser', () => {
+  test('a signed-out visitor opening /accounts lands on /welcome', async ({ page }) => {
+    await page.goto('/accounts');
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Meridian' })).toBeVisible();
+  });
+
+  test('/de/accounts lands on /de/welcome, in German', async ({ page }) => {
+    await page.goto('/de/accounts');
+    await expect(page).toHaveURL(/\/de\/welcome$/);
+    await screenReady(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();
+  });
+
+  test('a signed-out payment link goes to the locale’s login and remembers where it was going', async ({ page }) => {
+    await page.goto('/fr/pay/abc');
+    await expect(page).toHaveURL(/\/fr\/login\?redirect=%2Ffr%2Fpay%2Fabc$/);
+    await screenReady(page);
+  });
+
+  test('with an auth_token, /login goes home and /register/success stays', async ({ page, signIn }) => {
+    await signIn();
+    await page.goto('/login');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+    await screenReady(page);
+    await page.goto('/register/success');
+    await expect(page).toHaveURL(/\/register\/success$/);
+    await screenReady(page);
+  });
+
+  test('an unknown path shows the 404 inside the app shell', async ({ page }) => {
+    await page.goto('/no/such/page');
+    const error = page.getByTestId('error-page');
+    await expect(error).toContainText('404');
+    await expect(error).toContainText('Page not found: /no/such/page');
+    await expect(page.getByRole('link', { name: 'Meridian' })).toBeVisible();
+  });
+
+  test('an invalid route parameter shows the 404 error page', async ({ page, signIn }) => {
+    await signIn();
+    await page.goto('/es/accounts/not-a-uuid');
+    await expect(page.getByTestId('error-page')).toContainText('/es/accounts/not-a-uuid');
+    await expect(page.getByTestId('error-page')).toContainText('404');
+  });
+
+  test('wallet payment pages open without an account', async ({ page }) => {
+    await page.goto('/inject/crypto/on-chain/wallet/0xabc123');
+    await expect(page).toHaveURL(/\/inject\/crypto\/on-chain\/wallet\/0xabc123$/);
+    await screenReady(page);
+  });
+
+  test('an operator route rule redirects without a build', async ({ page }) => {
+    await page.route('**/route-rules.json', (route) =>
+      route.fulfill({ json: { rules: [{ path: '/old-help', redirect: '/welcome', external: false }] } }),
+    );
+    await page.goto('/th/old-help');
+    await expect(page).toHaveURL(/\/th\/welcome$/);
+  });
+});
+
+test.describe('right-to-left', () => {
+  test('ar renders right-to-left with Arabic text', async ({ page }) => {
+    await page.goto('/ar/welcome');
+    await screenReady(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    const box = await page.getByRole('link', { name: 'Meridian' }).boundingBox();
+    const width = page.viewportSize()!.width;
+    // The brand sits at the inline start, which is the right edge in rtl.
+    expect(box!.x).toBeGreaterThan(width / 2);
+  });
+});

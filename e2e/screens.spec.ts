@@ -1,0 +1,57 @@
+import { LOCALES, localizePath } from '../src/api/contract/locales';
+import { routes } from '../src/routes/table';
+import { expect, test } from './fixtures';
+
+const UUID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
+const concrete = (path: string) => path.replace(':id', UUID).replace(':iso', 'usdt').replace(':hash', 'h4sh');
+
+for (const locale of LOCALES) {
+  test(`every route renders in ${locale}`, async ({ page, signIn }) => {
+    await signIn();
+    const title = await page.goto(localizePath('/', locale)).then(() => page.title());
+    expect(title).toContain('Meridian');
+    for (const route of routes.filter((r) => r.access !== 'guest')) {
+      const path = localizePath(concrete(route.path), locale);
+      // In-app navigation, as a customer moves around; one full load per locale keeps the run short.
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await expect(page, path).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading, path).toBeVisible();
+      await expect(page.getByTestId('error-page'), path).toHaveCount(0);
+      expect(await heading.textContent(), path).not.toMatch(/^screens\./);
+    }
+  });
+}
+
+const SHOTS = [
+  { name: 'welcome', path: '/welcome', signedIn: false },
+  { name: 'home', path: '/', signedIn: true },
+  { name: 'card-accounts', path: '/card-accounts', signedIn: true },
+  { name: 'transfer-crypto-to-fiat', path: '/transfer/crypto-to-fiat', signedIn: true },
+  { name: 'profile-language', path: '/profile/language', signedIn: true },
+  { name: 'not-found', path: '/no/such/page', signedIn: true },
+];
+const VIEWPORTS = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+for (const locale of ['en', 'ar'] as const) {
+  for (const viewport of VIEWPORTS) {
+    test(`screenshots ${locale} ${viewport.name}`, async ({ page, signIn }, testInfo) => {
+      await page.setViewportSize(viewport);
+      for (const shot of SHOTS) {
+        if (shot.signedIn) await signIn();
+        else await page.context().clearCookies();
+        await page.goto(localizePath(shot.path, locale));
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const file = `reports/screenshots/${locale}-${viewport.name}-${shot.name}.png`;
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(`${locale}-${viewport.name}-${shot.name}`, { path: file, contentType: 'image/png' });
+      }
+    });
+  }
+}

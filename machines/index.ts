@@ -1,0 +1,60 @@
+import type { AnyStateMachine } from 'xstate';
+import { chunkReloadMachine } from './chunkReload.machine';
+import { languageMachine } from './language.machine';
+import { routeGuardMachine } from './routeGuard.machine';
+import { sessionMachine } from './session.machine';
+import { versionReloadMachine } from './versionReload.machine';
+
+export interface CatalogEntry {
+  id: string;
+  title: string;
+  /** One paragraph for reviewers: what the flow is for and when it runs. */
+  summary: string;
+  /** Routes (English form) where the flow shows; empty for app-wide flows. */
+  routes: string[];
+  machine: AnyStateMachine;
+}
+
+/** Every statechart of the app. Diagrams, path tests and the flow explorer read this list. */
+export const catalog: CatalogEntry[] = [
+  {
+    id: 'session',
+    title: 'Session',
+    summary:
+      'Signed in means both the auth_token and refresh_token cookies exist. Any 401 answer from the API clears both tokens and the selected card account and sends the customer to the login page of the current language.',
+    routes: [],
+    machine: sessionMachine,
+  },
+  {
+    id: 'routeGuard',
+    title: 'Route guard',
+    summary:
+      'Runs on every navigation in all eight languages: operator route rules may redirect (inside the app or to another site); wallet payment pages skip all checks; unknown paths and invalid parameters show a 404; signed-in visitors are kept off sign-in pages; signed-out visitors go to /welcome, or to login and back for payment links.',
+    routes: [],
+    machine: routeGuardMachine,
+  },
+  {
+    id: 'language',
+    title: 'Language',
+    summary:
+      'The interface language comes from the path, then from the i18n_redirected cookie, then from the signed-in customer’s saved language. Choosing a language moves the URL prefix, remembers it in the cookie and saves it on the server.',
+    routes: ['/profile/language'],
+    machine: languageMachine,
+  },
+  {
+    id: 'versionReload',
+    title: 'New version reload',
+    summary:
+      'Every five minutes the app asks for builds/latest.json. When a newer build is out, the next navigation loads the page afresh so the customer runs the new release without losing what is on screen now.',
+    routes: [],
+    machine: versionReloadMachine,
+  },
+  {
+    id: 'chunkReload',
+    title: 'Screen load failure',
+    summary:
+      'When a screen’s code fails to load, the target page is reloaded once. A second failure within 10 seconds shows the error page instead of reloading in a loop.',
+    routes: [],
+    machine: chunkReloadMachine,
+  },
+];

@@ -1,0 +1,141 @@
+import { assign, not, setup } from 'xstate';
+import { isLocale, type Locale } from '../src/api/contract';
+import { unprovided } from './unprovided';
+
+interface LanguageContext {
+  locale: Locale;
+  signedIn: boolean;
+  /** The raw `i18n_redirected` cookie read at start, if any. */
+  cookieLocale: string | undefined;
+}
+
+interface LanguageInput {
+  /** The locale of the path the app opened on. */
+  pathLocale: Locale;
+  /** The raw `i18n_redirected` cookie, if any. */
+  cookieLocale: string | undefined;
+  signedIn: boolean;
+}
+
+type LanguageEvent =
+  | { type: 'LANGUAGE_CHOSEN'; locale: string }
+  | { type: 'PATH_LOCALE_CHANGED'; locale: Locale }
+  | { type: 'SIGNED_IN' }
+  | { type: 'SIGNED_OUT' };
+
+export const languageMachine = setup({
+  types: {
+    context: {} as LanguageContext,
+    input: {} as LanguageInput,
+    events: {} as LanguageEvent,
+  },
+  actors: {
+    loadSavedLanguage: unprovided<string | null>('loadSavedLanguage'),
+    saveLanguage: unprovided<void, { locale: Locale }>('saveLanguage'),
+  },
+  actions: {
+    /** Loads the locale's messages and sets `<html lang dir>`. */
+    showLanguage: (_, _params: { locale: Locale }) => {},
+    /** Moves the current page to the locale's URL prefix. */
+    moveToLocalePath: (_, _params: { locale: Locale }) => {},
+    /** Writes the `i18n_redirected` cookie (365 days). */
+    rememberLanguage: (_, _params: { locale: Locale }) => {},
+  },
+  guards: {
+    isOtherSupportedLocale: ({ context }, params: { candidate: unknown }) =>
+      isLocale(params.candidate) && params.candidate !== context.locale,
+    isSignedIn: ({ context }) => context.signedIn,
+  },
+}).createMachine({
+  id: 'language',
+  description:
+    'The interface language: from the path, then the i18n_redirected cookie, then the signed-in customer’s saved language; switching it moves the URL prefix and saves the choice.',
+  context: ({ input }) => ({ locale: input.pathLocale, signedIn: input.signedIn, cookieLocale: input.cookieLocale }),
+  entry: { type: 'showLanguage', params: ({ context }) => ({ locale: context.locale }) },
+  initial: 'applyingCookieLanguage',
+  on: {
+    SIGNED_OUT: { actions: assign({ signedIn: false }) },
+    PATH_LOCALE_CHANGED: {
+      guard: { type: 'isOtherSupportedLocale', params: ({ event }) => ({ candidate: event.locale }) },
+      actions: [
+        assign({ locale: ({ event }) => event.locale }),
+        { type: 'showLanguage', params: ({ event }) => ({ locale: event.locale }) },
+      ],
+      description: 'The visitor opened a path of another locale (link, back button, address bar).',
+    },
+  },
+  states: {
+    applyingCookieLanguage: {
+      description: 'A supported language in the i18n_redirected cookie wins over the path.',
+      always: [
+        {
+          guard: { type: 'isOtherSupportedLocale', params: ({ context }) => ({ candidate: context.cookieLocale }) },
+          target: 'checkingSignIn',
+          actions: [
+            assign({ locale: ({ context }) => context.cookieLocale as Locale }),
+            { type: 'showLanguage', params: ({ context }) => ({ locale: context.locale }) },
+            { type: 'moveToLocalePath', params: ({ context }) => ({ locale: context.locale }) },
+          ],
+        },
+        { target: 'checkingSignIn' },
+      ],
+    },
+    checkingSignIn: {
+      always: [{ guard: 'isSignedIn', target: 'loadingSavedLanguage' }, { target: 'ready' }],
+    },
+    loadingSavedLanguage: {
+      description: 'Reads the signed-in customer’s saved language (GET /user-settings).',
+      invoke: {
+        id: 'loadSavedLanguage',
+        src: 'loadSavedLanguage',
+        onDone: [
+          {
+            guard: { type: 'isOtherSupportedLocale', params: ({ event }) => ({ candidate: event.output }) },
+            target: 'ready',
+            actions: [
+              assign({ locale: ({ event }) => event.output as Locale }),
+              { type: 'showLanguage', params: ({ context }) => ({ locale: context.locale }) },
+              { type: 'moveToLocalePath', params: ({ context }) => ({ locale: context.locale }) },
+              { type: 'rememberLanguage', params: ({ context }) => ({ locale: context.locale }) },
+            ],
+          },
+          { target: 'ready' },
+        ],
+        onError: { target: 'ready' },
+      },
+    },
+    ready: {
+      description: 'Showing the interface in the current language.',
+      on: {
+        SIGNED_IN: {
+          target: 'loadingSavedLanguage',
+          actions: assign({ signedIn: true }),
+          description: 'After sign-in, the customer’s saved language applies.',
+        },
+        LANGUAGE_CHOSEN: {
+          guard: { type: 'isOtherSupportedLocale', params: ({ event }) => ({ candidate: event.locale }) },
+          target: 'savingChoice',
+          actions: [
+            assign({ locale: ({ event }) => event.locale as Locale }),
+            { type: 'showLanguage', params: ({ context }) => ({ locale: context.locale }) },
+            { type: 'moveToLocalePath', params: ({ context }) => ({ locale: context.locale }) },
+            { type: 'rememberLanguage', params: ({ context }) => ({ locale: context.locale }) },
+          ],
+          description: 'The customer picks another of the eight languages.',
+        },
+      },
+    },
+    savingChoice: {
+      description: 'Sends the choice to the server (POST /user-settings) when signed in.',
+      always: { guard: not('isSignedIn'), target: 'ready', description: 'Visitors’ choice lives in the cookie only.' },
+      invoke: {
+        id: 'saveLanguage',
+        src: 'saveLanguage',
+        input: ({ context }) => ({ locale: context.locale }),
+        onDone: { target: 'ready' },
+        // The language already changed on screen; a failed save is logged by the app and retried on the next choice.
+        onError: { target: 'ready' },
+      },
+    },
+  },
+});

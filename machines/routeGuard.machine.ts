@@ -1,0 +1,202 @@
+import { assign, setup } from 'xstate';
+import { localizePath, type Locale, type RouteRule } from '../src/api/contract';
+import { unprovided } from './unprovided';
+
+/** How a route may be reached; declared per route in the route table. */
+export type RouteAccess =
+  /** Sign-in and sign-up pages: a signed-in visitor is sent home instead. */
+  | 'guest'
+  /** Anyone, signed in or not (e.g. /register/success). */
+  | 'public'
+  /** Needs an `auth_token`. */
+  | 'private';
+
+export interface NavigationTarget {
+  /** The path as opened, with its locale prefix: `/fr/pay/abc`. */
+  path: string;
+  /** The query string with its `?`, or empty. */
+  search: string;
+  locale: Locale;
+  /** The path in English form: `/pay/abc`. */
+  basePath: string;
+  /** The matched route's access, or null when no route matches the path. */
+  access: RouteAccess | null;
+  /** False when the matched route's parameter validation failed (`:id` not a UUID…). */
+  paramsValid: boolean;
+  hasAuthToken: boolean;
+}
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'externalRedirect'; url: string }
+  /** `fatal`: the route exists but its parameters are invalid (full error page); otherwise the
+   *  path matches no route and the 404 shows inside the app shell. */
+  | { kind: 'notFound'; fatal: boolean; path: string };
+
+export const WALLET_PATH_MARKER = '/inject/crypto/on-chain/wallet';
+
+interface RouteGuardContext {
+  target: NavigationTarget | null;
+  decision: GuardDecision | null;
+}
+
+type RouteGuardEvent = { type: 'NAVIGATED'; target: NavigationTarget };
+
+function targetOf(context: RouteGuardContext): NavigationTarget {
+  if (!context.target) throw new Error('routeGuard: no navigation target');
+  return context.target;
+}
+
+export const routeGuardMachine = setup({
+  types: {
+    context: {} as RouteGuardContext,
+    events: {} as RouteGuardEvent,
+  },
+  actors: {
+    lookupRouteRules: unprovided<RouteRule | null, { basePath: string }>('lookupRouteRules'),
+  },
+  guards: {
+    ruleLeavesApp: (_, rule: RouteRule | null) => rule?.external === true,
+    ruleRedirectsInApp: (_, rule: RouteRule | null) => rule !== null && !rule.external,
+    isWalletPath: ({ context }) => targetOf(context).path.includes(WALLET_PATH_MARKER),
+    isUnknownPath: ({ context }) => targetOf(context).access === null,
+    hasInvalidParams: ({ context }) => !targetOf(context).paramsValid,
+    isGuestPageWhileSignedIn: ({ context }) => {
+      const t = targetOf(context);
+      return t.access === 'guest' && t.hasAuthToken;
+    },
+    isPaymentLinkWhileSignedOut: ({ context }) => {
+      const t = targetOf(context);
+      return !t.hasAuthToken && t.access === 'private' && t.basePath.startsWith('/pay/');
+    },
+    isPrivatePageWhileSignedOut: ({ context }) => {
+      const t = targetOf(context);
+      return !t.hasAuthToken && t.access === 'private';
+    },
+  },
+}).createMachine({
+  id: 'routeGuard',
+  description: 'Decides, for every navigation, whether the page opens, redirects, leaves the app or is not found.',
+  context: { target: null, decision: null },
+  initial: 'idle',
+  on: {
+    NAVIGATED: {
+      target: '.lookingUpRouteRules',
+      actions: assign({ target: ({ event }) => event.target, decision: null }),
+      description: 'The visitor opens a path (link, address bar, back button or redirect).',
+    },
+  },
+  states: {
+    idle: { description: 'Waiting for the first navigation.' },
+    lookingUpRouteRules: {
+      description: 'Asks the operators’ route rules (route-rules.json) whether this path is redirected.',
+      invoke: {
+        id: 'lookupRouteRules',
+        src: 'lookupRouteRules',
+        input: ({ context }) => ({ basePath: targetOf(context).basePath }),
+        onDone: [
+          {
+            guard: { type: 'ruleLeavesApp', params: ({ event }) => event.output },
+            target: 'leavingApp',
+            actions: assign({
+              decision: ({ event }) => ({ kind: 'externalRedirect', url: event.output!.redirect }),
+            }),
+          },
+          {
+            guard: { type: 'ruleRedirectsInApp', params: ({ event }) => event.output },
+            target: 'redirecting',
+            actions: assign({
+              decision: ({ context, event }) => ({
+                kind: 'redirect',
+                to: localizePath(event.output!.redirect, targetOf(context).locale),
+              }),
+            }),
+          },
+          { target: 'checkingAccess' },
+        ],
+        // Rules are an operator convenience: when they cannot be read, navigation goes on without them.
+        onError: { target: 'checkingAccess' },
+      },
+    },
+    checkingAccess: {
+      description: 'Applies the access rules of the route table to the visitor’s auth_token.',
+      always: [
+        { guard: 'isWalletPath', target: 'allowed', description: 'Wallet payment pages skip every check.' },
+        {
+          guard: 'isUnknownPath',
+          target: 'unknownPath',
+          actions: assign({
+            decision: ({ context }) => ({ kind: 'notFound', fatal: false, path: targetOf(context).path }),
+          }),
+        },
+        {
+          guard: 'isGuestPageWhileSignedIn',
+          target: 'redirecting',
+          description: 'Signed-in visitors have no business on sign-in and sign-up pages: go home.',
+          actions: assign({
+            decision: ({ context }) => ({ kind: 'redirect', to: localizePath('/', targetOf(context).locale) }),
+          }),
+        },
+        {
+          guard: 'isPaymentLinkWhileSignedOut',
+          target: 'redirecting',
+          description: 'A payment link asks to log in first, then comes back.',
+          actions: assign({
+            decision: ({ context }) => {
+              const t = targetOf(context);
+              const back = encodeURIComponent(t.path + t.search);
+              return { kind: 'redirect', to: `${localizePath('/login', t.locale)}?redirect=${back}` };
+            },
+          }),
+        },
+        {
+          guard: 'isPrivatePageWhileSignedOut',
+          target: 'redirecting',
+          actions: assign({
+            decision: ({ context }) => ({ kind: 'redirect', to: localizePath('/welcome', targetOf(context).locale) }),
+          }),
+        },
+        {
+          guard: 'hasInvalidParams',
+          description: 'Checked after the access rules, so signed-out visitors learn nothing about what exists.',
+          target: 'invalidRouteParams',
+          actions: assign({
+            decision: ({ context }) => ({ kind: 'notFound', fatal: true, path: targetOf(context).path }),
+          }),
+        },
+        { target: 'allowed' },
+      ],
+    },
+    allowed: {
+      tags: ['decided'],
+      description: 'The page opens.',
+      entry: assign({ decision: { kind: 'allow' } }),
+    },
+    redirecting: { tags: ['decided'], description: 'The visitor is sent to another page of the app.' },
+    leavingApp: { tags: ['decided'], description: 'A route rule sends the visitor to another site (full page load).' },
+    unknownPath: { tags: ['decided'], description: 'No route matches: “Page not found” inside the app shell.' },
+    invalidRouteParams: {
+      tags: ['decided'],
+      description: 'The route exists but its parameters are invalid: the 404 error page.',
+    },
+  },
+});
+
+/**
+ * The `redirect` query parameter is followed after login only when it is a path of this origin;
+ * anything that could leave the site (`//host`, `/\host`, schemes, control characters) is refused.
+ */
+export function safeRedirectPath(raw: string | null | undefined): string | null {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return null;
+  if ([...raw].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
+  const base = 'https://meridian.invalid';
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  return url.pathname + url.search + url.hash;
+}

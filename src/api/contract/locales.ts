@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The eight interface languages; English is the default and lives at bare paths. */
+export const LOCALES = ['en', 'ar', 'de', 'es', 'fr', 'ru', 'th', 'zh'] as const;
+export const DEFAULT_LOCALE = 'en';
+
+export const localeSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof localeSchema>;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** BCP 47 tags used for Intl and <html lang>; the spec pins each language to a region. */
+export const LOCALE_TAGS: Record<Locale, string> = {
+  en: 'en-US',
+  ar: 'ar-SA',
+  de: 'de-DE',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  ru: 'ru-RU',
+  th: 'th-TH',
+  zh: 'zh-CN',
+};
+
+export const RTL_LOCALES: ReadonlySet<Locale> = new Set(['ar']);
+
+/** `/de/accounts` → `{ locale: 'de', basePath: '/accounts' }`; bare paths are English. */
+export function splitLocalePath(path: string): { locale: Locale; basePath: string } {
+  const match = /^\/([a-z]{2})(?=\/|$)(.*)$/.exec(path);
+  if (match && isLocale(match[1]) && match[1] !== DEFAULT_LOCALE) {
+    return { locale: match[1], basePath: match[2] || '/' };
+  }
+  return { locale: DEFAULT_LOCALE, basePath: path || '/' };
+}
+
+/** `('/accounts', 'de')` → `/de/accounts`; the home page of `de` is `/de`. */
+export function localizePath(basePath: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return basePath;
+  return basePath === '/' ? `/${locale}` : `/${locale}${basePath}`;
+}

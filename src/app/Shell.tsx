@@ -1,0 +1,258 @@
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
+import { splitLocalePath } from '../api/contract';
+import type { NotFoundData, RouteHandle } from '../routes';
+import { pathOf, routes, routesById, type Area, type RouteDef } from '../routes/table';
+import { ErrorPage } from '../ui/ErrorPage';
+import { Icon, type IconName } from '../ui/Icon';
+import { ScreenSkeleton } from '../ui/Skeleton';
+import { useLocalize, useSignedIn } from './context';
+
+interface MainNavItem {
+  routeId: string;
+  icon: IconName;
+  /** Areas whose screens light this item up. */
+  areas: Area[];
+  /** Shown in the desktop rail only; the bottom bar keeps five items. */
+  railOnly?: boolean;
+}
+
+const MAIN_NAV: MainNavItem[] = [
+  { routeId: 'home', icon: 'home', areas: ['home'] },
+  { routeId: 'accounts', icon: 'accounts', areas: ['accounts'] },
+  { routeId: 'cardAccounts', icon: 'card', areas: ['card-accounts'] },
+  { routeId: 'transfer', icon: 'transfer', areas: ['transfer', 'inject', 'pay'] },
+  { routeId: 'profile', icon: 'profile', areas: ['profile', 'kyc', 'onboarding'] },
+  { routeId: 'help', icon: 'help', areas: ['help'], railOnly: true },
+];
+
+function useCurrentRoute(): RouteDef | null {
+  const matches = useMatches();
+  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
+  return handle?.routeId ? (routesById.get(handle.routeId) ?? null) : null;
+}
+
+function Brand() {
+  const localize = useLocalize();
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  return (
+    <Link className="brand" to={localize(signedIn ? '/' : '/welcome')}>
+      <span className="brand-mark" aria-hidden="true">
+        M
+      </span>
+      {t('app.name')}
+    </Link>
+  );
+}
+
+function MainNav({ current }: { current: RouteDef | null }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <nav className="main-nav" aria-label={t('nav.main')}>
+      <span className="rail-brand">
+        <Brand />
+      </span>
+      <ul>
+        {MAIN_NAV.map((item) => {
+          const active = current !== null && item.areas.includes(current.area);
+          return (
+            <li key={item.routeId} className={item.railOnly ? 'rail-only' : undefined}>
+              <Link to={localize(pathOf(item.routeId))} aria-current={active ? 'page' : undefined}>
+                <Icon name={item.icon} />
+                <span>{t(`nav.${item.routeId}`)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function SubNav({ group }: { group: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <nav className="sub-nav" aria-label={t('nav.sections')}>
+      {routes
+        .filter((r) => r.tabs === group)
+        .map((r) => (
+          <NavLink key={r.id} to={localize(r.path)} end>
+            {t(`screens.${r.id}.tab`, { defaultValue: t(`screens.${r.id}.title`) })}
+          </NavLink>
+        ))}
+    </nav>
+  );
+}
+
+function BackLink({ parent }: { parent: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <Link className="icon-button" to={localize(pathOf(parent))} aria-label={t('nav.back')}>
+      <Icon name="back" />
+    </Link>
+  );
+}
+
+/** The screen itself, with a skeleton while its area's code loads. */
+function Screen() {
+  const { t } = useTranslation();
+  return (
+    <Suspense fallback={<ScreenSkeleton label={t('app.loading')} />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function Frame({ children, className }: { children: ReactNode; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className ? `app-frame ${className}` : 'app-frame'}>
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      {children}
+    </div>
+  );
+}
+
+/** Picks the layout the route table names for the current route. */
+export function Shell() {
+  const { t } = useTranslation();
+  const current = useCurrentRoute();
+  const signedIn = useSignedIn();
+  const layout = current?.layout ?? (signedIn ? 'main-nav-menu' : 'default');
+  const title = current ? t(`screens.${current.id}.title`) : t('errors.notFound.status');
+  const pageTitle = <title>{`${title} · ${t('app.name')}`}</title>;
+  const heading = current ? <h1 className="page-title">{title}</h1> : null;
+
+  switch (layout) {
+    case 'none':
+      return (
+        <Frame>
+          {pageTitle}
+          <main id="main" className="page">
+            {heading}
+            <Screen />
+          </main>
+        </Frame>
+      );
+    case 'main-nav-menu':
+      return (
+        <Frame className="with-main-nav">
+          {pageTitle}
+          <header className="topbar topbar--mobile-only">
+            {current?.parent && current.tabs === undefined ? <BackLink parent={current.parent} /> : null}
+            <Brand />
+          </header>
+          <MainNav current={current} />
+          <main id="main" className="page page--wide">
+            {heading}
+            {current?.tabs ? <SubNav group={current.tabs} /> : null}
+            <Screen />
+          </main>
+        </Frame>
+      );
+    case 'mobile-header':
+    case 'sub-nav-menu':
+      return (
+        <Frame>
+          {pageTitle}
+          <header className="topbar">
+            {current?.parent ? <BackLink parent={current.parent} /> : null}
+            <h1 className="topbar-title">{title}</h1>
+          </header>
+          <main id="main" className="page">
+            {layout === 'sub-nav-menu' && current?.tabs ? <SubNav group={current.tabs} /> : null}
+            <Screen />
+          </main>
+        </Frame>
+      );
+    case 'default':
+      return (
+        <Frame>
+          {pageTitle}
+          <header className="topbar">
+            {current?.parent ? <BackLink parent={current.parent} /> : null}
+            <Brand />
+          </header>
+          <main id="main" className="page">
+            {heading}
+            <Screen />
+          </main>
+        </Frame>
+      );
+  }
+}
+
+/** A path that matches no route: a non-fatal 404 inside the shell. */
+export function NotFoundInShell() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const signedIn = useSignedIn();
+  const data = useLoaderData() as NotFoundData | null;
+  const location = useLocation();
+  return (
+    <ErrorPage
+      status={404}
+      statusMessage={t('errors.notFound.status')}
+      description={t('errors.notFound.inShell', { path: data?.notFoundPath ?? location.pathname })}
+      action={
+        <Link className="button button--primary" to={localize(signedIn ? '/' : '/welcome')}>
+          {t('errors.backHome')}
+        </Link>
+      }
+    />
+  );
+}
+
+/** Failed validation (404) or any other error thrown while opening a page (500). */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error('[meridian] page failed', error);
+  const home = splitLocalePath(location.pathname).locale;
+  return (
+    <Frame>
+      <header className="topbar">
+        <a className="brand" href={home === 'en' ? '/' : `/${home}`}>
+          <span className="brand-mark" aria-hidden="true">
+            M
+          </span>
+          {t('app.name')}
+        </a>
+      </header>
+      <main id="main" className="page">
+        {notFound ? (
+          <ErrorPage
+            status={404}
+            statusMessage={t('errors.notFound.status')}
+            description={t('errors.notFound.withPath', { path: location.pathname })}
+          />
+        ) : (
+          <ErrorPage
+            status={isRouteErrorResponse(error) ? error.status : 500}
+            statusMessage={t('errors.internal.status')}
+            description={t('errors.internal.description')}
+            action={
+              <button className="button button--primary" type="button" onClick={() => window.location.reload()}>
+                {t('errors.reload')}
+              </button>
+            }
+          />
+        )}
+      </main>
+    </Frame>
+  );
+}
+
+export function ShellFallback() {
+  const { t } = useTranslation();
+  return <ScreenSkeleton label={t('app.loading')} />;
+}

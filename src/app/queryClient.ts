@@ -1,0 +1,26 @@
+import { QueryClient } from '@tanstack/react-query';
+
+export const QUERY_RETRIES = 3;
+export const QUERY_RETRY_CAP_MS = 30_000;
+
+/** 1 s, 2 s, 4 s … capped at 30 s. */
+export function queryRetryDelay(failureCount: number): number {
+  return Math.min(1000 * 2 ** failureCount, QUERY_RETRY_CAP_MS);
+}
+
+/**
+ * Server data that is only displayed. Query functions call the API client with its own retry off, so a
+ * failing GET makes at most 1 + 3 requests instead of (1 + 1) × 4.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: QUERY_RETRIES,
+        retryDelay: queryRetryDelay,
+        gcTime: 5 * 60_000,
+      },
+      mutations: { retry: 0 },
+    },
+  });
+}

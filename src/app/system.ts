@@ -1,0 +1,164 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { chunkReloadMachine } from '../../machines/chunkReload.machine';
+import { languageMachine } from '../../machines/language.machine';
+import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
+import { navigationTarget } from '../routes/target';
+import { sessionMachine } from '../../machines/session.machine';
+import { versionReloadMachine } from '../../machines/versionReload.machine';
+import { createApiClient } from '../api/client';
+import { createApi } from '../api/endpoints';
+import { localizePath, RTL_LOCALES, splitLocalePath, type Locale } from '../api/contract';
+import { createI18n } from '../i18n';
+import { RUNNING_BUILD_ID, fetchLatestBuild } from '../platform/build';
+import {
+  clearSessionCookies,
+  readAuthToken,
+  readLocaleCookie,
+  readSessionCookies,
+  writeLocaleCookie,
+} from '../platform/cookies';
+import { lookupRouteRule } from '../platform/routeRules';
+import { STORAGE_KEYS, safeStorage } from '../platform/storage';
+import { createQueryClient } from './queryClient';
+
+/** What the router needs to move the page; bound once the router exists. */
+export interface Navigator {
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** The page a navigation in progress is going to, else the current page. */
+  pendingHref(): string;
+}
+
+function log(message: string, error?: unknown) {
+  console.error(`[meridian] ${message}`, error);
+}
+
+/**
+ * The app's long-lived actors with their real implementations. Machines stay pure; everything that
+ * touches the browser is supplied here with `.provide()`.
+ */
+export function createAppSystem(startUrl: URL, navigator: Navigator) {
+  const pathLocale = splitLocalePath(startUrl.pathname).locale;
+  const currentLocale = () => splitLocalePath(window.location.pathname).locale;
+
+  const session = createActor(
+    sessionMachine.provide({
+      actions: {
+        clearSessionCookies: () => clearSessionCookies(),
+        forgetSelectedCardAccount: () => safeStorage('local')?.removeItem(STORAGE_KEYS.selectedCardAccount),
+        goToLogin: () => navigator.navigate(localizePath('/login', currentLocale())),
+      },
+    }),
+    { input: readSessionCookies() },
+  );
+
+  const apiClient = createApiClient({
+    baseURL: import.meta.env.VITE_API_BASE ?? '/api',
+    getAuthToken: readAuthToken,
+    onUnauthorized: () => session.send({ type: 'UNAUTHORIZED' }),
+  });
+  const api = createApi(apiClient);
+  const queryClient: QueryClient = createQueryClient();
+  const i18n: I18n = createI18n(pathLocale, log);
+
+  const language = createActor(
+    languageMachine.provide({
+      actors: {
+        loadSavedLanguage: fromPromise<string | null, void>(async () => {
+          const result = await api.getUserSettings();
+          if (!result.ok) throw new Error(result.error.message);
+          return result.data.language ?? null;
+        }),
+        saveLanguage: fromPromise(async ({ input }: { input: { locale: Locale } }) => {
+          const result = await api.saveUserSettings({ language: input.locale });
+          if (!result.ok) log('Saving the language failed', result.error);
+        }),
+      },
+      actions: {
+        showLanguage: (_, { locale }) => {
+          document.documentElement.lang = locale;
+          document.documentElement.dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
+          void i18n.changeLanguage(locale);
+        },
+        moveToLocalePath: (_, { locale }) => {
+          const { basePath } = splitLocalePath(window.location.pathname);
+          navigator.navigate(localizePath(basePath, locale) + window.location.search + window.location.hash, {
+            replace: true,
+          });
+        },
+        rememberLanguage: (_, { locale }) => writeLocaleCookie(locale),
+      },
+    }),
+    { input: { pathLocale, cookieLocale: readLocaleCookie(), signedIn: session.getSnapshot().hasTag('signedIn') } },
+  );
+
+  const versionReload = createActor(
+    versionReloadMachine.provide({
+      actors: { fetchLatestBuild: fromPromise(fetchLatestBuild) },
+      actions: { reloadAt: (_, { href }) => window.location.assign(href) },
+    }),
+    { input: { runningBuildId: RUNNING_BUILD_ID } },
+  );
+
+  const storedReloadAt = Number(safeStorage('session')?.getItem(STORAGE_KEYS.chunkReloadedAt));
+  const chunkReload = createActor(
+    chunkReloadMachine.provide({
+      actions: {
+        recordReload: (_, { at }) => safeStorage('session')?.setItem(STORAGE_KEYS.chunkReloadedAt, String(at)),
+        reloadPage: (_, { href }) => window.location.assign(href),
+        reportFailure: () => log('A screen failed to load again right after a reload; showing the error page'),
+      },
+    }),
+    { input: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null } },
+  );
+
+  const routeGuard = createActor(
+    routeGuardMachine.provide({
+      actors: { lookupRouteRules: fromPromise(({ input }) => lookupRouteRule(input.basePath)) },
+    }),
+  );
+
+  // Session → language: the saved language applies once the customer is signed in.
+  let wasSignedIn = session.getSnapshot().hasTag('signedIn');
+  session.subscribe((snapshot) => {
+    const signedIn = snapshot.hasTag('signedIn');
+    if (signedIn !== wasSignedIn) language.send({ type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
+    wasSignedIn = signedIn;
+  });
+
+  const refreshCookies = () => session.send({ type: 'COOKIES_CHANGED', cookies: readSessionCookies() });
+
+  function start() {
+    for (const actor of [session, routeGuard, versionReload, chunkReload, language]) actor.start();
+    window.addEventListener('focus', refreshCookies);
+    document.addEventListener('visibilitychange', refreshCookies);
+    window.addEventListener('vite:preloadError', (event) => {
+      chunkReload.send({ type: 'CHUNK_LOAD_FAILED', targetHref: navigator.pendingHref(), at: Date.now() });
+      // Reloading: keep the failed import from flashing the error page before the page goes away.
+      if (chunkReload.getSnapshot().matches('reloading')) event.preventDefault();
+    });
+  }
+
+  let firstNavigation = true;
+
+  /** Runs before every page: new-version reload, session cookies, language, then the route guard. */
+  async function decide(url: URL): Promise<GuardDecision | 'leaving'> {
+    if (!firstNavigation) {
+      versionReload.send({ type: 'NAVIGATION_REQUESTED', href: url.pathname + url.search + url.hash });
+      if (versionReload.getSnapshot().status === 'done') return 'leaving';
+    }
+    firstNavigation = false;
+    refreshCookies();
+    const target = navigationTarget(url, Boolean(readAuthToken()));
+    language.send({ type: 'PATH_LOCALE_CHANGED', locale: target.locale });
+    routeGuard.send({ type: 'NAVIGATED', target });
+    // Compare by identity: a newer navigation may overtake this one while route rules load.
+    const snapshot = await waitFor(routeGuard, (s) => s.context.target === target && s.hasTag('decided'));
+    return snapshot.context.decision!;
+  }
+
+  return { session, language, versionReload, chunkReload, routeGuard, api, queryClient, i18n, start, decide, log };
+}
+
+export type AppSystem = ReturnType<typeof createAppSystem>;

@@ -1,0 +1,39 @@
+import { LOCALE_TAGS, type Locale } from '../api/contract';
+
+/** Thai's default calendar is Buddhist; the product shows Gregorian dates in every language. */
+function dateTag(locale: Locale): string {
+  return locale === 'th' ? `${LOCALE_TAGS.th}-u-ca-gregory` : LOCALE_TAGS[locale];
+}
+
+/** Intl accepts decimal strings exactly (no float rounding) — amounts stay strings end to end. */
+type Decimal = string;
+
+export function formatNumber(value: Decimal | number, locale: Locale, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], options).format(value as Intl.StringNumericLiteral);
+}
+
+const ISO_4217 = /^[A-Z]{3}$/;
+
+/**
+ * Fiat with its currency symbol; crypto (and USDT, which Intl rejects as a currency) as a number
+ * followed by the asset code, with up to `maxDecimals` significant decimals.
+ */
+export function formatMoney(amount: Decimal, code: string, locale: Locale, kind: 'fiat' | 'crypto', maxDecimals = 8): string {
+  if (kind === 'fiat' && ISO_4217.test(code)) {
+    return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: code }).format(
+      amount as Intl.StringNumericLiteral,
+    );
+  }
+  const number = formatNumber(amount, locale, { minimumFractionDigits: 2, maximumFractionDigits: maxDecimals });
+  return `${number}\u00a0${code}`;
+}
+
+export function formatDate(date: Date, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  return new Intl.DateTimeFormat(dateTag(locale), options).format(date);
+}
+
+/** A language's name in its own language (“Deutsch”, “العربية”), for the language picker. */
+export function languageAutonym(locale: Locale): string {
+  const name = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(LOCALE_TAGS[locale]) + name.slice(1);
+}

@@ -1,0 +1,17 @@
+import { routeRulesSchema, type RouteRule } from '../api/contract';
+
+let rules: Promise<RouteRule[]> | null = null;
+
+/**
+ * Operators' redirects from `route-rules.json` (served no-cache next to the app, so they change without
+ * a build). Read once per page load; a missing or broken file means no rules.
+ */
+export function lookupRouteRule(basePath: string): Promise<RouteRule | null> {
+  rules ??= fetch(`${import.meta.env.BASE_URL}route-rules.json`, { cache: 'no-cache' })
+    .then(async (response) => (response.ok ? routeRulesSchema.parse(await response.json()).rules : []))
+    .catch((error: unknown) => {
+      console.warn('route-rules.json could not be read; continuing without rules', error);
+      return [];
+    });
+  return rules.then((list) => list.find((rule) => rule.path === basePath) ?? null);
+}

@@ -1,0 +1,16 @@
+/** Keys the app keeps in the browser's storage, in one place. */
+export const STORAGE_KEYS = {
+  selectedCardAccount: 'selected_card_account',
+  refCode: 'ref_code',
+  utmSent: 'utm_tracking_sent',
+  chunkReloadedAt: 'chunk_reload_at',
+} as const;
+
+/** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */
+export function safeStorage(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,127 @@
+import { isCryptoAsset } from '../api/contract';
+import type { RouteAccess } from '../../machines/routeGuard.machine';
+
+export type LayoutName = 'default' | 'main-nav-menu' | 'mobile-header' | 'sub-nav-menu' | 'none';
+
+/** Screens load lazily, one chunk per area. */
+export type Area =
+  | 'auth'
+  | 'register'
+  | 'home'
+  | 'accounts'
+  | 'card-accounts'
+  | 'inject'
+  | 'pay'
+  | 'kyc'
+  | 'onboarding'
+  | 'profile'
+  | 'transfer'
+  | 'simulate'
+  | 'help';
+
+export interface RouteDef {
+  /** Stable id; also the i18n key under `screens.` for the title. */
+  id: string;
+  /** English form; locale variants are derived. */
+  path: string;
+  area: Area;
+  layout: LayoutName;
+  access: RouteAccess;
+  /** Parameter validation; a failure shows the 404 error page. */
+  validate?: (params: Record<string, string | undefined>) => boolean;
+  /** Where the header's back button goes (a route id). */
+  parent?: string;
+  /** Routes shown as tabs together (sub-navigation). */
+  tabs?: string;
+  /** Routes this screen leads to, until its own content is built. */
+  links?: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const LINK_HASH = /^[A-Za-z0-9_-]{1,128}$/;
+
+const validId = (p: Record<string, string | undefined>) => UUID.test(p.id ?? '');
+const validIso = (p: Record<string, string | undefined>) => isCryptoAsset(p.iso ?? '');
+const validHash = (p: Record<string, string | undefined>) => LINK_HASH.test(p.hash ?? '');
+
+const guest = { access: 'guest', layout: 'default' } as const;
+const priv = { access: 'private' } as const;
+
+export const routes: RouteDef[] = [
+  // Auth
+  { id: 'login', path: '/login', area: 'auth', ...guest, links: ['register', 'forgotPassword'] },
+  { id: 'forgotPassword', path: '/forgot-password', area: 'auth', ...guest, parent: 'login' },
+  { id: 'authApple', path: '/auth/apple', area: 'auth', ...guest, parent: 'welcome' },
+  { id: 'authGoogle', path: '/auth/google', area: 'auth', ...guest, parent: 'welcome' },
+  { id: 'welcome', path: '/welcome', area: 'auth', ...guest },
+  { id: 'twoFactorPhone', path: '/2fa/phone', area: 'auth', ...priv, layout: 'mobile-header', parent: 'login' },
+  // Registration
+  { id: 'register', path: '/register', area: 'register', ...guest, links: ['registerEmail', 'authGoogle', 'authApple'] },
+  { id: 'registerEmail', path: '/register/email', area: 'register', ...guest, parent: 'register' },
+  { id: 'registerPromoCode', path: '/register/promo-code', area: 'register', ...priv, layout: 'mobile-header', parent: 'registerEmail' },
+  { id: 'registerVerifyEmail', path: '/register/verify-email', area: 'register', ...priv, layout: 'mobile-header', parent: 'registerPromoCode' },
+  { id: 'registerBiometric', path: '/register/biometric', area: 'register', ...priv, layout: 'mobile-header', parent: 'registerVerifyEmail' },
+  { id: 'registerSuccess', path: '/register/success', area: 'register', access: 'public', layout: 'default', links: ['home'] },
+  // Home
+  { id: 'home', path: '/', area: 'home', ...priv, layout: 'main-nav-menu', links: ['accounts', 'cardAccounts', 'transfer', 'injectCrypto', 'kyc'] },
+  // Accounts
+  { id: 'accounts', path: '/accounts', area: 'accounts', ...priv, layout: 'main-nav-menu', tabs: 'accounts' },
+  { id: 'accountDetail', path: '/accounts/:id', area: 'accounts', ...priv, layout: 'mobile-header', parent: 'accounts', validate: validId },
+  { id: 'cryptoWithdraw', path: '/accounts/crypto/withdraw/:iso', area: 'accounts', ...priv, layout: 'mobile-header', parent: 'accounts', validate: validIso },
+  { id: 'activities', path: '/activities', area: 'accounts', ...priv, layout: 'main-nav-menu', tabs: 'accounts' },
+  // Card accounts
+  { id: 'cardAccounts', path: '/card-accounts', area: 'card-accounts', ...priv, layout: 'main-nav-menu', tabs: 'cardAccounts' },
+  { id: 'cardAccountDetail', path: '/card-accounts/:id', area: 'card-accounts', ...priv, layout: 'mobile-header', parent: 'cardAccounts', validate: validId },
+  { id: 'cardActivities', path: '/card-accounts/activities', area: 'card-accounts', ...priv, layout: 'main-nav-menu', tabs: 'cardAccounts' },
+  { id: 'cards', path: '/card-accounts/cards', area: 'card-accounts', ...priv, layout: 'main-nav-menu', tabs: 'cardAccounts' },
+  { id: 'collateral', path: '/card-accounts/collateral', area: 'card-accounts', ...priv, layout: 'main-nav-menu', tabs: 'cardAccounts' },
+  // Inject
+  { id: 'injectCrypto', path: '/inject/crypto', area: 'inject', ...priv, layout: 'mobile-header', parent: 'home', links: ['injectOnChain', 'injectFiat', 'payByCode'] },
+  { id: 'injectOnChain', path: '/inject/crypto/on-chain', area: 'inject', ...priv, layout: 'mobile-header', parent: 'injectCrypto' },
+  { id: 'injectOnChainAsset', path: '/inject/crypto/on-chain/:iso', area: 'inject', ...priv, layout: 'mobile-header', parent: 'injectOnChain', validate: validIso },
+  // Wallet payment pages are opened by people without an account: the guard skips them.
+  { id: 'injectWallet', path: '/inject/crypto/on-chain/wallet/:hash', area: 'inject', access: 'public', layout: 'default', validate: validHash },
+  { id: 'injectFiat', path: '/inject/fiat', area: 'inject', ...priv, layout: 'none', parent: 'injectCrypto' },
+  { id: 'payByCode', path: '/inject/pay-by-code', area: 'inject', ...priv, layout: 'main-nav-menu' },
+  // Pay
+  { id: 'pay', path: '/pay', area: 'pay', ...priv, layout: 'mobile-header', parent: 'home' },
+  { id: 'payLink', path: '/pay/:hash', area: 'pay', ...priv, layout: 'mobile-header', parent: 'home', validate: validHash },
+  // KYC
+  { id: 'kyc', path: '/kyc', area: 'kyc', ...priv, layout: 'mobile-header', parent: 'profile', links: ['kycDocument', 'kycPhone', 'kycQuestionnaire', 'kycSignature'] },
+  { id: 'kycDocument', path: '/kyc/document', area: 'kyc', ...priv, layout: 'mobile-header', parent: 'kyc' },
+  { id: 'kycPhone', path: '/kyc/phone', area: 'kyc', ...priv, layout: 'mobile-header', parent: 'kyc' },
+  { id: 'kycQuestionnaire', path: '/kyc/questionnaire', area: 'kyc', ...priv, layout: 'mobile-header', parent: 'kyc' },
+  { id: 'kycSignature', path: '/kyc/signature', area: 'kyc', ...priv, layout: 'mobile-header', parent: 'kyc' },
+  // Onboarding
+  { id: 'onboardingIntro', path: '/onboarding/intro', area: 'onboarding', ...priv, layout: 'default', links: ['onboardingPush'] },
+  { id: 'onboardingPush', path: '/onboarding/push-notifications', area: 'onboarding', ...priv, layout: 'default', parent: 'onboardingIntro', links: ['home'] },
+  // Profile
+  { id: 'profile', path: '/profile', area: 'profile', ...priv, layout: 'main-nav-menu', links: ['profileDetails', 'profileSecurity', 'profileLanguage', 'profileInvite', 'kyc', 'help'] },
+  { id: 'profileDetails', path: '/profile/details', area: 'profile', ...priv, layout: 'main-nav-menu', parent: 'profile' },
+  { id: 'profileInvite', path: '/profile/invite', area: 'profile', ...priv, layout: 'mobile-header', parent: 'profile', links: ['profileInviteDashboard'] },
+  { id: 'profileInviteDashboard', path: '/profile/invite/dashboard', area: 'profile', ...priv, layout: 'main-nav-menu', parent: 'profileInvite' },
+  { id: 'profileLanguage', path: '/profile/language', area: 'profile', ...priv, layout: 'mobile-header', parent: 'profile' },
+  { id: 'profileSecurity', path: '/profile/security', area: 'profile', ...priv, layout: 'main-nav-menu', parent: 'profile' },
+  // Transfer
+  { id: 'transfer', path: '/transfer', area: 'transfer', ...priv, layout: 'mobile-header', parent: 'home', links: ['transferCryptoToFiat', 'transferFiatToCrypto'] },
+  { id: 'transferCryptoToFiat', path: '/transfer/crypto-to-fiat', area: 'transfer', ...priv, layout: 'sub-nav-menu', parent: 'transfer', tabs: 'transfer' },
+  { id: 'transferFiatToCrypto', path: '/transfer/fiat-to-crypto', area: 'transfer', ...priv, layout: 'sub-nav-menu', parent: 'transfer', tabs: 'transfer' },
+  // Simulation
+  { id: 'simulate', path: '/simulate', area: 'simulate', ...priv, layout: 'sub-nav-menu', parent: 'home', tabs: 'simulate' },
+  { id: 'simulateAdmin', path: '/simulate/admin', area: 'simulate', ...priv, layout: 'sub-nav-menu', parent: 'home', tabs: 'simulate' },
+  // Help
+  { id: 'help', path: '/help', area: 'help', ...priv, layout: 'mobile-header', parent: 'profile' },
+];
+
+export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));
+
+export function routeById(id: string): RouteDef {
+  const route = routesById.get(id);
+  if (!route) throw new Error(`Unknown route id: ${id}`);
+  return route;
+}
+
+/** Fills `:param` placeholders of a route's English path. */
+export function pathOf(id: string, params: Record<string, string> = {}): string {
+  return routeById(id).path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}

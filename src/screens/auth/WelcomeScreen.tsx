@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalize } from '../../app/context';
+import { LanguageChoice } from '../shared/LanguageChoice';
+
+/** The signed-out landing page: sign up, log in, and the language choice. */
+export function WelcomeScreen() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <>
+      <div className="hero">
+        <p className="hero-tagline">{t('welcome.headline')}</p>
+        <p className="page-lead">{t('welcome.body')}</p>
+      </div>
+      <div className="stack">
+        <Link className="button button--primary button--block" to={localize('/register')}>
+          {t('welcome.signUp')}
+        </Link>
+        <Link className="button button--secondary button--block" to={localize('/login')}>
+          {t('welcome.logIn')}
+        </Link>
+      </div>
+      <section className="stack" aria-labelledby="welcome-language">
+        <h2 id="welcome-language" className="page-lead">
+          {t('language.choose')}
+        </h2>
+        <LanguageChoice />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+import type { ComponentType } from 'react';
+import { WelcomeScreen } from './WelcomeScreen';
+
+export const screens: Partial<Record<string, ComponentType>> = { welcome: WelcomeScreen };

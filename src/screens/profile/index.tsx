@@ -1,0 +1,4 @@
+import type { ComponentType } from 'react';
+import { LanguageChoice } from '../shared/LanguageChoice';
+
+export const screens: Partial<Record<string, ComponentType>> = { profileLanguage: LanguageChoice };

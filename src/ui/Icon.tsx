@@ -1,0 +1,38 @@
+/** One outline icon set, inline SVG (no fetch), decorative unless a label is given. */
+const paths = {
+  home: 'M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9',
+  accounts: 'M3 7h18v12H3zM3 7l2-3h14l2 3M16 13h2',
+  card: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  transfer: 'M7 4 3 8l4 4M3 8h14M17 12l4 4-4 4M21 16H7',
+  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21c1-4 4-6 8-6s7 2 8 6',
+  help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17h.01',
+  back: 'M15 5l-7 7 7 7',
+  chevron: 'M9 5l7 7-7 7',
+  globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9Z',
+  check: 'M5 12.5l4.5 4.5L19 7',
+} as const;
+
+export type IconName = keyof typeof paths;
+
+const directional: ReadonlySet<IconName> = new Set(['back', 'chevron']);
+
+export function Icon({ name, label }: { name: IconName; label?: string }) {
+  const className = directional.has(name) ? 'icon icon-directional' : 'icon';
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

@@ -1,0 +1,200 @@
+// @vitest-environment node
+import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApiClient, type ApiClientOptions } from '../src/api/client';
+import { createApi } from '../src/api/endpoints';
+import type { Endpoint, HttpMethod } from '../src/api/contract';
+
+/** Written out here, not imported, so the test checks the client against the architecture's list. */
+const RETRIED_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];
+const STATUSES = [400, 401, 403, 404, 408, 409, 422, 425, 429, 500, 502, 503, 504, 200];
+const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Requests seen per `METHOD url`; every case uses its own url, so counts never mix. */
+const requestCounts = new Map<string, number>();
+let server: Server;
+let baseURL: string;
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const key = `${req.method} ${req.url}`;
+      requestCounts.set(key, (requestCounts.get(key) ?? 0) + 1);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const status = /^\/status\/(\d{3})$/.exec(url.pathname);
+      if (status) {
+        const code = Number(status[1]);
+        if (code < 400) json(res, code, { ok: true });
+        else {
+          res.writeHead(code, { 'Content-Type': 'text/plain' });
+          res.end('nope');
+        }
+      } else if (url.pathname === '/echo') {
+        json(res, 200, { headers: req.headers, body: Buffer.concat(chunks).toString() });
+      } else if (url.pathname === '/validation-error') {
+        json(res, 422, {
+          error: { code: 'validation_failed', message: 'Check the form', fields: { language: 'Unknown language' } },
+        });
+      } else if (url.pathname === '/user-settings') {
+        json(res, 200, { language: 'xx' });
+      } else {
+        json(res, 404, {});
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function setup(overrides: Partial<ApiClientOptions> = {}) {
+  let unauthorized = 0;
+  const client = createApiClient({
+    baseURL,
+    getAuthToken: () => undefined,
+    onUnauthorized: () => {
+      unauthorized += 1;
+    },
+    retryDelay: 1,
+    ...overrides,
+  });
+  return { client, unauthorizedCalls: () => unauthorized };
+}
+
+function endpoint<Body extends z.ZodType | undefined, Answer extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  body: Body,
+  answer: Answer,
+): Endpoint<Body, Answer> {
+  return { method, path, body, answer };
+}
+
+const statusEndpoint = (method: HttpMethod) => endpoint(method, '/status/:status', undefined, z.unknown());
+const echoAnswer = z.object({ headers: z.record(z.string(), z.unknown()), body: z.string() });
+
+describe('retry matrix', () => {
+  const cases = METHODS.flatMap((method) => STATUSES.map((status) => ({ method, status })));
+
+  it.each(cases)('$method answered $status', async ({ method, status }) => {
+    const { client, unauthorizedCalls } = setup();
+    const result = await client.call(statusEndpoint(method), { pathParams: { status } });
+
+    const retried = (method === 'GET' || method === 'HEAD') && RETRIED_STATUSES.includes(status);
+    expect(requestCounts.get(`${method} /status/${status}`)).toBe(retried ? 2 : 1);
+    expect(unauthorizedCalls()).toBe(status === 401 ? 1 : 0);
+    if (status === 200) {
+      expect(result).toEqual({ ok: true, data: method === 'HEAD' ? undefined : { ok: true } });
+    } else {
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.status).toBe(status);
+      expect(result.error.code).toBe(`http_${status}`);
+      expect(result.error.message).toBe(STATUS_CODES[status]);
+    }
+  });
+
+  it('leaves retrying to the caller when a GET passes retry: false', async () => {
+    const { client } = setup();
+    const result = await client.call(statusEndpoint('GET'), {
+      pathParams: { status: 503 },
+      query: { attempt: 'single' },
+      retry: false,
+    });
+    expect(result.ok).toBe(false);
+    expect(requestCounts.get('GET /status/503?attempt=single')).toBe(1);
+  });
+});
+
+describe('request headers', () => {
+  const echo = endpoint('POST', '/echo', z.object({ name: z.string() }), echoAnswer);
+
+  it('sends the bearer token when there is one', async () => {
+    const { client } = setup({ getAuthToken: () => 'token-123' });
+    const result = await client.call(echo, { body: { name: 'a' } });
+    expect(result.ok && result.data.headers.authorization).toBe('Bearer token-123');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { client } = setup();
+    const result = await client.call(echo, { body: { name: 'a' } });
+    expect(result.ok && 'authorization' in result.data.headers).toBe(false);
+  });
+
+  it('sends JSON with JSON content type and accept headers', async () => {
+    const { client } = setup();
+    const result = await client.call(echo, { body: { name: 'Ada' } });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.data.headers['content-type']).toBe('application/json');
+    expect(result.data.headers.accept).toBe('application/json');
+    expect(JSON.parse(result.data.body)).toEqual({ name: 'Ada' });
+  });
+
+  it('lets fetch set the multipart content type for FormData', async () => {
+    const { client } = setup();
+    const upload = endpoint('POST', '/echo', z.instanceof(FormData), echoAnswer);
+    const form = new FormData();
+    form.append('document', new Blob(['%PDF']), 'id.pdf');
+    const result = await client.call(upload, { body: form });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.data.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(result.data.body).toContain('%PDF');
+  });
+});
+
+describe('error results', () => {
+  it('reads code, message and fields from the stable error shape', async () => {
+    const { client } = setup();
+    const result = await client.call(endpoint('POST', '/validation-error', undefined, z.unknown()));
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        status: 422,
+        code: 'validation_failed',
+        message: 'Check the form',
+        fields: { language: 'Unknown language' },
+      },
+    });
+  });
+
+  it('reports a refused connection as status 0, without retrying', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+
+    let attempts = 0;
+    const { client } = setup({
+      baseURL: `http://127.0.0.1:${port}`,
+      fetch: (input, init) => {
+        attempts += 1;
+        return fetch(input, init);
+      },
+    });
+    const result = await client.call(statusEndpoint('GET'), { pathParams: { status: 200 } });
+    expect(result).toMatchObject({ ok: false, error: { status: 0, code: 'network_error' } });
+    expect(attempts).toBe(1);
+  });
+
+  it('turns an answer outside the contract into invalid_answer', async () => {
+    const { client } = setup();
+    const result = await createApi(client).getUserSettings();
+    expect(result).toMatchObject({
+      ok: false,
+      error: { status: 200, code: 'invalid_answer', body: { language: 'xx' } },
+    });
+  });
+});

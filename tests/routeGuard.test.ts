@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { routeGuardMachine, safeRedirectPath, type GuardDecision } from '../machines/routeGuard.machine';
+import { LOCALES, localizePath, type Locale, type RouteRule } from '../src/api/contract';
+import { navigationTarget } from '../src/routes/target';
+import { routes } from '../src/routes/table';
+
+async function decide(href: string, opts: { authToken?: boolean; rules?: RouteRule[]; rulesFail?: boolean } = {}) {
+  const actor = createActor(
+    routeGuardMachine.provide({
+      actors: {
+        lookupRouteRules: fromPromise(async ({ input }: { input: { basePath: string } }) => {
+          if (opts.rulesFail) throw new Error('route-rules.json unreachable');
+          return opts.rules?.find((rule) => rule.path === input.basePath) ?? null;
+        }),
+      },
+    }),
+  ).start();
+  const target = navigationTarget(new URL(href, 'https://app.example'), opts.authToken ?? false);
+  actor.send({ type: 'NAVIGATED', target });
+  const snapshot = await waitFor(actor, (s) => s.hasTag('decided'));
+  actor.stop();
+  return { decision: snapshot.context.decision as GuardDecision, state: snapshot.value };
+}
+
+const UUID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
+const GUEST_PAGES = ['/login', '/register', '/register/email', '/forgot-password', '/auth/google', '/auth/apple', '/welcome'];
+
+describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: Locale) => {
+  const at = (path: string) => localizePath(path, locale);
+
+  it.each(GUEST_PAGES)('sends a signed-in visitor from %s to the home page', async (page) => {
+    expect((await decide(at(page), { authToken: true })).decision).toEqual({ kind: 'redirect', to: at('/') });
+  });
+
+  it.each(GUEST_PAGES)('lets a signed-out visitor open %s', async (page) => {
+    expect((await decide(at(page))).decision).toEqual({ kind: 'allow' });
+  });
+
+  it('keeps /register/success reachable signed in and signed out', async () => {
+    expect((await decide(at('/register/success'), { authToken: true })).decision).toEqual({ kind: 'allow' });
+    expect((await decide(at('/register/success'))).decision).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a signed-out payment link to login with the full original path', async () => {
+    const { decision } = await decide(`${at('/pay/abc')}?amount=10&note=a%26b`);
+    const original = `${at('/pay/abc')}?amount=10&note=a%26b`;
+    expect(decision).toEqual({ kind: 'redirect', to: `${at('/login')}?redirect=${encodeURIComponent(original)}` });
+  });
+
+  it('sends /pay itself (no link) to welcome, like any private page', async () => {
+    expect((await decide(at('/pay'))).decision).toEqual({ kind: 'redirect', to: at('/welcome') });
+  });
+
+  it.each(routes.filter((r) => r.access === 'private' && !r.path.startsWith('/pay/')).map((r) => r.path))(
+    'sends a signed-out visitor from %s to welcome',
+    async (path) => {
+      const concrete = path.replace(':id', UUID).replace(':iso', 'BTC').replace(':hash', 'h4sh');
+      expect((await decide(at(concrete))).decision).toEqual({ kind: 'redirect', to: at('/welcome') });
+    },
+  );
+
+  it('opens every private page for a signed-in visitor', async () => {
+    for (const route of routes.filter((r) => r.access === 'private')) {
+      const concrete = route.path.replace(':id', UUID).replace(':iso', 'usdt').replace(':hash', 'h4sh');
+      expect((await decide(at(concrete), { authToken: true })).decision, concrete).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('skips every check on wallet payment pages', async () => {
+    expect((await decide(at('/inject/crypto/on-chain/wallet/0xabc'))).decision).toEqual({ kind: 'allow' });
+    expect((await decide(at('/inject/crypto/on-chain/wallet/0xabc'), { authToken: true })).decision).toEqual({ kind: 'allow' });
+  });
+
+  it('shows the 404 error page when a parameter fails validation', async () => {
+    for (const path of ['/accounts/not-a-uuid', '/card-accounts/123', '/accounts/crypto/withdraw/DOGE', '/inject/crypto/on-chain/XYZ']) {
+      const { decision, state } = await decide(at(path), { authToken: true });
+      expect(decision).toEqual({ kind: 'notFound', fatal: true, path: at(path) });
+      expect(state).toBe('invalidRouteParams');
+    }
+  });
+
+  it('shows a non-fatal 404 in the shell for a path that matches no route', async () => {
+    for (const authToken of [true, false]) {
+      const { decision, state } = await decide(at('/no/such/page'), { authToken });
+      expect(decision).toEqual({ kind: 'notFound', fatal: false, path: at('/no/such/page') });
+      expect(state).toBe('unknownPath');
+    }
+  });
+
+  it('follows an operator route rule, localized, before any other check', async () => {
+    const rules: RouteRule[] = [
+      { path: '/old-cards', redirect: '/card-accounts', external: false },
+      { path: '/status', redirect: 'https://status.example.com/', external: true },
+    ];
+    expect((await decide(at('/old-cards'), { rules })).decision).toEqual({ kind: 'redirect', to: at('/card-accounts') });
+    expect((await decide(at('/status'), { rules, authToken: true })).decision).toEqual({
+      kind: 'externalRedirect',
+      url: 'https://status.example.com/',
+    });
+  });
+
+  it('goes on without rules when route-rules.json cannot be read', async () => {
+    expect((await decide(at('/accounts'), { rulesFail: true })).decision).toEqual({ kind: 'redirect', to: at('/welcome') });
+  });
+});
+
+describe('route guard races', () => {
+  it('answers each navigation with its own decision when a newer one overtakes it', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const actor = createActor(
+      routeGuardMachine.provide({
+        actors: {
+          lookupRouteRules: fromPromise(async ({ input }: { input: { basePath: string } }) => {
+            if (input.basePath === '/accounts') await slow;
+            return null;
+          }),
+        },
+      }),
+    ).start();
+    const first = navigationTarget(new URL('https://app.example/accounts'), false);
+    const second = navigationTarget(new URL('https://app.example/welcome'), false);
+    actor.send({ type: 'NAVIGATED', target: first });
+    actor.send({ type: 'NAVIGATED', target: second });
+    const snapshot = await waitFor(actor, (s) => s.context.target === second && s.hasTag('decided'));
+    expect(snapshot.context.decision).toEqual({ kind: 'allow' });
+    release();
+  });
+});
+
+describe('safe redirect after login', () => {
+  it.each([
+    ['/fr/pay/abc', '/fr/pay/abc'],
+    ['/pay/abc?amount=1#top', '/pay/abc?amount=1#top'],
+    ['/accounts', '/accounts'],
+  ])('follows the same-origin path %s', (raw, expected) => {
+    expect(safeRedirectPath(raw)).toBe(expected);
+  });
+
+  it.each([
+    '//evil.example',
+    '//evil.example/pay/abc',
+    'https://evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    '/\tevil',
+    'evil.example',
+    '',
+    null,
+    undefined,
+  ])('refuses %s', (raw) => {
+    expect(safeRedirectPath(raw)).toBeNull();
+  });
+});
