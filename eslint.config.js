@@ -26,8 +26,8 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{
-          regex: '^(?!xstate$|\\.\\.?/|\\.\\./src/api/contract)',
-          message: 'machines/ may import only xstate, sibling machines and src/api/contract.',
+          regex: '^(?!xstate(/graph)?$|\\.\\.?/|\\.\\./src/api/contract)',
+          message: 'machines/ may import only xstate (and xstate/graph), sibling machines and src/api/contract.',
         }],
       }],
       'no-restricted-globals': ['error', 'window', 'document', 'fetch', 'localStorage', 'sessionStorage', 'navigator'],

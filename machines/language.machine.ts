@@ -40,6 +40,8 @@ export const languageMachine = setup({
     moveToLocalePath: (_, _params: { locale: Locale }) => {},
     /** Writes the `i18n_redirected` cookie (365 days). */
     rememberLanguage: (_, _params: { locale: Locale }) => {},
+    /** Tells the customer the choice applies on this device only, for now. */
+    reportLanguageNotSaved: () => {},
   },
   guards: {
     isOtherSupportedLocale: ({ context }, params: { candidate: unknown }) =>
@@ -133,8 +135,8 @@ export const languageMachine = setup({
         src: 'saveLanguage',
         input: ({ context }) => ({ locale: context.locale }),
         onDone: { target: 'ready' },
-        // The language already changed on screen; a failed save is logged by the app and retried on the next choice.
-        onError: { target: 'ready' },
+        // The language already changed on screen and in the cookie; the server copy catches up on the next choice.
+        onError: { target: 'ready', actions: 'reportLanguageNotSaved' },
       },
     },
   },

@@ -112,7 +112,7 @@ describe('route guard races', () => {
     const actor = createActor(
       routeGuardMachine.provide({
         actors: {
-          lookupRouteRules: fromPromise(async ({ input }: { input: { basePath: string } }) => {
+          lookupRouteRules: fromPromise<RouteRule | null, { basePath: string }>(async ({ input }) => {
             if (input.basePath === '/accounts') await slow;
             return null;
           }),

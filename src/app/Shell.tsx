@@ -1,13 +1,14 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
-import { splitLocalePath } from '../api/contract';
+import { Toaster } from 'sonner';
+import { RTL_LOCALES, splitLocalePath } from '../api/contract';
 import type { NotFoundData, RouteHandle } from '../routes';
 import { pathOf, routes, routesById, type Area, type RouteDef } from '../routes/table';
 import { ErrorPage } from '../ui/ErrorPage';
 import { Icon, type IconName } from '../ui/Icon';
 import { ScreenSkeleton } from '../ui/Skeleton';
-import { useLocalize, useSignedIn } from './context';
+import { useLocale, useLocalize, useSignedIn } from './context';
 
 interface MainNavItem {
   routeId: string;
@@ -110,12 +111,14 @@ function Screen() {
 
 function Frame({ children, className }: { children: ReactNode; className?: string }) {
   const { t } = useTranslation();
+  const rtl = RTL_LOCALES.has(useLocale());
   return (
     <div className={className ? `app-frame ${className}` : 'app-frame'}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
       {children}
+      <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import {
 import { lookupRouteRule } from '../platform/routeRules';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import { createQueryClient } from './queryClient';
+import { notify } from './notify';
 
 /** What the router needs to move the page; bound once the router exists. */
 export interface Navigator {
@@ -72,7 +73,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator) {
         }),
         saveLanguage: fromPromise(async ({ input }: { input: { locale: Locale } }) => {
           const result = await api.saveUserSettings({ language: input.locale });
-          if (!result.ok) log('Saving the language failed', result.error);
+          if (!result.ok) throw Object.assign(new Error(result.error.message), { apiError: result.error });
         }),
       },
       actions: {
@@ -88,6 +89,11 @@ export function createAppSystem(startUrl: URL, navigator: Navigator) {
           });
         },
         rememberLanguage: (_, { locale }) => writeLocaleCookie(locale),
+        reportLanguageNotSaved: ({ context, event }) => {
+          log('Saving the language failed', 'error' in event ? event.error : undefined);
+          // The new language's messages may still be loading: say it in that language once they are in.
+          void i18n.loadLanguages(context.locale).then(() => notify.error(i18n.getFixedT(context.locale)('language.notSaved')));
+        },
       },
     }),
     { input: { pathLocale, cookieLocale: readLocaleCookie(), signedIn: session.getSnapshot().hasTag('signedIn') } },

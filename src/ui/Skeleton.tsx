@@ -3,9 +3,9 @@ export function ScreenSkeleton({ label }: { label?: string }) {
   return (
     <div className="page" role="status" aria-live="polite" aria-busy="true">
       {label ? <span className="visually-hidden">{label}</span> : null}
-      <div className="skeleton" style={{ blockSize: 36, inlineSize: '55%' }} />
-      <div className="skeleton" style={{ blockSize: 20, inlineSize: '80%' }} />
-      <div className="skeleton" style={{ blockSize: 168 }} />
+      <div className="skeleton skeleton--title" />
+      <div className="skeleton skeleton--line" />
+      <div className="skeleton skeleton--block" />
     </div>
   );
 }

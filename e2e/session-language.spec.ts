@@ -1,0 +1,117 @@
+import { expect, screenReady, test } from './fixtures';
+
+test.describe('session', () => {
+  test('a 401 clears both tokens and the selected card account, then opens the locale’s login', async ({ page, context, signIn }) => {
+    await signIn();
+    await page.route('**/api/user-settings', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 401, json: { error: { code: 'unauthorized', message: 'Session expired' } } })
+        : route.fulfill({ json: {} }),
+    );
+    await page.goto('/profile/language');
+    await screenReady(page);
+    await page.evaluate(() => localStorage.setItem('selected_card_account', 'ca-1'));
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de\/login$/);
+    const names = (await context.cookies()).map((c) => c.name);
+    expect(names).not.toContain('auth_token');
+    expect(names).not.toContain('refresh_token');
+    expect(await page.evaluate(() => localStorage.getItem('selected_card_account'))).toBeNull();
+  });
+});
+
+test.describe('language', () => {
+  test('switching moves the URL prefix, sets the cookie for a year and survives a bare-path visit', async ({ page, context }) => {
+    await page.goto('/welcome');
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page).toHaveURL(/\/fr\/welcome$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('fr');
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.path).toBe('/');
+    const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThanOrEqual(365);
+
+    await page.goto('/welcome');
+    await expect(page).toHaveURL(/\/fr\/welcome$/);
+  });
+
+  test('an unsupported cookie is ignored', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'i18n_redirected', value: 'pt', url: baseURL! }]);
+    await page.goto('/welcome');
+    await screenReady(page);
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('signed in, the saved language applies and a new choice is sent to the server', async ({ page, signIn }) => {
+    await signIn();
+    const posted: unknown[] = [];
+    await page.route('**/api/user-settings', async (route) => {
+      if (route.request().method() === 'POST') {
+        posted.push(route.request().postDataJSON());
+        return route.fulfill({ json: { language: 'ru' } });
+      }
+      return route.fulfill({ json: { language: 'es' } });
+    });
+    await page.goto('/profile/language');
+    await expect(page).toHaveURL(/\/es\/profile\/language$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await page.getByRole('button', { name: 'Русский' }).click();
+    await expect(page).toHaveURL(/\/ru\/profile\/language$/);
+    await expect.poll(() => posted).toEqual([{ language: 'ru' }]);
+  });
+
+  test('a failed save keeps the new language and says so in a toast', async ({ page, signIn }) => {
+    await signIn();
+    await page.route('**/api/user-settings', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, body: 'down' }) : route.fulfill({ json: {} }),
+    );
+    await page.goto('/profile/language');
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de\/profile\/language$/);
+    await expect(page.getByText('Ihre Sprachwahl konnte nicht in Ihrem Profil gespeichert werden.')).toBeVisible();
+  });
+});
+
+test.describe('campaign tags and referral code', () => {
+  test('ref_code is kept and utm tags are sent once', async ({ page }) => {
+    const sent: unknown[] = [];
+    await page.route('**/api/utm-tracking', (route) => {
+      sent.push(route.request().postDataJSON());
+      return route.fulfill({ json: {} });
+    });
+    await page.goto('/welcome?ref_code=FRIEND42&utm_source=newsletter&utm_campaign=autumn');
+    await screenReady(page);
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]).toEqual({
+      utm_source: 'newsletter',
+      utm_medium: null,
+      utm_campaign: 'autumn',
+      utm_term: null,
+      utm_content: null,
+    });
+    expect(await page.evaluate(() => localStorage.getItem('ref_code'))).toBe('FRIEND42');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('utm_tracking_sent'))).not.toBeNull();
+
+    await page.goto('/welcome?utm_source=again');
+    await screenReady(page);
+    await page.waitForTimeout(300);
+    expect(sent).toHaveLength(1);
+  });
+
+  test('no tags, no call', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/utm-tracking', (route) => {
+      calls += 1;
+      return route.fulfill({ json: {} });
+    });
+    await page.goto('/welcome?utm_source=&ref_code=');
+    await screenReady(page);
+    await page.waitForTimeout(300);
+    expect(calls).toBe(0);
+  });
+});
