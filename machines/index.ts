@@ -1,9 +1,15 @@
 import type { AnyStateMachine } from 'xstate';
 import { chunkReloadMachine } from './chunkReload.machine';
+import { chunkReloadModel } from './chunkReload.model';
 import { languageMachine } from './language.machine';
+import { languageModel } from './language.model';
+import type { AnyFlowModel } from './model';
 import { routeGuardMachine } from './routeGuard.machine';
+import { routeGuardModel } from './routeGuard.model';
 import { sessionMachine } from './session.machine';
+import { sessionModel } from './session.model';
 import { versionReloadMachine } from './versionReload.machine';
+import { versionReloadModel } from './versionReload.model';
 
 export interface CatalogEntry {
   id: string;
@@ -13,6 +19,8 @@ export interface CatalogEntry {
   /** Routes (English form) where the flow shows; empty for app-wide flows. */
   routes: string[];
   machine: AnyStateMachine;
+  /** Fixtures, invariants and browser bindings for the model-based path tests (`<flow>.model.ts`). */
+  model?: AnyFlowModel;
 }
 
 /** Every statechart of the app. Diagrams, path tests and the flow explorer read this list. */
@@ -24,6 +32,7 @@ export const catalog: CatalogEntry[] = [
       'Signed in means both the auth_token and refresh_token cookies exist. Any 401 answer from the API clears both tokens and the selected card account and sends the customer to the login page of the current language.',
     routes: [],
     machine: sessionMachine,
+    model: sessionModel,
   },
   {
     id: 'routeGuard',
@@ -32,6 +41,7 @@ export const catalog: CatalogEntry[] = [
       'Runs on every navigation in all eight languages: operator route rules may redirect (inside the app or to another site); wallet payment pages skip all checks; unknown paths and invalid parameters show a 404; signed-in visitors are kept off sign-in pages; signed-out visitors go to /welcome, or to login and back for payment links.',
     routes: [],
     machine: routeGuardMachine,
+    model: routeGuardModel,
   },
   {
     id: 'language',
@@ -40,6 +50,7 @@ export const catalog: CatalogEntry[] = [
       'The interface language comes from the path, then from the i18n_redirected cookie, then from the signed-in customer’s saved language. Choosing a language moves the URL prefix, remembers it in the cookie and saves it on the server.',
     routes: ['/profile/language'],
     machine: languageMachine,
+    model: languageModel,
   },
   {
     id: 'versionReload',
@@ -48,6 +59,7 @@ export const catalog: CatalogEntry[] = [
       'Every five minutes the app asks for builds/latest.json. When a newer build is out, the next navigation loads the page afresh so the customer runs the new release without losing what is on screen now.',
     routes: [],
     machine: versionReloadMachine,
+    model: versionReloadModel,
   },
   {
     id: 'chunkReload',
@@ -56,5 +68,6 @@ export const catalog: CatalogEntry[] = [
       'When a screen’s code fails to load, the target page is reloaded once. A second failure within 10 seconds shows the error page instead of reloading in a loop.',
     routes: [],
     machine: chunkReloadMachine,
+    model: chunkReloadModel,
   },
 ];

@@ -87,6 +87,13 @@ export const languageMachine = setup({
     },
     loadingSavedLanguage: {
       description: 'Reads the signed-in customer’s saved language (GET /user-settings).',
+      on: {
+        SIGNED_OUT: {
+          target: 'ready',
+          actions: assign({ signedIn: false }),
+          description: 'Signed out meanwhile: the previous customer’s language must not apply.',
+        },
+      },
       invoke: {
         id: 'loadSavedLanguage',
         src: 'loadSavedLanguage',

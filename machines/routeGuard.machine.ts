@@ -172,13 +172,23 @@ export const routeGuardMachine = setup({
       tags: ['decided'],
       description: 'The page opens.',
       entry: assign({ decision: { kind: 'allow' } }),
+      meta: { view: { role: 'heading', level: 1 } },
     },
-    redirecting: { tags: ['decided'], description: 'The visitor is sent to another page of the app.' },
+    redirecting: {
+      tags: ['decided'],
+      description: 'The visitor is sent to another page of the app.',
+      meta: { view: { role: 'heading', level: 1 } },
+    },
     leavingApp: { tags: ['decided'], description: 'A route rule sends the visitor to another site (full page load).' },
-    unknownPath: { tags: ['decided'], description: 'No route matches: “Page not found” inside the app shell.' },
+    unknownPath: {
+      tags: ['decided'],
+      description: 'No route matches: “Page not found” inside the app shell.',
+      meta: { view: { testId: 'error-page' } },
+    },
     invalidRouteParams: {
       tags: ['decided'],
       description: 'The route exists but its parameters are invalid: the 404 error page.',
+      meta: { view: { testId: 'error-page' } },
     },
   },
 });

@@ -62,7 +62,12 @@ export const sessionMachine = setup({
     signedIn: {
       tags: ['signedIn'],
       description: 'Profile, balances and the saved language may load.',
+      // The brand link leads home (`/`, `/de`…) only when signed in.
+      meta: { view: { role: 'link', name: 'Meridian', href: /^\/(?:[a-z]{2})?$/ } },
     },
-    signedOut: { description: 'Only public pages are reachable.' },
+    signedOut: {
+      description: 'Only public pages are reachable.',
+      meta: { view: { role: 'link', name: 'Meridian', href: /\/welcome$/ } },
+    },
   },
 });

@@ -1,0 +1,123 @@
+import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
+import type { AnyFlowModel, PageAction, PageExpectation, PageMark } from '../machines/model';
+import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/paths';
+
+/** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
+function describeMark(mark: PageMark): string {
+  if ('testId' in mark) return `test id "${mark.testId}"`;
+  const name = mark.name === undefined ? '' : ` "${mark.name}"`;
+  const level = mark.level === undefined ? '' : ` level ${mark.level}`;
+  const href = mark.href === undefined ? '' : ` → ${String(mark.href)}`;
+  return `${mark.role}${name}${level}${href}`;
+}
+
+/** Turns the models' declarative page actions and expectations into Playwright calls. */
+class PageDriver {
+  private readonly answers = new Map<string, (route: Route) => Promise<void>>();
+
+  constructor(
+    private readonly page: Page,
+    private readonly context: BrowserContext,
+    private readonly baseURL: string,
+  ) {}
+
+  locate(mark: PageMark): Locator {
+    if ('testId' in mark) return this.page.getByTestId(mark.testId);
+    return this.page.getByRole(mark.role, {
+      ...(mark.name === undefined ? {} : { name: mark.name, exact: true }),
+      ...(mark.level === undefined ? {} : { level: mark.level }),
+    });
+  }
+
+  async perform(action: PageAction): Promise<void> {
+    if ('open' in action) {
+      await this.page.goto(action.open);
+    } else if ('navigate' in action) {
+      await this.page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, action.navigate);
+    } else if ('click' in action) {
+      await this.locate(action.click).click();
+    } else if ('fill' in action) {
+      await this.locate(action.fill).fill(action.text);
+    } else if ('cookies' in action) {
+      for (const [name, value] of Object.entries(action.cookies)) {
+        if (value === null) await this.context.clearCookies({ name });
+        else await this.context.addCookies([{ name, value, url: this.baseURL, sameSite: 'Lax' }]);
+      }
+    } else if ('dispatch' in action) {
+      await this.page.evaluate((type) => window.dispatchEvent(new Event(type)), action.dispatch);
+    } else {
+      await this.answer(action);
+    }
+  }
+
+  /** A later answer for the same URL and method replaces the earlier one. */
+  private async answer({ answer, method, times, status = 200, json, html }: Extract<PageAction, { answer: string }>) {
+    const key = `${method ?? '*'} ${answer}`;
+    const previous = this.answers.get(key);
+    if (previous) await this.page.unroute(answer, previous);
+    const handler = async (route: Route) => {
+      if (method && route.request().method() !== method) return route.fallback();
+      if (html !== undefined) return route.fulfill({ status, contentType: 'text/html', body: html });
+      return route.fulfill({ status, json: json ?? {} });
+    };
+    this.answers.set(key, handler);
+    await this.page.route(answer, handler, times === undefined ? undefined : { times });
+  }
+
+  async expectPage(expectation: PageExpectation, where: string): Promise<void> {
+    if (expectation.url !== undefined) await expect(this.page, where).toHaveURL(new URL(expectation.url, this.baseURL).href);
+    for (const mark of expectation.shows ?? []) {
+      const found = this.locate(mark);
+      await expect(found, `${where}: shows ${describeMark(mark)}`).toBeVisible();
+      if ('href' in mark && mark.href !== undefined) await expect(found, `${where}: ${describeMark(mark)}`).toHaveAttribute('href', mark.href);
+    }
+    for (const mark of expectation.hides ?? []) await expect(this.locate(mark), `${where}: hides ${describeMark(mark)}`).toBeHidden();
+    const cookies = expectation.cookies;
+    if (cookies) {
+      const present = async () => {
+        const names = new Set((await this.context.cookies()).map((cookie) => cookie.name));
+        return Object.fromEntries(Object.keys(cookies).map((name) => [name, names.has(name)]));
+      };
+      await expect.poll(present, { message: `${where}: cookies` }).toEqual(cookies);
+    }
+  }
+}
+
+/**
+ * The page causes a path's steps one by one. Actors settle on their own in a real page, so a step that
+ * settles one is arranged (its answer set up) before the step that starts the actor; the page is checked
+ * once each caused step and the settling that follows it are done.
+ */
+export async function runPathInPage(
+  { page, context, baseURL }: { page: Page; context: BrowserContext; baseURL: string },
+  model: AnyFlowModel,
+  flow: FlowPaths,
+  path: FlowPath,
+): Promise<void> {
+  const driver = new PageDriver(page, context, baseURL);
+  const steps = path.steps;
+  const actionsFor = (index: number) => {
+    const actions = pageActionsFor(model, steps[index]!, steps[index - 1]!.snapshot);
+    if (!actions) throw new Error(`The page cannot cause “${steps[index]!.label}” (generated with browser: true?)`);
+    return actions;
+  };
+  const settles = (step: FlowStep) => step.kind === 'done' || step.kind === 'error';
+
+  for (let lead = 0; lead < steps.length; ) {
+    let last = lead;
+    while (steps[last + 1] && settles(steps[last + 1]!)) last++;
+    for (let i = lead + 1; i <= last; i++) for (const action of actionsFor(i)) await driver.perform(action);
+    const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never) ?? null) : actionsFor(lead);
+    if (caused) {
+      for (const action of caused) await driver.perform(action);
+      const settled = steps[last]!;
+      for (const expectation of pageExpectationsFor(flow, model, settled.snapshot, settled.states)) {
+        await driver.expectPage(expectation, `step ${last}: ${settled.label} ⇒ ${settled.states.join(', ')}`);
+      }
+    }
+    lead = last + 1;
+  }
+}

@@ -1,0 +1,19 @@
+import { test } from '@playwright/test';
+import { catalog } from '../machines/index';
+import { generateFlowPaths } from '../machines/paths';
+import { runPathInPage } from './model-driver';
+
+/*
+ * Browser model tests: every catalogued flow with browser bindings (`FlowModel.browser`) gets one test per
+ * path generated from the events its bindings can cause, run against the real app.
+ */
+for (const entry of catalog.filter((e) => e.model?.browser)) {
+  const flow = generateFlowPaths(entry, { browser: true });
+  test.describe(`${entry.title} (${entry.id} model)`, () => {
+    for (const path of flow.paths) {
+      test(path.name, async ({ page, context, baseURL }) => {
+        await runPathInPage({ page, context, baseURL: baseURL! }, entry.model!, flow, path);
+      });
+    }
+  });
+}

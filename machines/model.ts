@@ -1,0 +1,236 @@
+import type { AnyStateMachine, EventFromLogic, InputFrom, OutputFrom, SnapshotFrom, StateMachine } from 'xstate';
+
+/*
+ * The test model of a flow: everything the path generator (`machines/paths.ts`) needs besides the machine
+ * itself. Each `<flow>.model.ts` declares one, next to its machine, and the catalog (`machines/index.ts`)
+ * registers it. Pure data and small functions: the in-app flow explorer imports models in the browser.
+ */
+
+type EventOf<M extends AnyStateMachine> = EventFromLogic<M>;
+type EventType<M extends AnyStateMachine> = EventOf<M>['type'];
+type EventOfType<M extends AnyStateMachine, T> = Extract<EventOf<M>, { type: T }>;
+
+/** The actors declared in the machine's `setup({ actors })`. */
+type ActorsOf<M> =
+  M extends StateMachine<
+    infer _Context,
+    infer _Event,
+    infer _Children,
+    infer TActor,
+    infer _Action,
+    infer _Guard,
+    infer _Delay,
+    infer _StateValue,
+    infer _Tag,
+    infer _Input,
+    infer _Output,
+    infer _Emitted,
+    infer _Meta,
+    infer _StateSchema,
+    infer _TransitionMeta
+  >
+    ? TActor
+    : never;
+type ActorName<M extends AnyStateMachine> = ActorsOf<M>['src'];
+type ActorOutput<M extends AnyStateMachine, Name> = OutputFrom<Extract<ActorsOf<M>, { src: Name }>['logic']>;
+
+type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
+
+/** `'a' | { b: 'c' }` → `'a' | 'b' | 'b.c'`: the states of a machine as dotted paths from the root. */
+type PathsOf<V> = V extends string
+  ? V
+  : V extends Record<string, unknown>
+    ? { [K in keyof V & string]: K | `${K}.${PathsOf<V[K]>}` }[keyof V & string]
+    : never;
+/** A state of the machine, as its dotted path from the root (`checkingAccess`, `payment.confirming`). */
+export type StatePath<M extends AnyStateMachine> = PathsOf<Snapshot<M>['value']>;
+
+/**
+ * Every event type the machine accepts, each with named payloads (the event without its `type`). Every
+ * payload becomes an edge of the graph wherever the event is handled; the name labels the step.
+ * A mapped type over the machine's events, so a new event does not compile until it has a fixture.
+ */
+export type EventFixtures<M extends AnyStateMachine> = {
+  [T in EventType<M>]: Record<string, Omit<EventOfType<M, T>, 'type'>>;
+};
+
+/** How an invoked actor can settle in the model. Each name becomes a branch of the paths. */
+export interface ActorFixture<TOutput> {
+  /** Name → output the actor resolves with. */
+  done: Record<string, TOutput>;
+  /** Name → what the actor rejects with. Leave it out only when the actor cannot fail. */
+  error?: Record<string, unknown>;
+}
+
+/**
+ * Outcomes per invoke id. Meridian gives every `invoke` the id of the actor it runs (`id: 'saveLanguage',
+ * src: 'saveLanguage'`), so the keys are the actors of `setup()` — a new actor does not compile until it
+ * has fixtures — and they are also the ids in the synthesized `xstate.done.actor.<id>` events.
+ */
+export type ActorFixtures<M extends AnyStateMachine> = {
+  [Name in ActorName<M>]: ActorFixture<ActorOutput<M, Name>>;
+};
+
+/** A rule that holds whenever the state is active: `true`, or a message saying what is wrong. */
+export type Invariant<M extends AnyStateMachine> = (snapshot: Snapshot<M>) => true | string;
+
+/** A sequence of step labels (as the generated paths print them), replayed as written. */
+export interface Journey {
+  /** An input fixture's name; the first one when left out. */
+  input?: string;
+  steps: string[];
+}
+
+/* ---------------------------------------------------------------- browser bindings */
+
+/** ARIA roles the bindings use, as Playwright's `getByRole` takes them. */
+export type AriaRole =
+  | 'alert'
+  | 'button'
+  | 'dialog'
+  | 'heading'
+  | 'link'
+  | 'main'
+  | 'navigation'
+  | 'status'
+  | 'textbox';
+
+/** How to find something on the page: a test id, or an ARIA role with its accessible name. */
+export type PageMark =
+  | { testId: string }
+  | {
+      role: AriaRole;
+      /** The accessible name; any name when left out. */
+      name?: string;
+      /** For headings. */
+      level?: number;
+      /** For links: where the link points (the path, or a pattern). */
+      href?: string | RegExp;
+    };
+
+/** What a state's `meta` may declare for the browser model tests. */
+export interface StateMeta {
+  /** What the page shows in this state. */
+  view?: PageMark;
+}
+
+/** One thing a test does to the page. */
+export type PageAction =
+  /** A full page load of a path of the app. */
+  | { open: string }
+  /** An in-app navigation, as following a link does: `history.pushState` and `popstate`. */
+  | { navigate: string }
+  | { click: PageMark }
+  | { fill: PageMark; text: string }
+  /** Sets (string) or removes (null) cookies of the app's origin. */
+  | { cookies: Record<string, string | null> }
+  /** Fires a window event the app listens to. */
+  | { dispatch: 'focus' }
+  /**
+   * From now on, answers requests matching the URL glob (only those with `method`, when given; only
+   * `times` of them, when given) with a status and a JSON body or an HTML page.
+   */
+  | {
+      answer: string;
+      method?: string;
+      times?: number;
+      status?: number;
+      json?: unknown;
+      html?: string;
+    };
+
+/** What the page must show once a step has settled in a state. */
+export interface PageExpectation {
+  /** The page's URL: a path of the app (with its query) or an absolute URL. */
+  url?: string;
+  /** Whether each cookie is present. */
+  cookies?: Record<string, boolean>;
+  shows?: PageMark[];
+  hides?: PageMark[];
+}
+
+type BindingResult = PageAction[] | null;
+
+/**
+ * How the real app is driven through a flow. A binding that returns `null` cannot cause the event in that
+ * situation; paths are then generated without that edge. Events and actors without bindings keep their
+ * paths out of the browser run.
+ */
+export interface BrowserBindings<M extends AnyStateMachine> {
+  /** How the page starts for an input fixture. Without it, the first event opens the page. */
+  start?: (input: InputFrom<M>) => PageAction[];
+  events: {
+    [T in EventType<M>]?: (event: EventOfType<M, T>, before: Snapshot<M>) => BindingResult;
+  };
+  /**
+   * How the page makes an invoked actor settle, usually by answering the request it sends. These run
+   * before the step that starts the actor, since the page settles it on its own.
+   */
+  actors?: {
+    [Name in ActorName<M>]?: {
+      done?: (output: ActorOutput<M, Name>, before: Snapshot<M>) => BindingResult;
+      error?: (error: unknown, before: Snapshot<M>) => BindingResult;
+    };
+  };
+  /** Per state, what the page must show beyond the state's `meta.view`; `'*'` applies to every state. */
+  states?: { [P in StatePath<M> | '*']?: (snapshot: Snapshot<M>) => PageExpectation };
+}
+
+/* ---------------------------------------------------------------- the model */
+
+type InputFixtures<M extends AnyStateMachine> = undefined extends InputFrom<M>
+  ? { inputs?: Record<string, InputFrom<M>> }
+  : {
+      /** Name → input the machine starts with; each one is a starting point of the paths. */
+      inputs: Record<string, InputFrom<M>>;
+    };
+
+type ActorFixturesField<M extends AnyStateMachine> = [ActorsOf<M>] extends [never]
+  ? { actors?: undefined }
+  : { actors: ActorFixtures<M> };
+
+export type FlowModel<M extends AnyStateMachine> = InputFixtures<M> &
+  ActorFixturesField<M> & {
+    events: EventFixtures<M>;
+    /** Per state (dotted path from the root), rules that hold while it is active; `'*'` for every state. */
+    invariants?: { [P in StatePath<M> | '*']?: Invariant<M> };
+    /**
+     * Which snapshots count as the same vertex of the graph. Defaults to the state value and the whole
+     * context; keep only what changes the flow's behaviour, or the number of paths explodes.
+     */
+    serializeState?: (snapshot: Snapshot<M>) => string;
+    /** The most snapshots the traversal may visit before it fails (default 5 000). */
+    limit?: number;
+    /** Scenarios worth replaying in full that shortest paths merge away (e.g. a repeated timer). */
+    journeys?: Record<string, Journey>;
+    browser?: BrowserBindings<M>;
+  };
+
+/**
+ * The model as the catalog stores it, for any machine. Each model file checks its model with
+ * `satisfies FlowModel<typeof machine>`; the generator reads it through this looser shape (`never`
+ * parameters accept every typed function).
+ */
+export interface AnyFlowModel {
+  inputs?: Record<string, unknown>;
+  actors?: Record<string, ActorFixture<unknown>>;
+  events: Record<string, Record<string, object>>;
+  invariants?: Record<string, (snapshot: never) => true | string>;
+  serializeState?: (snapshot: never) => string;
+  limit?: number;
+  journeys?: Record<string, Journey>;
+  browser?: {
+    start?: (input: never) => PageAction[];
+    events: Record<string, ((event: never, before: never) => BindingResult) | undefined>;
+    actors?: Record<
+      string,
+      | {
+          done?: (output: never, before: never) => BindingResult;
+          error?: (error: never, before: never) => BindingResult;
+        }
+      | undefined
+    >;
+    states?: Record<string, ((snapshot: never) => PageExpectation) | undefined>;
+  };
+}
+

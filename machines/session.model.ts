@@ -1,0 +1,57 @@
+import type { FlowModel, PageAction } from './model';
+import { sessionMachine, type SessionCookies } from './session.machine';
+
+const bothTokens: SessionCookies = { hasAuthToken: true, hasRefreshToken: true };
+const accessTokenOnly: SessionCookies = { hasAuthToken: true, hasRefreshToken: false };
+const noCookies: SessionCookies = { hasAuthToken: false, hasRefreshToken: false };
+
+/** The session cookies as the browser tests set them; the app only looks at their presence. */
+export function sessionCookieJar({ hasAuthToken, hasRefreshToken }: SessionCookies): PageAction {
+  return { cookies: { auth_token: hasAuthToken ? 'e2e-access' : null, refresh_token: hasRefreshToken ? 'e2e-refresh' : null } };
+}
+
+export const sessionModel = {
+  inputs: {
+    'both tokens': bothTokens,
+    'access token only': accessTokenOnly,
+    'refresh token only': { hasAuthToken: false, hasRefreshToken: true },
+    'no cookies': noCookies,
+  },
+  events: {
+    COOKIES_CHANGED: { 'both tokens': { cookies: bothTokens }, 'access token only': { cookies: accessTokenOnly }, 'no cookies': { cookies: noCookies } },
+    UNAUTHORIZED: { 'an API call answered 401': {} },
+    SIGNED_OUT: { 'logged out': {} },
+  },
+  invariants: {
+    '*': (s) =>
+      s.hasTag('signedIn') === (s.context.hasAuthToken && s.context.hasRefreshToken) ||
+      'signed in must mean exactly: both tokens are held',
+  },
+  journeys: {
+    'signs in in another tab, then the session expires': {
+      input: 'no cookies',
+      steps: ['COOKIES_CHANGED (both tokens)', 'UNAUTHORIZED (an API call answered 401)'],
+    },
+  },
+  browser: {
+    // A public page: it opens signed in or out, and its brand link shows which.
+    start: (cookies) => [sessionCookieJar(cookies), { open: '/register/success' }],
+    events: {
+      // The app re-reads the cookies when the window gets the focus back (another tab signed in or out).
+      COOKIES_CHANGED: ({ cookies }) => [sessionCookieJar(cookies), { dispatch: 'focus' }],
+      // Saving a language choice is a call the page makes on demand; it needs a customer who is signed in.
+      UNAUTHORIZED: (_, before) =>
+        before.hasTag('signedIn')
+          ? [
+              { answer: '**/api/user-settings', method: 'POST', times: 1, status: 401, json: { error: { code: 'unauthorized', message: 'Session expired' } } },
+              { navigate: '/profile/language' },
+              { click: { role: 'button', name: 'Deutsch' } },
+            ]
+          : null,
+      // SIGNED_OUT: no screen logs out yet.
+    },
+    states: {
+      '*': (s) => ({ cookies: { auth_token: s.context.hasAuthToken, refresh_token: s.context.hasRefreshToken } }),
+    },
+  },
+} satisfies FlowModel<typeof sessionMachine>;

@@ -1,0 +1,40 @@
+import type { FlowModel } from './model';
+import { versionReloadMachine } from './versionReload.machine';
+
+const RUNNING = 'build-1';
+const noNewerBuild = (s: { context: { latestBuildId: string | null } }) =>
+  s.context.latestBuildId === null || 'a newer build is known but the tab keeps waiting';
+
+export const versionReloadModel = {
+  inputs: { [`running ${RUNNING}`]: { runningBuildId: RUNNING } },
+  events: {
+    NAVIGATION_REQUESTED: { 'to /de/accounts?tab=1': { href: '/de/accounts?tab=1' } },
+  },
+  actors: {
+    fetchLatestBuild: {
+      done: { 'same build': { id: RUNNING }, 'new build': { id: 'build-2' } },
+      error: { offline: new Error('offline') },
+    },
+  },
+  invariants: {
+    waiting: noNewerBuild,
+    checking: noNewerBuild,
+    updateReady: (s) =>
+      (s.context.latestBuildId !== null && s.context.latestBuildId !== s.context.runningBuildId) ||
+      'an update is ready without a newer build',
+    reloading: (s) =>
+      (s.status === 'done' && s.context.latestBuildId !== s.context.runningBuildId) || 'reloads without a newer build',
+  },
+  journeys: {
+    // Shortest paths meet `waiting` once; this one checks that the interval starts again after a failed check.
+    'offline, then the next check finds a new build': {
+      steps: [
+        'after BUILD_CHECK_INTERVAL (waiting)',
+        'fetchLatestBuild failed (offline)',
+        'after BUILD_CHECK_INTERVAL (waiting)',
+        'fetchLatestBuild done (new build)',
+        'NAVIGATION_REQUESTED (to /de/accounts?tab=1)',
+      ],
+    },
+  },
+} satisfies FlowModel<typeof versionReloadMachine>;

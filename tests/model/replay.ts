@@ -1,0 +1,118 @@
+import { expect } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type InspectedMicrostepEvent,
+} from 'xstate';
+import type { CatalogEntry } from '../../machines/index';
+import { readMicrosteps, type FlowPath, type FlowPaths, type FlowStep } from '../../machines/paths';
+
+/** What the real machine went through on one path. */
+export interface Replayed {
+  states: Set<string>;
+  transitions: Set<number>;
+}
+
+interface Settler {
+  resolve(output: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Lets queued promise callbacks (an actor settling) and the events they send run to completion. */
+const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The machine with every actor of its `setup()` replaced by a promise the path settles: a `done` step
+ * resolves it with the step's output, an `error` step rejects it. Keyed by the running actor's id, which
+ * is the invoke id.
+ */
+function withDeferredActors(machine: AnyStateMachine) {
+  const running = new Map<string, Settler>();
+  const actors = Object.fromEntries(
+    Object.keys(machine.implementations.actors).map((name) => [
+      name,
+      fromPromise(({ self }) => new Promise((resolve, reject) => running.set(self.id, { resolve, reject }))),
+    ]),
+  );
+  return { machine: machine.provide({ actors } as never) as AnyStateMachine, running };
+}
+
+/**
+ * Replays a generated path on the real machine — real actor, deferred actors, simulated clock — and
+ * checks after every step that it settled where the path says, took the transitions the path says, and
+ * that the model's invariants hold in every active state.
+ */
+export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: FlowPath): Promise<Replayed> {
+  const { machine, running } = withDeferredActors(entry.machine);
+  const transitionIndex = new Map(flow.transitions.map((t) => [t.id, t.index]));
+  const transitionLabel = (index: number) => flow.transitions[index]!.label;
+  const statePath = new Map(flow.states.map((state) => [state.id, state.path]));
+  const invariants = (entry.model?.invariants ?? {}) as Record<string, ((snapshot: AnyMachineSnapshot) => true | string) | undefined>;
+  const replayed: Replayed = { states: new Set(), transitions: new Set() };
+
+  const microsteps: InspectedMicrostepEvent[] = [];
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, {
+    input: path.input?.value,
+    clock,
+    inspect: (event) => {
+      if (event.type === '@xstate.microstep') microsteps.push(event);
+    },
+  });
+  const ownMicrosteps = (from: number) => microsteps.slice(from).filter((m) => m.actorRef === actor);
+
+  const check = (step: FlowStep, index: number, from: number) => {
+    const where = `${path.name}\n  step ${index}: ${step.label}`;
+    const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+    if (snapshot.status === 'error') throw new Error(`${where}\n  the machine stopped with an error: ${String(snapshot.error)}`);
+    expect(snapshot.value, `${where}: state`).toEqual(step.snapshot.value);
+    expect(snapshot.context, `${where}: context`).toEqual(step.snapshot.context);
+    expect(snapshot.status, `${where}: status`).toBe(step.snapshot.status);
+    const seen = readMicrosteps(machine, transitionIndex, ownMicrosteps(from), snapshot);
+    expect(seen.transitions.map(transitionLabel), `${where}: transitions taken`).toEqual(step.transitions.map(transitionLabel));
+    for (const id of seen.visited) replayed.states.add(id);
+    for (const t of seen.transitions) replayed.transitions.add(t);
+    for (const key of ['*', ...step.states.map((id) => statePath.get(id)!)]) {
+      const verdict = invariants[key]?.(snapshot) ?? true;
+      if (verdict !== true) throw new Error(`${where}\n  invariant of ${key === '*' ? 'every state' : key}: ${verdict}`);
+    }
+  };
+
+  actor.start();
+  await settle();
+  check(path.steps[0]!, 0, 0);
+  for (let index = 1; index < path.steps.length; index++) {
+    const step = path.steps[index]!;
+    const from = microsteps.length;
+    const where = `${path.name}\n  step ${index}: ${step.label}`;
+    switch (step.kind) {
+      case 'event':
+        actor.send(step.event);
+        break;
+      case 'done':
+      case 'error': {
+        const actorRun = running.get(step.actor!);
+        if (!actorRun) throw new Error(`${where}\n  the actor ${step.actor} is not running`);
+        running.delete(step.actor!);
+        const { output, error } = step.event as { output?: unknown; error?: unknown };
+        if (step.kind === 'done') actorRun.resolve(output);
+        else actorRun.reject(error);
+        break;
+      }
+      case 'after': {
+        // The delay must not fire a millisecond early, and must fire on time.
+        clock.increment(step.delay!.ms - 1);
+        expect(ownMicrosteps(from), `${where}: fired before ${step.delay!.ms} ms`).toEqual([]);
+        clock.increment(1);
+        break;
+      }
+    }
+    await settle();
+    check(step, index, from);
+  }
+  actor.stop();
+  return replayed;
+}
