@@ -82,7 +82,7 @@ test.describe('campaign tags and referral code', () => {
     const sent: unknown[] = [];
     await page.route('**/api/utm-tracking', (route) => {
       sent.push(route.request().postDataJSON());
-      return route.fulfill({ json: {} });
+      return route.fulfill({ json: { ok: true } });
     });
     await page.goto('/welcome?ref_code=FRIEND42&utm_source=newsletter&utm_campaign=autumn');
     await screenReady(page);

@@ -4,6 +4,8 @@ import { chunkReloadModel } from './chunkReload.model';
 import { languageMachine } from './language.machine';
 import { languageModel } from './language.model';
 import type { AnyFlowModel } from './model';
+import { loginMachine } from './login.machine';
+import { loginModel } from './login.model';
 import { routeGuardMachine } from './routeGuard.machine';
 import { routeGuardModel } from './routeGuard.model';
 import { sessionMachine } from './session.machine';
@@ -29,10 +31,19 @@ export const catalog: CatalogEntry[] = [
     id: 'session',
     title: 'Session',
     summary:
-      'Signed in means both the auth_token and refresh_token cookies exist. Any 401 answer from the API clears both tokens and the selected card account and sends the customer to the login page of the current language.',
+      'Signed in means both the auth_token and refresh_token cookies exist. A 401 answer from the API gets one refresh of the tokens, shared by every call that failed meanwhile, which are then retried; when the refresh fails, both tokens and the selected card account are cleared and the login page of the current language opens. Logging out revokes the session on the server and ends it on this device even when offline.',
     routes: [],
     machine: sessionMachine,
     model: sessionModel,
+  },
+  {
+    id: 'login',
+    title: 'Log in with e-mail and password',
+    summary:
+      'The /login form. Missing fields are named without calling the server; a wrong password, a rate limit or a network failure shows a translated message and keeps what was typed. After success the app opens the page the visitor came from — only a path of this site, never an open redirect — or home.',
+    routes: ['/login'],
+    machine: loginMachine,
+    model: loginModel,
   },
   {
     id: 'routeGuard',

@@ -20,7 +20,17 @@ export const sessionModel = {
   events: {
     COOKIES_CHANGED: { 'both tokens': { cookies: bothTokens }, 'access token only': { cookies: accessTokenOnly }, 'no cookies': { cookies: noCookies } },
     UNAUTHORIZED: { 'an API call answered 401': {} },
-    SIGNED_OUT: { 'logged out': {} },
+    LOG_OUT_REQUESTED: { 'taps log out': {} },
+  },
+  actors: {
+    refreshSession: {
+      done: { 'new tokens': bothTokens },
+      error: { 'refresh token revoked': new Error('refresh_token_reused') },
+    },
+    logOut: {
+      done: { 'session revoked': undefined },
+      error: { offline: new Error('network_error') },
+    },
   },
   invariants: {
     '*': (s) =>
@@ -48,7 +58,18 @@ export const sessionModel = {
               { click: { role: 'button', name: 'Deutsch' } },
             ]
           : null,
-      // SIGNED_OUT: no screen logs out yet.
+      LOG_OUT_REQUESTED: (_, before) =>
+        before.hasTag('signedIn') ? [{ navigate: '/profile' }, { click: { role: 'button', name: 'Log out' } }] : null,
+    },
+    actors: {
+      // The app's refresh call goes to the server; answering it 401 ends the session as a revoked token would.
+      refreshSession: {
+        error: () => [{ answer: '**/api/auth/refresh', method: 'POST', times: 1, status: 401, json: { error: { code: 'refresh_token_invalid', message: 'Session over' } } }],
+      },
+      logOut: {
+        done: () => [{ answer: '**/api/auth/logout', method: 'POST', times: 1, status: 200, json: { ok: true } }],
+        error: () => [{ answer: '**/api/auth/logout', method: 'POST', times: 1, status: 503, json: { error: { code: 'internal_error', message: 'Down' } } }],
+      },
     },
     states: {
       '*': (s) => ({ cookies: { auth_token: s.context.hasAuthToken, refresh_token: s.context.hasRefreshToken } }),

@@ -15,13 +15,25 @@ import './ui/theme.css';
 
 const router = { current: null as ReturnType<typeof createBrowserRouter> | null };
 
-const system = createAppSystem(new URL(window.location.href), {
-  navigate: (to, options) => void router.current?.navigate(to, options),
-  pendingHref: () => {
-    const pending = router.current?.state.navigation.location;
-    return pending ? pending.pathname + pending.search + pending.hash : window.location.href;
+// Development only: actors report to the live flow explorer (/flows) and, with ?inspect=stately, to
+// Stately's inspector. The condition is false in production builds, so the module is not bundled.
+const inspect = import.meta.env.DEV
+  ? (await import('./app/devInspect')).createDevInspector(window.location.search, (message, error) =>
+      console.error(`[meridian] ${message}`, error),
+    )
+  : undefined;
+
+const system = createAppSystem(
+  new URL(window.location.href),
+  {
+    navigate: (to, options) => void router.current?.navigate(to, options),
+    pendingHref: () => {
+      const pending = router.current?.state.navigation.location;
+      return pending ? pending.pathname + pending.search + pending.hash : window.location.href;
+    },
   },
-});
+  { inspect },
+);
 
 router.current = createBrowserRouter(
   buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell }),

@@ -44,6 +44,12 @@ beforeAll(async () => {
         json(res, 422, {
           error: { code: 'validation_failed', message: 'Check the form', fields: { language: 'Unknown language' } },
         });
+      } else if (url.pathname.startsWith('/session-guarded')) {
+        if (req.headers.authorization === 'Bearer renewed') json(res, 200, { ok: true });
+        else json(res, 401, { error: { code: 'unauthorized', message: 'Expired' } });
+      } else if (url.pathname === '/rate-limited') {
+        res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '7' });
+        res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }));
       } else if (url.pathname === '/user-settings') {
         json(res, 200, { language: 'xx' });
       } else {
@@ -196,5 +202,59 @@ describe('error results', () => {
       ok: false,
       error: { status: 200, code: 'invalid_answer', body: { language: 'xx' } },
     });
+  });
+});
+
+describe('session renewal on 401', () => {
+  const guarded = (name: string) => endpoint('POST', `/session-guarded/${name}`, undefined, z.object({ ok: z.literal(true) }));
+
+  it('after a renewal, makes the same call once more with the new token', async () => {
+    let token = 'expired';
+    const { client, unauthorizedCalls } = setup({
+      getAuthToken: () => token,
+      onUnauthorized: async () => {
+        token = 'renewed';
+        return true;
+      },
+    });
+    const result = await client.call(guarded('renewed'));
+    expect(result).toEqual({ ok: true, data: { ok: true } });
+    expect(requestCounts.get('POST /session-guarded/renewed')).toBe(2);
+    expect(unauthorizedCalls()).toBe(0);
+  });
+
+  it('without a renewal, answers the 401 and does not call again', async () => {
+    let asked = 0;
+    const { client } = setup({ getAuthToken: () => 'expired', onUnauthorized: async () => (asked++, false) });
+    const result = await client.call(guarded('refused'));
+    expect(result.ok || result.error.status).toBe(401);
+    expect(requestCounts.get('POST /session-guarded/refused')).toBe(1);
+    expect(asked).toBe(1);
+  });
+
+  it('a second 401 after a renewal is the caller’s to handle: no loop', async () => {
+    let asked = 0;
+    const { client } = setup({ getAuthToken: () => 'still-expired', onUnauthorized: async () => (asked++, true) });
+    const result = await client.call(guarded('loop'));
+    expect(result.ok).toBe(false);
+    expect(requestCounts.get('POST /session-guarded/loop')).toBe(2);
+    expect(asked).toBe(1);
+  });
+
+  it('calls that renew the session themselves do not wait for a renewal', async () => {
+    const { client, unauthorizedCalls } = setup({ getAuthToken: () => 'expired' });
+    const result = await client.call(guarded('refresh'), { recoverSession: false });
+    expect(result.ok).toBe(false);
+    expect(unauthorizedCalls()).toBe(0);
+  });
+});
+
+describe('rate limits', () => {
+  it('passes Retry-After on as seconds to wait', async () => {
+    const { client } = setup();
+    const result = await client.call(endpoint('POST', '/rate-limited', undefined, z.unknown()));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 7 });
   });
 });

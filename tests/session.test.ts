@@ -1,15 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine, type SessionCookies } from '../machines/session.machine';
 
-function start(cookies: SessionCookies) {
+const both = { hasAuthToken: true, hasRefreshToken: true };
+const none = { hasAuthToken: false, hasRefreshToken: false };
+
+function start(cookies: SessionCookies, outcomes: { refresh?: SessionCookies | Error; logOut?: Error } = {}) {
   const calls: string[] = [];
   const actor = createActor(
     sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise(async () => {
+          calls.push('refreshSession');
+          const outcome = outcomes.refresh ?? both;
+          if (outcome instanceof Error) throw outcome;
+          return outcome;
+        }),
+        logOut: fromPromise(async () => {
+          calls.push('logOut');
+          if (outcomes.logOut) throw outcomes.logOut;
+        }),
+      },
       actions: {
         clearSessionCookies: () => calls.push('clearSessionCookies'),
         forgetSelectedCardAccount: () => calls.push('forgetSelectedCardAccount'),
         goToLogin: () => calls.push('goToLogin'),
+        goToWelcome: () => calls.push('goToWelcome'),
       },
     }),
     { input: cookies },
@@ -17,26 +33,43 @@ function start(cookies: SessionCookies) {
   return { actor, calls };
 }
 
-const both = { hasAuthToken: true, hasRefreshToken: true };
+const settled = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => s.matches('signedIn') || s.matches('signedOut'));
 
 describe('session', () => {
   it('is signed in only when both the auth and refresh tokens exist', () => {
     expect(start(both).actor.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(start({ hasAuthToken: true, hasRefreshToken: false }).actor.getSnapshot().hasTag('signedIn')).toBe(false);
     expect(start({ hasAuthToken: false, hasRefreshToken: true }).actor.getSnapshot().hasTag('signedIn')).toBe(false);
-    expect(start({ hasAuthToken: false, hasRefreshToken: false }).actor.getSnapshot().hasTag('signedIn')).toBe(false);
+    expect(start(none).actor.getSnapshot().hasTag('signedIn')).toBe(false);
   });
 
-  it('on a 401 clears both tokens, forgets the selected card account, then goes to login — in that order', () => {
+  it('on a 401 tries one refresh and stays signed in when it works', async () => {
     const { actor, calls } = start(both);
     actor.send({ type: 'UNAUTHORIZED' });
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect((await settled(actor)).value).toBe('signedIn');
+    expect(calls).toEqual(['refreshSession']);
+  });
+
+  it('when the refresh fails: clears both tokens, forgets the selected card account, then goes to login', async () => {
+    const { actor, calls } = start(both, { refresh: new Error('refresh_token_reused') });
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect((await settled(actor)).value).toBe('signedOut');
+    expect(calls).toEqual(['refreshSession', 'clearSessionCookies', 'forgetSelectedCardAccount', 'goToLogin']);
+    expect(actor.getSnapshot().context).toEqual(none);
+  });
+
+  it('a 401 without a session to refresh clears what is left and goes to login', () => {
+    const { actor, calls } = start({ hasAuthToken: true, hasRefreshToken: false });
+    actor.send({ type: 'UNAUTHORIZED' });
     expect(calls).toEqual(['clearSessionCookies', 'forgetSelectedCardAccount', 'goToLogin']);
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context).toEqual({ hasAuthToken: false, hasRefreshToken: false });
+    expect(actor.getSnapshot().context).toEqual(none);
   });
 
   it('follows cookies that appear and disappear (sign-in, another tab, expiry)', () => {
-    const { actor, calls } = start({ hasAuthToken: false, hasRefreshToken: false });
+    const { actor, calls } = start(none);
     actor.send({ type: 'COOKIES_CHANGED', cookies: both });
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
     actor.send({ type: 'COOKIES_CHANGED', cookies: { hasAuthToken: true, hasRefreshToken: false } });
@@ -44,19 +77,28 @@ describe('session', () => {
     expect(calls).toEqual([]);
   });
 
-  it('logging out clears the session without a redirect of its own', () => {
+  it('logging out revokes the session on the server, then clears it here and opens welcome', async () => {
     const { actor, calls } = start(both);
-    actor.send({ type: 'SIGNED_OUT' });
-    expect(calls).toEqual(['clearSessionCookies', 'forgetSelectedCardAccount']);
-    expect(actor.getSnapshot().hasTag('signedIn')).toBe(false);
+    actor.send({ type: 'LOG_OUT_REQUESTED' });
+    expect((await settled(actor)).value).toBe('signedOut');
+    expect(calls).toEqual(['logOut', 'clearSessionCookies', 'forgetSelectedCardAccount', 'goToWelcome']);
   });
 
-  it('notifies subscribers once per change of signedIn', () => {
-    const { actor } = start({ hasAuthToken: false, hasRefreshToken: false });
+  it('logging out while offline still ends the session on this device', async () => {
+    const { actor, calls } = start(both, { logOut: new Error('network_error') });
+    actor.send({ type: 'LOG_OUT_REQUESTED' });
+    expect((await settled(actor)).value).toBe('signedOut');
+    expect(calls).toEqual(['logOut', 'clearSessionCookies', 'forgetSelectedCardAccount', 'goToWelcome']);
+  });
+
+  it('notifies subscribers once per change of signedIn', async () => {
+    const { actor } = start(none, { refresh: new Error('expired') });
     const seen = vi.fn();
     actor.subscribe((s) => seen(s.hasTag('signedIn')));
     actor.send({ type: 'COOKIES_CHANGED', cookies: both });
     actor.send({ type: 'UNAUTHORIZED' });
-    expect(seen.mock.calls.map(([v]) => v)).toEqual([true, false]);
+    await settled(actor);
+    const changes = seen.mock.calls.map(([v]) => v).filter((v, i, all) => i === 0 || v !== all[i - 1]);
+    expect(changes).toEqual([true, false]);
   });
 });

@@ -11,6 +11,8 @@ export interface ApiError {
   message: string;
   /** Per-field messages of a validation error, keyed by body field. */
   fields?: Record<string, string>;
+  /** From `Retry-After` on a 429 (or 503): seconds before trying again. */
+  retryAfterSeconds?: number;
   /** What the server answered, parsed when it was JSON. */
   body?: unknown;
 }
@@ -22,8 +24,11 @@ export interface ApiClientOptions {
   baseURL?: string;
   /** Read on every call, so a token set or cleared after login/logout applies at once. */
   getAuthToken: () => string | undefined;
-  /** Called once per call answered 401 (the session machine turns it into one event). */
-  onUnauthorized: () => void;
+  /**
+   * Called once per call answered 401 (the session machine turns it into one event). Resolves true
+   * when the session was renewed, and the call is then made once more with the new token.
+   */
+  onUnauthorized: () => Promise<boolean> | boolean | void;
   fetch?: typeof fetch;
   /** Milliseconds before the one GET/HEAD retry. */
   retryDelay?: number;
@@ -37,6 +42,8 @@ interface BaseCallOptions {
   pathParams?: Record<string, string | number>;
   /** `false` turns off the client's own GET/HEAD retry, for callers that retry themselves (TanStack Query). */
   retry?: false;
+  /** `false` for the calls that renew the session themselves: their 401 must not wait for a renewal. */
+  recoverSession?: false;
   signal?: AbortSignal;
 }
 
@@ -65,9 +72,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // No `retry` default here on purpose: ofetch would apply it to POST too. Each call sets its own.
   const $fetch = createFetch({ fetch: options.fetch, defaults: { baseURL: options.baseURL ?? DEFAULT_BASE_URL } });
 
-  async function call(
+  type AnyCallOptions = BaseCallOptions & { body?: unknown };
+
+  async function call(endpoint: Endpoint<z.ZodType | undefined, z.ZodType>, options: AnyCallOptions = {}): Promise<ApiResult<unknown>> {
+    const result = await send(endpoint, options);
+    if (result.ok || result.error.status !== 401 || options.recoverSession === false) return result;
+    // One renewal for a 401, then the same call once more; a second 401 is the caller's to handle.
+    const renewed = await onUnauthorized();
+    return renewed === true ? send(endpoint, options) : result;
+  }
+
+  /** One request (with the GET/HEAD retry): the token is read afresh each time. */
+  async function send(
     endpoint: Endpoint<z.ZodType | undefined, z.ZodType>,
-    { body, query, pathParams, retry, signal }: BaseCallOptions & { body?: unknown } = {},
+    { body, query, pathParams, retry, signal }: AnyCallOptions,
   ): Promise<ApiResult<unknown>> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     // The browser must write the multipart boundary itself.
@@ -92,9 +110,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         },
       });
     } catch (thrown) {
-      const error = toApiError(thrown);
-      if (error.status === 401) onUnauthorized();
-      return { ok: false, error };
+      return { ok: false, error: toApiError(thrown) };
     }
 
     const answer = endpoint.answer.safeParse(response._data);
@@ -135,10 +151,12 @@ function toApiError(thrown: unknown): ApiError {
   }
   const { status } = response;
   const body: unknown = response._data;
+  const retryAfter = Number(response.headers.get('Retry-After'));
+  const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {};
   const stable = apiErrorBodySchema.safeParse(body);
   if (stable.success) {
     const { code, message, fields } = stable.data.error;
-    return fields ? { status, code, message, fields, body } : { status, code, message, body };
+    return { status, code, message, ...(fields ? { fields } : {}), ...wait, body };
   }
-  return { status, code: `http_${status}`, message: response.statusText || `HTTP ${status}`, body };
+  return { status, code: `http_${status}`, message: response.statusText || `HTTP ${status}`, ...wait, body };
 }

@@ -1,21 +1,23 @@
-import type { ApiClient, ApiResult, CallOptions } from './client';
-import type { UserSettings, UtmTrackingBody } from './contract/app';
+import type { ApiClient, CallOptions } from './client';
+import type { UtmTrackingBody } from './contract/app';
+import type { LoginBody, SaveUserSettingsBody } from './contract';
 import { endpoints } from './contract/endpoints';
 
 /** What a read may pass through: TanStack Query's queryFns give `retry: false` and their abort signal. */
 export type ReadOptions = Pick<CallOptions<undefined>, 'retry' | 'signal'>;
 
-export interface Api {
-  getUserSettings(options?: ReadOptions): Promise<ApiResult<Partial<UserSettings>>>;
-  saveUserSettings(body: Partial<UserSettings>): Promise<ApiResult<unknown>>;
-  trackUtm(body: UtmTrackingBody): Promise<ApiResult<unknown>>;
-}
-
-/** One typed function per entry of the contract's endpoint table. */
-export function createApi(client: ApiClient): Api {
+/** One typed function per entry of the contract's endpoint table that the app calls. */
+export function createApi(client: ApiClient) {
   return {
-    getUserSettings: (options) => client.call(endpoints.getUserSettings, options),
-    saveUserSettings: (body) => client.call(endpoints.saveUserSettings, { body }),
-    trackUtm: (body) => client.call(endpoints.trackUtm, { body }),
+    login: (body: LoginBody) => client.call(endpoints.login, { body }),
+    // Both renew or end the session themselves: their 401 must not wait for a renewal.
+    refresh: () => client.call(endpoints.refresh, { body: {}, recoverSession: false }),
+    logout: () => client.call(endpoints.logout, { body: {}, recoverSession: false }),
+    getMe: (options?: ReadOptions) => client.call(endpoints.getMe, options),
+    getUserSettings: (options?: ReadOptions) => client.call(endpoints.getUserSettings, options),
+    saveUserSettings: (body: SaveUserSettingsBody) => client.call(endpoints.saveUserSettings, { body }),
+    trackUtm: (body: UtmTrackingBody) => client.call(endpoints.trackUtm, { body }),
   };
 }
+
+export type Api = ReturnType<typeof createApi>;

@@ -176,6 +176,7 @@ export function Shell() {
         </Frame>
       );
     case 'default':
+    case 'wide':
       return (
         <Frame>
           {pageTitle}
@@ -183,7 +184,7 @@ export function Shell() {
             {current?.parent ? <BackLink parent={current.parent} /> : null}
             <Brand />
           </header>
-          <main id="main" className="page">
+          <main id="main" className={layout === 'wide' ? 'page page--wide' : 'page'}>
             {heading}
             <Screen />
           </main>

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { chunkReloadMachine } from '../../machines/chunkReload.machine';
 import { languageMachine } from '../../machines/language.machine';
+import { loginMachine } from '../../machines/login.machine';
 import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
 import { navigationTarget } from '../routes/target';
 import { sessionMachine } from '../../machines/session.machine';
@@ -35,31 +36,54 @@ function log(message: string, error?: unknown) {
   console.error(`[meridian] ${message}`, error);
 }
 
+export interface AppSystemOptions {
+  /** XState's inspection observer for every actor (development: live flow explorer, Stately inspector). */
+  inspect?: Observer<InspectionEvent>;
+}
+
 /**
  * The app's long-lived actors with their real implementations. Machines stay pure; everything that
  * touches the browser is supplied here with `.provide()`.
  */
-export function createAppSystem(startUrl: URL, navigator: Navigator) {
+export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }: AppSystemOptions = {}) {
   const pathLocale = splitLocalePath(startUrl.pathname).locale;
   const currentLocale = () => splitLocalePath(window.location.pathname).locale;
 
+  // The client and the session need each other: 401s go to the session, which renews through the client.
+  const apiClient = createApiClient({
+    baseURL: import.meta.env.VITE_API_BASE ?? '/api',
+    getAuthToken: readAuthToken,
+    onUnauthorized: async () => {
+      session.send({ type: 'UNAUTHORIZED' });
+      const settled = await waitFor(session, (s) => !s.matches('refreshing'));
+      return settled.hasTag('signedIn');
+    },
+  });
+  const api = createApi(apiClient);
+
   const session = createActor(
     sessionMachine.provide({
+      actors: {
+        refreshSession: fromPromise(async () => {
+          const result = await api.refresh();
+          // 409: another tab renewed the same session a moment ago; its new cookies are ours too.
+          if (!result.ok && result.error.code !== 'refresh_conflict') throw new Error(result.error.code);
+          return readSessionCookies();
+        }),
+        logOut: fromPromise(async () => {
+          const result = await api.logout();
+          if (!result.ok) throw new Error(result.error.code);
+        }),
+      },
       actions: {
         clearSessionCookies: () => clearSessionCookies(),
         forgetSelectedCardAccount: () => safeStorage('local')?.removeItem(STORAGE_KEYS.selectedCardAccount),
         goToLogin: () => navigator.navigate(localizePath('/login', currentLocale())),
+        goToWelcome: () => navigator.navigate(localizePath('/welcome', currentLocale())),
       },
     }),
-    { input: readSessionCookies() },
+    { input: readSessionCookies(), inspect },
   );
-
-  const apiClient = createApiClient({
-    baseURL: import.meta.env.VITE_API_BASE ?? '/api',
-    getAuthToken: readAuthToken,
-    onUnauthorized: () => session.send({ type: 'UNAUTHORIZED' }),
-  });
-  const api = createApi(apiClient);
   const queryClient: QueryClient = createQueryClient();
   const i18n: I18n = createI18n(pathLocale, log);
 
@@ -96,7 +120,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator) {
         },
       },
     }),
-    { input: { pathLocale, cookieLocale: readLocaleCookie(), signedIn: session.getSnapshot().hasTag('signedIn') } },
+    { input: { pathLocale, cookieLocale: readLocaleCookie(), signedIn: session.getSnapshot().hasTag('signedIn') }, inspect },
   );
 
   const versionReload = createActor(
@@ -104,7 +128,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator) {
       actors: { fetchLatestBuild: fromPromise(fetchLatestBuild) },
       actions: { reloadAt: (_, { href }) => window.location.assign(href) },
     }),
-    { input: { runningBuildId: RUNNING_BUILD_ID } },
+    { input: { runningBuildId: RUNNING_BUILD_ID }, inspect },
   );
 
   const storedReloadAt = Number(safeStorage('session')?.getItem(STORAGE_KEYS.chunkReloadedAt));
@@ -116,13 +140,14 @@ export function createAppSystem(startUrl: URL, navigator: Navigator) {
         reportFailure: () => log('A screen failed to load again right after a reload; showing the error page'),
       },
     }),
-    { input: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null } },
+    { input: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null }, inspect },
   );
 
   const routeGuard = createActor(
     routeGuardMachine.provide({
       actors: { lookupRouteRules: fromPromise(({ input }) => lookupRouteRule(input.basePath)) },
     }),
+    { inspect },
   );
 
   // Session → language: the saved language applies once the customer is signed in.
@@ -164,7 +189,26 @@ export function createAppSystem(startUrl: URL, navigator: Navigator) {
     return snapshot.context.decision!;
   }
 
-  return { session, language, versionReload, chunkReload, routeGuard, api, queryClient, i18n, start, decide, log };
+  /** Flow machines that screens start, with the app's implementations. */
+  const flows = {
+    login: loginMachine.provide({
+      actors: {
+        signIn: fromPromise<void, { email: string; password: string }>(async ({ input }) => {
+          const result = await api.login(input);
+          const { ok } = result;
+          if (!ok) throw Object.assign(new Error(result.error.message), { code: result.error.code, retryAfterSeconds: result.error.retryAfterSeconds });
+        }),
+      },
+      actions: {
+        enterApp: (_, { destination }) => {
+          refreshCookies();
+          navigator.navigate(destination, { replace: true });
+        },
+      },
+    }),
+  };
+
+  return { session, language, versionReload, chunkReload, routeGuard, api, queryClient, i18n, flows, start, decide, log };
 }
 
 export type AppSystem = ReturnType<typeof createAppSystem>;

@@ -18,6 +18,7 @@ type AreaModule = { screens: Partial<Record<string, ComponentType>> };
 const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   auth: () => import('../screens/auth'),
   profile: () => import('../screens/profile'),
+  flows: () => import('../screens/flows'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {

@@ -1,7 +1,8 @@
 import { isCryptoAsset } from '../api/contract';
 import type { RouteAccess } from '../../machines/routeGuard.machine';
 
-export type LayoutName = 'default' | 'main-nav-menu' | 'mobile-header' | 'sub-nav-menu' | 'none';
+/** `wide`: the default top bar with a dashboard-wide page (~1100 px), for tools such as the flow explorer. */
+export type LayoutName = 'default' | 'wide' | 'main-nav-menu' | 'mobile-header' | 'sub-nav-menu' | 'none';
 
 /** Screens load lazily, one chunk per area. */
 export type Area =
@@ -17,7 +18,9 @@ export type Area =
   | 'profile'
   | 'transfer'
   | 'simulate'
-  | 'help';
+  | 'help'
+  /** The reviewers' flow explorer: its own chunk (with Mermaid), never loaded by customers' screens. */
+  | 'flows';
 
 export interface RouteDef {
   /** Stable id; also the i18n key under `screens.` for the title. */
@@ -111,6 +114,8 @@ export const routes: RouteDef[] = [
   { id: 'simulateAdmin', path: '/simulate/admin', area: 'simulate', ...priv, layout: 'sub-nav-menu', parent: 'home', tabs: 'simulate' },
   // Help
   { id: 'help', path: '/help', area: 'help', ...priv, layout: 'mobile-header', parent: 'profile' },
+  // Flow explorer for QA and reviewers: reachable signed in or out, also in production builds.
+  { id: 'flows', path: '/flows', area: 'flows', access: 'public', layout: 'wide' },
 ];
 
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));

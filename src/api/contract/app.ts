@@ -19,7 +19,7 @@ export const routeRulesSchema = z.object({ rules: z.array(routeRuleSchema) });
 export type RouteRule = z.infer<typeof routeRuleSchema>;
 
 export const UTM_TAGS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-export const utmTrackingBodySchema = z.object(
+export const utmTrackingBodySchema = z.strictObject(
   Object.fromEntries(UTM_TAGS.map((tag) => [tag, z.string().max(500).nullable()])) as Record<
     (typeof UTM_TAGS)[number],
     z.ZodNullable<z.ZodString>
@@ -29,3 +29,6 @@ export type UtmTrackingBody = z.infer<typeof utmTrackingBodySchema>;
 
 export const userSettingsSchema = z.object({ language: localeSchema });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
+/** Saving sends only what changed; fields not listed here are refused. */
+export const saveUserSettingsBodySchema = userSettingsSchema.partial().strict();
+export type SaveUserSettingsBody = z.infer<typeof saveUserSettingsBodySchema>;

@@ -1,27 +1,166 @@
 import { z } from 'zod';
-import { userSettingsSchema, utmTrackingBodySchema } from './app';
+import { saveUserSettingsBodySchema, userSettingsSchema, utmTrackingBodySchema } from './app';
+import {
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  meSchema,
+  refreshBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  sessionTokensSchema,
+  signedInSchema,
+  verifyEmailBodySchema,
+} from './auth';
+import { emptyBodySchema, okSchema } from './common';
+import { outboxMessagesSchema, outboxQuerySchema } from './dev';
+import type { ApiErrorCode } from './errors';
+import { promoCodeBodySchema, promoRedemptionSchema, updateNameBodySchema, userDepositLevelsSchema } from './users';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Who may call: `none` — anyone; `optional` — anyone, and a valid bearer token ties the call to its
+ * customer; `bearer` — only with a valid `Authorization: Bearer <auth_token>` (else 401).
+ */
+export type AuthMode = 'none' | 'optional' | 'bearer';
+
+export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.ZodType | undefined = z.ZodType | undefined> {
+  /** One line for the API reference. */
+  summary: string;
+  auth: Auth;
+  /** Status of a successful answer; 200 unless stated. */
+  status?: 200 | 201;
+  /** Schema of the query string, for the few reads that take one. */
+  query?: Query;
+  /**
+   * Money endpoints: the `Idempotency-Key` header is required and a repeated request answers the
+   * stored first answer instead of running again.
+   */
+  idempotent?: boolean;
+  /** Mounted only when NODE_ENV is not `production`. */
+  devOnly?: boolean;
+  /**
+   * Codes this endpoint answers besides those every endpoint of its kind may answer: `invalid_json`,
+   * `unsupported_media_type`, `payload_too_large`, `validation_failed` (with a body or query),
+   * `unauthorized` (bearer), `idempotency_key_*` (idempotent), `internal_error`.
+   */
+  errors?: readonly ApiErrorCode[];
+}
+
+/** What the client needs to make a call. */
 export interface Endpoint<Body extends z.ZodType | undefined, Answer extends z.ZodType> {
   method: HttpMethod;
+  /** Relative to the API base (`/api`); `:name` segments are path parameters. */
   path: string;
   body: Body;
   answer: Answer;
 }
 
-function endpoint<Body extends z.ZodType | undefined, Answer extends z.ZodType>(
+/** An entry of the table: the call plus what the server and the API reference need. */
+export interface EndpointSpec<
+  Body extends z.ZodType | undefined,
+  Answer extends z.ZodType,
+  Auth extends AuthMode = AuthMode,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+> extends Endpoint<Body, Answer>,
+    EndpointMeta<Auth, Query> {}
+
+function endpoint<
+  Body extends z.ZodType | undefined,
+  Answer extends z.ZodType,
+  const Auth extends AuthMode,
+  Query extends z.ZodType | undefined = undefined,
+>(
   method: HttpMethod,
   path: string,
   body: Body,
   answer: Answer,
-): Endpoint<Body, Answer> {
-  return { method, path, body, answer };
+  meta: EndpointMeta<Auth, Query>,
+): EndpointSpec<Body, Answer, Auth, Query> {
+  return { method, path, body, answer, ...meta };
 }
 
-/** Every call the client makes, once. The server implements the same table. */
+/**
+ * Every call the client makes, once. The server mounts each entry (server/http/route.ts) and the API
+ * reference (docs/api.md) is generated from this table; keys are the OpenAPI operation ids.
+ */
 export const endpoints = {
-  getUserSettings: endpoint('GET', '/user-settings', undefined, userSettingsSchema.partial()),
-  saveUserSettings: endpoint('POST', '/user-settings', userSettingsSchema.partial(), z.unknown()),
-  trackUtm: endpoint('POST', '/utm-tracking', utmTrackingBodySchema, z.unknown()),
+  register: endpoint('POST', '/auth/register', registerBodySchema, signedInSchema, {
+    summary: 'Create an account, send the e-mail verification code and sign in.',
+    auth: 'none',
+    status: 201,
+    errors: ['email_taken', 'rate_limited'],
+  }),
+  verifyEmail: endpoint('POST', '/auth/verify-email', verifyEmailBodySchema, meSchema, {
+    summary: 'Confirm the e-mail address with the 6-digit code that was e-mailed.',
+    auth: 'bearer',
+    errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'email_already_verified'],
+  }),
+  resendVerificationEmail: endpoint('POST', '/auth/verify-email/resend', emptyBodySchema, okSchema, {
+    summary: 'E-mail a new verification code; the previous one stops working.',
+    auth: 'bearer',
+    errors: ['email_already_verified', 'rate_limited'],
+  }),
+  login: endpoint('POST', '/auth/login', loginBodySchema, signedInSchema, {
+    summary: 'Sign in with e-mail and password. An unverified account may sign in; /users/me tells.',
+    auth: 'none',
+    errors: ['invalid_credentials', 'rate_limited'],
+  }),
+  logout: endpoint('POST', '/auth/logout', refreshBodySchema, okSchema, {
+    summary: 'Revoke the session (bearer token, else refresh token) and clear both cookies. Always succeeds.',
+    auth: 'optional',
+  }),
+  refresh: endpoint('POST', '/auth/refresh', refreshBodySchema, sessionTokensSchema, {
+    summary: 'Exchange the refresh token for new tokens; the old refresh token stops working.',
+    auth: 'none',
+    errors: ['refresh_token_invalid', 'refresh_token_reused', 'refresh_conflict'],
+  }),
+  forgotPassword: endpoint('POST', '/auth/forgot-password', forgotPasswordBodySchema, okSchema, {
+    summary: 'E-mail a password reset code. Answers the same whether or not the account exists.',
+    auth: 'none',
+    errors: ['rate_limited'],
+  }),
+  resetPassword: endpoint('POST', '/auth/reset-password', resetPasswordBodySchema, okSchema, {
+    summary: 'Set a new password with the e-mailed code; every session of the account is revoked.',
+    auth: 'none',
+    errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded'],
+  }),
+  getMe: endpoint('GET', '/users/me', undefined, meSchema, {
+    summary: 'The signed-in customer.',
+    auth: 'bearer',
+  }),
+  getUserSettings: endpoint('GET', '/user-settings', undefined, userSettingsSchema, {
+    summary: 'The saved settings (language).',
+    auth: 'bearer',
+  }),
+  saveUserSettings: endpoint('POST', '/user-settings', saveUserSettingsBodySchema, userSettingsSchema, {
+    summary: 'Save the given settings; the language must be one of the 8 locales. Answers all settings.',
+    auth: 'bearer',
+  }),
+  updateName: endpoint('POST', '/users/update-name', updateNameBodySchema, meSchema, {
+    summary: 'Set first and last name.',
+    auth: 'bearer',
+  }),
+  redeemPromoCode: endpoint('POST', '/users/promocode', promoCodeBodySchema, promoRedemptionSchema, {
+    summary: 'Redeem a promo code; each code once per customer.',
+    auth: 'bearer',
+    errors: ['promo_unknown', 'promo_expired', 'promo_already_redeemed'],
+  }),
+  getDepositLevels: endpoint('GET', '/users-deposit-levels/by-user', undefined, userDepositLevelsSchema, {
+    summary: 'The deposit levels and the one the customer is on.',
+    auth: 'bearer',
+  }),
+  trackUtm: endpoint('POST', '/utm-tracking', utmTrackingBodySchema, okSchema, {
+    summary: 'Record the campaign tags of a landing; tied to the customer when signed in.',
+    auth: 'optional',
+    errors: ['rate_limited'],
+  }),
+  devOutbox: endpoint('GET', '/dev/outbox', undefined, outboxMessagesSchema, {
+    summary: 'Messages sent to an address, newest first (at most 50). Not in production.',
+    auth: 'none',
+    query: outboxQuerySchema,
+    devOnly: true,
+  }),
 };
+
+export type EndpointName = keyof typeof endpoints;

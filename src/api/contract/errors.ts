@@ -9,3 +9,59 @@ export const apiErrorBodySchema = z.object({
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/**
+ * Every `error.code` the server sends, with its HTTP status. Codes are stable: clients branch and
+ * translate on them, never on `message` (English, for developers and logs).
+ *
+ * 401 is reserved for "no valid session" because the client turns every 401 into a sign-out; a wrong
+ * password or a wrong code is a 400 so the form can say so and keep what was typed.
+ */
+export const API_ERRORS = {
+  invalid_json: { status: 400, description: 'The body is not valid JSON.' },
+  invalid_credentials: { status: 400, description: 'Unknown e-mail or wrong password (deliberately not told apart).' },
+  code_invalid: { status: 400, description: 'The code is wrong, or no code is pending for this account.' },
+  code_expired: { status: 400, description: 'The code is older than 10 minutes; request a new one.' },
+  code_attempts_exceeded: { status: 400, description: 'Five wrong tries used the code up; request a new one.' },
+  unauthorized: {
+    status: 401,
+    description: 'The bearer access token is missing, malformed, expired, or its session was revoked.',
+  },
+  refresh_token_invalid: {
+    status: 401,
+    description: 'The refresh token is missing, unknown, expired, or its session was revoked.',
+  },
+  refresh_token_reused: {
+    status: 401,
+    description: 'A refresh token that had already been rotated was presented again; the whole session was revoked.',
+  },
+  not_found: { status: 404, description: 'No such endpoint.' },
+  promo_unknown: { status: 404, description: 'No active promo code has this name.' },
+  refresh_conflict: {
+    status: 409,
+    description:
+      'The refresh token was rotated by a concurrent request moments ago (another tab). Read the cookies again and carry on with the new tokens; the session is intact.',
+  },
+  email_taken: { status: 409, description: 'An account with this e-mail already exists.' },
+  email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },
+  promo_already_redeemed: { status: 409, description: 'This account has already redeemed this promo code.' },
+  payload_too_large: { status: 413, description: 'The body is larger than 64 KiB.' },
+  unsupported_media_type: { status: 415, description: 'A body was sent with a content type other than application/json.' },
+  validation_failed: {
+    status: 422,
+    description: 'The body or query does not match the schema; `fields` names each bad field (`body` for the whole body).',
+  },
+  promo_expired: { status: 422, description: 'The promo code exists but is no longer valid.' },
+  idempotency_key_reused: {
+    status: 422,
+    description: 'The Idempotency-Key was already used for a different request by this account.',
+  },
+  idempotency_key_required: {
+    status: 422,
+    description: 'This money endpoint needs an `Idempotency-Key` header (1–255 visible ASCII characters).',
+  },
+  rate_limited: { status: 429, description: 'Too many attempts; the `Retry-After` header says how many seconds to wait.' },
+  internal_error: { status: 500, description: 'An unexpected failure; nothing was committed.' },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { LoginScreen } from './LoginScreen';
 import { WelcomeScreen } from './WelcomeScreen';
 
-export const screens: Partial<Record<string, ComponentType>> = { welcome: WelcomeScreen };
+export const screens: Partial<Record<string, ComponentType>> = { login: LoginScreen, welcome: WelcomeScreen };

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { catalog } from '../machines/index';
+import { describeMachine } from '../src/flows/describe';
+import { toMermaid } from '../src/flows/mermaid';
+import { expect, screenReady, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/** The explorer's diagram for the selected machine, once Mermaid has drawn it. */
+async function diagramReady(page: Page) {
+  const svg = page.getByTestId('flow-diagram').locator('svg');
+  await expect(svg).toBeVisible();
+  await expect(svg.locator('g.node').first()).toBeAttached();
+  return svg;
+}
+
+test.describe('flow explorer', () => {
+  test('/flows lists every catalogued machine and opens signed out', async ({ page }) => {
+    await page.goto('/flows');
+    await screenReady(page);
+    await expect(page).toHaveURL(/\/flows$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Flow explorer' })).toBeVisible();
+    const list = page.getByRole('navigation', { name: 'Machines' });
+    await expect(list.getByRole('link')).toHaveCount(catalog.length);
+    for (const entry of catalog) {
+      const link = page.getByTestId(`flow-link-${entry.id}`);
+      await expect(link).toContainText(entry.title);
+      await expect(link).toContainText(entry.summary.slice(0, 30));
+    }
+    // A production build: live inspection is a development feature.
+    await expect(page.getByTestId('flow-live')).toContainText('development builds');
+  });
+
+  test('opens signed in too, in every locale prefix', async ({ page, signIn }) => {
+    await signIn();
+    await page.goto('/de/flows');
+    await screenReady(page);
+    await expect(page).toHaveURL(/\/de\/flows$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ablauf-Explorer');
+  });
+
+  test('each diagram renders from the converter’s Mermaid source, edge for edge', async ({ page }) => {
+    await page.goto('/flows');
+    for (const entry of catalog) {
+      await page.getByTestId(`flow-link-${entry.id}`).click();
+      await expect(page.getByTestId('flow-detail')).toHaveAttribute('data-flow', entry.id);
+      const svg = await diagramReady(page);
+      const diagram = toMermaid(describeMachine(entry.machine));
+      // The very source committed in docs/flows/<id>.md (npm run flows:check keeps that one current).
+      const committed = readFileSync(`docs/flows/${entry.id}.md`, 'utf8').split('```mermaid\n')[1]!.split('```')[0];
+      expect(await page.getByTestId('flow-source').textContent()).toBe(committed);
+      // Every state has its node, and every labelled edge sits where the explorer will look for it.
+      for (const nodeId of Object.values(diagram.nodeIds)) {
+        await expect(svg.locator(`g[id^="flow-${entry.id}-state-${nodeId}-"], g[data-id="${nodeId}"]`).first()).toBeAttached();
+      }
+      for (const edge of diagram.edges.filter((e) => e.label)) {
+        const text = await svg.locator(`g.label[data-id="${edge.domId}"]`).textContent();
+        expect(text?.replace(/\s+/g, ''), `${entry.id} ${edge.domId}`).toBe(edge.label.replace(/<br\/>/g, '').replace(/\s+/g, ''));
+      }
+      const model = describeMachine(entry.machine);
+      await expect(page.getByTestId('flow-states').locator('tbody tr')).toHaveCount(model.states.length - 1);
+      await expect(page.getByTestId('flow-transitions').locator('tbody tr')).toHaveCount(model.transitions.length);
+    }
+  });
+
+  test('choosing a path and stepping through it highlights the states and transitions', async ({ page }) => {
+    await page.goto('/flows?machine=routeGuard');
+    const svg = await diagramReady(page);
+    const select = page.getByTestId('flow-path-select');
+    const options = await select.locator('option').count();
+    expect(options).toBeGreaterThan(1);
+    await select.selectOption({ index: 1 });
+    const status = page.getByTestId('flow-step-status');
+    await expect(status).toHaveText(/^Step 1 of \d+$/);
+    // The start: the initial state is current, the arrow into it is the current edge.
+    await expect(svg.locator('g.node.flow-node--current')).toHaveCount(1);
+    await expect(svg.locator('g.node.flow-node--current')).toHaveAttribute('id', /-state-idle-\d+$/);
+
+    await page.getByTestId('flow-next').click();
+    await expect(status).toHaveText(/^Step 2 of \d+$/);
+    await expect(svg.locator('g.node.flow-node--current')).toHaveAttribute('id', /-state-lookingUpRouteRules-\d+$/);
+    await expect(svg.locator('path.flow-edge--current')).toHaveCount(1);
+    await expect(svg.locator('g.node.flow-node--visited')).not.toHaveCount(0);
+    await expect(page.locator('.flow-step[aria-current="step"]')).toContainText('NAVIGATED');
+
+    await page.getByTestId('flow-next').click();
+    await expect(status).toHaveText(/^Step 3 of \d+$/);
+    await expect(svg.locator('path.flow-edge--taken')).not.toHaveCount(0);
+    await expect(page.getByTestId('flow-transitions').locator('tr.is-current')).not.toHaveCount(0);
+    await page.locator('.flow-player').getByRole('button', { name: 'Previous' }).click();
+    await expect(status).toHaveText(/^Step 2 of \d+$/);
+  });
+
+  test('/ar/flows is right-to-left, with the diagram left-to-right', async ({ page }) => {
+    await page.goto('/ar/flows');
+    await screenReady(page);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('مستكشف التدفقات');
+    await diagramReady(page);
+    await expect(page.getByTestId('flow-diagram')).toHaveAttribute('dir', 'ltr');
+    const list = await page.getByTestId('flow-list').boundingBox();
+    const detail = await page.getByTestId('flow-detail').boundingBox();
+    const width = page.viewportSize()!.width;
+    // Wide screens: the machine list sits at the inline start, the right side in rtl.
+    if (width >= 1024) expect(list!.x).toBeGreaterThan(detail!.x);
+  });
+});
+
+const VIEWPORTS = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+for (const locale of ['en', 'ar'] as const) {
+  for (const viewport of VIEWPORTS) {
+    test(`flow explorer screenshot ${locale} ${viewport.name}`, async ({ page }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await page.goto(`${locale === 'en' ? '' : `/${locale}`}/flows?machine=routeGuard`);
+      await screenReady(page);
+      await diagramReady(page);
+      await page.getByTestId('flow-path-select').selectOption({ index: 1 });
+      await page.getByTestId('flow-next').click();
+      await page.getByTestId('flow-next').click();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const file = `reports/screenshots/${locale}-${viewport.name}-flows.png`;
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      await testInfo.attach(`${locale}-${viewport.name}-flows`, { path: file, contentType: 'image/png' });
+    });
+  }
+}

@@ -1,0 +1,86 @@
+import { chromium, type Browser } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toMermaid } from '../../src/flows/mermaid';
+import { mermaidConfig } from '../../src/flows/mermaidConfig';
+import { svgHeader, type FlowDoc } from './docs';
+
+/** Debian's Chromium, never a downloaded browser; the flags keep it off the network. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * Renders each flow's Mermaid source to SVG in a blank page of the system Chromium, with Mermaid's own
+ * dist bundle from node_modules: no server, no network (every request is refused).
+ */
+export async function renderFlowSvgs(docs: readonly FlowDoc[], root: string): Promise<Map<string, string>> {
+  const bundle = readFileSync(join(root, 'node_modules/mermaid/dist/mermaid.min.js'), 'utf8');
+  let browser: Browser | null = null;
+  const out = new Map<string, string>();
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1200 }, deviceScaleFactor: 1 });
+    await context.route('**/*', (route) => route.abort());
+    for (const doc of docs) {
+      // A fresh page per diagram: Mermaid's id counters start from the seed every time.
+      const page = await context.newPage();
+      await page.setContent('<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>');
+      await page.addScriptTag({ content: bundle });
+      const expectedLabels = toMermaid(doc.model).edges.map((edge) => ({ domId: edge.domId, label: edge.label }));
+      const { svg, mismatches } = await page.evaluate(
+        async ({ id, source, config, expectedLabels }) => {
+          // Mermaid names the last region of a parallel state with Math.random(): seed it by the machine id.
+          let seed = [...id].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
+          Math.random = () => {
+            seed = (seed + 0x6d2b79f5) >>> 0;
+            let t = seed;
+            t = Math.imul(t ^ (t >>> 15), t | 1);
+            t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+            return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+          };
+          const mermaid = (window as unknown as { mermaid: typeof import('mermaid').default }).mermaid;
+          mermaid.initialize(config);
+          const { svg } = await mermaid.render(`flow-${id}`, source);
+          // The explorer finds edges by Mermaid's edge ids: check they are where the converter says.
+          const host = document.createElement('div');
+          host.innerHTML = svg;
+          document.body.append(host);
+          // (No named helpers in here: tsx would wrap them in a `__name` call the page does not know.)
+          const mismatches = expectedLabels
+            .filter(({ label }) => label !== '')
+            .flatMap(({ domId, label }) => {
+              const found = host.querySelector(`g.label[data-id="${domId}"]`)?.textContent ?? '(none)';
+              const same = found.replace(/\s+/g, '') === label.replace(/<br\/>/g, '').replace(/\s+/g, '');
+              return same ? [] : [`${domId}: expected "${label}", found "${found}"`];
+            });
+          host.remove();
+          return { svg, mismatches };
+        },
+        { id: doc.entry.id, source: doc.mermaid, config: mermaidConfig(doc.entry.id), expectedLabels },
+      );
+      if (mismatches.length > 0) {
+        throw new Error(`${doc.entry.id}: Mermaid numbered the edges differently than the converter:\n${mismatches.join('\n')}`);
+      }
+      await page.close();
+      out.set(doc.entry.id, `${svgHeader(doc)}\n${withBackground(svg)}\n`);
+    }
+  } finally {
+    await browser?.close();
+  }
+  return out;
+}
+
+/** A white page behind the drawing, so the file reads on dark viewers too (GitHub's dark theme). */
+function withBackground(svg: string): string {
+  return svg.replace(/^<svg([^>]*?) style="([^"]*)"/, (_, attrs: string, style: string) => {
+    const trimmed = style.trim().replace(/;?$/, ';');
+    return `<svg${attrs} style="${trimmed} background-color: #ffffff;"`;
+  });
+}

@@ -1,0 +1,305 @@
+// Builds the OpenAPI 3.1 document and docs/api.md from the contract (src/api/contract) and the
+// server's policy constants, so the reference cannot drift from what the server enforces.
+import { z } from 'zod';
+import { emailSchema, meSchema } from '../src/api/contract/auth';
+import { countryCodeSchema } from '../src/api/contract/countries';
+import { endpoints, type EndpointSpec } from '../src/api/contract/endpoints';
+import { API_ERRORS, apiErrorBodySchema, type ApiErrorCode } from '../src/api/contract/errors';
+import { localeSchema } from '../src/api/contract/locales';
+import { BODY_LIMIT_BYTES } from '../server/http/request';
+import { IDEMPOTENCY_RETENTION_SECONDS } from '../server/http/idempotency';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../server/services/codes';
+import { RATE_LIMITS } from '../server/services/rate-limit';
+import { ACCESS_TOKEN_SECONDS, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_SECONDS } from '../server/services/tokens';
+
+type Json = Record<string, unknown>;
+type AnySpec = EndpointSpec<z.ZodType | undefined, z.ZodType, 'none' | 'optional' | 'bearer', z.ZodType | undefined>;
+
+/**
+ * Names for the schemas used in many places (written once under components.schemas), and what JSON
+ * Schema cannot learn from zod itself. A registry of our own rather than zod's global one, which a
+ * second import of this module would fill twice.
+ */
+const named = z.registry<{ id?: string; format?: string; description?: string }>();
+named.add(countryCodeSchema, { id: 'CountryCode', description: 'ISO 3166-1 alpha-2 code, upper case (src/api/contract/countries.ts).' });
+named.add(localeSchema, { id: 'Locale', description: 'An interface language.' });
+named.add(meSchema, { id: 'Me' });
+named.add(apiErrorBodySchema, { id: 'Error' });
+// The e-mail schema trims and lower-cases before it checks, so its input side is a plain string.
+named.add(emailSchema, { format: 'email' });
+
+/** Turns zod schemas into JSON Schema, collecting the named ones for components.schemas. */
+function schemaCollector() {
+  const components: Record<string, Json> = {};
+  const relink = (value: Json) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
+  function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+    const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, metadata: named, unrepresentable: 'throw' }) as Json & {
+      $defs?: Record<string, Json>;
+    };
+    // A named schema comes back as a $ref to its own definition, which lands in components too.
+    for (const [id, definition] of Object.entries($defs ?? {})) components[id] = relink(definition);
+    return relink(rest);
+  }
+  return { jsonSchema, components };
+}
+
+const entries = Object.entries(endpoints) as [string, AnySpec][];
+
+/** The codes an endpoint may answer: its own plus those that come with its kind. */
+function errorCodes(spec: AnySpec): ApiErrorCode[] {
+  const codes = new Set<ApiErrorCode>(spec.errors ?? []);
+  if (spec.body) ['invalid_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
+  if (spec.query) codes.add('validation_failed');
+  if (spec.auth === 'bearer') codes.add('unauthorized');
+  if (spec.idempotent) ['idempotency_key_required', 'idempotency_key_reused'].forEach((code) => codes.add(code as ApiErrorCode));
+  codes.add('internal_error');
+  return [...codes].sort((a, b) => API_ERRORS[a].status - API_ERRORS[b].status || a.localeCompare(b));
+}
+
+export function buildOpenApi(): Json {
+  const { jsonSchema, components } = schemaCollector();
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const [operationId, spec] of entries) {
+    const errorsByStatus = new Map<number, ApiErrorCode[]>();
+    for (const code of errorCodes(spec)) {
+      const status = API_ERRORS[code].status;
+      errorsByStatus.set(status, [...(errorsByStatus.get(status) ?? []), code]);
+    }
+    const parameters: Json[] = [];
+    if (spec.query) {
+      const query = jsonSchema(spec.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
+      for (const [name, schema] of Object.entries(query.properties ?? {})) {
+        parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, schema });
+      }
+    }
+    if (spec.idempotent) {
+      parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    }
+    const operation: Json = {
+      operationId,
+      summary: spec.summary,
+      ...(spec.devOnly ? { description: 'Development only: not mounted when NODE_ENV=production.' } : {}),
+      security: spec.auth === 'bearer' ? [{ bearer: [] }] : spec.auth === 'optional' ? [{}, { bearer: [] }] : [],
+      ...(parameters.length ? { parameters } : {}),
+      ...(spec.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } }
+        : {}),
+      responses: {
+        [String(spec.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.answer, 'output') } } },
+        ...Object.fromEntries(
+          [...errorsByStatus].map(([status, codes]) => [
+            String(status),
+            {
+              description: codes.map((code) => `\`${code}\``).join(', '),
+              content: { 'application/json': { schema: jsonSchema(apiErrorBodySchema, 'output') } },
+              ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
+            },
+          ]),
+        ),
+      },
+    };
+    (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Meridian API', version: '1', description: 'The reference server of Meridian. See docs/api.md.' },
+    servers: [{ url: '/api' }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The auth_token cookie.' } },
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown
+
+function duration(seconds: number): string {
+  if (seconds % 86_400 === 0) return seconds === 86_400 ? '24 h' : `${seconds / 86_400} days`;
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const escape = (cell: string) => cell.replaceAll('|', '\\|').replaceAll('\n', ' ');
+  return [header, header.map(() => '---'), ...rows].map((row) => `| ${row.map(escape).join(' | ')} |`).join('\n');
+}
+
+/** A short type description of a JSON Schema: `string ≤ 254`, `"en" \| "ar" …`, `Me`, `string \| null`. */
+function describeType(schema: Json): string {
+  if (typeof schema.$ref === 'string') return schema.$ref.split('/').at(-1)!;
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).map(describeType).join(' or ');
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.length > 10 ? `one of ${schema.enum.length} values` : schema.enum.map((v) => JSON.stringify(v)).join(', ');
+  if (schema.type === 'array') return `array of ${describeType(schema.items as Json)}`;
+  const rules = [
+    schema.format && `${schema.format as string}`,
+    schema.minLength !== undefined && schema.minLength === schema.maxLength ? `exactly ${schema.minLength as number}` : '',
+    schema.minLength !== undefined && schema.minLength !== schema.maxLength && `≥ ${schema.minLength as number}`,
+    schema.maxLength !== undefined && schema.minLength !== schema.maxLength && `≤ ${schema.maxLength as number}`,
+    // A format says it better than the long pattern zod adds to it.
+    !schema.format && schema.pattern && `\`${schema.pattern as string}\``,
+    ...((schema.allOf as Json[] | undefined) ?? []).map((part) => part.pattern && `\`${part.pattern as string}\``),
+  ].filter(Boolean);
+  const type = Array.isArray(schema.type) ? schema.type.join(' or ') : ((schema.type as string | undefined) ?? 'any');
+  return `${type}${rules.length ? ` (${rules.join(', ')})` : ''}`;
+}
+
+function fieldsTable(schema: Json, components: Record<string, Json>): string {
+  const resolved = typeof schema.$ref === 'string' ? components[schema.$ref.split('/').at(-1)!]! : schema;
+  const properties = (resolved.properties ?? {}) as Record<string, Json>;
+  const required = new Set((resolved.required as string[] | undefined) ?? []);
+  if (Object.keys(properties).length === 0) return '_No fields._';
+  return table(
+    ['field', 'type', 'required'],
+    Object.entries(properties).map(([name, property]) => [`\`${name}\``, describeType(property), required.has(name) ? 'yes' : 'no']),
+  );
+}
+
+function endpointSection(operationId: string, spec: AnySpec, openApi: Json): string {
+  const operation = (openApi.paths as Record<string, Record<string, Json>>)[spec.path]![spec.method.toLowerCase()]!;
+  const success = String(spec.status ?? 200);
+  const answerSchema = ((operation.responses as Json)[success] as { content: { 'application/json': { schema: Json } } }).content[
+    'application/json'
+  ].schema;
+  const requestSchema = (operation.requestBody as { content: { 'application/json': { schema: Json } } } | undefined)?.content[
+    'application/json'
+  ].schema;
+  const auth = { none: 'none', optional: 'optional bearer token', bearer: 'bearer token' }[spec.auth];
+  const parts = [
+    `### \`${spec.method} ${spec.path}\` — ${operationId}`,
+    spec.summary + (spec.devOnly ? ' **Development only.**' : ''),
+    `Auth: ${auth}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}`,
+  ];
+  const components = (openApi.components as { schemas: Record<string, Json> }).schemas;
+  const query = (operation.parameters as Json[] | undefined)?.filter((parameter) => parameter.in === 'query') ?? [];
+  if (query.length) {
+    parts.push('Query:', table(['parameter', 'type', 'required'], query.map((p) => [`\`${p.name as string}\``, describeType(p.schema as Json), p.required ? 'yes' : 'no'])));
+  }
+  if (requestSchema) parts.push('Body:', fieldsTable(requestSchema, components));
+  parts.push('Answer:', fieldsTable(answerSchema, components));
+  parts.push(`Errors: ${errorCodes(spec).map((code) => `\`${code}\` (${API_ERRORS[code].status})`).join(', ')}.`);
+  return parts.join('\n\n');
+}
+
+export function renderApiDocs(): string {
+  const openApi = buildOpenApi();
+  const idempotent = entries.filter(([, spec]) => spec.idempotent).map(([, spec]) => `\`${spec.method} ${spec.path}\``);
+  const idempotentNote = idempotent.length ? idempotent.join(', ') : 'none yet: they come with the ledger';
+  const rateLimitRows = Object.values(RATE_LIMITS).map((policy) => [
+    `\`${policy.bucket}\``,
+    String(policy.limit),
+    duration(policy.windowSeconds),
+  ]);
+  return `<!-- Generated by \`npm run docs:api\` from src/api/contract and the server's limits. Do not edit by hand. -->
+
+# Meridian API
+
+All endpoints live under \`/api\` on the app's own origin. Bodies and answers are JSON
+(\`Content-Type: application/json\`; a body in another type is refused with 415, one over
+${BODY_LIMIT_BYTES / 1024} KiB with 413). Instants are ISO 8601 UTC strings, money and thresholds decimal strings.
+
+- **Requests are strict.** Every body is validated against the contract's zod schema before anything
+  happens: unknown fields, wrong types, over-long strings and missing fields are refused with 422
+  \`validation_failed\`, naming each bad field; a refused request writes nothing. No body at all
+  counts as \`{}\`.
+- **Answers are lenient.** Answers are parsed with the contract's answer schema on the way out; clients
+  should ignore fields they do not know, so fields can be added without breaking them.
+- The same schemas (\`src/api/contract\`) validate the app's forms, e.g. the password rule
+  (\`passwordSchema\`: 10–128 characters with at least one letter and one digit).
+
+## Tokens and cookies
+
+Signing in (\`/auth/register\`, \`/auth/login\`) answers the tokens and sets them as cookies:
+
+| cookie | holds | lifetime |
+|---|---|---|
+| \`auth_token\` | access token: HS256 JWT \`{ sub: user id, sid: session id }\`, valid ${duration(ACCESS_TOKEN_SECONDS)} | cookie kept ${duration(REFRESH_TOKEN_SECONDS)} |
+| \`refresh_token\` | 32 random bytes (base64url), stored only as SHA-256 | ${duration(REFRESH_TOKEN_SECONDS)} |
+
+- Both cookies are \`Path=/; SameSite=Lax\`, \`Secure\` when the request came over https (or
+  \`COOKIE_SECURE=1\`), and **not HttpOnly**: the app reads \`auth_token\` to send it as
+  \`Authorization: Bearer\`, and its session machine treats "both cookies present" as signed in.
+  The price — a script injected into the page could read them — is answered by the strict
+  Content-Security-Policy (scripts from our origin only, none inline).
+- **The API authenticates by the bearer header only, never by cookie.** That makes cross-site request
+  forgery pointless. The two endpoints that read the \`refresh_token\` cookie (\`/auth/refresh\`,
+  \`/auth/logout\`) are protected by \`SameSite=Lax\` and by refusing non-JSON bodies.
+- The \`auth_token\` cookie outlives its JWT on purpose: it means "has a session". When the JWT has
+  expired the API answers 401 and the app calls \`/auth/refresh\` once (cookie sent automatically), then
+  retries; only when that fails too is the customer signed out.
+- Every request checks that the token's session (refresh-token family) is not revoked, so logout,
+  password reset and theft detection end access tokens at once, not ${duration(ACCESS_TOKEN_SECONDS)} later.
+- Refresh tokens rotate on every \`/auth/refresh\`. Presenting a token that was already rotated revokes the
+  whole family (\`refresh_token_reused\`) — unless it was rotated less than ${REFRESH_REUSE_GRACE_SECONDS} s ago:
+  that is two tabs refreshing together, answered 409 \`refresh_conflict\` (read the cookies again) with
+  the session intact. Exactly one of concurrent refreshes succeeds.
+- An unverified e-mail does not prevent signing in (the registration steps run signed in);
+  \`GET /users/me\` reports \`emailVerified\` and the app routes to verification.
+- One-time codes (e-mail verification, password reset) have 6 digits, are stored as an HMAC, expire after
+  ${duration(CODE_TTL_SECONDS)}, allow ${CODE_MAX_ATTEMPTS} tries and work once; requesting a new one replaces the old.
+  A password reset revokes every session and marks the e-mail verified.
+
+## Errors
+
+Every error answer has one shape; clients branch on \`code\`, never on \`message\` (English, for people
+reading logs). \`fields\` maps each bad field (dotted path; \`body\` for the whole body) to a message.
+
+\`\`\`json
+{ "error": { "code": "validation_failed", "message": "The body does not match the schema.", "fields": { "email": "Must be an e-mail address" } } }
+\`\`\`
+
+401 is reserved for "no valid session" because the app signs out on any 401; a wrong password or code
+is a 400.
+
+${table(
+  ['code', 'status', 'meaning'],
+  (Object.entries(API_ERRORS) as [ApiErrorCode, { status: number; description: string }][]).map(([code, { status, description }]) => [
+    `\`${code}\``,
+    String(status),
+    description,
+  ]),
+)}
+
+## Rate limits
+
+Counted in the database, so they hold across server instances; exceeding one answers 429
+\`rate_limited\` with \`Retry-After\` (seconds until the window ends). Windows are fixed. Sign-in limits
+count failures only. "account" is the normalized e-mail, whether or not an account has it; "ip" is the
+client address (the socket's peer, or the last \`X-Forwarded-For\` entry when \`TRUST_PROXY=1\`; IPv6 by /64).
+
+${table(['limit', 'attempts', 'per'], rateLimitRows)}
+
+Code-sending limits apply to registration, \`/auth/verify-email/resend\` and \`/auth/forgot-password\`.
+
+## Idempotency
+
+Money endpoints (${idempotentNote}) require an \`Idempotency-Key\` header (1–255 visible ASCII characters,
+e.g. a UUID) and run at most once per key and customer: a repeat gets the first answer again with
+\`Idempotent-Replayed: true\`; a concurrent repeat waits for the first and then gets its answer; the same key
+with a different request is refused (\`idempotency_key_reused\`). Failed requests store nothing, so their
+retry runs afresh. Keys are kept ${duration(IDEMPOTENCY_RETENTION_SECONDS)}.
+
+## Endpoints
+
+${table(
+  ['operation', 'method', 'path', 'auth', 'summary'],
+  entries.map(([operationId, spec]) => [operationId, spec.method, `\`${spec.path}\``, spec.auth, spec.summary]),
+)}
+
+${entries.map(([operationId, spec]) => endpointSection(operationId, spec, openApi)).join('\n\n')}
+
+## Shared schemas
+
+${Object.entries((openApi.components as { schemas: Record<string, Json> }).schemas)
+  .map(([id, schema]) => [`### ${id}`, schema.description, schema.properties ? fieldsTable(schema, {}) : describeType(schema)].filter(Boolean).join('\n\n'))
+  .join('\n\n')}
+
+## OpenAPI 3.1
+
+\`\`\`json
+${JSON.stringify(openApi, null, 2)}
+\`\`\`
+`;
+}

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { systemClock, type Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { ApiError, errorResponse } from './errors';
+import { BODY_LIMIT_BYTES } from './http/request';
+import type { AppEnv, RouteDeps } from './http/route';
+import { securityHeaders } from './http/security-headers';
+import { consoleLogger, describeError, type Logger } from './logger';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { trackingRoutes } from './routes/tracking';
+import { userRoutes } from './routes/users';
+import { createServices, type Services } from './services';
+import { logTransport, smtpTransport, type Transport } from './services/outbox';
+import { serveSpa } from './static';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  clock?: Clock;
+  /** Where messages go; by default SMTP when configured, else the log. */
+  transport?: Transport;
+  logger?: Logger;
+  /** Prebuilt services over the same database (server/main.ts shares them with its maintenance loop). */
+  services?: Services;
+}
+
+export function defaultTransport(config: Config, logger: Logger): Transport {
+  const toLog = logTransport(logger, config.production);
+  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, toLog) : toLog;
+}
+
+/** The whole server as a Hono app: `/api/*` from the contract, the built SPA for everything else. */
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const { db, config, clock = systemClock, logger = consoleLogger } = options;
+  const services =
+    options.services ??
+    createServices({ db, config, clock, logger, transport: options.transport ?? defaultTransport(config, logger) });
+  const deps: RouteDeps = { db, clock, tokens: services.tokens, trustProxy: config.trustProxy, production: config.production };
+
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders({ walletRpcUrls: config.walletRpcUrls, trustProxy: config.trustProxy }));
+
+  const api = new Hono<AppEnv>();
+  api.use(async (c, next) => {
+    await next();
+    // Answers carry tokens and personal data: no cache, shared or private, may keep them.
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use(bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, new ApiError('payload_too_large')) }));
+  authRoutes(api, deps, services, config.cookieSecure);
+  userRoutes(api, deps, services);
+  trackingRoutes(api, deps, services);
+  devRoutes(api, deps, services);
+  app.route('/api', api);
+
+  if (config.distDir) app.use(serveSpa(config.distDir));
+
+  app.notFound((c) => errorResponse(c, new ApiError('not_found')));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    logger.error('request.failed', { method: c.req.method, path: c.req.path, ...describeError(error) });
+    return errorResponse(c, new ApiError('internal_error'));
+  });
+  return app;
+}

@@ -1,0 +1,19 @@
+// `npm run seed`: the demo customer and promo codes, in the configured database (idempotent).
+import { openDatabase } from '../bootstrap';
+import { systemClock } from '../clock';
+import { loadConfig } from '../config';
+import { DEMO_CUSTOMER, seedDemo } from '../db/seed';
+import { consoleLogger } from '../logger';
+
+const config = loadConfig();
+const database = await openDatabase(config, consoleLogger);
+try {
+  const { demoCreated } = await seedDemo(database.db, systemClock, config.scryptLogN);
+  console.log(
+    demoCreated
+      ? `Seeded the demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`
+      : `The demo customer ${DEMO_CUSTOMER.email} already exists; left unchanged.`,
+  );
+} finally {
+  await database.close();
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  /** NODE_ENV=production: no generated secrets, no /api/dev routes, no message bodies in the log. */
+  production: boolean;
+  port: number;
+  /** Embedded database and the generated development secret live here. */
+  dataDir: string;
+  /** postgres://… switches from the embedded PGlite to PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** HS256 key of the access tokens; also keys the one-time-code hashes. */
+  authSecret: Uint8Array;
+  /** Cookies are Secure on https requests anyway; this forces it (e.g. behind a proxy without TRUST_PROXY). */
+  cookieSecure: boolean;
+  /** Exactly one reverse proxy in front: believe its X-Forwarded-For and X-Forwarded-Proto. */
+  trustProxy: boolean;
+  /** Origins the browser wallet may call over JSON-RPC; added to the CSP `connect-src`. */
+  walletRpcUrls: string[];
+  /** SMTP delivery of e-mails when set (nodemailer URL form), else the log only. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The built SPA to serve; no static serving when absent. */
+  distDir: string | undefined;
+  /** scrypt cost as log2(N). 15 in production (≈ 100 ms on one core); tests lower it for speed. */
+  scryptLogN: number;
+}
+
+/**
+ * The public JSON-RPC endpoints of the four chains the wallet supports (Ethereum, Base, BNB Smart
+ * Chain, Avalanche C-chain): viem's defaults, which the browser wallet uses when no RPC URL is
+ * configured. Written out rather than imported (viem's chain list takes half a second to load);
+ * tests/server/config.test.ts checks them against viem.
+ */
+export const DEFAULT_WALLET_RPC_URLS = [
+  'https://ethereum.reth.rs/rpc',
+  'https://mainnet.base.org',
+  'https://56.rpc.thirdweb.com',
+  'https://api.avax.network/ext/bc/C/rpc',
+];
+
+const MIN_SECRET_BYTES = 32;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
+  return {
+    production,
+    port: parsePort(env.PORT),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    authSecret: loadAuthSecret(env.AUTH_SECRET, dataDir, production),
+    cookieSecure: isOn(env.COOKIE_SECURE),
+    trustProxy: isOn(env.TRUST_PROXY),
+    walletRpcUrls: env.WALLET_RPC_URLS
+      ? env.WALLET_RPC_URLS.split(',').map((url) => url.trim()).filter(Boolean)
+      : DEFAULT_WALLET_RPC_URLS,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Meridian <no-reply@meridian.test>',
+    distDir: path.resolve(env.DIST_DIR || 'dist'),
+    scryptLogN: 15,
+  };
+}
+
+function isOn(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
+}
+
+function parsePort(value: string | undefined): number {
+  const port = Number(value || 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, got "${value}"`);
+  return port;
+}
+
+/**
+ * AUTH_SECRET when given. Outside production a random secret is generated once and kept in the data
+ * folder (readable by the owner only), so sessions survive restarts without any setup. Production
+ * refuses to start without AUTH_SECRET: a generated key would differ per instance and silently log
+ * customers out whenever a request reached another one.
+ */
+function loadAuthSecret(value: string | undefined, dataDir: string, production: boolean): Uint8Array {
+  if (value) {
+    const secret = new TextEncoder().encode(value);
+    if (secret.length < MIN_SECRET_BYTES) throw new Error(`AUTH_SECRET must be at least ${MIN_SECRET_BYTES} bytes long.`);
+    return secret;
+  }
+  if (production) throw new Error('AUTH_SECRET must be set when NODE_ENV=production (e.g. `openssl rand -hex 32`).');
+  const file = path.join(dataDir, 'auth-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(MIN_SECRET_BYTES).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  chmodSync(file, 0o600);
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}

@@ -1,0 +1,101 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+
+/** The query builder every service uses; the same type whichever engine runs underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction handle, usable wherever a `Db` is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Raw SQL on one connection, for what the query builder cannot say (migration scripts, test fixtures). */
+export interface SqlSession {
+  /** Runs a script of several statements, without parameters. */
+  exec(script: string): Promise<void>;
+  query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs `fn` inside one transaction on one connection: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface PgliteOptions {
+  /** A folder to persist to; in memory when absent. */
+  dataDir?: string;
+  /** A `dumpDataDir()` tarball to start from (tests copy a migrated template this way). */
+  loadDataDir?: Blob;
+}
+
+/** The embedded engine: PostgreSQL compiled to WebAssembly, in this process. It runs one query at a time. */
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite }> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  await pglite.waitReady;
+  return {
+    pglite,
+    db: drizzlePglite({ client: pglite }),
+    engine: 'pglite',
+    transaction: (fn) =>
+      pglite.transaction((tx) =>
+        fn({
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+          query: async <Row,>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+        }),
+      ),
+    close: () => pglite.close(),
+  };
+}
+
+export interface PostgresOptions {
+  /** Schema to work in instead of `public` (each test file gets its own). */
+  schema?: string;
+  /** Pool size per server instance. */
+  maxConnections?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+/** A real PostgreSQL through `pg`: how Meridian scales (stateless servers, one database). */
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): Database & { pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    // Quoted identifier: the schema name comes from our own code, but quoting keeps any name literal.
+    ...(options.schema ? { options: `-c search_path="${options.schema.replaceAll('"', '""')}"` } : {}),
+  });
+  // An idle client can lose its connection (database restart); without a listener that kills the process.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  return {
+    pool,
+    db: drizzleNodePg({ client: pool }),
+    engine: 'postgres',
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async <Row,>(text: string, params?: unknown[]) =>
+            (await client.query(text, params)).rows as Row[],
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,133 @@
+import { bigint, boolean, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
+// tests/server/database.test.ts checks that every column named here exists there.
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const depositLevels = pgTable('deposit_levels', {
+  level: smallint('level').primaryKey(),
+  name: text('name').notNull(),
+  minTotalDepositUsd: numeric('min_total_deposit_usd', { precision: 20, scale: 2 }).notNull(),
+});
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  emailVerifiedAt: instant('email_verified_at'),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  country: char('country', { length: 2 }).notNull(),
+  refCode: text('ref_code'),
+  depositLevel: smallint('deposit_level').notNull().default(1),
+  termsAcceptedAt: instant('terms_accepted_at').notNull(),
+  createdAt: instant('created_at').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+export const userSettings = pgTable('user_settings', {
+  userId: uuid('user_id').primaryKey(),
+  language: text('language').notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: instant('created_at').notNull(),
+  revokedAt: instant('revoked_at'),
+  revokedReason: text('revoked_reason', { enum: ['logout', 'refresh_token_reuse', 'password_reset'] }),
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: uuid('id').primaryKey(),
+  sessionId: uuid('session_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  rotatedAt: instant('rotated_at'),
+});
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.purpose] })],
+);
+
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  recipient: text('recipient').notNull(),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  template: text('template').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: instant('created_at').notNull(),
+  sentAt: instant('sent_at'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  claimedUntil: instant('claimed_until'),
+});
+
+export const promoCodes = pgTable('promo_codes', {
+  id: uuid('id').primaryKey(),
+  code: text('code').notNull(),
+  description: text('description').notNull(),
+  active: boolean('active').notNull().default(true),
+  expiresAt: instant('expires_at'),
+  createdAt: instant('created_at').notNull(),
+});
+
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    userId: uuid('user_id').notNull(),
+    promoCodeId: uuid('promo_code_id').notNull(),
+    redeemedAt: instant('redeemed_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.promoCodeId] })],
+);
+
+export const utmVisits = pgTable('utm_visits', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id'),
+  utmSource: text('utm_source'),
+  utmMedium: text('utm_medium'),
+  utmCampaign: text('utm_campaign'),
+  utmTerm: text('utm_term'),
+  utmContent: text('utm_content'),
+  createdAt: instant('created_at').notNull(),
+});
+
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: instant('window_start').notNull(),
+    windowEnd: instant('window_end').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bucket, table.key, table.windowStart] })],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: smallint('response_status'),
+    responseBody: text('response_body'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);

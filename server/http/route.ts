@@ -1,0 +1,76 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Context, Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { AuthMode, EndpointSpec } from '../../src/api/contract/endpoints';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { ApiError } from '../errors';
+import type { Principal, TokenService } from '../services/tokens';
+import { clientIp } from './client';
+import { runIdempotently } from './idempotency';
+import { readJson, validate } from './request';
+
+export type AppEnv = { Bindings: Partial<HttpBindings> };
+
+type Schema = z.ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<Body extends Schema, Auth extends AuthMode, Query extends Schema> {
+  c: Context<AppEnv>;
+  body: Parsed<Body>;
+  query: Parsed<Query>;
+  /** Checked before anything else: a bearer endpoint never sees an anonymous caller. */
+  principal: Auth extends 'bearer' ? Principal : Principal | null;
+  ip: string;
+  /** Where to write: on idempotent endpoints the transaction that also records the key. */
+  db: Db;
+}
+
+export interface RouteDeps {
+  db: Db;
+  clock: Clock;
+  tokens: Pick<TokenService, 'authenticate'>;
+  trustProxy: boolean;
+  /** Leaves out the endpoints the contract marks `devOnly`. */
+  production: boolean;
+}
+
+/**
+ * Mounts one entry of the contract's endpoint table (none of the `devOnly` ones in production). Everything an endpoint promises in the contract
+ * is enforced here, in this order, before the handler runs: authentication (401), body and query
+ * against their schemas (400/415/422, nothing written), the Idempotency-Key of money endpoints.
+ * The handler's result is parsed with the answer schema on the way out: what is not in the contract
+ * is stripped, and an answer the contract does not allow becomes a 500 instead of reaching a client.
+ */
+export function mount<Body extends Schema, Answer extends z.ZodType, Auth extends AuthMode, Query extends Schema>(
+  app: Hono<AppEnv>,
+  deps: RouteDeps,
+  spec: EndpointSpec<Body, Answer, Auth, Query>,
+  handler: (context: RouteContext<Body, Auth, Query>) => Promise<z.input<Answer>>,
+): void {
+  if (spec.idempotent && spec.auth !== 'bearer') {
+    throw new Error(`${spec.method} ${spec.path}: idempotency keys are per customer, so the endpoint needs auth 'bearer'.`);
+  }
+  if (spec.devOnly && deps.production) return;
+  const status = spec.status ?? 200;
+
+  app.on(spec.method, spec.path, async (c) => {
+    const principal = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'));
+    if (spec.auth === 'bearer' && !principal) throw new ApiError('unauthorized');
+    const json = spec.body ? await readJson(c) : { raw: '', value: undefined };
+    const context = {
+      c,
+      body: spec.body ? validate(spec.body, json.value, 'body') : undefined,
+      query: spec.query ? validate(spec.query, c.req.query(), 'query') : undefined,
+      principal,
+      ip: clientIp(c, deps.trustProxy),
+    } as Omit<RouteContext<Body, Auth, Query>, 'db'>;
+    const run = async (db: Db) => spec.answer.parse(await handler({ ...context, db }));
+
+    if (spec.idempotent) {
+      return runIdempotently(c, deps.db, deps.clock, principal!.userId, json.raw, async (tx) => ({ status, data: await run(tx) }));
+    }
+    return c.json(await run(deps.db), status as ContentfulStatusCode);
+  });
+}

@@ -1,0 +1,49 @@
+import { serve } from '@hono/node-server';
+import { createApp, defaultTransport } from './app';
+import { openDatabase } from './bootstrap';
+import { systemClock } from './clock';
+import { loadConfig } from './config';
+import { DEMO_CUSTOMER, isEmpty, seedDemo } from './db/seed';
+import { consoleLogger, describeError } from './logger';
+import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
+import { createServices } from './services';
+
+const logger = consoleLogger;
+const config = loadConfig();
+const clock = systemClock;
+const database = await openDatabase(config, logger);
+
+// A fresh embedded database gets the demo customer, so `npm start` shows a living app at once.
+// A PostgreSQL database is an operator's: it is seeded only on request (`npm run seed`).
+if (database.engine === 'pglite' && (await isEmpty(database.db))) {
+  await seedDemo(database.db, clock, config.scryptLogN);
+  logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
+}
+
+const services = createServices({ db: database.db, config, clock, logger, transport: defaultTransport(config, logger) });
+const app = createApp({ db: database.db, config, clock, logger, services });
+
+// The credentials are printed only where they work: outside production, with the demo account present.
+const showDemo = !config.production && Boolean(await services.users.findByEmail(DEMO_CUSTOMER.email));
+
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  console.log(`\nMeridian is running at http://localhost:${info.port} (database: ${database.engine}${config.production ? ', production' : ''})`);
+  if (showDemo) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n`);
+});
+
+const maintenance = setInterval(() => void runMaintenance(services, database.db, clock, logger), MAINTENANCE_INTERVAL_MS);
+maintenance.unref();
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info('server.stopping', { signal });
+  clearInterval(maintenance);
+  // Stop accepting connections and let running requests finish before the database goes away.
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await database.close().catch((error: unknown) => logger.error('db.close_failed', describeError(error)));
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,24 @@
+import type { Clock } from './clock';
+import type { Db } from './db/database';
+import { pruneIdempotencyKeys } from './http/idempotency';
+import { describeError, type Logger } from './logger';
+import type { Services } from './services';
+
+export const MAINTENANCE_INTERVAL_MS = 60_000;
+
+/**
+ * One round of housekeeping: deliver messages whose first delivery failed, drop ended rate-limit
+ * windows, expired refresh tokens and idempotency keys past their retention. Every step is safe to
+ * run on several servers at once.
+ */
+export async function runMaintenance(services: Services, db: Db, clock: Clock, logger: Logger): Promise<void> {
+  const steps = {
+    outbox: () => services.outbox.deliverPending(),
+    rateLimits: () => services.rateLimiter.prune(),
+    refreshTokens: () => services.tokens.pruneExpired(),
+    idempotencyKeys: () => pruneIdempotencyKeys(db, clock),
+  };
+  for (const [name, step] of Object.entries(steps)) {
+    await step().catch((error: unknown) => logger.error('maintenance.failed', { step: name, ...describeError(error) }));
+  }
+}

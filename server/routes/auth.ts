@@ -1,0 +1,62 @@
+import type { Context, Hono } from 'hono';
+import { endpoints } from '../../src/api/contract/endpoints';
+import { ApiError } from '../errors';
+import { isHttps } from '../http/client';
+import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../http/cookies';
+import { mount, type AppEnv, type RouteDeps } from '../http/route';
+import type { Services } from '../services';
+
+export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services, cookieSecure: boolean): void {
+  const { auth, tokens, users } = services;
+  const secure = (c: Context) => cookieSecure || isHttps(c, deps.trustProxy);
+
+  mount(app, deps, endpoints.register, async ({ c, body, ip }) => {
+    const session = await auth.register(body, ip);
+    setSessionCookies(c, session.tokens, secure(c));
+    return { ...session.tokens, user: await users.me(session.userId) };
+  });
+
+  mount(app, deps, endpoints.login, async ({ c, body, ip }) => {
+    const session = await auth.login(body, ip);
+    setSessionCookies(c, session.tokens, secure(c));
+    return { ...session.tokens, user: await users.me(session.userId) };
+  });
+
+  mount(app, deps, endpoints.refresh, async ({ c, body }) => {
+    try {
+      const fresh = await tokens.refresh(body.refreshToken ?? readRefreshCookie(c));
+      setSessionCookies(c, fresh, secure(c));
+      return fresh;
+    } catch (error) {
+      // The session is over: take the cookies away too, so no tab keeps presenting them.
+      if (error instanceof ApiError && error.status === 401) clearSessionCookies(c, secure(c));
+      throw error;
+    }
+  });
+
+  mount(app, deps, endpoints.logout, async ({ c, body, principal }) => {
+    await tokens.endSession(principal, body.refreshToken ?? readRefreshCookie(c));
+    clearSessionCookies(c, secure(c));
+    return { ok: true as const };
+  });
+
+  mount(app, deps, endpoints.verifyEmail, async ({ body, principal }) => {
+    await auth.verifyEmail(principal, body.code);
+    return users.me(principal.userId);
+  });
+
+  mount(app, deps, endpoints.resendVerificationEmail, async ({ principal, ip }) => {
+    await auth.resendVerification(principal, ip);
+    return { ok: true as const };
+  });
+
+  mount(app, deps, endpoints.forgotPassword, async ({ body, ip }) => {
+    await auth.forgotPassword(body.email, ip);
+    return { ok: true as const };
+  });
+
+  mount(app, deps, endpoints.resetPassword, async ({ body }) => {
+    await auth.resetPassword(body);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,22 @@
+import type { Hono } from 'hono';
+import { endpoints } from '../../src/api/contract/endpoints';
+import { mount, type AppEnv, type RouteDeps } from '../http/route';
+import type { Services } from '../services';
+
+export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services): void {
+  const { users, settings, promo } = services;
+
+  mount(app, deps, endpoints.getMe, ({ principal }) => users.me(principal.userId));
+
+  mount(app, deps, endpoints.updateName, ({ principal, body }) =>
+    users.updateName(principal.userId, body.firstName, body.lastName),
+  );
+
+  mount(app, deps, endpoints.getUserSettings, ({ principal }) => settings.get(principal.userId));
+
+  mount(app, deps, endpoints.saveUserSettings, ({ principal, body }) => settings.save(principal.userId, body));
+
+  mount(app, deps, endpoints.redeemPromoCode, ({ principal, body }) => promo.redeem(principal.userId, body.code));
+
+  mount(app, deps, endpoints.getDepositLevels, ({ principal }) => users.depositLevelsOf(principal.userId));
+}

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { LoginBody, RegisterBody, ResetPasswordBody, SessionTokens } from '../../src/api/contract/auth';
+import { DEFAULT_LOCALE } from '../../src/api/contract/locales';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { userSettings, users } from '../db/schema';
+import { ApiError } from '../errors';
+import type { CodePurpose, CodeService } from './codes';
+import { resetPasswordMessage, verifyEmailMessage } from './messages';
+import type { Outbox } from './outbox';
+import type { PasswordHasher } from './passwords';
+import { RATE_LIMITS, type RateLimiter } from './rate-limit';
+import type { Principal, TokenService } from './tokens';
+import type { UserService } from './users';
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  codes: CodeService;
+  outbox: Outbox;
+  rateLimiter: RateLimiter;
+  users: UserService;
+}
+
+/**
+ * Registration, sign-in and the e-mailed codes. Sign-in does not require a verified e-mail: the
+ * registration steps after the first (promo code, verification) already run signed in, and
+ * `/users/me` reports `emailVerified` so the app can route there. Endpoints that must not serve
+ * unverified accounts (money, later) check it themselves.
+ */
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock, passwords, tokens, codes, outbox, rateLimiter } = deps;
+
+  function limitCodeSending(email: string, ip: string) {
+    return rateLimiter.enforce([
+      [RATE_LIMITS.codeSendPerAccount, email],
+      [RATE_LIMITS.codeSendPerIp, ip],
+    ]);
+  }
+
+  async function register(input: RegisterBody, ip: string): Promise<{ userId: string; tokens: SessionTokens }> {
+    await limitCodeSending(input.email, ip);
+    // Hashing is the slow part; it runs before the transaction so no row lock waits on it.
+    const passwordHash = await passwords.hash(input.password);
+    const userId = randomUUID();
+    const now = clock();
+    const session = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          id: userId,
+          email: input.email,
+          passwordHash,
+          country: input.country,
+          refCode: input.refCode ?? null,
+          termsAcceptedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (!created) throw new ApiError('email_taken');
+      await tx.insert(userSettings).values({ userId, language: input.language ?? DEFAULT_LOCALE, updatedAt: now });
+      await sendCode(tx, userId, input.email, 'verify_email');
+      return tokens.startSession(tx, userId);
+    });
+    await outbox.deliverPending();
+    return { userId, tokens: session };
+  }
+
+  async function sendCode(tx: Db, userId: string, email: string, purpose: CodePurpose): Promise<void> {
+    const code = await codes.issue(tx, userId, purpose);
+    await outbox.enqueue(tx, purpose === 'verify_email' ? verifyEmailMessage(email, code) : resetPasswordMessage(email, code));
+  }
+
+  async function login(input: LoginBody, ip: string): Promise<{ userId: string; tokens: SessionTokens }> {
+    const limits = [
+      [RATE_LIMITS.loginPerAccount, input.email],
+      [RATE_LIMITS.loginPerIp, ip],
+    ] as const;
+    await rateLimiter.enforce(limits);
+    const user = await deps.users.findByEmail(input.email);
+    if (!user) {
+      await passwords.verifyNothing(input.password);
+      throw new ApiError('invalid_credentials');
+    }
+    const check = await passwords.verify(input.password, user.passwordHash);
+    if (!check.ok) throw new ApiError('invalid_credentials');
+    await Promise.all(limits.map(([policy, key]) => rateLimiter.release(policy, key)));
+    if (check.needsRehash) {
+      await db.update(users).set({ passwordHash: await passwords.hash(input.password) }).where(eq(users.id, user.id));
+    }
+    return { userId: user.id, tokens: await db.transaction((tx) => tokens.startSession(tx, user.id)) };
+  }
+
+  async function verifyEmail(principal: Principal, code: string): Promise<void> {
+    const user = await deps.users.get(principal.userId);
+    if (user.emailVerifiedAt) throw new ApiError('email_already_verified');
+    const result = await db.transaction(async (tx) => {
+      const check = await codes.check(tx, user.id, 'verify_email', code);
+      if (check === 'ok') await tx.update(users).set({ emailVerifiedAt: clock(), updatedAt: clock() }).where(eq(users.id, user.id));
+      return check;
+    });
+    if (result !== 'ok') throw new ApiError(result);
+  }
+
+  async function resendVerification(principal: Principal, ip: string): Promise<void> {
+    const user = await deps.users.get(principal.userId);
+    if (user.emailVerifiedAt) throw new ApiError('email_already_verified');
+    await limitCodeSending(user.email, ip);
+    await db.transaction((tx) => sendCode(tx, user.id, user.email, 'verify_email'));
+    await outbox.deliverPending();
+  }
+
+  /** Answers the same for unknown addresses, so it cannot be used to find out who has an account. */
+  async function forgotPassword(email: string, ip: string): Promise<void> {
+    await limitCodeSending(email, ip);
+    const user = await deps.users.findByEmail(email);
+    if (!user) return;
+    await db.transaction((tx) => sendCode(tx, user.id, user.email, 'reset_password'));
+    await outbox.deliverPending();
+  }
+
+  /**
+   * A right code proves control of the mailbox, so it also marks the e-mail verified. Every session
+   * is revoked: whoever knew the old password is signed out everywhere.
+   */
+  async function resetPassword(input: ResetPasswordBody): Promise<void> {
+    const user = await deps.users.findByEmail(input.email);
+    if (!user) throw new ApiError('code_invalid');
+    const result = await db.transaction(async (tx) => {
+      const check = await codes.check(tx, user.id, 'reset_password', input.code);
+      if (check !== 'ok') return check;
+      const now = clock();
+      await tx
+        .update(users)
+        .set({ passwordHash: await passwords.hash(input.password), emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
+        .where(eq(users.id, user.id));
+      await tokens.revokeAll(tx, user.id, 'password_reset');
+      return check;
+    });
+    if (result !== 'ok') throw new ApiError(result);
+  }
+
+  return { register, login, verifyEmail, resendVerification, forgotPassword, resetPassword };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

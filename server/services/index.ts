@@ -1,0 +1,45 @@
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Logger } from '../logger';
+import { createAuthService } from './auth';
+import { createCodeService } from './codes';
+import { createOutbox, type Transport } from './outbox';
+import { createPasswordHasher } from './passwords';
+import { createPromoService } from './promo';
+import { createRateLimiter } from './rate-limit';
+import { createSettingsService } from './settings';
+import { createTokenService } from './tokens';
+import { createTrackingService } from './tracking';
+import { createUserService } from './users';
+
+export interface ServiceDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  transport: Transport;
+  logger: Logger;
+}
+
+/** Wires the services to one database, clock and message transport. */
+export function createServices({ db, config, clock, transport, logger }: ServiceDeps) {
+  const passwords = createPasswordHasher(config.scryptLogN);
+  const tokens = createTokenService(db, clock, config.authSecret);
+  const codes = createCodeService(clock, config.authSecret);
+  const outbox = createOutbox(db, clock, transport, logger);
+  const rateLimiter = createRateLimiter(db, clock);
+  const users = createUserService(db, clock);
+  return {
+    db,
+    tokens,
+    outbox,
+    rateLimiter,
+    users,
+    auth: createAuthService({ db, clock, passwords, tokens, codes, outbox, rateLimiter, users }),
+    settings: createSettingsService(db, clock),
+    promo: createPromoService(db, clock),
+    tracking: createTrackingService(db, clock),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import { addSeconds, type Clock } from '../clock';
+import type { Db } from '../db/database';
+import { outbox } from '../db/schema';
+import { describeError, type Logger } from '../logger';
+
+export interface Message {
+  to: string;
+  channel: 'email' | 'sms';
+  /** Which message this is (`verify_email`, …), for the simulation admin and tests. */
+  template: string;
+  subject: string;
+  body: string;
+}
+
+/** Hands one message to the world. Throwing leaves it in the outbox for the next delivery round. */
+export type Transport = (message: Message) => Promise<void>;
+
+/**
+ * The default transport writes to the log. Message bodies carry one-time codes, so production logs
+ * only who was written to and why.
+ */
+export function logTransport(logger: Logger, production: boolean): Transport {
+  return async (message) => {
+    const { body, ...envelope } = message;
+    logger.info(`outbox.${message.channel}`, production ? envelope : { ...envelope, body });
+  };
+}
+
+/** E-mail through SMTP (nodemailer URL form, e.g. smtps://user:pass@smtp.example.com); SMS still to the log. */
+export function smtpTransport(smtpUrl: string, from: string, fallback: Transport): Transport {
+  const mailer = createTransport(smtpUrl);
+  return async (message) => {
+    if (message.channel !== 'email') return fallback(message);
+    await mailer.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
+  };
+}
+
+/** How long a sender may hold a message before another one may try it. */
+const CLAIM_SECONDS = 60;
+const BATCH_SIZE = 20;
+const MAX_ATTEMPTS = 10;
+const DEV_LIST_LIMIT = 50;
+
+/**
+ * Messages are written to the `outbox` table inside the transaction of the change that causes them
+ * (no code is e-mailed for an account that was rolled back), then delivered after the commit. A
+ * failed delivery stays in the table with its error and is retried by the next round (server/main.ts
+ * runs one every minute).
+ */
+export function createOutbox(db: Db, clock: Clock, transport: Transport, logger: Logger) {
+  async function enqueue(tx: Db, message: Message): Promise<void> {
+    await tx.insert(outbox).values({
+      id: randomUUID(),
+      recipient: message.to,
+      channel: message.channel,
+      template: message.template,
+      subject: message.subject,
+      body: message.body,
+      createdAt: clock(),
+    });
+  }
+
+  /**
+   * Claims a batch of unsent messages and sends them. Claiming is one UPDATE over rows locked with
+   * SKIP LOCKED, so servers running rounds at the same time never pick the same message.
+   */
+  async function deliverPending(): Promise<void> {
+    const now = clock();
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          isNull(outbox.sentAt),
+          lt(outbox.attempts, MAX_ATTEMPTS),
+          or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now)),
+        ),
+      )
+      .orderBy(asc(outbox.seq))
+      .limit(BATCH_SIZE)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(outbox)
+      .set({ claimedUntil: addSeconds(now, CLAIM_SECONDS), attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning();
+    for (const row of claimed) {
+      const message: Message = { to: row.recipient, channel: row.channel, template: row.template, subject: row.subject, body: row.body };
+      try {
+        await transport(message);
+        await db.update(outbox).set({ sentAt: clock(), claimedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+      } catch (error) {
+        logger.warn('outbox.delivery_failed', { id: row.id, to: row.recipient, attempt: row.attempts, ...describeError(error) });
+        await db.update(outbox).set({ claimedUntil: null, lastError: String(error) }).where(eq(outbox.id, row.id));
+      }
+    }
+  }
+
+  /** Delivery must never fail the request that caused it: the message is safe in the table. */
+  async function deliverPendingQuietly(): Promise<void> {
+    await deliverPending().catch((error: unknown) => logger.error('outbox.round_failed', describeError(error)));
+  }
+
+  function listFor(recipient: string) {
+    return db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, recipient))
+      .orderBy(desc(outbox.seq))
+      .limit(DEV_LIST_LIMIT);
+  }
+
+  return { enqueue, deliverPending: deliverPendingQuietly, listFor };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { PromoRedemption } from '../../src/api/contract/users';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { promoCodes, promoRedemptions } from '../db/schema';
+import { ApiError } from '../errors';
+
+/** What a promo code grants is not specified yet; redeeming records that this customer used it. */
+export function createPromoService(db: Db, clock: Clock) {
+  async function redeem(userId: string, code: string): Promise<PromoRedemption> {
+    const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
+    if (!promo || !promo.active) throw new ApiError('promo_unknown');
+    const now = clock();
+    if (promo.expiresAt && promo.expiresAt <= now) throw new ApiError('promo_expired');
+    // The primary key (user, code) makes "once per customer" hold under concurrent requests too.
+    const [redeemed] = await db
+      .insert(promoRedemptions)
+      .values({ userId, promoCodeId: promo.id, redeemedAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!redeemed) throw new ApiError('promo_already_redeemed');
+    return { code: promo.code, description: promo.description, redeemedAt: redeemed.redeemedAt.toISOString() };
+  }
+
+  return { redeem };
+}
+
+export type PromoService = ReturnType<typeof createPromoService>;

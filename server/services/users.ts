@@ -1,0 +1,68 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Me } from '../../src/api/contract/auth';
+import { DEFAULT_LOCALE, isLocale } from '../../src/api/contract/locales';
+import type { UserDepositLevels } from '../../src/api/contract/users';
+import type { CountryCode } from '../../src/api/contract/countries';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { depositLevels, userSettings, users } from '../db/schema';
+import { ApiError } from '../errors';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function createUserService(db: Db, clock: Clock) {
+  async function findByEmail(email: string): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    return user;
+  }
+
+  async function get(userId: string): Promise<UserRow> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    // Sessions are deleted with their customer, so a valid principal always has a row.
+    if (!user) throw new ApiError('unauthorized');
+    return user;
+  }
+
+  async function me(userId: string): Promise<Me> {
+    const [row] = await db
+      .select({ user: users, language: userSettings.language })
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!row) throw new ApiError('unauthorized');
+    const { user, language } = row;
+    return {
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerifiedAt !== null,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      country: user.country as CountryCode,
+      language: isLocale(language) ? language : DEFAULT_LOCALE,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  async function updateName(userId: string, firstName: string, lastName: string): Promise<Me> {
+    await db.update(users).set({ firstName, lastName, updatedAt: clock() }).where(eq(users.id, userId));
+    return me(userId);
+  }
+
+  /** Levels come from deposits once the ledger exists; until then the stored level is the truth. */
+  async function depositLevelsOf(userId: string): Promise<UserDepositLevels> {
+    const [user, levels] = await Promise.all([get(userId), db.select().from(depositLevels).orderBy(asc(depositLevels.level))]);
+    return {
+      currentLevel: user.depositLevel,
+      levels: levels.map((level) => ({
+        level: level.level,
+        name: level.name,
+        minTotalDeposit: level.minTotalDepositUsd,
+        currency: 'USD' as const,
+      })),
+    };
+  }
+
+  return { findByEmail, get, me, updateName, depositLevelsOf };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

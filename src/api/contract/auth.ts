@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { timestampSchema, textSchema } from './common';
+import { countryCodeSchema } from './countries';
+import { localeSchema } from './locales';
+
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 10;
+/** An upper bound keeps a hostile body from making the server hash megabytes. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const REF_CODE_MAX_LENGTH = 64;
+
+/** Compared and stored trimmed and lower-cased, so `Ann@X.com ` and `ann@x.com` are one account. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email('Must be an e-mail address'));
+
+/**
+ * The password rule, shared by the registration and reset forms and the server: 10 to 128 characters
+ * with at least one letter and one digit (any script: `\p{L}`, `\p{Nd}`). Length is what makes a
+ * password strong; the letter-and-digit rule only stops the commonest all-digit and all-word choices.
+ */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .regex(/\p{L}/u, 'Must contain a letter')
+  .regex(/\p{Nd}/u, 'Must contain a digit');
+
+/** The 6-digit one-time code sent by e-mail (or SMS). */
+export const oneTimeCodeSchema = z.string().length(6, 'Must be 6 digits').regex(/^\d{6}$/, 'Must be 6 digits');
+
+export const registerBodySchema = z.strictObject({
+  email: emailSchema,
+  password: passwordSchema,
+  country: countryCodeSchema,
+  acceptTerms: z.literal(true, 'The terms must be accepted'),
+  /** The `ref_code` the app kept from an invitation link. */
+  refCode: textSchema(REF_CODE_MAX_LENGTH).min(1).optional(),
+  /** The interface language at sign-up; it becomes the saved language (default `en`). */
+  language: localeSchema.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const loginBodySchema = z.strictObject({
+  email: emailSchema,
+  // Not the password rule: an account keeps working if the rule is tightened later.
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/**
+ * Browsers send nothing: the `refresh_token` cookie rides along. Other clients may pass the token in
+ * the body instead; the body wins when both are present.
+ */
+export const refreshBodySchema = z.strictObject({
+  refreshToken: z.string().min(1).max(128).optional(),
+});
+export type RefreshBody = z.infer<typeof refreshBodySchema>;
+
+export const verifyEmailBodySchema = z.strictObject({ code: oneTimeCodeSchema });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.strictObject({
+  email: emailSchema,
+  code: oneTimeCodeSchema,
+  password: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/**
+ * The tokens of a session. The server also sets them as the `auth_token` and `refresh_token` cookies
+ * (see docs/api.md, "Tokens and cookies"); the body copy serves clients without cookies.
+ */
+export const sessionTokensSchema = z.object({
+  accessToken: z.string(),
+  accessTokenExpiresAt: timestampSchema,
+  refreshToken: z.string(),
+  refreshTokenExpiresAt: timestampSchema,
+});
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+
+/** The current customer, as `GET /users/me` answers it. */
+export const meSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  /** False until `POST /auth/verify-email` succeeds; the app then routes to verification. */
+  emailVerified: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  country: countryCodeSchema,
+  language: localeSchema,
+  createdAt: timestampSchema,
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** Answer of register and login: the tokens and who they belong to. */
+export const signedInSchema = sessionTokensSchema.extend({ user: meSchema });
+export type SignedIn = z.infer<typeof signedInSchema>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Answer of a command that has nothing else to say. */
+export const okSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;
+
+/** The body of a command that takes none: `{}` or no body at all; any field is refused. */
+export const emptyBodySchema = z.strictObject({});
+
+/** Instants travel as ISO 8601 UTC strings (`2026-01-31T12:00:00.000Z`). */
+export const timestampSchema = z.iso.datetime();
+
+/** Money and thresholds travel as decimal strings, never binary floats. */
+export const decimalSchema = z.string().regex(/^\d+(\.\d+)?$/, 'Expected a non-negative decimal string');
+
+/** Free text typed by a person: trimmed, no control characters (they break logs and e-mails). */
+export function textSchema(maxLength: number) {
+  return z
+    .string()
+    .trim()
+    .max(maxLength)
+    .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters');
+}

@@ -1,0 +1,97 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { LoginField, SignInFailure } from '../../../machines/login.machine';
+import { useLocalize, useSystem } from '../../app/context';
+
+function failureMessage(t: ReturnType<typeof useTranslation>['t'], failure: SignInFailure): string {
+  switch (failure.code) {
+    case 'invalid_credentials':
+    case 'network_error':
+    case 'validation_failed':
+      return t(`login.errors.${failure.code}`);
+    case 'rate_limited':
+      return t('login.errors.rate_limited', { count: failure.retryAfterSeconds ?? 60 });
+    default:
+      return t('login.errors.unknown');
+  }
+}
+
+/** E-mail and password sign-in; the flow is the login statechart, this view only shows it. */
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const { flows } = useSystem();
+  const [params] = useSearchParams();
+  const login = useActorRef(flows.login, { input: { redirect: params.get('redirect'), home: localize('/') } });
+  const busy = useSelector(login, (s) => s.matches('signingIn') || s.matches('signedIn'));
+  const failure = useSelector(login, (s) => s.context.failure);
+  const missing = useSelector(login, (s) => s.context.missing);
+  // What was typed stays here, whatever the machine answers.
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const id = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.send({ type: 'CREDENTIALS_SUBMITTED', email, password });
+  };
+  const fieldError = (field: LoginField) => (missing.includes(field) ? t(`login.missing.${field}`) : null);
+  const emailError = fieldError('email');
+  const passwordError = fieldError('password');
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {failure ? failureMessage(t, failure) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{t('login.email')}</label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          dir="ltr"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? `${id}-email-error` : undefined}
+        />
+        {emailError ? (
+          <p className="field-error" id={`${id}-email-error`}>
+            {emailError}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>{t('login.password')}</label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          dir="ltr"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? `${id}-password-error` : undefined}
+        />
+        {passwordError ? (
+          <p className="field-error" id={`${id}-password-error`}>
+            {passwordError}
+          </p>
+        ) : null}
+      </div>
+      <button className="button button--primary button--block" type="submit" disabled={busy}>
+        {busy ? t('login.submitting') : t('login.submit')}
+      </button>
+      <p className="form-links">
+        <Link to={localize('/forgot-password')}>{t('login.forgot')}</Link>
+        <Link to={localize('/register')}>{t('login.register')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DiagramHighlight } from '../../flows/highlight';
+import type { MermaidDiagram } from '../../flows/mermaid';
+import { Icon } from '../../ui/Icon';
+import { renderMermaid } from './renderMermaid';
+import { LIVE_AVAILABLE } from './useLive';
+
+const NODE_CLASSES = ['flow-node--current', 'flow-node--visited', 'flow-node--live'] as const;
+const EDGE_CLASSES = ['flow-edge--current', 'flow-edge--taken'] as const;
+
+interface Rendered {
+  source: string;
+  svg: string | null;
+  error: string | null;
+}
+
+/** Mermaid node elements by node id: `g.node` (`flow-<id>-state-<node>-<n>`) and composite `g.cluster`s. */
+function indexNodes(root: HTMLElement, flowId: string): Map<string, Element[]> {
+  const prefix = `flow-${flowId}-state-`;
+  const out = new Map<string, Element[]>();
+  const add = (node: string, element: Element) => out.set(node, [...(out.get(node) ?? []), element]);
+  for (const element of root.querySelectorAll('g.node[id]')) {
+    const match = element.id.startsWith(prefix) ? /^(.*)-\d+$/.exec(element.id.slice(prefix.length)) : null;
+    if (match?.[1]) add(match[1], element);
+  }
+  for (const element of root.querySelectorAll('g.statediagram-cluster[data-id]')) add(element.getAttribute('data-id')!, element);
+  return out;
+}
+
+/**
+ * One machine's diagram, drawn in the browser from the same Mermaid source as docs/flows, with the
+ * chosen path step and the live state marked by CSS classes on Mermaid's own nodes and edges.
+ */
+export function Diagram({
+  flowId,
+  title,
+  diagram,
+  highlight,
+  stepper,
+}: {
+  flowId: string;
+  title: string;
+  diagram: MermaidDiagram;
+  highlight: DiagramHighlight;
+  /** Compact previous/next next to the drawing, so stepping keeps it in view. */
+  stepper?: { index: number; total: number; onStep: (index: number) => void };
+}) {
+  const { t } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  const [rendered, setRendered] = useState<Rendered | null>(null);
+  // Narrow screens start at actual size (scrolled to the current state): fitted, a wide chart is unreadable.
+  const [actualSize, setActualSize] = useState(() => window.matchMedia?.('(max-width: 719px)').matches ?? false);
+
+  useEffect(() => {
+    let cancelled = false;
+    renderMermaid(flowId, diagram.source).then(
+      (svg) => !cancelled && setRendered({ source: diagram.source, svg, error: null }),
+      (error: unknown) => !cancelled && setRendered({ source: diagram.source, svg: null, error: String(error) }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [flowId, diagram.source]);
+
+  const current = rendered?.source === diagram.source ? rendered : null;
+
+  useLayoutEffect(() => {
+    const root = host.current;
+    const svg = root?.querySelector('svg');
+    if (!root || !svg || !current?.svg) return;
+    const nodes = indexNodes(root, flowId);
+    const mark = (ids: readonly string[], className: string) => {
+      for (const id of ids) for (const element of nodes.get(id) ?? []) element.classList.add(className);
+    };
+    for (const element of root.querySelectorAll(NODE_CLASSES.map((c) => `.${c}`).join(','))) element.classList.remove(...NODE_CLASSES);
+    for (const element of root.querySelectorAll(EDGE_CLASSES.map((c) => `.${c}`).join(','))) element.classList.remove(...EDGE_CLASSES);
+    mark(highlight.visited, 'flow-node--visited');
+    mark(highlight.current, 'flow-node--current');
+    mark(highlight.live, 'flow-node--live');
+    const markEdges = (ids: readonly string[], className: string) => {
+      for (const id of ids) for (const element of root.querySelectorAll(`[data-id="${id}"]`)) element.classList.add(className);
+    };
+    markEdges(highlight.takenEdges, 'flow-edge--taken');
+    markEdges(highlight.currentEdges, 'flow-edge--current');
+
+    // Actual size: the drawing at its own width, scrolled to the current state.
+    // Fitted, the drawing keeps Mermaid's own max-width (its natural size) and shrinks to the frame.
+    const width = svg.viewBox.baseVal?.width;
+    svg.dataset.fitMaxWidth ??= svg.style.maxWidth;
+    svg.style.width = actualSize && width ? `${Math.ceil(width)}px` : '';
+    svg.style.maxWidth = actualSize ? 'none' : svg.dataset.fitMaxWidth;
+    const focus = nodes.get(highlight.current.at(-1) ?? highlight.live.at(-1) ?? '')?.[0];
+    if (actualSize && focus) {
+      const box = focus.getBoundingClientRect();
+      const frame = root.getBoundingClientRect();
+      root.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+      root.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+    }
+  }, [current, highlight, flowId, actualSize]);
+
+  return (
+    <figure className="flow-diagram card">
+      <div className="flow-diagram-toolbar">
+        <figcaption className="flow-diagram-caption">{t('flows.diagram')}</figcaption>
+        {stepper ? (
+          <div className="flow-mini-stepper">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('flows.previous')}
+              disabled={stepper.index === 0}
+              onClick={() => stepper.onStep(stepper.index - 1)}
+            >
+              <Icon name="back" />
+            </button>
+            <span className="flow-step-count">{t('flows.stepOf', { current: stepper.index + 1, total: stepper.total })}</span>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('flows.next')}
+              disabled={stepper.index === stepper.total - 1}
+              onClick={() => stepper.onStep(stepper.index + 1)}
+              data-testid="flow-diagram-next"
+            >
+              <Icon name="chevron" />
+            </button>
+          </div>
+        ) : null}
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-pressed={actualSize}
+          onClick={() => setActualSize((on) => !on)}
+        >
+          {t('flows.actualSize')}
+        </button>
+      </div>
+      {current?.error ? (
+        <p role="alert" className="flow-diagram-error">
+          {t('flows.diagramFailed')}
+        </p>
+      ) : null}
+      {current?.svg ? (
+        <div
+          ref={host}
+          className="flow-diagram-canvas"
+          dir="ltr"
+          role="img"
+          aria-label={t('flows.diagramLabel', { title })}
+          data-testid="flow-diagram"
+          tabIndex={0}
+          dangerouslySetInnerHTML={{ __html: current.svg }}
+        />
+      ) : current?.error ? null : (
+        <div className="flow-diagram-canvas flow-diagram-canvas--loading skeleton" role="status" aria-busy="true">
+          <span className="visually-hidden">{t('flows.diagramLoading')}</span>
+        </div>
+      )}
+      <details className="flow-source">
+        <summary>{t('flows.source')}</summary>
+        <pre dir="ltr" data-testid="flow-source">
+          <code>{diagram.source}</code>
+        </pre>
+      </details>
+      <ul className="flow-legend" aria-label={t('flows.legend')}>
+        <li>
+          <span className="flow-swatch flow-swatch--current" aria-hidden="true" />
+          {t('flows.legendCurrent')}
+        </li>
+        <li>
+          <span className="flow-swatch flow-swatch--visited" aria-hidden="true" />
+          {t('flows.legendVisited')}
+        </li>
+        <li>
+          <span className="flow-swatch flow-swatch--taken" aria-hidden="true" />
+          {t('flows.legendTaken')}
+        </li>
+        {LIVE_AVAILABLE ? (
+          <li>
+            <span className="flow-swatch flow-swatch--live" aria-hidden="true" />
+            {t('flows.legendLive')}
+          </li>
+        ) : null}
+      </ul>
+    </figure>
+  );
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/api/contract/endpoints';
+import { createApp } from '../../server/app';
+import type { Db } from '../../server/db/database';
+import { silentLogger } from '../../server/logger';
+import { renderApiDocs } from '../../scripts/openapi';
+import { testConfig } from './helpers';
+
+describe('docs/api.md', () => {
+  it('is generated from the current contract (run `npm run docs:api` when this fails)', () => {
+    expect(readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8')).toBe(renderApiDocs());
+  });
+});
+
+describe('the endpoint table', () => {
+  // Routing happens before any database access, and every answer below is decided before a query.
+  const app = createApp({ db: {} as Db, config: testConfig(), logger: silentLogger });
+
+  it.each(Object.entries(endpoints))('%s is mounted', async (_name, spec) => {
+    if (spec.auth === 'bearer') {
+      // An anonymous call is refused by the endpoint itself, not by "no such route".
+      const response = await app.request(`/api${spec.path}`, { method: spec.method });
+      expect(response.status).toBe(401);
+    } else {
+      const response = await app.request(`/api${spec.path}`, {
+        method: spec.method,
+        headers: { 'content-type': 'application/json' },
+        body: spec.method === 'GET' ? undefined : '{',
+      });
+      expect(await response.json()).toMatchObject({ error: { code: spec.method === 'GET' ? 'validation_failed' : 'invalid_json' } });
+    }
+  });
+
+  it('is all there is: no route exists outside it (so none skips its validation)', () => {
+    const table = Object.values(endpoints).map((spec) => `${spec.method} /api${spec.path}`);
+    const routes = app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`);
+    expect(routes.sort()).toEqual(table.sort());
+  });
+});

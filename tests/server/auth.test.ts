@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meSchema, signedInSchema } from '../../src/api/contract/auth';
+import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../../server/services/codes';
+import {
+  DEFAULT_PASSWORD,
+  TestClient,
+  createTestDatabase,
+  createTestServer,
+  expectError,
+  latestCode,
+  registerCustomer,
+  uniqueEmail,
+  type TestDatabase,
+  type TestServer,
+} from './helpers';
+
+let db: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = createTestServer(db);
+});
+afterAll(() => db.close());
+
+describe('registration', () => {
+  it('creates an unverified account, signs it in, saves the language and e-mails a verification code', async () => {
+    const client = new TestClient(server);
+    const email = uniqueEmail();
+    const answer = await client.post('/auth/register', {
+      email: `  ${email.toUpperCase()} `,
+      password: DEFAULT_PASSWORD,
+      country: 'DE',
+      acceptTerms: true,
+      refCode: 'FRIEND-123',
+      language: 'de',
+    });
+
+    expect(answer.status).toBe(201);
+    const body = signedInSchema.parse(answer.body);
+    expect(body.user).toMatchObject({ email, emailVerified: false, country: 'DE', language: 'de', firstName: null });
+    expect([...client.cookies.keys()].sort()).toEqual(['auth_token', 'refresh_token']);
+    client.token = body.accessToken;
+    expect((await client.get('/users/me')).body).toEqual(body.user);
+    expect((await client.get('/user-settings')).body).toEqual({ language: 'de' });
+    expect(await latestCode(client, email, 'verify_email')).toMatch(/^\d{6}$/);
+    expect(server.sent.at(-1)).toMatchObject({ to: email, channel: 'email', template: 'verify_email' });
+  });
+
+  it('refuses a second account with the same e-mail, whatever its case', async () => {
+    const client = new TestClient(server);
+    const { email } = await registerCustomer(client);
+    const again = await new TestClient(server).post('/auth/register', {
+      email: email.toUpperCase(),
+      password: DEFAULT_PASSWORD,
+      country: 'FR',
+      acceptTerms: true,
+    });
+    expectError(again, 409, 'email_taken');
+  });
+});
+
+describe('e-mail verification', () => {
+  it('verifies with the e-mailed code; the code works once', async () => {
+    const client = new TestClient(server);
+    const { email } = await registerCustomer(client);
+    const code = await latestCode(client, email, 'verify_email');
+
+    const answer = await client.post('/auth/verify-email', { code });
+    expect(answer.status).toBe(200);
+    expect(meSchema.parse(answer.body).emailVerified).toBe(true);
+    expect((await client.get('/users/me')).body.emailVerified).toBe(true);
+    expectError(await client.post('/auth/verify-email', { code }), 409, 'email_already_verified');
+    expectError(await client.post('/auth/verify-email/resend'), 409, 'email_already_verified');
+  });
+
+  it('refuses a wrong code, then uses the code up after five wrong tries', async () => {
+    const client = new TestClient(server);
+    const { email } = await registerCustomer(client);
+    const code = await latestCode(client, email, 'verify_email');
+    const wrong = code === '000000' ? '111111' : '000000';
+
+    for (let attempt = 1; attempt < CODE_MAX_ATTEMPTS; attempt++) {
+      expectError(await client.post('/auth/verify-email', { code: wrong }), 400, 'code_invalid');
+    }
+    expectError(await client.post('/auth/verify-email', { code: wrong }), 400, 'code_attempts_exceeded');
+    // Even the right code is refused now: a new one is needed.
+    expectError(await client.post('/auth/verify-email', { code }), 400, 'code_attempts_exceeded');
+
+    expect((await client.post('/auth/verify-email/resend')).body).toEqual({ ok: true });
+    const fresh = await latestCode(client, email, 'verify_email');
+    expect((await client.post('/auth/verify-email', { code: fresh })).status).toBe(200);
+  });
+
+  it('expires a code after ten minutes; a resent code replaces the previous one', async () => {
+    const local = createTestServer(db);
+    const client = new TestClient(local);
+    const { email } = await registerCustomer(client);
+    const first = await latestCode(client, email, 'verify_email');
+
+    local.clock.advance(CODE_TTL_SECONDS + 1);
+    expectError(await client.post('/auth/verify-email', { code: first }), 400, 'code_expired');
+
+    expect((await client.post('/auth/verify-email/resend')).status).toBe(200);
+    const second = await latestCode(client, email, 'verify_email');
+    // A new code replaces the old one (unless the dice gave the same six digits, one time in a million).
+    if (second !== first) expectError(await client.post('/auth/verify-email', { code: first }), 400, 'code_invalid');
+    expect((await client.post('/auth/verify-email', { code: second })).status).toBe(200);
+  });
+});
+
+describe('sign-in', () => {
+  it('signs the demo customer in with cookies and tokens', async () => {
+    const client = new TestClient(server);
+    const answer = await client.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    expect(answer.status).toBe(200);
+    expect(signedInSchema.parse(answer.body).user).toMatchObject({
+      email: DEMO_CUSTOMER.email,
+      emailVerified: true,
+      firstName: DEMO_CUSTOMER.firstName,
+      language: 'en',
+    });
+    expect(client.cookies.get('auth_token')).toBe(answer.body.accessToken);
+    expect(client.cookies.get('refresh_token')).toBe(answer.body.refreshToken);
+  });
+
+  it('lets an unverified account sign in and reports emailVerified=false', async () => {
+    const { email, password } = await registerCustomer(new TestClient(server));
+    const client = new TestClient(server);
+    expect((await client.login(email, password)).status).toBe(200);
+    expect((await client.get('/users/me')).body.emailVerified).toBe(false);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike, with 400 (a 401 would sign the app out)', async () => {
+    const { email } = await registerCustomer(new TestClient(server));
+    const client = new TestClient(server);
+    const wrongPassword = await client.login(email, 'not the password 1');
+    const unknownEmail = await client.login(uniqueEmail(), DEFAULT_PASSWORD);
+    expectError(wrongPassword, 400, 'invalid_credentials');
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+    expect(client.cookies.size).toBe(0);
+  });
+});
+
+describe('logout', () => {
+  it('revokes the session: the access token and the refresh token stop working, cookies are cleared', async () => {
+    const client = new TestClient(server);
+    const { answer } = await registerCustomer(client);
+    const accessToken = client.token!;
+
+    expect((await client.post('/auth/logout')).body).toEqual({ ok: true });
+    expect(client.cookies.size).toBe(0);
+    expectError(await client.get('/users/me', { token: accessToken }), 401, 'unauthorized');
+    expectError(await client.post('/auth/refresh', { refreshToken: answer.body.refreshToken }), 401, 'refresh_token_invalid');
+  });
+
+  it('revokes by refresh token when the access token is gone, and always succeeds', async () => {
+    const client = new TestClient(server);
+    const { answer } = await registerCustomer(client);
+    client.token = undefined;
+    expect((await client.post('/auth/logout')).status).toBe(200);
+    expectError(await client.get('/users/me', { token: answer.body.accessToken }), 401, 'unauthorized');
+    // Logging out twice, or with nothing at all, is not an error.
+    expect((await new TestClient(server).post('/auth/logout')).body).toEqual({ ok: true });
+  });
+
+  it('leaves the other sessions of the customer alone', async () => {
+    const phone = new TestClient(server);
+    const { email, password } = await registerCustomer(phone);
+    const laptop = new TestClient(server);
+    await laptop.login(email, password);
+    await laptop.post('/auth/logout');
+    expect((await phone.get('/users/me')).status).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('resets with the e-mailed code, revokes every session and verifies the e-mail', async () => {
+    const client = new TestClient(server);
+    const { email, password } = await registerCustomer(client);
+    const oldAccessToken = client.token!;
+
+    expect((await client.post('/auth/forgot-password', { email })).body).toEqual({ ok: true });
+    const code = await latestCode(client, email, 'reset_password');
+    const newPassword = 'a brand new secret 7';
+    expect((await client.post('/auth/reset-password', { email, code, password: newPassword })).body).toEqual({ ok: true });
+
+    expectError(await client.get('/users/me', { token: oldAccessToken }), 401, 'unauthorized');
+    expectError(await client.login(email, password), 400, 'invalid_credentials');
+    expect((await client.login(email, newPassword)).body.user.emailVerified).toBe(true);
+    expectError(await client.post('/auth/reset-password', { email, code, password: 'yet another one 8' }), 400, 'code_invalid');
+  });
+
+  it('answers an unknown address exactly like a known one and e-mails nobody', async () => {
+    const client = new TestClient(server);
+    const before = server.sent.length;
+    const email = uniqueEmail();
+    const answer = await client.post('/auth/forgot-password', { email });
+    expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+    expect(server.sent.length).toBe(before);
+    expectError(await client.post('/auth/reset-password', { email, code: '123456', password: 'whatever it is 9' }), 400, 'code_invalid');
+  });
+
+  it('does not let a verification code reset the password', async () => {
+    const client = new TestClient(server);
+    const { email } = await registerCustomer(client);
+    const code = await latestCode(client, email, 'verify_email');
+    expectError(await client.post('/auth/reset-password', { email, code, password: 'sneaky change 10' }), 400, 'code_invalid');
+  });
+});

@@ -1,0 +1,67 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { avalanche, base, bsc, mainnet } from 'viem/chains';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_WALLET_RPC_URLS, loadConfig } from '../../server/config';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'meridian-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('configuration', () => {
+  it('generates a development secret once, readable by the owner only, and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'auth-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toEqual(first.authSecret);
+    expect(new TextDecoder().decode(first.authSecret)).toBe(readFileSync(file, 'utf8'));
+  });
+
+  it('refuses to start in production without AUTH_SECRET, and never writes one there', () => {
+    const dataDir = tempDir();
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/AUTH_SECRET must be set/);
+    expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(false);
+  });
+
+  it('refuses a short AUTH_SECRET', () => {
+    expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(/at least 32 bytes/);
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 's'.repeat(32),
+      PORT: '8080',
+      DATABASE_URL: 'postgres://db/meridian',
+      COOKIE_SECURE: '1',
+      TRUST_PROXY: 'true',
+      WALLET_RPC_URLS: ' https://a.example/rpc , https://b.example ',
+      SMTP_URL: 'smtp://mail.example',
+    });
+    expect(config).toMatchObject({
+      production: true,
+      port: 8080,
+      databaseUrl: 'postgres://db/meridian',
+      cookieSecure: true,
+      trustProxy: true,
+      walletRpcUrls: ['https://a.example/rpc', 'https://b.example'],
+      smtpUrl: 'smtp://mail.example',
+      scryptLogN: 15,
+    });
+    expect(() => loadConfig({ AUTH_SECRET: 's'.repeat(32), PORT: 'http' })).toThrow(/PORT/);
+  });
+
+  it("allows the wallet's default RPC endpoints, which are viem's", () => {
+    expect(DEFAULT_WALLET_RPC_URLS).toEqual([mainnet, base, bsc, avalanche].flatMap((chain) => chain.rpcUrls.default.http));
+    expect(loadConfig({ AUTH_SECRET: 's'.repeat(32) }).walletRpcUrls).toEqual(DEFAULT_WALLET_RPC_URLS);
+  });
+});

@@ -1,0 +1,71 @@
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, readMigrations } from '../../server/db/migrate';
+import * as schema from '../../server/db/schema';
+import { seedDemo } from '../../server/db/seed';
+import { TEST_EPOCH, createTestDatabase, type TestDatabase } from './helpers';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.close());
+
+describe('migrations', () => {
+  it('are all applied once; running them again changes nothing', async () => {
+    const before = await db.counts();
+    expect(await migrate(db.database)).toEqual([]);
+    expect(await db.counts()).toEqual(before);
+    const applied = await db.database.transaction((session) =>
+      session.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'),
+    );
+    expect(applied.map((row) => row.name)).toEqual(readMigrations().map((migration) => migration.name));
+  });
+
+  it('refuse to start when an applied file was edited', async () => {
+    const edited = readMigrations().map((migration, index) =>
+      index === 0 ? { ...migration, checksum: 'edited' } : migration,
+    );
+    await expect(migrate(db.database, edited)).rejects.toThrow(/was changed after it was applied/);
+  });
+
+  it('apply a new file inside the same transaction, and nothing of a failing one', async () => {
+    const migrations = readMigrations();
+    const failing = { name: '9999_broken.sql', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();', checksum: 'x' };
+    await expect(migrate(db.database, [...migrations, failing])).rejects.toThrow();
+    expect(Object.keys(await db.counts())).not.toContain('half_done');
+  });
+
+  it('create every table and column the query builder knows', async () => {
+    const tables = Object.values(schema) as PgTable[];
+    for (const table of tables) {
+      const columns = Object.values(getTableColumns(table)).map((column) => column.name);
+      const rows = await db.database.transaction((session) =>
+        session.query<{ column_name: string }>(
+          `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`,
+          [getTableName(table)],
+        ),
+      );
+      expect(rows.map((row) => row.column_name).sort(), getTableName(table)).toEqual(columns.sort());
+    }
+  });
+});
+
+describe('seed', () => {
+  it('is idempotent', async () => {
+    const before = await db.counts();
+    expect(await seedDemo(db.database.db, () => TEST_EPOCH, 10)).toEqual({ demoCreated: false });
+    expect(await db.counts()).toEqual(before);
+  });
+
+  it('holds the demo customer, verified, and the promo codes', async () => {
+    const [demo] = await db.database.db
+      .select({ verified: sql<boolean>`${schema.users.emailVerifiedAt} IS NOT NULL` })
+      .from(schema.users);
+    expect(demo).toEqual({ verified: true });
+    const codes = await db.database.db.select({ code: schema.promoCodes.code }).from(schema.promoCodes);
+    expect(codes.map((row) => row.code).sort()).toEqual(['FRIENDS', 'MERIDIAN2026', 'WELCOME10']);
+  });
+});

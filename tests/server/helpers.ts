@@ -1,0 +1,276 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { expect, vi } from 'vitest';
+import type { Hono } from 'hono';
+import { createApp } from '../../server/app';
+import type { Clock } from '../../server/clock';
+import type { Config } from '../../server/config';
+import { openPglite, openPostgres, type Database } from '../../server/db/database';
+import { migrate, readMigrations } from '../../server/db/migrate';
+import { seedDemo } from '../../server/db/seed';
+import type { AppEnv } from '../../server/http/route';
+import { silentLogger } from '../../server/logger';
+import type { Message } from '../../server/services/outbox';
+
+/** Every test database starts from this instant; test clocks start here or later. */
+export const TEST_EPOCH = new Date('2026-03-02T09:00:00.000Z');
+/** Cheap scrypt for the suite; the production cost is tested once in passwords.test.ts. */
+const TEST_SCRYPT_LOG_N = 10;
+export const POSTGRES_URL = process.env.DATABASE_URL;
+
+// Every server test file imports this module. The suite shares two cores with whatever else runs, and
+// on a busy machine a PGlite request takes many times longer than idle (building the template, the first
+// time, several seconds more): more time than vitest's default 5 s, for tests and hooks alike.
+vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    production: false,
+    port: 0,
+    dataDir: path.join(os.tmpdir(), 'meridian-test-unused'),
+    databaseUrl: undefined,
+    authSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
+    cookieSecure: false,
+    // Tests choose their client address with X-Forwarded-For.
+    trustProxy: true,
+    walletRpcUrls: ['https://rpc.wallet.example/v1'],
+    smtpUrl: undefined,
+    mailFrom: 'Meridian <no-reply@meridian.test>',
+    distDir: undefined,
+    scryptLogN: TEST_SCRYPT_LOG_N,
+    ...overrides,
+  };
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** Row count of every table, to prove that a refused request wrote nothing. */
+  counts(): Promise<Record<string, number>>;
+  close(): Promise<void>;
+}
+
+async function prepare(database: Database): Promise<void> {
+  await migrate(database);
+  await seedDemo(database.db, () => TEST_EPOCH, TEST_SCRYPT_LOG_N);
+}
+
+/**
+ * A migrated, seeded PGlite data folder, built once and kept as a tarball in the temp folder under a
+ * hash of everything that shapes it; each test file opens a copy (≈0.3–1 s instead of 2.5–5 s).
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const sources = [
+    ...readMigrations().map((migration) => migration.checksum),
+    ...['server/db/migrate.ts', 'server/db/seed.ts', 'server/services/passwords.ts', 'node_modules/@electric-sql/pglite/package.json'].map(
+      (file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'),
+    ),
+    String(TEST_SCRYPT_LOG_N),
+  ];
+  const dir = path.join(os.tmpdir(), 'meridian-test-templates');
+  const file = path.join(dir, `${createHash('sha256').update(sources.join('\n')).digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const fresh = await openPglite();
+    await prepare(fresh);
+    const dump = Buffer.from(await (await fresh.pglite.dumpDataDir('none')).arrayBuffer());
+    await fresh.close();
+    mkdirSync(dir, { recursive: true });
+    // Two workers may build it at once: each writes its own file, the rename makes one win whole.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, dump);
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/**
+ * PGlite from the template, or, when DATABASE_URL is set, a schema of its own in that PostgreSQL
+ * (dropped again by `close`), so test files never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!POSTGRES_URL) {
+    const database = await openPglite({ loadDataDir: await pgliteTemplate() });
+    return { database, counts: () => countRows(database), close: () => database.close() };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const database = openPostgres(POSTGRES_URL, { schema, maxConnections: 8 });
+  await prepare(database);
+  return {
+    database,
+    counts: () => countRows(database),
+    async close() {
+      await database.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+async function countRows(database: Database): Promise<Record<string, number>> {
+  return database.transaction(async (session) => {
+    const tables = await session.query<{ name: string }>(
+      `SELECT table_name AS name FROM information_schema.tables
+       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    const counts: Record<string, number> = {};
+    for (const { name } of tables) {
+      const [row] = await session.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
+      counts[name] = row!.n;
+    }
+    return counts;
+  });
+}
+
+/** A clock that stands still until a test moves it. */
+export class TestClock {
+  private time: number;
+  constructor(start: Date = TEST_EPOCH) {
+    this.time = start.getTime();
+  }
+  readonly now: Clock = () => new Date(this.time);
+  advance(seconds: number): void {
+    this.time += seconds * 1000;
+  }
+}
+
+export interface TestServer {
+  app: Hono<AppEnv>;
+  clock: TestClock;
+  /** Messages handed to the transport, in order. */
+  sent: Message[];
+}
+
+export function createTestServer(
+  db: TestDatabase,
+  options: { config?: Partial<Config>; clock?: TestClock } = {},
+): TestServer {
+  const clock = options.clock ?? new TestClock();
+  const sent: Message[] = [];
+  const app = createApp({
+    db: db.database.db,
+    config: testConfig(options.config),
+    clock: clock.now,
+    logger: silentLogger,
+    transport: async (message) => {
+      sent.push(message);
+    },
+  });
+  return { app, clock, sent };
+}
+
+let uniqueCounter = 0;
+/** Unique per call and per run, so tests sharing a database never collide. */
+export function unique(prefix: string): string {
+  uniqueCounter += 1;
+  return `${prefix}-${uniqueCounter}-${randomBytes(3).toString('hex')}`;
+}
+export const uniqueEmail = () => `${unique('customer')}@example.test`;
+export const uniqueIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]! % 250).join('.')}`;
+
+/**
+ * Answers are read loosely in tests (`answer.body.error.code`); where the shape itself matters, a test
+ * parses the body with the contract's schema.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type LooseJson = any;
+
+export interface Answer<T = LooseJson> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is, instead of JSON of `body`. */
+  raw?: string;
+  headers?: Record<string, string>;
+  /** The bearer token; the client's own when not given, none when null. */
+  token?: string | null;
+  /** Full URL prefix, e.g. https://meridian.example for https requests. */
+  origin?: string;
+}
+
+/**
+ * A browser-like caller: one address, a cookie jar fed by Set-Cookie, and the bearer token of its
+ * last sign-in (as the app sends it from the auth_token cookie).
+ */
+export class TestClient {
+  readonly ip: string;
+  token: string | undefined;
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly server: TestServer,
+    ip: string = uniqueIp(),
+  ) {
+    this.ip = ip;
+  }
+
+  async request<T = LooseJson>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, accept: 'application/json', ...options.headers };
+    const token = options.token === undefined ? this.token : options.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    let body: string | undefined = options.raw;
+    if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await this.server.app.request(`${options.origin ?? 'http://localhost'}/api${path}`, { method, headers, body });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = cookie.split(';');
+      const [name = '', value = ''] = pair.split('=');
+      const expired = attributes.some((attribute) => /^\s*max-age=0$/i.test(attribute));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  }
+
+  get<T = LooseJson>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options);
+  }
+
+  post<T = LooseJson>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('POST', path, { ...options, body });
+  }
+
+  /** Signs in: keeps the access token for the bearer header, as the app does from its cookie. */
+  async login(email: string, password: string): Promise<Answer> {
+    const answer = await this.post('/auth/login', { email, password });
+    if (answer.status === 200) this.token = answer.body.accessToken;
+    return answer;
+  }
+}
+
+export const DEFAULT_PASSWORD = 'correct horse 42 battery';
+
+/** Registers a fresh customer through the API; the client is signed in as it afterwards. */
+export async function registerCustomer(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const body = { email: uniqueEmail(), password: DEFAULT_PASSWORD, country: 'FR', acceptTerms: true, ...overrides };
+  const answer = await client.post('/auth/register', body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  client.token = answer.body.accessToken;
+  return { email: String(body.email).toLowerCase(), password: String(body.password), answer };
+}
+
+/** The code in the newest message to `to`, read through GET /api/dev/outbox as a browser test would. */
+export async function latestCode(client: TestClient, to: string, template: string): Promise<string> {
+  const answer = await client.get(`/dev/outbox?to=${encodeURIComponent(to)}`, { token: null });
+  expect(answer.status).toBe(200);
+  const message = answer.body.messages.find((m: { template: string }) => m.template === template);
+  expect(message, `no ${template} message to ${to}`).toBeDefined();
+  return /\b(\d{6})\b/.exec(message.body)![1]!;
+}
+
+/** Expects the one error shape with this code (and, when given, these fields named). */
+export function expectError(answer: Answer, status: number, code: string, fields?: string[]): void {
+  expect({ status: answer.status, code: answer.body?.error?.code }, JSON.stringify(answer.body)).toEqual({ status, code });
+  expect(typeof answer.body.error.message).toBe('string');
+  if (fields) expect(Object.keys(answer.body.error.fields ?? {}).sort()).toEqual([...fields].sort());
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '../../src/api/contract/locales';
+import { userDepositLevelsSchema } from '../../src/api/contract/users';
+import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { RATE_LIMITS } from '../../server/services/rate-limit';
+import {
+  TEST_EPOCH,
+  TestClient,
+  TestClock,
+  createTestDatabase,
+  createTestServer,
+  expectError,
+  registerCustomer,
+  type TestDatabase,
+  type TestServer,
+} from './helpers';
+
+let db: TestDatabase;
+let server: TestServer;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = createTestServer(db);
+});
+afterAll(() => db.close());
+
+async function customer() {
+  const client = new TestClient(server);
+  await registerCustomer(client);
+  return client;
+}
+
+describe('GET /users/me', () => {
+  it('answers the profile of the signed-in customer only', async () => {
+    const client = new TestClient(server);
+    const { email } = await registerCustomer(client, { country: 'TH', language: 'th' });
+    const me = (await client.get('/users/me')).body;
+    expect(me).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email,
+      emailVerified: false,
+      firstName: null,
+      lastName: null,
+      country: 'TH',
+      language: 'th',
+      createdAt: TEST_EPOCH.toISOString(),
+    });
+    expectError(await client.get('/users/me', { token: null }), 401, 'unauthorized');
+  });
+});
+
+describe('user settings', () => {
+  it('saves the language; every one of the 8 locales is accepted', async () => {
+    const client = await customer();
+    expect((await client.get('/user-settings')).body).toEqual({ language: 'en' });
+    for (const language of LOCALES) {
+      expect((await client.post('/user-settings', { language })).body).toEqual({ language });
+    }
+    expect((await client.get('/user-settings')).body).toEqual({ language: LOCALES.at(-1) });
+    expect((await client.get('/users/me')).body.language).toBe(LOCALES.at(-1));
+  });
+
+  it('refuses a language outside the 8 locales', async () => {
+    const client = await customer();
+    expectError(await client.post('/user-settings', { language: 'it' }), 422, 'validation_failed', ['language']);
+    expectError(await client.post('/user-settings', { language: 'EN' }), 422, 'validation_failed', ['language']);
+  });
+
+  it('keeps the settings when nothing is sent', async () => {
+    const client = await customer();
+    await client.post('/user-settings', { language: 'ar' });
+    expect((await client.post('/user-settings', {})).body).toEqual({ language: 'ar' });
+  });
+});
+
+describe('POST /users/update-name', () => {
+  it('sets both names, trimmed', async () => {
+    const client = await customer();
+    const answer = await client.post('/users/update-name', { firstName: '  Zoë ', lastName: 'Ng-Ōkubo' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ firstName: 'Zoë', lastName: 'Ng-Ōkubo' });
+    expect((await client.get('/users/me')).body).toMatchObject({ firstName: 'Zoë', lastName: 'Ng-Ōkubo' });
+  });
+});
+
+describe('POST /users/promocode', () => {
+  it('redeems a seeded code once per customer, case-insensitively', async () => {
+    const client = await customer();
+    const answer = await client.post('/users/promocode', { code: 'welcome10' });
+    expect(answer).toMatchObject({
+      status: 200,
+      body: { code: 'WELCOME10', description: expect.any(String), redeemedAt: TEST_EPOCH.toISOString() },
+    });
+    expectError(await client.post('/users/promocode', { code: 'WELCOME10' }), 409, 'promo_already_redeemed');
+    // Another customer may still redeem it, and this one may redeem another code.
+    expect((await (await customer()).post('/users/promocode', { code: 'WELCOME10' })).status).toBe(200);
+    expect((await client.post('/users/promocode', { code: 'FRIENDS' })).status).toBe(200);
+  });
+
+  it('answers promo_unknown for a code that does not exist', async () => {
+    expectError(await (await customer()).post('/users/promocode', { code: 'NOPE2000' }), 404, 'promo_unknown');
+  });
+
+  it('answers promo_expired after the expiry date', async () => {
+    const local = createTestServer(db, { clock: new TestClock(new Date('2027-01-01T00:00:00Z')) });
+    const client = new TestClient(local);
+    await registerCustomer(client);
+    expectError(await client.post('/users/promocode', { code: 'MERIDIAN2026' }), 422, 'promo_expired');
+    expect((await client.post('/users/promocode', { code: 'WELCOME10' })).status).toBe(200);
+  });
+});
+
+describe('GET /users-deposit-levels/by-user', () => {
+  it('lists the levels, lowest first, and the customer’s level (1 until deposits exist)', async () => {
+    const answer = await (await customer()).get('/users-deposit-levels/by-user');
+    const levels = userDepositLevelsSchema.parse(answer.body);
+    expect(levels.currentLevel).toBe(1);
+    expect(levels.levels.map((level) => level.level)).toEqual([1, 2, 3, 4]);
+    expect(levels.levels[0]).toEqual({ level: 1, name: 'Start', minTotalDeposit: '0.00', currency: 'USD' });
+  });
+});
+
+describe('POST /utm-tracking', () => {
+  const tags = { utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring', utm_term: null, utm_content: null };
+
+  it('records the tags of a visitor and of a signed-in customer', async () => {
+    const before = (await db.counts()).utm_visits!;
+    expect((await new TestClient(server).post('/utm-tracking', tags)).body).toEqual({ ok: true });
+    expect((await (await customer()).post('/utm-tracking', tags)).body).toEqual({ ok: true });
+    expect((await db.counts()).utm_visits).toBe(before + 2);
+  });
+
+  it('treats an invalid bearer token as a visitor instead of answering 401', async () => {
+    expect((await new TestClient(server).post('/utm-tracking', tags, { token: 'a.b.c' })).status).toBe(200);
+  });
+
+  it(`accepts ${RATE_LIMITS.utmPerIp.limit} reports an hour from one address`, async () => {
+    const client = new TestClient(server);
+    for (let i = 0; i < RATE_LIMITS.utmPerIp.limit; i++) expect((await client.post('/utm-tracking', tags)).status).toBe(200);
+    expectError(await client.post('/utm-tracking', tags), 429, 'rate_limited');
+  });
+});
+
+describe('GET /dev/outbox', () => {
+  it('lists the messages to an address, newest first', async () => {
+    const client = new TestClient(server);
+    const { email } = await registerCustomer(client);
+    await client.post('/auth/verify-email/resend');
+    const { messages } = (await client.get(`/dev/outbox?to=${encodeURIComponent(email.toUpperCase())}`)).body;
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatchObject({ to: email, channel: 'email', template: 'verify_email' });
+    expect(messages[0].body).not.toBe(messages[1].body);
+  });
+
+  it('requires the address', async () => {
+    expectError(await new TestClient(server).get('/dev/outbox'), 422, 'validation_failed', ['to']);
+  });
+
+  it('does not exist in production', async () => {
+    const production = createTestServer(db, { config: { production: true } });
+    expectError(await new TestClient(production).get(`/dev/outbox?to=${DEMO_CUSTOMER.email}`), 404, 'not_found');
+  });
+});

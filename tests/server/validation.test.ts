@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoints, type EndpointName } from '../../src/api/contract/endpoints';
+import { BODY_LIMIT_BYTES } from '../../server/http/request';
+import {
+  DEFAULT_PASSWORD,
+  TestClient,
+  createTestDatabase,
+  createTestServer,
+  expectError,
+  registerCustomer,
+  uniqueEmail,
+  type TestDatabase,
+  type TestServer,
+} from './helpers';
+
+let db: TestDatabase;
+let server: TestServer;
+/** Signed in, for the endpoints that need a customer; refusals must come from validation, not auth. */
+let client: TestClient;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = createTestServer(db);
+  client = new TestClient(server);
+  await registerCustomer(client);
+});
+afterAll(() => db.close());
+
+interface BodyCase {
+  name: string;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  status: number;
+  code: string;
+  /** The field the error must name. */
+  field?: string;
+}
+
+/** A valid body per endpoint, and the rule-specific bad values the generic cases cannot derive. */
+const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; invalid?: Record<string, unknown[]> }>> = {
+  register: {
+    valid: { email: uniqueEmail(), password: DEFAULT_PASSWORD, country: 'FR', acceptTerms: true, refCode: 'FRIEND-1', language: 'fr' },
+    invalid: {
+      email: ['not-an-email', 'two@@example.test', ''],
+      password: ['short 1', 'no digits at all here', '1234567890123'],
+      country: ['XX', 'fr', 'FRA'],
+      acceptTerms: [false],
+      refCode: ['', 'tab\there'],
+      language: ['it', 'EN'],
+    },
+  },
+  login: { valid: { email: uniqueEmail(), password: 'anything' }, invalid: { password: [''] } },
+  verifyEmail: { valid: { code: '123456' }, invalid: { code: ['12345', '1234567', '12345a', ' 123456'] } },
+  resendVerificationEmail: { valid: {} },
+  logout: { valid: { refreshToken: 'r'.repeat(43) }, invalid: { refreshToken: [''] } },
+  refresh: { valid: { refreshToken: 'r'.repeat(43) }, invalid: { refreshToken: [''] } },
+  forgotPassword: { valid: { email: uniqueEmail() } },
+  resetPassword: {
+    valid: { email: uniqueEmail(), code: '123456', password: DEFAULT_PASSWORD },
+    invalid: { code: ['abcdef'], password: ['tooshort1'] },
+  },
+  saveUserSettings: { valid: { language: 'de' }, invalid: { language: ['xx', null] } },
+  updateName: {
+    valid: { firstName: 'Ada', lastName: 'Lovelace' },
+    invalid: { firstName: ['', '   ', 'Ada\u0000'], lastName: ['line\nbreak'] },
+  },
+  redeemPromoCode: { valid: { code: 'WELCOME10' }, invalid: { code: ['', 'WITH SPACE', 'ÜMLAUT'] } },
+  trackUtm: {
+    valid: { utm_source: 'a', utm_medium: 'b', utm_campaign: 'c', utm_term: null, utm_content: null },
+  },
+};
+
+type JsonSchema = {
+  type?: string | string[];
+  maxLength?: number;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+};
+
+/** The free-text branch of a property's JSON Schema (a nullable string is `anyOf: [string, null]`; enums are not free text). */
+function stringSchema(property: JsonSchema): JsonSchema | undefined {
+  if (property.type === 'string') return property.enum ? undefined : property;
+  return property.anyOf?.find((branch) => branch.type === 'string');
+}
+
+/** What every body must refuse, derived from the contract schema; plus the endpoint's own bad values. */
+function casesFor(name: EndpointName): BodyCase[] {
+  const spec = endpoints[name];
+  const { valid, invalid = {} } = TABLE[name]!;
+  const schema = spec.body as z.ZodObject;
+  const json = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+  const fieldCase = (field: string, value: unknown, why: string): BodyCase => ({
+    name: `${field} ${why}`,
+    body: { ...valid, [field]: value },
+    status: 422,
+    code: 'validation_failed',
+    field,
+  });
+  const cases: BodyCase[] = [
+    { name: 'malformed JSON', raw: '{"oops":', status: 400, code: 'invalid_json' },
+    { name: 'a JSON array', raw: '[]', status: 422, code: 'validation_failed', field: 'body' },
+    { name: 'JSON null', raw: 'null', status: 422, code: 'validation_failed', field: 'body' },
+    { name: 'an unknown field', body: { ...valid, isAdmin: true }, status: 422, code: 'validation_failed', field: 'isAdmin' },
+    {
+      name: 'a form body',
+      raw: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      status: 415,
+      code: 'unsupported_media_type',
+    },
+    { name: 'a body over the size limit', raw: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT_BYTES) }), status: 413, code: 'payload_too_large' },
+  ];
+  for (const [field, property] of Object.entries(json.properties ?? {})) {
+    const isString = Boolean(stringSchema(property));
+    cases.push(fieldCase(field, isString ? 12345 : 'not-the-right-type', 'of the wrong type'));
+    if (!schema.shape[field]!.safeParse(undefined).success) {
+      const { [field]: _dropped, ...rest } = valid;
+      cases.push({ name: `${field} missing`, body: rest, status: 422, code: 'validation_failed', field });
+    }
+    const maxLength = stringSchema(property)?.maxLength;
+    if (maxLength !== undefined) cases.push(fieldCase(field, 'a1'.repeat(maxLength).slice(0, maxLength + 1), 'too long'));
+  }
+  for (const [field, values] of Object.entries(invalid)) {
+    for (const value of values) cases.push(fieldCase(field, value, `= ${JSON.stringify(value)}`));
+  }
+  return cases;
+}
+
+const bodyEndpoints = Object.keys(TABLE) as EndpointName[];
+
+it('every request body is a strict object whose strings all have a maximum length', () => {
+  const withBody = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].body);
+  expect(withBody.sort()).toEqual([...bodyEndpoints].sort());
+  for (const name of withBody) {
+    const json = z.toJSONSchema(endpoints[name].body!, { io: 'input' }) as JsonSchema & { additionalProperties?: boolean };
+    expect(json.additionalProperties, name).toBe(false);
+    for (const [field, property] of Object.entries(json.properties ?? {})) {
+      const string = stringSchema(property);
+      if (string) expect(string.maxLength, `${name}.${field}`).toBeTypeOf('number');
+    }
+  }
+});
+
+describe.each(bodyEndpoints)('%s refuses malformed bodies and writes nothing', (name) => {
+  const spec = endpoints[name];
+
+  it('accepts the valid body of this table (so each case below differs from a valid body by one thing)', () => {
+    expect(spec.body!.safeParse(TABLE[name]!.valid).success).toBe(true);
+  });
+
+  it.each(casesFor(name))('$name → $status $code', async (testCase) => {
+    const before = await db.counts();
+    const answer = await client.request(spec.method, spec.path, {
+      body: testCase.body,
+      raw: testCase.raw,
+      headers: testCase.headers,
+      token: spec.auth === 'none' ? null : undefined,
+    });
+    expectError(answer, testCase.status, testCase.code);
+    if (testCase.field) expect(Object.keys(answer.body.error.fields), JSON.stringify(answer.body)).toContain(testCase.field);
+    expect(await db.counts()).toEqual(before);
+  });
+});
+
+describe('authentication comes before validation', () => {
+  it('answers 401, not 422, to an anonymous malformed request', async () => {
+    const answer = await new TestClient(server).post('/users/update-name', { nonsense: true });
+    expectError(answer, 401, 'unauthorized');
+  });
+});
+
+describe('query strings', () => {
+  it('are validated too', async () => {
+    const answer = await new TestClient(server).get(`/dev/outbox?to=${'a'.repeat(255)}`);
+    expectError(answer, 422, 'validation_failed', ['to']);
+  });
+});
