@@ -35,10 +35,13 @@ export default defineConfig({
       },
     },
   ],
+  // The real server (`npm start`) on a fresh embedded database for every run. TRUST_PROXY lets the
+  // fixtures give each customer they create a client address of its own, as real customers have.
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,
+    command: `rm -rf .data/e2e && node scripts/start.mjs`,
     url: `http://localhost:${port}/route-rules.json`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    env: { PORT: String(port), DATA_DIR: '.data/e2e', TRUST_PROXY: '1', NODE_ENV: 'test' },
+    reuseExistingServer: false,
+    timeout: 240_000,
   },
 });

@@ -22,6 +22,8 @@ export default defineConfig(({ command }) => ({
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(command === 'build' ? buildId : 'dev'),
   },
   build: { target: 'es2022', sourcemap: true },
+  // `npm run dev` runs the API server next to Vite; the browser sees one origin.
+  server: { proxy: { '/api': `http://localhost:${process.env.API_PORT ?? '3000'}` } },
   preview: { port: 4173, strictPort: true },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],

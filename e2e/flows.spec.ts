@@ -31,7 +31,7 @@ test.describe('flow explorer', () => {
   });
 
   test('opens signed in too, in every locale prefix', async ({ page, signIn }) => {
-    await signIn();
+    await signIn('de');
     await page.goto('/de/flows');
     await screenReady(page);
     await expect(page).toHaveURL(/\/de\/flows$/);

@@ -58,13 +58,16 @@ class PageDriver {
     const key = `${method ?? '*'} ${answer}`;
     const previous = this.answers.get(key);
     if (previous) await this.page.unroute(answer, previous);
+    // Counted here, not with Playwright's `times`, which also counts requests of other methods passed on.
+    let left = times ?? Infinity;
     const handler = async (route: Route) => {
-      if (method && route.request().method() !== method) return route.fallback();
+      if ((method && route.request().method() !== method) || left <= 0) return route.fallback();
+      left -= 1;
       if (html !== undefined) return route.fulfill({ status, contentType: 'text/html', body: html });
       return route.fulfill({ status, json: json ?? {} });
     };
     this.answers.set(key, handler);
-    await this.page.route(answer, handler, times === undefined ? undefined : { times });
+    await this.page.route(answer, handler);
   }
 
   async expectPage(expectation: PageExpectation, where: string): Promise<void> {

@@ -40,7 +40,7 @@ test.describe('route guard in the browser', () => {
   });
 
   test('an invalid route parameter shows the 404 error page', async ({ page, signIn }) => {
-    await signIn();
+    await signIn('es');
     await page.goto('/es/accounts/not-a-uuid');
     await expect(page.getByTestId('error-page')).toContainText('/es/accounts/not-a-uuid');
     await expect(page.getByTestId('error-page')).toContainText('404');

@@ -7,7 +7,7 @@ const concrete = (path: string) => path.replace(':id', UUID).replace(':iso', 'us
 
 for (const locale of LOCALES) {
   test(`every route renders in ${locale}`, async ({ page, signIn }) => {
-    await signIn();
+    await signIn(locale);
     const title = await page.goto(localizePath('/', locale)).then(() => page.title());
     expect(title).toContain('Meridian');
     for (const route of routes.filter((r) => r.access !== 'guest')) {
@@ -43,9 +43,11 @@ for (const locale of ['en', 'ar'] as const) {
   for (const viewport of VIEWPORTS) {
     test(`screenshots ${locale} ${viewport.name}`, async ({ page, signIn }, testInfo) => {
       await page.setViewportSize(viewport);
+      await signIn(locale);
+      const session = await page.context().cookies();
       for (const shot of SHOTS) {
-        if (shot.signedIn) await signIn();
-        else await page.context().clearCookies();
+        await page.context().clearCookies();
+        if (shot.signedIn) await page.context().addCookies(session);
         await page.goto(localizePath(shot.path, locale));
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         const file = `reports/screenshots/${locale}-${viewport.name}-${shot.name}.png`;

@@ -1,12 +1,13 @@
 import { expect, screenReady, test } from './fixtures';
 
 test.describe('session', () => {
-  test('a 401 clears both tokens and the selected card account, then opens the locale’s login', async ({ page, context, signIn }) => {
+  const expired = { status: 401, json: { error: { code: 'unauthorized', message: 'Session expired' } } };
+
+  test('a 401 whose renewal fails clears both tokens and the selected card account, then opens the locale’s login', async ({ page, context, signIn }) => {
     await signIn();
-    await page.route('**/api/user-settings', (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({ status: 401, json: { error: { code: 'unauthorized', message: 'Session expired' } } })
-        : route.fulfill({ json: {} }),
+    await page.route('**/api/user-settings', (route) => (route.request().method() === 'POST' ? route.fulfill(expired) : route.fallback()));
+    await page.route('**/api/auth/refresh', (route) =>
+      route.fulfill({ status: 401, json: { error: { code: 'refresh_token_invalid', message: 'Session over' } } }),
     );
     await page.goto('/profile/language');
     await screenReady(page);
@@ -17,6 +18,25 @@ test.describe('session', () => {
     expect(names).not.toContain('auth_token');
     expect(names).not.toContain('refresh_token');
     expect(await page.evaluate(() => localStorage.getItem('selected_card_account'))).toBeNull();
+  });
+
+  test('a 401 with a working renewal is invisible: the call is retried and the customer stays', async ({ page, signIn }) => {
+    await signIn();
+    let refreshed = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/refresh')) refreshed += 1;
+    });
+    await page.route('**/api/user-settings', (route) => route.fulfill(expired), { times: 1 });
+    await page.goto('/profile/language');
+    await screenReady(page);
+    await page.getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(/\/de\/profile\/language$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sprache' })).toBeVisible();
+    expect(refreshed).toBe(1);
+    // The choice reached the server: a fresh visit to a bare path applies the saved language.
+    await page.context().clearCookies({ name: 'i18n_redirected' });
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/de\/profile$/);
   });
 });
 
