@@ -1,9 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network. */
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -22,15 +21,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: chromium,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          executablePath: CHROMIUM_PATH,
+          args: CHROMIUM_ARGS,
         },
       },
     },
@@ -40,7 +32,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf .data/e2e && node scripts/start.mjs`,
     url: `http://localhost:${port}/route-rules.json`,
-    env: { PORT: String(port), DATA_DIR: '.data/e2e', TRUST_PROXY: '1', NODE_ENV: 'test' },
+    env: { PORT: String(port), DATA_DIR: '.data/e2e', TRUST_PROXY: '1' },
     reuseExistingServer: false,
     timeout: 240_000,
   },

@@ -28,6 +28,8 @@ for (const locale of LOCALES) {
 
 const SHOTS = [
   { name: 'welcome', path: '/welcome', signedIn: false },
+  { name: 'login', path: '/login', signedIn: false },
+  { name: 'profile', path: '/profile', signedIn: true },
   { name: 'home', path: '/', signedIn: true },
   { name: 'card-accounts', path: '/card-accounts', signedIn: true },
   { name: 'transfer-crypto-to-fiat', path: '/transfer/crypto-to-fiat', signedIn: true },

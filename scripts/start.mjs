@@ -20,7 +20,8 @@ const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map((source) => newestChange(path.join(root, source))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'The app changed since the last build; building…' : 'Building the app…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Always a production build: an inherited NODE_ENV (test, development) would make Vite build a dev bundle.
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

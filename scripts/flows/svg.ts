@@ -3,18 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toMermaid } from '../../src/flows/mermaid';
 import { mermaidConfig } from '../../src/flows/mermaidConfig';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { svgHeader, type FlowDoc } from './docs';
-
-/** Debian's Chromium, never a downloaded browser; the flags keep it off the network. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /**
  * Renders each flow's Mermaid source to SVG in a blank page of the system Chromium, with Mermaid's own
