@@ -39,6 +39,8 @@ test.describe('flow explorer', () => {
   });
 
   test('each diagram renders from the converter’s Mermaid source, edge for edge', async ({ page }) => {
+    // Renders every catalogued diagram in turn: the longest test of the suite by design.
+    test.slow();
     await page.goto('/flows');
     for (const entry of catalog) {
       await page.getByTestId(`flow-link-${entry.id}`).click();
