@@ -8,6 +8,7 @@ import { BODY_LIMIT_BYTES } from './http/request';
 import type { AppEnv, RouteDeps } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { consoleLogger, describeError, type Logger } from './logger';
+import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { trackingRoutes } from './routes/tracking';
@@ -52,6 +53,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   api.use(bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, new ApiError('payload_too_large')) }));
   authRoutes(api, deps, services, config.cookieSecure);
   userRoutes(api, deps, services);
+  accountRoutes(api, deps, services);
   trackingRoutes(api, deps, services);
   devRoutes(api, deps, services);
   app.route('/api', api);

@@ -131,3 +131,39 @@ export const idempotencyKeys = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
+
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey(),
+  /** Null for the system account of a currency (the ledger's counter-side). */
+  userId: uuid('user_id'),
+  kind: text('kind', { enum: ['fiat', 'crypto', 'card', 'system'] }).notNull(),
+  currency: text('currency', { enum: ['EUR', 'USD', 'BTC', 'ETH', 'USDT', 'USDC'] }).notNull(),
+  name: text('name').notNull(),
+  iban: text('iban'),
+  /** The sum of the account's ledger entries, kept by a trigger; never written directly. */
+  balance: numeric('balance', { precision: 38, scale: 18 }).notNull().default('0'),
+  createdAt: instant('created_at').notNull(),
+});
+
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id'),
+  kind: text('kind', { enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card'] }).notNull(),
+  idempotencyKey: text('idempotency_key'),
+  createdAt: instant('created_at').notNull(),
+});
+
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  transactionId: uuid('transaction_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  /** Signed decimal string: positive credits the account. */
+  amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+});
+
+/** Demo conversion rates (US dollars per unit); see migration 0002. */
+export const rates = pgTable('rates', {
+  currency: text('currency').primaryKey(),
+  usd: numeric('usd', { precision: 38, scale: 18 }).notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});

@@ -1,11 +1,12 @@
 import { count } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
+import { credit } from '../services/ledger';
 import { createPasswordHasher } from '../services/passwords';
 import type { Db } from './database';
-import { promoCodes, userSettings, users } from './schema';
+import { accounts, promoCodes, userSettings, users } from './schema';
 
-/** The demo customer of README and `npm start`. Only what exists so far: profile, settings, level. */
+/** The demo customer of README and `npm start`: profile, settings, and the accounts below. */
 export const DEMO_CUSTOMER = {
   email: 'demo@meridian.test',
   password: 'MeridianDemo2026',
@@ -14,6 +15,18 @@ export const DEMO_CUSTOMER = {
   country: 'DE',
   language: 'en',
 } as const;
+
+/**
+ * The demo customer's accounts, each funded by one `seed` ledger transaction from the system account
+ * of its currency. The IBANs are the well-known documentation examples, not real accounts.
+ */
+export const DEMO_ACCOUNTS = [
+  { kind: 'fiat', currency: 'EUR', name: 'Euro account', iban: 'DE89370400440532013000', balance: '2450.75' },
+  { kind: 'fiat', currency: 'USD', name: 'US dollar account', iban: 'LT121000011101001000', balance: '310.00' },
+  { kind: 'crypto', currency: 'BTC', name: 'Bitcoin', iban: null, balance: '0.0425' },
+  { kind: 'crypto', currency: 'ETH', name: 'Ether', iban: null, balance: '1.2' },
+  { kind: 'crypto', currency: 'USDT', name: 'Tether USD', iban: null, balance: '1250.5' },
+] as const;
 
 const DEMO_PROMO_CODES = [
   { code: 'WELCOME10', description: 'Welcome bonus for new customers', expiresAt: null },
@@ -27,7 +40,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Adds the demo customer (verified e-mail) and the promo codes. Idempotent: what exists is left
+ * Adds the demo customer (verified e-mail, funded accounts) and the promo codes. Idempotent: what exists is left
  * alone, so running it again never resets a password someone changed.
  */
 export async function seedDemo(db: Db, clock: Clock, scryptLogN: number): Promise<{ demoCreated: boolean }> {
@@ -55,7 +68,14 @@ export async function seedDemo(db: Db, clock: Clock, scryptLogN: number): Promis
       })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (created) await tx.insert(userSettings).values({ userId, language: DEMO_CUSTOMER.language, updatedAt: now });
+    if (created) {
+      await tx.insert(userSettings).values({ userId, language: DEMO_CUSTOMER.language, updatedAt: now });
+      for (const { balance, ...account } of DEMO_ACCOUNTS) {
+        const accountId = randomUUID();
+        await tx.insert(accounts).values({ id: accountId, userId, ...account, createdAt: now });
+        await credit(tx, { kind: 'seed', userId, accountId, currency: account.currency, amount: balance, at: now });
+      }
+    }
     return { demoCreated: Boolean(created) };
   });
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
+import { createAccountService } from './accounts';
 import { createAuthService } from './auth';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
@@ -39,6 +40,7 @@ export function createServices({ db, config, clock, transport, logger }: Service
     settings: createSettingsService(db, clock),
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),
+    accounts: createAccountService(db, clock),
   };
 }
 

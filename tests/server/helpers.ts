@@ -64,7 +64,14 @@ async function prepare(database: Database): Promise<void> {
 async function pgliteTemplate(): Promise<Blob> {
   const sources = [
     ...readMigrations().map((migration) => migration.checksum),
-    ...['server/db/migrate.ts', 'server/db/seed.ts', 'server/services/passwords.ts', 'node_modules/@electric-sql/pglite/package.json'].map(
+    ...[
+      'server/db/migrate.ts',
+      'server/db/seed.ts',
+      'server/services/passwords.ts',
+      'server/services/ledger.ts',
+      'server/services/decimal.ts',
+      'node_modules/@electric-sql/pglite/package.json',
+    ].map(
       (file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'),
     ),
     String(TEST_SCRYPT_LOG_N),

@@ -67,6 +67,7 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     invalid: { firstName: ['', '   ', 'Ada\u0000'], lastName: ['line\nbreak'] },
   },
   redeemPromoCode: { valid: { code: 'WELCOME10' }, invalid: { code: ['', 'WITH SPACE', 'ÜMLAUT'] } },
+  createAccountsCard: { valid: {} },
   trackUtm: {
     valid: { utm_source: 'a', utm_medium: 'b', utm_campaign: 'c', utm_term: null, utm_content: null },
   },

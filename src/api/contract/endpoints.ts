@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from './accounts';
 import { saveUserSettingsBodySchema, userSettingsSchema, utmTrackingBodySchema } from './app';
 import {
   forgotPasswordBodySchema,
@@ -149,6 +150,19 @@ export const endpoints = {
   getDepositLevels: endpoint('GET', '/users-deposit-levels/by-user', undefined, userDepositLevelsSchema, {
     summary: 'The deposit levels and the one the customer is on.',
     auth: 'bearer',
+  }),
+  listBankAccounts: endpoint('GET', '/bank-accounts/accounts', undefined, bankAccountsSchema, {
+    summary: 'The customer\'s fiat accounts with their balances.',
+    auth: 'bearer',
+  }),
+  getSummaryBalance: endpoint('GET', '/accounts-management/summary-balance', undefined, balancesSummarySchema, {
+    summary: 'Balances of every account and their totals in USD and USDT, converted at fixed demo rates.',
+    auth: 'bearer',
+  }),
+  createAccountsCard: endpoint('POST', '/accounts-management/create-accounts-card', emptyBodySchema, cardAccountSchema, {
+    summary: 'Open the customer\'s card account (EUR) unless it exists; answers the card account either way.',
+    auth: 'bearer',
+    idempotent: true,
   }),
   trackUtm: endpoint('POST', '/utm-tracking', utmTrackingBodySchema, okSchema, {
     summary: 'Record the campaign tags of a landing; tied to the customer when signed in.',

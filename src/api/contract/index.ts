@@ -5,6 +5,7 @@ export * from './countries';
 export * from './app';
 export * from './auth';
 export * from './users';
+export * from './accounts';
 export * from './dev';
 export * from './endpoints';
 export * from './assets';

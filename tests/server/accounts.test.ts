@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../../src/api/contract/accounts';
+import { DEMO_ACCOUNTS, DEMO_CUSTOMER } from '../../server/db/seed';
+import type { SqlSession } from '../../server/db/database';
+import { formatDecimal } from '../../server/services/decimal';
+import {
+  POSTGRES_URL,
+  TEST_EPOCH,
+  TestClient,
+  createTestDatabase,
+  createTestServer,
+  expectError,
+  registerCustomer,
+  type TestDatabase,
+  type TestServer,
+} from './helpers';
+
+let db: TestDatabase;
+let server: TestServer;
+let demo: TestClient;
+let demoUserId: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = createTestServer(db);
+  demo = new TestClient(server);
+  expect((await demo.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
+  demoUserId = (await demo.get('/users/me')).body.id;
+});
+afterAll(() => db.close());
+
+const sqlRows = <Row,>(text: string, params?: unknown[]) =>
+  db.database.transaction((session) => session.query<Row>(text, params));
+
+/** Runs `fn` in a transaction that must fail; nothing of it stays. */
+async function expectRefused(fn: (session: SqlSession) => Promise<unknown>, message: RegExp): Promise<void> {
+  const before = await db.counts();
+  await expect(db.database.transaction(fn)).rejects.toThrow(message);
+  expect(await db.counts()).toEqual(before);
+}
+
+describe('decimal strings on the wire', () => {
+  it.each([
+    ['2450.750000000000000000', '2450.75'],
+    ['310.000000000000000000', '310.00'],
+    ['0.042500000000000000', '0.0425'],
+    ['0.000000000000000001', '0.000000000000000001'],
+    ['0', '0.00'],
+    ['-0.000', '0.00'],
+    ['007.5', '7.50'],
+    ['123456789012345678901234567890.5', '123456789012345678901234567890.50'],
+  ])('%s is written %s', (text, wire) => {
+    expect(formatDecimal(text)).toBe(wire);
+  });
+
+  it('refuses what is not a decimal', () => {
+    expect(() => formatDecimal('1e5')).toThrow();
+    expect(() => formatDecimal('NaN')).toThrow();
+  });
+});
+
+describe('the demo seed', () => {
+  it('funds the demo customer’s fiat and crypto accounts through the ledger', async () => {
+    const rows = await sqlRows<{ kind: string; currency: string; balance: string; entries: string }>(
+      `SELECT a.kind, a.currency, a.balance::text AS balance, (SELECT sum(e.amount) FROM ledger_entries e WHERE e.account_id = a.id)::text AS entries
+       FROM accounts a WHERE a.user_id = $1 ORDER BY a.currency`,
+      [demoUserId],
+    );
+    expect(rows.map((row) => [row.kind, row.currency, Number(row.balance) > 0])).toEqual(
+      [...DEMO_ACCOUNTS].sort((a, b) => a.currency.localeCompare(b.currency)).map((a) => [a.kind, a.currency, true]),
+    );
+    // The maintained balance is exactly the sum of the entries, and equal to the seeded amount.
+    for (const row of rows) {
+      expect(row.balance).toBe(row.entries);
+      const seeded = DEMO_ACCOUNTS.find((account) => account.currency === row.currency)!.balance;
+      expect((await sqlRows<{ same: boolean }>('SELECT $1::numeric = $2::numeric AS same', [row.balance, seeded]))[0]!.same).toBe(true);
+    }
+  });
+
+  it('balances every ledger transaction to zero per currency', async () => {
+    const unbalanced = await sqlRows(
+      `SELECT e.transaction_id, a.currency FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+       GROUP BY e.transaction_id, a.currency HAVING sum(e.amount) <> 0`,
+    );
+    expect(unbalanced).toEqual([]);
+    const [counts] = await sqlRows<{ transactions: number; entries: number }>(
+      'SELECT (SELECT count(*)::int FROM ledger_transactions) AS transactions, (SELECT count(*)::int FROM ledger_entries) AS entries',
+    );
+    expect(counts!.transactions).toBeGreaterThanOrEqual(DEMO_ACCOUNTS.length);
+    expect(counts!.entries).toBe(counts!.transactions * 2);
+  });
+});
+
+describe('the ledger in the database', () => {
+  async function demoAccount(session: SqlSession, currency: string) {
+    const [row] = await session.query<{ id: string }>('SELECT id FROM accounts WHERE user_id = $1 AND currency = $2', [demoUserId, currency]);
+    const [system] = await session.query<{ id: string }>('SELECT id FROM accounts WHERE user_id IS NULL AND currency = $1', [currency]);
+    return { account: row!.id, system: system!.id };
+  }
+
+  async function postTransfer(session: SqlSession, entries: [string, string][]) {
+    const id = randomUUID();
+    await session.query(`INSERT INTO ledger_transactions (id, user_id, kind, created_at) VALUES ($1, $2, 'withdrawal', $3)`, [
+      id,
+      demoUserId,
+      TEST_EPOCH,
+    ]);
+    for (const [account, amount] of entries) {
+      await session.query('INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES ($1, $2, $3)', [id, account, amount]);
+    }
+  }
+
+  it('refuses a posting that would take a customer balance below zero', async () => {
+    await expectRefused(async (session) => {
+      const { account, system } = await demoAccount(session, 'EUR');
+      await postTransfer(session, [
+        [account, '-2450.750000000000000001'],
+        [system, '2450.750000000000000001'],
+      ]);
+    }, /accounts_customer_balance_not_negative/);
+  });
+
+  it('refuses a direct change of a balance, even to a valid amount', async () => {
+    await expectRefused(async (session) => {
+      await session.query(`UPDATE accounts SET balance = -1 WHERE user_id = $1 AND currency = 'EUR'`, [demoUserId]);
+    }, /only through ledger entries/);
+    await expectRefused(async (session) => {
+      await session.query(`UPDATE accounts SET balance = balance + 1 WHERE user_id = $1 AND currency = 'EUR'`, [demoUserId]);
+    }, /only through ledger entries/);
+  });
+
+  it('refuses entries that do not sum to zero, and any change to an entry', async () => {
+    await expectRefused(async (session) => {
+      const { account, system } = await demoAccount(session, 'USD');
+      await postTransfer(session, [
+        [account, '-10'],
+        [system, '9.99'],
+      ]);
+    }, /does not balance in USD/);
+    await expectRefused(async (session) => {
+      await session.query('UPDATE ledger_entries SET amount = amount * 2');
+    }, /append-only/);
+    await expectRefused(async (session) => {
+      await session.query('DELETE FROM ledger_entries');
+    }, /append-only/);
+  });
+
+  it('accepts a balanced posting that leaves exactly zero', async () => {
+    const before = (await demo.get('/bank-accounts/accounts')).body;
+    const usd = before.find((account: { currency: string }) => account.currency === 'USD');
+    expect(usd.balance).toBe('310.00');
+    // A separate customer, so the demo balances the other tests read stay as seeded.
+    const client = new TestClient(server);
+    await registerCustomer(client);
+    const userId = (await client.get('/users/me')).body.id;
+    await db.database.transaction(async (session) => {
+      const accountId = randomUUID();
+      await session.query(
+        `INSERT INTO accounts (id, user_id, kind, currency, name, created_at) VALUES ($1, $2, 'fiat', 'USD', 'Dollars', $3)`,
+        [accountId, userId, TEST_EPOCH],
+      );
+      const [system] = await session.query<{ id: string }>(`SELECT id FROM accounts WHERE user_id IS NULL AND currency = 'USD'`);
+      const postAs = async (amount: string) => {
+        const id = randomUUID();
+        await session.query(`INSERT INTO ledger_transactions (id, user_id, kind, created_at) VALUES ($1, $2, 'deposit', $3)`, [id, userId, TEST_EPOCH]);
+        await session.query('INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES ($1, $2, $3), ($1, $4, -($3::numeric))', [
+          id,
+          accountId,
+          amount,
+          system!.id,
+        ]);
+      };
+      await postAs('0.1');
+      await postAs('0.2');
+      await postAs('-0.3');
+    });
+    expect((await client.get('/bank-accounts/accounts')).body).toEqual([
+      { id: expect.any(String), type: 'fiat', currency: 'USD', name: 'Dollars', iban: null, balance: '0.00' },
+    ]);
+  });
+});
+
+describe('GET /bank-accounts/accounts', () => {
+  it('lists the customer’s fiat accounts with decimal-string balances', async () => {
+    const answer = await demo.get('/bank-accounts/accounts');
+    expect(answer.status).toBe(200);
+    expect(bankAccountsSchema.parse(answer.body)).toEqual(answer.body);
+    expect(answer.body).toEqual([
+      { id: expect.any(String), type: 'fiat', currency: 'EUR', name: 'Euro account', iban: 'DE89370400440532013000', balance: '2450.75' },
+      { id: expect.any(String), type: 'fiat', currency: 'USD', name: 'US dollar account', iban: 'LT121000011101001000', balance: '310.00' },
+    ]);
+  });
+});
+
+describe('GET /accounts-management/summary-balance', () => {
+  it('answers the balances and exact totals at the demo rates', async () => {
+    const answer = await demo.get('/accounts-management/summary-balance');
+    expect(answer.status).toBe(200);
+    const summary = balancesSummarySchema.parse(answer.body);
+    const coins = [
+      { id: expect.any(String), currency: 'BTC', name: 'Bitcoin', balance: '0.0425', usdtValue: '2762.50' },
+      { id: expect.any(String), currency: 'ETH', name: 'Ether', balance: '1.20', usdtValue: '3840.00' },
+      { id: expect.any(String), currency: 'USDT', name: 'Tether USD', balance: '1250.50', usdtValue: '1250.50' },
+    ];
+    expect(summary).toEqual({
+      // 2450.75 EUR × 1.08 + 310.00 USD + 7853.00 in crypto
+      total: '10809.81',
+      crypto: {
+        coin_balances: coins,
+        // 0.0425 × 65000 + 1.2 × 3200 + 1250.5 × 1
+        total: '7853.00',
+        full_accounts_total: '7853.00',
+        utgl: { coin_balances: coins, total: '7853.00' },
+      },
+      fiat: {
+        accounts_limit_balances: [
+          { id: expect.any(String), currency: 'EUR', name: 'Euro account', iban: 'DE89370400440532013000', balance: '2450.75', limit: null },
+          { id: expect.any(String), currency: 'USD', name: 'US dollar account', iban: 'LT121000011101001000', balance: '310.00', limit: null },
+        ],
+      },
+    });
+  });
+});
+
+describe('a newly registered customer', () => {
+  it('has no accounts and zero totals', async () => {
+    const client = new TestClient(server);
+    await registerCustomer(client);
+    expect((await client.get('/bank-accounts/accounts')).body).toEqual([]);
+    expect((await client.get('/accounts-management/summary-balance')).body).toEqual({
+      total: '0.00',
+      crypto: { coin_balances: [], total: '0.00', full_accounts_total: '0.00', utgl: { coin_balances: [], total: '0.00' } },
+      fiat: { accounts_limit_balances: [] },
+    });
+  });
+});
+
+describe('POST /accounts-management/create-accounts-card', () => {
+  it('opens the card account once; a replay answers the stored answer, a new key the same account', async () => {
+    const client = new TestClient(server);
+    await registerCustomer(client);
+    const key = randomUUID();
+    const first = await client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': key } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBe('false');
+    expect(cardAccountSchema.parse(first.body)).toEqual({
+      id: expect.any(String),
+      type: 'card',
+      currency: 'EUR',
+      name: 'Meridian card',
+      balance: '0.00',
+      createdAt: TEST_EPOCH.toISOString(),
+    });
+    const counts = await db.counts();
+
+    const replay = await client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': key } });
+    expect(replay).toMatchObject({ status: 200, body: first.body });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await db.counts()).toEqual(counts);
+
+    const again = await client.post('/accounts-management/create-accounts-card', {}, { headers: { 'idempotency-key': randomUUID() } });
+    expect(again).toMatchObject({ status: 200, body: first.body });
+    expect(again.headers.get('idempotent-replayed')).toBe('false');
+    expect((await db.counts()).accounts).toBe(counts.accounts);
+    // A card account is not a bank account, and holds nothing yet.
+    expect((await client.get('/bank-accounts/accounts')).body).toEqual([]);
+    expect((await client.get('/accounts-management/summary-balance')).body.total).toBe('0.00');
+  });
+
+  it('requires an Idempotency-Key and writes nothing without one', async () => {
+    const client = new TestClient(server);
+    await registerCustomer(client);
+    const before = await db.counts();
+    expectError(await client.post('/accounts-management/create-accounts-card'), 422, 'idempotency_key_required');
+    expect(await db.counts()).toEqual(before);
+  });
+});
+
+describe('without a bearer token', () => {
+  it.each([
+    ['GET', '/bank-accounts/accounts'],
+    ['GET', '/accounts-management/summary-balance'],
+    ['POST', '/accounts-management/create-accounts-card'],
+  ])('%s %s answers 401', async (method, path) => {
+    expectError(
+      await new TestClient(server).request(method, path, { headers: { 'idempotency-key': randomUUID() } }),
+      401,
+      'unauthorized',
+    );
+  });
+});
+
+// PGlite runs one query at a time, so only a real PostgreSQL shows what concurrent postings do.
+describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
+  it('lets concurrent debits through only while the balance covers them', async () => {
+    const client = new TestClient(server);
+    await registerCustomer(client);
+    const userId = (await client.get('/users/me')).body.id;
+    const accountId = randomUUID();
+    const post = (session: SqlSession, amount: string) =>
+      session.query(
+        `WITH t AS (INSERT INTO ledger_transactions (id, user_id, kind, created_at) VALUES (gen_random_uuid(), $1, 'withdrawal', $2) RETURNING id)
+         INSERT INTO ledger_entries (transaction_id, account_id, amount)
+         SELECT t.id, x.account, x.amount FROM t, (VALUES ($3::uuid, $4::numeric), ((SELECT id FROM accounts WHERE user_id IS NULL AND currency = 'EUR'), -($4::numeric))) AS x (account, amount)`,
+        [userId, TEST_EPOCH, accountId, amount],
+      );
+    await db.database.transaction(async (session) => {
+      await session.query(`INSERT INTO accounts (id, user_id, kind, currency, name, created_at) VALUES ($1, $2, 'fiat', 'EUR', 'Euros', $3)`, [
+        accountId,
+        userId,
+        TEST_EPOCH,
+      ]);
+      await post(session, '2450.75');
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        db.database.transaction(async (session) => {
+          await post(session, '-1000');
+          // Holds the lock a moment, so the others really queue behind it.
+          await session.query('SELECT pg_sleep(0.05)');
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(String(result.reason)).toMatch(/accounts_customer_balance_not_negative/);
+    }
+    expect((await client.get('/bank-accounts/accounts')).body[0].balance).toBe('450.75');
+  });
+
+  it('opens one card account for concurrent requests with different keys', async () => {
+    const client = new TestClient(server);
+    await registerCustomer(client);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': randomUUID() } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+  });
+});
