@@ -37,7 +37,7 @@ export function FlowsScreen() {
       <p className="page-lead">{t('screens.flows.lead')}</p>
       <div className="flows-layout">
         <nav className="flows-nav" aria-label={t('flows.machines')}>
-          <ul className="flows-list" data-testid="flow-list">
+          <ul className="link-list flows-list" data-testid="flow-list">
             {catalog.map((e) => (
               <li key={e.id}>
                 <Link
