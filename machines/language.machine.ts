@@ -1,4 +1,4 @@
-import { assign, not, setup } from 'xstate';
+import { assign, not, raise, setup } from 'xstate';
 import { isLocale, type Locale } from '../src/api/contract';
 import { unprovided } from './unprovided';
 
@@ -92,6 +92,11 @@ export const languageMachine = setup({
           target: 'ready',
           actions: assign({ signedIn: false }),
           description: 'Signed out meanwhile: the previous customer’s language must not apply.',
+        },
+        LANGUAGE_CHOSEN: {
+          target: 'ready',
+          actions: raise(({ event }) => event),
+          description: 'A choice made meanwhile wins: stop loading and handle it as when ready.',
         },
       },
       invoke: {

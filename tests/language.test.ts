@@ -84,6 +84,35 @@ describe('switching the language', () => {
     expect(saved).toEqual(['ar']);
   });
 
+  it('a choice made while the saved language is still loading wins over it', async () => {
+    let release!: (saved: string) => void;
+    const effects: string[] = [];
+    const saved: Locale[] = [];
+    const actor = createActor(
+      languageMachine.provide({
+        actors: {
+          loadSavedLanguage: fromPromise<string | null, void>(() => new Promise((resolve) => (release = resolve))),
+          saveLanguage: fromPromise<void, { locale: Locale }>(async ({ input: { locale } }) => {
+            saved.push(locale);
+          }),
+        },
+        actions: {
+          showLanguage: (_, { locale }) => effects.push(`show:${locale}`),
+          moveToLocalePath: (_, { locale }) => effects.push(`move:${locale}`),
+          rememberLanguage: (_, { locale }) => effects.push(`cookie:${locale}`),
+        },
+      }),
+      { input: { pathLocale: 'en', cookieLocale: undefined, signedIn: true } },
+    ).start();
+    expect(actor.getSnapshot().value).toBe('loadingSavedLanguage');
+    actor.send({ type: 'LANGUAGE_CHOSEN', locale: 'de' });
+    release('th');
+    await ready(actor);
+    expect(actor.getSnapshot().context.locale).toBe('de');
+    expect(saved).toEqual(['de']);
+    expect(effects).not.toContain('show:th');
+  });
+
   it('does not call the server for a signed-out visitor', async () => {
     const { actor, saved } = start({ pathLocale: 'en', signedIn: false });
     await ready(actor);
