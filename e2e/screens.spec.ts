@@ -7,6 +7,8 @@ const concrete = (path: string) => path.replace(':id', UUID).replace(':iso', 'us
 
 for (const locale of LOCALES) {
   test(`every route renders in ${locale}`, async ({ page, signIn }) => {
+    // About fifty navigations in one test: on a loaded 2-core CI machine this took over 30 s.
+    test.slow();
     await signIn(locale);
     const title = await page.goto(localizePath('/', locale)).then(() => page.title());
     expect(title).toContain('Meridian');
