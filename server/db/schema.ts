@@ -5,6 +5,18 @@ import { bigint, boolean, char, integer, numeric, pgTable, primaryKey, smallint,
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** What a one-time code is for; one pending code per customer and purpose. */
+const CODE_PURPOSES = [
+  'verify_email',
+  'reset_password',
+  'biometric_enable',
+  'biometric_disable',
+  'login_two_factor',
+  'set_phone',
+  'update_phone_email',
+  'update_phone_sms',
+] as const;
+
 export const depositLevels = pgTable('deposit_levels', {
   level: smallint('level').primaryKey(),
   name: text('name').notNull(),
@@ -15,11 +27,17 @@ export const users = pgTable('users', {
   id: uuid('id').primaryKey(),
   email: text('email').notNull(),
   emailVerifiedAt: instant('email_verified_at'),
-  passwordHash: text('password_hash').notNull(),
+  /** Null for a customer who has only ever signed in with Apple or Google. */
+  passwordHash: text('password_hash'),
   firstName: text('first_name'),
   lastName: text('last_name'),
   country: char('country', { length: 2 }).notNull(),
   refCode: text('ref_code'),
+  /** E.164; receives two-factor codes once confirmed. */
+  phone: text('phone'),
+  phoneConfirmedAt: instant('phone_confirmed_at'),
+  /** A number being set or changed, until its code is confirmed. */
+  pendingPhone: text('pending_phone'),
   depositLevel: smallint('deposit_level').notNull().default(1),
   termsAcceptedAt: instant('terms_accepted_at').notNull(),
   createdAt: instant('created_at').notNull(),
@@ -37,7 +55,13 @@ export const sessions = pgTable('sessions', {
   userId: uuid('user_id').notNull(),
   createdAt: instant('created_at').notNull(),
   revokedAt: instant('revoked_at'),
-  revokedReason: text('revoked_reason', { enum: ['logout', 'refresh_token_reuse', 'password_reset'] }),
+  revokedReason: text('revoked_reason', {
+    enum: ['logout', 'refresh_token_reuse', 'password_reset', 'signed_out_remotely', 'signed_out_everywhere'],
+  }),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+  lastSeenAt: instant('last_seen_at'),
+  method: text('method', { enum: ['password', 'passkey', 'google', 'apple'] }).notNull().default('password'),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {
@@ -53,7 +77,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     userId: uuid('user_id').notNull(),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     createdAt: instant('created_at').notNull(),

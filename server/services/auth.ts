@@ -83,7 +83,9 @@ export function createAuthService(deps: AuthDeps) {
     ] as const;
     await rateLimiter.enforce(limits);
     const user = await deps.users.findByEmail(input.email);
-    if (!user) {
+    // No account, or one opened with Apple or Google that has no password: the same answer and the
+    // same time spent, so the form cannot be used to learn which e-mails are customers.
+    if (!user?.passwordHash) {
       await passwords.verifyNothing(input.password);
       throw new ApiError('invalid_credentials');
     }

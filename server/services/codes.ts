@@ -7,7 +7,7 @@ import { oneTimeCodes } from '../db/schema';
 export const CODE_TTL_SECONDS = 10 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
 
-export type CodePurpose = 'verify_email' | 'reset_password';
+export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];
 export type CodeCheck = 'ok' | 'code_invalid' | 'code_expired' | 'code_attempts_exceeded';
 
 /**
