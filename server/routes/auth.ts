@@ -11,13 +11,13 @@ export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
   const secure = (c: Context) => cookieSecure || isHttps(c, deps.trustProxy);
 
   mount(app, deps, endpoints.register, async ({ c, body, ip }) => {
-    const session = await auth.register(body, ip);
+    const session = await auth.register(body, { ip, userAgent: c.req.header('user-agent') });
     setSessionCookies(c, session.tokens, secure(c));
     return { ...session.tokens, user: await users.me(session.userId) };
   });
 
   mount(app, deps, endpoints.login, async ({ c, body, ip }) => {
-    const session = await auth.login(body, ip);
+    const session = await auth.login(body, { ip, userAgent: c.req.header('user-agent') });
     setSessionCookies(c, session.tokens, secure(c));
     return { ...session.tokens, user: await users.me(session.userId) };
   });

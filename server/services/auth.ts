@@ -11,7 +11,7 @@ import { resetPasswordMessage, verifyEmailMessage } from './messages';
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './passwords';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
-import type { Principal, TokenService } from './tokens';
+import type { ClientInfo, Principal, TokenService } from './tokens';
 import type { UserService } from './users';
 
 export interface AuthDeps {
@@ -41,8 +41,8 @@ export function createAuthService(deps: AuthDeps) {
     ]);
   }
 
-  async function register(input: RegisterBody, ip: string): Promise<{ userId: string; tokens: SessionTokens }> {
-    await limitCodeSending(input.email, ip);
+  async function register(input: RegisterBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+    await limitCodeSending(input.email, client.ip);
     // Hashing is the slow part; it runs before the transaction so no row lock waits on it.
     const passwordHash = await passwords.hash(input.password);
     const userId = randomUUID();
@@ -65,7 +65,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!created) throw new ApiError('email_taken');
       await tx.insert(userSettings).values({ userId, language: input.language ?? DEFAULT_LOCALE, updatedAt: now });
       await sendCode(tx, userId, input.email, 'verify_email');
-      return tokens.startSession(tx, userId);
+      return tokens.startSession(tx, userId, { method: 'password', client });
     });
     await outbox.deliverPending();
     return { userId, tokens: session };
@@ -76,10 +76,10 @@ export function createAuthService(deps: AuthDeps) {
     await outbox.enqueue(tx, purpose === 'verify_email' ? verifyEmailMessage(email, code) : resetPasswordMessage(email, code));
   }
 
-  async function login(input: LoginBody, ip: string): Promise<{ userId: string; tokens: SessionTokens }> {
+  async function login(input: LoginBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
     const limits = [
       [RATE_LIMITS.loginPerAccount, input.email],
-      [RATE_LIMITS.loginPerIp, ip],
+      [RATE_LIMITS.loginPerIp, client.ip],
     ] as const;
     await rateLimiter.enforce(limits);
     const user = await deps.users.findByEmail(input.email);
@@ -95,7 +95,7 @@ export function createAuthService(deps: AuthDeps) {
     if (check.needsRehash) {
       await db.update(users).set({ passwordHash: await passwords.hash(input.password) }).where(eq(users.id, user.id));
     }
-    return { userId: user.id, tokens: await db.transaction((tx) => tokens.startSession(tx, user.id)) };
+    return { userId: user.id, tokens: await db.transaction((tx) => tokens.startSession(tx, user.id, { method: 'password', client })) };
   }
 
   async function verifyEmail(principal: Principal, code: string): Promise<void> {

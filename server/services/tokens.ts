@@ -7,6 +7,19 @@ import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';
 import { ApiError } from '../errors';
 
+
+/** Who is on the other end of a request, as far as the security page needs to show it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** How a session was opened, for the customer's list of signed-in sessions. */
+export interface SessionOrigin {
+  method: 'password' | 'passkey' | 'google' | 'apple';
+  client: ClientInfo;
+}
+
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 /**
@@ -76,9 +89,18 @@ export function createTokenService(db: Db, clock: Clock, secret: Uint8Array) {
   }
 
   /** A new session (sign-in) with its first tokens. */
-  async function startSession(tx: Db, userId: string): Promise<SessionTokens> {
+  async function startSession(tx: Db, userId: string, origin: SessionOrigin): Promise<SessionTokens> {
     const sessionId = randomUUID();
-    await tx.insert(sessions).values({ id: sessionId, userId, createdAt: clock() });
+    const now = clock();
+    await tx.insert(sessions).values({
+      id: sessionId,
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      method: origin.method,
+      userAgent: origin.client.userAgent?.slice(0, 512) ?? null,
+      ip: origin.client.ip,
+    });
     return issue(tx, userId, sessionId);
   }
 

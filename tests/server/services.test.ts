@@ -72,7 +72,7 @@ describe('outbox', () => {
     const services = createServices({ ...deps, transport });
     const email = uniqueEmail();
 
-    await services.auth.register({ email, password: 'outbox test 12345', country: 'FR', acceptTerms: true }, '192.0.2.1');
+    await services.auth.register({ email, password: 'outbox test 12345', country: 'FR', acceptTerms: true }, { ip: '192.0.2.1', userAgent: undefined });
     expect(attempts).toHaveLength(1);
     const [pending] = await db.database.db.select().from(outbox).where(eq(outbox.recipient, email));
     expect(pending).toMatchObject({ sentAt: null, attempts: 1, lastError: 'Error: SMTP is down' });
