@@ -48,12 +48,19 @@ const entries = Object.entries(endpoints) as [string, AnySpec][];
 /** The codes an endpoint may answer: its own plus those that come with its kind. */
 function errorCodes(spec: AnySpec): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(spec.errors ?? []);
-  if (spec.body) ['invalid_json', 'unsupported_media_type', 'payload_too_large', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
+  if (spec.body) {
+    (spec.form ? [] : ['invalid_json']).forEach((code) => codes.add(code as ApiErrorCode));
+    ['unsupported_media_type', 'payload_too_large', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
+  }
   if (spec.query) codes.add('validation_failed');
   if (spec.auth === 'bearer') codes.add('unauthorized');
   if (spec.idempotent) ['idempotency_key_required', 'idempotency_key_reused'].forEach((code) => codes.add(code as ApiErrorCode));
   codes.add('internal_error');
   return [...codes].sort((a, b) => API_ERRORS[a].status - API_ERRORS[b].status || a.localeCompare(b));
+}
+
+function bodyType(spec: AnySpec): string {
+  return spec.form ? 'application/x-www-form-urlencoded' : 'application/json';
 }
 
 export function buildOpenApi(): Json {
@@ -82,10 +89,13 @@ export function buildOpenApi(): Json {
       security: spec.auth === 'bearer' ? [{ bearer: [] }] : spec.auth === 'optional' ? [{}, { bearer: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(spec.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(spec.body, 'input') } } } }
+        ? { requestBody: { required: true, content: { [bodyType(spec)]: { schema: jsonSchema(spec.body, 'input') } } } }
         : {}),
       responses: {
-        [String(spec.status ?? 200)]: { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.answer, 'output') } } },
+        [String(spec.status ?? 200)]:
+          spec.status === 303
+            ? { description: 'See Other: the browser goes on to the page named in `Location`.', headers: { Location: { schema: { type: 'string' } } } }
+            : { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.answer, 'output') } } },
         ...Object.fromEntries(
           [...errorsByStatus].map(([status, codes]) => [
             String(status),
@@ -160,12 +170,11 @@ function fieldsTable(schema: Json, components: Record<string, Json>): string {
 function endpointSection(operationId: string, spec: AnySpec, openApi: Json): string {
   const operation = (openApi.paths as Record<string, Record<string, Json>>)[spec.path]![spec.method.toLowerCase()]!;
   const success = String(spec.status ?? 200);
-  const answerSchema = ((operation.responses as Json)[success] as { content: { 'application/json': { schema: Json } } }).content[
+  const answerSchema = ((operation.responses as Json)[success] as { content?: { 'application/json': { schema: Json } } }).content?.[
     'application/json'
   ].schema;
-  const requestSchema = (operation.requestBody as { content: { 'application/json': { schema: Json } } } | undefined)?.content[
-    'application/json'
-  ].schema;
+  const requestSchema = (operation.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content[bodyType(spec)]
+    ?.schema;
   const auth = { none: 'none', optional: 'optional bearer token', bearer: 'bearer token' }[spec.auth];
   const parts = [
     `### \`${spec.method} ${spec.path}\` — ${operationId}`,
@@ -177,8 +186,8 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
   if (query.length) {
     parts.push('Query:', table(['parameter', 'type', 'required'], query.map((p) => [`\`${p.name as string}\``, describeType(p.schema as Json), p.required ? 'yes' : 'no'])));
   }
-  if (requestSchema) parts.push('Body:', fieldsTable(requestSchema, components));
-  parts.push('Answer:', fieldsTable(answerSchema, components));
+  if (requestSchema) parts.push(spec.form ? 'Body (`application/x-www-form-urlencoded`):' : 'Body:', fieldsTable(requestSchema, components));
+  parts.push('Answer:', answerSchema ? fieldsTable(answerSchema, components) : 'A redirect (`Location`), no body.');
   parts.push(`Errors: ${errorCodes(spec).map((code) => `\`${code}\` (${API_ERRORS[code].status})`).join(', ')}.`);
   return parts.join('\n\n');
 }

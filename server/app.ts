@@ -11,6 +11,7 @@ import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { socialRoutes } from './routes/social';
 import { trackingRoutes } from './routes/tracking';
 import { userRoutes } from './routes/users';
 import { createServices, type Services } from './services';
@@ -52,6 +53,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   });
   api.use(bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, new ApiError('payload_too_large')) }));
   authRoutes(api, deps, services, config.cookieSecure);
+  socialRoutes(api, deps, services, config);
   userRoutes(api, deps, services);
   accountRoutes(api, deps, services);
   trackingRoutes(api, deps, services);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { SocialProvider } from '../src/api/contract/social';
 
 export interface Config {
   /** NODE_ENV=production: no generated secrets, no /api/dev routes, no message bodies in the log. */
@@ -25,6 +26,26 @@ export interface Config {
   distDir: string | undefined;
   /** scrypt cost as log2(N). 15 in production (≈ 100 ms on one core); tests lower it for speed. */
   scryptLogN: number;
+  /** The origin customers open the app at (OpenID Connect redirect URIs are built on it). */
+  publicOrigin: string;
+  /** Sign-in with Google and Apple; a provider without a client id is not offered. */
+  oidc: Partial<Record<SocialProvider, OidcClientConfig>>;
+}
+
+/** Apple's client secret is an ES256 JWT signed with a key of the developer team, minted per use. */
+export interface AppleSecretKey {
+  teamId: string;
+  keyId: string;
+  /** PKCS#8 PEM of the team's private key (the `.p8` file Apple hands out). */
+  privateKey: string;
+}
+
+export interface OidcClientConfig {
+  /** The provider's issuer; discovery is read from `<issuer>/.well-known/openid-configuration`. */
+  issuer: string;
+  clientId: string;
+  /** A plain client secret, or Apple's team key to mint one. */
+  clientSecret: string | AppleSecretKey;
 }
 
 /**
@@ -60,7 +81,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Meridian <no-reply@meridian.test>',
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     scryptLogN: 15,
+    publicOrigin: parseOrigin(env.PUBLIC_ORIGIN || `http://localhost:${parsePort(env.PORT)}`),
+    oidc: {
+      google: oidcClient(env, 'GOOGLE', 'https://accounts.google.com'),
+      apple: oidcClient(env, 'APPLE', 'https://appleid.apple.com'),
+    },
   };
+}
+
+function parseOrigin(value: string): string {
+  const url = new URL(value);
+  if (url.origin !== value.replace(/\/$/, '')) throw new Error(`PUBLIC_ORIGIN must be an origin (scheme, host, port), got "${value}"`);
+  return url.origin;
+}
+
+/**
+ * `<P>_CLIENT_ID` turns a provider on; `<P>_OIDC_ISSUER` points it elsewhere than the real one (the
+ * local stand-ins). Apple takes `APPLE_TEAM_ID`, `APPLE_KEY_ID` and `APPLE_PRIVATE_KEY` instead of a
+ * fixed `APPLE_CLIENT_SECRET`, as its real endpoint requires.
+ */
+function oidcClient(env: NodeJS.ProcessEnv, prefix: 'GOOGLE' | 'APPLE', defaultIssuer: string): OidcClientConfig | undefined {
+  const clientId = env[`${prefix}_CLIENT_ID`];
+  if (!clientId) return undefined;
+  const issuer = env[`${prefix}_OIDC_ISSUER`] || defaultIssuer;
+  const teamId = env[`${prefix}_TEAM_ID`];
+  const keyId = env[`${prefix}_KEY_ID`];
+  const privateKey = env[`${prefix}_PRIVATE_KEY`];
+  if (prefix === 'APPLE' && teamId && keyId && privateKey) {
+    return { issuer, clientId, clientSecret: { teamId, keyId, privateKey: privateKey.replaceAll('\\n', '\n') } };
+  }
+  const secret = env[`${prefix}_CLIENT_SECRET`];
+  if (!secret) {
+    const needs = prefix === 'APPLE' ? 'APPLE_CLIENT_SECRET, or APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY' : 'GOOGLE_CLIENT_SECRET';
+    throw new Error(`${prefix}_CLIENT_ID is set: ${needs} must be set too.`);
+  }
+  return { issuer, clientId, clientSecret: secret };
 }
 
 function isOn(value: string | undefined): boolean {

@@ -191,3 +191,26 @@ export const rates = pgTable('rates', {
   usd: numeric('usd', { precision: 38, scale: 18 }).notNull(),
   updatedAt: instant('updated_at').notNull(),
 });
+
+export const oidcRequests = pgTable('oidc_requests', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider', { enum: ['google', 'apple'] }).notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  locale: text('locale').notNull(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+});
+
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    provider: text('provider', { enum: ['google', 'apple'] }).notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull(),
+    email: text('email'),
+    createdAt: instant('created_at').notNull(),
+    lastUsedAt: instant('last_used_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.subject] })],
+);

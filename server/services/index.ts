@@ -9,7 +9,9 @@ import { createOutbox, type Transport } from './outbox';
 import { createPasswordHasher } from './passwords';
 import { createPromoService } from './promo';
 import { createRateLimiter } from './rate-limit';
+import { createSessionService } from './sessions';
 import { createSettingsService } from './settings';
+import { createSocialService } from './social';
 import { createTokenService } from './tokens';
 import { createTrackingService } from './tracking';
 import { createUserService } from './users';
@@ -41,6 +43,8 @@ export function createServices({ db, config, clock, transport, logger }: Service
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),
     accounts: createAccountService(db, clock),
+    sessions: createSessionService(db, clock),
+    social: createSocialService({ db, clock, config, tokens, rateLimiter, logger }),
   };
 }
 

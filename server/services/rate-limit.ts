@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   codeSendPerAccount: { bucket: 'code-send:account', limit: 5, windowSeconds: HOUR },
   codeSendPerIp: { bucket: 'code-send:ip', limit: 20, windowSeconds: HOUR },
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
+  /** Each start stores a pending request for 10 minutes; this keeps one address from piling them up. */
+  socialStartPerIp: { bucket: 'social-start:ip', limit: 30, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lt, or } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SessionTokens } from '../../src/api/contract/auth';
@@ -29,12 +29,14 @@ export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
  * presentation is reuse and revokes the family. A thief gains nothing from the window: no token is issued.
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
+/** `last_seen_at` moves in steps of at least this much, so busy sessions do not write on every refresh. */
+export const LAST_SEEN_RESOLUTION_SECONDS = 60;
 
 const ISSUER = 'meridian';
 const AUDIENCE = 'meridian-api';
 const REFRESH_TOKEN_BYTES = 32;
 
-export type SessionRevocationReason = 'logout' | 'refresh_token_reuse' | 'password_reset';
+export type SessionRevocationReason = NonNullable<(typeof sessions.$inferSelect)['revokedReason']>;
 
 /** Who is calling: the customer and the session (refresh-token family) the access token belongs to. */
 export interface Principal {
@@ -155,6 +157,11 @@ export function createTokenService(db: Db, clock: Clock, secret: Uint8Array) {
         )
         .returning({ sessionId: refreshTokens.sessionId });
       if (rotated) {
+        // A refresh is the session being used: the security page's "last seen", written at most once a minute.
+        await tx
+          .update(sessions)
+          .set({ lastSeenAt: now })
+          .where(and(eq(sessions.id, rotated.sessionId), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, addSeconds(now, -LAST_SEEN_RESOLUTION_SECONDS)))));
         const [session] = await tx.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, rotated.sessionId));
         return { kind: 'rotated', tokens: await issue(tx, session!.userId, rotated.sessionId) };
       }

@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Meridian <no-reply@meridian.test>',
     distDir: undefined,
     scryptLogN: TEST_SCRYPT_LOG_N,
+    publicOrigin: 'http://localhost',
+    oidc: {},
     ...overrides,
   };
 }

@@ -14,6 +14,15 @@ import {
 } from './auth';
 import { emptyBodySchema, okSchema } from './common';
 import { outboxMessagesSchema, outboxQuerySchema } from './dev';
+import {
+  redirectAnswerSchema,
+  revokedSessionsSchema,
+  revokeSessionBodySchema,
+  signedInSessionsSchema,
+  socialAuthorizationSchema,
+  socialCallbackSchema,
+  startSocialSignInBodySchema,
+} from './social';
 import type { ApiErrorCode } from './errors';
 import { promoCodeBodySchema, promoRedemptionSchema, updateNameBodySchema, userDepositLevelsSchema } from './users';
 
@@ -29,8 +38,13 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
   /** One line for the API reference. */
   summary: string;
   auth: Auth;
-  /** Status of a successful answer; 200 unless stated. */
-  status?: 200 | 201;
+  /**
+   * Status of a successful answer; 200 unless stated. 303: the answer is a redirect for the browser
+   * (`Location`), not JSON — the OpenID Connect callbacks, which the provider sends the browser to.
+   */
+  status?: 200 | 201 | 303;
+  /** The body is an HTML form (`application/x-www-form-urlencoded`) instead of JSON: Apple's form_post. */
+  form?: true;
   /** Schema of the query string, for the few reads that take one. */
   query?: Query;
   /**
@@ -125,6 +139,43 @@ export const endpoints = {
     summary: 'Set a new password with the e-mailed code; every session of the account is revoked.',
     auth: 'none',
     errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded'],
+  }),
+  startSocialSignIn: endpoint('POST', '/auth/social/start', startSocialSignInBodySchema, socialAuthorizationSchema, {
+    summary:
+      'Begin sign-in with Google or Apple: answers the provider\'s authorization URL (code flow, PKCE S256, state, nonce; Apple with response_mode=form_post). State, nonce and PKCE verifier stay on the server for 10 minutes, single use.',
+    auth: 'none',
+    errors: ['social_provider_unavailable', 'rate_limited'],
+  }),
+  googleCallback: endpoint('GET', '/auth/social/google/callback', undefined, redirectAnswerSchema, {
+    summary:
+      'Google sends the browser here. Exchanges the code, verifies the ID token, signs in (sets the session cookies) and redirects 303 to the home page of the language sign-in started from; on failure redirects to /auth/google?error=<code> (one of the social_* codes).',
+    auth: 'none',
+    status: 303,
+    query: socialCallbackSchema,
+  }),
+  appleCallback: endpoint('POST', '/auth/social/apple/callback', socialCallbackSchema, redirectAnswerSchema, {
+    summary:
+      'Apple posts the answer here (response_mode=form_post, a cross-site form POST that carries no cookies). Same handling and redirects as the Google callback, with /auth/apple?error=<code> on failure.',
+    auth: 'none',
+    status: 303,
+    form: true,
+  }),
+  listSessions: endpoint('GET', '/auth/sessions', undefined, signedInSessionsSchema, {
+    summary: 'The customer\'s signed-in sessions (device, method, address, created, last seen), the current one marked.',
+    auth: 'bearer',
+  }),
+  revokeSession: endpoint('POST', '/auth/sessions/revoke', revokeSessionBodySchema, okSchema, {
+    summary: 'Sign out one other session; it gets 401 at its next call. The current session signs out with /auth/logout.',
+    auth: 'bearer',
+    errors: ['session_not_found', 'session_is_current'],
+  }),
+  revokeOtherSessions: endpoint('POST', '/auth/sessions/revoke-others', emptyBodySchema, revokedSessionsSchema, {
+    summary: 'Sign out every session of the customer except the current one; answers how many were signed out.',
+    auth: 'bearer',
+  }),
+  revokeAllSessions: endpoint('POST', '/auth/sessions/revoke-all', emptyBodySchema, revokedSessionsSchema, {
+    summary: 'Sign out everywhere, this session included, and clear both cookies.',
+    auth: 'bearer',
   }),
   getMe: endpoint('GET', '/users/me', undefined, meSchema, {
     summary: 'The signed-in customer.',

@@ -23,6 +23,17 @@ export const API_ERRORS = {
   code_invalid: { status: 400, description: 'The code is wrong, or no code is pending for this account.' },
   code_expired: { status: 400, description: 'The code is older than 10 minutes; request a new one.' },
   code_attempts_exceeded: { status: 400, description: 'Five wrong tries used the code up; request a new one.' },
+  social_cancelled: { status: 400, description: 'The customer cancelled the sign-in at Google or Apple.' },
+  social_state_invalid: {
+    status: 400,
+    description: 'The callback\'s `state` is unknown or was already used (a replayed or forged answer).',
+  },
+  social_state_expired: { status: 400, description: 'The sign-in started more than 10 minutes ago; start again.' },
+  social_token_invalid: {
+    status: 400,
+    description: 'The provider\'s ID token failed verification (signature, issuer, audience, nonce or expiry).',
+  },
+  social_email_missing: { status: 400, description: 'The provider did not share an e-mail address.' },
   unauthorized: {
     status: 401,
     description: 'The bearer access token is missing, malformed, expired, or its session was revoked.',
@@ -36,6 +47,7 @@ export const API_ERRORS = {
     description: 'A refresh token that had already been rotated was presented again; the whole session was revoked.',
   },
   not_found: { status: 404, description: 'No such endpoint.' },
+  session_not_found: { status: 404, description: 'No live session of this customer has this id.' },
   promo_unknown: { status: 404, description: 'No active promo code has this name.' },
   refresh_conflict: {
     status: 409,
@@ -43,6 +55,12 @@ export const API_ERRORS = {
       'The refresh token was rotated by a concurrent request moments ago (another tab). Read the cookies again and carry on with the new tokens; the session is intact.',
   },
   email_taken: { status: 409, description: 'An account with this e-mail already exists.' },
+  social_account_exists: {
+    status: 409,
+    description:
+      'An account has this e-mail, but the link cannot be made safely: the provider or Meridian has not verified the address. Sign in with the password.',
+  },
+  session_is_current: { status: 409, description: 'That is the session making the request; sign out with /auth/logout.' },
   email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },
   promo_already_redeemed: { status: 409, description: 'This account has already redeemed this promo code.' },
   payload_too_large: { status: 413, description: 'The body is larger than 64 KiB.' },
@@ -61,6 +79,11 @@ export const API_ERRORS = {
     description: 'This money endpoint needs an `Idempotency-Key` header (1–255 visible ASCII characters).',
   },
   rate_limited: { status: 429, description: 'Too many attempts; the `Retry-After` header says how many seconds to wait.' },
+  social_provider_error: {
+    status: 502,
+    description: 'Google or Apple answered with an error or could not be reached (discovery, code exchange).',
+  },
+  social_provider_unavailable: { status: 503, description: 'Sign-in with this provider is not configured on this server.' },
   internal_error: { status: 500, description: 'An unexpected failure; nothing was committed.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 

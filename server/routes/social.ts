@@ -1,0 +1,58 @@
+import type { Context, Hono } from 'hono';
+import { endpoints } from '../../src/api/contract/endpoints';
+import { localizePath } from '../../src/api/contract/locales';
+import { socialCallbackSchema, type SocialCallback, type SocialProvider } from '../../src/api/contract/social';
+import type { Config } from '../config';
+import { ApiError } from '../errors';
+import { clearSessionCookies, setSessionCookies } from '../http/cookies';
+import { clientIp, isHttps } from '../http/client';
+import { validate } from '../http/request';
+import { mount, type AppEnv, type RouteDeps } from '../http/route';
+import type { Services } from '../services';
+
+/**
+ * Sign-in with Google and Apple, and the customer's list of signed-in sessions. The two OpenID Connect
+ * callbacks are the browser's, not the app's: they answer a 303 redirect instead of JSON, and Apple's
+ * arrives as an HTML form post, so they are mounted here by hand (with the contract's schema) rather
+ * than through `mount`.
+ */
+export function socialRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services, config: Pick<Config, 'cookieSecure' | 'publicOrigin'>): void {
+  const { social, sessions } = services;
+  const { publicOrigin } = config;
+  const secure = (c: Context) => config.cookieSecure || isHttps(c, deps.trustProxy);
+
+  mount(app, deps, endpoints.startSocialSignIn, ({ body, ip }) => social.start(body.provider, body.locale, ip));
+
+  async function finish(c: Context<AppEnv>, provider: SocialProvider, answer: SocialCallback): Promise<Response> {
+    const outcome = await social.callback(provider, answer, { ip: clientIp(c, deps.trustProxy), userAgent: c.req.header('user-agent') });
+    if (!outcome.ok) {
+      const page = `${localizePath(`/auth/${provider}`, outcome.locale)}?error=${encodeURIComponent(outcome.code)}`;
+      return c.redirect(publicOrigin + page, 303);
+    }
+    setSessionCookies(c, outcome.tokens, secure(c));
+    return c.redirect(publicOrigin + localizePath('/', outcome.locale), 303);
+  }
+
+  app.get(endpoints.googleCallback.path, (c) => finish(c, 'google', validate(socialCallbackSchema, c.req.query(), 'query')));
+
+  app.post(endpoints.appleCallback.path, async (c) => {
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new ApiError('unsupported_media_type');
+    const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    return finish(c, 'apple', validate(socialCallbackSchema, form, 'body'));
+  });
+
+  mount(app, deps, endpoints.listSessions, async ({ principal }) => ({ sessions: await sessions.list(principal) }));
+
+  mount(app, deps, endpoints.revokeSession, async ({ body, principal }) => {
+    await sessions.revoke(principal, body.sessionId);
+    return { ok: true as const };
+  });
+
+  mount(app, deps, endpoints.revokeOtherSessions, async ({ principal }) => ({ revoked: await sessions.revokeAll(principal, true) }));
+
+  mount(app, deps, endpoints.revokeAllSessions, async ({ c, principal }) => {
+    const revoked = await sessions.revokeAll(principal, false);
+    clearSessionCookies(c, secure(c));
+    return { revoked };
+  });
+}
