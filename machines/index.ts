@@ -9,6 +9,8 @@ import { loginModel } from './login.model';
 import { routeGuardMachine } from './routeGuard.machine';
 import { routeGuardModel } from './routeGuard.model';
 import { sessionMachine } from './session.machine';
+import { socialSignInMachine } from './socialSignIn.machine';
+import { socialSignInModel } from './socialSignIn.model';
 import { sessionModel } from './session.model';
 import { versionReloadMachine } from './versionReload.machine';
 import { versionReloadModel } from './versionReload.model';
@@ -44,6 +46,15 @@ export const catalog: CatalogEntry[] = [
     routes: ['/login'],
     machine: loginMachine,
     model: loginModel,
+  },
+  {
+    id: 'socialSignIn',
+    title: 'Sign in with Google or Apple',
+    summary:
+      'Opening /auth/google or /auth/apple asks the server for the provider’s sign-in address (OpenID Connect with PKCE, state and nonce kept on the server) and leaves for it. The provider sends the browser back to the server, which verifies the answer and opens home signed in — or returns to this page with a reason: a cancellation at the provider is told apart from a failure, and both offer “try again”.',
+    routes: ['/auth/google', '/auth/apple'],
+    machine: socialSignInMachine,
+    model: socialSignInModel,
   },
   {
     id: 'routeGuard',

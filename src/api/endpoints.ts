@@ -1,6 +1,6 @@
 import type { ApiClient, CallOptions } from './client';
 import type { UtmTrackingBody } from './contract/app';
-import type { LoginBody, SaveUserSettingsBody } from './contract';
+import type { LoginBody, RevokeSessionBody, SaveUserSettingsBody, StartSocialSignInBody } from './contract';
 import { endpoints } from './contract/endpoints';
 
 /** What a read may pass through: TanStack Query's queryFns give `retry: false` and their abort signal. */
@@ -17,6 +17,11 @@ export function createApi(client: ApiClient) {
     getUserSettings: (options?: ReadOptions) => client.call(endpoints.getUserSettings, options),
     saveUserSettings: (body: SaveUserSettingsBody) => client.call(endpoints.saveUserSettings, { body }),
     trackUtm: (body: UtmTrackingBody) => client.call(endpoints.trackUtm, { body }),
+    startSocialSignIn: (body: StartSocialSignInBody) => client.call(endpoints.startSocialSignIn, { body }),
+    listSessions: (options?: ReadOptions) => client.call(endpoints.listSessions, options),
+    revokeSession: (body: RevokeSessionBody) => client.call(endpoints.revokeSession, { body }),
+    revokeOtherSessions: () => client.call(endpoints.revokeOtherSessions, { body: {} }),
+    revokeAllSessions: () => client.call(endpoints.revokeAllSessions, { body: {} }),
   };
 }
 

@@ -7,6 +7,7 @@ import { loginMachine } from '../../machines/login.machine';
 import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
 import { navigationTarget } from '../routes/target';
 import { sessionMachine } from '../../machines/session.machine';
+import { socialSignInMachine } from '../../machines/socialSignIn.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { createApiClient } from '../api/client';
 import { createApi } from '../api/endpoints';
@@ -204,6 +205,19 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
           refreshCookies();
           navigator.navigate(destination, { replace: true });
         },
+      },
+    }),
+    socialSignIn: socialSignInMachine.provide({
+      actors: {
+        startSignIn: fromPromise(async ({ input }) => {
+          const result = await api.startSocialSignIn(input);
+          if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
+          return result.data;
+        }),
+      },
+      actions: {
+        // A full page load: the provider is another site, and the server's callback comes back as one too.
+        leaveForProvider: (_, { url }) => window.location.assign(url),
       },
     }),
   };

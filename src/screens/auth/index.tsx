@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
 import { LoginScreen } from './LoginScreen';
+import { SocialSignInScreen } from './SocialSignInScreen';
 import { WelcomeScreen } from './WelcomeScreen';
 
-export const screens: Partial<Record<string, ComponentType>> = { login: LoginScreen, welcome: WelcomeScreen };
+export const screens: Partial<Record<string, ComponentType>> = {
+  login: LoginScreen,
+  welcome: WelcomeScreen,
+  authGoogle: () => <SocialSignInScreen provider="google" />,
+  authApple: () => <SocialSignInScreen provider="apple" />,
+};

@@ -1,0 +1,73 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { SocialProvider } from '../../api/contract/social';
+import { useLocale, useLocalize, useSystem } from '../../app/context';
+
+/** Brand names, the same in every language. */
+export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
+
+/** Failure codes with a message of their own; anything else gets the general one. */
+const KNOWN_FAILURES = new Set([
+  'social_state_invalid',
+  'social_state_expired',
+  'social_provider_error',
+  'social_token_invalid',
+  'social_email_missing',
+  'social_account_exists',
+  'social_provider_unavailable',
+  'network_error',
+  'rate_limited',
+]);
+
+/** /auth/google and /auth/apple: leaves for the provider at once, or shows why signing in did not work. */
+export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const localize = useLocalize();
+  const { flows } = useSystem();
+  const [params] = useSearchParams();
+  const signIn = useActorRef(flows.socialSignIn, { input: { provider, locale, error: params.get('error') } });
+  const cancelled = useSelector(signIn, (s) => s.matches('cancelled'));
+  const failure = useSelector(signIn, (s) => (s.matches('failed') ? s.context.failure : null));
+  const name = PROVIDER_NAMES[provider];
+
+  if (!cancelled && failure === null) {
+    return (
+      <p className="page-lead" role="status" aria-live="polite">
+        {t('social.redirecting', { provider: name })}
+      </p>
+    );
+  }
+  return (
+    <div className="stack">
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {cancelled
+          ? t('social.cancelled', { provider: name })
+          : t(`social.errors.${KNOWN_FAILURES.has(failure!) ? failure! : 'unknown'}`, { provider: name })}
+      </div>
+      <button className="button button--primary button--block" type="button" onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
+        {t('social.tryAgain')}
+      </button>
+      <Link className="button button--secondary button--block" to={localize('/login')}>
+        {t('social.back')}
+      </Link>
+    </div>
+  );
+}
+
+/** "Continue with Google / Apple" for the sign-in pages. */
+export function SocialButtons() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <div className="stack">
+      {(['google', 'apple'] as const).map((provider) => (
+        <Link key={provider} className="button button--secondary button--block" to={localize(`/auth/${provider}`)}>
+          {t('social.continueWith', { provider: PROVIDER_NAMES[provider] })}
+        </Link>
+      ))}
+      <p className="hint-text">{t('social.consent')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { SessionsSection } from './security/SessionsSection';
+
+/** /profile/security: one section per protection, each in its own file under security/. */
+export function SecurityScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <p className="page-lead">{t('screens.profileSecurity.lead')}</p>
+      <SessionsSection />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiResult } from '../../../api/client';
+import type { SignedInSession } from '../../../api/contract/social';
+import { useLocale, useSystem } from '../../../app/context';
+import { formatDate } from '../../../i18n/format';
+
+const SESSIONS = ['sessions'] as const;
+
+/** The answer's data, or the error thrown for TanStack Query to keep. */
+function unwrap<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
+  return result.data;
+}
+
+/** Signed-in sessions: where the customer is signed in, and signing any of them out. */
+export function SessionsSection() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { api, session } = useSystem();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
+  const list = useQuery({
+    queryKey: SESSIONS,
+    queryFn: async ({ signal }) => unwrap(await api.listSessions({ retry: false, signal })).sessions,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS });
+  const revoke = useMutation({ mutationFn: async (sessionId: string) => unwrap(await api.revokeSession({ sessionId })), onSettled: refresh });
+  const revokeOthers = useMutation({ mutationFn: async () => unwrap(await api.revokeOtherSessions()), onSettled: refresh });
+  // This device is signed out too: the session statechart ends it here and opens the welcome page.
+  const revokeAll = useMutation({
+    mutationFn: async () => unwrap(await api.revokeAllSessions()),
+    onSuccess: () => session.send({ type: 'LOG_OUT_REQUESTED' }),
+  });
+  const failed = revoke.isError || revokeOthers.isError || revokeAll.isError;
+  const busy = revoke.isPending || revokeOthers.isPending || revokeAll.isPending;
+
+  const device = (s: SignedInSession) =>
+    s.browser && s.os
+      ? t('sessions.device', { browser: s.browser, os: s.os })
+      : (s.browser ?? s.os ?? t('sessions.unknownDevice'));
+  const when = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const others = list.data?.filter((s) => !s.current) ?? [];
+
+  return (
+    <section className="stack" aria-labelledby={`${id}-title`} data-testid="sessions-section">
+      <h2 id={`${id}-title`}>{t('sessions.title')}</h2>
+      <p className="hint-text">{t('sessions.lead')}</p>
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {list.isError ? t('sessions.loadFailed') : failed ? t('sessions.signOutFailed') : null}
+      </div>
+      {list.isPending ? (
+        <div className="skeleton skeleton--block" aria-hidden="true" />
+      ) : list.data ? (
+        <ul className="link-list" aria-busy={busy}>
+          {list.data.map((s) => (
+            <li key={s.id} className="row" data-testid="session">
+              <span className="label">
+                {device(s)}
+                <span className="hint">
+                  {t(`sessions.method.${s.method}`)}
+                  {s.ip ? (
+                    <>
+                      {' · '}
+                      <bdi dir="ltr">{s.ip}</bdi>
+                    </>
+                  ) : null}
+                </span>
+                <span className="hint">{t('sessions.lastSeen', { date: when(s.lastSeenAt) })}</span>
+                <span className="hint">{t('sessions.signedInAt', { date: when(s.createdAt) })}</span>
+              </span>
+              {s.current ? (
+                <span className="badge">{t('sessions.current')}</span>
+              ) : (
+                <button
+                  className="button"
+                  type="button"
+                  disabled={busy}
+                  aria-label={t('sessions.signOutOne', { device: device(s) })}
+                  onClick={() => revoke.mutate(s.id)}
+                >
+                  {t('sessions.signOut')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {others.length > 0 ? (
+        <button className="button button--secondary button--block" type="button" disabled={busy} onClick={() => revokeOthers.mutate()}>
+          {t('sessions.signOutOthers')}
+        </button>
+      ) : null}
+      {confirmingEverywhere ? (
+        <div className="card stack" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">
+          <p id={`${id}-confirm`}>{t('sessions.confirmEverywhere')}</p>
+          <button className="button button--primary button--block" type="button" disabled={busy} onClick={() => revokeAll.mutate()}>
+            {t('sessions.confirmEverywhereYes')}
+          </button>
+          <button className="button button--secondary button--block" type="button" disabled={busy} onClick={() => setConfirmingEverywhere(false)}>
+            {t('sessions.cancel')}
+          </button>
+        </div>
+      ) : (
+        <button className="button button--secondary button--block" type="button" disabled={busy} onClick={() => setConfirmingEverywhere(true)}>
+          {t('sessions.signOutEverywhere')}
+        </button>
+      )}
+    </section>
+  );
+}
