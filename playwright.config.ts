@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
+import { localIssuer, localOidcEnv } from './scripts/oidc-local.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
+/** The Google and Apple stand-ins: on 127.0.0.1, another site than the app's localhost. */
+const oidcPorts = { googlePort: port + 1000, applePort: port + 1001 };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,11 +35,20 @@ export default defineConfig({
   ],
   // The real server (`npm start`) on a fresh embedded database for every run. TRUST_PROXY lets the
   // fixtures give each customer they create a client address of its own, as real customers have.
-  webServer: {
-    command: `rm -rf .data/e2e && node scripts/start.mjs`,
-    url: `http://localhost:${port}/route-rules.json`,
-    env: { PORT: String(port), DATA_DIR: '.data/e2e', TRUST_PROXY: '1' },
-    reuseExistingServer: false,
-    timeout: 240_000,
-  },
+  webServer: [
+    {
+      command: 'npx tsx scripts/oidc-providers.ts',
+      url: `${localIssuer(oidcPorts.applePort)}/.well-known/openid-configuration`,
+      env: { APP_ORIGIN: `http://localhost:${port}`, OIDC_GOOGLE_PORT: String(oidcPorts.googlePort), OIDC_APPLE_PORT: String(oidcPorts.applePort) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf .data/e2e && node scripts/start.mjs`,
+      url: `http://localhost:${port}/route-rules.json`,
+      env: { PORT: String(port), DATA_DIR: '.data/e2e', TRUST_PROXY: '1', ...localOidcEnv(oidcPorts) },
+      reuseExistingServer: false,
+      timeout: 240_000,
+    },
+  ],
 });
