@@ -8,7 +8,7 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 /**
  * One round of housekeeping: deliver messages whose first delivery failed, drop ended rate-limit
- * windows, expired refresh tokens and idempotency keys past their retention. Every step is safe to
+ * windows, expired refresh tokens and two-factor challenges, idempotency keys past their retention. Every step is safe to
  * run on several servers at once.
  */
 export async function runMaintenance(services: Services, db: Db, clock: Clock, logger: Logger): Promise<void> {
@@ -16,6 +16,7 @@ export async function runMaintenance(services: Services, db: Db, clock: Clock, l
     outbox: () => services.outbox.deliverPending(),
     rateLimits: () => services.rateLimiter.prune(),
     refreshTokens: () => services.tokens.pruneExpired(),
+    twoFactorChallenges: () => services.twoFactor.pruneExpired(),
     idempotencyKeys: () => pruneIdempotencyKeys(db, clock),
   };
   for (const [name, step] of Object.entries(steps)) {
