@@ -8,7 +8,6 @@ export const resendCooldownModel = {
     'nothing to wait': { seconds: 0 },
   },
   events: {},
-  actors: {},
   invariants: {
     counting: (s) => s.context.secondsLeft > 0 || 'counting down with no second left',
     over: (s) => (s.status === 'done' && s.context.secondsLeft === 0) || 'over with seconds left',

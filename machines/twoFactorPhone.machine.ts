@@ -28,6 +28,8 @@ interface TwoFactorContext {
   expiresInMs: number;
   resendInSeconds: number;
   failure: CodeFailure | null;
+  /** Why the last “send a new code” did not go through, shown by the resend button. */
+  resendFailure: CodeFailure | null;
   /** Set after a new code was sent, for a polite confirmation. */
   codeResent: boolean;
 }
@@ -87,6 +89,7 @@ export const twoFactorPhoneMachine = setup({
     expiresInMs: input.challenge?.expiresInMs ?? 0,
     resendInSeconds: input.challenge?.resendInSeconds ?? 0,
     failure: null,
+    resendFailure: null,
     codeResent: false,
   }),
   initial: 'starting',
@@ -182,7 +185,7 @@ export const twoFactorPhoneMachine = setup({
                   target: 'coolingDown',
                   actions: assign({
                     resendInSeconds: ({ event }) => event.output.resendInSeconds,
-                    failure: null,
+                    resendFailure: null,
                     codeResent: true,
                   }),
                 },
@@ -195,14 +198,14 @@ export const twoFactorPhoneMachine = setup({
                     guard: { type: 'isRateLimited', params: ({ event }) => codeFailure(event.error) },
                     target: 'coolingDown',
                     actions: assign({
-                      failure: ({ event }) => codeFailure(event.error),
+                      resendFailure: ({ event }) => codeFailure(event.error),
                       resendInSeconds: ({ event }) => codeFailure(event.error).retryAfterSeconds!,
                     }),
                     description: 'Too soon or too many: wait as long as the server says.',
                   },
                   {
                     target: 'available',
-                    actions: assign({ failure: ({ event }) => codeFailure(event.error) }),
+                    actions: assign({ resendFailure: ({ event }) => codeFailure(event.error) }),
                     description: 'Not sent (offline…): say so; the button stays available.',
                   },
                 ],
