@@ -176,6 +176,18 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(localizePath('/profile/security', locale));
     const section = page.getByTestId('phone-section');
     await expect(section.getByTestId('phone-current')).toBeVisible();
+    // In Arabic too the number reads left to right: its “+” is left of its last digit.
+    const readsLeftToRight = await section.getByTestId('phone-current').evaluate((element) => {
+      const text = element.firstChild as Text;
+      const x = (index: number) => {
+        const range = document.createRange();
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        return range.getBoundingClientRect().x;
+      };
+      return x(0) < x(text.length - 1);
+    });
+    expect(readsLeftToRight).toBe(true);
     await shoot('security-phone');
 
     await section.locator('button.button--secondary').first().click();

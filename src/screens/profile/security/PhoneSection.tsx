@@ -6,6 +6,7 @@ import type { CountryCode } from '../../../api/contract/countries';
 import { LOCALE_TAGS } from '../../../api/contract/locales';
 import { useLocale, useSystem } from '../../../app/context';
 import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../i18n/phone';
+import { Icon } from '../../../ui/Icon';
 import { CodeField } from '../../shared/CodeField';
 import { ResendCode, codeFailureMessage, cooldownOf } from '../../shared/CodeFeedback';
 
@@ -89,13 +90,15 @@ export function PhoneSection() {
       {state.matches('idle') ? (
         <>
           {phone ? (
-            <p>
-              {t('phone.current')}{' '}
-              <bdi dir="ltr" className="phone-number" data-testid="phone-current">
-                {formatPhone(phone)}
-              </bdi>
-              <span className="field-hint">{t('phone.currentHint')}</span>
-            </p>
+            <>
+              <p>
+                {t('phone.current')}{' '}
+                <bdi dir="ltr" className="phone-number" data-testid="phone-current">
+                  {formatPhone(phone)}
+                </bdi>
+              </p>
+              <p className="field-hint">{t('phone.currentHint')}</p>
+            </>
           ) : (
             <p>{t('phone.none')}</p>
           )}
@@ -187,6 +190,7 @@ export function PhoneSection() {
                       {t('phone.byEmailHint')} <bdi dir="ltr">{email}</bdi>
                     </span>
                   </span>
+                  <Icon name="chevron" />
                 </button>
               </li>
               <li>
@@ -197,6 +201,7 @@ export function PhoneSection() {
                       {t('phone.bySmsHint')} <bdi dir="ltr">{formattedNew}</bdi>
                     </span>
                   </span>
+                  <Icon name="chevron" />
                 </button>
               </li>
             </ul>
