@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meSchema, signedInSchema } from '../../src/api/contract/auth';
 import { loginAnswerSchema, phoneCodeSentSchema, twoFactorChallengeSchema } from '../../src/api/contract/phone';
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
+import { channelTransport, httpSmsTransport, type Message } from '../../server/services/outbox';
 import { CHALLENGE_TTL_SECONDS, SMS_RESEND_COOLDOWN_SECONDS } from '../../server/services/two-factor';
 import {
   TestClient,
@@ -240,5 +241,34 @@ describe('two-factor sign-in', () => {
     expectError(await client.post('/auth/2fa/phone/verify', { challengeToken: started.challengeToken, code }), 400, 'challenge_expired');
     expectError(await client.post('/auth/2fa/phone/resend', { challengeToken: started.challengeToken }), 400, 'challenge_expired');
     expect(client.cookies.size).toBe(0);
+  });
+});
+
+describe('SMS delivery', () => {
+  const sms: Message = { to: '+4915123456789', channel: 'sms', template: 'login_two_factor', subject: 's', body: '123456 is your code' };
+
+  it('posts each SMS as JSON to the configured gateway; a refusal keeps it for the next round', async () => {
+    const calls: Array<{ url: string; body: unknown }> = [];
+    let status = 202;
+    const fakeFetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) });
+      return new Response(null, { status });
+    }) as typeof fetch;
+    const transport = httpSmsTransport('https://sms.example/send', fakeFetch);
+    await transport(sms);
+    expect(calls).toEqual([{ url: 'https://sms.example/send', body: { to: sms.to, body: sms.body, template: sms.template } }]);
+    status = 503;
+    await expect(transport(sms)).rejects.toThrow('503');
+  });
+
+  it('routes e-mail and SMS to their own transports', async () => {
+    const seen: string[] = [];
+    const transport = channelTransport({
+      email: async (m) => void seen.push(`email:${m.to}`),
+      sms: async (m) => void seen.push(`sms:${m.to}`),
+    });
+    await transport(sms);
+    await transport({ ...sms, channel: 'email', to: 'ann@example.test' });
+    expect(seen).toEqual([`sms:${sms.to}`, 'email:ann@example.test']);
   });
 });
