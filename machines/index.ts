@@ -6,12 +6,18 @@ import { languageModel } from './language.model';
 import type { AnyFlowModel } from './model';
 import { loginMachine } from './login.machine';
 import { loginModel } from './login.model';
+import { phoneChangeMachine } from './phoneChange.machine';
+import { phoneChangeModel } from './phoneChange.model';
+import { resendCooldownMachine } from './resendCooldown.machine';
+import { resendCooldownModel } from './resendCooldown.model';
 import { routeGuardMachine } from './routeGuard.machine';
 import { routeGuardModel } from './routeGuard.model';
 import { sessionMachine } from './session.machine';
 import { socialSignInMachine } from './socialSignIn.machine';
 import { socialSignInModel } from './socialSignIn.model';
 import { sessionModel } from './session.model';
+import { twoFactorPhoneMachine } from './twoFactorPhone.machine';
+import { twoFactorPhoneModel } from './twoFactorPhone.model';
 import { versionReloadMachine } from './versionReload.machine';
 import { versionReloadModel } from './versionReload.model';
 
@@ -42,7 +48,7 @@ export const catalog: CatalogEntry[] = [
     id: 'login',
     title: 'Log in with e-mail and password',
     summary:
-      'The /login form. Missing fields are named without calling the server; a wrong password, a rate limit or a network failure shows a translated message and keeps what was typed. After success the app opens the page the visitor came from — only a path of this site, never an open redirect — or home.',
+      'The /login form. Missing fields are named without calling the server; a wrong password, a rate limit or a network failure shows a translated message and keeps what was typed. After success the app opens the page the visitor came from — only a path of this site, never an open redirect — or home; a customer with a confirmed phone first goes to /2fa/phone for an SMS code.',
     routes: ['/login'],
     machine: loginMachine,
     model: loginModel,
@@ -55,6 +61,33 @@ export const catalog: CatalogEntry[] = [
     routes: ['/auth/google', '/auth/apple'],
     machine: socialSignInMachine,
     model: socialSignInModel,
+  },
+  {
+    id: 'twoFactorPhone',
+    title: 'Two-factor sign-in by SMS',
+    summary:
+      'After the right password, a customer with a confirmed phone gets no session yet: /2fa/phone asks for the 6-digit code sent by SMS. Wrong, expired and used-up codes are explained and the field keeps what was typed; a new code can be sent after a visible one-minute cooldown. After ten minutes, or when the challenge was used elsewhere, the customer is sent back to /login with a message; the right code opens the session and the page the customer signed in for. Opening /2fa/phone without signing in first leads to /login.',
+    routes: ['/2fa/phone'],
+    machine: twoFactorPhoneMachine,
+    model: twoFactorPhoneModel,
+  },
+  {
+    id: 'phoneChange',
+    title: 'Set or change the phone number',
+    summary:
+      'The phone section of /profile/security. Without a phone: choose the country (the customer’s own by default), type the national number — checked with libphonenumber-js and shown in international form — and confirm it with the SMS code sent to it. With a phone: type the new number, then choose to confirm with a code e-mailed to the account or sent by SMS to the new number (switching is possible while waiting). Numbers confirmed by another customer are refused; wrong or expired codes are explained; a new code can be sent after a cooldown.',
+    routes: ['/profile/security'],
+    machine: phoneChangeMachine,
+    model: phoneChangeModel,
+  },
+  {
+    id: 'resendCooldown',
+    title: 'Resend cooldown',
+    summary:
+      'The wait before another code may be sent, counted down second by second so the screen can show it. Two-factor sign-in and the phone change run it after every code they send.',
+    routes: [],
+    machine: resendCooldownMachine,
+    model: resendCooldownModel,
   },
   {
     id: 'routeGuard',

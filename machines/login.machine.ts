@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import type { TwoFactorChallenge } from '../src/api/contract/phone';
 import { safeRedirectPath } from './routeGuard.machine';
 import { unprovided } from './unprovided';
 
@@ -11,6 +12,12 @@ export interface SignInFailure {
 }
 
 export type LoginField = 'email' | 'password';
+
+/** What a sign-in with the right password leads to: a session, or an SMS code to enter first. */
+export type SignInOutcome = { kind: 'signedIn' } | { kind: 'twoFactorRequired'; challenge: TwoFactorChallenge };
+
+/** Why /login opened without the visitor asking (the two-factor page sent them back). */
+export type LoginNotice = 'two_factor_expired';
 
 interface LoginContext {
   /** Where to go after signing in: the `redirect` query parameter, if it is safe, else home. */
@@ -32,27 +39,30 @@ function missingFields(event: LoginEvent): LoginField[] {
 export const loginMachine = setup({
   types: {
     context: {} as LoginContext,
-    input: {} as { redirect: string | null; home: string },
+    input: {} as { redirect: string | null; home: string; notice?: LoginNotice | null },
     events: {} as LoginEvent,
   },
   actors: {
     // The password travels in the event and the actor's input only — never in the machine's context.
-    signIn: unprovided<void, { email: string; password: string }>('signIn'),
+    signIn: unprovided<SignInOutcome, { email: string; password: string }>('signIn'),
   },
   actions: {
     /** Tells the session it exists now and opens the destination. */
     enterApp: (_, _params: { destination: string }) => {},
+    /** Keeps the challenge (never the password) for /2fa/phone and opens it. */
+    continueWithSecondFactor: (_, _params: { challenge: TwoFactorChallenge; destination: string }) => {},
   },
   guards: {
     hasMissingFields: ({ event }) => missingFields(event).length > 0,
+    needsSecondFactor: (_, outcome: SignInOutcome) => outcome.kind === 'twoFactorRequired',
   },
 }).createMachine({
   id: 'login',
   description:
-    'Sign-in with e-mail and password on /login. Errors keep what was typed; after success the app opens the page the visitor was sent from (a same-origin `redirect` only), else home.',
+    'Sign-in with e-mail and password on /login. Errors keep what was typed; after success the app opens the page the visitor was sent from (a same-origin `redirect` only), else home. A customer with a confirmed phone goes to /2fa/phone for an SMS code first.',
   context: ({ input }) => ({
     destination: safeRedirectPath(input.redirect) ?? input.home,
-    failure: null,
+    failure: input.notice ? { code: input.notice } : null,
     missing: [],
   }),
   initial: 'editing',
@@ -80,10 +90,24 @@ export const loginMachine = setup({
           if (event.type !== 'CREDENTIALS_SUBMITTED') throw new Error('signIn starts from submitted credentials');
           return { email: event.email.trim(), password: event.password };
         },
-        onDone: {
-          target: 'signedIn',
-          actions: { type: 'enterApp', params: ({ context }) => ({ destination: context.destination }) },
-        },
+        onDone: [
+          {
+            guard: { type: 'needsSecondFactor', params: ({ event }) => event.output },
+            target: 'secondFactorRequired',
+            actions: {
+              type: 'continueWithSecondFactor',
+              params: ({ context, event }) => {
+                if (event.output.kind !== 'twoFactorRequired') throw new Error('needsSecondFactor let a session through');
+                return { challenge: event.output.challenge, destination: context.destination };
+              },
+            },
+            description: 'The password was right and the account has a confirmed phone: an SMS code is due first.',
+          },
+          {
+            target: 'signedIn',
+            actions: { type: 'enterApp', params: ({ context }) => ({ destination: context.destination }) },
+          },
+        ],
         onError: {
           target: 'editing',
           actions: assign({ failure: ({ event }) => toFailure(event.error) }),
@@ -91,6 +115,10 @@ export const loginMachine = setup({
       },
     },
     signedIn: { type: 'final', description: 'The session cookies are set; the app opens the destination.' },
+    secondFactorRequired: {
+      type: 'final',
+      description: 'No session yet: /2fa/phone opens with the challenge and asks for the SMS code.',
+    },
   },
 });
 

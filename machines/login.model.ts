@@ -8,6 +8,7 @@ export const loginModel = {
   inputs: {
     'sent from a payment link': { redirect: '/fr/pay/abc', home: '/fr' },
     'with an open-redirect attempt': { redirect: '//evil.example', home: '/' },
+    'back from an expired two-factor challenge': { redirect: null, home: '/', notice: 'two_factor_expired' },
   },
   events: {
     CREDENTIALS_SUBMITTED: {
@@ -17,7 +18,19 @@ export const loginModel = {
   },
   actors: {
     signIn: {
-      done: { 'signed in': undefined },
+      done: {
+        'signed in': { kind: 'signedIn' },
+        'SMS code required': {
+          kind: 'twoFactorRequired',
+          challenge: {
+            twoFactorRequired: true,
+            challengeToken: 'challenge-token',
+            phoneHint: '+49 •••••••••78',
+            expiresAt: '2026-03-02T09:10:00.000Z',
+            resendAvailableAt: '2026-03-02T09:01:00.000Z',
+          },
+        },
+      },
       error: {
         'wrong password': { code: 'invalid_credentials' },
         'rate-limited': { code: 'rate_limited', retryAfterSeconds: 42 },
@@ -31,5 +44,6 @@ export const loginModel = {
     editing: (s) =>
       s.context.failure === null || s.context.missing.length === 0 || 'a missing field and a server error at once',
     signingIn: (s) => (s.context.missing as LoginField[]).length === 0 || 'sends credentials with a field missing',
+    secondFactorRequired: (s) => (s.status === 'done' && s.context.failure === null) || 'waits for an SMS code but still runs',
   },
 } satisfies FlowModel<typeof loginMachine>;

@@ -15,14 +15,14 @@ import { socialRoutes } from './routes/social';
 import { trackingRoutes } from './routes/tracking';
 import { userRoutes } from './routes/users';
 import { createServices, type Services } from './services';
-import { logTransport, smtpTransport, type Transport } from './services/outbox';
+import { channelTransport, httpSmsTransport, logTransport, smtpTransport, type Transport } from './services/outbox';
 import { serveSpa } from './static';
 
 export interface AppOptions {
   db: Db;
   config: Config;
   clock?: Clock;
-  /** Where messages go; by default SMTP when configured, else the log. */
+  /** Where messages go; by default SMTP and the SMS gateway when configured, else the log. */
   transport?: Transport;
   logger?: Logger;
   /** Prebuilt services over the same database (server/main.ts shares them with its maintenance loop). */
@@ -31,7 +31,10 @@ export interface AppOptions {
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
   const toLog = logTransport(logger, config.production);
-  return config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, toLog) : toLog;
+  return channelTransport({
+    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : toLog,
+    sms: config.smsGatewayUrl ? httpSmsTransport(config.smsGatewayUrl) : toLog,
+  });
 }
 
 /** The whole server as a Hono app: `/api/*` from the contract, the built SPA for everything else. */

@@ -22,6 +22,8 @@ export interface Config {
   /** SMTP delivery of e-mails when set (nodemailer URL form), else the log only. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMS delivery through an HTTP gateway when set (see httpSmsTransport), else the log only. */
+  smsGatewayUrl: string | undefined;
   /** The built SPA to serve; no static serving when absent. */
   distDir: string | undefined;
   /** scrypt cost as log2(N). 15 in production (≈ 100 ms on one core); tests lower it for speed. */
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : DEFAULT_WALLET_RPC_URLS,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Meridian <no-reply@meridian.test>',
+    smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     scryptLogN: 15,
     publicOrigin: parseOrigin(env.PUBLIC_ORIGIN || `http://localhost:${parsePort(env.PORT)}`),

@@ -8,7 +8,8 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 /**
  * One round of housekeeping: deliver messages whose first delivery failed, drop ended rate-limit
- * windows, expired refresh tokens, unanswered social sign-in requests and idempotency keys past their retention. Every step is safe to
+ * windows, expired refresh tokens, unanswered social sign-in requests, two-factor challenges and idempotency keys past
+ * their retention. Every step is safe to
  * run on several servers at once.
  */
 export async function runMaintenance(services: Services, db: Db, clock: Clock, logger: Logger): Promise<void> {
@@ -17,6 +18,7 @@ export async function runMaintenance(services: Services, db: Db, clock: Clock, l
     rateLimits: () => services.rateLimiter.prune(),
     refreshTokens: () => services.tokens.pruneExpired(),
     socialRequests: () => services.social.pruneExpired(),
+    twoFactorChallenges: () => services.twoFactor.pruneExpired(),
     idempotencyKeys: () => pruneIdempotencyKeys(db, clock),
   };
   for (const [name, step] of Object.entries(steps)) {

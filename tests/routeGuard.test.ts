@@ -24,7 +24,7 @@ async function decide(href: string, opts: { authToken?: boolean; rules?: RouteRu
 }
 
 const UUID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
-const GUEST_PAGES = ['/login', '/register', '/register/email', '/forgot-password', '/auth/google', '/auth/apple', '/welcome'];
+const GUEST_PAGES = ['/login', '/register', '/register/email', '/forgot-password', '/auth/google', '/auth/apple', '/welcome', '/2fa/phone'];
 
 describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: Locale) => {
   const at = (path: string) => localizePath(path, locale);

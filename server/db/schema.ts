@@ -86,6 +86,17 @@ export const oneTimeCodes = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.purpose] })],
 );
 
+/** A pending second factor: the first one passed, the SMS code not yet (migration 0007). */
+export const twoFactorChallenges = pgTable('two_factor_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  method: text('method', { enum: ['password', 'passkey', 'google', 'apple'] }).notNull(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  resendAvailableAt: instant('resend_available_at').notNull(),
+  usedAt: instant('used_at'),
+});
+
 export const outbox = pgTable('outbox', {
   id: uuid('id').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),

@@ -7,7 +7,7 @@ import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
 
 export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services, cookieSecure: boolean): void {
-  const { auth, tokens, users } = services;
+  const { auth, tokens, users, twoFactor } = services;
   const secure = (c: Context) => cookieSecure || isHttps(c, deps.trustProxy);
 
   mount(app, deps, endpoints.register, async ({ c, body, ip }) => {
@@ -17,10 +17,20 @@ export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
   });
 
   mount(app, deps, endpoints.login, async ({ c, body, ip }) => {
-    const session = await auth.login(body, { ip, userAgent: c.req.header('user-agent') });
+    const outcome = await auth.login(body, { ip, userAgent: c.req.header('user-agent') });
+    // A challenge sets no cookie: the session exists only after the SMS code.
+    if (outcome.kind === 'challenge') return outcome.challenge;
+    setSessionCookies(c, outcome.tokens, secure(c));
+    return { ...outcome.tokens, user: await users.me(outcome.userId), twoFactorRequired: false as const };
+  });
+
+  mount(app, deps, endpoints.verifyTwoFactor, async ({ c, body, ip }) => {
+    const session = await twoFactor.verify(body.challengeToken, body.code, { ip, userAgent: c.req.header('user-agent') });
     setSessionCookies(c, session.tokens, secure(c));
     return { ...session.tokens, user: await users.me(session.userId) };
   });
+
+  mount(app, deps, endpoints.resendTwoFactor, ({ body, ip }) => twoFactor.resend(body.challengeToken, ip));
 
   mount(app, deps, endpoints.refresh, async ({ c, body }) => {
     try {

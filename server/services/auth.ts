@@ -12,6 +12,7 @@ import type { Outbox } from './outbox';
 import type { PasswordHasher } from './passwords';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, Principal, TokenService } from './tokens';
+import type { SignInOutcome, TwoFactorService } from './two-factor';
 import type { UserService } from './users';
 
 export interface AuthDeps {
@@ -23,6 +24,8 @@ export interface AuthDeps {
   outbox: Outbox;
   rateLimiter: RateLimiter;
   users: UserService;
+  /** Decides, after the password, between a session and a phone two-factor challenge. */
+  twoFactor: Pick<TwoFactorService, 'beginSignIn'>;
 }
 
 /**
@@ -76,7 +79,7 @@ export function createAuthService(deps: AuthDeps) {
     await outbox.enqueue(tx, purpose === 'verify_email' ? verifyEmailMessage(email, code) : resetPasswordMessage(email, code));
   }
 
-  async function login(input: LoginBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+  async function login(input: LoginBody, client: ClientInfo): Promise<SignInOutcome> {
     const limits = [
       [RATE_LIMITS.loginPerAccount, input.email],
       [RATE_LIMITS.loginPerIp, client.ip],
@@ -95,7 +98,7 @@ export function createAuthService(deps: AuthDeps) {
     if (check.needsRehash) {
       await db.update(users).set({ passwordHash: await passwords.hash(input.password) }).where(eq(users.id, user.id));
     }
-    return { userId: user.id, tokens: await db.transaction((tx) => tokens.startSession(tx, user.id, { method: 'password', client })) };
+    return deps.twoFactor.beginSignIn(user.id, 'password', client);
   }
 
   async function verifyEmail(principal: Principal, code: string): Promise<void> {

@@ -7,6 +7,7 @@ import { createAuthService } from './auth';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
 import { createPasswordHasher } from './passwords';
+import { createPhoneService } from './phone';
 import { createPromoService } from './promo';
 import { createRateLimiter } from './rate-limit';
 import { createSessionService } from './sessions';
@@ -14,6 +15,7 @@ import { createSettingsService } from './settings';
 import { createSocialService } from './social';
 import { createTokenService } from './tokens';
 import { createTrackingService } from './tracking';
+import { createTwoFactorService } from './two-factor';
 import { createUserService } from './users';
 
 export interface ServiceDeps {
@@ -32,13 +34,16 @@ export function createServices({ db, config, clock, transport, logger }: Service
   const outbox = createOutbox(db, clock, transport, logger);
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService(db, clock);
+  const twoFactor = createTwoFactorService({ db, clock, tokens, codes, outbox, rateLimiter, users });
   return {
     db,
     tokens,
     outbox,
     rateLimiter,
     users,
-    auth: createAuthService({ db, clock, passwords, tokens, codes, outbox, rateLimiter, users }),
+    twoFactor,
+    auth: createAuthService({ db, clock, passwords, tokens, codes, outbox, rateLimiter, users, twoFactor }),
+    phone: createPhoneService({ db, clock, codes, outbox, rateLimiter, users }),
     settings: createSettingsService(db, clock),
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),

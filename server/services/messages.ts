@@ -24,3 +24,34 @@ export function resetPasswordMessage(to: string, code: string): Message {
     body: `Your Meridian password reset code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask to reset your password, ignore this e-mail; your password stays as it is.`,
   };
 }
+
+/** SMS are short and carry no link: the code, what it is for, and what to do if it was not you. */
+export function signInCodeSms(to: string, code: string): Message {
+  return {
+    to,
+    channel: 'sms',
+    template: 'login_two_factor',
+    subject: 'Meridian sign-in code',
+    body: `${code} is your Meridian sign-in code. It expires in ${minutes} minutes. If you did not try to sign in, change your password.`,
+  };
+}
+
+export function confirmPhoneSms(to: string, code: string, purpose: 'set_phone' | 'update_phone_sms'): Message {
+  return {
+    to,
+    channel: 'sms',
+    template: purpose,
+    subject: 'Meridian phone confirmation code',
+    body: `${code} is your Meridian code to confirm this phone number. It expires in ${minutes} minutes.`,
+  };
+}
+
+export function confirmPhoneChangeEmail(to: string, code: string, newPhone: string): Message {
+  return {
+    to,
+    channel: 'email',
+    template: 'update_phone_email',
+    subject: `${code} is your Meridian code to change your phone number`,
+    body: `Your Meridian code to change your phone number to ${newPhone} is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask to change your phone number, do not share this code and change your password.`,
+  };
+}

@@ -29,13 +29,33 @@ export function logTransport(logger: Logger, production: boolean): Transport {
   };
 }
 
-/** E-mail through SMTP (nodemailer URL form, e.g. smtps://user:pass@smtp.example.com); SMS still to the log. */
-export function smtpTransport(smtpUrl: string, from: string, fallback: Transport): Transport {
+/** E-mail through SMTP (nodemailer URL form, e.g. smtps://user:pass@smtp.example.com). */
+export function smtpTransport(smtpUrl: string, from: string): Transport {
   const mailer = createTransport(smtpUrl);
   return async (message) => {
-    if (message.channel !== 'email') return fallback(message);
     await mailer.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
   };
+}
+
+/**
+ * SMS through an HTTP gateway: one JSON POST `{ to, body, template }` per message to the configured
+ * URL (credentials in the URL or handled by the gateway in front of the SMS provider). Any answer
+ * other than 2xx leaves the message in the outbox for the next round.
+ */
+export function httpSmsTransport(gatewayUrl: string, fetchImpl: typeof fetch = fetch): Transport {
+  return async (message) => {
+    const response = await fetchImpl(gatewayUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: message.to, body: message.body, template: message.template }),
+    });
+    if (!response.ok) throw new Error(`SMS gateway answered ${response.status}`);
+  };
+}
+
+/** Each channel to its own transport. */
+export function channelTransport(transports: Record<Message['channel'], Transport>): Transport {
+  return (message) => transports[message.channel](message);
 }
 
 /** How long a sender may hold a message before another one may try it. */

@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   loginPerIp: { bucket: 'login:ip', limit: 20, windowSeconds: 15 * MINUTE },
   codeSendPerAccount: { bucket: 'code-send:account', limit: 5, windowSeconds: HOUR },
   codeSendPerIp: { bucket: 'code-send:ip', limit: 20, windowSeconds: HOUR },
+  /** SMS cost money and can be aimed at someone else's phone: a cap per destination number too. */
+  smsSendPerPhone: { bucket: 'sms-send:phone', limit: 5, windowSeconds: HOUR },
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
   /** Each start stores a pending request for 10 minutes; this keeps one address from piling them up. */
   socialStartPerIp: { bucket: 'social-start:ip', limit: 30, windowSeconds: 15 * MINUTE },

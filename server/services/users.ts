@@ -40,6 +40,9 @@ export function createUserService(db: Db, clock: Clock) {
       country: user.country as CountryCode,
       language: isLocale(language) ? language : DEFAULT_LOCALE,
       createdAt: user.createdAt.toISOString(),
+      phone: user.phone,
+      phoneConfirmed: user.phoneConfirmedAt !== null,
+      pendingPhone: user.pendingPhone,
     };
   }
 

@@ -1,6 +1,7 @@
 import type { ApiClient, CallOptions } from './client';
 import type { UtmTrackingBody } from './contract/app';
 import type { LoginBody, RevokeSessionBody, SaveUserSettingsBody, StartSocialSignInBody } from './contract';
+import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from './contract/phone';
 import { endpoints } from './contract/endpoints';
 
 /** What a read may pass through: TanStack Query's queryFns give `retry: false` and their abort signal. */
@@ -10,6 +11,13 @@ export type ReadOptions = Pick<CallOptions<undefined>, 'retry' | 'signal'>;
 export function createApi(client: ApiClient) {
   return {
     login: (body: LoginBody) => client.call(endpoints.login, { body }),
+    verifyTwoFactor: (body: VerifyTwoFactorBody) => client.call(endpoints.verifyTwoFactor, { body }),
+    resendTwoFactor: (body: ResendTwoFactorBody) => client.call(endpoints.resendTwoFactor, { body }),
+    setPhone: (body: SetPhoneBody) => client.call(endpoints.setPhone, { body }),
+    confirmPhone: (body: PhoneCodeBody) => client.call(endpoints.confirmPhone, { body }),
+    updatePhone: (body: UpdatePhoneBody) => client.call(endpoints.updatePhone, { body }),
+    confirmUpdatePhone: (body: PhoneCodeBody) => client.call(endpoints.confirmUpdatePhone, { body }),
+    confirmUpdatePhoneSms: (body: PhoneCodeBody) => client.call(endpoints.confirmUpdatePhoneSms, { body }),
     // Both renew or end the session themselves: their 401 must not wait for a renewal.
     refresh: () => client.call(endpoints.refresh, { body: {}, recoverSession: false }),
     logout: () => client.call(endpoints.logout, { body: {}, recoverSession: false }),

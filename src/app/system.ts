@@ -3,13 +3,16 @@ import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { chunkReloadMachine } from '../../machines/chunkReload.machine';
 import { languageMachine } from '../../machines/language.machine';
-import { loginMachine } from '../../machines/login.machine';
+import { loginMachine, type SignInOutcome } from '../../machines/login.machine';
+import { phoneChangeMachine, type PhoneCodeRoute, type PhoneProfile } from '../../machines/phoneChange.machine';
+import { twoFactorPhoneMachine } from '../../machines/twoFactorPhone.machine';
 import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
 import { navigationTarget } from '../routes/target';
 import { sessionMachine } from '../../machines/session.machine';
 import { socialSignInMachine } from '../../machines/socialSignIn.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { createApiClient } from '../api/client';
+import type { ApiError } from '../api/client';
 import { createApi } from '../api/endpoints';
 import { localizePath, RTL_LOCALES, splitLocalePath, type Locale } from '../api/contract';
 import { createI18n } from '../i18n';
@@ -25,6 +28,7 @@ import { lookupRouteRule } from '../platform/routeRules';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import { createQueryClient } from './queryClient';
 import { notify } from './notify';
+import { keepChallenge, rememberResend, secondsUntil, takeChallengeDestination } from './twoFactorChallenge';
 
 /** What the router needs to move the page; bound once the router exists. */
 export interface Navigator {
@@ -35,6 +39,11 @@ export interface Navigator {
 
 function log(message: string, error?: unknown) {
   console.error(`[meridian] ${message}`, error);
+}
+
+/** An API failure as the machines read it: the stable code and, for rate limits, the wait. */
+function failure(error: ApiError): Error {
+  return Object.assign(new Error(error.message), { code: error.code, retryAfterSeconds: error.retryAfterSeconds });
 }
 
 export interface AppSystemOptions {
@@ -194,10 +203,10 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
   const flows = {
     login: loginMachine.provide({
       actors: {
-        signIn: fromPromise<void, { email: string; password: string }>(async ({ input }) => {
+        signIn: fromPromise<SignInOutcome, { email: string; password: string }>(async ({ input }) => {
           const result = await api.login(input);
-          const { ok } = result;
-          if (!ok) throw Object.assign(new Error(result.error.message), { code: result.error.code, retryAfterSeconds: result.error.retryAfterSeconds });
+          if (!result.ok) throw failure(result.error);
+          return result.data.twoFactorRequired ? { kind: 'twoFactorRequired', challenge: result.data } : { kind: 'signedIn' };
         }),
       },
       actions: {
@@ -205,6 +214,63 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
           refreshCookies();
           navigator.navigate(destination, { replace: true });
         },
+        continueWithSecondFactor: (_, { challenge, destination }) => {
+          keepChallenge(challenge, destination);
+          navigator.navigate(localizePath('/2fa/phone', currentLocale()));
+        },
+      },
+    }),
+    twoFactorPhone: twoFactorPhoneMachine.provide({
+      actors: {
+        verifyCode: fromPromise<void, { challengeToken: string; code: string }>(async ({ input }) => {
+          const result = await api.verifyTwoFactor(input);
+          if (!result.ok) throw failure(result.error);
+        }),
+        resendCode: fromPromise<{ resendInSeconds: number }, { challengeToken: string }>(async ({ input }) => {
+          const result = await api.resendTwoFactor(input);
+          if (!result.ok) throw failure(result.error);
+          rememberResend(result.data.resendAvailableAt);
+          return { resendInSeconds: secondsUntil(result.data.resendAvailableAt) };
+        }),
+      },
+      actions: {
+        enterApp: (_, { destination }) => {
+          takeChallengeDestination();
+          refreshCookies();
+          navigator.navigate(destination, { replace: true });
+        },
+        goToLogin: (_, { notice }) => {
+          const locale = currentLocale();
+          const destination = takeChallengeDestination();
+          const query = new URLSearchParams();
+          if (destination && destination !== localizePath('/', locale)) query.set('redirect', destination);
+          if (notice) query.set('notice', notice);
+          const search = query.toString();
+          navigator.navigate(localizePath('/login', locale) + (search ? `?${search}` : ''), { replace: true });
+        },
+      },
+    }),
+    phoneChange: phoneChangeMachine.provide({
+      actors: {
+        loadPhone: fromPromise<PhoneProfile, void>(async () => {
+          const result = await api.getMe();
+          if (!result.ok) throw failure(result.error);
+          const me = result.data;
+          return { email: me.email, country: me.country, phone: me.phoneConfirmed ? me.phone : null };
+        }),
+        requestCode: fromPromise<{ resendInSeconds: number }, { phone: string; route: PhoneCodeRoute }>(async ({ input }) => {
+          const { phone, route } = input;
+          const result = route === 'set' ? await api.setPhone({ phone }) : await api.updatePhone({ phone, channel: route });
+          if (!result.ok) throw failure(result.error);
+          return { resendInSeconds: secondsUntil(result.data.resendAvailableAt) };
+        }),
+        confirmCode: fromPromise<{ phone: string }, { code: string; route: PhoneCodeRoute }>(async ({ input }) => {
+          const confirm = { set: api.confirmPhone, email: api.confirmUpdatePhone, sms: api.confirmUpdatePhoneSms }[input.route];
+          const result = await confirm({ code: input.code });
+          if (!result.ok) throw failure(result.error);
+          if (!result.data.phone) throw new Error('The confirmed profile has no phone');
+          return { phone: result.data.phone };
+        }),
       },
     }),
     socialSignIn: socialSignInMachine.provide({

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   refCode: 'ref_code',
   utmSent: 'utm_tracking_sent',
   chunkReloadedAt: 'chunk_reload_at',
+  /** The pending phone two-factor challenge between /login and /2fa/phone (session storage; never the password). */
+  twoFactorChallenge: 'two_factor_challenge',
 } as const;
 
 /** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */

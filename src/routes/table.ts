@@ -57,7 +57,8 @@ export const routes: RouteDef[] = [
   { id: 'authApple', path: '/auth/apple', area: 'auth', ...guest, parent: 'welcome' },
   { id: 'authGoogle', path: '/auth/google', area: 'auth', ...guest, parent: 'welcome' },
   { id: 'welcome', path: '/welcome', area: 'auth', ...guest },
-  { id: 'twoFactorPhone', path: '/2fa/phone', area: 'auth', ...priv, layout: 'mobile-header', parent: 'login' },
+  // Signed out until the SMS code is right; without a pending challenge the screen sends the visitor to /login.
+  { id: 'twoFactorPhone', path: '/2fa/phone', area: 'auth', ...guest, layout: 'mobile-header', parent: 'login' },
   // Registration
   { id: 'register', path: '/register', area: 'register', ...guest, links: ['registerEmail', 'authGoogle', 'authApple'] },
   { id: 'registerEmail', path: '/register/email', area: 'register', ...guest, parent: 'register' },

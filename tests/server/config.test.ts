@@ -46,6 +46,7 @@ describe('configuration', () => {
       TRUST_PROXY: 'true',
       WALLET_RPC_URLS: ' https://a.example/rpc , https://b.example ',
       SMTP_URL: 'smtp://mail.example',
+      SMS_GATEWAY_URL: 'https://sms.example/send',
     });
     expect(config).toMatchObject({
       production: true,
@@ -55,6 +56,7 @@ describe('configuration', () => {
       trustProxy: true,
       walletRpcUrls: ['https://a.example/rpc', 'https://b.example'],
       smtpUrl: 'smtp://mail.example',
+      smsGatewayUrl: 'https://sms.example/send',
       scryptLogN: 15,
     });
     expect(() => loadConfig({ AUTH_SECRET: 's'.repeat(32), PORT: 'http' })).toThrow(/PORT/);

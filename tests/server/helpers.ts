@@ -39,6 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     walletRpcUrls: ['https://rpc.wallet.example/v1'],
     smtpUrl: undefined,
     mailFrom: 'Meridian <no-reply@meridian.test>',
+    smsGatewayUrl: undefined,
     distDir: undefined,
     scryptLogN: TEST_SCRYPT_LOG_N,
     publicOrigin: 'http://localhost',

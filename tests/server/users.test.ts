@@ -44,6 +44,9 @@ describe('GET /users/me', () => {
       country: 'TH',
       language: 'th',
       createdAt: TEST_EPOCH.toISOString(),
+      phone: null,
+      phoneConfirmed: false,
+      pendingPhone: null,
     });
     expectError(await client.get('/users/me', { token: null }), 401, 'unauthorized');
   });

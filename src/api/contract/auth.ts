@@ -96,6 +96,14 @@ export const meSchema = z.object({
   country: countryCodeSchema,
   language: localeSchema,
   createdAt: timestampSchema,
+  /**
+   * The customer's own phone in E.164, in full (the answer goes only to the signed-in customer and is
+   * never cached); null when none is set. Sign-in asks for an SMS code once it is confirmed.
+   */
+  phone: z.string().nullable(),
+  phoneConfirmed: z.boolean(),
+  /** A number set or changed but not yet confirmed with its code, else null. */
+  pendingPhone: z.string().nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 

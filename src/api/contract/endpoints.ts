@@ -23,6 +23,16 @@ import {
   socialCallbackSchema,
   startSocialSignInBodySchema,
 } from './social';
+import {
+  loginAnswerSchema,
+  phoneCodeBodySchema,
+  phoneCodeSentSchema,
+  resendTwoFactorBodySchema,
+  setPhoneBodySchema,
+  twoFactorChallengeSchema,
+  updatePhoneBodySchema,
+  verifyTwoFactorBodySchema,
+} from './phone';
 import type { ApiErrorCode } from './errors';
 import { promoCodeBodySchema, promoRedemptionSchema, updateNameBodySchema, userDepositLevelsSchema } from './users';
 
@@ -116,10 +126,21 @@ export const endpoints = {
     auth: 'bearer',
     errors: ['email_already_verified', 'rate_limited'],
   }),
-  login: endpoint('POST', '/auth/login', loginBodySchema, signedInSchema, {
-    summary: 'Sign in with e-mail and password. An unverified account may sign in; /users/me tells.',
+  login: endpoint('POST', '/auth/login', loginBodySchema, loginAnswerSchema, {
+    summary:
+      'Sign in with e-mail and password. An unverified account may sign in; /users/me tells. With a confirmed phone the answer is a two-factor challenge (`twoFactorRequired: true`, an SMS code is sent, no cookies yet).',
     auth: 'none',
     errors: ['invalid_credentials', 'rate_limited'],
+  }),
+  verifyTwoFactor: endpoint('POST', '/auth/2fa/phone/verify', verifyTwoFactorBodySchema, signedInSchema, {
+    summary: 'Finish a two-factor sign-in with the SMS code: opens the session and sets the cookies. The challenge works once.',
+    auth: 'none',
+    errors: ['challenge_invalid', 'challenge_expired', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
+  }),
+  resendTwoFactor: endpoint('POST', '/auth/2fa/phone/resend', resendTwoFactorBodySchema, twoFactorChallengeSchema, {
+    summary: 'Send a new SMS code for a two-factor challenge (after a 60 s cooldown); the previous code stops working.',
+    auth: 'none',
+    errors: ['challenge_invalid', 'challenge_expired', 'rate_limited'],
   }),
   logout: endpoint('POST', '/auth/logout', refreshBodySchema, okSchema, {
     summary: 'Revoke the session (bearer token, else refresh token) and clear both cookies. Always succeeds.',
@@ -180,6 +201,32 @@ export const endpoints = {
   getMe: endpoint('GET', '/users/me', undefined, meSchema, {
     summary: 'The signed-in customer.',
     auth: 'bearer',
+  }),
+  setPhone: endpoint('POST', '/users/set-phone', setPhoneBodySchema, phoneCodeSentSchema, {
+    summary: 'Set a first phone number: an SMS code goes to it. Sending the same number again after 60 s sends a new code.',
+    auth: 'bearer',
+    errors: ['phone_invalid', 'phone_taken', 'phone_already_set', 'rate_limited'],
+  }),
+  confirmPhone: endpoint('POST', '/users/confirm-phone', phoneCodeBodySchema, meSchema, {
+    summary: 'Confirm the number from set-phone with its SMS code; two-factor sign-in starts with the next login.',
+    auth: 'bearer',
+    errors: ['no_pending_phone', 'phone_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
+  }),
+  updatePhone: endpoint('POST', '/users/update-phone', updatePhoneBodySchema, phoneCodeSentSchema, {
+    summary:
+      'Change the confirmed phone: a code goes by e-mail to the account (`channel: email`) or by SMS to the new number (`channel: sms`). The old number stays until confirmed.',
+    auth: 'bearer',
+    errors: ['phone_invalid', 'phone_taken', 'phone_not_set', 'phone_unchanged', 'rate_limited'],
+  }),
+  confirmUpdatePhone: endpoint('POST', '/users/confirm-update-phone', phoneCodeBodySchema, meSchema, {
+    summary: 'Confirm a phone change with the code e-mailed to the account.',
+    auth: 'bearer',
+    errors: ['no_pending_phone', 'phone_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
+  }),
+  confirmUpdatePhoneSms: endpoint('POST', '/users/confirm-update-phone-sms', phoneCodeBodySchema, meSchema, {
+    summary: 'Confirm a phone change with the code sent by SMS to the new number.',
+    auth: 'bearer',
+    errors: ['no_pending_phone', 'phone_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
   }),
   getUserSettings: endpoint('GET', '/user-settings', undefined, userSettingsSchema, {
     summary: 'The saved settings (language).',

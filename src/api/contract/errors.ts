@@ -34,6 +34,11 @@ export const API_ERRORS = {
     description: 'The provider\'s ID token failed verification (signature, issuer, audience, nonce or expiry).',
   },
   social_email_missing: { status: 400, description: 'The provider did not share an e-mail address.' },
+  challenge_invalid: {
+    status: 400,
+    description: 'The two-factor challenge token is unknown or was already used; sign in again.',
+  },
+  challenge_expired: { status: 400, description: 'The two-factor challenge is older than 10 minutes; sign in again.' },
   unauthorized: {
     status: 401,
     description: 'The bearer access token is missing, malformed, expired, or its session was revoked.',
@@ -63,12 +68,18 @@ export const API_ERRORS = {
   session_is_current: { status: 409, description: 'That is the session making the request; sign out with /auth/logout.' },
   email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },
   promo_already_redeemed: { status: 409, description: 'This account has already redeemed this promo code.' },
+  phone_taken: { status: 409, description: 'Another customer has confirmed this phone number.' },
+  phone_already_set: { status: 409, description: 'A confirmed phone exists; change it with POST /users/update-phone.' },
+  phone_not_set: { status: 409, description: 'No confirmed phone to change; set one with POST /users/set-phone.' },
+  phone_unchanged: { status: 409, description: 'The new number is the confirmed one.' },
+  no_pending_phone: { status: 409, description: 'No phone number is waiting for a code.' },
   payload_too_large: { status: 413, description: 'The body is larger than 64 KiB.' },
   unsupported_media_type: { status: 415, description: 'A body was sent with a content type other than application/json.' },
   validation_failed: {
     status: 422,
     description: 'The body or query does not match the schema; `fields` names each bad field (`body` for the whole body).',
   },
+  phone_invalid: { status: 422, description: 'The number does not exist in its country’s numbering plan.' },
   promo_expired: { status: 422, description: 'The promo code exists but is no longer valid.' },
   idempotency_key_reused: {
     status: 422,

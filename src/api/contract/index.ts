@@ -10,3 +10,4 @@ export * from './dev';
 export * from './endpoints';
 export * from './assets';
 export * from './social';
+export * from './phone';

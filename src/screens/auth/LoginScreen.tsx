@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { LoginField, SignInFailure } from '../../../machines/login.machine';
+import type { LoginField, LoginNotice, SignInFailure } from '../../../machines/login.machine';
 import { useLocalize, useSystem } from '../../app/context';
 import { SocialButtons } from './SocialSignInScreen';
 
@@ -14,6 +14,8 @@ function failureMessage(t: ReturnType<typeof useTranslation>['t'], failure: Sign
       return t(`login.errors.${failure.code}`);
     case 'rate_limited':
       return t('login.errors.rate_limited', { count: failure.retryAfterSeconds ?? 60 });
+    case 'two_factor_expired':
+      return t('twoFactor.expired');
     default:
       return t('login.errors.unknown');
   }
@@ -25,8 +27,10 @@ export function LoginScreen() {
   const localize = useLocalize();
   const { flows } = useSystem();
   const [params] = useSearchParams();
-  const login = useActorRef(flows.login, { input: { redirect: params.get('redirect'), home: localize('/') } });
-  const busy = useSelector(login, (s) => s.matches('signingIn') || s.matches('signedIn'));
+  // /2fa/phone sends the customer back with `notice` when the sign-in timed out.
+  const notice: LoginNotice | null = params.get('notice') === 'two_factor_expired' ? 'two_factor_expired' : null;
+  const login = useActorRef(flows.login, { input: { redirect: params.get('redirect'), home: localize('/'), notice } });
+  const busy = useSelector(login, (s) => s.matches('signingIn') || s.status === 'done');
   const failure = useSelector(login, (s) => s.context.failure);
   const missing = useSelector(login, (s) => s.context.missing);
   // What was typed stays here, whatever the machine answers.

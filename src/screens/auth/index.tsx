@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { LoginScreen } from './LoginScreen';
 import { SocialSignInScreen } from './SocialSignInScreen';
+import { TwoFactorPhoneScreen } from './TwoFactorPhoneScreen';
 import { WelcomeScreen } from './WelcomeScreen';
 
 export const screens: Partial<Record<string, ComponentType>> = {
@@ -8,4 +9,5 @@ export const screens: Partial<Record<string, ComponentType>> = {
   welcome: WelcomeScreen,
   authGoogle: () => <SocialSignInScreen provider="google" />,
   authApple: () => <SocialSignInScreen provider="apple" />,
+  twoFactorPhone: TwoFactorPhoneScreen,
 };

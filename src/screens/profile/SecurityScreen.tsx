@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { PhoneSection } from './security/PhoneSection';
 import { SessionsSection } from './security/SessionsSection';
 
-/** /profile/security: one section per protection, each in its own file under security/. */
+/** /profile/security: one section per protection, each in its own file under ./security. */
 export function SecurityScreen() {
   const { t } = useTranslation();
   return (
     <div className="stack">
       <p className="page-lead">{t('screens.profileSecurity.lead')}</p>
+      <PhoneSection />
       <SessionsSection />
     </div>
   );

@@ -1,0 +1,285 @@
+import { and, assign, not, setup, stateIn } from 'xstate';
+import type { CountryCode } from '../src/api/contract/countries';
+import { resendCooldownMachine } from './resendCooldown.machine';
+import { codeFailure, isSixDigitCode, type CodeFailure } from './twoFactorPhone.machine';
+import { unprovided } from './unprovided';
+
+/**
+ * How the new number is confirmed: `set` — a first number, SMS code to it; `email` — a change,
+ * code e-mailed to the account; `sms` — a change, SMS code to the new number.
+ */
+export type PhoneCodeRoute = 'set' | 'email' | 'sms';
+
+/** Why the typed number was not taken: checked here, or answered by the server. */
+export type NumberError = 'missing' | 'invalid' | 'unchanged' | 'phone_taken' | 'phone_invalid' | 'phone_unchanged';
+
+export interface PhoneProfile {
+  email: string;
+  /** Country of residence: the country picker's default. */
+  country: CountryCode;
+  /** The confirmed phone (E.164), or null. */
+  phone: string | null;
+}
+
+interface PhoneChangeContext extends PhoneProfile {
+  /** The number being confirmed (E.164). */
+  newPhone: string | null;
+  route: PhoneCodeRoute | null;
+  numberError: NumberError | null;
+  failure: CodeFailure | null;
+  /** Why the last “send a new code” did not go through, shown by the resend button. */
+  resendFailure: CodeFailure | null;
+  resendInSeconds: number;
+  codeResent: boolean;
+  /** The last change went through: the screen says so until the next edit. */
+  saved: boolean;
+}
+
+type PhoneChangeEvent =
+  | { type: 'EDIT_STARTED' }
+  /** `e164` is the typed number as libphonenumber-js read it for `country`, null when it is not a valid number. */
+  | { type: 'NUMBER_SUBMITTED'; country: CountryCode; national: string; e164: string | null }
+  | { type: 'CHANNEL_CHOSEN'; channel: 'email' | 'sms' }
+  | { type: 'CODE_SUBMITTED'; code: string }
+  | { type: 'RESEND_REQUESTED' }
+  | { type: 'CANCELLED' }
+  | { type: 'RETRY' };
+
+const NUMBER_ERRORS = new Set<string>(['phone_taken', 'phone_invalid', 'phone_unchanged']);
+
+export const phoneChangeMachine = setup({
+  types: {
+    context: {} as PhoneChangeContext,
+    events: {} as PhoneChangeEvent,
+  },
+  actors: {
+    loadPhone: unprovided<PhoneProfile>('loadPhone'),
+    /** Sends the code; answers the seconds until another may be sent. */
+    requestCode: unprovided<{ resendInSeconds: number }, { phone: string; route: PhoneCodeRoute }>('requestCode'),
+    /** Confirms with the code; answers the number now confirmed. */
+    confirmCode: unprovided<{ phone: string }, { code: string; route: PhoneCodeRoute }>('confirmCode'),
+    resendCooldown: resendCooldownMachine,
+  },
+  guards: {
+    numberIsMissing: ({ event }) => event.type === 'NUMBER_SUBMITTED' && event.national.trim() === '',
+    numberIsInvalid: ({ event }) => event.type === 'NUMBER_SUBMITTED' && event.e164 === null,
+    numberIsUnchanged: ({ context, event }) => event.type === 'NUMBER_SUBMITTED' && event.e164 === context.phone,
+    hasPhone: ({ context }) => context.phone !== null,
+    isOtherChannel: ({ context, event }) =>
+      event.type === 'CHANNEL_CHOSEN' && context.route !== 'set' && event.channel !== context.route,
+    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code.trim()),
+    isNumberProblem: (_, failure: CodeFailure) => NUMBER_ERRORS.has(failure.code),
+    isRateLimited: (_, failure: CodeFailure) => failure.code === 'rate_limited' && failure.retryAfterSeconds !== undefined,
+    noCodeBeingChecked: not(stateIn('#phoneChange.codeStep.code.confirming')),
+    canSwitchChannel: and(['isOtherChannel', not(stateIn('#phoneChange.codeStep.code.confirming'))]),
+  },
+}).createMachine({
+  id: 'phoneChange',
+  description:
+    'The phone section of /profile/security: set a first number (SMS code to it) or change it (code by e-mail or by SMS to the new number, as the customer chooses).',
+  context: {
+    email: '',
+    country: 'DE',
+    phone: null,
+    newPhone: null,
+    route: null,
+    numberError: null,
+    failure: null,
+    resendFailure: null,
+    resendInSeconds: 0,
+    codeResent: false,
+    saved: false,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'GET /users/me for the phone, the e-mail and the country of residence.',
+      invoke: {
+        id: 'loadPhone',
+        src: 'loadPhone',
+        onDone: {
+          target: 'idle',
+          actions: assign(({ event }) => ({ email: event.output.email, country: event.output.country, phone: event.output.phone })),
+        },
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: {
+      description: 'The profile could not be loaded; “Try again”.',
+      meta: { route: '/profile/security' },
+      on: { RETRY: { target: 'loading' } },
+    },
+    idle: {
+      description: 'The confirmed number in international form with “Change”, or “Add a phone number”.',
+      meta: { route: '/profile/security' },
+      on: {
+        EDIT_STARTED: {
+          target: 'enteringNumber',
+          actions: assign({ saved: false, numberError: null, failure: null }),
+        },
+      },
+    },
+    enteringNumber: {
+      description: 'Country (the customer’s own by default) and national number, checked with libphonenumber-js.',
+      meta: { route: '/profile/security' },
+      on: {
+        NUMBER_SUBMITTED: [
+          { guard: 'numberIsMissing', actions: assign({ numberError: 'missing', failure: null }), description: 'Nothing typed.' },
+          { guard: 'numberIsInvalid', actions: assign({ numberError: 'invalid', failure: null }), description: 'Not a number of that country.' },
+          { guard: 'numberIsUnchanged', actions: assign({ numberError: 'unchanged', failure: null }), description: 'That is the current number.' },
+          {
+            guard: 'hasPhone',
+            target: 'choosingChannel',
+            actions: assign({ newPhone: ({ event }) => event.e164, country: ({ event }) => event.country, numberError: null, failure: null }),
+            description: 'A change: choose how to confirm it.',
+          },
+          {
+            target: 'sendingCode',
+            actions: assign({
+              newPhone: ({ event }) => event.e164,
+              country: ({ event }) => event.country,
+              route: 'set',
+              numberError: null,
+              failure: null,
+            }),
+            description: 'A first number: the code goes to it by SMS.',
+          },
+        ],
+        CANCELLED: { target: 'idle' },
+      },
+    },
+    choosingChannel: {
+      description: 'Two clear choices: a code to the account’s e-mail, or an SMS to the new number.',
+      meta: { route: '/profile/security' },
+      on: {
+        CHANNEL_CHOSEN: { target: 'sendingCode', actions: assign({ route: ({ event }) => event.channel, failure: null }) },
+        EDIT_STARTED: { target: 'enteringNumber', description: 'Back to the number.' },
+        CANCELLED: { target: 'idle' },
+      },
+    },
+    sendingCode: {
+      description: 'POST /users/set-phone or /users/update-phone.',
+      invoke: {
+        id: 'requestCode',
+        src: 'requestCode',
+        input: ({ context }) => ({ phone: context.newPhone!, route: context.route! }),
+        onDone: {
+          target: 'codeStep',
+          actions: assign({
+            resendInSeconds: ({ event }) => event.output.resendInSeconds,
+            failure: null,
+            resendFailure: null,
+            codeResent: false,
+          }),
+        },
+        onError: [
+          {
+            guard: { type: 'isNumberProblem', params: ({ event }) => codeFailure(event.error) },
+            target: 'enteringNumber',
+            actions: assign({ numberError: ({ event }) => codeFailure(event.error).code as NumberError }),
+            description: 'Taken by another customer, not a real number, or the current one.',
+          },
+          {
+            guard: 'hasPhone',
+            target: 'choosingChannel',
+            actions: assign({ failure: ({ event }) => codeFailure(event.error) }),
+            description: 'Not sent (rate limit, offline): the choice stays.',
+          },
+          { target: 'enteringNumber', actions: assign({ failure: ({ event }) => codeFailure(event.error) }) },
+        ],
+      },
+    },
+    codeStep: {
+      type: 'parallel',
+      description: 'The code field, the resend button with its cooldown, and for a change the other way to confirm.',
+      meta: { route: '/profile/security' },
+      on: {
+        CANCELLED: { target: 'idle', actions: assign({ failure: null }) },
+        CHANNEL_CHOSEN: {
+          guard: 'canSwitchChannel',
+          target: 'sendingCode',
+          actions: assign({ route: ({ event }) => event.channel, failure: null }),
+          description: 'Confirm the other way instead: a code is sent there.',
+        },
+      },
+      states: {
+        code: {
+          initial: 'editing',
+          states: {
+            editing: {
+              description: 'Six digits, with the last error if any.',
+              on: {
+                CODE_SUBMITTED: [
+                  { guard: 'isMalformedCode', actions: assign({ failure: { code: 'code_format' }, codeResent: false }) },
+                  { target: 'confirming', actions: assign({ failure: null, codeResent: false }) },
+                ],
+              },
+            },
+            confirming: {
+              description: 'POST /users/confirm-phone, /users/confirm-update-phone or /users/confirm-update-phone-sms.',
+              invoke: {
+                id: 'confirmCode',
+                src: 'confirmCode',
+                input: ({ context, event }) => {
+                  if (event.type !== 'CODE_SUBMITTED') throw new Error('confirmCode starts from a submitted code');
+                  return { code: event.code.trim(), route: context.route! };
+                },
+                onDone: {
+                  target: '#phoneChange.idle',
+                  actions: assign({ phone: ({ event }) => event.output.phone, newPhone: null, route: null, saved: true }),
+                },
+                onError: [
+                  {
+                    guard: { type: 'isNumberProblem', params: ({ event }) => codeFailure(event.error) },
+                    target: '#phoneChange.enteringNumber',
+                    actions: assign({ numberError: ({ event }) => codeFailure(event.error).code as NumberError }),
+                    description: 'Another customer confirmed the number first.',
+                  },
+                  { target: 'editing', actions: assign({ failure: ({ event }) => codeFailure(event.error) }) },
+                ],
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: {
+              invoke: {
+                id: 'resendCooldown',
+                src: 'resendCooldown',
+                input: ({ context }) => ({ seconds: context.resendInSeconds }),
+                onDone: { target: 'available' },
+              },
+            },
+            available: {
+              on: { RESEND_REQUESTED: { guard: 'noCodeBeingChecked', target: 'sending' } },
+            },
+            sending: {
+              invoke: {
+                id: 'requestCode',
+                src: 'requestCode',
+                input: ({ context }) => ({ phone: context.newPhone!, route: context.route! }),
+                onDone: {
+                  target: 'coolingDown',
+                  actions: assign({ resendInSeconds: ({ event }) => event.output.resendInSeconds, resendFailure: null, codeResent: true }),
+                },
+                onError: [
+                  {
+                    guard: { type: 'isRateLimited', params: ({ event }) => codeFailure(event.error) },
+                    target: 'coolingDown',
+                    actions: assign({
+                      resendFailure: ({ event }) => codeFailure(event.error),
+                      resendInSeconds: ({ event }) => codeFailure(event.error).retryAfterSeconds!,
+                    }),
+                  },
+                  { target: 'available', actions: assign({ resendFailure: ({ event }) => codeFailure(event.error) }) },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

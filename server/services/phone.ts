@@ -1,0 +1,147 @@
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { Me } from '../../src/api/contract/auth';
+import type { PhoneChangeChannel, PhoneCodeSent } from '../../src/api/contract/phone';
+import { formatPhone, isValidE164 } from '../../src/i18n/phone';
+import { addSeconds, type Clock } from '../clock';
+import type { Db } from '../db/database';
+import { oneTimeCodes, users } from '../db/schema';
+import { ApiError } from '../errors';
+import { CODE_TTL_SECONDS, type CodePurpose, type CodeService } from './codes';
+import { confirmPhoneChangeEmail, confirmPhoneSms } from './messages';
+import type { Outbox } from './outbox';
+import { RATE_LIMITS, type RateLimiter } from './rate-limit';
+import { SMS_RESEND_COOLDOWN_SECONDS, secondsUntil } from './two-factor';
+import type { UserRow, UserService } from './users';
+
+export interface PhoneDeps {
+  db: Db;
+  clock: Clock;
+  codes: CodeService;
+  outbox: Outbox;
+  rateLimiter: RateLimiter;
+  users: UserService;
+}
+
+type PhonePurpose = Extract<CodePurpose, 'set_phone' | 'update_phone_email' | 'update_phone_sms'>;
+const PHONE_PURPOSES: PhonePurpose[] = ['set_phone', 'update_phone_email', 'update_phone_sms'];
+
+/** Postgres' unique_violation: another customer confirmed the same number in the same instant. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Setting and changing the customer's phone. A new number waits in `pending_phone` until its code is
+ * confirmed; only then does it replace the confirmed one (which keeps receiving sign-in codes until
+ * that moment). A number confirmed by one customer cannot be confirmed by another.
+ */
+export function createPhoneService(deps: PhoneDeps) {
+  const { db, clock, codes, outbox, rateLimiter } = deps;
+
+  async function assertFree(tx: Db, userId: string, phone: string): Promise<void> {
+    const [other] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, phone), isNotNull(users.phoneConfirmedAt), ne(users.id, userId)));
+    if (other) throw new ApiError('phone_taken');
+  }
+
+  /**
+   * Asking again for the same number within a minute answers 429 with the wait; a different number
+   * (a typo corrected) may be sent at once, within the hourly limits.
+   */
+  async function assertCooldownOver(user: UserRow, phone: string, purpose: PhonePurpose): Promise<void> {
+    if (user.pendingPhone !== phone) return;
+    const [previous] = await db
+      .select({ createdAt: oneTimeCodes.createdAt })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, purpose)));
+    if (!previous) return;
+    const availableAt = addSeconds(previous.createdAt, SMS_RESEND_COOLDOWN_SECONDS);
+    const now = clock();
+    if (availableAt > now) throw new ApiError('rate_limited', undefined, { retryAfter: secondsUntil(availableAt, now) });
+  }
+
+  async function sendCode(user: UserRow, phone: string, purpose: PhonePurpose, ip: string): Promise<PhoneCodeSent> {
+    if (!isValidE164(phone)) throw new ApiError('phone_invalid');
+    await assertFree(db, user.id, phone);
+    await assertCooldownOver(user, phone, purpose);
+    const channel: PhoneChangeChannel = purpose === 'update_phone_email' ? 'email' : 'sms';
+    await rateLimiter.enforce([
+      [RATE_LIMITS.codeSendPerAccount, user.email],
+      [RATE_LIMITS.codeSendPerIp, ip],
+      ...(channel === 'sms' ? ([[RATE_LIMITS.smsSendPerPhone, phone]] as const) : []),
+    ]);
+    const now = clock();
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ pendingPhone: phone, updatedAt: now }).where(eq(users.id, user.id));
+      // Codes sent for an earlier pending number (or by the other channel) must not confirm this one.
+      await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.userId, user.id), inArray(oneTimeCodes.purpose, PHONE_PURPOSES)));
+      const code = await codes.issue(tx, user.id, purpose);
+      await outbox.enqueue(
+        tx,
+        channel === 'email' ? confirmPhoneChangeEmail(user.email, code, formatPhone(phone)) : confirmPhoneSms(phone, code, purpose as 'set_phone' | 'update_phone_sms'),
+      );
+    });
+    await outbox.deliverPending();
+    return {
+      pendingPhone: phone,
+      channel,
+      expiresAt: addSeconds(now, CODE_TTL_SECONDS).toISOString(),
+      resendAvailableAt: addSeconds(now, SMS_RESEND_COOLDOWN_SECONDS).toISOString(),
+    };
+  }
+
+  async function setPhone(userId: string, phone: string, ip: string): Promise<PhoneCodeSent> {
+    const user = await deps.users.get(userId);
+    if (user.phoneConfirmedAt) throw new ApiError('phone_already_set');
+    return sendCode(user, phone, 'set_phone', ip);
+  }
+
+  async function updatePhone(userId: string, phone: string, channel: PhoneChangeChannel, ip: string): Promise<PhoneCodeSent> {
+    const user = await deps.users.get(userId);
+    if (!user.phoneConfirmedAt) throw new ApiError('phone_not_set');
+    if (user.phone === phone) throw new ApiError('phone_unchanged');
+    return sendCode(user, phone, channel === 'email' ? 'update_phone_email' : 'update_phone_sms', ip);
+  }
+
+  /** The right code makes the pending number the confirmed one. */
+  async function confirm(userId: string, code: string, purpose: PhonePurpose): Promise<Me> {
+    const user = await deps.users.get(userId);
+    const phone = user.pendingPhone;
+    if (!phone) throw new ApiError('no_pending_phone');
+    // Not thrown inside: a wrong code's spent try must be committed.
+    const result = await db
+      .transaction(async (tx) => {
+        const check = await codes.check(tx, userId, purpose, code);
+        if (check !== 'ok') return check;
+        const taken = await assertFree(tx, userId, phone).then(
+          () => false,
+          () => true,
+        );
+        if (taken) return 'phone_taken' as const;
+        const now = clock();
+        await tx.update(users).set({ phone, phoneConfirmedAt: now, pendingPhone: null, updatedAt: now }).where(eq(users.id, userId));
+        return 'ok' as const;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return 'phone_taken' as const;
+        throw error;
+      });
+    if (result !== 'ok') throw new ApiError(result);
+    return deps.users.me(userId);
+  }
+
+  return {
+    setPhone,
+    updatePhone,
+    confirmSet: (userId: string, code: string) => confirm(userId, code, 'set_phone'),
+    confirmUpdateByEmail: (userId: string, code: string) => confirm(userId, code, 'update_phone_email'),
+    confirmUpdateBySms: (userId: string, code: string) => confirm(userId, code, 'update_phone_sms'),
+  };
+}
+
+export type PhoneService = ReturnType<typeof createPhoneService>;

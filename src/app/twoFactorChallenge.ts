@@ -1,0 +1,68 @@
+import type { TwoFactorChallenge } from '../api/contract/phone';
+import type { PendingChallenge } from '../../machines/twoFactorPhone.machine';
+import { STORAGE_KEYS, safeStorage } from '../platform/storage';
+
+/** What session storage keeps between /login and /2fa/phone: the server's challenge and where to go after. */
+interface StoredChallenge {
+  challengeToken: string;
+  phoneHint: string;
+  expiresAt: string;
+  resendAvailableAt: string;
+  destination: string;
+}
+
+const CHALLENGE_MAX_MS = 10 * 60_000;
+const RESEND_MAX_SECONDS = 60;
+
+/** Seconds from now until an instant the server gave, kept within [0, max] so a skewed device clock cannot stall the screen. */
+export function secondsUntil(instant: string, max: number = RESEND_MAX_SECONDS, now: number = Date.now()): number {
+  return Math.min(max, Math.max(0, Math.ceil((Date.parse(instant) - now) / 1000)));
+}
+
+export function keepChallenge(challenge: TwoFactorChallenge, destination: string): void {
+  const stored: StoredChallenge = {
+    challengeToken: challenge.challengeToken,
+    phoneHint: challenge.phoneHint,
+    expiresAt: challenge.expiresAt,
+    resendAvailableAt: challenge.resendAvailableAt,
+    destination,
+  };
+  safeStorage('session')?.setItem(STORAGE_KEYS.twoFactorChallenge, JSON.stringify(stored));
+}
+
+function readStored(): StoredChallenge | null {
+  try {
+    const value: unknown = JSON.parse(safeStorage('session')?.getItem(STORAGE_KEYS.twoFactorChallenge) ?? 'null');
+    if (typeof value !== 'object' || value === null) return null;
+    const fields = ['challengeToken', 'phoneHint', 'expiresAt', 'resendAvailableAt', 'destination'] as const;
+    return fields.every((field) => typeof (value as Record<string, unknown>)[field] === 'string') ? (value as StoredChallenge) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The challenge for /2fa/phone, with its times made relative to now; null when there is none. */
+export function readPendingChallenge(now: number = Date.now()): PendingChallenge | null {
+  const stored = readStored();
+  if (!stored) return null;
+  return {
+    challengeToken: stored.challengeToken,
+    phoneHint: stored.phoneHint,
+    destination: stored.destination,
+    expiresInMs: Math.min(CHALLENGE_MAX_MS, Math.max(0, Date.parse(stored.expiresAt) - now)),
+    resendInSeconds: secondsUntil(stored.resendAvailableAt, RESEND_MAX_SECONDS, now),
+  };
+}
+
+/** A resend moved the cooldown: a reload must show the new one. */
+export function rememberResend(resendAvailableAt: string): void {
+  const stored = readStored();
+  if (stored) safeStorage('session')?.setItem(STORAGE_KEYS.twoFactorChallenge, JSON.stringify({ ...stored, resendAvailableAt }));
+}
+
+/** Where the challenge was going, then forgets it. */
+export function takeChallengeDestination(): string | null {
+  const destination = readStored()?.destination ?? null;
+  safeStorage('session')?.removeItem(STORAGE_KEYS.twoFactorChallenge);
+  return destination;
+}

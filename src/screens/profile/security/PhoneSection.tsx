@@ -1,0 +1,261 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { NumberError } from '../../../../machines/phoneChange.machine';
+import type { CountryCode } from '../../../api/contract/countries';
+import { LOCALE_TAGS } from '../../../api/contract/locales';
+import { useLocale, useSystem } from '../../../app/context';
+import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../i18n/phone';
+import { Icon } from '../../../ui/Icon';
+import { CodeField } from '../../shared/CodeField';
+import { ResendCode, codeFailureMessage, cooldownOf } from '../../shared/CodeFeedback';
+
+const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
+  missing: 'phone.errors.missing',
+  invalid: 'phone.errors.invalid',
+  phone_invalid: 'phone.errors.invalid',
+  unchanged: 'phone.errors.unchanged',
+  phone_unchanged: 'phone.errors.unchanged',
+  phone_taken: 'phone.errors.taken',
+};
+
+/** Countries by their name in the interface language, each with its calling code. */
+function useCountryOptions() {
+  const locale = useLocale();
+  return useMemo(() => {
+    const tag = LOCALE_TAGS[locale];
+    const names = new Intl.DisplayNames([tag], { type: 'region' });
+    const collator = new Intl.Collator(tag);
+    return PHONE_COUNTRIES.map((code) => ({ code, label: `${names.of(code) ?? code} (${callingCode(code)})` })).sort((a, b) =>
+      collator.compare(a.label, b.label),
+    );
+  }, [locale]);
+}
+
+/** Set or change the phone number; the flow is the phoneChange statechart, this view only shows it. */
+export function PhoneSection() {
+  const { t } = useTranslation();
+  const { flows } = useSystem();
+  const flow = useActorRef(flows.phoneChange);
+  const state = useSelector(flow, (s) => s, (a, b) => a === b);
+  const countries = useCountryOptions();
+  const id = useId();
+  // What was typed stays here, whatever the flow answers.
+  const [chosenCountry, setCountry] = useState<CountryCode | null>(null);
+  // Until the customer picks one: the country of residence, once the profile is loaded.
+  const country = chosenCountry ?? state.context.country;
+  const [national, setNational] = useState('');
+  const [code, setCode] = useState('');
+
+  const { phone, email, newPhone, route, numberError, failure, resendFailure, codeResent, saved } = state.context;
+  const sending = state.matches('sendingCode');
+  const entering = state.matches('enteringNumber') || (sending && route === 'set');
+  const choosing = state.matches('choosingChannel') || (sending && route !== 'set');
+  const inCodeStep = state.matches('codeStep');
+  const confirming = state.matches({ codeStep: { code: 'confirming' } });
+
+  const submitNumber = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parsePhoneInput(national, country);
+    flow.send({ type: 'NUMBER_SUBMITTED', country, national, e164: parsed.ok ? parsed.e164 : null });
+  };
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'CODE_SUBMITTED', code });
+  };
+  const startEditing = () => {
+    setNational('');
+    setCode('');
+    flow.send({ type: 'EDIT_STARTED' });
+  };
+  const numberMessage = numberError ? t(NUMBER_ERROR_KEYS[numberError]) : null;
+  const preview = parsePhoneInput(national, country);
+  const formattedNew = newPhone ? formatPhone(newPhone) : '';
+
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`} data-testid="phone-section">
+      <h2 id={`${id}-title`}>{t('phone.title')}</h2>
+
+      {state.matches('loading') ? <p role="status">{t('app.loading')}</p> : null}
+
+      {state.matches('loadFailed') ? (
+        <>
+          <p role="alert">{t('phone.loadFailed')}</p>
+          <button className="button button--secondary" type="button" onClick={() => flow.send({ type: 'RETRY' })}>
+            {t('phone.retry')}
+          </button>
+        </>
+      ) : null}
+
+      {state.matches('idle') ? (
+        <>
+          {phone ? (
+            <>
+              <p>
+                {t('phone.current')}{' '}
+                <bdi dir="ltr" className="phone-number" data-testid="phone-current">
+                  {formatPhone(phone)}
+                </bdi>
+              </p>
+              <p className="field-hint">{t('phone.currentHint')}</p>
+            </>
+          ) : (
+            <p>{t('phone.none')}</p>
+          )}
+          <p role="status" className="notice">
+            {saved ? t('phone.saved') : null}
+          </p>
+          <button className="button button--secondary button--block" type="button" onClick={startEditing}>
+            {phone ? t('phone.change') : t('phone.add')}
+          </button>
+        </>
+      ) : null}
+
+      {entering ? (
+        <form className="form" noValidate onSubmit={submitNumber} aria-busy={sending}>
+          <div className="form-alert" role="alert" aria-live="assertive">
+            {failure ? codeFailureMessage(t, failure) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-country`}>{t('phone.country')}</label>
+            <select id={`${id}-country`} name="country" value={country} onChange={(e) => setCountry(e.target.value as CountryCode)}>
+              {countries.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-number`}>{phone ? t('phone.newNumber') : t('phone.number')}</label>
+            <input
+              id={`${id}-number`}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              dir="ltr"
+              value={national}
+              onChange={(e) => setNational(e.target.value)}
+              aria-invalid={numberMessage ? true : undefined}
+              aria-describedby={`${id}-number-note`}
+            />
+            {numberMessage ? (
+              <p className="field-error" id={`${id}-number-note`} role="alert">
+                {numberMessage}
+              </p>
+            ) : (
+              <p className="field-hint" id={`${id}-number-note`}>
+                {preview.ok ? (
+                  <>
+                    {t('phone.preview')}{' '}
+                    <bdi dir="ltr" data-testid="phone-preview">
+                      {preview.international}
+                    </bdi>
+                  </>
+                ) : (
+                  t('phone.numberHint')
+                )}
+              </p>
+            )}
+          </div>
+          <button className="button button--primary button--block" type="submit" disabled={sending}>
+            {sending ? t('phone.sending') : t('phone.continue')}
+          </button>
+          <button className="button button--secondary button--block" type="button" disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
+            {t('phone.cancel')}
+          </button>
+        </form>
+      ) : null}
+
+      {choosing ? (
+        <div className="stack" aria-busy={sending}>
+          <p>
+            {t('phone.newNumberIs')}{' '}
+            <bdi dir="ltr" className="phone-number">
+              {formattedNew}
+            </bdi>
+          </p>
+          <div className="form-alert" role="alert" aria-live="assertive">
+            {failure ? codeFailureMessage(t, failure) : null}
+          </div>
+          <fieldset className="choice-group">
+            <legend>{t('phone.chooseChannel')}</legend>
+            <ul className="link-list">
+              <li>
+                <button type="button" disabled={sending} onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'email' })}>
+                  <span className="label">
+                    {t('phone.byEmail')}
+                    <span className="hint">
+                      {t('phone.byEmailHint')} <bdi dir="ltr">{email}</bdi>
+                    </span>
+                  </span>
+                  <Icon name="chevron" />
+                </button>
+              </li>
+              <li>
+                <button type="button" disabled={sending} onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'sms' })}>
+                  <span className="label">
+                    {t('phone.bySms')}
+                    <span className="hint">
+                      {t('phone.bySmsHint')} <bdi dir="ltr">{formattedNew}</bdi>
+                    </span>
+                  </span>
+                  <Icon name="chevron" />
+                </button>
+              </li>
+            </ul>
+          </fieldset>
+          {sending ? <p role="status">{t('phone.sending')}</p> : null}
+          <button className="button button--secondary button--block" type="button" disabled={sending} onClick={() => flow.send({ type: 'EDIT_STARTED' })}>
+            {t('phone.otherNumber')}
+          </button>
+          <button className="button button--secondary button--block" type="button" disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
+            {t('phone.cancel')}
+          </button>
+        </div>
+      ) : null}
+
+      {inCodeStep ? (
+        <form className="form" noValidate onSubmit={submitCode} aria-busy={confirming}>
+          <p>
+            {route === 'email' ? t('phone.codeSentEmail') : t('phone.codeSentSms')}{' '}
+            <bdi dir="ltr" className="phone-number">
+              {route === 'email' ? email : formattedNew}
+            </bdi>
+          </p>
+          <CodeField
+            label={t('phone.code')}
+            value={code}
+            onChange={setCode}
+            error={failure ? codeFailureMessage(t, failure) : null}
+          />
+          <button className="button button--primary button--block" type="submit" disabled={confirming}>
+            {confirming ? t('phone.confirming') : t('phone.confirm')}
+          </button>
+          <ResendCode
+            cooldown={cooldownOf(state)}
+            available={state.matches({ codeStep: { resend: 'available' } }) && !confirming}
+            sending={state.matches({ codeStep: { resend: 'sending' } })}
+            resent={codeResent}
+            failure={resendFailure}
+            onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
+          />
+          {route === 'email' || route === 'sms' ? (
+            <button
+              className="button button--secondary button--block"
+              type="button"
+              disabled={confirming}
+              onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: route === 'email' ? 'sms' : 'email' })}
+            >
+              {route === 'email' ? t('phone.useSmsInstead') : t('phone.useEmailInstead')}
+            </button>
+          ) : null}
+          <button className="button button--secondary button--block" type="button" disabled={confirming} onClick={() => flow.send({ type: 'CANCELLED' })}>
+            {t('phone.cancel')}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
