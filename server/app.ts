@@ -11,6 +11,7 @@ import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
 import { userRoutes } from './routes/users';
 import { createServices, type Services } from './services';
@@ -55,6 +56,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   userRoutes(api, deps, services);
   accountRoutes(api, deps, services);
   trackingRoutes(api, deps, services);
+  passkeyRoutes(api, deps, services, config.cookieSecure);
   devRoutes(api, deps, services);
   app.route('/api', api);
 

@@ -25,6 +25,15 @@ export interface Config {
   distDir: string | undefined;
   /** scrypt cost as log2(N). 15 in production (≈ 100 ms on one core); tests lower it for speed. */
   scryptLogN: number;
+  /** WebAuthn relying party: passkeys are bound to this domain (WEBAUTHN_RP_ID, default `localhost`). */
+  webauthnRpId: string;
+  /** The name authenticators show (WEBAUTHN_RP_NAME, default `Meridian`). */
+  webauthnRpName: string;
+  /**
+   * Origins a passkey answer may come from (WEBAUTHN_ORIGINS, comma-separated). Empty: the origin the
+   * request was served on, whose host must then be the RP id or under it.
+   */
+  webauthnOrigins: string[];
 }
 
 /**
@@ -60,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Meridian <no-reply@meridian.test>',
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     scryptLogN: 15,
+    webauthnRpId: env.WEBAUTHN_RP_ID || 'localhost',
+    webauthnRpName: env.WEBAUTHN_RP_NAME || 'Meridian',
+    webauthnOrigins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : [],
   };
 }
 

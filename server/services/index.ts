@@ -6,6 +6,7 @@ import { createAccountService } from './accounts';
 import { createAuthService } from './auth';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
+import { createPasskeyService } from './passkeys';
 import { createPasswordHasher } from './passwords';
 import { createPromoService } from './promo';
 import { createRateLimiter } from './rate-limit';
@@ -41,6 +42,16 @@ export function createServices({ db, config, clock, transport, logger }: Service
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),
     accounts: createAccountService(db, clock),
+    passkeys: createPasskeyService({
+      db,
+      clock,
+      codes,
+      outbox,
+      rateLimiter,
+      tokens,
+      users,
+      rp: { rpId: config.webauthnRpId, rpName: config.webauthnRpName, origins: config.webauthnOrigins },
+    }),
   };
 }
 

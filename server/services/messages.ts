@@ -24,3 +24,19 @@ export function resetPasswordMessage(to: string, code: string): Message {
     body: `Your Meridian password reset code is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask to reset your password, ignore this e-mail; your password stays as it is.`,
   };
 }
+
+/** The code that confirms adding a passkey or removing all of them, by e-mail or SMS. */
+export function biometricCodeMessage(to: string, channel: 'email' | 'sms', purpose: 'biometric_enable' | 'biometric_disable', code: string): Message {
+  const action = purpose === 'biometric_enable' ? 'add a passkey to' : 'remove every passkey from';
+  const warning = `If this was not you, do not share the code and change your password.`;
+  return {
+    to,
+    channel,
+    template: purpose,
+    subject: `${code} is your Meridian confirmation code`,
+    body:
+      channel === 'sms'
+        ? `Meridian: ${code} confirms the request to ${action} your account. Valid ${minutes} min. ${warning}`
+        : `Your Meridian confirmation code is ${code}. It confirms the request to ${action} your account and expires in ${minutes} minutes.\n\n${warning}`,
+  };
+}

@@ -41,6 +41,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Meridian <no-reply@meridian.test>',
     distDir: undefined,
     scryptLogN: TEST_SCRYPT_LOG_N,
+    webauthnRpId: 'localhost',
+    webauthnRpName: 'Meridian',
+    webauthnOrigins: ['http://localhost:4500'],
     ...overrides,
   };
 }
