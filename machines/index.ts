@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { biometricMachine } from './biometric.machine';
+import { biometricModel } from './biometric.model';
 import { chunkReloadMachine } from './chunkReload.machine';
 import { chunkReloadModel } from './chunkReload.model';
 import { languageMachine } from './language.machine';
@@ -6,6 +8,8 @@ import { languageModel } from './language.model';
 import type { AnyFlowModel } from './model';
 import { loginMachine } from './login.machine';
 import { loginModel } from './login.model';
+import { passkeySignInMachine } from './passkeySignIn.machine';
+import { passkeySignInModel } from './passkeySignIn.model';
 import { routeGuardMachine } from './routeGuard.machine';
 import { routeGuardModel } from './routeGuard.model';
 import { sessionMachine } from './session.machine';
@@ -44,6 +48,24 @@ export const catalog: CatalogEntry[] = [
     routes: ['/login'],
     machine: loginMachine,
     model: loginModel,
+  },
+  {
+    id: 'passkeySignIn',
+    title: 'Sign in with a passkey',
+    summary:
+      'Beside the password form on /login and /welcome. Where the browser supports it, passkeys are offered in the e-mail field’s autofill as soon as the page opens; the “Sign in with a passkey” button runs the modal ceremony under the Biometric Authentication sheet. A cancelled or failed ceremony is logged and the form stays as typed, with “Authentication was not completed”; success sets the session cookies and opens the app like password sign-in.',
+    routes: ['/login', '/welcome'],
+    machine: passkeySignInMachine,
+    model: passkeySignInModel,
+  },
+  {
+    id: 'biometric',
+    title: 'Passkeys (biometric)',
+    summary:
+      'The passkeys section of /profile/security, with the seed’s “biometric” endpoints: the status; adding a passkey — a request that answers a single-use code token and the creation options, the e-mailed or SMS code when the session is not freshly opened with two factors, the passkey ceremony, the confirm; and removing all passkeys with a code. The token is cleared after each attempt; failures are logged and shown translated.',
+    routes: ['/profile/security'],
+    machine: biometricMachine,
+    model: biometricModel,
   },
   {
     id: 'routeGuard',

@@ -97,19 +97,27 @@ const API_CODES_SHOWN = [
   'rate_limited',
 ] as const;
 
+/** What a screen shows for a failure: a translated message, and the browser's own words when it gave some. */
+export interface PasskeyFailureText {
+  message: string;
+  /** `NotAllowedError` passes its own message through (platforms put the real reason there). */
+  detail?: string;
+}
+
 /**
- * The translated message for a passkey failure. `webauthn_not_allowed` shows the browser's message
- * (platforms put the real reason there); `no_code_token` shows the server's message when it gave one;
- * an unknown code falls back to `fallback` (the step's seed message).
+ * The translated message for a passkey failure: the code's own message when there is one, else
+ * `fallback` (the step's seed message). `no_code_token` shows the server's message when it sent one.
  */
-export function passkeyErrorMessage(
+export function describePasskeyFailure(
   t: Translate,
-  failure: { code: string; message?: string; retryAfterSeconds?: number },
+  failure: { code: string; message?: string },
   fallback: BiometricErrorCode,
-): string {
-  if (failure.code === WEBAUTHN_ERROR_CODES.ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY && failure.message) return failure.message;
-  if (failure.code === BIOMETRIC_ERROR_CODES.noCodeToken && failure.message) return failure.message;
-  if (failure.code === 'rate_limited') return t('biometric.errors.rate_limited', { count: failure.retryAfterSeconds ?? 60 });
+): PasskeyFailureText {
+  if (failure.code === BIOMETRIC_ERROR_CODES.noCodeToken && failure.message) return { message: failure.message };
   const known = (PASSKEY_APP_ERROR_CODES as readonly string[]).includes(failure.code) || (API_CODES_SHOWN as readonly string[]).includes(failure.code);
-  return t(`biometric.errors.${known ? failure.code : fallback}`);
+  if (failure.code === WEBAUTHN_ERROR_CODES.ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY) {
+    // The step did not complete; the browser's reason (untranslated) follows as a detail.
+    return { message: t(`biometric.errors.${fallback}`), ...(failure.message ? { detail: failure.message } : {}) };
+  }
+  return { message: t(`biometric.errors.${known ? failure.code : fallback}`) };
 }
