@@ -12,6 +12,8 @@ export interface PasskeySignInFailure {
 
 interface PasskeySignInContext {
   destination: string;
+  /** Whether the page has an e-mail field for autofill (/login); /welcome has none. */
+  autofill: boolean;
   failure: PasskeySignInFailure | null;
 }
 
@@ -27,7 +29,7 @@ function toFailure(error: unknown): PasskeySignInFailure {
 export const passkeySignInMachine = setup({
   types: {
     context: {} as PasskeySignInContext,
-    input: {} as { redirect: string | null; home: string },
+    input: {} as { redirect: string | null; home: string; autofill: boolean },
     events: {} as PasskeySignInEvent,
   },
   actors: {
@@ -47,13 +49,13 @@ export const passkeySignInMachine = setup({
     rememberFailure: assign({ failure: (_, params: { error: unknown }) => toFailure(params.error) }),
   },
   guards: {
-    autofillSupported: ({ event }) => 'output' in event && event.output === true,
+    autofillWanted: ({ context, event }) => context.autofill && 'output' in event && event.output === true,
   },
 }).createMachine({
   id: 'passkeySignIn',
   description:
     'Passkey sign-in on /login and /welcome, beside the password form: the browser offers passkeys in the e-mail field’s autofill as soon as the page opens (where it supports conditional mediation), and “Sign in with a passkey” runs the modal ceremony. Failures are logged and leave the form as it was with “Authentication was not completed”; success opens the app like password sign-in.',
-  context: ({ input }) => ({ destination: safeRedirectPath(input.redirect) ?? input.home, failure: null }),
+  context: ({ input }) => ({ destination: safeRedirectPath(input.redirect) ?? input.home, autofill: input.autofill, failure: null }),
   initial: 'checkingAutofill',
   on: {
     PASSKEY_CHOSEN: {
@@ -64,11 +66,11 @@ export const passkeySignInMachine = setup({
   },
   states: {
     checkingAutofill: {
-      description: 'Does the browser offer passkeys in autofill (conditional mediation)?',
+      description: 'Does the browser offer passkeys in autofill (conditional mediation), and does the page have a field for it?',
       invoke: {
         id: 'supportsAutofill',
         src: 'supportsAutofill',
-        onDone: [{ guard: 'autofillSupported', target: 'preparingAutofill' }, { target: 'ready' }],
+        onDone: [{ guard: 'autofillWanted', target: 'preparingAutofill' }, { target: 'ready' }],
         onError: { target: 'ready' },
       },
     },

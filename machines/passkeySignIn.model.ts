@@ -12,8 +12,9 @@ const response = {
 
 export const passkeySignInModel = {
   inputs: {
-    'from a payment link': { redirect: '/fr/pay/abc', home: '/fr' },
-    'with an open-redirect attempt': { redirect: '//evil.example', home: '/' },
+    '/login from a payment link': { redirect: '/fr/pay/abc', home: '/fr', autofill: true },
+    '/login with an open-redirect attempt': { redirect: '//evil.example', home: '/', autofill: true },
+    '/welcome (no e-mail field)': { redirect: null, home: '/', autofill: false },
   },
   events: {
     PASSKEY_CHOSEN: { 'Sign in with a passkey': {} },

@@ -261,7 +261,11 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
         }),
       },
       actions: {
-        enterApp: (_, { destination }) => enterApp(destination),
+        enterApp: (_, { destination }) => {
+          // A password alone: the home page may offer a passkey (PasskeyOffer).
+          safeStorage('session')?.setItem(STORAGE_KEYS.passkeyOfferAfterLogin, '1');
+          enterApp(destination);
+        },
       },
     }),
   };

@@ -4,6 +4,9 @@ export const STORAGE_KEYS = {
   refCode: 'ref_code',
   utmSent: 'utm_tracking_sent',
   chunkReloadedAt: 'chunk_reload_at',
+  /** Set by a password sign-in; the home page then offers a passkey once. */
+  passkeyOfferAfterLogin: 'passkey_offer_after_login',
+  passkeyOfferDismissed: 'passkey_offer_dismissed',
 } as const;
 
 /** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { LoginField, SignInFailure } from '../../../machines/login.machine';
 import { useLocalize, useSystem } from '../../app/context';
+import { PasskeySignIn } from './PasskeySignIn';
 
 function failureMessage(t: ReturnType<typeof useTranslation>['t'], failure: SignInFailure): string {
   switch (failure.code) {
@@ -53,7 +54,7 @@ export function LoginScreen() {
           name="email"
           type="email"
           inputMode="email"
-          autoComplete="username"
+          autoComplete="username webauthn"
           dir="ltr"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -92,6 +93,7 @@ export function LoginScreen() {
         <Link to={localize('/forgot-password')}>{t('login.forgot')}</Link>
         <Link to={localize('/register')}>{t('login.register')}</Link>
       </p>
+      <PasskeySignIn autofill />
     </form>
   );
 }

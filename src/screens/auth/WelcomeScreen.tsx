@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize } from '../../app/context';
 import { LanguageChoice } from '../shared/LanguageChoice';
+import { PasskeySignIn } from './PasskeySignIn';
 
-/** The signed-out landing page: sign up, log in, and the language choice. */
+/** The signed-out landing page: sign up, log in, passkey sign-in and the language choice. */
 export function WelcomeScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
@@ -20,6 +21,7 @@ export function WelcomeScreen() {
         <Link className="button button--secondary button--block" to={localize('/login')}>
           {t('welcome.logIn')}
         </Link>
+        <PasskeySignIn />
       </div>
       <section className="stack" aria-labelledby="welcome-language">
         <h2 id="welcome-language" className="page-lead">

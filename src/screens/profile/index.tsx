@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { LanguageChoice } from '../shared/LanguageChoice';
 import { ProfileScreen } from './ProfileScreen';
+import { SecurityScreen } from './SecurityScreen';
 
-export const screens: Partial<Record<string, ComponentType>> = { profile: ProfileScreen, profileLanguage: LanguageChoice };
+export const screens: Partial<Record<string, ComponentType>> = { profile: ProfileScreen, profileLanguage: LanguageChoice, profileSecurity: SecurityScreen };
