@@ -172,13 +172,13 @@ test('screenshots: the security page and the Biometric Authentication sheet, en 
     const security = locale === 'en' ? '/profile/security' : '/ar/profile/security';
     await page.goto(security);
     await page.locator('.button-row > .button--primary').last().click();
-    await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(page.locator('.passkey-list > li')).toHaveCount(1);
     // No authenticator answers now: the ceremony waits and the sheet stays up.
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto(security);
-      await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
+      await expect(page.locator('.passkey-list > li')).toHaveCount(1);
       await page.screenshot({ path: `reports/screenshots/passkeys-security-${locale}-${width}.png`, fullPage: true });
       await page.locator('.button-row > .button--primary').last().click();
       const sheet = page.getByRole('dialog');

@@ -9,8 +9,7 @@ import { notify } from '../../../app/notify';
 import { describePasskeyFailure, type BiometricErrorCode } from '../../../auth/webauthnErrors';
 import { formatDate } from '../../../i18n/format';
 
-const FALLBACK: Record<BiometricStep, BiometricErrorCode> = {
-  status: 'no_code_token',
+const FALLBACK: Record<Exclude<BiometricStep, 'status'>, BiometricErrorCode> = {
   enable: 'registration_not_completed',
   disableRequest: 'biometric_disable_request_failed',
   disableConfirm: 'biometric_disable_confirm_failed',
@@ -19,6 +18,8 @@ const FALLBACK: Record<BiometricStep, BiometricErrorCode> = {
 type Translate = ReturnType<typeof useTranslation>['t'];
 
 function FailureText({ t, failure }: { t: Translate; failure: BiometricFailure }) {
+  // The status has no seed message of its own: say the section could not load.
+  if (failure.step === 'status') return <>{t('passkeys.section.loadFailed')}</>;
   const text = describePasskeyFailure(t, failure, FALLBACK[failure.step]);
   return (
     <>
@@ -178,8 +179,9 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
         </form>
       ) : (
         <div className="passkey-summary">
-          <p className="passkey-name" dir="auto">
-            {passkey.name}
+          <p className="passkey-name">
+            {/* The customer's own text may be in any script; the line keeps the page's direction. */}
+            <span dir="auto">{passkey.name}</span>
             {passkey.backedUp ? <span className="badge">{t('passkeys.section.synced')}</span> : null}
           </p>
           <p className="hint">{t('passkeys.section.provider', { provider: passkey.provider })}</p>
