@@ -26,7 +26,7 @@ export const RATE_LIMITS = {
   codeSendPerIp: { bucket: 'code-send:ip', limit: 20, windowSeconds: HOUR },
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
   /** Passkey sign-in options and answers together; the conditional request asks once per page open. */
-  passkeyPerIp: { bucket: 'passkey:ip', limit: 60, windowSeconds: 15 * MINUTE },
+  passkeyPerIp: { bucket: 'passkey:ip', limit: 300, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
