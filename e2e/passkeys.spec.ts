@@ -153,7 +153,7 @@ test('a cancelled passkey ceremony shows the translated message and keeps the fo
     await page.goto(path);
     const email = page.locator('input[name="email"]');
     await email.fill('someone@example.test');
-    await page.locator('button', { hasText: path === '/login' ? 'Sign in with a passkey' : 'تسجيل الدخول بمفتاح مرور' }).click();
+    await page.locator('button', { hasText: path === '/login' ? 'Sign in with a passkey' : 'استخدام مفتاح مرور' }).click();
     await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
     await expect(email).toHaveValue('someone@example.test');
     await expect(page).toHaveURL(new RegExp(`${path}$`));
