@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { biometricMachine } from './biometric.machine';
+import { biometricModel } from './biometric.model';
 import { chunkReloadMachine } from './chunkReload.machine';
 import { chunkReloadModel } from './chunkReload.model';
 import { languageMachine } from './language.machine';
@@ -10,6 +12,8 @@ import { phoneChangeMachine } from './phoneChange.machine';
 import { phoneChangeModel } from './phoneChange.model';
 import { resendCooldownMachine } from './resendCooldown.machine';
 import { resendCooldownModel } from './resendCooldown.model';
+import { passkeySignInMachine } from './passkeySignIn.machine';
+import { passkeySignInModel } from './passkeySignIn.model';
 import { routeGuardMachine } from './routeGuard.machine';
 import { routeGuardModel } from './routeGuard.model';
 import { sessionMachine } from './session.machine';
@@ -88,6 +92,24 @@ export const catalog: CatalogEntry[] = [
     routes: [],
     machine: resendCooldownMachine,
     model: resendCooldownModel,
+  },
+  {
+    id: 'passkeySignIn',
+    title: 'Sign in with a passkey',
+    summary:
+      'Beside the password form on /login and /welcome. Where the browser supports it, passkeys are offered in the e-mail field’s autofill as soon as the page opens; the “Sign in with a passkey” button runs the modal ceremony under the Biometric Authentication sheet. A cancelled or failed ceremony is logged and the form stays as typed, with “Authentication was not completed”; success sets the session cookies and opens the app like password sign-in.',
+    routes: ['/login', '/welcome'],
+    machine: passkeySignInMachine,
+    model: passkeySignInModel,
+  },
+  {
+    id: 'biometric',
+    title: 'Passkeys (biometric)',
+    summary:
+      'The passkeys section of /profile/security, with the seed’s “biometric” endpoints: the status; adding a passkey — a request that answers a single-use code token and the creation options, the e-mailed or SMS code when the session is not freshly opened with two factors, the passkey ceremony, the confirm; and removing all passkeys with a code. The token is cleared after each attempt; failures are logged and shown translated.',
+    routes: ['/profile/security'],
+    machine: biometricMachine,
+    model: biometricModel,
   },
   {
     id: 'routeGuard',

@@ -30,6 +30,7 @@ export const ALLOW_IDENTICAL = Object.freeze([
   'app.name',
   // Same word, same spelling, and the natural choice in these languages.
   'de:screens.simulate.title',
+  'de:passkeys.section.title',
   'fr:screens.simulate.title',
   'fr:screens.kycQuestionnaire.title',
   'fr:screens.kycSignature.title',

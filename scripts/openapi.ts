@@ -280,7 +280,8 @@ client address (the socket's peer, or the last \`X-Forwarded-For\` entry when \`
 
 ${table(['limit', 'attempts', 'per'], rateLimitRows)}
 
-Code-sending limits apply to registration, \`/auth/verify-email/resend\` and \`/auth/forgot-password\`.
+Code-sending limits apply to registration, \`/auth/verify-email/resend\`, \`/auth/forgot-password\` and the
+biometric enable (when a code is needed) and disable-all requests; \`passkey:ip\` counts passkey sign-in options and answers.
 
 ## Idempotency
 

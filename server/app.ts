@@ -12,6 +12,7 @@ import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { socialRoutes } from './routes/social';
+import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
 import { userRoutes } from './routes/users';
 import { createServices, type Services } from './services';
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   userRoutes(api, deps, services);
   accountRoutes(api, deps, services);
   trackingRoutes(api, deps, services);
+  passkeyRoutes(api, deps, services, config.cookieSecure);
   devRoutes(api, deps, services);
   app.route('/api', api);
 

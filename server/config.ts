@@ -28,6 +28,15 @@ export interface Config {
   distDir: string | undefined;
   /** scrypt cost as log2(N). 15 in production (≈ 100 ms on one core); tests lower it for speed. */
   scryptLogN: number;
+  /** WebAuthn relying party: passkeys are bound to this domain (WEBAUTHN_RP_ID, default `localhost`). */
+  webauthnRpId: string;
+  /** The name authenticators show (WEBAUTHN_RP_NAME, default `Meridian`). */
+  webauthnRpName: string;
+  /**
+   * Origins a passkey answer may come from (WEBAUTHN_ORIGINS, comma-separated). Empty: the origin the
+   * request was served on, whose host must then be the RP id or under it.
+   */
+  webauthnOrigins: string[];
   /** The origin customers open the app at (OpenID Connect redirect URIs are built on it). */
   publicOrigin: string;
   /** Sign-in with Google and Apple; a provider without a client id is not offered. */
@@ -89,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       google: oidcClient(env, 'GOOGLE', 'https://accounts.google.com'),
       apple: oidcClient(env, 'APPLE', 'https://appleid.apple.com'),
     },
+    webauthnRpId: env.WEBAUTHN_RP_ID || 'localhost',
+    webauthnRpName: env.WEBAUTHN_RP_NAME || 'Meridian',
+    webauthnOrigins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : [],
   };
 }
 

@@ -225,3 +225,41 @@ export const socialIdentities = pgTable(
   },
   (table) => [primaryKey({ columns: [table.provider, table.subject] })],
 );
+
+
+export const passkeyUserHandles = pgTable('passkey_user_handles', {
+  userId: uuid('user_id').primaryKey(),
+  handle: text('handle').notNull(),
+});
+
+export const passkeys = pgTable('passkeys', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull().default([]),
+  deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+  backedUp: boolean('backed_up').notNull(),
+  aaguid: uuid('aaguid').notNull(),
+  name: text('name').notNull(),
+  createdAt: instant('created_at').notNull(),
+  lastUsedAt: instant('last_used_at'),
+});
+
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  challenge: text('challenge').primaryKey(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+});
+
+export const biometricCodeTokens = pgTable('biometric_code_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  sessionId: uuid('session_id').notNull(),
+  purpose: text('purpose', { enum: ['biometric_enable', 'biometric_disable'] }).notNull(),
+  challenge: text('challenge'),
+  codeRequired: boolean('code_required').notNull(),
+  codeVerifiedAt: instant('code_verified_at'),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+});

@@ -6,6 +6,7 @@ import { createAccountService } from './accounts';
 import { createAuthService } from './auth';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
+import { createPasskeyService } from './passkeys';
 import { createPasswordHasher } from './passwords';
 import { createPhoneService } from './phone';
 import { createPromoService } from './promo';
@@ -50,6 +51,16 @@ export function createServices({ db, config, clock, transport, logger }: Service
     accounts: createAccountService(db, clock),
     sessions: createSessionService(db, clock),
     social: createSocialService({ db, clock, config, tokens, rateLimiter, logger }),
+    passkeys: createPasskeyService({
+      db,
+      clock,
+      codes,
+      outbox,
+      rateLimiter,
+      tokens,
+      users,
+      rp: { rpId: config.webauthnRpId, rpName: config.webauthnRpName, origins: config.webauthnOrigins },
+    }),
   };
 }
 

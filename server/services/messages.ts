@@ -55,3 +55,19 @@ export function confirmPhoneChangeEmail(to: string, code: string, newPhone: stri
     body: `Your Meridian code to change your phone number to ${newPhone} is ${code}. It expires in ${minutes} minutes.\n\nIf you did not ask to change your phone number, do not share this code and change your password.`,
   };
 }
+
+/** The code that confirms adding a passkey or removing all of them, by e-mail or SMS. */
+export function biometricCodeMessage(to: string, channel: 'email' | 'sms', purpose: 'biometric_enable' | 'biometric_disable', code: string): Message {
+  const action = purpose === 'biometric_enable' ? 'add a passkey to' : 'remove every passkey from';
+  const warning = `If this was not you, do not share the code and change your password.`;
+  return {
+    to,
+    channel,
+    template: purpose,
+    subject: `${code} is your Meridian confirmation code`,
+    body:
+      channel === 'sms'
+        ? `Meridian: ${code} confirms the request to ${action} your account. Valid ${minutes} min. ${warning}`
+        : `Your Meridian confirmation code is ${code}. It confirms the request to ${action} your account and expires in ${minutes} minutes.\n\n${warning}`,
+  };
+}

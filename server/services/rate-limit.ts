@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
   /** Each start stores a pending request for 10 minutes; this keeps one address from piling them up. */
   socialStartPerIp: { bucket: 'social-start:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  /** Passkey sign-in options and answers together; the conditional request asks once per page open. */
+  passkeyPerIp: { bucket: 'passkey:ip', limit: 300, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };

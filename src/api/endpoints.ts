@@ -1,6 +1,15 @@
 import type { ApiClient, CallOptions } from './client';
 import type { UtmTrackingBody } from './contract/app';
-import type { LoginBody, RevokeSessionBody, SaveUserSettingsBody, StartSocialSignInBody } from './contract';
+import type {
+  BiometricDisableConfirmBody,
+  BiometricEnableConfirmBody,
+  LoginBody,
+  PasskeySignInBody,
+  RenamePasskeyBody,
+  RevokeSessionBody,
+  SaveUserSettingsBody,
+  StartSocialSignInBody,
+} from './contract';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from './contract/phone';
 import { endpoints } from './contract/endpoints';
 
@@ -30,6 +39,18 @@ export function createApi(client: ApiClient) {
     revokeSession: (body: RevokeSessionBody) => client.call(endpoints.revokeSession, { body }),
     revokeOtherSessions: () => client.call(endpoints.revokeOtherSessions, { body: {} }),
     revokeAllSessions: () => client.call(endpoints.revokeAllSessions, { body: {} }),
+    getValidationStatus: (options?: ReadOptions) => client.call(endpoints.getValidationStatus, options),
+    requestBiometricEnable: () => client.call(endpoints.requestBiometricEnable, { body: {} }),
+    confirmBiometricEnable: (body: BiometricEnableConfirmBody) => client.call(endpoints.confirmBiometricEnable, { body }),
+    requestBiometricDisableAll: () => client.call(endpoints.requestBiometricDisableAll, { body: {} }),
+    confirmBiometricDisableAll: (body: BiometricDisableConfirmBody) =>
+      client.call(endpoints.confirmBiometricDisableAll, { body }),
+    listPasskeys: (options?: ReadOptions) => client.call(endpoints.listPasskeys, options),
+    renamePasskey: (id: string, body: RenamePasskeyBody) =>
+      client.call(endpoints.renamePasskey, { body, pathParams: { id } }),
+    removePasskey: (id: string) => client.call(endpoints.removePasskey, { pathParams: { id } }),
+    passkeySignInOptions: () => client.call(endpoints.passkeySignInOptions, { body: {} }),
+    passkeySignIn: (body: PasskeySignInBody) => client.call(endpoints.passkeySignIn, { body }),
   };
 }
 

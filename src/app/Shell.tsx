@@ -2,6 +2,9 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
 import { Toaster } from 'sonner';
+import { ceremonyActivity } from '../auth/passkeys';
+import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
+import { BiometricSheet } from '../ui/BiometricSheet';
 import { RTL_LOCALES, splitLocalePath } from '../api/contract';
 import type { NotFoundData, RouteHandle } from '../routes';
 import { pathOf, routes, routesById, type Area, type RouteDef } from '../routes/table';
@@ -119,6 +122,7 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
       </a>
       {children}
       <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
+      <BiometricSheet activity={ceremonyActivity} />
     </div>
   );
 }
@@ -155,6 +159,7 @@ export function Shell() {
           <MainNav current={current} />
           <main id="main" className="page page--wide">
             {heading}
+            {current?.id === 'home' ? <PasskeyOffer /> : null}
             {current?.tabs ? <SubNav group={current.tabs} /> : null}
             <Screen />
           </main>

@@ -1,20 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
+import { biometricMachine } from '../../machines/biometric.machine';
 import { chunkReloadMachine } from '../../machines/chunkReload.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { loginMachine, type SignInOutcome } from '../../machines/login.machine';
 import { phoneChangeMachine, type PhoneCodeRoute, type PhoneProfile } from '../../machines/phoneChange.machine';
 import { twoFactorPhoneMachine } from '../../machines/twoFactorPhone.machine';
+import { passkeySignInMachine } from '../../machines/passkeySignIn.machine';
 import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
 import { navigationTarget } from '../routes/target';
 import { sessionMachine } from '../../machines/session.machine';
 import { socialSignInMachine } from '../../machines/socialSignIn.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
-import { createApiClient } from '../api/client';
-import type { ApiError } from '../api/client';
+import { createApiClient, type ApiError, type ApiResult } from '../api/client';
 import { createApi } from '../api/endpoints';
 import { localizePath, RTL_LOCALES, splitLocalePath, type Locale } from '../api/contract';
+import {
+  confirmPasskeyEnrolment,
+  createPasskeyCredential,
+  getPasskeyAssertion,
+  requestPasskeyEnrolment,
+  supportsPasskeyAutofill,
+} from '../auth/passkeys';
+import { BIOMETRIC_ERROR_CODES, fromApiError, PasskeyError } from '../auth/webauthnErrors';
 import { createI18n } from '../i18n';
 import { RUNNING_BUILD_ID, fetchLatestBuild } from '../platform/build';
 import {
@@ -199,8 +208,64 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     return snapshot.context.decision!;
   }
 
+  /** An API answer's data, or a PasskeyError with the server's code (a fallback code for unknown ones). */
+  async function unwrap<T>(call: Promise<ApiResult<T>>, fallback?: { code: string; message: string }): Promise<T> {
+    const result = await call;
+    if (result.ok) return result.data;
+    const known = ['rate_limited', 'network_error', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'code_token_invalid'];
+    if (fallback && !known.includes(result.error.code)) throw new PasskeyError(fallback.code, fallback.message, { cause: result.error });
+    throw fromApiError(result.error);
+  }
+
+  const enterApp = (destination: string) => {
+    refreshCookies();
+    navigator.navigate(destination, { replace: true });
+  };
+  /** Signed in with the password (and maybe an SMS code): the home page may offer a passkey (PasskeyOffer). */
+  const enterAfterPassword = (destination: string) => {
+    safeStorage('session')?.setItem(STORAGE_KEYS.passkeyOfferAfterLogin, '1');
+    enterApp(destination);
+  };
+
   /** Flow machines that screens start, with the app's implementations. */
   const flows = {
+    biometric: biometricMachine.provide({
+      actors: {
+        loadStatus: fromPromise(() => unwrap(api.getValidationStatus())),
+        requestEnable: fromPromise(() => requestPasskeyEnrolment(api)),
+        confirmEnableCode: fromPromise(({ input }) => confirmPasskeyEnrolment(api, { code_token: input.codeToken, code: input.code })),
+        createPasskey: fromPromise(({ input }) => createPasskeyCredential(input.options ?? undefined)),
+        confirmEnable: fromPromise(({ input }) => confirmPasskeyEnrolment(api, { code_token: input.codeToken, response: input.response })),
+        requestDisable: fromPromise(() =>
+          unwrap(api.requestBiometricDisableAll(), { code: BIOMETRIC_ERROR_CODES.disableRequestFailed, message: 'Failed to request biometric disable' }),
+        ),
+        confirmDisable: fromPromise(({ input }) =>
+          unwrap(api.confirmBiometricDisableAll({ code_token: input.codeToken, code: input.code }), {
+            code: BIOMETRIC_ERROR_CODES.disableConfirmFailed,
+            message: 'Failed to confirm biometric disable',
+          }),
+        ),
+      },
+      actions: {
+        logFailure: (_, { failure }) => log(`Passkeys: ${failure.step} failed (${failure.code})`, failure.message),
+        passkeysChanged: () => void queryClient.invalidateQueries({ queryKey: ['passkeys'] }),
+      },
+    }),
+    passkeySignIn: passkeySignInMachine.provide({
+      actors: {
+        supportsAutofill: fromPromise(() => supportsPasskeyAutofill()),
+        fetchOptions: fromPromise(async () => (await unwrap(api.passkeySignInOptions())).options),
+        conditionalAssertion: fromPromise(({ input }) => getPasskeyAssertion(input.options, { conditional: true })),
+        modalAssertion: fromPromise(({ input }) => getPasskeyAssertion(input.options)),
+        verify: fromPromise(async ({ input }) => {
+          await unwrap(api.passkeySignIn({ response: input.response }));
+        }),
+      },
+      actions: {
+        enterApp: (_, { destination }) => enterApp(destination),
+        logFailure: (_, { error }) => log('Passkey sign-in did not complete', error),
+      },
+    }),
     login: loginMachine.provide({
       actors: {
         signIn: fromPromise<SignInOutcome, { email: string; password: string }>(async ({ input }) => {
@@ -210,10 +275,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
         }),
       },
       actions: {
-        enterApp: (_, { destination }) => {
-          refreshCookies();
-          navigator.navigate(destination, { replace: true });
-        },
+        enterApp: (_, { destination }) => enterAfterPassword(destination),
         continueWithSecondFactor: (_, { challenge, destination }) => {
           keepChallenge(challenge, destination);
           navigator.navigate(localizePath('/2fa/phone', currentLocale()));
@@ -236,8 +298,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
       actions: {
         enterApp: (_, { destination }) => {
           takeChallengeDestination();
-          refreshCookies();
-          navigator.navigate(destination, { replace: true });
+          enterAfterPassword(destination);
         },
         goToLogin: (_, { notice }) => {
           const locale = currentLocale();

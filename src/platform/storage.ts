@@ -6,6 +6,9 @@ export const STORAGE_KEYS = {
   chunkReloadedAt: 'chunk_reload_at',
   /** The pending phone two-factor challenge between /login and /2fa/phone (session storage; never the password). */
   twoFactorChallenge: 'two_factor_challenge',
+  /** Set by a password sign-in; the home page then offers a passkey once. */
+  passkeyOfferAfterLogin: 'passkey_offer_after_login',
+  passkeyOfferDismissed: 'passkey_offer_dismissed',
 } as const;
 
 /** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */

@@ -44,6 +44,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     scryptLogN: TEST_SCRYPT_LOG_N,
     publicOrigin: 'http://localhost',
     oidc: {},
+    webauthnRpId: 'localhost',
+    webauthnRpName: 'Meridian',
+    webauthnOrigins: ['http://localhost:4500'],
     ...overrides,
   };
 }

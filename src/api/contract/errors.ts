@@ -39,6 +39,26 @@ export const API_ERRORS = {
     description: 'The two-factor challenge token is unknown or was already used; sign in again.',
   },
   challenge_expired: { status: 400, description: 'The two-factor challenge is older than 10 minutes; sign in again.' },
+  code_token_invalid: {
+    status: 400,
+    description: 'The `code_token` is unknown, already used, expired (10 minutes) or belongs to another request; start again with a new request.',
+  },
+  code_required: {
+    status: 400,
+    description: 'This confirmation needs the 6-digit code as well (the session is not freshly opened with two factors).',
+  },
+  passkey_verification_failed: {
+    status: 400,
+    description: 'The passkey answer did not verify (challenge, origin, relying party, signature or user verification).',
+  },
+  passkey_challenge_invalid: {
+    status: 400,
+    description: 'The passkey sign-in challenge is unknown, already used or older than 5 minutes; ask for new options.',
+  },
+  passkey_unknown: {
+    status: 400,
+    description: 'No account has this passkey (it was removed); the browser may offer to forget it.',
+  },
   unauthorized: {
     status: 401,
     description: 'The bearer access token is missing, malformed, expired, or its session was revoked.',
@@ -59,6 +79,8 @@ export const API_ERRORS = {
     description:
       'The refresh token was rotated by a concurrent request moments ago (another tab). Read the cookies again and carry on with the new tokens; the session is intact.',
   },
+  passkey_already_registered: { status: 409, description: 'This passkey is already registered.' },
+  passkey_not_found: { status: 404, description: 'The customer has no passkey with this id.' },
   email_taken: { status: 409, description: 'An account with this e-mail already exists.' },
   social_account_exists: {
     status: 409,

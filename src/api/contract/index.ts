@@ -11,3 +11,4 @@ export * from './endpoints';
 export * from './assets';
 export * from './social';
 export * from './phone';
+export * from './passkeys';

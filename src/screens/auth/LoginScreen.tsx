@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { LoginField, LoginNotice, SignInFailure } from '../../../machines/login.machine';
 import { useLocalize, useSystem } from '../../app/context';
 import { SocialButtons } from './SocialSignInScreen';
+import { PasskeySignIn } from './PasskeySignIn';
 
 function failureMessage(t: ReturnType<typeof useTranslation>['t'], failure: SignInFailure): string {
   switch (failure.code) {
@@ -58,7 +59,7 @@ export function LoginScreen() {
           name="email"
           type="email"
           inputMode="email"
-          autoComplete="username"
+          autoComplete="username webauthn"
           dir="ltr"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -97,6 +98,7 @@ export function LoginScreen() {
         <Link to={localize('/forgot-password')}>{t('login.forgot')}</Link>
         <Link to={localize('/register')}>{t('login.register')}</Link>
       </p>
+      <PasskeySignIn autofill />
       <SocialButtons />
     </form>
   );

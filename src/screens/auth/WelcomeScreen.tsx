@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { useLocalize } from '../../app/context';
 import { LanguageChoice } from '../shared/LanguageChoice';
 import { SocialButtons } from './SocialSignInScreen';
+import { PasskeySignIn } from './PasskeySignIn';
 
-/** The signed-out landing page: sign up, log in, and the language choice. */
+/** The signed-out landing page: sign up, log in, passkey sign-in and the language choice. */
 export function WelcomeScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
@@ -21,6 +22,7 @@ export function WelcomeScreen() {
         <Link className="button button--secondary button--block" to={localize('/login')}>
           {t('welcome.logIn')}
         </Link>
+        <PasskeySignIn />
         <SocialButtons />
       </div>
       <section className="stack" aria-labelledby="welcome-language">

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PasskeysSection } from './security/PasskeysSection';
 import { PhoneSection } from './security/PhoneSection';
 import { SessionsSection } from './security/SessionsSection';
 
@@ -8,6 +9,7 @@ export function SecurityScreen() {
   return (
     <div className="stack">
       <p className="page-lead">{t('screens.profileSecurity.lead')}</p>
+      <PasskeysSection />
       <PhoneSection />
       <SessionsSection />
     </div>

@@ -1,0 +1,195 @@
+import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
+import { expect, registerCustomer, test } from './fixtures';
+
+/*
+ * Passkeys in Chromium with a CDP virtual authenticator (platform, resident keys, user verification):
+ * the app runs at http://localhost:PORT, so the RP id `localhost` is valid.
+ */
+
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** The code in the newest message of this template to `to`, from the development outbox. */
+async function outboxCode(request: APIRequestContext, to: string, template: string): Promise<string> {
+  let code: string | undefined;
+  await expect(async () => {
+    const answer = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+      messages: { template: string; body: string }[];
+    };
+    const message = answer.messages.find((m) => m.template === template);
+    code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  return code!;
+}
+
+async function passwordSignIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+async function logOut(page: Page) {
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/(login|welcome)$/);
+}
+
+const passkeyList = (page: Page) => page.getByRole('list', { name: 'Your passkeys' });
+
+test('add a passkey with the e-mailed code, sign in with it from /login and /welcome, rename, remove, remove all', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const customer = await registerCustomer(api);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+
+  // A password session is one factor: adding a passkey needs the code.
+  await passwordSignIn(page, customer.email, customer.password);
+  await page.goto('/profile/security');
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText('We sent a 6-digit code to your e-mail address.')).toBeVisible();
+  await page.getByLabel('Confirmation code').fill('12');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Enter the 6 digits of the code.')).toBeVisible();
+  await page.getByLabel('Confirmation code').fill(await outboxCode(api, customer.email, 'biometric_enable'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
+  await expect(passkeyList(page)).toContainText('Not used yet');
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]!.isResidentCredential).toBe(true);
+
+  // Sign out, then back in with the passkey from /login's button (the autofill request's options are
+  // refused once, so only the button can sign in)…
+  await logOut(page);
+  await page.route('**/api/auth/passkey/options', (route) => route.abort(), { times: 1 });
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'username webauthn');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // …from /login's autofill: the conditional request starts as the page opens, and the virtual
+  // authenticator answers it at once, as picking the passkey in the e-mail suggestions would…
+  await logOut(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+
+  // …and from /welcome.
+  await logOut(page);
+  await page.goto('/welcome');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // Signed in with a passkey: fresh two-factor session, no code. The same authenticator is refused.
+  await page.goto('/profile/security');
+  await expect(passkeyList(page)).toContainText('Last used');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This device already has a passkey for your account.' })).toBeVisible();
+
+  // Rename: validated inline, then saved.
+  await passkeyList(page).getByRole('button', { name: 'Rename' }).click();
+  await page.getByLabel('Name of the passkey').fill('   ');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter a name.')).toBeVisible();
+  await page.getByLabel('Name of the passkey').fill('Work phone');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(passkeyList(page)).toContainText('Work phone');
+
+  // Remove, with confirmation.
+  await passkeyList(page).getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Yes, remove' }).click();
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove all passkeys' })).toBeHidden();
+
+  // Add again (the server forgot the credential, the authenticator still has it: a new one is made), then remove all with the code.
+  await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Remove all passkeys' }).click();
+  await expect(page.getByText('To remove all passkeys, enter the code we sent you.')).toBeVisible();
+  await page.getByLabel('Confirmation code').fill(await outboxCode(api, customer.email, 'biometric_disable'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+  await api.dispose();
+});
+
+test('a cancelled passkey ceremony shows the translated message and keeps the form', async ({ page, playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL });
+  const customer = await registerCustomer(api);
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await passwordSignIn(page, customer.email, customer.password);
+  await page.goto('/profile/security');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await page.getByLabel('Confirmation code').fill(await outboxCode(api, customer.email, 'biometric_enable'));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
+  await logOut(page);
+
+  // The customer's fingerprint is not recognised: the ceremony fails like a cancel.
+  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false });
+  for (const [path, message] of [
+    ['/login', 'Authentication was not completed'],
+    ['/ar/login', 'لم تكتمل المصادقة'],
+  ] as const) {
+    await page.goto(path);
+    const email = page.locator('input[name="email"]');
+    await email.fill('someone@example.test');
+    await page.locator('button', { hasText: path === '/login' ? 'Sign in with a passkey' : 'استخدام مفتاح مرور' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await expect(email).toHaveValue('someone@example.test');
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  await api.dispose();
+});
+
+test('screenshots: the security page and the Biometric Authentication sheet, en and ar, 390 and 1280 wide', async ({
+  page,
+  signIn,
+}) => {
+  for (const locale of ['en', 'ar'] as const) {
+    // A new customer whose saved language is this one; right after sign-up the passkey alone is enough.
+    await signIn(locale);
+    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const security = locale === 'en' ? '/profile/security' : '/ar/profile/security';
+    await page.goto(security);
+    await page.locator('.button-row > .button--primary').last().click();
+    await expect(page.locator('.passkey-list > li')).toHaveCount(1);
+    // No authenticator answers now: the ceremony waits and the sheet stays up.
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(security);
+      await expect(page.locator('.passkey-list > li')).toHaveCount(1);
+      await page.screenshot({ path: `reports/screenshots/passkeys-security-${locale}-${width}.png`, fullPage: true });
+      await page.locator('.button-row > .button--primary').last().click();
+      const sheet = page.getByRole('dialog');
+      await expect(sheet).toBeVisible();
+      await expect(sheet).toHaveAccessibleName(locale === 'en' ? 'Biometric Authentication' : 'المصادقة البيومترية');
+      await expect(sheet).toHaveAccessibleDescription(locale === 'en' ? 'Use your biometric to authenticate' : 'استخدم بصمتك الحيوية للمصادقة');
+      // Escape does not close it: the browser's own prompt is where a ceremony is cancelled.
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeVisible();
+      await page.screenshot({ path: `reports/screenshots/passkeys-sheet-${locale}-${width}.png` });
+    }
+    await cdp.detach();
+  }
+});

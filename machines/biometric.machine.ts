@@ -1,0 +1,265 @@
+import { assign, setup } from 'xstate';
+import type {
+  BiometricDisableRequest,
+  BiometricEnableConfirm,
+  BiometricEnableRequest,
+  CodeChannel,
+  PasskeyCreationOptions,
+  RegistrationResponse,
+  ValidationStatus,
+} from '../src/api/contract';
+import { unprovided } from './unprovided';
+
+/** Which step failed: picks the seed's message when the error has no more precise one. */
+export type BiometricStep = 'status' | 'enable' | 'disableRequest' | 'disableConfirm';
+
+export interface BiometricFailure {
+  step: BiometricStep;
+  /** A stable app or API error code (`webauthn_not_allowed`, `code_invalid`, `network_error`…). */
+  code: string;
+  /** The browser's own words for `webauthn_not_allowed`, the server's for `no_code_token`. */
+  message?: string;
+  retryAfterSeconds?: number;
+}
+
+interface BiometricContext {
+  /** Whether the customer has a passkey; null until the status is known. */
+  enabled: boolean | null;
+  /** The pending request's single-use token; cleared whenever the flow returns to idle. */
+  codeToken: string | null;
+  options: PasskeyCreationOptions | null;
+  codeChannel: CodeChannel | null;
+  failure: BiometricFailure | null;
+}
+
+type BiometricEvent =
+  | { type: 'ENABLE_REQUESTED' }
+  | { type: 'DISABLE_ALL_REQUESTED' }
+  | { type: 'CODE_SUBMITTED'; code: string }
+  | { type: 'CANCELLED' }
+  | { type: 'STATUS_CHANGED' };
+
+/** Wrong codes may be typed again; anything else ends the attempt. */
+const RETRYABLE_CODE_ERRORS = new Set(['code_invalid', 'validation_failed', 'network_error', 'rate_limited']);
+
+function toFailure(step: BiometricStep, error: unknown): BiometricFailure {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    const message = 'message' in error && typeof error.message === 'string' && error.message ? { message: error.message } : {};
+    const retry =
+      'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? { retryAfterSeconds: error.retryAfterSeconds } : {};
+    return { step, code: error.code, ...message, ...retry };
+  }
+  return { step, code: 'unknown' };
+}
+
+const cleared = { codeToken: null, options: null, codeChannel: null } as const;
+
+export const biometricMachine = setup({
+  types: {
+    context: {} as BiometricContext,
+    events: {} as BiometricEvent,
+  },
+  actors: {
+    loadStatus: unprovided<ValidationStatus>('loadStatus'),
+    requestEnable: unprovided<BiometricEnableRequest>('requestEnable'),
+    confirmEnableCode: unprovided<BiometricEnableConfirm, { codeToken: string; code: string }>('confirmEnableCode'),
+    createPasskey: unprovided<RegistrationResponse, { options: PasskeyCreationOptions | null }>('createPasskey'),
+    confirmEnable: unprovided<BiometricEnableConfirm, { codeToken: string; response: RegistrationResponse }>('confirmEnable'),
+    requestDisable: unprovided<BiometricDisableRequest>('requestDisable'),
+    confirmDisable: unprovided<ValidationStatus, { codeToken: string; code: string }>('confirmDisable'),
+  },
+  actions: {
+    /** Records a failure for developers (the customer sees the translated message). */
+    logFailure: (_, _params: { failure: BiometricFailure }) => {},
+    /** The passkey list changed: lists on screen reload. */
+    passkeysChanged: () => {},
+  },
+  guards: {
+    codeRequired: ({ event }) => 'output' in event && (event.output as BiometricEnableRequest).code_required,
+    codeMayBeRetyped: ({ event }) => 'error' in event && RETRYABLE_CODE_ERRORS.has(toFailure('enable', event.error).code),
+  },
+}).createMachine({
+  id: 'biometric',
+  description:
+    'Passkeys on /profile/security, in the seed’s words “biometric”: the status, adding a passkey (a request, the confirmation code when the session needs one, the passkey ceremony, the confirm) and removing all of them with a code. The code token is cleared after each attempt; every failure is logged and returns to idle with a translated message.',
+  context: { enabled: null, ...cleared, failure: null },
+  initial: 'loadingStatus',
+  states: {
+    loadingStatus: {
+      description: 'GET /validation-code/status: does the customer have a passkey?',
+      invoke: {
+        id: 'loadStatus',
+        src: 'loadStatus',
+        onDone: { target: 'idle', actions: assign({ enabled: ({ event }) => event.output.biometric.enabled }) },
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ failure: ({ event }) => toFailure('status', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('status', event.error) }) },
+          ],
+        },
+      },
+    },
+    idle: {
+      description: 'The passkeys section with its buttons, and the last failure if any.',
+      meta: { route: '/profile/security' },
+      entry: assign(cleared),
+      on: {
+        ENABLE_REQUESTED: { target: 'requestingEnable', actions: assign({ failure: null }) },
+        DISABLE_ALL_REQUESTED: { target: 'requestingDisable', actions: assign({ failure: null }) },
+        STATUS_CHANGED: { target: 'loadingStatus', description: 'A passkey was renamed away or removed from the list.' },
+      },
+    },
+    requestingEnable: {
+      description: 'POST /validation-code/biometric/enable/request: the code token and the creation options.',
+      invoke: {
+        id: 'requestEnable',
+        src: 'requestEnable',
+        onDone: [
+          {
+            guard: 'codeRequired',
+            target: 'awaitingEnableCode',
+            actions: assign({
+              codeToken: ({ event }) => event.output.code_token,
+              options: ({ event }) => event.output.options,
+              codeChannel: ({ event }) => event.output.code_channel ?? null,
+            }),
+            description: 'The session is not freshly opened with two factors: the code comes first.',
+          },
+          {
+            target: 'registering',
+            actions: assign({ codeToken: ({ event }) => event.output.code_token, options: ({ event }) => event.output.options }),
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ failure: ({ event }) => toFailure('enable', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('enable', event.error) }) },
+          ],
+        },
+      },
+    },
+    awaitingEnableCode: {
+      description: 'The 6-digit code sent by e-mail or SMS, before the passkey is created.',
+      on: {
+        CODE_SUBMITTED: { target: 'verifyingEnableCode', actions: assign({ failure: null }) },
+        CANCELLED: { target: 'idle', actions: assign({ failure: null }) },
+      },
+    },
+    verifyingEnableCode: {
+      description: 'POST enable/confirm with the code alone; the token stays valid for the passkey.',
+      invoke: {
+        id: 'confirmEnableCode',
+        src: 'confirmEnableCode',
+        input: ({ context, event }) => {
+          if (event.type !== 'CODE_SUBMITTED') throw new Error('confirmEnableCode starts from a submitted code');
+          return { codeToken: context.codeToken ?? '', code: event.code };
+        },
+        onDone: { target: 'registering' },
+        onError: [
+          {
+            guard: 'codeMayBeRetyped',
+            target: 'awaitingEnableCode',
+            actions: assign({ failure: ({ event }) => toFailure('enable', event.error) }),
+            description: 'A wrong code: type it again.',
+          },
+          {
+            target: 'idle',
+            actions: [
+              assign({ failure: ({ event }) => toFailure('enable', event.error) }),
+              { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('enable', event.error) }) },
+            ],
+          },
+        ],
+      },
+    },
+    registering: {
+      description: 'The passkey ceremony (navigator.credentials.create); the Biometric Authentication sheet shows.',
+      invoke: {
+        id: 'createPasskey',
+        src: 'createPasskey',
+        input: ({ context }) => ({ options: context.options }),
+        onDone: { target: 'confirmingEnable' },
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ failure: ({ event }) => toFailure('enable', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('enable', event.error) }) },
+          ],
+        },
+      },
+    },
+    confirmingEnable: {
+      description: 'POST enable/confirm with the passkey: the server verifies and stores it.',
+      invoke: {
+        id: 'confirmEnable',
+        src: 'confirmEnable',
+        input: ({ context, event }) => {
+          if (!('output' in event)) throw new Error('confirmEnable starts from the ceremony’s answer');
+          return { codeToken: context.codeToken ?? '', response: event.output as RegistrationResponse };
+        },
+        onDone: { target: 'idle', actions: [assign({ enabled: true }), 'passkeysChanged'] },
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ failure: ({ event }) => toFailure('enable', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('enable', event.error) }) },
+          ],
+        },
+      },
+    },
+    requestingDisable: {
+      description: 'POST /validation-code/biometric/disable-all/request: a code is sent.',
+      invoke: {
+        id: 'requestDisable',
+        src: 'requestDisable',
+        onDone: {
+          target: 'awaitingDisableCode',
+          actions: assign({ codeToken: ({ event }) => event.output.code_token, codeChannel: ({ event }) => event.output.code_channel }),
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ failure: ({ event }) => toFailure('disableRequest', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('disableRequest', event.error) }) },
+          ],
+        },
+      },
+    },
+    awaitingDisableCode: {
+      description: 'The code that confirms removing every passkey.',
+      on: {
+        CODE_SUBMITTED: { target: 'confirmingDisable', actions: assign({ failure: null }) },
+        CANCELLED: { target: 'idle', actions: assign({ failure: null }) },
+      },
+    },
+    confirmingDisable: {
+      description: 'POST disable-all/confirm: every passkey is removed.',
+      invoke: {
+        id: 'confirmDisable',
+        src: 'confirmDisable',
+        input: ({ context, event }) => {
+          if (event.type !== 'CODE_SUBMITTED') throw new Error('confirmDisable starts from a submitted code');
+          return { codeToken: context.codeToken ?? '', code: event.code };
+        },
+        onDone: { target: 'idle', actions: [assign({ enabled: ({ event }) => event.output.biometric.enabled }), 'passkeysChanged'] },
+        onError: [
+          {
+            guard: 'codeMayBeRetyped',
+            target: 'awaitingDisableCode',
+            actions: assign({ failure: ({ event }) => toFailure('disableConfirm', event.error) }),
+            description: 'A wrong code: type it again.',
+          },
+          {
+            target: 'idle',
+            actions: [
+              assign({ failure: ({ event }) => toFailure('disableConfirm', event.error) }),
+              { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('disableConfirm', event.error) }) },
+            ],
+          },
+        ],
+      },
+    },
+  },
+});

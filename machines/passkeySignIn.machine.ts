@@ -1,0 +1,157 @@
+import { assign, setup } from 'xstate';
+import type { AuthenticationResponse, PasskeyRequestOptions } from '../src/api/contract';
+import { safeRedirectPath } from './routeGuard.machine';
+import { unprovided } from './unprovided';
+
+export interface PasskeySignInFailure {
+  /** A stable app or API error code (`webauthn_not_allowed`, `passkey_unknown`, `network_error`…). */
+  code: string;
+  /** The browser's own words, for `webauthn_not_allowed`. */
+  message?: string;
+}
+
+interface PasskeySignInContext {
+  destination: string;
+  /** Whether the page has an e-mail field for autofill (/login); /welcome has none. */
+  autofill: boolean;
+  failure: PasskeySignInFailure | null;
+}
+
+type PasskeySignInEvent = { type: 'PASSKEY_CHOSEN' };
+
+function toFailure(error: unknown): PasskeySignInFailure {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
+    return 'message' in error && typeof error.message === 'string' && error.message ? { code: error.code, message: error.message } : { code: error.code };
+  }
+  return { code: 'unknown' };
+}
+
+export const passkeySignInMachine = setup({
+  types: {
+    context: {} as PasskeySignInContext,
+    input: {} as { redirect: string | null; home: string; autofill: boolean },
+    events: {} as PasskeySignInEvent,
+  },
+  actors: {
+    supportsAutofill: unprovided<boolean>('supportsAutofill'),
+    fetchOptions: unprovided<PasskeyRequestOptions>('fetchOptions'),
+    /** The silent request behind the e-mail field's autofill; settles only when a passkey is picked. */
+    conditionalAssertion: unprovided<AuthenticationResponse, { options: PasskeyRequestOptions }>('conditionalAssertion'),
+    /** The modal ceremony, with the Biometric Authentication sheet. */
+    modalAssertion: unprovided<AuthenticationResponse, { options: PasskeyRequestOptions }>('modalAssertion'),
+    verify: unprovided<void, { response: AuthenticationResponse }>('verify'),
+  },
+  actions: {
+    /** Tells the session it exists now and opens the destination, as password sign-in does. */
+    enterApp: (_, _params: { destination: string }) => {},
+    /** Records why a passkey sign-in did not go through (the customer sees a translated message). */
+    logFailure: (_, _params: { error: unknown }) => {},
+    rememberFailure: assign({ failure: (_, params: { error: unknown }) => toFailure(params.error) }),
+  },
+  guards: {
+    autofillWanted: ({ context, event }) => context.autofill && 'output' in event && event.output === true,
+  },
+}).createMachine({
+  id: 'passkeySignIn',
+  description:
+    'Passkey sign-in on /login and /welcome, beside the password form: the browser offers passkeys in the e-mail field’s autofill as soon as the page opens (where it supports conditional mediation), and “Sign in with a passkey” runs the modal ceremony. Failures are logged and leave the form as it was with “Authentication was not completed”; success opens the app like password sign-in.',
+  context: ({ input }) => ({ destination: safeRedirectPath(input.redirect) ?? input.home, autofill: input.autofill, failure: null }),
+  initial: 'checkingAutofill',
+  on: {
+    PASSKEY_CHOSEN: {
+      target: '.requestingOptions',
+      actions: assign({ failure: null }),
+      description: 'The button: a modal ceremony, which also ends a pending autofill request.',
+    },
+  },
+  states: {
+    checkingAutofill: {
+      description: 'Does the browser offer passkeys in autofill (conditional mediation), and does the page have a field for it?',
+      invoke: {
+        id: 'supportsAutofill',
+        src: 'supportsAutofill',
+        onDone: [{ guard: 'autofillWanted', target: 'preparingAutofill' }, { target: 'ready' }],
+        onError: { target: 'ready' },
+      },
+    },
+    preparingAutofill: {
+      description: 'POST /auth/passkey/options for the silent request.',
+      invoke: {
+        id: 'fetchOptions',
+        src: 'fetchOptions',
+        onDone: { target: 'offeringAutofill' },
+        // Silent: the button still works; nothing to tell the customer.
+        onError: { target: 'ready', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    offeringAutofill: {
+      description: 'Passkeys are offered in the e-mail field’s suggestions; nothing shows until one is picked.',
+      invoke: {
+        id: 'conditionalAssertion',
+        src: 'conditionalAssertion',
+        input: ({ event }) => {
+          if (!('output' in event)) throw new Error('conditionalAssertion starts from options');
+          return { options: event.output as PasskeyRequestOptions };
+        },
+        onDone: { target: 'verifying' },
+        onError: { target: 'ready', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {
+      description: 'The form with “Sign in with a passkey”, and the last failure if any.',
+      meta: { route: '/login' },
+    },
+    requestingOptions: {
+      description: 'POST /auth/passkey/options for the button’s ceremony.',
+      invoke: {
+        id: 'fetchOptions',
+        src: 'fetchOptions',
+        onDone: { target: 'authenticating' },
+        onError: { target: 'ready', actions: [
+            { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    authenticating: {
+      description: 'The modal ceremony; the Biometric Authentication sheet shows.',
+      invoke: {
+        id: 'modalAssertion',
+        src: 'modalAssertion',
+        input: ({ event }) => {
+          if (!('output' in event)) throw new Error('modalAssertion starts from options');
+          return { options: event.output as PasskeyRequestOptions };
+        },
+        onDone: { target: 'verifying' },
+        onError: { target: 'ready', actions: [
+            { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    verifying: {
+      description: 'POST /auth/passkey/verify: the server checks the passkey and sets the session cookies.',
+      on: { PASSKEY_CHOSEN: {} },
+      invoke: {
+        id: 'verify',
+        src: 'verify',
+        input: ({ event }) => {
+          if (!('output' in event)) throw new Error('verify starts from the ceremony’s answer');
+          return { response: event.output as AuthenticationResponse };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: { type: 'enterApp', params: ({ context }) => ({ destination: context.destination }) },
+        },
+        onError: { target: 'ready', actions: [
+            { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    signedIn: { type: 'final', description: 'The session cookies are set; the app opens the destination.' },
+  },
+});

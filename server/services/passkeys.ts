@@ -1,0 +1,411 @@
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticatorTransport,
+} from '@simplewebauthn/server';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  AuthenticationResponse,
+  BiometricEnableConfirm,
+  BiometricEnableConfirmBody,
+  BiometricEnableRequest,
+  BiometricDisableRequest,
+  CodeChannel,
+  Passkey,
+  PasskeyRequestOptions,
+  RegistrationResponse,
+  SessionTokens,
+} from '../../src/api/contract';
+import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../src/api/contract/passkeys';
+import { addSeconds, type Clock } from '../clock';
+import type { Db } from '../db/database';
+import { biometricCodeTokens, passkeyChallenges, passkeys, passkeyUserHandles, sessions } from '../db/schema';
+import { ApiError } from '../errors';
+import { providerName } from './aaguids';
+import type { CodeService } from './codes';
+import { CODE_TTL_SECONDS } from './codes';
+import { biometricCodeMessage } from './messages';
+import type { Outbox } from './outbox';
+import { RATE_LIMITS, type RateLimiter } from './rate-limit';
+import type { ClientInfo, Principal, TokenService } from './tokens';
+import type { UserService } from './users';
+
+/** A sign-in challenge is good for this long; the browser's own timeout is the same. */
+export const SIGN_IN_CHALLENGE_SECONDS = 5 * 60;
+/** A code token (and the registration challenge inside it) lives as long as the code it goes with. */
+export const CODE_TOKEN_SECONDS = CODE_TTL_SECONDS;
+/**
+ * How long after a two-factor sign-in (or sign-up) a passkey may be added without a code: long enough
+ * for the offer right after signing in, short enough that a left-open session cannot do it later.
+ */
+export const FRESH_SESSION_SECONDS = 15 * 60;
+
+/** Registration opens its session in the same request that creates the account. */
+const SIGN_UP_SESSION_WINDOW_MS = 5_000;
+
+type BiometricPurpose = 'biometric_enable' | 'biometric_disable';
+
+/** Where a passkey answer may come from: the configured origins, or the origin of this request. */
+export interface RelyingParty {
+  rpId: string;
+  rpName: string;
+  origins: string[];
+}
+
+export interface PasskeyDeps {
+  db: Db;
+  clock: Clock;
+  codes: CodeService;
+  outbox: Outbox;
+  rateLimiter: RateLimiter;
+  tokens: TokenService;
+  users: UserService;
+  rp: RelyingParty;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The challenge an answer's clientDataJSON carries, without trusting anything else in it yet. */
+function challengeOf(clientDataJSON: string): string | null {
+  try {
+    const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
+    return typeof data === 'object' && data !== null && 'challenge' in data && typeof data.challenge === 'string' ? data.challenge : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Passkeys: registration behind the seed's biometric enable/confirm, discoverable sign-in, and the
+ * list the security page manages. Every ceremony is verified with @simplewebauthn/server against
+ * the configured relying party, with user verification required.
+ */
+export function createPasskeyService(deps: PasskeyDeps) {
+  const { db, clock, codes, outbox, rateLimiter, tokens, rp } = deps;
+
+  function expectedOrigins(servedOrigin: string): string[] {
+    return rp.origins.length > 0 ? rp.origins : [servedOrigin];
+  }
+
+  async function userHandle(tx: Db, userId: string): Promise<string> {
+    await tx
+      .insert(passkeyUserHandles)
+      .values({ userId, handle: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing({ target: passkeyUserHandles.userId });
+    const [row] = await tx.select().from(passkeyUserHandles).where(eq(passkeyUserHandles.userId, userId));
+    return row!.handle;
+  }
+
+  function toPasskey(row: typeof passkeys.$inferSelect): Passkey {
+    return {
+      id: row.id,
+      name: row.name,
+      provider: providerName(row.aaguid),
+      backedUp: row.backedUp,
+      createdAt: row.createdAt.toISOString(),
+      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function list(userId: string): Promise<Passkey[]> {
+    const rows = await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(desc(passkeys.createdAt), asc(passkeys.id));
+    return rows.map(toPasskey);
+  }
+
+  async function enabled(tx: Db, userId: string): Promise<boolean> {
+    const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(passkeys).where(eq(passkeys.userId, userId));
+    return (row?.count ?? 0) > 0;
+  }
+
+  async function status(userId: string) {
+    return { biometric: { enabled: await enabled(db, userId) } };
+  }
+
+  /**
+   * The careful-bank rule for adding a passkey without a code: only in a session opened at most 15
+   * minutes ago with two factors — by sign-up (the account was created with this session), by a
+   * passkey, or by password with the phone code (a confirmed phone means the phone step was passed).
+   */
+  async function codeRequired(principal: Principal): Promise<boolean> {
+    const [session] = await db.select().from(sessions).where(eq(sessions.id, principal.sessionId));
+    const user = await deps.users.get(principal.userId);
+    if (!session) return true;
+    const now = clock().getTime();
+    if (now - session.createdAt.getTime() > FRESH_SESSION_SECONDS * 1000) return true;
+    // The sign-up session is the one registration opened with the account: the only one from then.
+    const signUpWindowEnd = new Date(user.createdAt.getTime() + SIGN_UP_SESSION_WINDOW_MS);
+    const opened = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), lte(sessions.createdAt, signUpWindowEnd)));
+    const signUp = opened.length === 1 && opened[0]!.id === session.id;
+    const passkeySignIn = session.method === 'passkey';
+    const passwordWithPhone =
+      session.method === 'password' && user.phoneConfirmedAt !== null && user.phoneConfirmedAt <= session.createdAt;
+    return !(signUp || passkeySignIn || passwordWithPhone);
+  }
+
+  /** Replaces any pending token of this purpose with a new one; answers the token in clear, once. */
+  async function issueToken(
+    tx: Db,
+    principal: Principal,
+    purpose: BiometricPurpose,
+    fields: { challenge: string | null; codeRequired: boolean },
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock();
+    await tx.delete(biometricCodeTokens).where(and(eq(biometricCodeTokens.userId, principal.userId), eq(biometricCodeTokens.purpose, purpose)));
+    await tx.insert(biometricCodeTokens).values({
+      tokenHash: sha256(token),
+      userId: principal.userId,
+      sessionId: principal.sessionId,
+      purpose,
+      ...fields,
+      createdAt: now,
+      expiresAt: addSeconds(now, CODE_TOKEN_SECONDS),
+    });
+    return token;
+  }
+
+  /** The pending token row, locked for this transaction; anything else is `code_token_invalid`. */
+  async function pendingToken(tx: Db, principal: Principal, purpose: BiometricPurpose, token: string) {
+    const [row] = await tx
+      .select()
+      .from(biometricCodeTokens)
+      .where(eq(biometricCodeTokens.tokenHash, sha256(token)))
+      .for('update');
+    const valid =
+      row && row.userId === principal.userId && row.sessionId === principal.sessionId && row.purpose === purpose && row.expiresAt > clock();
+    if (!valid) throw new ApiError('code_token_invalid');
+    return row;
+  }
+
+  /**
+   * Where the code goes (SMS to a confirmed phone, else e-mail), after the sending limits. Runs before
+   * the transaction: the limiter and the user lookup use their own connection.
+   */
+  async function codeDestination(userId: string, ip: string): Promise<{ to: string; channel: CodeChannel }> {
+    const user = await deps.users.get(userId);
+    await rateLimiter.enforce([
+      [RATE_LIMITS.codeSendPerAccount, user.email],
+      [RATE_LIMITS.codeSendPerIp, ip],
+    ]);
+    return user.phoneConfirmedAt && user.phone ? { to: user.phone, channel: 'sms' } : { to: user.email, channel: 'email' };
+  }
+
+  async function sendCode(tx: Db, userId: string, purpose: BiometricPurpose, destination: { to: string; channel: CodeChannel }): Promise<void> {
+    const code = await codes.issue(tx, userId, purpose);
+    await outbox.enqueue(tx, biometricCodeMessage(destination.to, destination.channel, purpose, code));
+  }
+
+  async function requestEnable(principal: Principal, ip: string): Promise<BiometricEnableRequest> {
+    const user = await deps.users.get(principal.userId);
+    const required = await codeRequired(principal);
+    const destination = required ? await codeDestination(user.id, ip) : null;
+    const answer = await db.transaction(async (tx) => {
+      const existing = await tx.select().from(passkeys).where(eq(passkeys.userId, user.id));
+      const options = await generateRegistrationOptions({
+        rpName: rp.rpName,
+        rpID: rp.rpId,
+        userName: user.email,
+        userDisplayName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+        userID: Buffer.from(await userHandle(tx, user.id), 'base64url'),
+        attestationType: 'none',
+        authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+        excludeCredentials: existing.map((row) => ({ id: row.id, transports: row.transports })),
+        timeout: CODE_TOKEN_SECONDS * 1000,
+      });
+      if (destination) await sendCode(tx, user.id, 'biometric_enable', destination);
+      const codeToken = await issueToken(tx, principal, 'biometric_enable', { challenge: options.challenge, codeRequired: required });
+      // Through the contract's schema: the library's interfaces and the wire type meet here, checked.
+      return { code_token: codeToken, options: passkeyCreationOptionsSchema.parse(options), code_required: required, ...(destination ? { code_channel: destination.channel } : {}) };
+    });
+    await outbox.deliverPending();
+    return answer;
+  }
+
+  /**
+   * Spends one try of the code within the caller's transaction. A wrong code must still be counted,
+   * so the failure is returned (the caller commits, then throws) rather than thrown here.
+   */
+  async function checkCode(tx: Db, userId: string, purpose: BiometricPurpose, code: string) {
+    const result = await codes.check(tx, userId, purpose, code);
+    return result === 'ok' ? null : new ApiError(result);
+  }
+
+  async function verifyRegistration(response: RegistrationResponse, challenge: string, servedOrigin: string) {
+    try {
+      const verification = await verifyRegistrationResponse({
+        response: response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
+        expectedChallenge: challenge,
+        expectedOrigin: expectedOrigins(servedOrigin),
+        expectedRPID: rp.rpId,
+        requireUserVerification: true,
+      });
+      if (verification.verified) return verification.registrationInfo;
+    } catch {
+      // The library throws for every malformed or mismatched answer; the client learns one stable code.
+    }
+    throw new ApiError('passkey_verification_failed');
+  }
+
+  async function confirmEnable(principal: Principal, body: BiometricEnableConfirmBody, servedOrigin: string): Promise<BiometricEnableConfirm> {
+    const outcome = await db.transaction(async (tx) => {
+      const token = await pendingToken(tx, principal, 'biometric_enable', body.code_token);
+      let codeVerified = token.codeVerifiedAt !== null;
+      if (body.code && !codeVerified) {
+        const failure = await checkCode(tx, principal.userId, 'biometric_enable', body.code);
+        if (failure) return { failure };
+        codeVerified = true;
+        await tx.update(biometricCodeTokens).set({ codeVerifiedAt: clock() }).where(eq(biometricCodeTokens.tokenHash, token.tokenHash));
+      }
+      if (!body.response) {
+        if (!body.code) throw new ApiError('validation_failed', 'Send the code, the passkey response, or both.', { fields: { body: 'Expected code or response' } });
+        return { answer: { biometric: { enabled: await enabled(tx, principal.userId) }, passkey: null } };
+      }
+      if (token.codeRequired && !codeVerified) throw new ApiError('code_required');
+      // Spent before verifying: a challenge serves one answer, right or wrong.
+      await tx.delete(biometricCodeTokens).where(eq(biometricCodeTokens.tokenHash, token.tokenHash));
+      const info = await verifyRegistration(body.response, token.challenge!, servedOrigin);
+      const now = clock();
+      const [created] = await tx
+        .insert(passkeys)
+        .values({
+          id: info.credential.id,
+          userId: principal.userId,
+          publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+          counter: info.credential.counter,
+          transports: info.credential.transports ?? [],
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+          aaguid: info.aaguid,
+          name: body.name ?? providerName(info.aaguid),
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: passkeys.id })
+        .returning();
+      if (!created) throw new ApiError('passkey_already_registered');
+      return { answer: { biometric: { enabled: true }, passkey: toPasskey(created) } };
+    }).catch((error: unknown) => {
+      // A refused verification must still spend the token: commit that, then report.
+      if (error instanceof ApiError && error.code === 'passkey_verification_failed') return spendAndFail(body.code_token, error);
+      throw error;
+    });
+    if ('failure' in outcome) throw outcome.failure;
+    return outcome.answer;
+  }
+
+  async function spendAndFail(token: string, error: ApiError): Promise<never> {
+    await db.delete(biometricCodeTokens).where(eq(biometricCodeTokens.tokenHash, sha256(token)));
+    throw error;
+  }
+
+  async function requestDisableAll(principal: Principal, ip: string): Promise<BiometricDisableRequest> {
+    const destination = await codeDestination(principal.userId, ip);
+    const answer = await db.transaction(async (tx) => {
+      await sendCode(tx, principal.userId, 'biometric_disable', destination);
+      const codeToken = await issueToken(tx, principal, 'biometric_disable', { challenge: null, codeRequired: true });
+      return { code_token: codeToken, code_channel: destination.channel };
+    });
+    await outbox.deliverPending();
+    return answer;
+  }
+
+  async function confirmDisableAll(principal: Principal, token: string, code: string) {
+    const failure = await db.transaction(async (tx) => {
+      const row = await pendingToken(tx, principal, 'biometric_disable', token);
+      const wrong = await checkCode(tx, principal.userId, 'biometric_disable', code);
+      if (wrong) return wrong;
+      await tx.delete(biometricCodeTokens).where(eq(biometricCodeTokens.tokenHash, row.tokenHash));
+      await tx.delete(passkeys).where(eq(passkeys.userId, principal.userId));
+      return null;
+    });
+    if (failure) throw failure;
+    return { biometric: { enabled: false } };
+  }
+
+  async function rename(userId: string, id: string, name: string): Promise<Passkey> {
+    const [row] = await db.update(passkeys).set({ name }).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning();
+    if (!row) throw new ApiError('passkey_not_found');
+    return toPasskey(row);
+  }
+
+  async function remove(userId: string, id: string) {
+    const [row] = await db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ id: passkeys.id });
+    if (!row) throw new ApiError('passkey_not_found');
+    return status(userId);
+  }
+
+  async function signInOptions(ip: string): Promise<{ options: PasskeyRequestOptions }> {
+    await rateLimiter.enforce([[RATE_LIMITS.passkeyPerIp, ip]]);
+    const options = await generateAuthenticationOptions({
+      rpID: rp.rpId,
+      allowCredentials: [],
+      userVerification: 'required',
+      timeout: SIGN_IN_CHALLENGE_SECONDS * 1000,
+    });
+    const now = clock();
+    // Expired challenges go as new ones come, so the table stays small without a sweeper.
+    await db.delete(passkeyChallenges).where(lte(passkeyChallenges.expiresAt, now));
+    await db.insert(passkeyChallenges).values({ challenge: options.challenge, createdAt: now, expiresAt: addSeconds(now, SIGN_IN_CHALLENGE_SECONDS) });
+    return { options: passkeyRequestOptionsSchema.parse(options) };
+  }
+
+  /**
+   * Verifies a sign-in answer and opens a session. The challenge is spent first, whatever follows;
+   * the counter must grow when the authenticator counts (a clone would repeat a value).
+   */
+  async function signIn(response: AuthenticationResponse, servedOrigin: string, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+    await rateLimiter.enforce([[RATE_LIMITS.passkeyPerIp, client.ip]]);
+    const challenge = challengeOf(response.response.clientDataJSON);
+    const [spent] = challenge
+      ? await db.delete(passkeyChallenges).where(eq(passkeyChallenges.challenge, challenge)).returning()
+      : [];
+    if (!spent || spent.expiresAt <= clock()) throw new ApiError('passkey_challenge_invalid');
+    const [credential] = await db.select().from(passkeys).where(eq(passkeys.id, response.id));
+    if (!credential) throw new ApiError('passkey_unknown');
+    const [handle] = await db.select().from(passkeyUserHandles).where(eq(passkeyUserHandles.userId, credential.userId));
+    if (response.response.userHandle !== undefined && response.response.userHandle !== handle?.handle) {
+      throw new ApiError('passkey_verification_failed');
+    }
+    let newCounter: number;
+    try {
+      const verification = await verifyAuthenticationResponse({
+        response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+        expectedChallenge: spent.challenge,
+        expectedOrigin: expectedOrigins(servedOrigin),
+        expectedRPID: rp.rpId,
+        requireUserVerification: true,
+        credential: {
+          id: credential.id,
+          publicKey: Buffer.from(credential.publicKey, 'base64url'),
+          counter: credential.counter,
+          transports: credential.transports as AuthenticatorTransport[],
+        },
+      });
+      if (!verification.verified) throw new ApiError('passkey_verification_failed');
+      newCounter = verification.authenticationInfo.newCounter;
+    } catch {
+      throw new ApiError('passkey_verification_failed');
+    }
+    const now = clock();
+    const session = await db.transaction(async (tx) => {
+      // Only forward: two answers racing with the same counter cannot both pass.
+      const [updated] = await tx
+        .update(passkeys)
+        .set({ counter: newCounter, lastUsedAt: now })
+        .where(and(eq(passkeys.id, credential.id), newCounter > 0 ? sql`${passkeys.counter} < ${newCounter}` : sql`${passkeys.counter} = 0`))
+        .returning({ id: passkeys.id });
+      if (!updated) throw new ApiError('passkey_verification_failed');
+      return tokens.startSession(tx, credential.userId, { method: 'passkey', client });
+    });
+    return { userId: credential.userId, tokens: session };
+  }
+
+  return { status, list, rename, remove, requestEnable, confirmEnable, requestDisableAll, confirmDisableAll, signInOptions, signIn };
+}
+
+export type PasskeyService = ReturnType<typeof createPasskeyService>;

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalize, useSystem } from '../../app/context';
+import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
+import { Icon } from '../../ui/Icon';
+
+/**
+ * After a password sign-in (the login flow leaves a mark in session storage), offer a passkey to a
+ * customer who has none. "Not now" is remembered on this device.
+ */
+export function PasskeyOffer() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const { api } = useSystem();
+  const [visible, setVisible] = useState(
+    () =>
+      safeStorage('session')?.getItem(STORAGE_KEYS.passkeyOfferAfterLogin) === '1' &&
+      safeStorage('local')?.getItem(STORAGE_KEYS.passkeyOfferDismissed) !== '1' &&
+      browserSupportsWebAuthn(),
+  );
+  const status = useQuery({
+    queryKey: ['validation-status'],
+    enabled: visible,
+    queryFn: async ({ signal }) => {
+      const result = await api.getValidationStatus({ signal, retry: false });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+  });
+  if (!visible || status.data?.biometric.enabled !== false) return null;
+
+  const close = (remember: boolean) => {
+    safeStorage('session')?.removeItem(STORAGE_KEYS.passkeyOfferAfterLogin);
+    if (remember) safeStorage('local')?.setItem(STORAGE_KEYS.passkeyOfferDismissed, '1');
+    setVisible(false);
+  };
+  return (
+    <aside className="card passkey-offer" aria-labelledby="passkey-offer-title">
+      <span className="bottom-sheet-icon">
+        <Icon name="fingerprint" />
+      </span>
+      <div className="stack">
+        <h2 id="passkey-offer-title">{t('passkeys.offer.title')}</h2>
+        <p className="page-lead">{t('passkeys.offer.body')}</p>
+        <div className="button-row">
+          <Link className="button button--primary" to={localize('/profile/security')} onClick={() => close(false)}>
+            {t('passkeys.offer.add')}
+          </Link>
+          <button className="button button--secondary" type="button" onClick={() => close(true)}>
+            {t('passkeys.offer.dismiss')}
+          </button>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useLocalize, useSystem } from '../../app/context';
+import { cancelPasskeyCeremony } from '../../auth/passkeys';
+import { describePasskeyFailure } from '../../auth/webauthnErrors';
+
+/**
+ * "Sign in with a passkey" for /login and /welcome; the flow is the passkeySignIn statechart. With
+ * `autofill` (a page with an e-mail field marked `autocomplete="username webauthn"`), a silent
+ * request offers passkeys in that field's suggestions as soon as the page opens.
+ */
+export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const { flows } = useSystem();
+  const [params] = useSearchParams();
+  const signIn = useActorRef(flows.passkeySignIn, { input: { redirect: params.get('redirect'), home: localize('/'), autofill } });
+  const busy = useSelector(signIn, (s) => s.matches('requestingOptions') || s.matches('authenticating') || s.matches('verifying') || s.matches('signedIn'));
+  const failure = useSelector(signIn, (s) => s.context.failure);
+  const id = useId();
+  const text = failure ? describePasskeyFailure(t, failure, 'authentication_not_completed') : null;
+
+  // Leaving the page ends a pending autofill request, so it cannot sign in from another page.
+  useEffect(() => () => cancelPasskeyCeremony(), []);
+
+  return (
+    <div className="stack passkey-sign-in">
+      <p className="divider-text">{t('passkeys.or')}</p>
+      <div className="form-alert" role="alert" aria-live="assertive" id={`${id}-alert`}>
+        {text ? (
+          <>
+            {text.message}
+            {text.detail ? (
+              <small className="form-alert-detail" dir="auto">
+                {text.detail}
+              </small>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        disabled={busy}
+        aria-describedby={text ? `${id}-alert` : undefined}
+        onClick={() => signIn.send({ type: 'PASSKEY_CHOSEN' })}
+      >
+        {busy ? t('passkeys.signingIn') : t('passkeys.signIn')}
+      </button>
+    </div>
+  );
+}

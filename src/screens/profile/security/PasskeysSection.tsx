@@ -1,0 +1,314 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BiometricFailure, BiometricStep } from '../../../../machines/biometric.machine';
+import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../api/contract';
+import { useLocale, useSystem } from '../../../app/context';
+import { notify } from '../../../app/notify';
+import { describePasskeyFailure, type BiometricErrorCode } from '../../../auth/webauthnErrors';
+import { formatDate } from '../../../i18n/format';
+
+const FALLBACK: Record<Exclude<BiometricStep, 'status'>, BiometricErrorCode> = {
+  enable: 'registration_not_completed',
+  disableRequest: 'biometric_disable_request_failed',
+  disableConfirm: 'biometric_disable_confirm_failed',
+};
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+function FailureText({ t, failure }: { t: Translate; failure: BiometricFailure }) {
+  // The status has no seed message of its own: say the section could not load.
+  if (failure.step === 'status') return <>{t('passkeys.section.loadFailed')}</>;
+  const text = describePasskeyFailure(t, failure, FALLBACK[failure.step]);
+  return (
+    <>
+      {text.message}
+      {text.detail ? (
+        <small className="form-alert-detail" dir="auto">
+          {text.detail}
+        </small>
+      ) : null}
+    </>
+  );
+}
+
+/** The 6-digit code step of adding a passkey or removing them all; keeps what was typed on errors. */
+function CodeForm({
+  lead,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  lead: string;
+  busy: boolean;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [formatError, setFormatError] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) return setFormatError(true);
+    setFormatError(false);
+    onSubmit(code);
+  };
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+      <p className="page-lead">{lead}</p>
+      <div className="field">
+        <label htmlFor={`${id}-code`}>{t('passkeys.code.label')}</label>
+        <input
+          id={`${id}-code`}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          dir="ltr"
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          aria-invalid={formatError ? true : undefined}
+          aria-describedby={formatError ? `${id}-code-error` : undefined}
+        />
+        {formatError ? (
+          <p className="field-error" id={`${id}-code-error`} role="alert">
+            {t('passkeys.code.format')}
+          </p>
+        ) : null}
+      </div>
+      <div className="button-row">
+        <button className="button button--primary" type="submit" disabled={busy}>
+          {busy ? t('passkeys.code.confirming') : t('passkeys.code.confirm')}
+        </button>
+        <button className="button button--secondary" type="button" onClick={onCancel} disabled={busy}>
+          {t('passkeys.code.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One passkey with inline rename and a confirmed remove. */
+function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { api } = useSystem();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
+  const [name, setName] = useState(passkey.name);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+
+  const rename = useMutation({
+    mutationFn: async (newName: string) => {
+      const result = await api.renamePasskey(passkey.id, { name: newName });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+    onSuccess: () => {
+      setMode('view');
+      void queryClient.invalidateQueries({ queryKey: ['passkeys'] });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async () => {
+      const result = await api.removePasskey(passkey.id);
+      if (!result.ok) throw result.error;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['passkeys'] });
+      onRemoved();
+    },
+  });
+
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passkeyNameSchema.safeParse(name);
+    if (!parsed.success) {
+      return setNameError(name.trim() === '' ? t('passkeys.section.nameRequired') : t('passkeys.section.nameTooLong'));
+    }
+    setNameError(null);
+    rename.mutate(parsed.data);
+  };
+
+  const failed = rename.isError || remove.isError;
+  return (
+    <li className="passkey-item">
+      {mode === 'rename' ? (
+        <form className="form" noValidate onSubmit={submitRename} aria-busy={rename.isPending}>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>{t('passkeys.section.renameLabel')}</label>
+            <input
+              id={`${id}-name`}
+              name="name"
+              autoFocus
+              dir="auto"
+              maxLength={PASSKEY_NAME_MAX_LENGTH + 10}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? `${id}-name-error` : undefined}
+            />
+            {nameError ? (
+              <p className="field-error" id={`${id}-name-error`} role="alert">
+                {nameError}
+              </p>
+            ) : null}
+          </div>
+          <div className="button-row">
+            <button className="button button--primary" type="submit" disabled={rename.isPending}>
+              {t('passkeys.section.save')}
+            </button>
+            <button
+              className="button button--secondary"
+              type="button"
+              onClick={() => {
+                setMode('view');
+                setName(passkey.name);
+                setNameError(null);
+                renameButton.current?.focus();
+              }}
+            >
+              {t('passkeys.section.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="passkey-summary">
+          <p className="passkey-name">
+            {/* The customer's own text may be in any script; the line keeps the page's direction. */}
+            <span dir="auto">{passkey.name}</span>
+            {passkey.backedUp ? <span className="badge">{t('passkeys.section.synced')}</span> : null}
+          </p>
+          <p className="hint">{t('passkeys.section.provider', { provider: passkey.provider })}</p>
+          <p className="hint">
+            {t('passkeys.section.created', { date: formatDate(new Date(passkey.createdAt), locale) })}
+            {' · '}
+            {passkey.lastUsedAt
+              ? t('passkeys.section.lastUsed', {
+                  date: formatDate(new Date(passkey.lastUsedAt), locale, { dateStyle: 'medium', timeStyle: 'short' }),
+                })
+              : t('passkeys.section.neverUsed')}
+          </p>
+        </div>
+      )}
+      {mode === 'remove' ? (
+        <div className="form-alert-inline" role="group" aria-labelledby={`${id}-confirm`}>
+          <p id={`${id}-confirm`}>{t('passkeys.section.removeConfirm', { name: passkey.name })}</p>
+          <div className="button-row">
+            <button className="button button--danger" type="button" autoFocus disabled={remove.isPending} onClick={() => remove.mutate()}>
+              {t('passkeys.section.confirmRemove')}
+            </button>
+            <button className="button button--secondary" type="button" onClick={() => setMode('view')}>
+              {t('passkeys.section.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {mode === 'view' ? (
+        <div className="button-row">
+          <button ref={renameButton} className="button button--secondary" type="button" onClick={() => setMode('rename')}>
+            {t('passkeys.section.rename')}
+          </button>
+          <button className="button button--secondary" type="button" onClick={() => setMode('remove')}>
+            {t('passkeys.section.remove')}
+          </button>
+        </div>
+      ) : null}
+      <p className="form-alert" role="alert">
+        {failed ? t('passkeys.section.actionFailed') : null}
+      </p>
+    </li>
+  );
+}
+
+/** The passkeys section of /profile/security; the add and remove-all flow is the biometric statechart. */
+export function PasskeysSection() {
+  const { t } = useTranslation();
+  const { api, flows } = useSystem();
+  const biometric = useActorRef(flows.biometric);
+  const state = useSelector(biometric, (s) => s.value);
+  const failure = useSelector(biometric, (s) => s.context.failure);
+  const enabled = useSelector(biometric, (s) => s.context.enabled);
+  const channel = useSelector(biometric, (s) => s.context.codeChannel);
+  const headingId = useId();
+  const list = useQuery({
+    queryKey: ['passkeys'],
+    queryFn: async ({ signal }) => {
+      const result = await api.listPasskeys({ signal, retry: false });
+      if (!result.ok) throw result.error;
+      return result.data.passkeys;
+    },
+  });
+
+  // Say it when a flow finishes: the list changes under the customer's eyes.
+  const previous = useRef(state);
+  useEffect(() => {
+    if (state === 'idle' && previous.current === 'confirmingEnable' && !failure) notify.success(t('passkeys.section.added'));
+    if (state === 'idle' && previous.current === 'confirmingDisable' && !failure) notify.success(t('passkeys.section.removedAll'));
+    previous.current = state;
+  }, [state, failure, t]);
+
+  const adding = state === 'requestingEnable' || state === 'verifyingEnableCode' || state === 'registering' || state === 'confirmingEnable';
+  const busy = state !== 'idle';
+
+  return (
+    <section className="stack" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('passkeys.section.title')}</h2>
+      <p className="page-lead">{t('passkeys.section.lead')}</p>
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {failure ? <FailureText t={t} failure={failure} /> : null}
+      </div>
+
+      {state === 'awaitingEnableCode' || state === 'verifyingEnableCode' ? (
+        <CodeForm
+          lead={t(channel === 'sms' ? 'passkeys.code.lead_sms' : 'passkeys.code.lead_email')}
+          busy={state === 'verifyingEnableCode'}
+          onSubmit={(code) => biometric.send({ type: 'CODE_SUBMITTED', code })}
+          onCancel={() => biometric.send({ type: 'CANCELLED' })}
+        />
+      ) : null}
+      {state === 'awaitingDisableCode' || state === 'confirmingDisable' ? (
+        <CodeForm
+          lead={`${t('passkeys.code.disableLead')} ${t(channel === 'sms' ? 'passkeys.code.lead_sms' : 'passkeys.code.lead_email')}`}
+          busy={state === 'confirmingDisable'}
+          onSubmit={(code) => biometric.send({ type: 'CODE_SUBMITTED', code })}
+          onCancel={() => biometric.send({ type: 'CANCELLED' })}
+        />
+      ) : null}
+
+      {list.isPending ? (
+        <p className="hint" role="status">
+          {t('passkeys.section.loading')}
+        </p>
+      ) : list.isError ? (
+        <p className="form-alert" role="alert">
+          {t('passkeys.section.loadFailed')}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="hint">{t('passkeys.section.empty')}</p>
+      ) : (
+        <ul className="passkey-list" aria-label={t('passkeys.section.listLabel')}>
+          {list.data.map((passkey) => (
+            <PasskeyItem key={passkey.id} passkey={passkey} onRemoved={() => biometric.send({ type: 'STATUS_CHANGED' })} />
+          ))}
+        </ul>
+      )}
+
+      <div className="button-row">
+        <button className="button button--primary" type="button" disabled={busy} onClick={() => biometric.send({ type: 'ENABLE_REQUESTED' })}>
+          {adding ? t('passkeys.section.adding') : t('passkeys.section.add')}
+        </button>
+        {enabled ? (
+          <button className="button button--secondary" type="button" disabled={busy} onClick={() => biometric.send({ type: 'DISABLE_ALL_REQUESTED' })}>
+            {t('passkeys.section.disableAll')}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
