@@ -95,6 +95,8 @@ export const meSchema = z.object({
   lastName: z.string().nullable(),
   country: countryCodeSchema,
   language: localeSchema,
+  /** The invitation `ref_code` the account was opened with, if any. */
+  refCode: z.string().nullable(),
   createdAt: timestampSchema,
 });
 export type Me = z.infer<typeof meSchema>;
@@ -102,3 +104,14 @@ export type Me = z.infer<typeof meSchema>;
 /** Answer of register and login: the tokens and who they belong to. */
 export const signedInSchema = sessionTokensSchema.extend({ user: meSchema });
 export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** Seconds until another code may be e-mailed to the same address for the same purpose. */
+const resendAfterSecondsSchema = z.int().positive();
+
+/** Answer of registration: signed in, and the verification code is on its way. */
+export const registeredSchema = signedInSchema.extend({ resendAfterSeconds: resendAfterSecondsSchema });
+export type Registered = z.infer<typeof registeredSchema>;
+
+/** Answer of a call that e-mails a code. */
+export const codeSentSchema = z.object({ ok: z.literal(true), resendAfterSeconds: resendAfterSecondsSchema });
+export type CodeSent = z.infer<typeof codeSentSchema>;
