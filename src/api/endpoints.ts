@@ -1,6 +1,13 @@
 import type { ApiClient, CallOptions } from './client';
 import type { UtmTrackingBody } from './contract/app';
-import type { LoginBody, SaveUserSettingsBody } from './contract';
+import type {
+  BiometricDisableConfirmBody,
+  BiometricEnableConfirmBody,
+  LoginBody,
+  PasskeySignInBody,
+  RenamePasskeyBody,
+  SaveUserSettingsBody,
+} from './contract';
 import { endpoints } from './contract/endpoints';
 
 /** What a read may pass through: TanStack Query's queryFns give `retry: false` and their abort signal. */
@@ -17,6 +24,18 @@ export function createApi(client: ApiClient) {
     getUserSettings: (options?: ReadOptions) => client.call(endpoints.getUserSettings, options),
     saveUserSettings: (body: SaveUserSettingsBody) => client.call(endpoints.saveUserSettings, { body }),
     trackUtm: (body: UtmTrackingBody) => client.call(endpoints.trackUtm, { body }),
+    getValidationStatus: (options?: ReadOptions) => client.call(endpoints.getValidationStatus, options),
+    requestBiometricEnable: () => client.call(endpoints.requestBiometricEnable, { body: {} }),
+    confirmBiometricEnable: (body: BiometricEnableConfirmBody) => client.call(endpoints.confirmBiometricEnable, { body }),
+    requestBiometricDisableAll: () => client.call(endpoints.requestBiometricDisableAll, { body: {} }),
+    confirmBiometricDisableAll: (body: BiometricDisableConfirmBody) =>
+      client.call(endpoints.confirmBiometricDisableAll, { body }),
+    listPasskeys: (options?: ReadOptions) => client.call(endpoints.listPasskeys, options),
+    renamePasskey: (id: string, body: RenamePasskeyBody) =>
+      client.call(endpoints.renamePasskey, { body, pathParams: { id } }),
+    removePasskey: (id: string) => client.call(endpoints.removePasskey, { pathParams: { id } }),
+    passkeySignInOptions: () => client.call(endpoints.passkeySignInOptions, { body: {} }),
+    passkeySignIn: (body: PasskeySignInBody) => client.call(endpoints.passkeySignIn, { body }),
   };
 }
 

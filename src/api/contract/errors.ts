@@ -23,6 +23,26 @@ export const API_ERRORS = {
   code_invalid: { status: 400, description: 'The code is wrong, or no code is pending for this account.' },
   code_expired: { status: 400, description: 'The code is older than 10 minutes; request a new one.' },
   code_attempts_exceeded: { status: 400, description: 'Five wrong tries used the code up; request a new one.' },
+  code_token_invalid: {
+    status: 400,
+    description: 'The `code_token` is unknown, already used, expired (10 minutes) or belongs to another request; start again with a new request.',
+  },
+  code_required: {
+    status: 400,
+    description: 'This confirmation needs the 6-digit code as well (the session is not freshly opened with two factors).',
+  },
+  passkey_verification_failed: {
+    status: 400,
+    description: 'The passkey answer did not verify (challenge, origin, relying party, signature or user verification).',
+  },
+  passkey_challenge_invalid: {
+    status: 400,
+    description: 'The passkey sign-in challenge is unknown, already used or older than 5 minutes; ask for new options.',
+  },
+  passkey_unknown: {
+    status: 400,
+    description: 'No account has this passkey (it was removed); the browser may offer to forget it.',
+  },
   unauthorized: {
     status: 401,
     description: 'The bearer access token is missing, malformed, expired, or its session was revoked.',
@@ -42,6 +62,8 @@ export const API_ERRORS = {
     description:
       'The refresh token was rotated by a concurrent request moments ago (another tab). Read the cookies again and carry on with the new tokens; the session is intact.',
   },
+  passkey_already_registered: { status: 409, description: 'This passkey is already registered.' },
+  passkey_not_found: { status: 404, description: 'The customer has no passkey with this id.' },
   email_taken: { status: 409, description: 'An account with this e-mail already exists.' },
   email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },
   promo_already_redeemed: { status: 409, description: 'This account has already redeemed this promo code.' },

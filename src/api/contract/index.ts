@@ -9,3 +9,4 @@ export * from './accounts';
 export * from './dev';
 export * from './endpoints';
 export * from './assets';
+export * from './passkeys';

@@ -1,0 +1,157 @@
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  startRegistration,
+  WebAuthnAbortService,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
+import type { ApiResult } from '../api/client';
+import type {
+  AuthenticationResponse,
+  BiometricEnableConfirm,
+  BiometricEnableConfirmBody,
+  BiometricEnableRequest,
+  PasskeyCreationOptions,
+  PasskeyRequestOptions,
+  RegistrationResponse,
+} from '../api/contract';
+import { BIOMETRIC_ERROR_CODES, fromApiError, fromWebAuthnError, PasskeyError } from './webauthnErrors';
+
+export { PasskeyError } from './webauthnErrors';
+
+/*
+ * The browser side of passkeys: the ceremonies (through @simplewebauthn/browser) and the enrolment
+ * the registration wizard and the security page share. Every failure is a PasskeyError with a stable
+ * `code` (see webauthnErrors.ts).
+ */
+
+/**
+ * Modal ceremonies in progress, for the "Biometric Authentication" sheet: it shows while the count is
+ * above zero. The silent conditional (autofill) request does not count — nothing is on screen then.
+ */
+const listeners = new Set<() => void>();
+let modalCeremonies = 0;
+export const ceremonyActivity = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  active: (): boolean => modalCeremonies > 0,
+};
+
+async function whileShown<T>(run: () => Promise<T>): Promise<T> {
+  modalCeremonies += 1;
+  listeners.forEach((listener) => listener());
+  try {
+    return await run();
+  } finally {
+    modalCeremonies -= 1;
+    listeners.forEach((listener) => listener());
+  }
+}
+
+function requireWebAuthn(): void {
+  if (!browserSupportsWebAuthn()) {
+    throw new PasskeyError(BIOMETRIC_ERROR_CODES.unsupported, 'WebAuthn is not supported in this browser');
+  }
+}
+
+/** Creates a passkey with the server's creation options (`navigator.credentials.create`). */
+export async function createPasskeyCredential(options: PasskeyCreationOptions | undefined): Promise<RegistrationResponse> {
+  requireWebAuthn();
+  if (!options?.challenge) throw new PasskeyError(BIOMETRIC_ERROR_CODES.noChallenge, 'No biometric challenge available');
+  try {
+    // The contract's schema describes the same JSON; the library's DOM-derived type is narrower only in name.
+    const response = await whileShown(() => startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }));
+    return response as RegistrationResponse;
+  } catch (error) {
+    throw fromWebAuthnError(error, 'registration');
+  }
+}
+
+/**
+ * Asks for a passkey assertion. `conditional`: the browser offers the passkeys in the e-mail field's
+ * autofill (no sheet; resolves only when the customer picks one). Starting any ceremony cancels a
+ * pending conditional one (WebAuthnAbortService), so the modal button always wins.
+ */
+export async function getPasskeyAssertion(
+  options: PasskeyRequestOptions | undefined,
+  { conditional = false }: { conditional?: boolean } = {},
+): Promise<AuthenticationResponse> {
+  requireWebAuthn();
+  if (!options?.challenge) throw new PasskeyError(BIOMETRIC_ERROR_CODES.noChallenge, 'No biometric challenge available');
+  const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
+  try {
+    const response = conditional
+      ? await startAuthentication({ optionsJSON, useBrowserAutofill: true })
+      : await whileShown(() => startAuthentication({ optionsJSON }));
+    return response as AuthenticationResponse;
+  } catch (error) {
+    throw fromWebAuthnError(error, 'authentication');
+  }
+}
+
+/** Whether the browser can offer passkeys in autofill (conditional mediation). */
+export function supportsPasskeyAutofill(): Promise<boolean> {
+  return browserSupportsWebAuthnAutofill();
+}
+
+/** Ends a pending conditional request (e.g. when the sign-in page closes). */
+export function cancelPasskeyCeremony(): void {
+  WebAuthnAbortService.cancelCeremony();
+}
+
+/** The API calls an enrolment needs (a subset of `Api`, so tests can pass fakes). */
+export interface EnrolApi {
+  requestBiometricEnable: () => Promise<ApiResult<BiometricEnableRequest>>;
+  confirmBiometricEnable: (body: BiometricEnableConfirmBody) => Promise<ApiResult<BiometricEnableConfirm>>;
+}
+
+/** Starts an enrolment: the code token and creation options (and, when required, the code is sent). */
+export async function requestPasskeyEnrolment(api: Pick<EnrolApi, 'requestBiometricEnable'>): Promise<BiometricEnableRequest> {
+  const result = await api.requestBiometricEnable();
+  if (!result.ok) {
+    // The seed's wording when no token came back; the server's message wins when it sent one.
+    if (result.error.code === 'rate_limited' || result.error.code === 'network_error') throw fromApiError(result.error);
+    throw new PasskeyError(BIOMETRIC_ERROR_CODES.noCodeToken, result.error.message || 'No code token available');
+  }
+  if (!result.data.code_token) throw new PasskeyError(BIOMETRIC_ERROR_CODES.noCodeToken, 'No code token available');
+  return result.data;
+}
+
+/** Sends a confirm; an API failure becomes a PasskeyError with the server's code. */
+export async function confirmPasskeyEnrolment(
+  api: Pick<EnrolApi, 'confirmBiometricEnable'>,
+  body: BiometricEnableConfirmBody,
+): Promise<BiometricEnableConfirm> {
+  const result = await api.confirmBiometricEnable(body);
+  if (!result.ok) throw fromApiError(result.error);
+  return result.data;
+}
+
+export interface EnrolOptions {
+  /** The 6-digit code, when the customer already has one for this enrolment's rule. */
+  code?: string;
+  /** The passkey's name; the server defaults to the provider's name. */
+  name?: string;
+}
+
+/**
+ * The whole enrolment in one call, for a freshly opened session (right after sign-up or sign-in),
+ * where the passkey alone is enough: request → ceremony → confirm with `response`. Throws a
+ * PasskeyError: `code_required` when the server asks for the e-mailed/SMS code first (use the
+ * biometric flow, which has a code step), a WebAuthn app code when the ceremony fails, or the API's code.
+ */
+export async function enrolPasskey(api: EnrolApi, { code, name }: EnrolOptions = {}): Promise<BiometricEnableConfirm> {
+  const request = await requestPasskeyEnrolment(api);
+  if (request.code_required && !code) throw new PasskeyError('code_required', 'This passkey needs the confirmation code as well');
+  const response = await createPasskeyCredential(request.options);
+  return confirmPasskeyEnrolment(api, {
+    code_token: request.code_token,
+    response,
+    ...(code ? { code } : {}),
+    ...(name ? { name } : {}),
+  });
+}
