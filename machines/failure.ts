@@ -6,6 +6,8 @@ export interface Failure {
   retryAfterSeconds?: number;
   /** Per-field messages of a `validation_failed` answer, keyed by body field. */
   fields?: Record<string, string>;
+  /** The English message; shown only where the browser's own words are the best there is (passkeys). */
+  message?: string;
 }
 
 /** Reads what an actor rejected with (the app rejects with the API error's code and details). */
@@ -15,6 +17,7 @@ export function toFailure(error: unknown): Failure {
   }
   const failure: Failure = { code: error.code };
   if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') failure.retryAfterSeconds = error.retryAfterSeconds;
+  if ('message' in error && typeof error.message === 'string' && error.message !== '') failure.message = error.message;
   if ('fields' in error && typeof error.fields === 'object' && error.fields !== null) {
     failure.fields = error.fields as Record<string, string>;
   }

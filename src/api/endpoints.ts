@@ -3,10 +3,15 @@ import type { UtmTrackingBody } from './contract/app';
 import type {
   BiometricDisableConfirmBody,
   BiometricEnableConfirmBody,
+  ForgotPasswordBody,
   LoginBody,
   PasskeySignInBody,
+  PromoCodeBody,
+  RegisterBody,
   RenamePasskeyBody,
+  ResetPasswordBody,
   SaveUserSettingsBody,
+  VerifyEmailBody,
 } from './contract';
 import { endpoints } from './contract/endpoints';
 
@@ -17,6 +22,12 @@ export type ReadOptions = Pick<CallOptions<undefined>, 'retry' | 'signal'>;
 export function createApi(client: ApiClient) {
   return {
     login: (body: LoginBody) => client.call(endpoints.login, { body }),
+    register: (body: RegisterBody) => client.call(endpoints.register, { body }),
+    verifyEmail: (body: VerifyEmailBody) => client.call(endpoints.verifyEmail, { body }),
+    resendVerificationEmail: () => client.call(endpoints.resendVerificationEmail, { body: {} }),
+    redeemPromoCode: (body: PromoCodeBody) => client.call(endpoints.redeemPromoCode, { body }),
+    forgotPassword: (body: ForgotPasswordBody) => client.call(endpoints.forgotPassword, { body }),
+    resetPassword: (body: ResetPasswordBody) => client.call(endpoints.resetPassword, { body }),
     // Both renew or end the session themselves: their 401 must not wait for a renewal.
     refresh: () => client.call(endpoints.refresh, { body: {}, recoverSession: false }),
     logout: () => client.call(endpoints.logout, { body: {}, recoverSession: false }),

@@ -2,15 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { chunkReloadMachine } from '../../machines/chunkReload.machine';
+import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { registrationMachine, REGISTRATION_STEPS } from '../../machines/registration.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { loginMachine } from '../../machines/login.machine';
 import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
 import { navigationTarget } from '../routes/target';
 import { sessionMachine } from '../../machines/session.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
-import { createApiClient } from '../api/client';
+import { createApiClient, type ApiError } from '../api/client';
 import { createApi } from '../api/endpoints';
-import { localizePath, RTL_LOCALES, splitLocalePath, type Locale } from '../api/contract';
+import { localizePath, RTL_LOCALES, splitLocalePath, type CountryCode, type Locale } from '../api/contract';
 import { createI18n } from '../i18n';
 import { RUNNING_BUILD_ID, fetchLatestBuild } from '../platform/build';
 import {
@@ -22,7 +24,9 @@ import {
 } from '../platform/cookies';
 import { lookupRouteRule } from '../platform/routeRules';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
+import { enrolPasskey } from '../auth/passkeys';
 import { createQueryClient } from './queryClient';
+import { createRegistrationHost } from './registration';
 import { notify } from './notify';
 
 /** What the router needs to move the page; bound once the router exists. */
@@ -30,6 +34,15 @@ export interface Navigator {
   navigate(to: string, options?: { replace?: boolean }): void;
   /** The page a navigation in progress is going to, else the current page. */
   pendingHref(): string;
+}
+
+/** What flow actors reject with: machines read the code, field messages and wait (machines/failure.ts). */
+function rejection(error: ApiError): Error {
+  return Object.assign(new Error(error.message), {
+    code: error.code,
+    retryAfterSeconds: error.retryAfterSeconds,
+    fields: error.fields,
+  });
 }
 
 function log(message: string, error?: unknown) {
@@ -189,26 +202,87 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     return snapshot.context.decision!;
   }
 
+  /** Signed in by a flow: the session learns of the new cookies, then the destination opens. */
+  const enterApp = (_: unknown, { destination }: { destination: string }) => {
+    refreshCookies();
+    navigator.navigate(destination, { replace: true });
+  };
+  const requestResetCode = fromPromise<{ resendAfterSeconds: number }, { email: string }>(async ({ input }) => {
+    const result = await api.forgotPassword({ email: input.email });
+    if (!result.ok) throw rejection(result.error);
+    return { resendAfterSeconds: result.data.resendAfterSeconds };
+  });
+
   /** Flow machines that screens start, with the app's implementations. */
   const flows = {
     login: loginMachine.provide({
       actors: {
         signIn: fromPromise<void, { email: string; password: string }>(async ({ input }) => {
           const result = await api.login(input);
-          const { ok } = result;
-          if (!ok) throw Object.assign(new Error(result.error.message), { code: result.error.code, retryAfterSeconds: result.error.retryAfterSeconds });
+          if (!result.ok) throw rejection(result.error);
+        }),
+      },
+      actions: { enterApp },
+    }),
+    registration: registrationMachine.provide({
+      actors: {
+        register: fromPromise(async ({ input }) => {
+          const refCode = safeStorage('local')?.getItem(STORAGE_KEYS.refCode) ?? undefined;
+          const result = await api.register({
+            email: input.email,
+            password: input.password,
+            country: input.country as CountryCode,
+            // The machine registers only with the terms accepted (its model checks this).
+            acceptTerms: true,
+            language: currentLocale(),
+            ...(refCode ? { refCode } : {}),
+          });
+          if (!result.ok) throw rejection(result.error);
+          refreshCookies();
+          return { resendAfterSeconds: result.data.resendAfterSeconds };
+        }),
+        redeemPromoCode: fromPromise(async ({ input }) => {
+          const result = await api.redeemPromoCode({ code: input.code });
+          if (!result.ok) throw rejection(result.error);
+          return { code: result.data.code };
+        }),
+        verifyEmail: fromPromise(async ({ input }) => {
+          const result = await api.verifyEmail({ code: input.code });
+          if (!result.ok) throw rejection(result.error);
+        }),
+        resendCode: fromPromise(async () => {
+          const result = await api.resendVerificationEmail();
+          if (!result.ok) throw rejection(result.error);
+          return { resendAfterSeconds: result.data.resendAfterSeconds };
+        }),
+        // Throws a PasskeyError: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
+        createPasskey: fromPromise(async () => {
+          await enrolPasskey(api);
         }),
       },
       actions: {
-        enterApp: (_, { destination }) => {
-          refreshCookies();
-          navigator.navigate(destination, { replace: true });
+        showStep: (_, { step, replace }) => {
+          const path = localizePath(REGISTRATION_STEPS[step], currentLocale());
+          if (window.location.pathname !== path) navigator.navigate(path, { replace });
         },
       },
     }),
+    forgotPassword: forgotPasswordMachine.provide({
+      actors: {
+        requestCode: requestResetCode,
+        resendCode: requestResetCode,
+        resetPassword: fromPromise(async ({ input }) => {
+          const result = await api.resetPassword(input);
+          if (!result.ok) throw rejection(result.error);
+        }),
+      },
+      actions: { enterApp },
+    }),
   };
+  // One sign-up wizard per tab, kept across its pages (each page is a route of its own).
+  const registration = createRegistrationHost(flows.registration, inspect);
 
-  return { session, language, versionReload, chunkReload, routeGuard, api, queryClient, i18n, flows, start, decide, log };
+  return { session, language, versionReload, chunkReload, routeGuard, api, queryClient, i18n, flows, registration, start, decide, log };
 }
 
 export type AppSystem = ReturnType<typeof createAppSystem>;

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   refCode: 'ref_code',
   utmSent: 'utm_tracking_sent',
   chunkReloadedAt: 'chunk_reload_at',
+  /** Session storage: the sign-up wizard's step and non-secret input, so a reload resumes it. */
+  registration: 'registration_progress',
 } as const;
 
 /** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
+import { ForgotPasswordScreen } from './ForgotPasswordScreen';
 import { LoginScreen } from './LoginScreen';
 import { WelcomeScreen } from './WelcomeScreen';
 
-export const screens: Partial<Record<string, ComponentType>> = { login: LoginScreen, welcome: WelcomeScreen };
+export const screens: Partial<Record<string, ComponentType>> = { login: LoginScreen, forgotPassword: ForgotPasswordScreen, welcome: WelcomeScreen };
