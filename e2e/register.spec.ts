@@ -105,7 +105,6 @@ for (const locale of ['en', 'ar'] as const) {
 
     await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/register/success$`));
     await expect(page.getByRole('heading', { level: 1, name: m.screens.registerSuccess.title })).toBeVisible();
-    await shoot(page, `register-6-success-${locale}`);
     expect(await authenticator.credentials()).toHaveLength(1);
 
     const me = await (await page.request.get('/api/users/me', { headers: await bearer(context) })).json();
@@ -123,19 +122,24 @@ async function bearer(context: BrowserContext) {
   return { Authorization: `Bearer ${token}` };
 }
 
-test('skipping the promo code and the passkey still ends on the success page', async ({ page, context }) => {
-  const email = newEmail();
-  await signUp(page, 'en', email);
-  await page.getByRole('button', { name: en.register.promo.skip }).click();
-  await expect(page).toHaveURL(/\/register\/verify-email$/);
-  await page.getByLabel(en.register.verify.code).fill(await latestCode(page.request, email, 'verify_email'));
-  await page.getByRole('button', { name: en.register.verify.submit }).click();
-  await expect(page).toHaveURL(/\/register\/biometric$/);
-  await page.getByRole('button', { name: en.register.passkey.skip }).click();
-  await expect(page).toHaveURL(/\/register\/success$/);
-  const me = await (await page.request.get('/api/users/me', { headers: await bearer(context) })).json();
-  expect(me.emailVerified).toBe(true);
-});
+for (const locale of ['en', 'ar'] as const) {
+  test(`skipping the promo code and the passkey still ends on the success page (${locale})`, async ({ page, context }) => {
+    const m = MESSAGES[locale];
+    const email = newEmail();
+    await signUp(page, locale, email);
+    await page.getByRole('button', { name: m.register.promo.skip }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/register/verify-email$`));
+    await page.getByLabel(m.register.verify.code).fill(await latestCode(page.request, email, 'verify_email'));
+    await page.getByRole('button', { name: m.register.verify.submit }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/register/biometric$`));
+    await page.getByRole('button', { name: m.register.passkey.skip }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/register/success$`));
+    await expect(page.getByRole('heading', { level: 1, name: m.screens.registerSuccess.title })).toBeVisible();
+    await shoot(page, `register-6-success-${locale}`);
+    const me = await (await page.request.get('/api/users/me', { headers: await bearer(context) })).json();
+    expect(me.emailVerified).toBe(true);
+  });
+}
 
 test('an unknown promo code is explained and stays typed; a reload on the promo step resumes it', async ({ page }) => {
   await signUp(page, 'en', newEmail());
@@ -212,6 +216,15 @@ test('Back and Forward keep what the e-mail form holds; a later step opened dire
   await expect(page.getByText(en.register.errors.password.missing)).toBeVisible();
   await expect(page.getByLabel(en.register.details.password, { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(en.register.details.email)).toHaveValue(email);
+});
+
+test('a signed-in customer without a wizard in this tab may open the verification step directly', async ({ page, signIn }) => {
+  const { email } = await signIn('en');
+  await page.goto('/register/verify-email');
+  await expect(page.getByRole('heading', { level: 1, name: en.screens.registerVerifyEmail.title })).toBeVisible();
+  await page.getByLabel(en.register.verify.code).fill(await latestCode(page.request, email, 'verify_email'));
+  await page.getByRole('button', { name: en.register.verify.submit }).click();
+  await expect(page).toHaveURL(/\/register\/biometric$/);
 });
 
 test('an e-mail that is taken is explained next to the field and nothing typed is lost', async ({ page, playwright, baseURL }) => {

@@ -93,7 +93,7 @@ export const registrationModel = {
       'registers with a field missing or the terms not accepted',
     editingDetails: (s) =>
       s.context.failure === null || Object.keys(s.context.fieldErrors).length === 0 || 'a field error and a general error at once',
-    enteringPromoCode: (s) => s.context.email !== '' || 'past the e-mail form without an e-mail',
+    enteringPromoCode: (s) => s.context.promoRedeemed === null || 'asks for a promo code after one was redeemed',
     'verifyingEmail.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
     'verifyingEmail.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
     finished: (s) => s.status === 'done' || 'the success page is the end of the flow',

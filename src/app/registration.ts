@@ -23,6 +23,8 @@ function stepOf(snapshot: SnapshotFrom<RegistrationMachine>): RegistrationStep |
 }
 
 const RESUMABLE: ReadonlySet<string> = new Set(Object.values(STEP_OF_STATE));
+/** Steps of an account that exists: a signed-in customer may open them without the earlier ones. */
+const ACCOUNT_STEPS: ReadonlySet<RegistrationStep> = new Set(['promoCode', 'verifyEmail', 'biometric']);
 
 interface StoredRegistration extends SavedRegistration {
   /** When it was written (ms): the resend countdown goes on while the page reloads. */
@@ -71,17 +73,29 @@ function save(snapshot: SnapshotFrom<RegistrationMachine>): void {
  * resumes there), and saves its progress after every change — never the password. The password lives
  * only here, in memory, so Back and Forward keep it while a reload asks for it again.
  */
-export function createRegistrationHost(machine: RegistrationMachine, inspect?: Observer<InspectionEvent>) {
+export function createRegistrationHost(
+  machine: RegistrationMachine,
+  { signedIn, inspect }: { signedIn: () => boolean; inspect?: Observer<InspectionEvent> },
+) {
   let actor: RegistrationActor | null = null;
   let started = false;
   let password = '';
 
-  /** The running wizard, or a new one (not started yet: screens start it after rendering). */
-  function current(): RegistrationActor {
+  /**
+   * The running wizard, or a new one (not started yet: screens start it after rendering). Without saved
+   * progress a new one starts at the first step — except for a signed-in customer opening a step of an
+   * existing account (a new tab, a link in the verification e-mail): that step is the right one.
+   */
+  function current(opened: RegistrationStep): RegistrationActor {
     if (actor && actor.getSnapshot().status !== 'done') return actor;
     password = '';
     started = false;
-    const created = createActor(machine, { input: { saved: readSaved() }, inspect });
+    const saved =
+      readSaved() ??
+      (signedIn() && ACCOUNT_STEPS.has(opened)
+        ? { step: opened, email: '', country: '', acceptTerms: true, promoCode: '', promoRedeemed: null, resendInSeconds: 0 }
+        : null);
+    const created = createActor(machine, { input: { saved }, inspect });
     created.subscribe((snapshot) => {
       save(snapshot);
       // Registered: the password is not needed any more.
@@ -97,7 +111,7 @@ export function createRegistrationHost(machine: RegistrationMachine, inspect?: O
    * saved one, or the first); later pages — Back, Forward, a link — tell the running wizard.
    */
   function open(step: RegistrationStep): void {
-    const running = current();
+    const running = current(step);
     if (started) {
       running.send({ type: 'PAGE_OPENED', step });
       return;

@@ -27,7 +27,13 @@ export function RegisterVerifyEmailScreen() {
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={checking}>
       <p className="page-lead">
-        {t('register.verify.sentTo')} <bdi dir="ltr">{email}</bdi>
+        {email ? (
+          <>
+            {t('register.verify.sentTo')} <bdi dir="ltr">{email}</bdi>
+          </>
+        ) : (
+          t('screens.registerVerifyEmail.lead')
+        )}
       </p>
       <div className="field">
         <label htmlFor={`${id}-code`}>{t('register.verify.code')}</label>

@@ -6,7 +6,7 @@ import type { RegistrationActor } from '../../app/registration';
 /** The sign-up wizard, told that this step's page is showing (see createRegistrationHost). */
 export function useRegistration(step: RegistrationStep): RegistrationActor {
   const { registration } = useSystem();
-  const [actor] = useState(() => registration.current());
+  const [actor] = useState(() => registration.current(step));
   useEffect(() => registration.open(step), [registration, step]);
   return actor;
 }
