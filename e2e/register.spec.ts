@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import ar from '../locales/ar.json' with { type: 'json' };
@@ -299,5 +300,25 @@ for (const locale of ['en', 'ar'] as const) {
     expect((await api.post('/api/auth/login', { data: { email: customer.email, password: customer.password } })).status()).toBe(400);
     expect((await api.post('/api/auth/login', { data: { email: customer.email, password: newPassword } })).status()).toBe(200);
     await api.dispose();
+  });
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`no axe violations on the sign-up form with its errors, and on the reset form (${locale})`, async ({ page }) => {
+    const m = MESSAGES[locale];
+    const axe = async () =>
+      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+    await page.goto(`${prefix(locale)}/register`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await page.getByRole('button', { name: m.register.method.email }).click();
+    await page.getByRole('button', { name: m.register.details.submit }).click();
+    await expect(page.getByText(m.register.errors.acceptTerms.missing)).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await page.goto(`${prefix(locale)}/forgot-password`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await axe()).toEqual([]);
   });
 }
