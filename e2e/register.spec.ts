@@ -95,6 +95,7 @@ for (const locale of ['en', 'ar'] as const) {
 
     await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/register/verify-email$`));
     await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'WELCOME10' })).toBeVisible();
     const code = await latestCode(page.request, email, 'verify_email');
     await page.getByLabel(m.register.verify.code).fill(code);
     await shoot(page, `register-4-verify-${locale}`);

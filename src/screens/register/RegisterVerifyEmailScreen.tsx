@@ -10,6 +10,7 @@ export function RegisterVerifyEmailScreen() {
   const { t } = useTranslation();
   const registration = useRegistration('verifyEmail');
   const email = useSelector(registration, (s) => s.context.email);
+  const promoRedeemed = useSelector(registration, (s) => s.context.promoRedeemed);
   const failure = useSelector(registration, (s) => s.context.failure);
   const checking = useSelector(registration, (s) => s.matches({ verifyingEmail: { code: 'checking' } }));
   const resendIn = useSelector(registration, (s) => s.context.resendInSeconds);
@@ -35,6 +36,11 @@ export function RegisterVerifyEmailScreen() {
           t('screens.registerVerifyEmail.lead')
         )}
       </p>
+      {promoRedeemed ? (
+        <p role="status">
+          {t('register.promo.applied', { code: promoRedeemed })}
+        </p>
+      ) : null}
       <div className="field">
         <label htmlFor={`${id}-code`}>{t('register.verify.code')}</label>
         <input
