@@ -229,6 +229,17 @@ test('a signed-in customer without a wizard in this tab may open the verificatio
   await expect(page).toHaveURL(/\/register\/biometric$/);
 });
 
+test('signing out mid-wizard ends it: the next visitor of the tab starts afresh', async ({ page, context }) => {
+  await signUp(page, 'en', newEmail());
+  await page.getByRole('button', { name: en.register.promo.skip }).click();
+  await expect(page).toHaveURL(/\/register\/verify-email$/);
+  await context.clearCookies();
+  await page.goto('/register');
+  await expect(page.getByRole('button', { name: en.register.method.email })).toBeVisible();
+  await page.getByRole('button', { name: en.register.method.email }).click();
+  await expect(page.getByLabel(en.register.details.email)).toHaveValue('');
+});
+
 test('an e-mail that is taken is explained next to the field and nothing typed is lost', async ({ page, playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   const existing = await registerCustomer(api);

@@ -51,6 +51,7 @@ function save(snapshot: SnapshotFrom<RegistrationMachine>): void {
     storage?.removeItem(STORAGE_KEYS.registration);
     return;
   }
+  if (snapshot.status !== 'active') return;
   const step = stepOf(snapshot);
   if (!step) return;
   const { email, country, acceptTerms, promoCode, promoRedeemed, resendInSeconds } = snapshot.context;
@@ -90,8 +91,10 @@ export function createRegistrationHost(
     if (actor && actor.getSnapshot().status !== 'done') return actor;
     password = '';
     started = false;
+    const stored = readSaved();
+    // Steps of an account need that account's session; without one they are stale (signed out since).
     const saved =
-      readSaved() ??
+      (stored && (signedIn() || !ACCOUNT_STEPS.has(stored.step)) ? stored : null) ??
       (signedIn() && ACCOUNT_STEPS.has(opened)
         ? { step: opened, email: '', country: '', acceptTerms: true, promoCode: '', promoRedeemed: null, resendInSeconds: 0 }
         : null);
@@ -120,9 +123,20 @@ export function createRegistrationHost(
     running.start();
   }
 
+  /** Signed out: a wizard past account creation belonged to that session, so it ends here. */
+  function signedOut(): void {
+    const step = actor ? stepOf(actor.getSnapshot()) : readSaved()?.step;
+    if (!step || !ACCOUNT_STEPS.has(step)) return;
+    actor?.stop();
+    actor = null;
+    password = '';
+    safeStorage('session')?.removeItem(STORAGE_KEYS.registration);
+  }
+
   return {
     current,
     open,
+    signedOut,
     password: {
       get: () => password,
       set: (value: string) => {

@@ -281,6 +281,9 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
   };
   // One sign-up wizard per tab, kept across its pages (each page is a route of its own).
   const registration = createRegistrationHost(flows.registration, { signedIn: () => session.getSnapshot().hasTag('signedIn'), inspect });
+  session.subscribe((snapshot) => {
+    if (!snapshot.hasTag('signedIn')) registration.signedOut();
+  });
 
   return { session, language, versionReload, chunkReload, routeGuard, api, queryClient, i18n, flows, registration, start, decide, log };
 }
