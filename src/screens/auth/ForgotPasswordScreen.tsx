@@ -33,10 +33,12 @@ export function ForgotPasswordScreen() {
   const [password, setPassword] = useState('');
   const id = useId();
 
-  const error = failure
-    ? CODE_FAILURES.has(failure.code)
-      ? failureText(t, 'register.codeErrors', CODE_FAILURES, failure)
-      : failureText(t, 'forgotPassword.errors', OWN_FAILURES, failure)
+  // A refused body on the e-mail step can only be about the address.
+  const shown = failure && step === 'email' && failure.code === 'validation_failed' ? { code: 'email_malformed' } : failure;
+  const error = shown
+    ? CODE_FAILURES.has(shown.code)
+      ? failureText(t, 'register.codeErrors', CODE_FAILURES, shown)
+      : failureText(t, 'forgotPassword.errors', OWN_FAILURES, shown)
     : null;
   const alert = (
     <p className="field-error" id={`${id}-error`} role="alert">
