@@ -3,9 +3,13 @@ import { biometricMachine } from './biometric.machine';
 import { biometricModel } from './biometric.model';
 import { chunkReloadMachine } from './chunkReload.machine';
 import { chunkReloadModel } from './chunkReload.model';
+import { forgotPasswordMachine } from './forgotPassword.machine';
+import { forgotPasswordModel } from './forgotPassword.model';
 import { languageMachine } from './language.machine';
 import { languageModel } from './language.model';
 import type { AnyFlowModel } from './model';
+import { registrationMachine } from './registration.machine';
+import { registrationModel } from './registration.model';
 import { loginMachine } from './login.machine';
 import { loginModel } from './login.model';
 import { phoneChangeMachine } from './phoneChange.machine';
@@ -110,6 +114,24 @@ export const catalog: CatalogEntry[] = [
     routes: ['/profile/security'],
     machine: biometricMachine,
     model: biometricModel,
+  },
+  {
+    id: 'registration',
+    title: 'Sign up',
+    summary:
+      'The sign-up wizard, one page per step: e-mail, Apple or Google; e-mail, password (each requirement shown as it is met), country and terms; an optional promo code; the 6-digit code e-mailed at sign-up, with a resend countdown; an optional passkey; success. Refused input is explained next to its field and nothing typed is lost. The URL drives the steps: Back and Forward follow it, a step not open yet shows the current one, and a reload resumes the step from this tab\u2019s session storage (never the password).',
+    routes: ['/register', '/register/email', '/register/promo-code', '/register/verify-email', '/register/biometric', '/register/success'],
+    machine: registrationMachine,
+    model: registrationModel,
+  },
+  {
+    id: 'forgotPassword',
+    title: 'Forgot password',
+    summary:
+      'Reset on /forgot-password: the e-mail address (the server answers alike for every address), the 6-digit code e-mailed to it with a resend countdown, a new password with each requirement shown as it is met. A wrong, expired or used-up code sends the customer back to the code with the new password still typed. Success revokes every other session and signs in here.',
+    routes: ['/forgot-password'],
+    machine: forgotPasswordMachine,
+    model: forgotPasswordModel,
   },
   {
     id: 'routeGuard',

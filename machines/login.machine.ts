@@ -1,15 +1,11 @@
 import { assign, setup } from 'xstate';
 import type { TwoFactorChallenge } from '../src/api/contract/phone';
 import { safeRedirectPath } from './routeGuard.machine';
+import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
 /** Why a sign-in attempt did not go through; the screen translates the code. */
-export interface SignInFailure {
-  /** A stable API error code (`invalid_credentials`, `rate_limited`, `network_error`…). */
-  code: string;
-  /** Seconds to wait, when the server rate-limits attempts. */
-  retryAfterSeconds?: number;
-}
+export type SignInFailure = Failure;
 
 export type LoginField = 'email' | 'password';
 
@@ -121,11 +117,3 @@ export const loginMachine = setup({
     },
   },
 });
-
-function toFailure(error: unknown): SignInFailure {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    const retry = 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
-    return retry === undefined ? { code: error.code } : { code: error.code, retryAfterSeconds: retry };
-  }
-  return { code: 'unknown' };
-}

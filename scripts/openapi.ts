@@ -9,7 +9,7 @@ import { localeSchema } from '../src/api/contract/locales';
 import { BODY_LIMIT_BYTES } from '../server/http/request';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../server/http/idempotency';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../server/services/codes';
-import { RATE_LIMITS } from '../server/services/rate-limit';
+import { COOLDOWNS, RATE_LIMITS } from '../server/services/rate-limit';
 import { ACCESS_TOKEN_SECONDS, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_SECONDS } from '../server/services/tokens';
 
 type Json = Record<string, unknown>;
@@ -282,6 +282,9 @@ ${table(['limit', 'attempts', 'per'], rateLimitRows)}
 
 Code-sending limits apply to registration, \`/auth/verify-email/resend\`, \`/auth/forgot-password\` and the
 biometric enable (when a code is needed) and disable-all requests; \`passkey:ip\` counts passkey sign-in options and answers.
+Besides, a new code for the same address and purpose waits ${duration(COOLDOWNS.codeResend.seconds)} after the last one
+(counted from it, not a fixed window; unknown addresses alike): the answers that send a code give
+\`resendAfterSeconds\`, and asking sooner is \`rate_limited\` with \`Retry-After\` set to the seconds left.
 
 ## Idempotency
 

@@ -13,7 +13,7 @@ export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
   mount(app, deps, endpoints.register, async ({ c, body, ip }) => {
     const session = await auth.register(body, { ip, userAgent: c.req.header('user-agent') });
     setSessionCookies(c, session.tokens, secure(c));
-    return { ...session.tokens, user: await users.me(session.userId) };
+    return { ...session.tokens, user: await users.me(session.userId), resendAfterSeconds: session.resendAfterSeconds };
   });
 
   mount(app, deps, endpoints.login, async ({ c, body, ip }) => {
@@ -56,17 +56,16 @@ export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
   });
 
   mount(app, deps, endpoints.resendVerificationEmail, async ({ principal, ip }) => {
-    await auth.resendVerification(principal, ip);
-    return { ok: true as const };
+    return { ok: true as const, resendAfterSeconds: await auth.resendVerification(principal, ip) };
   });
 
   mount(app, deps, endpoints.forgotPassword, async ({ body, ip }) => {
-    await auth.forgotPassword(body.email, ip);
-    return { ok: true as const };
+    return { ok: true as const, resendAfterSeconds: await auth.forgotPassword(body.email, ip) };
   });
 
-  mount(app, deps, endpoints.resetPassword, async ({ body }) => {
-    await auth.resetPassword(body);
-    return { ok: true as const };
+  mount(app, deps, endpoints.resetPassword, async ({ c, body, ip }) => {
+    const session = await auth.resetPassword(body, { ip, userAgent: c.req.header('user-agent') });
+    setSessionCookies(c, session.tokens, secure(c));
+    return { ...session.tokens, user: await users.me(session.userId) };
   });
 }

@@ -10,7 +10,7 @@ import type { CodePurpose, CodeService } from './codes';
 import { resetPasswordMessage, verifyEmailMessage } from './messages';
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './passwords';
-import { RATE_LIMITS, type RateLimiter } from './rate-limit';
+import { COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
 import type { UserService } from './users';
@@ -44,7 +44,19 @@ export function createAuthService(deps: AuthDeps) {
     ]);
   }
 
-  async function register(input: RegisterBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+  /**
+   * A new code for this address and purpose waits for the cooldown; keyed by the address whether or
+   * not an account has it, so the answer reveals nothing. Returns the seconds until the next one.
+   */
+  async function claimResend(email: string, purpose: CodePurpose): Promise<number> {
+    await rateLimiter.claimCooldown(COOLDOWNS.codeResend, `${purpose}:${email}`);
+    return COOLDOWNS.codeResend.seconds;
+  }
+
+  async function register(
+    input: RegisterBody,
+    client: ClientInfo,
+  ): Promise<{ userId: string; tokens: SessionTokens; resendAfterSeconds: number }> {
     await limitCodeSending(input.email, client.ip);
     // Hashing is the slow part; it runs before the transaction so no row lock waits on it.
     const passwordHash = await passwords.hash(input.password);
@@ -71,7 +83,7 @@ export function createAuthService(deps: AuthDeps) {
       return tokens.startSession(tx, userId, { method: 'password', client });
     });
     await outbox.deliverPending();
-    return { userId, tokens: session };
+    return { userId, tokens: session, resendAfterSeconds: await claimResend(input.email, 'verify_email') };
   }
 
   async function sendCode(tx: Db, userId: string, email: string, purpose: CodePurpose): Promise<void> {
@@ -112,42 +124,54 @@ export function createAuthService(deps: AuthDeps) {
     if (result !== 'ok') throw new ApiError(result);
   }
 
-  async function resendVerification(principal: Principal, ip: string): Promise<void> {
+  /** Returns the seconds until another code may be asked for. */
+  async function resendVerification(principal: Principal, ip: string): Promise<number> {
     const user = await deps.users.get(principal.userId);
     if (user.emailVerifiedAt) throw new ApiError('email_already_verified');
+    const wait = await claimResend(user.email, 'verify_email');
     await limitCodeSending(user.email, ip);
     await db.transaction((tx) => sendCode(tx, user.id, user.email, 'verify_email'));
     await outbox.deliverPending();
+    return wait;
   }
 
-  /** Answers the same for unknown addresses, so it cannot be used to find out who has an account. */
-  async function forgotPassword(email: string, ip: string): Promise<void> {
+  /**
+   * Answers the same for unknown addresses (cooldown included), so it cannot be used to find out who
+   * has an account. Returns the seconds until another code may be asked for.
+   */
+  async function forgotPassword(email: string, ip: string): Promise<number> {
+    const wait = await claimResend(email, 'reset_password');
     await limitCodeSending(email, ip);
     const user = await deps.users.findByEmail(email);
-    if (!user) return;
+    if (!user) return wait;
     await db.transaction((tx) => sendCode(tx, user.id, user.email, 'reset_password'));
     await outbox.deliverPending();
+    return wait;
   }
 
   /**
    * A right code proves control of the mailbox, so it also marks the e-mail verified. Every session
-   * is revoked: whoever knew the old password is signed out everywhere.
+   * is revoked — whoever knew the old password is signed out everywhere — and one new session opens
+   * here, so the customer who reset the password is signed in.
    */
-  async function resetPassword(input: ResetPasswordBody): Promise<void> {
+  async function resetPassword(input: ResetPasswordBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
     const user = await deps.users.findByEmail(input.email);
     if (!user) throw new ApiError('code_invalid');
+    // Hashing is slow: done before the transaction, so the code row is not locked meanwhile.
+    const passwordHash = await passwords.hash(input.password);
     const result = await db.transaction(async (tx) => {
       const check = await codes.check(tx, user.id, 'reset_password', input.code);
-      if (check !== 'ok') return check;
+      if (check !== 'ok') return { check } as const;
       const now = clock();
       await tx
         .update(users)
-        .set({ passwordHash: await passwords.hash(input.password), emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
+        .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
         .where(eq(users.id, user.id));
       await tokens.revokeAll(tx, user.id, 'password_reset');
-      return check;
+      return { check, session: await tokens.startSession(tx, user.id, { method: 'password', client }) } as const;
     });
-    if (result !== 'ok') throw new ApiError(result);
+    if (result.check !== 'ok') throw new ApiError(result.check);
+    return { userId: user.id, tokens: result.session };
   }
 
   return { register, login, verifyEmail, resendVerification, forgotPassword, resetPassword };

@@ -33,6 +33,23 @@ export const RATE_LIMITS = {
   passkeyPerIp: { bucket: 'passkey:ip', limit: 300, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;
 
+export interface CooldownPolicy {
+  bucket: string;
+  seconds: number;
+}
+
+/**
+ * Minimum spacing between two actions on one key, counted from the last one allowed (not a fixed
+ * window), so the app can show an exact countdown. A new e-mailed code waits a minute after the last
+ * one: the first code may still be on its way, and a flood of codes helps nobody.
+ */
+export const COOLDOWNS = {
+  codeResend: { bucket: 'code-send:cooldown', seconds: 60 },
+} as const satisfies Record<string, CooldownPolicy>;
+
+/** Cooldown rows have one row per key; the window's start is this fixed instant. */
+const COOLDOWN_ROW_START = new Date(0);
+
 type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
@@ -77,6 +94,31 @@ export function createRateLimiter(db: Db, clock: Clock) {
     if (wait > 0) throw new ApiError('rate_limited', undefined, { retryAfter: wait });
   }
 
+  /**
+   * Starts the cooldown for the key, or answers 429 with the seconds left while one is running. One
+   * atomic upsert: of two concurrent claims exactly one wins (the row it returns has one hit).
+   */
+  async function claimCooldown(policy: CooldownPolicy, key: string): Promise<void> {
+    const now = clock();
+    const end = new Date(now.getTime() + policy.seconds * 1000);
+    const expired = sql`${rateLimitCounters.windowEnd} <= ${now.toISOString()}::timestamptz`;
+    const [row] = await db
+      .insert(rateLimitCounters)
+      .values({ bucket: policy.bucket, key, windowStart: COOLDOWN_ROW_START, windowEnd: end, hits: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.bucket, rateLimitCounters.key, rateLimitCounters.windowStart],
+        set: {
+          windowEnd: sql`case when ${expired} then excluded.window_end else ${rateLimitCounters.windowEnd} end`,
+          hits: sql`case when ${expired} then 1 else ${rateLimitCounters.hits} + 1 end`,
+        },
+      })
+      .returning({ hits: rateLimitCounters.hits, windowEnd: rateLimitCounters.windowEnd });
+    if (row!.hits === 1) return;
+    throw new ApiError('rate_limited', 'Wait before asking for another code.', {
+      retryAfter: Math.max(1, Math.ceil((row!.windowEnd.getTime() - now.getTime()) / 1000)),
+    });
+  }
+
   /** Gives an attempt back (a successful sign-in does not count). */
   async function release(policy: RateLimitPolicy, key: string): Promise<void> {
     const window = windowOf(policy, clock());
@@ -97,7 +139,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
     await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEnd, clock()));
   }
 
-  return { enforce, release, prune };
+  return { enforce, claimCooldown, release, prune };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -39,6 +39,7 @@ export function createUserService(db: Db, clock: Clock) {
       lastName: user.lastName,
       country: user.country as CountryCode,
       language: isLocale(language) ? language : DEFAULT_LOCALE,
+      refCode: user.refCode,
       createdAt: user.createdAt.toISOString(),
       phone: user.phone,
       phoneConfirmed: user.phoneConfirmedAt !== null,

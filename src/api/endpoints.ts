@@ -3,12 +3,17 @@ import type { UtmTrackingBody } from './contract/app';
 import type {
   BiometricDisableConfirmBody,
   BiometricEnableConfirmBody,
+  ForgotPasswordBody,
   LoginBody,
   PasskeySignInBody,
+  PromoCodeBody,
+  RegisterBody,
   RenamePasskeyBody,
   RevokeSessionBody,
   SaveUserSettingsBody,
+  ResetPasswordBody,
   StartSocialSignInBody,
+  VerifyEmailBody,
 } from './contract';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from './contract/phone';
 import { endpoints } from './contract/endpoints';
@@ -27,6 +32,12 @@ export function createApi(client: ApiClient) {
     updatePhone: (body: UpdatePhoneBody) => client.call(endpoints.updatePhone, { body }),
     confirmUpdatePhone: (body: PhoneCodeBody) => client.call(endpoints.confirmUpdatePhone, { body }),
     confirmUpdatePhoneSms: (body: PhoneCodeBody) => client.call(endpoints.confirmUpdatePhoneSms, { body }),
+    register: (body: RegisterBody) => client.call(endpoints.register, { body }),
+    verifyEmail: (body: VerifyEmailBody) => client.call(endpoints.verifyEmail, { body }),
+    resendVerificationEmail: () => client.call(endpoints.resendVerificationEmail, { body: {} }),
+    redeemPromoCode: (body: PromoCodeBody) => client.call(endpoints.redeemPromoCode, { body }),
+    forgotPassword: (body: ForgotPasswordBody) => client.call(endpoints.forgotPassword, { body }),
+    resetPassword: (body: ResetPasswordBody) => client.call(endpoints.resetPassword, { body }),
     // Both renew or end the session themselves: their 401 must not wait for a renewal.
     refresh: () => client.call(endpoints.refresh, { body: {}, recoverSession: false }),
     logout: () => client.call(endpoints.logout, { body: {}, recoverSession: false }),

@@ -3,6 +3,8 @@ import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import { biometricMachine } from '../../machines/biometric.machine';
 import { chunkReloadMachine } from '../../machines/chunkReload.machine';
+import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { registrationMachine, REGISTRATION_STEPS } from '../../machines/registration.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { loginMachine, type SignInOutcome } from '../../machines/login.machine';
 import { phoneChangeMachine, type PhoneCodeRoute, type PhoneProfile } from '../../machines/phoneChange.machine';
@@ -15,10 +17,11 @@ import { socialSignInMachine } from '../../machines/socialSignIn.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { createApiClient, type ApiError, type ApiResult } from '../api/client';
 import { createApi } from '../api/endpoints';
-import { localizePath, RTL_LOCALES, splitLocalePath, type Locale } from '../api/contract';
+import { localizePath, RTL_LOCALES, splitLocalePath, type CountryCode, type Locale } from '../api/contract';
 import {
   confirmPasskeyEnrolment,
   createPasskeyCredential,
+  enrolPasskey,
   getPasskeyAssertion,
   requestPasskeyEnrolment,
   supportsPasskeyAutofill,
@@ -36,6 +39,7 @@ import {
 import { lookupRouteRule } from '../platform/routeRules';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import { createQueryClient } from './queryClient';
+import { createRegistrationHost } from './registration';
 import { notify } from './notify';
 import { keepChallenge, rememberResend, secondsUntil, takeChallengeDestination } from './twoFactorChallenge';
 
@@ -51,8 +55,13 @@ function log(message: string, error?: unknown) {
 }
 
 /** An API failure as the machines read it: the stable code and, for rate limits, the wait. */
+/** What flow actors reject with: machines read the code, field messages and wait (machines/failure.ts). */
 function failure(error: ApiError): Error {
-  return Object.assign(new Error(error.message), { code: error.code, retryAfterSeconds: error.retryAfterSeconds });
+  return Object.assign(new Error(error.message), {
+    code: error.code,
+    retryAfterSeconds: error.retryAfterSeconds,
+    fields: error.fields,
+  });
 }
 
 export interface AppSystemOptions {
@@ -221,6 +230,11 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     refreshCookies();
     navigator.navigate(destination, { replace: true });
   };
+  const requestResetCode = fromPromise<{ resendAfterSeconds: number }, { email: string }>(async ({ input }) => {
+    const result = await api.forgotPassword({ email: input.email });
+    if (!result.ok) throw failure(result.error);
+    return { resendAfterSeconds: result.data.resendAfterSeconds };
+  });
   /** Signed in with the password (and maybe an SMS code): the home page may offer a passkey (PasskeyOffer). */
   const enterAfterPassword = (destination: string) => {
     safeStorage('session')?.setItem(STORAGE_KEYS.passkeyOfferAfterLogin, '1');
@@ -347,9 +361,68 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
         leaveForProvider: (_, { url }) => window.location.assign(url),
       },
     }),
+    registration: registrationMachine.provide({
+      actors: {
+        register: fromPromise(async ({ input }) => {
+          const refCode = safeStorage('local')?.getItem(STORAGE_KEYS.refCode) ?? undefined;
+          const result = await api.register({
+            email: input.email,
+            password: input.password,
+            country: input.country as CountryCode,
+            // The machine registers only with the terms accepted (its model checks this).
+            acceptTerms: true,
+            language: currentLocale(),
+            ...(refCode ? { refCode } : {}),
+          });
+          if (!result.ok) throw failure(result.error);
+          refreshCookies();
+          return { resendAfterSeconds: result.data.resendAfterSeconds };
+        }),
+        redeemPromoCode: fromPromise(async ({ input }) => {
+          const result = await api.redeemPromoCode({ code: input.code });
+          if (!result.ok) throw failure(result.error);
+          return { code: result.data.code };
+        }),
+        verifyEmail: fromPromise(async ({ input }) => {
+          const result = await api.verifyEmail({ code: input.code });
+          if (!result.ok) throw failure(result.error);
+        }),
+        resendCode: fromPromise(async () => {
+          const result = await api.resendVerificationEmail();
+          if (!result.ok) throw failure(result.error);
+          return { resendAfterSeconds: result.data.resendAfterSeconds };
+        }),
+        // Throws a PasskeyError: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
+        createPasskey: fromPromise(async () => {
+          await enrolPasskey(api);
+        }),
+      },
+      actions: {
+        showStep: (_, { step, replace }) => {
+          const path = localizePath(REGISTRATION_STEPS[step], currentLocale());
+          if (window.location.pathname !== path) navigator.navigate(path, { replace });
+        },
+      },
+    }),
+    forgotPassword: forgotPasswordMachine.provide({
+      actors: {
+        requestCode: requestResetCode,
+        resendCode: requestResetCode,
+        resetPassword: fromPromise(async ({ input }) => {
+          const result = await api.resetPassword(input);
+          if (!result.ok) throw failure(result.error);
+        }),
+      },
+      actions: { enterApp: (_, { destination }) => enterApp(destination) },
+    }),
   };
+  // One sign-up wizard per tab, kept across its pages (each page is a route of its own).
+  const registration = createRegistrationHost(flows.registration, { signedIn: () => session.getSnapshot().hasTag('signedIn'), inspect });
+  session.subscribe((snapshot) => {
+    if (!snapshot.hasTag('signedIn')) registration.signedOut();
+  });
 
-  return { session, language, versionReload, chunkReload, routeGuard, api, queryClient, i18n, flows, start, decide, log };
+  return { session, language, versionReload, chunkReload, routeGuard, api, queryClient, i18n, flows, registration, start, decide, log };
 }
 
 export type AppSystem = ReturnType<typeof createAppSystem>;

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   /** Set by a password sign-in; the home page then offers a passkey once. */
   passkeyOfferAfterLogin: 'passkey_offer_after_login',
   passkeyOfferDismissed: 'passkey_offer_dismissed',
+  /** Session storage: the sign-up wizard's step and non-secret input, so a reload resumes it. */
+  registration: 'registration_progress',
 } as const;
 
 /** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */

@@ -17,6 +17,7 @@ type AreaModule = { screens: Partial<Record<string, ComponentType>> };
  */
 const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   auth: () => import('../screens/auth'),
+  register: () => import('../screens/register'),
   profile: () => import('../screens/profile'),
   flows: () => import('../screens/flows'),
 };

@@ -62,9 +62,11 @@ export const routes: RouteDef[] = [
   // Registration
   { id: 'register', path: '/register', area: 'register', ...guest, links: ['registerEmail', 'authGoogle', 'authApple'] },
   { id: 'registerEmail', path: '/register/email', area: 'register', ...guest, parent: 'register' },
-  { id: 'registerPromoCode', path: '/register/promo-code', area: 'register', ...priv, layout: 'mobile-header', parent: 'registerEmail' },
-  { id: 'registerVerifyEmail', path: '/register/verify-email', area: 'register', ...priv, layout: 'mobile-header', parent: 'registerPromoCode' },
-  { id: 'registerBiometric', path: '/register/biometric', area: 'register', ...priv, layout: 'mobile-header', parent: 'registerVerifyEmail' },
+  // No back link once the account exists: the e-mail form is for signed-out visitors (the guard would send
+  // the customer home), and the registration statechart shows the open step for any earlier one.
+  { id: 'registerPromoCode', path: '/register/promo-code', area: 'register', ...priv, layout: 'mobile-header' },
+  { id: 'registerVerifyEmail', path: '/register/verify-email', area: 'register', ...priv, layout: 'mobile-header' },
+  { id: 'registerBiometric', path: '/register/biometric', area: 'register', ...priv, layout: 'mobile-header' },
   { id: 'registerSuccess', path: '/register/success', area: 'register', access: 'public', layout: 'default', links: ['home'] },
   // Home
   { id: 'home', path: '/', area: 'home', ...priv, layout: 'main-nav-menu', links: ['accounts', 'cardAccounts', 'transfer', 'injectCrypto', 'kyc'] },

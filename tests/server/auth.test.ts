@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meSchema, signedInSchema } from '../../src/api/contract/auth';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../../server/services/codes';
+import { COOLDOWNS } from '../../server/services/rate-limit';
 import {
   DEFAULT_PASSWORD,
   TestClient,
@@ -39,7 +40,8 @@ describe('registration', () => {
 
     expect(answer.status).toBe(201);
     const body = signedInSchema.parse(answer.body);
-    expect(body.user).toMatchObject({ email, emailVerified: false, country: 'DE', language: 'de', firstName: null });
+    expect(answer.body.resendAfterSeconds).toBe(COOLDOWNS.codeResend.seconds);
+    expect(body.user).toMatchObject({ email, emailVerified: false, country: 'DE', language: 'de', firstName: null, refCode: 'FRIEND-123' });
     expect([...client.cookies.keys()].sort()).toEqual(['auth_token', 'refresh_token']);
     client.token = body.accessToken;
     expect((await client.get('/users/me')).body).toEqual(body.user);
@@ -76,7 +78,8 @@ describe('e-mail verification', () => {
   });
 
   it('refuses a wrong code, then uses the code up after five wrong tries', async () => {
-    const client = new TestClient(server);
+    const local = createTestServer(db);
+    const client = new TestClient(local);
     const { email } = await registerCustomer(client);
     const code = await latestCode(client, email, 'verify_email');
     const wrong = code === '000000' ? '111111' : '000000';
@@ -88,7 +91,8 @@ describe('e-mail verification', () => {
     // Even the right code is refused now: a new one is needed.
     expectError(await client.post('/auth/verify-email', { code }), 400, 'code_attempts_exceeded');
 
-    expect((await client.post('/auth/verify-email/resend')).body).toEqual({ ok: true });
+    local.clock.advance(COOLDOWNS.codeResend.seconds);
+    expect((await client.post('/auth/verify-email/resend')).body).toEqual({ ok: true, resendAfterSeconds: COOLDOWNS.codeResend.seconds });
     const fresh = await latestCode(client, email, 'verify_email');
     expect((await client.post('/auth/verify-email', { code: fresh })).status).toBe(200);
   });
@@ -107,6 +111,37 @@ describe('e-mail verification', () => {
     // A new code replaces the old one (unless the dice gave the same six digits, one time in a million).
     if (second !== first) expectError(await client.post('/auth/verify-email', { code: first }), 400, 'code_invalid');
     expect((await client.post('/auth/verify-email', { code: second })).status).toBe(200);
+  });
+});
+
+describe('resending a code', () => {
+  it('waits a minute after the last code, answering 429 with the seconds left meanwhile', async () => {
+    const local = createTestServer(db);
+    const client = new TestClient(local);
+    const { email } = await registerCustomer(client);
+    const { seconds } = COOLDOWNS.codeResend;
+
+    local.clock.advance(seconds - 15);
+    const early = await client.post('/auth/verify-email/resend');
+    expectError(early, 429, 'rate_limited');
+    expect(early.headers.get('retry-after')).toBe('15');
+    // The refused request sent nothing and did not restart the wait.
+    expect(local.sent.filter((m) => m.to === email)).toHaveLength(1);
+    local.clock.advance(15);
+    expect((await client.post('/auth/verify-email/resend')).body).toEqual({ ok: true, resendAfterSeconds: seconds });
+    expect(local.sent.filter((m) => m.to === email)).toHaveLength(2);
+  });
+
+  it('keeps the reset-code cooldown per address, whether or not the account exists', async () => {
+    const local = createTestServer(db);
+    const known = (await registerCustomer(new TestClient(local))).email;
+    for (const email of [known, uniqueEmail()]) {
+      const client = new TestClient(local);
+      expect((await client.post('/auth/forgot-password', { email })).body).toEqual({ ok: true, resendAfterSeconds: COOLDOWNS.codeResend.seconds });
+      const again = await client.post('/auth/forgot-password', { email });
+      expectError(again, 429, 'rate_limited');
+      expect(again.headers.get('retry-after')).toBe(String(COOLDOWNS.codeResend.seconds));
+    }
   });
 });
 
@@ -176,15 +211,21 @@ describe('logout', () => {
 });
 
 describe('password reset', () => {
-  it('resets with the e-mailed code, revokes every session and verifies the e-mail', async () => {
+  it('resets with the e-mailed code, revokes every session, verifies the e-mail and signs in afresh', async () => {
     const client = new TestClient(server);
     const { email, password } = await registerCustomer(client);
     const oldAccessToken = client.token!;
 
-    expect((await client.post('/auth/forgot-password', { email })).body).toEqual({ ok: true });
+    expect((await client.post('/auth/forgot-password', { email })).body).toEqual({ ok: true, resendAfterSeconds: COOLDOWNS.codeResend.seconds });
     const code = await latestCode(client, email, 'reset_password');
     const newPassword = 'a brand new secret 7';
-    expect((await client.post('/auth/reset-password', { email, code, password: newPassword })).body).toEqual({ ok: true });
+    const reset = await client.post('/auth/reset-password', { email, code, password: newPassword });
+    expect(reset.status).toBe(200);
+    const signedIn = signedInSchema.parse(reset.body);
+    expect(signedIn.user).toMatchObject({ email, emailVerified: true });
+    expect(client.cookies.get('auth_token')).toBe(signedIn.accessToken);
+    expect(client.cookies.get('refresh_token')).toBe(signedIn.refreshToken);
+    expect((await client.get('/users/me', { token: signedIn.accessToken })).body.email).toBe(email);
 
     expectError(await client.get('/users/me', { token: oldAccessToken }), 401, 'unauthorized');
     expectError(await client.login(email, password), 400, 'invalid_credentials');
@@ -197,7 +238,7 @@ describe('password reset', () => {
     const before = server.sent.length;
     const email = uniqueEmail();
     const answer = await client.post('/auth/forgot-password', { email });
-    expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, resendAfterSeconds: COOLDOWNS.codeResend.seconds } });
     expect(server.sent.length).toBe(before);
     expectError(await client.post('/auth/reset-password', { email, code: '123456', password: 'whatever it is 9' }), 400, 'code_invalid');
   });

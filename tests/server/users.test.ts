@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../src/api/contract/locales';
 import { userDepositLevelsSchema } from '../../src/api/contract/users';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
-import { RATE_LIMITS } from '../../server/services/rate-limit';
+import { COOLDOWNS, RATE_LIMITS } from '../../server/services/rate-limit';
 import {
   TEST_EPOCH,
   TestClient,
@@ -43,6 +43,7 @@ describe('GET /users/me', () => {
       lastName: null,
       country: 'TH',
       language: 'th',
+      refCode: null,
       createdAt: TEST_EPOCH.toISOString(),
       phone: null,
       phoneConfirmed: false,
@@ -146,8 +147,10 @@ describe('POST /utm-tracking', () => {
 
 describe('GET /dev/outbox', () => {
   it('lists the messages to an address, newest first', async () => {
-    const client = new TestClient(server);
+    const local = createTestServer(db);
+    const client = new TestClient(local);
     const { email } = await registerCustomer(client);
+    local.clock.advance(COOLDOWNS.codeResend.seconds);
     await client.post('/auth/verify-email/resend');
     const { messages } = (await client.get(`/dev/outbox?to=${encodeURIComponent(email.toUpperCase())}`)).body;
     expect(messages).toHaveLength(2);

@@ -22,12 +22,33 @@ export const emailSchema = z
  * with at least one letter and one digit (any script: `\p{L}`, `\p{Nd}`). Length is what makes a
  * password strong; the letter-and-digit rule only stops the commonest all-digit and all-word choices.
  */
+const HAS_LETTER = /\p{L}/u;
+const HAS_DIGIT = /\p{Nd}/u;
+
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .regex(/\p{L}/u, 'Must contain a letter')
-  .regex(/\p{Nd}/u, 'Must contain a digit');
+  .regex(HAS_LETTER, 'Must contain a letter')
+  .regex(HAS_DIGIT, 'Must contain a digit');
+
+export type PasswordRequirement = 'length' | 'letter' | 'digit';
+
+/**
+ * The same rule as `passwordSchema`, one requirement at a time, so forms can show each as met or
+ * unmet while the customer types (and machines can check it without zod).
+ */
+export function passwordRequirements(password: string): Record<PasswordRequirement, boolean> {
+  return {
+    length: password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH,
+    letter: HAS_LETTER.test(password),
+    digit: HAS_DIGIT.test(password),
+  };
+}
+
+export function meetsPasswordRule(password: string): boolean {
+  return Object.values(passwordRequirements(password)).every(Boolean);
+}
 
 /** The 6-digit one-time code sent by e-mail (or SMS). */
 export const oneTimeCodeSchema = z.string().length(6, 'Must be 6 digits').regex(/^\d{6}$/, 'Must be 6 digits');
@@ -95,6 +116,8 @@ export const meSchema = z.object({
   lastName: z.string().nullable(),
   country: countryCodeSchema,
   language: localeSchema,
+  /** The invitation `ref_code` the account was opened with, if any. */
+  refCode: z.string().nullable(),
   createdAt: timestampSchema,
   /**
    * The customer's own phone in E.164, in full (the answer goes only to the signed-in customer and is
@@ -110,3 +133,14 @@ export type Me = z.infer<typeof meSchema>;
 /** Answer of register and login: the tokens and who they belong to. */
 export const signedInSchema = sessionTokensSchema.extend({ user: meSchema });
 export type SignedIn = z.infer<typeof signedInSchema>;
+
+/** Seconds until another code may be e-mailed to the same address for the same purpose. */
+const resendAfterSecondsSchema = z.int().positive();
+
+/** Answer of registration: signed in, and the verification code is on its way. */
+export const registeredSchema = signedInSchema.extend({ resendAfterSeconds: resendAfterSecondsSchema });
+export type Registered = z.infer<typeof registeredSchema>;
+
+/** Answer of a call that e-mails a code. */
+export const codeSentSchema = z.object({ ok: z.literal(true), resendAfterSeconds: resendAfterSecondsSchema });
+export type CodeSent = z.infer<typeof codeSentSchema>;

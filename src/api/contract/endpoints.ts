@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from './accounts';
 import { saveUserSettingsBodySchema, userSettingsSchema, utmTrackingBodySchema } from './app';
 import {
+  codeSentSchema,
   forgotPasswordBodySchema,
   loginBodySchema,
   meSchema,
   refreshBodySchema,
   registerBodySchema,
+  registeredSchema,
   resetPasswordBodySchema,
   sessionTokensSchema,
   signedInSchema,
@@ -123,8 +125,8 @@ function endpoint<
  * reference (docs/api.md) is generated from this table; keys are the OpenAPI operation ids.
  */
 export const endpoints = {
-  register: endpoint('POST', '/auth/register', registerBodySchema, signedInSchema, {
-    summary: 'Create an account, send the e-mail verification code and sign in.',
+  register: endpoint('POST', '/auth/register', registerBodySchema, registeredSchema, {
+    summary: 'Create an account, send the e-mail verification code and sign in. `resendAfterSeconds`: when a new code may be asked for.',
     auth: 'none',
     status: 201,
     errors: ['email_taken', 'rate_limited'],
@@ -134,8 +136,8 @@ export const endpoints = {
     auth: 'bearer',
     errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'email_already_verified'],
   }),
-  resendVerificationEmail: endpoint('POST', '/auth/verify-email/resend', emptyBodySchema, okSchema, {
-    summary: 'E-mail a new verification code; the previous one stops working.',
+  resendVerificationEmail: endpoint('POST', '/auth/verify-email/resend', emptyBodySchema, codeSentSchema, {
+    summary: 'E-mail a new verification code; the previous one stops working. One a minute: sooner is 429 with `Retry-After`.',
     auth: 'bearer',
     errors: ['email_already_verified', 'rate_limited'],
   }),
@@ -164,13 +166,13 @@ export const endpoints = {
     auth: 'none',
     errors: ['refresh_token_invalid', 'refresh_token_reused', 'refresh_conflict'],
   }),
-  forgotPassword: endpoint('POST', '/auth/forgot-password', forgotPasswordBodySchema, okSchema, {
-    summary: 'E-mail a password reset code. Answers the same whether or not the account exists.',
+  forgotPassword: endpoint('POST', '/auth/forgot-password', forgotPasswordBodySchema, codeSentSchema, {
+    summary: 'E-mail a password reset code. Answers the same whether or not the account exists. One a minute per address: sooner is 429 with `Retry-After`.',
     auth: 'none',
     errors: ['rate_limited'],
   }),
-  resetPassword: endpoint('POST', '/auth/reset-password', resetPasswordBodySchema, okSchema, {
-    summary: 'Set a new password with the e-mailed code; every session of the account is revoked.',
+  resetPassword: endpoint('POST', '/auth/reset-password', resetPasswordBodySchema, signedInSchema, {
+    summary: 'Set a new password with the e-mailed code; every session of the account is revoked and a new one signs the customer in (cookies as at login).',
     auth: 'none',
     errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded'],
   }),

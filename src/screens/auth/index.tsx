@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ForgotPasswordScreen } from './ForgotPasswordScreen';
 import { LoginScreen } from './LoginScreen';
 import { SocialSignInScreen } from './SocialSignInScreen';
 import { TwoFactorPhoneScreen } from './TwoFactorPhoneScreen';
@@ -6,6 +7,7 @@ import { WelcomeScreen } from './WelcomeScreen';
 
 export const screens: Partial<Record<string, ComponentType>> = {
   login: LoginScreen,
+  forgotPassword: ForgotPasswordScreen,
   welcome: WelcomeScreen,
   authGoogle: () => <SocialSignInScreen provider="google" />,
   authApple: () => <SocialSignInScreen provider="apple" />,

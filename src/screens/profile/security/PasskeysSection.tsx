@@ -2,11 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
 import type { BiometricFailure, BiometricStep } from '../../../../machines/biometric.machine';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../api/contract';
 import { useLocale, useSystem } from '../../../app/context';
 import { notify } from '../../../app/notify';
-import { describePasskeyFailure, type BiometricErrorCode } from '../../../auth/webauthnErrors';
+import type { BiometricErrorCode } from '../../../auth/webauthnErrors';
 import { formatDate } from '../../../i18n/format';
 
 const FALLBACK: Record<Exclude<BiometricStep, 'status'>, BiometricErrorCode> = {
@@ -20,17 +21,7 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 function FailureText({ t, failure }: { t: Translate; failure: BiometricFailure }) {
   // The status has no seed message of its own: say the section could not load.
   if (failure.step === 'status') return <>{t('passkeys.section.loadFailed')}</>;
-  const text = describePasskeyFailure(t, failure, FALLBACK[failure.step]);
-  return (
-    <>
-      {text.message}
-      {text.detail ? (
-        <small className="form-alert-detail" dir="auto">
-          {text.detail}
-        </small>
-      ) : null}
-    </>
-  );
+  return <PasskeyFailureText failure={failure} fallback={FALLBACK[failure.step]} />;
 }
 
 /** The 6-digit code step of adding a passkey or removing them all; keeps what was typed on errors. */

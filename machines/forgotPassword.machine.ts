@@ -1,0 +1,183 @@
+import { assign, setup } from 'xstate';
+import { meetsPasswordRule } from '../src/api/contract/auth';
+import { toFailure, type Failure } from './failure';
+import { resendCodeRegion, retryAfter } from './resendCooldown';
+import { unprovided } from './unprovided';
+
+interface ForgotPasswordContext {
+  /** Home of the current language: where the customer lands signed in. */
+  home: string;
+  email: string;
+  /** The e-mailed code, kept between the code and the new-password steps (never saved anywhere). */
+  code: string;
+  /** The last failure of the current step. */
+  failure: Failure | null;
+  resendInSeconds: number;
+  resendFailure: Failure | null;
+}
+
+type ForgotPasswordEvent =
+  | { type: 'EMAIL_SUBMITTED'; email: string }
+  | { type: 'CODE_SUBMITTED'; code: string }
+  | { type: 'PASSWORD_SUBMITTED'; password: string }
+  | { type: 'CHANGE_EMAIL' }
+  | { type: 'CHANGE_CODE' }
+  | { type: 'RESEND_REQUESTED' };
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CODE_SHAPE = /^\d{6}$/;
+/** Answers about the code itself: the customer must fix or renew the code, not the password. */
+const CODE_FAILURES: ReadonlySet<string> = new Set(['code_invalid', 'code_expired', 'code_attempts_exceeded']);
+
+function errorOf(event: unknown): unknown {
+  return (event as { error?: unknown }).error;
+}
+
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as ForgotPasswordContext,
+    input: {} as { home: string },
+    events: {} as ForgotPasswordEvent,
+  },
+  actors: {
+    requestCode: unprovided<{ resendAfterSeconds: number }, { email: string }>('requestCode'),
+    resendCode: unprovided<{ resendAfterSeconds: number }, { email: string }>('resendCode'),
+    // The new password travels in the event and this actor's input only — never in the context.
+    resetPassword: unprovided<void, { email: string; code: string; password: string }>('resetPassword'),
+  },
+  actions: {
+    /** The reset signed the customer in: tell the session and open home. */
+    enterApp: (_, _params: { destination: string }) => {},
+    countDown: assign({ resendInSeconds: ({ context }) => context.resendInSeconds - 1 }),
+    restartCooldown: assign(({ event }) => ({
+      resendInSeconds: (event as unknown as { output: { resendAfterSeconds: number } }).output.resendAfterSeconds,
+      resendFailure: null,
+      failure: null,
+    })),
+    waitAsAsked: assign(({ event }) => ({ resendInSeconds: retryAfter(toFailure(errorOf(event))), resendFailure: null })),
+    noteResendFailure: assign({ resendFailure: ({ event }) => toFailure(errorOf(event)) }),
+  },
+  guards: {
+    isMalformedEmail: ({ event }) => event.type === 'EMAIL_SUBMITTED' && !EMAIL_SHAPE.test(event.email.trim()),
+    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !CODE_SHAPE.test(event.code.trim()),
+    isWeakPassword: ({ event }) => event.type === 'PASSWORD_SUBMITTED' && !meetsPasswordRule(event.password),
+    isCodeFailure: ({ event }) => CODE_FAILURES.has(toFailure(errorOf(event)).code),
+    cooldownOver: ({ context }) => context.resendInSeconds <= 0,
+    isRateLimited: ({ event }) => toFailure(errorOf(event)).code === 'rate_limited',
+  },
+  delays: {
+    RESEND_TICK: 1000,
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  description:
+    'Password reset on /forgot-password: e-mail, the e-mailed 6-digit code, a new password (each requirement shown as it is met), then signed in at home. Errors keep what was typed.',
+  context: ({ input }) => ({ home: input.home, email: '', code: '', failure: null, resendInSeconds: 0, resendFailure: null }),
+  initial: 'enteringEmail',
+  states: {
+    enteringEmail: {
+      description: 'The e-mail address of the account.',
+      meta: { route: '/forgot-password' },
+      on: {
+        EMAIL_SUBMITTED: [
+          {
+            guard: 'isMalformedEmail',
+            actions: assign({ email: ({ event }) => event.email, failure: { code: 'email_malformed' } }),
+            description: 'Empty or not an e-mail address: say so, send nothing.',
+          },
+          { target: 'requestingCode', actions: assign({ email: ({ event }) => event.email.trim(), failure: null }) },
+        ],
+      },
+    },
+    requestingCode: {
+      description: 'POST /auth/forgot-password; it answers alike for every address, so it cannot tell who is a customer.',
+      invoke: {
+        id: 'requestCode',
+        src: 'requestCode',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: {
+          target: 'resetting',
+          actions: assign({ resendInSeconds: ({ event }) => event.output.resendAfterSeconds }),
+        },
+        onError: [
+          {
+            guard: 'isRateLimited',
+            target: 'resetting',
+            actions: 'waitAsAsked',
+            description: 'A code was sent moments ago (a second try, another tab): use it, and wait before asking again.',
+          },
+          { target: 'enteringEmail', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        ],
+      },
+    },
+    resetting: {
+      description: 'The code and the new password; a new code can be asked for once the countdown ends.',
+      type: 'parallel',
+      on: { CHANGE_EMAIL: { target: 'enteringEmail', actions: assign({ failure: null, code: '' }), description: 'Another address.' } },
+      states: {
+        form: {
+          initial: 'enteringCode',
+          states: {
+            enteringCode: {
+              description: 'The 6-digit code, with the last error (wrong, expired, used up: then ask for a new one).',
+              on: {
+                CODE_SUBMITTED: [
+                  {
+                    guard: 'isMalformedCode',
+                    actions: assign({ failure: { code: 'code_malformed' } }),
+                    description: 'Not six digits: say so.',
+                  },
+                  {
+                    target: 'choosingPassword',
+                    actions: assign({ code: ({ event }) => event.code.trim(), failure: null }),
+                    description: 'The server checks the code together with the new password.',
+                  },
+                ],
+              },
+            },
+            choosingPassword: {
+              description: 'The new password, each requirement shown met or unmet while typing.',
+              on: {
+                PASSWORD_SUBMITTED: [
+                  {
+                    guard: 'isWeakPassword',
+                    actions: assign({ failure: { code: 'password_weak' } }),
+                    description: 'The rule is not met: say which part, send nothing.',
+                  },
+                  { target: 'submitting', actions: assign({ failure: null }) },
+                ],
+                CHANGE_CODE: { target: 'enteringCode', actions: assign({ failure: null }), description: 'Back to the code.' },
+              },
+            },
+            submitting: {
+              description: 'POST /auth/reset-password; it revokes every session and signs in afresh here.',
+              invoke: {
+                id: 'resetPassword',
+                src: 'resetPassword',
+                input: ({ context, event }) => {
+                  if (event.type !== 'PASSWORD_SUBMITTED') throw new Error('resetPassword starts from a submitted password');
+                  return { email: context.email, code: context.code, password: event.password };
+                },
+                onDone: {
+                  target: '#forgotPassword.signedIn',
+                  actions: { type: 'enterApp', params: ({ context }) => ({ destination: context.home }) },
+                },
+                onError: [
+                  {
+                    guard: 'isCodeFailure',
+                    target: 'enteringCode',
+                    actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+                    description: 'Wrong, expired or used-up code: back to the code; the new password stays typed.',
+                  },
+                  { target: 'choosingPassword', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+                ],
+              },
+            },
+          },
+        },
+        resend: resendCodeRegion(),
+      },
+    },
+    signedIn: { type: 'final', description: 'Signed in with the new password; the app opens home.' },
+  },
+});

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { describePasskeyFailure, type BiometricErrorCode } from '../../auth/webauthnErrors';
+
+/** A passkey failure in words: the translated message, then the browser's own reason when it gave one. */
+export function PasskeyFailureText({ failure, fallback }: { failure: { code: string; message?: string }; fallback: BiometricErrorCode }) {
+  const { t } = useTranslation();
+  const text = describePasskeyFailure(t, failure, fallback);
+  return (
+    <>
+      {text.message}
+      {text.detail ? (
+        <small className="form-alert-detail" dir="auto">
+          {text.detail}
+        </small>
+      ) : null}
+    </>
+  );
+}
