@@ -29,7 +29,14 @@ export function socialRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Servi
       const page = `${localizePath(`/auth/${provider}`, outcome.locale)}?error=${encodeURIComponent(outcome.code)}`;
       return c.redirect(publicOrigin + page, 303);
     }
-    setSessionCookies(c, outcome.tokens, secure(c));
+    if (outcome.signIn.kind === 'challenge') {
+      // No cookies yet: /2fa/phone asks for the SMS code. The challenge rides in the fragment, which
+      // browsers never send to a server, so it stays out of logs and Referer headers.
+      const { challengeToken, phoneHint, expiresAt, resendAvailableAt } = outcome.signIn.challenge;
+      const fragment = new URLSearchParams({ challengeToken, phoneHint, expiresAt, resendAvailableAt });
+      return c.redirect(`${publicOrigin}${localizePath('/2fa/phone', outcome.locale)}#${fragment}`, 303);
+    }
+    setSessionCookies(c, outcome.signIn.tokens, secure(c));
     return c.redirect(publicOrigin + localizePath('/', outcome.locale), 303);
   }
 

@@ -50,7 +50,7 @@ export function createServices({ db, config, clock, transport, logger }: Service
     tracking: createTrackingService(db, clock),
     accounts: createAccountService(db, clock),
     sessions: createSessionService(db, clock),
-    social: createSocialService({ db, clock, config, tokens, rateLimiter, logger }),
+    social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),
     passkeys: createPasskeyService({
       db,
       clock,

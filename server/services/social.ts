@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { emailSchema, type SessionTokens } from '../../src/api/contract/auth';
+import { emailSchema } from '../../src/api/contract/auth';
 import { countryCodeSchema, type CountryCode } from '../../src/api/contract/countries';
 import type { Locale } from '../../src/api/contract/locales';
 import type { SocialCallback, SocialProvider, SocialSignInError } from '../../src/api/contract/social';
@@ -13,7 +13,8 @@ import { oidcRequests, socialIdentities, userSettings, users } from '../db/schem
 import { ApiError } from '../errors';
 import { describeError, type Logger } from '../logger';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
-import type { ClientInfo, TokenService } from './tokens';
+import type { ClientInfo } from './tokens';
+import type { SignInOutcome, TwoFactorService } from './two-factor';
 
 /** An authorization request must come back within this time (state, nonce and verifier are then void). */
 export const OIDC_REQUEST_TTL_SECONDS = 10 * 60;
@@ -40,8 +41,9 @@ const appleUserSchema = z.object({
   name: z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }).optional(),
 });
 
+/** Signed in, or — for a customer with a confirmed phone — one SMS code away from it (/2fa/phone). */
 export type SocialOutcome =
-  | { ok: true; userId: string; tokens: SessionTokens; locale: Locale }
+  | { ok: true; signIn: SignInOutcome; locale: Locale }
   | { ok: false; code: SocialSignInError | 'internal_error'; locale: Locale };
 
 class Refusal extends Error {
@@ -92,9 +94,10 @@ export interface SocialDeps {
   db: Db;
   clock: Clock;
   config: Config;
-  tokens: TokenService;
   rateLimiter: RateLimiter;
   logger: Logger;
+  /** Opens the session, or asks for the phone code first: a provider account is one factor only. */
+  twoFactor: Pick<TwoFactorService, 'beginSignIn'>;
   /** The HTTP client for discovery and the code exchange. */
   fetch?: typeof fetch;
 }
@@ -105,7 +108,7 @@ export interface SocialDeps {
  * Apple's answer is a cross-site POST that carries none of our cookies.
  */
 export function createSocialService(deps: SocialDeps) {
-  const { db, clock, config, tokens, rateLimiter, logger } = deps;
+  const { db, clock, config, rateLimiter, logger, twoFactor } = deps;
   const http = deps.fetch ?? globalThis.fetch;
   const discoveries = new Map<string, { at: number; document: Discovery; keys: ReturnType<typeof createRemoteJWKSet> }>();
 
@@ -184,8 +187,8 @@ export function createSocialService(deps: SocialDeps) {
       if (answer.error) throw new Refusal(CANCELLED.has(answer.error) ? 'social_cancelled' : 'social_provider_error');
       if (!answer.code) throw new Refusal('social_provider_error');
       const claims = await exchange(provider, answer.code, request.codeVerifier, request.nonce);
-      const signedIn = await signIn(provider, claims, answer.user, locale, client);
-      return { ok: true, ...signedIn, locale };
+      const userId = await customerFor(provider, claims, answer.user, locale);
+      return { ok: true, signIn: await twoFactor.beginSignIn(userId, provider, client), locale };
     } catch (error) {
       if (error instanceof Refusal) {
         logger.warn('social.refused', { provider, code: error.code });
@@ -244,7 +247,7 @@ export function createSocialService(deps: SocialDeps) {
    * address (anything less would let whoever controls an unverified provider account take over a
    * Meridian account); else a new customer without a password.
    */
-  async function signIn(provider: SocialProvider, claims: JWTPayload, appleUser: string | undefined, locale: Locale, client: ClientInfo) {
+  async function customerFor(provider: SocialProvider, claims: JWTPayload, appleUser: string | undefined, locale: Locale): Promise<string> {
     const subject = claims.sub!;
     const email = emailSchema.safeParse(claims.email);
     if (!email.success) throw new Refusal('social_email_missing');
@@ -264,7 +267,7 @@ export function createSocialService(deps: SocialDeps) {
         userId = existing?.id ?? (await createCustomer(tx, email.data, emailVerified, name, locale));
         await tx.insert(socialIdentities).values({ provider, subject, userId, email: email.data, createdAt: now, lastUsedAt: now });
       }
-      return { userId, tokens: await tokens.startSession(tx, userId, { method: provider, client }) };
+      return userId;
     });
   }
 

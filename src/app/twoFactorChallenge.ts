@@ -41,6 +41,23 @@ function readStored(): StoredChallenge | null {
   }
 }
 
+/**
+ * Google and Apple sign-in come back from the server's callback as a redirect to
+ * `/2fa/phone#challengeToken=…&phoneHint=…&expiresAt=…&resendAvailableAt=…` when the customer has a
+ * confirmed phone. Keeps that challenge like /login does (destination: `home`) and tells whether the
+ * fragment held one, so the caller can drop it from the address bar.
+ */
+export function adoptChallengeFromFragment(hash: string, home: string): boolean {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const [challengeToken, phoneHint, expiresAt, resendAvailableAt] = ['challengeToken', 'phoneHint', 'expiresAt', 'resendAvailableAt'].map((name) =>
+    params.get(name),
+  );
+  if (!challengeToken || !phoneHint || !expiresAt || !resendAvailableAt) return false;
+  if (Number.isNaN(Date.parse(expiresAt)) || Number.isNaN(Date.parse(resendAvailableAt))) return false;
+  keepChallenge({ twoFactorRequired: true, challengeToken, phoneHint, expiresAt, resendAvailableAt }, home);
+  return true;
+}
+
 /** The challenge for /2fa/phone, with its times made relative to now; null when there is none. */
 export function readPendingChallenge(now: number = Date.now()): PendingChallenge | null {
   const stored = readStored();

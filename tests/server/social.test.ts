@@ -16,6 +16,7 @@ import {
   createTestDatabase,
   createTestServer,
   expectError,
+  latestCode,
   registerCustomer,
   testConfig,
   uniqueEmail,
@@ -322,6 +323,33 @@ describe('linking to an existing customer', () => {
     const answer = await authorizeAtProvider(await start(client, 'google'), uniqueEmail());
     rewriteIdToken = ({ email: _email, ...claims }) => signWithProviderKey(google, claims);
     expect((await deliver(client, answer)).location).toBe(`${APP}/auth/google?error=social_email_missing`);
+  });
+});
+
+describe('a customer with a confirmed phone', () => {
+  it('gets no session from Google alone: the SMS code on /2fa/phone opens it', async () => {
+    const email = uniqueEmail();
+    expect((await signInWith(new TestClient(appServer()), 'google', email)).location).toBe(`${APP}/`);
+    const phone = `+4915${String(Date.now()).slice(-8)}`;
+    await db.database.db.update(users).set({ phone, phoneConfirmedAt: new Date() }).where(eq(users.email, email));
+
+    const client = new TestClient(appServer());
+    const answer = await signInWith(client, 'google', email, 'de');
+    const location = new URL(answer.location!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${APP}/de/2fa/phone`);
+    expect(location.search).toBe('');
+    expect(answer.headers.getSetCookie().join()).not.toMatch(/auth_token=[^;]/);
+    const challenge = Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
+    expect(challenge).toMatchObject({ challengeToken: expect.any(String), phoneHint: expect.stringMatching(/\d{2}$/) });
+
+    const verified = await client.post('/auth/2fa/phone/verify', {
+      challengeToken: challenge.challengeToken,
+      code: await latestCode(client, phone, 'login_two_factor'),
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const [user] = await db.database.db.select().from(users).where(eq(users.email, email));
+    const opened = await db.database.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    expect(opened.map((session) => session.method)).toEqual(['google', 'google']);
   });
 });
 

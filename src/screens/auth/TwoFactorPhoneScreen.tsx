@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize, useSystem } from '../../app/context';
-import { readPendingChallenge } from '../../app/twoFactorChallenge';
+import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoFactorChallenge';
 import { CodeField } from '../shared/CodeField';
 import { ResendCode, codeFailureMessage, cooldownOf } from '../shared/CodeFeedback';
 
@@ -12,8 +12,14 @@ export function TwoFactorPhoneScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const { flows } = useSystem();
-  // Read once: the challenge /login kept in session storage (a reload keeps it).
-  const [challenge] = useState(readPendingChallenge);
+  // Read once: the challenge /login kept in session storage (a reload keeps it), or the one Google or
+  // Apple sign-in brought in the address's fragment — kept the same way, then removed from the address.
+  const [challenge] = useState(() => {
+    if (adoptChallengeFromFragment(window.location.hash, localize('/'))) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    }
+    return readPendingChallenge();
+  });
   const flow = useActorRef(flows.twoFactorPhone, { input: { challenge } });
   const waiting = useSelector(flow, (s) => s.matches('awaitingCode'));
   const verifying = useSelector(flow, (s) => s.matches({ awaitingCode: { code: 'verifying' } }) || s.matches('signedIn'));
