@@ -32,3 +32,23 @@ export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email
 export async function screenReady(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
+
+/**
+ * The 6-digit code in the newest message of this template to `to` (an e-mail address or an E.164
+ * number), from the development outbox; waits for it. `notBefore`: how many such messages were
+ * there already, so a resent code is not mistaken for the old one.
+ */
+export async function latestCode(request: APIRequestContext, to: string, template: string, notBefore = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+        messages: { template: string; body: string }[];
+      };
+      const sent = messages.filter((m) => m.template === template);
+      code = sent.length > notBefore ? (/\b(\d{6})\b/.exec(sent[0]!.body)?.[1] ?? '') : '';
+      return code;
+    }, { message: `${template} to ${to}`, timeout: 10_000 })
+    .toMatch(/^\d{6}$/);
+  return code;
+}

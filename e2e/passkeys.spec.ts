@@ -1,5 +1,5 @@
-import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
-import { expect, registerCustomer, test } from './fixtures';
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, registerCustomer, test, latestCode } from './fixtures';
 
 /*
  * Passkeys in Chromium with a CDP virtual authenticator (platform, resident keys, user verification):
@@ -20,20 +20,6 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
     },
   });
   return { cdp, authenticatorId };
-}
-
-/** The code in the newest message of this template to `to`, from the development outbox. */
-async function outboxCode(request: APIRequestContext, to: string, template: string): Promise<string> {
-  let code: string | undefined;
-  await expect(async () => {
-    const answer = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-      messages: { template: string; body: string }[];
-    };
-    const message = answer.messages.find((m) => m.template === template);
-    code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
-    expect(code).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  return code!;
 }
 
 async function passwordSignIn(page: Page, email: string, password: string) {
@@ -70,7 +56,7 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   await page.getByLabel('Confirmation code').fill('12');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Enter the 6 digits of the code.')).toBeVisible();
-  await page.getByLabel('Confirmation code').fill(await outboxCode(api, customer.email, 'biometric_enable'));
+  await page.getByLabel('Confirmation code').fill(await latestCode(api, customer.email, 'biometric_enable'));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
   await expect(passkeyList(page)).toContainText('Not used yet');
@@ -126,7 +112,7 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Remove all passkeys' }).click();
   await expect(page.getByText('To remove all passkeys, enter the code we sent you.')).toBeVisible();
-  await page.getByLabel('Confirmation code').fill(await outboxCode(api, customer.email, 'biometric_disable'));
+  await page.getByLabel('Confirmation code').fill(await latestCode(api, customer.email, 'biometric_disable'));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   await api.dispose();
@@ -139,7 +125,7 @@ test('a cancelled passkey ceremony shows the translated message and keeps the fo
   await passwordSignIn(page, customer.email, customer.password);
   await page.goto('/profile/security');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
-  await page.getByLabel('Confirmation code').fill(await outboxCode(api, customer.email, 'biometric_enable'));
+  await page.getByLabel('Confirmation code').fill(await latestCode(api, customer.email, 'biometric_enable'));
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
   await logOut(page);

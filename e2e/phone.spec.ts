@@ -1,24 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localizePath, type Locale } from '../src/api/contract/locales';
-import { expect, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
+import { expect, registerCustomer, screenReady, someClientAddress, test, latestCode } from './fixtures';
 
 /** A German mobile number no other run uses, as typed at home and as stored. */
 function newMobile() {
   const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
   return { national: `0151 ${digits}`, e164: `+49151${digits}` };
-}
-
-/** The 6-digit code of the newest message of this template to `to` (an e-mail address or an E.164 number). */
-async function latestCode(request: APIRequestContext, to: string, template: string): Promise<string> {
-  let code: string | undefined;
-  await expect(async () => {
-    const answer = await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json();
-    const message = (answer.messages as Array<{ template: string; body: string }>).find((m) => m.template === template);
-    code = message ? /\b(\d{6})\b/.exec(message.body)?.[1] : undefined;
-    expect(code, `${template} to ${to}`).toBeDefined();
-  }).toPass({ timeout: 10_000 });
-  return code!;
 }
 
 /** A customer signed in in this page's context whose phone is already set and confirmed (through the API). */

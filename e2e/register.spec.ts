@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { expect, registerCustomer, someClientAddress, test, TEST_PASSWORD } from './fixtures';
+import { expect, registerCustomer, someClientAddress, test, TEST_PASSWORD, latestCode } from './fixtures';
 
 const MESSAGES = { en, ar } as const;
 type JourneyLocale = keyof typeof MESSAGES;
@@ -15,23 +15,6 @@ test.beforeEach(async ({ context }) => {
 });
 
 const newEmail = () => `e2e-${randomUUID()}@meridian.test`;
-
-/** The newest code of a template e-mailed to the address, from the development outbox. */
-async function latestCode(request: APIRequestContext, email: string, template: 'verify_email' | 'reset_password', notBefore = 0) {
-  let code = '';
-  await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
-        messages: { template: string; body: string }[];
-      };
-      const sent = messages.filter((m) => m.template === template);
-      if (sent.length <= notBefore) return '';
-      code = /\b(\d{6})\b/.exec(sent[0]!.body)?.[1] ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {

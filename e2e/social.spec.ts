@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
+import { expect, latestCode, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
 
 const newEmail = () => `social-${randomUUID()}@meridian.test`;
 
@@ -47,6 +47,35 @@ test('a sign-in cancelled at the provider says so and offers to try again', asyn
   await expect(page.getByRole('alert')).toHaveText('You cancelled signing in with Google. Nothing was changed.');
   await page.getByRole('button', { name: 'Try again' }).click();
   await page.waitForURL((url) => url.hostname === '127.0.0.1');
+});
+
+test('Google sign-in of a customer with a confirmed phone asks for the SMS code before the session', async ({ page }) => {
+  const email = newEmail();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, email);
+  await expectSignedInAt(page, '/');
+
+  // The customer confirms a phone (through the API, as the phone tests do it in the page).
+  const token = (await page.context().cookies()).find((c) => c.name === 'auth_token')!.value;
+  const headers = { Authorization: `Bearer ${token}`, 'X-Forwarded-For': someClientAddress() };
+  const phone = `+49151${String(Date.now()).slice(-8)}`;
+  expect((await page.request.post('/api/users/set-phone', { data: { phone }, headers })).status()).toBe(200);
+  const confirmCode = await latestCode(page.request, phone, 'set_phone');
+  expect((await page.request.post('/api/users/confirm-phone', { data: { code: confirmCode }, headers })).status()).toBe(200);
+  await page.context().clearCookies({ domain: 'localhost' });
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  // Still signed in at the provider (its own cookies on 127.0.0.1), which sends the browser straight back.
+  // The challenge came in the fragment; the page keeps it and takes it out of the address. No session yet.
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/2fa\/phone$/);
+  await screenReady(page);
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('auth_token');
+  await expect(page.getByText(`•${phone.slice(-2)}`)).toBeVisible();
+  await page.getByLabel('SMS code').fill(await latestCode(page.request, phone, 'login_two_factor'));
+  await page.getByRole('button', { name: 'Confirm and log in' }).click();
+  await expectSignedInAt(page, '/');
 });
 
 test('signing out another device: it lands on /login at its next call', async ({ page, browser }) => {
