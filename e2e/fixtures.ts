@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
 import type { Locale } from '../src/api/contract/locales';
 
 export { expect };
@@ -51,4 +51,30 @@ export async function latestCode(request: APIRequestContext, to: string, templat
     }, { message: `${template} to ${to}`, timeout: 10_000 })
     .toMatch(/^\d{6}$/);
   return code;
+}
+
+/**
+ * A platform authenticator in Chromium through CDP (resident keys, user verification), as a phone's
+ * or laptop's built-in one. The app runs at http://localhost:PORT, so the RP id `localhost` is valid.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<{
+  cdp: CDPSession;
+  authenticatorId: string;
+  /** The passkeys it holds. */
+  credentials: () => Promise<unknown[]>;
+}> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+  return { cdp, authenticatorId, credentials };
 }

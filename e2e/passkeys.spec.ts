@@ -1,26 +1,10 @@
-import type { CDPSession, Page } from '@playwright/test';
-import { expect, registerCustomer, test, latestCode } from './fixtures';
+import type { Page } from '@playwright/test';
+import { addVirtualAuthenticator, expect, latestCode, registerCustomer, test } from './fixtures';
 
 /*
  * Passkeys in Chromium with a CDP virtual authenticator (platform, resident keys, user verification):
  * the app runs at http://localhost:PORT, so the RP id `localhost` is valid.
  */
-
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 async function passwordSignIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -45,7 +29,7 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
 }) => {
   const api = await playwright.request.newContext({ baseURL });
   const customer = await registerCustomer(api);
-  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
   // A password session is one factor: adding a passkey needs the code.
   await passwordSignIn(page, customer.email, customer.password);
@@ -121,7 +105,7 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
 test('a cancelled passkey ceremony shows the translated message and keeps the form', async ({ page, playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   const customer = await registerCustomer(api);
-  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   await passwordSignIn(page, customer.email, customer.password);
   await page.goto('/profile/security');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
@@ -154,7 +138,7 @@ test('screenshots: the security page and the Biometric Authentication sheet, en 
   for (const locale of ['en', 'ar'] as const) {
     // A new customer whose saved language is this one; right after sign-up the passkey alone is enough.
     await signIn(locale);
-    const { cdp, authenticatorId } = await virtualAuthenticator(page);
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
     const security = locale === 'en' ? '/profile/security' : '/ar/profile/security';
     await page.goto(security);
     await page.locator('.button-row > .button--primary').last().click();

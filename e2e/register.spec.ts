@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { expect, registerCustomer, someClientAddress, test, TEST_PASSWORD, latestCode } from './fixtures';
+import { addVirtualAuthenticator, expect, latestCode, registerCustomer, someClientAddress, test, TEST_PASSWORD } from './fixtures';
 
 const MESSAGES = { en, ar } as const;
 type JourneyLocale = keyof typeof MESSAGES;
@@ -47,28 +47,11 @@ async function signUp(page: Page, locale: JourneyLocale, email: string, { screen
   await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/register/promo-code$`));
 }
 
-async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  /** The passkeys the authenticator holds. */
-  return { credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials };
-}
-
 for (const locale of ['en', 'ar'] as const) {
   test(`registration journey in ${locale}: e-mail, promo code, e-mailed code, passkey, success`, async ({ page, context }) => {
     const m = MESSAGES[locale];
     const email = newEmail();
-    const authenticator = await addVirtualAuthenticator(context, page);
+    const authenticator = await addVirtualAuthenticator(page);
     await signUp(page, locale, email, { screenshots: true });
     if (locale === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 

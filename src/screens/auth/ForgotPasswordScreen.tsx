@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '../shared/CodeField';
 import { useLocalize, useSystem } from '../../app/context';
 import { CODE_FAILURES, failureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
@@ -83,23 +84,7 @@ export function ForgotPasswordScreen() {
             {t('forgotPassword.sentTo')} <bdi dir="ltr">{email}</bdi>
           </p>
           {step === 'code' ? (
-            <div className="field">
-              <label htmlFor={`${id}-code`}>{t('forgotPassword.code')}</label>
-              <input
-                id={`${id}-code`}
-                name="code"
-                className="code-input"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                dir="ltr"
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-error`}
-              />
-              {alert}
-            </div>
+            <CodeField label={t('forgotPassword.code')} value={code} onChange={setCode} error={error} />
           ) : (
             <div className="field">
               <label htmlFor={`${id}-password`}>{t('forgotPassword.newPassword')}</label>

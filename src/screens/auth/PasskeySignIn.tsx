@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLocalize, useSystem } from '../../app/context';
 import { cancelPasskeyCeremony } from '../../auth/passkeys';
-import { describePasskeyFailure } from '../../auth/webauthnErrors';
+import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 
 /**
  * "Sign in with a passkey" for /login and /welcome; the flow is the passkeySignIn statechart. With
@@ -20,7 +20,6 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
   const busy = useSelector(signIn, (s) => s.matches('requestingOptions') || s.matches('authenticating') || s.matches('verifying') || s.matches('signedIn'));
   const failure = useSelector(signIn, (s) => s.context.failure);
   const id = useId();
-  const text = failure ? describePasskeyFailure(t, failure, 'authentication_not_completed') : null;
 
   // Leaving the page ends a pending autofill request, so it cannot sign in from another page.
   useEffect(() => () => cancelPasskeyCeremony(), []);
@@ -29,22 +28,13 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
     <div className="stack passkey-sign-in">
       <p className="divider-text">{t('passkeys.or')}</p>
       <div className="form-alert" role="alert" aria-live="assertive" id={`${id}-alert`}>
-        {text ? (
-          <>
-            {text.message}
-            {text.detail ? (
-              <small className="form-alert-detail" dir="auto">
-                {text.detail}
-              </small>
-            ) : null}
-          </>
-        ) : null}
+        {failure ? <PasskeyFailureText failure={failure} fallback="authentication_not_completed" /> : null}
       </div>
       <button
         type="button"
         className="button button--secondary button--block"
         disabled={busy}
-        aria-describedby={text ? `${id}-alert` : undefined}
+        aria-describedby={failure ? `${id}-alert` : undefined}
         onClick={() => signIn.send({ type: 'PASSKEY_CHOSEN' })}
       >
         {busy ? t('passkeys.signingIn') : t('passkeys.signIn')}

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField } from '../shared/CodeField';
 import { CODE_FAILURES, failureText } from '../shared/failureText';
 import { ResendCode } from '../shared/ResendCode';
 import { useRegistration } from './useRegistration';
@@ -17,7 +18,6 @@ export function RegisterVerifyEmailScreen() {
   const resending = useSelector(registration, (s) => s.matches({ verifyingEmail: { resend: 'resending' } }));
   const resendFailure = useSelector(registration, (s) => s.context.resendFailure);
   const [code, setCode] = useState('');
-  const id = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -41,25 +41,7 @@ export function RegisterVerifyEmailScreen() {
           {t('register.promo.applied', { code: promoRedeemed })}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor={`${id}-code`}>{t('register.verify.code')}</label>
-        <input
-          id={`${id}-code`}
-          name="code"
-          className="code-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          dir="ltr"
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
-        />
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      </div>
+      <CodeField label={t('register.verify.code')} value={code} onChange={setCode} error={error} />
       <button className="button button--primary button--block" type="submit" disabled={checking}>
         {checking ? t('register.verify.checking') : t('register.verify.submit')}
       </button>

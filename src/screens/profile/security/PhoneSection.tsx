@@ -73,7 +73,7 @@ export function PhoneSection() {
   const formattedNew = newPhone ? formatPhone(newPhone) : '';
 
   return (
-    <section className="card stack" aria-labelledby={`${id}-title`} data-testid="phone-section">
+    <section className="stack" aria-labelledby={`${id}-title`} data-testid="phone-section">
       <h2 id={`${id}-title`}>{t('phone.title')}</h2>
 
       {state.matches('loading') ? <p role="status">{t('app.loading')}</p> : null}
