@@ -5,10 +5,12 @@ import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, typ
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
 function describeMark(mark: PageMark): string {
   if ('testId' in mark) return `test id "${mark.testId}"`;
+  if ('label' in mark) return `field "${mark.label}"`;
   const name = mark.name === undefined ? '' : ` "${mark.name}"`;
   const level = mark.level === undefined ? '' : ` level ${mark.level}`;
   const href = mark.href === undefined ? '' : ` → ${String(mark.href)}`;
-  return `${mark.role}${name}${level}${href}`;
+  const text = mark.text === undefined ? '' : ` saying "${mark.text}"`;
+  return `${mark.role}${name}${level}${href}${text}`;
 }
 
 /** Turns the models' declarative page actions and expectations into Playwright calls. */
@@ -23,10 +25,12 @@ class PageDriver {
 
   locate(mark: PageMark): Locator {
     if ('testId' in mark) return this.page.getByTestId(mark.testId);
-    return this.page.getByRole(mark.role, {
+    if ('label' in mark) return this.page.getByLabel(mark.label, { exact: true });
+    const byRole = this.page.getByRole(mark.role, {
       ...(mark.name === undefined ? {} : { name: mark.name, exact: true }),
       ...(mark.level === undefined ? {} : { level: mark.level }),
     });
+    return mark.text === undefined ? byRole : byRole.filter({ hasText: mark.text });
   }
 
   async perform(action: PageAction): Promise<void> {
@@ -54,7 +58,7 @@ class PageDriver {
   }
 
   /** A later answer for the same URL and method replaces the earlier one. */
-  private async answer({ answer, method, times, status = 200, json, html }: Extract<PageAction, { answer: string }>) {
+  private async answer({ answer, method, times, status = 200, json, html, offline }: Extract<PageAction, { answer: string }>) {
     const key = `${method ?? '*'} ${answer}`;
     const previous = this.answers.get(key);
     if (previous) await this.page.unroute(answer, previous);
@@ -63,6 +67,7 @@ class PageDriver {
     const handler = async (route: Route) => {
       if ((method && route.request().method() !== method) || left <= 0) return route.fallback();
       left -= 1;
+      if (offline) return route.abort('internetdisconnected');
       if (html !== undefined) return route.fulfill({ status, contentType: 'text/html', body: html });
       return route.fulfill({ status, json: json ?? {} });
     };

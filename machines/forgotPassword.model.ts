@@ -1,5 +1,65 @@
+import type { SnapshotFrom } from 'xstate';
+import ar from '../locales/ar.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
+import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../src/api/contract';
+import { toFailure } from './failure';
 import { forgotPasswordMachine } from './forgotPassword.machine';
-import type { FlowModel } from './model';
+import type { FlowModel, PageAction, PageExpectation } from './model';
+
+type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
+
+/** The page's own words in the flow's language (the inputs are English at `/` and Arabic at `/ar`). */
+function textsOf(s: Snapshot) {
+  return (s.context.home === '/' ? en : ar).forgotPassword;
+}
+
+/** What the page says for a failure, as src/screens/shared/failureText.ts picks it. */
+function failureSentence(s: Snapshot): string | null {
+  const failure = s.context.failure;
+  if (!failure) return null;
+  const shared = (s.context.home === '/' ? en : ar).register;
+  const own: Record<string, string> = { ...textsOf(s).errors, ...shared.codeErrors };
+  return own[failure.code] ?? (failure.code === 'network_error' ? shared.failure.network_error : shared.failure.unknown);
+}
+
+/** A step of the form: its field shown, and the failure announced when there is one. */
+function formStep(s: Snapshot, field: 'email' | 'code' | 'newPassword'): PageExpectation {
+  const sentence = failureSentence(s);
+  return { shows: [{ label: textsOf(s)[field] }, ...(sentence ? [{ role: 'alert' as const, text: sentence }] : [])] };
+}
+
+/** The server's answer to one call: the contract's error body with its status, or a lost connection. */
+function failedCall(url: string, error: unknown): PageAction {
+  const { code, fields } = toFailure(error);
+  if (code === 'network_error') return { answer: url, method: 'POST', times: 1, offline: true };
+  const status = API_ERRORS[code as ApiErrorCode].status;
+  return { answer: url, method: 'POST', times: 1, status, json: { error: { code, message: code, ...(fields ? { fields } : {}) } } };
+}
+
+const FORGOT = '**/api/auth/forgot-password';
+const RESET = '**/api/auth/reset-password';
+
+/** A reset signs the customer in: the tokens and who they belong to (the contract's `signedInSchema`). */
+const signedIn: SignedIn = {
+  accessToken: 'e2e-access',
+  accessTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+  refreshToken: 'e2e-refresh',
+  refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+  user: {
+    id: '0b6f0f3e-5c1a-4a57-9d1e-2f4c7a9b8e01',
+    email: 'ann@meridian.test',
+    emailVerified: true,
+    firstName: 'Ann',
+    lastName: null,
+    country: 'DE',
+    language: 'en',
+    refCode: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    phone: null,
+    phoneConfirmed: false,
+    pendingPhone: null,
+  },
+};
 
 export const forgotPasswordModel = {
   inputs: { english: { home: '/' }, arabic: { home: '/ar' } },
@@ -47,5 +107,47 @@ export const forgotPasswordModel = {
     'resetting.form.submitting': (s) => s.context.failure === null || 'submits while showing an error',
     'resetting.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
     signedIn: (s) => (s.status === 'done' && s.context.home.startsWith('/')) || 'signed in but not sent home',
+  },
+  browser: {
+    start: ({ home }) => [{ open: `${home === '/' ? '' : home}/forgot-password` }],
+    events: {
+      EMAIL_SUBMITTED: ({ email }, before) => [
+        { fill: { label: textsOf(before).email }, text: email },
+        { click: { role: 'button', name: textsOf(before).sendCode } },
+      ],
+      CODE_SUBMITTED: ({ code }, before) => [
+        { fill: { label: textsOf(before).code }, text: code },
+        { click: { role: 'button', name: textsOf(before).next } },
+      ],
+      PASSWORD_SUBMITTED: ({ password }, before) => [
+        { fill: { label: textsOf(before).newPassword }, text: password },
+        { click: { role: 'button', name: textsOf(before).save } },
+      ],
+      // The page's answers come at once: there is no time to change anything while one is awaited.
+      CHANGE_EMAIL: (_, before) =>
+        before.matches({ resetting: { form: 'submitting' } }) ? null : [{ click: { role: 'button', name: textsOf(before).changeEmail } }],
+      CHANGE_CODE: (_, before) => [{ click: { role: 'button', name: textsOf(before).changeCode } }],
+      // The button is offered only after the countdown, which this run leaves out (delays are not page steps).
+    },
+    actors: {
+      requestCode: {
+        done: ({ resendAfterSeconds }) => [{ answer: FORGOT, method: 'POST', times: 1, json: { ok: true, resendAfterSeconds } }],
+        error: (error) => [failedCall(FORGOT, error)],
+      },
+      resetPassword: {
+        // The server sets the session cookies with its answer; the test sets them as the session model does.
+        done: () => [
+          { cookies: { auth_token: signedIn.accessToken, refresh_token: signedIn.refreshToken } },
+          { answer: RESET, method: 'POST', times: 1, json: signedIn },
+        ],
+        error: (error) => [failedCall(RESET, error)],
+      },
+    },
+    states: {
+      enteringEmail: (s) => ({ url: `${s.context.home === '/' ? '' : s.context.home}/forgot-password`, ...formStep(s, 'email') }),
+      'resetting.form.enteringCode': (s) => formStep(s, 'code'),
+      'resetting.form.choosingPassword': (s) => formStep(s, 'newPassword'),
+      signedIn: (s) => ({ url: s.context.home, cookies: { auth_token: true, refresh_token: true } }),
+    },
   },
 } satisfies FlowModel<typeof forgotPasswordMachine>;

@@ -95,9 +95,11 @@ export type AriaRole =
   | 'status'
   | 'textbox';
 
-/** How to find something on the page: a test id, or an ARIA role with its accessible name. */
+/** How to find something on the page: a test id, a form field by its label, or an ARIA role with its accessible name. */
 export type PageMark =
   | { testId: string }
+  /** A form control by the exact text of its label (password fields have no ARIA role to find them by). */
+  | { label: string }
   | {
       role: AriaRole;
       /** The accessible name; any name when left out. */
@@ -106,6 +108,8 @@ export type PageMark =
       level?: number;
       /** For links: where the link points (the path, or a pattern). */
       href?: string | RegExp;
+      /** A text it shows: alerts and status messages take no name from their content. */
+      text?: string;
     };
 
 /** What a state's `meta` may declare for the browser model tests. */
@@ -128,7 +132,8 @@ export type PageAction =
   | { dispatch: 'focus' }
   /**
    * From now on, answers requests matching the URL glob (only those with `method`, when given; only
-   * `times` of them, when given) with a status and a JSON body or an HTML page.
+   * `times` of them, when given) with a status and a JSON body or an HTML page — or, with `offline`,
+   * fails them as a lost connection does.
    */
   | {
       answer: string;
@@ -137,6 +142,7 @@ export type PageAction =
       status?: number;
       json?: unknown;
       html?: string;
+      offline?: true;
     };
 
 /** What the page must show once a step has settled in a state. */

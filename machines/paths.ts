@@ -136,7 +136,7 @@ function guardName(guard: unknown): string | null {
 }
 
 function isPageMark(value: unknown): value is PageMark {
-  return typeof value === 'object' && value !== null && ('testId' in value || 'role' in value);
+  return typeof value === 'object' && value !== null && ('testId' in value || 'label' in value || 'role' in value);
 }
 
 function pathOf(node: AnyStateNode): string {
@@ -151,7 +151,7 @@ function describeStates(machine: AnyStateMachine): FlowStateInfo[] {
   return descendantStateNodes(machine.root).map((node) => {
     const view = (node.meta as StateMeta | undefined)?.view;
     if (view !== undefined && !isPageMark(view)) {
-      throw new Error(`${node.id}: meta.view must be { testId } or { role, name? }`);
+      throw new Error(`${node.id}: meta.view must be { testId }, { label } or { role, name? }`);
     }
     return { id: node.id, path: pathOf(node), description: node.description ?? null, view: view ?? null };
   });
