@@ -15,6 +15,8 @@ export default defineConfig({
   // CI runs on a shared 2-core machine about twice as slow as a developer's; journeys that take
   // 15 s here took 30 s there.
   timeout: 60_000,
+  // The same reason for assertions: a screen that shows in 2 s here took over 5 s on a loaded CI run.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: `http://localhost:${port}`,
