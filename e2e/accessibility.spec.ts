@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { localizePath } from '../src/api/contract/locales';
+import { localizePath } from '../contract/locales';
 import { expect, screenReady, test } from './fixtures';
 
 /** DESIGN.md: axe-core reports no violations on any screen (WCAG 2.2 AA rules). */

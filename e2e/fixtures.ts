@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
-import type { Locale } from '../src/api/contract/locales';
+import type { Locale } from '../contract/locales';
 
 export { expect };
 

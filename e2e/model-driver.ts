@@ -1,6 +1,6 @@
 import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
-import type { AnyFlowModel, PageAction, PageExpectation, PageMark } from '../machines/model';
-import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/paths';
+import type { AnyFlowModel, PageAction, PageExpectation, PageMark } from '../machines/graph/model';
+import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
 
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
 function describeMark(mark: PageMark): string {

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 import { catalog } from '../machines/index';
-import { generateFlowPaths } from '../machines/paths';
+import { generateFlowPaths } from '../machines/graph/paths';
 import { runPathInPage } from './model-driver';
 
 /*

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { localizePath, type Locale } from '../src/api/contract/locales';
+import { localizePath, type Locale } from '../contract/locales';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
 
 /** A German mobile number no other run uses, as typed at home and as stored. */

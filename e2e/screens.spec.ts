@@ -1,4 +1,4 @@
-import { LOCALES, localizePath } from '../src/api/contract/locales';
+import { LOCALES, localizePath } from '../contract/locales';
 import { routes } from '../src/routes/table';
 import { expect, test } from './fixtures';
 

@@ -7,7 +7,7 @@ import type {
   PasskeyCreationOptions,
   RegistrationResponse,
   ValidationStatus,
-} from '../src/api/contract';
+} from '../contract';
 import { unprovided } from './unprovided';
 
 /** Which step failed: picks the seed's message when the error has no more precise one. */

@@ -1,5 +1,5 @@
 import { biometricMachine } from './biometric.machine';
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 
 const options = {
   rp: { name: 'Meridian', id: 'localhost' },

@@ -1,5 +1,5 @@
 import { CHUNK_RELOAD_GUARD_MS, chunkReloadMachine } from './chunkReload.machine';
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 
 /** When the failures in the paths happen; the inputs place the last reload relative to it. */
 const NOW = 1_000_000;

@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../src/api/contract';
+import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../contract';
 import { toFailure } from './failure';
 import { forgotPasswordMachine } from './forgotPassword.machine';
-import type { FlowModel, PageAction, PageExpectation } from './model';
+import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 
 type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 

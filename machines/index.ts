@@ -7,7 +7,7 @@ import { forgotPasswordMachine } from './forgotPassword.machine';
 import { forgotPasswordModel } from './forgotPassword.model';
 import { languageMachine } from './language.machine';
 import { languageModel } from './language.model';
-import type { AnyFlowModel } from './model';
+import type { AnyFlowModel } from './graph/model';
 import { registrationMachine } from './registration.machine';
 import { registrationModel } from './registration.model';
 import { loginMachine } from './login.machine';

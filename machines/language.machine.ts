@@ -1,5 +1,5 @@
 import { assign, not, raise, setup } from 'xstate';
-import { isLocale, type Locale } from '../src/api/contract';
+import { isLocale, type Locale } from '../contract';
 import { unprovided } from './unprovided';
 
 interface LanguageContext {

@@ -1,6 +1,6 @@
-import { isLocale } from '../src/api/contract';
+import { isLocale } from '../contract';
 import { languageMachine } from './language.machine';
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 
 export const languageModel = {
   inputs: {

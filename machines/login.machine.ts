@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { TwoFactorChallenge } from '../src/api/contract/phone';
+import type { TwoFactorChallenge } from '../contract/phone';
 import { safeRedirectPath } from './routeGuard.machine';
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';

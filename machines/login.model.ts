@@ -1,6 +1,6 @@
 import type { LoginField } from './login.machine';
 import { loginMachine } from './login.machine';
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 
 const correct = { email: 'demo@meridian.test', password: 'MeridianDemo2026' };
 

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { AuthenticationResponse, PasskeyRequestOptions } from '../src/api/contract';
+import type { AuthenticationResponse, PasskeyRequestOptions } from '../contract';
 import { safeRedirectPath } from './routeGuard.machine';
 import { unprovided } from './unprovided';
 

@@ -1,5 +1,5 @@
 import { passkeySignInMachine } from './passkeySignIn.machine';
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 
 const options = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required' as const, allowCredentials: [] };
 const response = {

@@ -1,5 +1,5 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
-import type { CountryCode } from '../src/api/contract/countries';
+import type { CountryCode } from '../contract/countries';
 import { resendCooldownMachine } from './resendCooldown.machine';
 import { codeFailure, isSixDigitCode, type CodeFailure } from './twoFactorPhone.machine';
 import { unprovided } from './unprovided';

@@ -1,4 +1,4 @@
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 import { phoneChangeMachine } from './phoneChange.machine';
 
 const current = '+4915123456789';

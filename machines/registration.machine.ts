@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { meetsPasswordRule } from '../src/api/contract/auth';
+import { meetsPasswordRule } from '../contract/auth';
 import { toFailure, type Failure } from './failure';
 import { resendCodeRegion, retryAfter } from './resendCooldown';
 import { unprovided } from './unprovided';

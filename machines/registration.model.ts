@@ -1,4 +1,4 @@
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 import { registrationMachine, type SavedRegistration } from './registration.machine';
 
 const draft = { email: 'new.customer@meridian.test', country: 'DE', acceptTerms: true };

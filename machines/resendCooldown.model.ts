@@ -1,4 +1,4 @@
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 import { resendCooldownMachine } from './resendCooldown.machine';
 
 export const resendCooldownModel = {

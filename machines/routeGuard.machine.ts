@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { localizePath, type Locale, type RouteRule } from '../src/api/contract';
+import { localizePath, type Locale, type RouteRule } from '../contract';
 import { unprovided } from './unprovided';
 
 /** How a route may be reached; declared per route in the route table. */

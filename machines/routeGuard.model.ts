@@ -1,5 +1,5 @@
-import { splitLocalePath, type RouteRule } from '../src/api/contract';
-import type { FlowModel } from './model';
+import { splitLocalePath, type RouteRule } from '../contract';
+import type { FlowModel } from './graph/model';
 import type { SnapshotFrom } from 'xstate';
 import {
   routeGuardMachine,

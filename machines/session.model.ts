@@ -1,4 +1,4 @@
-import type { FlowModel, PageAction } from './model';
+import type { FlowModel, PageAction } from './graph/model';
 import { sessionMachine, type SessionCookies } from './session.machine';
 
 const bothTokens: SessionCookies = { hasAuthToken: true, hasRefreshToken: true };

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { Locale } from '../src/api/contract/locales';
-import type { SocialAuthorization, SocialProvider } from '../src/api/contract/social';
+import type { Locale } from '../contract/locales';
+import type { SocialAuthorization, SocialProvider } from '../contract/social';
 import { unprovided } from './unprovided';
 
 /** The provider's own word for "the customer said no", as the server passes it on. */

@@ -1,4 +1,4 @@
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 import { twoFactorPhoneMachine } from './twoFactorPhone.machine';
 
 const challenge = {

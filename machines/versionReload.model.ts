@@ -1,4 +1,4 @@
-import type { FlowModel } from './model';
+import type { FlowModel } from './graph/model';
 import { versionReloadMachine } from './versionReload.machine';
 
 const RUNNING = 'build-1';

@@ -7,7 +7,7 @@
  * Plain ESM with JSDoc types so that Node (no build step) and Vitest can both import it.
  */
 
-/** BCP 47 tag per locale, for Intl.PluralRules; must match LOCALE_TAGS in src/api/contract/locales.ts. */
+/** BCP 47 tag per locale, for Intl.PluralRules; must match LOCALE_TAGS in contract/locales.ts. */
 export const LOCALE_TAGS = Object.freeze({
   en: 'en-US',
   ar: 'ar-SA',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SocialProvider } from '../src/api/contract/social';
+import type { SocialProvider } from '../contract/social';
 
 export interface Config {
   /** NODE_ENV=production: no generated secrets, no /api/dev routes, no message bodies in the log. */

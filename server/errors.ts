@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../src/api/contract/errors';
+import { API_ERRORS, type ApiErrorBody, type ApiErrorCode } from '../contract/errors';
 
 /** A failure the client is meant to see: a stable code from the contract's catalogue. */
 export class ApiError extends Error {

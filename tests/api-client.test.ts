@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient, type ApiClientOptions } from '../src/api/client';
 import { createApi } from '../src/api/endpoints';
-import type { Endpoint, HttpMethod } from '../src/api/contract';
+import type { Endpoint, HttpMethod } from '../contract';
 
 /** Written out here, not imported, so the test checks the client against the architecture's list. */
 const RETRIED_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];

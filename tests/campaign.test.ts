@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '../src/api/client';
-import type { UtmTrackingBody } from '../src/api/contract';
+import type { UtmTrackingBody } from '../contract';
 import { captureReferralCode, trackCampaignTags, type KeyValueStorage } from '../src/app/campaign';
 
 function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { items: Map<string, string> } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { languageMachine } from '../machines/language.machine';
-import type { Locale } from '../src/api/contract';
+import type { Locale } from '../contract';
 
 function start(input: { pathLocale: Locale; cookieLocale?: string; signedIn: boolean; saved?: string | null; loadFails?: boolean }) {
   const effects: string[] = [];

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, LOCALE_TAGS as APP_LOCALE_TAGS } from '../src/api/contract/locales';
+import { LOCALES, LOCALE_TAGS as APP_LOCALE_TAGS } from '../contract/locales';
 import { ALLOW_IDENTICAL, checkLocales, LOCALE_TAGS, pluralCategories } from '../scripts/locale-check.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

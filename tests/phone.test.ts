@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES } from '../src/api/contract/countries';
-import { callingCode, formatPhone, isValidE164, maskPhone, parsePhoneInput, phoneCountry, PHONE_COUNTRIES } from '../src/i18n/phone';
+import { COUNTRY_CODES } from '../contract/countries';
+import { callingCode, formatPhone, isValidE164, maskPhone, parsePhoneInput, phoneCountry, PHONE_COUNTRIES } from '../contract/phoneNumbers';
 import { secondsUntil } from '../src/app/twoFactorChallenge';
 
 describe('parsing what the customer types', () => {

@@ -3,7 +3,7 @@ import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES, LOCALE_TAGS, meetsPasswordRule, passwordSchema, type Locale } from '../src/api/contract';
+import { COUNTRY_CODES, LOCALE_TAGS, meetsPasswordRule, passwordSchema, type Locale } from '../contract';
 import { countryOptions } from '../src/screens/register/countries';
 import { PasswordRequirements } from '../src/screens/shared/PasswordRequirements';
 import ar from '../locales/ar.json';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { routeGuardMachine, safeRedirectPath, type GuardDecision } from '../machines/routeGuard.machine';
-import { LOCALES, localizePath, type Locale, type RouteRule } from '../src/api/contract';
+import { LOCALES, localizePath, type Locale, type RouteRule } from '../contract';
 import { navigationTarget } from '../src/routes/target';
 import { routes } from '../src/routes/table';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { SessionTokens } from '../../src/api/contract/auth';
+import type { SessionTokens } from '../../contract/auth';
 import { REFRESH_TOKEN_SECONDS } from '../services/tokens';
 
 export const AUTH_TOKEN_COOKIE = 'auth_token';

@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { AuthMode, EndpointSpec } from '../../src/api/contract/endpoints';
+import type { AuthMode, EndpointSpec } from '../../contract/endpoints';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { endpoints } from '../../src/api/contract/endpoints';
+import { endpoints } from '../../contract/endpoints';
 import { ApiError } from '../errors';
 import { isHttps } from '../http/client';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../http/cookies';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { endpoints } from '../../src/api/contract/endpoints';
+import { endpoints } from '../../contract/endpoints';
 import { isHttps } from '../http/client';
 import { setSessionCookies } from '../http/cookies';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';

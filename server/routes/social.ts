@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
-import { endpoints } from '../../src/api/contract/endpoints';
-import { localizePath } from '../../src/api/contract/locales';
-import { socialCallbackSchema, type SocialCallback, type SocialProvider } from '../../src/api/contract/social';
+import { endpoints } from '../../contract/endpoints';
+import { localizePath } from '../../contract/locales';
+import { socialCallbackSchema, type SocialCallback, type SocialProvider } from '../../contract/social';
 import type { Config } from '../config';
 import { ApiError } from '../errors';
 import { clearSessionCookies, setSessionCookies } from '../http/cookies';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { endpoints } from '../../src/api/contract/endpoints';
+import { endpoints } from '../../contract/endpoints';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
 

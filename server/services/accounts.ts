@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { AccountLimitBalance, BalancesSummary, BankAccount, CardAccount, CoinBalance } from '../../src/api/contract/accounts';
+import type { AccountLimitBalance, BalancesSummary, BankAccount, CardAccount, CoinBalance } from '../../contract/accounts';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, rates } from '../db/schema';

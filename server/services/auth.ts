@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { LoginBody, RegisterBody, ResetPasswordBody, SessionTokens } from '../../src/api/contract/auth';
-import { DEFAULT_LOCALE } from '../../src/api/contract/locales';
+import type { LoginBody, RegisterBody, ResetPasswordBody, SessionTokens } from '../../contract/auth';
+import { DEFAULT_LOCALE } from '../../contract/locales';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { userSettings, users } from '../db/schema';

@@ -18,8 +18,8 @@ import type {
   PasskeyRequestOptions,
   RegistrationResponse,
   SessionTokens,
-} from '../../src/api/contract';
-import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../src/api/contract/passkeys';
+} from '../../contract';
+import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../contract/passkeys';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { biometricCodeTokens, passkeyChallenges, passkeys, passkeyUserHandles, sessions } from '../db/schema';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { Me } from '../../src/api/contract/auth';
-import type { PhoneChangeChannel, PhoneCodeSent } from '../../src/api/contract/phone';
-import { formatPhone, isValidE164 } from '../../src/i18n/phone';
+import type { Me } from '../../contract/auth';
+import type { PhoneChangeChannel, PhoneCodeSent } from '../../contract/phone';
+import { formatPhone, isValidE164 } from '../../contract/phoneNumbers';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { oneTimeCodes, users } from '../db/schema';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { PromoRedemption } from '../../src/api/contract/users';
+import type { PromoRedemption } from '../../contract/users';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { promoCodes, promoRedemptions } from '../db/schema';

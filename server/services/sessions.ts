@@ -1,5 +1,5 @@
 import { and, desc, eq, exists, gt, isNull, ne } from 'drizzle-orm';
-import type { SignedInSession } from '../../src/api/contract/social';
+import type { SignedInSession } from '../../contract/social';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';

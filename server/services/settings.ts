@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { UserSettings } from '../../src/api/contract/app';
-import { DEFAULT_LOCALE, isLocale } from '../../src/api/contract/locales';
+import type { UserSettings } from '../../contract/app';
+import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { userSettings } from '../db/schema';

@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, isNull, lt, or } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { SessionTokens } from '../../src/api/contract/auth';
+import type { SessionTokens } from '../../contract/auth';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';

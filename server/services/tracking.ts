@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { UtmTrackingBody } from '../../src/api/contract/app';
+import type { UtmTrackingBody } from '../../contract/app';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { utmVisits } from '../db/schema';

@@ -1,8 +1,8 @@
 import { eq, lt } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionTokens } from '../../src/api/contract/auth';
-import type { TwoFactorChallenge } from '../../src/api/contract/phone';
-import { maskPhone } from '../../src/i18n/phone';
+import type { SessionTokens } from '../../contract/auth';
+import type { TwoFactorChallenge } from '../../contract/phone';
+import { maskPhone } from '../../contract/phoneNumbers';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { twoFactorChallenges } from '../db/schema';

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Me } from '../../src/api/contract/auth';
-import { DEFAULT_LOCALE, isLocale } from '../../src/api/contract/locales';
-import type { UserDepositLevels } from '../../src/api/contract/users';
-import type { CountryCode } from '../../src/api/contract/countries';
+import type { Me } from '../../contract/auth';
+import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
+import type { UserDepositLevels } from '../../contract/users';
+import type { CountryCode } from '../../contract/countries';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { depositLevels, userSettings, users } from '../db/schema';

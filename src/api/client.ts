@@ -1,7 +1,7 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import { z } from 'zod';
-import type { Endpoint, HttpMethod } from './contract/endpoints';
-import { apiErrorBodySchema } from './contract/errors';
+import type { Endpoint, HttpMethod } from '../../contract/endpoints';
+import { apiErrorBodySchema } from '../../contract/errors';
 
 export interface ApiError {
   /** HTTP status; 0 when no answer arrived (network failure, aborted request). */

@@ -1,5 +1,5 @@
 import type { ApiClient, CallOptions } from './client';
-import type { UtmTrackingBody } from './contract/app';
+import type { UtmTrackingBody } from '../../contract/app';
 import type {
   BiometricDisableConfirmBody,
   BiometricEnableConfirmBody,
@@ -14,9 +14,9 @@ import type {
   ResetPasswordBody,
   StartSocialSignInBody,
   VerifyEmailBody,
-} from './contract';
-import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from './contract/phone';
-import { endpoints } from './contract/endpoints';
+} from '../../contract';
+import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
+import { endpoints } from '../../contract/endpoints';
 
 /** What a read may pass through: TanStack Query's queryFns give `retry: false` and their abort signal. */
 export type ReadOptions = Pick<CallOptions<undefined>, 'retry' | 'signal'>;

@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { ceremonyActivity } from '../auth/passkeys';
 import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
 import { BiometricSheet } from '../ui/BiometricSheet';
-import { RTL_LOCALES, splitLocalePath } from '../api/contract';
+import { RTL_LOCALES, splitLocalePath } from '../../contract';
 import type { NotFoundData, RouteHandle } from '../routes';
 import { pathOf, routes, routesById, type Area, type RouteDef } from '../routes/table';
 import { ErrorPage } from '../ui/ErrorPage';

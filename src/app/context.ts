@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import { localizePath, type Locale } from '../api/contract';
+import { localizePath, type Locale } from '../../contract';
 import type { AppSystem } from './system';
 
 export const SystemContext = createContext<AppSystem | null>(null);

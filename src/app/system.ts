@@ -17,7 +17,7 @@ import { socialSignInMachine } from '../../machines/socialSignIn.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { createApiClient, type ApiError, type ApiResult } from '../api/client';
 import { createApi } from '../api/endpoints';
-import { localizePath, RTL_LOCALES, splitLocalePath, type CountryCode, type Locale } from '../api/contract';
+import { localizePath, RTL_LOCALES, splitLocalePath, type CountryCode, type Locale } from '../../contract';
 import {
   confirmPasskeyEnrolment,
   createPasskeyCredential,

@@ -1,4 +1,4 @@
-import type { TwoFactorChallenge } from '../api/contract/phone';
+import type { TwoFactorChallenge } from '../../contract/phone';
 import type { PendingChallenge } from '../../machines/twoFactorPhone.machine';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 

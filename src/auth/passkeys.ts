@@ -16,7 +16,7 @@ import type {
   PasskeyCreationOptions,
   PasskeyRequestOptions,
   RegistrationResponse,
-} from '../api/contract';
+} from '../../contract';
 import { BIOMETRIC_ERROR_CODES, fromApiError, fromWebAuthnError, PasskeyError } from './webauthnErrors';
 
 export { PasskeyError } from './webauthnErrors';

@@ -1,4 +1,4 @@
-import { LOCALE_TAGS, type Locale } from '../api/contract';
+import { LOCALE_TAGS, type Locale } from '../../contract';
 
 /** Thai's default calendar is Buddhist; the product shows Gregorian dates in every language. */
 function dateTag(locale: Locale): string {

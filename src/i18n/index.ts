@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { LOCALES, type Locale } from '../api/contract';
+import { LOCALES, type Locale } from '../../contract';
 
 /**
  * One i18next instance; only the active locale's messages are fetched (one chunk per locale).

@@ -1,4 +1,4 @@
-import { latestBuildSchema, type LatestBuild } from '../api/contract';
+import { latestBuildSchema, type LatestBuild } from '../../contract';
 
 /** Set by vite.config.ts at build time; `dev` while developing. */
 export const RUNNING_BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';

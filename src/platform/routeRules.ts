@@ -1,4 +1,4 @@
-import { routeRulesSchema, type RouteRule } from '../api/contract';
+import { routeRulesSchema, type RouteRule } from '../../contract';
 
 let rules: Promise<RouteRule[]> | null = null;
 

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { LOCALES, localizePath, type Locale } from '../api/contract';
+import { LOCALES, localizePath, type Locale } from '../../contract';
 import type { AppSystem } from '../app/system';
 import { routes, type Area, type RouteDef } from './table';
 import type { ComponentType } from 'react';

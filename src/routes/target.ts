@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import type { NavigationTarget } from '../../machines/routeGuard.machine';
-import { splitLocalePath } from '../api/contract';
+import { splitLocalePath } from '../../contract';
 import { routes, type RouteDef } from './table';
 
 const englishRoutes = routes.map((def) => ({ path: def.path, def }));

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CatalogEntry } from '../../machines/index';
-import type { FlowPaths } from '../../machines/paths';
+import type { FlowPaths } from '../../machines/graph/paths';
 import type { Replayed } from './replay';
 
 export interface FlowCoverage {

@@ -8,7 +8,7 @@ import {
   type InspectedMicrostepEvent,
 } from 'xstate';
 import type { CatalogEntry } from '../../machines/index';
-import { readMicrosteps, type FlowPath, type FlowPaths, type FlowStep } from '../../machines/paths';
+import { readMicrosteps, type FlowPath, type FlowPaths, type FlowStep } from '../../machines/graph/paths';
 
 /** What the real machine went through on one path. */
 export interface Replayed {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../../src/api/contract/accounts';
+import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../../contract/accounts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
 import { formatDecimal } from '../../server/services/decimal';

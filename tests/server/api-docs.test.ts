@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { endpoints } from '../../src/api/contract/endpoints';
+import { endpoints } from '../../contract/endpoints';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/database';
 import { silentLogger } from '../../server/logger';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meSchema, signedInSchema } from '../../src/api/contract/auth';
+import { meSchema, signedInSchema } from '../../contract/auth';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../../server/services/codes';
 import { COOLDOWNS } from '../../server/services/rate-limit';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { EndpointSpec } from '../../src/api/contract/endpoints';
+import type { EndpointSpec } from '../../contract/endpoints';
 import { ApiError, errorResponse } from '../../server/errors';
 import { mount, type AppEnv } from '../../server/http/route';
 import { utmVisits } from '../../server/db/schema';

@@ -5,7 +5,7 @@ import {
   passkeyListSchema,
   passkeySignInOptionsSchema,
   signedInSchema,
-} from '../../src/api/contract';
+} from '../../contract';
 import { sessions, users } from '../../server/db/schema';
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
 import { FRESH_SESSION_SECONDS, SIGN_IN_CHALLENGE_SECONDS } from '../../server/services/passkeys';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meSchema, signedInSchema } from '../../src/api/contract/auth';
-import { loginAnswerSchema, phoneCodeSentSchema, twoFactorChallengeSchema } from '../../src/api/contract/phone';
+import { meSchema, signedInSchema } from '../../contract/auth';
+import { loginAnswerSchema, phoneCodeSentSchema, twoFactorChallengeSchema } from '../../contract/phone';
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
 import { channelTransport, httpSmsTransport, type Message } from '../../server/services/outbox';
 import { CHALLENGE_TTL_SECONDS, SMS_RESEND_COOLDOWN_SECONDS } from '../../server/services/two-factor';

@@ -1,6 +1,6 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionTokensSchema } from '../../src/api/contract/auth';
+import { sessionTokensSchema } from '../../contract/auth';
 import { ACCESS_TOKEN_SECONDS, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_SECONDS } from '../../server/services/tokens';
 import {
   TestClient,

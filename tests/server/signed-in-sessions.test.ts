@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInSessionsSchema } from '../../src/api/contract/social';
+import { signedInSessionsSchema } from '../../contract/social';
 import { describeDevice } from '../../server/services/device';
 import { LAST_SEEN_RESOLUTION_SECONDS } from '../../server/services/tokens';
 import { TestClient, createTestDatabase, createTestServer, expectError, registerCustomer, type TestDatabase, type TestServer } from './helpers';

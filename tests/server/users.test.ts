@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/api/contract/locales';
-import { userDepositLevelsSchema } from '../../src/api/contract/users';
+import { LOCALES } from '../../contract/locales';
+import { userDepositLevelsSchema } from '../../contract/users';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { COOLDOWNS, RATE_LIMITS } from '../../server/services/rate-limit';
 import {

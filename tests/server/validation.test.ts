@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpoints, type EndpointName } from '../../src/api/contract/endpoints';
+import { endpoints, type EndpointName } from '../../contract/endpoints';
 import { BODY_LIMIT_BYTES } from '../../server/http/request';
 import {
   DEFAULT_PASSWORD,

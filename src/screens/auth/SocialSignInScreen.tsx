@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { SocialProvider } from '../../api/contract/social';
+import type { SocialProvider } from '../../../contract/social';
 import { useLocale, useLocalize, useSystem } from '../../app/context';
 
 /** Brand names, the same in every language. */

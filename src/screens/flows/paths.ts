@@ -1,9 +1,9 @@
 import type { CatalogEntry } from '../../../machines/index';
-import { generateFlowPaths } from '../../../machines/paths';
+import { generateFlowPaths } from '../../../machines/graph/paths';
 import type { FlowModel } from '../../flows/describe';
 import type { StepView } from '../../flows/highlight';
 
-/** A generated path (machines/paths.ts) in terms of the explorer's flow model. */
+/** A generated path (machines/graph/paths.ts) in terms of the explorer's flow model. */
 export interface ExplorerStep extends StepView {
   /** What happened, as the model labels it: `NAVIGATED (signed out, /accounts)`. */
   label: string;

@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, LOCALE_TAGS, type CountryCode, type Locale } from '../../api/contract';
+import { COUNTRY_CODES, LOCALE_TAGS, type CountryCode, type Locale } from '../../../contract';
 
 export interface CountryOption {
   code: CountryCode;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LOCALES, LOCALE_TAGS } from '../../api/contract';
+import { LOCALES, LOCALE_TAGS } from '../../../contract';
 import { useLocale, useSystem } from '../../app/context';
 import { languageAutonym } from '../../i18n/format';
 import { Icon } from '../../ui/Icon';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MIN_LENGTH, passwordRequirements, type PasswordRequirement } from '../../api/contract/auth';
+import { PASSWORD_MIN_LENGTH, passwordRequirements, type PasswordRequirement } from '../../../contract/auth';
 import { Icon } from '../../ui/Icon';
 
 const ORDER: PasswordRequirement[] = ['length', 'letter', 'digit'];

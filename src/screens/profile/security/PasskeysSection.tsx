@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
 import type { BiometricFailure, BiometricStep } from '../../../../machines/biometric.machine';
-import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../api/contract';
+import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../../contract';
 import { useLocale, useSystem } from '../../../app/context';
 import { notify } from '../../../app/notify';
 import type { BiometricErrorCode } from '../../../auth/webauthnErrors';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../api/client';
-import type { SignedInSession } from '../../../api/contract/social';
+import type { SignedInSession } from '../../../../contract/social';
 import { useLocale, useSystem } from '../../../app/context';
 import { formatDate } from '../../../i18n/format';
 

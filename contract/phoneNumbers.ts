@@ -1,5 +1,5 @@
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode as PhoneCountry } from 'libphonenumber-js';
-import { COUNTRY_CODES, type CountryCode } from '../api/contract/countries';
+import { COUNTRY_CODES, type CountryCode } from './countries';
 
 /*
  * Phone numbers as people type them and as the API stores them, through libphonenumber-js. Shared by

@@ -1,7 +1,7 @@
 import type { AnyStateMachine, EventFromLogic, InputFrom, OutputFrom, SnapshotFrom, StateMachine } from 'xstate';
 
 /*
- * The test model of a flow: everything the path generator (`machines/paths.ts`) needs besides the machine
+ * The test model of a flow: everything the path generator (`machines/graph/paths.ts`) needs besides the machine
  * itself. Each `<flow>.model.ts` declares one, next to its machine, and the catalog (`machines/index.ts`)
  * registers it. Pure data and small functions: the in-app flow explorer imports models in the browser.
  */

@@ -15,7 +15,7 @@ import {
   getStateNodes as descendantStateNodes,
   type AdjacencyValue,
 } from 'xstate/graph';
-import type { CatalogEntry } from './index';
+import type { CatalogEntry } from '../index';
 import type { AnyFlowModel, PageAction, PageExpectation, PageMark, StateMeta } from './model';
 
 /*

@@ -1,0 +1,71 @@
+import type { ApiErrorCode } from '../errors';
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: `none` — anyone; `optional` — anyone, and a valid bearer token ties the call to its
+ * customer; `bearer` — only with a valid `Authorization: Bearer <auth_token>` (else 401).
+ */
+export type AuthMode = 'none' | 'optional' | 'bearer';
+
+export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.ZodType | undefined = z.ZodType | undefined> {
+  /** One line for the API reference. */
+  summary: string;
+  auth: Auth;
+  /**
+   * Status of a successful answer; 200 unless stated. 303: the answer is a redirect for the browser
+   * (`Location`), not JSON — the OpenID Connect callbacks, which the provider sends the browser to.
+   */
+  status?: 200 | 201 | 303;
+  /** The body is an HTML form (`application/x-www-form-urlencoded`) instead of JSON: Apple's form_post. */
+  form?: true;
+  /** Schema of the query string, for the few reads that take one. */
+  query?: Query;
+  /**
+   * Money endpoints: the `Idempotency-Key` header is required and a repeated request answers the
+   * stored first answer instead of running again.
+   */
+  idempotent?: boolean;
+  /** Mounted only when NODE_ENV is not `production`. */
+  devOnly?: boolean;
+  /**
+   * Codes this endpoint answers besides those every endpoint of its kind may answer: `invalid_json`,
+   * `unsupported_media_type`, `payload_too_large`, `validation_failed` (with a body or query),
+   * `unauthorized` (bearer), `idempotency_key_*` (idempotent), `internal_error`.
+   */
+  errors?: readonly ApiErrorCode[];
+}
+
+/** What the client needs to make a call. */
+export interface Endpoint<Body extends z.ZodType | undefined, Answer extends z.ZodType> {
+  method: HttpMethod;
+  /** Relative to the API base (`/api`); `:name` segments are path parameters. */
+  path: string;
+  body: Body;
+  answer: Answer;
+}
+
+/** An entry of the table: the call plus what the server and the API reference need. */
+export interface EndpointSpec<
+  Body extends z.ZodType | undefined,
+  Answer extends z.ZodType,
+  Auth extends AuthMode = AuthMode,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+> extends Endpoint<Body, Answer>,
+    EndpointMeta<Auth, Query> {}
+
+export function endpoint<
+  Body extends z.ZodType | undefined,
+  Answer extends z.ZodType,
+  const Auth extends AuthMode,
+  Query extends z.ZodType | undefined = undefined,
+>(
+  method: HttpMethod,
+  path: string,
+  body: Body,
+  answer: Answer,
+  meta: EndpointMeta<Auth, Query>,
+): EndpointSpec<Body, Answer, Auth, Query> {
+  return { method, path, body, answer, ...meta };
+}

@@ -1,0 +1,12 @@
+import { endpoint } from './define';
+import { outboxMessagesSchema, outboxQuerySchema } from '../dev';
+
+/** Tools of demo mode. */
+export const devEndpoints = {
+  devOutbox: endpoint('GET', '/dev/outbox', undefined, outboxMessagesSchema, {
+    summary: 'Messages sent to an address, newest first (at most 50). Not in production.',
+    auth: 'none',
+    query: outboxQuerySchema,
+    devOnly: true,
+  }),
+};

@@ -1,0 +1,28 @@
+import { accountsEndpoints } from './accounts';
+import { appEndpoints } from './app';
+import { authEndpoints } from './auth';
+import { devEndpoints } from './dev';
+import { passkeysEndpoints } from './passkeys';
+import { sessionsEndpoints } from './sessions';
+import { socialEndpoints } from './social';
+import { usersEndpoints } from './users';
+
+export * from './define';
+
+/**
+ * Every call the client makes, once, gathered from one file per area. The server mounts each entry
+ * (server/http/route.ts) and the API reference (docs/api.md) is generated from this table; keys are the
+ * OpenAPI operation ids.
+ */
+export const endpoints = {
+  ...authEndpoints,
+  ...socialEndpoints,
+  ...sessionsEndpoints,
+  ...usersEndpoints,
+  ...appEndpoints,
+  ...accountsEndpoints,
+  ...passkeysEndpoints,
+  ...devEndpoints,
+};
+
+export type EndpointName = keyof typeof endpoints;
