@@ -41,7 +41,11 @@ export default defineConfig({
     {
       command: 'npx tsx scripts/oidc-providers.ts',
       url: `${localIssuer(oidcPorts.applePort)}/.well-known/openid-configuration`,
-      env: { APP_ORIGIN: `http://localhost:${port}`, OIDC_GOOGLE_PORT: String(oidcPorts.googlePort), OIDC_APPLE_PORT: String(oidcPorts.applePort) },
+      env: {
+        APP_ORIGIN: `http://localhost:${port}`,
+        OIDC_GOOGLE_PORT: String(oidcPorts.googlePort),
+        OIDC_APPLE_PORT: String(oidcPorts.applePort),
+      },
       reuseExistingServer: false,
       timeout: 60_000,
     },

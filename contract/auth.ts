@@ -10,12 +10,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const REF_CODE_MAX_LENGTH = 64;
 
 /** Compared and stored trimmed and lower-cased, so `Ann@X.com ` and `ann@x.com` are one account. */
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH)
-  .pipe(z.email('Must be an e-mail address'));
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email('Must be an e-mail address'));
 
 /**
  * The password rule, shared by the registration and reset forms and the server: 10 to 128 characters
@@ -51,7 +46,10 @@ export function meetsPasswordRule(password: string): boolean {
 }
 
 /** The 6-digit one-time code sent by e-mail (or SMS). */
-export const oneTimeCodeSchema = z.string().length(6, 'Must be 6 digits').regex(/^\d{6}$/, 'Must be 6 digits');
+export const oneTimeCodeSchema = z
+  .string()
+  .length(6, 'Must be 6 digits')
+  .regex(/^\d{6}$/, 'Must be 6 digits');
 
 export const registerBodySchema = z.strictObject({
   email: emailSchema,

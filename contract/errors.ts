@@ -26,12 +26,12 @@ export const API_ERRORS = {
   social_cancelled: { status: 400, description: 'The customer cancelled the sign-in at Google or Apple.' },
   social_state_invalid: {
     status: 400,
-    description: 'The callback\'s `state` is unknown or was already used (a replayed or forged answer).',
+    description: "The callback's `state` is unknown or was already used (a replayed or forged answer).",
   },
   social_state_expired: { status: 400, description: 'The sign-in started more than 10 minutes ago; start again.' },
   social_token_invalid: {
     status: 400,
-    description: 'The provider\'s ID token failed verification (signature, issuer, audience, nonce or expiry).',
+    description: "The provider's ID token failed verification (signature, issuer, audience, nonce or expiry).",
   },
   social_email_missing: { status: 400, description: 'The provider did not share an e-mail address.' },
   challenge_invalid: {
@@ -41,7 +41,8 @@ export const API_ERRORS = {
   challenge_expired: { status: 400, description: 'The two-factor challenge is older than 10 minutes; sign in again.' },
   code_token_invalid: {
     status: 400,
-    description: 'The `code_token` is unknown, already used, expired (10 minutes) or belongs to another request; start again with a new request.',
+    description:
+      'The `code_token` is unknown, already used, expired (10 minutes) or belongs to another request; start again with a new request.',
   },
   code_required: {
     status: 400,

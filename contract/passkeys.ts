@@ -11,7 +11,10 @@ import { oneTimeCodeSchema } from './auth';
  */
 
 /** base64url without padding, as WebAuthn's JSON forms use. Bounded so a hostile body stays small. */
-const base64UrlSchema = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url');
+const base64UrlSchema = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url');
 
 export const PASSKEY_NAME_MAX_LENGTH = 64;
 /** A name the customer gives a passkey: 1–64 characters, trimmed, no control characters. */

@@ -7,7 +7,11 @@ import { timestampSchema } from './common';
  * country's plan is checked with libphonenumber-js by the app before sending and by the server
  * (`phone_invalid`).
  */
-export const e164Schema = z.string().trim().max(16).regex(/^\+[1-9]\d{6,14}$/, 'Must be a phone number in E.164 form (+4915112345678)');
+export const e164Schema = z
+  .string()
+  .trim()
+  .max(16)
+  .regex(/^\+[1-9]\d{6,14}$/, 'Must be a phone number in E.164 form (+4915112345678)');
 
 /** Where a phone change is confirmed: a code e-mailed to the account's address, or an SMS to the new number. */
 export const phoneChangeChannelSchema = z.enum(['email', 'sms']);

@@ -6,9 +6,7 @@ import { COUNTRY_CODES, type CountryCode } from './countries';
  * the app (forms, display) and the server (validation), so both agree on what a valid number is.
  */
 
-export type PhoneParse =
-  | { ok: true; e164: string; international: string }
-  | { ok: false; reason: 'missing' | 'invalid' };
+export type PhoneParse = { ok: true; e164: string; international: string } | { ok: false; reason: 'missing' | 'invalid' };
 
 /** Countries the numbering metadata knows (a few territories, e.g. Antarctica, have no plan). */
 export const PHONE_COUNTRIES: readonly CountryCode[] = COUNTRY_CODES.filter((code) => isSupportedCountry(code));

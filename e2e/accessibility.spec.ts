@@ -7,15 +7,16 @@ const SIGNED_OUT = ['/welcome', '/login', '/no/such/page', '/flows'];
 const SIGNED_IN = ['/', '/accounts', '/card-accounts', '/transfer/crypto-to-fiat', '/profile', '/profile/language'];
 
 for (const locale of ['en', 'ar'] as const) {
-  for (const [paths, signedIn] of [[SIGNED_OUT, false], [SIGNED_IN, true]] as const) {
+  for (const [paths, signedIn] of [
+    [SIGNED_OUT, false],
+    [SIGNED_IN, true],
+  ] as const) {
     for (const path of paths) {
       test(`no axe violations on ${locale} ${path}${signedIn ? ' (signed in)' : ''}`, async ({ page, signIn }) => {
         if (signedIn) await signIn(locale);
         await page.goto(localizePath(path, locale));
         await screenReady(page);
-        const { violations } = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-          .analyze();
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
         expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       });
     }

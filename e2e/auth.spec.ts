@@ -79,15 +79,21 @@ test.describe('signing in against the real server', () => {
     await context.addCookies([{ ...expired, value: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl' }]);
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(page).toHaveURL(/\/es\/profile\/language$/);
-    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'auth_token')?.value).not.toBe(
-      'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl',
-    );
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'auth_token')?.value)
+      .not.toBe('eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl');
     await page.goto(`${baseURL}/profile`);
     await expect(page).toHaveURL(/\/es\/profile$/);
     await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   });
 
-  test('tokens revoked on the server send the customer to login at the next call', async ({ page, context, signIn, playwright, baseURL }) => {
+  test('tokens revoked on the server send the customer to login at the next call', async ({
+    page,
+    context,
+    signIn,
+    playwright,
+    baseURL,
+  }) => {
     await signIn();
     await page.goto('/profile/language');
     await screenReady(page);

@@ -41,14 +41,17 @@ export async function screenReady(page: Page) {
 export async function latestCode(request: APIRequestContext, to: string, template: string, notBefore = 0): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => {
-      const { messages } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
-        messages: { template: string; body: string }[];
-      };
-      const sent = messages.filter((m) => m.template === template);
-      code = sent.length > notBefore ? (/\b(\d{6})\b/.exec(sent[0]!.body)?.[1] ?? '') : '';
-      return code;
-    }, { message: `${template} to ${to}`, timeout: 10_000 })
+    .poll(
+      async () => {
+        const { messages } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+          messages: { template: string; body: string }[];
+        };
+        const sent = messages.filter((m) => m.template === template);
+        code = sent.length > notBefore ? (/\b(\d{6})\b/.exec(sent[0]!.body)?.[1] ?? '') : '';
+        return code;
+      },
+      { message: `${template} to ${to}`, timeout: 10_000 },
+    )
     .toMatch(/^\d{6}$/);
   return code;
 }

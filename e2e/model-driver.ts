@@ -80,7 +80,8 @@ class PageDriver {
     for (const mark of expectation.shows ?? []) {
       const found = this.locate(mark);
       await expect(found, `${where}: shows ${describeMark(mark)}`).toBeVisible();
-      if ('href' in mark && mark.href !== undefined) await expect(found, `${where}: ${describeMark(mark)}`).toHaveAttribute('href', mark.href);
+      if ('href' in mark && mark.href !== undefined)
+        await expect(found, `${where}: ${describeMark(mark)}`).toHaveAttribute('href', mark.href);
     }
     for (const mark of expectation.hides ?? []) await expect(this.locate(mark), `${where}: hides ${describeMark(mark)}`).toBeHidden();
     const cookies = expectation.cookies;
@@ -114,7 +115,7 @@ export async function runPathInPage(
   };
   const settles = (step: FlowStep) => step.kind === 'done' || step.kind === 'error';
 
-  for (let lead = 0; lead < steps.length; ) {
+  for (let lead = 0; lead < steps.length;) {
     let last = lead;
     while (steps[last + 1] && settles(steps[last + 1]!)) last++;
     for (let i = lead + 1; i <= last; i++) for (const action of actionsFor(i)) await driver.perform(action);

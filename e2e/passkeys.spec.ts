@@ -131,10 +131,7 @@ test('a cancelled passkey ceremony shows the translated message and keeps the fo
   await api.dispose();
 });
 
-test('screenshots: the security page and the Biometric Authentication sheet, en and ar, 390 and 1280 wide', async ({
-  page,
-  signIn,
-}) => {
+test('screenshots: the security page and the Biometric Authentication sheet, en and ar, 390 and 1280 wide', async ({ page, signIn }) => {
   for (const locale of ['en', 'ar'] as const) {
     // A new customer whose saved language is this one; right after sign-up the passkey alone is enough.
     await signIn(locale);
@@ -154,7 +151,9 @@ test('screenshots: the security page and the Biometric Authentication sheet, en 
       const sheet = page.getByRole('dialog');
       await expect(sheet).toBeVisible();
       await expect(sheet).toHaveAccessibleName(locale === 'en' ? 'Biometric Authentication' : 'المصادقة البيومترية');
-      await expect(sheet).toHaveAccessibleDescription(locale === 'en' ? 'Use your biometric to authenticate' : 'استخدم بصمتك الحيوية للمصادقة');
+      await expect(sheet).toHaveAccessibleDescription(
+        locale === 'en' ? 'Use your biometric to authenticate' : 'استخدم بصمتك الحيوية للمصادقة',
+      );
       // Escape does not close it: the browser's own prompt is where a ceremony is cancelled.
       await page.keyboard.press('Escape');
       await expect(sheet).toBeVisible();

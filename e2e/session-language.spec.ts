@@ -3,7 +3,11 @@ import { expect, screenReady, test } from './fixtures';
 test.describe('session', () => {
   const expired = { status: 401, json: { error: { code: 'unauthorized', message: 'Session expired' } } };
 
-  test('a 401 whose renewal fails clears both tokens and the selected card account, then opens the locale’s login', async ({ page, context, signIn }) => {
+  test('a 401 whose renewal fails clears both tokens and the selected card account, then opens the locale’s login', async ({
+    page,
+    context,
+    signIn,
+  }) => {
     await signIn();
     await page.route('**/api/user-settings', (route) => (route.request().method() === 'POST' ? route.fulfill(expired) : route.fallback()));
     await page.route('**/api/auth/refresh', (route) =>

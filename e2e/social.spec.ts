@@ -81,7 +81,10 @@ test('Google sign-in of a customer with a confirmed phone asks for the SMS code 
 test('signing out another device: it lands on /login at its next call', async ({ page, browser }) => {
   const { email, password } = await registerCustomer(page.context().request);
   const other = await browser.newContext();
-  const login = await other.request.post('/api/auth/login', { data: { email, password }, headers: { 'X-Forwarded-For': someClientAddress() } });
+  const login = await other.request.post('/api/auth/login', {
+    data: { email, password },
+    headers: { 'X-Forwarded-For': someClientAddress() },
+  });
   expect(login.status()).toBe(200);
   const otherPage = await other.newPage();
   await otherPage.goto('/profile/security');
@@ -91,7 +94,10 @@ test('signing out another device: it lands on /login at its next call', async ({
   const rows = page.getByTestId('session');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'This device' })).toHaveCount(1);
-  await rows.filter({ hasNotText: 'This device' }).getByRole('button', { name: /^Sign out / }).click();
+  await rows
+    .filter({ hasNotText: 'This device' })
+    .getByRole('button', { name: /^Sign out / })
+    .click();
   await expect(rows).toHaveCount(1);
 
   // Its next API call gets 401, the refresh is refused too, and the session machine signs it out.

@@ -14,7 +14,14 @@ const response = {
   response: { clientDataJSON: 'e30', attestationObject: 'oA' },
   clientExtensionResults: {},
 };
-const passkey = { id: 'Y3JlZA', name: 'Passkey', provider: 'Passkey', backedUp: true, createdAt: '2026-03-02T09:00:00.000Z', lastUsedAt: null };
+const passkey = {
+  id: 'Y3JlZA',
+  name: 'Passkey',
+  provider: 'Passkey',
+  backedUp: true,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  lastUsedAt: null,
+};
 
 export const biometricModel = {
   events: {

@@ -24,8 +24,7 @@ export const chunkReloadMachine = setup({
     reportFailure: () => {},
   },
   guards: {
-    reloadedWithinGuard: ({ context, event }) =>
-      context.reloadedAt !== null && event.at - context.reloadedAt < CHUNK_RELOAD_GUARD_MS,
+    reloadedWithinGuard: ({ context, event }) => context.reloadedAt !== null && event.at - context.reloadedAt < CHUNK_RELOAD_GUARD_MS,
   },
 }).createMachine({
   id: 'chunkReload',

@@ -100,8 +100,7 @@ export const forgotPasswordModel = {
     ]),
   invariants: {
     '*': (s) =>
-      !Object.keys(s.context).some((key) => key.toLowerCase().includes('password')) ||
-      'the new password must never be kept in the machine',
+      !Object.keys(s.context).some((key) => key.toLowerCase().includes('password')) || 'the new password must never be kept in the machine',
     requestingCode: (s) => s.context.email.includes('@') || 'asks for a code without an address',
     'resetting.form.choosingPassword': (s) => /^\d{6}$/.test(s.context.code) || 'choosing a password without a code',
     'resetting.form.submitting': (s) => s.context.failure === null || 'submits while showing an error',

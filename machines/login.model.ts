@@ -39,10 +39,8 @@ export const loginModel = {
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.failure?.code ?? null, s.context.missing]),
   invariants: {
-    '*': (s) =>
-      !s.context.destination.startsWith('//') || 'the destination after login must stay on this site',
-    editing: (s) =>
-      s.context.failure === null || s.context.missing.length === 0 || 'a missing field and a server error at once',
+    '*': (s) => !s.context.destination.startsWith('//') || 'the destination after login must stay on this site',
+    editing: (s) => s.context.failure === null || s.context.missing.length === 0 || 'a missing field and a server error at once',
     signingIn: (s) => (s.context.missing as LoginField[]).length === 0 || 'sends credentials with a field missing',
     secondFactorRequired: (s) => (s.status === 'done' && s.context.failure === null) || 'waits for an SMS code but still runs',
   },

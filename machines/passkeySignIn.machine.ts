@@ -21,7 +21,9 @@ type PasskeySignInEvent = { type: 'PASSKEY_CHOSEN' };
 
 function toFailure(error: unknown): PasskeySignInFailure {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return 'message' in error && typeof error.message === 'string' && error.message ? { code: error.code, message: error.message } : { code: error.code };
+    return 'message' in error && typeof error.message === 'string' && error.message
+      ? { code: error.code, message: error.message }
+      : { code: error.code };
   }
   return { code: 'unknown' };
 }
@@ -107,7 +109,9 @@ export const passkeySignInMachine = setup({
         id: 'fetchOptions',
         src: 'fetchOptions',
         onDone: { target: 'authenticating' },
-        onError: { target: 'ready', actions: [
+        onError: {
+          target: 'ready',
+          actions: [
             { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
             { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
           ],
@@ -124,7 +128,9 @@ export const passkeySignInMachine = setup({
           return { options: event.output as PasskeyRequestOptions };
         },
         onDone: { target: 'verifying' },
-        onError: { target: 'ready', actions: [
+        onError: {
+          target: 'ready',
+          actions: [
             { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
             { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
           ],
@@ -145,7 +151,9 @@ export const passkeySignInMachine = setup({
           target: 'signedIn',
           actions: { type: 'enterApp', params: ({ context }) => ({ destination: context.destination }) },
         },
-        onError: { target: 'ready', actions: [
+        onError: {
+          target: 'ready',
+          actions: [
             { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
             { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
           ],

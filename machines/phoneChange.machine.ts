@@ -65,8 +65,7 @@ export const phoneChangeMachine = setup({
     numberIsInvalid: ({ event }) => event.type === 'NUMBER_SUBMITTED' && event.e164 === null,
     numberIsUnchanged: ({ context, event }) => event.type === 'NUMBER_SUBMITTED' && event.e164 === context.phone,
     hasPhone: ({ context }) => context.phone !== null,
-    isOtherChannel: ({ context, event }) =>
-      event.type === 'CHANNEL_CHOSEN' && context.route !== 'set' && event.channel !== context.route,
+    isOtherChannel: ({ context, event }) => event.type === 'CHANNEL_CHOSEN' && context.route !== 'set' && event.channel !== context.route,
     isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code.trim()),
     isNumberProblem: (_, failure: CodeFailure) => NUMBER_ERRORS.has(failure.code),
     isRateLimited: (_, failure: CodeFailure) => failure.code === 'rate_limited' && failure.retryAfterSeconds !== undefined,
@@ -125,12 +124,25 @@ export const phoneChangeMachine = setup({
       on: {
         NUMBER_SUBMITTED: [
           { guard: 'numberIsMissing', actions: assign({ numberError: 'missing', failure: null }), description: 'Nothing typed.' },
-          { guard: 'numberIsInvalid', actions: assign({ numberError: 'invalid', failure: null }), description: 'Not a number of that country.' },
-          { guard: 'numberIsUnchanged', actions: assign({ numberError: 'unchanged', failure: null }), description: 'That is the current number.' },
+          {
+            guard: 'numberIsInvalid',
+            actions: assign({ numberError: 'invalid', failure: null }),
+            description: 'Not a number of that country.',
+          },
+          {
+            guard: 'numberIsUnchanged',
+            actions: assign({ numberError: 'unchanged', failure: null }),
+            description: 'That is the current number.',
+          },
           {
             guard: 'hasPhone',
             target: 'choosingChannel',
-            actions: assign({ newPhone: ({ event }) => event.e164, country: ({ event }) => event.country, numberError: null, failure: null }),
+            actions: assign({
+              newPhone: ({ event }) => event.e164,
+              country: ({ event }) => event.country,
+              numberError: null,
+              failure: null,
+            }),
             description: 'A change: choose how to confirm it.',
           },
           {

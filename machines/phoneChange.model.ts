@@ -53,10 +53,10 @@ export const phoneChangeModel = {
     ]),
   invariants: {
     choosingChannel: (s) => (s.context.phone !== null && s.context.newPhone !== null) || 'offers a channel without a change',
-    sendingCode: (s) =>
-      (s.context.newPhone !== null && s.context.newPhone !== s.context.phone) || 'sends a code for no new number',
+    sendingCode: (s) => (s.context.newPhone !== null && s.context.newPhone !== s.context.phone) || 'sends a code for no new number',
     codeStep: (s) =>
-      (s.context.route === 'set') === (s.context.phone === null) || 'a first number must be confirmed by SMS, a change by the customer’s choice',
+      (s.context.route === 'set') === (s.context.phone === null) ||
+      'a first number must be confirmed by SMS, a change by the customer’s choice',
     'codeStep.code.confirming': (s) => s.context.failure === null || 'confirms while showing an old error',
     idle: (s) => !s.context.saved || s.context.phone !== null || 'says saved without a phone',
   },

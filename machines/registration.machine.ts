@@ -160,8 +160,7 @@ export const registrationMachine = setup({
   },
   guards: {
     opensStep: ({ event }, params: { step: RegistrationStep }) => event.type === 'PAGE_OPENED' && event.step === params.step,
-    opensOtherStep: ({ event }, params: { step: RegistrationStep }) =>
-      event.type === 'PAGE_OPENED' && event.step !== params.step,
+    opensOtherStep: ({ event }, params: { step: RegistrationStep }) => event.type === 'PAGE_OPENED' && event.step !== params.step,
     resumesAt: ({ context }, params: { step: RegistrationStep }) => context.resumeAt === params.step,
     hasInvalidDetails: ({ event }) => event.type === 'DETAILS_SUBMITTED' && Object.keys(detailsErrors(event)).length > 0,
     hasNoPromoCode: ({ context }) => !PROMO_SHAPE.test(context.promoCode.trim()),
@@ -197,7 +196,12 @@ export const registrationMachine = setup({
         ...(['details', 'promoCode', 'verifyEmail', 'biometric'] as const).map((step) => ({
           guard: { type: 'resumesAt' as const, params: { step } },
           actions: 'forgetResumeStep' as const,
-          target: { details: 'editingDetails', promoCode: 'enteringPromoCode', verifyEmail: 'verifyingEmail', biometric: 'offeringPasskey' }[step],
+          target: {
+            details: 'editingDetails',
+            promoCode: 'enteringPromoCode',
+            verifyEmail: 'verifyingEmail',
+            biometric: 'offeringPasskey',
+          }[step],
           description: `Resume at ${REGISTRATION_STEPS[step]}.`,
         })),
         { target: 'choosingMethod', actions: 'forgetResumeStep' },

@@ -34,7 +34,7 @@ export const registrationModel = {
       'nothing typed': { email: ' ', password: '', country: '', acceptTerms: false },
       'a malformed e-mail': { ...draft, email: 'new.customer@', password: 'a strong secret 42' },
     },
-    PROMO_TYPED: { 'a promo code': { code: 'WELCOME10' }, 'nothing': { code: '' } },
+    PROMO_TYPED: { 'a promo code': { code: 'WELCOME10' }, nothing: { code: '' } },
     PROMO_SUBMITTED: { 'the typed code': {} },
     PROMO_SKIPPED: { skip: {} },
     CODE_SUBMITTED: { 'six digits': { code: '123456' }, 'not six digits': { code: '12a' } },

@@ -1,13 +1,7 @@
 import { splitLocalePath, type RouteRule } from '../contract';
 import type { FlowModel } from './graph/model';
 import type { SnapshotFrom } from 'xstate';
-import {
-  routeGuardMachine,
-  WALLET_PATH_MARKER,
-  type GuardDecision,
-  type NavigationTarget,
-  type RouteAccess,
-} from './routeGuard.machine';
+import { routeGuardMachine, WALLET_PATH_MARKER, type GuardDecision, type NavigationTarget, type RouteAccess } from './routeGuard.machine';
 import { sessionCookieJar } from './session.model';
 
 /**

@@ -7,10 +7,7 @@ export interface SessionCookies {
   hasRefreshToken: boolean;
 }
 
-type SessionEvent =
-  | { type: 'COOKIES_CHANGED'; cookies: SessionCookies }
-  | { type: 'UNAUTHORIZED' }
-  | { type: 'LOG_OUT_REQUESTED' };
+type SessionEvent = { type: 'COOKIES_CHANGED'; cookies: SessionCookies } | { type: 'UNAUTHORIZED' } | { type: 'LOG_OUT_REQUESTED' };
 
 const signedOutCookies = { hasAuthToken: false, hasRefreshToken: false };
 
@@ -67,20 +64,14 @@ export const sessionMachine = setup({
     },
     refreshing: {
       tags: ['signedIn'],
-      description:
-        'Trades the refresh token for new tokens, once for all calls that failed meanwhile; they are retried after.',
+      description: 'Trades the refresh token for new tokens, once for all calls that failed meanwhile; they are retried after.',
       invoke: {
         id: 'refreshSession',
         src: 'refreshSession',
         onDone: { target: 'checkingCookies', actions: assign(({ event }) => event.output) },
         onError: {
           target: 'signedOut',
-          actions: [
-            'clearSessionCookies',
-            'forgetSelectedCardAccount',
-            assign(signedOutCookies),
-            'goToLogin',
-          ],
+          actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies), 'goToLogin'],
           description: 'The session is over: clear both tokens and the selected card account, go to login.',
         },
       },

@@ -18,7 +18,11 @@ export const sessionModel = {
     'no cookies': noCookies,
   },
   events: {
-    COOKIES_CHANGED: { 'both tokens': { cookies: bothTokens }, 'access token only': { cookies: accessTokenOnly }, 'no cookies': { cookies: noCookies } },
+    COOKIES_CHANGED: {
+      'both tokens': { cookies: bothTokens },
+      'access token only': { cookies: accessTokenOnly },
+      'no cookies': { cookies: noCookies },
+    },
     UNAUTHORIZED: { 'an API call answered 401': {} },
     LOG_OUT_REQUESTED: { 'taps log out': {} },
   },
@@ -34,8 +38,7 @@ export const sessionModel = {
   },
   invariants: {
     '*': (s) =>
-      s.hasTag('signedIn') === (s.context.hasAuthToken && s.context.hasRefreshToken) ||
-      'signed in must mean exactly: both tokens are held',
+      s.hasTag('signedIn') === (s.context.hasAuthToken && s.context.hasRefreshToken) || 'signed in must mean exactly: both tokens are held',
   },
   journeys: {
     'signs in in another tab, then the session expires': {
@@ -54,7 +57,13 @@ export const sessionModel = {
       UNAUTHORIZED: (_, before) =>
         before.hasTag('signedIn')
           ? [
-              { answer: '**/api/user-settings', method: 'POST', times: 1, status: 401, json: { error: { code: 'unauthorized', message: 'Session expired' } } },
+              {
+                answer: '**/api/user-settings',
+                method: 'POST',
+                times: 1,
+                status: 401,
+                json: { error: { code: 'unauthorized', message: 'Session expired' } },
+              },
               { navigate: '/profile/language' },
               { click: { role: 'button', name: 'Deutsch' } },
             ]
@@ -65,11 +74,27 @@ export const sessionModel = {
     actors: {
       // The app's refresh call goes to the server; answering it 401 ends the session as a revoked token would.
       refreshSession: {
-        error: () => [{ answer: '**/api/auth/refresh', method: 'POST', times: 1, status: 401, json: { error: { code: 'refresh_token_invalid', message: 'Session over' } } }],
+        error: () => [
+          {
+            answer: '**/api/auth/refresh',
+            method: 'POST',
+            times: 1,
+            status: 401,
+            json: { error: { code: 'refresh_token_invalid', message: 'Session over' } },
+          },
+        ],
       },
       logOut: {
         done: () => [{ answer: '**/api/auth/logout', method: 'POST', times: 1, status: 200, json: { ok: true } }],
-        error: () => [{ answer: '**/api/auth/logout', method: 'POST', times: 1, status: 503, json: { error: { code: 'internal_error', message: 'Down' } } }],
+        error: () => [
+          {
+            answer: '**/api/auth/logout',
+            method: 'POST',
+            times: 1,
+            status: 503,
+            json: { error: { code: 'internal_error', message: 'Down' } },
+          },
+        ],
       },
     },
     states: {

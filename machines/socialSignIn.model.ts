@@ -15,7 +15,7 @@ export const socialSignInModel = {
       done: { 'provider URL': { authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth?state=s' } },
       error: {
         'not configured': { code: 'social_provider_unavailable' },
-        'offline': { code: 'network_error' },
+        offline: { code: 'network_error' },
         'thrown without a code': new Error('boom'),
       },
     },

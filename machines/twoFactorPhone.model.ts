@@ -42,8 +42,13 @@ export const twoFactorPhoneModel = {
     resendCooldown: { done: { 'cooldown over': undefined } },
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.failure?.code ?? null,
-      s.context.resendFailure?.code ?? null, s.context.codeResent, s.context.resendInSeconds]),
+    JSON.stringify([
+      s.value,
+      s.context.failure?.code ?? null,
+      s.context.resendFailure?.code ?? null,
+      s.context.codeResent,
+      s.context.resendInSeconds,
+    ]),
   invariants: {
     '*': (s) => !s.context.destination.startsWith('//') || 'the destination after sign-in must stay on this site',
     'awaitingCode.code.verifying': (s) => s.context.failure === null || 'checks a code while showing an old error',

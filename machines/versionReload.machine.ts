@@ -31,8 +31,7 @@ export const versionReloadMachine = setup({
   },
 }).createMachine({
   id: 'versionReload',
-  description:
-    'Polls builds/latest.json; when a new build is out, the next navigation is a full page load so the customer gets it.',
+  description: 'Polls builds/latest.json; when a new build is out, the next navigation is a full page load so the customer gets it.',
   context: ({ input }) => ({ runningBuildId: input.runningBuildId, latestBuildId: null }),
   initial: 'waiting',
   states: {

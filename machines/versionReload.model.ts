@@ -22,8 +22,7 @@ export const versionReloadModel = {
     updateReady: (s) =>
       (s.context.latestBuildId !== null && s.context.latestBuildId !== s.context.runningBuildId) ||
       'an update is ready without a newer build',
-    reloading: (s) =>
-      (s.status === 'done' && s.context.latestBuildId !== s.context.runningBuildId) || 'reloads without a newer build',
+    reloading: (s) => (s.status === 'done' && s.context.latestBuildId !== s.context.runningBuildId) || 'reloads without a newer build',
   },
   journeys: {
     // Shortest paths meet `waiting` once; this one checks that the interval starts again after a failed check.

@@ -261,7 +261,10 @@ function tokens(text) {
 
 /** @param {string} inner */
 function normalize(inner) {
-  return inner.trim().replace(/\s*,\s*/g, ', ').replace(/\s+/g, ' ');
+  return inner
+    .trim()
+    .replace(/\s*,\s*/g, ', ')
+    .replace(/\s+/g, ' ');
 }
 
 /** @param {string} token */

@@ -102,9 +102,7 @@ export async function startStandIn({ kind, port, appOrigin, idTokenTtl = 3600, e
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const appOrigin = process.env.APP_ORIGIN ?? 'http://localhost:3000';
   const ports = { google: Number(process.env.OIDC_GOOGLE_PORT ?? 9401), apple: Number(process.env.OIDC_APPLE_PORT ?? 9402) };
-  const standIns = await Promise.all(
-    (['google', 'apple'] as const).map((kind) => startStandIn({ kind, port: ports[kind], appOrigin })),
-  );
+  const standIns = await Promise.all((['google', 'apple'] as const).map((kind) => startStandIn({ kind, port: ports[kind], appOrigin })));
   for (const [index, kind] of (['google', 'apple'] as const).entries()) {
     console.log(`Local ${kind} sign-in (OpenID provider) at ${standIns[index]!.issuer} for ${appOrigin}`);
   }

@@ -33,7 +33,11 @@ function schemaCollector() {
   const components: Record<string, Json> = {};
   const relink = (value: Json) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
   function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
-    const { $schema: _dialect, $defs, ...rest } = z.toJSONSchema(schema, { io, metadata: named, unrepresentable: 'throw' }) as Json & {
+    const {
+      $schema: _dialect,
+      $defs,
+      ...rest
+    } = z.toJSONSchema(schema, { io, metadata: named, unrepresentable: 'throw' }) as Json & {
       $defs?: Record<string, Json>;
     };
     // A named schema comes back as a $ref to its own definition, which lands in components too.
@@ -88,13 +92,14 @@ export function buildOpenApi(): Json {
       ...(spec.devOnly ? { description: 'Development only: not mounted when NODE_ENV=production.' } : {}),
       security: spec.auth === 'bearer' ? [{ bearer: [] }] : spec.auth === 'optional' ? [{}, { bearer: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
-      ...(spec.body
-        ? { requestBody: { required: true, content: { [bodyType(spec)]: { schema: jsonSchema(spec.body, 'input') } } } }
-        : {}),
+      ...(spec.body ? { requestBody: { required: true, content: { [bodyType(spec)]: { schema: jsonSchema(spec.body, 'input') } } } } : {}),
       responses: {
         [String(spec.status ?? 200)]:
           spec.status === 303
-            ? { description: 'See Other: the browser goes on to the page named in `Location`.', headers: { Location: { schema: { type: 'string' } } } }
+            ? {
+                description: 'See Other: the browser goes on to the page named in `Location`.',
+                headers: { Location: { schema: { type: 'string' } } },
+              }
             : { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.answer, 'output') } } },
         ...Object.fromEntries(
           [...errorsByStatus].map(([status, codes]) => [
@@ -141,7 +146,8 @@ function describeType(schema: Json): string {
   if (typeof schema.$ref === 'string') return schema.$ref.split('/').at(-1)!;
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).map(describeType).join(' or ');
   if (schema.const !== undefined) return JSON.stringify(schema.const);
-  if (Array.isArray(schema.enum)) return schema.enum.length > 10 ? `one of ${schema.enum.length} values` : schema.enum.map((v) => JSON.stringify(v)).join(', ');
+  if (Array.isArray(schema.enum))
+    return schema.enum.length > 10 ? `one of ${schema.enum.length} values` : schema.enum.map((v) => JSON.stringify(v)).join(', ');
   if (schema.type === 'array') return `array of ${describeType(schema.items as Json)}`;
   const rules = [
     schema.format && `${schema.format as string}`,
@@ -184,11 +190,22 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
   const components = (openApi.components as { schemas: Record<string, Json> }).schemas;
   const query = (operation.parameters as Json[] | undefined)?.filter((parameter) => parameter.in === 'query') ?? [];
   if (query.length) {
-    parts.push('Query:', table(['parameter', 'type', 'required'], query.map((p) => [`\`${p.name as string}\``, describeType(p.schema as Json), p.required ? 'yes' : 'no'])));
+    parts.push(
+      'Query:',
+      table(
+        ['parameter', 'type', 'required'],
+        query.map((p) => [`\`${p.name as string}\``, describeType(p.schema as Json), p.required ? 'yes' : 'no']),
+      ),
+    );
   }
-  if (requestSchema) parts.push(spec.form ? 'Body (`application/x-www-form-urlencoded`):' : 'Body:', fieldsTable(requestSchema, components));
+  if (requestSchema)
+    parts.push(spec.form ? 'Body (`application/x-www-form-urlencoded`):' : 'Body:', fieldsTable(requestSchema, components));
   parts.push('Answer:', answerSchema ? fieldsTable(answerSchema, components) : 'A redirect (`Location`), no body.');
-  parts.push(`Errors: ${errorCodes(spec).map((code) => `\`${code}\` (${API_ERRORS[code].status})`).join(', ')}.`);
+  parts.push(
+    `Errors: ${errorCodes(spec)
+      .map((code) => `\`${code}\` (${API_ERRORS[code].status})`)
+      .join(', ')}.`,
+  );
   return parts.join('\n\n');
 }
 
@@ -306,7 +323,9 @@ ${entries.map(([operationId, spec]) => endpointSection(operationId, spec, openAp
 ## Shared schemas
 
 ${Object.entries((openApi.components as { schemas: Record<string, Json> }).schemas)
-  .map(([id, schema]) => [`### ${id}`, schema.description, schema.properties ? fieldsTable(schema, {}) : describeType(schema)].filter(Boolean).join('\n\n'))
+  .map(([id, schema]) =>
+    [`### ${id}`, schema.description, schema.properties ? fieldsTable(schema, {}) : describeType(schema)].filter(Boolean).join('\n\n'),
+  )
   .join('\n\n')}
 
 ## OpenAPI 3.1

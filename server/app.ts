@@ -42,8 +42,7 @@ export function defaultTransport(config: Config, logger: Logger): Transport {
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, config, clock = systemClock, logger = consoleLogger } = options;
   const services =
-    options.services ??
-    createServices({ db, config, clock, logger, transport: options.transport ?? defaultTransport(config, logger) });
+    options.services ?? createServices({ db, config, clock, logger, transport: options.transport ?? defaultTransport(config, logger) });
   const deps: RouteDeps = { db, clock, tokens: services.tokens, trustProxy: config.trustProxy, production: config.production };
 
   const app = new Hono<AppEnv>();

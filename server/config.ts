@@ -86,7 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: isOn(env.COOKIE_SECURE),
     trustProxy: isOn(env.TRUST_PROXY),
     walletRpcUrls: env.WALLET_RPC_URLS
-      ? env.WALLET_RPC_URLS.split(',').map((url) => url.trim()).filter(Boolean)
+      ? env.WALLET_RPC_URLS.split(',')
+          .map((url) => url.trim())
+          .filter(Boolean)
       : DEFAULT_WALLET_RPC_URLS,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Meridian <no-reply@meridian.test>',
@@ -100,7 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webauthnRpId: env.WEBAUTHN_RP_ID || 'localhost',
     webauthnRpName: env.WEBAUTHN_RP_NAME || 'Meridian',
-    webauthnOrigins: env.WEBAUTHN_ORIGINS ? env.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean) : [],
+    webauthnOrigins: env.WEBAUTHN_ORIGINS
+      ? env.WEBAUTHN_ORIGINS.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : [],
   };
 }
 

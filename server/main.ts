@@ -27,7 +27,9 @@ const app = createApp({ db: database.db, config, clock, logger, services });
 const showDemo = !config.production && Boolean(await services.users.findByEmail(DEMO_CUSTOMER.email));
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  console.log(`\nMeridian is running at http://localhost:${info.port} (database: ${database.engine}${config.production ? ', production' : ''})`);
+  console.log(
+    `\nMeridian is running at http://localhost:${info.port} (database: ${database.engine}${config.production ? ', production' : ''})`,
+  );
   if (showDemo) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n`);
 });
 

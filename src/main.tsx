@@ -35,9 +35,7 @@ const system = createAppSystem(
   { inspect },
 );
 
-router.current = createBrowserRouter(
-  buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell }),
-);
+router.current = createBrowserRouter(buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell }));
 system.start();
 
 const localStore = safeStorage('local');

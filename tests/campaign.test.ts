@@ -28,14 +28,11 @@ describe('captureReferralCode', () => {
     expect(storage.items.get('ref_code')).toBe('NEW');
   });
 
-  it.each(['', '?ref_code=', '?ref_code=%20%20', `?ref_code=${'a'.repeat(65)}`])(
-    'keeps the stored code for %j',
-    (search) => {
-      const storage = memoryStorage({ ref_code: 'KEPT' });
-      expect(captureReferralCode(search, storage)).toBeUndefined();
-      expect(storage.items.get('ref_code')).toBe('KEPT');
-    },
-  );
+  it.each(['', '?ref_code=', '?ref_code=%20%20', `?ref_code=${'a'.repeat(65)}`])('keeps the stored code for %j', (search) => {
+    const storage = memoryStorage({ ref_code: 'KEPT' });
+    expect(captureReferralCode(search, storage)).toBeUndefined();
+    expect(storage.items.get('ref_code')).toBe('KEPT');
+  });
 
   it('accepts a code of exactly 64 characters', () => {
     const storage = memoryStorage();
@@ -61,15 +58,12 @@ describe('trackCampaignTags', () => {
     };
   }
   const accepted = () => Promise.resolve<ApiResult<unknown>>({ ok: true, data: null });
-  const refused = () =>
-    Promise.resolve<ApiResult<unknown>>({ ok: false, error: { status: 503, code: 'http_503', message: 'down' } });
+  const refused = () => Promise.resolve<ApiResult<unknown>>({ ok: false, error: { status: 503, code: 'http_503', message: 'down' } });
 
   it('skips when no utm tag has a value', async () => {
     const storage = memoryStorage();
     const r = recorder(accepted);
-    expect(await trackCampaignTags('?utm_source=&utm_medium=%20&ref_code=X', storage, r.send, r.log)).toBe(
-      'skipped-empty',
-    );
+    expect(await trackCampaignTags('?utm_source=&utm_medium=%20&ref_code=X', storage, r.send, r.log)).toBe('skipped-empty');
     expect(r.sent).toEqual([]);
   });
 

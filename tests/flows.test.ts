@@ -23,7 +23,10 @@ describe('flow diagrams (npm run flows:check)', () => {
       expect(markdown).toContain(`# ${doc.entry.title}`);
       expect(markdown).toContain('```mermaid\nstateDiagram-v2\n');
       for (const state of doc.model.states.slice(1)) expect(markdown).toContain(`| \`${state.path.join('.')}\``);
-      const transitionRows = markdown.split('## Transitions')[1]!.split('\n').filter((line) => line.startsWith('| '));
+      const transitionRows = markdown
+        .split('## Transitions')[1]!
+        .split('\n')
+        .filter((line) => line.startsWith('| '));
       expect(transitionRows.length - 1).toBe(doc.model.transitions.length); // minus the header row
     }
   });

@@ -49,15 +49,11 @@ describe('checkLocales', () => {
   });
 
   it('reports a missing key', () => {
-    expect(checkLocales({ en, de: { app: { name: 'Meridian' }, greeting: 'Hallo, {{name}}' } })).toEqual([
-      'de: missing key "app.title"',
-    ]);
+    expect(checkLocales({ en, de: { app: { name: 'Meridian' }, greeting: 'Hallo, {{name}}' } })).toEqual(['de: missing key "app.title"']);
   });
 
   it('reports a key that en.json does not have', () => {
-    expect(checkLocales({ en, de: { ...de, farewell: 'Tschüss' } })).toEqual([
-      'de: extra key "farewell" (not in en.json)',
-    ]);
+    expect(checkLocales({ en, de: { ...de, farewell: 'Tschüss' } })).toEqual(['de: extra key "farewell" (not in en.json)']);
   });
 
   it('reports a nested object where en has a string, and the other way round', () => {
@@ -82,9 +78,7 @@ describe('checkLocales', () => {
     expect(checkLocales(untranslated, { allowIdentical: ['app.name', 'fr:app.title'] })).toHaveLength(1);
     // app.name is on the default allow-list, so the brand may stay as it is.
     expect(ALLOW_IDENTICAL).toContain('app.name');
-    expect(checkLocales({ en, de }, { allowIdentical: [] })).toEqual([
-      'de: "app.name" is identical to English ("Meridian")',
-    ]);
+    expect(checkLocales({ en, de }, { allowIdentical: [] })).toEqual(['de: "app.name" is identical to English ("Meridian")']);
   });
 
   it('reports a placeholder that differs from English', () => {
@@ -98,12 +92,8 @@ describe('checkLocales', () => {
   });
 
   it('reports an empty or non-string value', () => {
-    expect(checkLocales({ en, de: { ...de, app: { name: 'Meridian', title: '  ' } } })).toEqual([
-      'de: "app.title" is empty',
-    ]);
-    expect(checkLocales({ en, de: { ...de, app: { name: 'Meridian', title: 42 } } })).toEqual([
-      'de: "app.title" is not a string (number)',
-    ]);
+    expect(checkLocales({ en, de: { ...de, app: { name: 'Meridian', title: '  ' } } })).toEqual(['de: "app.title" is empty']);
+    expect(checkLocales({ en, de: { ...de, app: { name: 'Meridian', title: 42 } } })).toEqual(['de: "app.title" is not a string (number)']);
     expect(checkLocales({ en: { ...en, greeting: '' }, de })).toEqual(['en: "greeting" is empty']);
   });
 
@@ -127,9 +117,7 @@ describe('checkLocales', () => {
       const problems = checkLocales({ en: enPlural, ar });
       expect(problems).toHaveLength(4);
       for (const category of ['zero', 'two', 'few', 'many']) {
-        expect(problems).toContain(
-          `ar: missing plural form "payments_${category}" (ar-SA needs payments_{zero,one,two,few,many,other})`,
-        );
+        expect(problems).toContain(`ar: missing plural form "payments_${category}" (ar-SA needs payments_{zero,one,two,few,many,other})`);
       }
       const complete = {
         payments_zero: 'لا توجد دفعات',
@@ -163,9 +151,9 @@ describe('checkLocales', () => {
     });
 
     it('needs only "other" in Thai and Chinese, and reports the forms they lack as extra', () => {
-      expect(checkLocales({ en: enPlural, th: { payments_other: '{{count}} รายการ' }, zh: { payments_other: '{{count}} 笔付款' } })).toEqual(
-        [],
-      );
+      expect(
+        checkLocales({ en: enPlural, th: { payments_other: '{{count}} รายการ' }, zh: { payments_other: '{{count}} 笔付款' } }),
+      ).toEqual([]);
       expect(checkLocales({ en: enPlural, th: {}, zh: { payments_one: '1 笔付款', payments_other: '{{count}} 笔付款' } })).toEqual([
         'th: missing plural form "payments_other" (th-TH needs payments_{other})',
         'zh: extra plural form "payments_one" (zh-CN has no "one" category; it uses other)',
@@ -178,9 +166,9 @@ describe('checkLocales', () => {
         'en: extra plural form "payments_two" (en-US has no "two" category; it uses one, other)',
       ]);
       const enAmount = { total_one: '{{count}} payment of {{amount}}', total_other: '{{count}} payments of {{amount}}' };
-      expect(checkLocales({ en: enAmount, de: { total_one: '{{count}} Zahlung', total_other: '{{count}} Zahlungen über {{amount}}' } })).toEqual([
-        'de: "total_one" placeholders differ from English: missing {{amount}}',
-      ]);
+      expect(
+        checkLocales({ en: enAmount, de: { total_one: '{{count}} Zahlung', total_other: '{{count}} Zahlungen über {{amount}}' } }),
+      ).toEqual(['de: "total_one" placeholders differ from English: missing {{amount}}']);
     });
 
     it('reports an untranslated plural form', () => {

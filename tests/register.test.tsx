@@ -24,7 +24,9 @@ async function requirementsShown(password: string, lng: Locale = 'en', resources
     </I18nextProvider>,
   );
   const document = new DOMParser().parseFromString(html, 'text/html');
-  return [...document.querySelectorAll('li')].map((li) => [li.querySelector('span:not(.requirement-mark):not(.visually-hidden)')!.textContent, li.dataset.met === 'true'] as const);
+  return [...document.querySelectorAll('li')].map(
+    (li) => [li.querySelector('span:not(.requirement-mark):not(.visually-hidden)')!.textContent, li.dataset.met === 'true'] as const,
+  );
 }
 
 describe('password requirements shown while typing', () => {
@@ -46,7 +48,11 @@ describe('password requirements shown while typing', () => {
   });
 
   it('names each requirement in the interface language, with the minimum length', async () => {
-    expect((await requirementsShown('a1')).map(([text]) => text)).toEqual(['At least 10 characters', 'At least one letter', 'At least one digit']);
+    expect((await requirementsShown('a1')).map(([text]) => text)).toEqual([
+      'At least 10 characters',
+      'At least one letter',
+      'At least one digit',
+    ]);
     const arabic = await requirementsShown('a1', 'ar', ar);
     // Arabic counts 3–10 with the "few" form.
     expect(arabic[0]![0]).toBe('10 أحرف على الأقل');

@@ -33,8 +33,7 @@ function start(cookies: SessionCookies, outcomes: { refresh?: SessionCookies | E
   return { actor, calls };
 }
 
-const settled = (actor: ReturnType<typeof start>['actor']) =>
-  waitFor(actor, (s) => s.matches('signedIn') || s.matches('signedOut'));
+const settled = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches('signedIn') || s.matches('signedOut'));
 
 describe('session', () => {
   it('is signed in only when both the auth and refresh tokens exist', () => {

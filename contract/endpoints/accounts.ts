@@ -5,7 +5,7 @@ import { emptyBodySchema } from '../common';
 /** Accounts and balances. */
 export const accountsEndpoints = {
   listBankAccounts: endpoint('GET', '/bank-accounts/accounts', undefined, bankAccountsSchema, {
-    summary: 'The customer\'s fiat accounts with their balances.',
+    summary: "The customer's fiat accounts with their balances.",
     auth: 'bearer',
   }),
   getSummaryBalance: endpoint('GET', '/accounts-management/summary-balance', undefined, balancesSummarySchema, {
@@ -13,7 +13,7 @@ export const accountsEndpoints = {
     auth: 'bearer',
   }),
   createAccountsCard: endpoint('POST', '/accounts-management/create-accounts-card', emptyBodySchema, cardAccountSchema, {
-    summary: 'Open the customer\'s card account (EUR) unless it exists; answers the card account either way.',
+    summary: "Open the customer's card account (EUR) unless it exists; answers the card account either way.",
     auth: 'bearer',
     idempotent: true,
   }),

@@ -1,5 +1,17 @@
 import { endpoint } from './define';
-import { codeSentSchema, forgotPasswordBodySchema, loginBodySchema, meSchema, refreshBodySchema, registerBodySchema, registeredSchema, resetPasswordBodySchema, sessionTokensSchema, signedInSchema, verifyEmailBodySchema } from '../auth';
+import {
+  codeSentSchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  meSchema,
+  refreshBodySchema,
+  registerBodySchema,
+  registeredSchema,
+  resetPasswordBodySchema,
+  sessionTokensSchema,
+  signedInSchema,
+  verifyEmailBodySchema,
+} from '../auth';
 import { emptyBodySchema, okSchema } from '../common';
 import { loginAnswerSchema, resendTwoFactorBodySchema, twoFactorChallengeSchema, verifyTwoFactorBodySchema } from '../phone';
 
@@ -47,12 +59,14 @@ export const authEndpoints = {
     errors: ['refresh_token_invalid', 'refresh_token_reused', 'refresh_conflict'],
   }),
   forgotPassword: endpoint('POST', '/auth/forgot-password', forgotPasswordBodySchema, codeSentSchema, {
-    summary: 'E-mail a password reset code. Answers the same whether or not the account exists. One a minute per address: sooner is 429 with `Retry-After`.',
+    summary:
+      'E-mail a password reset code. Answers the same whether or not the account exists. One a minute per address: sooner is 429 with `Retry-After`.',
     auth: 'none',
     errors: ['rate_limited'],
   }),
   resetPassword: endpoint('POST', '/auth/reset-password', resetPasswordBodySchema, signedInSchema, {
-    summary: 'Set a new password with the e-mailed code; every session of the account is revoked and a new one signs the customer in (cookies as at login).',
+    summary:
+      'Set a new password with the e-mailed code; every session of the account is revoked and a new one signs the customer in (cookies as at login).',
     auth: 'none',
     errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded'],
   }),

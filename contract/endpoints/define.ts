@@ -52,20 +52,14 @@ export interface EndpointSpec<
   Answer extends z.ZodType,
   Auth extends AuthMode = AuthMode,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
-> extends Endpoint<Body, Answer>,
-    EndpointMeta<Auth, Query> {}
+>
+  extends Endpoint<Body, Answer>, EndpointMeta<Auth, Query> {}
 
 export function endpoint<
   Body extends z.ZodType | undefined,
   Answer extends z.ZodType,
   const Auth extends AuthMode,
   Query extends z.ZodType | undefined = undefined,
->(
-  method: HttpMethod,
-  path: string,
-  body: Body,
-  answer: Answer,
-  meta: EndpointMeta<Auth, Query>,
-): EndpointSpec<Body, Answer, Auth, Query> {
+>(method: HttpMethod, path: string, body: Body, answer: Answer, meta: EndpointMeta<Auth, Query>): EndpointSpec<Body, Answer, Auth, Query> {
   return { method, path, body, answer, ...meta };
 }

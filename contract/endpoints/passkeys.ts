@@ -1,7 +1,19 @@
 import { endpoint } from './define';
 import { signedInSchema } from '../auth';
 import { emptyBodySchema } from '../common';
-import { biometricDisableConfirmBodySchema, biometricDisableRequestSchema, biometricEnableConfirmBodySchema, biometricEnableConfirmSchema, biometricEnableRequestSchema, passkeyListSchema, passkeySchema, passkeySignInBodySchema, passkeySignInOptionsSchema, renamePasskeyBodySchema, validationStatusSchema } from '../passkeys';
+import {
+  biometricDisableConfirmBodySchema,
+  biometricDisableRequestSchema,
+  biometricEnableConfirmBodySchema,
+  biometricEnableConfirmSchema,
+  biometricEnableRequestSchema,
+  passkeyListSchema,
+  passkeySchema,
+  passkeySignInBodySchema,
+  passkeySignInOptionsSchema,
+  renamePasskeyBodySchema,
+  validationStatusSchema,
+} from '../passkeys';
 
 /** Passkeys: adding, listing, removing, and signing in with them. */
 export const passkeysEndpoints = {
@@ -11,45 +23,64 @@ export const passkeysEndpoints = {
   }),
   requestBiometricEnable: endpoint('POST', '/validation-code/biometric/enable/request', emptyBodySchema, biometricEnableRequestSchema, {
     summary:
-      'Start adding a passkey: a single-use `code_token` (10 minutes) and the creation options (discoverable credential, user verification required, no attestation, the customer\'s passkeys excluded). When `code_required`, a 6-digit code goes to the confirmed phone by SMS, else to the e-mail address.',
+      "Start adding a passkey: a single-use `code_token` (10 minutes) and the creation options (discoverable credential, user verification required, no attestation, the customer's passkeys excluded). When `code_required`, a 6-digit code goes to the confirmed phone by SMS, else to the e-mail address.",
     auth: 'bearer',
     errors: ['rate_limited'],
   }),
-  confirmBiometricEnable: endpoint('POST', '/validation-code/biometric/enable/confirm', biometricEnableConfirmBodySchema, biometricEnableConfirmSchema, {
-    summary:
-      'Finish adding a passkey. Rule: the passkey `response` alone is enough only within 10 minutes of a session opened with two factors — by sign-up (the account is new), by a passkey, or by password plus phone code; otherwise the code is required too. The code may come first on its own (the answer then has `passkey: null` and the token stays valid for the `response`), or together with the `response`. The token is spent when the passkey is added.',
-    auth: 'bearer',
-    errors: [
-      'code_token_invalid',
-      'code_required',
-      'code_invalid',
-      'code_expired',
-      'code_attempts_exceeded',
-      'passkey_verification_failed',
-      'passkey_already_registered',
-    ],
-  }),
-  requestBiometricDisableAll: endpoint('POST', '/validation-code/biometric/disable-all/request', emptyBodySchema, biometricDisableRequestSchema, {
-    summary: 'Start removing every passkey: a single-use `code_token` (10 minutes); a 6-digit code goes to the confirmed phone by SMS, else to the e-mail address.',
-    auth: 'bearer',
-    errors: ['rate_limited'],
-  }),
-  confirmBiometricDisableAll: endpoint('POST', '/validation-code/biometric/disable-all/confirm', biometricDisableConfirmBodySchema, validationStatusSchema, {
-    summary: 'Remove every passkey with the code; answers the status (`biometric.enabled` false). The token is single use.',
-    auth: 'bearer',
-    errors: ['code_token_invalid', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
-  }),
+  confirmBiometricEnable: endpoint(
+    'POST',
+    '/validation-code/biometric/enable/confirm',
+    biometricEnableConfirmBodySchema,
+    biometricEnableConfirmSchema,
+    {
+      summary:
+        'Finish adding a passkey. Rule: the passkey `response` alone is enough only within 10 minutes of a session opened with two factors — by sign-up (the account is new), by a passkey, or by password plus phone code; otherwise the code is required too. The code may come first on its own (the answer then has `passkey: null` and the token stays valid for the `response`), or together with the `response`. The token is spent when the passkey is added.',
+      auth: 'bearer',
+      errors: [
+        'code_token_invalid',
+        'code_required',
+        'code_invalid',
+        'code_expired',
+        'code_attempts_exceeded',
+        'passkey_verification_failed',
+        'passkey_already_registered',
+      ],
+    },
+  ),
+  requestBiometricDisableAll: endpoint(
+    'POST',
+    '/validation-code/biometric/disable-all/request',
+    emptyBodySchema,
+    biometricDisableRequestSchema,
+    {
+      summary:
+        'Start removing every passkey: a single-use `code_token` (10 minutes); a 6-digit code goes to the confirmed phone by SMS, else to the e-mail address.',
+      auth: 'bearer',
+      errors: ['rate_limited'],
+    },
+  ),
+  confirmBiometricDisableAll: endpoint(
+    'POST',
+    '/validation-code/biometric/disable-all/confirm',
+    biometricDisableConfirmBodySchema,
+    validationStatusSchema,
+    {
+      summary: 'Remove every passkey with the code; answers the status (`biometric.enabled` false). The token is single use.',
+      auth: 'bearer',
+      errors: ['code_token_invalid', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
+    },
+  ),
   listPasskeys: endpoint('GET', '/passkeys', undefined, passkeyListSchema, {
-    summary: 'The customer\'s passkeys, newest first: name, provider (from the AAGUID), created, last used.',
+    summary: "The customer's passkeys, newest first: name, provider (from the AAGUID), created, last used.",
     auth: 'bearer',
   }),
   renamePasskey: endpoint('PATCH', '/passkeys/:id', renamePasskeyBodySchema, passkeySchema, {
-    summary: 'Rename one of the customer\'s passkeys.',
+    summary: "Rename one of the customer's passkeys.",
     auth: 'bearer',
     errors: ['passkey_not_found'],
   }),
   removePasskey: endpoint('DELETE', '/passkeys/:id', undefined, validationStatusSchema, {
-    summary: 'Remove one of the customer\'s passkeys; answers the status (`biometric.enabled` false after the last one).',
+    summary: "Remove one of the customer's passkeys; answers the status (`biometric.enabled` false after the last one).",
     auth: 'bearer',
     errors: ['passkey_not_found'],
   }),

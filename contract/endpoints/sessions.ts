@@ -5,7 +5,7 @@ import { revokeSessionBodySchema, revokedSessionsSchema, signedInSessionsSchema 
 /** The signed-in sessions of a customer. */
 export const sessionsEndpoints = {
   listSessions: endpoint('GET', '/auth/sessions', undefined, signedInSessionsSchema, {
-    summary: 'The customer\'s signed-in sessions (device, method, address, created, last seen), the current one marked.',
+    summary: "The customer's signed-in sessions (device, method, address, created, last seen), the current one marked.",
     auth: 'bearer',
   }),
   revokeSession: endpoint('POST', '/auth/sessions/revoke', revokeSessionBodySchema, okSchema, {

@@ -5,7 +5,7 @@ import { redirectAnswerSchema, socialAuthorizationSchema, socialCallbackSchema, 
 export const socialEndpoints = {
   startSocialSignIn: endpoint('POST', '/auth/social/start', startSocialSignInBodySchema, socialAuthorizationSchema, {
     summary:
-      'Begin sign-in with Google or Apple: answers the provider\'s authorization URL (code flow, PKCE S256, state, nonce; Apple with response_mode=form_post). State, nonce and PKCE verifier stay on the server for 10 minutes, single use.',
+      "Begin sign-in with Google or Apple: answers the provider's authorization URL (code flow, PKCE S256, state, nonce; Apple with response_mode=form_post). State, nonce and PKCE verifier stay on the server for 10 minutes, single use.",
     auth: 'none',
     errors: ['social_provider_unavailable', 'rate_limited'],
   }),

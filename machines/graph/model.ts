@@ -84,16 +84,7 @@ export interface Journey {
 /* ---------------------------------------------------------------- browser bindings */
 
 /** ARIA roles the bindings use, as Playwright's `getByRole` takes them. */
-export type AriaRole =
-  | 'alert'
-  | 'button'
-  | 'dialog'
-  | 'heading'
-  | 'link'
-  | 'main'
-  | 'navigation'
-  | 'status'
-  | 'textbox';
+export type AriaRole = 'alert' | 'button' | 'dialog' | 'heading' | 'link' | 'main' | 'navigation' | 'status' | 'textbox';
 
 /** How to find something on the page: a test id, a form field by its label, or an ARIA role with its accessible name. */
 export type PageMark =
@@ -184,16 +175,15 @@ export interface BrowserBindings<M extends AnyStateMachine> {
 
 /* ---------------------------------------------------------------- the model */
 
-type InputFixtures<M extends AnyStateMachine> = undefined extends InputFrom<M>
-  ? { inputs?: Record<string, InputFrom<M>> }
-  : {
-      /** Name → input the machine starts with; each one is a starting point of the paths. */
-      inputs: Record<string, InputFrom<M>>;
-    };
+type InputFixtures<M extends AnyStateMachine> =
+  undefined extends InputFrom<M>
+    ? { inputs?: Record<string, InputFrom<M>> }
+    : {
+        /** Name → input the machine starts with; each one is a starting point of the paths. */
+        inputs: Record<string, InputFrom<M>>;
+      };
 
-type ActorFixturesField<M extends AnyStateMachine> = [ActorsOf<M>] extends [never]
-  ? { actors?: undefined }
-  : { actors: ActorFixtures<M> };
+type ActorFixturesField<M extends AnyStateMachine> = [ActorsOf<M>] extends [never] ? { actors?: undefined } : { actors: ActorFixtures<M> };
 
 export type FlowModel<M extends AnyStateMachine> = InputFixtures<M> &
   ActorFixturesField<M> & {
@@ -239,4 +229,3 @@ export interface AnyFlowModel {
     states?: Record<string, ((snapshot: never) => PageExpectation) | undefined>;
   };
 }
-

@@ -9,12 +9,7 @@ import {
   type EventObject,
   type InspectedMicrostepEvent,
 } from 'xstate';
-import {
-  getAdjacencyMap,
-  getShortestPaths,
-  getStateNodes as descendantStateNodes,
-  type AdjacencyValue,
-} from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths, getStateNodes as descendantStateNodes, type AdjacencyValue } from 'xstate/graph';
 import type { CatalogEntry } from '../index';
 import type { AnyFlowModel, PageAction, PageExpectation, PageMark, StateMeta } from './model';
 
@@ -159,31 +154,33 @@ function describeStates(machine: AnyStateMachine): FlowStateInfo[] {
 
 function describeTransitions(machine: AnyStateMachine): FlowTransitionInfo[] {
   const nameOf = (node: AnyStateNode) => pathOf(node) || machine.id;
-  return allNodes(machine).flatMap((node) =>
-    [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map((t) => {
-      const targets = (t.target ?? []) as AnyStateNode[];
-      const guard = guardName(t.guard);
-      const on = {
-        always: 'always',
-        after: `after ${String((t as { delay?: string | number }).delay)}`,
-        done: `done: ${t.eventType.slice(DONE_ACTOR.length)}`,
-        error: `error: ${t.eventType.slice(ERROR_ACTOR.length)}`,
-        event: t.eventType,
-      }[kindOf(t.eventType)];
-      const to = targets.length ? targets.map(nameOf).join(', ') : `${nameOf(node)} (stays)`;
-      return {
-        index: 0,
-        id: transitionId(t),
-        source: node.id,
-        kind: kindOf(t.eventType),
-        eventType: t.eventType,
-        guard,
-        targets: targets.map((target) => target.id),
-        description: t.description ?? null,
-        label: `${nameOf(node)} → ${to} (${on}${guard ? ` if ${guard}` : ''})`,
-      };
-    }),
-  ).map((t, index) => ({ ...t, index }));
+  return allNodes(machine)
+    .flatMap((node) =>
+      [...[...node.transitions.values()].flat(), ...(node.always ?? [])].map((t) => {
+        const targets = (t.target ?? []) as AnyStateNode[];
+        const guard = guardName(t.guard);
+        const on = {
+          always: 'always',
+          after: `after ${String((t as { delay?: string | number }).delay)}`,
+          done: `done: ${t.eventType.slice(DONE_ACTOR.length)}`,
+          error: `error: ${t.eventType.slice(ERROR_ACTOR.length)}`,
+          event: t.eventType,
+        }[kindOf(t.eventType)];
+        const to = targets.length ? targets.map(nameOf).join(', ') : `${nameOf(node)} (stays)`;
+        return {
+          index: 0,
+          id: transitionId(t),
+          source: node.id,
+          kind: kindOf(t.eventType),
+          eventType: t.eventType,
+          guard,
+          targets: targets.map((target) => target.id),
+          description: t.description ?? null,
+          label: `${nameOf(node)} → ${to} (${on}${guard ? ` if ${guard}` : ''})`,
+        };
+      }),
+    )
+    .map((t, index) => ({ ...t, index }));
 }
 
 /* ---------------------------------------------------------------- stepping with inspection */
@@ -290,16 +287,18 @@ function eventRegistry(machine: AnyStateMachine, model: AnyFlowModel) {
       if (!fixture) throw new Error(`${node.id}: the model has no actor fixture for the invoke "${invoke.id}"`);
       actorEvents.set(invoke.id, [
         ...Object.entries(fixture.done).map(([name, output]) =>
-          add(
-            { type: `${DONE_ACTOR}${invoke.id}`, output, actorId: invoke.id } as EventObject,
-            { label: `${invoke.id} done (${name})`, kind: 'done', actor: invoke.id },
-          ),
+          add({ type: `${DONE_ACTOR}${invoke.id}`, output, actorId: invoke.id } as EventObject, {
+            label: `${invoke.id} done (${name})`,
+            kind: 'done',
+            actor: invoke.id,
+          }),
         ),
         ...Object.entries(fixture.error ?? {}).map(([name, error]) =>
-          add(
-            { type: `${ERROR_ACTOR}${invoke.id}`, error, actorId: invoke.id } as EventObject,
-            { label: `${invoke.id} failed (${name})`, kind: 'error', actor: invoke.id },
-          ),
+          add({ type: `${ERROR_ACTOR}${invoke.id}`, error, actorId: invoke.id } as EventObject, {
+            label: `${invoke.id} failed (${name})`,
+            kind: 'error',
+            actor: invoke.id,
+          }),
         ),
       ]);
     }
@@ -384,7 +383,12 @@ function createRunner(machine: AnyStateMachine, registry: Registry, transitionIn
     start(input) {
       const { scope, microsteps } = inspectedScope();
       const snapshot = machine.getInitialSnapshot(scope, input?.value) as AnyMachineSnapshot;
-      return { label: input ? `start (${input.name})` : 'start', kind: 'start', event: { type: 'xstate.init' }, ...settle(snapshot, microsteps) };
+      return {
+        label: input ? `start (${input.name})` : 'start',
+        kind: 'start',
+        event: { type: 'xstate.init' },
+        ...settle(snapshot, microsteps),
+      };
     },
     step(before, event) {
       const { label, kind, actor, delay } = registry.info(event);
@@ -487,12 +491,11 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
   const transitionIndex = new Map(transitions.map((t) => [t.id, t.index]));
   const registry = eventRegistry(machine, model);
   const runner = createRunner(machine, registry, transitionIndex);
-  const serialize = (model.serializeState as ((snapshot: AnyMachineSnapshot) => string) | undefined) ??
+  const serialize =
+    (model.serializeState as ((snapshot: AnyMachineSnapshot) => string) | undefined) ??
     ((snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }));
 
-  const inputs: Array<FlowPath['input']> = model.inputs
-    ? Object.entries(model.inputs).map(([name, value]) => ({ name, value }))
-    : [null];
+  const inputs: Array<FlowPath['input']> = model.inputs ? Object.entries(model.inputs).map(([name, value]) => ({ name, value })) : [null];
   if (options.browser && model.inputs && !model.browser?.start) {
     throw new Error(`${entry.id}: the browser bindings need \`start\` to open the page for each input`);
   }
@@ -506,10 +509,12 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
     const steps = [runner.start(input)];
     for (const label of journey.steps) {
       const event = registry.byLabel.get(label);
-      if (!event) throw new Error(`${entry.id}: journey "${name}" has an unknown step "${label}". Steps: ${[...registry.byLabel.keys()].join('; ')}`);
+      if (!event)
+        throw new Error(`${entry.id}: journey "${name}" has an unknown step "${label}". Steps: ${[...registry.byLabel.keys()].join('; ')}`);
       const before = steps.at(-1)!;
       const next = runner.step(before, event);
-      const fault = next.snapshot.status === 'error' ? 'stops the machine with an error' : next.transitions.length === 0 ? 'changes nothing' : null;
+      const fault =
+        next.snapshot.status === 'error' ? 'stops the machine with an error' : next.transitions.length === 0 ? 'changes nothing' : null;
       if (fault) throw new Error(`${entry.id}: journey "${name}": "${label}" ${fault} in ${before.states.join(', ')}`);
       steps.push(next);
     }
@@ -529,7 +534,9 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
       limit: model.limit ?? DEFAULT_LIMIT,
     };
     // Keys are branded strings, which Object.entries cannot see through.
-    const vertices = Object.entries(getAdjacencyMap(machine, traversal)) as Array<[string, AdjacencyValue<AnyMachineSnapshot, EventObject>]>;
+    const vertices = Object.entries(getAdjacencyMap(machine, traversal)) as Array<
+      [string, AdjacencyValue<AnyMachineSnapshot, EventObject>]
+    >;
     const shortest = new Map(
       getShortestPaths(machine, traversal).map((path) => [serialize(path.state), path.steps.slice(1).map((step) => step.event)]),
     );

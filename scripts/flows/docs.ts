@@ -110,13 +110,7 @@ export function flowMarkdown(doc: FlowDoc): string {
     );
   }
 
-  lines.push(
-    '',
-    '## Transitions',
-    '',
-    '| From | Event | Guard | To | Actions | Description |',
-    '|---|---|---|---|---|---|',
-  );
+  lines.push('', '## Transitions', '', '| From | Event | Guard | To | Actions | Description |', '|---|---|---|---|---|---|');
   for (const t of model.transitions) {
     lines.push(
       `| ${transitionSource(model, t)} | ${code(t.event)} | ${t.guard ? code(t.guard) : ''} | ${transitionTargets(model, t)} | ${t.actions

@@ -48,9 +48,7 @@ function check() {
     return;
   }
   for (const problem of result.problems) console.error(`✗ ${problem}`);
-  console.error(
-    `Flow diagrams are out of date: ${result.problems.length} problem(s). Run \`npm run flows\` and commit ${FLOWS_DIR}/.`,
-  );
+  console.error(`Flow diagrams are out of date: ${result.problems.length} problem(s). Run \`npm run flows\` and commit ${FLOWS_DIR}/.`);
   process.exitCode = 1;
 }
 

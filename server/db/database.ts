@@ -47,7 +47,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
           exec: async (script) => {
             await tx.exec(script);
           },
-          query: async <Row,>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
+          query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
         }),
       ),
     close: () => pglite.close(),
@@ -84,8 +84,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
           exec: async (script) => {
             await client.query(script);
           },
-          query: async <Row,>(text: string, params?: unknown[]) =>
-            (await client.query(text, params)).rows as Row[],
+          query: async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[],
         });
         await client.query('COMMIT');
         return result;

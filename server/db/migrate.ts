@@ -40,9 +40,10 @@ export async function migrate(database: Database, migrations: Migration[] = read
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const applied = new Map(
-      (await session.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations')).map(
-        (row) => [row.name, row.checksum],
-      ),
+      (await session.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations')).map((row) => [
+        row.name,
+        row.checksum,
+      ]),
     );
     const newlyApplied: string[] = [];
     for (const migration of migrations) {
@@ -52,10 +53,7 @@ export async function migrate(database: Database, migrations: Migration[] = read
         throw new Error(`Migration ${migration.name} was changed after it was applied; add a new migration instead.`);
       }
       await session.exec(migration.sql);
-      await session.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [
-        migration.name,
-        migration.checksum,
-      ]);
+      await session.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [migration.name, migration.checksum]);
       newlyApplied.push(migration.name);
     }
     return newlyApplied;

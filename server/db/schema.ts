@@ -61,7 +61,9 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
   ip: text('ip'),
   lastSeenAt: instant('last_seen_at'),
-  method: text('method', { enum: ['password', 'passkey', 'google', 'apple'] }).notNull().default('password'),
+  method: text('method', { enum: ['password', 'passkey', 'google', 'apple'] })
+    .notNull()
+    .default('password'),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {
@@ -225,7 +227,6 @@ export const socialIdentities = pgTable(
   },
   (table) => [primaryKey({ columns: [table.provider, table.subject] })],
 );
-
 
 export const passkeyUserHandles = pgTable('passkey_user_handles', {
   userId: uuid('user_id').primaryKey(),

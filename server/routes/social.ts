@@ -16,7 +16,12 @@ import type { Services } from '../services';
  * arrives as an HTML form post, so they are mounted here by hand (with the contract's schema) rather
  * than through `mount`.
  */
-export function socialRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services, config: Pick<Config, 'cookieSecure' | 'publicOrigin'>): void {
+export function socialRoutes(
+  app: Hono<AppEnv>,
+  deps: RouteDeps,
+  services: Services,
+  config: Pick<Config, 'cookieSecure' | 'publicOrigin'>,
+): void {
   const { social, sessions } = services;
   const { publicOrigin } = config;
   const secure = (c: Context) => config.cookieSecure || isHttps(c, deps.trustProxy);
@@ -43,7 +48,8 @@ export function socialRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Servi
   app.get(endpoints.googleCallback.path, (c) => finish(c, 'google', validate(socialCallbackSchema, c.req.query(), 'query')));
 
   app.post(endpoints.appleCallback.path, async (c) => {
-    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new ApiError('unsupported_media_type');
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
+      throw new ApiError('unsupported_media_type');
     const form = Object.fromEntries(new URLSearchParams(await c.req.text()));
     return finish(c, 'apple', validate(socialCallbackSchema, form, 'body'));
   });

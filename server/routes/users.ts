@@ -8,17 +8,13 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
 
   mount(app, deps, endpoints.getMe, ({ principal }) => users.me(principal.userId));
 
-  mount(app, deps, endpoints.updateName, ({ principal, body }) =>
-    users.updateName(principal.userId, body.firstName, body.lastName),
-  );
+  mount(app, deps, endpoints.updateName, ({ principal, body }) => users.updateName(principal.userId, body.firstName, body.lastName));
 
   mount(app, deps, endpoints.setPhone, ({ principal, body, ip }) => phone.setPhone(principal.userId, body.phone, ip));
 
   mount(app, deps, endpoints.confirmPhone, ({ principal, body }) => phone.confirmSet(principal.userId, body.code));
 
-  mount(app, deps, endpoints.updatePhone, ({ principal, body, ip }) =>
-    phone.updatePhone(principal.userId, body.phone, body.channel, ip),
-  );
+  mount(app, deps, endpoints.updatePhone, ({ principal, body, ip }) => phone.updatePhone(principal.userId, body.phone, body.channel, ip));
 
   mount(app, deps, endpoints.confirmUpdatePhone, ({ principal, body }) => phone.confirmUpdateByEmail(principal.userId, body.code));
 

@@ -108,7 +108,10 @@ export function createAuthService(deps: AuthDeps) {
     if (!check.ok) throw new ApiError('invalid_credentials');
     await Promise.all(limits.map(([policy, key]) => rateLimiter.release(policy, key)));
     if (check.needsRehash) {
-      await db.update(users).set({ passwordHash: await passwords.hash(input.password) }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await passwords.hash(input.password) })
+        .where(eq(users.id, user.id));
     }
     return deps.twoFactor.beginSignIn(user.id, 'password', client);
   }

@@ -57,7 +57,12 @@ export function confirmPhoneChangeEmail(to: string, code: string, newPhone: stri
 }
 
 /** The code that confirms adding a passkey or removing all of them, by e-mail or SMS. */
-export function biometricCodeMessage(to: string, channel: 'email' | 'sms', purpose: 'biometric_enable' | 'biometric_disable', code: string): Message {
+export function biometricCodeMessage(
+  to: string,
+  channel: 'email' | 'sms',
+  purpose: 'biometric_enable' | 'biometric_disable',
+  code: string,
+): Message {
   const action = purpose === 'biometric_enable' ? 'add a passkey to' : 'remove every passkey from';
   const warning = `If this was not you, do not share the code and change your password.`;
   return {

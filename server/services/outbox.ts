@@ -92,13 +92,7 @@ export function createOutbox(db: Db, clock: Clock, transport: Transport, logger:
     const due = db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(
-        and(
-          isNull(outbox.sentAt),
-          lt(outbox.attempts, MAX_ATTEMPTS),
-          or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now)),
-        ),
-      )
+      .where(and(isNull(outbox.sentAt), lt(outbox.attempts, MAX_ATTEMPTS), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now))))
       .orderBy(asc(outbox.seq))
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
@@ -114,7 +108,10 @@ export function createOutbox(db: Db, clock: Clock, transport: Transport, logger:
         await db.update(outbox).set({ sentAt: clock(), claimedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
       } catch (error) {
         logger.warn('outbox.delivery_failed', { id: row.id, to: row.recipient, attempt: row.attempts, ...describeError(error) });
-        await db.update(outbox).set({ claimedUntil: null, lastError: String(error) }).where(eq(outbox.id, row.id));
+        await db
+          .update(outbox)
+          .set({ claimedUntil: null, lastError: String(error) })
+          .where(eq(outbox.id, row.id));
       }
     }
   }
@@ -125,12 +122,7 @@ export function createOutbox(db: Db, clock: Clock, transport: Transport, logger:
   }
 
   function listFor(recipient: string) {
-    return db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, recipient))
-      .orderBy(desc(outbox.seq))
-      .limit(DEV_LIST_LIMIT);
+    return db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.seq)).limit(DEV_LIST_LIMIT);
   }
 
   return { enqueue, deliverPending: deliverPendingQuietly, listFor };

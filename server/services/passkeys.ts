@@ -116,7 +116,10 @@ export function createPasskeyService(deps: PasskeyDeps) {
   }
 
   async function enabled(tx: Db, userId: string): Promise<boolean> {
-    const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(passkeys).where(eq(passkeys.userId, userId));
+    const [row] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(passkeys)
+      .where(eq(passkeys.userId, userId));
     return (row?.count ?? 0) > 0;
   }
 
@@ -143,8 +146,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
       .where(and(eq(sessions.userId, user.id), lte(sessions.createdAt, signUpWindowEnd)));
     const signUp = opened.length === 1 && opened[0]!.id === session.id;
     const passkeySignIn = session.method === 'passkey';
-    const passwordWithPhone =
-      session.method === 'password' && user.phoneConfirmedAt !== null && user.phoneConfirmedAt <= session.createdAt;
+    const passwordWithPhone = session.method === 'password' && user.phoneConfirmedAt !== null && user.phoneConfirmedAt <= session.createdAt;
     return !(signUp || passkeySignIn || passwordWithPhone);
   }
 
@@ -157,7 +159,9 @@ export function createPasskeyService(deps: PasskeyDeps) {
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = clock();
-    await tx.delete(biometricCodeTokens).where(and(eq(biometricCodeTokens.userId, principal.userId), eq(biometricCodeTokens.purpose, purpose)));
+    await tx
+      .delete(biometricCodeTokens)
+      .where(and(eq(biometricCodeTokens.userId, principal.userId), eq(biometricCodeTokens.purpose, purpose)));
     await tx.insert(biometricCodeTokens).values({
       tokenHash: sha256(token),
       userId: principal.userId,
@@ -196,7 +200,12 @@ export function createPasskeyService(deps: PasskeyDeps) {
     return user.phoneConfirmedAt && user.phone ? { to: user.phone, channel: 'sms' } : { to: user.email, channel: 'email' };
   }
 
-  async function sendCode(tx: Db, userId: string, purpose: BiometricPurpose, destination: { to: string; channel: CodeChannel }): Promise<void> {
+  async function sendCode(
+    tx: Db,
+    userId: string,
+    purpose: BiometricPurpose,
+    destination: { to: string; channel: CodeChannel },
+  ): Promise<void> {
     const code = await codes.issue(tx, userId, purpose);
     await outbox.enqueue(tx, biometricCodeMessage(destination.to, destination.channel, purpose, code));
   }
@@ -221,7 +230,12 @@ export function createPasskeyService(deps: PasskeyDeps) {
       if (destination) await sendCode(tx, user.id, 'biometric_enable', destination);
       const codeToken = await issueToken(tx, principal, 'biometric_enable', { challenge: options.challenge, codeRequired: required });
       // Through the contract's schema: the library's interfaces and the wire type meet here, checked.
-      return { code_token: codeToken, options: passkeyCreationOptionsSchema.parse(options), code_required: required, ...(destination ? { code_channel: destination.channel } : {}) };
+      return {
+        code_token: codeToken,
+        options: passkeyCreationOptionsSchema.parse(options),
+        code_required: required,
+        ...(destination ? { code_channel: destination.channel } : {}),
+      };
     });
     await outbox.deliverPending();
     return answer;
@@ -252,48 +266,57 @@ export function createPasskeyService(deps: PasskeyDeps) {
     throw new ApiError('passkey_verification_failed');
   }
 
-  async function confirmEnable(principal: Principal, body: BiometricEnableConfirmBody, servedOrigin: string): Promise<BiometricEnableConfirm> {
-    const outcome = await db.transaction(async (tx) => {
-      const token = await pendingToken(tx, principal, 'biometric_enable', body.code_token);
-      let codeVerified = token.codeVerifiedAt !== null;
-      if (body.code && !codeVerified) {
-        const failure = await checkCode(tx, principal.userId, 'biometric_enable', body.code);
-        if (failure) return { failure };
-        codeVerified = true;
-        await tx.update(biometricCodeTokens).set({ codeVerifiedAt: clock() }).where(eq(biometricCodeTokens.tokenHash, token.tokenHash));
-      }
-      if (!body.response) {
-        if (!body.code) throw new ApiError('validation_failed', 'Send the code, the passkey response, or both.', { fields: { body: 'Expected code or response' } });
-        return { answer: { biometric: { enabled: await enabled(tx, principal.userId) }, passkey: null } };
-      }
-      if (token.codeRequired && !codeVerified) throw new ApiError('code_required');
-      // Spent before verifying: a challenge serves one answer, right or wrong.
-      await tx.delete(biometricCodeTokens).where(eq(biometricCodeTokens.tokenHash, token.tokenHash));
-      const info = await verifyRegistration(body.response, token.challenge!, servedOrigin);
-      const now = clock();
-      const [created] = await tx
-        .insert(passkeys)
-        .values({
-          id: info.credential.id,
-          userId: principal.userId,
-          publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-          counter: info.credential.counter,
-          transports: info.credential.transports ?? [],
-          deviceType: info.credentialDeviceType,
-          backedUp: info.credentialBackedUp,
-          aaguid: info.aaguid,
-          name: body.name ?? providerName(info.aaguid),
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: passkeys.id })
-        .returning();
-      if (!created) throw new ApiError('passkey_already_registered');
-      return { answer: { biometric: { enabled: true }, passkey: toPasskey(created) } };
-    }).catch((error: unknown) => {
-      // A refused verification must still spend the token: commit that, then report.
-      if (error instanceof ApiError && error.code === 'passkey_verification_failed') return spendAndFail(body.code_token, error);
-      throw error;
-    });
+  async function confirmEnable(
+    principal: Principal,
+    body: BiometricEnableConfirmBody,
+    servedOrigin: string,
+  ): Promise<BiometricEnableConfirm> {
+    const outcome = await db
+      .transaction(async (tx) => {
+        const token = await pendingToken(tx, principal, 'biometric_enable', body.code_token);
+        let codeVerified = token.codeVerifiedAt !== null;
+        if (body.code && !codeVerified) {
+          const failure = await checkCode(tx, principal.userId, 'biometric_enable', body.code);
+          if (failure) return { failure };
+          codeVerified = true;
+          await tx.update(biometricCodeTokens).set({ codeVerifiedAt: clock() }).where(eq(biometricCodeTokens.tokenHash, token.tokenHash));
+        }
+        if (!body.response) {
+          if (!body.code)
+            throw new ApiError('validation_failed', 'Send the code, the passkey response, or both.', {
+              fields: { body: 'Expected code or response' },
+            });
+          return { answer: { biometric: { enabled: await enabled(tx, principal.userId) }, passkey: null } };
+        }
+        if (token.codeRequired && !codeVerified) throw new ApiError('code_required');
+        // Spent before verifying: a challenge serves one answer, right or wrong.
+        await tx.delete(biometricCodeTokens).where(eq(biometricCodeTokens.tokenHash, token.tokenHash));
+        const info = await verifyRegistration(body.response, token.challenge!, servedOrigin);
+        const now = clock();
+        const [created] = await tx
+          .insert(passkeys)
+          .values({
+            id: info.credential.id,
+            userId: principal.userId,
+            publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+            counter: info.credential.counter,
+            transports: info.credential.transports ?? [],
+            deviceType: info.credentialDeviceType,
+            backedUp: info.credentialBackedUp,
+            aaguid: info.aaguid,
+            name: body.name ?? providerName(info.aaguid),
+            createdAt: now,
+          })
+          .onConflictDoNothing({ target: passkeys.id })
+          .returning();
+        if (!created) throw new ApiError('passkey_already_registered');
+        return { answer: { biometric: { enabled: true }, passkey: toPasskey(created) } };
+      })
+      .catch((error: unknown) => {
+        // A refused verification must still spend the token: commit that, then report.
+        if (error instanceof ApiError && error.code === 'passkey_verification_failed') return spendAndFail(body.code_token, error);
+        throw error;
+      });
     if ('failure' in outcome) throw outcome.failure;
     return outcome.answer;
   }
@@ -328,13 +351,20 @@ export function createPasskeyService(deps: PasskeyDeps) {
   }
 
   async function rename(userId: string, id: string, name: string): Promise<Passkey> {
-    const [row] = await db.update(passkeys).set({ name }).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning();
+    const [row] = await db
+      .update(passkeys)
+      .set({ name })
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+      .returning();
     if (!row) throw new ApiError('passkey_not_found');
     return toPasskey(row);
   }
 
   async function remove(userId: string, id: string) {
-    const [row] = await db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ id: passkeys.id });
+    const [row] = await db
+      .delete(passkeys)
+      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+      .returning({ id: passkeys.id });
     if (!row) throw new ApiError('passkey_not_found');
     return status(userId);
   }
@@ -350,7 +380,9 @@ export function createPasskeyService(deps: PasskeyDeps) {
     const now = clock();
     // Expired challenges go as new ones come, so the table stays small without a sweeper.
     await db.delete(passkeyChallenges).where(lte(passkeyChallenges.expiresAt, now));
-    await db.insert(passkeyChallenges).values({ challenge: options.challenge, createdAt: now, expiresAt: addSeconds(now, SIGN_IN_CHALLENGE_SECONDS) });
+    await db
+      .insert(passkeyChallenges)
+      .values({ challenge: options.challenge, createdAt: now, expiresAt: addSeconds(now, SIGN_IN_CHALLENGE_SECONDS) });
     return { options: passkeyRequestOptionsSchema.parse(options) };
   }
 
@@ -358,12 +390,14 @@ export function createPasskeyService(deps: PasskeyDeps) {
    * Verifies a sign-in answer and opens a session. The challenge is spent first, whatever follows;
    * the counter must grow when the authenticator counts (a clone would repeat a value).
    */
-  async function signIn(response: AuthenticationResponse, servedOrigin: string, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+  async function signIn(
+    response: AuthenticationResponse,
+    servedOrigin: string,
+    client: ClientInfo,
+  ): Promise<{ userId: string; tokens: SessionTokens }> {
     await rateLimiter.enforce([[RATE_LIMITS.passkeyPerIp, client.ip]]);
     const challenge = challengeOf(response.response.clientDataJSON);
-    const [spent] = challenge
-      ? await db.delete(passkeyChallenges).where(eq(passkeyChallenges.challenge, challenge)).returning()
-      : [];
+    const [spent] = challenge ? await db.delete(passkeyChallenges).where(eq(passkeyChallenges.challenge, challenge)).returning() : [];
     if (!spent || spent.expiresAt <= clock()) throw new ApiError('passkey_challenge_invalid');
     const [credential] = await db.select().from(passkeys).where(eq(passkeys.id, response.id));
     if (!credential) throw new ApiError('passkey_unknown');
@@ -397,7 +431,9 @@ export function createPasskeyService(deps: PasskeyDeps) {
       const [updated] = await tx
         .update(passkeys)
         .set({ counter: newCounter, lastUsedAt: now })
-        .where(and(eq(passkeys.id, credential.id), newCounter > 0 ? sql`${passkeys.counter} < ${newCounter}` : sql`${passkeys.counter} = 0`))
+        .where(
+          and(eq(passkeys.id, credential.id), newCounter > 0 ? sql`${passkeys.counter} < ${newCounter}` : sql`${passkeys.counter} = 0`),
+        )
         .returning({ id: passkeys.id });
       if (!updated) throw new ApiError('passkey_verification_failed');
       return tokens.startSession(tx, credential.userId, { method: 'passkey', client });

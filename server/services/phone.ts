@@ -83,7 +83,9 @@ export function createPhoneService(deps: PhoneDeps) {
       const code = await codes.issue(tx, user.id, purpose);
       await outbox.enqueue(
         tx,
-        channel === 'email' ? confirmPhoneChangeEmail(user.email, code, formatPhone(phone)) : confirmPhoneSms(phone, code, purpose as 'set_phone' | 'update_phone_sms'),
+        channel === 'email'
+          ? confirmPhoneChangeEmail(user.email, code, formatPhone(phone))
+          : confirmPhoneSms(phone, code, purpose as 'set_phone' | 'update_phone_sms'),
       );
     });
     await outbox.deliverPending();

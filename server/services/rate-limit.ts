@@ -126,11 +126,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
       .update(rateLimitCounters)
       .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
       .where(
-        and(
-          eq(rateLimitCounters.bucket, policy.bucket),
-          eq(rateLimitCounters.key, key),
-          eq(rateLimitCounters.windowStart, window.start),
-        ),
+        and(eq(rateLimitCounters.bucket, policy.bucket), eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, window.start)),
       );
   }
 

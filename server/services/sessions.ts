@@ -28,7 +28,11 @@ export function createSessionService(db: Db, clock: Clock) {
   }
 
   async function list(principal: Principal): Promise<SignedInSession[]> {
-    const rows = await db.select().from(sessions).where(live(principal.userId)).orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+    const rows = await db
+      .select()
+      .from(sessions)
+      .where(live(principal.userId))
+      .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
     return rows.map((row) => ({
       id: row.id,
       ...describeDevice(row.userAgent),

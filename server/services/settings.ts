@@ -15,7 +15,10 @@ export function createSettingsService(db: Db, clock: Clock) {
   async function save(userId: string, changes: Partial<UserSettings>): Promise<UserSettings> {
     const next = { ...(await get(userId)), ...changes };
     const row = { ...next, updatedAt: clock() };
-    await db.insert(userSettings).values({ userId, ...row }).onConflictDoUpdate({ target: userSettings.userId, set: row });
+    await db
+      .insert(userSettings)
+      .values({ userId, ...row })
+      .onConflictDoUpdate({ target: userSettings.userId, set: row });
     return next;
   }
 

@@ -43,8 +43,7 @@ const appleUserSchema = z.object({
 
 /** Signed in, or — for a customer with a confirmed phone — one SMS code away from it (/2fa/phone). */
 export type SocialOutcome =
-  | { ok: true; signIn: SignInOutcome; locale: Locale }
-  | { ok: false; code: SocialSignInError | 'internal_error'; locale: Locale };
+  { ok: true; signIn: SignInOutcome; locale: Locale } | { ok: false; code: SocialSignInError | 'internal_error'; locale: Locale };
 
 class Refusal extends Error {
   constructor(readonly code: SocialSignInError) {
@@ -179,7 +178,10 @@ export function createSocialService(deps: SocialDeps) {
   /** The provider's answer: a signed-in customer, or the reason why not. Never throws. */
   async function callback(provider: SocialProvider, answer: SocialCallback, client: ClientInfo): Promise<SocialOutcome> {
     // Consumed at once, whatever follows: a state is good for one answer only.
-    const [request] = await db.delete(oidcRequests).where(eq(oidcRequests.stateHash, sha256(answer.state))).returning();
+    const [request] = await db
+      .delete(oidcRequests)
+      .where(eq(oidcRequests.stateHash, sha256(answer.state)))
+      .returning();
     const locale = (request?.locale ?? 'en') as Locale;
     try {
       if (!request || request.provider !== provider) throw new Refusal('social_state_invalid');
@@ -195,7 +197,11 @@ export function createSocialService(deps: SocialDeps) {
         return { ok: false, code: error.code, locale };
       }
       logger.error('social.failed', { provider, ...describeError(error) });
-      return { ok: false, code: error instanceof ApiError && error.code === 'social_provider_error' ? error.code : 'internal_error', locale };
+      return {
+        ok: false,
+        code: error instanceof ApiError && error.code === 'social_provider_error' ? error.code : 'internal_error',
+        locale,
+      };
     }
   }
 

@@ -7,7 +7,6 @@ import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';
 import { ApiError } from '../errors';
 
-
 /** Who is on the other end of a request, as far as the security page needs to show it. */
 export interface ClientInfo {
   ip: string;
@@ -48,11 +47,7 @@ function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-type RefreshOutcome =
-  | { kind: 'rotated'; tokens: SessionTokens }
-  | { kind: 'invalid' }
-  | { kind: 'conflict' }
-  | { kind: 'reused' };
+type RefreshOutcome = { kind: 'rotated'; tokens: SessionTokens } | { kind: 'invalid' } | { kind: 'conflict' } | { kind: 'reused' };
 
 /**
  * Access tokens are HS256 JWTs valid 15 minutes ({ sub: user id, sid: session id }); every request
@@ -161,7 +156,12 @@ export function createTokenService(db: Db, clock: Clock, secret: Uint8Array) {
         await tx
           .update(sessions)
           .set({ lastSeenAt: now })
-          .where(and(eq(sessions.id, rotated.sessionId), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, addSeconds(now, -LAST_SEEN_RESOLUTION_SECONDS)))));
+          .where(
+            and(
+              eq(sessions.id, rotated.sessionId),
+              or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, addSeconds(now, -LAST_SEEN_RESOLUTION_SECONDS))),
+            ),
+          );
         const [session] = await tx.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, rotated.sessionId));
         return { kind: 'rotated', tokens: await issue(tx, session!.userId, rotated.sessionId) };
       }

@@ -21,8 +21,7 @@ export const SMS_RESEND_COOLDOWN_SECONDS = 60;
 const CHALLENGE_TOKEN_BYTES = 32;
 
 export type SignInOutcome =
-  | { kind: 'session'; userId: string; tokens: SessionTokens }
-  | { kind: 'challenge'; challenge: TwoFactorChallenge };
+  { kind: 'session'; userId: string; tokens: SessionTokens } | { kind: 'challenge'; challenge: TwoFactorChallenge };
 
 export interface TwoFactorDeps {
   db: Db;
@@ -92,7 +91,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
   /** The live challenge of a token, or the reason there is none. */
   async function pending(tx: Db, token: string, forUpdate: boolean) {
-    const query = tx.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.tokenHash, sha256(token)));
+    const query = tx
+      .select()
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.tokenHash, sha256(token)));
     const [row] = forUpdate ? await query.for('update') : await query;
     if (!row || row.usedAt) return 'challenge_invalid' as const;
     if (row.expiresAt <= clock()) return 'challenge_expired' as const;
@@ -119,7 +121,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     const row = await pending(db, token, false);
     if (typeof row === 'string') throw new ApiError(row);
     const now = clock();
-    if (row.resendAvailableAt > now) throw new ApiError('rate_limited', undefined, { retryAfter: secondsUntil(row.resendAvailableAt, now) });
+    if (row.resendAvailableAt > now)
+      throw new ApiError('rate_limited', undefined, { retryAfter: secondsUntil(row.resendAvailableAt, now) });
     const user = await users.get(row.userId);
     // The phone was removed or replaced since: this challenge no longer stands for it.
     if (!user.phone || !user.phoneConfirmedAt) throw new ApiError('challenge_invalid');

@@ -54,11 +54,9 @@ export function createApi(client: ApiClient) {
     requestBiometricEnable: () => client.call(endpoints.requestBiometricEnable, { body: {} }),
     confirmBiometricEnable: (body: BiometricEnableConfirmBody) => client.call(endpoints.confirmBiometricEnable, { body }),
     requestBiometricDisableAll: () => client.call(endpoints.requestBiometricDisableAll, { body: {} }),
-    confirmBiometricDisableAll: (body: BiometricDisableConfirmBody) =>
-      client.call(endpoints.confirmBiometricDisableAll, { body }),
+    confirmBiometricDisableAll: (body: BiometricDisableConfirmBody) => client.call(endpoints.confirmBiometricDisableAll, { body }),
     listPasskeys: (options?: ReadOptions) => client.call(endpoints.listPasskeys, options),
-    renamePasskey: (id: string, body: RenamePasskeyBody) =>
-      client.call(endpoints.renamePasskey, { body, pathParams: { id } }),
+    renamePasskey: (id: string, body: RenamePasskeyBody) => client.call(endpoints.renamePasskey, { body, pathParams: { id } }),
     removePasskey: (id: string) => client.call(endpoints.removePasskey, { pathParams: { id } }),
     passkeySignInOptions: () => client.call(endpoints.passkeySignInOptions, { body: {} }),
     passkeySignIn: (body: PasskeySignInBody) => client.call(endpoints.passkeySignIn, { body }),

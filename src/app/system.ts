@@ -29,13 +29,7 @@ import {
 import { BIOMETRIC_ERROR_CODES, fromApiError, PasskeyError } from '../auth/webauthnErrors';
 import { createI18n } from '../i18n';
 import { RUNNING_BUILD_ID, fetchLatestBuild } from '../platform/build';
-import {
-  clearSessionCookies,
-  readAuthToken,
-  readLocaleCookie,
-  readSessionCookies,
-  writeLocaleCookie,
-} from '../platform/cookies';
+import { clearSessionCookies, readAuthToken, readLocaleCookie, readSessionCookies, writeLocaleCookie } from '../platform/cookies';
 import { lookupRouteRule } from '../platform/routeRules';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import { createQueryClient } from './queryClient';
@@ -251,7 +245,10 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
         createPasskey: fromPromise(({ input }) => createPasskeyCredential(input.options ?? undefined)),
         confirmEnable: fromPromise(({ input }) => confirmPasskeyEnrolment(api, { code_token: input.codeToken, response: input.response })),
         requestDisable: fromPromise(() =>
-          unwrap(api.requestBiometricDisableAll(), { code: BIOMETRIC_ERROR_CODES.disableRequestFailed, message: 'Failed to request biometric disable' }),
+          unwrap(api.requestBiometricDisableAll(), {
+            code: BIOMETRIC_ERROR_CODES.disableRequestFailed,
+            message: 'Failed to request biometric disable',
+          }),
         ),
         confirmDisable: fromPromise(({ input }) =>
           unwrap(api.confirmBiometricDisableAll({ code_token: input.codeToken, code: input.code }), {

@@ -49,8 +49,8 @@ function readStored(): StoredChallenge | null {
  */
 export function adoptChallengeFromFragment(hash: string, home: string): boolean {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const [challengeToken, phoneHint, expiresAt, resendAvailableAt] = ['challengeToken', 'phoneHint', 'expiresAt', 'resendAvailableAt'].map((name) =>
-    params.get(name),
+  const [challengeToken, phoneHint, expiresAt, resendAvailableAt] = ['challengeToken', 'phoneHint', 'expiresAt', 'resendAvailableAt'].map(
+    (name) => params.get(name),
   );
   if (!challengeToken || !phoneHint || !expiresAt || !resendAvailableAt) return false;
   if (Number.isNaN(Date.parse(expiresAt)) || Number.isNaN(Date.parse(resendAvailableAt))) return false;

@@ -64,7 +64,9 @@ export async function createPasskeyCredential(options: PasskeyCreationOptions | 
   if (!options?.challenge) throw new PasskeyError(BIOMETRIC_ERROR_CODES.noChallenge, 'No biometric challenge available');
   try {
     // The contract's schema describes the same JSON; the library's DOM-derived type is narrower only in name.
-    const response = await whileShown(() => startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }));
+    const response = await whileShown(() =>
+      startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
+    );
     return response as RegistrationResponse;
   } catch (error) {
     throw fromWebAuthnError(error, 'registration');

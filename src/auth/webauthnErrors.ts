@@ -68,14 +68,19 @@ export function fromWebAuthnError(error: unknown, ceremony: Ceremony): PasskeyEr
   if (error instanceof WebAuthnError) {
     return new PasskeyError(WEBAUTHN_ERROR_CODES[error.code], error.message, { cause: error });
   }
-  const fallback = ceremony === 'registration' ? BIOMETRIC_ERROR_CODES.registrationNotCompleted : BIOMETRIC_ERROR_CODES.authenticationNotCompleted;
+  const fallback =
+    ceremony === 'registration' ? BIOMETRIC_ERROR_CODES.registrationNotCompleted : BIOMETRIC_ERROR_CODES.authenticationNotCompleted;
   const message = ceremony === 'registration' ? 'Registration was not completed' : 'Authentication was not completed';
   return new PasskeyError(fallback, message, { cause: error });
 }
 
 /** An API failure as a PasskeyError, keeping the server's code and message. */
 export function fromApiError(error: ApiError): PasskeyError {
-  return new PasskeyError(error.code, error.message, error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds });
+  return new PasskeyError(
+    error.code,
+    error.message,
+    error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds },
+  );
 }
 
 /** Minimal translate function, so this module does not depend on i18next's types. */
@@ -114,7 +119,8 @@ export function describePasskeyFailure(
   fallback: BiometricErrorCode,
 ): PasskeyFailureText {
   if (failure.code === BIOMETRIC_ERROR_CODES.noCodeToken && failure.message) return { message: failure.message };
-  const known = (PASSKEY_APP_ERROR_CODES as readonly string[]).includes(failure.code) || (API_CODES_SHOWN as readonly string[]).includes(failure.code);
+  const known =
+    (PASSKEY_APP_ERROR_CODES as readonly string[]).includes(failure.code) || (API_CODES_SHOWN as readonly string[]).includes(failure.code);
   if (failure.code === WEBAUTHN_ERROR_CODES.ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY) {
     // The step did not complete; the browser's reason (untranslated) follows as a detail.
     return { message: t(`biometric.errors.${fallback}`), ...(failure.message ? { detail: failure.message } : {}) };

@@ -37,16 +37,7 @@ export interface FlowInvoke {
   src: string;
 }
 
-export type FlowTransitionKind =
-  | 'event'
-  | 'always'
-  | 'after'
-  | 'done'
-  | 'error'
-  | 'snapshot'
-  | 'stateDone'
-  | 'route'
-  | 'wildcard';
+export type FlowTransitionKind = 'event' | 'always' | 'after' | 'done' | 'error' | 'snapshot' | 'stateDone' | 'route' | 'wildcard';
 
 export interface FlowTransition {
   /** Position in `FlowModel.transitions`; stable for a given definition. */
@@ -287,8 +278,7 @@ export function activeStateIds(model: FlowModel, value: unknown): string[] {
   const byId = new Map(model.states.map((s) => [s.id, s]));
   const active: string[] = [root.id];
   const walk = (parent: FlowState, v: unknown) => {
-    const childByKey = (key: string) =>
-      parent.children.map((id) => byId.get(id)!).find((c) => c.key === key || c.path.at(-1) === key);
+    const childByKey = (key: string) => parent.children.map((id) => byId.get(id)!).find((c) => c.key === key || c.path.at(-1) === key);
     if (typeof v === 'string') {
       const child = childByKey(v);
       if (child) active.push(child.id);

@@ -38,7 +38,27 @@ export interface MermaidDiagram {
 }
 
 /** Words Mermaid's state diagram grammar reserves; ids equal to them get a suffix. */
-const RESERVED = new Set(['state', 'note', 'direction', 'classDef', 'class', 'style', 'end', 'as', 'left', 'right', 'of', 'click', 'accTitle', 'accDescr', 'TB', 'BT', 'LR', 'RL', 'default']);
+const RESERVED = new Set([
+  'state',
+  'note',
+  'direction',
+  'classDef',
+  'class',
+  'style',
+  'end',
+  'as',
+  'left',
+  'right',
+  'of',
+  'click',
+  'accTitle',
+  'accDescr',
+  'TB',
+  'BT',
+  'LR',
+  'RL',
+  'default',
+]);
 
 /** How Mermaid breaks a label into lines. */
 export const LINE_BREAK = '<br/>';
@@ -188,7 +208,10 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
   const writeExtras = (scope: FlowState, depth: number) => {
     const any = anyNodeIds[scope.id];
     if (any) {
-      emit(depth, `state "${scope.type === 'parallel' && scope.parent ? `any state in ${mermaidText(scope.key)}` : 'any state'}" as ${any}`);
+      emit(
+        depth,
+        `state "${scope.type === 'parallel' && scope.parent ? `any state in ${mermaidText(scope.key)}` : 'any state'}" as ${any}`,
+      );
       for (const line of boxLines.get(any) ?? []) emit(depth, `${any} : ${line}`);
       classes.push(`class ${any} ${MERMAID_CLASSES.any}`);
     }

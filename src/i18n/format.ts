@@ -20,9 +20,7 @@ const ISO_4217 = /^[A-Z]{3}$/;
  */
 export function formatMoney(amount: Decimal, code: string, locale: Locale, kind: 'fiat' | 'crypto', maxDecimals = 8): string {
   if (kind === 'fiat' && ISO_4217.test(code)) {
-    return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: code }).format(
-      amount as Intl.StringNumericLiteral,
-    );
+    return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: code }).format(amount as Intl.StringNumericLiteral);
   }
   const number = formatNumber(amount, locale, { minimumFractionDigits: 2, maximumFractionDigits: maxDecimals });
   return `${number}\u00a0${code}`;

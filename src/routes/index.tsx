@@ -34,21 +34,21 @@ export interface NotFoundData {
 
 /** Runs before every page: the app system asks the route guard what to do with this URL. */
 async function guardLoader(system: AppSystem, { request }: LoaderFunctionArgs): Promise<NotFoundData | null> {
-    const decision = await system.decide(new URL(request.url));
-    if (decision === 'leaving') return new Promise(() => {});
-    switch (decision.kind) {
-      case 'allow':
-        return null;
-      case 'redirect':
-        throw redirect(decision.to);
-      case 'externalRedirect':
-        window.location.assign(decision.url);
-        // The page is going away; render nothing meanwhile.
-        return new Promise(() => {});
-      case 'notFound':
-        if (decision.fatal) throw data({ path: decision.path }, { status: 404, statusText: 'Not Found' });
-        return { notFoundPath: decision.path };
-    }
+  const decision = await system.decide(new URL(request.url));
+  if (decision === 'leaving') return new Promise(() => {});
+  switch (decision.kind) {
+    case 'allow':
+      return null;
+    case 'redirect':
+      throw redirect(decision.to);
+    case 'externalRedirect':
+      window.location.assign(decision.url);
+      // The page is going away; render nothing meanwhile.
+      return new Promise(() => {});
+    case 'notFound':
+      if (decision.fatal) throw data({ path: decision.path }, { status: 404, statusText: 'Not Found' });
+      return { notFoundPath: decision.path };
+  }
 }
 
 function localeRoutes(system: AppSystem, locale: Locale): RouteObject[] {

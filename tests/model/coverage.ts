@@ -16,12 +16,7 @@ export interface FlowCoverage {
 }
 
 /** Coverage counts what the real machine did during the replays, not what the generator planned. */
-export function coverageOf(
-  entry: CatalogEntry,
-  flow: FlowPaths,
-  replays: ReadonlyMap<string, Replayed>,
-  ms: number,
-): FlowCoverage {
+export function coverageOf(entry: CatalogEntry, flow: FlowPaths, replays: ReadonlyMap<string, Replayed>, ms: number): FlowCoverage {
   const states = new Set([...replays.values()].flatMap((r) => [...r.states]));
   const transitions = new Set([...replays.values()].flatMap((r) => [...r.transitions]));
   return {
@@ -60,7 +55,11 @@ export function coverageTable(rows: readonly FlowCoverage[]): string {
     `${Math.round(c.ms)} ms`,
   ]);
   const widths = header.map((_, i) => Math.max(...[header, ...body].map((row) => row[i]!.length)));
-  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const missing = rows.flatMap((c) => [
     ...c.states.missing.map((s) => `  ${c.id}: state never reached: ${s}`),
     ...c.transitions.missing.map((t) => `  ${c.id}: transition never taken: ${t}`),
@@ -83,7 +82,10 @@ function html(rows: readonly FlowCoverage[], generatedAt: string): string {
     .map((c) => {
       const missing = [...c.states.missing.map((s) => `state ${s}`), ...c.transitions.missing, ...c.problems];
       const paths = c.paths
-        .map((p) => `<li class="${p.passed ? 'ok' : 'short'}">${escape(p.name)}<ol start="0">${p.steps.map((s) => `<li>${escape(s)}</li>`).join('')}</ol></li>`)
+        .map(
+          (p) =>
+            `<li class="${p.passed ? 'ok' : 'short'}">${escape(p.name)}<ol start="0">${p.steps.map((s) => `<li>${escape(s)}</li>`).join('')}</ol></li>`,
+        )
         .join('\n');
       return `<section id="${escape(c.id)}"><h2>${escape(c.title)} <code>${escape(c.id)}</code></h2>
 ${missing.length ? `<p>Not covered:</p><ul class="short">${missing.map((m) => `<li>${escape(m)}</li>`).join('')}</ul>` : '<p>Every state reached, every transition taken.</p>'}

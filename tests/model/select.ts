@@ -9,7 +9,9 @@ export function selectFlows(ids: readonly string[]): CatalogEntry[] {
   const chosen = ids.length > 0 ? catalog.filter((entry) => ids.includes(entry.id)) : catalog;
   const unmodelled = chosen.filter((entry) => !entry.model);
   if (unmodelled.length > 0) {
-    throw new Error(`No model for: ${unmodelled.map((entry) => entry.id).join(', ')}. Add a <flow>.model.ts and register it in machines/index.ts`);
+    throw new Error(
+      `No model for: ${unmodelled.map((entry) => entry.id).join(', ')}. Add a <flow>.model.ts and register it in machines/index.ts`,
+    );
   }
   return chosen;
 }

@@ -30,8 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const sqlRows = <Row,>(text: string, params?: unknown[]) =>
-  db.database.transaction((session) => session.query<Row>(text, params));
+const sqlRows = <Row>(text: string, params?: unknown[]) => db.database.transaction((session) => session.query<Row>(text, params));
 
 /** Runs `fn` in a transaction that must fail; nothing of it stays. */
 async function expectRefused(fn: (session: SqlSession) => Promise<unknown>, message: RegExp): Promise<void> {
@@ -94,7 +93,10 @@ describe('the demo seed', () => {
 
 describe('the ledger in the database', () => {
   async function demoAccount(session: SqlSession, currency: string) {
-    const [row] = await session.query<{ id: string }>('SELECT id FROM accounts WHERE user_id = $1 AND currency = $2', [demoUserId, currency]);
+    const [row] = await session.query<{ id: string }>('SELECT id FROM accounts WHERE user_id = $1 AND currency = $2', [
+      demoUserId,
+      currency,
+    ]);
     const [system] = await session.query<{ id: string }>('SELECT id FROM accounts WHERE user_id IS NULL AND currency = $1', [currency]);
     return { account: row!.id, system: system!.id };
   }
@@ -163,13 +165,15 @@ describe('the ledger in the database', () => {
       const [system] = await session.query<{ id: string }>(`SELECT id FROM accounts WHERE user_id IS NULL AND currency = 'USD'`);
       const postAs = async (amount: string) => {
         const id = randomUUID();
-        await session.query(`INSERT INTO ledger_transactions (id, user_id, kind, created_at) VALUES ($1, $2, 'deposit', $3)`, [id, userId, TEST_EPOCH]);
-        await session.query('INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES ($1, $2, $3), ($1, $4, -($3::numeric))', [
+        await session.query(`INSERT INTO ledger_transactions (id, user_id, kind, created_at) VALUES ($1, $2, 'deposit', $3)`, [
           id,
-          accountId,
-          amount,
-          system!.id,
+          userId,
+          TEST_EPOCH,
         ]);
+        await session.query(
+          'INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES ($1, $2, $3), ($1, $4, -($3::numeric))',
+          [id, accountId, amount, system!.id],
+        );
       };
       await postAs('0.1');
       await postAs('0.2');
@@ -215,8 +219,22 @@ describe('GET /accounts-management/summary-balance', () => {
       },
       fiat: {
         accounts_limit_balances: [
-          { id: expect.any(String), currency: 'EUR', name: 'Euro account', iban: 'DE89370400440532013000', balance: '2450.75', limit: null },
-          { id: expect.any(String), currency: 'USD', name: 'US dollar account', iban: 'LT121000011101001000', balance: '310.00', limit: null },
+          {
+            id: expect.any(String),
+            currency: 'EUR',
+            name: 'Euro account',
+            iban: 'DE89370400440532013000',
+            balance: '2450.75',
+            limit: null,
+          },
+          {
+            id: expect.any(String),
+            currency: 'USD',
+            name: 'US dollar account',
+            iban: 'LT121000011101001000',
+            balance: '310.00',
+            limit: null,
+          },
         ],
       },
     });
@@ -283,11 +301,7 @@ describe('without a bearer token', () => {
     ['GET', '/accounts-management/summary-balance'],
     ['POST', '/accounts-management/create-accounts-card'],
   ])('%s %s answers 401', async (method, path) => {
-    expectError(
-      await new TestClient(server).request(method, path, { headers: { 'idempotency-key': randomUUID() } }),
-      401,
-      'unauthorized',
-    );
+    expectError(await new TestClient(server).request(method, path, { headers: { 'idempotency-key': randomUUID() } }), 401, 'unauthorized');
   });
 });
 
@@ -306,11 +320,10 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
         [userId, TEST_EPOCH, accountId, amount],
       );
     await db.database.transaction(async (session) => {
-      await session.query(`INSERT INTO accounts (id, user_id, kind, currency, name, created_at) VALUES ($1, $2, 'fiat', 'EUR', 'Euros', $3)`, [
-        accountId,
-        userId,
-        TEST_EPOCH,
-      ]);
+      await session.query(
+        `INSERT INTO accounts (id, user_id, kind, currency, name, created_at) VALUES ($1, $2, 'fiat', 'EUR', 'Euros', $3)`,
+        [accountId, userId, TEST_EPOCH],
+      );
       await post(session, '2450.75');
     });
     const results = await Promise.allSettled(

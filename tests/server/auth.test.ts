@@ -137,7 +137,10 @@ describe('resending a code', () => {
     const known = (await registerCustomer(new TestClient(local))).email;
     for (const email of [known, uniqueEmail()]) {
       const client = new TestClient(local);
-      expect((await client.post('/auth/forgot-password', { email })).body).toEqual({ ok: true, resendAfterSeconds: COOLDOWNS.codeResend.seconds });
+      expect((await client.post('/auth/forgot-password', { email })).body).toEqual({
+        ok: true,
+        resendAfterSeconds: COOLDOWNS.codeResend.seconds,
+      });
       const again = await client.post('/auth/forgot-password', { email });
       expectError(again, 429, 'rate_limited');
       expect(again.headers.get('retry-after')).toBe(String(COOLDOWNS.codeResend.seconds));
@@ -216,7 +219,10 @@ describe('password reset', () => {
     const { email, password } = await registerCustomer(client);
     const oldAccessToken = client.token!;
 
-    expect((await client.post('/auth/forgot-password', { email })).body).toEqual({ ok: true, resendAfterSeconds: COOLDOWNS.codeResend.seconds });
+    expect((await client.post('/auth/forgot-password', { email })).body).toEqual({
+      ok: true,
+      resendAfterSeconds: COOLDOWNS.codeResend.seconds,
+    });
     const code = await latestCode(client, email, 'reset_password');
     const newPassword = 'a brand new secret 7';
     const reset = await client.post('/auth/reset-password', { email, code, password: newPassword });

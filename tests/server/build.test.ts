@@ -61,7 +61,9 @@ describe('the compiled server (npm run build:server)', () => {
     // Production leaves out the development routes.
     expect((await fetch(`http://127.0.0.1:${port}/api/dev/outbox?to=a@b.test`)).status).toBe(404);
 
-    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child!.once('exit', (code, signal) => resolve([code, signal])));
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child!.once('exit', (code, signal) => resolve([code, signal])),
+    );
     child.kill('SIGTERM');
     expect(await exited, output).toEqual([0, null]);
     expect(output).toContain('server.stopping');

@@ -89,7 +89,9 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
     const { email } = await registerCustomer(client);
     const code = await latestCode(client, email, 'verify_email');
     const wrong = code === '000000' ? '111111' : '000000';
-    const answers = await Promise.all(Array.from({ length: 2 * CODE_MAX_ATTEMPTS }, () => client.post('/auth/verify-email', { code: wrong })));
+    const answers = await Promise.all(
+      Array.from({ length: 2 * CODE_MAX_ATTEMPTS }, () => client.post('/auth/verify-email', { code: wrong })),
+    );
     expect(tally(answers)).toEqual({
       '400 code_invalid': CODE_MAX_ATTEMPTS - 1,
       '400 code_attempts_exceeded': CODE_MAX_ATTEMPTS + 1,

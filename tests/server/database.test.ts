@@ -25,9 +25,7 @@ describe('migrations', () => {
   });
 
   it('refuse to start when an applied file was edited', async () => {
-    const edited = readMigrations().map((migration, index) =>
-      index === 0 ? { ...migration, checksum: 'edited' } : migration,
-    );
+    const edited = readMigrations().map((migration, index) => (index === 0 ? { ...migration, checksum: 'edited' } : migration));
     await expect(migrate(db.database, edited)).rejects.toThrow(/was changed after it was applied/);
   });
 
@@ -61,9 +59,7 @@ describe('seed', () => {
   });
 
   it('holds the demo customer, verified, and the promo codes', async () => {
-    const [demo] = await db.database.db
-      .select({ verified: sql<boolean>`${schema.users.emailVerifiedAt} IS NOT NULL` })
-      .from(schema.users);
+    const [demo] = await db.database.db.select({ verified: sql<boolean>`${schema.users.emailVerifiedAt} IS NOT NULL` }).from(schema.users);
     expect(demo).toEqual({ verified: true });
     const codes = await db.database.db.select({ code: schema.promoCodes.code }).from(schema.promoCodes);
     expect(codes.map((row) => row.code).sort()).toEqual(['FRIENDS', 'MERIDIAN2026', 'WELCOME10']);

@@ -77,9 +77,7 @@ async function pgliteTemplate(): Promise<Blob> {
       'server/services/ledger.ts',
       'server/services/decimal.ts',
       'node_modules/@electric-sql/pglite/package.json',
-    ].map(
-      (file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'),
-    ),
+    ].map((file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')),
     String(TEST_SCRYPT_LOG_N),
   ];
   const dir = path.join(os.tmpdir(), 'meridian-test-templates');
@@ -158,10 +156,7 @@ export interface TestServer {
   sent: Message[];
 }
 
-export function createTestServer(
-  db: TestDatabase,
-  options: { config?: Partial<Config>; clock?: TestClock } = {},
-): TestServer {
+export function createTestServer(db: TestDatabase, options: { config?: Partial<Config>; clock?: TestClock } = {}): TestServer {
   const clock = options.clock ?? new TestClock();
   const sent: Message[] = [];
   const app = createApp({

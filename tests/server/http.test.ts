@@ -11,7 +11,8 @@ let dist: string;
 /** A file next to the app folder, which no URL may reach. */
 let outside: string;
 
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   db = await createTestDatabase();

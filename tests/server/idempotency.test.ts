@@ -28,7 +28,12 @@ import {
 const transferSpec = {
   method: 'POST',
   path: '/test/transfers',
-  body: z.strictObject({ amount: z.string().regex(/^\d+\.\d{2}$/).max(20) }),
+  body: z.strictObject({
+    amount: z
+      .string()
+      .regex(/^\d+\.\d{2}$/)
+      .max(20),
+  }),
   answer: z.object({ id: z.uuid(), amount: z.string() }),
   summary: 'Test-only money endpoint',
   auth: 'bearer',
@@ -45,17 +50,29 @@ beforeAll(async () => {
   db = await createTestDatabase();
   server = createTestServer(db);
   const clock = new TestClock();
-  const services = createServices({ db: db.database.db, config: testConfig(), clock: clock.now, logger: silentLogger, transport: async () => {} });
-  moneyApp = new Hono<AppEnv>();
-  mount(moneyApp, { db: db.database.db, clock: clock.now, tokens: services.tokens, trustProxy: true, production: false }, transferSpec, async ({ body, db: tx }) => {
-    runs += 1;
-    // Written before the failure, to show that a failure rolls it back with the key.
-    await tx.insert(utmVisits).values({ id: randomUUID(), utmSource: `transfer ${body.amount}`, createdAt: clock.now() });
-    if (body.amount === '0.00') throw new ApiError('validation_failed', 'Amount must be positive', { fields: { amount: 'Must be positive' } });
-    // Long enough for a concurrent duplicate to arrive while this one is still running.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    return { id: randomUUID(), amount: body.amount };
+  const services = createServices({
+    db: db.database.db,
+    config: testConfig(),
+    clock: clock.now,
+    logger: silentLogger,
+    transport: async () => {},
   });
+  moneyApp = new Hono<AppEnv>();
+  mount(
+    moneyApp,
+    { db: db.database.db, clock: clock.now, tokens: services.tokens, trustProxy: true, production: false },
+    transferSpec,
+    async ({ body, db: tx }) => {
+      runs += 1;
+      // Written before the failure, to show that a failure rolls it back with the key.
+      await tx.insert(utmVisits).values({ id: randomUUID(), utmSource: `transfer ${body.amount}`, createdAt: clock.now() });
+      if (body.amount === '0.00')
+        throw new ApiError('validation_failed', 'Amount must be positive', { fields: { amount: 'Must be positive' } });
+      // Long enough for a concurrent duplicate to arrive while this one is still running.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return { id: randomUUID(), amount: body.amount };
+    },
+  );
   moneyApp.onError((error, c) => errorResponse(c, error instanceof ApiError ? error : new ApiError('internal_error')));
 });
 afterAll(() => db.close());
@@ -142,9 +159,9 @@ describe('Idempotency-Key', () => {
   });
 
   it('cannot be declared on an endpoint without a customer', () => {
-    expect(() => mount(new Hono<AppEnv>(), {} as never, { ...transferSpec, auth: 'none' }, async () => ({ id: randomUUID(), amount: '1.00' }))).toThrow(
-      /needs auth 'bearer'/,
-    );
+    expect(() =>
+      mount(new Hono<AppEnv>(), {} as never, { ...transferSpec, auth: 'none' }, async () => ({ id: randomUUID(), amount: '1.00' })),
+    ).toThrow(/needs auth 'bearer'/);
   });
 });
 

@@ -1,11 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  biometricEnableRequestSchema,
-  passkeyListSchema,
-  passkeySignInOptionsSchema,
-  signedInSchema,
-} from '../../contract';
+import { biometricEnableRequestSchema, passkeyListSchema, passkeySignInOptionsSchema, signedInSchema } from '../../contract';
 import { sessions, users } from '../../server/db/schema';
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
 import { FRESH_SESSION_SECONDS, SIGN_IN_CHALLENGE_SECONDS } from '../../server/services/passkeys';
@@ -99,7 +94,10 @@ describe('adding a passkey (biometric enable)', () => {
     const sentBefore = server.sent.length;
     const answer = await addPasskey(client, new SoftAuthenticator(ICLOUD));
     expect(server.sent.slice(sentBefore).filter((m) => m.to === email && m.template === 'biometric_enable')).toEqual([]);
-    expect(answer).toMatchObject({ biometric: { enabled: true }, passkey: { name: 'iCloud Keychain', provider: 'iCloud Keychain', lastUsedAt: null } });
+    expect(answer).toMatchObject({
+      biometric: { enabled: true },
+      passkey: { name: 'iCloud Keychain', provider: 'iCloud Keychain', lastUsedAt: null },
+    });
     expect((await client.get('/validation-code/status')).body).toEqual({ biometric: { enabled: true } });
     const list = passkeyListSchema.parse((await client.get('/passkeys')).body);
     expect(list.passkeys).toHaveLength(1);
@@ -112,7 +110,7 @@ describe('adding a passkey (biometric enable)', () => {
     expect((await addPasskey(client, new SoftAuthenticator())).passkey).toMatchObject({ name: 'Passkey', provider: 'Passkey' });
   });
 
-  it('excludes the customer\'s passkeys and refuses registering one twice', async () => {
+  it("excludes the customer's passkeys and refuses registering one twice", async () => {
     const { client } = await newCustomer();
     const authenticator = new SoftAuthenticator();
     await addPasskey(client, authenticator);
@@ -140,7 +138,11 @@ describe('adding a passkey (biometric enable)', () => {
     );
     const code = await latestCode(client, email, 'biometric_enable');
     const wrong = code === '000000' ? '111111' : '000000';
-    expectError(await client.post('/validation-code/biometric/enable/confirm', { code_token: request.code_token, code: wrong }), 400, 'code_invalid');
+    expectError(
+      await client.post('/validation-code/biometric/enable/confirm', { code_token: request.code_token, code: wrong }),
+      400,
+      'code_invalid',
+    );
     const checked = await client.post('/validation-code/biometric/enable/confirm', { code_token: request.code_token, code });
     expect(checked.body).toEqual({ biometric: { enabled: false }, passkey: null });
     const done = await client.post('/validation-code/biometric/enable/confirm', { code_token: request.code_token, response });
@@ -152,7 +154,10 @@ describe('adding a passkey (biometric enable)', () => {
     const own = createTestServer(db, { config: { webauthnOrigins: [] }, clock: new TestClock() });
     const { email, password } = await newCustomer(own);
     const phone = `+4915${String(Date.now()).slice(-8)}`;
-    await db.database.db.update(users).set({ phone, phoneConfirmedAt: new Date('2026-01-01T00:00:00Z') }).where(eq(users.email, email));
+    await db.database.db
+      .update(users)
+      .set({ phone, phoneConfirmedAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(users.email, email));
     const client = new TestClient(own);
     const started = await client.login(email, password);
     expect(started.body.twoFactorRequired).toBe(true);
@@ -193,25 +198,38 @@ describe('adding a passkey (biometric enable)', () => {
     const request = await requestEnable(client);
     const response = authenticator.register(request.options);
     expect((await client.post('/validation-code/biometric/enable/confirm', { code_token: request.code_token, response })).status).toBe(200);
-    expectError(await client.post('/validation-code/biometric/enable/confirm', { code_token: request.code_token, response }), 400, 'code_token_invalid');
+    expectError(
+      await client.post('/validation-code/biometric/enable/confirm', { code_token: request.code_token, response }),
+      400,
+      'code_token_invalid',
+    );
 
     // Another customer cannot use it; a newer request replaces an older one.
     const other = await newCustomer(own);
     const stale = await requestEnable(client);
     expectError(
-      await other.client.post('/validation-code/biometric/enable/confirm', { code_token: stale.code_token, response: authenticator.register(stale.options) }),
+      await other.client.post('/validation-code/biometric/enable/confirm', {
+        code_token: stale.code_token,
+        response: authenticator.register(stale.options),
+      }),
       400,
       'code_token_invalid',
     );
     const fresh = await requestEnable(client);
     expectError(
-      await client.post('/validation-code/biometric/enable/confirm', { code_token: stale.code_token, response: authenticator.register(stale.options) }),
+      await client.post('/validation-code/biometric/enable/confirm', {
+        code_token: stale.code_token,
+        response: authenticator.register(stale.options),
+      }),
       400,
       'code_token_invalid',
     );
     own.clock.advance(10 * 60 + 1);
     expectError(
-      await client.post('/validation-code/biometric/enable/confirm', { code_token: fresh.code_token, response: authenticator.register(fresh.options) }),
+      await client.post('/validation-code/biometric/enable/confirm', {
+        code_token: fresh.code_token,
+        response: authenticator.register(fresh.options),
+      }),
       400,
       'code_token_invalid',
     );
@@ -255,7 +273,10 @@ describe('disable all', () => {
     const code = await latestCode(client, email, 'biometric_disable');
     const wrong = code === '999999' ? '000000' : '999999';
     for (let attempt = 1; attempt <= CODE_MAX_ATTEMPTS; attempt += 1) {
-      const answer = await client.post('/validation-code/biometric/disable-all/confirm', { code_token: request.body.code_token, code: wrong });
+      const answer = await client.post('/validation-code/biometric/disable-all/confirm', {
+        code_token: request.body.code_token,
+        code: wrong,
+      });
       expectError(answer, 400, attempt === CODE_MAX_ATTEMPTS ? 'code_attempts_exceeded' : 'code_invalid');
     }
     expectError(
@@ -272,7 +293,11 @@ describe('disable all', () => {
     const request = await client.post('/validation-code/biometric/disable-all/request', {});
     const code = await latestCode(client, email, 'biometric_disable');
     own.clock.advance(10 * 60);
-    expectError(await client.post('/validation-code/biometric/disable-all/confirm', { code_token: request.body.code_token, code }), 400, 'code_token_invalid');
+    expectError(
+      await client.post('/validation-code/biometric/disable-all/confirm', { code_token: request.body.code_token, code }),
+      400,
+      'code_token_invalid',
+    );
   });
 });
 
@@ -311,7 +336,11 @@ describe('signing in with a passkey', () => {
     expectError(await visitor.post('/auth/passkey/verify', { response }), 400, 'passkey_challenge_invalid');
     const late = await signInOptions(visitor);
     own.clock.advance(SIGN_IN_CHALLENGE_SECONDS);
-    expectError(await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(late) }), 400, 'passkey_challenge_invalid');
+    expectError(
+      await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(late) }),
+      400,
+      'passkey_challenge_invalid',
+    );
     expectError(
       await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate({ ...late, challenge: 'bm90LWlzc3VlZA' }) }),
       400,
@@ -324,14 +353,20 @@ describe('signing in with a passkey', () => {
     const authenticator = new SoftAuthenticator();
     await addPasskey(client, authenticator);
     const visitor = new TestClient(server);
-    expect((await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(await signInOptions(visitor)) })).status).toBe(200);
+    expect(
+      (await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(await signInOptions(visitor)) })).status,
+    ).toBe(200);
     const current = authenticator.credentials[0]!.counter;
     expectError(
-      await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(await signInOptions(visitor), { counter: current }) }),
+      await visitor.post('/auth/passkey/verify', {
+        response: authenticator.authenticate(await signInOptions(visitor), { counter: current }),
+      }),
       400,
       'passkey_verification_failed',
     );
-    expect((await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(await signInOptions(visitor)) })).status).toBe(200);
+    expect(
+      (await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(await signInOptions(visitor)) })).status,
+    ).toBe(200);
   });
 
   it('accepts authenticators that do not count (counter stays 0)', async () => {
@@ -340,7 +375,9 @@ describe('signing in with a passkey', () => {
     await addPasskey(client, synced);
     const visitor = new TestClient(server);
     for (let i = 0; i < 2; i += 1) {
-      expect((await visitor.post('/auth/passkey/verify', { response: synced.authenticate(await signInOptions(visitor)) })).status).toBe(200);
+      expect((await visitor.post('/auth/passkey/verify', { response: synced.authenticate(await signInOptions(visitor)) })).status).toBe(
+        200,
+      );
     }
   });
 
@@ -365,12 +402,16 @@ describe('signing in with a passkey', () => {
     const { passkey } = await addPasskey(client, authenticator);
     expect((await client.request('DELETE', `/passkeys/${passkey.id}`)).body).toEqual({ biometric: { enabled: false } });
     const visitor = new TestClient(server);
-    expectError(await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(await signInOptions(visitor)) }), 400, 'passkey_unknown');
+    expectError(
+      await visitor.post('/auth/passkey/verify', { response: authenticator.authenticate(await signInOptions(visitor)) }),
+      400,
+      'passkey_unknown',
+    );
   });
 });
 
 describe('managing passkeys', () => {
-  it('renames and removes only the customer\'s own passkeys', async () => {
+  it("renames and removes only the customer's own passkeys", async () => {
     const { client } = await newCustomer();
     const { passkey } = await addPasskey(client, new SoftAuthenticator());
     const renamed = await client.request('PATCH', `/passkeys/${passkey.id}`, { body: { name: ' Phone ' } });

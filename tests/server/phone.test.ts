@@ -107,7 +107,9 @@ describe('setting a phone', () => {
     const corrected = uniquePhone();
     expect((await client.post('/users/set-phone', { phone: corrected })).status).toBe(200);
     expectError(await client.post('/users/confirm-phone', { code: second }), 400, 'code_invalid');
-    expect((await client.post('/users/confirm-phone', { code: await latestCode(client, corrected, 'set_phone') })).body.phone).toBe(corrected);
+    expect((await client.post('/users/confirm-phone', { code: await latestCode(client, corrected, 'set_phone') })).body.phone).toBe(
+      corrected,
+    );
   });
 });
 
@@ -207,7 +209,11 @@ describe('two-factor sign-in', () => {
     for (let attempt = 1; attempt < CODE_MAX_ATTEMPTS; attempt++) {
       expectError(await client.post('/auth/2fa/phone/verify', { challengeToken: token, code: wrongCode(code) }), 400, 'code_invalid');
     }
-    expectError(await client.post('/auth/2fa/phone/verify', { challengeToken: token, code: wrongCode(code) }), 400, 'code_attempts_exceeded');
+    expectError(
+      await client.post('/auth/2fa/phone/verify', { challengeToken: token, code: wrongCode(code) }),
+      400,
+      'code_attempts_exceeded',
+    );
     expectError(await client.post('/auth/2fa/phone/verify', { challengeToken: token, code }), 400, 'code_attempts_exceeded');
     expect(client.cookies.size).toBe(0);
 

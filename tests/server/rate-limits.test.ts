@@ -95,7 +95,16 @@ describe('code sending', () => {
     // Past the resend cooldown, so the refusal below is the hourly limit's.
     server.clock.advance(COOLDOWNS.codeResend.seconds);
     expectError(await client.post('/auth/verify-email/resend'), 429, 'rate_limited');
-    expectError(await new TestClient(server, ip).post('/auth/register', { email: uniqueEmail(), password: 'password 12345', country: 'FR', acceptTerms: true }), 429, 'rate_limited');
+    expectError(
+      await new TestClient(server, ip).post('/auth/register', {
+        email: uniqueEmail(),
+        password: 'password 12345',
+        country: 'FR',
+        acceptTerms: true,
+      }),
+      429,
+      'rate_limited',
+    );
   });
 });
 

@@ -72,7 +72,10 @@ describe('outbox', () => {
     const services = createServices({ ...deps, transport });
     const email = uniqueEmail();
 
-    await services.auth.register({ email, password: 'outbox test 12345', country: 'FR', acceptTerms: true }, { ip: '192.0.2.1', userAgent: undefined });
+    await services.auth.register(
+      { email, password: 'outbox test 12345', country: 'FR', acceptTerms: true },
+      { ip: '192.0.2.1', userAgent: undefined },
+    );
     expect(attempts).toHaveLength(1);
     const [pending] = await db.database.db.select().from(outbox).where(eq(outbox.recipient, email));
     expect(pending).toMatchObject({ sentAt: null, attempts: 1, lastError: 'Error: SMTP is down' });
@@ -96,9 +99,17 @@ describe('maintenance', () => {
     const { email } = await registerCustomer(client);
     await client.login(email, 'a wrong password 1');
     const userId = (await client.get('/users/me')).body.id as string;
-    await db.database.db.insert(idempotencyKeys).values({ userId, key: 'old', requestHash: 'h', responseStatus: 201, responseBody: '{}', createdAt: clock.now() });
+    await db.database.db
+      .insert(idempotencyKeys)
+      .values({ userId, key: 'old', requestHash: 'h', responseStatus: 201, responseBody: '{}', createdAt: clock.now() });
 
-    const services = createServices({ db: db.database.db, config: testConfig(), clock: clock.now, logger: silentLogger, transport: async () => {} });
+    const services = createServices({
+      db: db.database.db,
+      config: testConfig(),
+      clock: clock.now,
+      logger: silentLogger,
+      transport: async () => {},
+    });
     const counts = async () => ({
       windows: (await db.database.db.select().from(rateLimitCounters)).length,
       tokens: (await db.database.db.select().from(refreshTokens)).length,

@@ -163,7 +163,11 @@ describe('session cookies', () => {
   ])('are Secure when %s', async (_case, config, requestOptions) => {
     const local = createTestServer(db, { config });
     const client = new TestClient(local);
-    const answer = await client.post('/auth/register', { email: `secure-${Math.random()}@example.test`, password: 'secure cookie 1234', country: 'FR', acceptTerms: true }, requestOptions);
+    const answer = await client.post(
+      '/auth/register',
+      { email: `secure-${Math.random()}@example.test`, password: 'secure cookie 1234', country: 'FR', acceptTerms: true },
+      requestOptions,
+    );
     expect(answer.status).toBe(201);
     for (const cookie of answer.headers.getSetCookie()) expect(cookie).toMatch(/; Secure/);
   });

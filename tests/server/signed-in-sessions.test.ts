@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInSessionsSchema } from '../../contract/social';
 import { describeDevice } from '../../server/services/device';
 import { LAST_SEEN_RESOLUTION_SECONDS } from '../../server/services/tokens';
-import { TestClient, createTestDatabase, createTestServer, expectError, registerCustomer, type TestDatabase, type TestServer } from './helpers';
+import {
+  TestClient,
+  createTestDatabase,
+  createTestServer,
+  expectError,
+  registerCustomer,
+  type TestDatabase,
+  type TestServer,
+} from './helpers';
 
 const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
@@ -22,7 +30,9 @@ async function twoDevices(on: TestServer = server) {
   const laptop = new TestClient(on);
   const { email, password } = await registerCustomer(laptop);
   const phone = new TestClient(on);
-  phone.token = (await phone.request('POST', '/auth/login', { body: { email, password }, headers: { 'user-agent': SAFARI_IPHONE } })).body.accessToken;
+  phone.token = (
+    await phone.request('POST', '/auth/login', { body: { email, password }, headers: { 'user-agent': SAFARI_IPHONE } })
+  ).body.accessToken;
   return { laptop, phone, email, password };
 }
 
@@ -110,9 +120,21 @@ describe('device summary', () => {
     [SAFARI_IPHONE, 'Safari', 'iOS'],
     [FIREFOX_MAC, 'Firefox', 'macOS'],
     ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36', 'Chrome', 'Linux'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 Edg/140.0', 'Edge', 'Windows'],
-    ['Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36', 'Samsung Internet', 'Android'],
-    ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 OPR/110.0', 'Opera', 'ChromeOS'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 Edg/140.0',
+      'Edge',
+      'Windows',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36',
+      'Samsung Internet',
+      'Android',
+    ],
+    [
+      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 OPR/110.0',
+      'Opera',
+      'ChromeOS',
+    ],
     ['curl/8.5.0', null, null],
     [undefined, null, null],
   ])('%s → %s on %s', (ua, browser, os) => {

@@ -68,7 +68,14 @@ function appServer(): TestServer {
     rewriteIdToken = null;
     return Response.json({ ...body, id_token: replaced });
   };
-  const social = createSocialService({ ...services, db: db.database.db, config, clock: clock.now, logger: silentLogger, fetch: intercepting });
+  const social = createSocialService({
+    ...services,
+    db: db.database.db,
+    config,
+    clock: clock.now,
+    logger: silentLogger,
+    fetch: intercepting,
+  });
   const app = createApp({ db: db.database.db, config, clock: clock.now, logger: silentLogger, services: { ...services, social } });
   return { app, clock, sent: [] };
 }
@@ -106,14 +113,20 @@ async function authorizeAtProvider(authorizationUrl: string, login: string | 'ca
     const html = await response.text();
     const formPost = /<form method="post" action="([^"]+)"/.exec(html);
     if (formPost && formPost[1]!.startsWith(APP)) {
-      const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+      const fields = Object.fromEntries(
+        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+      );
       return { kind: 'form_post', action: formPost[1]!, fields };
     }
     if (login === 'cancel') {
       request = { url: new URL(/href="([^"]+\/abort)"/.exec(html)![1]!, request.url).href, method: 'GET' };
     } else {
       const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
-      request = { url: new URL(action, request.url).href, method: 'POST', body: new URLSearchParams({ prompt: 'login', login, password: 'any' }) };
+      request = {
+        url: new URL(action, request.url).href,
+        method: 'POST',
+        body: new URLSearchParams({ prompt: 'login', login, password: 'any' }),
+      };
     }
   }
   throw new Error('the provider never sent the browser back');
@@ -130,13 +143,22 @@ async function deliver(client: TestClient, answer: ProviderAnswer, extraFields: 
   if (answer.kind === 'redirect') return rawRequest(client, 'GET', answer.url.pathname.replace(/^\/api/, '') + answer.url.search);
   // A cross-site form post: the browser sends none of the app's SameSite=Lax cookies with it.
   client.cookies.clear();
-  return rawRequest(client, 'POST', new URL(answer.action).pathname.replace(/^\/api/, ''), new URLSearchParams({ ...answer.fields, ...extraFields }).toString());
+  return rawRequest(
+    client,
+    'POST',
+    new URL(answer.action).pathname.replace(/^\/api/, ''),
+    new URLSearchParams({ ...answer.fields, ...extraFields }).toString(),
+  );
 }
 
 async function rawRequest(client: TestClient, method: string, path: string, form?: string) {
   const answer = await client.request(method, path, {
     raw: form,
-    headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36', ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    headers: {
+      accept: 'text/html',
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+      ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+    },
   });
   return { ...answer, location: answer.headers.get('location') };
 }
@@ -171,7 +193,10 @@ describe('starting sign-in', () => {
 
     // Only the state's hash is stored, with the verifier whose S256 the provider got.
     const state = googleUrl.searchParams.get('state')!;
-    const [row] = await db.database.db.select().from(oidcRequests).where(eq(oidcRequests.stateHash, hashOf(state)));
+    const [row] = await db.database.db
+      .select()
+      .from(oidcRequests)
+      .where(eq(oidcRequests.stateHash, hashOf(state)));
     expect(createHash('sha256').update(row!.codeVerifier).digest('base64url')).toBe(googleUrl.searchParams.get('code_challenge'));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(10 * 60 * 1000);
   });
@@ -246,7 +271,10 @@ describe('the ID token', () => {
   it('is refused when its nonce is not the one sent', async () => {
     const client = new TestClient(appServer());
     const url = await start(client, 'google');
-    await db.database.db.update(oidcRequests).set({ nonce: 'another-nonce' }).where(eq(oidcRequests.stateHash, hashOf(stateOf(url))));
+    await db.database.db
+      .update(oidcRequests)
+      .set({ nonce: 'another-nonce' })
+      .where(eq(oidcRequests.stateHash, hashOf(stateOf(url))));
     const answer = await deliver(client, await authorizeAtProvider(url, uniqueEmail()));
     expect(answer.location).toBe(`${APP}/auth/google?error=social_token_invalid`);
   });

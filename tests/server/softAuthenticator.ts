@@ -45,8 +45,11 @@ export class SoftAuthenticator {
     return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  register(options: any, { origin = 'http://localhost', userVerified = true, credentialId }: CeremonyOptions & { credentialId?: Buffer } = {}) {
+  register(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    options: any,
+    { origin = 'http://localhost', userVerified = true, credentialId }: CeremonyOptions & { credentialId?: Buffer } = {},
+  ) {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const jwk = publicKey.export({ format: 'jwk' });
     const cose = encodeCBOR(
@@ -95,7 +98,12 @@ export class SoftAuthenticator {
   authenticate(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     options: any,
-    { origin = 'http://localhost', userVerified = true, credential = this.credentials.at(-1)!, counter }: CeremonyOptions & { credential?: Credential; counter?: number } = {},
+    {
+      origin = 'http://localhost',
+      userVerified = true,
+      credential = this.credentials.at(-1)!,
+      counter,
+    }: CeremonyOptions & { credential?: Credential; counter?: number } = {},
   ) {
     if (counter === undefined && this.counting) credential.counter += 1;
     const flags = FLAG_UP | (userVerified ? FLAG_UV : 0) | FLAG_BE | FLAG_BS;

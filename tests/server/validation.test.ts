@@ -151,7 +151,12 @@ function casesFor(name: EndpointName): BodyCase[] {
       status: 415,
       code: 'unsupported_media_type',
     },
-    { name: 'a body over the size limit', raw: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT_BYTES) }), status: 413, code: 'payload_too_large' },
+    {
+      name: 'a body over the size limit',
+      raw: JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT_BYTES) }),
+      status: 413,
+      code: 'payload_too_large',
+    },
   ];
   for (const [field, property] of Object.entries(json.properties ?? {})) {
     const isString = Boolean(stringSchema(property));
@@ -173,7 +178,9 @@ const bodyEndpoints = Object.keys(TABLE) as EndpointName[];
 
 it('every request body is a strict object whose strings all have a maximum length', () => {
   // Form posts (Apple's callback) are not JSON bodies; tests/server/social.test.ts covers them.
-  const withBody = (Object.keys(endpoints) as EndpointName[]).filter((name) => endpoints[name].body && !('form' in endpoints[name] && endpoints[name].form));
+  const withBody = (Object.keys(endpoints) as EndpointName[]).filter(
+    (name) => endpoints[name].body && !('form' in endpoints[name] && endpoints[name].form),
+  );
   expect(withBody.sort()).toEqual([...bodyEndpoints].sort());
   for (const name of withBody) {
     const json = z.toJSONSchema(endpoints[name].body!, { io: 'input' }) as JsonSchema & { additionalProperties?: boolean };

@@ -22,7 +22,10 @@ export function ForgotPasswordScreen() {
         ? 'code'
         : 'password',
   );
-  const busy = useSelector(reset, (s) => s.matches('requestingCode') || s.matches({ resetting: { form: 'submitting' } }) || s.status === 'done');
+  const busy = useSelector(
+    reset,
+    (s) => s.matches('requestingCode') || s.matches({ resetting: { form: 'submitting' } }) || s.status === 'done',
+  );
   const email = useSelector(reset, (s) => s.context.email);
   const failure = useSelector(reset, (s) => s.context.failure);
   const resendIn = useSelector(reset, (s) => s.context.resendInSeconds);
@@ -106,7 +109,12 @@ export function ForgotPasswordScreen() {
           <button className="button button--primary button--block" type="submit" disabled={busy}>
             {step === 'code' ? t('forgotPassword.next') : busy ? t('forgotPassword.saving') : t('forgotPassword.save')}
           </button>
-          <ResendCode seconds={resendIn} sending={resending} failure={resendFailure} onResend={() => reset.send({ type: 'RESEND_REQUESTED' })} />
+          <ResendCode
+            seconds={resendIn}
+            sending={resending}
+            failure={resendFailure}
+            onResend={() => reset.send({ type: 'RESEND_REQUESTED' })}
+          />
           <p className="form-links">
             <button className="link-button" type="button" onClick={() => reset.send({ type: 'CHANGE_EMAIL' })}>
               {t('forgotPassword.changeEmail')}

@@ -26,7 +26,11 @@ export function TwoFactorPhoneScreen() {
   const resendAvailable = useSelector(flow, (s) => s.matches({ awaitingCode: { resend: 'available' } }));
   const resending = useSelector(flow, (s) => s.matches({ awaitingCode: { resend: 'sending' } }));
   const cooldown = useSelector(flow, cooldownOf);
-  const { phoneHint, failure, resendFailure, codeResent } = useSelector(flow, (s) => s.context, (a, b) => a === b);
+  const { phoneHint, failure, resendFailure, codeResent } = useSelector(
+    flow,
+    (s) => s.context,
+    (a, b) => a === b,
+  );
   const [code, setCode] = useState('');
 
   // Leaving for /login or the app: nothing to show meanwhile.
@@ -45,12 +49,7 @@ export function TwoFactorPhoneScreen() {
           {phoneHint}
         </bdi>
       </p>
-      <CodeField
-        label={t('twoFactor.code')}
-        value={code}
-        onChange={setCode}
-        error={failure ? codeFailureMessage(t, failure) : null}
-      />
+      <CodeField label={t('twoFactor.code')} value={code} onChange={setCode} error={failure ? codeFailureMessage(t, failure) : null} />
       <button className="button button--primary button--block" type="submit" disabled={verifying}>
         {verifying ? t('twoFactor.submitting') : t('twoFactor.submit')}
       </button>

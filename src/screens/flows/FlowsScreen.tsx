@@ -2,7 +2,15 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { catalog, type CatalogEntry } from '../../../machines/index';
-import { activeStateIds, describeMachine, readableEvent, statePath, type FlowModel, type FlowState, type FlowTransition } from '../../flows/describe';
+import {
+  activeStateIds,
+  describeMachine,
+  readableEvent,
+  statePath,
+  type FlowModel,
+  type FlowState,
+  type FlowTransition,
+} from '../../flows/describe';
 import { liveNodes, NO_HIGHLIGHT, pathHighlight } from '../../flows/highlight';
 import type { LiveSnapshot } from '../../flows/live';
 import { toMermaid } from '../../flows/mermaid';
@@ -48,9 +56,7 @@ export function FlowsScreen() {
                 >
                   <span className="flows-list-title">
                     <En>{e.title}</En>
-                    {live.has(e.machine.id) ? (
-                      <span className="flow-live-dot" role="img" aria-label={t('flows.liveNow')} />
-                    ) : null}
+                    {live.has(e.machine.id) ? <span className="flow-live-dot" role="img" aria-label={t('flows.liveNow')} /> : null}
                   </span>
                   <span className="flows-list-summary" {...EN}>
                     {e.summary}
@@ -111,15 +117,13 @@ function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveSnapshot |
           <div>
             <dt>{t('flows.routes')}</dt>
             <dd>
-              {entry.routes.length > 0 ? (
-                entry.routes.map((route) => (
-                  <bdi key={route} dir="ltr">
-                    <code>{route}</code>{' '}
-                  </bdi>
-                ))
-              ) : (
-                t('flows.appWide')
-              )}
+              {entry.routes.length > 0
+                ? entry.routes.map((route) => (
+                    <bdi key={route} dir="ltr">
+                      <code>{route}</code>{' '}
+                    </bdi>
+                  ))
+                : t('flows.appWide')}
             </dd>
           </div>
           <div>
@@ -266,12 +270,7 @@ function PathPlayer({
       <ol className="flow-steps" aria-label={t('flows.stepsLabel')}>
         {path.steps.map((step, i) => (
           <li key={i}>
-            <button
-              type="button"
-              className="flow-step"
-              aria-current={i === stepIndex ? 'step' : undefined}
-              onClick={() => onStep(i)}
-            >
+            <button type="button" className="flow-step" aria-current={i === stepIndex ? 'step' : undefined} onClick={() => onStep(i)}>
               <span className="flow-step-number" aria-hidden="true">
                 {i + 1}
               </span>

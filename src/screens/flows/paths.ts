@@ -18,9 +18,7 @@ export interface ExplorerPath {
 }
 
 export type ExplorerPaths =
-  | { status: 'ready'; paths: ExplorerPath[]; problems: string[] }
-  | { status: 'noModel' }
-  | { status: 'failed'; message: string };
+  { status: 'ready'; paths: ExplorerPath[]; problems: string[] } | { status: 'noModel' } | { status: 'failed'; message: string };
 
 /** The same paths the model-based tests replay, generated in the browser from the catalog entry's model. */
 export function explorerPaths(entry: CatalogEntry, model: FlowModel): ExplorerPaths {

@@ -16,7 +16,11 @@ export function RegisterEmailScreen() {
   const locale = useLocale();
   const { registration: host } = useSystem();
   const registration = useRegistration('details');
-  const draft = useSelector(registration, (s) => s.context, (a, b) => a.email === b.email && a.country === b.country && a.acceptTerms === b.acceptTerms);
+  const draft = useSelector(
+    registration,
+    (s) => s.context,
+    (a, b) => a.email === b.email && a.country === b.country && a.acceptTerms === b.acceptTerms,
+  );
   const fieldErrors = useSelector(registration, (s) => s.context.fieldErrors);
   const failure = useSelector(registration, (s) => s.context.failure);
   const busy = useSelector(registration, (s) => s.matches('registering'));

@@ -45,7 +45,12 @@ export function RegisterPromoCodeScreen() {
       <button className="button button--primary button--block" type="submit" disabled={busy}>
         {busy ? t('register.promo.applying') : t('register.promo.apply')}
       </button>
-      <button className="button button--secondary button--block" type="button" disabled={busy} onClick={() => registration.send({ type: 'PROMO_SKIPPED' })}>
+      <button
+        className="button button--secondary button--block"
+        type="button"
+        disabled={busy}
+        onClick={() => registration.send({ type: 'PROMO_SKIPPED' })}
+      >
         {t('register.promo.skip')}
       </button>
     </form>

@@ -36,16 +36,17 @@ export function RegisterVerifyEmailScreen() {
           t('screens.registerVerifyEmail.lead')
         )}
       </p>
-      {promoRedeemed ? (
-        <p role="status">
-          {t('register.promo.applied', { code: promoRedeemed })}
-        </p>
-      ) : null}
+      {promoRedeemed ? <p role="status">{t('register.promo.applied', { code: promoRedeemed })}</p> : null}
       <CodeField label={t('register.verify.code')} value={code} onChange={setCode} error={error} />
       <button className="button button--primary button--block" type="submit" disabled={checking}>
         {checking ? t('register.verify.checking') : t('register.verify.submit')}
       </button>
-      <ResendCode seconds={resendIn} sending={resending} failure={resendFailure} onResend={() => registration.send({ type: 'RESEND_REQUESTED' })} />
+      <ResendCode
+        seconds={resendIn}
+        sending={resending}
+        failure={resendFailure}
+        onResend={() => registration.send({ type: 'RESEND_REQUESTED' })}
+      />
     </form>
   );
 }

@@ -17,9 +17,7 @@ export function PasswordRequirements({ password, id }: { password: string; id: s
         <li key={requirement} data-met={met[requirement]} data-testid={`password-rule-${requirement}`}>
           {met[requirement] ? <Icon name="check" /> : <span className="requirement-mark" aria-hidden="true" />}
           <span>{t(`register.passwordRule.${requirement}`, { count: PASSWORD_MIN_LENGTH })}</span>
-          <span className="visually-hidden">
-            {met[requirement] ? t('register.passwordRule.met') : t('register.passwordRule.unmet')}
-          </span>
+          <span className="visually-hidden">{met[requirement] ? t('register.passwordRule.met') : t('register.passwordRule.unmet')}</span>
         </li>
       ))}
     </ul>

@@ -291,11 +291,21 @@ export function PasskeysSection() {
       )}
 
       <div className="button-row">
-        <button className="button button--primary" type="button" disabled={busy} onClick={() => biometric.send({ type: 'ENABLE_REQUESTED' })}>
+        <button
+          className="button button--primary"
+          type="button"
+          disabled={busy}
+          onClick={() => biometric.send({ type: 'ENABLE_REQUESTED' })}
+        >
           {adding ? t('passkeys.section.adding') : t('passkeys.section.add')}
         </button>
         {enabled ? (
-          <button className="button button--secondary" type="button" disabled={busy} onClick={() => biometric.send({ type: 'DISABLE_ALL_REQUESTED' })}>
+          <button
+            className="button button--secondary"
+            type="button"
+            disabled={busy}
+            onClick={() => biometric.send({ type: 'DISABLE_ALL_REQUESTED' })}
+          >
             {t('passkeys.section.disableAll')}
           </button>
         ) : null}

@@ -37,7 +37,11 @@ export function PhoneSection() {
   const { t } = useTranslation();
   const { flows } = useSystem();
   const flow = useActorRef(flows.phoneChange);
-  const state = useSelector(flow, (s) => s, (a, b) => a === b);
+  const state = useSelector(
+    flow,
+    (s) => s,
+    (a, b) => a === b,
+  );
   const countries = useCountryOptions();
   const id = useId();
   // What was typed stays here, whatever the flow answers.
@@ -162,7 +166,12 @@ export function PhoneSection() {
           <button className="button button--primary button--block" type="submit" disabled={sending}>
             {sending ? t('phone.sending') : t('phone.continue')}
           </button>
-          <button className="button button--secondary button--block" type="button" disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
+          <button
+            className="button button--secondary button--block"
+            type="button"
+            disabled={sending}
+            onClick={() => flow.send({ type: 'CANCELLED' })}
+          >
             {t('phone.cancel')}
           </button>
         </form>
@@ -207,10 +216,20 @@ export function PhoneSection() {
             </ul>
           </fieldset>
           {sending ? <p role="status">{t('phone.sending')}</p> : null}
-          <button className="button button--secondary button--block" type="button" disabled={sending} onClick={() => flow.send({ type: 'EDIT_STARTED' })}>
+          <button
+            className="button button--secondary button--block"
+            type="button"
+            disabled={sending}
+            onClick={() => flow.send({ type: 'EDIT_STARTED' })}
+          >
             {t('phone.otherNumber')}
           </button>
-          <button className="button button--secondary button--block" type="button" disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
+          <button
+            className="button button--secondary button--block"
+            type="button"
+            disabled={sending}
+            onClick={() => flow.send({ type: 'CANCELLED' })}
+          >
             {t('phone.cancel')}
           </button>
         </div>
@@ -224,12 +243,7 @@ export function PhoneSection() {
               {route === 'email' ? email : formattedNew}
             </bdi>
           </p>
-          <CodeField
-            label={t('phone.code')}
-            value={code}
-            onChange={setCode}
-            error={failure ? codeFailureMessage(t, failure) : null}
-          />
+          <CodeField label={t('phone.code')} value={code} onChange={setCode} error={failure ? codeFailureMessage(t, failure) : null} />
           <button className="button button--primary button--block" type="submit" disabled={confirming}>
             {confirming ? t('phone.confirming') : t('phone.confirm')}
           </button>
@@ -251,7 +265,12 @@ export function PhoneSection() {
               {route === 'email' ? t('phone.useSmsInstead') : t('phone.useEmailInstead')}
             </button>
           ) : null}
-          <button className="button button--secondary button--block" type="button" disabled={confirming} onClick={() => flow.send({ type: 'CANCELLED' })}>
+          <button
+            className="button button--secondary button--block"
+            type="button"
+            disabled={confirming}
+            onClick={() => flow.send({ type: 'CANCELLED' })}
+          >
             {t('phone.cancel')}
           </button>
         </form>

@@ -27,7 +27,10 @@ export function SessionsSection() {
     queryFn: async ({ signal }) => unwrap(await api.listSessions({ retry: false, signal })).sessions,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS });
-  const revoke = useMutation({ mutationFn: async (sessionId: string) => unwrap(await api.revokeSession({ sessionId })), onSettled: refresh });
+  const revoke = useMutation({
+    mutationFn: async (sessionId: string) => unwrap(await api.revokeSession({ sessionId })),
+    onSettled: refresh,
+  });
   const revokeOthers = useMutation({ mutationFn: async () => unwrap(await api.revokeOtherSessions()), onSettled: refresh });
   // This device is signed out too: the session statechart ends it here and opens the welcome page.
   const revokeAll = useMutation({
@@ -38,9 +41,7 @@ export function SessionsSection() {
   const busy = revoke.isPending || revokeOthers.isPending || revokeAll.isPending;
 
   const device = (s: SignedInSession) =>
-    s.browser && s.os
-      ? t('sessions.device', { browser: s.browser, os: s.os })
-      : (s.browser ?? s.os ?? t('sessions.unknownDevice'));
+    s.browser && s.os ? t('sessions.device', { browser: s.browser, os: s.os }) : (s.browser ?? s.os ?? t('sessions.unknownDevice'));
   const when = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short' });
   const others = list.data?.filter((s) => !s.current) ?? [];
 
@@ -99,12 +100,22 @@ export function SessionsSection() {
           <button className="button button--primary button--block" type="button" disabled={busy} onClick={() => revokeAll.mutate()}>
             {t('sessions.confirmEverywhereYes')}
           </button>
-          <button className="button button--secondary button--block" type="button" disabled={busy} onClick={() => setConfirmingEverywhere(false)}>
+          <button
+            className="button button--secondary button--block"
+            type="button"
+            disabled={busy}
+            onClick={() => setConfirmingEverywhere(false)}
+          >
             {t('sessions.cancel')}
           </button>
         </div>
       ) : (
-        <button className="button button--secondary button--block" type="button" disabled={busy} onClick={() => setConfirmingEverywhere(true)}>
+        <button
+          className="button button--secondary button--block"
+          type="button"
+          disabled={busy}
+          onClick={() => setConfirmingEverywhere(true)}
+        >
           {t('sessions.signOutEverywhere')}
         </button>
       )}
