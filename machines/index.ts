@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { appMachine } from './app.machine';
+import { appModel } from './app.model';
 import { biometricMachine } from './biometric.machine';
 import { biometricModel } from './biometric.model';
 import { chunkReloadMachine } from './chunkReload.machine';
@@ -43,6 +45,15 @@ export interface CatalogEntry {
 
 /** Every statechart of the app. Diagrams, path tests and the flow explorer read this list. */
 export const catalog: CatalogEntry[] = [
+  {
+    id: 'app',
+    title: 'App',
+    summary:
+      'The page’s own actor: it runs the session, language, new-version reload, screen-load failure and route-guard machines for as long as the page is open, each under a systemId the app finds it by. Flow machines (sign-in, registration, passkeys, phone) are not its children: their screens start them and load them with their code.',
+    routes: [],
+    machine: appMachine,
+    model: appModel,
+  },
   {
     id: 'session',
     title: 'Session',

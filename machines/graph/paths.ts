@@ -222,8 +222,9 @@ export function readMicrosteps(
 function inspectedScope(): { scope: AnyActorScope; microsteps: InspectedMicrostepEvent[] } {
   const self = createEmptyActor();
   const microsteps: InspectedMicrostepEvent[] = [];
+  // Only the machine's own microsteps: invoked child machines report theirs to the same system.
   self.system.inspect((event) => {
-    if (event.type === '@xstate.microstep') microsteps.push(event);
+    if (event.type === '@xstate.microstep' && event.actorRef === self) microsteps.push(event);
   });
   const scope: AnyActorScope = {
     self,

@@ -74,10 +74,7 @@ function save(snapshot: SnapshotFrom<RegistrationMachine>): void {
  * resumes there), and saves its progress after every change — never the password. The password lives
  * only here, in memory, so Back and Forward keep it while a reload asks for it again.
  */
-export function createRegistrationHost(
-  machine: RegistrationMachine,
-  { signedIn, inspect }: { signedIn: () => boolean; inspect?: Observer<InspectionEvent> },
-) {
+export function createRegistrationHost({ signedIn, inspect }: { signedIn: () => boolean; inspect?: Observer<InspectionEvent> }) {
   let actor: RegistrationActor | null = null;
   let started = false;
   let password = '';
@@ -86,8 +83,9 @@ export function createRegistrationHost(
    * The running wizard, or a new one (not started yet: screens start it after rendering). Without saved
    * progress a new one starts at the first step — except for a signed-in customer opening a step of an
    * existing account (a new tab, a link in the verification e-mail): that step is the right one.
+   * `machine` comes from the register screens' chunk, with its actors (actors/registration.ts).
    */
-  function current(opened: RegistrationStep): RegistrationActor {
+  function current(opened: RegistrationStep, machine: RegistrationMachine): RegistrationActor {
     if (actor && actor.getSnapshot().status !== 'done') return actor;
     password = '';
     started = false;
@@ -113,8 +111,8 @@ export function createRegistrationHost(
    * A step's page is showing. The first page starts the wizard, which then shows its own step (the
    * saved one, or the first); later pages — Back, Forward, a link — tell the running wizard.
    */
-  function open(step: RegistrationStep): void {
-    const running = current(step);
+  function open(step: RegistrationStep, machine: RegistrationMachine): void {
+    const running = current(step, machine);
     if (started) {
       running.send({ type: 'PAGE_OPENED', step });
       return;

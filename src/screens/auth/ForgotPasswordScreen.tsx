@@ -2,7 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../shared/CodeField';
-import { useLocalize, useSystem } from '../../app/context';
+import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { forgotPasswordActors } from '../../app/actors/forgotPassword';
 import { CODE_FAILURES, failureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { ResendCode } from '../shared/ResendCode';
@@ -13,8 +15,7 @@ const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { flows } = useSystem();
-  const reset = useActorRef(flows.forgotPassword, { input: { home: localize('/') } });
+  const reset = useActorRef(useFlowMachine(forgotPasswordMachine, forgotPasswordActors), { input: { home: localize('/') } });
   const step = useSelector(reset, (s) =>
     s.matches('enteringEmail') || s.matches('requestingCode')
       ? 'email'

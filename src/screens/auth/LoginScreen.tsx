@@ -2,8 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { LoginField, LoginNotice, SignInFailure } from '../../../machines/login.machine';
-import { useLocalize, useSystem } from '../../app/context';
+import { loginMachine, type LoginField, type LoginNotice, type SignInFailure } from '../../../machines/login.machine';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { loginActors } from '../../app/actors/login';
 import { SocialButtons } from './SocialSignInScreen';
 import { PasskeySignIn } from './PasskeySignIn';
 
@@ -26,11 +27,12 @@ function failureMessage(t: ReturnType<typeof useTranslation>['t'], failure: Sign
 export function LoginScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { flows } = useSystem();
   const [params] = useSearchParams();
   // /2fa/phone sends the customer back with `notice` when the sign-in timed out.
   const notice: LoginNotice | null = params.get('notice') === 'two_factor_expired' ? 'two_factor_expired' : null;
-  const login = useActorRef(flows.login, { input: { redirect: params.get('redirect'), home: localize('/'), notice } });
+  const login = useActorRef(useFlowMachine(loginMachine, loginActors), {
+    input: { redirect: params.get('redirect'), home: localize('/'), notice },
+  });
   const busy = useSelector(login, (s) => s.matches('signingIn') || s.status === 'done');
   const failure = useSelector(login, (s) => s.context.failure);
   const missing = useSelector(login, (s) => s.context.missing);

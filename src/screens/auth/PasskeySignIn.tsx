@@ -2,7 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useLocalize, useSystem } from '../../app/context';
+import { passkeySignInMachine } from '../../../machines/passkeySignIn.machine';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { passkeySignInActors } from '../../app/actors/passkeySignIn';
 import { cancelPasskeyCeremony } from '../../auth/passkeys';
 import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 
@@ -14,9 +16,10 @@ import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { flows } = useSystem();
   const [params] = useSearchParams();
-  const signIn = useActorRef(flows.passkeySignIn, { input: { redirect: params.get('redirect'), home: localize('/'), autofill } });
+  const signIn = useActorRef(useFlowMachine(passkeySignInMachine, passkeySignInActors), {
+    input: { redirect: params.get('redirect'), home: localize('/'), autofill },
+  });
   const busy = useSelector(
     signIn,
     (s) => s.matches('requestingOptions') || s.matches('authenticating') || s.matches('verifying') || s.matches('signedIn'),

@@ -2,7 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SocialProvider } from '../../../contract/social';
-import { useLocale, useLocalize, useSystem } from '../../app/context';
+import { socialSignInMachine } from '../../../machines/socialSignIn.machine';
+import { useFlowMachine, useLocale, useLocalize } from '../../app/context';
+import { socialSignInActors } from '../../app/actors/socialSignIn';
 
 /** Brand names, the same in every language. */
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
@@ -25,9 +27,10 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalize();
-  const { flows } = useSystem();
   const [params] = useSearchParams();
-  const signIn = useActorRef(flows.socialSignIn, { input: { provider, locale, error: params.get('error') } });
+  const signIn = useActorRef(useFlowMachine(socialSignInMachine, socialSignInActors), {
+    input: { provider, locale, error: params.get('error') },
+  });
   const cancelled = useSelector(signIn, (s) => s.matches('cancelled'));
   const failure = useSelector(signIn, (s) => (s.matches('failed') ? s.context.failure : null));
   const name = PROVIDER_NAMES[provider];

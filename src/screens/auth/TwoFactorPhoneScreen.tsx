@@ -2,7 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalize, useSystem } from '../../app/context';
+import { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { twoFactorPhoneActors } from '../../app/actors/twoFactorPhone';
 import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoFactorChallenge';
 import { CodeField } from '../shared/CodeField';
 import { ResendCode, codeFailureMessage, cooldownOf } from '../shared/CodeFeedback';
@@ -11,7 +13,6 @@ import { ResendCode, codeFailureMessage, cooldownOf } from '../shared/CodeFeedba
 export function TwoFactorPhoneScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { flows } = useSystem();
   // Read once: the challenge /login kept in session storage (a reload keeps it), or the one Google or
   // Apple sign-in brought in the address's fragment — kept the same way, then removed from the address.
   const [challenge] = useState(() => {
@@ -20,7 +21,7 @@ export function TwoFactorPhoneScreen() {
     }
     return readPendingChallenge();
   });
-  const flow = useActorRef(flows.twoFactorPhone, { input: { challenge } });
+  const flow = useActorRef(useFlowMachine(twoFactorPhoneMachine, twoFactorPhoneActors), { input: { challenge } });
   const waiting = useSelector(flow, (s) => s.matches('awaitingCode'));
   const verifying = useSelector(flow, (s) => s.matches({ awaitingCode: { code: 'verifying' } }) || s.matches('signedIn'));
   const resendAvailable = useSelector(flow, (s) => s.matches({ awaitingCode: { resend: 'available' } }));

@@ -3,9 +3,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
-import type { BiometricFailure, BiometricStep } from '../../../../machines/biometric.machine';
+import { biometricMachine, type BiometricFailure, type BiometricStep } from '../../../../machines/biometric.machine';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../../contract';
-import { useLocale, useSystem } from '../../../app/context';
+import { useFlowMachine, useLocale, useSystem } from '../../../app/context';
+import { biometricActors } from '../../../app/actors/biometric';
 import { notify } from '../../../app/notify';
 import type { BiometricErrorCode } from '../../../auth/webauthnErrors';
 import { formatDate } from '../../../i18n/format';
@@ -220,8 +221,8 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
 /** The passkeys section of /profile/security; the add and remove-all flow is the biometric statechart. */
 export function PasskeysSection() {
   const { t } = useTranslation();
-  const { api, flows } = useSystem();
-  const biometric = useActorRef(flows.biometric);
+  const { api } = useSystem();
+  const biometric = useActorRef(useFlowMachine(biometricMachine, biometricActors));
   const state = useSelector(biometric, (s) => s.value);
   const failure = useSelector(biometric, (s) => s.context.failure);
   const enabled = useSelector(biometric, (s) => s.context.enabled);

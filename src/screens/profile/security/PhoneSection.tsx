@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NumberError } from '../../../../machines/phoneChange.machine';
+import { phoneChangeMachine, type NumberError } from '../../../../machines/phoneChange.machine';
 import type { CountryCode } from '../../../../contract/countries';
 import { LOCALE_TAGS } from '../../../../contract/locales';
-import { useLocale, useSystem } from '../../../app/context';
+import { useFlowMachine, useLocale } from '../../../app/context';
+import { phoneChangeActors } from '../../../app/actors/phoneChange';
 import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../../contract/phoneNumbers';
 import { Icon } from '../../../ui/Icon';
 import { CodeField } from '../../shared/CodeField';
@@ -35,8 +36,7 @@ function useCountryOptions() {
 /** Set or change the phone number; the flow is the phoneChange statechart, this view only shows it. */
 export function PhoneSection() {
   const { t } = useTranslation();
-  const { flows } = useSystem();
-  const flow = useActorRef(flows.phoneChange);
+  const flow = useActorRef(useFlowMachine(phoneChangeMachine, phoneChangeActors));
   const state = useSelector(
     flow,
     (s) => s,

@@ -1,0 +1,13 @@
+import type { ApiResult } from '../../api/client';
+import { fromApiError, PasskeyError } from '../../auth/webauthnErrors';
+
+const KNOWN_CODES = ['rate_limited', 'network_error', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'code_token_invalid'];
+
+/** An API answer's data, or a PasskeyError with the server's code (a fallback code for unknown ones). */
+export async function unwrap<T>(call: Promise<ApiResult<T>>, fallback?: { code: string; message: string }): Promise<T> {
+  const result = await call;
+  if (result.ok) return result.data;
+  if (fallback && !KNOWN_CODES.includes(result.error.code))
+    throw new PasskeyError(fallback.code, fallback.message, { cause: result.error });
+  throw fromApiError(result.error);
+}
