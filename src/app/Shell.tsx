@@ -6,7 +6,7 @@ import { ceremonyActivity } from '../auth/passkeys';
 import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
 import { BiometricSheet } from '../ui/BiometricSheet';
 import { RTL_LOCALES, splitLocalePath } from '../../contract';
-import type { NotFoundData, RouteHandle } from '../routes';
+import { currentRouteId, type NotFoundData } from '../routes';
 import { pathOf, routes, routesById, type Area, type RouteDef } from '../routes/table';
 import { ErrorPage } from '../ui/ErrorPage';
 import { Icon, type IconName } from '../ui/Icon';
@@ -32,9 +32,8 @@ const MAIN_NAV: MainNavItem[] = [
 ];
 
 function useCurrentRoute(): RouteDef | null {
-  const matches = useMatches();
-  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
-  return handle?.routeId ? (routesById.get(handle.routeId) ?? null) : null;
+  const routeId = currentRouteId(useMatches());
+  return routeId ? (routesById.get(routeId) ?? null) : null;
 }
 
 function Brand() {
