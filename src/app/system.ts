@@ -15,7 +15,7 @@ import { navigationTarget } from '../routes/target';
 import { sessionMachine } from '../../machines/session.machine';
 import { socialSignInMachine } from '../../machines/socialSignIn.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
-import { createApiClient, type ApiError, type ApiResult } from '../api/client';
+import { createApiClient, type ApiResult } from '../api/client';
 import { createApi } from '../api/endpoints';
 import { localizePath, RTL_LOCALES, splitLocalePath, type CountryCode, type Locale } from '../../contract';
 import {
@@ -26,7 +26,9 @@ import {
   requestPasskeyEnrolment,
   supportsPasskeyAutofill,
 } from '../auth/passkeys';
-import { BIOMETRIC_ERROR_CODES, fromApiError, PasskeyError } from '../auth/webauthnErrors';
+import { BIOMETRIC_ERROR_CODES } from '../auth/webauthnErrors';
+// What flow actors reject with: the one failure type machines read (code, field messages, wait).
+import { asError as failure } from '../../machines/failure';
 import { createI18n } from '../i18n';
 import { RUNNING_BUILD_ID, fetchLatestBuild } from '../platform/build';
 import { clearSessionCookies, readAuthToken, readLocaleCookie, readSessionCookies, writeLocaleCookie } from '../platform/cookies';
@@ -35,7 +37,7 @@ import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import { createQueryClient } from './queryClient';
 import { createRegistrationHost } from './registration';
 import { notify } from './notify';
-import { keepChallenge, rememberResend, secondsUntil, takeChallengeDestination } from './twoFactorChallenge';
+import { keepChallenge, rememberResend, takeChallengeDestination } from './twoFactorChallenge';
 
 /** What the router needs to move the page; bound once the router exists. */
 export interface Navigator {
@@ -46,16 +48,6 @@ export interface Navigator {
 
 function log(message: string, error?: unknown) {
   console.error(`[meridian] ${message}`, error);
-}
-
-/** An API failure as the machines read it: the stable code and, for rate limits, the wait. */
-/** What flow actors reject with: machines read the code, field messages and wait (machines/failure.ts). */
-function failure(error: ApiError): Error {
-  return Object.assign(new Error(error.message), {
-    code: error.code,
-    retryAfterSeconds: error.retryAfterSeconds,
-    fields: error.fields,
-  });
 }
 
 export interface AppSystemOptions {
@@ -211,13 +203,13 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     return snapshot.context.decision!;
   }
 
-  /** An API answer's data, or a PasskeyError with the server's code (a fallback code for unknown ones). */
+  /** An API answer's data, or a failure with the server's code (a fallback code for unknown ones). */
   async function unwrap<T>(call: Promise<ApiResult<T>>, fallback?: { code: string; message: string }): Promise<T> {
     const result = await call;
     if (result.ok) return result.data;
     const known = ['rate_limited', 'network_error', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'code_token_invalid'];
-    if (fallback && !known.includes(result.error.code)) throw new PasskeyError(fallback.code, fallback.message, { cause: result.error });
-    throw fromApiError(result.error);
+    if (fallback && !known.includes(result.error.code)) throw failure(fallback, result.error);
+    throw failure(result.error);
   }
 
   const enterApp = (destination: string) => {
@@ -226,6 +218,12 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
   };
   const requestResetCode = fromPromise<{ resendAfterSeconds: number }, { email: string }>(async ({ input }) => {
     const result = await api.forgotPassword({ email: input.email });
+    if (!result.ok) throw failure(result.error);
+    return { resendAfterSeconds: result.data.resendAfterSeconds };
+  });
+  const requestPhoneCode = fromPromise<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>(async ({ input }) => {
+    const { phone, route } = input;
+    const result = route === 'set' ? await api.setPhone({ phone }) : await api.updatePhone({ phone, channel: route });
     if (!result.ok) throw failure(result.error);
     return { resendAfterSeconds: result.data.resendAfterSeconds };
   });
@@ -299,11 +297,11 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
           const result = await api.verifyTwoFactor(input);
           if (!result.ok) throw failure(result.error);
         }),
-        resendCode: fromPromise<{ resendInSeconds: number }, { challengeToken: string }>(async ({ input }) => {
+        resendCode: fromPromise<{ resendAfterSeconds: number }, { challengeToken: string }>(async ({ input }) => {
           const result = await api.resendTwoFactor(input);
           if (!result.ok) throw failure(result.error);
-          rememberResend(result.data.resendAvailableAt);
-          return { resendInSeconds: secondsUntil(result.data.resendAvailableAt) };
+          rememberResend(result.data.resendAfterSeconds);
+          return { resendAfterSeconds: result.data.resendAfterSeconds };
         }),
       },
       actions: {
@@ -330,12 +328,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
           const me = result.data;
           return { email: me.email, country: me.country, phone: me.phoneConfirmed ? me.phone : null };
         }),
-        requestCode: fromPromise<{ resendInSeconds: number }, { phone: string; route: PhoneCodeRoute }>(async ({ input }) => {
-          const { phone, route } = input;
-          const result = route === 'set' ? await api.setPhone({ phone }) : await api.updatePhone({ phone, channel: route });
-          if (!result.ok) throw failure(result.error);
-          return { resendInSeconds: secondsUntil(result.data.resendAvailableAt) };
-        }),
+        requestCode: requestPhoneCode,
+        resendCode: requestPhoneCode,
         confirmCode: fromPromise<{ phone: string }, { code: string; route: PhoneCodeRoute }>(async ({ input }) => {
           const confirm = { set: api.confirmPhone, email: api.confirmUpdatePhone, sms: api.confirmUpdatePhoneSms }[input.route];
           const result = await confirm({ code: input.code });
@@ -349,7 +343,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
       actors: {
         startSignIn: fromPromise(async ({ input }) => {
           const result = await api.startSocialSignIn(input);
-          if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
+          if (!result.ok) throw failure(result.error);
           return result.data;
         }),
       },
@@ -389,7 +383,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
           if (!result.ok) throw failure(result.error);
           return { resendAfterSeconds: result.data.resendAfterSeconds };
         }),
-        // Throws a PasskeyError: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
+        // Throws a failure: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
         createPasskey: fromPromise(async () => {
           await enrolPasskey(api);
         }),

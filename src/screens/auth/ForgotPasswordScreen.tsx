@@ -1,11 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../shared/CodeField';
 import { useLocalize, useSystem } from '../../app/context';
-import { CODE_FAILURES, failureText } from '../shared/failureText';
+import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
-import { ResendCode } from '../shared/ResendCode';
+import { forgotPasswordView } from '../../../machines/forgotPassword.view';
+import { ResendCode } from '../../ui/ResendCode';
 
 const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_weak', 'validation_failed']);
 
@@ -15,22 +16,8 @@ export function ForgotPasswordScreen() {
   const localize = useLocalize();
   const { flows } = useSystem();
   const reset = useActorRef(flows.forgotPassword, { input: { home: localize('/') } });
-  const step = useSelector(reset, (s) =>
-    s.matches('enteringEmail') || s.matches('requestingCode')
-      ? 'email'
-      : s.matches({ resetting: { form: 'enteringCode' } })
-        ? 'code'
-        : 'password',
-  );
-  const busy = useSelector(
-    reset,
-    (s) => s.matches('requestingCode') || s.matches({ resetting: { form: 'submitting' } }) || s.status === 'done',
-  );
-  const email = useSelector(reset, (s) => s.context.email);
-  const failure = useSelector(reset, (s) => s.context.failure);
-  const resendIn = useSelector(reset, (s) => s.context.resendInSeconds);
-  const resending = useSelector(reset, (s) => s.matches({ resetting: { resend: 'resending' } }));
-  const resendFailure = useSelector(reset, (s) => s.context.resendFailure);
+  const view = useSelector(reset, forgotPasswordView, shallowEqual);
+  const { step, busy, email, failure } = view;
   // What was typed stays here through every step and error; the password never enters the machine.
   const [typedEmail, setTypedEmail] = useState('');
   const [code, setCode] = useState('');
@@ -110,9 +97,10 @@ export function ForgotPasswordScreen() {
             {step === 'code' ? t('forgotPassword.next') : busy ? t('forgotPassword.saving') : t('forgotPassword.save')}
           </button>
           <ResendCode
-            seconds={resendIn}
-            sending={resending}
-            failure={resendFailure}
+            seconds={view.resendIn}
+            sending={view.resending}
+            resent={view.resent}
+            error={view.resendFailure ? generalFailureText(t, view.resendFailure) : null}
             onResend={() => reset.send({ type: 'RESEND_REQUESTED' })}
           />
           <p className="form-links">

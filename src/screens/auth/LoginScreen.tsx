@@ -31,7 +31,7 @@ export function LoginScreen() {
   // /2fa/phone sends the customer back with `notice` when the sign-in timed out.
   const notice: LoginNotice | null = params.get('notice') === 'two_factor_expired' ? 'two_factor_expired' : null;
   const login = useActorRef(flows.login, { input: { redirect: params.get('redirect'), home: localize('/'), notice } });
-  const busy = useSelector(login, (s) => s.matches('signingIn') || s.status === 'done');
+  const busy = useSelector(login, (s) => s.hasTag('busy'));
   const failure = useSelector(login, (s) => s.context.failure);
   const missing = useSelector(login, (s) => s.context.missing);
   // What was typed stays here, whatever the machine answers.

@@ -17,10 +17,7 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
   const { flows } = useSystem();
   const [params] = useSearchParams();
   const signIn = useActorRef(flows.passkeySignIn, { input: { redirect: params.get('redirect'), home: localize('/'), autofill } });
-  const busy = useSelector(
-    signIn,
-    (s) => s.matches('requestingOptions') || s.matches('authenticating') || s.matches('verifying') || s.matches('signedIn'),
-  );
+  const busy = useSelector(signIn, (s) => s.hasTag('busy'));
   const failure = useSelector(signIn, (s) => s.context.failure);
   const id = useId();
 
