@@ -132,8 +132,8 @@ export type Me = z.infer<typeof meSchema>;
 export const signedInSchema = sessionTokensSchema.extend({ user: meSchema });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
-/** Seconds until another code may be e-mailed to the same address for the same purpose. */
-const resendAfterSecondsSchema = z.int().positive();
+/** Seconds until another code may be sent to the same address or number for the same purpose. */
+export const resendAfterSecondsSchema = z.int().positive();
 
 /** Answer of registration: signed in, and the verification code is on its way. */
 export const registeredSchema = signedInSchema.extend({ resendAfterSeconds: resendAfterSecondsSchema });

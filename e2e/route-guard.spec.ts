@@ -44,13 +44,13 @@ test.describe('route guard in the browser', () => {
     ['/xx/login', 'Page Not Found · Meridian'],
     ['/en/login', 'Page Not Found · Meridian'],
     ['/de/de/login', 'Seite nicht gefunden · Meridian'],
-  ]) {
+  ] as const) {
     test(`a path under an unknown locale prefix is not a page: ${path}`, async ({ page }) => {
       await page.goto(path);
       const error = page.getByTestId('error-page');
       await expect(error).toContainText('404');
       await expect(error).toContainText(path);
-      await expect(page).toHaveTitle(title!);
+      await expect(page).toHaveTitle(title);
     });
   }
 

@@ -16,8 +16,6 @@ import { loginMachine } from './login.machine';
 import { loginModel } from './login.model';
 import { phoneChangeMachine } from './phoneChange.machine';
 import { phoneChangeModel } from './phoneChange.model';
-import { resendCooldownMachine } from './resendCooldown.machine';
-import { resendCooldownModel } from './resendCooldown.model';
 import { passkeySignInMachine } from './passkeySignIn.machine';
 import { passkeySignInModel } from './passkeySignIn.model';
 import { routeGuardMachine } from './routeGuard.machine';
@@ -98,15 +96,6 @@ export const catalog: CatalogEntry[] = [
     routes: ['/profile/security'],
     machine: phoneChangeMachine,
     model: phoneChangeModel,
-  },
-  {
-    id: 'resendCooldown',
-    title: 'Resend cooldown',
-    summary:
-      'The wait before another code may be sent, counted down second by second so the screen can show it. Two-factor sign-in and the phone change run it after every code they send.',
-    routes: [],
-    machine: resendCooldownMachine,
-    model: resendCooldownModel,
   },
   {
     id: 'passkeySignIn',

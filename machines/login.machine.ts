@@ -78,6 +78,7 @@ export const loginMachine = setup({
       },
     },
     signingIn: {
+      tags: ['busy'],
       description: 'POST /auth/login; the button is busy and a second click does nothing.',
       invoke: {
         id: 'signIn',
@@ -110,9 +111,10 @@ export const loginMachine = setup({
         },
       },
     },
-    signedIn: { type: 'final', description: 'The session cookies are set; the app opens the destination.' },
+    signedIn: { type: 'final', tags: ['busy'], description: 'The session cookies are set; the app opens the destination.' },
     secondFactorRequired: {
       type: 'final',
+      tags: ['busy'],
       description: 'No session yet: /2fa/phone opens with the challenge and asks for the SMS code.',
     },
   },

@@ -27,7 +27,7 @@ export const loginModel = {
             challengeToken: 'challenge-token',
             phoneHint: '+49 •••••••••78',
             expiresAt: '2026-03-02T09:10:00.000Z',
-            resendAvailableAt: '2026-03-02T09:01:00.000Z',
+            resendAfterSeconds: 60,
           },
         },
       },

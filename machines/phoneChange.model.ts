@@ -28,18 +28,21 @@ export const phoneChangeModel = {
       error: { offline: { code: 'network_error' } },
     },
     requestCode: {
-      done: { sent: { resendInSeconds: 60 } },
+      done: { sent: { resendAfterSeconds: 1 } },
       error: {
         'number taken': { code: 'phone_taken' },
         'too soon': { code: 'rate_limited', retryAfterSeconds: 20 },
         offline: { code: 'network_error' },
       },
     },
+    resendCode: {
+      done: { 'sent again': { resendAfterSeconds: 1 } },
+      error: { 'too soon': { code: 'rate_limited', retryAfterSeconds: 1 }, offline: { code: 'network_error' } },
+    },
     confirmCode: {
       done: { confirmed: { phone: next } },
       error: { 'wrong code': { code: 'code_invalid' }, 'taken meanwhile': { code: 'phone_taken' } },
     },
-    resendCooldown: { done: { 'cooldown over': undefined } },
   },
   // Only what changes what the flow can do next; which error is shown does not.
   serializeState: (s) =>
@@ -50,6 +53,7 @@ export const phoneChangeModel = {
       s.context.numberError !== null,
       s.context.failure !== null,
       s.context.resendFailure !== null,
+      s.context.resendInSeconds,
     ]),
   invariants: {
     choosingChannel: (s) => (s.context.phone !== null && s.context.newPhone !== null) || 'offers a channel without a change',
@@ -58,6 +62,8 @@ export const phoneChangeModel = {
       (s.context.route === 'set') === (s.context.phone === null) ||
       'a first number must be confirmed by SMS, a change by the customer’s choice',
     'codeStep.code.confirming': (s) => s.context.failure === null || 'confirms while showing an old error',
+    'codeStep.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
+    'codeStep.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
     idle: (s) => !s.context.saved || s.context.phone !== null || 'says saved without a phone',
   },
 } satisfies FlowModel<typeof phoneChangeMachine>;

@@ -63,11 +63,13 @@ export const socialSignInMachine = setup({
       description: 'The provider’s page is loading; the customer signs in there.',
     },
     cancelled: {
+      tags: ['cancelled'],
       description: 'Cancelled at the provider: nothing happened; try again or go back.',
       meta: { route: '/auth/:provider' },
       on: { RETRY_REQUESTED: { target: 'requestingAuthorization', actions: assign({ failure: null }) } },
     },
     failed: {
+      tags: ['failed'],
       description: 'A translated reason (expired, refused, provider unreachable, account exists) with “try again” and “back”.',
       meta: { route: '/auth/:provider' },
       on: { RETRY_REQUESTED: { target: 'requestingAuthorization', actions: assign({ failure: null }) } },

@@ -6,7 +6,7 @@ const challenge = {
   phoneHint: '+49 •••••••••78',
   destination: '/fr/pay/abc',
   expiresInMs: 600_000,
-  resendInSeconds: 1,
+  resendInSeconds: 0,
 };
 
 export const twoFactorPhoneModel = {
@@ -32,14 +32,13 @@ export const twoFactorPhoneModel = {
       },
     },
     resendCode: {
-      done: { 'sent, wait a minute': { resendInSeconds: 60 } },
+      done: { 'sent, wait again': { resendAfterSeconds: 1 } },
       error: {
-        'too soon': { code: 'rate_limited', retryAfterSeconds: 30 },
+        'too soon': { code: 'rate_limited', retryAfterSeconds: 1 },
         'challenge expired': { code: 'challenge_expired' },
         offline: { code: 'network_error' },
       },
     },
-    resendCooldown: { done: { 'cooldown over': undefined } },
   },
   serializeState: (s) =>
     JSON.stringify([
@@ -56,5 +55,7 @@ export const twoFactorPhoneModel = {
     signedIn: (s) => (s.status === 'done' && s.context.challengeToken !== null) || 'signed in without a challenge',
     noChallenge: (s) => s.status === 'done' || 'stays on /2fa/phone without a challenge',
     expired: (s) => s.status === 'done' || 'keeps asking for a code after the challenge ended',
+    'awaitingCode.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
+    'awaitingCode.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
   },
 } satisfies FlowModel<typeof twoFactorPhoneMachine>;

@@ -1,30 +1,13 @@
 import { createActor, type Actor, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
-import type { registrationMachine, RegistrationStep, SavedRegistration } from '../../machines/registration.machine';
+import { STEP_STATES, type registrationMachine, type RegistrationStep, type SavedRegistration } from '../../machines/registration.machine';
+import { registrationStep } from '../../machines/registration.view';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
+import { ACCOUNT_STEPS, forgetAccountRegistration } from './registrationStorage';
 
 type RegistrationMachine = typeof registrationMachine;
 export type RegistrationActor = Actor<RegistrationMachine>;
 
-/** The page each state belongs to; busy states count as the page they were started from. */
-const STEP_OF_STATE: Record<string, RegistrationStep> = {
-  choosingMethod: 'method',
-  editingDetails: 'details',
-  registering: 'details',
-  enteringPromoCode: 'promoCode',
-  redeemingPromoCode: 'promoCode',
-  verifyingEmail: 'verifyEmail',
-  offeringPasskey: 'biometric',
-  creatingPasskey: 'biometric',
-};
-
-function stepOf(snapshot: SnapshotFrom<RegistrationMachine>): RegistrationStep | undefined {
-  const state = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]!;
-  return STEP_OF_STATE[state];
-}
-
-const RESUMABLE: ReadonlySet<string> = new Set(Object.values(STEP_OF_STATE));
-/** Steps of an account that exists: a signed-in customer may open them without the earlier ones. */
-const ACCOUNT_STEPS: ReadonlySet<RegistrationStep> = new Set(['promoCode', 'verifyEmail', 'biometric']);
+const RESUMABLE: ReadonlySet<string> = new Set(Object.keys(STEP_STATES));
 
 interface StoredRegistration extends SavedRegistration {
   /** When it was written (ms): the resend countdown goes on while the page reloads. */
@@ -52,7 +35,7 @@ function save(snapshot: SnapshotFrom<RegistrationMachine>): void {
     return;
   }
   if (snapshot.status !== 'active') return;
-  const step = stepOf(snapshot);
+  const step = registrationStep(snapshot);
   if (!step) return;
   const { email, country, acceptTerms, promoCode, promoRedeemed, resendInSeconds } = snapshot.context;
   const stored: StoredRegistration = {
@@ -74,7 +57,10 @@ function save(snapshot: SnapshotFrom<RegistrationMachine>): void {
  * resumes there), and saves its progress after every change — never the password. The password lives
  * only here, in memory, so Back and Forward keep it while a reload asks for it again.
  */
-export function createRegistrationHost({ signedIn, inspect }: { signedIn: () => boolean; inspect?: Observer<InspectionEvent> }) {
+export function createRegistrationHost(
+  machine: RegistrationMachine,
+  { signedIn, inspect }: { signedIn: () => boolean; inspect?: Observer<InspectionEvent> },
+) {
   let actor: RegistrationActor | null = null;
   let started = false;
   let password = '';
@@ -83,9 +69,8 @@ export function createRegistrationHost({ signedIn, inspect }: { signedIn: () => 
    * The running wizard, or a new one (not started yet: screens start it after rendering). Without saved
    * progress a new one starts at the first step — except for a signed-in customer opening a step of an
    * existing account (a new tab, a link in the verification e-mail): that step is the right one.
-   * `machine` comes from the register screens' chunk, with its actors (actors/registration.ts).
    */
-  function current(opened: RegistrationStep, machine: RegistrationMachine): RegistrationActor {
+  function current(opened: RegistrationStep): RegistrationActor {
     if (actor && actor.getSnapshot().status !== 'done') return actor;
     password = '';
     started = false;
@@ -100,7 +85,7 @@ export function createRegistrationHost({ signedIn, inspect }: { signedIn: () => 
     created.subscribe((snapshot) => {
       save(snapshot);
       // Registered: the password is not needed any more.
-      const step = stepOf(snapshot);
+      const step = registrationStep(snapshot);
       if (step !== undefined && step !== 'method' && step !== 'details') password = '';
     });
     actor = created;
@@ -111,8 +96,8 @@ export function createRegistrationHost({ signedIn, inspect }: { signedIn: () => 
    * A step's page is showing. The first page starts the wizard, which then shows its own step (the
    * saved one, or the first); later pages — Back, Forward, a link — tell the running wizard.
    */
-  function open(step: RegistrationStep, machine: RegistrationMachine): void {
-    const running = current(step, machine);
+  function open(step: RegistrationStep): void {
+    const running = current(step);
     if (started) {
       running.send({ type: 'PAGE_OPENED', step });
       return;
@@ -123,12 +108,10 @@ export function createRegistrationHost({ signedIn, inspect }: { signedIn: () => 
 
   /** Signed out: a wizard past account creation belonged to that session, so it ends here. */
   function signedOut(): void {
-    const step = actor ? stepOf(actor.getSnapshot()) : readSaved()?.step;
-    if (!step || !ACCOUNT_STEPS.has(step)) return;
+    if (!forgetAccountRegistration(actor ? registrationStep(actor.getSnapshot()) : readSaved()?.step)) return;
     actor?.stop();
     actor = null;
     password = '';
-    safeStorage('session')?.removeItem(STORAGE_KEYS.registration);
   }
 
   return {

@@ -18,7 +18,8 @@ import { lookupRouteRule } from '../platform/routeRules';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import type { FlowHost } from './actors/host';
 import { createQueryClient } from './queryClient';
-import { createRegistrationHost } from './registration';
+import type { RegistrationHost } from './registration';
+import { forgetAccountRegistration } from './registrationStorage';
 import { notify } from './notify';
 
 /** What the router needs to move the page; bound once the router exists. */
@@ -157,8 +158,9 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
 
   const refreshCookies = () => child('session').send({ type: 'COOKIES_CHANGED', cookies: readSessionCookies() });
 
-  // One sign-up wizard per tab, kept across its pages (each page is a route of its own).
-  const registration = createRegistrationHost({ signedIn: () => child('session').getSnapshot().hasTag('signedIn'), inspect });
+  // One sign-up wizard per tab, kept across its pages (each page is a route of its own); the register
+  // screens create its host, as they bring the registration machine.
+  let registration: RegistrationHost | null = null;
 
   function start() {
     app.start();
@@ -168,7 +170,10 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
       const signedIn = snapshot.hasTag('signedIn');
       if (signedIn !== wasSignedIn) child('language').send({ type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
       wasSignedIn = signedIn;
-      if (!signedIn) registration.signedOut();
+      if (!signedIn) {
+        if (registration) registration.signedOut();
+        else forgetAccountRegistration();
+      }
     });
     window.addEventListener('focus', refreshCookies);
     document.addEventListener('visibilitychange', refreshCookies);
@@ -230,7 +235,9 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
       return child('language');
     },
     i18n,
-    registration,
+    inspect,
+    /** The tab's sign-up wizard host, created by the register screens on first use. */
+    registrationHost: (create: () => RegistrationHost) => (registration ??= create()),
     start,
     decide,
   };

@@ -1,11 +1,16 @@
 import { fromPromise } from 'xstate';
 import type { phoneChangeMachine, PhoneCodeRoute, PhoneProfile } from '../../../machines/phoneChange.machine';
-import { secondsUntil } from '../twoFactorChallenge';
 import { failure } from './failure';
 import type { FlowHost } from './host';
 
 /** Setting or changing the phone on the security page, confirmed by a code. */
 export function phoneChangeActors({ api }: FlowHost) {
+  const requestPhoneCode = fromPromise<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>(async ({ input }) => {
+    const { phone, route } = input;
+    const result = route === 'set' ? await api.setPhone({ phone }) : await api.updatePhone({ phone, channel: route });
+    if (!result.ok) throw failure(result.error);
+    return { resendAfterSeconds: result.data.resendAfterSeconds };
+  });
   return {
     actors: {
       loadPhone: fromPromise<PhoneProfile, void>(async () => {
@@ -14,12 +19,8 @@ export function phoneChangeActors({ api }: FlowHost) {
         const me = result.data;
         return { email: me.email, country: me.country, phone: me.phoneConfirmed ? me.phone : null };
       }),
-      requestCode: fromPromise<{ resendInSeconds: number }, { phone: string; route: PhoneCodeRoute }>(async ({ input }) => {
-        const { phone, route } = input;
-        const result = route === 'set' ? await api.setPhone({ phone }) : await api.updatePhone({ phone, channel: route });
-        if (!result.ok) throw failure(result.error);
-        return { resendInSeconds: secondsUntil(result.data.resendAvailableAt) };
-      }),
+      requestCode: requestPhoneCode,
+      resendCode: requestPhoneCode,
       confirmCode: fromPromise<{ phone: string }, { code: string; route: PhoneCodeRoute }>(async ({ input }) => {
         const confirm = { set: api.confirmPhone, email: api.confirmUpdatePhone, sms: api.confirmUpdatePhoneSms }[input.route];
         const result = await confirm({ code: input.code });

@@ -39,7 +39,7 @@ export function registrationActors({ api, navigate, currentLocale, refreshCookie
         if (!result.ok) throw failure(result.error);
         return { resendAfterSeconds: result.data.resendAfterSeconds };
       }),
-      // Throws a PasskeyError: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
+      // Throws a failure: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
       createPasskey: fromPromise(async () => {
         await enrolPasskey(api);
       }),

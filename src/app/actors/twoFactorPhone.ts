@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { localizePath } from '../../../contract';
 import type { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
-import { rememberResend, secondsUntil, takeChallengeDestination } from '../twoFactorChallenge';
+import { rememberResend, takeChallengeDestination } from '../twoFactorChallenge';
 import { failure } from './failure';
 import type { FlowHost } from './host';
 
@@ -13,11 +13,11 @@ export function twoFactorPhoneActors({ api, navigate, currentLocale, enterAfterP
         const result = await api.verifyTwoFactor(input);
         if (!result.ok) throw failure(result.error);
       }),
-      resendCode: fromPromise<{ resendInSeconds: number }, { challengeToken: string }>(async ({ input }) => {
+      resendCode: fromPromise<{ resendAfterSeconds: number }, { challengeToken: string }>(async ({ input }) => {
         const result = await api.resendTwoFactor(input);
         if (!result.ok) throw failure(result.error);
-        rememberResend(result.data.resendAvailableAt);
-        return { resendInSeconds: secondsUntil(result.data.resendAvailableAt) };
+        rememberResend(result.data.resendAfterSeconds);
+        return { resendAfterSeconds: result.data.resendAfterSeconds };
       }),
     },
     actions: {

@@ -1,13 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../shared/CodeField';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
-import { useFlowMachine, useLocalize } from '../../app/context';
 import { forgotPasswordActors } from '../../app/actors/forgotPassword';
-import { CODE_FAILURES, failureText } from '../shared/failureText';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
-import { ResendCode } from '../shared/ResendCode';
+import { forgotPasswordView } from '../../../machines/forgotPassword.view';
+import { ResendCode } from '../../ui/ResendCode';
 
 const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_weak', 'validation_failed']);
 
@@ -16,22 +17,8 @@ export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const reset = useActorRef(useFlowMachine(forgotPasswordMachine, forgotPasswordActors), { input: { home: localize('/') } });
-  const step = useSelector(reset, (s) =>
-    s.matches('enteringEmail') || s.matches('requestingCode')
-      ? 'email'
-      : s.matches({ resetting: { form: 'enteringCode' } })
-        ? 'code'
-        : 'password',
-  );
-  const busy = useSelector(
-    reset,
-    (s) => s.matches('requestingCode') || s.matches({ resetting: { form: 'submitting' } }) || s.status === 'done',
-  );
-  const email = useSelector(reset, (s) => s.context.email);
-  const failure = useSelector(reset, (s) => s.context.failure);
-  const resendIn = useSelector(reset, (s) => s.context.resendInSeconds);
-  const resending = useSelector(reset, (s) => s.matches({ resetting: { resend: 'resending' } }));
-  const resendFailure = useSelector(reset, (s) => s.context.resendFailure);
+  const view = useSelector(reset, forgotPasswordView, shallowEqual);
+  const { step, busy, email, failure } = view;
   // What was typed stays here through every step and error; the password never enters the machine.
   const [typedEmail, setTypedEmail] = useState('');
   const [code, setCode] = useState('');
@@ -111,9 +98,10 @@ export function ForgotPasswordScreen() {
             {step === 'code' ? t('forgotPassword.next') : busy ? t('forgotPassword.saving') : t('forgotPassword.save')}
           </button>
           <ResendCode
-            seconds={resendIn}
-            sending={resending}
-            failure={resendFailure}
+            seconds={view.resendIn}
+            sending={view.resending}
+            resent={view.resent}
+            error={view.resendFailure ? generalFailureText(t, view.resendFailure) : null}
             onResend={() => reset.send({ type: 'RESEND_REQUESTED' })}
           />
           <p className="form-links">

@@ -33,7 +33,7 @@ export function LoginScreen() {
   const login = useActorRef(useFlowMachine(loginMachine, loginActors), {
     input: { redirect: params.get('redirect'), home: localize('/'), notice },
   });
-  const busy = useSelector(login, (s) => s.matches('signingIn') || s.status === 'done');
+  const busy = useSelector(login, (s) => s.hasTag('busy'));
   const failure = useSelector(login, (s) => s.context.failure);
   const missing = useSelector(login, (s) => s.context.missing);
   // What was typed stays here, whatever the machine answers.

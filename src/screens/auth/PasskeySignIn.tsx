@@ -20,10 +20,7 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
   const signIn = useActorRef(useFlowMachine(passkeySignInMachine, passkeySignInActors), {
     input: { redirect: params.get('redirect'), home: localize('/'), autofill },
   });
-  const busy = useSelector(
-    signIn,
-    (s) => s.matches('requestingOptions') || s.matches('authenticating') || s.matches('verifying') || s.matches('signedIn'),
-  );
+  const busy = useSelector(signIn, (s) => s.hasTag('busy'));
   const failure = useSelector(signIn, (s) => s.context.failure);
   const id = useId();
 

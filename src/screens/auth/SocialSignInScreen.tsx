@@ -31,8 +31,8 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   const signIn = useActorRef(useFlowMachine(socialSignInMachine, socialSignInActors), {
     input: { provider, locale, error: params.get('error') },
   });
-  const cancelled = useSelector(signIn, (s) => s.matches('cancelled'));
-  const failure = useSelector(signIn, (s) => (s.matches('failed') ? s.context.failure : null));
+  const cancelled = useSelector(signIn, (s) => s.hasTag('cancelled'));
+  const failure = useSelector(signIn, (s) => (s.hasTag('failed') ? s.context.failure : null));
   const name = PROVIDER_NAMES[provider];
 
   if (!cancelled && failure === null) {

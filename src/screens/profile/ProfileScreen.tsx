@@ -8,7 +8,7 @@ import { RouteLinks } from '../shared/RouteScreen';
 export function ProfileScreen() {
   const { t } = useTranslation();
   const { session } = useSystem();
-  const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
+  const loggingOut = useSelector(session, (s) => s.hasTag('loggingOut'));
   return (
     <>
       <p className="page-lead">{t('screens.profile.lead')}</p>

@@ -8,7 +8,7 @@ export function RegisterBiometricScreen() {
   const { t } = useTranslation();
   const registration = useRegistration('biometric');
   const failure = useSelector(registration, (s) => s.context.failure);
-  const creating = useSelector(registration, (s) => s.matches('creatingPasskey'));
+  const creating = useSelector(registration, (s) => s.hasTag('busy'));
   return (
     <div className="stack" aria-busy={creating}>
       <p className="page-lead">{t('screens.registerBiometric.lead')}</p>

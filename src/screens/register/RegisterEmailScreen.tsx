@@ -2,19 +2,17 @@ import { useSelector } from '@xstate/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailsField } from '../../../machines/registration.machine';
-import { useLocale, useSystem } from '../../app/context';
-import { failureText } from '../shared/failureText';
+import { useLocale } from '../../app/context';
+import { generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { countryOptions } from './countries';
-import { useRegistration } from './useRegistration';
-
-const NO_OWN_CODES: ReadonlySet<string> = new Set();
+import { useRegistration, useRegistrationHost } from './useRegistration';
 
 /** E-mail, password, country of residence and terms; the registration statechart decides what happens. */
 export function RegisterEmailScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { registration: host } = useSystem();
+  const host = useRegistrationHost();
   const registration = useRegistration('details');
   const draft = useSelector(
     registration,
@@ -23,7 +21,7 @@ export function RegisterEmailScreen() {
   );
   const fieldErrors = useSelector(registration, (s) => s.context.fieldErrors);
   const failure = useSelector(registration, (s) => s.context.failure);
-  const busy = useSelector(registration, (s) => s.matches('registering'));
+  const busy = useSelector(registration, (s) => s.hasTag('busy'));
   // The password stays out of the machine: here and in the wizard's memory (kept across Back/Forward).
   const [password, setPassword] = useState(host.password.get);
   const countries = useMemo(() => countryOptions(locale), [locale]);
@@ -61,7 +59,7 @@ export function RegisterEmailScreen() {
     <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
       <p className="page-lead">{t('screens.registerEmail.lead')}</p>
       <div className="form-alert" role="alert" aria-live="assertive">
-        {failure ? failureText(t, 'register.failure', NO_OWN_CODES, failure) : null}
+        {failure ? generalFailureText(t, failure) : null}
       </div>
       <div className="field">
         <label htmlFor={`${id}-email`}>{t('register.details.email')}</label>

@@ -12,7 +12,7 @@ export function RegisterPromoCodeScreen() {
   const registration = useRegistration('promoCode');
   const code = useSelector(registration, (s) => s.context.promoCode);
   const failure = useSelector(registration, (s) => s.context.failure);
-  const busy = useSelector(registration, (s) => s.matches('redeemingPromoCode'));
+  const busy = useSelector(registration, (s) => s.hasTag('busy'));
   const id = useId();
 
   const submit = (event: FormEvent) => {

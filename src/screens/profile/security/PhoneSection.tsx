@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneChangeMachine, type NumberError } from '../../../../machines/phoneChange.machine';
@@ -7,9 +7,11 @@ import { LOCALE_TAGS } from '../../../../contract/locales';
 import { useFlowMachine, useLocale } from '../../../app/context';
 import { phoneChangeActors } from '../../../app/actors/phoneChange';
 import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../../contract/phoneNumbers';
+import { phoneChangeView } from '../../../../machines/phoneChange.view';
 import { Icon } from '../../../ui/Icon';
+import { ResendCode } from '../../../ui/ResendCode';
 import { CodeField } from '../../shared/CodeField';
-import { ResendCode, codeFailureMessage, cooldownOf } from '../../shared/CodeFeedback';
+import { codeFailureMessage } from '../../shared/CodeFeedback';
 
 const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
   missing: 'phone.errors.missing',
@@ -37,26 +39,19 @@ function useCountryOptions() {
 export function PhoneSection() {
   const { t } = useTranslation();
   const flow = useActorRef(useFlowMachine(phoneChangeMachine, phoneChangeActors));
-  const state = useSelector(
-    flow,
-    (s) => s,
-    (a, b) => a === b,
-  );
+  const context = useSelector(flow, (s) => s.context);
+  const view = useSelector(flow, phoneChangeView, shallowEqual);
   const countries = useCountryOptions();
   const id = useId();
   // What was typed stays here, whatever the flow answers.
   const [chosenCountry, setCountry] = useState<CountryCode | null>(null);
   // Until the customer picks one: the country of residence, once the profile is loaded.
-  const country = chosenCountry ?? state.context.country;
+  const country = chosenCountry ?? context.country;
   const [national, setNational] = useState('');
   const [code, setCode] = useState('');
 
-  const { phone, email, newPhone, route, numberError, failure, resendFailure, codeResent, saved } = state.context;
-  const sending = state.matches('sendingCode');
-  const entering = state.matches('enteringNumber') || (sending && route === 'set');
-  const choosing = state.matches('choosingChannel') || (sending && route !== 'set');
-  const inCodeStep = state.matches('codeStep');
-  const confirming = state.matches({ codeStep: { code: 'confirming' } });
+  const { phone, email, newPhone, route, numberError, failure, saved } = context;
+  const { step, sending, confirming } = view;
 
   const submitNumber = (event: FormEvent) => {
     event.preventDefault();
@@ -80,9 +75,9 @@ export function PhoneSection() {
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="phone-section">
       <h2 id={`${id}-title`}>{t('phone.title')}</h2>
 
-      {state.matches('loading') ? <p role="status">{t('app.loading')}</p> : null}
+      {step === 'loading' ? <p role="status">{t('app.loading')}</p> : null}
 
-      {state.matches('loadFailed') ? (
+      {step === 'loadFailed' ? (
         <>
           <p role="alert">{t('phone.loadFailed')}</p>
           <button className="button button--secondary" type="button" onClick={() => flow.send({ type: 'RETRY' })}>
@@ -91,7 +86,7 @@ export function PhoneSection() {
         </>
       ) : null}
 
-      {state.matches('idle') ? (
+      {step === 'current' ? (
         <>
           {phone ? (
             <>
@@ -115,7 +110,7 @@ export function PhoneSection() {
         </>
       ) : null}
 
-      {entering ? (
+      {step === 'number' ? (
         <form className="form" noValidate onSubmit={submitNumber} aria-busy={sending}>
           <div className="form-alert" role="alert" aria-live="assertive">
             {failure ? codeFailureMessage(t, failure) : null}
@@ -177,7 +172,7 @@ export function PhoneSection() {
         </form>
       ) : null}
 
-      {choosing ? (
+      {step === 'channel' ? (
         <div className="stack" aria-busy={sending}>
           <p>
             {t('phone.newNumberIs')}{' '}
@@ -235,7 +230,7 @@ export function PhoneSection() {
         </div>
       ) : null}
 
-      {inCodeStep ? (
+      {step === 'code' ? (
         <form className="form" noValidate onSubmit={submitCode} aria-busy={confirming}>
           <p>
             {route === 'email' ? t('phone.codeSentEmail') : t('phone.codeSentSms')}{' '}
@@ -248,11 +243,11 @@ export function PhoneSection() {
             {confirming ? t('phone.confirming') : t('phone.confirm')}
           </button>
           <ResendCode
-            cooldown={cooldownOf(state)}
-            available={state.matches({ codeStep: { resend: 'available' } }) && !confirming}
-            sending={state.matches({ codeStep: { resend: 'sending' } })}
-            resent={codeResent}
-            failure={resendFailure}
+            seconds={view.resendIn}
+            sending={view.resending}
+            disabled={confirming}
+            resent={view.resent}
+            error={view.resendFailure ? codeFailureMessage(t, view.resendFailure) : null}
             onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
           />
           {route === 'email' || route === 'sms' ? (
