@@ -164,17 +164,21 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
 
   function start() {
     app.start();
-    // Session → language: the saved language applies once the customer is signed in.
-    let wasSignedIn = child('session').getSnapshot().hasTag('signedIn');
-    child('session').subscribe((snapshot) => {
+    const session = child('session');
+    let wasSignedIn = session.getSnapshot().hasTag('signedIn');
+    const followSession = (snapshot: ReturnType<typeof session.getSnapshot>) => {
       const signedIn = snapshot.hasTag('signedIn');
+      // Session → language: the saved language applies once the customer is signed in.
       if (signedIn !== wasSignedIn) child('language').send({ type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
       wasSignedIn = signedIn;
       if (!signedIn) {
         if (registration) registration.signedOut();
         else forgetAccountRegistration();
       }
-    });
+    };
+    session.subscribe(followSession);
+    // As from the first snapshot on: a page opened signed out drops a wizard of an ended session.
+    followSession(session.getSnapshot());
     window.addEventListener('focus', refreshCookies);
     document.addEventListener('visibilitychange', refreshCookies);
     window.addEventListener('vite:preloadError', (event) => {
