@@ -17,6 +17,7 @@ import { clearSessionCookies, readAuthToken, readLocaleCookie, readSessionCookie
 import { lookupRouteRule } from '../platform/routeRules';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import type { FlowHost } from './actors/host';
+import { sessionActors } from './actors/session';
 import { createQueryClient } from './queryClient';
 import type { RegistrationHost } from './registration';
 import { forgetAccountRegistration } from './registrationStorage';
@@ -63,18 +64,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
   const i18n: I18n = createI18n(pathLocale, log);
 
   const session = sessionMachine.provide({
-    actors: {
-      refreshSession: fromPromise(async () => {
-        const result = await api.refresh();
-        // 409: another tab renewed the same session a moment ago; its new cookies are ours too.
-        if (!result.ok && result.error.code !== 'refresh_conflict') throw new Error(result.error.code);
-        return readSessionCookies();
-      }),
-      logOut: fromPromise(async () => {
-        const result = await api.logout();
-        if (!result.ok) throw new Error(result.error.code);
-      }),
-    },
+    actors: sessionActors(api),
     actions: {
       clearSessionCookies: () => clearSessionCookies(),
       forgetSelectedCardAccount: () => safeStorage('local')?.removeItem(STORAGE_KEYS.selectedCardAccount),
