@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger';
+/** `link` is a button that reads as a text link ("Change e-mail") for quiet secondary actions. */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
@@ -23,7 +24,9 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const classes = ['button', `button--${variant}`, block ? 'button--block' : null, className].filter(Boolean).join(' ');
+  const classes = [variant === 'link' ? 'link-button' : `button button--${variant}`, block ? 'button--block' : null, className]
+    .filter(Boolean)
+    .join(' ');
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     // A second click that lands before React re-renders the disabled state is dropped here.
     if (busy) return event.preventDefault();

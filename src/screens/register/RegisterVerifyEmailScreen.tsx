@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
 import { CodeField } from '../shared/CodeField';
 import { CODE_FAILURES, failureText } from '../shared/failureText';
 import { ResendCode } from '../shared/ResendCode';
@@ -38,9 +39,9 @@ export function RegisterVerifyEmailScreen() {
       </p>
       {promoRedeemed ? <p role="status">{t('register.promo.applied', { code: promoRedeemed })}</p> : null}
       <CodeField label={t('register.verify.code')} value={code} onChange={setCode} error={error} />
-      <button className="button button--primary button--block" type="submit" disabled={checking}>
+      <Button variant="primary" block type="submit" busy={checking}>
         {checking ? t('register.verify.checking') : t('register.verify.submit')}
-      </button>
+      </Button>
       <ResendCode
         seconds={resendIn}
         sending={resending}
