@@ -68,6 +68,21 @@ export default tseslint.config(
     },
   },
   {
+    // Form controls come from the kit, where label, hint, error and their ARIA are written once.
+    files: ['src/**/*.tsx'],
+    // CodeField is moving into the kit with ResendCode (issue 9, item 3).
+    ignores: ['src/ui/**', 'src/screens/shared/CodeField.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['input', 'textarea', 'select'].map((element) => ({
+          selector: `JSXOpeningElement[name.name='${element}']`,
+          message: `No raw <${element}> outside src/ui: use TextField, SelectField, CheckboxField or AmountInput from src/ui, which tie the label, hint and announced error to the control.`,
+        })),
+      ],
+    },
+  },
+  {
     // The server runs without the app: share through contract/.
     files: ['server/**/*.ts'],
     rules: {

@@ -1,9 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { LoginField, LoginNotice, SignInFailure } from '../../../machines/login.machine';
 import { useLocalize, useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
 import { SocialButtons } from './SocialSignInScreen';
 import { PasskeySignIn } from './PasskeySignIn';
 
@@ -37,7 +39,6 @@ export function LoginScreen() {
   // What was typed stays here, whatever the machine answers.
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const id = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,48 +53,30 @@ export function LoginScreen() {
       <div className="form-alert" role="alert" aria-live="assertive">
         {failure ? failureMessage(t, failure) : null}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{t('login.email')}</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username webauthn"
-          dir="ltr"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? `${id}-email-error` : undefined}
-        />
-        {emailError ? (
-          <p className="field-error" id={`${id}-email-error`}>
-            {emailError}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('login.password')}</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          dir="ltr"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? `${id}-password-error` : undefined}
-        />
-        {passwordError ? (
-          <p className="field-error" id={`${id}-password-error`}>
-            {passwordError}
-          </p>
-        ) : null}
-      </div>
-      <button className="button button--primary button--block" type="submit" disabled={busy}>
+      <TextField
+        label={t('login.email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="username webauthn"
+        dir="ltr"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
+      />
+      <TextField
+        label={t('login.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        dir="ltr"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={passwordError}
+      />
+      <Button variant="primary" block type="submit" busy={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
-      </button>
+      </Button>
       <p className="form-links">
         <Link to={localize('/forgot-password')}>{t('login.forgot')}</Link>
         <Link to={localize('/register')}>{t('login.register')}</Link>

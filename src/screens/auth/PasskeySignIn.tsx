@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLocalize, useSystem } from '../../app/context';
 import { cancelPasskeyCeremony } from '../../auth/passkeys';
+import { Button } from '../../ui/Button';
 import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 
 /**
@@ -30,15 +31,14 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
       <div className="form-alert" role="alert" aria-live="assertive" id={`${id}-alert`}>
         {failure ? <PasskeyFailureText failure={failure} fallback="authentication_not_completed" /> : null}
       </div>
-      <button
-        type="button"
-        className="button button--secondary button--block"
-        disabled={busy}
+      <Button
+        block
+        busy={busy}
         aria-describedby={failure ? `${id}-alert` : undefined}
         onClick={() => signIn.send({ type: 'PASSKEY_CHOSEN' })}
       >
         {busy ? t('passkeys.signingIn') : t('passkeys.signIn')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SocialProvider } from '../../../contract/social';
 import { useLocale, useLocalize, useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
 
 /** Brand names, the same in every language. */
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
@@ -46,9 +47,9 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
           ? t('social.cancelled', { provider: name })
           : t(`social.errors.${KNOWN_FAILURES.has(failure!) ? failure! : 'unknown'}`, { provider: name })}
       </div>
-      <button className="button button--primary button--block" type="button" onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
+      <Button variant="primary" block onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
         {t('social.tryAgain')}
-      </button>
+      </Button>
       <Link className="button button--secondary button--block" to={localize('/login')}>
         {t('social.back')}
       </Link>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize, useSystem } from '../../app/context';
 import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoFactorChallenge';
+import { Button } from '../../ui/Button';
 import { twoFactorPhoneView } from '../../../machines/twoFactorPhone.view';
 import { ResendCode } from '../../ui/ResendCode';
 import { CodeField } from '../shared/CodeField';
@@ -43,9 +44,9 @@ export function TwoFactorPhoneScreen() {
         </bdi>
       </p>
       <CodeField label={t('twoFactor.code')} value={code} onChange={setCode} error={failure ? codeFailureMessage(t, failure) : null} />
-      <button className="button button--primary button--block" type="submit" disabled={verifying}>
+      <Button variant="primary" block type="submit" busy={verifying}>
         {verifying ? t('twoFactor.submitting') : t('twoFactor.submit')}
-      </button>
+      </Button>
       <ResendCode
         seconds={view.resendIn}
         sending={view.resending}

@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
 import { CodeField } from '../shared/CodeField';
 import { registrationView } from '../../../machines/registration.view';
 import { ResendCode } from '../../ui/ResendCode';
@@ -36,9 +37,9 @@ export function RegisterVerifyEmailScreen() {
       </p>
       {promoRedeemed ? <p role="status">{t('register.promo.applied', { code: promoRedeemed })}</p> : null}
       <CodeField label={t('register.verify.code')} value={code} onChange={setCode} error={error} />
-      <button className="button button--primary button--block" type="submit" disabled={checking}>
+      <Button variant="primary" block type="submit" busy={checking}>
         {checking ? t('register.verify.checking') : t('register.verify.submit')}
-      </button>
+      </Button>
       <ResendCode
         seconds={view.resendIn}
         sending={view.resending}
