@@ -1,7 +1,7 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '../shared/CodeField';
+import { CodeField } from '../../ui/CodeField';
 import { useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';

@@ -7,7 +7,7 @@ import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoF
 import { Button } from '../../ui/Button';
 import { twoFactorPhoneView } from '../../../machines/twoFactorPhone.view';
 import { ResendCode } from '../../ui/ResendCode';
-import { CodeField } from '../shared/CodeField';
+import { CodeField } from '../../ui/CodeField';
 import { codeFailureMessage } from '../shared/CodeFeedback';
 
 /** The SMS code step of signing in; the flow is the twoFactorPhone statechart, this view only shows it. */

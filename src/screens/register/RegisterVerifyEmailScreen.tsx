@@ -2,7 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
-import { CodeField } from '../shared/CodeField';
+import { CodeField } from '../../ui/CodeField';
 import { registrationView } from '../../../machines/registration.view';
 import { ResendCode } from '../../ui/ResendCode';
 import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';

@@ -12,7 +12,7 @@ import { ListRow, ListRows } from '../../../ui/ListRow';
 import { Button } from '../../../ui/Button';
 import { SelectField, TextField } from '../../../ui/TextField';
 import { ResendCode } from '../../../ui/ResendCode';
-import { CodeField } from '../../shared/CodeField';
+import { CodeField } from '../../../ui/CodeField';
 import { codeFailureMessage } from '../../shared/CodeFeedback';
 
 const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
