@@ -17,9 +17,7 @@ import { codeFailureMessage } from '../../shared/CodeFeedback';
 
 const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
   missing: 'phone.errors.missing',
-  invalid: 'phone.errors.invalid',
   phone_invalid: 'phone.errors.invalid',
-  unchanged: 'phone.errors.unchanged',
   phone_unchanged: 'phone.errors.unchanged',
   phone_taken: 'phone.errors.taken',
 };
