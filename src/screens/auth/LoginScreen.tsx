@@ -2,26 +2,21 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { LoginField, LoginNotice, SignInFailure } from '../../../machines/login.machine';
+import type { TFunction } from 'i18next';
+import type { Failure } from '../../../machines/failure';
+import type { LoginField, LoginNotice } from '../../../machines/login.machine';
 import { useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { SocialButtons } from './SocialSignInScreen';
 import { PasskeySignIn } from './PasskeySignIn';
+import { failureText } from '../shared/failureText';
 
-function failureMessage(t: ReturnType<typeof useTranslation>['t'], failure: SignInFailure): string {
-  switch (failure.code) {
-    case 'invalid_credentials':
-    case 'network_error':
-    case 'validation_failed':
-      return t(`login.errors.${failure.code}`);
-    case 'rate_limited':
-      return t('login.errors.rate_limited', { count: failure.retryAfterSeconds ?? 60 });
-    case 'two_factor_expired':
-      return t('twoFactor.expired');
-    default:
-      return t('login.errors.unknown');
-  }
+/** Failures /login explains in its own words; the rest read as anywhere else (connection, rate limit, try again). */
+const LOGIN_FAILURES: ReadonlySet<string> = new Set(['invalid_credentials', 'validation_failed']);
+
+function failureMessage(t: TFunction, failure: Failure): string {
+  return failure.code === 'two_factor_expired' ? t('twoFactor.expired') : failureText(t, 'login.errors', LOGIN_FAILURES, failure);
 }
 
 /** E-mail and password sign-in; the flow is the login statechart, this view only shows it. */
