@@ -45,7 +45,7 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
       <div className="form-alert" role="alert" aria-live="assertive">
         {cancelled
           ? t('social.cancelled', { provider: name })
-          : t(`social.errors.${KNOWN_FAILURES.has(failure!) ? failure! : 'unknown'}`, { provider: name })}
+          : t(`social.errors.${KNOWN_FAILURES.has(failure!.code) ? failure!.code : 'unknown'}`, { provider: name })}
       </div>
       <Button variant="primary" block onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
         {t('social.tryAgain')}
