@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
 import type { BiometricFailure, BiometricStep } from '../../../../machines/biometric.machine';
+import { biometricView } from '../../../../machines/biometric.view';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../../contract';
 import { useLocale, useSystem } from '../../../app/context';
 import { Button } from '../../../ui/Button';
@@ -199,10 +200,8 @@ export function PasskeysSection() {
   const { t } = useTranslation();
   const { api, flows } = useSystem();
   const biometric = useActorRef(flows.biometric);
-  const state = useSelector(biometric, (s) => s.value);
-  const failure = useSelector(biometric, (s) => s.context.failure);
-  const enabled = useSelector(biometric, (s) => s.context.enabled);
-  const channel = useSelector(biometric, (s) => s.context.codeChannel);
+  const view = useSelector(biometric, biometricView, shallowEqual);
+  const { failure, enabled, channel, codeFor, checkingCode, adding } = view;
   const headingId = useId();
   const list = useQuery({
     queryKey: ['passkeys'],
@@ -214,15 +213,14 @@ export function PasskeysSection() {
   });
 
   // Say it when a flow finishes: the list changes under the customer's eyes.
-  const previous = useRef(state);
+  const finished = useRef(view.finishing);
   useEffect(() => {
-    if (state === 'idle' && previous.current === 'confirmingEnable' && !failure) notify.success(t('passkeys.section.added'));
-    if (state === 'idle' && previous.current === 'confirmingDisable' && !failure) notify.success(t('passkeys.section.removedAll'));
-    previous.current = state;
-  }, [state, failure, t]);
+    if (view.idle && finished.current === 'enable' && !failure) notify.success(t('passkeys.section.added'));
+    if (view.idle && finished.current === 'disable' && !failure) notify.success(t('passkeys.section.removedAll'));
+    finished.current = view.finishing;
+  }, [view.idle, view.finishing, failure, t]);
 
-  const adding = state === 'requestingEnable' || state === 'verifyingEnableCode' || state === 'registering' || state === 'confirmingEnable';
-  const busy = state !== 'idle';
+  const busy = !view.idle;
 
   return (
     <section className="stack" aria-labelledby={headingId}>
@@ -232,18 +230,18 @@ export function PasskeysSection() {
         {failure ? <FailureText t={t} failure={failure} /> : null}
       </div>
 
-      {state === 'awaitingEnableCode' || state === 'verifyingEnableCode' ? (
+      {codeFor === 'enable' ? (
         <CodeForm
           lead={t(channel === 'sms' ? 'passkeys.code.lead_sms' : 'passkeys.code.lead_email')}
-          busy={state === 'verifyingEnableCode'}
+          busy={checkingCode}
           onSubmit={(code) => biometric.send({ type: 'CODE_SUBMITTED', code })}
           onCancel={() => biometric.send({ type: 'CANCELLED' })}
         />
       ) : null}
-      {state === 'awaitingDisableCode' || state === 'confirmingDisable' ? (
+      {codeFor === 'disable' ? (
         <CodeForm
           lead={`${t('passkeys.code.disableLead')} ${t(channel === 'sms' ? 'passkeys.code.lead_sms' : 'passkeys.code.lead_email')}`}
-          busy={state === 'confirmingDisable'}
+          busy={checkingCode}
           onSubmit={(code) => biometric.send({ type: 'CODE_SUBMITTED', code })}
           onCancel={() => biometric.send({ type: 'CANCELLED' })}
         />
