@@ -4,9 +4,6 @@ import { safeRedirectPath } from './routeGuard.machine';
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
-/** Why a sign-in attempt did not go through; the screen translates the code. */
-export type SignInFailure = Failure;
-
 export type LoginField = 'email' | 'password';
 
 /** What a sign-in with the right password leads to: a session, or an SMS code to enter first. */
@@ -18,7 +15,7 @@ export type LoginNotice = 'two_factor_expired';
 interface LoginContext {
   /** Where to go after signing in: the `redirect` query parameter, if it is safe, else home. */
   destination: string;
-  failure: SignInFailure | null;
+  failure: Failure | null;
   /** Fields that are missing; the screen shows a message next to each. */
   missing: LoginField[];
 }

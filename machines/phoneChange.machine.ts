@@ -10,8 +10,8 @@ import { unprovided } from './unprovided';
  */
 export type PhoneCodeRoute = 'set' | 'email' | 'sms';
 
-/** Why the typed number was not taken: checked here, or answered by the server. */
-export type NumberError = 'missing' | 'invalid' | 'unchanged' | 'phone_taken' | 'phone_invalid' | 'phone_unchanged';
+/** Why the typed number was not taken: checked here first, with the same codes the server answers (it checks again). */
+export type NumberError = 'missing' | 'phone_invalid' | 'phone_unchanged' | 'phone_taken';
 
 export interface PhoneProfile {
   email: string;
@@ -131,12 +131,12 @@ export const phoneChangeMachine = setup({
           { guard: 'numberIsMissing', actions: assign({ numberError: 'missing', failure: null }), description: 'Nothing typed.' },
           {
             guard: 'numberIsInvalid',
-            actions: assign({ numberError: 'invalid', failure: null }),
+            actions: assign({ numberError: 'phone_invalid', failure: null }),
             description: 'Not a number of that country.',
           },
           {
             guard: 'numberIsUnchanged',
-            actions: assign({ numberError: 'unchanged', failure: null }),
+            actions: assign({ numberError: 'phone_unchanged', failure: null }),
             description: 'That is the current number.',
           },
           {

@@ -22,7 +22,7 @@ export const socialSignInModel = {
   },
   invariants: {
     requestingAuthorization: (s) => s.context.failure === null || 'asks for a new sign-in while still showing the last failure',
-    cancelled: (s) => s.context.failure === CANCELLED || 'shows the cancellation without one',
-    failed: (s) => (s.context.failure !== null && s.context.failure !== CANCELLED) || 'shows a failure without a reason',
+    cancelled: (s) => s.context.failure?.code === CANCELLED || 'shows the cancellation without one',
+    failed: (s) => (s.context.failure !== null && s.context.failure.code !== CANCELLED) || 'shows a failure without a reason',
   },
 } satisfies FlowModel<typeof socialSignInMachine>;

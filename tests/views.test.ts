@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { biometricMachine } from '../machines/biometric.machine';
+import { biometricView } from '../machines/biometric.view';
 import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
 import { forgotPasswordView } from '../machines/forgotPassword.view';
 import { phoneChangeMachine } from '../machines/phoneChange.machine';
@@ -132,5 +134,26 @@ describe('the sign-up wizard view', () => {
       busy: false,
       resending: true,
     });
+  });
+});
+
+describe('the passkeys section view', () => {
+  const context = { enabled: true, codeToken: null, options: null, codeChannel: 'email' as const, failure: null };
+  const at = (value: string) => biometricView(biometricMachine.resolveState({ value: value as never, context }));
+
+  it('offers the buttons only when nothing is under way, and keeps the add button busy through the whole addition', () => {
+    expect(at('idle')).toMatchObject({ idle: true, adding: false, codeFor: null });
+    for (const state of ['requestingEnable', 'verifyingEnableCode', 'registering', 'confirmingEnable']) {
+      expect(at(state), state).toMatchObject({ idle: false, adding: true });
+    }
+    expect(at('requestingDisable')).toMatchObject({ idle: false, adding: false });
+  });
+
+  it('opens the code form of the change under way, busy while the code is checked', () => {
+    expect(at('awaitingEnableCode')).toMatchObject({ codeFor: 'enable', checkingCode: false });
+    expect(at('verifyingEnableCode')).toMatchObject({ codeFor: 'enable', checkingCode: true });
+    expect(at('awaitingDisableCode')).toMatchObject({ codeFor: 'disable', checkingCode: false });
+    expect(at('confirmingDisable')).toMatchObject({ codeFor: 'disable', checkingCode: true, finishing: 'disable' });
+    expect(at('confirmingEnable')).toMatchObject({ codeFor: null, finishing: 'enable' });
   });
 });

@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { ceremonyActivity } from '../auth/passkeys';
 import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
 import { BiometricSheet } from '../ui/BiometricSheet';
+import { Button } from '../ui/Button';
 import { RTL_LOCALES, splitLocalePath } from '../../contract';
 import { currentRouteId, type NotFoundData } from '../routes';
 import { pathOf, routes, routesById, type Area, type RouteDef } from '../routes/table';
@@ -249,9 +250,9 @@ export function RouteError() {
             statusMessage={t('errors.internal.status')}
             description={t('errors.internal.description')}
             action={
-              <button className="button button--primary" type="button" onClick={() => window.location.reload()}>
+              <Button variant="primary" onClick={() => window.location.reload()}>
                 {t('errors.reload')}
-              </button>
+              </Button>
             }
           />
         )}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
 
 /**
  * "Send a new code" under every code field: disabled, with the seconds left in its label, while the
@@ -22,9 +23,9 @@ export function ResendCode(props: {
   const waiting = seconds > 0;
   return (
     <div className="resend">
-      <button className="button button--secondary button--block" type="button" disabled={waiting || sending || disabled} onClick={onResend}>
+      <Button block busy={sending} disabled={waiting || disabled} onClick={onResend}>
         {sending ? t('resend.sending') : waiting ? t('resend.in', { count: seconds }) : t('resend.action')}
-      </button>
+      </Button>
       {error ? (
         <p className="field-error" role="alert">
           {error}

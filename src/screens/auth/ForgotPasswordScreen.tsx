@@ -1,10 +1,12 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '../shared/CodeField';
+import { CodeField } from '../../ui/CodeField';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
 import { forgotPasswordActors } from '../../app/actors/forgotPassword';
 import { useFlowMachine, useLocalize } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
 import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { forgotPasswordView } from '../../../machines/forgotPassword.view';
@@ -32,11 +34,6 @@ export function ForgotPasswordScreen() {
       ? failureText(t, 'register.codeErrors', CODE_FAILURES, shown)
       : failureText(t, 'forgotPassword.errors', OWN_FAILURES, shown)
     : null;
-  const alert = (
-    <p className="field-error" id={`${id}-error`} role="alert">
-      {error}
-    </p>
-  );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (step === 'email') reset.send({ type: 'EMAIL_SUBMITTED', email: typedEmail });
@@ -49,25 +46,20 @@ export function ForgotPasswordScreen() {
       {step === 'email' ? (
         <>
           <p className="page-lead">{t('screens.forgotPassword.lead')}</p>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{t('forgotPassword.email')}</label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              dir="ltr"
-              value={typedEmail}
-              onChange={(e) => setTypedEmail(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-error`}
-            />
-            {alert}
-          </div>
-          <button className="button button--primary button--block" type="submit" disabled={busy}>
+          <TextField
+            label={t('forgotPassword.email')}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            dir="ltr"
+            value={typedEmail}
+            onChange={(e) => setTypedEmail(e.target.value)}
+            error={error}
+          />
+          <Button variant="primary" block type="submit" busy={busy}>
             {busy ? t('forgotPassword.sending') : t('forgotPassword.sendCode')}
-          </button>
+          </Button>
         </>
       ) : (
         <>
@@ -77,26 +69,23 @@ export function ForgotPasswordScreen() {
           {step === 'code' ? (
             <CodeField label={t('forgotPassword.code')} value={code} onChange={setCode} error={error} />
           ) : (
-            <div className="field">
-              <label htmlFor={`${id}-password`}>{t('forgotPassword.newPassword')}</label>
-              <input
-                id={`${id}-password`}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                dir="ltr"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-error ${id}-rule`}
-              />
+            <TextField
+              label={t('forgotPassword.newPassword')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              dir="ltr"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={error}
+              describedBy={`${id}-rule`}
+            >
               <PasswordRequirements password={password} id={`${id}-rule`} />
-              {alert}
-            </div>
+            </TextField>
           )}
-          <button className="button button--primary button--block" type="submit" disabled={busy}>
+          <Button variant="primary" block type="submit" busy={busy}>
             {step === 'code' ? t('forgotPassword.next') : busy ? t('forgotPassword.saving') : t('forgotPassword.save')}
-          </button>
+          </Button>
           <ResendCode
             seconds={view.resendIn}
             sending={view.resending}
@@ -105,13 +94,13 @@ export function ForgotPasswordScreen() {
             onResend={() => reset.send({ type: 'RESEND_REQUESTED' })}
           />
           <p className="form-links">
-            <button className="link-button" type="button" onClick={() => reset.send({ type: 'CHANGE_EMAIL' })}>
+            <Button variant="link" onClick={() => reset.send({ type: 'CHANGE_EMAIL' })}>
               {t('forgotPassword.changeEmail')}
-            </button>
+            </Button>
             {step === 'password' ? (
-              <button className="link-button" type="button" onClick={() => reset.send({ type: 'CHANGE_CODE' })}>
+              <Button variant="link" onClick={() => reset.send({ type: 'CHANGE_CODE' })}>
                 {t('forgotPassword.changeCode')}
-              </button>
+              </Button>
             ) : null}
           </p>
         </>

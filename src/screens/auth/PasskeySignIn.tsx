@@ -6,6 +6,7 @@ import { passkeySignInMachine } from '../../../machines/passkeySignIn.machine';
 import { useFlowMachine, useLocalize } from '../../app/context';
 import { passkeySignInActors } from '../../app/actors/passkeySignIn';
 import { cancelPasskeyCeremony } from '../../auth/passkeys';
+import { Button } from '../../ui/Button';
 import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 
 /**
@@ -33,15 +34,14 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
       <div className="form-alert" role="alert" aria-live="assertive" id={`${id}-alert`}>
         {failure ? <PasskeyFailureText failure={failure} fallback="authentication_not_completed" /> : null}
       </div>
-      <button
-        type="button"
-        className="button button--secondary button--block"
-        disabled={busy}
+      <Button
+        block
+        busy={busy}
         aria-describedby={failure ? `${id}-alert` : undefined}
         onClick={() => signIn.send({ type: 'PASSKEY_CHOSEN' })}
       >
         {busy ? t('passkeys.signingIn') : t('passkeys.signIn')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { SocialProvider } from '../../../contract/social';
 import { socialSignInMachine } from '../../../machines/socialSignIn.machine';
 import { useFlowMachine, useLocale, useLocalize } from '../../app/context';
 import { socialSignInActors } from '../../app/actors/socialSignIn';
+import { Button } from '../../ui/Button';
 
 /** Brand names, the same in every language. */
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
@@ -47,11 +48,11 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
       <div className="form-alert" role="alert" aria-live="assertive">
         {cancelled
           ? t('social.cancelled', { provider: name })
-          : t(`social.errors.${KNOWN_FAILURES.has(failure!) ? failure! : 'unknown'}`, { provider: name })}
+          : t(`social.errors.${KNOWN_FAILURES.has(failure!.code) ? failure!.code : 'unknown'}`, { provider: name })}
       </div>
-      <button className="button button--primary button--block" type="button" onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
+      <Button variant="primary" block onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
         {t('social.tryAgain')}
-      </button>
+      </Button>
       <Link className="button button--secondary button--block" to={localize('/login')}>
         {t('social.back')}
       </Link>

@@ -6,9 +6,10 @@ import { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine'
 import { useFlowMachine, useLocalize } from '../../app/context';
 import { twoFactorPhoneActors } from '../../app/actors/twoFactorPhone';
 import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoFactorChallenge';
+import { Button } from '../../ui/Button';
 import { twoFactorPhoneView } from '../../../machines/twoFactorPhone.view';
 import { ResendCode } from '../../ui/ResendCode';
-import { CodeField } from '../shared/CodeField';
+import { CodeField } from '../../ui/CodeField';
 import { codeFailureMessage } from '../shared/CodeFeedback';
 
 /** The SMS code step of signing in; the flow is the twoFactorPhone statechart, this view only shows it. */
@@ -44,9 +45,9 @@ export function TwoFactorPhoneScreen() {
         </bdi>
       </p>
       <CodeField label={t('twoFactor.code')} value={code} onChange={setCode} error={failure ? codeFailureMessage(t, failure) : null} />
-      <button className="button button--primary button--block" type="submit" disabled={verifying}>
+      <Button variant="primary" block type="submit" busy={verifying}>
         {verifying ? t('twoFactor.submitting') : t('twoFactor.submit')}
-      </button>
+      </Button>
       <ResendCode
         seconds={view.resendIn}
         sending={view.resending}

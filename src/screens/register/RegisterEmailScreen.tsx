@@ -3,6 +3,8 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailsField } from '../../../machines/registration.machine';
 import { useLocale } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { CheckboxField, SelectField, TextField } from '../../ui/TextField';
 import { generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { countryOptions } from './countries';
@@ -42,18 +44,6 @@ export function RegisterEmailScreen() {
     const code = fieldErrors[field];
     return code ? t(`register.errors.${field}.${code}`) : null;
   };
-  const described = (field: DetailsField, ...more: string[]) => {
-    const ids = [...(fieldErrors[field] ? [`${id}-${field}-error`] : []), ...more];
-    return ids.length > 0 ? ids.join(' ') : undefined;
-  };
-  const fieldError = (field: DetailsField) => {
-    const message = errorOf(field);
-    return message ? (
-      <p className="field-error" id={`${id}-${field}-error`}>
-        {message}
-      </p>
-    ) : null;
-  };
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
@@ -61,77 +51,61 @@ export function RegisterEmailScreen() {
       <div className="form-alert" role="alert" aria-live="assertive">
         {failure ? generalFailureText(t, failure) : null}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{t('register.details.email')}</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-          value={draft.email}
-          onChange={(e) => typed({ email: e.target.value })}
-          aria-invalid={fieldErrors.email ? true : undefined}
-          aria-describedby={described('email')}
-        />
-        {fieldError('email')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('register.details.password')}</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          dir="ltr"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            host.password.set(e.target.value);
-          }}
-          aria-invalid={fieldErrors.password ? true : undefined}
-          aria-describedby={described('password', `${id}-rule`)}
-        />
+      <TextField
+        label={t('register.details.email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        dir="ltr"
+        value={draft.email}
+        onChange={(e) => typed({ email: e.target.value })}
+        error={errorOf('email')}
+      />
+      <TextField
+        label={t('register.details.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        dir="ltr"
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          host.password.set(e.target.value);
+        }}
+        error={errorOf('password')}
+        describedBy={`${id}-rule`}
+      >
         <PasswordRequirements password={password} id={`${id}-rule`} />
-        {fieldError('password')}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-country`}>{t('register.details.country')}</label>
-        <select
-          id={`${id}-country`}
-          name="country"
-          autoComplete="country"
-          value={draft.country}
-          onChange={(e) => typed({ country: e.target.value })}
-          aria-invalid={fieldErrors.country ? true : undefined}
-          aria-describedby={described('country')}
-        >
-          <option value="">{t('register.details.chooseCountry')}</option>
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-        {fieldError('country')}
-      </div>
-      <div className="field field--check">
-        <input
-          id={`${id}-terms`}
-          name="acceptTerms"
-          type="checkbox"
-          checked={draft.acceptTerms}
-          onChange={(e) => typed({ acceptTerms: e.target.checked })}
-          aria-invalid={fieldErrors.acceptTerms ? true : undefined}
-          aria-describedby={described('acceptTerms')}
-        />
-        <label htmlFor={`${id}-terms`}>{t('register.details.terms')}</label>
-        {fieldError('acceptTerms')}
-      </div>
-      <button className="button button--primary button--block" type="submit" disabled={busy}>
+      </TextField>
+      <SelectField
+        label={t('register.details.country')}
+        name="country"
+        autoComplete="country"
+        value={draft.country}
+        onChange={(e) => typed({ country: e.target.value })}
+        error={errorOf('country')}
+        options={
+          <>
+            <option value="">{t('register.details.chooseCountry')}</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </>
+        }
+      />
+      <CheckboxField
+        label={t('register.details.terms')}
+        name="acceptTerms"
+        checked={draft.acceptTerms}
+        onChange={(e) => typed({ acceptTerms: e.target.checked })}
+        error={errorOf('acceptTerms')}
+      />
+      <Button variant="primary" block type="submit" busy={busy}>
         {busy ? t('register.details.submitting') : t('register.details.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '../shared/CodeField';
+import { Button } from '../../ui/Button';
+import { CodeField } from '../../ui/CodeField';
 import { registrationView } from '../../../machines/registration.view';
 import { ResendCode } from '../../ui/ResendCode';
 import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
@@ -36,9 +37,9 @@ export function RegisterVerifyEmailScreen() {
       </p>
       {promoRedeemed ? <p role="status">{t('register.promo.applied', { code: promoRedeemed })}</p> : null}
       <CodeField label={t('register.verify.code')} value={code} onChange={setCode} error={error} />
-      <button className="button button--primary button--block" type="submit" disabled={checking}>
+      <Button variant="primary" block type="submit" busy={checking}>
         {checking ? t('register.verify.checking') : t('register.verify.submit')}
-      </button>
+      </Button>
       <ResendCode
         seconds={view.resendIn}
         sending={view.resending}

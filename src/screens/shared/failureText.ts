@@ -11,13 +11,13 @@ const GENERAL = new Set(['network_error', 'rate_limited']);
  */
 export function failureText(t: TFunction, scope: string, own: ReadonlySet<string>, failure: Failure): string {
   if (own.has(failure.code)) return t(`${scope}.${failure.code}`);
-  if (GENERAL.has(failure.code)) return t(`register.failure.${failure.code}`, { count: failure.retryAfterSeconds ?? 60 });
-  return t('register.failure.unknown');
+  if (GENERAL.has(failure.code)) return t(`failure.${failure.code}`, { count: failure.retryAfterSeconds ?? 60 });
+  return t('failure.unknown');
 }
 
 /** A failure no form explains in its own words: connection, rate limit with its seconds, else "try again". */
 export function generalFailureText(t: TFunction, failure: Failure): string {
-  return failureText(t, 'register.failure', new Set(), failure);
+  return failureText(t, 'failure', new Set(), failure);
 }
 
 /** The code-step failures both flows explain the same way. */

@@ -9,15 +9,16 @@ import { phoneChangeActors } from '../../../app/actors/phoneChange';
 import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../../contract/phoneNumbers';
 import { phoneChangeView } from '../../../../machines/phoneChange.view';
 import { Icon } from '../../../ui/Icon';
+import { ListRow, ListRows } from '../../../ui/ListRow';
+import { Button } from '../../../ui/Button';
+import { SelectField, TextField } from '../../../ui/TextField';
 import { ResendCode } from '../../../ui/ResendCode';
-import { CodeField } from '../../shared/CodeField';
+import { CodeField } from '../../../ui/CodeField';
 import { codeFailureMessage } from '../../shared/CodeFeedback';
 
 const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
   missing: 'phone.errors.missing',
-  invalid: 'phone.errors.invalid',
   phone_invalid: 'phone.errors.invalid',
-  unchanged: 'phone.errors.unchanged',
   phone_unchanged: 'phone.errors.unchanged',
   phone_taken: 'phone.errors.taken',
 };
@@ -80,9 +81,7 @@ export function PhoneSection() {
       {step === 'loadFailed' ? (
         <>
           <p role="alert">{t('phone.loadFailed')}</p>
-          <button className="button button--secondary" type="button" onClick={() => flow.send({ type: 'RETRY' })}>
-            {t('phone.retry')}
-          </button>
+          <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('phone.retry')}</Button>
         </>
       ) : null}
 
@@ -104,9 +103,9 @@ export function PhoneSection() {
           <p role="status" className="notice">
             {saved ? t('phone.saved') : null}
           </p>
-          <button className="button button--secondary button--block" type="button" onClick={startEditing}>
+          <Button block onClick={startEditing}>
             {phone ? t('phone.change') : t('phone.add')}
-          </button>
+          </Button>
         </>
       ) : null}
 
@@ -115,60 +114,46 @@ export function PhoneSection() {
           <div className="form-alert" role="alert" aria-live="assertive">
             {failure ? codeFailureMessage(t, failure) : null}
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-country`}>{t('phone.country')}</label>
-            <select id={`${id}-country`} name="country" value={country} onChange={(e) => setCountry(e.target.value as CountryCode)}>
-              {countries.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-number`}>{phone ? t('phone.newNumber') : t('phone.number')}</label>
-            <input
-              id={`${id}-number`}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              dir="ltr"
-              value={national}
-              onChange={(e) => setNational(e.target.value)}
-              aria-invalid={numberMessage ? true : undefined}
-              aria-describedby={`${id}-number-note`}
-            />
-            {numberMessage ? (
-              <p className="field-error" id={`${id}-number-note`} role="alert">
-                {numberMessage}
-              </p>
-            ) : (
-              <p className="field-hint" id={`${id}-number-note`}>
-                {preview.ok ? (
-                  <>
-                    {t('phone.preview')}{' '}
-                    <bdi dir="ltr" data-testid="phone-preview">
-                      {preview.international}
-                    </bdi>
-                  </>
-                ) : (
-                  t('phone.numberHint')
-                )}
-              </p>
-            )}
-          </div>
-          <button className="button button--primary button--block" type="submit" disabled={sending}>
+          <SelectField
+            label={t('phone.country')}
+            name="country"
+            value={country}
+            onChange={(e) => setCountry(e.target.value as CountryCode)}
+            options={countries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.label}
+              </option>
+            ))}
+          />
+          <TextField
+            label={phone ? t('phone.newNumber') : t('phone.number')}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            dir="ltr"
+            value={national}
+            onChange={(e) => setNational(e.target.value)}
+            error={numberMessage}
+            hint={
+              preview.ok ? (
+                <>
+                  {t('phone.preview')}{' '}
+                  <bdi dir="ltr" data-testid="phone-preview">
+                    {preview.international}
+                  </bdi>
+                </>
+              ) : (
+                t('phone.numberHint')
+              )
+            }
+          />
+          <Button variant="primary" block type="submit" busy={sending}>
             {sending ? t('phone.sending') : t('phone.continue')}
-          </button>
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={sending}
-            onClick={() => flow.send({ type: 'CANCELLED' })}
-          >
+          </Button>
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
             {t('phone.cancel')}
-          </button>
+          </Button>
         </form>
       ) : null}
 
@@ -185,48 +170,38 @@ export function PhoneSection() {
           </div>
           <fieldset className="choice-group">
             <legend>{t('phone.chooseChannel')}</legend>
-            <ul className="link-list">
-              <li>
-                <button type="button" disabled={sending} onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'email' })}>
-                  <span className="label">
-                    {t('phone.byEmail')}
-                    <span className="hint">
-                      {t('phone.byEmailHint')} <bdi dir="ltr">{email}</bdi>
-                    </span>
-                  </span>
-                  <Icon name="chevron" />
-                </button>
-              </li>
-              <li>
-                <button type="button" disabled={sending} onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'sms' })}>
-                  <span className="label">
-                    {t('phone.bySms')}
-                    <span className="hint">
-                      {t('phone.bySmsHint')} <bdi dir="ltr">{formattedNew}</bdi>
-                    </span>
-                  </span>
-                  <Icon name="chevron" />
-                </button>
-              </li>
-            </ul>
+            <ListRows>
+              <ListRow
+                label={t('phone.byEmail')}
+                hint={
+                  <>
+                    {t('phone.byEmailHint')} <bdi dir="ltr">{email}</bdi>
+                  </>
+                }
+                end={<Icon name="chevron" />}
+                disabled={sending}
+                onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'email' })}
+              />
+              <ListRow
+                label={t('phone.bySms')}
+                hint={
+                  <>
+                    {t('phone.bySmsHint')} <bdi dir="ltr">{formattedNew}</bdi>
+                  </>
+                }
+                end={<Icon name="chevron" />}
+                disabled={sending}
+                onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'sms' })}
+              />
+            </ListRows>
           </fieldset>
           {sending ? <p role="status">{t('phone.sending')}</p> : null}
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={sending}
-            onClick={() => flow.send({ type: 'EDIT_STARTED' })}
-          >
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'EDIT_STARTED' })}>
             {t('phone.otherNumber')}
-          </button>
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={sending}
-            onClick={() => flow.send({ type: 'CANCELLED' })}
-          >
+          </Button>
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
             {t('phone.cancel')}
-          </button>
+          </Button>
         </div>
       ) : null}
 
@@ -239,9 +214,9 @@ export function PhoneSection() {
             </bdi>
           </p>
           <CodeField label={t('phone.code')} value={code} onChange={setCode} error={failure ? codeFailureMessage(t, failure) : null} />
-          <button className="button button--primary button--block" type="submit" disabled={confirming}>
+          <Button variant="primary" block type="submit" busy={confirming}>
             {confirming ? t('phone.confirming') : t('phone.confirm')}
-          </button>
+          </Button>
           <ResendCode
             seconds={view.resendIn}
             sending={view.resending}
@@ -251,23 +226,17 @@ export function PhoneSection() {
             onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
           />
           {route === 'email' || route === 'sms' ? (
-            <button
-              className="button button--secondary button--block"
-              type="button"
+            <Button
+              block
               disabled={confirming}
               onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: route === 'email' ? 'sms' : 'email' })}
             >
               {route === 'email' ? t('phone.useSmsInstead') : t('phone.useEmailInstead')}
-            </button>
+            </Button>
           ) : null}
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={confirming}
-            onClick={() => flow.send({ type: 'CANCELLED' })}
-          >
+          <Button block disabled={confirming} onClick={() => flow.send({ type: 'CANCELLED' })}>
             {t('phone.cancel')}
-          </button>
+          </Button>
         </form>
       ) : null}
     </section>
