@@ -10,6 +10,7 @@ import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
 // With its extension: Vite loads its config natively, without resolving extensionless imports.
 import { PRELOAD_MANIFEST, type PreloadManifest } from '../server/preload-manifest.ts';
 type RouteTable = typeof import('../src/routes/table');
+type Contract = typeof import('../contract/endpoints');
 
 /**
  * Writes `.vite/preload.json` (route pattern → its lazy chunks, locale → its messages chunk), so the
@@ -38,7 +39,7 @@ export function preloadManifest(): Plugin {
         byModule.get('src/screens/shared/RouteScreen.tsx');
 
       // Loaded through Vite, as the app's own source is (it imports without extensions).
-      const { routes } = (await runnerImport<RouteTable>(path.join(root, 'src', 'routes', 'table.ts'))).module;
+      const { routes } = (await runnerImport<RouteTable>(path.join(root, 'src', 'routes', 'table.ts'), { configFile: false })).module;
       const manifest: PreloadManifest = {
         routes: routes.map((route) => ({ path: route.path, modules: needs(areaChunk(route.area)) })),
         messages: Object.fromEntries(
@@ -49,6 +50,29 @@ export function preloadManifest(): Plugin {
         ),
       };
       this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST, source: JSON.stringify(manifest) });
+    },
+  };
+}
+
+export const ENDPOINT_ROUTES_MODULE = 'virtual:meridian/endpoint-routes';
+
+/**
+ * `virtual:meridian/endpoint-routes`: the contract's endpoint table with only what a call needs (method
+ * and path). The app imports this instead of the table, so no zod schema reaches the browser: the server
+ * validates every body and every answer with them (server/http/route.ts).
+ */
+export function endpointRoutes(): Plugin {
+  const resolved = `\0${ENDPOINT_ROUTES_MODULE}`;
+  const contractFile = path.resolve(import.meta.dirname, '..', 'contract', 'endpoints', 'index.ts');
+  return {
+    name: 'meridian-endpoint-routes',
+    resolveId: (source) => (source === ENDPOINT_ROUTES_MODULE ? resolved : undefined),
+    async load(id) {
+      if (id !== resolved) return;
+      const { module, dependencies } = await runnerImport<Contract>(contractFile, { configFile: false });
+      for (const file of dependencies) this.addWatchFile(file);
+      const routes = Object.fromEntries(Object.entries(module.endpoints).map(([name, { method, path }]) => [name, { method, path }]));
+      return `export default ${JSON.stringify(routes)};`;
     },
   };
 }
