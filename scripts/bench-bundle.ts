@@ -73,6 +73,7 @@ for (const route of SAMPLE_ROUTES) {
   const modules = preload.routes.find((candidate) => candidate.path === route)?.modules ?? [];
   console.log(`  route ${route.padEnd(18)} ${kb(await sum(appOut, modules)).padStart(9)}`);
 }
+console.log(`  every start            ${kb(await sum(appOut, preload.startup)).padStart(9)}`);
 for (const locale of ['en', 'ar'])
   console.log(`  messages ${locale.padEnd(15)} ${kb(await sum(appOut, preload.messages[locale] ?? [])).padStart(9)}`);
 

@@ -42,6 +42,7 @@ export function preloadManifest(): Plugin {
       const { routes } = (await runnerImport<RouteTable>(path.join(root, 'src', 'routes', 'table.ts'), { configFile: false })).module;
       const manifest: PreloadManifest = {
         routes: routes.map((route) => ({ path: route.path, modules: needs(areaChunk(route.area)) })),
+        startup: STARTUP_MODULES.flatMap((id) => needs(byModule.get(id))),
         messages: Object.fromEntries(
           [...byModule].flatMap(([id, chunk]) => {
             const locale = /^locales\/([a-z]{2})\.json$/.exec(id)?.[1];
@@ -76,6 +77,9 @@ export function endpointRoutes(): Plugin {
     },
   };
 }
+
+/** Modules the entry imports dynamically on every start: route-rules.json's schema (src/platform/routeRules.ts). */
+const STARTUP_MODULES = ['contract/browser.ts'];
 
 /** A chunk's file and, recursively, every chunk it imports statically (what must load before it runs). */
 function staticClosure(chunk: OutputChunk, bundle: OutputBundle, seen = new Set<string>()): string[] {

@@ -7,4 +7,6 @@ export interface PreloadManifest {
   routes: { path: string; modules: string[] }[];
   /** Each locale's messages chunk (and what it imports). */
   messages: Partial<Record<string, string[]>>;
+  /** Chunks the entry loads on every start, whatever the page. */
+  startup: string[];
 }

@@ -22,7 +22,9 @@ function matchRoute(manifest: PreloadManifest, basePath: string) {
  */
 export function pageHtml(template: string, manifest: PreloadManifest | undefined, urlPath: string): { html: string; key: string } {
   const { locale, basePath } = splitLocalePath(urlPath);
-  const modules = manifest ? [...new Set([...(manifest.messages[locale] ?? []), ...matchRoute(manifest, basePath)])] : [];
+  const modules = manifest
+    ? [...new Set([...(manifest.messages[locale] ?? []), ...manifest.startup, ...matchRoute(manifest, basePath)])]
+    : [];
   const links = modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
   const html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`)

@@ -22,6 +22,7 @@ const MANIFEST: PreloadManifest = {
     { path: '/', modules: ['assets/home-1.js'] },
   ],
   messages: { en: ['assets/en-1.js'], ar: ['assets/ar-1.js'] },
+  startup: ['assets/rules-1.js'],
 };
 
 function write(file: string, content: string | Buffer) {
@@ -120,15 +121,15 @@ describe('pages', () => {
   const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
   it.each([
-    ['/login', 'en', 'ltr', ['/assets/en-1.js', '/assets/auth-1.js', '/assets/shared-1.js']],
-    ['/ar/login', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/auth-1.js', '/assets/shared-1.js']],
-    ['/', 'en', 'ltr', ['/assets/en-1.js', '/assets/home-1.js']],
-    ['/ar', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/home-1.js']],
-    ['/accounts/8c4a1f2e', 'en', 'ltr', ['/assets/en-1.js', '/assets/accounts-1.js']],
+    ['/login', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/auth-1.js', '/assets/shared-1.js']],
+    ['/ar/login', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/auth-1.js', '/assets/shared-1.js']],
+    ['/', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/home-1.js']],
+    ['/ar', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/home-1.js']],
+    ['/accounts/8c4a1f2e', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/accounts-1.js']],
     // A literal segment wins over a parameter.
-    ['/ar/accounts/crypto', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/crypto-1.js']],
-    // No route: the locale's messages still help the 404 page.
-    ['/no/such/page', 'en', 'ltr', ['/assets/en-1.js']],
+    ['/ar/accounts/crypto', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/crypto-1.js']],
+    // No route: the locale's messages (and what every start loads) still help the 404 page.
+    ['/no/such/page', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js']],
   ])('%s is index.html in its locale, preloading its route and messages', async (url, lang, dir, expected) => {
     const response = await get(url, page);
     expect(response.status).toBe(200);
