@@ -103,7 +103,7 @@ try {
 
   console.log(`\nLighthouse ${RUNS}× per page, mobile preset, median (score ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcpMs} ms):\n`);
   console.log(
-    `${'page'.padEnd(24)} ${'score'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)}  runs (score)`,
+    `${'page'.padEnd(34)} ${'score'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)}  runs (score)`,
   );
   let met = true;
   for (const locale of LOCALES) {
@@ -146,7 +146,7 @@ try {
       const landed = new Set(runs.map((r) => new URL(r.finalUrl).pathname));
       const label = `${locale} ${page.path}${page.signedIn ? ' (signed in)' : ''}`;
       console.log(
-        `${label.padEnd(24)} ${String(score).padStart(5)} ${lcp.toFixed(0).padStart(7)} ${median(runs.map((r) => r.tbt))
+        `${label.padEnd(34)} ${String(score).padStart(5)} ${lcp.toFixed(0).padStart(7)} ${median(runs.map((r) => r.tbt))
           .toFixed(0)
           .padStart(7)} ${median(runs.map((r) => r.cls))
           .toFixed(3)
