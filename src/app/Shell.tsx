@@ -1,7 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
-import { Toaster } from 'sonner';
 import { ceremonyActivity } from '../auth/passkeys';
 import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
 import { BiometricSheet } from '../ui/BiometricSheet';
@@ -13,6 +12,7 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { Icon, type IconName } from '../ui/Icon';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { useLocale, useLocalize, useSignedIn } from './context';
+import { Toaster, useToastsShown } from './notify';
 
 interface MainNavItem {
   routeId: string;
@@ -115,13 +115,18 @@ function Screen() {
 function Frame({ children, className }: { children: ReactNode; className?: string }) {
   const { t } = useTranslation();
   const rtl = RTL_LOCALES.has(useLocale());
+  const toastsShown = useToastsShown();
   return (
     <div className={className ? `app-frame ${className}` : 'app-frame'}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
       {children}
-      <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
+      {toastsShown && (
+        <Suspense fallback={null}>
+          <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
+        </Suspense>
+      )}
       <BiometricSheet activity={ceremonyActivity} />
     </div>
   );
