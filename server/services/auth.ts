@@ -8,6 +8,7 @@ import { userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { CodePurpose, CodeService } from './codes';
 import { resetPasswordMessage, verifyEmailMessage } from './messages';
+import { resetWithoutAccountNotice } from './notices';
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './passwords';
 import { COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
@@ -139,15 +140,18 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
-   * Answers the same for unknown addresses (cooldown included), so it cannot be used to find out who
-   * has an account. Returns the seconds until another code may be asked for.
+   * Answers the same for unknown addresses (cooldown and limits included), so it cannot be used to
+   * find out who has an account. Takes the same time too: an unknown address gets a notice instead
+   * of a code, so both paths write and deliver one e-mail (delivery, not the database, is what takes
+   * long). Returns the seconds until another code may be asked for.
    */
   async function forgotPassword(email: string, ip: string): Promise<number> {
     const wait = await claimResend(email, 'reset_password');
     await limitCodeSending(email, ip);
     const user = await deps.users.findByEmail(email);
-    if (!user) return wait;
-    await db.transaction((tx) => sendCode(tx, user.id, user.email, 'reset_password'));
+    await db.transaction((tx) =>
+      user ? sendCode(tx, user.id, user.email, 'reset_password') : outbox.enqueue(tx, resetWithoutAccountNotice(email, DEFAULT_LOCALE)),
+    );
     await outbox.deliverPending();
     return wait;
   }
@@ -155,26 +159,30 @@ export function createAuthService(deps: AuthDeps) {
   /**
    * A right code proves control of the mailbox, so it also marks the e-mail verified. Every session
    * is revoked — whoever knew the old password is signed out everywhere — and one new session opens
-   * here, so the customer who reset the password is signed in.
+   * here, so the customer who reset the password is signed in. The code is checked (and a wrong try
+   * committed) before the password is hashed: without a code nobody makes the server do that work.
    */
   async function resetPassword(input: ResetPasswordBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+    await rateLimiter.enforce([
+      [RATE_LIMITS.resetPerAccount, input.email],
+      [RATE_LIMITS.resetPerIp, client.ip],
+    ]);
     const user = await deps.users.findByEmail(input.email);
     if (!user) throw new ApiError('code_invalid');
-    // Hashing is slow: done before the transaction, so the code row is not locked meanwhile.
+    const check = await db.transaction((tx) => codes.check(tx, user.id, 'reset_password', input.code));
+    if (check !== 'ok') throw new ApiError(check);
+    // Hashing is slow: done between the two transactions, so no row is locked meanwhile.
     const passwordHash = await passwords.hash(input.password);
-    const result = await db.transaction(async (tx) => {
-      const check = await codes.check(tx, user.id, 'reset_password', input.code);
-      if (check !== 'ok') return { check } as const;
+    const session = await db.transaction(async (tx) => {
       const now = clock();
       await tx
         .update(users)
         .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
         .where(eq(users.id, user.id));
       await tokens.revokeAll(tx, user.id, 'password_reset');
-      return { check, session: await tokens.startSession(tx, user.id, { method: 'password', client }) } as const;
+      return tokens.startSession(tx, user.id, { method: 'password', client });
     });
-    if (result.check !== 'ok') throw new ApiError(result.check);
-    return { userId: user.id, tokens: result.session };
+    return { userId: user.id, tokens: session };
   }
 
   return { register, login, verifyEmail, resendVerification, forgotPassword, resetPassword };

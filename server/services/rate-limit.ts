@@ -22,6 +22,9 @@ const HOUR = 60 * MINUTE;
 export const RATE_LIMITS = {
   loginPerAccount: { bucket: 'login:account', limit: 5, windowSeconds: 15 * MINUTE },
   loginPerIp: { bucket: 'login:ip', limit: 20, windowSeconds: 15 * MINUTE },
+  /** Tries of an e-mailed reset code (each code also has its own 5 tries), counted before any work. */
+  resetPerAccount: { bucket: 'reset:account', limit: 10, windowSeconds: 15 * MINUTE },
+  resetPerIp: { bucket: 'reset:ip', limit: 30, windowSeconds: 15 * MINUTE },
   codeSendPerAccount: { bucket: 'code-send:account', limit: 5, windowSeconds: HOUR },
   codeSendPerIp: { bucket: 'code-send:ip', limit: 20, windowSeconds: HOUR },
   /** SMS cost money and can be aimed at someone else's phone: a cap per destination number too. */
