@@ -11,7 +11,7 @@ import { resetPasswordMessage, verifyEmailMessage } from './messages';
 import { resetWithoutAccountNotice } from './notices';
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './passwords';
-import { COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
+import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
 import type { UserService } from './users';
@@ -93,11 +93,9 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function login(input: LoginBody, client: ClientInfo): Promise<SignInOutcome> {
-    const limits = [
-      [RATE_LIMITS.loginPerAccount, input.email],
-      [RATE_LIMITS.loginPerIp, client.ip],
-    ] as const;
-    await rateLimiter.enforce(limits);
+    const attempt = `${input.email} ${client.ip}`;
+    await rateLimiter.enforce([[RATE_LIMITS.loginPerIp, client.ip]]);
+    await rateLimiter.claimBackoff(BACKOFFS.login, attempt);
     const user = await deps.users.findByEmail(input.email);
     // No account, or one opened with Apple or Google that has no password: the same answer and the
     // same time spent, so the form cannot be used to learn which e-mails are customers.
@@ -107,7 +105,7 @@ export function createAuthService(deps: AuthDeps) {
     }
     const check = await passwords.verify(input.password, user.passwordHash);
     if (!check.ok) throw new ApiError('invalid_credentials');
-    await Promise.all(limits.map(([policy, key]) => rateLimiter.release(policy, key)));
+    await Promise.all([rateLimiter.release(RATE_LIMITS.loginPerIp, client.ip), rateLimiter.clearBackoff(BACKOFFS.login, attempt)]);
     if (check.needsRehash) {
       await db
         .update(users)
