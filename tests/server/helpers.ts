@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webauthnRpId: 'localhost',
     webauthnRpName: 'Meridian',
     webauthnOrigins: ['http://localhost:4500'],
+    timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     ...overrides,
   };
 }

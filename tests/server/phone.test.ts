@@ -268,7 +268,7 @@ describe('SMS delivery', () => {
       calls.push({ url, body: JSON.parse(String(init.body)) });
       return new Response(null, { status });
     }) as typeof fetch;
-    const transport = httpSmsTransport('https://sms.example/send', fakeFetch);
+    const transport = httpSmsTransport('https://sms.example/send', 10_000, fakeFetch);
     await transport(sms);
     expect(calls).toEqual([{ url: 'https://sms.example/send', body: { to: sms.to, body: sms.body, template: sms.template } }]);
     status = 503;
