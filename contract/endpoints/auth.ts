@@ -18,7 +18,8 @@ import { loginAnswerSchema, resendTwoFactorBodySchema, twoFactorChallengeSchema,
 /** Sign-up, sign-in, two-factor, token renewal and password reset. */
 export const authEndpoints = {
   register: endpoint('POST', '/auth/register', registerBodySchema, registeredSchema, {
-    summary: 'Create an account, send the e-mail verification code and sign in. `resendAfterSeconds`: when a new code may be asked for.',
+    summary:
+      'Create an account, send the e-mail verification code and sign in. `resendAfterSeconds`: when a new code may be asked for. An address that has an account answers `email_taken` and its owner is e-mailed a notice.',
     auth: 'none',
     status: 201,
     errors: ['email_taken', 'rate_limited'],

@@ -8,7 +8,7 @@ import { userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { CodePurpose, CodeService } from './codes';
 import { resetPasswordMessage, verifyEmailMessage } from './messages';
-import { resetWithoutAccountNotice } from './notices';
+import { resetWithoutAccountNotice, signUpWithExistingEmailNotice } from './notices';
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './passwords';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
@@ -78,13 +78,29 @@ export function createAuthService(deps: AuthDeps) {
         })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
-      if (!created) throw new ApiError('email_taken');
+      if (!created) return undefined;
       await tx.insert(userSettings).values({ userId, language: input.language ?? DEFAULT_LOCALE, updatedAt: now });
       await sendCode(tx, userId, input.email, 'verify_email');
       return tokens.startSession(tx, userId, { method: 'password', client });
     });
+    if (!session) {
+      await tellOwnerOfSignUp(input.email);
+      throw new ApiError('email_taken');
+    }
     await outbox.deliverPending();
     return { userId, tokens: session, resendAfterSeconds: await claimResend(input.email, 'verify_email') };
+  }
+
+  /**
+   * The sign-up form must say that an address is taken (the customer should sign in instead), which
+   * tells a stranger who is a customer; the limits above slow that down, and the owner hears of it.
+   */
+  async function tellOwnerOfSignUp(email: string): Promise<void> {
+    const owner = await deps.users.findByEmail(email);
+    if (!owner) return;
+    const { language } = await deps.users.me(owner.id);
+    await outbox.enqueue(db, signUpWithExistingEmailNotice(owner.email, language));
+    await outbox.deliverPending();
   }
 
   async function sendCode(tx: Db, userId: string, email: string, purpose: CodePurpose): Promise<void> {
