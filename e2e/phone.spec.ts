@@ -130,7 +130,10 @@ test('change the phone with a code by e-mail, then with a code by SMS to the new
   await expect(section.getByTestId('phone-current')).toContainText(bySms.e164.slice(-4));
 });
 
-test('a number another customer confirmed is refused with a clear message', async ({ page, browser }) => {
+test('a number another customer confirmed looks like any other: the code step opens, no code goes out, its owner is told', async ({
+  page,
+  browser,
+}) => {
   const other = await browser.newPage();
   const taken = (await customerWithPhone(other)).phone;
   await other.close();
@@ -141,8 +144,11 @@ test('a number another customer confirmed is refused with a clear message', asyn
   await section.getByLabel('New phone number').fill(taken.national);
   await section.getByRole('button', { name: 'Continue' }).click();
   await section.getByRole('button', { name: /Code by SMS to the new number/ }).click();
-  await expect(section.getByText('This number is already used by another Meridian account. Use a different number.')).toBeVisible();
-  await expect(section.getByLabel('New phone number')).toHaveValue(taken.national);
+  await expect(section.getByText('Enter the code we sent by SMS to')).toBeVisible();
+  const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(taken.e164)}`);
+  const templates = ((await outbox.json()) as { messages: Array<{ template: string }> }).messages.map((m) => m.template);
+  expect(templates[0]).toBe('phone_claimed');
+  expect(templates).not.toContain('update_phone_sms');
 });
 
 const VIEWPORTS = [

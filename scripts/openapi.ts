@@ -9,7 +9,7 @@ import { localeSchema } from '../contract/common';
 import { BODY_LIMIT_BYTES } from '../server/http/request';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../server/http/idempotency';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../server/services/codes';
-import { COOLDOWNS, RATE_LIMITS } from '../server/services/rate-limit';
+import { BACKOFFS, COOLDOWNS, RATE_LIMITS } from '../server/services/rate-limit';
 import { ACCESS_TOKEN_SECONDS, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_SECONDS } from '../server/services/tokens';
 
 type Json = Record<string, unknown>;
@@ -296,6 +296,11 @@ count failures only. "account" is the normalized e-mail, whether or not an accou
 client address (the socket's peer, or the last \`X-Forwarded-For\` entry when \`TRUST_PROXY=1\`; IPv6 by /64).
 
 ${table(['limit', 'attempts', 'per'], rateLimitRows)}
+
+Wrong passwords are slowed per e-mail and client address together, never per e-mail alone (that would let anyone lock a
+customer out): the first ${BACKOFFS.login.freeFailures} pass at once, then each further attempt waits ${duration(BACKOFFS.login.baseSeconds)}, doubled each
+time up to ${duration(BACKOFFS.login.maxSeconds)} (\`${BACKOFFS.login.bucket}\`, \`Retry-After\` the seconds left); a right password or ${duration(BACKOFFS.login.memorySeconds)} without
+attempts forgets them. Passkey sign-in and password reset never look at it.
 
 Code-sending limits apply to registration, \`/auth/verify-email/resend\`, \`/auth/forgot-password\` and the
 biometric enable (when a code is needed) and disable-all requests; \`passkey:ip\` counts passkey sign-in options and answers.

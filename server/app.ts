@@ -34,8 +34,8 @@ export interface AppOptions {
 export function defaultTransport(config: Config, logger: Logger): Transport {
   const toLog = logTransport(logger, config.production);
   return channelTransport({
-    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : toLog,
-    sms: config.smsGatewayUrl ? httpSmsTransport(config.smsGatewayUrl) : toLog,
+    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, config.timeouts.smtp) : toLog,
+    sms: config.smsGatewayUrl ? httpSmsTransport(config.smsGatewayUrl, config.timeouts.sms) : toLog,
   });
 }
 

@@ -41,6 +41,23 @@ export interface Config {
   publicOrigin: string;
   /** Sign-in with Google and Apple; a provider without a client id is not offered. */
   oidc: Partial<Record<SocialProvider, OidcClientConfig>>;
+  /** How long a dependency may keep a request waiting. */
+  timeouts: Timeouts;
+}
+
+/**
+ * Milliseconds. A database or gateway that stops answering must fail the request (or leave the
+ * message in the outbox for the next round) instead of holding a connection and a worker forever.
+ */
+export interface Timeouts {
+  /** Opening a PostgreSQL connection (DB_CONNECT_TIMEOUT_MS). */
+  dbConnect: number;
+  /** One PostgreSQL statement, enforced by the server (DB_STATEMENT_TIMEOUT_MS). */
+  dbStatement: number;
+  /** Connecting, the greeting and each exchange with the SMTP server (SMTP_TIMEOUT_MS). */
+  smtp: number;
+  /** One request to the SMS gateway, answer included (SMS_TIMEOUT_MS). */
+  sms: number;
 }
 
 /** Apple's client secret is an ES256 JWT signed with a key of the developer team, minted per use. */
@@ -107,7 +124,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((origin) => origin.trim())
           .filter(Boolean)
       : [],
+    timeouts: {
+      dbConnect: parseMilliseconds(env, 'DB_CONNECT_TIMEOUT_MS', 5_000),
+      dbStatement: parseMilliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000),
+      smtp: parseMilliseconds(env, 'SMTP_TIMEOUT_MS', 10_000),
+      sms: parseMilliseconds(env, 'SMS_TIMEOUT_MS', 10_000),
+    },
   };
+}
+
+function parseMilliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (!value) return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms <= 0) throw new Error(`${name} must be a positive number of milliseconds, got "${value}"`);
+  return ms;
 }
 
 function parseOrigin(value: string): string {

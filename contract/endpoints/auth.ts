@@ -18,7 +18,8 @@ import { loginAnswerSchema, resendTwoFactorBodySchema, twoFactorChallengeSchema,
 /** Sign-up, sign-in, two-factor, token renewal and password reset. */
 export const authEndpoints = {
   register: endpoint('POST', '/auth/register', registerBodySchema, registeredSchema, {
-    summary: 'Create an account, send the e-mail verification code and sign in. `resendAfterSeconds`: when a new code may be asked for.',
+    summary:
+      'Create an account, send the e-mail verification code and sign in. `resendAfterSeconds`: when a new code may be asked for. An address that has an account answers `email_taken` and its owner is e-mailed a notice.',
     auth: 'none',
     status: 201,
     errors: ['email_taken', 'rate_limited'],
@@ -60,14 +61,14 @@ export const authEndpoints = {
   }),
   forgotPassword: endpoint('POST', '/auth/forgot-password', forgotPasswordBodySchema, codeSentSchema, {
     summary:
-      'E-mail a password reset code. Answers the same whether or not the account exists. One a minute per address: sooner is 429 with `Retry-After`.',
+      'E-mail a password reset code (an address without an account gets a notice instead). Answers the same, in the same time, whether or not the account exists. One a minute per address: sooner is 429 with `Retry-After`.',
     auth: 'none',
     errors: ['rate_limited'],
   }),
   resetPassword: endpoint('POST', '/auth/reset-password', resetPasswordBodySchema, signedInSchema, {
     summary:
-      'Set a new password with the e-mailed code; every session of the account is revoked and a new one signs the customer in (cookies as at login).',
+      'Set a new password with the e-mailed code (checked before anything else; tries limited per address and per IP); every session of the account is revoked and a new one signs the customer in (cookies as at login).',
     auth: 'none',
-    errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded'],
+    errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
   }),
 };

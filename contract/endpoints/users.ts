@@ -10,9 +10,10 @@ export const usersEndpoints = {
     auth: 'bearer',
   }),
   setPhone: endpoint('POST', '/users/set-phone', setPhoneBodySchema, phoneCodeSentSchema, {
-    summary: 'Set a first phone number: an SMS code goes to it. Sending the same number again after 60 s sends a new code.',
+    summary:
+      'Set a first phone number: an SMS code goes to it. Sending the same number again after 60 s sends a new code. A number another customer confirmed gets the same answer, but no code: its owner gets an SMS notice instead.',
     auth: 'bearer',
-    errors: ['phone_invalid', 'phone_taken', 'phone_already_set', 'rate_limited'],
+    errors: ['phone_invalid', 'phone_already_set', 'rate_limited'],
   }),
   confirmPhone: endpoint('POST', '/users/confirm-phone', phoneCodeBodySchema, meSchema, {
     summary: 'Confirm the number from set-phone with its SMS code; two-factor sign-in starts with the next login.',
@@ -21,9 +22,9 @@ export const usersEndpoints = {
   }),
   updatePhone: endpoint('POST', '/users/update-phone', updatePhoneBodySchema, phoneCodeSentSchema, {
     summary:
-      'Change the confirmed phone: a code goes by e-mail to the account (`channel: email`) or by SMS to the new number (`channel: sms`). The old number stays until confirmed.',
+      'Change the confirmed phone: a code goes by e-mail to the account (`channel: email`) or by SMS to the new number (`channel: sms`). The old number stays until confirmed. A number another customer confirmed gets the same answer, but no code: its owner gets an SMS notice instead.',
     auth: 'bearer',
-    errors: ['phone_invalid', 'phone_taken', 'phone_not_set', 'phone_unchanged', 'rate_limited'],
+    errors: ['phone_invalid', 'phone_not_set', 'phone_unchanged', 'rate_limited'],
   }),
   confirmUpdatePhone: endpoint('POST', '/users/confirm-update-phone', phoneCodeBodySchema, meSchema, {
     summary: 'Confirm a phone change with the code e-mailed to the account.',

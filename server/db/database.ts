@@ -59,6 +59,10 @@ export interface PostgresOptions {
   schema?: string;
   /** Pool size per server instance. */
   maxConnections?: number;
+  /** Milliseconds to open a connection before giving up (none when absent). */
+  connectTimeoutMs?: number;
+  /** Milliseconds any one statement may run; the server cancels it after (none when absent). */
+  statementTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
 }
 
@@ -67,6 +71,8 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   const pool = new pg.Pool({
     connectionString,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    statement_timeout: options.statementTimeoutMs,
     // Quoted identifier: the schema name comes from our own code, but quoting keeps any name literal.
     ...(options.schema ? { options: `-c search_path="${options.schema.replaceAll('"', '""')}"` } : {}),
   });

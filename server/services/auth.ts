@@ -8,9 +8,10 @@ import { userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { CodePurpose, CodeService } from './codes';
 import { resetPasswordMessage, verifyEmailMessage } from './messages';
+import { resetWithoutAccountNotice, signUpWithExistingEmailNotice } from './notices';
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './passwords';
-import { COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
+import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
 import type { UserService } from './users';
@@ -77,13 +78,29 @@ export function createAuthService(deps: AuthDeps) {
         })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id });
-      if (!created) throw new ApiError('email_taken');
+      if (!created) return undefined;
       await tx.insert(userSettings).values({ userId, language: input.language ?? DEFAULT_LOCALE, updatedAt: now });
       await sendCode(tx, userId, input.email, 'verify_email');
       return tokens.startSession(tx, userId, { method: 'password', client });
     });
+    if (!session) {
+      await tellOwnerOfSignUp(input.email);
+      throw new ApiError('email_taken');
+    }
     await outbox.deliverPending();
     return { userId, tokens: session, resendAfterSeconds: await claimResend(input.email, 'verify_email') };
+  }
+
+  /**
+   * The sign-up form must say that an address is taken (the customer should sign in instead), which
+   * tells a stranger who is a customer; the limits above slow that down, and the owner hears of it.
+   */
+  async function tellOwnerOfSignUp(email: string): Promise<void> {
+    const owner = await deps.users.findByEmail(email);
+    if (!owner) return;
+    const { language } = await deps.users.me(owner.id);
+    await outbox.enqueue(db, signUpWithExistingEmailNotice(owner.email, language));
+    await outbox.deliverPending();
   }
 
   async function sendCode(tx: Db, userId: string, email: string, purpose: CodePurpose): Promise<void> {
@@ -92,11 +109,9 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function login(input: LoginBody, client: ClientInfo): Promise<SignInOutcome> {
-    const limits = [
-      [RATE_LIMITS.loginPerAccount, input.email],
-      [RATE_LIMITS.loginPerIp, client.ip],
-    ] as const;
-    await rateLimiter.enforce(limits);
+    const attempt = `${input.email} ${client.ip}`;
+    await rateLimiter.enforce([[RATE_LIMITS.loginPerIp, client.ip]]);
+    await rateLimiter.claimBackoff(BACKOFFS.login, attempt);
     const user = await deps.users.findByEmail(input.email);
     // No account, or one opened with Apple or Google that has no password: the same answer and the
     // same time spent, so the form cannot be used to learn which e-mails are customers.
@@ -106,7 +121,7 @@ export function createAuthService(deps: AuthDeps) {
     }
     const check = await passwords.verify(input.password, user.passwordHash);
     if (!check.ok) throw new ApiError('invalid_credentials');
-    await Promise.all(limits.map(([policy, key]) => rateLimiter.release(policy, key)));
+    await Promise.all([rateLimiter.release(RATE_LIMITS.loginPerIp, client.ip), rateLimiter.clearBackoff(BACKOFFS.login, attempt)]);
     if (check.needsRehash) {
       await db
         .update(users)
@@ -139,15 +154,18 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
-   * Answers the same for unknown addresses (cooldown included), so it cannot be used to find out who
-   * has an account. Returns the seconds until another code may be asked for.
+   * Answers the same for unknown addresses (cooldown and limits included), so it cannot be used to
+   * find out who has an account. Takes the same time too: an unknown address gets a notice instead
+   * of a code, so both paths write and deliver one e-mail (delivery, not the database, is what takes
+   * long). Returns the seconds until another code may be asked for.
    */
   async function forgotPassword(email: string, ip: string): Promise<number> {
     const wait = await claimResend(email, 'reset_password');
     await limitCodeSending(email, ip);
     const user = await deps.users.findByEmail(email);
-    if (!user) return wait;
-    await db.transaction((tx) => sendCode(tx, user.id, user.email, 'reset_password'));
+    await db.transaction((tx) =>
+      user ? sendCode(tx, user.id, user.email, 'reset_password') : outbox.enqueue(tx, resetWithoutAccountNotice(email, DEFAULT_LOCALE)),
+    );
     await outbox.deliverPending();
     return wait;
   }
@@ -155,26 +173,30 @@ export function createAuthService(deps: AuthDeps) {
   /**
    * A right code proves control of the mailbox, so it also marks the e-mail verified. Every session
    * is revoked — whoever knew the old password is signed out everywhere — and one new session opens
-   * here, so the customer who reset the password is signed in.
+   * here, so the customer who reset the password is signed in. The code is checked (and a wrong try
+   * committed) before the password is hashed: without a code nobody makes the server do that work.
    */
   async function resetPassword(input: ResetPasswordBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+    await rateLimiter.enforce([
+      [RATE_LIMITS.resetPerAccount, input.email],
+      [RATE_LIMITS.resetPerIp, client.ip],
+    ]);
     const user = await deps.users.findByEmail(input.email);
     if (!user) throw new ApiError('code_invalid');
-    // Hashing is slow: done before the transaction, so the code row is not locked meanwhile.
+    const check = await db.transaction((tx) => codes.check(tx, user.id, 'reset_password', input.code));
+    if (check !== 'ok') throw new ApiError(check);
+    // Hashing is slow: done between the two transactions, so no row is locked meanwhile.
     const passwordHash = await passwords.hash(input.password);
-    const result = await db.transaction(async (tx) => {
-      const check = await codes.check(tx, user.id, 'reset_password', input.code);
-      if (check !== 'ok') return { check } as const;
+    const session = await db.transaction(async (tx) => {
       const now = clock();
       await tx
         .update(users)
         .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
         .where(eq(users.id, user.id));
       await tokens.revokeAll(tx, user.id, 'password_reset');
-      return { check, session: await tokens.startSession(tx, user.id, { method: 'password', client }) } as const;
+      return tokens.startSession(tx, user.id, { method: 'password', client });
     });
-    if (result.check !== 'ok') throw new ApiError(result.check);
-    return { userId: user.id, tokens: result.session };
+    return { userId: user.id, tokens: session };
   }
 
   return { register, login, verifyEmail, resendVerification, forgotPassword, resetPassword };

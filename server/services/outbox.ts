@@ -30,8 +30,8 @@ export function logTransport(logger: Logger, production: boolean): Transport {
 }
 
 /** E-mail through SMTP (nodemailer URL form, e.g. smtps://user:pass@smtp.example.com). */
-export function smtpTransport(smtpUrl: string, from: string): Transport {
-  const mailer = createTransport(smtpUrl);
+export function smtpTransport(smtpUrl: string, from: string, timeoutMs: number): Transport {
+  const mailer = createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
   return async (message) => {
     await mailer.sendMail({ from, to: message.to, subject: message.subject, text: message.body });
   };
@@ -40,12 +40,13 @@ export function smtpTransport(smtpUrl: string, from: string): Transport {
 /**
  * SMS through an HTTP gateway: one JSON POST `{ to, body, template }` per message to the configured
  * URL (credentials in the URL or handled by the gateway in front of the SMS provider). Any answer
- * other than 2xx leaves the message in the outbox for the next round.
+ * other than 2xx, or none within the timeout, leaves the message in the outbox for the next round.
  */
-export function httpSmsTransport(gatewayUrl: string, fetchImpl: typeof fetch = fetch): Transport {
+export function httpSmsTransport(gatewayUrl: string, timeoutMs: number, fetchImpl: typeof fetch = fetch): Transport {
   return async (message) => {
     const response = await fetchImpl(gatewayUrl, {
       method: 'POST',
+      signal: AbortSignal.timeout(timeoutMs),
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ to: message.to, body: message.body, template: message.template }),
     });

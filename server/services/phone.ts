@@ -1,13 +1,15 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales';
 import type { Me } from '../../contract/auth';
 import type { PhoneChangeChannel, PhoneCodeSent } from '../../contract/phone';
 import { formatPhone, isValidE164 } from '../../contract/phoneNumbers';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
-import { oneTimeCodes, users } from '../db/schema';
+import { oneTimeCodes, userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { CODE_TTL_SECONDS, type CodePurpose, type CodeService } from './codes';
 import { confirmPhoneChangeEmail, confirmPhoneSms } from './messages';
+import { phoneClaimedNotice } from './notices';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import { SMS_RESEND_COOLDOWN_SECONDS, secondsUntil } from './two-factor';
@@ -65,28 +67,47 @@ export function createPhoneService(deps: PhoneDeps) {
     if (availableAt > now) throw new ApiError('rate_limited', undefined, { retryAfter: secondsUntil(availableAt, now) });
   }
 
+  /** The language of the other customer who confirmed this number, if one did. */
+  async function ownerLanguage(userId: string, phone: string): Promise<Locale | undefined> {
+    const [owner] = await db
+      .select({ language: userSettings.language })
+      .from(users)
+      .leftJoin(userSettings, eq(userSettings.userId, users.id))
+      .where(and(eq(users.phone, phone), isNotNull(users.phoneConfirmedAt), ne(users.id, userId)));
+    if (!owner) return undefined;
+    return isLocale(owner.language) ? owner.language : DEFAULT_LOCALE;
+  }
+
+  /**
+   * Whether the number is someone else's must not show: the limits come before looking, and a taken
+   * number gets the same answer and the same stored state (a code is issued, so cooldown and confirm
+   * behave alike), but the code goes nowhere: the number's owner gets a notice instead. The number
+   * is counted whichever channel the code uses, as it may receive that notice.
+   */
   async function sendCode(user: UserRow, phone: string, purpose: PhonePurpose, ip: string): Promise<PhoneCodeSent> {
     if (!isValidE164(phone)) throw new ApiError('phone_invalid');
-    await assertFree(db, user.id, phone);
     await assertCooldownOver(user, phone, purpose);
     const channel: PhoneChangeChannel = purpose === 'update_phone_email' ? 'email' : 'sms';
     await rateLimiter.enforce([
       [RATE_LIMITS.codeSendPerAccount, user.email],
       [RATE_LIMITS.codeSendPerIp, ip],
-      ...(channel === 'sms' ? ([[RATE_LIMITS.smsSendPerPhone, phone]] as const) : []),
+      [RATE_LIMITS.smsSendPerPhone, phone],
     ]);
+    const takenBy = await ownerLanguage(user.id, phone);
     const now = clock();
     await db.transaction(async (tx) => {
       await tx.update(users).set({ pendingPhone: phone, updatedAt: now }).where(eq(users.id, user.id));
       // Codes sent for an earlier pending number (or by the other channel) must not confirm this one.
       await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.userId, user.id), inArray(oneTimeCodes.purpose, PHONE_PURPOSES)));
       const code = await codes.issue(tx, user.id, purpose);
-      await outbox.enqueue(
-        tx,
-        channel === 'email'
-          ? confirmPhoneChangeEmail(user.email, code, formatPhone(phone))
-          : confirmPhoneSms(phone, code, purpose as 'set_phone' | 'update_phone_sms'),
-      );
+      if (takenBy) await outbox.enqueue(tx, phoneClaimedNotice(phone, takenBy));
+      else
+        await outbox.enqueue(
+          tx,
+          channel === 'email'
+            ? confirmPhoneChangeEmail(user.email, code, formatPhone(phone))
+            : confirmPhoneSms(phone, code, purpose as 'set_phone' | 'update_phone_sms'),
+        );
     });
     await outbox.deliverPending();
     return {

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Clock } from '../clock';
+import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { rateLimitCounters } from '../db/schema';
 import { ApiError } from '../errors';
@@ -18,10 +18,13 @@ const HOUR = 60 * MINUTE;
  * The limits, in one place (docs/api.md lists them). Sign-in attempts count only failures (a success
  * gives its hit back), so a customer who types the password right is never slowed down. Per-account
  * limits are keyed by the normalized e-mail whether or not the account exists, so a 429 reveals nothing.
+ * Wrong passwords have no per-account limit (anyone could use it to lock the customer out): see BACKOFFS.
  */
 export const RATE_LIMITS = {
-  loginPerAccount: { bucket: 'login:account', limit: 5, windowSeconds: 15 * MINUTE },
   loginPerIp: { bucket: 'login:ip', limit: 20, windowSeconds: 15 * MINUTE },
+  /** Tries of an e-mailed reset code (each code also has its own 5 tries), counted before any work. */
+  resetPerAccount: { bucket: 'reset:account', limit: 10, windowSeconds: 15 * MINUTE },
+  resetPerIp: { bucket: 'reset:ip', limit: 30, windowSeconds: 15 * MINUTE },
   codeSendPerAccount: { bucket: 'code-send:account', limit: 5, windowSeconds: HOUR },
   codeSendPerIp: { bucket: 'code-send:ip', limit: 20, windowSeconds: HOUR },
   /** SMS cost money and can be aimed at someone else's phone: a cap per destination number too. */
@@ -47,7 +50,35 @@ export const COOLDOWNS = {
   codeResend: { bucket: 'code-send:cooldown', seconds: 60 },
 } as const satisfies Record<string, CooldownPolicy>;
 
-/** Cooldown rows have one row per key; the window's start is this fixed instant. */
+/**
+ * Failures on one key: the first `freeFailures` attempts pass at once, then each further one waits
+ * `baseSeconds`, doubled per attempt, up to `maxSeconds`, counted from the last attempt. The count
+ * is forgotten `memorySeconds` after the last attempt, or at once by a success.
+ */
+export interface BackoffPolicy {
+  bucket: string;
+  freeFailures: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  memorySeconds: number;
+}
+
+/**
+ * Wrong passwords are slowed per (e-mail, client address): a stranger guessing from elsewhere only
+ * slows themself, never the customer, and passkey sign-in and password reset never look at it. The
+ * per-address limit (`login:ip`) caps one address across all e-mails.
+ */
+export const BACKOFFS = {
+  login: { bucket: 'login:account-ip', freeFailures: 3, baseSeconds: 1, maxSeconds: 15 * MINUTE, memorySeconds: 24 * HOUR },
+} as const satisfies Record<string, BackoffPolicy>;
+
+/** The wait before the attempt after `attempts` counted ones. */
+export function backoffSeconds(policy: BackoffPolicy, attempts: number): number {
+  if (attempts < policy.freeFailures) return 0;
+  return Math.min(policy.baseSeconds * 2 ** (attempts - policy.freeFailures), policy.maxSeconds);
+}
+
+/** Cooldown and backoff rows have one row per key; the window's start is this fixed instant. */
 const COOLDOWN_ROW_START = new Date(0);
 
 type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -119,6 +150,47 @@ export function createRateLimiter(db: Db, clock: Clock) {
     });
   }
 
+  /**
+   * Counts one attempt on the key, or answers 429 with the seconds left while its backoff runs. The
+   * attempt is counted before the outcome is known (a success then clears it with `clearBackoff`),
+   * in one atomic upsert: concurrent guesses cannot all slip through before the first is counted.
+   */
+  async function claimBackoff(policy: BackoffPolicy, key: string): Promise<void> {
+    const now = clock();
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const forgotten = sql`${rateLimitCounters.windowEnd} <= ${at}`;
+    // The row's end is the last attempt plus the memory, so the last attempt is the end minus it.
+    const wait = sql`least(${policy.baseSeconds}::float8 * power(2::float8, ${rateLimitCounters.hits} - ${policy.freeFailures}::int), ${policy.maxSeconds}::float8)`;
+    const waited = sql`${rateLimitCounters.windowEnd} - make_interval(secs => ${policy.memorySeconds}::float8) + make_interval(secs => ${wait}) <= ${at}`;
+    const [row] = await db
+      .insert(rateLimitCounters)
+      .values({ bucket: policy.bucket, key, windowStart: COOLDOWN_ROW_START, windowEnd: addSeconds(now, policy.memorySeconds), hits: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.bucket, rateLimitCounters.key, rateLimitCounters.windowStart],
+        set: { windowEnd: sql`excluded.window_end`, hits: sql`case when ${forgotten} then 1 else ${rateLimitCounters.hits} + 1 end` },
+        setWhere: sql`${forgotten} or ${rateLimitCounters.hits} < ${policy.freeFailures}::int or ${waited}`,
+      })
+      .returning({ hits: rateLimitCounters.hits });
+    if (row) return;
+    const [current] = await db.select().from(rateLimitCounters).where(backoffRow(policy, key));
+    const lastAttempt = current ? current.windowEnd.getTime() - policy.memorySeconds * 1000 : now.getTime();
+    const availableAt = lastAttempt + backoffSeconds(policy, current?.hits ?? 0) * 1000;
+    throw new ApiError('rate_limited', undefined, { retryAfter: Math.max(1, Math.ceil((availableAt - now.getTime()) / 1000)) });
+  }
+
+  function backoffRow(policy: BackoffPolicy, key: string) {
+    return and(
+      eq(rateLimitCounters.bucket, policy.bucket),
+      eq(rateLimitCounters.key, key),
+      eq(rateLimitCounters.windowStart, COOLDOWN_ROW_START),
+    );
+  }
+
+  /** Forgets the key's attempts (the password was right). */
+  async function clearBackoff(policy: BackoffPolicy, key: string): Promise<void> {
+    await db.delete(rateLimitCounters).where(backoffRow(policy, key));
+  }
+
   /** Gives an attempt back (a successful sign-in does not count). */
   async function release(policy: RateLimitPolicy, key: string): Promise<void> {
     const window = windowOf(policy, clock());
@@ -135,7 +207,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
     await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEnd, clock()));
   }
 
-  return { enforce, claimCooldown, release, prune };
+  return { enforce, claimCooldown, claimBackoff, clearBackoff, release, prune };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

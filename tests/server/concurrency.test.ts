@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../server/db/schema';
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
-import { RATE_LIMITS } from '../../server/services/rate-limit';
+import { BACKOFFS, RATE_LIMITS } from '../../server/services/rate-limit';
 import {
   DEFAULT_PASSWORD,
   POSTGRES_URL,
@@ -13,6 +13,7 @@ import {
   latestCode,
   registerCustomer,
   uniqueEmail,
+  uniqueIp,
   type Answer,
   type TestDatabase,
   type TestServer,
@@ -98,13 +99,15 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
     });
   });
 
-  it('of failed sign-ins, no more pass the account limit than it allows', async () => {
+  it('of failed sign-ins on one e-mail from one address, no more pass than the backoff lets through', async () => {
     const { email } = await registerCustomer(new TestClient(server));
-    const attempts = RATE_LIMITS.loginPerAccount.limit * 3;
-    const answers = await Promise.all(Array.from({ length: attempts }, () => new TestClient(server).login(email, 'wrong password 1')));
+    const ip = uniqueIp();
+    const { freeFailures } = BACKOFFS.login;
+    const attempts = freeFailures * 3;
+    const answers = await Promise.all(Array.from({ length: attempts }, () => new TestClient(server, ip).login(email, 'wrong password 1')));
     expect(tally(answers)).toEqual({
-      '400 invalid_credentials': RATE_LIMITS.loginPerAccount.limit,
-      '429 rate_limited': attempts - RATE_LIMITS.loginPerAccount.limit,
+      '400 invalid_credentials': freeFailures,
+      '429 rate_limited': attempts - freeFailures,
     });
   });
 });

@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webauthnRpId: 'localhost',
     webauthnRpName: 'Meridian',
     webauthnOrigins: ['http://localhost:4500'],
+    timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     ...overrides,
   };
 }
@@ -156,7 +157,14 @@ export interface TestServer {
   sent: Message[];
 }
 
-export function createTestServer(db: TestDatabase, options: { config?: Partial<Config>; clock?: TestClock } = {}): TestServer {
+export interface TestServerOptions {
+  config?: Partial<Config>;
+  clock?: TestClock;
+  /** Runs after a message is recorded in `sent` (e.g. to make delivery slow, as real SMTP is). */
+  deliver?: (message: Message) => Promise<void>;
+}
+
+export function createTestServer(db: TestDatabase, options: TestServerOptions = {}): TestServer {
   const clock = options.clock ?? new TestClock();
   const sent: Message[] = [];
   const app = createApp({
@@ -166,6 +174,7 @@ export function createTestServer(db: TestDatabase, options: { config?: Partial<C
     logger: silentLogger,
     transport: async (message) => {
       sent.push(message);
+      await options.deliver?.(message);
     },
   });
   return { app, clock, sent };

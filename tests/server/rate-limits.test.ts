@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeIp } from '../../server/http/client';
-import { COOLDOWNS, RATE_LIMITS } from '../../server/services/rate-limit';
+import { BACKOFFS, COOLDOWNS, RATE_LIMITS } from '../../server/services/rate-limit';
 import {
   TestClient,
   TestClock,
@@ -27,35 +27,41 @@ function serverAtMinute5(): TestServer {
 }
 
 describe('sign-in attempts', () => {
-  const { limit, windowSeconds } = RATE_LIMITS.loginPerAccount;
+  const { freeFailures } = BACKOFFS.login;
 
-  it(`allow ${limit} failures per account per window, then 429 with Retry-After until the window ends`, async () => {
+  it(`allow ${freeFailures} failures per e-mail and address, then each waits twice as long as the one before`, async () => {
     const server = serverAtMinute5();
     const { email, password } = await registerCustomer(new TestClient(server));
-    for (let i = 0; i < limit; i++) {
-      // Each failure from another address: the per-account limit is what is tested here.
-      expectError(await new TestClient(server).login(email, 'wrong password 1'), 400, 'invalid_credentials');
+    const ip = uniqueIp();
+    for (let i = 0; i < freeFailures; i++) {
+      expectError(await new TestClient(server, ip).login(email, 'wrong password 1'), 400, 'invalid_credentials');
     }
-    const blocked = await new TestClient(server).login(email, password);
-    expectError(blocked, 429, 'rate_limited');
-    expect(blocked.headers.get('retry-after')).toBe(String(windowSeconds - 5 * 60));
-
-    server.clock.advance(windowSeconds - 5 * 60);
-    expect((await new TestClient(server).login(email, password)).status).toBe(200);
+    for (const wait of [1, 2, 4]) {
+      const blocked = await new TestClient(server, ip).login(email, password);
+      expectError(blocked, 429, 'rate_limited');
+      expect(blocked.headers.get('retry-after')).toBe(String(wait));
+      server.clock.advance(wait);
+      expectError(await new TestClient(server, ip).login(email, 'wrong password 1'), 400, 'invalid_credentials');
+    }
+    server.clock.advance(8);
+    expect((await new TestClient(server, ip).login(email, password)).status).toBe(200);
+    // The right password forgot the failures.
+    for (let i = 0; i < freeFailures; i++) expect((await new TestClient(server, ip).login(email, 'wrong password 1')).status).toBe(400);
   });
 
   it('do not count successful sign-ins', async () => {
     const server = serverAtMinute5();
     const client = new TestClient(server);
     const { email, password } = await registerCustomer(client);
-    for (let i = 0; i <= limit; i++) expect((await client.login(email, password)).status).toBe(200);
+    for (let i = 0; i <= freeFailures + 1; i++) expect((await client.login(email, password)).status).toBe(200);
   });
 
   it('count unknown e-mails like known ones, so a 429 says nothing about existence', async () => {
     const server = serverAtMinute5();
     const email = uniqueEmail();
-    for (let i = 0; i < limit; i++) await new TestClient(server).login(email, 'whatever 1');
-    expectError(await new TestClient(server).login(email, 'whatever 1'), 429, 'rate_limited');
+    const ip = uniqueIp();
+    for (let i = 0; i < freeFailures; i++) await new TestClient(server, ip).login(email, 'whatever 1');
+    expectError(await new TestClient(server, ip).login(email, 'whatever 1'), 429, 'rate_limited');
   });
 
   it(`allow ${RATE_LIMITS.loginPerIp.limit} failures per address across accounts`, async () => {
