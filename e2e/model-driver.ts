@@ -1,11 +1,13 @@
 import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
 import type { AnyFlowModel, PageAction, PageExpectation, PageMark } from '../machines/graph/model';
+import type { PageLanguage } from '../machines/graph/page';
 import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
 
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
 function describeMark(mark: PageMark): string {
   if ('testId' in mark) return `test id "${mark.testId}"`;
   if ('label' in mark) return `field "${mark.label}"`;
+  if ('shownText' in mark) return `text "${mark.shownText}"`;
   const name = mark.name === undefined ? '' : ` "${mark.name}"`;
   const level = mark.level === undefined ? '' : ` level ${mark.level}`;
   const href = mark.href === undefined ? '' : ` → ${String(mark.href)}`;
@@ -26,6 +28,7 @@ class PageDriver {
   locate(mark: PageMark): Locator {
     if ('testId' in mark) return this.page.getByTestId(mark.testId);
     if ('label' in mark) return this.page.getByLabel(mark.label, { exact: true });
+    if ('shownText' in mark) return this.page.getByText(mark.shownText, { exact: true });
     const byRole = this.page.getByRole(mark.role, {
       ...(mark.name === undefined ? {} : { name: mark.name, exact: true }),
       ...(mark.level === undefined ? {} : { level: mark.level }),
@@ -58,7 +61,7 @@ class PageDriver {
   }
 
   /** A later answer for the same URL and method replaces the earlier one. */
-  private async answer({ answer, method, times, status = 200, json, html, offline }: Extract<PageAction, { answer: string }>) {
+  private async answer({ answer, method, times, status = 200, headers, json, html, offline }: Extract<PageAction, { answer: string }>) {
     const key = `${method ?? '*'} ${answer}`;
     const previous = this.answers.get(key);
     if (previous) await this.page.unroute(answer, previous);
@@ -68,8 +71,8 @@ class PageDriver {
       if ((method && route.request().method() !== method) || left <= 0) return route.fallback();
       left -= 1;
       if (offline) return route.abort('internetdisconnected');
-      if (html !== undefined) return route.fulfill({ status, contentType: 'text/html', body: html });
-      return route.fulfill({ status, json: json ?? {} });
+      if (html !== undefined) return route.fulfill({ status, headers, contentType: 'text/html', body: html });
+      return route.fulfill({ status, headers, json: json ?? {} });
     };
     this.answers.set(key, handler);
     await this.page.route(answer, handler);
@@ -105,11 +108,12 @@ export async function runPathInPage(
   model: AnyFlowModel,
   flow: FlowPaths,
   path: FlowPath,
+  language: PageLanguage = 'en',
 ): Promise<void> {
   const driver = new PageDriver(page, context, baseURL);
   const steps = path.steps;
   const actionsFor = (index: number) => {
-    const actions = pageActionsFor(model, steps[index]!, steps[index - 1]!.snapshot);
+    const actions = pageActionsFor(model, steps[index]!, steps[index - 1]!.snapshot, language);
     if (!actions) throw new Error(`The page cannot cause “${steps[index]!.label}” (generated with browser: true?)`);
     return actions;
   };
@@ -119,11 +123,11 @@ export async function runPathInPage(
     let last = lead;
     while (steps[last + 1] && settles(steps[last + 1]!)) last++;
     for (let i = lead + 1; i <= last; i++) for (const action of actionsFor(i)) await driver.perform(action);
-    const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never) ?? null) : actionsFor(lead);
+    const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never, language) ?? null) : actionsFor(lead);
     if (caused) {
       for (const action of caused) await driver.perform(action);
       const settled = steps[last]!;
-      for (const expectation of pageExpectationsFor(flow, model, settled.snapshot, settled.states)) {
+      for (const expectation of pageExpectationsFor(flow, model, settled.snapshot, settled.states, language)) {
         await driver.expectPage(expectation, `step ${last}: ${settled.label} ⇒ ${settled.states.join(', ')}`);
       }
     }
