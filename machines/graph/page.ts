@@ -37,6 +37,11 @@ export function countedText(
   const form = new Intl.PluralRules(LOCALE_TAGS[language]).select(values.count);
   const template = messages[`${key}_${form}`] ?? messages[`${key}_other`] ?? messages[key];
   if (template === undefined) throw new Error(`No message ${key} (${form}) in ${language}`);
+  return withValues(template, values);
+}
+
+/** A message with its `{{name}}` placeholders filled in, as i18next does (no escaping, as the app sets it). */
+export function withValues(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 }
 
