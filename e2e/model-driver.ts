@@ -80,6 +80,7 @@ class PageDriver {
 
   async expectPage(expectation: PageExpectation, where: string): Promise<void> {
     if (expectation.url !== undefined) await expect(this.page, where).toHaveURL(new URL(expectation.url, this.baseURL).href);
+    if (expectation.lang !== undefined) await expect(this.page.locator('html'), `${where}: lang`).toHaveAttribute('lang', expectation.lang);
     for (const mark of expectation.shows ?? []) {
       const found = this.locate(mark);
       await expect(found, `${where}: shows ${describeMark(mark)}`).toBeVisible();

@@ -146,6 +146,8 @@ export interface PageExpectation {
   url?: string;
   /** Whether each cookie is present. */
   cookies?: Record<string, boolean>;
+  /** The language the page shows: `<html lang>`. */
+  lang?: string;
   shows?: PageMark[];
   hides?: PageMark[];
 }
