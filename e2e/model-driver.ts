@@ -30,7 +30,7 @@ class PageDriver {
     if ('label' in mark) return this.page.getByLabel(mark.label, { exact: true });
     if ('shownText' in mark) return this.page.getByText(mark.shownText, { exact: true });
     const byRole = this.page.getByRole(mark.role, {
-      ...(mark.name === undefined ? {} : { name: mark.name, exact: true }),
+      ...(mark.name === undefined ? {} : { name: mark.name, exact: mark.exact ?? true }),
       ...(mark.level === undefined ? {} : { level: mark.level }),
     });
     return mark.text === undefined ? byRole : byRole.filter({ hasText: mark.text });

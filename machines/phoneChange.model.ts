@@ -1,5 +1,55 @@
-import type { FlowModel } from './graph/model';
+import type { SnapshotFrom } from 'xstate';
+import type { Failure } from './failure';
+import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
+import { countedText, failedCall, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
+import { sessionCookieJar } from './session.model';
 import { phoneChangeMachine } from './phoneChange.machine';
+
+type Snapshot = SnapshotFrom<typeof phoneChangeMachine>;
+
+const ME = '**/api/users/me';
+/** Where each way of confirming sends its code and its confirmation (src/app/system.ts). */
+const CALLS = {
+  set: { request: '**/api/users/set-phone', confirm: '**/api/users/confirm-phone' },
+  email: { request: '**/api/users/update-phone', confirm: '**/api/users/confirm-update-phone' },
+  sms: { request: '**/api/users/update-phone', confirm: '**/api/users/confirm-update-phone-sms' },
+};
+
+/** The signed-in customer as GET /users/me and the confirmations answer, with the phone given. */
+const me = (profile: { email: string; country: string; phone: string | null }) => ({
+  ...SIGNED_IN.user,
+  ...profile,
+  phoneConfirmed: profile.phone !== null,
+  pendingPhone: null,
+});
+
+/** What the page says for a failed code check or sending (codeFailureMessage in src/screens/shared/CodeFeedback.tsx). */
+function codeFailureText(failure: Failure, language: PageLanguage): string {
+  const errors: Record<string, string> = pageTexts(language).twoFactor.codeErrors;
+  if (failure.code === 'rate_limited') return countedText(language, errors, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
+  return errors[failure.code] ?? errors.unknown!;
+}
+
+/** The number field, by role: the phone section is named “Phone number” as well. */
+function numberField(s: Snapshot, language: PageLanguage): PageMark {
+  const texts = pageTexts(language).phone;
+  return { role: 'textbox', name: s.context.phone ? texts.newNumber : texts.number };
+}
+
+/** The number form: its field, and the reason the number was refused, if any. */
+function numberForm(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).phone;
+  const error = s.context.numberError;
+  const key =
+    error === 'missing'
+      ? 'missing'
+      : error === 'unchanged' || error === 'phone_unchanged'
+        ? 'unchanged'
+        : error === 'phone_taken'
+          ? 'taken'
+          : 'invalid';
+  return { shows: [numberField(s, language), ...(error ? [{ shownText: texts.errors[key] }] : [])] };
+}
 
 const current = '+4915123456789';
 const next = '+4915198765432';
@@ -59,5 +109,92 @@ export const phoneChangeModel = {
       'a first number must be confirmed by SMS, a change by the customer’s choice',
     'codeStep.code.confirming': (s) => s.context.failure === null || 'confirms while showing an old error',
     idle: (s) => !s.context.saved || s.context.phone !== null || 'says saved without a phone',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The phone section of the security page, signed in (a cookie fixture: the profile is answered below).
+    start: (_, language) => [
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { open: inLanguage('/profile/security', language) },
+    ],
+    events: {
+      EDIT_STARTED: (_, before, language) => {
+        const texts = pageTexts(language).phone;
+        return [
+          {
+            click: {
+              role: 'button',
+              name: before.matches('choosingChannel') ? texts.otherNumber : before.context.phone ? texts.change : texts.add,
+            },
+          },
+        ];
+      },
+      NUMBER_SUBMITTED: ({ national }, before, language) => {
+        const texts = pageTexts(language).phone;
+        // The customer's own country is chosen already, and every fixture uses it.
+        return [{ fill: numberField(before, language), text: national }, { click: { role: 'button', name: texts.continue } }];
+      },
+      CHANNEL_CHOSEN: ({ channel }, before, language) => {
+        const texts = pageTexts(language).phone;
+        if (before.matches('codeStep'))
+          return [{ click: { role: 'button', name: channel === 'sms' ? texts.useSmsInstead : texts.useEmailInstead } }];
+        return [{ click: { role: 'button', name: channel === 'sms' ? texts.bySms : texts.byEmail, exact: false } }];
+      },
+      CODE_SUBMITTED: ({ code }, _, language) => [
+        { fill: { label: pageTexts(language).phone.code }, text: code },
+        { click: { role: 'button', name: pageTexts(language).phone.confirm } },
+      ],
+      RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).twoFactor.resend } }],
+      CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.cancel } }],
+      RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.retry } }],
+    },
+    actors: {
+      loadPhone: {
+        done: (profile) => [{ answer: ME, method: 'GET', times: 1, json: me(profile) }],
+        // GET is retried once by the client: both attempts fail.
+        error: (error) => [{ ...failedCall(ME, error, 'GET'), times: 2 } as PageAction],
+      },
+      requestCode: {
+        done: ({ resendInSeconds }, before) => {
+          const route = before.context.route!;
+          const sent = { pendingPhone: before.context.newPhone, channel: route === 'set' ? 'sms' : route, expiresAt: FAR_FUTURE };
+          const resendAvailableAt = new Date(Date.now() + resendInSeconds * 1000).toISOString();
+          return [{ answer: CALLS[route].request, method: 'POST', times: 1, json: { ...sent, resendAvailableAt } }];
+        },
+        error: (error, before) => [failedCall(CALLS[before.context.route!].request, error)],
+      },
+      confirmCode: {
+        done: ({ phone }, before) => [
+          {
+            answer: CALLS[before.context.route!].confirm,
+            method: 'POST',
+            times: 1,
+            json: me({ email: before.context.email, country: before.context.country, phone }),
+          },
+        ],
+        error: (error, before) => [failedCall(CALLS[before.context.route!].confirm, error)],
+      },
+      // A minute's cooldown is not waited for: its end is left out of the browser paths.
+    },
+    states: {
+      loadFailed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).phone.retry }] }),
+      idle: (s, language) => {
+        const texts = pageTexts(language).phone;
+        return {
+          shows: [
+            { role: 'button', name: s.context.phone ? texts.change : texts.add },
+            ...(s.context.saved ? [{ shownText: texts.saved }] : []),
+          ],
+        };
+      },
+      enteringNumber: numberForm,
+      choosingChannel: (_, language) => ({ shows: [{ shownText: pageTexts(language).phone.chooseChannel }] }),
+      'codeStep.code.editing': (s, language) => ({
+        shows: [
+          { label: pageTexts(language).phone.code },
+          ...(s.context.failure ? [{ shownText: codeFailureText(s.context.failure, language) }] : []),
+        ],
+      }),
+    },
   },
 } satisfies FlowModel<typeof phoneChangeMachine>;

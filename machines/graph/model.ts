@@ -98,6 +98,8 @@ export type PageMark =
       role: AriaRole;
       /** The accessible name; any name when left out. */
       name?: string;
+      /** Whether `name` is the whole accessible name (the default) or a part of it (a button that also holds its hint). */
+      exact?: boolean;
       /** For headings. */
       level?: number;
       /** For links: where the link points (the path, or a pattern). */
