@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
-import type { AnyFlowModel, PageAction, PageExpectation, PageMark } from '../machines/graph/model';
+import type { AnyFlowModel, PageAction, PageExpectation, PageMark, PasskeyOutcomes } from '../machines/graph/model';
 import type { PageLanguage } from '../machines/graph/page';
 import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
 
@@ -15,9 +15,58 @@ function describeMark(mark: PageMark): string {
   return `${mark.role}${name}${level}${href}${text}`;
 }
 
+/**
+ * The browser's WebAuthn ceremonies, replaced in the page by answers the model chooses: the server's side of
+ * them is answered by the bindings too, so the credentials only need the shape @simplewebauthn/browser reads.
+ * Runs in the page; `window.__modelPasskeys` holds the outcomes, which later actions change.
+ */
+function standInForPasskeys(outcomes: PasskeyOutcomes) {
+  const target = window as unknown as { __modelPasskeys?: PasskeyOutcomes };
+  const installed = target.__modelPasskeys !== undefined;
+  target.__modelPasskeys = outcomes;
+  // about:blank, before the first page opens, has no WebAuthn: the script added for the next pages does it.
+  if (installed || typeof PublicKeyCredential === 'undefined') return;
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+  const credential = () => ({
+    id: 'bW9kZWw',
+    rawId: bytes('model'),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response: {
+      clientDataJSON: bytes('{}'),
+      authenticatorData: bytes('data'),
+      signature: bytes('signature'),
+      userHandle: bytes('user'),
+      attestationObject: bytes('attestation'),
+      getTransports: () => ['internal'],
+      getPublicKey: () => null,
+      getPublicKeyAlgorithm: () => -7,
+      getAuthenticatorData: () => bytes('data'),
+    },
+    getClientExtensionResults: () => ({}),
+  });
+  const ceremony = (outcome: string | undefined, signal: AbortSignal | null | undefined) =>
+    new Promise((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(new DOMException('The ceremony was aborted.', 'AbortError')));
+      if (outcome === 'answers' || outcome === 'picks') resolve(credential());
+      else if (outcome === 'refuses') reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+      else if (outcome === 'ends') reject(new DOMException('The autofill request ended.', 'AbortError'));
+    });
+  navigator.credentials.get = (options) => {
+    const now = target.__modelPasskeys!;
+    return ceremony(options?.mediation === 'conditional' ? now.autofillRequest : now.get, options?.signal) as Promise<Credential>;
+  };
+  navigator.credentials.create = (options) => ceremony(target.__modelPasskeys!.create, options?.signal) as Promise<Credential>;
+  PublicKeyCredential.isConditionalMediationAvailable = () => {
+    const autofill = target.__modelPasskeys!.autofill;
+    return autofill === 'fails' ? Promise.reject(new Error('capability check failed')) : Promise.resolve(autofill === 'available');
+  };
+}
+
 /** Turns the models' declarative page actions and expectations into Playwright calls. */
 class PageDriver {
   private readonly answers = new Map<string, (route: Route) => Promise<void>>();
+  private passkeys: PasskeyOutcomes = {};
 
   constructor(
     private readonly page: Page,
@@ -55,6 +104,11 @@ class PageDriver {
       }
     } else if ('dispatch' in action) {
       await this.page.evaluate((type) => window.dispatchEvent(new Event(type)), action.dispatch);
+    } else if ('passkeys' in action) {
+      this.passkeys = { ...this.passkeys, ...action.passkeys };
+      // For the pages opened from now on (the last script added runs last), and for the one open now.
+      await this.page.addInitScript(standInForPasskeys, this.passkeys);
+      await this.page.evaluate(standInForPasskeys, this.passkeys);
     } else {
       await this.answer(action);
     }

@@ -127,6 +127,12 @@ export type PageAction =
   /** Fires a window event the app listens to. */
   | { dispatch: 'focus' }
   /**
+   * From now on (this page and the next ones), the browser's passkey ceremonies end as given: whether
+   * passkey autofill is offered, how an autofill request ends (left out: it waits), and how the modal
+   * sign-in (`get`) and the creation of a passkey (`create`) end (left out: they wait).
+   */
+  | { passkeys: PasskeyOutcomes }
+  /**
    * From now on, answers requests matching the URL glob (only those with `method`, when given; only
    * `times` of them, when given) with a status, headers and a JSON body or an HTML page — or, with
    * `offline`, fails them as a lost connection does.
@@ -141,6 +147,14 @@ export type PageAction =
       html?: string;
       offline?: true;
     };
+
+/** How the stand-in for the browser's WebAuthn ceremonies answers (see the `passkeys` page action). */
+export interface PasskeyOutcomes {
+  autofill?: 'available' | 'unavailable' | 'fails';
+  autofillRequest?: 'picks' | 'ends';
+  get?: 'answers' | 'refuses';
+  create?: 'answers' | 'refuses';
+}
 
 /** What the page must show once a step has settled in a state. */
 export interface PageExpectation {
