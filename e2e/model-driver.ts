@@ -65,7 +65,7 @@ function standInForPasskeys(outcomes: PasskeyOutcomes) {
 
 /** Turns the models' declarative page actions and expectations into Playwright calls. */
 class PageDriver {
-  private readonly answers = new Map<string, (route: Route) => Promise<void>>();
+  private readonly answers = new Map<string, { handler: (route: Route) => Promise<void>; left: () => number }>();
   private passkeys: PasskeyOutcomes = {};
 
   constructor(
@@ -114,21 +114,26 @@ class PageDriver {
     }
   }
 
-  /** A later answer for the same URL and method replaces the earlier one. */
+  /**
+   * A later answer for the same URL and method replaces the earlier one — unless both are counted and the
+   * earlier one still has answers left: then the later one comes after it (two calls of one flow to the
+   * same endpoint, arranged before the step that starts the first).
+   */
   private async answer({ answer, method, times, status = 200, headers, json, html, offline }: Extract<PageAction, { answer: string }>) {
     const key = `${method ?? '*'} ${answer}`;
     const previous = this.answers.get(key);
-    if (previous) await this.page.unroute(answer, previous);
+    const queued = times !== undefined && previous !== undefined && previous.left() > 0 && previous.left() !== Infinity;
+    if (previous && !queued) await this.page.unroute(answer, previous.handler);
     // Counted here, not with Playwright's `times`, which also counts requests of other methods passed on.
     let left = times ?? Infinity;
     const handler = async (route: Route) => {
-      if ((method && route.request().method() !== method) || left <= 0) return route.fallback();
+      if ((method && route.request().method() !== method) || left <= 0 || (queued && previous.left() > 0)) return route.fallback();
       left -= 1;
       if (offline) return route.abort('internetdisconnected');
       if (html !== undefined) return route.fulfill({ status, headers, contentType: 'text/html', body: html });
       return route.fulfill({ status, headers, json: json ?? {} });
     };
-    this.answers.set(key, handler);
+    this.answers.set(key, { handler, left: () => left + (queued ? previous.left() : 0) });
     await this.page.route(answer, handler);
   }
 

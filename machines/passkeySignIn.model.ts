@@ -1,6 +1,6 @@
 import { passkeySignInMachine } from './passkeySignIn.machine';
 import type { FlowModel } from './graph/model';
-import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, signsIn } from './graph/page';
+import { failedCall, inLanguage, PAGE_LANGUAGES, passkeyFailureText, pageTexts, signsIn } from './graph/page';
 import { safeRedirectPath } from './routeGuard.machine';
 
 const OPTIONS = '**/api/auth/passkey/options';
@@ -93,12 +93,8 @@ export const passkeySignInModel = {
     states: {
       ready: (s, language) => {
         const texts = pageTexts(language);
-        const errors: Record<string, string> = texts.biometric.errors;
         const failure = s.context.failure;
-        // As describePasskeyFailure (src/auth/webauthnErrors.ts) words it: the browser's NotAllowedError, passed through
-        // as webauthn_not_allowed, reads “not completed” with the browser's reason after it.
-        const known = failure && failure.code !== 'webauthn_not_allowed' ? errors[failure.code] : undefined;
-        const sentence = failure ? (known ?? errors.authentication_not_completed!) : null;
+        const sentence = failure ? passkeyFailureText(language, failure.code, 'authentication_not_completed') : null;
         return {
           shows: [{ role: 'button', name: texts.passkeys.signIn }, ...(sentence ? [{ role: 'alert' as const, text: sentence }] : [])],
         };

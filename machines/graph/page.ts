@@ -45,6 +45,16 @@ export function withValues(template: string, values: Record<string, string | num
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 }
 
+/**
+ * A passkey failure in the page's words, as describePasskeyFailure (src/auth/webauthnErrors.ts) picks them:
+ * the code's own message, or the step's fallback — also for the browser's NotAllowedError, passed through as
+ * `webauthn_not_allowed`, whose browser reason the page adds after it.
+ */
+export function passkeyFailureText(language: PageLanguage, code: string, fallback: string): string {
+  const errors: Record<string, string> = pageTexts(language).biometric.errors;
+  return (code === 'webauthn_not_allowed' ? undefined : errors[code]) ?? errors[fallback]!;
+}
+
 /** The same page in a language: `('/fr/pay/abc', 'ar')` → `/ar/pay/abc`, `('/ar', 'en')` → `/`. */
 export function inLanguage(path: string, language: PageLanguage): string {
   const [pathname = '', query] = path.split('?');
