@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Failure } from './failure';
-import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
+import type { FlowModel, PageExpectation, PageMark } from './graph/model';
 import { countedText, failedCall, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { phoneChangeMachine } from './phoneChange.machine';
@@ -151,8 +151,8 @@ export const phoneChangeModel = {
     actors: {
       loadPhone: {
         done: (profile) => [{ answer: ME, method: 'GET', times: 1, json: me(profile) }],
-        // GET is retried once by the client: both attempts fail.
-        error: (error) => [{ ...failedCall(ME, error, 'GET'), times: 2 } as PageAction],
+        // A retry of the GET by the client meets the catch-all error answer: it fails all the same.
+        error: (error) => [failedCall(ME, error, 'GET')],
       },
       requestCode: {
         done: ({ resendInSeconds }, before) => {
