@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** No raw form control outside src/ui: the kit ties the label, hint and announced error to the control. */
+const RAW_FORM_CONTROLS = ['input', 'textarea', 'select'].map((element) => ({
+  selector: `JSXOpeningElement[name.name='${element}']`,
+  message: `No raw <${element}> outside src/ui: use TextField, SelectField, CheckboxField or AmountInput from src/ui, which tie the label, hint and announced error to the control.`,
+}));
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'reports', 'test-results', 'playwright-report', 'node_modules'] },
   js.configs.recommended,
@@ -63,6 +69,28 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Form controls come from the kit, where label, hint, error and their ARIA are written once.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/ui/**', 'src/screens/**'],
+    rules: { 'no-restricted-syntax': ['error', ...RAW_FORM_CONTROLS] },
+  },
+  {
+    // Screens also read a machine only through tags or its view(snapshot) (machines/<flow>.view.ts), never
+    // by state names. One entry with both lists: a later 'no-restricted-syntax' would replace, not extend, the first.
+    files: ['src/screens/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...RAW_FORM_CONTROLS,
+        {
+          selector: "CallExpression[callee.property.name='matches']",
+          message:
+            'A screen never lists state names: read a tag (snapshot.hasTag) or the flow’s view(snapshot) from machines/<flow>.view.ts.',
         },
       ],
     },

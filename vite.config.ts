@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { endpointRoutes, precompress, preloadManifest } from './scripts/vite-plugins.ts';
 
 /** Each build gets an id; builds/latest.json tells running tabs that a newer one is out. */
 const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -16,12 +17,36 @@ function latestBuildManifest(): Plugin {
   };
 }
 
+/** The packages every screen runs on (the minimal app of `npm run bench:bundle` is made of them). */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate[\\/]react|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|use-sync-external-store)[\\/]/;
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), latestBuildManifest()],
+  plugins: [react(), endpointRoutes(), latestBuildManifest(), preloadManifest(), precompress()],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(command === 'build' ? buildId : 'dev'),
   },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    // Built for error reports, neither served nor named in the scripts (server/static.ts refuses .map).
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      treeshake: {
+        // contract/ only declares values (schemas, tables, pure functions): what the app leaves unused of it
+        // goes, zod with it. Schemas built by zod calls are pure too.
+        moduleSideEffects: (id) => (/[\\/]contract[\\/]/.test(id) ? false : undefined),
+        manualPureFunctions: ['z', 'mini'],
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The framework in one chunk of its own: its name (hash) survives app releases, so browsers keep it.
+            { name: 'framework', test: FRAMEWORK, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   // `npm run dev` runs the API server next to Vite; the browser sees one origin.
   server: { proxy: { '/api': `http://localhost:${process.env.API_PORT ?? '3000'}` } },
   preview: { port: 4173, strictPort: true },

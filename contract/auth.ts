@@ -1,49 +1,24 @@
 import { z } from 'zod';
-import { timestampSchema, textSchema } from './common';
+import { localeSchema, textSchema, timestampSchema } from './common';
 import { countryCodeSchema } from './countries';
-import { localeSchema } from './locales';
+import { HAS_DIGIT, HAS_LETTER, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password';
+
+// The password rule lives in ./password (no zod), which the app's first load needs.
+export * from './password';
 
 export const EMAIL_MAX_LENGTH = 254;
-export const PASSWORD_MIN_LENGTH = 10;
-/** An upper bound keeps a hostile body from making the server hash megabytes. */
-export const PASSWORD_MAX_LENGTH = 128;
 export const REF_CODE_MAX_LENGTH = 64;
 
 /** Compared and stored trimmed and lower-cased, so `Ann@X.com ` and `ann@x.com` are one account. */
 export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH).pipe(z.email('Must be an e-mail address'));
 
-/**
- * The password rule, shared by the registration and reset forms and the server: 10 to 128 characters
- * with at least one letter and one digit (any script: `\p{L}`, `\p{Nd}`). Length is what makes a
- * password strong; the letter-and-digit rule only stops the commonest all-digit and all-word choices.
- */
-const HAS_LETTER = /\p{L}/u;
-const HAS_DIGIT = /\p{Nd}/u;
-
+/** The password rule (./password) as a schema, for bodies. */
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .regex(HAS_LETTER, 'Must contain a letter')
   .regex(HAS_DIGIT, 'Must contain a digit');
-
-export type PasswordRequirement = 'length' | 'letter' | 'digit';
-
-/**
- * The same rule as `passwordSchema`, one requirement at a time, so forms can show each as met or
- * unmet while the customer types (and machines can check it without zod).
- */
-export function passwordRequirements(password: string): Record<PasswordRequirement, boolean> {
-  return {
-    length: password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH,
-    letter: HAS_LETTER.test(password),
-    digit: HAS_DIGIT.test(password),
-  };
-}
-
-export function meetsPasswordRule(password: string): boolean {
-  return Object.values(passwordRequirements(password)).every(Boolean);
-}
 
 /** The 6-digit one-time code sent by e-mail (or SMS). */
 export const oneTimeCodeSchema = z
@@ -132,8 +107,8 @@ export type Me = z.infer<typeof meSchema>;
 export const signedInSchema = sessionTokensSchema.extend({ user: meSchema });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
-/** Seconds until another code may be e-mailed to the same address for the same purpose. */
-const resendAfterSecondsSchema = z.int().positive();
+/** Seconds until another code may be sent to the same address or number for the same purpose. */
+export const resendAfterSecondsSchema = z.int().positive();
 
 /** Answer of registration: signed in, and the verification code is on its way. */
 export const registeredSchema = signedInSchema.extend({ resendAfterSeconds: resendAfterSecondsSchema });

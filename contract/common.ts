@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { LOCALES } from './locales';
+
+/** One of the eight interface languages (contract/locales.ts). */
+export const localeSchema = z.enum(LOCALES);
 
 /** Answer of a command that has nothing else to say. */
 export const okSchema = z.object({ ok: z.literal(true) });
@@ -14,7 +18,7 @@ export const timestampSchema = z.iso.datetime();
 export const decimalSchema = z.string().regex(/^\d+(\.\d+)?$/, 'Expected a non-negative decimal string');
 
 /** Free text typed by a person: trimmed, no control characters (they break logs and e-mails). */
-export function textSchema(maxLength: number) {
+export /* @__NO_SIDE_EFFECTS__ */ function textSchema(maxLength: number) {
   return z
     .string()
     .trim()

@@ -1,11 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-/** The one error shape every API answer uses (see docs/api.md for the codes). */
+/**
+ * The one error shape every API answer uses (see docs/api.md for the codes). zod/mini: the app checks
+ * every error answer with it (a proxy may answer anything), and the full zod stays out of its bundle.
+ */
 export const apiErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

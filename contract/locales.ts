@@ -1,11 +1,10 @@
-import { z } from 'zod';
+// No zod here: the app's first load needs this file (paths, locales); `localeSchema` is in ./common.
 
 /** The eight interface languages; English is the default and lives at bare paths. */
 export const LOCALES = ['en', 'ar', 'de', 'es', 'fr', 'ru', 'th', 'zh'] as const;
 export const DEFAULT_LOCALE = 'en';
 
-export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
+export type Locale = (typeof LOCALES)[number];
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { oneTimeCodeSchema, signedInSchema } from './auth';
+import { oneTimeCodeSchema, resendAfterSecondsSchema, signedInSchema } from './auth';
 import { timestampSchema } from './common';
 
 /**
@@ -33,8 +33,8 @@ export const phoneCodeSentSchema = z.object({
   channel: phoneChangeChannelSchema,
   /** The code stops working then. */
   expiresAt: timestampSchema,
-  /** Asking again for the same number before this instant answers `rate_limited`. */
-  resendAvailableAt: timestampSchema,
+  /** Asking again for the same number sooner answers `rate_limited`. */
+  resendAfterSeconds: resendAfterSecondsSchema,
 });
 export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
 
@@ -46,7 +46,8 @@ export const twoFactorChallengeSchema = z.object({
   /** The confirmed number with all but its last two digits masked (`+49 ••••••••78`). */
   phoneHint: z.string(),
   expiresAt: timestampSchema,
-  resendAvailableAt: timestampSchema,
+  /** Seconds until `POST /auth/2fa/phone/resend` may send another code. */
+  resendAfterSeconds: resendAfterSecondsSchema,
 });
 export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
-import { localeSchema } from './locales';
+import { localeSchema, timestampSchema } from './common';
 
 export const SOCIAL_PROVIDERS = ['google', 'apple'] as const;
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
@@ -17,7 +16,7 @@ export type StartSocialSignInBody = z.infer<typeof startSocialSignInBodySchema>;
 export const socialAuthorizationSchema = z.object({ authorizationUrl: z.url() });
 export type SocialAuthorization = z.infer<typeof socialAuthorizationSchema>;
 
-const param = (max: number) => z.string().max(max);
+const param = /* @__NO_SIDE_EFFECTS__ */ (max: number) => z.string().max(max);
 
 /**
  * What the provider sends back: `code` and `state`, or `error` and `state`. Providers add parameters

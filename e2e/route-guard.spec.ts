@@ -39,6 +39,21 @@ test.describe('route guard in the browser', () => {
     await expect(page.getByRole('link', { name: 'Meridian' })).toBeVisible();
   });
 
+  // One route tree with an optional locale segment: only the seven prefixed locales make a page.
+  for (const [path, title] of [
+    ['/xx/login', 'Page Not Found · Meridian'],
+    ['/en/login', 'Page Not Found · Meridian'],
+    ['/de/de/login', 'Seite nicht gefunden · Meridian'],
+  ] as const) {
+    test(`a path under an unknown locale prefix is not a page: ${path}`, async ({ page }) => {
+      await page.goto(path);
+      const error = page.getByTestId('error-page');
+      await expect(error).toContainText('404');
+      await expect(error).toContainText(path);
+      await expect(page).toHaveTitle(title);
+    });
+  }
+
   test('an invalid route parameter shows the 404 error page', async ({ page, signIn }) => {
     await signIn('es');
     await page.goto('/es/accounts/not-a-uuid');

@@ -30,17 +30,50 @@ test.describe('session', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/refresh')) refreshed += 1;
     });
+    // The saved-language read at page load is answered 401 once; the renewal and its retry follow.
     await page.route('**/api/user-settings', (route) => route.fulfill(expired), { times: 1 });
+    const renewal = page.waitForResponse('**/api/auth/refresh');
+    const retried = page.waitForResponse((r) => r.url().endsWith('/api/user-settings') && r.request().method() === 'GET' && r.ok());
     await page.goto('/profile/language');
     await screenReady(page);
+    // Wait for both before choosing: on a loaded machine the 401 is handled after the first paint, and a
+    // renewal still in flight when the test leaves the page never stores the refresh token it paid for.
+    expect((await renewal).ok()).toBe(true);
+    await retried;
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user-settings') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Deutsch' }).click();
     await expect(page).toHaveURL(/\/de\/profile\/language$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sprache' })).toBeVisible();
+    expect((await saved).ok()).toBe(true);
     expect(refreshed).toBe(1);
     // The choice reached the server: a fresh visit to a bare path applies the saved language.
     await page.context().clearCookies({ name: 'i18n_redirected' });
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/de\/profile$/);
+  });
+
+  test('leaving the page while a renewal is in flight keeps the session', async ({ page, context, signIn }) => {
+    await signIn();
+    // The renewal reaches the network and is held there until the page is left, which aborts it.
+    let renewalSent!: () => void;
+    const sent = new Promise<void>((resolve) => (renewalSent = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/refresh', async (route) => {
+      renewalSent();
+      await held;
+      await route.abort().catch(() => {});
+    });
+    await page.route('**/api/user-settings', (route) => route.fulfill(expired), { times: 1 });
+    await page.goto('/profile/language');
+    await sent;
+    await page.goto('/profile');
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    const names = (await context.cookies()).map((c) => c.name);
+    expect(names).toContain('auth_token');
+    expect(names).toContain('refresh_token');
   });
 });
 
@@ -143,7 +176,8 @@ test.describe('campaign tags and referral code', () => {
 
     await page.goto('/welcome?utm_source=again');
     await screenReady(page);
-    await page.waitForTimeout(300);
+    // The decision is made at start-up; once the page has stopped making requests, none was a report.
+    await page.waitForLoadState('networkidle');
     expect(sent).toHaveLength(1);
   });
 
@@ -155,7 +189,7 @@ test.describe('campaign tags and referral code', () => {
     });
     await page.goto('/welcome?utm_source=&ref_code=');
     await screenReady(page);
-    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle');
     expect(calls).toBe(0);
   });
 });

@@ -8,19 +8,14 @@ import type {
   RegistrationResponse,
   ValidationStatus,
 } from '../contract';
+import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
 /** Which step failed: picks the seed's message when the error has no more precise one. */
 export type BiometricStep = 'status' | 'enable' | 'disableRequest' | 'disableConfirm';
 
-export interface BiometricFailure {
-  step: BiometricStep;
-  /** A stable app or API error code (`webauthn_not_allowed`, `code_invalid`, `network_error`…). */
-  code: string;
-  /** The browser's own words for `webauthn_not_allowed`, the server's for `no_code_token`. */
-  message?: string;
-  retryAfterSeconds?: number;
-}
+/** A failure and the step it stopped (its `message`: the browser's own words for `webauthn_not_allowed`, the server's for `no_code_token`). */
+export type BiometricFailure = Failure & { step: BiometricStep };
 
 interface BiometricContext {
   /** Whether the customer has a passkey; null until the status is known. */
@@ -42,14 +37,8 @@ type BiometricEvent =
 /** Wrong codes may be typed again; anything else ends the attempt. */
 const RETRYABLE_CODE_ERRORS = new Set(['code_invalid', 'validation_failed', 'network_error', 'rate_limited']);
 
-function toFailure(step: BiometricStep, error: unknown): BiometricFailure {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    const message = 'message' in error && typeof error.message === 'string' && error.message ? { message: error.message } : {};
-    const retry =
-      'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? { retryAfterSeconds: error.retryAfterSeconds } : {};
-    return { step, code: error.code, ...message, ...retry };
-  }
-  return { step, code: 'unknown' };
+function failedAt(step: BiometricStep, error: unknown): BiometricFailure {
+  return { ...toFailure(error), step };
 }
 
 const cleared = { codeToken: null, options: null, codeChannel: null } as const;
@@ -76,7 +65,7 @@ export const biometricMachine = setup({
   },
   guards: {
     codeRequired: ({ event }) => 'output' in event && (event.output as BiometricEnableRequest).code_required,
-    codeMayBeRetyped: ({ event }) => 'error' in event && RETRYABLE_CODE_ERRORS.has(toFailure('enable', event.error).code),
+    codeMayBeRetyped: ({ event }) => 'error' in event && RETRYABLE_CODE_ERRORS.has(toFailure(event.error).code),
   },
 }).createMachine({
   id: 'biometric',
@@ -94,8 +83,8 @@ export const biometricMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            assign({ failure: ({ event }) => toFailure('status', event.error) }),
-            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('status', event.error) }) },
+            assign({ failure: ({ event }) => failedAt('status', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('status', event.error) }) },
           ],
         },
       },
@@ -134,8 +123,8 @@ export const biometricMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            assign({ failure: ({ event }) => toFailure('enable', event.error) }),
-            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('enable', event.error) }) },
+            assign({ failure: ({ event }) => failedAt('enable', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('enable', event.error) }) },
           ],
         },
       },
@@ -161,14 +150,14 @@ export const biometricMachine = setup({
           {
             guard: 'codeMayBeRetyped',
             target: 'awaitingEnableCode',
-            actions: assign({ failure: ({ event }) => toFailure('enable', event.error) }),
+            actions: assign({ failure: ({ event }) => failedAt('enable', event.error) }),
             description: 'A wrong code: type it again.',
           },
           {
             target: 'idle',
             actions: [
-              assign({ failure: ({ event }) => toFailure('enable', event.error) }),
-              { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('enable', event.error) }) },
+              assign({ failure: ({ event }) => failedAt('enable', event.error) }),
+              { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('enable', event.error) }) },
             ],
           },
         ],
@@ -184,8 +173,8 @@ export const biometricMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            assign({ failure: ({ event }) => toFailure('enable', event.error) }),
-            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('enable', event.error) }) },
+            assign({ failure: ({ event }) => failedAt('enable', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('enable', event.error) }) },
           ],
         },
       },
@@ -203,8 +192,8 @@ export const biometricMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            assign({ failure: ({ event }) => toFailure('enable', event.error) }),
-            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('enable', event.error) }) },
+            assign({ failure: ({ event }) => failedAt('enable', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('enable', event.error) }) },
           ],
         },
       },
@@ -221,8 +210,8 @@ export const biometricMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            assign({ failure: ({ event }) => toFailure('disableRequest', event.error) }),
-            { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('disableRequest', event.error) }) },
+            assign({ failure: ({ event }) => failedAt('disableRequest', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('disableRequest', event.error) }) },
           ],
         },
       },
@@ -248,14 +237,14 @@ export const biometricMachine = setup({
           {
             guard: 'codeMayBeRetyped',
             target: 'awaitingDisableCode',
-            actions: assign({ failure: ({ event }) => toFailure('disableConfirm', event.error) }),
+            actions: assign({ failure: ({ event }) => failedAt('disableConfirm', event.error) }),
             description: 'A wrong code: type it again.',
           },
           {
             target: 'idle',
             actions: [
-              assign({ failure: ({ event }) => toFailure('disableConfirm', event.error) }),
-              { type: 'logFailure', params: ({ event }) => ({ failure: toFailure('disableConfirm', event.error) }) },
+              assign({ failure: ({ event }) => failedAt('disableConfirm', event.error) }),
+              { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('disableConfirm', event.error) }) },
             ],
           },
         ],

@@ -1,10 +1,10 @@
 import { assign, setup } from 'xstate';
 import { meetsPasswordRule } from '../contract/auth';
-import { toFailure, type Failure } from './failure';
-import { resendCodeRegion, retryAfter } from './resendCooldown';
+import { failureOf, isSixDigitCode, toFailure, type Failure } from './failure';
+import * as cooldown from './resendCooldown';
 import { unprovided } from './unprovided';
 
-interface ForgotPasswordContext {
+interface ForgotPasswordContext extends cooldown.ResendCooldown {
   /** Home of the current language: where the customer lands signed in. */
   home: string;
   email: string;
@@ -12,8 +12,6 @@ interface ForgotPasswordContext {
   code: string;
   /** The last failure of the current step. */
   failure: Failure | null;
-  resendInSeconds: number;
-  resendFailure: Failure | null;
 }
 
 type ForgotPasswordEvent =
@@ -25,13 +23,8 @@ type ForgotPasswordEvent =
   | { type: 'RESEND_REQUESTED' };
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const CODE_SHAPE = /^\d{6}$/;
 /** Answers about the code itself: the customer must fix or renew the code, not the password. */
 const CODE_FAILURES: ReadonlySet<string> = new Set(['code_invalid', 'code_expired', 'code_attempts_exceeded']);
-
-function errorOf(event: unknown): unknown {
-  return (event as { error?: unknown }).error;
-}
 
 export const forgotPasswordMachine = setup({
   types: {
@@ -48,22 +41,18 @@ export const forgotPasswordMachine = setup({
   actions: {
     /** The reset signed the customer in: tell the session and open home. */
     enterApp: (_, _params: { destination: string }) => {},
-    countDown: assign({ resendInSeconds: ({ context }) => context.resendInSeconds - 1 }),
-    restartCooldown: assign(({ event }) => ({
-      resendInSeconds: (event as unknown as { output: { resendAfterSeconds: number } }).output.resendAfterSeconds,
-      resendFailure: null,
-      failure: null,
-    })),
-    waitAsAsked: assign(({ event }) => ({ resendInSeconds: retryAfter(toFailure(errorOf(event))), resendFailure: null })),
-    noteResendFailure: assign({ resendFailure: ({ event }) => toFailure(errorOf(event)) }),
+    countDown: assign(cooldown.countDown),
+    restartCooldown: assign((args) => ({ ...cooldown.restartCooldown(args), failure: null })),
+    waitAsAsked: assign(cooldown.waitAsAsked),
+    noteResendFailure: assign(cooldown.noteResendFailure),
   },
   guards: {
     isMalformedEmail: ({ event }) => event.type === 'EMAIL_SUBMITTED' && !EMAIL_SHAPE.test(event.email.trim()),
-    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !CODE_SHAPE.test(event.code.trim()),
+    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code),
     isWeakPassword: ({ event }) => event.type === 'PASSWORD_SUBMITTED' && !meetsPasswordRule(event.password),
-    isCodeFailure: ({ event }) => CODE_FAILURES.has(toFailure(errorOf(event)).code),
-    cooldownOver: ({ context }) => context.resendInSeconds <= 0,
-    isRateLimited: ({ event }) => toFailure(errorOf(event)).code === 'rate_limited',
+    isCodeFailure: ({ event }) => CODE_FAILURES.has(failureOf(event).code),
+    cooldownOver: cooldown.cooldownOver,
+    isRateLimited: cooldown.isRateLimited,
   },
   delays: {
     RESEND_TICK: 1000,
@@ -72,7 +61,7 @@ export const forgotPasswordMachine = setup({
   id: 'forgotPassword',
   description:
     'Password reset on /forgot-password: e-mail, the e-mailed 6-digit code, a new password (each requirement shown as it is met), then signed in at home. Errors keep what was typed.',
-  context: ({ input }) => ({ home: input.home, email: '', code: '', failure: null, resendInSeconds: 0, resendFailure: null }),
+  context: ({ input }) => ({ home: input.home, email: '', code: '', failure: null, ...cooldown.startCooldown(0) }),
   initial: 'enteringEmail',
   states: {
     enteringEmail: {
@@ -97,7 +86,7 @@ export const forgotPasswordMachine = setup({
         input: ({ context }) => ({ email: context.email }),
         onDone: {
           target: 'resetting',
-          actions: assign({ resendInSeconds: ({ event }) => event.output.resendAfterSeconds }),
+          actions: assign(({ event }) => cooldown.startCooldown(event.output.resendAfterSeconds)),
         },
         onError: [
           {
@@ -175,7 +164,7 @@ export const forgotPasswordMachine = setup({
             },
           },
         },
-        resend: resendCodeRegion(),
+        resend: cooldown.resendCodeRegion({ input: ({ context }: { context: ForgotPasswordContext }) => ({ email: context.email }) }),
       },
     },
     signedIn: { type: 'final', description: 'Signed in with the new password; the app opens home.' },

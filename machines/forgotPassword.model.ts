@@ -16,9 +16,9 @@ function textsOf(s: Snapshot) {
 function failureSentence(s: Snapshot): string | null {
   const failure = s.context.failure;
   if (!failure) return null;
-  const shared = (s.context.home === '/' ? en : ar).register;
-  const own: Record<string, string> = { ...textsOf(s).errors, ...shared.codeErrors };
-  return own[failure.code] ?? (failure.code === 'network_error' ? shared.failure.network_error : shared.failure.unknown);
+  const messages = s.context.home === '/' ? en : ar;
+  const own: Record<string, string> = { ...textsOf(s).errors, ...messages.register.codeErrors };
+  return own[failure.code] ?? (failure.code === 'network_error' ? messages.failure.network_error : messages.failure.unknown);
 }
 
 /** A step of the form: its field shown, and the failure announced when there is one. */

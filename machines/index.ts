@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { appMachine } from './app.machine';
+import { appModel } from './app.model';
 import { biometricMachine } from './biometric.machine';
 import { biometricModel } from './biometric.model';
 import { chunkReloadMachine } from './chunkReload.machine';
@@ -14,8 +16,6 @@ import { loginMachine } from './login.machine';
 import { loginModel } from './login.model';
 import { phoneChangeMachine } from './phoneChange.machine';
 import { phoneChangeModel } from './phoneChange.model';
-import { resendCooldownMachine } from './resendCooldown.machine';
-import { resendCooldownModel } from './resendCooldown.model';
 import { passkeySignInMachine } from './passkeySignIn.machine';
 import { passkeySignInModel } from './passkeySignIn.model';
 import { routeGuardMachine } from './routeGuard.machine';
@@ -43,6 +43,15 @@ export interface CatalogEntry {
 
 /** Every statechart of the app. Diagrams, path tests and the flow explorer read this list. */
 export const catalog: CatalogEntry[] = [
+  {
+    id: 'app',
+    title: 'App',
+    summary:
+      'The page’s own actor: it runs the session, language, new-version reload, screen-load failure and route-guard machines for as long as the page is open, each under a systemId the app finds it by. Flow machines (sign-in, registration, passkeys, phone) are not its children: their screens start them and load them with their code.',
+    routes: [],
+    machine: appMachine,
+    model: appModel,
+  },
   {
     id: 'session',
     title: 'Session',
@@ -87,15 +96,6 @@ export const catalog: CatalogEntry[] = [
     routes: ['/profile/security'],
     machine: phoneChangeMachine,
     model: phoneChangeModel,
-  },
-  {
-    id: 'resendCooldown',
-    title: 'Resend cooldown',
-    summary:
-      'The wait before another code may be sent, counted down second by second so the screen can show it. Two-factor sign-in and the phone change run it after every code they send.',
-    routes: [],
-    machine: resendCooldownMachine,
-    model: resendCooldownModel,
   },
   {
     id: 'passkeySignIn',

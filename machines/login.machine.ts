@@ -4,9 +4,6 @@ import { safeRedirectPath } from './routeGuard.machine';
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
-/** Why a sign-in attempt did not go through; the screen translates the code. */
-export type SignInFailure = Failure;
-
 export type LoginField = 'email' | 'password';
 
 /** What a sign-in with the right password leads to: a session, or an SMS code to enter first. */
@@ -18,7 +15,7 @@ export type LoginNotice = 'two_factor_expired';
 interface LoginContext {
   /** Where to go after signing in: the `redirect` query parameter, if it is safe, else home. */
   destination: string;
-  failure: SignInFailure | null;
+  failure: Failure | null;
   /** Fields that are missing; the screen shows a message next to each. */
   missing: LoginField[];
 }
@@ -78,6 +75,7 @@ export const loginMachine = setup({
       },
     },
     signingIn: {
+      tags: ['busy'],
       description: 'POST /auth/login; the button is busy and a second click does nothing.',
       invoke: {
         id: 'signIn',
@@ -110,9 +108,10 @@ export const loginMachine = setup({
         },
       },
     },
-    signedIn: { type: 'final', description: 'The session cookies are set; the app opens the destination.' },
+    signedIn: { type: 'final', tags: ['busy'], description: 'The session cookies are set; the app opens the destination.' },
     secondFactorRequired: {
       type: 'final',
+      tags: ['busy'],
       description: 'No session yet: /2fa/phone opens with the challenge and asks for the SMS code.',
     },
   },

@@ -3,8 +3,8 @@ import type { LoginField } from './login.machine';
 import { loginMachine } from './login.machine';
 import type { FlowModel, PageExpectation } from './graph/model';
 import {
-  countedText,
   failedCall,
+  failureText,
   FAR_FUTURE,
   inLanguage,
   PAGE_LANGUAGES,
@@ -25,9 +25,7 @@ function form(s: SnapshotFrom<typeof loginMachine>, language: PageLanguage): Pag
     ? null
     : failure.code === 'two_factor_expired'
       ? texts.twoFactor.expired
-      : failure.code === 'rate_limited'
-        ? countedText(language, texts.login.errors, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 })
-        : (texts.login.errors as Record<string, string>)[failure.code];
+      : failureText(language, texts.login.errors, failure);
   return {
     shows: [
       { label: texts.login.email },
@@ -62,7 +60,7 @@ export const loginModel = {
             challengeToken: 'challenge-token',
             phoneHint: '+49 •••••••••78',
             expiresAt: '2026-03-02T09:10:00.000Z',
-            resendAvailableAt: '2026-03-02T09:01:00.000Z',
+            resendAfterSeconds: 60,
           },
         },
       },
@@ -106,7 +104,7 @@ export const loginModel = {
                   answer: LOGIN,
                   method: 'POST',
                   times: 1,
-                  json: { ...outcome.challenge, expiresAt: FAR_FUTURE, resendAvailableAt: FAR_FUTURE },
+                  json: { ...outcome.challenge, expiresAt: FAR_FUTURE },
                 },
               ],
         error: (error) => [failedCall(LOGIN, error)],

@@ -1,32 +1,17 @@
 import { assign, setup } from 'xstate';
 import type { AuthenticationResponse, PasskeyRequestOptions } from '../contract';
 import { safeRedirectPath } from './routeGuard.machine';
+import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
-
-export interface PasskeySignInFailure {
-  /** A stable app or API error code (`webauthn_not_allowed`, `passkey_unknown`, `network_error`…). */
-  code: string;
-  /** The browser's own words, for `webauthn_not_allowed`. */
-  message?: string;
-}
 
 interface PasskeySignInContext {
   destination: string;
   /** Whether the page has an e-mail field for autofill (/login); /welcome has none. */
   autofill: boolean;
-  failure: PasskeySignInFailure | null;
+  failure: Failure | null;
 }
 
 type PasskeySignInEvent = { type: 'PASSKEY_CHOSEN' };
-
-function toFailure(error: unknown): PasskeySignInFailure {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return 'message' in error && typeof error.message === 'string' && error.message
-      ? { code: error.code, message: error.message }
-      : { code: error.code };
-  }
-  return { code: 'unknown' };
-}
 
 export const passkeySignInMachine = setup({
   types: {
@@ -104,6 +89,7 @@ export const passkeySignInMachine = setup({
       meta: { route: '/login' },
     },
     requestingOptions: {
+      tags: ['busy'],
       description: 'POST /auth/passkey/options for the button’s ceremony.',
       invoke: {
         id: 'fetchOptions',
@@ -119,6 +105,7 @@ export const passkeySignInMachine = setup({
       },
     },
     authenticating: {
+      tags: ['busy'],
       description: 'The modal ceremony; the Biometric Authentication sheet shows.',
       invoke: {
         id: 'modalAssertion',
@@ -138,6 +125,7 @@ export const passkeySignInMachine = setup({
       },
     },
     verifying: {
+      tags: ['busy'],
       description: 'POST /auth/passkey/verify: the server checks the passkey and sets the session cookies.',
       on: { PASSKEY_CHOSEN: {} },
       invoke: {
@@ -160,6 +148,6 @@ export const passkeySignInMachine = setup({
         },
       },
     },
-    signedIn: { type: 'final', description: 'The session cookies are set; the app opens the destination.' },
+    signedIn: { type: 'final', tags: ['busy'], description: 'The session cookies are set; the app opens the destination.' },
   },
 });

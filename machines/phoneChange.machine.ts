@@ -1,7 +1,7 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
 import type { CountryCode } from '../contract/countries';
-import { resendCooldownMachine } from './resendCooldown.machine';
-import { codeFailure, isSixDigitCode, type CodeFailure } from './twoFactorPhone.machine';
+import * as cooldown from './resendCooldown';
+import { isSixDigitCode, toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
 /**
@@ -10,8 +10,8 @@ import { unprovided } from './unprovided';
  */
 export type PhoneCodeRoute = 'set' | 'email' | 'sms';
 
-/** Why the typed number was not taken: checked here, or answered by the server. */
-export type NumberError = 'missing' | 'invalid' | 'unchanged' | 'phone_taken' | 'phone_invalid' | 'phone_unchanged';
+/** Why the typed number was not taken: checked here first, with the same codes the server answers (it checks again). */
+export type NumberError = 'missing' | 'phone_invalid' | 'phone_unchanged' | 'phone_taken';
 
 export interface PhoneProfile {
   email: string;
@@ -21,16 +21,12 @@ export interface PhoneProfile {
   phone: string | null;
 }
 
-interface PhoneChangeContext extends PhoneProfile {
+interface PhoneChangeContext extends PhoneProfile, cooldown.ResendCooldown {
   /** The number being confirmed (E.164). */
   newPhone: string | null;
   route: PhoneCodeRoute | null;
   numberError: NumberError | null;
-  failure: CodeFailure | null;
-  /** Why the last “send a new code” did not go through, shown by the resend button. */
-  resendFailure: CodeFailure | null;
-  resendInSeconds: number;
-  codeResent: boolean;
+  failure: Failure | null;
   /** The last change went through: the screen says so until the next edit. */
   saved: boolean;
 }
@@ -55,10 +51,20 @@ export const phoneChangeMachine = setup({
   actors: {
     loadPhone: unprovided<PhoneProfile>('loadPhone'),
     /** Sends the code; answers the seconds until another may be sent. */
-    requestCode: unprovided<{ resendInSeconds: number }, { phone: string; route: PhoneCodeRoute }>('requestCode'),
+    requestCode: unprovided<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>('requestCode'),
+    /** Sends the code again, the same way. */
+    resendCode: unprovided<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>('resendCode'),
     /** Confirms with the code; answers the number now confirmed. */
     confirmCode: unprovided<{ phone: string }, { code: string; route: PhoneCodeRoute }>('confirmCode'),
-    resendCooldown: resendCooldownMachine,
+  },
+  actions: {
+    countDown: assign(cooldown.countDown),
+    restartCooldown: assign(cooldown.restartCooldown),
+    waitAsAsked: assign(cooldown.waitAsAsked),
+    noteResendFailure: assign(cooldown.noteResendFailure),
+  },
+  delays: {
+    RESEND_TICK: 1000,
   },
   guards: {
     numberIsMissing: ({ event }) => event.type === 'NUMBER_SUBMITTED' && event.national.trim() === '',
@@ -66,9 +72,10 @@ export const phoneChangeMachine = setup({
     numberIsUnchanged: ({ context, event }) => event.type === 'NUMBER_SUBMITTED' && event.e164 === context.phone,
     hasPhone: ({ context }) => context.phone !== null,
     isOtherChannel: ({ context, event }) => event.type === 'CHANNEL_CHOSEN' && context.route !== 'set' && event.channel !== context.route,
-    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code.trim()),
-    isNumberProblem: (_, failure: CodeFailure) => NUMBER_ERRORS.has(failure.code),
-    isRateLimited: (_, failure: CodeFailure) => failure.code === 'rate_limited' && failure.retryAfterSeconds !== undefined,
+    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code),
+    isNumberProblem: (_, failure: Failure) => NUMBER_ERRORS.has(failure.code),
+    cooldownOver: cooldown.cooldownOver,
+    isRateLimited: cooldown.isRateLimited,
     noCodeBeingChecked: not(stateIn('#phoneChange.codeStep.code.confirming')),
     canSwitchChannel: and(['isOtherChannel', not(stateIn('#phoneChange.codeStep.code.confirming'))]),
   },
@@ -84,9 +91,7 @@ export const phoneChangeMachine = setup({
     route: null,
     numberError: null,
     failure: null,
-    resendFailure: null,
-    resendInSeconds: 0,
-    codeResent: false,
+    ...cooldown.startCooldown(0),
     saved: false,
   },
   initial: 'loading',
@@ -126,12 +131,12 @@ export const phoneChangeMachine = setup({
           { guard: 'numberIsMissing', actions: assign({ numberError: 'missing', failure: null }), description: 'Nothing typed.' },
           {
             guard: 'numberIsInvalid',
-            actions: assign({ numberError: 'invalid', failure: null }),
+            actions: assign({ numberError: 'phone_invalid', failure: null }),
             description: 'Not a number of that country.',
           },
           {
             guard: 'numberIsUnchanged',
-            actions: assign({ numberError: 'unchanged', failure: null }),
+            actions: assign({ numberError: 'phone_unchanged', failure: null }),
             description: 'That is the current number.',
           },
           {
@@ -177,27 +182,22 @@ export const phoneChangeMachine = setup({
         input: ({ context }) => ({ phone: context.newPhone!, route: context.route! }),
         onDone: {
           target: 'codeStep',
-          actions: assign({
-            resendInSeconds: ({ event }) => event.output.resendInSeconds,
-            failure: null,
-            resendFailure: null,
-            codeResent: false,
-          }),
+          actions: assign(({ event }) => ({ ...cooldown.startCooldown(event.output.resendAfterSeconds), failure: null })),
         },
         onError: [
           {
-            guard: { type: 'isNumberProblem', params: ({ event }) => codeFailure(event.error) },
+            guard: { type: 'isNumberProblem', params: ({ event }) => toFailure(event.error) },
             target: 'enteringNumber',
-            actions: assign({ numberError: ({ event }) => codeFailure(event.error).code as NumberError }),
+            actions: assign({ numberError: ({ event }) => toFailure(event.error).code as NumberError }),
             description: 'Taken by another customer, not a real number, or the current one.',
           },
           {
             guard: 'hasPhone',
             target: 'choosingChannel',
-            actions: assign({ failure: ({ event }) => codeFailure(event.error) }),
+            actions: assign({ failure: ({ event }) => toFailure(event.error) }),
             description: 'Not sent (rate limit, offline): the choice stays.',
           },
-          { target: 'enteringNumber', actions: assign({ failure: ({ event }) => codeFailure(event.error) }) },
+          { target: 'enteringNumber', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
         ],
       },
     },
@@ -222,7 +222,7 @@ export const phoneChangeMachine = setup({
               description: 'Six digits, with the last error if any.',
               on: {
                 CODE_SUBMITTED: [
-                  { guard: 'isMalformedCode', actions: assign({ failure: { code: 'code_format' }, codeResent: false }) },
+                  { guard: 'isMalformedCode', actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }) },
                   { target: 'confirming', actions: assign({ failure: null, codeResent: false }) },
                 ],
               },
@@ -242,55 +242,21 @@ export const phoneChangeMachine = setup({
                 },
                 onError: [
                   {
-                    guard: { type: 'isNumberProblem', params: ({ event }) => codeFailure(event.error) },
+                    guard: { type: 'isNumberProblem', params: ({ event }) => toFailure(event.error) },
                     target: '#phoneChange.enteringNumber',
-                    actions: assign({ numberError: ({ event }) => codeFailure(event.error).code as NumberError }),
+                    actions: assign({ numberError: ({ event }) => toFailure(event.error).code as NumberError }),
                     description: 'Another customer confirmed the number first.',
                   },
-                  { target: 'editing', actions: assign({ failure: ({ event }) => codeFailure(event.error) }) },
+                  { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
                 ],
               },
             },
           },
         },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              invoke: {
-                id: 'resendCooldown',
-                src: 'resendCooldown',
-                input: ({ context }) => ({ seconds: context.resendInSeconds }),
-                onDone: { target: 'available' },
-              },
-            },
-            available: {
-              on: { RESEND_REQUESTED: { guard: 'noCodeBeingChecked', target: 'sending' } },
-            },
-            sending: {
-              invoke: {
-                id: 'requestCode',
-                src: 'requestCode',
-                input: ({ context }) => ({ phone: context.newPhone!, route: context.route! }),
-                onDone: {
-                  target: 'coolingDown',
-                  actions: assign({ resendInSeconds: ({ event }) => event.output.resendInSeconds, resendFailure: null, codeResent: true }),
-                },
-                onError: [
-                  {
-                    guard: { type: 'isRateLimited', params: ({ event }) => codeFailure(event.error) },
-                    target: 'coolingDown',
-                    actions: assign({
-                      resendFailure: ({ event }) => codeFailure(event.error),
-                      resendInSeconds: ({ event }) => codeFailure(event.error).retryAfterSeconds!,
-                    }),
-                  },
-                  { target: 'available', actions: assign({ resendFailure: ({ event }) => codeFailure(event.error) }) },
-                ],
-              },
-            },
-          },
-        },
+        resend: cooldown.resendCodeRegion({
+          input: ({ context }: { context: PhoneChangeContext }) => ({ phone: context.newPhone!, route: context.route! }),
+          guard: 'noCodeBeingChecked',
+        }),
       },
     },
   },

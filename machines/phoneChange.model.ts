@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Failure } from './failure';
-import type { FlowModel, PageExpectation, PageMark } from './graph/model';
-import { countedText, failedCall, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
+import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
+import { failedCall, failureText, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { phoneChangeMachine } from './phoneChange.machine';
 
@@ -25,9 +25,7 @@ const me = (profile: { email: string; country: string; phone: string | null }) =
 
 /** What the page says for a failed code check or sending (codeFailureMessage in src/screens/shared/CodeFeedback.tsx). */
 function codeFailureText(failure: Failure, language: PageLanguage): string {
-  const errors: Record<string, string> = pageTexts(language).twoFactor.codeErrors;
-  if (failure.code === 'rate_limited') return countedText(language, errors, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
-  return errors[failure.code] ?? errors.unknown!;
+  return failureText(language, pageTexts(language).twoFactor.codeErrors, failure);
 }
 
 /** The number field, by role: the phone section is named “Phone number” as well. */
@@ -40,15 +38,20 @@ function numberField(s: Snapshot, language: PageLanguage): PageMark {
 function numberForm(s: Snapshot, language: PageLanguage): PageExpectation {
   const texts = pageTexts(language).phone;
   const error = s.context.numberError;
-  const key =
-    error === 'missing'
-      ? 'missing'
-      : error === 'unchanged' || error === 'phone_unchanged'
-        ? 'unchanged'
-        : error === 'phone_taken'
-          ? 'taken'
-          : 'invalid';
+  const key = error === 'missing' ? 'missing' : error === 'phone_unchanged' ? 'unchanged' : error === 'phone_taken' ? 'taken' : 'invalid';
   return { shows: [numberField(s, language), ...(error ? [{ shownText: texts.errors[key] }] : [])] };
+}
+
+/** The server's answer to sending a code the flow's way (POST set-phone or update-phone). */
+function codeSent({ resendAfterSeconds }: { resendAfterSeconds: number }, before: Snapshot): PageAction[] {
+  const route = before.context.route!;
+  const sent = {
+    pendingPhone: before.context.newPhone,
+    channel: route === 'set' ? 'sms' : route,
+    expiresAt: FAR_FUTURE,
+    resendAfterSeconds,
+  };
+  return [{ answer: CALLS[route].request, method: 'POST', times: 1, json: sent }];
 }
 
 const current = '+4915123456789';
@@ -78,18 +81,21 @@ export const phoneChangeModel = {
       error: { offline: { code: 'network_error' } },
     },
     requestCode: {
-      done: { sent: { resendInSeconds: 60 } },
+      done: { sent: { resendAfterSeconds: 1 } },
       error: {
         'number taken': { code: 'phone_taken' },
         'too soon': { code: 'rate_limited', retryAfterSeconds: 20 },
         offline: { code: 'network_error' },
       },
     },
+    resendCode: {
+      done: { 'sent again': { resendAfterSeconds: 1 } },
+      error: { 'too soon': { code: 'rate_limited', retryAfterSeconds: 1 }, offline: { code: 'network_error' } },
+    },
     confirmCode: {
       done: { confirmed: { phone: next } },
       error: { 'wrong code': { code: 'code_invalid' }, 'taken meanwhile': { code: 'phone_taken' } },
     },
-    resendCooldown: { done: { 'cooldown over': undefined } },
   },
   // Only what changes what the flow can do next; which error is shown does not.
   serializeState: (s) =>
@@ -100,6 +106,7 @@ export const phoneChangeModel = {
       s.context.numberError !== null,
       s.context.failure !== null,
       s.context.resendFailure !== null,
+      s.context.resendInSeconds,
     ]),
   invariants: {
     choosingChannel: (s) => (s.context.phone !== null && s.context.newPhone !== null) || 'offers a channel without a change',
@@ -108,6 +115,8 @@ export const phoneChangeModel = {
       (s.context.route === 'set') === (s.context.phone === null) ||
       'a first number must be confirmed by SMS, a change by the customer’s choice',
     'codeStep.code.confirming': (s) => s.context.failure === null || 'confirms while showing an old error',
+    'codeStep.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
+    'codeStep.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
     idle: (s) => !s.context.saved || s.context.phone !== null || 'says saved without a phone',
   },
   browser: {
@@ -144,7 +153,7 @@ export const phoneChangeModel = {
         { fill: { label: pageTexts(language).phone.code }, text: code },
         { click: { role: 'button', name: pageTexts(language).phone.confirm } },
       ],
-      RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).twoFactor.resend } }],
+      RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).resend.action } }],
       CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.cancel } }],
       RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.retry } }],
     },
@@ -155,12 +164,12 @@ export const phoneChangeModel = {
         error: (error) => [failedCall(ME, error, 'GET')],
       },
       requestCode: {
-        done: ({ resendInSeconds }, before) => {
-          const route = before.context.route!;
-          const sent = { pendingPhone: before.context.newPhone, channel: route === 'set' ? 'sms' : route, expiresAt: FAR_FUTURE };
-          const resendAvailableAt = new Date(Date.now() + resendInSeconds * 1000).toISOString();
-          return [{ answer: CALLS[route].request, method: 'POST', times: 1, json: { ...sent, resendAvailableAt } }];
-        },
+        done: (output, before) => codeSent(output, before),
+        error: (error, before) => [failedCall(CALLS[before.context.route!].request, error)],
+      },
+      // The same call again: the page's own countdown has to end first, which no browser path waits for.
+      resendCode: {
+        done: (output, before) => codeSent(output, before),
         error: (error, before) => [failedCall(CALLS[before.context.route!].request, error)],
       },
       confirmCode: {
@@ -174,7 +183,6 @@ export const phoneChangeModel = {
         ],
         error: (error, before) => [failedCall(CALLS[before.context.route!].confirm, error)],
       },
-      // A minute's cooldown is not waited for: its end is left out of the browser paths.
     },
     states: {
       loadFailed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).phone.retry }] }),

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { meetsPasswordRule } from '../contract/auth';
-import { toFailure, type Failure } from './failure';
-import { resendCodeRegion, retryAfter } from './resendCooldown';
+import { failureOf, isSixDigitCode, toFailure, type Failure } from './failure';
+import * as cooldown from './resendCooldown';
 import { unprovided } from './unprovided';
 
 /** The wizard's pages, in order; each is a route (English form) and a state with that `meta.route`. */
@@ -14,6 +14,18 @@ export const REGISTRATION_STEPS = {
   success: '/register/success',
 } as const;
 export type RegistrationStep = keyof typeof REGISTRATION_STEPS;
+
+/**
+ * The states of each page (the success page is the final state): the page's own state first, then the
+ * one working on its answer, which counts as the same page. Resuming, saving and the screens read this.
+ */
+export const STEP_STATES = {
+  method: ['choosingMethod'],
+  details: ['editingDetails', 'registering'],
+  promoCode: ['enteringPromoCode', 'redeemingPromoCode'],
+  verifyEmail: ['verifyingEmail'],
+  biometric: ['offeringPasskey', 'creatingPasskey'],
+} as const satisfies Partial<Record<RegistrationStep, readonly string[]>>;
 
 export type DetailsField = 'email' | 'password' | 'country' | 'acceptTerms';
 /** `missing`, `invalid` (a malformed value), `weak` (password rule unmet) or a server code (`email_taken`). */
@@ -37,7 +49,7 @@ export interface SavedRegistration extends DetailsDraft {
   resendInSeconds: number;
 }
 
-interface RegistrationContext extends DetailsDraft {
+interface RegistrationContext extends DetailsDraft, cooldown.ResendCooldown {
   /** The step saved before a reload, until the wizard has resumed there. */
   resumeAt: RegistrationStep | null;
   fieldErrors: FieldErrors;
@@ -46,9 +58,6 @@ interface RegistrationContext extends DetailsDraft {
   promoCode: string;
   /** The code the server accepted, once redeemed. */
   promoRedeemed: string | null;
-  /** Seconds before another verification code may be asked for. */
-  resendInSeconds: number;
-  resendFailure: Failure | null;
 }
 
 type DetailsSubmitted = DetailsDraft & { type: 'DETAILS_SUBMITTED'; password: string };
@@ -67,14 +76,8 @@ type RegistrationEvent =
   | { type: 'PASSKEY_REQUESTED' }
   | { type: 'PASSKEY_SKIPPED' };
 
-/** Actions and guards named in `setup()` see the machine's events only; done/error events are read here. */
-function errorOf(event: unknown): unknown {
-  return (event as { error?: unknown }).error;
-}
-
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PROMO_SHAPE = /^[A-Za-z0-9_-]{1,32}$/;
-const CODE_SHAPE = /^\d{6}$/;
 
 /** The form's own checks, before anything is sent; the server checks again. */
 function detailsErrors(event: DetailsSubmitted): FieldErrors {
@@ -145,18 +148,11 @@ export const registrationMachine = setup({
   actions: {
     /** Opens the step's page (pushing a history entry, or replacing it). */
     showStep: (_, _params: { step: RegistrationStep; replace: boolean }) => {},
-    countDown: assign({ resendInSeconds: ({ context }) => context.resendInSeconds - 1 }),
     forgetResumeStep: assign({ resumeAt: null }),
-    restartCooldown: assign(({ event }) => ({
-      resendInSeconds: (event as unknown as { output: { resendAfterSeconds: number } }).output.resendAfterSeconds,
-      resendFailure: null,
-      failure: null,
-    })),
-    waitAsAsked: assign(({ event }) => ({
-      resendInSeconds: retryAfter(toFailure(errorOf(event))),
-      resendFailure: null,
-    })),
-    noteResendFailure: assign({ resendFailure: ({ event }) => toFailure(errorOf(event)) }),
+    countDown: assign(cooldown.countDown),
+    restartCooldown: assign((args) => ({ ...cooldown.restartCooldown(args), failure: null })),
+    waitAsAsked: assign(cooldown.waitAsAsked),
+    noteResendFailure: assign(cooldown.noteResendFailure),
   },
   guards: {
     opensStep: ({ event }, params: { step: RegistrationStep }) => event.type === 'PAGE_OPENED' && event.step === params.step,
@@ -164,10 +160,10 @@ export const registrationMachine = setup({
     resumesAt: ({ context }, params: { step: RegistrationStep }) => context.resumeAt === params.step,
     hasInvalidDetails: ({ event }) => event.type === 'DETAILS_SUBMITTED' && Object.keys(detailsErrors(event)).length > 0,
     hasNoPromoCode: ({ context }) => !PROMO_SHAPE.test(context.promoCode.trim()),
-    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !CODE_SHAPE.test(event.code.trim()),
-    isAlreadyVerified: ({ event }) => toFailure(errorOf(event)).code === 'email_already_verified',
-    cooldownOver: ({ context }) => context.resendInSeconds <= 0,
-    isRateLimited: ({ event }) => toFailure(errorOf(event)).code === 'rate_limited',
+    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code),
+    isAlreadyVerified: ({ event }) => failureOf(event).code === 'email_already_verified',
+    cooldownOver: cooldown.cooldownOver,
+    isRateLimited: cooldown.isRateLimited,
   },
   delays: {
     RESEND_TICK: 1000,
@@ -185,8 +181,7 @@ export const registrationMachine = setup({
     failure: null,
     promoCode: input.saved?.promoCode ?? '',
     promoRedeemed: input.saved?.promoRedeemed ?? null,
-    resendInSeconds: input.saved?.resendInSeconds ?? 0,
-    resendFailure: null,
+    ...cooldown.startCooldown(input.saved?.resendInSeconds ?? 0),
   }),
   initial: 'resuming',
   states: {
@@ -196,12 +191,7 @@ export const registrationMachine = setup({
         ...(['details', 'promoCode', 'verifyEmail', 'biometric'] as const).map((step) => ({
           guard: { type: 'resumesAt' as const, params: { step } },
           actions: 'forgetResumeStep' as const,
-          target: {
-            details: 'editingDetails',
-            promoCode: 'enteringPromoCode',
-            verifyEmail: 'verifyingEmail',
-            biometric: 'offeringPasskey',
-          }[step],
+          target: STEP_STATES[step][0],
           description: `Resume at ${REGISTRATION_STEPS[step]}.`,
         })),
         { target: 'choosingMethod', actions: 'forgetResumeStep' },
@@ -253,6 +243,7 @@ export const registrationMachine = setup({
       },
     },
     registering: {
+      tags: ['busy'],
       description: 'POST /auth/register with the saved ref_code and the interface language; it signs in and e-mails a code.',
       invoke: {
         id: 'register',
@@ -263,7 +254,7 @@ export const registrationMachine = setup({
         },
         onDone: {
           target: 'enteringPromoCode',
-          actions: assign({ resendInSeconds: ({ event }) => event.output.resendAfterSeconds }),
+          actions: assign(({ event }) => cooldown.startCooldown(event.output.resendAfterSeconds)),
         },
         onError: {
           target: 'editingDetails',
@@ -294,6 +285,7 @@ export const registrationMachine = setup({
       },
     },
     redeemingPromoCode: {
+      tags: ['busy'],
       description: 'POST /users/promocode.',
       invoke: {
         id: 'redeemPromoCode',
@@ -331,6 +323,7 @@ export const registrationMachine = setup({
               },
             },
             checking: {
+              tags: ['busy'],
               description: 'POST /auth/verify-email.',
               invoke: {
                 id: 'verifyEmail',
@@ -352,7 +345,7 @@ export const registrationMachine = setup({
             },
           },
         },
-        resend: resendCodeRegion(),
+        resend: cooldown.resendCodeRegion({ input: ({ context }: { context: RegistrationContext }) => ({ email: context.email }) }),
       },
     },
     offeringPasskey: {
@@ -366,6 +359,7 @@ export const registrationMachine = setup({
       },
     },
     creatingPasskey: {
+      tags: ['busy'],
       description: 'The WebAuthn ceremony (the Biometric Authentication sheet shows meanwhile).',
       invoke: {
         id: 'createPasskey',

@@ -1,14 +1,67 @@
-import type { Failure } from './failure';
+import { failureOf, type Failure } from './failure';
 
 /**
- * The "send a new code" part of a code step, shared by registration and password reset. The server says
- * how many seconds to wait (`resendAfterSeconds`, or `Retry-After` on a 429); the button counts them
- * down one second at a time and is offered again at zero. The machine using it declares, in `setup()`:
- * the actor `resendCode` (input `{ email }`, output `{ resendAfterSeconds }`), the delay `RESEND_TICK`,
- * the guards `cooldownOver` and `isRateLimited`, and the actions `countDown`, `restartCooldown`,
- * `waitAsAsked` and `noteResendFailure`.
+ * The "send a new code" part of every code step (registration, password reset, two-factor sign-in,
+ * phone change). The server says how many seconds to wait (`resendAfterSeconds`, or `Retry-After` on a
+ * 429); the machine counts them down in its context one second at a time — so a view reads them like
+ * any other context value and registration can keep them across a reload — and offers the button again
+ * at zero.
+ *
+ * A machine using it keeps `ResendCooldown` in its context and declares, in `setup()`: the actor
+ * `resendCode` (output `{ resendAfterSeconds }`), the delay `RESEND_TICK`, the guards `cooldownOver`
+ * and `isRateLimited`, and the actions `countDown`, `restartCooldown`, `waitAsAsked` and
+ * `noteResendFailure` — each implemented by the function of the same name below.
  */
-export function resendCodeRegion() {
+export interface ResendCooldown {
+  /** Seconds before another code may be asked for. */
+  resendInSeconds: number;
+  /** Why the last "send a new code" did not go through. */
+  resendFailure: Failure | null;
+  /** A new code went out: the screen says so until the next code is typed. */
+  codeResent: boolean;
+}
+
+/** What the region's transitions see: done and error events are not among a machine's own events. */
+type Args = { context: ResendCooldown; event: unknown };
+
+const outputOf = (event: unknown) => (event as { output: { resendAfterSeconds: number } }).output;
+
+/** Seconds to wait after a refused resend: the server's `Retry-After`, else a minute. */
+export function retryAfter(failure: Failure): number {
+  return failure.retryAfterSeconds ?? 60;
+}
+
+/** Guards. */
+export const cooldownOver = ({ context }: Args) => context.resendInSeconds <= 0;
+export const isRateLimited = ({ event }: Args) => failureOf(event).code === 'rate_limited';
+
+/** Context updates, for `assign()`. */
+export const countDown = ({ context }: Args) => ({ resendInSeconds: context.resendInSeconds - 1 });
+export const restartCooldown = ({ event }: Args) => ({
+  resendInSeconds: outputOf(event).resendAfterSeconds,
+  resendFailure: null,
+  codeResent: true,
+});
+/** Too soon (another tab, a reload, a second click elsewhere): the countdown shows the wait. */
+export const waitAsAsked = ({ event }: Args) => ({ resendInSeconds: retryAfter(failureOf(event)), resendFailure: null });
+export const noteResendFailure = ({ event }: Args) => ({ resendFailure: failureOf(event) });
+
+/** The cooldown as a flow starts it (from the first code's answer), nothing resent yet. */
+export function startCooldown(resendAfterSeconds: number): ResendCooldown {
+  return { resendInSeconds: resendAfterSeconds, resendFailure: null, codeResent: false };
+}
+
+/**
+ * The region's states. `input` builds the `resendCode` actor's input from the context; `guard`, when
+ * given, must hold for a request to be sent (e.g. not while a code is being checked); `onError` comes
+ * before the region's own error handling (e.g. "the challenge is over").
+ */
+export function resendCodeRegion<
+  TContext,
+  TInput,
+  const TGuard extends string = never,
+  const TOnError extends readonly object[] = [],
+>(options: { input: (args: { context: TContext }) => TInput; guard?: TGuard; onError?: TOnError }) {
   return {
     initial: 'coolingDown',
     states: {
@@ -26,21 +79,29 @@ export function resendCodeRegion() {
       },
       ready: {
         description: 'A new code may be asked for.',
-        on: { RESEND_REQUESTED: { target: 'resending', description: 'Ask the server for a new code.' } },
+        on: {
+          RESEND_REQUESTED: {
+            guard: options.guard,
+            target: 'resending',
+            description: 'Ask the server for a new code.',
+          },
+        },
       },
       resending: {
+        tags: ['resending'],
         description: 'Asking for a new code; the previous one stops working once it is sent.',
         invoke: {
           id: 'resendCode',
           src: 'resendCode',
-          input: ({ context }: { context: { email: string } }) => ({ email: context.email }),
+          input: options.input,
           onDone: { target: 'coolingDown', actions: 'restartCooldown' },
           onError: [
+            ...((options.onError ?? []) as TOnError),
             {
               guard: 'isRateLimited',
               target: 'coolingDown',
               actions: 'waitAsAsked',
-              description: 'Too soon (another tab, a reload): wait the seconds the server names.',
+              description: 'Too soon: wait the seconds the server names.',
             },
             { target: 'ready', actions: 'noteResendFailure', description: 'Not sent: say why; it can be tried again.' },
           ],
@@ -50,7 +111,12 @@ export function resendCodeRegion() {
   } as const;
 }
 
-/** Seconds to wait after a refused resend: the server's `Retry-After`, else a minute. */
-export function retryAfter(failure: Failure): number {
-  return failure.retryAfterSeconds ?? 60;
+/** What a screen shows of the region: the resend button and the line under it. */
+export function resendView(snapshot: { context: ResendCooldown; hasTag(tag: string): boolean }) {
+  return {
+    resendIn: snapshot.context.resendInSeconds,
+    resending: snapshot.hasTag('resending'),
+    resent: snapshot.context.codeResent,
+    resendFailure: snapshot.context.resendFailure,
+  };
 }

@@ -77,7 +77,7 @@ export const sessionMachine = setup({
       },
     },
     loggingOut: {
-      tags: ['signedIn'],
+      tags: ['signedIn', 'loggingOut'],
       description: 'POST /auth/logout, then the session ends on this device whatever the answer.',
       invoke: {
         id: 'logOut',

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { Locale } from '../contract/locales';
 import type { SocialAuthorization, SocialProvider } from '../contract/social';
+import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
 /** The provider's own word for "the customer said no", as the server passes it on. */
@@ -10,7 +11,7 @@ interface SocialSignInContext {
   provider: SocialProvider;
   locale: Locale;
   /** Why the last attempt failed: the `?error=` the server came back with, or the start call's code. */
-  failure: string | null;
+  failure: Failure | null;
 }
 
 export const socialSignInMachine = setup({
@@ -27,14 +28,18 @@ export const socialSignInMachine = setup({
     leaveForProvider: (_, _params: { url: string }) => {},
   },
   guards: {
-    wasCancelled: ({ context }) => context.failure === CANCELLED,
+    wasCancelled: ({ context }) => context.failure?.code === CANCELLED,
     hasFailed: ({ context }) => context.failure !== null,
   },
 }).createMachine({
   id: 'socialSignIn',
   description:
     'Sign-in with Google or Apple on /auth/google and /auth/apple. Opening the page asks the server for the provider’s sign-in address and leaves for it; the provider sends the browser back to the server, which signs the customer in and opens home — or comes back to this page with an error, shown here with “try again”.',
-  context: ({ input }) => ({ provider: input.provider, locale: input.locale, failure: input.error }),
+  context: ({ input }) => ({
+    provider: input.provider,
+    locale: input.locale,
+    failure: input.error === null ? null : { code: input.error },
+  }),
   initial: 'checkingAnswer',
   states: {
     checkingAnswer: {
@@ -55,7 +60,7 @@ export const socialSignInMachine = setup({
           target: 'leavingForProvider',
           actions: { type: 'leaveForProvider', params: ({ event }) => ({ url: event.output.authorizationUrl }) },
         },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => errorCode(event.error) }) },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     leavingForProvider: {
@@ -63,18 +68,16 @@ export const socialSignInMachine = setup({
       description: 'The provider’s page is loading; the customer signs in there.',
     },
     cancelled: {
+      tags: ['cancelled'],
       description: 'Cancelled at the provider: nothing happened; try again or go back.',
       meta: { route: '/auth/:provider' },
       on: { RETRY_REQUESTED: { target: 'requestingAuthorization', actions: assign({ failure: null }) } },
     },
     failed: {
+      tags: ['failed'],
       description: 'A translated reason (expired, refused, provider unreachable, account exists) with “try again” and “back”.',
       meta: { route: '/auth/:provider' },
       on: { RETRY_REQUESTED: { target: 'requestingAuthorization', actions: assign({ failure: null }) } },
     },
   },
 });
-
-function errorCode(error: unknown): string {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : 'unknown';
-}

@@ -12,7 +12,7 @@ const PROVIDERS = { google: 'Google', apple: 'Apple' } as const;
 function failure(s: SnapshotFrom<typeof socialSignInMachine>, language: PageLanguage): PageExpectation {
   const texts = pageTexts(language).social;
   const errors: Record<string, string> = texts.errors;
-  const code = s.context.failure!;
+  const { code } = s.context.failure!;
   const sentence = code === CANCELLED ? texts.cancelled : (errors[code] ?? errors.unknown!);
   return {
     shows: [
@@ -43,8 +43,8 @@ export const socialSignInModel = {
   },
   invariants: {
     requestingAuthorization: (s) => s.context.failure === null || 'asks for a new sign-in while still showing the last failure',
-    cancelled: (s) => s.context.failure === CANCELLED || 'shows the cancellation without one',
-    failed: (s) => (s.context.failure !== null && s.context.failure !== CANCELLED) || 'shows a failure without a reason',
+    cancelled: (s) => s.context.failure?.code === CANCELLED || 'shows the cancellation without one',
+    failed: (s) => (s.context.failure !== null && s.context.failure.code !== CANCELLED) || 'shows a failure without a reason',
   },
   browser: {
     languages: PAGE_LANGUAGES,

@@ -1,14 +1,8 @@
 import { assign, not, setup, stateIn } from 'xstate';
 import type { LoginNotice } from './login.machine';
-import { resendCooldownMachine } from './resendCooldown.machine';
+import { isSixDigitCode, toFailure, type Failure } from './failure';
+import * as cooldown from './resendCooldown';
 import { unprovided } from './unprovided';
-
-/** Why a code was not accepted or not sent; the screen translates the code. */
-export interface CodeFailure {
-  /** An API error code (`code_invalid`, `code_expired`, `code_attempts_exceeded`, `rate_limited`…) or `code_format`. */
-  code: string;
-  retryAfterSeconds?: number;
-}
 
 /** What /login handed over (kept in session storage, so a reload keeps it), with times made relative. */
 export interface PendingChallenge {
@@ -21,33 +15,18 @@ export interface PendingChallenge {
   resendInSeconds: number;
 }
 
-interface TwoFactorContext {
+interface TwoFactorContext extends cooldown.ResendCooldown {
   challengeToken: string | null;
   phoneHint: string;
   destination: string;
   expiresInMs: number;
-  resendInSeconds: number;
-  failure: CodeFailure | null;
-  /** Why the last “send a new code” did not go through, shown by the resend button. */
-  resendFailure: CodeFailure | null;
-  /** Set after a new code was sent, for a polite confirmation. */
-  codeResent: boolean;
+  failure: Failure | null;
 }
 
 type TwoFactorEvent = { type: 'CODE_SUBMITTED'; code: string } | { type: 'RESEND_REQUESTED' };
 
 /** Codes that mean the challenge itself is gone: signing in must start again. */
 const CHALLENGE_OVER = new Set(['challenge_invalid', 'challenge_expired']);
-
-export function codeFailure(error: unknown): CodeFailure {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    const retry = 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
-    return retry === undefined ? { code: error.code } : { code: error.code, retryAfterSeconds: retry };
-  }
-  return { code: 'unknown' };
-}
-
-export const isSixDigitCode = (code: string) => /^\d{6}$/.test(code);
 
 export const twoFactorPhoneMachine = setup({
   types: {
@@ -58,25 +37,30 @@ export const twoFactorPhoneMachine = setup({
   actors: {
     verifyCode: unprovided<void, { challengeToken: string; code: string }>('verifyCode'),
     /** Answers the seconds until the next resend. */
-    resendCode: unprovided<{ resendInSeconds: number }, { challengeToken: string }>('resendCode'),
-    resendCooldown: resendCooldownMachine,
+    resendCode: unprovided<{ resendAfterSeconds: number }, { challengeToken: string }>('resendCode'),
   },
   actions: {
     /** Forgets the challenge, tells the session it exists now and opens the destination. */
     enterApp: (_, _params: { destination: string }) => {},
     /** Forgets the challenge and opens /login, with a message when there is one. */
     goToLogin: (_, _params: { notice: LoginNotice | null }) => {},
+    countDown: assign(cooldown.countDown),
+    restartCooldown: assign(cooldown.restartCooldown),
+    waitAsAsked: assign(cooldown.waitAsAsked),
+    noteResendFailure: assign(cooldown.noteResendFailure),
   },
   guards: {
     hasNoChallenge: ({ context }) => context.challengeToken === null,
     challengeHasExpired: ({ context }) => context.expiresInMs <= 0,
-    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code.trim()),
-    challengeIsOver: (_, failure: CodeFailure) => CHALLENGE_OVER.has(failure.code),
-    isRateLimited: (_, failure: CodeFailure) => failure.code === 'rate_limited' && failure.retryAfterSeconds !== undefined,
+    isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code),
+    challengeIsOver: (_, failure: Failure) => CHALLENGE_OVER.has(failure.code),
+    cooldownOver: cooldown.cooldownOver,
+    isRateLimited: cooldown.isRateLimited,
     codeIsNotBeingChecked: not(stateIn('#twoFactorPhone.awaitingCode.code.verifying')),
   },
   delays: {
     CHALLENGE_LIFETIME: ({ context }) => context.expiresInMs,
+    RESEND_TICK: 1000,
   },
 }).createMachine({
   id: 'twoFactorPhone',
@@ -87,10 +71,8 @@ export const twoFactorPhoneMachine = setup({
     phoneHint: input.challenge?.phoneHint ?? '',
     destination: input.challenge?.destination ?? '/',
     expiresInMs: input.challenge?.expiresInMs ?? 0,
-    resendInSeconds: input.challenge?.resendInSeconds ?? 0,
     failure: null,
-    resendFailure: null,
-    codeResent: false,
+    ...cooldown.startCooldown(input.challenge?.resendInSeconds ?? 0),
   }),
   initial: 'starting',
   states: {
@@ -124,7 +106,7 @@ export const twoFactorPhoneMachine = setup({
                 CODE_SUBMITTED: [
                   {
                     guard: 'isMalformedCode',
-                    actions: assign({ failure: { code: 'code_format' }, codeResent: false }),
+                    actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }),
                     description: 'Not six digits: say so, send nothing.',
                   },
                   { target: 'verifying', actions: assign({ failure: null, codeResent: false }) },
@@ -143,13 +125,13 @@ export const twoFactorPhoneMachine = setup({
                 onDone: { target: '#twoFactorPhone.signedIn' },
                 onError: [
                   {
-                    guard: { type: 'challengeIsOver', params: ({ event }) => codeFailure(event.error) },
+                    guard: { type: 'challengeIsOver', params: ({ event }) => toFailure(event.error) },
                     target: '#twoFactorPhone.expired',
                     description: 'The challenge was used or expired meanwhile.',
                   },
                   {
                     target: 'editing',
-                    actions: assign({ failure: ({ event }) => codeFailure(event.error) }),
+                    actions: assign({ failure: ({ event }) => toFailure(event.error) }),
                     description: 'Wrong code, expired code, tries used up, or offline: say which.',
                   },
                 ],
@@ -157,62 +139,17 @@ export const twoFactorPhoneMachine = setup({
             },
           },
         },
-        resend: {
-          initial: 'coolingDown',
-          states: {
-            coolingDown: {
-              description: 'The resend button shows the seconds left.',
-              invoke: {
-                id: 'resendCooldown',
-                src: 'resendCooldown',
-                input: ({ context }) => ({ seconds: context.resendInSeconds }),
-                onDone: { target: 'available' },
-              },
+        resend: cooldown.resendCodeRegion({
+          input: ({ context }: { context: TwoFactorContext }) => ({ challengeToken: context.challengeToken! }),
+          guard: 'codeIsNotBeingChecked',
+          onError: [
+            {
+              guard: { type: 'challengeIsOver', params: ({ event }: { event: { error: unknown } }) => toFailure(event.error) },
+              target: '#twoFactorPhone.expired',
+              description: 'The challenge was used or expired meanwhile.',
             },
-            available: {
-              description: 'A new code may be sent.',
-              on: {
-                RESEND_REQUESTED: { guard: 'codeIsNotBeingChecked', target: 'sending' },
-              },
-            },
-            sending: {
-              description: 'POST /auth/2fa/phone/resend.',
-              invoke: {
-                id: 'resendCode',
-                src: 'resendCode',
-                input: ({ context }) => ({ challengeToken: context.challengeToken! }),
-                onDone: {
-                  target: 'coolingDown',
-                  actions: assign({
-                    resendInSeconds: ({ event }) => event.output.resendInSeconds,
-                    resendFailure: null,
-                    codeResent: true,
-                  }),
-                },
-                onError: [
-                  {
-                    guard: { type: 'challengeIsOver', params: ({ event }) => codeFailure(event.error) },
-                    target: '#twoFactorPhone.expired',
-                  },
-                  {
-                    guard: { type: 'isRateLimited', params: ({ event }) => codeFailure(event.error) },
-                    target: 'coolingDown',
-                    actions: assign({
-                      resendFailure: ({ event }) => codeFailure(event.error),
-                      resendInSeconds: ({ event }) => codeFailure(event.error).retryAfterSeconds!,
-                    }),
-                    description: 'Too soon or too many: wait as long as the server says.',
-                  },
-                  {
-                    target: 'available',
-                    actions: assign({ resendFailure: ({ event }) => codeFailure(event.error) }),
-                    description: 'Not sent (offline…): say so; the button stays available.',
-                  },
-                ],
-              },
-            },
-          },
-        },
+          ],
+        }),
       },
     },
     expired: {

@@ -2,8 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import type { Failure } from './failure';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import {
-  countedText,
   failedCall,
+  failureText,
   FAR_FUTURE,
   inLanguage,
   PAGE_LANGUAGES,
@@ -19,17 +19,9 @@ type Snapshot = SnapshotFrom<typeof twoFactorPhoneMachine>;
 const LOGIN = '**/api/auth/login';
 const VERIFY = '**/api/auth/2fa/phone/verify';
 const RESEND = '**/api/auth/2fa/phone/resend';
-/** Longer cooldowns than this are not waited for in the browser: their end is left out of the browser paths. */
-const WAITED_COOLDOWN_SECONDS = 3;
-
-/** An instant the given seconds from now, as the server states deadlines. */
-const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
-
 /** What the page says for a failed code check or sending (codeFailureMessage in src/screens/shared/CodeFeedback.tsx). */
 function codeFailureText(failure: Failure, language: PageLanguage): string {
-  const errors: Record<string, string> = pageTexts(language).twoFactor.codeErrors;
-  if (failure.code === 'rate_limited') return countedText(language, errors, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
-  return errors[failure.code] ?? errors.unknown!;
+  return failureText(language, pageTexts(language).twoFactor.codeErrors, failure);
 }
 
 /** Back at /login in the page's language, with where the customer was going and why, as goToLogin builds it. */
@@ -46,7 +38,7 @@ const challenge = {
   phoneHint: '+49 •••••••••78',
   destination: '/fr/pay/abc',
   expiresInMs: 600_000,
-  resendInSeconds: 1,
+  resendInSeconds: 0,
 };
 
 export const twoFactorPhoneModel = {
@@ -72,14 +64,13 @@ export const twoFactorPhoneModel = {
       },
     },
     resendCode: {
-      done: { 'sent, wait a minute': { resendInSeconds: 60 } },
+      done: { 'sent, wait again': { resendAfterSeconds: 1 } },
       error: {
-        'too soon': { code: 'rate_limited', retryAfterSeconds: 30 },
+        'too soon': { code: 'rate_limited', retryAfterSeconds: 1 },
         'challenge expired': { code: 'challenge_expired' },
         offline: { code: 'network_error' },
       },
     },
-    resendCooldown: { done: { 'cooldown over': undefined } },
   },
   serializeState: (s) =>
     JSON.stringify([
@@ -96,6 +87,8 @@ export const twoFactorPhoneModel = {
     signedIn: (s) => (s.status === 'done' && s.context.challengeToken !== null) || 'signed in without a challenge',
     noChallenge: (s) => s.status === 'done' || 'stays on /2fa/phone without a challenge',
     expired: (s) => s.status === 'done' || 'keeps asking for a code after the challenge ended',
+    'awaitingCode.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
+    'awaitingCode.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
   },
   browser: {
     languages: PAGE_LANGUAGES,
@@ -109,7 +102,8 @@ export const twoFactorPhoneModel = {
         challengeToken: challenge.challengeToken,
         phoneHint: challenge.phoneHint,
         expiresAt: challenge.expiresInMs > 0 ? FAR_FUTURE : '2000-01-01T00:00:00.000Z',
-        resendAvailableAt: secondsFromNow(challenge.resendInSeconds),
+        // The contract wants a wait of a second at least; the page's own countdown is over before the path goes on.
+        resendAfterSeconds: Math.max(1, challenge.resendInSeconds),
       };
       return [
         { answer: LOGIN, method: 'POST', times: 1, json: answer },
@@ -125,7 +119,7 @@ export const twoFactorPhoneModel = {
         { fill: { label: pageTexts(language).twoFactor.code }, text: code.trim() },
         { click: { role: 'button', name: pageTexts(language).twoFactor.submit } },
       ],
-      RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).twoFactor.resend } }],
+      RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).resend.action } }],
     },
     actors: {
       verifyCode: {
@@ -133,7 +127,7 @@ export const twoFactorPhoneModel = {
         error: (error) => [failedCall(VERIFY, error)],
       },
       resendCode: {
-        done: ({ resendInSeconds }, before) => [
+        done: ({ resendAfterSeconds }, before) => [
           {
             answer: RESEND,
             method: 'POST',
@@ -143,14 +137,12 @@ export const twoFactorPhoneModel = {
               challengeToken: before.context.challengeToken,
               phoneHint: before.context.phoneHint,
               expiresAt: FAR_FUTURE,
-              resendAvailableAt: secondsFromNow(resendInSeconds),
+              resendAfterSeconds,
             },
           },
         ],
         error: (error) => [failedCall(RESEND, error)],
       },
-      // The page's own countdown ends it; only short ones are waited for.
-      resendCooldown: { done: (_, before) => (before.context.resendInSeconds <= WAITED_COOLDOWN_SECONDS ? [] : null) },
     },
     states: {
       'awaitingCode.code.editing': (s, language) => ({
@@ -159,10 +151,10 @@ export const twoFactorPhoneModel = {
           ...(s.context.failure ? [{ shownText: codeFailureText(s.context.failure, language) }] : []),
         ],
       }),
-      'awaitingCode.resend.available': (s, language) => ({
+      'awaitingCode.resend.ready': (s, language) => ({
         shows: [
-          { role: 'button', name: pageTexts(language).twoFactor.resend },
-          ...(s.context.resendFailure ? [{ role: 'status' as const, text: codeFailureText(s.context.resendFailure, language) }] : []),
+          { role: 'button', name: pageTexts(language).resend.action },
+          ...(s.context.resendFailure ? [{ role: 'alert' as const, text: codeFailureText(s.context.resendFailure, language) }] : []),
         ],
       }),
       noChallenge: (s, language) => backAtLogin(s, language, null),

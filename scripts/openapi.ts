@@ -5,7 +5,7 @@ import { emailSchema, meSchema } from '../contract/auth';
 import { countryCodeSchema } from '../contract/countries';
 import { endpoints, type EndpointSpec } from '../contract/endpoints';
 import { API_ERRORS, apiErrorBodySchema, type ApiErrorCode } from '../contract/errors';
-import { localeSchema } from '../contract/locales';
+import { localeSchema } from '../contract/common';
 import { BODY_LIMIT_BYTES } from '../server/http/request';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../server/http/idempotency';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../server/services/codes';
@@ -32,7 +32,7 @@ named.add(emailSchema, { format: 'email' });
 function schemaCollector() {
   const components: Record<string, Json> = {};
   const relink = (value: Json) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as Json;
-  function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+  function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
     const {
       $schema: _dialect,
       $defs,

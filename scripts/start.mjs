@@ -7,7 +7,17 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist', 'index.html');
 /** Everything the Vite build reads. */
-const SOURCES = ['src', 'machines', 'locales', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'machines',
+  'contract',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'scripts/vite-plugins.ts',
+  'package.json',
+];
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;

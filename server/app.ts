@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorResponse } from './errors';
+import { compressJson } from './http/compress';
 import { BODY_LIMIT_BYTES } from './http/request';
 import type { AppEnv, RouteDeps } from './http/route';
 import { securityHeaders } from './http/security-headers';
@@ -49,6 +50,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(securityHeaders({ walletRpcUrls: config.walletRpcUrls, trustProxy: config.trustProxy }));
 
   const api = new Hono<AppEnv>();
+  api.use(compressJson());
   api.use(async (c, next) => {
     await next();
     // Answers carry tokens and personal data: no cache, shared or private, may keep them.

@@ -1,8 +1,13 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { preferredEncoding } from './http/compress';
+import { pageHtml } from './preload';
+import { PRELOAD_MANIFEST, type PreloadManifest } from './preload-manifest';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -10,7 +15,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -30,14 +34,34 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const REVALIDATE = 'no-cache';
 
+/** Text formats worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.wasm']);
+/** The precompressed copies the build writes next to a file (scripts/vite-plugins.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br', compress: (data: Buffer) => brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) },
+  { name: 'gzip', suffix: '.gz', compress: (data: Buffer) => gzipSync(data, { level: 9 }) },
+] as const;
+type Encoding = (typeof ENCODINGS)[number]['name'];
+
+/** A page's HTML in each encoding, made once per page kind (locale and route) and build. */
+interface RenderedPage {
+  etag: string;
+  bodies: Record<Encoding | 'identity', Buffer>;
+}
+
 /**
  * Serves the built app from `distDir`. A GET for a page path (not /api, not /assets, the browser
  * accepts HTML) that is no file gets index.html, and the app's router takes over (history fallback).
  * A missing asset is a real 404, so a stale tab sees its chunk fail and reloads (SPEC §8) instead of
- * parsing HTML as JavaScript.
+ * parsing HTML as JavaScript. Source maps are built for error reports but never served.
+ *
+ * Text files go out as the build's brotli or gzip copy when the browser accepts it (`Vary:
+ * Accept-Encoding`). Pages get their locale's `lang`/`dir` and preload links from the build's
+ * preload manifest (server/preload.ts).
  */
 export function serveSpa(distDir: string): MiddlewareHandler {
   const root = path.resolve(distDir);
+  const pages = pageCache(root);
 
   async function findFile(urlPath: string) {
     let relative: string;
@@ -46,8 +70,8 @@ export function serveSpa(distDir: string): MiddlewareHandler {
     } catch {
       return undefined;
     }
-    // No NUL bytes, no dot-files, nothing outside the folder.
-    if (relative.includes('\0') || /(^|\/)\./.test(relative)) return undefined;
+    // No NUL bytes, no dot-files, no source maps, nothing outside the folder.
+    if (relative.includes('\0') || /(^|\/)\./.test(relative) || relative.endsWith('.map')) return undefined;
     const file = path.join(root, relative === '/' ? 'index.html' : relative);
     if (!file.startsWith(root + path.sep)) return undefined;
     const stats = await stat(file).catch(() => undefined);
@@ -58,20 +82,108 @@ export function serveSpa(distDir: string): MiddlewareHandler {
     const urlPath = c.req.path;
     if (!['GET', 'HEAD'].includes(c.req.method) || urlPath === '/api' || urlPath.startsWith('/api/')) return next();
 
-    let found = await findFile(urlPath);
-    if (!found && !urlPath.startsWith('/assets/') && c.req.header('accept')?.includes('text/html')) {
-      found = await findFile('/index.html');
+    const found = await findFile(urlPath);
+    const isPage = found
+      ? found.file === path.join(root, 'index.html')
+      : !urlPath.startsWith('/assets/') && !!c.req.header('accept')?.includes('text/html');
+    if (isPage) {
+      const page = await pages.render(urlPath === '/index.html' ? '/' : urlPath);
+      if (!page) return c.text('Not found', 404);
+      const encoding = preferredEncoding(
+        c.req.header('Accept-Encoding'),
+        ENCODINGS.map((candidate) => candidate.name),
+      );
+      return send(c, { etag: page.etag, cacheControl: REVALIDATE, type: CONTENT_TYPES['.html']!, encoding, body: page.bodies[encoding] });
     }
     if (!found) return c.text('Not found', 404);
 
     const { file, stats } = found;
-    const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-    c.header('Cache-Control', path.relative(root, file).startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
-    c.header('ETag', etag);
-    c.header('Content-Type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    c.header('Content-Length', String(stats.size));
-    if (c.req.method === 'HEAD') return c.body(null, 200);
-    return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream, 200);
+    const extension = path.extname(file);
+    const compressible = COMPRESSIBLE.has(extension);
+    // A copy older than its file is stale (route-rules.json is edited in place): the file itself goes out.
+    const available = compressible
+      ? await Promise.all(
+          ENCODINGS.map(async (encoding) => ({ encoding, stats: await stat(file + encoding.suffix).catch(() => undefined) })),
+        )
+      : [];
+    const fresh = available.filter((variant) => variant.stats && variant.stats.mtimeMs >= stats.mtimeMs);
+    const encoding = preferredEncoding(
+      c.req.header('Accept-Encoding'),
+      fresh.map((variant) => variant.encoding.name),
+    );
+    const variant = fresh.find((candidate) => candidate.encoding.name === encoding);
+    const sent = variant ? { file: file + variant.encoding.suffix, size: variant.stats!.size } : { file, size: stats.size };
+    return send(c, {
+      etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+      cacheControl: path.relative(root, file).startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE,
+      type: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      encoding: compressible ? encoding : undefined,
+      body: sent,
+    });
+  };
+}
+
+function send(
+  c: Context,
+  response: {
+    etag: string;
+    cacheControl: string;
+    type: string;
+    /** Undefined for formats never compressed (no Vary either). */
+    encoding: Encoding | 'identity' | undefined;
+    body: Buffer | { file: string; size: number };
+  },
+) {
+  const { etag, cacheControl, type, encoding, body } = response;
+  c.header('Cache-Control', cacheControl);
+  c.header('ETag', etag);
+  c.header('Content-Type', type);
+  if (encoding) c.header('Vary', 'Accept-Encoding');
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+  if (encoding && encoding !== 'identity') c.header('Content-Encoding', encoding);
+  const size = Buffer.isBuffer(body) ? body.length : body.size;
+  c.header('Content-Length', String(size));
+  if (c.req.method === 'HEAD') return c.body(null, 200);
+  if (Buffer.isBuffer(body)) return c.body(new Uint8Array(body), 200);
+  return c.body(Readable.toWeb(createReadStream(body.file)) as ReadableStream, 200);
+}
+
+/**
+ * index.html and the preload manifest, read again when the build changes, and each kind of page
+ * rendered and compressed once (pages of one route and locale are the same HTML).
+ */
+function pageCache(root: string) {
+  const indexFile = path.join(root, 'index.html');
+  let build: { mtimeMs: number; template: string; manifest: PreloadManifest | undefined } | undefined;
+  const rendered = new Map<string, RenderedPage>();
+
+  return {
+    async render(urlPath: string): Promise<RenderedPage | undefined> {
+      const stats = await stat(indexFile).catch(() => undefined);
+      if (!stats) return undefined;
+      if (build?.mtimeMs !== stats.mtimeMs) {
+        const manifestText = await readFile(path.join(root, PRELOAD_MANIFEST), 'utf8').catch(() => undefined);
+        build = {
+          mtimeMs: stats.mtimeMs,
+          template: await readFile(indexFile, 'utf8'),
+          manifest: manifestText ? (JSON.parse(manifestText) as PreloadManifest) : undefined,
+        };
+        rendered.clear();
+      }
+      const { html, key } = pageHtml(build.template, build.manifest, urlPath);
+      let page = rendered.get(key);
+      if (!page) {
+        const identity = Buffer.from(html);
+        page = {
+          etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+          bodies: {
+            identity,
+            ...(Object.fromEntries(ENCODINGS.map((encoding) => [encoding.name, encoding.compress(identity)])) as Record<Encoding, Buffer>),
+          },
+        };
+        rendered.set(key, page);
+      }
+      return page;
+    },
   };
 }

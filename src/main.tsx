@@ -12,6 +12,7 @@ import { safeStorage } from './platform/storage';
 import { buildRouteObjects } from './routes';
 import { ScreenSkeleton } from './ui/Skeleton';
 import './ui/theme.css';
+import './ui/kit.css';
 
 const router = { current: null as ReturnType<typeof createBrowserRouter> | null };
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from '../contract/countries';
 import { callingCode, formatPhone, isValidE164, maskPhone, parsePhoneInput, phoneCountry, PHONE_COUNTRIES } from '../contract/phoneNumbers';
-import { secondsUntil } from '../src/app/twoFactorChallenge';
 
 describe('parsing what the customer types', () => {
   it('reads a national number in the chosen country and gives E.164 and the international form', () => {
@@ -53,15 +52,5 @@ describe('showing numbers', () => {
     expect(PHONE_COUNTRIES).toContain('DE');
     expect(PHONE_COUNTRIES).not.toContain('AQ');
     expect(PHONE_COUNTRIES.length).toBeGreaterThan(COUNTRY_CODES.length - 10);
-  });
-});
-
-describe('server instants on a skewed device clock', () => {
-  const now = Date.parse('2026-03-02T09:00:00.000Z');
-  it('rounds up to whole seconds and stays within [0, max]', () => {
-    expect(secondsUntil('2026-03-02T09:00:59.200Z', 60, now)).toBe(60);
-    expect(secondsUntil('2026-03-02T09:00:30.000Z', 60, now)).toBe(30);
-    expect(secondsUntil('2026-03-02T08:59:00.000Z', 60, now)).toBe(0);
-    expect(secondsUntil('2026-03-02T10:00:00.000Z', 60, now)).toBe(60);
   });
 });

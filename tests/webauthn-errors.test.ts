@@ -1,15 +1,9 @@
 import { WebAuthnError, type WebAuthnErrorCode } from '@simplewebauthn/browser';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import {
-  BIOMETRIC_ERROR_CODES,
-  describePasskeyFailure,
-  fromApiError,
-  fromWebAuthnError,
-  PASSKEY_APP_ERROR_CODES,
-  PasskeyError,
-  WEBAUTHN_ERROR_CODES,
-} from '../src/auth/webauthnErrors';
+import { asError, toFailure } from '../machines/failure';
+import { BIOMETRIC_ERROR_CODES, fromWebAuthnError, PASSKEY_APP_ERROR_CODES, WEBAUTHN_ERROR_CODES } from '../src/auth/webauthnErrors';
+import { describePasskeyFailure } from '../src/screens/shared/failureText';
 
 const messages = en.biometric.errors as Record<string, string>;
 const t = (key: string) => {
@@ -45,9 +39,9 @@ describe('WebAuthn error mapping', () => {
   it.each(LIBRARY_CODES)('%s → its app code and a translated message', (code) => {
     const error = new WebAuthnError({ code, message: `library says ${code}`, cause: new Error('cause') });
     const mapped = fromWebAuthnError(error, 'authentication');
-    expect(mapped).toBeInstanceOf(PasskeyError);
-    expect(mapped.code).toBe(WEBAUTHN_ERROR_CODES[code]);
-    const text = describePasskeyFailure(t, mapped, BIOMETRIC_ERROR_CODES.authenticationNotCompleted);
+    expect(mapped).toBeInstanceOf(Error);
+    expect(toFailure(mapped).code).toBe(WEBAUTHN_ERROR_CODES[code]);
+    const text = describePasskeyFailure(t, toFailure(mapped), BIOMETRIC_ERROR_CODES.authenticationNotCompleted);
     expect(text.message).toBe(
       code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' ? 'Authentication was not completed' : messages[WEBAUTHN_ERROR_CODES[code]],
     );
@@ -56,7 +50,11 @@ describe('WebAuthn error mapping', () => {
   it('passes NotAllowedError’s own message through', () => {
     const cause = Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
     const error = new WebAuthnError({ code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY', message: cause.message, cause });
-    const text = describePasskeyFailure(t, fromWebAuthnError(error, 'registration'), BIOMETRIC_ERROR_CODES.registrationNotCompleted);
+    const text = describePasskeyFailure(
+      t,
+      toFailure(fromWebAuthnError(error, 'registration')),
+      BIOMETRIC_ERROR_CODES.registrationNotCompleted,
+    );
     expect(text).toEqual({ message: 'Registration was not completed', detail: 'The operation either timed out or was not allowed.' });
   });
 
@@ -83,7 +81,7 @@ describe('WebAuthn error mapping', () => {
       message: 'Too many requests',
     });
     expect(describePasskeyFailure(t, { code: 'no_code_token' }, 'registration_not_completed').message).toBe('No code token available');
-    const api = fromApiError({ status: 500, code: 'internal_error', message: 'boom' });
+    const api = toFailure(asError({ code: 'internal_error', message: 'boom' }));
     expect(describePasskeyFailure(t, api, 'biometric_disable_confirm_failed').message).toBe('Failed to confirm biometric disable');
     expect(describePasskeyFailure(t, { code: 'code_invalid' }, 'biometric_disable_confirm_failed').message).toBe(messages.code_invalid);
   });

@@ -55,7 +55,8 @@ export interface EndpointSpec<
 >
   extends Endpoint<Body, Answer>, EndpointMeta<Auth, Query> {}
 
-export function endpoint<
+/** Pure: lets the bundler drop the entries (and schemas) the app never calls by this table. */
+export /* @__NO_SIDE_EFFECTS__ */ function endpoint<
   Body extends z.ZodType | undefined,
   Answer extends z.ZodType,
   const Auth extends AuthMode,

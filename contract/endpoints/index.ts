@@ -12,9 +12,10 @@ export * from './define';
 /**
  * Every call the client makes, once, gathered from one file per area. The server mounts each entry
  * (server/http/route.ts) and the API reference (docs/api.md) is generated from this table; keys are the
- * OpenAPI operation ids.
+ * OpenAPI operation ids. Marked pure (spreading counts as a side effect to a bundler), so a bundle
+ * that imports the contract without this table drops it and its schemas.
  */
-export const endpoints = {
+export const endpoints = /* @__PURE__ */ (() => ({
   ...authEndpoints,
   ...socialEndpoints,
   ...sessionsEndpoints,
@@ -23,6 +24,6 @@ export const endpoints = {
   ...accountsEndpoints,
   ...passkeysEndpoints,
   ...devEndpoints,
-};
+}))();
 
 export type EndpointName = keyof typeof endpoints;

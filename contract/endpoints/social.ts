@@ -11,7 +11,7 @@ export const socialEndpoints = {
   }),
   googleCallback: endpoint('GET', '/auth/social/google/callback', undefined, redirectAnswerSchema, {
     summary:
-      'Google sends the browser here. Exchanges the code, verifies the ID token, signs in (sets the session cookies) and redirects 303 to the home page of the language sign-in started from — or, for a customer with a confirmed phone, sets no cookies and redirects to /2fa/phone with the two-factor challenge in the URL fragment (`#challengeToken=…&phoneHint=…&expiresAt=…&resendAvailableAt=…`); on failure redirects to /auth/google?error=<code> (one of the social_* codes).',
+      'Google sends the browser here. Exchanges the code, verifies the ID token, signs in (sets the session cookies) and redirects 303 to the home page of the language sign-in started from — or, for a customer with a confirmed phone, sets no cookies and redirects to /2fa/phone with the two-factor challenge in the URL fragment (`#challengeToken=…&phoneHint=…&expiresAt=…&resendAfterSeconds=…`); on failure redirects to /auth/google?error=<code> (one of the social_* codes).',
     auth: 'none',
     status: 303,
     query: socialCallbackSchema,

@@ -2,7 +2,7 @@ import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../../contract';
 import { LOCALE_TAGS, localizePath, splitLocalePath } from '../../contract/locales';
-import { toFailure } from '../failure';
+import { toFailure, type Failure } from '../failure';
 import type { PageAction } from './model';
 
 /*
@@ -43,6 +43,19 @@ export function countedText(
 /** A message with its `{{name}}` placeholders filled in, as i18next does (no escaping, as the app sets it). */
 export function withValues(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
+/**
+ * A failure in the page's words, as failureText (src/screens/shared/failureText.ts) picks them: the form's
+ * own message for the code when it has one, else the general one (connection, rate limit with its seconds),
+ * else "try again".
+ */
+export function failureText(language: PageLanguage, own: Record<string, string>, failure: Failure): string {
+  const general = pageTexts(language).failure;
+  if (own[failure.code] !== undefined) return own[failure.code]!;
+  if (failure.code === 'network_error') return general.network_error;
+  if (failure.code === 'rate_limited') return countedText(language, general, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
+  return general.unknown;
 }
 
 /**

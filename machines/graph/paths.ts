@@ -223,8 +223,9 @@ export function readMicrosteps(
 function inspectedScope(): { scope: AnyActorScope; microsteps: InspectedMicrostepEvent[] } {
   const self = createEmptyActor();
   const microsteps: InspectedMicrostepEvent[] = [];
+  // Only the machine's own microsteps: invoked child machines report theirs to the same system.
   self.system.inspect((event) => {
-    if (event.type === '@xstate.microstep') microsteps.push(event);
+    if (event.type === '@xstate.microstep' && event.actorRef === self) microsteps.push(event);
   });
   const scope: AnyActorScope = {
     self,
@@ -310,6 +311,20 @@ function eventRegistry(machine: AnyStateMachine, model: AnyFlowModel) {
     }
   }
 
+  /**
+   * The delays due first in a snapshot. Of delays running side by side (parallel regions), the shortest
+   * fires first: a one-second countdown tick always comes before a ten-minute expiry, which fires only once
+   * no shorter delay is left.
+   */
+  const dueDelays = (snapshot: AnyMachineSnapshot, nodes: readonly AnyStateNode[]): EventObject[] => {
+    const pending = [...new Set(nodes.flatMap((node) => node.after.map((t) => afterEvents.get(t.eventType)!)))].map((event) => ({
+      event,
+      ms: resolveDelay(machine, info.get(event)!.delay!, snapshot),
+    }));
+    const first = Math.min(...pending.map(({ ms }) => ms));
+    return pending.filter(({ ms }) => ms === first).map(({ event }) => event);
+  };
+
   /** The events that can happen in a snapshot: handled fixtures, the settling of running actors, due delays. */
   const eventsFor = (snapshot: AnyMachineSnapshot): EventObject[] => {
     if (snapshot.status !== 'active') return [];
@@ -318,7 +333,7 @@ function eventRegistry(machine: AnyStateMachine, model: AnyFlowModel) {
     return [
       ...userEvents.filter((event) => handled.has(event.type) || handled.has('*')),
       ...nodes.flatMap((node) => node.invoke.flatMap((invoke) => actorEvents.get(invoke.id)!)),
-      ...new Set(nodes.flatMap((node) => node.after.map((t) => afterEvents.get(t.eventType)!))),
+      ...dueDelays(snapshot, nodes),
     ];
   };
 

@@ -37,8 +37,8 @@ export function socialRoutes(
     if (outcome.signIn.kind === 'challenge') {
       // No cookies yet: /2fa/phone asks for the SMS code. The challenge rides in the fragment, which
       // browsers never send to a server, so it stays out of logs and Referer headers.
-      const { challengeToken, phoneHint, expiresAt, resendAvailableAt } = outcome.signIn.challenge;
-      const fragment = new URLSearchParams({ challengeToken, phoneHint, expiresAt, resendAvailableAt });
+      const { challengeToken, phoneHint, expiresAt, resendAfterSeconds } = outcome.signIn.challenge;
+      const fragment = new URLSearchParams({ challengeToken, phoneHint, expiresAt, resendAfterSeconds: String(resendAfterSeconds) });
       return c.redirect(`${publicOrigin}${localizePath('/2fa/phone', outcome.locale)}#${fragment}`, 303);
     }
     setSessionCookies(c, outcome.signIn.tokens, secure(c));

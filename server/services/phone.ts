@@ -93,7 +93,7 @@ export function createPhoneService(deps: PhoneDeps) {
       pendingPhone: phone,
       channel,
       expiresAt: addSeconds(now, CODE_TTL_SECONDS).toISOString(),
-      resendAvailableAt: addSeconds(now, SMS_RESEND_COOLDOWN_SECONDS).toISOString(),
+      resendAfterSeconds: SMS_RESEND_COOLDOWN_SECONDS,
     };
   }
 

@@ -54,13 +54,14 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     await outbox.enqueue(tx, signInCodeSms(phone, code));
   }
 
-  function answer(token: string, phone: string, row: { expiresAt: Date; resendAvailableAt: Date }): TwoFactorChallenge {
+  /** Sent just now: another code may follow after the full cooldown. */
+  function answer(token: string, phone: string, expiresAt: Date): TwoFactorChallenge {
     return {
       twoFactorRequired: true,
       challengeToken: token,
       phoneHint: maskPhone(phone),
-      expiresAt: row.expiresAt.toISOString(),
-      resendAvailableAt: row.resendAvailableAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+      resendAfterSeconds: SMS_RESEND_COOLDOWN_SECONDS,
     };
   }
 
@@ -86,7 +87,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       await sendCode(tx, userId, phone);
     });
     await outbox.deliverPending();
-    return { kind: 'challenge', challenge: answer(token, phone, row) };
+    return { kind: 'challenge', challenge: answer(token, phone, row.expiresAt) };
   }
 
   /** The live challenge of a token, or the reason there is none. */
@@ -137,7 +138,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       await sendCode(tx, row.userId, phone);
     });
     await outbox.deliverPending();
-    return answer(token, phone, { expiresAt: row.expiresAt, resendAvailableAt });
+    return answer(token, phone, row.expiresAt);
   }
 
   /** Drops expired challenges, used ones included (run periodically by server/maintenance.ts). */

@@ -16,7 +16,18 @@ import type {
   VerifyEmailBody,
 } from '../../contract';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
-import { endpoints } from '../../contract/endpoints';
+import type { endpoints as contractEndpoints } from '../../contract/endpoints';
+import routes from 'virtual:meridian/endpoint-routes';
+import type { EndpointRoute } from './client';
+
+/** The contract's endpoint table as the app has it: method and path, with the schemas' types only. */
+type Routes = {
+  [Name in keyof typeof contractEndpoints]: EndpointRoute<
+    (typeof contractEndpoints)[Name]['body'],
+    (typeof contractEndpoints)[Name]['answer']
+  >;
+};
+const endpoints = routes as Routes;
 
 /** What a read may pass through: TanStack Query's queryFns give `retry: false` and their abort signal. */
 export type ReadOptions = Pick<CallOptions<undefined>, 'retry' | 'signal'>;

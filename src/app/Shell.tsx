@@ -1,17 +1,18 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
-import { Toaster } from 'sonner';
 import { ceremonyActivity } from '../auth/passkeys';
 import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
 import { BiometricSheet } from '../ui/BiometricSheet';
+import { Button } from '../ui/Button';
 import { RTL_LOCALES, splitLocalePath } from '../../contract';
-import type { NotFoundData, RouteHandle } from '../routes';
+import { currentRouteId, type NotFoundData } from '../routes';
 import { pathOf, routes, routesById, type Area, type RouteDef } from '../routes/table';
 import { ErrorPage } from '../ui/ErrorPage';
 import { Icon, type IconName } from '../ui/Icon';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { useLocale, useLocalize, useSignedIn } from './context';
+import { Toaster, useToastsShown } from './notify';
 
 interface MainNavItem {
   routeId: string;
@@ -32,9 +33,8 @@ const MAIN_NAV: MainNavItem[] = [
 ];
 
 function useCurrentRoute(): RouteDef | null {
-  const matches = useMatches();
-  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
-  return handle?.routeId ? (routesById.get(handle.routeId) ?? null) : null;
+  const routeId = currentRouteId(useMatches());
+  return routeId ? (routesById.get(routeId) ?? null) : null;
 }
 
 function Brand() {
@@ -115,13 +115,18 @@ function Screen() {
 function Frame({ children, className }: { children: ReactNode; className?: string }) {
   const { t } = useTranslation();
   const rtl = RTL_LOCALES.has(useLocale());
+  const toastsShown = useToastsShown();
   return (
     <div className={className ? `app-frame ${className}` : 'app-frame'}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
       {children}
-      <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
+      {toastsShown && (
+        <Suspense fallback={null}>
+          <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
+        </Suspense>
+      )}
       <BiometricSheet activity={ceremonyActivity} />
     </div>
   );
@@ -250,9 +255,9 @@ export function RouteError() {
             statusMessage={t('errors.internal.status')}
             description={t('errors.internal.description')}
             action={
-              <button className="button button--primary" type="button" onClick={() => window.location.reload()}>
+              <Button variant="primary" onClick={() => window.location.reload()}>
                 {t('errors.reload')}
-              </button>
+              </Button>
             }
           />
         )}

@@ -1,5 +1,6 @@
 import type { ApiResult } from '../api/client';
-import { UTM_TAGS, type UtmTrackingBody } from '../../contract/app';
+import type { UtmTrackingBody } from '../../contract/app';
+import { UTM_TAGS } from '../../contract/campaign';
 import { STORAGE_KEYS } from '../platform/storage';
 
 /** The part of `Storage` these functions use, so tests can pass a plain in-memory fake. */

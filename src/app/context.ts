@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useState } from 'react';
+import type { AnyStateMachine } from 'xstate';
 import { localizePath, type Locale } from '../../contract';
+import type { FlowHost } from './actors/host';
 import type { AppSystem } from './system';
 
 export const SystemContext = createContext<AppSystem | null>(null);
@@ -23,4 +25,14 @@ export function useSignedIn(): boolean {
 export function useLocalize(): (basePath: string) => string {
   const locale = useLocale();
   return (basePath) => localizePath(basePath, locale);
+}
+
+/**
+ * A flow machine with the app's implementations (`actors/<flow>.ts`), made once per component. Screens
+ * import both, so a flow machine and its actors load with the screen's chunk, not with the entry.
+ */
+export function useFlowMachine<M extends AnyStateMachine>(machine: M, implement: (host: FlowHost) => Parameters<M['provide']>[0]): M {
+  const host = useSystem();
+  const [provided] = useState(() => machine.provide(implement(host)) as M);
+  return provided;
 }

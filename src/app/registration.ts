@@ -1,30 +1,13 @@
 import { createActor, type Actor, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
-import type { registrationMachine, RegistrationStep, SavedRegistration } from '../../machines/registration.machine';
+import { STEP_STATES, type registrationMachine, type RegistrationStep, type SavedRegistration } from '../../machines/registration.machine';
+import { registrationStep } from '../../machines/registration.view';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
+import { ACCOUNT_STEPS, forgetAccountRegistration } from './registrationStorage';
 
 type RegistrationMachine = typeof registrationMachine;
 export type RegistrationActor = Actor<RegistrationMachine>;
 
-/** The page each state belongs to; busy states count as the page they were started from. */
-const STEP_OF_STATE: Record<string, RegistrationStep> = {
-  choosingMethod: 'method',
-  editingDetails: 'details',
-  registering: 'details',
-  enteringPromoCode: 'promoCode',
-  redeemingPromoCode: 'promoCode',
-  verifyingEmail: 'verifyEmail',
-  offeringPasskey: 'biometric',
-  creatingPasskey: 'biometric',
-};
-
-function stepOf(snapshot: SnapshotFrom<RegistrationMachine>): RegistrationStep | undefined {
-  const state = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]!;
-  return STEP_OF_STATE[state];
-}
-
-const RESUMABLE: ReadonlySet<string> = new Set(Object.values(STEP_OF_STATE));
-/** Steps of an account that exists: a signed-in customer may open them without the earlier ones. */
-const ACCOUNT_STEPS: ReadonlySet<RegistrationStep> = new Set(['promoCode', 'verifyEmail', 'biometric']);
+const RESUMABLE: ReadonlySet<string> = new Set(Object.keys(STEP_STATES));
 
 interface StoredRegistration extends SavedRegistration {
   /** When it was written (ms): the resend countdown goes on while the page reloads. */
@@ -52,7 +35,7 @@ function save(snapshot: SnapshotFrom<RegistrationMachine>): void {
     return;
   }
   if (snapshot.status !== 'active') return;
-  const step = stepOf(snapshot);
+  const step = registrationStep(snapshot);
   if (!step) return;
   const { email, country, acceptTerms, promoCode, promoRedeemed, resendInSeconds } = snapshot.context;
   const stored: StoredRegistration = {
@@ -102,7 +85,7 @@ export function createRegistrationHost(
     created.subscribe((snapshot) => {
       save(snapshot);
       // Registered: the password is not needed any more.
-      const step = stepOf(snapshot);
+      const step = registrationStep(snapshot);
       if (step !== undefined && step !== 'method' && step !== 'details') password = '';
     });
     actor = created;
@@ -125,12 +108,10 @@ export function createRegistrationHost(
 
   /** Signed out: a wizard past account creation belonged to that session, so it ends here. */
   function signedOut(): void {
-    const step = actor ? stepOf(actor.getSnapshot()) : readSaved()?.step;
-    if (!step || !ACCOUNT_STEPS.has(step)) return;
+    if (!forgetAccountRegistration(actor ? registrationStep(actor.getSnapshot()) : readSaved()?.step)) return;
     actor?.stop();
     actor = null;
     password = '';
-    safeStorage('session')?.removeItem(STORAGE_KEYS.registration);
   }
 
   return {

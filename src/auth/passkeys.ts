@@ -17,14 +17,13 @@ import type {
   PasskeyRequestOptions,
   RegistrationResponse,
 } from '../../contract';
-import { BIOMETRIC_ERROR_CODES, fromApiError, fromWebAuthnError, PasskeyError } from './webauthnErrors';
-
-export { PasskeyError } from './webauthnErrors';
+import { asError } from '../../machines/failure';
+import { BIOMETRIC_ERROR_CODES, fromWebAuthnError } from './webauthnErrors';
 
 /*
  * The browser side of passkeys: the ceremonies (through @simplewebauthn/browser) and the enrolment
- * the registration wizard and the security page share. Every failure is a PasskeyError with a stable
- * `code` (see webauthnErrors.ts).
+ * the registration wizard and the security page share. Every failure is thrown as the app's one failure
+ * type (`asError`, machines/failure.ts) with a stable `code` (see webauthnErrors.ts).
  */
 
 /**
@@ -54,14 +53,14 @@ async function whileShown<T>(run: () => Promise<T>): Promise<T> {
 
 function requireWebAuthn(): void {
   if (!browserSupportsWebAuthn()) {
-    throw new PasskeyError(BIOMETRIC_ERROR_CODES.unsupported, 'WebAuthn is not supported in this browser');
+    throw asError({ code: BIOMETRIC_ERROR_CODES.unsupported, message: 'WebAuthn is not supported in this browser' });
   }
 }
 
 /** Creates a passkey with the server's creation options (`navigator.credentials.create`). */
 export async function createPasskeyCredential(options: PasskeyCreationOptions | undefined): Promise<RegistrationResponse> {
   requireWebAuthn();
-  if (!options?.challenge) throw new PasskeyError(BIOMETRIC_ERROR_CODES.noChallenge, 'No biometric challenge available');
+  if (!options?.challenge) throw asError({ code: BIOMETRIC_ERROR_CODES.noChallenge, message: 'No biometric challenge available' });
   try {
     // The contract's schema describes the same JSON; the library's DOM-derived type is narrower only in name.
     const response = await whileShown(() =>
@@ -83,7 +82,7 @@ export async function getPasskeyAssertion(
   { conditional = false }: { conditional?: boolean } = {},
 ): Promise<AuthenticationResponse> {
   requireWebAuthn();
-  if (!options?.challenge) throw new PasskeyError(BIOMETRIC_ERROR_CODES.noChallenge, 'No biometric challenge available');
+  if (!options?.challenge) throw asError({ code: BIOMETRIC_ERROR_CODES.noChallenge, message: 'No biometric challenge available' });
   const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
   try {
     const response = conditional
@@ -116,20 +115,20 @@ export async function requestPasskeyEnrolment(api: Pick<EnrolApi, 'requestBiomet
   const result = await api.requestBiometricEnable();
   if (!result.ok) {
     // The seed's wording when no token came back; the server's message wins when it sent one.
-    if (result.error.code === 'rate_limited' || result.error.code === 'network_error') throw fromApiError(result.error);
-    throw new PasskeyError(BIOMETRIC_ERROR_CODES.noCodeToken, result.error.message || 'No code token available');
+    if (result.error.code === 'rate_limited' || result.error.code === 'network_error') throw asError(result.error);
+    throw asError({ code: BIOMETRIC_ERROR_CODES.noCodeToken, message: result.error.message || 'No code token available' });
   }
-  if (!result.data.code_token) throw new PasskeyError(BIOMETRIC_ERROR_CODES.noCodeToken, 'No code token available');
+  if (!result.data.code_token) throw asError({ code: BIOMETRIC_ERROR_CODES.noCodeToken, message: 'No code token available' });
   return result.data;
 }
 
-/** Sends a confirm; an API failure becomes a PasskeyError with the server's code. */
+/** Sends a confirm; an API failure is thrown with the server's code. */
 export async function confirmPasskeyEnrolment(
   api: Pick<EnrolApi, 'confirmBiometricEnable'>,
   body: BiometricEnableConfirmBody,
 ): Promise<BiometricEnableConfirm> {
   const result = await api.confirmBiometricEnable(body);
-  if (!result.ok) throw fromApiError(result.error);
+  if (!result.ok) throw asError(result.error);
   return result.data;
 }
 
@@ -142,13 +141,13 @@ export interface EnrolOptions {
 
 /**
  * The whole enrolment in one call, for a freshly opened session (right after sign-up or sign-in),
- * where the passkey alone is enough: request → ceremony → confirm with `response`. Throws a
- * PasskeyError: `code_required` when the server asks for the e-mailed/SMS code first (use the
+ * where the passkey alone is enough: request → ceremony → confirm with `response`. Throws a failure:
+ * `code_required` when the server asks for the e-mailed/SMS code first (use the
  * biometric flow, which has a code step), a WebAuthn app code when the ceremony fails, or the API's code.
  */
 export async function enrolPasskey(api: EnrolApi, { code, name }: EnrolOptions = {}): Promise<BiometricEnableConfirm> {
   const request = await requestPasskeyEnrolment(api);
-  if (request.code_required && !code) throw new PasskeyError('code_required', 'This passkey needs the confirmation code as well');
+  if (request.code_required && !code) throw asError({ code: 'code_required', message: 'This passkey needs the confirmation code as well' });
   const response = await createPasskeyCredential(request.options);
   return confirmPasskeyEnrolment(api, {
     code_token: request.code_token,

@@ -1,5 +1,5 @@
 import { WebAuthnError, type WebAuthnErrorCode } from '@simplewebauthn/browser';
-import type { ApiError } from '../api/client';
+import { asError, type Failure } from '../../machines/failure';
 
 /**
  * Stable app error codes of passkey flows. Screens translate them under `biometric.errors.<code>`;
@@ -42,88 +42,14 @@ export const PASSKEY_APP_ERROR_CODES: readonly (WebAuthnAppErrorCode | Biometric
   ...Object.values(BIOMETRIC_ERROR_CODES),
 ];
 
-/**
- * A failure of a passkey step. `code` is stable (an app code above or an API error code); `message`
- * is English for logs, or the browser's own words for `webauthn_not_allowed`.
- */
-export class PasskeyError extends Error {
-  readonly code: string;
-  /** Seconds to wait when the server rate-limited the step. */
-  readonly retryAfterSeconds?: number;
-
-  constructor(code: string, message: string, options: { cause?: unknown; retryAfterSeconds?: number } = {}) {
-    super(message, { cause: options.cause });
-    this.name = 'PasskeyError';
-    this.code = code;
-    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
-  }
-}
-
 /** What a ceremony was: decides the fallback code when the browser's error is not identified. */
 export type Ceremony = 'registration' | 'authentication';
 
-/** Maps what `startRegistration` / `startAuthentication` threw to a PasskeyError with a stable code. */
-export function fromWebAuthnError(error: unknown, ceremony: Ceremony): PasskeyError {
-  if (error instanceof PasskeyError) return error;
-  if (error instanceof WebAuthnError) {
-    return new PasskeyError(WEBAUTHN_ERROR_CODES[error.code], error.message, { cause: error });
-  }
+/** Maps what `startRegistration` / `startAuthentication` threw to the app's failure, with a stable code. */
+export function fromWebAuthnError(error: unknown, ceremony: Ceremony): Error & Failure {
+  if (error instanceof WebAuthnError) return asError({ code: WEBAUTHN_ERROR_CODES[error.code], message: error.message }, error);
   const fallback =
     ceremony === 'registration' ? BIOMETRIC_ERROR_CODES.registrationNotCompleted : BIOMETRIC_ERROR_CODES.authenticationNotCompleted;
   const message = ceremony === 'registration' ? 'Registration was not completed' : 'Authentication was not completed';
-  return new PasskeyError(fallback, message, { cause: error });
-}
-
-/** An API failure as a PasskeyError, keeping the server's code and message. */
-export function fromApiError(error: ApiError): PasskeyError {
-  return new PasskeyError(
-    error.code,
-    error.message,
-    error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds },
-  );
-}
-
-/** Minimal translate function, so this module does not depend on i18next's types. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-/** API codes a passkey screen explains in its own words; any other falls back to the step's message. */
-const API_CODES_SHOWN = [
-  'code_invalid',
-  'code_expired',
-  'code_attempts_exceeded',
-  'code_required',
-  'code_token_invalid',
-  'passkey_verification_failed',
-  'passkey_challenge_invalid',
-  'passkey_unknown',
-  'passkey_already_registered',
-  'passkey_not_found',
-  'network_error',
-  'rate_limited',
-] as const;
-
-/** What a screen shows for a failure: a translated message, and the browser's own words when it gave some. */
-export interface PasskeyFailureText {
-  message: string;
-  /** `NotAllowedError` passes its own message through (platforms put the real reason there). */
-  detail?: string;
-}
-
-/**
- * The translated message for a passkey failure: the code's own message when there is one, else
- * `fallback` (the step's seed message). `no_code_token` shows the server's message when it sent one.
- */
-export function describePasskeyFailure(
-  t: Translate,
-  failure: { code: string; message?: string },
-  fallback: BiometricErrorCode,
-): PasskeyFailureText {
-  if (failure.code === BIOMETRIC_ERROR_CODES.noCodeToken && failure.message) return { message: failure.message };
-  const known =
-    (PASSKEY_APP_ERROR_CODES as readonly string[]).includes(failure.code) || (API_CODES_SHOWN as readonly string[]).includes(failure.code);
-  if (failure.code === WEBAUTHN_ERROR_CODES.ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY) {
-    // The step did not complete; the browser's reason (untranslated) follows as a detail.
-    return { message: t(`biometric.errors.${fallback}`), ...(failure.message ? { detail: failure.message } : {}) };
-  }
-  return { message: t(`biometric.errors.${known ? failure.code : fallback}`) };
+  return asError({ code: fallback, message }, error);
 }

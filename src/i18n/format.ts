@@ -12,20 +12,6 @@ export function formatNumber(value: Decimal | number, locale: Locale, options?: 
   return new Intl.NumberFormat(LOCALE_TAGS[locale], options).format(value as Intl.StringNumericLiteral);
 }
 
-const ISO_4217 = /^[A-Z]{3}$/;
-
-/**
- * Fiat with its currency symbol; crypto (and USDT, which Intl rejects as a currency) as a number
- * followed by the asset code, with up to `maxDecimals` significant decimals.
- */
-export function formatMoney(amount: Decimal, code: string, locale: Locale, kind: 'fiat' | 'crypto', maxDecimals = 8): string {
-  if (kind === 'fiat' && ISO_4217.test(code)) {
-    return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency: code }).format(amount as Intl.StringNumericLiteral);
-  }
-  const number = formatNumber(amount, locale, { minimumFractionDigits: 2, maximumFractionDigits: maxDecimals });
-  return `${number}\u00a0${code}`;
-}
-
 export function formatDate(date: Date, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   return new Intl.DateTimeFormat(dateTag(locale), options).format(date);
 }

@@ -1,5 +1,5 @@
-import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { LOCALES, localizePath, type Locale } from '../../contract';
+import { data, Outlet, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject, type UIMatch } from 'react-router';
+import { DEFAULT_LOCALE, isLocale } from '../../contract';
 import type { AppSystem } from '../app/system';
 import { routes, type Area, type RouteDef } from './table';
 import type { ComponentType } from 'react';
@@ -32,6 +32,16 @@ export interface NotFoundData {
   notFoundPath: string;
 }
 
+function isNotFound(value: unknown): value is NotFoundData {
+  return typeof value === 'object' && value !== null && 'notFoundPath' in value;
+}
+
+/** The table route showing now; null for the in-shell 404 (also when a route matched under an unknown prefix). */
+export function currentRouteId(matches: UIMatch[]): string | null {
+  if (matches.some((match) => isNotFound(match.loaderData))) return null;
+  return (matches.at(-1)?.handle as RouteHandle | undefined)?.routeId ?? null;
+}
+
 /** Runs before every page: the app system asks the route guard what to do with this URL. */
 async function guardLoader(system: AppSystem, { request }: LoaderFunctionArgs): Promise<NotFoundData | null> {
   const decision = await system.decide(new URL(request.url));
@@ -51,21 +61,29 @@ async function guardLoader(system: AppSystem, { request }: LoaderFunctionArgs): 
   }
 }
 
-function localeRoutes(system: AppSystem, locale: Locale): RouteObject[] {
-  return routes.map((def) => ({
-    id: `${locale}:${def.id}`,
-    path: localizePath(def.path, locale),
-    loader: (args) => guardLoader(system, args),
-    lazy: { Component: () => screenFor(def) },
-    handle: { routeId: def.id } satisfies RouteHandle,
-  }));
+/** The optional first segment: one of the seven prefixed locales (English is bare, so `/en/…` is unknown). */
+function localePrefixLoader({ params, request }: LoaderFunctionArgs): NotFoundData | null {
+  const prefix = params.locale;
+  if (prefix === undefined || (isLocale(prefix) && prefix !== DEFAULT_LOCALE)) return null;
+  return { notFoundPath: new URL(request.url).pathname };
 }
 
-/** Every route of the table in all eight locales, plus the in-shell 404, under the app shell. */
+/** The page under a known locale prefix, else the in-shell 404 (`/xx/login` is not a page). */
+function localePrefix(NotFound: ComponentType) {
+  return function LocalePrefix() {
+    return isNotFound(useLoaderData()) ? <NotFound /> : <Outlet />;
+  };
+}
+
+/**
+ * The route table once, under an optional locale segment (`/login`, `/de/login`, `/de` for home),
+ * plus the in-shell 404 for anything else, all under the app shell.
+ */
 export function buildRouteObjects(
   system: AppSystem,
   shell: { Shell: ComponentType; RouteError: ComponentType; Fallback: ComponentType; NotFound: ComponentType },
 ): RouteObject[] {
+  const loader = (args: LoaderFunctionArgs) => guardLoader(system, args);
   return [
     {
       id: 'root',
@@ -73,11 +91,23 @@ export function buildRouteObjects(
       ErrorBoundary: shell.RouteError,
       HydrateFallback: shell.Fallback,
       children: [
-        ...LOCALES.flatMap((locale) => localeRoutes(system, locale)),
+        {
+          id: 'locale',
+          path: ':locale?',
+          loader: localePrefixLoader,
+          Component: localePrefix(shell.NotFound),
+          children: routes.map((def): RouteObject => ({
+            id: def.id,
+            ...(def.path === '/' ? { index: true } : { path: def.path.slice(1) }),
+            loader,
+            lazy: { Component: () => screenFor(def) },
+            handle: { routeId: def.id } satisfies RouteHandle,
+          })),
+        },
         {
           id: 'notFound',
           path: '*',
-          loader: (args) => guardLoader(system, args),
+          loader,
           Component: shell.NotFound,
           handle: { routeId: null } satisfies RouteHandle,
         },

@@ -49,7 +49,11 @@ describe('setting a phone', () => {
 
     const sent = await client.post('/users/set-phone', { phone: ` ${phone}` });
     expect(sent.status).toBe(200);
-    expect(phoneCodeSentSchema.parse(sent.body)).toMatchObject({ pendingPhone: phone, channel: 'sms' });
+    expect(phoneCodeSentSchema.parse(sent.body)).toMatchObject({
+      pendingPhone: phone,
+      channel: 'sms',
+      resendAfterSeconds: SMS_RESEND_COOLDOWN_SECONDS,
+    });
     expect(server.sent.at(-1)).toMatchObject({ to: phone, channel: 'sms', template: 'set_phone' });
     expect((await client.get('/users/me')).body).toMatchObject({ phone: null, phoneConfirmed: false, pendingPhone: phone });
 
@@ -182,6 +186,7 @@ describe('two-factor sign-in', () => {
     expect(client.cookies.size).toBe(0);
     expect(started).not.toHaveProperty('accessToken');
     expect(started.phoneHint).toBe(`+49 ${'•'.repeat(9)}${phone.slice(-2)}`);
+    expect(started.resendAfterSeconds).toBe(SMS_RESEND_COOLDOWN_SECONDS);
     expect(server.sent.at(-1)).toMatchObject({ to: phone, channel: 'sms', template: 'login_two_factor' });
 
     const code = await latestCode(client, phone, 'login_two_factor');
@@ -223,7 +228,11 @@ describe('two-factor sign-in', () => {
     expect(Number(early.headers.get('retry-after'))).toBe(SMS_RESEND_COOLDOWN_SECONDS);
     local.clock.advance(SMS_RESEND_COOLDOWN_SECONDS);
     const resent = await client.post('/auth/2fa/phone/resend', { challengeToken: token });
-    expect(twoFactorChallengeSchema.parse(resent.body)).toMatchObject({ challengeToken: token, expiresAt: started.expiresAt });
+    expect(twoFactorChallengeSchema.parse(resent.body)).toMatchObject({
+      challengeToken: token,
+      expiresAt: started.expiresAt,
+      resendAfterSeconds: SMS_RESEND_COOLDOWN_SECONDS,
+    });
     const fresh = await latestCode(client, phone, 'login_two_factor');
     expect((await client.post('/auth/2fa/phone/verify', { challengeToken: token, code: fresh })).status).toBe(200);
   });

@@ -368,7 +368,11 @@ describe('a customer with a confirmed phone', () => {
     expect(location.search).toBe('');
     expect(answer.headers.getSetCookie().join()).not.toMatch(/auth_token=[^;]/);
     const challenge = Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
-    expect(challenge).toMatchObject({ challengeToken: expect.any(String), phoneHint: expect.stringMatching(/\d{2}$/) });
+    expect(challenge).toMatchObject({
+      challengeToken: expect.any(String),
+      phoneHint: expect.stringMatching(/\d{2}$/),
+      resendAfterSeconds: '60',
+    });
 
     const verified = await client.post('/auth/2fa/phone/verify', {
       challengeToken: challenge.challengeToken,

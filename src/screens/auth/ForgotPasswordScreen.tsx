@@ -1,11 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '../shared/CodeField';
-import { useLocalize, useSystem } from '../../app/context';
-import { CODE_FAILURES, failureText } from '../shared/failureText';
+import { CodeField } from '../../ui/CodeField';
+import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
+import { forgotPasswordActors } from '../../app/actors/forgotPassword';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
-import { ResendCode } from '../shared/ResendCode';
+import { forgotPasswordView } from '../../../machines/forgotPassword.view';
+import { ResendCode } from '../../ui/ResendCode';
 
 const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_weak', 'validation_failed']);
 
@@ -13,24 +18,9 @@ const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { flows } = useSystem();
-  const reset = useActorRef(flows.forgotPassword, { input: { home: localize('/') } });
-  const step = useSelector(reset, (s) =>
-    s.matches('enteringEmail') || s.matches('requestingCode')
-      ? 'email'
-      : s.matches({ resetting: { form: 'enteringCode' } })
-        ? 'code'
-        : 'password',
-  );
-  const busy = useSelector(
-    reset,
-    (s) => s.matches('requestingCode') || s.matches({ resetting: { form: 'submitting' } }) || s.status === 'done',
-  );
-  const email = useSelector(reset, (s) => s.context.email);
-  const failure = useSelector(reset, (s) => s.context.failure);
-  const resendIn = useSelector(reset, (s) => s.context.resendInSeconds);
-  const resending = useSelector(reset, (s) => s.matches({ resetting: { resend: 'resending' } }));
-  const resendFailure = useSelector(reset, (s) => s.context.resendFailure);
+  const reset = useActorRef(useFlowMachine(forgotPasswordMachine, forgotPasswordActors), { input: { home: localize('/') } });
+  const view = useSelector(reset, forgotPasswordView, shallowEqual);
+  const { step, busy, email, failure } = view;
   // What was typed stays here through every step and error; the password never enters the machine.
   const [typedEmail, setTypedEmail] = useState('');
   const [code, setCode] = useState('');
@@ -44,11 +34,6 @@ export function ForgotPasswordScreen() {
       ? failureText(t, 'register.codeErrors', CODE_FAILURES, shown)
       : failureText(t, 'forgotPassword.errors', OWN_FAILURES, shown)
     : null;
-  const alert = (
-    <p className="field-error" id={`${id}-error`} role="alert">
-      {error}
-    </p>
-  );
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (step === 'email') reset.send({ type: 'EMAIL_SUBMITTED', email: typedEmail });
@@ -61,25 +46,20 @@ export function ForgotPasswordScreen() {
       {step === 'email' ? (
         <>
           <p className="page-lead">{t('screens.forgotPassword.lead')}</p>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>{t('forgotPassword.email')}</label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              dir="ltr"
-              value={typedEmail}
-              onChange={(e) => setTypedEmail(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={`${id}-error`}
-            />
-            {alert}
-          </div>
-          <button className="button button--primary button--block" type="submit" disabled={busy}>
+          <TextField
+            label={t('forgotPassword.email')}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            dir="ltr"
+            value={typedEmail}
+            onChange={(e) => setTypedEmail(e.target.value)}
+            error={error}
+          />
+          <Button variant="primary" block type="submit" busy={busy}>
             {busy ? t('forgotPassword.sending') : t('forgotPassword.sendCode')}
-          </button>
+          </Button>
         </>
       ) : (
         <>
@@ -89,40 +69,38 @@ export function ForgotPasswordScreen() {
           {step === 'code' ? (
             <CodeField label={t('forgotPassword.code')} value={code} onChange={setCode} error={error} />
           ) : (
-            <div className="field">
-              <label htmlFor={`${id}-password`}>{t('forgotPassword.newPassword')}</label>
-              <input
-                id={`${id}-password`}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                dir="ltr"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={`${id}-error ${id}-rule`}
-              />
+            <TextField
+              label={t('forgotPassword.newPassword')}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              dir="ltr"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={error}
+              describedBy={`${id}-rule`}
+            >
               <PasswordRequirements password={password} id={`${id}-rule`} />
-              {alert}
-            </div>
+            </TextField>
           )}
-          <button className="button button--primary button--block" type="submit" disabled={busy}>
+          <Button variant="primary" block type="submit" busy={busy}>
             {step === 'code' ? t('forgotPassword.next') : busy ? t('forgotPassword.saving') : t('forgotPassword.save')}
-          </button>
+          </Button>
           <ResendCode
-            seconds={resendIn}
-            sending={resending}
-            failure={resendFailure}
+            seconds={view.resendIn}
+            sending={view.resending}
+            resent={view.resent}
+            error={view.resendFailure ? generalFailureText(t, view.resendFailure) : null}
             onResend={() => reset.send({ type: 'RESEND_REQUESTED' })}
           />
           <p className="form-links">
-            <button className="link-button" type="button" onClick={() => reset.send({ type: 'CHANGE_EMAIL' })}>
+            <Button variant="link" onClick={() => reset.send({ type: 'CHANGE_EMAIL' })}>
               {t('forgotPassword.changeEmail')}
-            </button>
+            </Button>
             {step === 'password' ? (
-              <button className="link-button" type="button" onClick={() => reset.send({ type: 'CHANGE_CODE' })}>
+              <Button variant="link" onClick={() => reset.send({ type: 'CHANGE_CODE' })}>
                 {t('forgotPassword.changeCode')}
-              </button>
+              </Button>
             ) : null}
           </p>
         </>

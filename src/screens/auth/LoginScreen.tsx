@@ -1,43 +1,41 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { LoginField, LoginNotice, SignInFailure } from '../../../machines/login.machine';
-import { useLocalize, useSystem } from '../../app/context';
+import type { TFunction } from 'i18next';
+import type { Failure } from '../../../machines/failure';
+import { loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { loginActors } from '../../app/actors/login';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
 import { SocialButtons } from './SocialSignInScreen';
 import { PasskeySignIn } from './PasskeySignIn';
+import { failureText } from '../shared/failureText';
 
-function failureMessage(t: ReturnType<typeof useTranslation>['t'], failure: SignInFailure): string {
-  switch (failure.code) {
-    case 'invalid_credentials':
-    case 'network_error':
-    case 'validation_failed':
-      return t(`login.errors.${failure.code}`);
-    case 'rate_limited':
-      return t('login.errors.rate_limited', { count: failure.retryAfterSeconds ?? 60 });
-    case 'two_factor_expired':
-      return t('twoFactor.expired');
-    default:
-      return t('login.errors.unknown');
-  }
+/** Failures /login explains in its own words; the rest read as anywhere else (connection, rate limit, try again). */
+const LOGIN_FAILURES: ReadonlySet<string> = new Set(['invalid_credentials', 'validation_failed']);
+
+function failureMessage(t: TFunction, failure: Failure): string {
+  return failure.code === 'two_factor_expired' ? t('twoFactor.expired') : failureText(t, 'login.errors', LOGIN_FAILURES, failure);
 }
 
 /** E-mail and password sign-in; the flow is the login statechart, this view only shows it. */
 export function LoginScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { flows } = useSystem();
   const [params] = useSearchParams();
   // /2fa/phone sends the customer back with `notice` when the sign-in timed out.
   const notice: LoginNotice | null = params.get('notice') === 'two_factor_expired' ? 'two_factor_expired' : null;
-  const login = useActorRef(flows.login, { input: { redirect: params.get('redirect'), home: localize('/'), notice } });
-  const busy = useSelector(login, (s) => s.matches('signingIn') || s.status === 'done');
+  const login = useActorRef(useFlowMachine(loginMachine, loginActors), {
+    input: { redirect: params.get('redirect'), home: localize('/'), notice },
+  });
+  const busy = useSelector(login, (s) => s.hasTag('busy'));
   const failure = useSelector(login, (s) => s.context.failure);
   const missing = useSelector(login, (s) => s.context.missing);
   // What was typed stays here, whatever the machine answers.
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const id = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,48 +50,30 @@ export function LoginScreen() {
       <div className="form-alert" role="alert" aria-live="assertive">
         {failure ? failureMessage(t, failure) : null}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{t('login.email')}</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username webauthn"
-          dir="ltr"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? `${id}-email-error` : undefined}
-        />
-        {emailError ? (
-          <p className="field-error" id={`${id}-email-error`}>
-            {emailError}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{t('login.password')}</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          dir="ltr"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? `${id}-password-error` : undefined}
-        />
-        {passwordError ? (
-          <p className="field-error" id={`${id}-password-error`}>
-            {passwordError}
-          </p>
-        ) : null}
-      </div>
-      <button className="button button--primary button--block" type="submit" disabled={busy}>
+      <TextField
+        label={t('login.email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="username webauthn"
+        dir="ltr"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
+      />
+      <TextField
+        label={t('login.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        dir="ltr"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={passwordError}
+      />
+      <Button variant="primary" block type="submit" busy={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
-      </button>
+      </Button>
       <p className="form-links">
         <Link to={localize('/forgot-password')}>{t('login.forgot')}</Link>
         <Link to={localize('/register')}>{t('login.register')}</Link>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize, useSystem } from '../../app/context';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
+import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 
 /**
@@ -49,9 +50,7 @@ export function PasskeyOffer() {
           <Link className="button button--primary" to={localize('/profile/security')} onClick={() => close(false)}>
             {t('passkeys.offer.add')}
           </Link>
-          <button className="button button--secondary" type="button" onClick={() => close(true)}>
-            {t('passkeys.offer.dismiss')}
-          </button>
+          <Button onClick={() => close(true)}>{t('passkeys.offer.dismiss')}</Button>
         </div>
       </div>
     </aside>

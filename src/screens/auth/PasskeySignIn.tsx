@@ -2,8 +2,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useLocalize, useSystem } from '../../app/context';
+import { passkeySignInMachine } from '../../../machines/passkeySignIn.machine';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { passkeySignInActors } from '../../app/actors/passkeySignIn';
 import { cancelPasskeyCeremony } from '../../auth/passkeys';
+import { Button } from '../../ui/Button';
 import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 
 /**
@@ -14,13 +17,11 @@ import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { flows } = useSystem();
   const [params] = useSearchParams();
-  const signIn = useActorRef(flows.passkeySignIn, { input: { redirect: params.get('redirect'), home: localize('/'), autofill } });
-  const busy = useSelector(
-    signIn,
-    (s) => s.matches('requestingOptions') || s.matches('authenticating') || s.matches('verifying') || s.matches('signedIn'),
-  );
+  const signIn = useActorRef(useFlowMachine(passkeySignInMachine, passkeySignInActors), {
+    input: { redirect: params.get('redirect'), home: localize('/'), autofill },
+  });
+  const busy = useSelector(signIn, (s) => s.hasTag('busy'));
   const failure = useSelector(signIn, (s) => s.context.failure);
   const id = useId();
 
@@ -33,15 +34,14 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
       <div className="form-alert" role="alert" aria-live="assertive" id={`${id}-alert`}>
         {failure ? <PasskeyFailureText failure={failure} fallback="authentication_not_completed" /> : null}
       </div>
-      <button
-        type="button"
-        className="button button--secondary button--block"
-        disabled={busy}
+      <Button
+        block
+        busy={busy}
         aria-describedby={failure ? `${id}-alert` : undefined}
         onClick={() => signIn.send({ type: 'PASSKEY_CHOSEN' })}
       >
         {busy ? t('passkeys.signingIn') : t('passkeys.signIn')}
-      </button>
+      </Button>
     </div>
   );
 }

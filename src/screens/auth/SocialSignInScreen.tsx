@@ -2,7 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SocialProvider } from '../../../contract/social';
-import { useLocale, useLocalize, useSystem } from '../../app/context';
+import { socialSignInMachine } from '../../../machines/socialSignIn.machine';
+import { useFlowMachine, useLocale, useLocalize } from '../../app/context';
+import { socialSignInActors } from '../../app/actors/socialSignIn';
+import { Button } from '../../ui/Button';
 
 /** Brand names, the same in every language. */
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
@@ -25,11 +28,12 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const localize = useLocalize();
-  const { flows } = useSystem();
   const [params] = useSearchParams();
-  const signIn = useActorRef(flows.socialSignIn, { input: { provider, locale, error: params.get('error') } });
-  const cancelled = useSelector(signIn, (s) => s.matches('cancelled'));
-  const failure = useSelector(signIn, (s) => (s.matches('failed') ? s.context.failure : null));
+  const signIn = useActorRef(useFlowMachine(socialSignInMachine, socialSignInActors), {
+    input: { provider, locale, error: params.get('error') },
+  });
+  const cancelled = useSelector(signIn, (s) => s.hasTag('cancelled'));
+  const failure = useSelector(signIn, (s) => (s.hasTag('failed') ? s.context.failure : null));
   const name = PROVIDER_NAMES[provider];
 
   if (!cancelled && failure === null) {
@@ -44,11 +48,11 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
       <div className="form-alert" role="alert" aria-live="assertive">
         {cancelled
           ? t('social.cancelled', { provider: name })
-          : t(`social.errors.${KNOWN_FAILURES.has(failure!) ? failure! : 'unknown'}`, { provider: name })}
+          : t(`social.errors.${KNOWN_FAILURES.has(failure!.code) ? failure!.code : 'unknown'}`, { provider: name })}
       </div>
-      <button className="button button--primary button--block" type="button" onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
+      <Button variant="primary" block onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
         {t('social.tryAgain')}
-      </button>
+      </Button>
       <Link className="button button--secondary button--block" to={localize('/login')}>
         {t('social.back')}
       </Link>

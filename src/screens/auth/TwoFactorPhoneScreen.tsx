@@ -1,17 +1,21 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalize, useSystem } from '../../app/context';
+import { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { twoFactorPhoneActors } from '../../app/actors/twoFactorPhone';
 import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoFactorChallenge';
-import { CodeField } from '../shared/CodeField';
-import { ResendCode, codeFailureMessage, cooldownOf } from '../shared/CodeFeedback';
+import { Button } from '../../ui/Button';
+import { twoFactorPhoneView } from '../../../machines/twoFactorPhone.view';
+import { ResendCode } from '../../ui/ResendCode';
+import { CodeField } from '../../ui/CodeField';
+import { codeFailureMessage } from '../shared/CodeFeedback';
 
 /** The SMS code step of signing in; the flow is the twoFactorPhone statechart, this view only shows it. */
 export function TwoFactorPhoneScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { flows } = useSystem();
   // Read once: the challenge /login kept in session storage (a reload keeps it), or the one Google or
   // Apple sign-in brought in the address's fragment — kept the same way, then removed from the address.
   const [challenge] = useState(() => {
@@ -20,21 +24,12 @@ export function TwoFactorPhoneScreen() {
     }
     return readPendingChallenge();
   });
-  const flow = useActorRef(flows.twoFactorPhone, { input: { challenge } });
-  const waiting = useSelector(flow, (s) => s.matches('awaitingCode'));
-  const verifying = useSelector(flow, (s) => s.matches({ awaitingCode: { code: 'verifying' } }) || s.matches('signedIn'));
-  const resendAvailable = useSelector(flow, (s) => s.matches({ awaitingCode: { resend: 'available' } }));
-  const resending = useSelector(flow, (s) => s.matches({ awaitingCode: { resend: 'sending' } }));
-  const cooldown = useSelector(flow, cooldownOf);
-  const { phoneHint, failure, resendFailure, codeResent } = useSelector(
-    flow,
-    (s) => s.context,
-    (a, b) => a === b,
-  );
+  const flow = useActorRef(useFlowMachine(twoFactorPhoneMachine, twoFactorPhoneActors), { input: { challenge } });
+  const view = useSelector(flow, twoFactorPhoneView, shallowEqual);
+  const { verifying, phoneHint, failure } = view;
   const [code, setCode] = useState('');
 
-  // Leaving for /login or the app: nothing to show meanwhile.
-  if (!waiting && !verifying) return null;
+  if (!view.showsForm) return null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,15 +45,15 @@ export function TwoFactorPhoneScreen() {
         </bdi>
       </p>
       <CodeField label={t('twoFactor.code')} value={code} onChange={setCode} error={failure ? codeFailureMessage(t, failure) : null} />
-      <button className="button button--primary button--block" type="submit" disabled={verifying}>
+      <Button variant="primary" block type="submit" busy={verifying}>
         {verifying ? t('twoFactor.submitting') : t('twoFactor.submit')}
-      </button>
+      </Button>
       <ResendCode
-        cooldown={cooldown}
-        available={resendAvailable && !verifying}
-        sending={resending}
-        resent={codeResent}
-        failure={resendFailure}
+        seconds={view.resendIn}
+        sending={view.resending}
+        disabled={verifying}
+        resent={view.resent}
+        error={view.resendFailure ? codeFailureMessage(t, view.resendFailure) : null}
         onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
       />
       <p className="form-links">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DiagramHighlight } from '../../flows/highlight';
 import type { MermaidDiagram } from '../../flows/mermaid';
 import { Icon } from '../../ui/Icon';
+import { Button } from '../../ui/Button';
 import { renderMermaid } from './renderMermaid';
 import { LIVE_AVAILABLE } from './useLive';
 
@@ -127,14 +128,9 @@ export function Diagram({
             </button>
           </div>
         ) : null}
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          aria-pressed={actualSize}
-          onClick={() => setActualSize((on) => !on)}
-        >
+        <Button className="button--small" aria-pressed={actualSize} onClick={() => setActualSize((on) => !on)}>
           {t('flows.actualSize')}
-        </button>
+        </Button>
       </div>
       {current?.error ? (
         <p role="alert" className="flow-diagram-error">

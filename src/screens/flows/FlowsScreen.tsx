@@ -15,6 +15,8 @@ import { liveNodes, NO_HIGHLIGHT, pathHighlight } from '../../flows/highlight';
 import type { LiveSnapshot } from '../../flows/live';
 import { toMermaid } from '../../flows/mermaid';
 import { Icon } from '../../ui/Icon';
+import { Button } from '../../ui/Button';
+import { SelectField } from '../../ui/TextField';
 import { Diagram } from './Diagram';
 import { explorerPaths, type ExplorerPath, type ExplorerStep } from './paths';
 import { LIVE_AVAILABLE, useLiveSnapshots } from './useLive';
@@ -238,34 +240,29 @@ function PathPlayer({
   return (
     <div className="flow-player">
       <p className="flow-muted">{t('flows.pathsLead')}</p>
-      <div className="flow-field">
-        <label htmlFor="flow-path">{t('flows.pathLabel')}</label>
-        <select id="flow-path" value={pathIndex} onChange={(event) => onPath(Number(event.target.value))} data-testid="flow-path-select">
-          {paths.map((p, i) => (
-            <option key={p.name} value={i}>
-              {t('flows.pathOption', { number: i + 1, name: p.name })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('flows.pathLabel')}
+        value={pathIndex}
+        onChange={(event) => onPath(Number(event.target.value))}
+        data-testid="flow-path-select"
+        options={paths.map((p, i) => (
+          <option key={p.name} value={i}>
+            {t('flows.pathOption', { number: i + 1, name: p.name })}
+          </option>
+        ))}
+      />
       <div className="flow-stepper">
-        <button type="button" className="button button--secondary" onClick={() => onStep(stepIndex - 1)} disabled={stepIndex === 0}>
+        <Button onClick={() => onStep(stepIndex - 1)} disabled={stepIndex === 0}>
           <Icon name="back" />
           {t('flows.previous')}
-        </button>
+        </Button>
         <span className="flow-step-count" aria-live="polite" data-testid="flow-step-status">
           {t('flows.stepOf', { current: stepIndex + 1, total: path.steps.length })}
         </span>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => onStep(stepIndex + 1)}
-          disabled={stepIndex === last}
-          data-testid="flow-next"
-        >
+        <Button variant="primary" onClick={() => onStep(stepIndex + 1)} disabled={stepIndex === last} data-testid="flow-next">
           {t('flows.next')}
           <Icon name="chevron" />
-        </button>
+        </Button>
       </div>
       <ol className="flow-steps" aria-label={t('flows.stepsLabel')}>
         {path.steps.map((step, i) => (

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
 import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 import { useRegistration } from './useRegistration';
 
@@ -8,7 +9,7 @@ export function RegisterBiometricScreen() {
   const { t } = useTranslation();
   const registration = useRegistration('biometric');
   const failure = useSelector(registration, (s) => s.context.failure);
-  const creating = useSelector(registration, (s) => s.matches('creatingPasskey'));
+  const creating = useSelector(registration, (s) => s.hasTag('busy'));
   return (
     <div className="stack" aria-busy={creating}>
       <p className="page-lead">{t('screens.registerBiometric.lead')}</p>
@@ -16,22 +17,12 @@ export function RegisterBiometricScreen() {
       <div className="form-alert" role="alert" aria-live="assertive">
         {failure ? <PasskeyFailureText failure={failure} fallback="registration_not_completed" /> : null}
       </div>
-      <button
-        className="button button--primary button--block"
-        type="button"
-        disabled={creating}
-        onClick={() => registration.send({ type: 'PASSKEY_REQUESTED' })}
-      >
+      <Button variant="primary" block busy={creating} onClick={() => registration.send({ type: 'PASSKEY_REQUESTED' })}>
         {creating ? t('register.passkey.creating') : failure ? t('register.passkey.retry') : t('register.passkey.create')}
-      </button>
-      <button
-        className="button button--secondary button--block"
-        type="button"
-        disabled={creating}
-        onClick={() => registration.send({ type: 'PASSKEY_SKIPPED' })}
-      >
+      </Button>
+      <Button block disabled={creating} onClick={() => registration.send({ type: 'PASSKEY_SKIPPED' })}>
         {t('register.passkey.skip')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { useId, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
 import { failureText } from '../shared/failureText';
 import { useRegistration } from './useRegistration';
 
@@ -12,8 +14,7 @@ export function RegisterPromoCodeScreen() {
   const registration = useRegistration('promoCode');
   const code = useSelector(registration, (s) => s.context.promoCode);
   const failure = useSelector(registration, (s) => s.context.failure);
-  const busy = useSelector(registration, (s) => s.matches('redeemingPromoCode'));
-  const id = useId();
+  const busy = useSelector(registration, (s) => s.hasTag('busy'));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,35 +25,23 @@ export function RegisterPromoCodeScreen() {
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
       <p className="page-lead">{t('screens.registerPromoCode.lead')}</p>
-      <div className="field">
-        <label htmlFor={`${id}-code`}>{t('register.promo.label')}</label>
-        <input
-          id={`${id}-code`}
-          name="promoCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          dir="ltr"
-          value={code}
-          onChange={(e) => registration.send({ type: 'PROMO_TYPED', code: e.target.value })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
-        />
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      </div>
-      <button className="button button--primary button--block" type="submit" disabled={busy}>
+      <TextField
+        label={t('register.promo.label')}
+        name="promoCode"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        dir="ltr"
+        value={code}
+        onChange={(e) => registration.send({ type: 'PROMO_TYPED', code: e.target.value })}
+        error={error}
+      />
+      <Button variant="primary" block type="submit" busy={busy}>
         {busy ? t('register.promo.applying') : t('register.promo.apply')}
-      </button>
-      <button
-        className="button button--secondary button--block"
-        type="button"
-        disabled={busy}
-        onClick={() => registration.send({ type: 'PROMO_SKIPPED' })}
-      >
+      </Button>
+      <Button block disabled={busy} onClick={() => registration.send({ type: 'PROMO_SKIPPED' })}>
         {t('register.promo.skip')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,9 +1,11 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeField } from '../shared/CodeField';
-import { CODE_FAILURES, failureText } from '../shared/failureText';
-import { ResendCode } from '../shared/ResendCode';
+import { Button } from '../../ui/Button';
+import { CodeField } from '../../ui/CodeField';
+import { registrationView } from '../../../machines/registration.view';
+import { ResendCode } from '../../ui/ResendCode';
+import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
 import { useRegistration } from './useRegistration';
 
 /** The 6-digit code e-mailed at sign-up, with the resend countdown. */
@@ -12,11 +14,8 @@ export function RegisterVerifyEmailScreen() {
   const registration = useRegistration('verifyEmail');
   const email = useSelector(registration, (s) => s.context.email);
   const promoRedeemed = useSelector(registration, (s) => s.context.promoRedeemed);
-  const failure = useSelector(registration, (s) => s.context.failure);
-  const checking = useSelector(registration, (s) => s.matches({ verifyingEmail: { code: 'checking' } }));
-  const resendIn = useSelector(registration, (s) => s.context.resendInSeconds);
-  const resending = useSelector(registration, (s) => s.matches({ verifyingEmail: { resend: 'resending' } }));
-  const resendFailure = useSelector(registration, (s) => s.context.resendFailure);
+  const view = useSelector(registration, registrationView, shallowEqual);
+  const { busy: checking, failure } = view;
   const [code, setCode] = useState('');
 
   const submit = (event: FormEvent) => {
@@ -38,13 +37,14 @@ export function RegisterVerifyEmailScreen() {
       </p>
       {promoRedeemed ? <p role="status">{t('register.promo.applied', { code: promoRedeemed })}</p> : null}
       <CodeField label={t('register.verify.code')} value={code} onChange={setCode} error={error} />
-      <button className="button button--primary button--block" type="submit" disabled={checking}>
+      <Button variant="primary" block type="submit" busy={checking}>
         {checking ? t('register.verify.checking') : t('register.verify.submit')}
-      </button>
+      </Button>
       <ResendCode
-        seconds={resendIn}
-        sending={resending}
-        failure={resendFailure}
+        seconds={view.resendIn}
+        sending={view.resending}
+        resent={view.resent}
+        error={view.resendFailure ? generalFailureText(t, view.resendFailure) : null}
         onResend={() => registration.send({ type: 'RESEND_REQUESTED' })}
       />
     </form>

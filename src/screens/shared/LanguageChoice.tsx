@@ -3,6 +3,7 @@ import { LOCALES, LOCALE_TAGS } from '../../../contract';
 import { useLocale, useSystem } from '../../app/context';
 import { languageAutonym } from '../../i18n/format';
 import { Icon } from '../../ui/Icon';
+import { ListRow, ListRows } from '../../ui/ListRow';
 
 /** The eight languages, each named in its own language; choosing one tells the language machine. */
 export function LanguageChoice() {
@@ -10,20 +11,17 @@ export function LanguageChoice() {
   const { language } = useSystem();
   const current = useLocale();
   return (
-    <ul className="link-list choice-list" aria-label={t('language.listLabel')}>
+    <ListRows label={t('language.listLabel')}>
       {LOCALES.map((locale) => (
-        <li key={locale}>
-          <button
-            type="button"
-            lang={LOCALE_TAGS[locale]}
-            aria-pressed={locale === current}
-            onClick={() => language.send({ type: 'LANGUAGE_CHOSEN', locale })}
-          >
-            <span className="label">{languageAutonym(locale)}</span>
-            {locale === current ? <Icon name="check" label={t('language.current')} /> : null}
-          </button>
-        </li>
+        <ListRow
+          key={locale}
+          lang={LOCALE_TAGS[locale]}
+          pressed={locale === current}
+          label={languageAutonym(locale)}
+          end={locale === current ? <Icon name="check" label={t('language.current')} /> : null}
+          onClick={() => language.send({ type: 'LANGUAGE_CHOSEN', locale })}
+        />
       ))}
-    </ul>
+    </ListRows>
   );
 }

@@ -4,6 +4,7 @@ import { useLocalize } from '../../app/context';
 import type { RouteHandle } from '../../routes';
 import { pathOf, routeById } from '../../routes/table';
 import { Icon } from '../../ui/Icon';
+import { ListRow, ListRows } from '../../ui/ListRow';
 
 /** A list of places this screen leads to, each with its title and what it is for. */
 export function RouteLinks({ ids }: { ids: string[] }) {
@@ -11,19 +12,17 @@ export function RouteLinks({ ids }: { ids: string[] }) {
   const localize = useLocalize();
   if (ids.length === 0) return null;
   return (
-    <ul className="link-list">
+    <ListRows>
       {ids.map((id) => (
-        <li key={id}>
-          <Link to={localize(pathOf(id))}>
-            <span className="label">
-              {t(`screens.${id}.title`)}
-              <span className="hint">{t(`screens.${id}.lead`)}</span>
-            </span>
-            <Icon name="chevron" />
-          </Link>
-        </li>
+        <ListRow
+          key={id}
+          label={t(`screens.${id}.title`)}
+          hint={t(`screens.${id}.lead`)}
+          end={<Icon name="chevron" />}
+          link={(content) => <Link to={localize(pathOf(id))}>{content}</Link>}
+        />
       ))}
-    </ul>
+    </ListRows>
   );
 }
 

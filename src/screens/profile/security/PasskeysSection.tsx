@@ -1,11 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
-import type { BiometricFailure, BiometricStep } from '../../../../machines/biometric.machine';
+import { biometricMachine, type BiometricFailure, type BiometricStep } from '../../../../machines/biometric.machine';
+import { biometricView } from '../../../../machines/biometric.view';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../../contract';
-import { useLocale, useSystem } from '../../../app/context';
+import { useFlowMachine, useLocale, useSystem } from '../../../app/context';
+import { biometricActors } from '../../../app/actors/biometric';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
 import { notify } from '../../../app/notify';
 import type { BiometricErrorCode } from '../../../auth/webauthnErrors';
 import { formatDate } from '../../../i18n/format';
@@ -37,7 +41,6 @@ function CodeForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [code, setCode] = useState('');
   const [formatError, setFormatError] = useState(false);
   const submit = (event: FormEvent) => {
@@ -49,34 +52,25 @@ function CodeForm({
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
       <p className="page-lead">{lead}</p>
-      <div className="field">
-        <label htmlFor={`${id}-code`}>{t('passkeys.code.label')}</label>
-        <input
-          id={`${id}-code`}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          dir="ltr"
-          autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-          aria-invalid={formatError ? true : undefined}
-          aria-describedby={formatError ? `${id}-code-error` : undefined}
-        />
-        {formatError ? (
-          <p className="field-error" id={`${id}-code-error`} role="alert">
-            {t('passkeys.code.format')}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        label={t('passkeys.code.label')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        dir="ltr"
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        error={formatError ? t('passkeys.code.format') : null}
+      />
       <div className="button-row">
-        <button className="button button--primary" type="submit" disabled={busy}>
+        <Button variant="primary" type="submit" busy={busy}>
           {busy ? t('passkeys.code.confirming') : t('passkeys.code.confirm')}
-        </button>
-        <button className="button button--secondary" type="button" onClick={onCancel} disabled={busy}>
+        </Button>
+        <Button onClick={onCancel} disabled={busy}>
           {t('passkeys.code.cancel')}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -131,32 +125,21 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
     <li className="passkey-item">
       {mode === 'rename' ? (
         <form className="form" noValidate onSubmit={submitRename} aria-busy={rename.isPending}>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>{t('passkeys.section.renameLabel')}</label>
-            <input
-              id={`${id}-name`}
-              name="name"
-              autoFocus
-              dir="auto"
-              maxLength={PASSKEY_NAME_MAX_LENGTH + 10}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? `${id}-name-error` : undefined}
-            />
-            {nameError ? (
-              <p className="field-error" id={`${id}-name-error`} role="alert">
-                {nameError}
-              </p>
-            ) : null}
-          </div>
+          <TextField
+            label={t('passkeys.section.renameLabel')}
+            name="name"
+            autoFocus
+            dir="auto"
+            maxLength={PASSKEY_NAME_MAX_LENGTH + 10}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={nameError}
+          />
           <div className="button-row">
-            <button className="button button--primary" type="submit" disabled={rename.isPending}>
+            <Button variant="primary" type="submit" busy={rename.isPending}>
               {t('passkeys.section.save')}
-            </button>
-            <button
-              className="button button--secondary"
-              type="button"
+            </Button>
+            <Button
               onClick={() => {
                 setMode('view');
                 setName(passkey.name);
@@ -165,7 +148,7 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
               }}
             >
               {t('passkeys.section.cancel')}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
@@ -191,23 +174,19 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
         <div className="form-alert-inline" role="group" aria-labelledby={`${id}-confirm`}>
           <p id={`${id}-confirm`}>{t('passkeys.section.removeConfirm', { name: passkey.name })}</p>
           <div className="button-row">
-            <button className="button button--danger" type="button" autoFocus disabled={remove.isPending} onClick={() => remove.mutate()}>
+            <Button variant="danger" autoFocus busy={remove.isPending} onClick={() => remove.mutate()}>
               {t('passkeys.section.confirmRemove')}
-            </button>
-            <button className="button button--secondary" type="button" onClick={() => setMode('view')}>
-              {t('passkeys.section.cancel')}
-            </button>
+            </Button>
+            <Button onClick={() => setMode('view')}>{t('passkeys.section.cancel')}</Button>
           </div>
         </div>
       ) : null}
       {mode === 'view' ? (
         <div className="button-row">
-          <button ref={renameButton} className="button button--secondary" type="button" onClick={() => setMode('rename')}>
+          <Button ref={renameButton} onClick={() => setMode('rename')}>
             {t('passkeys.section.rename')}
-          </button>
-          <button className="button button--secondary" type="button" onClick={() => setMode('remove')}>
-            {t('passkeys.section.remove')}
-          </button>
+          </Button>
+          <Button onClick={() => setMode('remove')}>{t('passkeys.section.remove')}</Button>
         </div>
       ) : null}
       <p className="form-alert" role="alert">
@@ -220,12 +199,10 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
 /** The passkeys section of /profile/security; the add and remove-all flow is the biometric statechart. */
 export function PasskeysSection() {
   const { t } = useTranslation();
-  const { api, flows } = useSystem();
-  const biometric = useActorRef(flows.biometric);
-  const state = useSelector(biometric, (s) => s.value);
-  const failure = useSelector(biometric, (s) => s.context.failure);
-  const enabled = useSelector(biometric, (s) => s.context.enabled);
-  const channel = useSelector(biometric, (s) => s.context.codeChannel);
+  const { api } = useSystem();
+  const biometric = useActorRef(useFlowMachine(biometricMachine, biometricActors));
+  const view = useSelector(biometric, biometricView, shallowEqual);
+  const { failure, enabled, channel, codeFor, checkingCode, adding } = view;
   const headingId = useId();
   const list = useQuery({
     queryKey: ['passkeys'],
@@ -237,15 +214,14 @@ export function PasskeysSection() {
   });
 
   // Say it when a flow finishes: the list changes under the customer's eyes.
-  const previous = useRef(state);
+  const finished = useRef(view.finishing);
   useEffect(() => {
-    if (state === 'idle' && previous.current === 'confirmingEnable' && !failure) notify.success(t('passkeys.section.added'));
-    if (state === 'idle' && previous.current === 'confirmingDisable' && !failure) notify.success(t('passkeys.section.removedAll'));
-    previous.current = state;
-  }, [state, failure, t]);
+    if (view.idle && finished.current === 'enable' && !failure) notify.success(t('passkeys.section.added'));
+    if (view.idle && finished.current === 'disable' && !failure) notify.success(t('passkeys.section.removedAll'));
+    finished.current = view.finishing;
+  }, [view.idle, view.finishing, failure, t]);
 
-  const adding = state === 'requestingEnable' || state === 'verifyingEnableCode' || state === 'registering' || state === 'confirmingEnable';
-  const busy = state !== 'idle';
+  const busy = !view.idle;
 
   return (
     <section className="stack" aria-labelledby={headingId}>
@@ -255,18 +231,18 @@ export function PasskeysSection() {
         {failure ? <FailureText t={t} failure={failure} /> : null}
       </div>
 
-      {state === 'awaitingEnableCode' || state === 'verifyingEnableCode' ? (
+      {codeFor === 'enable' ? (
         <CodeForm
           lead={t(channel === 'sms' ? 'passkeys.code.lead_sms' : 'passkeys.code.lead_email')}
-          busy={state === 'verifyingEnableCode'}
+          busy={checkingCode}
           onSubmit={(code) => biometric.send({ type: 'CODE_SUBMITTED', code })}
           onCancel={() => biometric.send({ type: 'CANCELLED' })}
         />
       ) : null}
-      {state === 'awaitingDisableCode' || state === 'confirmingDisable' ? (
+      {codeFor === 'disable' ? (
         <CodeForm
           lead={`${t('passkeys.code.disableLead')} ${t(channel === 'sms' ? 'passkeys.code.lead_sms' : 'passkeys.code.lead_email')}`}
-          busy={state === 'confirmingDisable'}
+          busy={checkingCode}
           onSubmit={(code) => biometric.send({ type: 'CODE_SUBMITTED', code })}
           onCancel={() => biometric.send({ type: 'CANCELLED' })}
         />
@@ -291,23 +267,13 @@ export function PasskeysSection() {
       )}
 
       <div className="button-row">
-        <button
-          className="button button--primary"
-          type="button"
-          disabled={busy}
-          onClick={() => biometric.send({ type: 'ENABLE_REQUESTED' })}
-        >
+        <Button variant="primary" disabled={busy} busy={adding} onClick={() => biometric.send({ type: 'ENABLE_REQUESTED' })}>
           {adding ? t('passkeys.section.adding') : t('passkeys.section.add')}
-        </button>
+        </Button>
         {enabled ? (
-          <button
-            className="button button--secondary"
-            type="button"
-            disabled={busy}
-            onClick={() => biometric.send({ type: 'DISABLE_ALL_REQUESTED' })}
-          >
+          <Button disabled={busy} onClick={() => biometric.send({ type: 'DISABLE_ALL_REQUESTED' })}>
             {t('passkeys.section.disableAll')}
-          </button>
+          </Button>
         ) : null}
       </div>
     </section>

@@ -1,20 +1,24 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NumberError } from '../../../../machines/phoneChange.machine';
+import { phoneChangeMachine, type NumberError } from '../../../../machines/phoneChange.machine';
 import type { CountryCode } from '../../../../contract/countries';
 import { LOCALE_TAGS } from '../../../../contract/locales';
-import { useLocale, useSystem } from '../../../app/context';
+import { useFlowMachine, useLocale } from '../../../app/context';
+import { phoneChangeActors } from '../../../app/actors/phoneChange';
 import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../../contract/phoneNumbers';
+import { phoneChangeView } from '../../../../machines/phoneChange.view';
 import { Icon } from '../../../ui/Icon';
-import { CodeField } from '../../shared/CodeField';
-import { ResendCode, codeFailureMessage, cooldownOf } from '../../shared/CodeFeedback';
+import { ListRow, ListRows } from '../../../ui/ListRow';
+import { Button } from '../../../ui/Button';
+import { SelectField, TextField } from '../../../ui/TextField';
+import { ResendCode } from '../../../ui/ResendCode';
+import { CodeField } from '../../../ui/CodeField';
+import { codeFailureMessage } from '../../shared/CodeFeedback';
 
 const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
   missing: 'phone.errors.missing',
-  invalid: 'phone.errors.invalid',
   phone_invalid: 'phone.errors.invalid',
-  unchanged: 'phone.errors.unchanged',
   phone_unchanged: 'phone.errors.unchanged',
   phone_taken: 'phone.errors.taken',
 };
@@ -35,28 +39,20 @@ function useCountryOptions() {
 /** Set or change the phone number; the flow is the phoneChange statechart, this view only shows it. */
 export function PhoneSection() {
   const { t } = useTranslation();
-  const { flows } = useSystem();
-  const flow = useActorRef(flows.phoneChange);
-  const state = useSelector(
-    flow,
-    (s) => s,
-    (a, b) => a === b,
-  );
+  const flow = useActorRef(useFlowMachine(phoneChangeMachine, phoneChangeActors));
+  const context = useSelector(flow, (s) => s.context);
+  const view = useSelector(flow, phoneChangeView, shallowEqual);
   const countries = useCountryOptions();
   const id = useId();
   // What was typed stays here, whatever the flow answers.
   const [chosenCountry, setCountry] = useState<CountryCode | null>(null);
   // Until the customer picks one: the country of residence, once the profile is loaded.
-  const country = chosenCountry ?? state.context.country;
+  const country = chosenCountry ?? context.country;
   const [national, setNational] = useState('');
   const [code, setCode] = useState('');
 
-  const { phone, email, newPhone, route, numberError, failure, resendFailure, codeResent, saved } = state.context;
-  const sending = state.matches('sendingCode');
-  const entering = state.matches('enteringNumber') || (sending && route === 'set');
-  const choosing = state.matches('choosingChannel') || (sending && route !== 'set');
-  const inCodeStep = state.matches('codeStep');
-  const confirming = state.matches({ codeStep: { code: 'confirming' } });
+  const { phone, email, newPhone, route, numberError, failure, saved } = context;
+  const { step, sending, confirming } = view;
 
   const submitNumber = (event: FormEvent) => {
     event.preventDefault();
@@ -80,18 +76,16 @@ export function PhoneSection() {
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="phone-section">
       <h2 id={`${id}-title`}>{t('phone.title')}</h2>
 
-      {state.matches('loading') ? <p role="status">{t('app.loading')}</p> : null}
+      {step === 'loading' ? <p role="status">{t('app.loading')}</p> : null}
 
-      {state.matches('loadFailed') ? (
+      {step === 'loadFailed' ? (
         <>
           <p role="alert">{t('phone.loadFailed')}</p>
-          <button className="button button--secondary" type="button" onClick={() => flow.send({ type: 'RETRY' })}>
-            {t('phone.retry')}
-          </button>
+          <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('phone.retry')}</Button>
         </>
       ) : null}
 
-      {state.matches('idle') ? (
+      {step === 'current' ? (
         <>
           {phone ? (
             <>
@@ -109,75 +103,61 @@ export function PhoneSection() {
           <p role="status" className="notice">
             {saved ? t('phone.saved') : null}
           </p>
-          <button className="button button--secondary button--block" type="button" onClick={startEditing}>
+          <Button block onClick={startEditing}>
             {phone ? t('phone.change') : t('phone.add')}
-          </button>
+          </Button>
         </>
       ) : null}
 
-      {entering ? (
+      {step === 'number' ? (
         <form className="form" noValidate onSubmit={submitNumber} aria-busy={sending}>
           <div className="form-alert" role="alert" aria-live="assertive">
             {failure ? codeFailureMessage(t, failure) : null}
           </div>
-          <div className="field">
-            <label htmlFor={`${id}-country`}>{t('phone.country')}</label>
-            <select id={`${id}-country`} name="country" value={country} onChange={(e) => setCountry(e.target.value as CountryCode)}>
-              {countries.map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-number`}>{phone ? t('phone.newNumber') : t('phone.number')}</label>
-            <input
-              id={`${id}-number`}
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              dir="ltr"
-              value={national}
-              onChange={(e) => setNational(e.target.value)}
-              aria-invalid={numberMessage ? true : undefined}
-              aria-describedby={`${id}-number-note`}
-            />
-            {numberMessage ? (
-              <p className="field-error" id={`${id}-number-note`} role="alert">
-                {numberMessage}
-              </p>
-            ) : (
-              <p className="field-hint" id={`${id}-number-note`}>
-                {preview.ok ? (
-                  <>
-                    {t('phone.preview')}{' '}
-                    <bdi dir="ltr" data-testid="phone-preview">
-                      {preview.international}
-                    </bdi>
-                  </>
-                ) : (
-                  t('phone.numberHint')
-                )}
-              </p>
-            )}
-          </div>
-          <button className="button button--primary button--block" type="submit" disabled={sending}>
+          <SelectField
+            label={t('phone.country')}
+            name="country"
+            value={country}
+            onChange={(e) => setCountry(e.target.value as CountryCode)}
+            options={countries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.label}
+              </option>
+            ))}
+          />
+          <TextField
+            label={phone ? t('phone.newNumber') : t('phone.number')}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            dir="ltr"
+            value={national}
+            onChange={(e) => setNational(e.target.value)}
+            error={numberMessage}
+            hint={
+              preview.ok ? (
+                <>
+                  {t('phone.preview')}{' '}
+                  <bdi dir="ltr" data-testid="phone-preview">
+                    {preview.international}
+                  </bdi>
+                </>
+              ) : (
+                t('phone.numberHint')
+              )
+            }
+          />
+          <Button variant="primary" block type="submit" busy={sending}>
             {sending ? t('phone.sending') : t('phone.continue')}
-          </button>
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={sending}
-            onClick={() => flow.send({ type: 'CANCELLED' })}
-          >
+          </Button>
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
             {t('phone.cancel')}
-          </button>
+          </Button>
         </form>
       ) : null}
 
-      {choosing ? (
+      {step === 'channel' ? (
         <div className="stack" aria-busy={sending}>
           <p>
             {t('phone.newNumberIs')}{' '}
@@ -190,52 +170,42 @@ export function PhoneSection() {
           </div>
           <fieldset className="choice-group">
             <legend>{t('phone.chooseChannel')}</legend>
-            <ul className="link-list">
-              <li>
-                <button type="button" disabled={sending} onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'email' })}>
-                  <span className="label">
-                    {t('phone.byEmail')}
-                    <span className="hint">
-                      {t('phone.byEmailHint')} <bdi dir="ltr">{email}</bdi>
-                    </span>
-                  </span>
-                  <Icon name="chevron" />
-                </button>
-              </li>
-              <li>
-                <button type="button" disabled={sending} onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'sms' })}>
-                  <span className="label">
-                    {t('phone.bySms')}
-                    <span className="hint">
-                      {t('phone.bySmsHint')} <bdi dir="ltr">{formattedNew}</bdi>
-                    </span>
-                  </span>
-                  <Icon name="chevron" />
-                </button>
-              </li>
-            </ul>
+            <ListRows>
+              <ListRow
+                label={t('phone.byEmail')}
+                hint={
+                  <>
+                    {t('phone.byEmailHint')} <bdi dir="ltr">{email}</bdi>
+                  </>
+                }
+                end={<Icon name="chevron" />}
+                disabled={sending}
+                onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'email' })}
+              />
+              <ListRow
+                label={t('phone.bySms')}
+                hint={
+                  <>
+                    {t('phone.bySmsHint')} <bdi dir="ltr">{formattedNew}</bdi>
+                  </>
+                }
+                end={<Icon name="chevron" />}
+                disabled={sending}
+                onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'sms' })}
+              />
+            </ListRows>
           </fieldset>
           {sending ? <p role="status">{t('phone.sending')}</p> : null}
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={sending}
-            onClick={() => flow.send({ type: 'EDIT_STARTED' })}
-          >
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'EDIT_STARTED' })}>
             {t('phone.otherNumber')}
-          </button>
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={sending}
-            onClick={() => flow.send({ type: 'CANCELLED' })}
-          >
+          </Button>
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
             {t('phone.cancel')}
-          </button>
+          </Button>
         </div>
       ) : null}
 
-      {inCodeStep ? (
+      {step === 'code' ? (
         <form className="form" noValidate onSubmit={submitCode} aria-busy={confirming}>
           <p>
             {route === 'email' ? t('phone.codeSentEmail') : t('phone.codeSentSms')}{' '}
@@ -244,35 +214,29 @@ export function PhoneSection() {
             </bdi>
           </p>
           <CodeField label={t('phone.code')} value={code} onChange={setCode} error={failure ? codeFailureMessage(t, failure) : null} />
-          <button className="button button--primary button--block" type="submit" disabled={confirming}>
+          <Button variant="primary" block type="submit" busy={confirming}>
             {confirming ? t('phone.confirming') : t('phone.confirm')}
-          </button>
+          </Button>
           <ResendCode
-            cooldown={cooldownOf(state)}
-            available={state.matches({ codeStep: { resend: 'available' } }) && !confirming}
-            sending={state.matches({ codeStep: { resend: 'sending' } })}
-            resent={codeResent}
-            failure={resendFailure}
+            seconds={view.resendIn}
+            sending={view.resending}
+            disabled={confirming}
+            resent={view.resent}
+            error={view.resendFailure ? codeFailureMessage(t, view.resendFailure) : null}
             onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
           />
           {route === 'email' || route === 'sms' ? (
-            <button
-              className="button button--secondary button--block"
-              type="button"
+            <Button
+              block
               disabled={confirming}
               onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: route === 'email' ? 'sms' : 'email' })}
             >
               {route === 'email' ? t('phone.useSmsInstead') : t('phone.useEmailInstead')}
-            </button>
+            </Button>
           ) : null}
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={confirming}
-            onClick={() => flow.send({ type: 'CANCELLED' })}
-          >
+          <Button block disabled={confirming} onClick={() => flow.send({ type: 'CANCELLED' })}>
             {t('phone.cancel')}
-          </button>
+          </Button>
         </form>
       ) : null}
     </section>

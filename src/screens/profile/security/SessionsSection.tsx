@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../api/client';
 import type { SignedInSession } from '../../../../contract/social';
 import { useLocale, useSystem } from '../../../app/context';
+import { Button } from '../../../ui/Button';
 import { formatDate } from '../../../i18n/format';
 
 const SESSIONS = ['sessions'] as const;
@@ -75,49 +76,38 @@ export function SessionsSection() {
               {s.current ? (
                 <span className="badge">{t('sessions.current')}</span>
               ) : (
-                <button
-                  className="button"
-                  type="button"
+                <Button
                   disabled={busy}
+                  busy={revoke.isPending && revoke.variables === s.id}
                   aria-label={t('sessions.signOutOne', { device: device(s) })}
                   onClick={() => revoke.mutate(s.id)}
                 >
                   {t('sessions.signOut')}
-                </button>
+                </Button>
               )}
             </li>
           ))}
         </ul>
       ) : null}
       {others.length > 0 ? (
-        <button className="button button--secondary button--block" type="button" disabled={busy} onClick={() => revokeOthers.mutate()}>
+        <Button block disabled={busy} busy={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
           {t('sessions.signOutOthers')}
-        </button>
+        </Button>
       ) : null}
       {confirmingEverywhere ? (
         <div className="card stack" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">
           <p id={`${id}-confirm`}>{t('sessions.confirmEverywhere')}</p>
-          <button className="button button--primary button--block" type="button" disabled={busy} onClick={() => revokeAll.mutate()}>
+          <Button variant="primary" block disabled={busy} busy={revokeAll.isPending} onClick={() => revokeAll.mutate()}>
             {t('sessions.confirmEverywhereYes')}
-          </button>
-          <button
-            className="button button--secondary button--block"
-            type="button"
-            disabled={busy}
-            onClick={() => setConfirmingEverywhere(false)}
-          >
+          </Button>
+          <Button block disabled={busy} onClick={() => setConfirmingEverywhere(false)}>
             {t('sessions.cancel')}
-          </button>
+          </Button>
         </div>
       ) : (
-        <button
-          className="button button--secondary button--block"
-          type="button"
-          disabled={busy}
-          onClick={() => setConfirmingEverywhere(true)}
-        >
+        <Button block disabled={busy} onClick={() => setConfirmingEverywhere(true)}>
           {t('sessions.signOutEverywhere')}
-        </button>
+        </Button>
       )}
     </section>
   );

@@ -1,0 +1,62 @@
+import { setup, type InputFrom } from 'xstate';
+import { chunkReloadMachine } from './chunkReload.machine';
+import { languageMachine } from './language.machine';
+import { routeGuardMachine } from './routeGuard.machine';
+import { sessionMachine } from './session.machine';
+import { versionReloadMachine } from './versionReload.machine';
+
+/** What the page knows when it starts, per long-lived child. */
+export interface AppInput {
+  session: InputFrom<typeof sessionMachine>;
+  language: InputFrom<typeof languageMachine>;
+  versionReload: InputFrom<typeof versionReloadMachine>;
+  chunkReload: InputFrom<typeof chunkReloadMachine>;
+}
+
+/**
+ * The ids the app finds its long-lived actors by (`actor.system.get(id)`), one per child. The balances
+ * and wallet machines join them here when they come.
+ */
+export const APP_CHILDREN = ['session', 'language', 'versionReload', 'chunkReload', 'routeGuard'] as const;
+export type AppChildId = (typeof APP_CHILDREN)[number];
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppInput,
+    input: {} as AppInput,
+    children: {} as {
+      session: 'session';
+      language: 'language';
+      versionReload: 'versionReload';
+      chunkReload: 'chunkReload';
+      routeGuard: 'routeGuard';
+    },
+  },
+  // The app provides each child with its real implementations; flow machines are not here: their
+  // screens start them, so they load with their screens.
+  actors: {
+    session: sessionMachine,
+    language: languageMachine,
+    versionReload: versionReloadMachine,
+    chunkReload: chunkReloadMachine,
+    routeGuard: routeGuardMachine,
+  },
+}).createMachine({
+  id: 'app',
+  description:
+    'Owns the actors that live as long as the page: session, language, new-version reload, chunk reload and the route guard, each with a systemId so the app and its screens find them.',
+  context: ({ input }) => input,
+  initial: 'running',
+  states: {
+    running: {
+      description: 'The page is open: every long-lived child runs.',
+      invoke: [
+        { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.session },
+        { id: 'routeGuard', systemId: 'routeGuard', src: 'routeGuard' },
+        { id: 'versionReload', systemId: 'versionReload', src: 'versionReload', input: ({ context }) => context.versionReload },
+        { id: 'chunkReload', systemId: 'chunkReload', src: 'chunkReload', input: ({ context }) => context.chunkReload },
+        { id: 'language', systemId: 'language', src: 'language', input: ({ context }) => context.language },
+      ],
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import { APP_CHILDREN, appMachine, type AppInput } from './app.machine';
+import type { FlowModel } from './graph/model';
+
+const signedIn: AppInput = {
+  session: { hasAuthToken: true, hasRefreshToken: true },
+  language: { pathLocale: 'de', cookieLocale: undefined, signedIn: true },
+  versionReload: { runningBuildId: 'build-1' },
+  chunkReload: { reloadedAt: null },
+};
+
+// The children never finish while the page is open: no outcome to branch on.
+const runsForever = { done: {} };
+
+export const appModel = {
+  inputs: {
+    'signed in, German path': signedIn,
+    'a visitor, reloaded after a chunk failed': {
+      session: { hasAuthToken: false, hasRefreshToken: false },
+      language: { pathLocale: 'en', cookieLocale: 'fr', signedIn: false },
+      versionReload: { runningBuildId: 'build-1' },
+      chunkReload: { reloadedAt: 1_000 },
+    },
+  },
+  actors: {
+    session: runsForever,
+    language: runsForever,
+    versionReload: runsForever,
+    chunkReload: runsForever,
+    routeGuard: runsForever,
+  },
+  events: {},
+  invariants: {
+    running: (s) => {
+      const missing = APP_CHILDREN.filter((id) => !s.children[id]);
+      return missing.length === 0 || `not running: ${missing.join(', ')}`;
+    },
+  },
+} satisfies FlowModel<typeof appMachine>;

@@ -1,0 +1,23 @@
+import type { SnapshotFrom } from 'xstate';
+import type { biometricMachine } from './biometric.machine';
+
+type BiometricSnapshot = SnapshotFrom<typeof biometricMachine>;
+
+/** What the passkeys section of /profile/security shows. */
+export function biometricView(snapshot: BiometricSnapshot) {
+  const is = (...states: Parameters<BiometricSnapshot['matches']>[0][]) => states.some((state) => snapshot.matches(state));
+  return {
+    /** Nothing under way: the buttons are offered. */
+    idle: is('idle'),
+    /** Adding a passkey, from the request to the confirm: the add button is busy. */
+    adding: is('requestingEnable', 'verifyingEnableCode', 'registering', 'confirmingEnable'),
+    /** Which code form is open: the one confirming an addition, or the removal of all passkeys. */
+    codeFor: is('awaitingEnableCode', 'verifyingEnableCode') ? 'enable' : is('awaitingDisableCode', 'confirmingDisable') ? 'disable' : null,
+    checkingCode: is('verifyingEnableCode', 'confirmingDisable'),
+    /** The last step of a change: back to idle without a failure, it went through. */
+    finishing: is('confirmingEnable') ? 'enable' : is('confirmingDisable') ? 'disable' : null,
+    enabled: snapshot.context.enabled,
+    channel: snapshot.context.codeChannel,
+    failure: snapshot.context.failure,
+  };
+}

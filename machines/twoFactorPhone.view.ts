@@ -1,0 +1,17 @@
+import type { SnapshotFrom } from 'xstate';
+import { resendView } from './resendCooldown';
+import type { twoFactorPhoneMachine } from './twoFactorPhone.machine';
+
+/** What /2fa/phone shows: the code form while a code is awaited; nothing once the flow leaves the page. */
+export function twoFactorPhoneView(snapshot: SnapshotFrom<typeof twoFactorPhoneMachine>) {
+  const signedIn = snapshot.matches('signedIn');
+  const verifying = snapshot.matches({ awaitingCode: { code: 'verifying' } }) || signedIn;
+  return {
+    /** Leaving for /login or the app: nothing to show meanwhile. */
+    showsForm: snapshot.matches('awaitingCode') || signedIn,
+    verifying,
+    phoneHint: snapshot.context.phoneHint,
+    failure: snapshot.context.failure,
+    ...resendView(snapshot),
+  };
+}

@@ -1,0 +1,139 @@
+// Build-time plugins for the first load: the preload manifest the server reads, and precompressed copies
+// of every asset. Run by vite.config.ts, so `npm run build` and `npm run bench:bundle` share them.
+import { existsSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
+// With its extension: Vite loads its config natively, without resolving extensionless imports.
+import { PRELOAD_MANIFEST, type PreloadManifest } from '../server/preload-manifest.ts';
+type RouteTable = typeof import('../src/routes/table');
+type Contract = typeof import('../contract/endpoints');
+
+/**
+ * Writes `.vite/preload.json` (route pattern → its lazy chunks, locale → its messages chunk), so the
+ * server can list in each page's HTML what the entry would otherwise discover only after it ran.
+ * Each area's screens are the chunk of `src/screens/<area>/index.ts(x)` (src/routes/index.tsx loads them
+ * so); an area without one shows the shared RouteScreen.
+ */
+export function preloadManifest(): Plugin {
+  const root = path.resolve(import.meta.dirname, '..');
+  return {
+    name: 'meridian-preload-manifest',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+      // Module (relative path) → the chunk that holds it.
+      const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [path.relative(root, id), chunk] as const)));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      const loadedByEntry = new Set(staticClosure(entry, bundle));
+      // What a lazy chunk needs that the entry does not already bring.
+      const needs = (chunk: OutputChunk | undefined) =>
+        chunk ? staticClosure(chunk, bundle).filter((file) => !loadedByEntry.has(file)) : [];
+      const areaChunk = (area: string) =>
+        byModule.get(`src/screens/${area}/index.ts`) ??
+        byModule.get(`src/screens/${area}/index.tsx`) ??
+        byModule.get('src/screens/shared/RouteScreen.tsx');
+
+      // Loaded through Vite, as the app's own source is (it imports without extensions).
+      const { routes } = (await runnerImport<RouteTable>(path.join(root, 'src', 'routes', 'table.ts'), { configFile: false })).module;
+      const manifest: PreloadManifest = {
+        routes: routes.map((route) => ({ path: route.path, modules: needs(areaChunk(route.area)) })),
+        startup: STARTUP_MODULES.flatMap((id) => needs(byModule.get(id))),
+        messages: Object.fromEntries(
+          [...byModule].flatMap(([id, chunk]) => {
+            const locale = /^locales\/([a-z]{2})\.json$/.exec(id)?.[1];
+            return locale ? [[locale, needs(chunk)]] : [];
+          }),
+        ),
+      };
+      this.emitFile({ type: 'asset', fileName: PRELOAD_MANIFEST, source: JSON.stringify(manifest) });
+    },
+  };
+}
+
+export const ENDPOINT_ROUTES_MODULE = 'virtual:meridian/endpoint-routes';
+
+/**
+ * `virtual:meridian/endpoint-routes`: the contract's endpoint table with only what a call needs (method
+ * and path). The app imports this instead of the table, so no zod schema reaches the browser: the server
+ * validates every body and every answer with them (server/http/route.ts).
+ */
+export function endpointRoutes(): Plugin {
+  const resolved = `\0${ENDPOINT_ROUTES_MODULE}`;
+  const contractFile = path.resolve(import.meta.dirname, '..', 'contract', 'endpoints', 'index.ts');
+  return {
+    name: 'meridian-endpoint-routes',
+    resolveId: (source) => (source === ENDPOINT_ROUTES_MODULE ? resolved : undefined),
+    async load(id) {
+      if (id !== resolved) return;
+      const { module, dependencies } = await runnerImport<Contract>(contractFile, { configFile: false });
+      for (const file of dependencies) this.addWatchFile(file);
+      const routes = Object.fromEntries(Object.entries(module.endpoints).map(([name, { method, path }]) => [name, { method, path }]));
+      return `export default ${JSON.stringify(routes)};`;
+    },
+  };
+}
+
+/** Modules the entry imports dynamically on every start: route-rules.json's schema (src/platform/routeRules.ts). */
+const STARTUP_MODULES = ['contract/browser.ts'];
+
+/** A chunk's file and, recursively, every chunk it imports statically (what must load before it runs). */
+function staticClosure(chunk: OutputChunk, bundle: OutputBundle, seen = new Set<string>()): string[] {
+  if (seen.has(chunk.fileName)) return [];
+  seen.add(chunk.fileName);
+  for (const file of chunk.imports) {
+    const imported = bundle[file];
+    if (imported?.type === 'chunk') staticClosure(imported, bundle, seen);
+  }
+  return [...seen];
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|webmanifest|wasm|xml)$/;
+/** Below this, compression saves less than a packet and costs the browser a decoding step. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) next to every text asset of the build, once,
+ * so the server never compresses a static file per request. Source maps and the build's own
+ * bookkeeping (`.vite/`) are left alone: they are not served.
+ */
+export function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let config: ResolvedConfig | undefined;
+  return {
+    name: 'meridian-precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    // After Vite has written the bundle and copied public/.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (!config) return;
+        const outDir = path.resolve(config.root, config.build.outDir);
+        // closeBundle also follows a failed build, which wrote nothing.
+        if (!existsSync(outDir)) return;
+        const files = (await readdir(outDir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file) && !file.startsWith('.vite'));
+        await Promise.all(
+          files.map(async (file) => {
+            const full = path.join(outDir, file);
+            if ((await stat(full)).size < MIN_BYTES) return;
+            const source = await readFile(full);
+            const [br, gzipped] = await Promise.all([
+              brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+              gz(source, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gzipped)]);
+          }),
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** Where the build writes the preload manifest, relative to the built app (a dot-folder: never served). */
+export const PRELOAD_MANIFEST = '.vite/preload.json';
+
+/** What the build knows about lazy chunks, in the shape the server needs to list them in a page. */
+export interface PreloadManifest {
+  /** Every route of the app's table (English path, `:name` segments) and the chunks its screen needs. */
+  routes: { path: string; modules: string[] }[];
+  /** Each locale's messages chunk (and what it imports). */
+  messages: Partial<Record<string, string[]>>;
+  /** Chunks the entry loads on every start, whatever the page. */
+  startup: string[];
+}

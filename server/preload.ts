@@ -1,0 +1,35 @@
+import { RTL_LOCALES, splitLocalePath, type Locale } from '../contract/locales';
+import type { PreloadManifest } from './preload-manifest';
+
+/** The route whose pattern matches `basePath`; a literal segment beats a `:param` at the same place. */
+function matchRoute(manifest: PreloadManifest, basePath: string) {
+  const segments = basePath.split('/').filter(Boolean);
+  let best: { modules: string[]; literals: number } | undefined;
+  for (const route of manifest.routes) {
+    const pattern = route.path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    if (!pattern.every((part, index) => part.startsWith(':') || part === segments[index])) continue;
+    const literals = pattern.filter((part) => !part.startsWith(':')).length;
+    if (!best || literals > best.literals) best = { modules: route.modules, literals };
+  }
+  return best?.modules ?? [];
+}
+
+/**
+ * index.html for one page: `lang` and `dir` of its locale (no right-to-left reflow once the app runs) and
+ * a `modulepreload` for the route's screen chunks and the locale's messages, which the browser then
+ * fetches alongside the entry instead of after it.
+ */
+export function pageHtml(template: string, manifest: PreloadManifest | undefined, urlPath: string): { html: string; key: string } {
+  const { locale, basePath } = splitLocalePath(urlPath);
+  const modules = manifest
+    ? [...new Set([...(manifest.messages[locale] ?? []), ...manifest.startup, ...matchRoute(manifest, basePath)])]
+    : [];
+  const links = modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  const html = template
+    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`)
+    .replace('</head>', `${links}</head>`);
+  return { html, key: `${locale} ${modules.join(' ')}` };
+}
+
+const direction = (locale: Locale) => (RTL_LOCALES.has(locale) ? 'rtl' : 'ltr');

@@ -1,0 +1,35 @@
+import { fromPromise } from 'xstate';
+import type { biometricMachine } from '../../../machines/biometric.machine';
+import { confirmPasskeyEnrolment, createPasskeyCredential, requestPasskeyEnrolment } from '../../auth/passkeys';
+import { BIOMETRIC_ERROR_CODES } from '../../auth/webauthnErrors';
+import type { FlowHost } from './host';
+import { unwrap } from './unwrap';
+
+/** Passkeys on the security page: enrolment with an e-mailed code, and removing them all. */
+export function biometricActors({ api, log, queryClient }: FlowHost) {
+  return {
+    actors: {
+      loadStatus: fromPromise(() => unwrap(api.getValidationStatus())),
+      requestEnable: fromPromise(() => requestPasskeyEnrolment(api)),
+      confirmEnableCode: fromPromise(({ input }) => confirmPasskeyEnrolment(api, { code_token: input.codeToken, code: input.code })),
+      createPasskey: fromPromise(({ input }) => createPasskeyCredential(input.options ?? undefined)),
+      confirmEnable: fromPromise(({ input }) => confirmPasskeyEnrolment(api, { code_token: input.codeToken, response: input.response })),
+      requestDisable: fromPromise(() =>
+        unwrap(api.requestBiometricDisableAll(), {
+          code: BIOMETRIC_ERROR_CODES.disableRequestFailed,
+          message: 'Failed to request biometric disable',
+        }),
+      ),
+      confirmDisable: fromPromise(({ input }) =>
+        unwrap(api.confirmBiometricDisableAll({ code_token: input.codeToken, code: input.code }), {
+          code: BIOMETRIC_ERROR_CODES.disableConfirmFailed,
+          message: 'Failed to confirm biometric disable',
+        }),
+      ),
+    },
+    actions: {
+      logFailure: (_, { failure }) => log(`Passkeys: ${failure.step} failed (${failure.code})`, failure.message),
+      passkeysChanged: () => void queryClient.invalidateQueries({ queryKey: ['passkeys'] }),
+    },
+  } satisfies Parameters<typeof biometricMachine.provide>[0];
+}

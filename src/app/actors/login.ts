@@ -1,0 +1,26 @@
+import { fromPromise } from 'xstate';
+import { localizePath } from '../../../contract';
+import type { loginMachine, SignInOutcome } from '../../../machines/login.machine';
+import { keepChallenge } from '../twoFactorChallenge';
+import { failure } from './failure';
+import type { FlowHost } from './host';
+
+/** E-mail and password sign-in; a confirmed phone continues at /2fa/phone. */
+export function loginActors({ api, navigate, currentLocale, enterAfterPassword }: FlowHost) {
+  return {
+    actors: {
+      signIn: fromPromise<SignInOutcome, { email: string; password: string }>(async ({ input }) => {
+        const result = await api.login(input);
+        if (!result.ok) throw failure(result.error);
+        return result.data.twoFactorRequired ? { kind: 'twoFactorRequired', challenge: result.data } : { kind: 'signedIn' };
+      }),
+    },
+    actions: {
+      enterApp: (_, { destination }) => enterAfterPassword(destination),
+      continueWithSecondFactor: (_, { challenge, destination }) => {
+        keepChallenge(challenge, destination);
+        navigate(localizePath('/2fa/phone', currentLocale()));
+      },
+    },
+  } satisfies Parameters<typeof loginMachine.provide>[0];
+}

@@ -1,0 +1,33 @@
+import { fromPromise } from 'xstate';
+import type { phoneChangeMachine, PhoneCodeRoute, PhoneProfile } from '../../../machines/phoneChange.machine';
+import { failure } from './failure';
+import type { FlowHost } from './host';
+
+/** Setting or changing the phone on the security page, confirmed by a code. */
+export function phoneChangeActors({ api }: FlowHost) {
+  const requestPhoneCode = fromPromise<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>(async ({ input }) => {
+    const { phone, route } = input;
+    const result = route === 'set' ? await api.setPhone({ phone }) : await api.updatePhone({ phone, channel: route });
+    if (!result.ok) throw failure(result.error);
+    return { resendAfterSeconds: result.data.resendAfterSeconds };
+  });
+  return {
+    actors: {
+      loadPhone: fromPromise<PhoneProfile, void>(async () => {
+        const result = await api.getMe();
+        if (!result.ok) throw failure(result.error);
+        const me = result.data;
+        return { email: me.email, country: me.country, phone: me.phoneConfirmed ? me.phone : null };
+      }),
+      requestCode: requestPhoneCode,
+      resendCode: requestPhoneCode,
+      confirmCode: fromPromise<{ phone: string }, { code: string; route: PhoneCodeRoute }>(async ({ input }) => {
+        const confirm = { set: api.confirmPhone, email: api.confirmUpdatePhone, sms: api.confirmUpdatePhoneSms }[input.route];
+        const result = await confirm({ code: input.code });
+        if (!result.ok) throw failure(result.error);
+        if (!result.data.phone) throw new Error('The confirmed profile has no phone');
+        return { phone: result.data.phone };
+      }),
+    },
+  } satisfies Parameters<typeof phoneChangeMachine.provide>[0];
+}

@@ -1,0 +1,25 @@
+import { fromPromise } from 'xstate';
+import type { Api } from '../../api/endpoints';
+import type { SessionCookies } from '../../../machines/session.machine';
+import { readSessionCookies } from '../../platform/cookies';
+
+/** The session machine's calls: renewing the tokens and logging out. */
+export function sessionActors(api: Pick<Api, 'refresh' | 'logout'>) {
+  return {
+    refreshSession: fromPromise<SessionCookies, void>(async () => {
+      const result = await api.refresh();
+      if (!result.ok) {
+        // 409: another tab renewed the same session a moment ago; its new cookies are ours too.
+        // No answer (status 0: offline, or the browser aborted the call because the page is being left)
+        // is no verdict on the session: the cookies stay and decide. Taking it for "session over" cleared
+        // both cookies, so the next page opened signed out (the lost session after a renewal).
+        if (result.error.code !== 'refresh_conflict' && result.error.status !== 0) throw new Error(result.error.code);
+      }
+      return readSessionCookies();
+    }),
+    logOut: fromPromise<void, void>(async () => {
+      const result = await api.logout();
+      if (!result.ok) throw new Error(result.error.code);
+    }),
+  };
+}

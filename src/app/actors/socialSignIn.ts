@@ -1,0 +1,21 @@
+import { fromPromise } from 'xstate';
+import type { socialSignInMachine } from '../../../machines/socialSignIn.machine';
+import { failure } from './failure';
+import type { FlowHost } from './host';
+
+/** Sign-in with Google or Apple: the server names the provider's page, which is left for in a full page load. */
+export function socialSignInActors({ api }: FlowHost) {
+  return {
+    actors: {
+      startSignIn: fromPromise(async ({ input }) => {
+        const result = await api.startSocialSignIn(input);
+        if (!result.ok) throw failure(result.error);
+        return result.data;
+      }),
+    },
+    actions: {
+      // A full page load: the provider is another site, and the server's callback comes back as one too.
+      leaveForProvider: (_, { url }) => window.location.assign(url),
+    },
+  } satisfies Parameters<typeof socialSignInMachine.provide>[0];
+}

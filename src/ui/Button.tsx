@@ -1,0 +1,41 @@
+import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
+
+/** `link` is a button that reads as a text link ("Change e-mail") for quiet secondary actions. */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  /** Full width of its column. */
+  block?: boolean;
+  /** Work started by this button is under way: a spinner shows, and it is disabled so nothing runs twice. */
+  busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+};
+
+/** The one button. `type` defaults to "button", so only an explicit submit button submits a form. */
+export function Button({
+  variant = 'secondary',
+  block = false,
+  busy = false,
+  disabled,
+  className,
+  type = 'button',
+  onClick,
+  children,
+  ...rest
+}: ButtonProps) {
+  const classes = [variant === 'link' ? 'link-button' : `button button--${variant}`, block ? 'button--block' : null, className]
+    .filter(Boolean)
+    .join(' ');
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    // A second click that lands before React re-renders the disabled state is dropped here.
+    if (busy) return event.preventDefault();
+    onClick?.(event);
+  };
+  return (
+    <button {...rest} type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} onClick={click}>
+      {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

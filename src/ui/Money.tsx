@@ -1,0 +1,87 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assetDecimals } from '../../contract';
+import { Button } from './Button';
+import { HIDDEN_AMOUNT, amountForInput, formatAmount, parseAmount, type Decimal, type ParsedAmount } from './money';
+import { TextField, type TextFieldProps } from './TextField';
+import { useUiLocale } from './useUiLocale';
+
+/** An amount for reading, exact from its decimal string; `hidden` shows a fixed mask and says so. */
+export function Money({ amount, asset, hidden = false }: { amount: Decimal; asset: string; hidden?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  if (hidden) {
+    return (
+      <span className="amount amount--hidden">
+        <span aria-hidden="true">{HIDDEN_AMOUNT}</span>
+        <span className="visually-hidden">{t('money.hidden')}</span>
+      </span>
+    );
+  }
+  return <span className="amount">{formatAmount(amount, asset, locale)}</span>;
+}
+
+export type AmountInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type' | 'inputMode' | 'end' | 'children'> & {
+  asset: string;
+  /** What the customer typed, as typed (their digits and decimal sign); the caller keeps it. */
+  value: string;
+  /** Every change: the text to keep and what it means as a canonical decimal string. */
+  onChange: (text: string, amount: ParsedAmount) => void;
+  /** The most that can be entered (a balance); offers a Max button that enters it. */
+  max?: Decimal;
+  /** The caller's own error (more than the balance); a malformed amount's message comes first. */
+  error?: ReactNode;
+};
+
+/**
+ * An amount field: the locale's decimal sign and digits (Arabic-Indic too), the numeric keyboard on
+ * phones, no more decimals than the asset has, and Max. Too many decimals is said at once; anything
+ * else malformed once the customer leaves the field, so half-typed amounts are not scolded.
+ */
+export function AmountInput({ asset, value, onChange, max, error, onBlur, ...field }: AmountInputProps) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const assetId = useId();
+  const [left, setLeft] = useState(false);
+  const decimals = assetDecimals(asset);
+  const parsed = parseAmount(value, locale, decimals);
+  const ownError = parsed.ok
+    ? null
+    : parsed.error === 'too_many_decimals'
+      ? t('money.errors.tooManyDecimals', { count: decimals, asset })
+      : parsed.error === 'invalid' && left
+        ? t('money.errors.invalid', { example: amountForInput('12.5', locale) })
+        : null;
+  const change = (text: string) => onChange(text, parseAmount(text, locale, decimals));
+
+  return (
+    <TextField
+      {...field}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
+      dir="ltr"
+      value={value}
+      onChange={(event) => change(event.target.value)}
+      onBlur={(event) => {
+        setLeft(true);
+        onBlur?.(event);
+      }}
+      error={ownError ?? error}
+      describedBy={[assetId, field.describedBy].filter(Boolean).join(' ')}
+      end={
+        <>
+          <span className="field-suffix" id={assetId}>
+            {asset}
+          </span>
+          {max !== undefined ? (
+            <Button className="button--small" onClick={() => change(amountForInput(max, locale))}>
+              {t('money.max')}
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
+}

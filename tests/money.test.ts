@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES, assetDecimals, type Locale } from '../contract';
+import { amountForInput, formatAmount, parseAmount } from '../src/ui/money';
+
+const NBSP = '\u00a0';
+const NNBSP = '\u202f';
+const RLM = '\u200f';
+const ETH_18 = '1234567.123456789012345678';
+
+/** Each locale: 18-decimal ETH, EUR, and the same ETH amount as a customer types it (no grouping). */
+const EXPECTED: Record<Locale, { eth: string; eur: string; typed: string }> = {
+  en: { eth: `1,234,567.123456789012345678${NBSP}ETH`, eur: '€2,450.75', typed: '1234567.123456789012345678' },
+  ar: { eth: `١٬٢٣٤٬٥٦٧٫١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨${NBSP}ETH`, eur: `${RLM}٢٬٤٥٠٫٧٥${NBSP}€`, typed: '١٢٣٤٥٦٧٫١٢٣٤٥٦٧٨٩٠١٢٣٤٥٦٧٨' },
+  de: { eth: `1.234.567,123456789012345678${NBSP}ETH`, eur: `2.450,75${NBSP}€`, typed: '1234567,123456789012345678' },
+  // Spanish groups thousands only from five digits on.
+  es: { eth: `1.234.567,123456789012345678${NBSP}ETH`, eur: `2450,75${NBSP}€`, typed: '1234567,123456789012345678' },
+  fr: { eth: `1${NNBSP}234${NNBSP}567,123456789012345678${NBSP}ETH`, eur: `2${NNBSP}450,75${NBSP}€`, typed: '1234567,123456789012345678' },
+  ru: { eth: `1${NBSP}234${NBSP}567,123456789012345678${NBSP}ETH`, eur: `2${NBSP}450,75${NBSP}€`, typed: '1234567,123456789012345678' },
+  th: { eth: `1,234,567.123456789012345678${NBSP}ETH`, eur: '€2,450.75', typed: '1234567.123456789012345678' },
+  zh: { eth: `1,234,567.123456789012345678${NBSP}ETH`, eur: '€2,450.75', typed: '1234567.123456789012345678' },
+};
+
+describe('formatAmount: exact decimal strings through Intl', () => {
+  it.each(LOCALES)('%s: 18-decimal ETH keeps every digit, EUR its currency', (locale) => {
+    expect(formatAmount(ETH_18, 'ETH', locale)).toBe(EXPECTED[locale].eth);
+    expect(formatAmount('2450.75', 'EUR', locale)).toBe(EXPECTED[locale].eur);
+  });
+
+  it('keeps digits beyond float precision', () => {
+    // As a Number this would be 9007199254740992.
+    expect(formatAmount('9007199254740993.25', 'USD', 'en')).toBe('$9,007,199,254,740,993.25');
+    expect(formatAmount('0.000000000000000001', 'ETH', 'en')).toBe(`0.000000000000000001${NBSP}ETH`);
+  });
+
+  it('shows crypto with the asset code after the number and at least two decimals', () => {
+    expect(formatAmount('0.0425', 'BTC', 'fr')).toBe(`0,0425${NBSP}BTC`);
+    expect(formatAmount('1250.5', 'USDT', 'en')).toBe(`1,250.50${NBSP}USDT`);
+    expect(formatAmount('1.2', 'ETH', 'de')).toBe(`1,20${NBSP}ETH`);
+  });
+
+  it('cuts digits beyond the asset’s decimals instead of rounding up', () => {
+    expect(formatAmount('0.123456789', 'BTC', 'en')).toBe(`0.12345678${NBSP}BTC`);
+    expect(formatAmount('10.999', 'EUR', 'en')).toBe('€10.99');
+    expect(formatAmount('1.2345679', 'USDC', 'en')).toBe(`1.234567${NBSP}USDC`);
+  });
+
+  it('knows each asset’s decimals', () => {
+    expect(['EUR', 'USD', 'BTC', 'ETH', 'BNB', 'AVAX', 'USDT', 'USDC'].map(assetDecimals)).toEqual([2, 2, 8, 18, 18, 18, 6, 6]);
+  });
+});
+
+describe('parseAmount: what a customer types, as a canonical decimal string', () => {
+  it.each(LOCALES)('%s: reads back its own 18-decimal input exactly', (locale) => {
+    expect(amountForInput(ETH_18, locale)).toBe(EXPECTED[locale].typed);
+    expect(parseAmount(EXPECTED[locale].typed, locale, 18)).toEqual({ ok: true, value: ETH_18 });
+  });
+
+  it.each(LOCALES)('%s: reads back its own grouped display of the number', (locale) => {
+    const shown = EXPECTED[locale].eth.replace(`${NBSP}ETH`, '');
+    expect(parseAmount(shown, locale, 18)).toEqual({ ok: true, value: ETH_18 });
+  });
+
+  it('takes Arabic-Indic, Persian, Thai and full-width digits', () => {
+    expect(parseAmount('١٢٫٥', 'ar', 2)).toEqual({ ok: true, value: '12.5' });
+    expect(parseAmount('۱۲.۵', 'ar', 2)).toEqual({ ok: true, value: '12.5' });
+    expect(parseAmount('๑๒.๕', 'th', 2)).toEqual({ ok: true, value: '12.5' });
+    expect(parseAmount('１２．５', 'zh', 2)).toEqual({ ok: false, error: 'invalid' });
+    expect(parseAmount('１２.５', 'zh', 2)).toEqual({ ok: true, value: '12.5' });
+  });
+
+  it('takes "." or "," as the decimal sign unless the locale groups thousands with it', () => {
+    expect(parseAmount('1,5', 'fr', 2)).toEqual({ ok: true, value: '1.5' });
+    expect(parseAmount('1.5', 'fr', 2)).toEqual({ ok: true, value: '1.5' });
+    expect(parseAmount('1 500,25', 'fr', 2)).toEqual({ ok: true, value: '1500.25' });
+    expect(parseAmount('1,5', 'ru', 2)).toEqual({ ok: true, value: '1.5' });
+    expect(parseAmount('1.5', 'ar', 2)).toEqual({ ok: true, value: '1.5' });
+    expect(parseAmount('1.500,5', 'de', 2)).toEqual({ ok: true, value: '1500.5' });
+    expect(parseAmount('1,500.5', 'en', 2)).toEqual({ ok: true, value: '1500.5' });
+    // A thousands separator must sit between groups of three, or the amount is ambiguous.
+    expect(parseAmount('1,5', 'en', 2)).toEqual({ ok: false, error: 'invalid' });
+    expect(parseAmount('1.5', 'de', 2)).toEqual({ ok: false, error: 'invalid' });
+    expect(parseAmount('1.5', 'es', 2)).toEqual({ ok: false, error: 'invalid' });
+  });
+
+  it('canonicalises: no leading zeros, no trailing fraction zeros', () => {
+    expect(parseAmount('007', 'en', 2)).toEqual({ ok: true, value: '7' });
+    expect(parseAmount('.5', 'en', 2)).toEqual({ ok: true, value: '0.5' });
+    expect(parseAmount('5.', 'en', 2)).toEqual({ ok: true, value: '5' });
+    expect(parseAmount(' 1.50 ', 'en', 2)).toEqual({ ok: true, value: '1.5' });
+    expect(parseAmount('0.000000010', 'en', 8)).toEqual({ ok: true, value: '0.00000001' });
+  });
+
+  it('refuses more decimals than the asset has', () => {
+    expect(parseAmount('0.000000001', 'en', assetDecimals('BTC'))).toEqual({ ok: false, error: 'too_many_decimals' });
+    expect(parseAmount('1,005', 'de', assetDecimals('EUR'))).toEqual({ ok: false, error: 'too_many_decimals' });
+    expect(parseAmount('1.0000001', 'en', assetDecimals('USDT'))).toEqual({ ok: false, error: 'too_many_decimals' });
+    expect(parseAmount(`${ETH_18}9`, 'en', assetDecimals('ETH'))).toEqual({ ok: false, error: 'too_many_decimals' });
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const text of ['abc', '-5', '1e3', '1.2.3', '.', '12$', '+1']) {
+      expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'invalid' });
+    }
+    expect(parseAmount('   ', 'en', 8)).toEqual({ ok: false, error: 'empty' });
+  });
+});

@@ -1,0 +1,467 @@
+// @vitest-environment jsdom
+import { createInstance, type i18n as I18n } from 'i18next';
+import { act, useState, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Locale } from '../contract';
+import ar from '../locales/ar.json';
+import en from '../locales/en.json';
+import { Button } from '../src/ui/Button';
+import { Copyable } from '../src/ui/Copyable';
+import { EmptyState } from '../src/ui/EmptyState';
+import { ListRow, ListRows } from '../src/ui/ListRow';
+import { Menu } from '../src/ui/Menu';
+import { AmountInput, Money } from '../src/ui/Money';
+import type { ParsedAmount } from '../src/ui/money';
+import { Sheet } from '../src/ui/Sheet';
+import { CheckboxField, TextField } from '../src/ui/TextField';
+import { MENU_HIDE_DELAY_MS, TOOLTIP_HIDE_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SHOW_DELAY_MS } from '../src/ui/timing';
+import { Tooltip } from '../src/ui/Tooltip';
+
+// React's act() warns unless the environment says it is a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const i18ns: Partial<Record<Locale, I18n>> = {};
+beforeAll(async () => {
+  for (const [lng, resources] of [
+    ['en', en],
+    ['ar', ar],
+  ] as const) {
+    const instance = createInstance();
+    await instance
+      .use(initReactI18next)
+      .init({ lng, resources: { [lng]: { translation: resources } }, interpolation: { escapeValue: false } });
+    i18ns[lng] = instance;
+  }
+});
+
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  root = host = null;
+  vi.useRealTimers();
+});
+
+function render(ui: ReactNode, locale: Locale = 'en'): HTMLElement {
+  host = document.body.appendChild(document.createElement('div'));
+  root = createRoot(host);
+  act(() => root!.render(<I18nextProvider i18n={i18ns[locale]!}>{ui}</I18nextProvider>));
+  return host;
+}
+
+/** Types into a React-controlled input as a browser would: the native value setter, then `input`. */
+function type(input: HTMLInputElement, text: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  act(() => {
+    setter.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+const byRole = (container: ParentNode, role: string) => [...container.querySelectorAll<HTMLElement>(`[role="${role}"]`)];
+const describedBy = (element: Element) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
+
+describe('TextField', () => {
+  it('ties its label, hint and announced error to the input and keeps what was typed', () => {
+    function LoginLike() {
+      const [email, setEmail] = useState('');
+      return (
+        <TextField
+          label="E-mail"
+          hint="We never share it"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={email.includes('@') ? null : 'Enter an e-mail address'}
+        />
+      );
+    }
+    const page = render(<LoginLike />);
+    const input = page.querySelector('input')!;
+    expect(page.querySelector('label')!.htmlFor).toBe(input.id);
+    expect(input.type).toBe('email');
+
+    type(input, 'not an address');
+    expect(input.value).toBe('not an address');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(byRole(page, 'alert').map((el) => el.textContent)).toEqual(['Enter an e-mail address']);
+    // The error replaces the hint, so the field is described by what is on screen.
+    expect(describedBy(input)).toEqual(['Enter an e-mail address']);
+
+    type(input, 'ada@example.com');
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
+    expect(byRole(page, 'alert')).toEqual([]);
+    expect(describedBy(input)).toEqual(['We never share it']);
+  });
+
+  it('adds the caller’s own descriptions (a password rule list) after the message', () => {
+    const page = render(
+      <TextField label="Password" type="password" value="x" onChange={() => {}} error="Too short" describedBy="rule">
+        <ul id="rule">
+          <li>At least 10 characters</li>
+        </ul>
+      </TextField>,
+    );
+    expect(describedBy(page.querySelector('input')!)).toEqual(['Too short', 'At least 10 characters']);
+  });
+
+  it('CheckboxField puts the label after the box and the error below', () => {
+    const page = render(<CheckboxField label="I accept the terms" checked={false} onChange={() => {}} error="Accept the terms to go on" />);
+    const box = page.querySelector('input')!;
+    expect(box.type).toBe('checkbox');
+    expect(page.querySelector('label')!.htmlFor).toBe(box.id);
+    expect(describedBy(box)).toEqual(['Accept the terms to go on']);
+  });
+});
+
+describe('Button', () => {
+  it('when busy shows progress, says aria-busy and ignores clicks', () => {
+    const clicked = vi.fn();
+    const page = render(
+      <Button variant="primary" busy onClick={clicked}>
+        Signing in…
+      </Button>,
+    );
+    const button = page.querySelector('button')!;
+    expect(button.className).toBe('button button--primary');
+    expect(button.type).toBe('button');
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button.querySelector('.button-spinner')?.getAttribute('aria-hidden')).toBe('true');
+    act(() => button.click());
+    act(() => button.click());
+    expect(clicked).not.toHaveBeenCalled();
+  });
+
+  it('renders each variant', () => {
+    const page = render(
+      <>
+        <Button>Cancel</Button>
+        <Button variant="danger">Remove</Button>
+        <Button variant="primary" block type="submit">
+          Save
+        </Button>
+      </>,
+    );
+    expect([...page.querySelectorAll('button')].map((b) => [b.className, b.type])).toEqual([
+      ['button button--secondary', 'button'],
+      ['button button--danger', 'button'],
+      ['button button--primary button--block', 'submit'],
+    ]);
+  });
+});
+
+describe('Money and AmountInput', () => {
+  it('shows an exact amount, or a fixed mask that says the amount is hidden', () => {
+    const page = render(
+      <>
+        <Money amount="1234567.123456789012345678" asset="ETH" />
+        <Money amount="1234567.123456789012345678" asset="ETH" hidden />
+        <Money amount="0.01" asset="ETH" hidden />
+      </>,
+    );
+    const [shown, hidden, small] = [...page.querySelectorAll('.amount')];
+    expect(shown!.textContent).toBe('1,234,567.123456789012345678\u00a0ETH');
+    expect(hidden!.textContent).toBe('••••Amount hidden');
+    expect(hidden!.querySelector('[aria-hidden="true"]')!.textContent).toBe('••••');
+    expect(small!.textContent).toBe(hidden!.textContent);
+  });
+
+  function Amount({ asset, max, onAmount }: { asset: string; max?: string; onAmount: (amount: ParsedAmount) => void }) {
+    const [text, setText] = useState('');
+    return (
+      <AmountInput
+        label="Amount"
+        asset={asset}
+        max={max}
+        value={text}
+        onChange={(typed, amount) => {
+          setText(typed);
+          onAmount(amount);
+        }}
+      />
+    );
+  }
+
+  it('reads Arabic-Indic digits and the Arabic decimal sign, and opens the numeric keyboard', () => {
+    const amounts: ParsedAmount[] = [];
+    const page = render(<Amount asset="ETH" onAmount={(a) => amounts.push(a)} />, 'ar');
+    const input = page.querySelector('input')!;
+    expect(input.inputMode).toBe('decimal');
+    type(input, '١٢٣٤٫٥٠');
+    expect(input.value).toBe('١٢٣٤٫٥٠');
+    expect(amounts.at(-1)).toEqual({ ok: true, value: '1234.5' });
+    expect(byRole(page, 'alert')).toEqual([]);
+  });
+
+  it('refuses more decimals than the asset has, in the interface language, keeping the text', () => {
+    const amounts: ParsedAmount[] = [];
+    const page = render(<Amount asset="BTC" onAmount={(a) => amounts.push(a)} />);
+    const input = page.querySelector('input')!;
+    type(input, '0.123456789');
+    expect(input.value).toBe('0.123456789');
+    expect(amounts.at(-1)).toEqual({ ok: false, error: 'too_many_decimals' });
+    expect(byRole(page, 'alert').map((el) => el.textContent)).toEqual(['BTC has at most 8 decimal places']);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+
+    act(() => root!.unmount());
+    const arabic = render(<Amount asset="USDT" onAmount={() => {}} />, 'ar');
+    type(arabic.querySelector('input')!, '١٫١٢٣٤٥٦٧');
+    expect(byRole(arabic, 'alert')[0]!.textContent).toBe('يقبل USDT 6 خانات عشرية على الأكثر');
+  });
+
+  it('says a malformed amount once the customer leaves the field, not while typing', () => {
+    const page = render(<Amount asset="EUR" onAmount={() => {}} />);
+    const input = page.querySelector('input')!;
+    type(input, '1,5');
+    expect(byRole(page, 'alert')).toEqual([]);
+    act(() => {
+      input.focus();
+      input.blur();
+    });
+    expect(byRole(page, 'alert').map((el) => el.textContent)).toEqual(['Enter an amount like 12.5']);
+  });
+
+  it('Max enters the whole balance in the locale’s digits', () => {
+    const amounts: ParsedAmount[] = [];
+    const page = render(<Amount asset="ETH" max="1.200000000000000000" onAmount={(a) => amounts.push(a)} />, 'ar');
+    const max = [...page.querySelectorAll('button')].find((b) => b.textContent === ar.money.max)!;
+    act(() => max.click());
+    expect(page.querySelector('input')!.value).toBe('١٫٢');
+    expect(amounts.at(-1)).toEqual({ ok: true, value: '1.2' });
+  });
+});
+
+describe('Sheet', () => {
+  // jsdom has <dialog> but not its modal methods; these stand in for the browser's.
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+
+  function Opener({ dismissible }: { dismissible: boolean }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <Button onClick={() => setOpen(true)}>Details</Button>
+        <Sheet open={open} dismissible={dismissible} onClose={() => setOpen(false)} title="Card details" description="Only you see this." />
+      </>
+    );
+  }
+  const escape = (dialog: HTMLDialogElement) => act(() => dialog.dispatchEvent(new Event('cancel', { cancelable: true })));
+
+  it('opens as a labelled modal dialog, closes on Escape and gives focus back to its opener', () => {
+    const page = render(<Opener dismissible />);
+    const opener = page.querySelector('button')!;
+    act(() => {
+      opener.focus();
+      opener.click();
+    });
+    const dialog = page.querySelector('dialog')!;
+    expect(dialog.open).toBe(true);
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Card details');
+    expect(describedBy(dialog)).toEqual(['Only you see this.']);
+    act(() => (dialog.querySelector('.bottom-sheet-content') as HTMLElement).focus());
+
+    escape(dialog);
+    expect(dialog.open).toBe(false);
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('has a named close button', () => {
+    const page = render(<Opener dismissible />);
+    act(() => page.querySelector('button')!.click());
+    const close = page.querySelector<HTMLButtonElement>('dialog button')!;
+    expect(close.getAttribute('aria-label')).toBe('Close');
+    act(() => close.click());
+    expect(page.querySelector('dialog')!.open).toBe(false);
+  });
+
+  it('stays open on Escape when the flow forbids closing, with no close button', () => {
+    const page = render(<Opener dismissible={false} />);
+    act(() => page.querySelector('button')!.click());
+    const dialog = page.querySelector('dialog')!;
+    escape(dialog);
+    expect(dialog.open).toBe(true);
+    expect(dialog.querySelector('button')).toBeNull();
+  });
+});
+
+describe('Tooltip', () => {
+  it('shows 200 ms after focus, hides 150 ms after blur, 5 px from its anchor, and describes it', () => {
+    vi.useFakeTimers();
+    const page = render(
+      <Tooltip content="Fees are included">
+        <button type="button">Total</button>
+      </Tooltip>,
+    );
+    const anchor = page.querySelector('button')!;
+    const tip = page.querySelector<HTMLElement>('[role="tooltip"]')!;
+    expect(describedBy(anchor)).toEqual(['Fees are included']);
+    expect(page.querySelector<HTMLElement>('.tooltip-anchor')!.style.getPropertyValue('--tooltip-offset')).toBe(`${TOOLTIP_OFFSET_PX}px`);
+
+    act(() => anchor.focus());
+    act(() => vi.advanceTimersByTime(TOOLTIP_SHOW_DELAY_MS - 1));
+    expect(tip.hidden).toBe(true);
+    act(() => vi.advanceTimersByTime(1));
+    expect(tip.hidden).toBe(false);
+
+    act(() => anchor.blur());
+    act(() => vi.advanceTimersByTime(TOOLTIP_HIDE_DELAY_MS - 1));
+    expect(tip.hidden).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
+    expect(tip.hidden).toBe(true);
+    expect([TOOLTIP_SHOW_DELAY_MS, TOOLTIP_HIDE_DELAY_MS, TOOLTIP_OFFSET_PX]).toEqual([200, 150, 5]);
+  });
+
+  it('goes at once with Escape', () => {
+    vi.useFakeTimers();
+    const page = render(
+      <Tooltip content="Fees are included">
+        <button type="button">Total</button>
+      </Tooltip>,
+    );
+    act(() => page.querySelector('button')!.focus());
+    act(() => vi.advanceTimersByTime(TOOLTIP_SHOW_DELAY_MS));
+    act(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })));
+    expect(page.querySelector<HTMLElement>('[role="tooltip"]')!.hidden).toBe(true);
+  });
+});
+
+describe('Menu', () => {
+  const key = (element: Element, name: string) =>
+    act(() => element.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })));
+
+  function renderMenu(onSelect = vi.fn()) {
+    const page = render(
+      <Menu
+        label="Card actions"
+        items={[
+          { id: 'freeze', label: 'Freeze card', onSelect: () => onSelect('freeze') },
+          { id: 'limits', label: 'Change limits', onSelect: () => onSelect('limits') },
+          { id: 'close', label: 'Close card', onSelect: () => onSelect('close'), danger: true },
+        ]}
+      />,
+    );
+    const button = page.querySelector<HTMLButtonElement>('button[aria-haspopup="menu"]')!;
+    const menu = page.querySelector<HTMLElement>('[role="menu"]')!;
+    return { page, button, menu, items: [...menu.querySelectorAll<HTMLButtonElement>('[role="menuitem"]')] };
+  }
+
+  it('follows the menu button pattern with the keyboard', () => {
+    const onSelect = vi.fn();
+    const { button, menu, items } = renderMenu(onSelect);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.hidden).toBe(true);
+
+    key(button, 'ArrowDown');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(items[0]);
+    key(menu, 'ArrowDown');
+    expect(document.activeElement).toBe(items[1]);
+    key(menu, 'End');
+    expect(document.activeElement).toBe(items[2]);
+    key(menu, 'ArrowDown');
+    expect(document.activeElement).toBe(items[0]);
+    key(menu, 'ArrowUp');
+    expect(document.activeElement).toBe(items[2]);
+    key(menu, 'Escape');
+    expect(menu.hidden).toBe(true);
+    expect(document.activeElement).toBe(button);
+
+    key(button, 'ArrowUp');
+    expect(document.activeElement).toBe(items[2]);
+    act(() => items[1]!.click());
+    expect(onSelect).toHaveBeenCalledWith('limits');
+    expect(menu.hidden).toBe(true);
+    expect(document.activeElement).toBe(button);
+    expect(items[2]!.className).toContain('menu-item--danger');
+  });
+
+  it('hides 400 ms after the pointer leaves, unless it comes back', () => {
+    vi.useFakeTimers();
+    const { page, button, menu } = renderMenu();
+    act(() => button.click());
+    const wrapper = page.querySelector('.menu')!;
+    // React derives pointerenter/pointerleave from pointerover/pointerout.
+    const leave = () => act(() => wrapper.dispatchEvent(new MouseEvent('pointerout', { bubbles: true, relatedTarget: document.body })));
+    const enter = () => act(() => wrapper.dispatchEvent(new MouseEvent('pointerover', { bubbles: true, relatedTarget: document.body })));
+
+    leave();
+    act(() => vi.advanceTimersByTime(MENU_HIDE_DELAY_MS - 100));
+    enter();
+    act(() => vi.advanceTimersByTime(MENU_HIDE_DELAY_MS));
+    expect(menu.hidden).toBe(false);
+
+    leave();
+    act(() => vi.advanceTimersByTime(MENU_HIDE_DELAY_MS - 1));
+    expect(menu.hidden).toBe(false);
+    act(() => vi.advanceTimersByTime(1));
+    expect(menu.hidden).toBe(true);
+    expect(MENU_HIDE_DELAY_MS).toBe(400);
+  });
+});
+
+describe('Copyable', () => {
+  it('copies the text and says "Copied" politely', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const page = render(<Copyable text="0x52908400098527886E0F7030069857D2E4169EE7" label="address" />);
+    const button = page.querySelector('button')!;
+    expect(button.textContent).toBe('Copy address');
+    await act(async () => button.click());
+    expect(writeText).toHaveBeenCalledWith('0x52908400098527886E0F7030069857D2E4169EE7');
+    const status = byRole(page, 'status')[0]!;
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.textContent).toBe('Copied');
+  });
+
+  it('says so when the browser refuses', async () => {
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) }, configurable: true });
+    const page = render(<Copyable text="DE89370400440532013000" label="IBAN" />, 'ar');
+    await act(async () => page.querySelector('button')!.click());
+    expect(byRole(page, 'status')[0]!.textContent).toBe(ar.ui.copyFailed);
+  });
+});
+
+describe('EmptyState and ListRow', () => {
+  it('an empty state says what to do next with one action', () => {
+    const page = render(
+      <EmptyState title="No cards yet" body="Order a card to pay in shops." action={<Button variant="primary">Order a card</Button>} />,
+    );
+    expect(page.querySelector('.empty-state-title')!.textContent).toBe('No cards yet');
+    expect([...page.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Order a card']);
+  });
+
+  it('rows are buttons, links or facts with an action', () => {
+    const chosen = vi.fn();
+    const page = render(
+      <ListRows label="Languages">
+        <ListRow label="Deutsch" lang="de-DE" pressed onClick={chosen} />
+        <ListRow label="Security" hint="Passkeys and sessions" link={(content) => <a href="/profile/security">{content}</a>} />
+        <ListRow label="Chrome on macOS" action={<Button>Sign out</Button>} />
+      </ListRows>,
+    );
+    expect(page.querySelector('ul')!.getAttribute('aria-label')).toBe('Languages');
+    const [language, link, facts] = [...page.querySelectorAll('li')];
+    const toggle = language!.querySelector('button')!;
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(toggle.lang).toBe('de-DE');
+    act(() => toggle.click());
+    expect(chosen).toHaveBeenCalledOnce();
+    expect(link!.querySelector('a')!.textContent).toBe('SecurityPasskeys and sessions');
+    expect(facts!.className).toBe('row');
+    expect(facts!.querySelector('button')!.textContent).toBe('Sign out');
+  });
+});

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { biometricMachine } from '../machines/biometric.machine';
+import { biometricView } from '../machines/biometric.view';
+import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
+import { forgotPasswordView } from '../machines/forgotPassword.view';
+import { phoneChangeMachine } from '../machines/phoneChange.machine';
+import { phoneChangeView } from '../machines/phoneChange.view';
+import { registrationMachine } from '../machines/registration.machine';
+import { registrationStep, registrationView } from '../machines/registration.view';
+import { twoFactorPhoneMachine } from '../machines/twoFactorPhone.machine';
+import { twoFactorPhoneView } from '../machines/twoFactorPhone.view';
+
+// Each view is a plain function of a snapshot: the screens show exactly what these return.
+
+const resendIdle = { resendInSeconds: 0, resendFailure: null, codeResent: false };
+
+describe('the /2fa/phone view', () => {
+  const context = {
+    challengeToken: 'tok',
+    phoneHint: '+49 •••••••••78',
+    destination: '/',
+    expiresInMs: 600_000,
+    failure: null,
+    ...resendIdle,
+  };
+  const at = (value: unknown, extra: object = {}) =>
+    twoFactorPhoneView(twoFactorPhoneMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+
+  it('shows the form with the countdown in the button while a new code is not yet allowed', () => {
+    expect(at({ awaitingCode: { code: 'editing', resend: 'coolingDown' } }, { resendInSeconds: 42 })).toEqual({
+      showsForm: true,
+      verifying: false,
+      phoneHint: '+49 •••••••••78',
+      failure: null,
+      resendIn: 42,
+      resending: false,
+      resent: false,
+      resendFailure: null,
+    });
+  });
+
+  it('is busy while the code is checked and once signed in, and shows nothing when leaving for /login', () => {
+    expect(at({ awaitingCode: { code: 'verifying', resend: 'ready' } })).toMatchObject({ showsForm: true, verifying: true });
+    expect(at('signedIn')).toMatchObject({ showsForm: true, verifying: true });
+    expect(at('expired')).toMatchObject({ showsForm: false });
+    expect(at({ awaitingCode: { code: 'editing', resend: 'resending' } })).toMatchObject({ resending: true, verifying: false });
+  });
+});
+
+describe('the /forgot-password view', () => {
+  const context = { home: '/', email: 'ann@meridian.test', code: '', failure: null, ...resendIdle };
+  const at = (value: unknown, extra: object = {}) =>
+    forgotPasswordView(forgotPasswordMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+
+  it('names the form on screen: e-mail (also while the code is requested), code, new password', () => {
+    expect(at('enteringEmail')).toMatchObject({ step: 'email', busy: false });
+    expect(at('requestingCode')).toMatchObject({ step: 'email', busy: true });
+    expect(at({ resetting: { form: 'enteringCode', resend: 'ready' } })).toMatchObject({ step: 'code', busy: false });
+    expect(at({ resetting: { form: 'choosingPassword', resend: 'ready' } })).toMatchObject({ step: 'password', busy: false });
+    expect(at({ resetting: { form: 'submitting', resend: 'ready' } })).toMatchObject({ step: 'password', busy: true });
+  });
+
+  it('says a new code was sent, and why one was not', () => {
+    const failure = { code: 'network_error' };
+    expect(at({ resetting: { form: 'enteringCode', resend: 'coolingDown' } }, { resendInSeconds: 60, codeResent: true })).toMatchObject({
+      resendIn: 60,
+      resent: true,
+    });
+    expect(at({ resetting: { form: 'enteringCode', resend: 'ready' } }, { resendFailure: failure })).toMatchObject({
+      resendFailure: failure,
+    });
+  });
+});
+
+describe('the phone section view', () => {
+  const context = {
+    email: 'ann@meridian.test',
+    country: 'DE' as const,
+    phone: '+4915123456789',
+    newPhone: '+4915198765432',
+    route: null,
+    numberError: null,
+    failure: null,
+    saved: false,
+    ...resendIdle,
+  };
+  const at = (value: unknown, extra: object = {}) =>
+    phoneChangeView(phoneChangeMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+
+  it('shows one part at a time', () => {
+    expect(at('loading').step).toBe('loading');
+    expect(at('loadFailed').step).toBe('loadFailed');
+    expect(at('idle').step).toBe('current');
+    expect(at('enteringNumber').step).toBe('number');
+    expect(at('choosingChannel').step).toBe('channel');
+    expect(at({ codeStep: { code: 'confirming', resend: 'ready' } }, { route: 'sms' })).toMatchObject({ step: 'code', confirming: true });
+  });
+
+  it('keeps the form that asked for a code on screen while it is sent: the number for a first one, the channels for a change', () => {
+    expect(at('sendingCode', { phone: null, route: 'set' })).toMatchObject({ step: 'number', sending: true });
+    expect(at('sendingCode', { route: 'email' })).toMatchObject({ step: 'channel', sending: true });
+  });
+});
+
+describe('the sign-up wizard view', () => {
+  const context = {
+    resumeAt: null,
+    email: 'new@meridian.test',
+    country: 'DE',
+    acceptTerms: true,
+    fieldErrors: {},
+    failure: null,
+    promoCode: '',
+    promoRedeemed: null,
+    ...resendIdle,
+  };
+  const snapshot = (value: unknown) => registrationMachine.resolveState({ value: value as never, context });
+
+  it('counts a state working on a page’s answer as that page, and no page before or after the wizard', () => {
+    expect(registrationStep(snapshot('choosingMethod'))).toBe('method');
+    expect(registrationStep(snapshot('registering'))).toBe('details');
+    expect(registrationStep(snapshot('redeemingPromoCode'))).toBe('promoCode');
+    expect(registrationStep(snapshot({ verifyingEmail: { code: 'checking', resend: 'ready' } }))).toBe('verifyEmail');
+    expect(registrationStep(snapshot('creatingPasskey'))).toBe('biometric');
+    expect(registrationStep(snapshot('resuming'))).toBeUndefined();
+    expect(registrationStep(snapshot('finished'))).toBeUndefined();
+  });
+
+  it('is busy while a page’s answer is awaited', () => {
+    expect(registrationView(snapshot('editingDetails')).busy).toBe(false);
+    expect(registrationView(snapshot('registering')).busy).toBe(true);
+    expect(registrationView(snapshot({ verifyingEmail: { code: 'checking', resend: 'ready' } })).busy).toBe(true);
+    expect(registrationView(snapshot({ verifyingEmail: { code: 'editing', resend: 'resending' } }))).toMatchObject({
+      busy: false,
+      resending: true,
+    });
+  });
+});
+
+describe('the passkeys section view', () => {
+  const context = { enabled: true, codeToken: null, options: null, codeChannel: 'email' as const, failure: null };
+  const at = (value: string) => biometricView(biometricMachine.resolveState({ value: value as never, context }));
+
+  it('offers the buttons only when nothing is under way, and keeps the add button busy through the whole addition', () => {
+    expect(at('idle')).toMatchObject({ idle: true, adding: false, codeFor: null });
+    for (const state of ['requestingEnable', 'verifyingEnableCode', 'registering', 'confirmingEnable']) {
+      expect(at(state), state).toMatchObject({ idle: false, adding: true });
+    }
+    expect(at('requestingDisable')).toMatchObject({ idle: false, adding: false });
+  });
+
+  it('opens the code form of the change under way, busy while the code is checked', () => {
+    expect(at('awaitingEnableCode')).toMatchObject({ codeFor: 'enable', checkingCode: false });
+    expect(at('verifyingEnableCode')).toMatchObject({ codeFor: 'enable', checkingCode: true });
+    expect(at('awaitingDisableCode')).toMatchObject({ codeFor: 'disable', checkingCode: false });
+    expect(at('confirmingDisable')).toMatchObject({ codeFor: 'disable', checkingCode: true, finishing: 'disable' });
+    expect(at('confirmingEnable')).toMatchObject({ codeFor: null, finishing: 'enable' });
+  });
+});
