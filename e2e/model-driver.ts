@@ -1,11 +1,13 @@
 import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
-import type { AnyFlowModel, PageAction, PageExpectation, PageMark } from '../machines/graph/model';
+import type { AnyFlowModel, PageAction, PageExpectation, PageMark, PasskeyOutcomes } from '../machines/graph/model';
+import type { PageLanguage } from '../machines/graph/page';
 import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
 
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
 function describeMark(mark: PageMark): string {
   if ('testId' in mark) return `test id "${mark.testId}"`;
   if ('label' in mark) return `field "${mark.label}"`;
+  if ('shownText' in mark) return `text "${mark.shownText}"`;
   const name = mark.name === undefined ? '' : ` "${mark.name}"`;
   const level = mark.level === undefined ? '' : ` level ${mark.level}`;
   const href = mark.href === undefined ? '' : ` → ${String(mark.href)}`;
@@ -13,9 +15,58 @@ function describeMark(mark: PageMark): string {
   return `${mark.role}${name}${level}${href}${text}`;
 }
 
+/**
+ * The browser's WebAuthn ceremonies, replaced in the page by answers the model chooses: the server's side of
+ * them is answered by the bindings too, so the credentials only need the shape @simplewebauthn/browser reads.
+ * Runs in the page; `window.__modelPasskeys` holds the outcomes, which later actions change.
+ */
+function standInForPasskeys(outcomes: PasskeyOutcomes) {
+  const target = window as unknown as { __modelPasskeys?: PasskeyOutcomes };
+  const installed = target.__modelPasskeys !== undefined;
+  target.__modelPasskeys = outcomes;
+  // about:blank, before the first page opens, has no WebAuthn: the script added for the next pages does it.
+  if (installed || typeof PublicKeyCredential === 'undefined') return;
+  const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+  const credential = () => ({
+    id: 'bW9kZWw',
+    rawId: bytes('model'),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    response: {
+      clientDataJSON: bytes('{}'),
+      authenticatorData: bytes('data'),
+      signature: bytes('signature'),
+      userHandle: bytes('user'),
+      attestationObject: bytes('attestation'),
+      getTransports: () => ['internal'],
+      getPublicKey: () => null,
+      getPublicKeyAlgorithm: () => -7,
+      getAuthenticatorData: () => bytes('data'),
+    },
+    getClientExtensionResults: () => ({}),
+  });
+  const ceremony = (outcome: string | undefined, signal: AbortSignal | null | undefined) =>
+    new Promise((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(new DOMException('The ceremony was aborted.', 'AbortError')));
+      if (outcome === 'answers' || outcome === 'picks') resolve(credential());
+      else if (outcome === 'refuses') reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+      else if (outcome === 'ends') reject(new DOMException('The autofill request ended.', 'AbortError'));
+    });
+  navigator.credentials.get = (options) => {
+    const now = target.__modelPasskeys!;
+    return ceremony(options?.mediation === 'conditional' ? now.autofillRequest : now.get, options?.signal) as Promise<Credential>;
+  };
+  navigator.credentials.create = (options) => ceremony(target.__modelPasskeys!.create, options?.signal) as Promise<Credential>;
+  PublicKeyCredential.isConditionalMediationAvailable = () => {
+    const autofill = target.__modelPasskeys!.autofill;
+    return autofill === 'fails' ? Promise.reject(new Error('capability check failed')) : Promise.resolve(autofill === 'available');
+  };
+}
+
 /** Turns the models' declarative page actions and expectations into Playwright calls. */
 class PageDriver {
-  private readonly answers = new Map<string, (route: Route) => Promise<void>>();
+  private readonly answers = new Map<string, { handler: (route: Route) => Promise<void>; left: () => number }>();
+  private passkeys: PasskeyOutcomes = {};
 
   constructor(
     private readonly page: Page,
@@ -26,8 +77,9 @@ class PageDriver {
   locate(mark: PageMark): Locator {
     if ('testId' in mark) return this.page.getByTestId(mark.testId);
     if ('label' in mark) return this.page.getByLabel(mark.label, { exact: true });
+    if ('shownText' in mark) return this.page.getByText(mark.shownText, { exact: true });
     const byRole = this.page.getByRole(mark.role, {
-      ...(mark.name === undefined ? {} : { name: mark.name, exact: true }),
+      ...(mark.name === undefined ? {} : { name: mark.name, exact: mark.exact ?? true }),
       ...(mark.level === undefined ? {} : { level: mark.level }),
     });
     return mark.text === undefined ? byRole : byRole.filter({ hasText: mark.text });
@@ -52,31 +104,42 @@ class PageDriver {
       }
     } else if ('dispatch' in action) {
       await this.page.evaluate((type) => window.dispatchEvent(new Event(type)), action.dispatch);
+    } else if ('passkeys' in action) {
+      this.passkeys = { ...this.passkeys, ...action.passkeys };
+      // For the pages opened from now on (the last script added runs last), and for the one open now.
+      await this.page.addInitScript(standInForPasskeys, this.passkeys);
+      await this.page.evaluate(standInForPasskeys, this.passkeys);
     } else {
       await this.answer(action);
     }
   }
 
-  /** A later answer for the same URL and method replaces the earlier one. */
-  private async answer({ answer, method, times, status = 200, json, html, offline }: Extract<PageAction, { answer: string }>) {
+  /**
+   * A later answer for the same URL and method replaces the earlier one — unless both are counted and the
+   * earlier one still has answers left: then the later one comes after it (two calls of one flow to the
+   * same endpoint, arranged before the step that starts the first).
+   */
+  private async answer({ answer, method, times, status = 200, headers, json, html, offline }: Extract<PageAction, { answer: string }>) {
     const key = `${method ?? '*'} ${answer}`;
     const previous = this.answers.get(key);
-    if (previous) await this.page.unroute(answer, previous);
+    const queued = times !== undefined && previous !== undefined && previous.left() > 0 && previous.left() !== Infinity;
+    if (previous && !queued) await this.page.unroute(answer, previous.handler);
     // Counted here, not with Playwright's `times`, which also counts requests of other methods passed on.
     let left = times ?? Infinity;
     const handler = async (route: Route) => {
-      if ((method && route.request().method() !== method) || left <= 0) return route.fallback();
+      if ((method && route.request().method() !== method) || left <= 0 || (queued && previous.left() > 0)) return route.fallback();
       left -= 1;
       if (offline) return route.abort('internetdisconnected');
-      if (html !== undefined) return route.fulfill({ status, contentType: 'text/html', body: html });
-      return route.fulfill({ status, json: json ?? {} });
+      if (html !== undefined) return route.fulfill({ status, headers, contentType: 'text/html', body: html });
+      return route.fulfill({ status, headers, json: json ?? {} });
     };
-    this.answers.set(key, handler);
+    this.answers.set(key, { handler, left: () => left + (queued ? previous.left() : 0) });
     await this.page.route(answer, handler);
   }
 
   async expectPage(expectation: PageExpectation, where: string): Promise<void> {
     if (expectation.url !== undefined) await expect(this.page, where).toHaveURL(new URL(expectation.url, this.baseURL).href);
+    if (expectation.lang !== undefined) await expect(this.page.locator('html'), `${where}: lang`).toHaveAttribute('lang', expectation.lang);
     for (const mark of expectation.shows ?? []) {
       const found = this.locate(mark);
       await expect(found, `${where}: shows ${describeMark(mark)}`).toBeVisible();
@@ -105,11 +168,12 @@ export async function runPathInPage(
   model: AnyFlowModel,
   flow: FlowPaths,
   path: FlowPath,
+  language: PageLanguage = 'en',
 ): Promise<void> {
   const driver = new PageDriver(page, context, baseURL);
   const steps = path.steps;
   const actionsFor = (index: number) => {
-    const actions = pageActionsFor(model, steps[index]!, steps[index - 1]!.snapshot);
+    const actions = pageActionsFor(model, steps[index]!, steps[index - 1]!.snapshot, language);
     if (!actions) throw new Error(`The page cannot cause “${steps[index]!.label}” (generated with browser: true?)`);
     return actions;
   };
@@ -119,11 +183,11 @@ export async function runPathInPage(
     let last = lead;
     while (steps[last + 1] && settles(steps[last + 1]!)) last++;
     for (let i = lead + 1; i <= last; i++) for (const action of actionsFor(i)) await driver.perform(action);
-    const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never) ?? null) : actionsFor(lead);
+    const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never, language) ?? null) : actionsFor(lead);
     if (caused) {
       for (const action of caused) await driver.perform(action);
       const settled = steps[last]!;
-      for (const expectation of pageExpectationsFor(flow, model, settled.snapshot, settled.states)) {
+      for (const expectation of pageExpectationsFor(flow, model, settled.snapshot, settled.states, language)) {
         await driver.expectPage(expectation, `step ${last}: ${settled.label} ⇒ ${settled.states.join(', ')}`);
       }
     }

@@ -122,6 +122,26 @@ test.describe('language', () => {
     await expect.poll(() => posted).toEqual([{ language: 'ru' }]);
   });
 
+  test('signed in, a choice is saved on the real server and applies on a fresh visit (nothing mocked)', async ({
+    page,
+    context,
+    signIn,
+  }) => {
+    await signIn('en');
+    await page.goto('/profile/language');
+    await screenReady(page);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user-settings') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'العربية' }).click();
+    await expect(page).toHaveURL(/\/ar\/profile\/language$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect((await saved).status()).toBe(200);
+    // Without the cookie, only the server's copy of the choice can bring the customer back to Arabic.
+    await context.clearCookies({ name: 'i18n_redirected' });
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/ar\/profile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'الملف الشخصي' })).toBeVisible();
+  });
+
   test('a failed save keeps the new language and says so in a toast', async ({ page, signIn }) => {
     await signIn();
     await page.route('**/api/user-settings', (route) =>

@@ -1,5 +1,35 @@
+import type { SnapshotFrom } from 'xstate';
 import { biometricMachine } from './biometric.machine';
-import type { FlowModel } from './graph/model';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { failedCall, inLanguage, PAGE_LANGUAGES, passkeyFailureText, pageTexts, type PageLanguage } from './graph/page';
+import { sessionCookieJar } from './session.model';
+
+const STATUS = '**/api/validation-code/status';
+const ENABLE_REQUEST = '**/api/validation-code/biometric/enable/request';
+const ENABLE_CONFIRM = '**/api/validation-code/biometric/enable/confirm';
+const DISABLE_REQUEST = '**/api/validation-code/biometric/disable-all/request';
+const DISABLE_CONFIRM = '**/api/validation-code/biometric/disable-all/confirm';
+/** The fallback message of each step (PasskeysSection.tsx). */
+const FALLBACK = {
+  enable: 'registration_not_completed',
+  disableRequest: 'biometric_disable_request_failed',
+  disableConfirm: 'biometric_disable_confirm_failed',
+};
+
+/** The passkeys section: its “Add a passkey” button, and the last failure in its alert. */
+function section(s: SnapshotFrom<typeof biometricMachine>, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).passkeys;
+  const failure = s.context.failure;
+  const sentence = !failure
+    ? null
+    : failure.step === 'status'
+      ? texts.section.loadFailed
+      : passkeyFailureText(language, failure.code, FALLBACK[failure.step]);
+  return { shows: [{ role: 'button', name: texts.section.add }, ...(sentence ? [{ role: 'alert' as const, text: sentence }] : [])] };
+}
+
+/** The code form of adding a passkey or removing them all. */
+const codeForm = (_: unknown, language: PageLanguage): PageExpectation => ({ shows: [{ label: pageTexts(language).passkeys.code.label }] });
 
 const options = {
   rp: { name: 'Meridian', id: 'localhost' },
@@ -70,5 +100,58 @@ export const biometricModel = {
     awaitingEnableCode: (s) => s.context.codeToken !== null || 'a code is asked for without a request',
     awaitingDisableCode: (s) => s.context.codeToken !== null || 'a code is asked for without a request',
     registering: (s) => s.context.options !== null || 'a ceremony without creation options',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The security page, signed in by cookie fixture; the passkey list itself is not part of this flow.
+    start: (_, language) => [
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { open: inLanguage('/profile/security', language) },
+    ],
+    events: {
+      ENABLE_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.section.add } }],
+      DISABLE_ALL_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.section.disableAll } }],
+      CODE_SUBMITTED: ({ code }, _, language) => [
+        { fill: { label: pageTexts(language).passkeys.code.label }, text: code },
+        { click: { role: 'button', name: pageTexts(language).passkeys.code.confirm } },
+      ],
+      CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.code.cancel } }],
+      // Removing one passkey from the list is the list's own calls, which this flow's bindings leave out.
+    },
+    actors: {
+      loadStatus: {
+        done: (status) => [{ answer: STATUS, method: 'GET', times: 1, json: status }],
+        error: (error) => [failedCall(STATUS, error, 'GET')],
+      },
+      requestEnable: {
+        done: (request) => [{ answer: ENABLE_REQUEST, method: 'POST', times: 1, json: request }],
+        error: (error) => [failedCall(ENABLE_REQUEST, error)],
+      },
+      confirmEnableCode: {
+        done: (answer) => [{ answer: ENABLE_CONFIRM, method: 'POST', times: 1, json: answer }],
+        error: (error) => [failedCall(ENABLE_CONFIRM, error)],
+      },
+      createPasskey: {
+        done: () => [{ passkeys: { create: 'answers' } }],
+        error: () => [{ passkeys: { create: 'refuses' } }],
+      },
+      confirmEnable: {
+        done: (answer) => [{ answer: ENABLE_CONFIRM, method: 'POST', times: 1, json: answer }],
+        error: (error) => [failedCall(ENABLE_CONFIRM, error)],
+      },
+      requestDisable: {
+        done: (request) => [{ answer: DISABLE_REQUEST, method: 'POST', times: 1, json: request }],
+        error: (error) => [failedCall(DISABLE_REQUEST, error)],
+      },
+      confirmDisable: {
+        done: (answer) => [{ answer: DISABLE_CONFIRM, method: 'POST', times: 1, json: answer }],
+        error: (error) => [failedCall(DISABLE_CONFIRM, error)],
+      },
+    },
+    states: {
+      idle: section,
+      awaitingEnableCode: codeForm,
+      awaitingDisableCode: codeForm,
+    },
   },
 } satisfies FlowModel<typeof biometricMachine>;

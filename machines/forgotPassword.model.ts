@@ -1,10 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../contract';
-import { toFailure } from './failure';
 import { forgotPasswordMachine } from './forgotPassword.machine';
-import type { FlowModel, PageAction, PageExpectation } from './graph/model';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { failedCall, signsIn } from './graph/page';
 
 type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
@@ -28,38 +27,8 @@ function formStep(s: Snapshot, field: 'email' | 'code' | 'newPassword'): PageExp
   return { shows: [{ label: textsOf(s)[field] }, ...(sentence ? [{ role: 'alert' as const, text: sentence }] : [])] };
 }
 
-/** The server's answer to one call: the contract's error body with its status, or a lost connection. */
-function failedCall(url: string, error: unknown): PageAction {
-  const { code, fields } = toFailure(error);
-  if (code === 'network_error') return { answer: url, method: 'POST', times: 1, offline: true };
-  const status = API_ERRORS[code as ApiErrorCode].status;
-  return { answer: url, method: 'POST', times: 1, status, json: { error: { code, message: code, ...(fields ? { fields } : {}) } } };
-}
-
 const FORGOT = '**/api/auth/forgot-password';
 const RESET = '**/api/auth/reset-password';
-
-/** A reset signs the customer in: the tokens and who they belong to (the contract's `signedInSchema`). */
-const signedIn: SignedIn = {
-  accessToken: 'e2e-access',
-  accessTokenExpiresAt: '2099-01-01T00:00:00.000Z',
-  refreshToken: 'e2e-refresh',
-  refreshTokenExpiresAt: '2099-01-01T00:00:00.000Z',
-  user: {
-    id: '0b6f0f3e-5c1a-4a57-9d1e-2f4c7a9b8e01',
-    email: 'ann@meridian.test',
-    emailVerified: true,
-    firstName: 'Ann',
-    lastName: null,
-    country: 'DE',
-    language: 'en',
-    refCode: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    phone: null,
-    phoneConfirmed: false,
-    pendingPhone: null,
-  },
-};
 
 export const forgotPasswordModel = {
   inputs: { english: { home: '/' }, arabic: { home: '/ar' } },
@@ -134,11 +103,7 @@ export const forgotPasswordModel = {
         error: (error) => [failedCall(FORGOT, error)],
       },
       resetPassword: {
-        // The server sets the session cookies with its answer; the test sets them as the session model does.
-        done: () => [
-          { cookies: { auth_token: signedIn.accessToken, refresh_token: signedIn.refreshToken } },
-          { answer: RESET, method: 'POST', times: 1, json: signedIn },
-        ],
+        done: () => signsIn(RESET),
         error: (error) => [failedCall(RESET, error)],
       },
     },

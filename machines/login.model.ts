@@ -1,6 +1,39 @@
+import type { SnapshotFrom } from 'xstate';
 import type { LoginField } from './login.machine';
 import { loginMachine } from './login.machine';
-import type { FlowModel } from './graph/model';
+import type { FlowModel, PageExpectation } from './graph/model';
+import {
+  failedCall,
+  failureText,
+  FAR_FUTURE,
+  inLanguage,
+  PAGE_LANGUAGES,
+  pageTexts,
+  SIGNED_IN,
+  signsIn,
+  type PageLanguage,
+} from './graph/page';
+import { safeRedirectPath } from './routeGuard.machine';
+
+const LOGIN = '**/api/auth/login';
+
+/** The form as the page shows it: the server's failure in the alert, a message under each missing field. */
+function form(s: SnapshotFrom<typeof loginMachine>, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language);
+  const failure = s.context.failure;
+  const sentence = !failure
+    ? null
+    : failure.code === 'two_factor_expired'
+      ? texts.twoFactor.expired
+      : failureText(language, texts.login.errors, failure);
+  return {
+    shows: [
+      { label: texts.login.email },
+      ...(sentence ? [{ role: 'alert' as const, text: sentence }] : []),
+      ...s.context.missing.map((field) => ({ shownText: texts.login.missing[field] })),
+    ],
+  };
+}
 
 const correct = { email: 'demo@meridian.test', password: 'MeridianDemo2026' };
 
@@ -43,5 +76,44 @@ export const loginModel = {
     editing: (s) => s.context.failure === null || s.context.missing.length === 0 || 'a missing field and a server error at once',
     signingIn: (s) => (s.context.missing as LoginField[]).length === 0 || 'sends credentials with a field missing',
     secondFactorRequired: (s) => (s.status === 'done' && s.context.failure === null) || 'waits for an SMS code but still runs',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The input's language is the page's: the login page and its redirect move to the language of the run.
+    start: ({ redirect, notice }, language) => {
+      const query = new URLSearchParams();
+      if (redirect !== null) query.set('redirect', safeRedirectPath(redirect) ? inLanguage(redirect, language) : redirect);
+      if (notice) query.set('notice', notice);
+      return [{ open: `${inLanguage('/login', language)}?${query}` }];
+    },
+    events: {
+      CREDENTIALS_SUBMITTED: ({ email, password }, _, language) => [
+        { fill: { label: pageTexts(language).login.email }, text: email },
+        { fill: { label: pageTexts(language).login.password }, text: password },
+        { click: { role: 'button', name: pageTexts(language).login.submit } },
+      ],
+    },
+    actors: {
+      signIn: {
+        done: (outcome) =>
+          outcome.kind === 'signedIn'
+            ? signsIn(LOGIN, { ...SIGNED_IN, twoFactorRequired: false })
+            : // A challenge that is still open when the test runs, whenever it runs: /2fa/phone sends an expired one back here.
+              [
+                {
+                  answer: LOGIN,
+                  method: 'POST',
+                  times: 1,
+                  json: { ...outcome.challenge, expiresAt: FAR_FUTURE },
+                },
+              ],
+        error: (error) => [failedCall(LOGIN, error)],
+      },
+    },
+    states: {
+      editing: form,
+      signedIn: (s, language) => ({ url: inLanguage(s.context.destination, language), cookies: { auth_token: true, refresh_token: true } }),
+      secondFactorRequired: (_, language) => ({ url: inLanguage('/2fa/phone', language) }),
+    },
   },
 } satisfies FlowModel<typeof loginMachine>;

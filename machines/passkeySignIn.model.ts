@@ -1,5 +1,10 @@
 import { passkeySignInMachine } from './passkeySignIn.machine';
 import type { FlowModel } from './graph/model';
+import { failedCall, inLanguage, PAGE_LANGUAGES, passkeyFailureText, pageTexts, signsIn } from './graph/page';
+import { safeRedirectPath } from './routeGuard.machine';
+
+const OPTIONS = '**/api/auth/passkey/options';
+const VERIFY = '**/api/auth/passkey/verify';
 
 const options = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost', userVerification: 'required' as const, allowCredentials: [] };
 const response = {
@@ -44,5 +49,57 @@ export const passkeySignInModel = {
   serializeState: (s) => JSON.stringify([s.value, s.context.failure?.code ?? null]),
   invariants: {
     '*': (s) => !s.context.destination.startsWith('//') || 'the destination after sign-in must stay on this site',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // /login offers passkeys in the e-mail field's autofill too; /welcome has no field, only the button.
+    start: ({ redirect, autofill }, language) => {
+      if (!autofill) return [{ open: inLanguage('/welcome', language) }];
+      const query =
+        redirect === null
+          ? ''
+          : `?${new URLSearchParams({ redirect: safeRedirectPath(redirect) ? inLanguage(redirect, language) : redirect })}`;
+      return [{ open: `${inLanguage('/login', language)}${query}` }];
+    },
+    events: {
+      PASSKEY_CHOSEN: (_, before, language) =>
+        // The answers come at once: the button is only there to press while the page waits for nothing else.
+        before.matches('ready') || before.matches('offeringAutofill')
+          ? [{ click: { role: 'button', name: pageTexts(language).passkeys.signIn } }]
+          : null,
+    },
+    actors: {
+      supportsAutofill: {
+        done: (supported) => [{ passkeys: { autofill: supported ? 'available' : 'unavailable' } }],
+        error: () => [{ passkeys: { autofill: 'fails' } }],
+      },
+      fetchOptions: {
+        done: (options) => [{ answer: OPTIONS, method: 'POST', times: 1, json: { options } }],
+        error: (error) => [failedCall(OPTIONS, error)],
+      },
+      conditionalAssertion: {
+        done: () => [{ passkeys: { autofillRequest: 'picks' } }],
+        error: () => [{ passkeys: { autofillRequest: 'ends' } }],
+      },
+      modalAssertion: {
+        done: () => [{ passkeys: { get: 'answers' } }],
+        error: () => [{ passkeys: { get: 'refuses' } }],
+      },
+      verify: {
+        done: () => signsIn(VERIFY),
+        error: (error) => [failedCall(VERIFY, error)],
+      },
+    },
+    states: {
+      ready: (s, language) => {
+        const texts = pageTexts(language);
+        const failure = s.context.failure;
+        const sentence = failure ? passkeyFailureText(language, failure.code, 'authentication_not_completed') : null;
+        return {
+          shows: [{ role: 'button', name: texts.passkeys.signIn }, ...(sentence ? [{ role: 'alert' as const, text: sentence }] : [])],
+        };
+      },
+      signedIn: (s, language) => ({ url: inLanguage(s.context.destination, language), cookies: { auth_token: true, refresh_token: true } }),
+    },
   },
 } satisfies FlowModel<typeof passkeySignInMachine>;

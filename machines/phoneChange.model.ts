@@ -1,5 +1,58 @@
-import type { FlowModel } from './graph/model';
+import type { SnapshotFrom } from 'xstate';
+import type { Failure } from './failure';
+import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
+import { failedCall, failureText, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
+import { sessionCookieJar } from './session.model';
 import { phoneChangeMachine } from './phoneChange.machine';
+
+type Snapshot = SnapshotFrom<typeof phoneChangeMachine>;
+
+const ME = '**/api/users/me';
+/** Where each way of confirming sends its code and its confirmation (src/app/system.ts). */
+const CALLS = {
+  set: { request: '**/api/users/set-phone', confirm: '**/api/users/confirm-phone' },
+  email: { request: '**/api/users/update-phone', confirm: '**/api/users/confirm-update-phone' },
+  sms: { request: '**/api/users/update-phone', confirm: '**/api/users/confirm-update-phone-sms' },
+};
+
+/** The signed-in customer as GET /users/me and the confirmations answer, with the phone given. */
+const me = (profile: { email: string; country: string; phone: string | null }) => ({
+  ...SIGNED_IN.user,
+  ...profile,
+  phoneConfirmed: profile.phone !== null,
+  pendingPhone: null,
+});
+
+/** What the page says for a failed code check or sending (codeFailureMessage in src/screens/shared/CodeFeedback.tsx). */
+function codeFailureText(failure: Failure, language: PageLanguage): string {
+  return failureText(language, pageTexts(language).twoFactor.codeErrors, failure);
+}
+
+/** The number field, by role: the phone section is named “Phone number” as well. */
+function numberField(s: Snapshot, language: PageLanguage): PageMark {
+  const texts = pageTexts(language).phone;
+  return { role: 'textbox', name: s.context.phone ? texts.newNumber : texts.number };
+}
+
+/** The number form: its field, and the reason the number was refused, if any. */
+function numberForm(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).phone;
+  const error = s.context.numberError;
+  const key = error === 'missing' ? 'missing' : error === 'phone_unchanged' ? 'unchanged' : error === 'phone_taken' ? 'taken' : 'invalid';
+  return { shows: [numberField(s, language), ...(error ? [{ shownText: texts.errors[key] }] : [])] };
+}
+
+/** The server's answer to sending a code the flow's way (POST set-phone or update-phone). */
+function codeSent({ resendAfterSeconds }: { resendAfterSeconds: number }, before: Snapshot): PageAction[] {
+  const route = before.context.route!;
+  const sent = {
+    pendingPhone: before.context.newPhone,
+    channel: route === 'set' ? 'sms' : route,
+    expiresAt: FAR_FUTURE,
+    resendAfterSeconds,
+  };
+  return [{ answer: CALLS[route].request, method: 'POST', times: 1, json: sent }];
+}
 
 const current = '+4915123456789';
 const next = '+4915198765432';
@@ -65,5 +118,91 @@ export const phoneChangeModel = {
     'codeStep.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
     'codeStep.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
     idle: (s) => !s.context.saved || s.context.phone !== null || 'says saved without a phone',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The phone section of the security page, signed in (a cookie fixture: the profile is answered below).
+    start: (_, language) => [
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { open: inLanguage('/profile/security', language) },
+    ],
+    events: {
+      EDIT_STARTED: (_, before, language) => {
+        const texts = pageTexts(language).phone;
+        return [
+          {
+            click: {
+              role: 'button',
+              name: before.matches('choosingChannel') ? texts.otherNumber : before.context.phone ? texts.change : texts.add,
+            },
+          },
+        ];
+      },
+      NUMBER_SUBMITTED: ({ national }, before, language) => {
+        const texts = pageTexts(language).phone;
+        // The customer's own country is chosen already, and every fixture uses it.
+        return [{ fill: numberField(before, language), text: national }, { click: { role: 'button', name: texts.continue } }];
+      },
+      CHANNEL_CHOSEN: ({ channel }, before, language) => {
+        const texts = pageTexts(language).phone;
+        if (before.matches('codeStep'))
+          return [{ click: { role: 'button', name: channel === 'sms' ? texts.useSmsInstead : texts.useEmailInstead } }];
+        return [{ click: { role: 'button', name: channel === 'sms' ? texts.bySms : texts.byEmail, exact: false } }];
+      },
+      CODE_SUBMITTED: ({ code }, _, language) => [
+        { fill: { label: pageTexts(language).phone.code }, text: code },
+        { click: { role: 'button', name: pageTexts(language).phone.confirm } },
+      ],
+      RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).resend.action } }],
+      CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.cancel } }],
+      RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.retry } }],
+    },
+    actors: {
+      loadPhone: {
+        done: (profile) => [{ answer: ME, method: 'GET', times: 1, json: me(profile) }],
+        // A retry of the GET by the client meets the catch-all error answer: it fails all the same.
+        error: (error) => [failedCall(ME, error, 'GET')],
+      },
+      requestCode: {
+        done: (output, before) => codeSent(output, before),
+        error: (error, before) => [failedCall(CALLS[before.context.route!].request, error)],
+      },
+      // The same call again: the page's own countdown has to end first, which no browser path waits for.
+      resendCode: {
+        done: (output, before) => codeSent(output, before),
+        error: (error, before) => [failedCall(CALLS[before.context.route!].request, error)],
+      },
+      confirmCode: {
+        done: ({ phone }, before) => [
+          {
+            answer: CALLS[before.context.route!].confirm,
+            method: 'POST',
+            times: 1,
+            json: me({ email: before.context.email, country: before.context.country, phone }),
+          },
+        ],
+        error: (error, before) => [failedCall(CALLS[before.context.route!].confirm, error)],
+      },
+    },
+    states: {
+      loadFailed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).phone.retry }] }),
+      idle: (s, language) => {
+        const texts = pageTexts(language).phone;
+        return {
+          shows: [
+            { role: 'button', name: s.context.phone ? texts.change : texts.add },
+            ...(s.context.saved ? [{ shownText: texts.saved }] : []),
+          ],
+        };
+      },
+      enteringNumber: numberForm,
+      choosingChannel: (_, language) => ({ shows: [{ shownText: pageTexts(language).phone.chooseChannel }] }),
+      'codeStep.code.editing': (s, language) => ({
+        shows: [
+          { label: pageTexts(language).phone.code },
+          ...(s.context.failure ? [{ shownText: codeFailureText(s.context.failure, language) }] : []),
+        ],
+      }),
+    },
   },
 } satisfies FlowModel<typeof phoneChangeMachine>;

@@ -1,17 +1,47 @@
 /**
  * `npm run test:model [-- <machine id>…]`: the model-based path tests of all catalogued machines, or of
  * the ones named. Vitest would read extra arguments as file filters, so the ids travel in MODEL_FLOWS.
+ *
+ * `npm run test:model -- --browser [<machine id>…]` runs nothing: it prints how many paths each machine
+ * with browser bindings has in e2e/model.spec.ts, and in how many languages each runs.
  */
 import { startVitest } from 'vitest/node';
+import { generateFlowPaths } from '../machines/graph/paths';
 import { FLOWS_ENV, selectFlows } from '../tests/model/select';
 
-const ids = process.argv.slice(2);
+const args = process.argv.slice(2);
+const browser = args.includes('--browser');
+const ids = args.filter((arg) => arg !== '--browser');
+let chosen: ReturnType<typeof selectFlows>;
 try {
-  selectFlows(ids);
+  chosen = selectFlows(ids);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
 }
-process.env[FLOWS_ENV] = ids.join(',');
-const vitest = await startVitest('test', ['tests/model/'], { run: true });
-await vitest.close();
+
+if (browser) {
+  const rows = chosen
+    .filter((entry) => entry.model?.browser)
+    .map((entry) => {
+      const paths = generateFlowPaths(entry, { browser: true }).paths.length;
+      const languages = entry.model!.browser!.languages ?? [];
+      return [entry.id, String(paths), languages.join(' ') || 'per input', String(paths * Math.max(languages.length, 1))];
+    });
+  const table = [['machine', 'paths', 'languages', 'tests'], ...rows];
+  const total = rows.reduce((sum, row) => sum + Number(row[3]), 0);
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+  console.log('Browser model paths (e2e/model.spec.ts)');
+  for (const row of table)
+    console.log(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
+  console.log(`${total} tests in all`);
+} else {
+  process.env[FLOWS_ENV] = ids.join(',');
+  const vitest = await startVitest('test', ['tests/model/'], { run: true });
+  await vitest.close();
+}

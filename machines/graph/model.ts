@@ -1,4 +1,5 @@
 import type { AnyStateMachine, EventFromLogic, InputFrom, OutputFrom, SnapshotFrom, StateMachine } from 'xstate';
+import type { PageLanguage } from './page';
 
 /*
  * The test model of a flow: everything the path generator (`machines/graph/paths.ts`) needs besides the machine
@@ -91,10 +92,14 @@ export type PageMark =
   | { testId: string }
   /** A form control by the exact text of its label (password fields have no ARIA role to find them by). */
   | { label: string }
+  /** Words shown anywhere on the page, exactly (a field's message, whatever element holds it). */
+  | { shownText: string }
   | {
       role: AriaRole;
       /** The accessible name; any name when left out. */
       name?: string;
+      /** Whether `name` is the whole accessible name (the default) or a part of it (a button that also holds its hint). */
+      exact?: boolean;
       /** For headings. */
       level?: number;
       /** For links: where the link points (the path, or a pattern). */
@@ -122,19 +127,34 @@ export type PageAction =
   /** Fires a window event the app listens to. */
   | { dispatch: 'focus' }
   /**
+   * From now on (this page and the next ones), the browser's passkey ceremonies end as given: whether
+   * passkey autofill is offered, how an autofill request ends (left out: it waits), and how the modal
+   * sign-in (`get`) and the creation of a passkey (`create`) end (left out: they wait).
+   */
+  | { passkeys: PasskeyOutcomes }
+  /**
    * From now on, answers requests matching the URL glob (only those with `method`, when given; only
-   * `times` of them, when given) with a status and a JSON body or an HTML page — or, with `offline`,
-   * fails them as a lost connection does.
+   * `times` of them, when given) with a status, headers and a JSON body or an HTML page — or, with
+   * `offline`, fails them as a lost connection does.
    */
   | {
       answer: string;
       method?: string;
       times?: number;
       status?: number;
+      headers?: Record<string, string>;
       json?: unknown;
       html?: string;
       offline?: true;
     };
+
+/** How the stand-in for the browser's WebAuthn ceremonies answers (see the `passkeys` page action). */
+export interface PasskeyOutcomes {
+  autofill?: 'available' | 'unavailable' | 'fails';
+  autofillRequest?: 'picks' | 'ends';
+  get?: 'answers' | 'refuses';
+  create?: 'answers' | 'refuses';
+}
 
 /** What the page must show once a step has settled in a state. */
 export interface PageExpectation {
@@ -142,6 +162,8 @@ export interface PageExpectation {
   url?: string;
   /** Whether each cookie is present. */
   cookies?: Record<string, boolean>;
+  /** The language the page shows: `<html lang>`. */
+  lang?: string;
   shows?: PageMark[];
   hides?: PageMark[];
 }
@@ -151,13 +173,18 @@ type BindingResult = PageAction[] | null;
 /**
  * How the real app is driven through a flow. A binding that returns `null` cannot cause the event in that
  * situation; paths are then generated without that edge. Events and actors without bindings keep their
- * paths out of the browser run.
+ * paths out of the browser run. Every binding also gets the language the page runs in (see `languages`).
  */
 export interface BrowserBindings<M extends AnyStateMachine> {
+  /**
+   * The languages each path runs in (`PAGE_LANGUAGES`): one Playwright test per path and language. Left
+   * out, each path runs once in English — or in the language the model's inputs choose (forgotPassword's `home`).
+   */
+  languages?: readonly PageLanguage[];
   /** How the page starts for an input fixture. Without it, the first event opens the page. */
-  start?: (input: InputFrom<M>) => PageAction[];
+  start?: (input: InputFrom<M>, language: PageLanguage) => PageAction[];
   events: {
-    [T in EventType<M>]?: (event: EventOfType<M, T>, before: Snapshot<M>) => BindingResult;
+    [T in EventType<M>]?: (event: EventOfType<M, T>, before: Snapshot<M>, language: PageLanguage) => BindingResult;
   };
   /**
    * How the page makes an invoked actor settle, usually by answering the request it sends. These run
@@ -165,12 +192,12 @@ export interface BrowserBindings<M extends AnyStateMachine> {
    */
   actors?: {
     [Name in ActorName<M>]?: {
-      done?: (output: ActorOutput<M, Name>, before: Snapshot<M>) => BindingResult;
-      error?: (error: unknown, before: Snapshot<M>) => BindingResult;
+      done?: (output: ActorOutput<M, Name>, before: Snapshot<M>, language: PageLanguage) => BindingResult;
+      error?: (error: unknown, before: Snapshot<M>, language: PageLanguage) => BindingResult;
     };
   };
   /** Per state, what the page must show beyond the state's `meta.view`; `'*'` applies to every state. */
-  states?: { [P in StatePath<M> | '*']?: (snapshot: Snapshot<M>) => PageExpectation };
+  states?: { [P in StatePath<M> | '*']?: (snapshot: Snapshot<M>, language: PageLanguage) => PageExpectation };
 }
 
 /* ---------------------------------------------------------------- the model */
@@ -216,16 +243,17 @@ export interface AnyFlowModel {
   limit?: number;
   journeys?: Record<string, Journey>;
   browser?: {
-    start?: (input: never) => PageAction[];
-    events: Record<string, ((event: never, before: never) => BindingResult) | undefined>;
+    languages?: readonly PageLanguage[];
+    start?: (input: never, language: PageLanguage) => PageAction[];
+    events: Record<string, ((event: never, before: never, language: PageLanguage) => BindingResult) | undefined>;
     actors?: Record<
       string,
       | {
-          done?: (output: never, before: never) => BindingResult;
-          error?: (error: never, before: never) => BindingResult;
+          done?: (output: never, before: never, language: PageLanguage) => BindingResult;
+          error?: (error: never, before: never, language: PageLanguage) => BindingResult;
         }
       | undefined
     >;
-    states?: Record<string, ((snapshot: never) => PageExpectation) | undefined>;
+    states?: Record<string, ((snapshot: never, language: PageLanguage) => PageExpectation) | undefined>;
   };
 }

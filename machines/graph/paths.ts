@@ -12,6 +12,7 @@ import {
 import { getAdjacencyMap, getShortestPaths, getStateNodes as descendantStateNodes, type AdjacencyValue } from 'xstate/graph';
 import type { CatalogEntry } from '../index';
 import type { AnyFlowModel, PageAction, PageExpectation, PageMark, StateMeta } from './model';
+import type { PageLanguage } from './page';
 
 /*
  * Path generation for the model-based tests and the flow explorer. Pure: xstate only, no Node or DOM APIs.
@@ -131,7 +132,7 @@ function guardName(guard: unknown): string | null {
 }
 
 function isPageMark(value: unknown): value is PageMark {
-  return typeof value === 'object' && value !== null && ('testId' in value || 'label' in value || 'role' in value);
+  return typeof value === 'object' && value !== null && ('testId' in value || 'label' in value || 'shownText' in value || 'role' in value);
 }
 
 function pathOf(node: AnyStateNode): string {
@@ -343,22 +344,26 @@ type Registry = ReturnType<typeof eventRegistry>;
 
 /* ---------------------------------------------------------------- browser bindings */
 
-/** How the page causes a step, per the model's browser bindings; `null` when it cannot. */
+/**
+ * How the page causes a step in a language, per the model's browser bindings; `null` when it cannot (which
+ * must not depend on the language: the paths are generated once for all of them).
+ */
 export function pageActionsFor(
   model: AnyFlowModel,
   step: Pick<FlowStep, 'kind' | 'event' | 'actor'>,
   before: AnyMachineSnapshot,
+  language: PageLanguage = 'en',
 ): PageAction[] | null {
   const bindings = model.browser;
   if (!bindings) return null;
   const event = step.event as EventObject & { output?: unknown; error?: unknown };
   switch (step.kind) {
     case 'event':
-      return bindings.events[event.type]?.(event as never, before as never) ?? null;
+      return bindings.events[event.type]?.(event as never, before as never, language) ?? null;
     case 'done':
-      return bindings.actors?.[step.actor!]?.done?.(event.output as never, before as never) ?? null;
+      return bindings.actors?.[step.actor!]?.done?.(event.output as never, before as never, language) ?? null;
     case 'error':
-      return bindings.actors?.[step.actor!]?.error?.(event.error as never, before as never) ?? null;
+      return bindings.actors?.[step.actor!]?.error?.(event.error as never, before as never, language) ?? null;
     default:
       return null;
   }
@@ -370,13 +375,14 @@ export function pageExpectationsFor(
   model: AnyFlowModel,
   snapshot: AnyMachineSnapshot,
   states: readonly string[],
+  language: PageLanguage = 'en',
 ): PageExpectation[] {
   const byId = new Map(flow.states.map((state) => [state.id, state]));
   const active = states.map((id) => byId.get(id)!);
   const views = active.flatMap((state) => (state.view ? [{ shows: [state.view] }] : []));
   const bound = ['*', ...active.map((state) => state.path)].flatMap((key) => {
     const expectation = model.browser?.states?.[key];
-    return expectation ? [expectation(snapshot as never)] : [];
+    return expectation ? [expectation(snapshot as never, language)] : [];
   });
   return [...views, ...bound];
 }

@@ -1,0 +1,123 @@
+import ar from '../../locales/ar.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../../contract';
+import { LOCALE_TAGS, localizePath, splitLocalePath } from '../../contract/locales';
+import { toFailure, type Failure } from '../failure';
+import type { PageAction } from './model';
+
+/*
+ * What the browser bindings of several flows share: the page's words in the language a path runs in (only
+ * the two the browser model tests use, left-to-right English and right-to-left Arabic), and the server's
+ * answers they stand in for.
+ */
+
+/** Every locale file has the keys of en.json (`npm run check:locales`), plus its own plural forms. */
+const TEXTS: Record<'en' | 'ar', typeof en> = { en, ar };
+
+/** A language the browser model tests run paths in. */
+export type PageLanguage = keyof typeof TEXTS;
+
+export const PAGE_LANGUAGES: readonly PageLanguage[] = ['en', 'ar'];
+
+/** The messages of a language, as the app's i18next resources hold them. */
+export function pageTexts(language: PageLanguage): typeof en {
+  return TEXTS[language];
+}
+
+/**
+ * A message with a count, as i18next renders it: the plural form the language's rules pick
+ * (`_one`, `_few`, `_many`…), then `{{count}}` and the other values put in.
+ */
+export function countedText(
+  language: PageLanguage,
+  messages: Record<string, string>,
+  key: string,
+  values: { count: number } & Record<string, string | number>,
+): string {
+  const form = new Intl.PluralRules(LOCALE_TAGS[language]).select(values.count);
+  const template = messages[`${key}_${form}`] ?? messages[`${key}_other`] ?? messages[key];
+  if (template === undefined) throw new Error(`No message ${key} (${form}) in ${language}`);
+  return withValues(template, values);
+}
+
+/** A message with its `{{name}}` placeholders filled in, as i18next does (no escaping, as the app sets it). */
+export function withValues(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
+/**
+ * A failure in the page's words, as failureText (src/screens/shared/failureText.ts) picks them: the form's
+ * own message for the code when it has one, else the general one (connection, rate limit with its seconds),
+ * else "try again".
+ */
+export function failureText(language: PageLanguage, own: Record<string, string>, failure: Failure): string {
+  const general = pageTexts(language).failure;
+  if (own[failure.code] !== undefined) return own[failure.code]!;
+  if (failure.code === 'network_error') return general.network_error;
+  if (failure.code === 'rate_limited') return countedText(language, general, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
+  return general.unknown;
+}
+
+/**
+ * A passkey failure in the page's words, as describePasskeyFailure (src/auth/webauthnErrors.ts) picks them:
+ * the code's own message, or the step's fallback — also for the browser's NotAllowedError, passed through as
+ * `webauthn_not_allowed`, whose browser reason the page adds after it.
+ */
+export function passkeyFailureText(language: PageLanguage, code: string, fallback: string): string {
+  const errors: Record<string, string> = pageTexts(language).biometric.errors;
+  return (code === 'webauthn_not_allowed' ? undefined : errors[code]) ?? errors[fallback]!;
+}
+
+/** The same page in a language: `('/fr/pay/abc', 'ar')` → `/ar/pay/abc`, `('/ar', 'en')` → `/`. */
+export function inLanguage(path: string, language: PageLanguage): string {
+  const [pathname = '', query] = path.split('?');
+  const localized = localizePath(splitLocalePath(pathname).basePath, language);
+  return query === undefined ? localized : `${localized}?${query}`;
+}
+
+/** The server's answer to one call: the contract's error body with its status, or a lost connection. */
+export function failedCall(url: string, error: unknown, method = 'POST'): PageAction {
+  const { code, fields, retryAfterSeconds } = toFailure(error);
+  if (code === 'network_error') return { answer: url, method, times: 1, offline: true };
+  const status = code in API_ERRORS ? API_ERRORS[code as ApiErrorCode].status : 500;
+  const body = { error: { code, message: code, ...(fields ? { fields } : {}) } };
+  // The client reads the wait from the header, as the server sends it.
+  const headers = retryAfterSeconds === undefined ? {} : { headers: { 'Retry-After': String(retryAfterSeconds) } };
+  return { answer: url, method, times: 1, status, ...headers, json: body };
+}
+
+/** A moment no test run reaches: for deadlines that must still be ahead when the page checks them. */
+export const FAR_FUTURE = '2099-01-01T00:00:00.000Z';
+
+/** A sign-in's answer: the tokens and who they belong to (the contract's `signedInSchema`). */
+export const SIGNED_IN: SignedIn = {
+  accessToken: 'e2e-access',
+  accessTokenExpiresAt: FAR_FUTURE,
+  refreshToken: 'e2e-refresh',
+  refreshTokenExpiresAt: FAR_FUTURE,
+  user: {
+    id: '0b6f0f3e-5c1a-4a57-9d1e-2f4c7a9b8e01',
+    email: 'ann@meridian.test',
+    emailVerified: true,
+    firstName: 'Ann',
+    lastName: null,
+    country: 'DE',
+    language: 'en',
+    refCode: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    phone: null,
+    phoneConfirmed: false,
+    pendingPhone: null,
+  },
+};
+
+/**
+ * A call that signs the customer in (answering `SIGNED_IN`, or its own shape of it). The server sets the
+ * session cookies with its answer; the test sets them as the session model does.
+ */
+export function signsIn(url: string, answer: object = SIGNED_IN): PageAction[] {
+  return [
+    { cookies: { auth_token: SIGNED_IN.accessToken, refresh_token: SIGNED_IN.refreshToken } },
+    { answer: url, method: 'POST', times: 1, json: answer },
+  ];
+}
