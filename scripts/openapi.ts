@@ -89,7 +89,7 @@ export function buildOpenApi(): Json {
     const operation: Json = {
       operationId,
       summary: spec.summary,
-      ...(spec.devOnly ? { description: 'Development only: not mounted when NODE_ENV=production.' } : {}),
+      ...(spec.demoOnly ? { description: 'Demo mode only: never in production, and answered only to callers on the same machine.' } : {}),
       security: spec.auth === 'bearer' ? [{ bearer: [] }] : spec.auth === 'optional' ? [{}, { bearer: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(spec.body ? { requestBody: { required: true, content: { [bodyType(spec)]: { schema: jsonSchema(spec.body, 'input') } } } } : {}),
@@ -184,7 +184,7 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
   const auth = { none: 'none', optional: 'optional bearer token', bearer: 'bearer token' }[spec.auth];
   const parts = [
     `### \`${spec.method} ${spec.path}\` — ${operationId}`,
-    spec.summary + (spec.devOnly ? ' **Development only.**' : ''),
+    spec.summary + (spec.demoOnly ? ' **Demo mode only.**' : ''),
     `Auth: ${auth}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}`,
   ];
   const components = (openApi.components as { schemas: Record<string, Json> }).schemas;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { isLoopback, type Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorResponse } from './errors';
 import { BODY_LIMIT_BYTES } from './http/request';
@@ -31,10 +31,18 @@ export interface AppOptions {
 }
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
-  const toLog = logTransport(logger, config.production);
+  const toLog = logTransport(logger, config.demoMode);
+  // In demo mode the codes also reach the console, wherever the messages go.
+  const alsoLogged = (transport: Transport): Transport => {
+    if (!config.demoMode) return transport;
+    return async (message) => {
+      await transport(message);
+      await toLog(message);
+    };
+  };
   return channelTransport({
-    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : toLog,
-    sms: config.smsGatewayUrl ? httpSmsTransport(config.smsGatewayUrl) : toLog,
+    email: config.smtpUrl ? alsoLogged(smtpTransport(config.smtpUrl, config.mailFrom)) : toLog,
+    sms: config.smsGatewayUrl ? alsoLogged(httpSmsTransport(config.smsGatewayUrl)) : toLog,
   });
 }
 
@@ -43,7 +51,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, config, clock = systemClock, logger = consoleLogger } = options;
   const services =
     options.services ?? createServices({ db, config, clock, logger, transport: options.transport ?? defaultTransport(config, logger) });
-  const deps: RouteDeps = { db, clock, tokens: services.tokens, trustProxy: config.trustProxy, production: config.production };
+  const deps: RouteDeps = {
+    db,
+    clock,
+    tokens: services.tokens,
+    trustProxy: config.trustProxy,
+    demoTools: config.demoMode && isLoopback(config.host),
+  };
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders({ walletRpcUrls: config.walletRpcUrls, trustProxy: config.trustProxy }));

@@ -27,8 +27,11 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * stored first answer instead of running again.
    */
   idempotent?: boolean;
-  /** Mounted only when NODE_ENV is not `production`. */
-  devOnly?: boolean;
+  /**
+   * A tool of demo mode: mounted only in demo mode (never in production) with the server listening on
+   * loopback, and answered only to a caller whose own socket is on this machine.
+   */
+  demoOnly?: boolean;
   /**
    * Codes this endpoint answers besides those every endpoint of its kind may answer: `invalid_json`,
    * `unsupported_media_type`, `payload_too_large`, `validation_failed` (with a body or query),

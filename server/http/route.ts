@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AuthMode, EndpointSpec } from '../../contract/endpoints';
 import type { Clock } from '../clock';
+import { isLoopback } from '../config';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import type { Principal, TokenService } from '../services/tokens';
@@ -32,12 +33,12 @@ export interface RouteDeps {
   clock: Clock;
   tokens: Pick<TokenService, 'authenticate'>;
   trustProxy: boolean;
-  /** Leaves out the endpoints the contract marks `devOnly`. */
-  production: boolean;
+  /** Mounts the endpoints the contract marks `demoOnly`: demo mode on and the server on loopback. */
+  demoTools: boolean;
 }
 
 /**
- * Mounts one entry of the contract's endpoint table (none of the `devOnly` ones in production). Everything an endpoint promises in the contract
+ * Mounts one entry of the contract's endpoint table (the `demoOnly` ones only with `demoTools`). Everything an endpoint promises in the contract
  * is enforced here, in this order, before the handler runs: authentication (401), body and query
  * against their schemas (400/415/422, nothing written), the Idempotency-Key of money endpoints.
  * The handler's result is parsed with the answer schema on the way out: what is not in the contract
@@ -52,10 +53,13 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
   if (spec.idempotent && spec.auth !== 'bearer') {
     throw new Error(`${spec.method} ${spec.path}: idempotency keys are per customer, so the endpoint needs auth 'bearer'.`);
   }
-  if (spec.devOnly && deps.production) return;
+  if (spec.demoOnly && !deps.demoTools) return;
   const status = spec.status ?? 200;
 
   app.on(spec.method, spec.path, async (c) => {
+    // The socket's own peer, never a forwarded header: a proxy on this machine would make every
+    // caller look local, but then the server listens on loopback behind it and demoTools is off.
+    if (spec.demoOnly && !isLoopback(c.env?.incoming?.socket?.remoteAddress)) throw new ApiError('not_found');
     const principal = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'));
     if (spec.auth === 'bearer' && !principal) throw new ApiError('unauthorized');
     const json = spec.body ? await readJson(c) : { raw: '', value: undefined };

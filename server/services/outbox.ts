@@ -19,13 +19,13 @@ export interface Message {
 export type Transport = (message: Message) => Promise<void>;
 
 /**
- * The default transport writes to the log. Message bodies carry one-time codes, so production logs
- * only who was written to and why.
+ * The default transport writes to the log. Message bodies carry one-time codes, so only demo mode
+ * logs them; otherwise the log says who was written to and why.
  */
-export function logTransport(logger: Logger, production: boolean): Transport {
+export function logTransport(logger: Logger, withBodies: boolean): Transport {
   return async (message) => {
     const { body, ...envelope } = message;
-    logger.info(`outbox.${message.channel}`, production ? envelope : { ...envelope, body });
+    logger.info(`outbox.${message.channel}`, withBodies ? { ...envelope, body } : envelope);
   };
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { HttpBindings } from '@hono/node-server';
 import pg from 'pg';
 import { expect, vi } from 'vitest';
 import type { Hono } from 'hono';
@@ -29,6 +30,8 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     production: false,
+    demoMode: true,
+    host: '127.0.0.1',
     port: 0,
     dataDir: path.join(os.tmpdir(), 'meridian-test-unused'),
     databaseUrl: undefined,
@@ -202,6 +205,8 @@ export interface RequestOptions {
   token?: string | null;
   /** Full URL prefix, e.g. https://meridian.example for https requests. */
   origin?: string;
+  /** The socket's peer address; requests come from this machine unless told otherwise. */
+  peer?: string;
 }
 
 /**
@@ -228,7 +233,12 @@ export class TestClient {
     let body: string | undefined = options.raw;
     if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await this.server.app.request(`${options.origin ?? 'http://localhost'}/api${path}`, { method, headers, body });
+    const incoming = { socket: { remoteAddress: options.peer ?? '127.0.0.1' } } as HttpBindings['incoming'];
+    const response = await this.server.app.request(
+      `${options.origin ?? 'http://localhost'}/api${path}`,
+      { method, headers, body },
+      { incoming },
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const [name = '', value = ''] = pair.split('=');
