@@ -10,7 +10,7 @@ import { ApiError } from '../errors';
 import type { Principal, TokenService } from '../services/tokens';
 import { clientIp } from './client';
 import { runIdempotently } from './idempotency';
-import { readJson, validate } from './request';
+import { readJson, refuseHostileInput, validate } from './request';
 
 export type AppEnv = { Bindings: Partial<HttpBindings> };
 
@@ -39,8 +39,8 @@ export interface RouteDeps {
 
 /**
  * Mounts one entry of the contract's endpoint table (the `demoOnly` ones only with `demoTools`). Everything an endpoint promises in the contract
- * is enforced here, in this order, before the handler runs: authentication (401), body and query
- * against their schemas (400/415/422, nothing written), the Idempotency-Key of money endpoints.
+ * is enforced here, in this order, before the handler runs: authentication (401), no NUL byte or
+ * prototype key in path or query (422), body and query against their schemas (400/415/422, nothing written), the Idempotency-Key of money endpoints.
  * The handler's result is parsed with the answer schema on the way out: what is not in the contract
  * is stripped, and an answer the contract does not allow becomes a 500 instead of reaching a client.
  */
@@ -62,6 +62,9 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
     if (spec.demoOnly && !isLoopback(c.env?.incoming?.socket?.remoteAddress)) throw new ApiError('not_found');
     const principal = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'));
     if (spec.auth === 'bearer' && !principal) throw new ApiError('unauthorized');
+    refuseHostileInput(c.req.param(), 'path');
+    // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.
+    if (!spec.query) refuseHostileInput(c.req.query(), 'query');
     const json = spec.body ? await readJson(c) : { raw: '', value: undefined };
     const context = {
       c,
