@@ -88,6 +88,10 @@ export const API_ERRORS = {
     description:
       'An account has this e-mail, but the link cannot be made safely: the provider or Meridian has not verified the address. Sign in with the password.',
   },
+  cross_origin_refused: {
+    status: 403,
+    description: "A session endpoint called from another site: it takes only JSON whose `Origin` is the app's own.",
+  },
   session_is_current: { status: 409, description: 'That is the session making the request; sign out with /auth/logout.' },
   email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },
   promo_already_redeemed: { status: 409, description: 'This account has already redeemed this promo code.' },

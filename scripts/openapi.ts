@@ -56,7 +56,9 @@ function errorCodes(spec: AnySpec): ApiErrorCode[] {
     (spec.form ? [] : ['invalid_json']).forEach((code) => codes.add(code as ApiErrorCode));
     ['unsupported_media_type', 'payload_too_large', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
   }
-  if (spec.query) codes.add('validation_failed');
+  // Every endpoint refuses a NUL byte or a prototype key in its path or query (server/http/request.ts).
+  codes.add('validation_failed');
+  if (spec.sameOrigin) codes.add('cross_origin_refused');
   if (spec.auth === 'bearer') codes.add('unauthorized');
   if (spec.idempotent) ['idempotency_key_required', 'idempotency_key_reused'].forEach((code) => codes.add(code as ApiErrorCode));
   codes.add('internal_error');
@@ -185,7 +187,7 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
   const parts = [
     `### \`${spec.method} ${spec.path}\` — ${operationId}`,
     spec.summary + (spec.demoOnly ? ' **Demo mode only.**' : ''),
-    `Auth: ${auth}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}`,
+    `Auth: ${auth}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}${spec.sameOrigin ? " Only JSON whose `Origin` is the app's own (no body: `Content-Type: application/json` all the same)." : ''}`,
   ];
   const components = (openApi.components as { schemas: Record<string, Json> }).schemas;
   const query = (operation.parameters as Json[] | undefined)?.filter((parameter) => parameter.in === 'query') ?? [];

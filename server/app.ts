@@ -56,6 +56,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     clock,
     tokens: services.tokens,
     trustProxy: config.trustProxy,
+    publicOrigin: config.publicOrigin,
     demoTools: config.demoMode && isLoopback(config.host),
   };
 

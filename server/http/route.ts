@@ -8,7 +8,7 @@ import { isLoopback } from '../config';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import type { Principal, TokenService } from '../services/tokens';
-import { clientIp } from './client';
+import { clientIp, isHttps } from './client';
 import { runIdempotently } from './idempotency';
 import { readJson, refuseHostileInput, validate } from './request';
 
@@ -33,8 +33,24 @@ export interface RouteDeps {
   clock: Clock;
   tokens: Pick<TokenService, 'authenticate'>;
   trustProxy: boolean;
+  /** The app's origin: with the served one, what `sameOrigin` endpoints accept as `Origin`. */
+  publicOrigin: string;
   /** Mounts the endpoints the contract marks `demoOnly`: demo mode on and the server on loopback. */
   demoTools: boolean;
+}
+
+/**
+ * A `sameOrigin` endpoint takes only what a browser sends from the app's own page: JSON (a form can
+ * only send urlencoded, multipart or text/plain without a preflight) with an `Origin` that is the app's,
+ * or the one this request was served on (a browser sets `Host` itself, so a page elsewhere cannot
+ * fake it). A request without `Origin` is refused too: browsers send it on every POST.
+ */
+function refuseCrossOrigin(c: Context<AppEnv>, deps: RouteDeps): void {
+  if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new ApiError('unsupported_media_type');
+  const url = new URL(c.req.url);
+  const served = `${isHttps(c, deps.trustProxy) ? 'https:' : url.protocol}//${url.host}`;
+  const origin = c.req.header('origin');
+  if (origin !== deps.publicOrigin && origin !== served) throw new ApiError('cross_origin_refused');
 }
 
 /**
@@ -62,6 +78,7 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
     if (spec.demoOnly && !isLoopback(c.env?.incoming?.socket?.remoteAddress)) throw new ApiError('not_found');
     const principal = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'));
     if (spec.auth === 'bearer' && !principal) throw new ApiError('unauthorized');
+    if (spec.sameOrigin) refuseCrossOrigin(c, deps);
     refuseHostileInput(c.req.param(), 'path');
     // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.
     if (!spec.query) refuseHostileInput(c.req.query(), 'query');

@@ -226,7 +226,10 @@ export class TestClient {
   }
 
   async request<T = LooseJson>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, accept: 'application/json' };
+    // As a browser does on the page it was served from.
+    if (method !== 'GET' && method !== 'HEAD') headers.origin = options.origin ?? 'http://localhost';
+    Object.assign(headers, options.headers);
     const token = options.token === undefined ? this.token : options.token;
     if (token) headers.authorization = `Bearer ${token}`;
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
