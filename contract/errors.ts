@@ -102,6 +102,7 @@ export const API_ERRORS = {
   no_pending_phone: { status: 409, description: 'No phone number is waiting for a code.' },
   payload_too_large: { status: 413, description: 'The body is larger than 64 KiB.' },
   unsupported_media_type: { status: 415, description: 'A body was sent with a content type other than application/json.' },
+  not_ready: { status: 503, description: 'The database does not answer; this instance should not take traffic yet.' },
   validation_failed: {
     status: 422,
     description: 'The body or query does not match the schema; `fields` names each bad field (`body` for the whole body).',

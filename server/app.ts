@@ -11,6 +11,7 @@ import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { healthRoutes } from './routes/health';
 import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
@@ -77,6 +78,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, config.cookieSecure);
   devRoutes(api, deps, services);
+  healthRoutes(api, deps, logger);
   app.route('/api', api);
 
   if (config.distDir) app.use(serveSpa(config.distDir));
