@@ -4,12 +4,13 @@ import { openDatabase } from './bootstrap';
 import { systemClock } from './clock';
 import { isLoopback, loadConfig } from './config';
 import { DEMO_CUSTOMER, isEmpty, seedDemo } from './db/seed';
-import { consoleLogger, describeError } from './logger';
+import { consoleLogger, describeError, maskingLogger } from './logger';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { createServices } from './services';
 
-const logger = consoleLogger;
 const config = loadConfig();
+// Production logs leave the building (log shippers, support tickets): no e-mail or phone in them.
+const logger = config.production ? maskingLogger(consoleLogger) : consoleLogger;
 const clock = systemClock;
 const database = await openDatabase(config, logger);
 
