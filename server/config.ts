@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { SocialProvider } from '../contract/social';
 
 export interface Config {
-  /** NODE_ENV=production: no generated secrets, no /api/dev routes, no message bodies in the log. */
+  /** NODE_ENV=production: no generated secrets, no demo mode, a configured origin, masked logs, purged message bodies. */
   production: boolean;
   /**
    * Demo mode (DEMO_MODE; on outside production unless `0`, refused in production): the dev outbox

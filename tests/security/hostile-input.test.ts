@@ -43,9 +43,12 @@ async function businessCounts() {
 
 function send(spec: Spec, path: string, body?: { raw: string; type: string }): Promise<Answer> {
   const headers: Record<string, string> = { 'idempotency-key': crypto.randomUUID() };
-  if (body) headers['content-type'] = body.type;
-  else if (spec.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  return client.request(spec.method, path.replace(/:(\w+)/g, 'x'), { raw: body?.raw, headers });
+  // A path or query attack comes with a harmless body of the endpoint's type, so only the attack is wrong.
+  const sent =
+    body ??
+    (spec.form ? { raw: '', type: 'application/x-www-form-urlencoded' } : spec.body ? { raw: '{}', type: 'application/json' } : undefined);
+  if (sent) headers['content-type'] = sent.type;
+  return client.request(spec.method, path.replace(/:(\w+)/g, 'x'), { raw: sent?.raw, headers });
 }
 
 /** Every attack on one endpoint, each with the field the answer must name. */
