@@ -54,9 +54,11 @@ function refuseCrossOrigin(c: Context<AppEnv>, deps: RouteDeps): void {
 }
 
 /**
- * Mounts one entry of the contract's endpoint table (the `demoOnly` ones only with `demoTools`). Everything an endpoint promises in the contract
- * is enforced here, in this order, before the handler runs: authentication (401), no NUL byte or
- * prototype key in path or query (422), body and query against their schemas (400/415/422, nothing written), the Idempotency-Key of money endpoints.
+ * Mounts one entry of the contract's endpoint table (the `demoOnly` ones only with `demoTools`).
+ * Everything an endpoint promises in the contract is enforced here, in this order, before the handler
+ * runs: a demo tool's loopback caller (404), authentication (401), a `sameOrigin` request (415/403), no
+ * NUL byte or prototype key in path or query (422), body and query against their schemas
+ * (400/415/422, nothing written), the Idempotency-Key of money endpoints.
  * The handler's result is parsed with the answer schema on the way out: what is not in the contract
  * is stripped, and an answer the contract does not allow becomes a 500 instead of reaching a client.
  */
@@ -73,8 +75,8 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
   const status = spec.status ?? 200;
 
   app.on(spec.method, spec.path, async (c) => {
-    // The socket's own peer, never a forwarded header: a proxy on this machine would make every
-    // caller look local, but then the server listens on loopback behind it and demoTools is off.
+    // The socket's own peer, never a forwarded header (a caller writes those). A reverse proxy on this
+    // machine makes every caller's socket local: docs/security.md says to turn demo mode off there.
     if (spec.demoOnly && !isLoopback(c.env?.incoming?.socket?.remoteAddress)) throw new ApiError('not_found');
     const principal = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'));
     if (spec.auth === 'bearer' && !principal) throw new ApiError('unauthorized');
