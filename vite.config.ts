@@ -48,7 +48,8 @@ export default defineConfig(({ command }) => ({
     },
   },
   // `npm run dev` runs the API server next to Vite; the browser sees one origin.
-  server: { proxy: { '/api': `http://localhost:${process.env.API_PORT ?? '3000'}` } },
+  // The API server listens on 127.0.0.1 (HOST), which `localhost` may not resolve to first.
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3000'}` } },
   preview: { port: 4173, strictPort: true },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],

@@ -17,11 +17,17 @@ export const timestampSchema = z.iso.datetime();
 /** Money and thresholds travel as decimal strings, never binary floats. */
 export const decimalSchema = z.string().regex(/^\d+(\.\d+)?$/, 'Expected a non-negative decimal string');
 
-/** Free text typed by a person: trimmed, no control characters (they break logs and e-mails). */
+/**
+ * Free text typed by a person (names): trimmed, no control characters (they break logs and e-mails),
+ * and nothing invisible: no format characters (bidirectional overrides such as U+202E, which make a
+ * name read backwards in a notice, zero-width spaces and joiners), line separators or Hangul fillers
+ * (blank-looking letters).
+ */
 export /* @__NO_SIDE_EFFECTS__ */ function textSchema(maxLength: number) {
   return z
     .string()
     .trim()
     .max(maxLength)
-    .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters');
+    .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters')
+    .regex(/^[^\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]*$/u, 'Must not contain invisible or direction-changing characters');
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestampSchema } from './common';
 
-/** `GET /dev/outbox?to=…`: exists only outside production, for tests and local development. */
+/** `GET /dev/outbox?to=…`: exists only in demo mode, for tests and local development on the same machine. */
 export const outboxQuerySchema = z.strictObject({ to: z.string().trim().toLowerCase().min(1).max(254) });
 
 export const outboxMessageSchema = z.object({

@@ -91,6 +91,10 @@ export const API_ERRORS = {
     description:
       'An account has this e-mail, but the link cannot be made safely: the provider or Meridian has not verified the address. Sign in with the password.',
   },
+  cross_origin_refused: {
+    status: 403,
+    description: "A session endpoint called from another site: it takes only JSON whose `Origin` is the app's own.",
+  },
   session_is_current: { status: 409, description: 'That is the session making the request; sign out with /auth/logout.' },
   email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },
   promo_already_redeemed: { status: 409, description: 'This account has already redeemed this promo code.' },
@@ -101,6 +105,7 @@ export const API_ERRORS = {
   no_pending_phone: { status: 409, description: 'No phone number is waiting for a code.' },
   payload_too_large: { status: 413, description: 'The body is larger than 64 KiB.' },
   unsupported_media_type: { status: 415, description: 'A body was sent with a content type other than application/json.' },
+  not_ready: { status: 503, description: 'The database does not answer; this instance should not take traffic yet.' },
   validation_failed: {
     status: 422,
     description: 'The body or query does not match the schema; `fields` names each bad field (`body` for the whole body).',

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './users';
 export * from './accounts';
 export * from './dev';
+export * from './health';
 export * from './endpoints';
 export * from './assets';
 export * from './social';

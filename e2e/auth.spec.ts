@@ -24,7 +24,7 @@ test.describe('signing in against the real server', () => {
     expect((await context.cookies()).map((c) => c.name)).not.toContain('auth_token');
     // The server revoked the session: the old refresh token no longer works.
     const api = await playwrightRequest.newContext({ baseURL: page.url() });
-    const reuse = await api.post('/api/auth/refresh', { data: { refreshToken } });
+    const reuse = await api.post('/api/auth/refresh', { data: { refreshToken }, headers: { Origin: new URL(page.url()).origin } });
     expect(reuse.status()).toBe(401);
     await api.dispose();
   });
@@ -102,7 +102,8 @@ test.describe('signing in against the real server', () => {
     const other = await playwright.request.newContext({ baseURL });
     const revoked = await other.post('/api/auth/logout', {
       data: { refreshToken: jar.refresh_token },
-      headers: { Authorization: `Bearer ${jar.auth_token}` },
+      // Logout takes only the app's own origin, as a browser on its page would send.
+      headers: { Authorization: `Bearer ${jar.auth_token}`, Origin: new URL(baseURL!).origin },
     });
     expect(revoked.ok()).toBe(true);
     await other.dispose();

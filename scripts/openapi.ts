@@ -56,7 +56,9 @@ function errorCodes(spec: AnySpec): ApiErrorCode[] {
     (spec.form ? [] : ['invalid_json']).forEach((code) => codes.add(code as ApiErrorCode));
     ['unsupported_media_type', 'payload_too_large', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
   }
-  if (spec.query) codes.add('validation_failed');
+  // Every endpoint refuses a NUL byte or a prototype key in its path or query (server/http/request.ts).
+  codes.add('validation_failed');
+  if (spec.sameOrigin) codes.add('cross_origin_refused');
   if (spec.auth === 'bearer') codes.add('unauthorized');
   if (spec.idempotent) ['idempotency_key_required', 'idempotency_key_reused'].forEach((code) => codes.add(code as ApiErrorCode));
   codes.add('internal_error');
@@ -89,7 +91,7 @@ export function buildOpenApi(): Json {
     const operation: Json = {
       operationId,
       summary: spec.summary,
-      ...(spec.devOnly ? { description: 'Development only: not mounted when NODE_ENV=production.' } : {}),
+      ...(spec.demoOnly ? { description: 'Demo mode only: never in production, and answered only to callers on the same machine.' } : {}),
       security: spec.auth === 'bearer' ? [{ bearer: [] }] : spec.auth === 'optional' ? [{}, { bearer: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
       ...(spec.body ? { requestBody: { required: true, content: { [bodyType(spec)]: { schema: jsonSchema(spec.body, 'input') } } } } : {}),
@@ -184,8 +186,8 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
   const auth = { none: 'none', optional: 'optional bearer token', bearer: 'bearer token' }[spec.auth];
   const parts = [
     `### \`${spec.method} ${spec.path}\` — ${operationId}`,
-    spec.summary + (spec.devOnly ? ' **Development only.**' : ''),
-    `Auth: ${auth}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}`,
+    spec.summary + (spec.demoOnly ? ' **Demo mode only.**' : ''),
+    `Auth: ${auth}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}${spec.sameOrigin ? " Only JSON whose `Origin` is the app's own (no body: `Content-Type: application/json` all the same)." : ''}`,
   ];
   const components = (openApi.components as { schemas: Record<string, Json> }).schemas;
   const query = (operation.parameters as Json[] | undefined)?.filter((parameter) => parameter.in === 'query') ?? [];

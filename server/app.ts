@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { systemClock, type Clock } from './clock';
-import type { Config } from './config';
+import { isLoopback, type Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorResponse } from './errors';
 import { compressJson } from './http/compress';
@@ -12,6 +12,7 @@ import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { healthRoutes } from './routes/health';
 import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
@@ -32,10 +33,18 @@ export interface AppOptions {
 }
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
-  const toLog = logTransport(logger, config.production);
+  const toLog = logTransport(logger, config.demoMode);
+  // In demo mode the codes also reach the console, wherever the messages go.
+  const alsoLogged = (transport: Transport): Transport => {
+    if (!config.demoMode) return transport;
+    return async (message) => {
+      await transport(message);
+      await toLog(message);
+    };
+  };
   return channelTransport({
-    email: config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom, config.timeouts.smtp) : toLog,
-    sms: config.smsGatewayUrl ? httpSmsTransport(config.smsGatewayUrl, config.timeouts.sms) : toLog,
+    email: config.smtpUrl ? alsoLogged(smtpTransport(config.smtpUrl, config.mailFrom, config.timeouts.smtp)) : toLog,
+    sms: config.smsGatewayUrl ? alsoLogged(httpSmsTransport(config.smsGatewayUrl, config.timeouts.sms)) : toLog,
   });
 }
 
@@ -44,7 +53,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, config, clock = systemClock, logger = consoleLogger } = options;
   const services =
     options.services ?? createServices({ db, config, clock, logger, transport: options.transport ?? defaultTransport(config, logger) });
-  const deps: RouteDeps = { db, clock, tokens: services.tokens, trustProxy: config.trustProxy, production: config.production };
+  const deps: RouteDeps = {
+    db,
+    clock,
+    tokens: services.tokens,
+    trustProxy: config.trustProxy,
+    publicOrigin: config.publicOrigin,
+    demoTools: config.demoMode && isLoopback(config.host),
+  };
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders({ walletRpcUrls: config.walletRpcUrls, trustProxy: config.trustProxy }));
@@ -64,6 +80,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, config.cookieSecure);
   devRoutes(api, deps, services);
+  healthRoutes(api, deps, logger);
   app.route('/api', api);
 
   if (config.distDir) app.use(serveSpa(config.distDir));

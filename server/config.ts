@@ -4,8 +4,16 @@ import path from 'node:path';
 import type { SocialProvider } from '../contract/social';
 
 export interface Config {
-  /** NODE_ENV=production: no generated secrets, no /api/dev routes, no message bodies in the log. */
+  /** NODE_ENV=production: no generated secrets, no demo mode, a configured origin, masked logs, purged message bodies. */
   production: boolean;
+  /**
+   * Demo mode (DEMO_MODE; on outside production unless `0`, refused in production): the dev outbox
+   * answers loopback callers and one-time codes are also printed on the console. The money features'
+   * simulations hang off this same flag.
+   */
+  demoMode: boolean;
+  /** The interface to listen on (HOST): 127.0.0.1 unless an operator opens it wider. */
+  host: string;
   port: number;
   /** Embedded database and the generated development secret live here. */
   dataDir: string;
@@ -15,7 +23,10 @@ export interface Config {
   authSecret: Uint8Array;
   /** Cookies are Secure on https requests anyway; this forces it (e.g. behind a proxy without TRUST_PROXY). */
   cookieSecure: boolean;
-  /** Exactly one reverse proxy in front: believe its X-Forwarded-For and X-Forwarded-Proto. */
+  /**
+   * Exactly one reverse proxy in front: believe its X-Forwarded-For and X-Forwarded-Proto. Anything
+   * but a clear on/off refuses to start, so a typo never trusts (or distrusts) a proxy by accident.
+   */
   trustProxy: boolean;
   /** Origins the browser wallet may call over JSON-RPC; added to the CSP `connect-src`. */
   walletRpcUrls: string[];
@@ -33,8 +44,8 @@ export interface Config {
   /** The name authenticators show (WEBAUTHN_RP_NAME, default `Meridian`). */
   webauthnRpName: string;
   /**
-   * Origins a passkey answer may come from (WEBAUTHN_ORIGINS, comma-separated). Empty: the origin the
-   * request was served on, whose host must then be the RP id or under it.
+   * Origins a passkey answer may come from (WEBAUTHN_ORIGINS, comma-separated; else PUBLIC_ORIGIN).
+   * Never the Host the request names: that header is the caller's to choose.
    */
   webauthnOrigins: string[];
   /** The origin customers open the app at (OpenID Connect redirect URIs are built on it). */
@@ -94,14 +105,29 @@ const MIN_SECRET_BYTES = 32;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR || '.data');
+  const authSecret = loadAuthSecret(env.AUTH_SECRET, dataDir, production);
+  const demoMode = flag(env, 'DEMO_MODE', !production);
+  if (production && demoMode) throw new Error('DEMO_MODE must be off when NODE_ENV=production: demo mode hands out one-time codes.');
+  const publicOrigin = parseOrigin(env.PUBLIC_ORIGIN || `http://localhost:${parsePort(env.PORT)}`);
+  const webauthnOrigins = env.WEBAUTHN_ORIGINS
+    ? env.WEBAUTHN_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean)
+    : [publicOrigin];
+  // The default origin is a guess at localhost; in production passkeys must be bound to a real one.
+  if (production && !env.PUBLIC_ORIGIN && !env.WEBAUTHN_ORIGINS) {
+    throw new Error('PUBLIC_ORIGIN (or WEBAUTHN_ORIGINS) must be set when NODE_ENV=production: passkeys are bound to it.');
+  }
   return {
     production,
+    demoMode,
+    host: env.HOST || '127.0.0.1',
     port: parsePort(env.PORT),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    authSecret: loadAuthSecret(env.AUTH_SECRET, dataDir, production),
-    cookieSecure: isOn(env.COOKIE_SECURE),
-    trustProxy: isOn(env.TRUST_PROXY),
+    authSecret,
+    cookieSecure: flag(env, 'COOKIE_SECURE', false),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
     walletRpcUrls: env.WALLET_RPC_URLS
       ? env.WALLET_RPC_URLS.split(',')
           .map((url) => url.trim())
@@ -112,18 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     distDir: path.resolve(env.DIST_DIR || 'dist'),
     scryptLogN: 15,
-    publicOrigin: parseOrigin(env.PUBLIC_ORIGIN || `http://localhost:${parsePort(env.PORT)}`),
+    publicOrigin,
     oidc: {
       google: oidcClient(env, 'GOOGLE', 'https://accounts.google.com'),
       apple: oidcClient(env, 'APPLE', 'https://appleid.apple.com'),
     },
     webauthnRpId: env.WEBAUTHN_RP_ID || 'localhost',
     webauthnRpName: env.WEBAUTHN_RP_NAME || 'Meridian',
-    webauthnOrigins: env.WEBAUTHN_ORIGINS
-      ? env.WEBAUTHN_ORIGINS.split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean)
-      : [],
+    webauthnOrigins,
     timeouts: {
       dbConnect: parseMilliseconds(env, 'DB_CONNECT_TIMEOUT_MS', 5_000),
       dbStatement: parseMilliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 15_000),
@@ -170,8 +192,20 @@ function oidcClient(env: NodeJS.ProcessEnv, prefix: 'GOOGLE' | 'APPLE', defaultI
   return { issuer, clientId, clientSecret: secret };
 }
 
-function isOn(value: string | undefined): boolean {
-  return value === '1' || value === 'true';
+/** `1`/`true` or `0`/`false`; unset or empty is the default; anything else refuses to start. */
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return fallback;
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new Error(`${name} must be 1, true, 0 or false, got "${env[name]}"`);
+}
+
+/** localhost, 127.0.0.0/8 and ::1 (also IPv4-mapped): addresses only this machine can reach. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const host = address.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function parsePort(value: string | undefined): number {

@@ -2,14 +2,15 @@ import { serve } from '@hono/node-server';
 import { createApp, defaultTransport } from './app';
 import { openDatabase } from './bootstrap';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { isLoopback, loadConfig } from './config';
 import { DEMO_CUSTOMER, isEmpty, seedDemo } from './db/seed';
-import { consoleLogger, describeError } from './logger';
+import { consoleLogger, describeError, maskingLogger } from './logger';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { createServices } from './services';
 
-const logger = consoleLogger;
 const config = loadConfig();
+// Production logs leave the building (log shippers, support tickets): no e-mail or phone in them.
+const logger = config.production ? maskingLogger(consoleLogger) : consoleLogger;
 const clock = systemClock;
 const database = await openDatabase(config, logger);
 
@@ -23,13 +24,13 @@ if (database.engine === 'pglite' && (await isEmpty(database.db))) {
 const services = createServices({ db: database.db, config, clock, logger, transport: defaultTransport(config, logger) });
 const app = createApp({ db: database.db, config, clock, logger, services });
 
-// The credentials are printed only where they work: outside production, with the demo account present.
-const showDemo = !config.production && Boolean(await services.users.findByEmail(DEMO_CUSTOMER.email));
+// The credentials are printed only where they work: in demo mode, with the demo account present.
+const showDemo = config.demoMode && Boolean(await services.users.findByEmail(DEMO_CUSTOMER.email));
 
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  console.log(
-    `\nMeridian is running at http://localhost:${info.port} (database: ${database.engine}${config.production ? ', production' : ''})`,
-  );
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const mode = config.production ? ', production' : config.demoMode ? ', demo mode' : '';
+  const where = isLoopback(config.host) ? `http://localhost:${info.port}` : `http://${config.host}:${info.port} (HOST)`;
+  console.log(`\nMeridian is running at ${where} (database: ${database.engine}${mode})`);
   if (showDemo) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n`);
 });
 

@@ -7,7 +7,8 @@ import type { Services } from './services';
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 /**
- * One round of housekeeping: deliver messages whose first delivery failed, drop ended rate-limit
+ * One round of housekeeping: deliver messages whose first delivery failed, empty delivered message
+ * bodies whose codes have expired, drop ended rate-limit
  * windows, expired refresh tokens, unanswered social sign-in requests, two-factor challenges and idempotency keys past
  * their retention. Every step is safe to
  * run on several servers at once.
@@ -15,6 +16,7 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 export async function runMaintenance(services: Services, db: Db, clock: Clock, logger: Logger): Promise<void> {
   const steps = {
     outbox: () => services.outbox.deliverPending(),
+    outboxBodies: () => services.outbox.purgeDelivered(),
     rateLimits: () => services.rateLimiter.prune(),
     refreshTokens: () => services.tokens.pruneExpired(),
     socialRequests: () => services.social.pruneExpired(),

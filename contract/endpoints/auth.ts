@@ -51,10 +51,12 @@ export const authEndpoints = {
     errors: ['challenge_invalid', 'challenge_expired', 'rate_limited'],
   }),
   logout: endpoint('POST', '/auth/logout', refreshBodySchema, okSchema, {
+    sameOrigin: true,
     summary: 'Revoke the session (bearer token, else refresh token) and clear both cookies. Always succeeds.',
     auth: 'optional',
   }),
   refresh: endpoint('POST', '/auth/refresh', refreshBodySchema, sessionTokensSchema, {
+    sameOrigin: true,
     summary: 'Exchange the refresh token for new tokens; the old refresh token stops working.',
     auth: 'none',
     errors: ['refresh_token_invalid', 'refresh_token_reused', 'refresh_conflict'],

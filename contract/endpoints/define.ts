@@ -27,11 +27,21 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * stored first answer instead of running again.
    */
   idempotent?: boolean;
-  /** Mounted only when NODE_ENV is not `production`. */
-  devOnly?: boolean;
+  /**
+   * Called only by the app itself, with a cookie as the credential: refused with 403 `cross_origin_refused`
+   * unless the request is JSON (even without a body) and its `Origin` is the app's own, so no other
+   * site's form or script can make a signed-in browser call it.
+   */
+  sameOrigin?: true;
+  /**
+   * A tool of demo mode: mounted only in demo mode (never in production) with the server listening on
+   * loopback, and answered only to a caller whose own socket is on this machine.
+   */
+  demoOnly?: boolean;
   /**
    * Codes this endpoint answers besides those every endpoint of its kind may answer: `invalid_json`,
-   * `unsupported_media_type`, `payload_too_large`, `validation_failed` (with a body or query),
+   * `unsupported_media_type`, `payload_too_large`, `validation_failed` (any endpoint: a NUL byte or prototype key
+   * in path or query; with a body or query, the schema),
    * `unauthorized` (bearer), `idempotency_key_*` (idempotent), `internal_error`.
    */
   errors?: readonly ApiErrorCode[];

@@ -2,6 +2,7 @@ import { accountsEndpoints } from './accounts';
 import { appEndpoints } from './app';
 import { authEndpoints } from './auth';
 import { devEndpoints } from './dev';
+import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
@@ -24,6 +25,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...accountsEndpoints,
   ...passkeysEndpoints,
   ...devEndpoints,
+  ...healthEndpoints,
 }))();
 
 export type EndpointName = keyof typeof endpoints;

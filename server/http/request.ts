@@ -21,10 +21,48 @@ export async function readJson(c: Context): Promise<{ raw: string; value: unknow
   }
 }
 
+const fieldName = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'body';
+
+/**
+ * Keys that name an object's prototype machinery: harmless in our own code, but one careless spread
+ * or merge (ours or a library's) would turn them into prototype pollution, so no request may use them.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * What no schema should ever have to think about, anywhere in a body, query or path: NUL bytes (text
+ * columns refuse them and C-string code cuts at them) and prototype keys. Walked without recursion,
+ * since a 64 KiB body can nest deeper than the stack.
+ */
+function hostileInput(value: unknown): Record<string, string> {
+  const fields: Record<string, string> = Object.create(null);
+  const pending: { value: unknown; path: readonly PropertyKey[] }[] = [{ value, path: [] }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\0')) fields[fieldName(item.path)] ??= 'Must not contain NUL bytes';
+    } else if (typeof item.value === 'object' && item.value !== null) {
+      for (const [key, child] of Object.entries(item.value)) {
+        const path = Array.isArray(item.value) ? [...item.path, Number(key)] : [...item.path, key];
+        if (PROTOTYPE_KEYS.has(key)) fields[fieldName(path)] ??= 'Reserved name';
+        else if (key.includes('\0')) fields[fieldName(path)] ??= 'Must not contain NUL bytes';
+        else pending.push({ value: child, path });
+      }
+    }
+  }
+  return fields;
+}
+
+/** Refuses NUL bytes and prototype keys with 422 `validation_failed` naming them; see hostileInput. */
+export function refuseHostileInput(value: unknown, what: 'body' | 'query' | 'path'): void {
+  const fields = hostileInput(value);
+  if (Object.keys(fields).length > 0) throw new ApiError('validation_failed', `The ${what} does not match the schema.`, { fields });
+}
+
 /** Field path → first message; unknown fields are named one by one; the whole body is `body`. */
 function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const name = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'body';
+  // No prototype, so whatever name a field has (even one a schema lets through) is just a name.
+  const fields: Record<string, string> = Object.create(null);
+  const name = fieldName;
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) fields[name([...issue.path, key])] ??= 'Unknown field';
@@ -37,6 +75,7 @@ function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, str
 
 /** Parses with the contract schema, or answers 422 `validation_failed` naming every bad field. */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, what: 'body' | 'query'): z.output<S> {
+  refuseHostileInput(value, what);
   const result = schema.safeParse(value, {
     // Only the message of an absent field is ours; every other message comes from the schema.
     error: (issue) => (issue.input === undefined && issue.code === 'invalid_type' ? 'Required' : undefined),

@@ -4,12 +4,13 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AuthMode, EndpointSpec } from '../../contract/endpoints';
 import type { Clock } from '../clock';
+import { isLoopback } from '../config';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import type { Principal, TokenService } from '../services/tokens';
-import { clientIp } from './client';
+import { clientIp, isHttps } from './client';
 import { runIdempotently } from './idempotency';
-import { readJson, validate } from './request';
+import { readJson, refuseHostileInput, validate } from './request';
 
 export type AppEnv = { Bindings: Partial<HttpBindings> };
 
@@ -32,14 +33,32 @@ export interface RouteDeps {
   clock: Clock;
   tokens: Pick<TokenService, 'authenticate'>;
   trustProxy: boolean;
-  /** Leaves out the endpoints the contract marks `devOnly`. */
-  production: boolean;
+  /** The app's origin: with the served one, what `sameOrigin` endpoints accept as `Origin`. */
+  publicOrigin: string;
+  /** Mounts the endpoints the contract marks `demoOnly`: demo mode on and the server on loopback. */
+  demoTools: boolean;
 }
 
 /**
- * Mounts one entry of the contract's endpoint table (none of the `devOnly` ones in production). Everything an endpoint promises in the contract
- * is enforced here, in this order, before the handler runs: authentication (401), body and query
- * against their schemas (400/415/422, nothing written), the Idempotency-Key of money endpoints.
+ * A `sameOrigin` endpoint takes only what a browser sends from the app's own page: JSON (a form can
+ * only send urlencoded, multipart or text/plain without a preflight) with an `Origin` that is the app's,
+ * or the one this request was served on (a browser sets `Host` itself, so a page elsewhere cannot
+ * fake it). A request without `Origin` is refused too: browsers send it on every POST.
+ */
+function refuseCrossOrigin(c: Context<AppEnv>, deps: RouteDeps): void {
+  if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new ApiError('unsupported_media_type');
+  const url = new URL(c.req.url);
+  const served = `${isHttps(c, deps.trustProxy) ? 'https:' : url.protocol}//${url.host}`;
+  const origin = c.req.header('origin');
+  if (origin !== deps.publicOrigin && origin !== served) throw new ApiError('cross_origin_refused');
+}
+
+/**
+ * Mounts one entry of the contract's endpoint table (the `demoOnly` ones only with `demoTools`).
+ * Everything an endpoint promises in the contract is enforced here, in this order, before the handler
+ * runs: a demo tool's loopback caller (404), authentication (401), a `sameOrigin` request (415/403), no
+ * NUL byte or prototype key in path or query (422), body and query against their schemas
+ * (400/415/422, nothing written), the Idempotency-Key of money endpoints.
  * The handler's result is parsed with the answer schema on the way out: what is not in the contract
  * is stripped, and an answer the contract does not allow becomes a 500 instead of reaching a client.
  */
@@ -52,12 +71,19 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
   if (spec.idempotent && spec.auth !== 'bearer') {
     throw new Error(`${spec.method} ${spec.path}: idempotency keys are per customer, so the endpoint needs auth 'bearer'.`);
   }
-  if (spec.devOnly && deps.production) return;
+  if (spec.demoOnly && !deps.demoTools) return;
   const status = spec.status ?? 200;
 
   app.on(spec.method, spec.path, async (c) => {
+    // The socket's own peer, never a forwarded header (a caller writes those). A reverse proxy on this
+    // machine makes every caller's socket local: docs/security.md says to turn demo mode off there.
+    if (spec.demoOnly && !isLoopback(c.env?.incoming?.socket?.remoteAddress)) throw new ApiError('not_found');
     const principal = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'));
     if (spec.auth === 'bearer' && !principal) throw new ApiError('unauthorized');
+    if (spec.sameOrigin) refuseCrossOrigin(c, deps);
+    refuseHostileInput(c.req.param(), 'path');
+    // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.
+    if (!spec.query) refuseHostileInput(c.req.query(), 'query');
     const json = spec.body ? await readJson(c) : { raw: '', value: undefined };
     const context = {
       c,

@@ -3,7 +3,7 @@ import { endpoints } from '../../contract/endpoints';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
 
-/** Development and test helpers: `devOnly` in the contract, so never mounted when NODE_ENV=production. */
+/** Demo-mode tools: `demoOnly` in the contract, so mounted only in demo mode and answered only on this machine. */
 export function devRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services): void {
   mount(app, deps, endpoints.devOutbox, async ({ query }) => {
     const rows = await services.outbox.listFor(query.to);

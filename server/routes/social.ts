@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { ApiError } from '../errors';
 import { clearSessionCookies, setSessionCookies } from '../http/cookies';
 import { clientIp, isHttps } from '../http/client';
-import { validate } from '../http/request';
+import { refuseHostileInput, validate } from '../http/request';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
 
@@ -48,6 +48,7 @@ export function socialRoutes(
   app.get(endpoints.googleCallback.path, (c) => finish(c, 'google', validate(socialCallbackSchema, c.req.query(), 'query')));
 
   app.post(endpoints.appleCallback.path, async (c) => {
+    refuseHostileInput(c.req.query(), 'query');
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
       throw new ApiError('unsupported_media_type');
     const form = Object.fromEntries(new URLSearchParams(await c.req.text()));

@@ -32,7 +32,7 @@ export function createServices({ db, config, clock, transport, logger }: Service
   const passwords = createPasswordHasher(config.scryptLogN);
   const tokens = createTokenService(db, clock, config.authSecret);
   const codes = createCodeService(clock, config.authSecret);
-  const outbox = createOutbox(db, clock, transport, logger);
+  const outbox = createOutbox(db, clock, transport, logger, config.production);
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService(db, clock);
   const twoFactor = createTwoFactorService({ db, clock, tokens, codes, outbox, rateLimiter, users });

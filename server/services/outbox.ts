@@ -5,6 +5,7 @@ import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { outbox } from '../db/schema';
 import { describeError, type Logger } from '../logger';
+import { CODE_TTL_SECONDS } from './codes';
 
 export interface Message {
   to: string;
@@ -19,13 +20,13 @@ export interface Message {
 export type Transport = (message: Message) => Promise<void>;
 
 /**
- * The default transport writes to the log. Message bodies carry one-time codes, so production logs
- * only who was written to and why.
+ * The default transport writes to the log. Message bodies carry one-time codes, so only demo mode
+ * logs them; otherwise the log says who was written to and why.
  */
-export function logTransport(logger: Logger, production: boolean): Transport {
+export function logTransport(logger: Logger, withBodies: boolean): Transport {
   return async (message) => {
     const { body, ...envelope } = message;
-    logger.info(`outbox.${message.channel}`, production ? envelope : { ...envelope, body });
+    logger.info(`outbox.${message.channel}`, withBodies ? { ...envelope, body } : envelope);
   };
 }
 
@@ -70,8 +71,13 @@ const DEV_LIST_LIMIT = 50;
  * (no code is e-mailed for an account that was rolled back), then delivered after the commit. A
  * failed delivery stays in the table with its error and is retried by the next round (server/main.ts
  * runs one every minute).
+ *
+ * A body holds one-time codes, so it is not kept once it has done its job: with `purgeOnDelivery`
+ * (production) it is emptied as soon as it is delivered; otherwise `purgeDelivered` empties it once
+ * the codes in it have expired (until then the dev outbox and the tests read it). Recipient, template,
+ * subject and times stay.
  */
-export function createOutbox(db: Db, clock: Clock, transport: Transport, logger: Logger) {
+export function createOutbox(db: Db, clock: Clock, transport: Transport, logger: Logger, purgeOnDelivery: boolean) {
   async function enqueue(tx: Db, message: Message): Promise<void> {
     await tx.insert(outbox).values({
       id: randomUUID(),
@@ -106,7 +112,10 @@ export function createOutbox(db: Db, clock: Clock, transport: Transport, logger:
       const message: Message = { to: row.recipient, channel: row.channel, template: row.template, subject: row.subject, body: row.body };
       try {
         await transport(message);
-        await db.update(outbox).set({ sentAt: clock(), claimedUntil: null, lastError: null }).where(eq(outbox.id, row.id));
+        await db
+          .update(outbox)
+          .set({ sentAt: clock(), claimedUntil: null, lastError: null, ...(purgeOnDelivery ? { body: '' } : {}) })
+          .where(eq(outbox.id, row.id));
       } catch (error) {
         logger.warn('outbox.delivery_failed', { id: row.id, to: row.recipient, attempt: row.attempts, ...describeError(error) });
         await db
@@ -122,11 +131,20 @@ export function createOutbox(db: Db, clock: Clock, transport: Transport, logger:
     await deliverPending().catch((error: unknown) => logger.error('outbox.round_failed', describeError(error)));
   }
 
+  /** Empties the bodies of delivered messages whose codes have expired. */
+  async function purgeDelivered(): Promise<void> {
+    const expired = addSeconds(clock(), -CODE_TTL_SECONDS);
+    await db
+      .update(outbox)
+      .set({ body: '' })
+      .where(and(lt(outbox.sentAt, expired), sql`${outbox.body} <> ''`));
+  }
+
   function listFor(recipient: string) {
     return db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.seq)).limit(DEV_LIST_LIMIT);
   }
 
-  return { enqueue, deliverPending: deliverPendingQuietly, listFor };
+  return { enqueue, deliverPending: deliverPendingQuietly, purgeDelivered, listFor };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

@@ -48,7 +48,7 @@ const SIGN_UP_SESSION_WINDOW_MS = 5_000;
 
 type BiometricPurpose = 'biometric_enable' | 'biometric_disable';
 
-/** Where a passkey answer may come from: the configured origins, or the origin of this request. */
+/** Where a passkey answer may come from: the configured origins only, never the request's Host. */
 export interface RelyingParty {
   rpId: string;
   rpName: string;
@@ -85,10 +85,6 @@ function challengeOf(clientDataJSON: string): string | null {
  */
 export function createPasskeyService(deps: PasskeyDeps) {
   const { db, clock, codes, outbox, rateLimiter, tokens, rp } = deps;
-
-  function expectedOrigins(servedOrigin: string): string[] {
-    return rp.origins.length > 0 ? rp.origins : [servedOrigin];
-  }
 
   async function userHandle(tx: Db, userId: string): Promise<string> {
     await tx
@@ -250,12 +246,12 @@ export function createPasskeyService(deps: PasskeyDeps) {
     return result === 'ok' ? null : new ApiError(result);
   }
 
-  async function verifyRegistration(response: RegistrationResponse, challenge: string, servedOrigin: string) {
+  async function verifyRegistration(response: RegistrationResponse, challenge: string) {
     try {
       const verification = await verifyRegistrationResponse({
         response: response as Parameters<typeof verifyRegistrationResponse>[0]['response'],
         expectedChallenge: challenge,
-        expectedOrigin: expectedOrigins(servedOrigin),
+        expectedOrigin: rp.origins,
         expectedRPID: rp.rpId,
         requireUserVerification: true,
       });
@@ -266,11 +262,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
     throw new ApiError('passkey_verification_failed');
   }
 
-  async function confirmEnable(
-    principal: Principal,
-    body: BiometricEnableConfirmBody,
-    servedOrigin: string,
-  ): Promise<BiometricEnableConfirm> {
+  async function confirmEnable(principal: Principal, body: BiometricEnableConfirmBody): Promise<BiometricEnableConfirm> {
     const outcome = await db
       .transaction(async (tx) => {
         const token = await pendingToken(tx, principal, 'biometric_enable', body.code_token);
@@ -291,7 +283,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
         if (token.codeRequired && !codeVerified) throw new ApiError('code_required');
         // Spent before verifying: a challenge serves one answer, right or wrong.
         await tx.delete(biometricCodeTokens).where(eq(biometricCodeTokens.tokenHash, token.tokenHash));
-        const info = await verifyRegistration(body.response, token.challenge!, servedOrigin);
+        const info = await verifyRegistration(body.response, token.challenge!);
         const now = clock();
         const [created] = await tx
           .insert(passkeys)
@@ -390,11 +382,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
    * Verifies a sign-in answer and opens a session. The challenge is spent first, whatever follows;
    * the counter must grow when the authenticator counts (a clone would repeat a value).
    */
-  async function signIn(
-    response: AuthenticationResponse,
-    servedOrigin: string,
-    client: ClientInfo,
-  ): Promise<{ userId: string; tokens: SessionTokens }> {
+  async function signIn(response: AuthenticationResponse, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
     await rateLimiter.enforce([[RATE_LIMITS.passkeyPerIp, client.ip]]);
     const challenge = challengeOf(response.response.clientDataJSON);
     const [spent] = challenge ? await db.delete(passkeyChallenges).where(eq(passkeyChallenges.challenge, challenge)).returning() : [];
@@ -410,7 +398,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
       const verification = await verifyAuthenticationResponse({
         response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
         expectedChallenge: spent.challenge,
-        expectedOrigin: expectedOrigins(servedOrigin),
+        expectedOrigin: rp.origins,
         expectedRPID: rp.rpId,
         requireUserVerification: true,
         credential: {

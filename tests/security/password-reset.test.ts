@@ -116,7 +116,7 @@ describe('reset-password', () => {
     const config = testConfig();
     const passwords = createPasswordHasher(config.scryptLogN);
     const tokens = createTokenService(db.database.db, clock.now, config.authSecret);
-    const outbox = createOutbox(db.database.db, clock.now, async () => {}, silentLogger);
+    const outbox = createOutbox(db.database.db, clock.now, async () => {}, silentLogger, false);
     const users = createUserService(db.database.db, clock.now);
     const auth = createAuthService({
       db: db.database.db,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { HttpBindings } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract/endpoints';
 import { createApp } from '../../server/app';
@@ -23,11 +24,22 @@ describe('the endpoint table', () => {
       const response = await app.request(`/api${spec.path}`, { method: spec.method });
       expect(response.status).toBe(401);
     } else {
-      const response = await app.request(`/api${spec.path}`, {
-        method: spec.method,
-        headers: { 'content-type': 'application/json' },
-        body: spec.method === 'GET' ? undefined : '{',
-      });
+      // From the app's own page on this machine, so sameOrigin and demoOnly endpoints answer too.
+      const incoming = { socket: { remoteAddress: '127.0.0.1' } } as HttpBindings['incoming'];
+      const response = await app.request(
+        `/api${spec.path}`,
+        {
+          method: spec.method,
+          headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+          body: spec.method === 'GET' ? undefined : '{',
+        },
+        { incoming },
+      );
+      if (spec.method === 'GET' && !spec.query) {
+        // Health and readiness take no input at all: anything but "no such route" proves the mount.
+        expect(await response.json()).not.toMatchObject({ error: { code: 'not_found' } });
+        return;
+      }
       // A form endpoint (Apple's form_post) refuses JSON before reading it.
       const expected = spec.method === 'GET' ? 'validation_failed' : 'form' in spec ? 'unsupported_media_type' : 'invalid_json';
       expect(await response.json()).toMatchObject({ error: { code: expected } });

@@ -187,7 +187,7 @@ describe('logout', () => {
     const { answer } = await registerCustomer(client);
     const accessToken = client.token!;
 
-    expect((await client.post('/auth/logout')).body).toEqual({ ok: true });
+    expect((await client.post('/auth/logout', {})).body).toEqual({ ok: true });
     expect(client.cookies.size).toBe(0);
     expectError(await client.get('/users/me', { token: accessToken }), 401, 'unauthorized');
     expectError(await client.post('/auth/refresh', { refreshToken: answer.body.refreshToken }), 401, 'refresh_token_invalid');
@@ -197,10 +197,10 @@ describe('logout', () => {
     const client = new TestClient(server);
     const { answer } = await registerCustomer(client);
     client.token = undefined;
-    expect((await client.post('/auth/logout')).status).toBe(200);
+    expect((await client.post('/auth/logout', {})).status).toBe(200);
     expectError(await client.get('/users/me', { token: answer.body.accessToken }), 401, 'unauthorized');
     // Logging out twice, or with nothing at all, is not an error.
-    expect((await new TestClient(server).post('/auth/logout')).body).toEqual({ ok: true });
+    expect((await new TestClient(server).post('/auth/logout', {})).body).toEqual({ ok: true });
   });
 
   it('leaves the other sessions of the customer alone', async () => {
@@ -208,7 +208,7 @@ describe('logout', () => {
     const { email, password } = await registerCustomer(phone);
     const laptop = new TestClient(server);
     await laptop.login(email, password);
-    await laptop.post('/auth/logout');
+    await laptop.post('/auth/logout', {});
     expect((await phone.get('/users/me')).status).toBe(200);
   });
 });

@@ -47,6 +47,7 @@ describe('configuration', () => {
       WALLET_RPC_URLS: ' https://a.example/rpc , https://b.example ',
       SMTP_URL: 'smtp://mail.example',
       SMS_GATEWAY_URL: 'https://sms.example/send',
+      PUBLIC_ORIGIN: 'https://app.example',
     });
     expect(config).toMatchObject({
       production: true,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { HttpBindings } from '@hono/node-server';
 import pg from 'pg';
 import { expect, vi } from 'vitest';
 import type { Hono } from 'hono';
@@ -29,6 +30,8 @@ vi.setConfig({ testTimeout: 20_000, hookTimeout: 60_000 });
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     production: false,
+    demoMode: true,
+    host: '127.0.0.1',
     port: 0,
     dataDir: path.join(os.tmpdir(), 'meridian-test-unused'),
     databaseUrl: undefined,
@@ -211,6 +214,8 @@ export interface RequestOptions {
   token?: string | null;
   /** Full URL prefix, e.g. https://meridian.example for https requests. */
   origin?: string;
+  /** The socket's peer address; requests come from this machine unless told otherwise. */
+  peer?: string;
 }
 
 /**
@@ -230,14 +235,22 @@ export class TestClient {
   }
 
   async request<T = LooseJson>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, accept: 'application/json' };
+    // As a browser does on the page it was served from.
+    if (method !== 'GET' && method !== 'HEAD') headers.origin = options.origin ?? 'http://localhost';
+    Object.assign(headers, options.headers);
     const token = options.token === undefined ? this.token : options.token;
     if (token) headers.authorization = `Bearer ${token}`;
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     let body: string | undefined = options.raw;
     if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await this.server.app.request(`${options.origin ?? 'http://localhost'}/api${path}`, { method, headers, body });
+    const incoming = { socket: { remoteAddress: options.peer ?? '127.0.0.1' } } as HttpBindings['incoming'];
+    const response = await this.server.app.request(
+      `${options.origin ?? 'http://localhost'}/api${path}`,
+      { method, headers, body },
+      { incoming },
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const [name = '', value = ''] = pair.split('=');

@@ -60,7 +60,7 @@ beforeAll(async () => {
   moneyApp = new Hono<AppEnv>();
   mount(
     moneyApp,
-    { db: db.database.db, clock: clock.now, tokens: services.tokens, trustProxy: true, production: false },
+    { db: db.database.db, clock: clock.now, tokens: services.tokens, trustProxy: true, publicOrigin: 'http://localhost', demoTools: true },
     transferSpec,
     async ({ body, db: tx }) => {
       runs += 1;

@@ -24,8 +24,8 @@ let server: TestServer;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  // No configured origins: the served origin (http://localhost in these requests) is expected.
-  server = createTestServer(db, { config: { webauthnOrigins: [] } });
+  // The origin the soft authenticator names by default.
+  server = createTestServer(db, { config: { webauthnOrigins: ['http://localhost'] } });
 });
 afterAll(() => db.close());
 
@@ -151,7 +151,7 @@ describe('adding a passkey (biometric enable)', () => {
   });
 
   it('accepts code and passkey together, and the SMS goes to a confirmed phone', async () => {
-    const own = createTestServer(db, { config: { webauthnOrigins: [] }, clock: new TestClock() });
+    const own = createTestServer(db, { config: { webauthnOrigins: ['http://localhost'] }, clock: new TestClock() });
     const { email, password } = await newCustomer(own);
     const phone = `+4915${String(Date.now()).slice(-8)}`;
     await db.database.db
@@ -183,7 +183,7 @@ describe('adding a passkey (biometric enable)', () => {
   });
 
   it('a session no longer fresh needs the code again', async () => {
-    const own = createTestServer(db, { config: { webauthnOrigins: [] }, clock: new TestClock() });
+    const own = createTestServer(db, { config: { webauthnOrigins: ['http://localhost'] }, clock: new TestClock() });
     const { client } = await newCustomer(own);
     expect((await requestEnable(client)).code_required).toBe(false);
     own.clock.advance(FRESH_SESSION_SECONDS + 1);
@@ -192,7 +192,7 @@ describe('adding a passkey (biometric enable)', () => {
   });
 
   it('code tokens are single use, per session and per request, and expire', async () => {
-    const own = createTestServer(db, { config: { webauthnOrigins: [] }, clock: new TestClock() });
+    const own = createTestServer(db, { config: { webauthnOrigins: ['http://localhost'] }, clock: new TestClock() });
     const { client } = await newCustomer(own);
     const authenticator = new SoftAuthenticator();
     const request = await requestEnable(client);
@@ -288,7 +288,7 @@ describe('disable all', () => {
   });
 
   it('refuses an expired code', async () => {
-    const own = createTestServer(db, { config: { webauthnOrigins: [] }, clock: new TestClock() });
+    const own = createTestServer(db, { config: { webauthnOrigins: ['http://localhost'] }, clock: new TestClock() });
     const { client, email } = await newCustomer(own);
     const request = await client.post('/validation-code/biometric/disable-all/request', {});
     const code = await latestCode(client, email, 'biometric_disable');
@@ -325,7 +325,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses a challenge used twice, an expired one, and one it never issued', async () => {
-    const own = createTestServer(db, { config: { webauthnOrigins: [] }, clock: new TestClock() });
+    const own = createTestServer(db, { config: { webauthnOrigins: ['http://localhost'] }, clock: new TestClock() });
     const { client } = await newCustomer(own);
     const authenticator = new SoftAuthenticator();
     await addPasskey(client, authenticator);

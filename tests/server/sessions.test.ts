@@ -44,7 +44,7 @@ describe('access tokens', () => {
     expectError(await client.get('/users/me'), 401, 'unauthorized');
 
     // The app's answer to that 401: one refresh with the cookie, then carry on.
-    const refreshed = await client.post('/auth/refresh');
+    const refreshed = await client.post('/auth/refresh', {});
     expect(refreshed.status).toBe(200);
     client.token = refreshed.body.accessToken;
     expect((await client.get('/users/me')).status).toBe(200);
@@ -121,7 +121,7 @@ describe('refresh', () => {
 
   it('refuses an unknown, a missing and an expired refresh token', async () => {
     const { local, client, tokens } = await signedInWithClock();
-    expectError(await new TestClient(local).post('/auth/refresh'), 401, 'refresh_token_invalid');
+    expectError(await new TestClient(local).post('/auth/refresh', {}), 401, 'refresh_token_invalid');
     expectError(await client.post('/auth/refresh', { refreshToken: 'x'.repeat(43) }), 401, 'refresh_token_invalid');
     local.clock.advance(REFRESH_TOKEN_SECONDS);
     expectError(await client.post('/auth/refresh', { refreshToken: tokens.refreshToken }), 401, 'refresh_token_invalid');

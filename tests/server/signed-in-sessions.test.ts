@@ -64,7 +64,7 @@ describe('signing out another session', () => {
     const other = (await list(phone)).find((s) => !s.current)!;
     expect((await phone.post('/auth/sessions/revoke', { sessionId: other.id })).body).toEqual({ ok: true });
     expectError(await laptop.get('/users/me'), 401, 'unauthorized');
-    expectError(await laptop.post('/auth/refresh'), 401, 'refresh_token_invalid');
+    expectError(await laptop.post('/auth/refresh', {}), 401, 'refresh_token_invalid');
     expect((await list(phone)).map((s) => s.current)).toEqual([true]);
   });
 
@@ -106,11 +106,11 @@ describe('last seen', () => {
     const signedInAt = await seen();
 
     local.clock.advance(LAST_SEEN_RESOLUTION_SECONDS - 1);
-    expect((await laptop.post('/auth/refresh')).status).toBe(200);
+    expect((await laptop.post('/auth/refresh', {})).status).toBe(200);
     expect(await seen()).toBe(signedInAt);
 
     local.clock.advance(30);
-    expect((await laptop.post('/auth/refresh')).status).toBe(200);
+    expect((await laptop.post('/auth/refresh', {})).status).toBe(200);
     expect(await seen()).toBe(local.clock.now().toISOString());
   });
 });

@@ -162,8 +162,8 @@ describe('GET /dev/outbox', () => {
     expectError(await new TestClient(server).get('/dev/outbox'), 422, 'validation_failed', ['to']);
   });
 
-  it('does not exist in production', async () => {
-    const production = createTestServer(db, { config: { production: true } });
+  it('does not exist outside demo mode', async () => {
+    const production = createTestServer(db, { config: { production: true, demoMode: false } });
     expectError(await new TestClient(production).get(`/dev/outbox?to=${DEMO_CUSTOMER.email}`), 404, 'not_found');
   });
 });

@@ -1,0 +1,15 @@
+import { endpoint } from './define';
+import { healthSchema, readinessSchema } from '../health';
+
+/** For load balancers and orchestrators: liveness and readiness, no session, nothing personal. */
+export const healthEndpoints = {
+  health: endpoint('GET', '/health', undefined, healthSchema, {
+    summary: 'The process is up (liveness). Touches nothing else.',
+    auth: 'none',
+  }),
+  ready: endpoint('GET', '/ready', undefined, readinessSchema, {
+    summary: 'The database answers a query (readiness); otherwise 503 `not_ready`.',
+    auth: 'none',
+    errors: ['not_ready'],
+  }),
+};

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTransport } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { createTestDatabase, createTestServer, expectError, testConfig, TestClient, type TestDatabase } from '../server/helpers';
+
+/** Issue 10, item 4: reset codes must not be readable by anyone who can reach the server. */
+const SECRET = { AUTH_SECRET: 's'.repeat(32) };
+const outboxPath = `/dev/outbox?to=${encodeURIComponent(DEMO_CUSTOMER.email)}`;
+
+describe('demo mode and the listening address', () => {
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig(SECRET).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...SECRET, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('is on outside production, off with DEMO_MODE=0, and refused in production', () => {
+    expect(loadConfig(SECRET).demoMode).toBe(true);
+    expect(loadConfig({ ...SECRET, DEMO_MODE: '0' }).demoMode).toBe(false);
+    const production = { ...SECRET, NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://app.example' };
+    expect(loadConfig(production).demoMode).toBe(false);
+    expect(() => loadConfig({ ...production, DEMO_MODE: '1' })).toThrow(/DEMO_MODE/);
+    expect(() => loadConfig({ ...SECRET, DEMO_MODE: 'yes please' })).toThrow(/DEMO_MODE/);
+  });
+
+  it('prints message bodies (the codes) on the console in demo mode only', async () => {
+    const lines: unknown[] = [];
+    const logger = { info: (_: string, fields?: unknown) => lines.push(fields), warn: () => {}, error: () => {} };
+    const message = {
+      to: 'a@example.test',
+      channel: 'email' as const,
+      template: 'reset_password',
+      subject: 'Code',
+      body: 'Your code: 123456',
+    };
+    await defaultTransport(testConfig({ demoMode: true }), logger)(message);
+    await defaultTransport(testConfig({ demoMode: false }), logger)(message);
+    expect(JSON.stringify(lines[0])).toContain('123456');
+    expect(JSON.stringify(lines[1])).not.toContain('123456');
+  });
+});
+
+describe('GET /api/dev/outbox', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.close());
+
+  it('answers a caller on this machine in demo mode', async () => {
+    expect((await new TestClient(createTestServer(db)).get(outboxPath)).status).toBe(200);
+  });
+
+  it('is not there for a caller on another machine, whatever it forwards (even with TRUST_PROXY)', async () => {
+    const client = new TestClient(createTestServer(db, { config: { trustProxy: true } }), '127.0.0.1');
+    for (const peer of ['203.0.113.7', '10.0.0.2', '::ffff:192.168.1.4', '2001:db8::1']) {
+      expectError(
+        await client.get(outboxPath, { peer, headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' } }),
+        404,
+        'not_found',
+      );
+    }
+  });
+
+  it('is not there when the server listens beyond loopback, nor outside demo mode', async () => {
+    for (const config of [{ host: '0.0.0.0' }, { host: '::' }, { host: '192.168.1.10' }, { demoMode: false }]) {
+      expectError(await new TestClient(createTestServer(db, { config })).get(outboxPath), 404, 'not_found');
+    }
+  });
+});
