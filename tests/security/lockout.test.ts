@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => db.close());
 
 const newServer = (): TestServer =>
-  createTestServer(db, { clock: new TestClock(new Date('2026-03-02T10:05:00.000Z')), config: { webauthnOrigins: [] } });
+  createTestServer(db, { clock: new TestClock(new Date('2026-03-02T10:05:00.000Z')), config: { webauthnOrigins: ['http://localhost'] } });
 
 describe('wrong passwords', () => {
   it('from strangers, however many and from wherever, never block the customer signing in from home', async () => {
