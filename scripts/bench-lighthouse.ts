@@ -128,6 +128,14 @@ try {
           console.warn(`  ${url}: run ${run + 1} failed (${lhr?.runtimeError?.code ?? 'no result'})`);
           continue;
         }
+        // Which elements moved, when a run shifts more than DESIGN.md allows: the figure alone says nothing.
+        const shifts = lhr.audits['layout-shifts'];
+        if ((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0.1 && shifts?.details?.type === 'table') {
+          for (const item of shifts.details.items) {
+            const node = item.node as { selector?: string; snippet?: string } | undefined;
+            console.warn(`  ${url}: shift ${Number(item.score).toFixed(3)} ${node?.selector ?? ''} ${node?.snippet ?? ''}`);
+          }
+        }
         runs.push({
           score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,

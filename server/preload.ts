@@ -16,16 +16,27 @@ function matchRoute(manifest: PreloadManifest, basePath: string) {
 }
 
 /**
+ * What the app fetches before its first render on every page: the route guard waits for the operators'
+ * route rules (src/platform/routeRules.ts). Preloaded as `fetch` in `cors` mode with the same URL and
+ * options as the app's own `fetch`, the browser hands that fetch the preloaded answer instead of asking
+ * again once the entry has run.
+ */
+const FIRST_RENDER_FETCHES = ['route-rules.json'];
+
+/**
  * index.html for one page: `lang` and `dir` of its locale (no right-to-left reflow once the app runs) and
- * a `modulepreload` for the route's screen chunks and the locale's messages, which the browser then
- * fetches alongside the entry instead of after it.
+ * a `modulepreload` for the route's screen chunks and the locale's messages, and a fetch preload for what
+ * the first render reads, which the browser then fetches alongside the entry instead of after it.
  */
 export function pageHtml(template: string, manifest: PreloadManifest | undefined, urlPath: string): { html: string; key: string } {
   const { locale, basePath } = splitLocalePath(urlPath);
   const modules = manifest
     ? [...new Set([...(manifest.messages[locale] ?? []), ...manifest.startup, ...matchRoute(manifest, basePath)])]
     : [];
-  const links = modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+  const links = [
+    ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...FIRST_RENDER_FETCHES.map((file) => `<link rel="preload" as="fetch" crossorigin href="/${file}">`),
+  ].join('');
   const html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`)
     .replace('</head>', `${links}</head>`);

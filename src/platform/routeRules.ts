@@ -8,7 +8,9 @@ let rules: Promise<RouteRule[]> | null = null;
  * loads while the file does, so the first load's bundle carries no zod.
  */
 export function lookupRouteRule(basePath: string): Promise<RouteRule | null> {
-  rules ??= Promise.all([fetch(`${import.meta.env.BASE_URL}route-rules.json`, { cache: 'no-cache' }), import('../../contract/browser')])
+  // Default options: the page's `<link rel="preload" as="fetch" crossorigin>` (server/preload.ts) matches
+  // this request and answers it; the server's `Cache-Control: no-cache` keeps the file fresh.
+  rules ??= Promise.all([fetch(`${import.meta.env.BASE_URL}route-rules.json`), import('../../contract/browser')])
     .then(async ([response, { routeRulesSchema }]) => (response.ok ? routeRulesSchema.parse(await response.json()).rules : []))
     .catch((error: unknown) => {
       console.warn('route-rules.json could not be read; continuing without rules', error);

@@ -138,6 +138,8 @@ describe('pages', () => {
     const html = await response.text();
     expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
     expect(links(html)).toEqual(expected);
+    // The route guard's rules come with the page, fetched as the app fetches them (cors, same-origin credentials).
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/route-rules.json">');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
   });
 

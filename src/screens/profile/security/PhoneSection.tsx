@@ -16,6 +16,8 @@ import { ResendCode } from '../../../ui/ResendCode';
 import { CodeField } from '../../../ui/CodeField';
 import { codeFailureMessage } from '../../shared/CodeFeedback';
 
+const NBSP = '\u00a0';
+
 const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
   missing: 'phone.errors.missing',
   phone_invalid: 'phone.errors.invalid',
@@ -76,7 +78,19 @@ export function PhoneSection() {
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="phone-section">
       <h2 id={`${id}-title`}>{t('phone.title')}</h2>
 
-      {step === 'loading' ? <p role="status">{t('app.loading')}</p> : null}
+      {step === 'loading' ? (
+        // The shape of the current number and its button, so the sections below do not move when it loads.
+        <div className="stack" role="status">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <p className="skeleton skeleton--text" aria-hidden="true">
+            {NBSP}
+          </p>
+          <p className="field-hint skeleton skeleton--text" aria-hidden="true">
+            {NBSP}
+          </p>
+          <div className="skeleton skeleton--button" aria-hidden="true" />
+        </div>
+      ) : null}
 
       {step === 'loadFailed' ? (
         <>

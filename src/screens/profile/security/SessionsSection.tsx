@@ -54,7 +54,23 @@ export function SessionsSection() {
         {list.isError ? t('sessions.loadFailed') : failed ? t('sessions.signOutFailed') : null}
       </div>
       {list.isPending ? (
-        <div className="skeleton skeleton--block" aria-hidden="true" />
+        // One row of the list's own shape (the current session is always there): the buttons below stay put.
+        <ul className="link-list" aria-hidden="true">
+          <li className="row">
+            <span className="label">
+              {[
+                'skeleton skeleton--text',
+                'hint skeleton skeleton--text',
+                'hint skeleton skeleton--text',
+                'hint skeleton skeleton--text',
+              ].map((className, index) => (
+                <span key={index} className={className}>
+                  {'\u00a0'}
+                </span>
+              ))}
+            </span>
+          </li>
+        </ul>
       ) : list.data ? (
         <ul className="link-list" aria-busy={busy}>
           {list.data.map((s) => (
