@@ -145,6 +145,7 @@ class PageDriver {
       await expect(found, `${where}: shows ${describeMark(mark)}`).toBeVisible();
       if ('href' in mark && mark.href !== undefined)
         await expect(found, `${where}: ${describeMark(mark)}`).toHaveAttribute('href', mark.href);
+      if ('value' in mark && mark.value !== undefined) await expect(found, `${where}: ${describeMark(mark)}`).toHaveValue(mark.value);
     }
     for (const mark of expectation.hides ?? []) await expect(this.locate(mark), `${where}: hides ${describeMark(mark)}`).toBeHidden();
     const cookies = expectation.cookies;

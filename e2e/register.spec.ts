@@ -231,7 +231,11 @@ test('the ref_code of an invitation link reaches the server with the registratio
 });
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`forgot password in ${locale}: e-mail, code (a wrong one first), new password, signed in`, async ({ page, playwright, baseURL }) => {
+  test(`forgot password in ${locale}: e-mail, code (a wrong one first), new password, then /login with the notice`, async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     const m = MESSAGES[locale];
     const api = await playwright.request.newContext({ baseURL });
     const customer = await registerCustomer(api, locale);
@@ -272,11 +276,19 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(passwordField).toHaveValue(newPassword);
     await page.getByRole('button', { name: m.forgotPassword.save }).click();
 
+    // Nobody is signed in: /login says the password changed, with the address filled in (not in the URL).
+    await expect(page.getByRole('status').filter({ hasText: m.login.passwordChanged })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`localhost:\\d+${prefix(locale)}/login$`));
+    expect(new URL(page.url()).search).toBe('');
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('auth_token');
+    await expect(page.getByLabel(m.login.email)).toHaveValue(customer.email);
+    await shoot(page, `forgot-4-login-${locale}`);
+    // The old password is gone; the new one signs in the normal way.
+    expect((await api.post('/api/auth/login', { data: { email: customer.email, password: customer.password } })).status()).toBe(400);
+    await page.getByLabel(m.login.password, { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: m.login.submit }).click();
     await expect(page.getByRole('heading', { level: 1, name: m.screens.home.title })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`localhost:\\d+${prefix(locale)}/?$`));
-    // The old password is gone, the new one works.
-    expect((await api.post('/api/auth/login', { data: { email: customer.email, password: customer.password } })).status()).toBe(400);
-    expect((await api.post('/api/auth/login', { data: { email: customer.email, password: newPassword } })).status()).toBe(200);
     await api.dispose();
   });
 }

@@ -5,8 +5,8 @@ import * as cooldown from './resendCooldown';
 import { unprovided } from './unprovided';
 
 interface ForgotPasswordContext extends cooldown.ResendCooldown {
-  /** Home of the current language: where the customer lands signed in. */
-  home: string;
+  /** /login in the current language: where the customer signs in with the new password. */
+  signIn: string;
   email: string;
   /** The e-mailed code, kept between the code and the new-password steps (never saved anywhere). */
   code: string;
@@ -29,7 +29,7 @@ const CODE_FAILURES: ReadonlySet<string> = new Set(['code_invalid', 'code_expire
 export const forgotPasswordMachine = setup({
   types: {
     context: {} as ForgotPasswordContext,
-    input: {} as { home: string },
+    input: {} as { signIn: string },
     events: {} as ForgotPasswordEvent,
   },
   actors: {
@@ -39,8 +39,11 @@ export const forgotPasswordMachine = setup({
     resetPassword: unprovided<void, { email: string; code: string; password: string }>('resetPassword'),
   },
   actions: {
-    /** The reset signed the customer in: tell the session and open home. */
-    enterApp: (_, _params: { destination: string }) => {},
+    /**
+     * Open the sign-in page with the address filled in and a "Password changed" notice. The address
+     * goes with the navigation, never in the URL.
+     */
+    openSignIn: (_, _params: { destination: string; email: string }) => {},
     countDown: assign(cooldown.countDown),
     restartCooldown: assign((args) => ({ ...cooldown.restartCooldown(args), failure: null })),
     waitAsAsked: assign(cooldown.waitAsAsked),
@@ -60,8 +63,8 @@ export const forgotPasswordMachine = setup({
 }).createMachine({
   id: 'forgotPassword',
   description:
-    'Password reset on /forgot-password: e-mail, the e-mailed 6-digit code, a new password (each requirement shown as it is met), then signed in at home. Errors keep what was typed.',
-  context: ({ input }) => ({ home: input.home, email: '', code: '', failure: null, ...cooldown.startCooldown(0) }),
+    'Password reset on /forgot-password: e-mail, the e-mailed 6-digit code, a new password (each requirement shown as it is met). The reset ends every session and signs no one in: /login opens with "Password changed" and the address filled in, and the sign-in goes the normal way (the SMS code when a phone is confirmed). Errors keep what was typed.',
+  context: ({ input }) => ({ signIn: input.signIn, email: '', code: '', failure: null, ...cooldown.startCooldown(0) }),
   initial: 'enteringEmail',
   states: {
     enteringEmail: {
@@ -139,7 +142,7 @@ export const forgotPasswordMachine = setup({
               },
             },
             submitting: {
-              description: 'POST /auth/reset-password; it revokes every session and signs in afresh here.',
+              description: 'POST /auth/reset-password; it ends every session and refresh token of the customer and signs no one in.',
               invoke: {
                 id: 'resetPassword',
                 src: 'resetPassword',
@@ -148,8 +151,8 @@ export const forgotPasswordMachine = setup({
                   return { email: context.email, code: context.code, password: event.password };
                 },
                 onDone: {
-                  target: '#forgotPassword.signedIn',
-                  actions: { type: 'enterApp', params: ({ context }) => ({ destination: context.home }) },
+                  target: '#forgotPassword.passwordChanged',
+                  actions: { type: 'openSignIn', params: ({ context }) => ({ destination: context.signIn, email: context.email }) },
                 },
                 onError: [
                   {
@@ -167,6 +170,9 @@ export const forgotPasswordMachine = setup({
         resend: cooldown.resendCodeRegion({ input: ({ context }: { context: ForgotPasswordContext }) => ({ email: context.email }) }),
       },
     },
-    signedIn: { type: 'final', description: 'Signed in with the new password; the app opens home.' },
+    passwordChanged: {
+      type: 'final',
+      description: 'The password is changed and every session ended; /login opens with the address filled in.',
+    },
   },
 });

@@ -3,20 +3,30 @@ import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import type { FlowModel, PageExpectation } from './graph/model';
-import { failedCall, signsIn } from './graph/page';
+import { failedCall } from './graph/page';
 
 type Snapshot = SnapshotFrom<typeof forgotPasswordMachine>;
 
-/** The page's own words in the flow's language (the inputs are English at `/` and Arabic at `/ar`). */
+/** The messages of the flow's language (the inputs are English at `/login` and Arabic at `/ar/login`). */
+function messagesOf(s: Snapshot) {
+  return s.context.signIn === '/login' ? en : ar;
+}
+
+/** The page's own words in the flow's language. */
 function textsOf(s: Snapshot) {
-  return (s.context.home === '/' ? en : ar).forgotPassword;
+  return messagesOf(s).forgotPassword;
+}
+
+/** The path of /forgot-password in the flow's language. */
+function forgotPasswordPath(signIn: string): string {
+  return signIn.replace(/\/login$/, '/forgot-password');
 }
 
 /** What the page says for a failure, as src/screens/shared/failureText.ts picks it. */
 function failureSentence(s: Snapshot): string | null {
   const failure = s.context.failure;
   if (!failure) return null;
-  const messages = s.context.home === '/' ? en : ar;
+  const messages = messagesOf(s);
   const own: Record<string, string> = { ...textsOf(s).errors, ...messages.register.codeErrors };
   return own[failure.code] ?? (failure.code === 'network_error' ? messages.failure.network_error : messages.failure.unknown);
 }
@@ -31,7 +41,7 @@ const FORGOT = '**/api/auth/forgot-password';
 const RESET = '**/api/auth/reset-password';
 
 export const forgotPasswordModel = {
-  inputs: { english: { home: '/' }, arabic: { home: '/ar' } },
+  inputs: { english: { signIn: '/login' }, arabic: { signIn: '/ar/login' } },
   events: {
     EMAIL_SUBMITTED: { 'an address': { email: ' ann@meridian.test ' }, 'not an address': { email: 'ann@' } },
     CODE_SUBMITTED: { 'six digits': { code: '123456' }, 'not six digits': { code: '12 34' } },
@@ -50,7 +60,7 @@ export const forgotPasswordModel = {
       error: { 'too soon': { code: 'rate_limited', retryAfterSeconds: 1 }, offline: { code: 'network_error' } },
     },
     resetPassword: {
-      done: { 'signed in': undefined },
+      done: { 'password changed': undefined },
       error: {
         'wrong code': { code: 'code_invalid' },
         'expired code': { code: 'code_expired' },
@@ -74,10 +84,12 @@ export const forgotPasswordModel = {
     'resetting.form.choosingPassword': (s) => /^\d{6}$/.test(s.context.code) || 'choosing a password without a code',
     'resetting.form.submitting': (s) => s.context.failure === null || 'submits while showing an error',
     'resetting.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
-    signedIn: (s) => (s.status === 'done' && s.context.home.startsWith('/')) || 'signed in but not sent home',
+    passwordChanged: (s) =>
+      (s.status === 'done' && s.context.signIn.endsWith('/login') && s.context.email.includes('@')) ||
+      'the password changed but sign-in is not opened with the address',
   },
   browser: {
-    start: ({ home }) => [{ open: `${home === '/' ? '' : home}/forgot-password` }],
+    start: ({ signIn }) => [{ open: forgotPasswordPath(signIn) }],
     events: {
       EMAIL_SUBMITTED: ({ email }, before) => [
         { fill: { label: textsOf(before).email }, text: email },
@@ -103,15 +115,23 @@ export const forgotPasswordModel = {
         error: (error) => [failedCall(FORGOT, error)],
       },
       resetPassword: {
-        done: () => signsIn(RESET),
+        done: () => [{ answer: RESET, method: 'POST', times: 1, json: { ok: true } }],
         error: (error) => [failedCall(RESET, error)],
       },
     },
     states: {
-      enteringEmail: (s) => ({ url: `${s.context.home === '/' ? '' : s.context.home}/forgot-password`, ...formStep(s, 'email') }),
+      enteringEmail: (s) => ({ url: forgotPasswordPath(s.context.signIn), ...formStep(s, 'email') }),
       'resetting.form.enteringCode': (s) => formStep(s, 'code'),
       'resetting.form.choosingPassword': (s) => formStep(s, 'newPassword'),
-      signedIn: (s) => ({ url: s.context.home, cookies: { auth_token: true, refresh_token: true } }),
+      // Nobody is signed in: /login shows the notice with the address filled in, and no session cookie is set.
+      passwordChanged: (s) => ({
+        url: s.context.signIn,
+        cookies: { auth_token: false, refresh_token: false },
+        shows: [
+          { role: 'status', text: messagesOf(s).login.passwordChanged },
+          { label: messagesOf(s).login.email, value: s.context.email },
+        ],
+      }),
     },
   },
 } satisfies FlowModel<typeof forgotPasswordMachine>;

@@ -128,7 +128,7 @@ export const catalog: CatalogEntry[] = [
     id: 'forgotPassword',
     title: 'Forgot password',
     summary:
-      'Reset on /forgot-password: the e-mail address (the server answers alike for every address), the 6-digit code e-mailed to it with a resend countdown, a new password with each requirement shown as it is met. A wrong, expired or used-up code sends the customer back to the code with the new password still typed. Success revokes every other session and signs in here.',
+      'Reset on /forgot-password: the e-mail address (the server answers alike for every address), the 6-digit code e-mailed to it with a resend countdown, a new password with each requirement shown as it is met. A wrong, expired or used-up code sends the customer back to the code with the new password still typed. Success ends every session and refresh token and signs no one in: /login opens with "Password changed" and the address filled in, and the sign-in goes the normal way (the SMS code when a phone is confirmed).',
     routes: ['/forgot-password'],
     machine: forgotPasswordMachine,
     model: forgotPasswordModel,

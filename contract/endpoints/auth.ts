@@ -67,9 +67,9 @@ export const authEndpoints = {
     auth: 'none',
     errors: ['rate_limited'],
   }),
-  resetPassword: endpoint('POST', '/auth/reset-password', resetPasswordBodySchema, signedInSchema, {
+  resetPassword: endpoint('POST', '/auth/reset-password', resetPasswordBodySchema, okSchema, {
     summary:
-      'Set a new password with the e-mailed code (checked before anything else; tries limited per address and per IP); every session of the account is revoked and a new one signs the customer in (cookies as at login).',
+      'Set a new password with the e-mailed code (checked before anything else; tries limited per address and per IP). Every session and refresh token of the account ends and nobody is signed in: the customer then signs in with the new password as usual (the SMS code when a phone is confirmed). No factor is removed.',
     auth: 'none',
     errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
   }),

@@ -90,8 +90,11 @@ export type AriaRole = 'alert' | 'button' | 'dialog' | 'heading' | 'link' | 'mai
 /** How to find something on the page: a test id, a form field by its label, or an ARIA role with its accessible name. */
 export type PageMark =
   | { testId: string }
-  /** A form control by the exact text of its label (password fields have no ARIA role to find them by). */
-  | { label: string }
+  /**
+   * A form control by the exact text of its label (password fields have no ARIA role to find them by);
+   * in an expectation, `value` is what it must hold.
+   */
+  | { label: string; value?: string }
   /** Words shown anywhere on the page, exactly (a field's message, whatever element holds it). */
   | { shownText: string }
   | {

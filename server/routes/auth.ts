@@ -64,8 +64,7 @@ export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
   });
 
   mount(app, deps, endpoints.resetPassword, async ({ c, body, ip }) => {
-    const session = await auth.resetPassword(body, { ip, userAgent: c.req.header('user-agent') });
-    setSessionCookies(c, session.tokens, secure(c));
-    return { ...session.tokens, user: await users.me(session.userId) };
+    await auth.resetPassword(body, { ip, userAgent: c.req.header('user-agent') });
+    return { ok: true as const };
   });
 }

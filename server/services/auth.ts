@@ -171,12 +171,14 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
-   * A right code proves control of the mailbox, so it also marks the e-mail verified. Every session
-   * is revoked — whoever knew the old password is signed out everywhere — and one new session opens
-   * here, so the customer who reset the password is signed in. The code is checked (and a wrong try
-   * committed) before the password is hashed: without a code nobody makes the server do that work.
+   * A right code proves control of the mailbox, so it also marks the e-mail verified. It is one
+   * factor only: every session and refresh token of the customer ends, and nobody is signed in — the
+   * customer then signs in with the new password the normal way (the SMS code when a phone is
+   * confirmed), so a stolen mailbox alone never opens a session. No factor is removed. The code is
+   * checked (and a wrong try committed) before the password is hashed: without a code nobody makes
+   * the server do that work.
    */
-  async function resetPassword(input: ResetPasswordBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+  async function resetPassword(input: ResetPasswordBody, client: ClientInfo): Promise<void> {
     await rateLimiter.enforce([
       [RATE_LIMITS.resetPerAccount, input.email],
       [RATE_LIMITS.resetPerIp, client.ip],
@@ -187,16 +189,14 @@ export function createAuthService(deps: AuthDeps) {
     if (check !== 'ok') throw new ApiError(check);
     // Hashing is slow: done between the two transactions, so no row is locked meanwhile.
     const passwordHash = await passwords.hash(input.password);
-    const session = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const now = clock();
       await tx
         .update(users)
         .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
         .where(eq(users.id, user.id));
       await tokens.revokeAll(tx, user.id, 'password_reset');
-      return tokens.startSession(tx, user.id, { method: 'password', client });
     });
-    return { userId: user.id, tokens: session };
   }
 
   return { register, login, verifyEmail, resendVerification, forgotPassword, resetPassword };

@@ -25,7 +25,7 @@ import { notify } from './notify';
 
 /** What the router needs to move the page; bound once the router exists. */
 export interface Navigator {
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate(to: string, options?: { replace?: boolean; state?: unknown }): void;
   /** The page a navigation in progress is going to, else the current page. */
   pendingHref(): string;
 }

@@ -214,7 +214,7 @@ describe('logout', () => {
 });
 
 describe('password reset', () => {
-  it('resets with the e-mailed code, revokes every session, verifies the e-mail and signs in afresh', async () => {
+  it('resets with the e-mailed code, revokes every session, verifies the e-mail and signs no one in', async () => {
     const client = new TestClient(server);
     const { email, password } = await registerCustomer(client);
     const oldAccessToken = client.token!;
@@ -226,12 +226,7 @@ describe('password reset', () => {
     const code = await latestCode(client, email, 'reset_password');
     const newPassword = 'a brand new secret 7';
     const reset = await client.post('/auth/reset-password', { email, code, password: newPassword });
-    expect(reset.status).toBe(200);
-    const signedIn = signedInSchema.parse(reset.body);
-    expect(signedIn.user).toMatchObject({ email, emailVerified: true });
-    expect(client.cookies.get('auth_token')).toBe(signedIn.accessToken);
-    expect(client.cookies.get('refresh_token')).toBe(signedIn.refreshToken);
-    expect((await client.get('/users/me', { token: signedIn.accessToken })).body.email).toBe(email);
+    expect(reset).toMatchObject({ status: 200, body: { ok: true } });
 
     expectError(await client.get('/users/me', { token: oldAccessToken }), 401, 'unauthorized');
     expectError(await client.login(email, password), 400, 'invalid_credentials');

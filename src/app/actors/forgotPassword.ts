@@ -3,8 +3,22 @@ import type { forgotPasswordMachine } from '../../../machines/forgotPassword.mac
 import { failure } from './failure';
 import type { FlowHost } from './host';
 
+/**
+ * What /login receives (as router navigation state, never in the URL) after a password reset: the
+ * address to fill in, and the reason to say "Password changed".
+ */
+export interface PasswordChangedHandoff {
+  passwordChangedFor: string;
+}
+
+export function passwordChangedHandoff(state: unknown): PasswordChangedHandoff | null {
+  return typeof state === 'object' && state !== null && typeof (state as PasswordChangedHandoff).passwordChangedFor === 'string'
+    ? (state as PasswordChangedHandoff)
+    : null;
+}
+
 /** Password reset by an e-mailed code; a new code is the same request again. */
-export function forgotPasswordActors({ api, enterApp }: FlowHost) {
+export function forgotPasswordActors({ api, navigate }: FlowHost) {
   const requestResetCode = fromPromise<{ resendAfterSeconds: number }, { email: string }>(async ({ input }) => {
     const result = await api.forgotPassword({ email: input.email });
     if (!result.ok) throw failure(result.error);
@@ -19,6 +33,9 @@ export function forgotPasswordActors({ api, enterApp }: FlowHost) {
         if (!result.ok) throw failure(result.error);
       }),
     },
-    actions: { enterApp: (_, { destination }) => enterApp(destination) },
+    actions: {
+      openSignIn: (_, { destination, email }) =>
+        navigate(destination, { replace: true, state: { passwordChangedFor: email } satisfies PasswordChangedHandoff }),
+    },
   } satisfies Parameters<typeof forgotPasswordMachine.provide>[0];
 }

@@ -7,7 +7,7 @@ export interface FlowHost {
   api: Api;
   queryClient: QueryClient;
   log(message: string, error?: unknown): void;
-  navigate(to: string, options?: { replace?: boolean }): void;
+  navigate(to: string, options?: { replace?: boolean; state?: unknown }): void;
   /** The locale of the page showing now (the path decides). */
   currentLocale(): Locale;
   /** Tells the session to look at the cookies again (after a call that set them). */

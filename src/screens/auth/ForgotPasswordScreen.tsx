@@ -14,11 +14,11 @@ import { ResendCode } from '../../ui/ResendCode';
 
 const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_weak', 'validation_failed']);
 
-/** Password reset: e-mail, code, new password, then signed in. One page; the statechart decides the step. */
+/** Password reset: e-mail, code, new password, then /login. One page; the statechart decides the step. */
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const reset = useActorRef(useFlowMachine(forgotPasswordMachine, forgotPasswordActors), { input: { home: localize('/') } });
+  const reset = useActorRef(useFlowMachine(forgotPasswordMachine, forgotPasswordActors), { input: { signIn: localize('/login') } });
   const view = useSelector(reset, forgotPasswordView, shallowEqual);
   const { step, busy, email, failure } = view;
   // What was typed stays here through every step and error; the password never enters the machine.

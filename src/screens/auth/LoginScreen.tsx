@@ -1,12 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { Failure } from '../../../machines/failure';
 import { loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
 import { useFlowMachine, useLocalize } from '../../app/context';
 import { loginActors } from '../../app/actors/login';
+import { passwordChangedHandoff } from '../../app/actors/forgotPassword';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { SocialButtons } from './SocialSignInScreen';
@@ -25,6 +26,8 @@ export function LoginScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const [params] = useSearchParams();
+  // A completed password reset opens this page with the address (in navigation state, not the URL).
+  const passwordChanged = passwordChangedHandoff(useLocation().state);
   // /2fa/phone sends the customer back with `notice` when the sign-in timed out.
   const notice: LoginNotice | null = params.get('notice') === 'two_factor_expired' ? 'two_factor_expired' : null;
   const login = useActorRef(useFlowMachine(loginMachine, loginActors), {
@@ -34,7 +37,7 @@ export function LoginScreen() {
   const failure = useSelector(login, (s) => s.context.failure);
   const missing = useSelector(login, (s) => s.context.missing);
   // What was typed stays here, whatever the machine answers.
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(passwordChanged?.passwordChangedFor ?? '');
   const [password, setPassword] = useState('');
 
   const submit = (event: FormEvent) => {
@@ -50,6 +53,11 @@ export function LoginScreen() {
       <div className="form-alert" role="alert" aria-live="assertive">
         {failure ? failureMessage(t, failure) : null}
       </div>
+      {passwordChanged && !failure ? (
+        <p className="notice" role="status">
+          {t('login.passwordChanged')}
+        </p>
+      ) : null}
       <TextField
         label={t('login.email')}
         name="email"
