@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SocialProvider } from '../contract/social';
+import { OWASP_ARGON2ID, type PasswordCost } from './services/passwords';
 
 export interface Config {
   /** NODE_ENV=production: no generated secrets, no demo mode, a configured origin, masked logs, purged message bodies. */
@@ -37,8 +38,8 @@ export interface Config {
   smsGatewayUrl: string | undefined;
   /** The built SPA to serve; no static serving when absent. */
   distDir: string | undefined;
-  /** scrypt cost as log2(N). 15 in production (≈ 100 ms on one core); tests lower it for speed. */
-  scryptLogN: number;
+  /** argon2id's cost for new password hashes: OWASP's in production; tests lower it for speed. */
+  passwordCost: PasswordCost;
   /** WebAuthn relying party: passkeys are bound to this domain (WEBAUTHN_RP_ID, default `localhost`). */
   webauthnRpId: string;
   /** The name authenticators show (WEBAUTHN_RP_NAME, default `Meridian`). */
@@ -137,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Meridian <no-reply@meridian.test>',
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
     distDir: path.resolve(env.DIST_DIR || 'dist'),
-    scryptLogN: 15,
+    passwordCost: OWASP_ARGON2ID,
     publicOrigin,
     oidc: {
       google: oidcClient(env, 'GOOGLE', 'https://accounts.google.com'),

@@ -17,7 +17,7 @@ const database = await openDatabase(config, logger);
 // A fresh embedded database gets the demo customer, so `npm start` shows a living app at once.
 // A PostgreSQL database is an operator's: it is seeded only on request (`npm run seed`).
 if (database.engine === 'pglite' && (await isEmpty(database.db))) {
-  await seedDemo(database.db, clock, config.scryptLogN);
+  await seedDemo(database.db, clock, config.passwordCost);
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }
 

@@ -8,7 +8,7 @@ import { consoleLogger } from '../logger';
 const config = loadConfig();
 const database = await openDatabase(config, consoleLogger);
 try {
-  const { demoCreated } = await seedDemo(database.db, systemClock, config.scryptLogN);
+  const { demoCreated } = await seedDemo(database.db, systemClock, config.passwordCost);
   console.log(
     demoCreated
       ? `Seeded the demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock';
 import { credit } from '../services/ledger';
-import { createPasswordHasher } from '../services/passwords';
+import { createPasswordHasher, type PasswordCost } from '../services/passwords';
 import type { Db } from './database';
 import { accounts, promoCodes, userSettings, users } from './schema';
 
@@ -43,9 +43,9 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Adds the demo customer (verified e-mail, funded accounts) and the promo codes. Idempotent: what exists is left
  * alone, so running it again never resets a password someone changed.
  */
-export async function seedDemo(db: Db, clock: Clock, scryptLogN: number): Promise<{ demoCreated: boolean }> {
+export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost): Promise<{ demoCreated: boolean }> {
   const now = clock();
-  const passwordHash = await createPasswordHasher(scryptLogN).hash(DEMO_CUSTOMER.password);
+  const passwordHash = await createPasswordHasher(passwordCost).hash(DEMO_CUSTOMER.password);
   return db.transaction(async (tx) => {
     await tx
       .insert(promoCodes)

@@ -29,7 +29,7 @@ export interface ServiceDeps {
 
 /** Wires the services to one database, clock and message transport. */
 export function createServices({ db, config, clock, transport, logger }: ServiceDeps) {
-  const passwords = createPasswordHasher(config.scryptLogN);
+  const passwords = createPasswordHasher(config.passwordCost);
   const tokens = createTokenService(db, clock, config.authSecret);
   const codes = createCodeService(clock, config.authSecret);
   const outbox = createOutbox(db, clock, transport, logger, config.production);

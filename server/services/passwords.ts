@@ -1,52 +1,75 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash as argon2Hash, parseOptions, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
+import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const R = 8;
-const P = 1;
-const KEY_BYTES = 32;
-const SALT_BYTES = 16;
-
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  // NFKC: the same password typed on two keyboards may arrive in different Unicode forms.
-  const normalized = password.normalize('NFKC');
-  return new Promise((resolve, reject) =>
-    scrypt(normalized, salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+/** argon2id's cost: memory in KiB, passes, lanes (the `m`, `t` and `p` of the stored PHC string). */
+export interface PasswordCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
 }
 
-function scryptOptions(logN: number, r: number, p: number): ScryptOptions {
+/**
+ * OWASP's Password Storage Cheat Sheet, first argon2id line: 19 MiB, 2 passes, 1 lane (≈ 20–40 ms on
+ * one core; `npm run bench:server` shows what it costs per sign-in).
+ */
+export const OWASP_ARGON2ID: PasswordCost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+// The package's `Algorithm.Argon2id`: a const enum, which this project's isolated modules cannot read.
+const ARGON2ID = 2 as Algorithm.Argon2id;
+
+// NFKC: the same password typed on two keyboards may arrive in different Unicode forms.
+const normalize = (password: string) => password.normalize('NFKC');
+
+/**
+ * The hashes written before argon2id: `scrypt$logN$r$p$salt$key` (base64url). They still verify, and a
+ * successful sign-in replaces them.
+ */
+function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const [, logN, r, p, salt, key] = stored.split('$');
+  if (!logN || !r || !p || !salt || !key) return Promise.resolve(false);
+  const N = 2 ** Number(logN);
   // scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is exactly that at N=2^15, r=8.
-  return { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r };
+  const options: ScryptOptions = { N, r: Number(r), p: Number(p), maxmem: 256 * N * Number(r) };
+  const expected = Buffer.from(key, 'base64url');
+  return new Promise((resolve, reject) =>
+    scrypt(normalize(password), Buffer.from(salt, 'base64url'), expected.length, options, (error, actual) =>
+      error ? reject(error) : resolve(actual.length === expected.length && timingSafeEqual(actual, expected)),
+    ),
+  );
 }
 
 export interface PasswordCheck {
   ok: boolean;
-  /** Stored with weaker parameters than today's: hash again while the password is at hand. */
+  /** Stored with another scheme or cost than today's: hash again while the password is at hand. */
   needsRehash: boolean;
 }
 
 /**
- * scrypt with a random salt per password. The stored form is `scrypt$logN$r$p$salt$key` (base64url),
- * so raising the cost later leaves old hashes verifiable and they are upgraded at the next sign-in.
+ * argon2id with a random 16-byte salt per password, stored as a PHC string
+ * (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), so a cost raised later leaves old hashes verifiable and
+ * they are upgraded at the next sign-in, as the scrypt ones are.
  */
-export function createPasswordHasher(logN: number) {
-  const current = scryptOptions(logN, R, P);
+export function createPasswordHasher(cost: PasswordCost) {
+  const options = { ...cost, algorithm: ARGON2ID };
 
-  async function hash(password: string): Promise<string> {
-    const salt = randomBytes(SALT_BYTES);
-    const key = await derive(password, salt, current);
-    return ['scrypt', logN, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  function hash(password: string): Promise<string> {
+    return argon2Hash(normalize(password), options);
   }
 
   async function verify(password: string, stored: string): Promise<PasswordCheck> {
-    const [scheme, storedLogN, r, p, salt, key] = stored.split('$');
-    if (scheme !== 'scrypt' || !storedLogN || !r || !p || !salt || !key) return { ok: false, needsRehash: false };
-    const expected = Buffer.from(key, 'base64url');
-    const actual = await derive(password, Buffer.from(salt, 'base64url'), scryptOptions(Number(storedLogN), Number(r), Number(p)));
-    const ok = actual.length === expected.length && timingSafeEqual(actual, expected);
-    return { ok, needsRehash: ok && (Number(storedLogN) < logN || Number(r) !== R || Number(p) !== P) };
+    if (stored.startsWith('scrypt$')) {
+      const ok = await verifyScrypt(password, stored);
+      return { ok, needsRehash: ok };
+    }
+    if (!stored.startsWith('$argon2id$')) return { ok: false, needsRehash: false };
+    const ok = await argon2Verify(stored, normalize(password));
+    if (!ok) return { ok, needsRehash: false };
+    const used = parseOptions(stored);
+    const current = used.memoryCost === cost.memoryCost && used.timeCost === cost.timeCost && used.parallelism === cost.parallelism;
+    return { ok, needsRehash: !current };
   }
 
-  // An unknown e-mail still costs one scrypt run, so response time does not reveal which accounts exist.
+  // An unknown e-mail still costs one argon2id run, so response time does not reveal which accounts exist.
   const decoy = hash('decoy password 0');
   async function verifyNothing(password: string): Promise<void> {
     await verify(password, await decoy);

@@ -114,7 +114,7 @@ describe('reset-password', () => {
   it('checks the code before hashing the new password', async () => {
     const clock = new TestClock();
     const config = testConfig();
-    const passwords = createPasswordHasher(config.scryptLogN);
+    const passwords = createPasswordHasher(config.passwordCost);
     const tokens = createTokenService(db.database.db, clock.now, config.authSecret);
     const outbox = createOutbox(db.database.db, clock.now, async () => {}, silentLogger, false);
     const users = createUserService(db.database.db, clock.now);

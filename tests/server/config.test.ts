@@ -4,6 +4,7 @@ import path from 'node:path';
 import { avalanche, base, bsc, mainnet } from 'viem/chains';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WALLET_RPC_URLS, loadConfig } from '../../server/config';
+import { OWASP_ARGON2ID } from '../../server/services/passwords';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -58,7 +59,7 @@ describe('configuration', () => {
       walletRpcUrls: ['https://a.example/rpc', 'https://b.example'],
       smtpUrl: 'smtp://mail.example',
       smsGatewayUrl: 'https://sms.example/send',
-      scryptLogN: 15,
+      passwordCost: OWASP_ARGON2ID,
     });
     expect(() => loadConfig({ AUTH_SECRET: 's'.repeat(32), PORT: 'http' })).toThrow(/PORT/);
   });

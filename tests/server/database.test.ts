@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
-import { TEST_EPOCH, createTestDatabase, type TestDatabase } from './helpers';
+import { TEST_EPOCH, TEST_PASSWORD_COST, createTestDatabase, type TestDatabase } from './helpers';
 
 let db: TestDatabase;
 
@@ -54,7 +54,7 @@ describe('migrations', () => {
 describe('seed', () => {
   it('is idempotent', async () => {
     const before = await db.counts();
-    expect(await seedDemo(db.database.db, () => TEST_EPOCH, 10)).toEqual({ demoCreated: false });
+    expect(await seedDemo(db.database.db, () => TEST_EPOCH, TEST_PASSWORD_COST)).toEqual({ demoCreated: false });
     expect(await db.counts()).toEqual(before);
   });
 

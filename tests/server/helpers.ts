@@ -15,11 +15,12 @@ import { seedDemo } from '../../server/db/seed';
 import type { AppEnv } from '../../server/http/route';
 import { silentLogger } from '../../server/logger';
 import type { Message } from '../../server/services/outbox';
+import type { PasswordCost } from '../../server/services/passwords';
 
 /** Every test database starts from this instant; test clocks start here or later. */
 export const TEST_EPOCH = new Date('2026-03-02T09:00:00.000Z');
-/** Cheap scrypt for the suite; the production cost is tested once in passwords.test.ts. */
-const TEST_SCRYPT_LOG_N = 10;
+/** Cheap argon2id for the suite (the least memory it allows per lane); services.test.ts tests OWASP's cost once. */
+export const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 256, timeCost: 1, parallelism: 1 };
 export const POSTGRES_URL = process.env.DATABASE_URL;
 
 // Every server test file imports this module. The suite shares two cores with whatever else runs, and
@@ -44,7 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Meridian <no-reply@meridian.test>',
     smsGatewayUrl: undefined,
     distDir: undefined,
-    scryptLogN: TEST_SCRYPT_LOG_N,
+    passwordCost: TEST_PASSWORD_COST,
     publicOrigin: 'http://localhost',
     oidc: {},
     webauthnRpId: 'localhost',
@@ -64,7 +65,7 @@ export interface TestDatabase {
 
 async function prepare(database: Database): Promise<void> {
   await migrate(database);
-  await seedDemo(database.db, () => TEST_EPOCH, TEST_SCRYPT_LOG_N);
+  await seedDemo(database.db, () => TEST_EPOCH, TEST_PASSWORD_COST);
 }
 
 /**
@@ -82,7 +83,7 @@ async function pgliteTemplate(): Promise<Blob> {
       'server/services/decimal.ts',
       'node_modules/@electric-sql/pglite/package.json',
     ].map((file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')),
-    String(TEST_SCRYPT_LOG_N),
+    JSON.stringify(TEST_PASSWORD_COST),
   ];
   const dir = path.join(os.tmpdir(), 'meridian-test-templates');
   const file = path.join(dir, `${createHash('sha256').update(sources.join('\n')).digest('hex').slice(0, 16)}.tar`);

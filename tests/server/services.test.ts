@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { idempotencyKeys, outbox, rateLimitCounters, refreshTokens, users } from '../../server/db/schema';
@@ -11,6 +12,7 @@ import { createPasswordHasher } from '../../server/services/passwords';
 import { REFRESH_TOKEN_SECONDS } from '../../server/services/tokens';
 import {
   TestClient,
+  TEST_PASSWORD_COST,
   TestClock,
   createTestDatabase,
   createTestServer,
@@ -27,35 +29,63 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
+/** A hash as the server wrote them before argon2id: `scrypt$logN$r$p$salt$key`, NFKC, 32-byte key. */
+function legacyScryptHash(password: string, logN = 10): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 2 ** logN, r: 8, p: 1 });
+  return ['scrypt', logN, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
 describe('passwords', () => {
-  it('are hashed with scrypt N=2^15, r=8, p=1 and a random salt by default', async () => {
-    const hasher = createPasswordHasher(loadConfig({ AUTH_SECRET: 'x'.repeat(32) }).scryptLogN);
+  it("are hashed with argon2id at OWASP's cost (19 MiB, 2 passes, 1 lane) and a random salt by default", async () => {
+    const hasher = createPasswordHasher(loadConfig({ AUTH_SECRET: 'x'.repeat(32) }).passwordCost);
     const [first, second] = await Promise.all([hasher.hash('same password 1'), hasher.hash('same password 1')]);
-    expect(first).toMatch(/^scrypt\$15\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w+/]{22}\$[\w+/]{43}$/);
     expect(first).not.toBe(second);
     expect(await hasher.verify('same password 1', first)).toEqual({ ok: true, needsRehash: false });
     expect(await hasher.verify('same password 1', 'bcrypt$whatever')).toEqual({ ok: false, needsRehash: false });
   }, 30_000);
 
   it('refuse a wrong password', async () => {
-    const hasher = createPasswordHasher(10);
+    const hasher = createPasswordHasher(TEST_PASSWORD_COST);
     expect(await hasher.verify('same password 2', await hasher.hash('same password 1'))).toEqual({ ok: false, needsRehash: false });
+    expect(await hasher.verify('same password 2', legacyScryptHash('same password 1'))).toEqual({ ok: false, needsRehash: false });
   });
 
   it('treat Unicode forms of one password as the same password', async () => {
-    const hasher = createPasswordHasher(10);
+    const hasher = createPasswordHasher(TEST_PASSWORD_COST);
     const stored = await hasher.hash('caf\u00e9 au lait 1');
     expect((await hasher.verify('cafe\u0301 au lait 1', stored)).ok).toBe(true);
+    expect((await hasher.verify('cafe\u0301 au lait 1', legacyScryptHash('caf\u00e9 au lait 1'))).ok).toBe(true);
   });
 
   it('stored with a weaker cost are upgraded at the next sign-in', async () => {
-    const weak = createTestServer(db, { config: { scryptLogN: 8 } });
+    const weak = createTestServer(db, { config: { passwordCost: { ...TEST_PASSWORD_COST, timeCost: 1 } } });
     const { email, password } = await registerCustomer(new TestClient(weak));
-    const strong = createTestServer(db, { config: { scryptLogN: 10 } });
+    const strong = createTestServer(db, { config: { passwordCost: { ...TEST_PASSWORD_COST, timeCost: 2 } } });
     expect((await new TestClient(strong).login(email, password)).status).toBe(200);
     const [row] = await db.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email));
-    expect(row!.hash).toMatch(/^scrypt\$10\$/);
+    expect(row!.hash).toMatch(/^\$argon2id\$v=19\$m=256,t=2,p=1\$/);
     expect((await new TestClient(strong).login(email, password)).status).toBe(200);
+  });
+
+  it('stored with scrypt keep working and become argon2id at the next successful sign-in', async () => {
+    const server = createTestServer(db);
+    const { email, password } = await registerCustomer(new TestClient(server));
+    const legacy = legacyScryptHash(password);
+    await db.database.db.update(users).set({ passwordHash: legacy }).where(eq(users.email, email));
+    const storedHash = async () =>
+      (await db.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email)))[0]!.hash;
+
+    // A wrong password changes nothing.
+    expect((await new TestClient(server).login(email, 'not the password 1')).status).toBe(400);
+    expect(await storedHash()).toBe(legacy);
+
+    expect((await new TestClient(server).login(email, password)).status).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=256,t=1,p=1\$/);
+    expect(await createPasswordHasher(TEST_PASSWORD_COST).verify(password, upgraded!)).toEqual({ ok: true, needsRehash: false });
+    expect((await new TestClient(server).login(email, password)).status).toBe(200);
   });
 });
 
