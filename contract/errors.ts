@@ -111,6 +111,11 @@ export const API_ERRORS = {
     description: 'The body or query does not match the schema; `fields` names each bad field (`body` for the whole body).',
   },
   phone_invalid: { status: 422, description: 'The number does not exist in its country’s numbering plan.' },
+  password_too_weak: {
+    status: 422,
+    description:
+      'The new password meets the length, letter and digit rule but is too easy to guess (a zxcvbn score under 3 with the common-password list and the e-mail address); `fields.password` says so.',
+  },
   promo_expired: { status: 422, description: 'The promo code exists but is no longer valid.' },
   idempotency_key_reused: {
     status: 422,

@@ -30,3 +30,10 @@ export function passwordRequirements(password: string): Record<PasswordRequireme
 export function meetsPasswordRule(password: string): boolean {
   return Object.values(passwordRequirements(password)).every(Boolean);
 }
+
+/**
+ * The least zxcvbn score (0–4) a new password needs: 3 is "safely unguessable" (about 10^8 guesses or
+ * more), against an online attack and a slow offline one. The meter on sign-up and reset and the server
+ * (contract/passwordStrength.ts, same dictionaries) apply it alike.
+ */
+export const PASSWORD_MIN_SCORE = 3;

@@ -65,6 +65,7 @@ export const forgotPasswordModel = {
         'wrong code': { code: 'code_invalid' },
         'expired code': { code: 'code_expired' },
         'password refused': { code: 'validation_failed', fields: { password: 'Must contain a digit' } },
+        'too easy to guess': { code: 'password_too_weak', fields: { password: 'Too easy to guess' } },
       },
     },
   },

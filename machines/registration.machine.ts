@@ -28,7 +28,10 @@ export const STEP_STATES = {
 } as const satisfies Partial<Record<RegistrationStep, readonly string[]>>;
 
 export type DetailsField = 'email' | 'password' | 'country' | 'acceptTerms';
-/** `missing`, `invalid` (a malformed value), `weak` (password rule unmet) or a server code (`email_taken`). */
+/**
+ * `missing`, `invalid` (a malformed value), `weak` (password rule unmet), `too_weak` (the server found
+ * the password easy to guess) or a server code (`email_taken`).
+ */
 export type FieldErrors = Partial<Record<DetailsField, string>>;
 
 /** What the e-mail form holds besides the password, which never enters the machine's context. */
@@ -97,6 +100,7 @@ const DETAILS_FIELDS: readonly DetailsField[] = ['email', 'password', 'country',
 /** A refused registration as field errors where it is about a field, so the message sits next to it. */
 function registrationFieldErrors(failure: Failure): FieldErrors {
   if (failure.code === 'email_taken') return { email: 'email_taken' };
+  if (failure.code === 'password_too_weak') return { password: 'too_weak' };
   if (failure.code !== 'validation_failed' || !failure.fields) return {};
   return Object.fromEntries(DETAILS_FIELDS.filter((field) => field in failure.fields!).map((field) => [field, 'invalid']));
 }

@@ -47,6 +47,7 @@ export const registrationModel = {
       done: { 'signed up': { resendAfterSeconds: 2 } },
       error: {
         'e-mail taken': { code: 'email_taken' },
+        'password too easy to guess': { code: 'password_too_weak', fields: { password: 'Too easy to guess' } },
         'rate-limited': { code: 'rate_limited', retryAfterSeconds: 30 },
         'country refused': { code: 'validation_failed', fields: { country: 'Must be an ISO 3166-1 alpha-2 country code' } },
       },

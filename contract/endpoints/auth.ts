@@ -22,7 +22,7 @@ export const authEndpoints = {
       'Create an account, send the e-mail verification code and sign in. `resendAfterSeconds`: when a new code may be asked for. An address that has an account answers `email_taken` and its owner is e-mailed a notice.',
     auth: 'none',
     status: 201,
-    errors: ['email_taken', 'rate_limited'],
+    errors: ['email_taken', 'password_too_weak', 'rate_limited'],
   }),
   verifyEmail: endpoint('POST', '/auth/verify-email', verifyEmailBodySchema, meSchema, {
     summary: 'Confirm the e-mail address with the 6-digit code that was e-mailed.',
@@ -71,6 +71,6 @@ export const authEndpoints = {
     summary:
       'Set a new password with the e-mailed code (checked before anything else; tries limited per address and per IP). Every session and refresh token of the account ends and nobody is signed in: the customer then signs in with the new password as usual (the SMS code when a phone is confirmed). No factor is removed.',
     auth: 'none',
-    errors: ['code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
+    errors: ['password_too_weak', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'rate_limited'],
   }),
 };

@@ -10,7 +10,7 @@ import type { CodePurpose, CodeService } from './codes';
 import { resetPasswordMessage, verifyEmailMessage } from './messages';
 import { resetWithoutAccountNotice, signUpWithExistingEmailNotice } from './notices';
 import type { Outbox } from './outbox';
-import type { PasswordHasher } from './passwords';
+import { assertStrongPassword, type PasswordHasher } from './passwords';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
@@ -58,6 +58,8 @@ export function createAuthService(deps: AuthDeps) {
     input: RegisterBody,
     client: ClientInfo,
   ): Promise<{ userId: string; tokens: SessionTokens; resendAfterSeconds: number }> {
+    // Before the limits: a refused password must not use up the customer's code sends.
+    assertStrongPassword(input.password, input.email);
     await limitCodeSending(input.email, client.ip);
     // Hashing is the slow part; it runs before the transaction so no row lock waits on it.
     const passwordHash = await passwords.hash(input.password);
@@ -183,6 +185,8 @@ export function createAuthService(deps: AuthDeps) {
       [RATE_LIMITS.resetPerAccount, input.email],
       [RATE_LIMITS.resetPerIp, client.ip],
     ]);
+    // Before the code: a refused password must not use up a try of the code, which stays good for the next one.
+    assertStrongPassword(input.password, input.email);
     const user = await deps.users.findByEmail(input.email);
     if (!user) throw new ApiError('code_invalid');
     const check = await db.transaction((tx) => codes.check(tx, user.id, 'reset_password', input.code));

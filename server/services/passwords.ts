@@ -1,5 +1,7 @@
 import { hash as argon2Hash, parseOptions, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { passwordStrength } from '../../contract/passwordStrength';
+import { ApiError } from '../errors';
 
 /** argon2id's cost: memory in KiB, passes, lanes (the `m`, `t` and `p` of the stored PHC string). */
 export interface PasswordCost {
@@ -79,3 +81,14 @@ export function createPasswordHasher(cost: PasswordCost) {
 }
 
 export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
+
+/**
+ * The one strength rule for every new password (sign-up, reset, and the change-password endpoint):
+ * the zxcvbn score the meter shows, with the same dictionaries, must reach PASSWORD_MIN_SCORE. The
+ * e-mail address counts as a known word, so `ann.smith2026` is refused for ann.smith@….
+ */
+export function assertStrongPassword(password: string, email: string): void {
+  if (!passwordStrength(password, email).strongEnough) {
+    throw new ApiError('password_too_weak', undefined, { fields: { password: 'Too easy to guess' } });
+  }
+}

@@ -10,9 +10,10 @@ import { TextField } from '../../ui/TextField';
 import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { forgotPasswordView } from '../../../machines/forgotPassword.view';
+import { PasswordStrength } from '../../ui/PasswordStrength';
 import { ResendCode } from '../../ui/ResendCode';
 
-const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_weak', 'validation_failed']);
+const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_weak', 'password_too_weak', 'validation_failed']);
 
 /** Password reset: e-mail, code, new password, then /login. One page; the statechart decides the step. */
 export function ForgotPasswordScreen() {
@@ -78,9 +79,10 @@ export function ForgotPasswordScreen() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               error={error}
-              describedBy={`${id}-rule`}
+              describedBy={`${id}-rule ${id}-strength`}
             >
               <PasswordRequirements password={password} id={`${id}-rule`} />
+              <PasswordStrength password={password} email={email} id={`${id}-strength`} />
             </TextField>
           )}
           <Button variant="primary" block type="submit" busy={busy}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DetailsField } from '../../../machines/registration.machine';
 import { useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { PasswordStrength } from '../../ui/PasswordStrength';
 import { CheckboxField, SelectField, TextField } from '../../ui/TextField';
 import { generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
@@ -74,9 +75,10 @@ export function RegisterEmailScreen() {
           host.password.set(e.target.value);
         }}
         error={errorOf('password')}
-        describedBy={`${id}-rule`}
+        describedBy={`${id}-rule ${id}-strength`}
       >
         <PasswordRequirements password={password} id={`${id}-rule`} />
+        <PasswordStrength password={password} email={draft.email} id={`${id}-strength`} />
       </TextField>
       <SelectField
         label={t('register.details.country')}
