@@ -262,9 +262,19 @@ for (const locale of ['en', 'ar'] as const) {
     await passwordField.fill('short');
     await page.getByRole('button', { name: m.forgotPassword.save }).click();
     await expect(page.getByRole('alert').filter({ hasText: m.forgotPassword.errors.password_weak })).toBeVisible();
+    // Meets the length, letter and digit rule, but is a common password: the meter says so, and so does the server.
+    await passwordField.fill('password1234');
+    const strength = page.getByTestId('password-strength');
+    await expect(strength.getByRole('meter', { name: m.passwordStrength.title })).toHaveAttribute('aria-valuenow', '1');
+    await expect(strength).toContainText(m.passwordStrength.tooWeak);
+    await shoot(page, `forgot-3-weak-password-${locale}`);
+    await page.getByRole('button', { name: m.forgotPassword.save }).click();
+    await expect(page.getByRole('alert').filter({ hasText: m.forgotPassword.errors.password_too_weak })).toBeVisible();
     const newPassword = 'a fresh secret 2026';
     await passwordField.fill(newPassword);
     await expect(page.getByTestId('password-rule-length')).toHaveAttribute('data-met', 'true');
+    await expect(strength.getByRole('meter')).toHaveAttribute('aria-valuenow', '4');
+    await expect(strength).not.toContainText(m.passwordStrength.tooWeak);
     await shoot(page, `forgot-3-password-${locale}`);
     await page.getByRole('button', { name: m.forgotPassword.save }).click();
 
@@ -307,6 +317,16 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByRole('button', { name: m.register.details.submit }).click();
     await expect(page.getByText(m.register.errors.acceptTerms.missing)).toBeVisible();
     expect(await axe()).toEqual([]);
+    // The strength meter, weak (with its advice) and strong.
+    const password = page.getByLabel(m.register.details.password, { exact: true });
+    for (const [typed, score] of [
+      ['password1234', '1'],
+      [TEST_PASSWORD, '4'],
+    ] as const) {
+      await password.fill(typed);
+      await expect(page.getByRole('meter', { name: m.passwordStrength.title })).toHaveAttribute('aria-valuenow', score);
+      expect(await axe()).toEqual([]);
+    }
     await page.goto(`${prefix(locale)}/forgot-password`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await axe()).toEqual([]);
