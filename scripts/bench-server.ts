@@ -1,0 +1,128 @@
+// `npm run bench:server [-- --customers 8 --sign-ins 48 --calls 600 --concurrency 4]`: starts the API in this
+// process (PGlite in a fresh temporary folder, or the PostgreSQL of DATABASE_URL, whose tables it adds
+// customers to) on a free loopback port, and prints what argon2id costs: password sign-ins per second
+// with their latency, and the latency of a signed-in call (GET /api/users/me). It prints numbers; it is
+// not a test. Figures measured on the project's machine: docs/performance.md.
+import { serve } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApp } from '../server/app';
+import { openDatabase } from '../server/bootstrap';
+import { systemClock } from '../server/clock';
+import { loadConfig } from '../server/config';
+import { silentLogger } from '../server/logger';
+import { createPasswordHasher } from '../server/services/passwords';
+
+const { values: args } = parseArgs({
+  options: {
+    customers: { type: 'string', default: '8' },
+    'sign-ins': { type: 'string', default: '48' },
+    calls: { type: 'string', default: '600' },
+    concurrency: { type: 'string', default: '4' },
+  },
+});
+const CUSTOMERS = Number(args.customers);
+const SIGN_INS = Number(args['sign-ins']);
+const CALLS = Number(args.calls);
+const CONCURRENCY = Number(args.concurrency);
+const PASSWORD = 'bench mark password 2026';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
+// TRUST_PROXY: every simulated customer comes from an address of its own, as real ones do, so the
+// per-address limits (sign-up, sign-in) measure nothing but themselves.
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, TRUST_PROXY: '1', PORT: '0', DEMO_MODE: '0' });
+const database = await openDatabase(config, silentLogger);
+const app = createApp({ db: database.db, config, clock: systemClock, logger: silentLogger, transport: async () => {} });
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+const address = server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
+
+let addressCounter = 0;
+const clientAddress = () => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
+
+async function call(method: string, url: string, options: { body?: unknown; token?: string; ip?: string } = {}) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      origin: config.publicOrigin,
+      'x-forwarded-for': options.ip ?? clientAddress(),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Runs `total` tasks, `concurrency` at a time; returns each one's milliseconds and the wall time. */
+async function measure(total: number, concurrency: number, task: (index: number) => Promise<unknown>) {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      while (next < total) {
+        const index = next++;
+        const t0 = performance.now();
+        await task(index);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { times: times.sort((a, b) => a - b), wallMs: performance.now() - started };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+try {
+  const { memoryCost, timeCost, parallelism } = config.passwordCost;
+  console.log(`Meridian API in-process on ${database.engine}, ${os.availableParallelism()} CPU(s) available, Node ${process.version}`);
+  console.log(`argon2id cost: m=${memoryCost} KiB, t=${timeCost}, p=${parallelism}; concurrency ${CONCURRENCY}\n`);
+
+  const hasher = createPasswordHasher(config.passwordCost);
+  const hashes = await measure(10, 1, () => hasher.hash(PASSWORD));
+  console.log(
+    `one argon2id hash (no HTTP, one at a time): p50 ${ms(percentile(hashes.times, 50))}, p95 ${ms(percentile(hashes.times, 95))}`,
+  );
+
+  // Sign-up hashes the password too; it is set-up here, not measured.
+  const emails = await Promise.all(
+    Array.from({ length: CUSTOMERS }, async () => {
+      const email = `bench-${randomUUID()}@bench.example`;
+      await call('POST', '/auth/register', { body: { email, password: PASSWORD, country: 'DE', acceptTerms: true } });
+      return email;
+    }),
+  );
+
+  let token = '';
+  const signIns = await measure(SIGN_INS, CONCURRENCY, async (index) => {
+    const answer = await call('POST', '/auth/login', { body: { email: emails[index % emails.length], password: PASSWORD } });
+    token = answer.accessToken as string;
+  });
+  console.log(
+    `password sign-ins (POST /api/auth/login, ${SIGN_INS}): ${((SIGN_INS * 1000) / signIns.wallMs).toFixed(1)}/s; ` +
+      `latency p50 ${ms(percentile(signIns.times, 50))}, p95 ${ms(percentile(signIns.times, 95))}`,
+  );
+
+  const ip = clientAddress();
+  const reads = await measure(CALLS, CONCURRENCY, () => call('GET', '/users/me', { token, ip }));
+  console.log(
+    `signed-in call (GET /api/users/me, ${CALLS}): ${((CALLS * 1000) / reads.wallMs).toFixed(0)}/s; ` +
+      `latency p50 ${ms(percentile(reads.times, 50))}, p95 ${ms(percentile(reads.times, 95))}`,
+  );
+} finally {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
