@@ -12,6 +12,7 @@ import { Copyable } from '../src/ui/Copyable';
 import { EmptyState } from '../src/ui/EmptyState';
 import { ListRow, ListRows } from '../src/ui/ListRow';
 import { Menu } from '../src/ui/Menu';
+import { PasswordStrength } from '../src/ui/PasswordStrength';
 import { AmountInput, Money } from '../src/ui/Money';
 import type { ParsedAmount } from '../src/ui/money';
 import { Sheet } from '../src/ui/Sheet';
@@ -463,5 +464,57 @@ describe('EmptyState and ListRow', () => {
     expect(link!.querySelector('a')!.textContent).toBe('SecurityPasskeys and sessions');
     expect(facts!.className).toBe('row');
     expect(facts!.querySelector('button')!.textContent).toBe('Sign out');
+  });
+});
+
+describe('PasswordStrength', () => {
+  beforeAll(() => import('../contract/passwordStrength'), 30_000);
+
+  /** The meter once the estimator has judged `password` (it loads lazily and waits for typing to pause). */
+  async function judged(password: string, email = '', locale: Locale = 'en') {
+    const view = render(<PasswordStrength password={password} email={email} id="strength" />, locale);
+    // Past the typing pause; the estimator module is already loaded (beforeAll), so its import settles at once.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(byRole(view, 'meter')).toHaveLength(1);
+    const meter = byRole(view, 'meter')[0]!;
+    const text = document.getElementById('strength')!;
+    act(() => root?.unmount());
+    host?.remove();
+    root = host = null;
+    return {
+      score: meter.getAttribute('aria-valuenow'),
+      name: meter.getAttribute('aria-label'),
+      valueText: meter.getAttribute('aria-valuetext'),
+      text: text.textContent,
+      live: text.getAttribute('aria-live'),
+    };
+  }
+
+  it('shows nothing for an empty password, but its live region is already there', () => {
+    const view = render(<PasswordStrength password="" id="strength" />);
+    expect(byRole(view, 'meter')).toEqual([]);
+    expect(document.getElementById('strength')!.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('calls a common password weak and says what to do, in words and as a meter', async () => {
+    expect(await judged('password1234')).toEqual({
+      score: '1',
+      name: 'Password strength',
+      valueText: 'Weak',
+      text: 'Password strength: Weak Too easy to guess. Add another word or two; avoid common passwords, keyboard patterns and your e-mail address.',
+      live: 'polite',
+    });
+  });
+
+  it('calls a long passphrase very strong, without advice, and counts the e-mail address as known', async () => {
+    expect(await judged('winter harbour lights 2031')).toMatchObject({ score: '4', text: 'Password strength: Very strong' });
+    expect((await judged('sorensen2026', 'ann.sorensen@example.test')).text).toContain('Too easy to guess');
+  });
+
+  it('speaks the interface language', async () => {
+    expect(await judged('password1234', '', 'ar')).toMatchObject({
+      name: ar.passwordStrength.title,
+      valueText: ar.passwordStrength.levels['1'],
+    });
   });
 });
