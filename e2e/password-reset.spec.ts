@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
@@ -42,11 +43,15 @@ for (const [locale, m] of [
     await expect(page.getByRole('status').filter({ hasText: m.login.passwordChanged })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${localizePath('/login', locale)}$`));
     await expect(page.getByLabel(m.login.email)).toHaveValue(customer.email);
+    const passwordField = page.getByLabel(m.login.password, { exact: true });
+    await expect(passwordField).toBeFocused();
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('auth_token');
     // The other browser's session is over.
     expect((await api.get('/api/users/me', { headers })).status()).toBe(401);
 
-    await page.getByLabel(m.login.password, { exact: true }).fill(newPassword);
+    await passwordField.fill(newPassword);
     await page.getByRole('button', { name: m.login.submit }).click();
     await expect(page).toHaveURL(new RegExp(`${localizePath('/2fa/phone', locale)}$`));
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('auth_token');

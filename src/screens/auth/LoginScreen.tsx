@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
@@ -38,6 +38,7 @@ export function LoginScreen() {
   const missing = useSelector(login, (s) => s.context.missing);
   // What was typed stays here, whatever the machine answers.
   const [email, setEmail] = useState(passwordChanged?.passwordChangedFor ?? '');
+  const id = useId();
   const [password, setPassword] = useState('');
 
   const submit = (event: FormEvent) => {
@@ -54,7 +55,7 @@ export function LoginScreen() {
         {failure ? failureMessage(t, failure) : null}
       </div>
       {passwordChanged && !failure ? (
-        <p className="notice" role="status">
+        <p className="notice" role="status" id={`${id}-changed`}>
           {t('login.passwordChanged')}
         </p>
       ) : null}
@@ -74,6 +75,10 @@ export function LoginScreen() {
         name="password"
         type="password"
         autoComplete="current-password"
+        // After a reset the address is filled in: the new password is what is left to type, and the
+        // notice describes the field, so a screen reader reads it on arrival.
+        autoFocus={passwordChanged !== null}
+        describedBy={passwordChanged && !failure ? `${id}-changed` : undefined}
         dir="ltr"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
