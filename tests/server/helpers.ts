@@ -21,6 +21,8 @@ export const TEST_EPOCH = new Date('2026-03-02T09:00:00.000Z');
 /** Cheap scrypt for the suite; the production cost is tested once in passwords.test.ts. */
 const TEST_SCRYPT_LOG_N = 10;
 export const POSTGRES_URL = process.env.DATABASE_URL;
+/** The schema owner, when the application's role is another one (scripts/with-postgres.sh sets both). */
+const POSTGRES_OWNER_URL = process.env.DATABASE_MIGRATION_URL || POSTGRES_URL;
 
 // Every server test file imports this module. The suite shares two cores with whatever else runs, and
 // on a busy machine a PGlite request takes many times longer than idle (building the template, the first
@@ -35,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     dataDir: path.join(os.tmpdir(), 'meridian-test-unused'),
     databaseUrl: undefined,
+    databaseMigrationUrl: undefined,
     authSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     cookieSecure: false,
     // Tests choose their client address with X-Forwarded-For.
@@ -56,14 +59,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export interface TestDatabase {
+  /** As the application connects: on PostgreSQL, the DATABASE_URL role. */
   database: Database;
+  /** As the migrations run: the schema owner (on PGlite, the same connection as `database`). */
+  owner: Database;
   /** Row count of every table, to prove that a refused request wrote nothing. */
   counts(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
-async function prepare(database: Database): Promise<void> {
-  await migrate(database);
+async function prepare(database: Database, owner: Database = database, appRole?: string): Promise<void> {
+  await migrate(owner, undefined, { appRole });
   await seedDemo(database.db, () => TEST_EPOCH, TEST_SCRYPT_LOG_N);
 }
 
@@ -107,19 +113,23 @@ async function pgliteTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!POSTGRES_URL) {
     const database = await openPglite({ loadDataDir: await pgliteTemplate() });
-    return { database, counts: () => countRows(database), close: () => database.close() };
+    return { database, owner: database, counts: () => countRows(database), close: () => database.close() };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: POSTGRES_OWNER_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const database = openPostgres(POSTGRES_URL, { schema, maxConnections: 8 });
-  await prepare(database);
+  const owner = openPostgres(POSTGRES_OWNER_URL!, { schema, maxConnections: 2 });
+  const appRole = POSTGRES_OWNER_URL === POSTGRES_URL ? undefined : decodeURIComponent(new URL(POSTGRES_URL).username);
+  await prepare(database, owner, appRole);
   return {
     database,
-    counts: () => countRows(database),
+    owner,
+    // The owner sees every table, including those the application may not read.
+    counts: () => countRows(owner),
     async close() {
-      await database.close();
+      await Promise.all([database.close(), owner.close()]);
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     },
