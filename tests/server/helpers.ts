@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import pg from 'pg';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import type { Clock } from '../../server/clock';
@@ -191,6 +191,41 @@ export function createTestServer(db: TestDatabase, options: TestServerOptions = 
     },
   });
   return { app, clock, sent };
+}
+
+/**
+ * The setup most test files share: a test database for the file (closed after it) and, with
+ * `useTestServer`, a server on it. Both are made in `beforeAll`; what these return can be named at the
+ * top of the file and used in tests and later hooks, where it reads through to the real object.
+ */
+export function useTestDatabase(): TestDatabase {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db?.close());
+  return readThrough(() => db, 'the test database');
+}
+
+export function useTestServer(options: TestServerOptions = {}): { db: TestDatabase; server: TestServer } {
+  const db = useTestDatabase();
+  let server: TestServer | undefined;
+  beforeAll(() => {
+    server = createTestServer(db, options);
+  });
+  return { db, server: readThrough(() => server, 'the test server') };
+}
+
+/** Stands for an object made later: each property read goes to it (methods bound to it). */
+function readThrough<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current();
+      if (!target) throw new Error(`${what} is used before its beforeAll made it`);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 let uniqueCounter = 0;

@@ -4,7 +4,7 @@ import type { DiagramHighlight } from '../../flows/highlight';
 import type { MermaidDiagram } from '../../flows/mermaid';
 import { Icon } from '../../ui/Icon';
 import { Button } from '../../ui/Button';
-import { renderMermaid } from './renderMermaid';
+import { MERMAID_SCOPE, renderMermaid } from './renderMermaid';
 import { LIVE_AVAILABLE } from './useLive';
 
 const NODE_CLASSES = ['flow-node--current', 'flow-node--visited', 'flow-node--live'] as const;
@@ -140,7 +140,7 @@ export function Diagram({
       {current?.svg ? (
         <div
           ref={host}
-          className="flow-diagram-canvas"
+          className={`flow-diagram-canvas ${MERMAID_SCOPE}`}
           dir="ltr"
           role="img"
           aria-label={t('flows.diagramLabel', { title })}
