@@ -29,7 +29,7 @@ export function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-let sonnerHash: string | undefined;
+let toastStyleSources: string | undefined;
 
 /**
  * The Content-Security-Policy of the app (and, harmlessly, of every API answer):
@@ -46,12 +46,14 @@ let sonnerHash: string | undefined;
  * - no framing (clickjacking), no <base> hijack, forms post only to us, no plugins.
  */
 export function contentSecurityPolicy(walletRpcUrls: readonly string[]): string {
-  sonnerHash ??= cspHash(sonnerStylesheet());
+  // sonner appends its <style> empty and then adds the text, so the browser checks both texts; an
+  // empty style element does nothing, and allowing it spares a violation report per page load.
+  toastStyleSources ??= `${cspHash('')} ${cspHash(sonnerStylesheet())}`;
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    `style-src-elem 'self' ${sonnerHash}`,
+    `style-src-elem 'self' ${toastStyleSources}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
