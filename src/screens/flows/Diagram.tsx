@@ -106,26 +106,24 @@ export function Diagram({
         <figcaption className="flow-diagram-caption">{t('flows.diagram')}</figcaption>
         {stepper ? (
           <div className="flow-mini-stepper">
-            <button
-              type="button"
-              className="icon-button"
+            <Button
+              variant="icon"
               aria-label={t('flows.previous')}
               disabled={stepper.index === 0}
               onClick={() => stepper.onStep(stepper.index - 1)}
             >
               <Icon name="back" />
-            </button>
+            </Button>
             <span className="flow-step-count">{t('flows.stepOf', { current: stepper.index + 1, total: stepper.total })}</span>
-            <button
-              type="button"
-              className="icon-button"
+            <Button
+              variant="icon"
               aria-label={t('flows.next')}
               disabled={stepper.index === stepper.total - 1}
               onClick={() => stepper.onStep(stepper.index + 1)}
               data-testid="flow-diagram-next"
             >
               <Icon name="chevron" />
-            </button>
+            </Button>
           </div>
         ) : null}
         <Button className="button--small" aria-pressed={actualSize} onClick={() => setActualSize((on) => !on)}>
