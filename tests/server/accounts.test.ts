@@ -1,34 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../../contract/accounts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
 import { formatDecimal } from '../../server/services/decimal';
-import {
-  POSTGRES_URL,
-  TEST_EPOCH,
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  registerCustomer,
-  type TestDatabase,
-  type TestServer,
-} from './helpers';
+import { POSTGRES_URL, TEST_EPOCH, TestClient, expectError, registerCustomer, useTestServer } from './helpers';
 
-let db: TestDatabase;
-let server: TestServer;
+const { db, server } = useTestServer();
 let demo: TestClient;
 let demoUserId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
   demo = new TestClient(server);
   expect((await demo.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
   demoUserId = (await demo.get('/users/me')).body.id;
 });
-afterAll(() => db.close());
 
 const sqlRows = <Row>(text: string, params?: unknown[]) => db.database.transaction((session) => session.query<Row>(text, params));
 

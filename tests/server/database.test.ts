@@ -1,17 +1,12 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
-import { TEST_EPOCH, createTestDatabase, type TestDatabase } from './helpers';
+import { TEST_EPOCH, useTestDatabase } from './helpers';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 describe('migrations', () => {
   it('are all applied once; running them again changes nothing', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { idempotencyKeys, outbox, rateLimitCounters, refreshTokens, users } from '../../server/db/schema';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../../server/http/idempotency';
@@ -9,23 +9,9 @@ import { createServices } from '../../server/services';
 import type { Message } from '../../server/services/outbox';
 import { createPasswordHasher } from '../../server/services/passwords';
 import { REFRESH_TOKEN_SECONDS } from '../../server/services/tokens';
-import {
-  TestClient,
-  TestClock,
-  createTestDatabase,
-  createTestServer,
-  registerCustomer,
-  testConfig,
-  uniqueEmail,
-  type TestDatabase,
-} from './helpers';
+import { TestClient, TestClock, createTestServer, registerCustomer, testConfig, uniqueEmail, useTestDatabase } from './helpers';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 describe('passwords', () => {
   it('are hashed with scrypt N=2^15, r=8, p=1 and a random salt by default', async () => {
