@@ -2,8 +2,11 @@
 # Runs a command against a throwaway PostgreSQL cluster, e.g.
 #   scripts/with-postgres.sh npx vitest run tests/server
 # Installs Debian's postgresql when it is missing (needs root), creates a cluster in a temporary folder
-# listening on 127.0.0.1 on a free port, exports DATABASE_URL, runs the command, then stops the cluster
-# and deletes it — also when the command fails or is interrupted. The command's exit status is kept.
+# listening on 127.0.0.1 on a free port, runs the command, then stops the cluster and deletes it — also
+# when the command fails or is interrupted. The command's exit status is kept.
+# The roles are those of a real deployment (docs/security.md): `meridian_owner` owns the database and
+# runs the migrations (DATABASE_MIGRATION_URL), `meridian_app` is what the application connects as
+# (DATABASE_URL) and holds only what the migrations grant it; the superuser only sets them up.
 set -euo pipefail
 
 if [ "$#" -eq 0 ]; then
@@ -29,7 +32,10 @@ fi
 as_owner() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/meridian-pg.XXXXXX")"
-PASSWORD="$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+secret() { od -An -N16 -tx1 /dev/urandom | tr -d ' \n'; }
+PASSWORD="$(secret)"
+OWNER_PASSWORD="$(secret)"
+APP_PASSWORD="$(secret)"
 PORT="$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")"
 printf '%s\n' "$PASSWORD" > "$WORK/pwfile"
 [ "$(id -u)" -eq 0 ] && chown -R postgres: "$WORK"
@@ -42,14 +48,22 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 cd_root_and() { (cd / && as_owner "$@"); }
-cd_root_and "$PG_BIN/initdb" -D "$WORK/data" -U meridian --pwfile="$WORK/pwfile" --auth=scram-sha-256 \
+cd_root_and "$PG_BIN/initdb" -D "$WORK/data" -U postgres --pwfile="$WORK/pwfile" --auth=scram-sha-256 \
   --encoding=UTF8 --locale=C.UTF-8 --no-sync >/dev/null
 # Durability is pointless for a cluster that is deleted afterwards; turning it off makes tests faster.
 cd_root_and "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w start -o \
   "-c listen_addresses=127.0.0.1 -c port=$PORT -c unix_socket_directories=$WORK -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
   >/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
 
-export DATABASE_URL="postgres://meridian:$PASSWORD@127.0.0.1:$PORT/postgres"
+# Passwords are hex, so they need no quoting inside the SQL literals.
+PGPASSWORD="$PASSWORD" "$PG_BIN/psql" -q -X -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres -d postgres >/dev/null <<SQL
+CREATE ROLE meridian_owner LOGIN PASSWORD '$OWNER_PASSWORD';
+CREATE ROLE meridian_app LOGIN PASSWORD '$APP_PASSWORD';
+CREATE DATABASE meridian OWNER meridian_owner;
+SQL
+
+export DATABASE_MIGRATION_URL="postgres://meridian_owner:$OWNER_PASSWORD@127.0.0.1:$PORT/meridian"
+export DATABASE_URL="postgres://meridian_app:$APP_PASSWORD@127.0.0.1:$PORT/meridian"
 echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT (throwaway cluster)" >&2
 
 set +e

@@ -18,8 +18,14 @@ export interface Config {
   port: number;
   /** Embedded database and the generated development secret live here. */
   dataDir: string;
-  /** postgres://… switches from the embedded PGlite to PostgreSQL. */
+  /** postgres://… switches from the embedded PGlite to PostgreSQL; the role the application runs as. */
   databaseUrl: string | undefined;
+  /**
+   * The owner of the schema (DATABASE_MIGRATION_URL): migrations run as this role, which then grants
+   * the DATABASE_URL role what the application needs and no more (server/db/migrate.ts). Unset, the
+   * DATABASE_URL role migrates and owns everything, which production refuses.
+   */
+  databaseMigrationUrl: string | undefined;
   /** HS256 key of the access tokens; also keys the one-time-code hashes. */
   authSecret: Uint8Array;
   /** Cookies are Secure on https requests anyway; this forces it (e.g. behind a proxy without TRUST_PROXY). */
@@ -119,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !env.PUBLIC_ORIGIN && !env.WEBAUTHN_ORIGINS) {
     throw new Error('PUBLIC_ORIGIN (or WEBAUTHN_ORIGINS) must be set when NODE_ENV=production: passkeys are bound to it.');
   }
+  if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+    throw new Error('DATABASE_MIGRATION_URL is set: DATABASE_URL must name the role the application runs as.');
+  }
   return {
     production,
     demoMode,
@@ -126,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: parsePort(env.PORT),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
     authSecret,
     cookieSecure: flag(env, 'COOKIE_SECURE', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { config as zodConfig } from 'zod/v4/core';
 import { captureReferralCode, trackCampaignTags } from './app/campaign';
 import { SystemContext } from './app/context';
 import { NotFoundInShell, RouteError, Shell, ShellFallback } from './app/Shell';
@@ -13,6 +14,10 @@ import { buildRouteObjects } from './routes';
 import { ScreenSkeleton } from './ui/Skeleton';
 import './ui/theme.css';
 import './ui/kit.css';
+
+// Zod probes for eval (`new Function`) at its first parse, to compile faster validators; the CSP
+// (`script-src 'self'`) refuses it and the browser reports a violation each time. Validate uncompiled.
+zodConfig({ jitless: true });
 
 const router = { current: null as ReturnType<typeof createBrowserRouter> | null };
 

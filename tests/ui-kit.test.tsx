@@ -123,6 +123,17 @@ describe('TextField', () => {
 });
 
 describe('Button', () => {
+  it('an icon button is the round icon-only one, named by its label', () => {
+    const page = render(
+      <Button variant="icon" aria-label="Next">
+        <span aria-hidden="true">›</span>
+      </Button>,
+    );
+    const button = page.querySelector('button')!;
+    expect(button.className).toBe('icon-button');
+    expect(button.getAttribute('aria-label')).toBe('Next');
+  });
+
   it('when busy shows progress, says aria-busy and ignores clicks', () => {
     const clicked = vi.fn();
     const page = render(
@@ -464,6 +475,29 @@ describe('EmptyState and ListRow', () => {
     expect(link!.querySelector('a')!.textContent).toBe('SecurityPasskeys and sessions');
     expect(facts!.className).toBe('row');
     expect(facts!.querySelector('button')!.textContent).toBe('Sign out');
+  });
+
+  it('a row of facts shows each hint line on its own, and a placeholder list is hidden from assistive technology', () => {
+    const page = render(
+      <>
+        <ListRows hidden>
+          <ListRow label="…" />
+        </ListRows>
+        <ListRows>
+          <ListRow
+            label="Chrome on macOS"
+            hint={['Password · 10.0.0.1', 'Last used today']}
+            testId="session"
+            end={<span>This device</span>}
+          />
+        </ListRows>
+      </>,
+    );
+    const [placeholder, sessions] = [...page.querySelectorAll('ul')];
+    expect(placeholder!.getAttribute('aria-hidden')).toBe('true');
+    expect(sessions!.hasAttribute('aria-hidden')).toBe(false);
+    const row = sessions!.querySelector('[data-testid="session"]')!;
+    expect([...row.querySelectorAll('.hint')].map((hint) => hint.textContent)).toEqual(['Password · 10.0.0.1', 'Last used today']);
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
+import { appRolePrivileges } from './privileges';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 
@@ -22,6 +23,14 @@ export function readMigrations(): Migration[] {
     });
 }
 
+export interface MigrateOptions {
+  /**
+   * The role the application connects as, when it is not the one migrating (PostgreSQL with
+   * DATABASE_MIGRATION_URL). It gets exactly what `appRolePrivileges` grants, after every migration.
+   */
+  appRole?: string;
+}
+
 /** Any constant works; it only has to be the same for every server that migrates this database. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
@@ -31,7 +40,11 @@ const MIGRATION_LOCK_ID = 727_274_001;
  * lock, so a second server waits and then finds nothing left to do. An applied file that was edited
  * afterwards stops the start, because the database no longer matches the repository.
  */
-export async function migrate(database: Database, migrations: Migration[] = readMigrations()): Promise<string[]> {
+export async function migrate(
+  database: Database,
+  migrations: Migration[] = readMigrations(),
+  options: MigrateOptions = {},
+): Promise<string[]> {
   return database.transaction(async (session) => {
     await session.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
     await session.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -55,6 +68,11 @@ export async function migrate(database: Database, migrations: Migration[] = read
       await session.exec(migration.sql);
       await session.query('INSERT INTO schema_migrations (name, checksum) VALUES ($1, $2)', [migration.name, migration.checksum]);
       newlyApplied.push(migration.name);
+    }
+    // Under the same lock: servers starting together would otherwise update the same grants at once.
+    if (options.appRole) {
+      const [{ schema } = { schema: 'public' }] = await session.query<{ schema: string }>('SELECT current_schema() AS schema');
+      await session.exec(appRolePrivileges(options.appRole, schema));
     }
     return newlyApplied;
   });

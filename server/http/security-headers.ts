@@ -1,22 +1,60 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { isHttps } from './client';
+
+/**
+ * The one stylesheet the toast library (sonner) injects as a <style> element when it loads, read from
+ * the installed package: the text its ES module passes to `__insertCSS("…")`. The app bundles that
+ * same module, so the CSP hash follows any upgrade of sonner by itself.
+ */
+export function sonnerStylesheet(moduleSource: string = readSonnerModule()): string {
+  const calls = [...moduleSource.matchAll(/__insertCSS\(("(?:[^"\\]|\\.)*")\)/g)];
+  if (calls.length !== 1) {
+    throw new Error(`Expected one stylesheet injected by sonner, found ${calls.length}: the CSP cannot allow its toasts' styles.`);
+  }
+  return JSON.parse(calls[0]![1]!) as string;
+}
+
+function readSonnerModule(): string {
+  // `require.resolve` finds the CommonJS entry; the ES module the app bundles sits next to it.
+  const entry = createRequire(import.meta.url).resolve('sonner');
+  return readFileSync(path.join(path.dirname(entry), 'index.mjs'), 'utf8');
+}
+
+/** A CSP source for an inline element's text: `'sha256-…'`. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+let toastStyleSources: string | undefined;
 
 /**
  * The Content-Security-Policy of the app (and, harmlessly, of every API answer):
  * - scripts only from our origin, never inline or eval'd: an injected tag cannot run;
  * - connections only to our API and the wallet's JSON-RPC endpoints;
  * - images from our origin and data: URLs (inline icons); fonts from our origin;
- * - styles from our origin plus inline styles. Inline styles are allowed because libraries the app
- *   uses inject them at run time (toast styles as a <style> element, diagrams as SVG with style
- *   attributes) and cannot be given a nonce. What an injected style could do is limited by the rest of
- *   the policy: the CSS channels that leak data (url() fetches of images and fonts) go to our origin only;
+ * - style elements and stylesheets from our origin, plus the one <style> element of the toast library,
+ *   allowed by its hash: an injected <style> does not apply. Mermaid's diagram styles are in our
+ *   stylesheet (src/screens/flows/flows.css), not in the element it would generate;
+ * - style attributes are allowed: Mermaid lays diagrams out by setting them (d3's `attr('style')`, with
+ *   values computed per drawing, so no hash can name them), and the markup of a drawing carries them.
+ *   React's `style` prop goes through the CSSOM, which CSP does not govern. An attribute cannot run
+ *   script, and the CSS channels that leak data (url() fetches of images and fonts) go to our origin only;
  * - no framing (clickjacking), no <base> hijack, forms post only to us, no plugins.
  */
 export function contentSecurityPolicy(walletRpcUrls: readonly string[]): string {
+  // sonner appends its <style> empty and then adds the text, so the browser checks both texts; an
+  // empty style element does nothing, and allowing it spares a violation report per page load.
+  toastStyleSources ??= `${cspHash('')} ${cspHash(sonnerStylesheet())}`;
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    "style-src 'self'",
+    `style-src-elem 'self' ${toastStyleSources}`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${["'self'", ...walletRpcUrls].join(' ')}`,

@@ -1,7 +1,18 @@
 import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
 
-/** `link` is a button that reads as a text link ("Change e-mail") for quiet secondary actions. */
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link';
+/**
+ * `link` is a button that reads as a text link ("Change e-mail") for quiet secondary actions; `icon` is
+ * a round 44 px button showing only an icon (previous/next, close), which therefore needs `aria-label`.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'link' | 'icon';
+
+const VARIANT_CLASSES: Record<ButtonVariant, string> = {
+  primary: 'button button--primary',
+  secondary: 'button button--secondary',
+  danger: 'button button--danger',
+  link: 'link-button',
+  icon: 'icon-button',
+};
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
@@ -24,9 +35,7 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
-  const classes = [variant === 'link' ? 'link-button' : `button button--${variant}`, block ? 'button--block' : null, className]
-    .filter(Boolean)
-    .join(' ');
+  const classes = [VARIANT_CLASSES[variant], block ? 'button--block' : null, className].filter(Boolean).join(' ');
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     // A second click that lands before React re-renders the disabled state is dropped here.
     if (busy) return event.preventDefault();

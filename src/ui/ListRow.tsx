@@ -2,8 +2,8 @@ import type { ReactElement, ReactNode } from 'react';
 
 export interface ListRowProps {
   label: ReactNode;
-  /** A second, quieter line. */
-  hint?: ReactNode;
+  /** A second, quieter line; several lines as an array (a session's method, last use, sign-in). */
+  hint?: ReactNode | readonly ReactNode[];
   /** At the row's end: a chevron, a badge, a check mark. */
   end?: ReactNode;
   /** The row is one button. */
@@ -19,23 +19,30 @@ export interface ListRowProps {
   link?: (content: ReactNode) => ReactElement;
   /** A row of facts with its own action at the end (a Button), instead of being one control. */
   action?: ReactNode;
+  /** `data-testid` of the row, for browser tests that count rows. */
+  testId?: string;
 }
 
 /** One row of a `ListRows` list: a button, a link, or facts with an action. */
-export function ListRow({ label, hint, end, onClick, disabled, pressed, lang, link, action }: ListRowProps) {
+export function ListRow({ label, hint, end, onClick, disabled, pressed, lang, link, action, testId }: ListRowProps) {
+  const hints = Array.isArray(hint) ? hint : hint ? [hint] : [];
   const content = (
     <>
       <span className="label">
         {label}
-        {hint ? <span className="hint">{hint}</span> : null}
+        {hints.map((line, index) => (
+          <span key={index} className="hint">
+            {line}
+          </span>
+        ))}
       </span>
       {end}
     </>
   );
-  if (link) return <li>{link(content)}</li>;
+  if (link) return <li data-testid={testId}>{link(content)}</li>;
   if (onClick) {
     return (
-      <li>
+      <li data-testid={testId}>
         <button type="button" lang={lang} disabled={disabled} aria-pressed={pressed} onClick={onClick}>
           {content}
         </button>
@@ -43,7 +50,7 @@ export function ListRow({ label, hint, end, onClick, disabled, pressed, lang, li
     );
   }
   return (
-    <li className="row" lang={lang}>
+    <li className="row" lang={lang} data-testid={testId}>
       {content}
       {action}
     </li>
@@ -51,9 +58,20 @@ export function ListRow({ label, hint, end, onClick, disabled, pressed, lang, li
 }
 
 /** The list around ListRows: one card, rows divided by lines. */
-export function ListRows({ label, busy, children }: { label?: string; busy?: boolean; children: ReactNode }) {
+export function ListRows({
+  label,
+  busy,
+  hidden,
+  children,
+}: {
+  label?: string;
+  busy?: boolean;
+  /** A placeholder list (skeleton rows) that assistive technology skips. */
+  hidden?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <ul className="link-list" aria-label={label} aria-busy={busy || undefined}>
+    <ul className="link-list" aria-label={label} aria-busy={busy || undefined} aria-hidden={hidden || undefined}>
       {children}
     </ul>
   );

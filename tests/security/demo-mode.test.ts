@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultTransport } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
-import { createTestDatabase, createTestServer, expectError, testConfig, TestClient, type TestDatabase } from '../server/helpers';
+import { createTestServer, expectError, testConfig, TestClient, useTestDatabase } from '../server/helpers';
 
 /** Issue 10, item 4: reset codes must not be readable by anyone who can reach the server. */
 const SECRET = { AUTH_SECRET: 's'.repeat(32) };
@@ -41,11 +41,7 @@ describe('demo mode and the listening address', () => {
 });
 
 describe('GET /api/dev/outbox', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.close());
+  const db = useTestDatabase();
 
   it('answers a caller on this machine in demo mode', async () => {
     expect((await new TestClient(createTestServer(db)).get(outboxPath)).status).toBe(200);

@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { biometricEnableRequestSchema, passkeySignInOptionsSchema } from '../../contract';
 import { BACKOFFS, RATE_LIMITS } from '../../server/services/rate-limit';
 import {
   TestClient,
   TestClock,
-  createTestDatabase,
   createTestServer,
   expectError,
   latestCode,
   registerCustomer,
   uniqueEmail,
   uniqueIp,
-  type TestDatabase,
   type TestServer,
+  useTestDatabase,
 } from '../server/helpers';
 import { SoftAuthenticator } from '../server/softAuthenticator';
 
 // Issue 10, item 10: wrong passwords must not let a stranger lock a customer out.
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 const newServer = (): TestServer =>
   createTestServer(db, { clock: new TestClock(new Date('2026-03-02T10:05:00.000Z')), config: { webauthnOrigins: ['http://localhost'] } });

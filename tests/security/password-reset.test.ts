@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../server/logger';
 import { createAuthService } from '../../server/services/auth';
 import { createCodeService } from '../../server/services/codes';
@@ -12,23 +12,18 @@ import { ApiError } from '../../server/errors';
 import {
   TestClient,
   TestClock,
-  createTestDatabase,
   createTestServer,
   expectError,
   registerCustomer,
   testConfig,
   uniqueEmail,
   uniqueIp,
-  type TestDatabase,
+  useTestDatabase,
 } from '../server/helpers';
 
 // Issue 10, item 7: password reset.
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

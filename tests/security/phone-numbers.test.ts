@@ -1,29 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
 import { phoneCodeSentSchema } from '../../contract/phone';
 import { phoneClaimedNotice } from '../../server/services/notices';
 import { RATE_LIMITS } from '../../server/services/rate-limit';
-import {
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  latestCode,
-  registerCustomer,
-  type TestDatabase,
-  type TestServer,
-} from '../server/helpers';
+import { TestClient, expectError, latestCode, registerCustomer, useTestServer } from '../server/helpers';
 
 // Issue 10, item 8: whose phone number it is must not show, and its owner hears of the attempt.
 
-let db: TestDatabase;
-let server: TestServer;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
-});
-afterAll(() => db.close());
+const { server } = useTestServer();
 
 const uniquePhone = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 

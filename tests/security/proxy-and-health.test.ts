@@ -1,6 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { healthSchema, readinessSchema } from '../../contract/health';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/database';
 import { clientIp, isHttps } from '../../server/http/client';
 import type { AppEnv } from '../../server/http/route';
 import { silentLogger } from '../../server/logger';
-import { createTestDatabase, createTestServer, expectError, testConfig, TestClient, type TestDatabase } from '../server/helpers';
+import { createTestServer, expectError, testConfig, TestClient, useTestDatabase } from '../server/helpers';
 
 /** Issue 10, item 20 (server part): proxy trust fails closed; health and readiness probes exist. */
 const SECRET = { AUTH_SECRET: 's'.repeat(32) };
@@ -38,11 +38,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('GET /api/health and /api/ready', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.close());
+  const db = useTestDatabase();
 
   it('answer while the process is up and the database answers', async () => {
     const client = new TestClient(createTestServer(db));

@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox } from '../../server/db/schema';
 import { describeError, maskingLogger, type Logger } from '../../server/logger';
 import { CODE_TTL_SECONDS } from '../../server/services/codes';
 import { createOutbox } from '../../server/services/outbox';
-import { createTestDatabase, createTestServer, registerCustomer, TestClient, TestClock, type TestDatabase } from '../server/helpers';
+import { createTestServer, registerCustomer, TestClient, TestClock, useTestDatabase } from '../server/helpers';
 
 /** Issue 10, item 11: codes do not linger in the outbox, and logs carry no contact data or query parameters. */
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 const messagesTo = (email: string) => db.database.db.select().from(outbox).where(eq(outbox.recipient, email));
 

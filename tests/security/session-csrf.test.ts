@@ -1,26 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  registerCustomer,
-  TestClient,
-  type TestDatabase,
-  type TestServer,
-} from '../server/helpers';
+import { describe, expect, it } from 'vitest';
+import { expectError, registerCustomer, TestClient, useTestServer } from '../server/helpers';
 
 /**
  * Issue 10, item 17: /auth/refresh and /auth/logout read the refresh cookie, so another site must not
  * be able to make a signed-in browser call them — neither with a form nor with a script.
  */
-let db: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db, { config: { publicOrigin: 'http://localhost' } });
-});
-afterAll(() => db.close());
+const { server } = useTestServer({ config: { publicOrigin: 'http://localhost' } });
 
 async function signedIn() {
   const client = new TestClient(server);

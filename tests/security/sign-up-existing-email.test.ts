@@ -1,31 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
 import { signUpWithExistingEmailNotice } from '../../server/services/notices';
 import { RATE_LIMITS } from '../../server/services/rate-limit';
-import {
-  DEFAULT_PASSWORD,
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  registerCustomer,
-  uniqueEmail,
-  uniqueIp,
-  type TestDatabase,
-  type TestServer,
-} from '../server/helpers';
+import { DEFAULT_PASSWORD, TestClient, expectError, registerCustomer, uniqueEmail, uniqueIp, useTestServer } from '../server/helpers';
 
 // Issue 10, item 14: "this e-mail already has an account" stays (the sign-up flow needs it), but it
 // is slowed per IP, the owner hears of it, and the risk is written down.
 
-let db: TestDatabase;
-let server: TestServer;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
-});
-afterAll(() => db.close());
+const { db, server } = useTestServer();
 
 const signUp = (client: TestClient, email: string) =>
   client.post('/auth/register', { email, password: DEFAULT_PASSWORD, country: 'FR', acceptTerms: true });

@@ -136,7 +136,15 @@ describe('SIGTERM', () => {
     const smtp = await heldSmtpServer();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-drain-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, DATABASE_URL: '', PORT: '0', DATA_DIR: dataDir, DIST_DIR: dataDir, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATABASE_MIGRATION_URL: '',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DIST_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

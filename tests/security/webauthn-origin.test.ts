@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { createTestDatabase, createTestServer, expectError, registerCustomer, TestClient, type TestDatabase } from '../server/helpers';
+import { createTestServer, expectError, registerCustomer, TestClient, useTestDatabase } from '../server/helpers';
 import { SoftAuthenticator } from '../server/softAuthenticator';
 
 /** Issue 10, item 16: a passkey answer is checked against configured origins, never the Host header. */
@@ -22,11 +22,7 @@ describe('WebAuthn origins', () => {
   });
 
   describe('with a forged Host', () => {
-    let db: TestDatabase;
-    beforeAll(async () => {
-      db = await createTestDatabase();
-    });
-    afterAll(() => db.close());
+    const db = useTestDatabase();
 
     it('refuses an answer that names the Host of the request instead of the configured origin', async () => {
       const server = createTestServer(db, { config: { webauthnOrigins: ['https://app.example'], publicOrigin: 'https://app.example' } });

@@ -1,41 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../../contract/accounts';
 import { DEMO_ACCOUNTS, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
 import { formatDecimal } from '../../server/services/decimal';
-import {
-  POSTGRES_URL,
-  TEST_EPOCH,
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  registerCustomer,
-  type TestDatabase,
-  type TestServer,
-} from './helpers';
+import { POSTGRES_URL, TEST_EPOCH, TestClient, expectError, registerCustomer, useTestServer } from './helpers';
 
-let db: TestDatabase;
-let server: TestServer;
+const { db, server } = useTestServer();
 let demo: TestClient;
 let demoUserId: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
   demo = new TestClient(server);
   expect((await demo.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
   demoUserId = (await demo.get('/users/me')).body.id;
 });
-afterAll(() => db.close());
 
 const sqlRows = <Row>(text: string, params?: unknown[]) => db.database.transaction((session) => session.query<Row>(text, params));
 
-/** Runs `fn` in a transaction that must fail; nothing of it stays. */
+/**
+ * Runs `fn` in a transaction that must fail; nothing of it stays. As the schema owner: the rules hold
+ * for whoever writes, even a role the privileges of tests/security/database-roles.test.ts do not stop.
+ */
 async function expectRefused(fn: (session: SqlSession) => Promise<unknown>, message: RegExp): Promise<void> {
   const before = await db.counts();
-  await expect(db.database.transaction(fn)).rejects.toThrow(message);
+  await expect(db.owner.transaction(fn)).rejects.toThrow(message);
   expect(await db.counts()).toEqual(before);
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meSchema, signedInSchema } from '../../contract/auth';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../../server/services/codes';
@@ -6,24 +6,15 @@ import { COOLDOWNS } from '../../server/services/rate-limit';
 import {
   DEFAULT_PASSWORD,
   TestClient,
-  createTestDatabase,
   createTestServer,
   expectError,
   latestCode,
   registerCustomer,
   uniqueEmail,
-  type TestDatabase,
-  type TestServer,
+  useTestServer,
 } from './helpers';
 
-let db: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
-});
-afterAll(() => db.close());
+const { db, server } = useTestServer();
 
 describe('registration', () => {
   it('creates an unverified account, signs it in, saves the language and e-mails a verification code', async () => {

@@ -46,6 +46,7 @@ describe('the compiled server (npm run build:server)', () => {
     };
     // The embedded database: this test is about the bundle, not the database engine.
     delete env.DATABASE_URL;
+    delete env.DATABASE_MIGRATION_URL;
     let output = '';
     // Run from another folder: nothing may depend on the working directory being the repository.
     child = spawn(process.execPath, [path.join(outdir, 'main.mjs')], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });

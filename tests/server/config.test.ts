@@ -43,6 +43,7 @@ describe('configuration', () => {
       AUTH_SECRET: 's'.repeat(32),
       PORT: '8080',
       DATABASE_URL: 'postgres://db/meridian',
+      DATABASE_MIGRATION_URL: 'postgres://owner@db/meridian',
       COOKIE_SECURE: '1',
       TRUST_PROXY: 'true',
       WALLET_RPC_URLS: ' https://a.example/rpc , https://b.example ',
@@ -54,6 +55,7 @@ describe('configuration', () => {
       production: true,
       port: 8080,
       databaseUrl: 'postgres://db/meridian',
+      databaseMigrationUrl: 'postgres://owner@db/meridian',
       cookieSecure: true,
       trustProxy: true,
       walletRpcUrls: ['https://a.example/rpc', 'https://b.example'],
@@ -62,6 +64,10 @@ describe('configuration', () => {
       passwordCost: OWASP_ARGON2ID,
     });
     expect(() => loadConfig({ AUTH_SECRET: 's'.repeat(32), PORT: 'http' })).toThrow(/PORT/);
+    // The owner's URL alone would leave the application nothing to connect as but the owner.
+    expect(() => loadConfig({ AUTH_SECRET: 's'.repeat(32), DATABASE_MIGRATION_URL: 'postgres://owner@db/meridian' })).toThrow(
+      /DATABASE_URL must name the role/,
+    );
   });
 
   it("allows the wallet's default RPC endpoints, which are viem's", () => {

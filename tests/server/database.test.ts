@@ -1,24 +1,19 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
-import { TEST_EPOCH, TEST_PASSWORD_COST, createTestDatabase, type TestDatabase } from './helpers';
+import { TEST_EPOCH, TEST_PASSWORD_COST, useTestDatabase } from './helpers';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 describe('migrations', () => {
   it('are all applied once; running them again changes nothing', async () => {
     const before = await db.counts();
-    expect(await migrate(db.database)).toEqual([]);
+    expect(await migrate(db.owner)).toEqual([]);
     expect(await db.counts()).toEqual(before);
-    const applied = await db.database.transaction((session) =>
+    const applied = await db.owner.transaction((session) =>
       session.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name'),
     );
     expect(applied.map((row) => row.name)).toEqual(readMigrations().map((migration) => migration.name));
@@ -26,13 +21,13 @@ describe('migrations', () => {
 
   it('refuse to start when an applied file was edited', async () => {
     const edited = readMigrations().map((migration, index) => (index === 0 ? { ...migration, checksum: 'edited' } : migration));
-    await expect(migrate(db.database, edited)).rejects.toThrow(/was changed after it was applied/);
+    await expect(migrate(db.owner, edited)).rejects.toThrow(/was changed after it was applied/);
   });
 
   it('apply a new file inside the same transaction, and nothing of a failing one', async () => {
     const migrations = readMigrations();
     const failing = { name: '9999_broken.sql', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();', checksum: 'x' };
-    await expect(migrate(db.database, [...migrations, failing])).rejects.toThrow();
+    await expect(migrate(db.owner, [...migrations, failing])).rejects.toThrow();
     expect(Object.keys(await db.counts())).not.toContain('half_done');
   });
 

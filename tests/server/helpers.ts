@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import pg from 'pg';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import type { Clock } from '../../server/clock';
@@ -22,6 +22,8 @@ export const TEST_EPOCH = new Date('2026-03-02T09:00:00.000Z');
 /** Cheap argon2id for the suite (the least memory it allows per lane); services.test.ts tests OWASP's cost once. */
 export const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 256, timeCost: 1, parallelism: 1 };
 export const POSTGRES_URL = process.env.DATABASE_URL;
+/** The schema owner, when the application's role is another one (scripts/with-postgres.sh sets both). */
+const POSTGRES_OWNER_URL = process.env.DATABASE_MIGRATION_URL || POSTGRES_URL;
 
 // Every server test file imports this module. The suite shares two cores with whatever else runs, and
 // on a busy machine a PGlite request takes many times longer than idle (building the template, the first
@@ -36,6 +38,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     dataDir: path.join(os.tmpdir(), 'meridian-test-unused'),
     databaseUrl: undefined,
+    databaseMigrationUrl: undefined,
     authSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     cookieSecure: false,
     // Tests choose their client address with X-Forwarded-For.
@@ -57,14 +60,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 export interface TestDatabase {
+  /** As the application connects: on PostgreSQL, the DATABASE_URL role. */
   database: Database;
+  /** As the migrations run: the schema owner (on PGlite, the same connection as `database`). */
+  owner: Database;
   /** Row count of every table, to prove that a refused request wrote nothing. */
   counts(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
-async function prepare(database: Database): Promise<void> {
-  await migrate(database);
+async function prepare(database: Database, owner: Database = database, appRole?: string): Promise<void> {
+  await migrate(owner, undefined, { appRole });
   await seedDemo(database.db, () => TEST_EPOCH, TEST_PASSWORD_COST);
 }
 
@@ -108,19 +114,23 @@ async function pgliteTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!POSTGRES_URL) {
     const database = await openPglite({ loadDataDir: await pgliteTemplate() });
-    return { database, counts: () => countRows(database), close: () => database.close() };
+    return { database, owner: database, counts: () => countRows(database), close: () => database.close() };
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: POSTGRES_OWNER_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const database = openPostgres(POSTGRES_URL, { schema, maxConnections: 8 });
-  await prepare(database);
+  const owner = openPostgres(POSTGRES_OWNER_URL!, { schema, maxConnections: 2 });
+  const appRole = POSTGRES_OWNER_URL === POSTGRES_URL ? undefined : decodeURIComponent(new URL(POSTGRES_URL).username);
+  await prepare(database, owner, appRole);
   return {
     database,
-    counts: () => countRows(database),
+    owner,
+    // The owner sees every table, including those the application may not read.
+    counts: () => countRows(owner),
     async close() {
-      await database.close();
+      await Promise.all([database.close(), owner.close()]);
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     },
@@ -182,6 +192,41 @@ export function createTestServer(db: TestDatabase, options: TestServerOptions = 
     },
   });
   return { app, clock, sent };
+}
+
+/**
+ * The setup most test files share: a test database for the file (closed after it) and, with
+ * `useTestServer`, a server on it. Both are made in `beforeAll`; what these return can be named at the
+ * top of the file and used in tests and later hooks, where it reads through to the real object.
+ */
+export function useTestDatabase(): TestDatabase {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db?.close());
+  return readThrough(() => db, 'the test database');
+}
+
+export function useTestServer(options: TestServerOptions = {}): { db: TestDatabase; server: TestServer } {
+  const db = useTestDatabase();
+  let server: TestServer | undefined;
+  beforeAll(() => {
+    server = createTestServer(db, options);
+  });
+  return { db, server: readThrough(() => server, 'the test server') };
+}
+
+/** Stands for an object made later: each property read goes to it (methods bound to it). */
+function readThrough<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current();
+      if (!target) throw new Error(`${what} is used before its beforeAll made it`);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 let uniqueCounter = 0;

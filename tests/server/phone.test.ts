@@ -1,29 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meSchema, signedInSchema } from '../../contract/auth';
 import { loginAnswerSchema, phoneCodeSentSchema, twoFactorChallengeSchema } from '../../contract/phone';
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
 import { channelTransport, httpSmsTransport, type Message } from '../../server/services/outbox';
 import { CHALLENGE_TTL_SECONDS, SMS_RESEND_COOLDOWN_SECONDS } from '../../server/services/two-factor';
-import {
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  latestCode,
-  registerCustomer,
-  type TestDatabase,
-  type TestServer,
-} from './helpers';
+import { TestClient, createTestServer, expectError, latestCode, registerCustomer, type TestServer, useTestServer } from './helpers';
 
-let db: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
-});
-afterAll(() => db.close());
+const { db, server } = useTestServer();
 
 /** A valid German mobile number no other test uses. */
 const uniquePhone = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;

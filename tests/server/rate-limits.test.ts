@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeIp } from '../../server/http/client';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS } from '../../server/services/rate-limit';
 import {
   TestClient,
   TestClock,
-  createTestDatabase,
   createTestServer,
   expectError,
   registerCustomer,
   uniqueEmail,
   uniqueIp,
-  type TestDatabase,
   type TestServer,
+  useTestDatabase,
 } from './helpers';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 /** A server whose clock stands 5 minutes into a 15-minute window, so Retry-After is predictable. */
 function serverAtMinute5(): TestServer {

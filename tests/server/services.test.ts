@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { randomBytes, scryptSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { idempotencyKeys, outbox, rateLimitCounters, refreshTokens, users } from '../../server/db/schema';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../../server/http/idempotency';
@@ -10,24 +10,9 @@ import { createServices } from '../../server/services';
 import type { Message } from '../../server/services/outbox';
 import { createPasswordHasher } from '../../server/services/passwords';
 import { REFRESH_TOKEN_SECONDS } from '../../server/services/tokens';
-import {
-  TestClient,
-  TEST_PASSWORD_COST,
-  TestClock,
-  createTestDatabase,
-  createTestServer,
-  registerCustomer,
-  testConfig,
-  uniqueEmail,
-  type TestDatabase,
-} from './helpers';
+import { TestClient, TEST_PASSWORD_COST, TestClock, createTestServer, registerCustomer, testConfig, uniqueEmail, useTestDatabase } from './helpers';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 /** A hash as the server wrote them before argon2id: `scrypt$logN$r$p$salt$key`, NFKC, 32-byte key. */
 function legacyScryptHash(password: string, logN = 10): string {

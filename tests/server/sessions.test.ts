@@ -1,26 +1,10 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionTokensSchema } from '../../contract/auth';
 import { ACCESS_TOKEN_SECONDS, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_SECONDS } from '../../server/services/tokens';
-import {
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  registerCustomer,
-  testConfig,
-  type TestDatabase,
-  type TestServer,
-} from './helpers';
+import { TestClient, createTestServer, expectError, registerCustomer, testConfig, useTestServer } from './helpers';
 
-let db: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
-});
-afterAll(() => db.close());
+const { db, server } = useTestServer();
 
 /** A signed-in customer on a server of its own, so the test can move the clock. */
 async function signedInWithClock() {

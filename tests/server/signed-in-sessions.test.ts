@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInSessionsSchema } from '../../contract/social';
 import { describeDevice } from '../../server/services/device';
 import { LAST_SEEN_RESOLUTION_SECONDS } from '../../server/services/tokens';
-import {
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  registerCustomer,
-  type TestDatabase,
-  type TestServer,
-} from './helpers';
+import { TestClient, createTestServer, expectError, registerCustomer, type TestServer, useTestServer } from './helpers';
 
 const FIREFOX_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-let db: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
-});
-afterAll(() => db.close());
+const { db, server } = useTestServer();
 
 /** One customer signed in on two devices. */
 async function twoDevices(on: TestServer = server) {

@@ -1,28 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
 import { userDepositLevelsSchema } from '../../contract/users';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { COOLDOWNS, RATE_LIMITS } from '../../server/services/rate-limit';
-import {
-  TEST_EPOCH,
-  TestClient,
-  TestClock,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  registerCustomer,
-  type TestDatabase,
-  type TestServer,
-} from './helpers';
+import { TEST_EPOCH, TestClient, TestClock, createTestServer, expectError, registerCustomer, useTestServer } from './helpers';
 
-let db: TestDatabase;
-let server: TestServer;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
-});
-afterAll(() => db.close());
+const { db, server } = useTestServer();
 
 async function customer() {
   const client = new TestClient(server);

@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoints, type EndpointName } from '../../contract/endpoints';
 import { BODY_LIMIT_BYTES } from '../../server/http/request';
-import {
-  DEFAULT_PASSWORD,
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  expectError,
-  registerCustomer,
-  uniqueEmail,
-  type TestDatabase,
-  type TestServer,
-} from './helpers';
+import { DEFAULT_PASSWORD, TestClient, expectError, registerCustomer, uniqueEmail, useTestServer } from './helpers';
 
-let db: TestDatabase;
-let server: TestServer;
+const { db, server } = useTestServer();
 /** Signed in, for the endpoints that need a customer; refusals must come from validation, not auth. */
 let client: TestClient;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = createTestServer(db);
   client = new TestClient(server);
   await registerCustomer(client);
 });
-afterAll(() => db.close());
 
 interface BodyCase {
   name: string;

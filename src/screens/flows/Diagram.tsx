@@ -4,7 +4,7 @@ import type { DiagramHighlight } from '../../flows/highlight';
 import type { MermaidDiagram } from '../../flows/mermaid';
 import { Icon } from '../../ui/Icon';
 import { Button } from '../../ui/Button';
-import { renderMermaid } from './renderMermaid';
+import { MERMAID_SCOPE, renderMermaid } from './renderMermaid';
 import { LIVE_AVAILABLE } from './useLive';
 
 const NODE_CLASSES = ['flow-node--current', 'flow-node--visited', 'flow-node--live'] as const;
@@ -106,26 +106,24 @@ export function Diagram({
         <figcaption className="flow-diagram-caption">{t('flows.diagram')}</figcaption>
         {stepper ? (
           <div className="flow-mini-stepper">
-            <button
-              type="button"
-              className="icon-button"
+            <Button
+              variant="icon"
               aria-label={t('flows.previous')}
               disabled={stepper.index === 0}
               onClick={() => stepper.onStep(stepper.index - 1)}
             >
               <Icon name="back" />
-            </button>
+            </Button>
             <span className="flow-step-count">{t('flows.stepOf', { current: stepper.index + 1, total: stepper.total })}</span>
-            <button
-              type="button"
-              className="icon-button"
+            <Button
+              variant="icon"
               aria-label={t('flows.next')}
               disabled={stepper.index === stepper.total - 1}
               onClick={() => stepper.onStep(stepper.index + 1)}
               data-testid="flow-diagram-next"
             >
               <Icon name="chevron" />
-            </button>
+            </Button>
           </div>
         ) : null}
         <Button className="button--small" aria-pressed={actualSize} onClick={() => setActualSize((on) => !on)}>
@@ -140,7 +138,7 @@ export function Diagram({
       {current?.svg ? (
         <div
           ref={host}
-          className="flow-diagram-canvas"
+          className={`flow-diagram-canvas ${MERMAID_SCOPE}`}
           dir="ltr"
           role="img"
           aria-label={t('flows.diagramLabel', { title })}

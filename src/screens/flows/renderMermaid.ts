@@ -20,18 +20,43 @@ function pagePalette(): FlowPalette {
   };
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** The class our stylesheet (flows.css) styles Mermaid's drawings under, while drawn and once shown. */
+export const MERMAID_SCOPE = 'flow-mermaid';
+
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Draws a Mermaid source to SVG with the `mermaid` package, loaded on first use (its own chunks, fetched
  * only by the flow explorer). One render at a time: Mermaid's configuration is global.
+ *
+ * Not `mermaid.render`: it always puts a generated <style> element into the page, which the
+ * Content-Security-Policy (no inline style elements) refuses. The diagram is parsed and drawn by
+ * Mermaid's own renderer into a scratch SVG in the page (laid out, because the layout measures
+ * text), styled by our stylesheet under MERMAID_SCOPE instead.
  */
 export function renderMermaid(id: string, source: string): Promise<string> {
   const run = async () => {
     const { default: mermaid } = await import('mermaid');
     mermaid.initialize(mermaidConfig(id, pagePalette()));
-    const { svg } = await mermaid.render(`flow-${id}`, source);
-    return svg;
+    const diagram = await mermaid.mermaidAPI.getDiagramFromText(source);
+    const svgId = `flow-${id}`;
+    const scratch = document.createElement('div');
+    scratch.className = `${MERMAID_SCOPE} flow-mermaid-scratch`;
+    scratch.setAttribute('aria-hidden', 'true');
+    const svg = document.createElementNS(SVG_NS, 'svg');
+    svg.id = svgId;
+    svg.setAttribute('width', '100%');
+    svg.append(document.createElementNS(SVG_NS, 'g'));
+    scratch.append(svg);
+    document.body.append(scratch);
+    try {
+      // The version argument only shows in Mermaid's own error drawing.
+      await diagram.renderer.draw(source, svgId, '', diagram);
+      return svg.outerHTML;
+    } finally {
+      scratch.remove();
+    }
   };
   const result = queue.then(run, run);
   queue = result.catch(() => undefined);

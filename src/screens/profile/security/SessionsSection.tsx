@@ -5,6 +5,7 @@ import type { ApiResult } from '../../../api/client';
 import type { SignedInSession } from '../../../../contract/social';
 import { useLocale, useSystem } from '../../../app/context';
 import { Button } from '../../../ui/Button';
+import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
 
 const SESSIONS = ['sessions'] as const;
@@ -55,29 +56,25 @@ export function SessionsSection() {
       </div>
       {list.isPending ? (
         // One row of the list's own shape (the current session is always there): the buttons below stay put.
-        <ul className="link-list" aria-hidden="true">
-          <li className="row">
-            <span className="label">
-              {[
-                'skeleton skeleton--text',
-                'hint skeleton skeleton--text',
-                'hint skeleton skeleton--text',
-                'hint skeleton skeleton--text',
-              ].map((className, index) => (
-                <span key={index} className={className}>
-                  {'\u00a0'}
-                </span>
-              ))}
-            </span>
-          </li>
-        </ul>
+        <ListRows hidden>
+          <ListRow
+            label={<span className="skeleton skeleton--text">{'\u00a0'}</span>}
+            hint={[1, 2, 3].map((line) => (
+              <span key={line} className="skeleton skeleton--text">
+                {'\u00a0'}
+              </span>
+            ))}
+          />
+        </ListRows>
       ) : list.data ? (
-        <ul className="link-list" aria-busy={busy}>
+        <ListRows busy={busy}>
           {list.data.map((s) => (
-            <li key={s.id} className="row" data-testid="session">
-              <span className="label">
-                {device(s)}
-                <span className="hint">
+            <ListRow
+              key={s.id}
+              testId="session"
+              label={device(s)}
+              hint={[
+                <>
                   {t(`sessions.method.${s.method}`)}
                   {s.ip ? (
                     <>
@@ -85,25 +82,26 @@ export function SessionsSection() {
                       <bdi dir="ltr">{s.ip}</bdi>
                     </>
                   ) : null}
-                </span>
-                <span className="hint">{t('sessions.lastSeen', { date: when(s.lastSeenAt) })}</span>
-                <span className="hint">{t('sessions.signedInAt', { date: when(s.createdAt) })}</span>
-              </span>
-              {s.current ? (
-                <span className="badge">{t('sessions.current')}</span>
-              ) : (
-                <Button
-                  disabled={busy}
-                  busy={revoke.isPending && revoke.variables === s.id}
-                  aria-label={t('sessions.signOutOne', { device: device(s) })}
-                  onClick={() => revoke.mutate(s.id)}
-                >
-                  {t('sessions.signOut')}
-                </Button>
-              )}
-            </li>
+                </>,
+                t('sessions.lastSeen', { date: when(s.lastSeenAt) }),
+                t('sessions.signedInAt', { date: when(s.createdAt) }),
+              ]}
+              end={s.current ? <span className="badge">{t('sessions.current')}</span> : undefined}
+              action={
+                s.current ? undefined : (
+                  <Button
+                    disabled={busy}
+                    busy={revoke.isPending && revoke.variables === s.id}
+                    aria-label={t('sessions.signOutOne', { device: device(s) })}
+                    onClick={() => revoke.mutate(s.id)}
+                  >
+                    {t('sessions.signOut')}
+                  </Button>
+                )
+              }
+            />
           ))}
-        </ul>
+        </ListRows>
       ) : null}
       {others.length > 0 ? (
         <Button block disabled={busy} busy={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
