@@ -1,5 +1,11 @@
 import { endpoint } from './define';
-import { appleCallbackQuerySchema, redirectAnswerSchema, socialAuthorizationSchema, socialCallbackSchema, startSocialSignInBodySchema } from '../social';
+import {
+  appleCallbackQuerySchema,
+  redirectAnswerSchema,
+  socialAuthorizationSchema,
+  socialCallbackSchema,
+  startSocialSignInBodySchema,
+} from '../social';
 
 /** Sign-in with Google and Apple (OpenID Connect). */
 export const socialEndpoints = {

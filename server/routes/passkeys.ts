@@ -11,7 +11,9 @@ export function passkeyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
   mount(app, deps, endpoints.getValidationStatus, ({ principal }) => passkeys.status(principal.userId));
   mount(app, deps, endpoints.requestBiometricEnable, ({ principal, ip }) => passkeys.requestEnable(principal, ip));
   const client = (c: Context, ip: string) => ({ ip, userAgent: c.req.header('user-agent') });
-  mount(app, deps, endpoints.confirmBiometricEnable, ({ c, principal, body, ip }) => passkeys.confirmEnable(principal, body, client(c, ip)));
+  mount(app, deps, endpoints.confirmBiometricEnable, ({ c, principal, body, ip }) =>
+    passkeys.confirmEnable(principal, body, client(c, ip)),
+  );
   mount(app, deps, endpoints.requestBiometricDisableAll, ({ principal, ip }) => passkeys.requestDisableAll(principal, ip));
   mount(app, deps, endpoints.confirmBiometricDisableAll, ({ c, principal, body, ip }) =>
     passkeys.confirmDisableAll(principal, body.code_token, body.code, client(c, ip)),

@@ -81,9 +81,7 @@ export function socialRoutes(
     return c.redirect(`${publicOrigin}${endpoints.appleCallbackContinue.path}?${new URLSearchParams({ state: form.state })}`, 303);
   });
 
-  app.get(endpoints.appleCallbackContinue.path, (c) =>
-    finish(c, 'apple', validate(appleCallbackQuerySchema, c.req.query(), 'query')),
-  );
+  app.get(endpoints.appleCallbackContinue.path, (c) => finish(c, 'apple', validate(appleCallbackQuerySchema, c.req.query(), 'query')));
 
   mount(app, deps, endpoints.getSecurityActivity, ({ principal, query }) => services.securityLog.list(principal.userId, query));
 

@@ -30,7 +30,10 @@ export interface Verifier {
  */
 export async function removeFactorsAddedBeforeVerification(tx: Db, now: Date, userId: string, verifier: Verifier | null): Promise<void> {
   const [kept] = verifier
-    ? await tx.select({ method: sessions.method }).from(sessions).where(and(eq(sessions.id, verifier.sessionId), eq(sessions.userId, userId)))
+    ? await tx
+        .select({ method: sessions.method })
+        .from(sessions)
+        .where(and(eq(sessions.id, verifier.sessionId), eq(sessions.userId, userId)))
     : [];
   const keptProvider = kept?.method === 'google' || kept?.method === 'apple' ? kept.method : null;
 

@@ -1,9 +1,5 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import {
-  SECURITY_ACTIVITY_PAGE_DEFAULT,
-  type SecurityActivity,
-  type SecurityEventKind,
-} from '../../contract/security';
+import { SECURITY_ACTIVITY_PAGE_DEFAULT, type SecurityActivity, type SecurityEventKind } from '../../contract/security';
 import type { Db } from '../db/database';
 import { securityEvents } from '../db/schema';
 import { describeDevice } from './device';

@@ -198,7 +198,12 @@ export function createSocialService(deps: SocialDeps) {
    * binding cookie this request came with. For Apple the answer is the one `holdAppleAnswer` kept; the
    * GET that brings the cookie carries only the state.
    */
-  async function callback(provider: SocialProvider, query: SocialCallback, client: ClientInfo, browser: string | undefined): Promise<SocialOutcome> {
+  async function callback(
+    provider: SocialProvider,
+    query: SocialCallback,
+    client: ClientInfo,
+    browser: string | undefined,
+  ): Promise<SocialOutcome> {
     // Consumed at once, whatever follows: a state is good for one answer only.
     const [request] = await db
       .delete(oidcRequests)

@@ -10,7 +10,7 @@ import {
   createTestServer,
   expectError,
   latestCode,
-  registerCustomer,
+  registerVerifiedCustomer,
   type TestDatabase,
   type TestServer,
 } from '../server/helpers';
@@ -29,7 +29,7 @@ const uniquePhone = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8,
 
 async function ownerOfPhone(language: string) {
   const client = new TestClient(server);
-  await registerCustomer(client, { language });
+  await registerVerifiedCustomer(client, { language });
   const phone = uniquePhone();
   expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
   expect((await client.post('/users/confirm-phone', { code: await latestCode(client, phone, 'set_phone') })).status).toBe(200);
@@ -46,7 +46,7 @@ describe('set-phone and update-phone with a number someone else confirmed', () =
   it('answer "code sent" like for a free number, send no code, and tell the owner in their language', async () => {
     const taken = await ownerOfPhone('ar');
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const free = uniquePhone();
 
     const before = server.sent.length;
@@ -63,7 +63,7 @@ describe('set-phone and update-phone with a number someone else confirmed', () =
 
     // By the e-mail channel of a change too: the requester's mailbox gets no code for the taken number.
     const changer = new TestClient(server);
-    await registerCustomer(changer);
+    await registerVerifiedCustomer(changer);
     const own = uniquePhone();
     await changer.post('/users/set-phone', { phone: own });
     await changer.post('/users/confirm-phone', { code: await latestCode(changer, own, 'set_phone') });
@@ -75,7 +75,7 @@ describe('set-phone and update-phone with a number someone else confirmed', () =
   it('never lets the stranger confirm the number', async () => {
     const taken = await ownerOfPhone('en');
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     await client.post('/users/set-phone', { phone: taken });
     expectError(await client.post('/users/confirm-phone', { code: '000000' }), 400, 'code_invalid');
     expect((await client.get('/users/me')).body).toMatchObject({ phone: null, phoneConfirmed: false });
@@ -84,7 +84,7 @@ describe('set-phone and update-phone with a number someone else confirmed', () =
   it('applies the rate limits before looking at who owns the number', async () => {
     const taken = await ownerOfPhone('en');
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     // Registration sent one code; the per-account limit allows the rest to other numbers.
     for (let i = 1; i < RATE_LIMITS.codeSendPerAccount.limit; i++) {
       expect((await client.post('/users/set-phone', { phone: uniquePhone() })).status).toBe(200);

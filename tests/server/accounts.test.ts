@@ -12,6 +12,7 @@ import {
   createTestServer,
   expectError,
   registerCustomer,
+  registerVerifiedCustomer,
   type TestDatabase,
   type TestServer,
 } from './helpers';
@@ -257,7 +258,7 @@ describe('a newly registered customer', () => {
 describe('POST /accounts-management/create-accounts-card', () => {
   it('opens the card account once; a replay answers the stored answer, a new key the same account', async () => {
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const key = randomUUID();
     const first = await client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': key } });
     expect(first.status).toBe(200);
@@ -288,7 +289,7 @@ describe('POST /accounts-management/create-accounts-card', () => {
 
   it('requires an Idempotency-Key and writes nothing without one', async () => {
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const before = await db.counts();
     expectError(await client.post('/accounts-management/create-accounts-card'), 422, 'idempotency_key_required');
     expect(await db.counts()).toEqual(before);
@@ -344,7 +345,7 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
 
   it('opens one card account for concurrent requests with different keys', async () => {
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': randomUUID() } }),
