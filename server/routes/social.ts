@@ -78,7 +78,7 @@ export function socialRoutes(
     // Unknown state: refused here, with the same redirect any failure gets.
     if (!(await social.holdAppleAnswer(form))) return finish(c, 'apple', form);
     // The same-site hop: a top-level GET on our origin, which the SameSite=Lax binding cookie rides on.
-    return c.redirect(`${publicOrigin}${endpoints.appleCallbackContinue.path}?${new URLSearchParams({ state: form.state })}`, 303);
+    return c.redirect(`${publicOrigin}/api${endpoints.appleCallbackContinue.path}?${new URLSearchParams({ state: form.state })}`, 303);
   });
 
   app.get(endpoints.appleCallbackContinue.path, (c) => finish(c, 'apple', validate(appleCallbackQuerySchema, c.req.query(), 'query')));
