@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { randomBytes } from 'node:crypto';
 import { endpoints } from '../../contract/endpoints';
-import { localizePath } from '../../contract/locales';
+import { localizePath, type Locale } from '../../contract/locales';
 import { appleCallbackQuerySchema, socialCallbackSchema, type SocialCallback, type SocialProvider } from '../../contract/social';
 import type { Config } from '../config';
 import { ApiError } from '../errors';
@@ -50,13 +50,14 @@ export function socialRoutes(
     return answer;
   });
 
+  function failed(c: Context, provider: SocialProvider, code: string, locale: Locale): Response {
+    return c.redirect(`${publicOrigin}${localizePath(`/auth/${provider}`, locale)}?error=${encodeURIComponent(code)}`, 303);
+  }
+
   async function finish(c: Context<AppEnv>, provider: SocialProvider, answer: SocialCallback): Promise<Response> {
     const client = { ip: clientIp(c, deps.trustProxy), userAgent: c.req.header('user-agent') };
     const outcome = await social.callback(provider, answer, client, getCookie(c, OIDC_BROWSER_COOKIE));
-    if (!outcome.ok) {
-      const page = `${localizePath(`/auth/${provider}`, outcome.locale)}?error=${encodeURIComponent(outcome.code)}`;
-      return c.redirect(publicOrigin + page, 303);
-    }
+    if (!outcome.ok) return failed(c, provider, outcome.code, outcome.locale);
     if (outcome.signIn.kind === 'challenge') {
       // No cookies yet: /2fa/phone asks for the SMS code. The challenge rides in the fragment, which
       // browsers never send to a server, so it stays out of logs and Referer headers.
@@ -75,8 +76,8 @@ export function socialRoutes(
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
       throw new ApiError('unsupported_media_type');
     const form = validate(socialCallbackSchema, Object.fromEntries(new URLSearchParams(await c.req.text())), 'body');
-    // Unknown state: refused here, with the same redirect any failure gets.
-    if (!(await social.holdAppleAnswer(form))) return finish(c, 'apple', form);
+    const { held, locale } = await social.holdAppleAnswer(form);
+    if (!held) return failed(c, 'apple', 'social_state_invalid', locale);
     // The same-site hop: a top-level GET on our origin, which the SameSite=Lax binding cookie rides on.
     return c.redirect(`${publicOrigin}/api${endpoints.appleCallbackContinue.path}?${new URLSearchParams({ state: form.state })}`, 303);
   });

@@ -181,16 +181,20 @@ export function createSocialService(deps: SocialDeps) {
 
   /**
    * Apple's answer arrives as a cross-site form POST, without the binding cookie: its fields wait in
-   * the request's row (once) for the same-site GET that follows. False when no Apple request in
-   * flight has this state (or it was already answered); the caller then finishes with a refusal.
+   * the request's row (once) for the same-site GET that follows. `held` is false when no Apple
+   * request in flight has this state, or it was already answered: the caller refuses, and the request
+   * stays for the browser it belongs to (a replayed post must not use it up).
    */
-  async function holdAppleAnswer(answer: SocialCallback): Promise<boolean> {
-    const held = await db
+  async function holdAppleAnswer(answer: SocialCallback): Promise<{ held: boolean; locale: Locale }> {
+    const stateHash = sha256(answer.state);
+    const [held] = await db
       .update(oidcRequests)
       .set({ appleAnswer: JSON.stringify(answer) })
-      .where(and(eq(oidcRequests.stateHash, sha256(answer.state)), eq(oidcRequests.provider, 'apple'), isNull(oidcRequests.appleAnswer)))
-      .returning({ stateHash: oidcRequests.stateHash });
-    return held.length > 0;
+      .where(and(eq(oidcRequests.stateHash, stateHash), eq(oidcRequests.provider, 'apple'), isNull(oidcRequests.appleAnswer)))
+      .returning({ locale: oidcRequests.locale });
+    if (held) return { held: true, locale: held.locale as Locale };
+    const [known] = await db.select({ locale: oidcRequests.locale }).from(oidcRequests).where(eq(oidcRequests.stateHash, stateHash));
+    return { held: false, locale: (known?.locale ?? 'en') as Locale };
   }
 
   /**
