@@ -34,9 +34,63 @@ test('Apple sign-in from the Arabic welcome page: a cross-site form post back, t
   await signInAtProvider(page, newEmail());
   const callback = await posted;
   expect(callback.method()).toBe('POST');
-  // Cross-site: the app's SameSite=Lax cookies stay home, so nothing can have depended on them.
+  // Cross-site: the app's SameSite=Lax cookies stay home; the 303 to the app's own GET brings them.
   expect(await callback.headerValue('cookie')).toBeNull();
+  const hop = await page.waitForRequest((request) => request.url().includes('/api/auth/social/apple/callback?state='));
+  expect(await hop.headerValue('cookie')).toMatch(/\boidc_browser=/);
   await expectSignedInAt(page, '/ar');
+});
+
+test('a Google answer opened in another browser is refused there, with the reason, and signs no one in', async ({ page, browser }) => {
+  await page.goto('/login');
+  // The provider's answer is caught before this browser opens it: an attacker's, delivered elsewhere.
+  let answer = '';
+  await page.route('**/api/auth/social/google/callback?*', async (route) => {
+    answer = route.request().url();
+    await route.abort();
+  });
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, newEmail());
+  await expect.poll(() => answer).toContain('state=');
+
+  const other = await browser.newContext();
+  const victim = await other.newPage();
+  await victim.goto(answer);
+  await victim.waitForURL((url) => url.hostname === 'localhost' && url.pathname === '/auth/google');
+  await expect(victim.getByRole('alert')).toHaveText(
+    'This sign-in was finished in a different browser from the one it started in, so we stopped it. Start again here, in this browser.',
+  );
+  expect((await other.cookies()).map((c) => c.name)).not.toContain('auth_token');
+  await other.close();
+});
+
+test('an Apple answer posted from another browser is refused after the same-site hop', async ({ page, browser }) => {
+  await page.goto('/ar/welcome');
+  let fields = '';
+  await page.route('**/api/auth/social/apple/callback', async (route) => {
+    fields = route.request().postData() ?? '';
+    await route.abort();
+  });
+  await page.getByRole('link', { name: 'المتابعة باستخدام Apple' }).click();
+  await signInAtProvider(page, newEmail());
+  await expect.poll(() => fields).toContain('state=');
+
+  // The attacker's page, on another site, posts the caught answer from the victim's browser.
+  const other = await browser.newContext();
+  const victim = await other.newPage();
+  const action = new URL('/api/auth/social/apple/callback', page.url()).href;
+  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const inputs = [...new URLSearchParams(fields)].map(
+    ([name, value]) => `<input type="hidden" name="${attribute(name)}" value="${attribute(value)}">`,
+  );
+  await victim.goto('about:blank');
+  await victim.setContent(`<form method="post" action="${action}">${inputs.join('')}</form>`);
+  await victim.locator('form').evaluate((form: HTMLFormElement) => form.submit());
+  await victim.waitForURL((url) => url.hostname === 'localhost' && url.pathname === '/ar/auth/apple');
+  await expect(victim.getByRole('alert')).not.toBeEmpty();
+  expect(victim.url()).toContain('error=social_browser_mismatch');
+  expect((await other.cookies()).map((c) => c.name)).not.toContain('auth_token');
+  await other.close();
 });
 
 test('a sign-in cancelled at the provider says so and offers to try again', async ({ page }) => {
