@@ -58,7 +58,12 @@ async function factorsOf(userId: string) {
     pendingPhone: user!.pendingPhone,
     passkeys: (await db.database.db.select().from(passkeys).where(eq(passkeys.userId, userId))).length,
     links: (await db.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId))).length,
-    liveSessions: (await db.database.db.select().from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))).length,
+    liveSessions: (
+      await db.database.db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    ).length,
   };
 }
 

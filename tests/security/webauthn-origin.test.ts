@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { createTestDatabase, createTestServer, expectError, registerVerifiedCustomer, TestClient, type TestDatabase } from '../server/helpers';
+import {
+  createTestDatabase,
+  createTestServer,
+  expectError,
+  registerVerifiedCustomer,
+  TestClient,
+  type TestDatabase,
+} from '../server/helpers';
 import { SoftAuthenticator } from '../server/softAuthenticator';
 
 /** Issue 10, item 16: a passkey answer is checked against configured origins, never the Host header. */
