@@ -31,13 +31,13 @@ test('Apple sign-in from the Arabic welcome page: a cross-site form post back, t
   await page.goto('/ar/welcome');
   await page.getByRole('link', { name: 'المتابعة باستخدام Apple' }).click();
   const posted = page.waitForRequest((request) => request.url().endsWith('/api/auth/social/apple/callback'));
+  const hopped = page.waitForRequest((request) => request.url().includes('/api/auth/social/apple/callback?state='));
   await signInAtProvider(page, newEmail());
   const callback = await posted;
   expect(callback.method()).toBe('POST');
   // Cross-site: the app's SameSite=Lax cookies stay home; the 303 to the app's own GET brings them.
   expect(await callback.headerValue('cookie')).toBeNull();
-  const hop = await page.waitForRequest((request) => request.url().includes('/api/auth/social/apple/callback?state='));
-  expect(await hop.headerValue('cookie')).toMatch(/\boidc_browser=/);
+  expect(await (await hopped).headerValue('cookie')).toMatch(/\boidc_browser=/);
   await expectSignedInAt(page, '/ar');
 });
 
@@ -45,10 +45,13 @@ test('a Google answer opened in another browser is refused there, with the reaso
   await page.goto('/login');
   // The provider's answer is caught before this browser opens it: an attacker's, delivered elsewhere.
   let answer = '';
-  await page.route('**/api/auth/social/google/callback?*', async (route) => {
-    answer = route.request().url();
-    await route.abort();
-  });
+  await page.route(
+    (url) => url.pathname === '/api/auth/social/google/callback',
+    async (route) => {
+      answer = route.request().url();
+      await route.abort();
+    },
+  );
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await signInAtProvider(page, newEmail());
   await expect.poll(() => answer).toContain('state=');
@@ -67,10 +70,13 @@ test('a Google answer opened in another browser is refused there, with the reaso
 test('an Apple answer posted from another browser is refused after the same-site hop', async ({ page, browser }) => {
   await page.goto('/ar/welcome');
   let fields = '';
-  await page.route('**/api/auth/social/apple/callback', async (route) => {
-    fields = route.request().postData() ?? '';
-    await route.abort();
-  });
+  await page.route(
+    (url) => url.pathname === '/api/auth/social/apple/callback',
+    async (route) => {
+      fields = route.request().postData() ?? '';
+      await route.abort();
+    },
+  );
   await page.getByRole('link', { name: 'المتابعة باستخدام Apple' }).click();
   await signInAtProvider(page, newEmail());
   await expect.poll(() => fields).toContain('state=');
@@ -83,9 +89,10 @@ test('an Apple answer posted from another browser is refused after the same-site
   const inputs = [...new URLSearchParams(fields)].map(
     ([name, value]) => `<input type="hidden" name="${attribute(name)}" value="${attribute(value)}">`,
   );
-  await victim.goto('about:blank');
-  await victim.setContent(`<form method="post" action="${action}">${inputs.join('')}</form>`);
-  await victim.locator('form').evaluate((form: HTMLFormElement) => form.submit());
+  const attackerPage = `<!doctype html><title>x</title><form method="post" action="${action}">${inputs.join('')}<button>Go</button></form>`;
+  await victim.route('http://attacker.test/', (route) => route.fulfill({ contentType: 'text/html', body: attackerPage }));
+  await victim.goto('http://attacker.test/');
+  await victim.getByRole('button', { name: 'Go' }).click();
   await victim.waitForURL((url) => url.hostname === 'localhost' && url.pathname === '/ar/auth/apple');
   await expect(victim.getByRole('alert')).not.toBeEmpty();
   expect(victim.url()).toContain('error=social_browser_mismatch');
