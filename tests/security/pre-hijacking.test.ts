@@ -131,6 +131,25 @@ describe('the first verification of the e-mail', () => {
     expect(kinds).toEqual(expect.arrayContaining(['email_verified', 'sessions_ended']));
   });
 
+  it('keeps the provider link that opened the verifying session (it has just shown the mailbox too)', async () => {
+    const server = newServer();
+    const owner = new TestClient(server);
+    const { email } = await registerCustomer(owner);
+    const userId = await userIdOf(email);
+    await db.database.db.update(sessions).set({ method: 'google' }).where(eq(sessions.userId, userId));
+    await attachFactors(userId, server.clock.now());
+    const now = server.clock.now();
+    await db.database.db
+      .insert(socialIdentities)
+      .values({ provider: 'apple', subject: randomUUID(), userId, email: null, createdAt: now, lastUsedAt: now });
+
+    await verifyEmail(owner, email);
+
+    const links = await db.database.db.select().from(socialIdentities).where(eq(socialIdentities.userId, userId));
+    expect(links.map((link) => link.provider)).toEqual(['google']);
+    expect(await factorsOf(userId)).toMatchObject({ phone: null, passkeys: 0 });
+  });
+
   it('removes nothing on a wrong code', async () => {
     const server = newServer();
     const owner = new TestClient(server);
