@@ -102,15 +102,15 @@ test('an Apple answer posted from another browser is refused after the same-site
   // caught answer from the victim's browser.
   const other = await browser.newContext();
   const victim = await other.newPage();
-  const action = new URL('/api/auth/social/apple/callback', page.url()).href;
+  const action = new URL('/api/auth/social/apple/callback', baseURL).href;
   const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const inputs = [...new URLSearchParams(fields)].map(
     ([name, value]) => `<input type="hidden" name="${attribute(name)}" value="${attribute(value)}">`,
   );
   const attackerPage = `<!doctype html><title>x</title><form method="post" action="${action}">${inputs.join('')}<button>Go</button></form>`;
-  const attackerSite = `http://127.0.0.1:${Number(new URL(baseURL!).port) + 1001}/attacker`;
-  await victim.route(attackerSite, (route) => route.fulfill({ contentType: 'text/html', body: attackerPage }));
-  await victim.goto(attackerSite);
+  // A page of that site (the stand-in's own), its content replaced by the attacker's form.
+  await victim.goto(`http://127.0.0.1:${Number(new URL(baseURL!).port) + 1001}/.well-known/openid-configuration`);
+  await victim.setContent(attackerPage);
   await victim.getByRole('button', { name: 'Go' }).click();
   await victim.waitForURL((url) => url.hostname === 'localhost' && url.pathname === '/ar/auth/apple');
   await expect(victim.getByRole('alert')).not.toBeEmpty();
