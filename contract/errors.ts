@@ -37,6 +37,11 @@ export const API_ERRORS = {
     description: "The provider's ID token failed verification (signature, issuer, audience, nonce or expiry).",
   },
   social_email_missing: { status: 400, description: 'The provider did not share an e-mail address.' },
+  social_browser_mismatch: {
+    status: 400,
+    description:
+      'The sign-in was finished in another browser than the one that started it (its binding cookie is missing or different); start again here.',
+  },
   challenge_invalid: {
     status: 400,
     description: 'The two-factor challenge token is unknown or was already used; sign in again.',
@@ -94,6 +99,11 @@ export const API_ERRORS = {
   cross_origin_refused: {
     status: 403,
     description: "A session endpoint called from another site: it takes only JSON whose `Origin` is the app's own.",
+  },
+  email_unverified: {
+    status: 403,
+    description:
+      'The e-mail address is not verified yet: passkeys, a phone, SMS and card accounts wait until it is (POST /auth/verify-email).',
   },
   session_is_current: { status: 409, description: 'That is the session making the request; sign out with /auth/logout.' },
   email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },

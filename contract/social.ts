@@ -31,6 +31,9 @@ export const socialCallbackSchema = z.object({
 });
 export type SocialCallback = z.infer<typeof socialCallbackSchema>;
 
+/** The same-site GET after Apple's form post: only the state; the posted fields wait on the server. */
+export const appleCallbackQuerySchema = z.object({ state: param(512).min(1) });
+
 /** The callbacks answer a redirect, not JSON; the contract records that they take no other answer. */
 export const redirectAnswerSchema = z.undefined();
 
@@ -39,6 +42,7 @@ export const SOCIAL_SIGN_IN_ERRORS = [
   'social_cancelled',
   'social_state_invalid',
   'social_state_expired',
+  'social_browser_mismatch',
   'social_provider_error',
   'social_token_invalid',
   'social_email_missing',

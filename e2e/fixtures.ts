@@ -10,15 +10,28 @@ export const DEMO = { email: 'demo@meridian.test', password: 'MeridianDemo2026' 
 /** A client address of its own per created customer, so per-address rate limits see many customers. */
 export const someClientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** Registers a new customer through the API; the request context keeps its session cookies. */
-export async function registerCustomer(request: APIRequestContext, language: Locale = 'en') {
+/**
+ * Registers a new customer through the API; the request context keeps its session cookies. The e-mail
+ * is verified with the code sign-up sent (passkeys and a phone need that), unless `verified` is false.
+ */
+export async function registerCustomer(request: APIRequestContext, language: Locale = 'en', { verified = true } = {}) {
   const email = `e2e-${randomUUID()}@meridian.test`;
+  const address = someClientAddress();
   const response = await request.post('/api/auth/register', {
     data: { email, password: TEST_PASSWORD, country: 'DE', acceptTerms: true, language },
-    headers: { 'X-Forwarded-For': someClientAddress() },
+    headers: { 'X-Forwarded-For': address },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return { email, password: TEST_PASSWORD, tokens: (await response.json()) as { accessToken: string; refreshToken: string } };
+  const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
+  if (verified) {
+    const code = await latestCode(request, email, 'verify_email');
+    const verify = await request.post('/api/auth/verify-email', {
+      data: { code },
+      headers: { Authorization: `Bearer ${tokens.accessToken}`, 'X-Forwarded-For': address },
+    });
+    expect(verify.status(), await verify.text()).toBe(200);
+  }
+  return { email, password: TEST_PASSWORD, tokens };
 }
 
 export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email: string }> }>({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
 
 const newEmail = () => `social-${randomUUID()}@meridian.test`;
@@ -31,12 +31,92 @@ test('Apple sign-in from the Arabic welcome page: a cross-site form post back, t
   await page.goto('/ar/welcome');
   await page.getByRole('link', { name: 'المتابعة باستخدام Apple' }).click();
   const posted = page.waitForRequest((request) => request.url().endsWith('/api/auth/social/apple/callback'));
+  const hopped = page.waitForRequest((request) => request.url().includes('/api/auth/social/apple/callback?state='));
   await signInAtProvider(page, newEmail());
   const callback = await posted;
   expect(callback.method()).toBe('POST');
-  // Cross-site: the app's SameSite=Lax cookies stay home, so nothing can have depended on them.
+  // Cross-site: the app's SameSite=Lax cookies stay home; the 303 to the app's own GET brings them.
   expect(await callback.headerValue('cookie')).toBeNull();
+  expect(await (await hopped).headerValue('cookie')).toMatch(/\boidc_browser=/);
   await expectSignedInAt(page, '/ar');
+});
+
+/**
+ * The provider's dance by hand in this browser context's request client (its cookies), stopping at the
+ * answer for the app: the callback URL a browser would be redirected to, not opened. (Playwright's
+ * routing does not see requests a redirect makes, so the page cannot be stopped there.)
+ */
+async function answerFromProvider(request: APIRequestContext, authorizationUrl: string, email: string): Promise<string> {
+  let next: { url: string; form?: Record<string, string> } = { url: authorizationUrl };
+  for (let hop = 0; hop < 10; hop += 1) {
+    const response = next.form
+      ? await request.post(next.url, { form: next.form, maxRedirects: 0 })
+      : await request.get(next.url, { maxRedirects: 0 });
+    const location = response.headers()['location'];
+    if (location) {
+      const target = new URL(location, next.url);
+      if (target.hostname === 'localhost') return target.href;
+      next = { url: target.href };
+      continue;
+    }
+    const action = /<form[^>]*action="([^"]+)"/.exec(await response.text())![1]!;
+    next = { url: new URL(action, next.url).href, form: { prompt: 'login', login: email, password: 'any password' } };
+  }
+  throw new Error('the provider never answered');
+}
+
+test('a Google answer opened in another browser is refused there, with the reason, and signs no one in', async ({ page, browser }) => {
+  // The attacker starts a sign-in with their own Google account in their browser, and stops at the answer.
+  const started = await page.request.post('/api/auth/social/start', { data: { provider: 'google', locale: 'en' } });
+  expect(started.status()).toBe(200);
+  const { authorizationUrl } = (await started.json()) as { authorizationUrl: string };
+  const answer = await answerFromProvider(page.request, authorizationUrl, newEmail());
+  expect(answer).toContain('/api/auth/social/google/callback?');
+
+  const other = await browser.newContext();
+  const victim = await other.newPage();
+  await victim.goto(answer);
+  await victim.waitForURL((url) => url.hostname === 'localhost' && url.pathname === '/auth/google');
+  await expect(victim.getByRole('alert')).toHaveText(
+    'This sign-in was finished in a different browser from the one it started in, so we stopped it. Start again here, in this browser.',
+  );
+  expect((await other.cookies()).map((c) => c.name)).not.toContain('auth_token');
+  await other.close();
+});
+
+test('an Apple answer posted from another browser is refused after the same-site hop', async ({ page, browser, baseURL }) => {
+  await page.goto('/ar/welcome');
+  let fields = '';
+  await page.route(
+    (url) => url.pathname === '/api/auth/social/apple/callback',
+    async (route) => {
+      fields = route.request().postData() ?? '';
+      await route.abort();
+    },
+  );
+  await page.getByRole('link', { name: 'المتابعة باستخدام Apple' }).click();
+  await signInAtProvider(page, newEmail());
+  await expect.poll(() => fields).toContain('state=');
+
+  // The attacker's page, on another site (127.0.0.1, which Chromium lets post to localhost), posts the
+  // caught answer from the victim's browser.
+  const other = await browser.newContext();
+  const victim = await other.newPage();
+  const action = new URL('/api/auth/social/apple/callback', baseURL).href;
+  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const inputs = [...new URLSearchParams(fields)].map(
+    ([name, value]) => `<input type="hidden" name="${attribute(name)}" value="${attribute(value)}">`,
+  );
+  const attackerPage = `<!doctype html><title>x</title><form method="post" action="${action}">${inputs.join('')}<button>Go</button></form>`;
+  // A page of that site (the stand-in's own), its content replaced by the attacker's form.
+  await victim.goto(`http://127.0.0.1:${Number(new URL(baseURL!).port) + 1001}/.well-known/openid-configuration`);
+  await victim.setContent(attackerPage);
+  await victim.getByRole('button', { name: 'Go' }).click();
+  await victim.waitForURL((url) => url.hostname === 'localhost' && url.pathname === '/ar/auth/apple');
+  await expect(victim.getByRole('alert')).not.toBeEmpty();
+  expect(victim.url()).toContain('error=social_browser_mismatch');
+  expect((await other.cookies()).map((c) => c.name)).not.toContain('auth_token');
+  await other.close();
 });
 
 test('a sign-in cancelled at the provider says so and offers to try again', async ({ page }) => {

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
+import { securityEndpoints } from './security';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
 import { usersEndpoints } from './users';
@@ -20,6 +21,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...authEndpoints,
   ...socialEndpoints,
   ...sessionsEndpoints,
+  ...securityEndpoints,
   ...usersEndpoints,
   ...appEndpoints,
   ...accountsEndpoints,

@@ -1,11 +1,17 @@
 import { endpoint } from './define';
-import { redirectAnswerSchema, socialAuthorizationSchema, socialCallbackSchema, startSocialSignInBodySchema } from '../social';
+import {
+  appleCallbackQuerySchema,
+  redirectAnswerSchema,
+  socialAuthorizationSchema,
+  socialCallbackSchema,
+  startSocialSignInBodySchema,
+} from '../social';
 
 /** Sign-in with Google and Apple (OpenID Connect). */
 export const socialEndpoints = {
   startSocialSignIn: endpoint('POST', '/auth/social/start', startSocialSignInBodySchema, socialAuthorizationSchema, {
     summary:
-      "Begin sign-in with Google or Apple: answers the provider's authorization URL (code flow, PKCE S256, state, nonce; Apple with response_mode=form_post). State, nonce and PKCE verifier stay on the server for 10 minutes, single use.",
+      "Begin sign-in with Google or Apple: answers the provider's authorization URL (code flow, PKCE S256, state, nonce; Apple with response_mode=form_post). State, nonce and PKCE verifier stay on the server for 10 minutes, single use, bound to this browser by the HttpOnly, SameSite=Lax cookie `oidc_browser` (Path=/api/auth/social) set here: a callback that comes without it, or with another one, fails with `social_browser_mismatch`.",
     auth: 'none',
     errors: ['social_provider_unavailable', 'rate_limited'],
   }),
@@ -18,9 +24,16 @@ export const socialEndpoints = {
   }),
   appleCallback: endpoint('POST', '/auth/social/apple/callback', socialCallbackSchema, redirectAnswerSchema, {
     summary:
-      'Apple posts the answer here (response_mode=form_post, a cross-site form POST that carries no cookies). Same handling and redirects as the Google callback, with /auth/apple?error=<code> on failure.',
+      'Apple posts the answer here (response_mode=form_post, a cross-site form POST that carries no SameSite=Lax cookie, so the browser binding cannot be checked yet). The fields are kept with the sign-in request and the answer is a 303 to the GET of the same path with only `state`: that same-site hop brings the `oidc_browser` cookie. An unknown or already answered state redirects to /auth/apple?error=social_state_invalid at once.',
     auth: 'none',
     status: 303,
     form: true,
+  }),
+  appleCallbackContinue: endpoint('GET', '/auth/social/apple/callback', undefined, redirectAnswerSchema, {
+    summary:
+      "Where the Apple callback's 303 leads, with the browser's `oidc_browser` cookie: checks the binding, then handles the kept answer like the Google callback (same redirects, /auth/apple?error=<code> on failure).",
+    auth: 'none',
+    status: 303,
+    query: appleCallbackQuerySchema,
   }),
 };

@@ -1,3 +1,4 @@
+import { SECURITY_EVENT_KINDS } from '../../contract/security';
 import { bigint, boolean, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -213,6 +214,10 @@ export const oidcRequests = pgTable('oidc_requests', {
   locale: text('locale').notNull(),
   createdAt: instant('created_at').notNull(),
   expiresAt: instant('expires_at').notNull(),
+  /** SHA-256 of the `oidc_browser` cookie of the browser that started the sign-in (migration 0011). */
+  browserHash: text('browser_hash'),
+  /** Apple's posted fields (JSON), kept for the same-site GET that can read the cookie. */
+  appleAnswer: text('apple_answer'),
 });
 
 export const socialIdentities = pgTable(
@@ -263,4 +268,16 @@ export const biometricCodeTokens = pgTable('biometric_code_tokens', {
   codeVerifiedAt: instant('code_verified_at'),
   createdAt: instant('created_at').notNull(),
   expiresAt: instant('expires_at').notNull(),
+});
+
+/** The customer's security log (migration 0011). */
+export const securityEvents = pgTable('security_events', {
+  id: bigint('id', { mode: 'bigint' }).generatedAlwaysAsIdentity().primaryKey(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind', { enum: SECURITY_EVENT_KINDS }).notNull(),
+  method: text('method', { enum: ['password', 'passkey', 'google', 'apple'] }),
+  detail: text('detail'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: instant('created_at').notNull(),
 });

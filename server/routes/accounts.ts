@@ -11,5 +11,8 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
   mount(app, deps, endpoints.getSummaryBalance, ({ principal }) => accounts.summary(principal.userId));
 
   // `db` is the transaction that also records the Idempotency-Key.
-  mount(app, deps, endpoints.createAccountsCard, ({ principal, db }) => accounts.ensureCardAccount(db, principal.userId));
+  mount(app, deps, endpoints.createAccountsCard, async ({ principal, db }) => {
+    await services.users.getVerified(principal.userId, db);
+    return accounts.ensureCardAccount(db, principal.userId);
+  });
 }

@@ -50,8 +50,8 @@ export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
     return { ok: true as const };
   });
 
-  mount(app, deps, endpoints.verifyEmail, async ({ body, principal }) => {
-    await auth.verifyEmail(principal, body.code);
+  mount(app, deps, endpoints.verifyEmail, async ({ c, body, principal, ip }) => {
+    await auth.verifyEmail(principal, body.code, { ip, userAgent: c.req.header('user-agent') });
     return users.me(principal.userId);
   });
 

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { endpoints } from '../../contract/endpoints';
 import { isHttps } from '../http/client';
 import { setSessionCookies } from '../http/cookies';
@@ -10,14 +10,17 @@ export function passkeyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
 
   mount(app, deps, endpoints.getValidationStatus, ({ principal }) => passkeys.status(principal.userId));
   mount(app, deps, endpoints.requestBiometricEnable, ({ principal, ip }) => passkeys.requestEnable(principal, ip));
-  mount(app, deps, endpoints.confirmBiometricEnable, ({ principal, body }) => passkeys.confirmEnable(principal, body));
+  const client = (c: Context, ip: string) => ({ ip, userAgent: c.req.header('user-agent') });
+  mount(app, deps, endpoints.confirmBiometricEnable, ({ c, principal, body, ip }) =>
+    passkeys.confirmEnable(principal, body, client(c, ip)),
+  );
   mount(app, deps, endpoints.requestBiometricDisableAll, ({ principal, ip }) => passkeys.requestDisableAll(principal, ip));
-  mount(app, deps, endpoints.confirmBiometricDisableAll, ({ principal, body }) =>
-    passkeys.confirmDisableAll(principal, body.code_token, body.code),
+  mount(app, deps, endpoints.confirmBiometricDisableAll, ({ c, principal, body, ip }) =>
+    passkeys.confirmDisableAll(principal, body.code_token, body.code, client(c, ip)),
   );
   mount(app, deps, endpoints.listPasskeys, async ({ principal }) => ({ passkeys: await passkeys.list(principal.userId) }));
   mount(app, deps, endpoints.renamePasskey, ({ c, principal, body }) => passkeys.rename(principal.userId, c.req.param('id')!, body.name));
-  mount(app, deps, endpoints.removePasskey, ({ c, principal }) => passkeys.remove(principal.userId, c.req.param('id')!));
+  mount(app, deps, endpoints.removePasskey, ({ c, principal, ip }) => passkeys.remove(principal.userId, c.req.param('id')!, client(c, ip)));
   mount(app, deps, endpoints.passkeySignInOptions, ({ ip }) => passkeys.signInOptions(ip));
   mount(app, deps, endpoints.passkeySignIn, async ({ c, body, ip }) => {
     const session = await passkeys.signIn(body.response, { ip, userAgent: c.req.header('user-agent') });

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { endpoints } from '../../contract/endpoints';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
@@ -12,13 +12,19 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
 
   mount(app, deps, endpoints.setPhone, ({ principal, body, ip }) => phone.setPhone(principal.userId, body.phone, ip));
 
-  mount(app, deps, endpoints.confirmPhone, ({ principal, body }) => phone.confirmSet(principal.userId, body.code));
+  const client = (c: Context, ip: string) => ({ ip, userAgent: c.req.header('user-agent') });
+
+  mount(app, deps, endpoints.confirmPhone, ({ c, principal, body, ip }) => phone.confirmSet(principal.userId, body.code, client(c, ip)));
 
   mount(app, deps, endpoints.updatePhone, ({ principal, body, ip }) => phone.updatePhone(principal.userId, body.phone, body.channel, ip));
 
-  mount(app, deps, endpoints.confirmUpdatePhone, ({ principal, body }) => phone.confirmUpdateByEmail(principal.userId, body.code));
+  mount(app, deps, endpoints.confirmUpdatePhone, ({ c, principal, body, ip }) =>
+    phone.confirmUpdateByEmail(principal.userId, body.code, client(c, ip)),
+  );
 
-  mount(app, deps, endpoints.confirmUpdatePhoneSms, ({ principal, body }) => phone.confirmUpdateBySms(principal.userId, body.code));
+  mount(app, deps, endpoints.confirmUpdatePhoneSms, ({ c, principal, body, ip }) =>
+    phone.confirmUpdateBySms(principal.userId, body.code, client(c, ip)),
+  );
 
   mount(app, deps, endpoints.getUserSettings, ({ principal }) => settings.get(principal.userId));
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { LoginBody, RegisterBody, ResetPasswordBody, SessionTokens } from '../../contract/auth';
 import { DEFAULT_LOCALE } from '../../contract/locales';
@@ -7,10 +7,12 @@ import type { Db } from '../db/database';
 import { userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { CodePurpose, CodeService } from './codes';
+import { removeFactorsAddedBeforeVerification } from './email-verification';
 import { resetPasswordMessage, verifyEmailMessage } from './messages';
-import { resetWithoutAccountNotice, signUpWithExistingEmailNotice } from './notices';
+import { passwordResetNotice, resetWithoutAccountNotice, signUpWithExistingEmailNotice } from './notices';
 import type { Outbox } from './outbox';
 import { assertStrongPassword, type PasswordHasher } from './passwords';
+import { recordSecurityEvent } from './security-log';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
@@ -122,7 +124,10 @@ export function createAuthService(deps: AuthDeps) {
       throw new ApiError('invalid_credentials');
     }
     const check = await passwords.verify(input.password, user.passwordHash);
-    if (!check.ok) throw new ApiError('invalid_credentials');
+    if (!check.ok) {
+      await recordSecurityEvent(db, clock(), user.id, { kind: 'sign_in_failed', method: 'password', client });
+      throw new ApiError('invalid_credentials');
+    }
     await Promise.all([rateLimiter.release(RATE_LIMITS.loginPerIp, client.ip), rateLimiter.clearBackoff(BACKOFFS.login, attempt)]);
     if (check.needsRehash) {
       await db
@@ -133,12 +138,24 @@ export function createAuthService(deps: AuthDeps) {
     return deps.twoFactor.beginSignIn(user.id, 'password', client);
   }
 
-  async function verifyEmail(principal: Principal, code: string): Promise<void> {
+  /**
+   * The first proof of the mailbox: whatever was attached to the account before it (by whoever
+   * opened it) is removed in the same transaction, and only this session stays signed in.
+   */
+  async function verifyEmail(principal: Principal, code: string, client: ClientInfo): Promise<void> {
     const user = await deps.users.get(principal.userId);
     if (user.emailVerifiedAt) throw new ApiError('email_already_verified');
     const result = await db.transaction(async (tx) => {
       const check = await codes.check(tx, user.id, 'verify_email', code);
-      if (check === 'ok') await tx.update(users).set({ emailVerifiedAt: clock(), updatedAt: clock() }).where(eq(users.id, user.id));
+      if (check !== 'ok') return check;
+      const now = clock();
+      // Conditional: of two right codes racing, one verifies and removes; the other changes nothing.
+      const [first] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)))
+        .returning({ id: users.id });
+      if (first) await removeFactorsAddedBeforeVerification(tx, now, user.id, { sessionId: principal.sessionId, client });
       return check;
     });
     if (result !== 'ok') throw new ApiError(result);
@@ -193,6 +210,7 @@ export function createAuthService(deps: AuthDeps) {
     if (check !== 'ok') throw new ApiError(check);
     // Hashing is slow: done between the two transactions, so no row is locked meanwhile.
     const passwordHash = await passwords.hash(input.password);
+    const { language } = await deps.users.me(user.id);
     await db.transaction(async (tx) => {
       const now = clock();
       await tx
@@ -200,7 +218,12 @@ export function createAuthService(deps: AuthDeps) {
         .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now, updatedAt: now })
         .where(eq(users.id, user.id));
       await tokens.revokeAll(tx, user.id, 'password_reset');
+      // A reset of a verified account keeps its factors; one that verifies the address is its first proof.
+      if (!user.emailVerifiedAt) await removeFactorsAddedBeforeVerification(tx, now, user.id, null);
+      await recordSecurityEvent(tx, now, user.id, { kind: 'password_reset', client });
+      await outbox.enqueue(tx, passwordResetNotice(user.email, language));
     });
+    await outbox.deliverPending();
   }
 
   return { register, login, verifyEmail, resendVerification, forgotPassword, resetPassword };

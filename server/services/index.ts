@@ -11,6 +11,7 @@ import { createPasswordHasher } from './passwords';
 import { createPhoneService } from './phone';
 import { createPromoService } from './promo';
 import { createRateLimiter } from './rate-limit';
+import { createSecurityLogService } from './security-log';
 import { createSessionService } from './sessions';
 import { createSettingsService } from './settings';
 import { createSocialService } from './social';
@@ -50,6 +51,7 @@ export function createServices({ db, config, clock, transport, logger }: Service
     tracking: createTrackingService(db, clock),
     accounts: createAccountService(db, clock),
     sessions: createSessionService(db, clock),
+    securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),
     passkeys: createPasskeyService({
       db,

@@ -106,3 +106,129 @@ export function phoneClaimedNotice(to: string, locale: Locale): Message {
 export function signUpWithExistingEmailNotice(to: string, locale: Locale): Message {
   return { to, channel: 'email', template: 'sign_up_existing_email', ...SIGN_UP_WITH_EXISTING_EMAIL[locale] };
 }
+
+/** `{name}`, `{phone}`: filled in by the functions below. */
+const PASSKEY_ADDED: Record<Locale, NoticeText> = {
+  en: {
+    subject: 'A passkey was added to your Meridian account',
+    body: 'A new passkey, "{name}", was added to your Meridian account. It can now be used to sign in.\n\nIf it was not you, sign in, remove it under Profile › Security and sign out of every other session, then reset your password.',
+  },
+  ar: {
+    subject: 'أُضيف مفتاح مرور إلى حسابك في Meridian',
+    body: 'أُضيف مفتاح مرور جديد، "{name}"، إلى حسابك في Meridian، ويمكن استخدامه الآن لتسجيل الدخول.\n\nإن لم تكن أنت، فسجّل الدخول واحذفه من الملف الشخصي › الأمان، وسجّل الخروج من كل الجلسات الأخرى، ثم أعد تعيين كلمة المرور.',
+  },
+  de: {
+    subject: 'Ihrem Meridian-Konto wurde ein Passkey hinzugefügt',
+    body: 'Ihrem Meridian-Konto wurde ein neuer Passkey, „{name}“, hinzugefügt. Mit ihm kann man sich jetzt anmelden.\n\nWenn Sie das nicht waren, melden Sie sich an, entfernen Sie ihn unter Profil › Sicherheit, melden Sie alle anderen Sitzungen ab und setzen Sie Ihr Passwort zurück.',
+  },
+  es: {
+    subject: 'Se añadió una llave de acceso a tu cuenta de Meridian',
+    body: 'Se añadió una nueva llave de acceso, «{name}», a tu cuenta de Meridian. Ya puede usarse para iniciar sesión.\n\nSi no fuiste tú, inicia sesión, elimínala en Perfil › Seguridad, cierra todas las demás sesiones y restablece tu contraseña.',
+  },
+  fr: {
+    subject: 'Une clé d’accès a été ajoutée à votre compte Meridian',
+    body: 'Une nouvelle clé d’accès, « {name} », a été ajoutée à votre compte Meridian. Elle permet désormais de se connecter.\n\nSi ce n’était pas vous, connectez-vous, supprimez-la dans Profil › Sécurité, déconnectez toutes les autres sessions, puis réinitialisez votre mot de passe.',
+  },
+  ru: {
+    subject: 'К вашей учётной записи Meridian добавлен ключ доступа',
+    body: 'К вашей учётной записи Meridian добавлен новый ключ доступа «{name}». Теперь с ним можно входить.\n\nЕсли это были не вы, войдите, удалите его в разделе Профиль › Безопасность, завершите все остальные сеансы и сбросьте пароль.',
+  },
+  th: {
+    subject: 'มีการเพิ่มพาสคีย์ในบัญชี Meridian ของคุณ',
+    body: 'มีการเพิ่มพาสคีย์ใหม่ "{name}" ในบัญชี Meridian ของคุณ ซึ่งใช้เข้าสู่ระบบได้แล้ว\n\nหากไม่ใช่คุณ โปรดเข้าสู่ระบบ ลบพาสคีย์นี้ที่ โปรไฟล์ › ความปลอดภัย ออกจากระบบเซสชันอื่นทั้งหมด แล้วรีเซ็ตรหัสผ่าน',
+  },
+  zh: {
+    subject: '您的 Meridian 账户添加了通行密钥',
+    body: '您的 Meridian 账户添加了新的通行密钥“{name}”，现在可以用它登录。\n\n如果不是您本人操作，请登录后在“个人资料 › 安全”中将其删除，退出所有其他会话，然后重置密码。',
+  },
+};
+
+const PHONE_CHANGED: Record<Locale, NoticeText> = {
+  en: {
+    subject: 'Your Meridian phone number was changed',
+    body: 'The phone number of your Meridian account is now {phone}. Sign-in codes go to this number from now on.\n\nIf it was not you, sign in and sign out of every other session under Profile › Security, then reset your password.',
+  },
+  ar: {
+    subject: 'تغيّر رقم هاتفك في Meridian',
+    body: 'رقم الهاتف المرتبط بحسابك في Meridian أصبح الآن {phone}، وستُرسل رموز تسجيل الدخول إليه من الآن فصاعدًا.\n\nإن لم تكن أنت، فسجّل الدخول وسجّل الخروج من كل الجلسات الأخرى من الملف الشخصي › الأمان، ثم أعد تعيين كلمة المرور.',
+  },
+  de: {
+    subject: 'Ihre Telefonnummer bei Meridian wurde geändert',
+    body: 'Die Telefonnummer Ihres Meridian-Kontos ist jetzt {phone}. Anmeldecodes gehen ab sofort an diese Nummer.\n\nWenn Sie das nicht waren, melden Sie sich an, melden Sie unter Profil › Sicherheit alle anderen Sitzungen ab und setzen Sie Ihr Passwort zurück.',
+  },
+  es: {
+    subject: 'Se cambió tu número de teléfono en Meridian',
+    body: 'El número de teléfono de tu cuenta de Meridian es ahora {phone}. Los códigos de inicio de sesión irán a este número a partir de ahora.\n\nSi no fuiste tú, inicia sesión, cierra todas las demás sesiones en Perfil › Seguridad y restablece tu contraseña.',
+  },
+  fr: {
+    subject: 'Votre numéro de téléphone Meridian a été modifié',
+    body: 'Le numéro de téléphone de votre compte Meridian est désormais {phone}. Les codes de connexion seront envoyés à ce numéro.\n\nSi ce n’était pas vous, connectez-vous, déconnectez toutes les autres sessions dans Profil › Sécurité, puis réinitialisez votre mot de passe.',
+  },
+  ru: {
+    subject: 'Номер телефона в Meridian изменён',
+    body: 'Номер телефона вашей учётной записи Meridian теперь {phone}. Коды для входа будут приходить на этот номер.\n\nЕсли это были не вы, войдите, завершите все остальные сеансы в разделе Профиль › Безопасность и сбросьте пароль.',
+  },
+  th: {
+    subject: 'หมายเลขโทรศัพท์ใน Meridian ของคุณถูกเปลี่ยน',
+    body: 'หมายเลขโทรศัพท์ของบัญชี Meridian ของคุณตอนนี้คือ {phone} รหัสเข้าสู่ระบบจะส่งไปยังหมายเลขนี้นับจากนี้\n\nหากไม่ใช่คุณ โปรดเข้าสู่ระบบ ออกจากระบบเซสชันอื่นทั้งหมดที่ โปรไฟล์ › ความปลอดภัย แล้วรีเซ็ตรหัสผ่าน',
+  },
+  zh: {
+    subject: '您的 Meridian 手机号码已更改',
+    body: '您的 Meridian 账户的手机号码现在是 {phone}，今后登录验证码将发送到此号码。\n\n如果不是您本人操作，请登录后在“个人资料 › 安全”中退出所有其他会话，然后重置密码。',
+  },
+};
+
+const PASSWORD_RESET: Record<Locale, NoticeText> = {
+  en: {
+    subject: 'Your Meridian password was reset',
+    body: 'The password of your Meridian account was just reset with a code sent to this address, and every session was signed out.\n\nIf it was not you, reset your password again at once and check Recent security activity under Profile › Security.',
+  },
+  ar: {
+    subject: 'أُعيد تعيين كلمة مرورك في Meridian',
+    body: 'أُعيد للتو تعيين كلمة مرور حسابك في Meridian برمز أُرسل إلى هذا العنوان، وسُجّل الخروج من كل الجلسات.\n\nإن لم تكن أنت، فأعد تعيين كلمة المرور فورًا وراجع النشاط الأمني الأخير في الملف الشخصي › الأمان.',
+  },
+  de: {
+    subject: 'Ihr Meridian-Passwort wurde zurückgesetzt',
+    body: 'Das Passwort Ihres Meridian-Kontos wurde soeben mit einem an diese Adresse gesendeten Code zurückgesetzt, und alle Sitzungen wurden abgemeldet.\n\nWenn Sie das nicht waren, setzen Sie Ihr Passwort sofort erneut zurück und prüfen Sie die letzten Sicherheitsaktivitäten unter Profil › Sicherheit.',
+  },
+  es: {
+    subject: 'Se restableció tu contraseña de Meridian',
+    body: 'La contraseña de tu cuenta de Meridian se acaba de restablecer con un código enviado a esta dirección, y se cerraron todas las sesiones.\n\nSi no fuiste tú, restablece tu contraseña de nuevo enseguida y revisa la Actividad de seguridad reciente en Perfil › Seguridad.',
+  },
+  fr: {
+    subject: 'Votre mot de passe Meridian a été réinitialisé',
+    body: 'Le mot de passe de votre compte Meridian vient d’être réinitialisé avec un code envoyé à cette adresse, et toutes les sessions ont été déconnectées.\n\nSi ce n’était pas vous, réinitialisez immédiatement votre mot de passe et consultez l’Activité de sécurité récente dans Profil › Sécurité.',
+  },
+  ru: {
+    subject: 'Пароль Meridian сброшен',
+    body: 'Пароль вашей учётной записи Meridian только что сброшен с помощью кода, отправленного на этот адрес, и все сеансы завершены.\n\nЕсли это были не вы, немедленно сбросьте пароль ещё раз и проверьте «Недавние события безопасности» в разделе Профиль › Безопасность.',
+  },
+  th: {
+    subject: 'รหัสผ่าน Meridian ของคุณถูกรีเซ็ตแล้ว',
+    body: 'รหัสผ่านของบัญชี Meridian ของคุณเพิ่งถูกรีเซ็ตด้วยรหัสที่ส่งไปยังอีเมลนี้ และทุกเซสชันถูกออกจากระบบแล้ว\n\nหากไม่ใช่คุณ โปรดรีเซ็ตรหัสผ่านอีกครั้งทันที และตรวจสอบกิจกรรมด้านความปลอดภัยล่าสุดที่ โปรไฟล์ › ความปลอดภัย',
+  },
+  zh: {
+    subject: '您的 Meridian 密码已重置',
+    body: '您的 Meridian 账户密码刚刚通过发送到此邮箱的验证码完成重置，所有会话均已退出。\n\n如果不是您本人操作，请立即再次重置密码，并在“个人资料 › 安全”中查看最近的安全活动。',
+  },
+};
+
+function fill(text: NoticeText, values: Record<string, string>): NoticeText {
+  const replace = (s: string) => s.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+  return { subject: replace(text.subject), body: replace(text.body) };
+}
+
+/** To the customer's e-mail when a passkey was added to the account. */
+export function passkeyAddedNotice(to: string, locale: Locale, name: string): Message {
+  return { to, channel: 'email', template: 'passkey_added', ...fill(PASSKEY_ADDED[locale], { name }) };
+}
+
+/** To the customer's e-mail when the confirmed phone number became another one. */
+export function phoneChangedNotice(to: string, locale: Locale, phone: string): Message {
+  return { to, channel: 'email', template: 'phone_changed', ...fill(PHONE_CHANGED[locale], { phone }) };
+}
+
+/** To the customer's e-mail after the password was reset with an e-mailed code. */
+export function passwordResetNotice(to: string, locale: Locale): Message {
+  return { to, channel: 'email', template: 'password_reset', ...PASSWORD_RESET[locale] };
+}

@@ -28,8 +28,10 @@ import { providerName } from './aaguids';
 import type { CodeService } from './codes';
 import { CODE_TTL_SECONDS } from './codes';
 import { biometricCodeMessage } from './messages';
+import { passkeyAddedNotice } from './notices';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
+import { recordSecurityEvent } from './security-log';
 import type { ClientInfo, Principal, TokenService } from './tokens';
 import type { UserService } from './users';
 
@@ -207,7 +209,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
   }
 
   async function requestEnable(principal: Principal, ip: string): Promise<BiometricEnableRequest> {
-    const user = await deps.users.get(principal.userId);
+    const user = await deps.users.getVerified(principal.userId);
     const required = await codeRequired(principal);
     const destination = required ? await codeDestination(user.id, ip) : null;
     const answer = await db.transaction(async (tx) => {
@@ -262,7 +264,13 @@ export function createPasskeyService(deps: PasskeyDeps) {
     throw new ApiError('passkey_verification_failed');
   }
 
-  async function confirmEnable(principal: Principal, body: BiometricEnableConfirmBody): Promise<BiometricEnableConfirm> {
+  async function confirmEnable(
+    principal: Principal,
+    body: BiometricEnableConfirmBody,
+    client: ClientInfo,
+  ): Promise<BiometricEnableConfirm> {
+    const user = await deps.users.getVerified(principal.userId);
+    const { language } = await deps.users.me(user.id);
     const outcome = await db
       .transaction(async (tx) => {
         const token = await pendingToken(tx, principal, 'biometric_enable', body.code_token);
@@ -302,6 +310,8 @@ export function createPasskeyService(deps: PasskeyDeps) {
           .onConflictDoNothing({ target: passkeys.id })
           .returning();
         if (!created) throw new ApiError('passkey_already_registered');
+        await recordSecurityEvent(tx, now, principal.userId, { kind: 'passkey_added', client, detail: created.name });
+        await outbox.enqueue(tx, passkeyAddedNotice(user.email, language, created.name));
         return { answer: { biometric: { enabled: true }, passkey: toPasskey(created) } };
       })
       .catch((error: unknown) => {
@@ -310,6 +320,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
         throw error;
       });
     if ('failure' in outcome) throw outcome.failure;
+    if (outcome.answer.passkey) await outbox.deliverPending();
     return outcome.answer;
   }
 
@@ -329,13 +340,16 @@ export function createPasskeyService(deps: PasskeyDeps) {
     return answer;
   }
 
-  async function confirmDisableAll(principal: Principal, token: string, code: string) {
+  async function confirmDisableAll(principal: Principal, token: string, code: string, client: ClientInfo) {
     const failure = await db.transaction(async (tx) => {
       const row = await pendingToken(tx, principal, 'biometric_disable', token);
       const wrong = await checkCode(tx, principal.userId, 'biometric_disable', code);
       if (wrong) return wrong;
       await tx.delete(biometricCodeTokens).where(eq(biometricCodeTokens.tokenHash, row.tokenHash));
-      await tx.delete(passkeys).where(eq(passkeys.userId, principal.userId));
+      const removed = await tx.delete(passkeys).where(eq(passkeys.userId, principal.userId)).returning({ name: passkeys.name });
+      for (const passkey of removed) {
+        await recordSecurityEvent(tx, clock(), principal.userId, { kind: 'passkey_removed', client, detail: passkey.name });
+      }
       return null;
     });
     if (failure) throw failure;
@@ -352,12 +366,16 @@ export function createPasskeyService(deps: PasskeyDeps) {
     return toPasskey(row);
   }
 
-  async function remove(userId: string, id: string) {
-    const [row] = await db
-      .delete(passkeys)
-      .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
-      .returning({ id: passkeys.id });
-    if (!row) throw new ApiError('passkey_not_found');
+  async function remove(userId: string, id: string, client: ClientInfo) {
+    const removed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(passkeys)
+        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+        .returning({ name: passkeys.name });
+      if (row) await recordSecurityEvent(tx, clock(), userId, { kind: 'passkey_removed', client, detail: row.name });
+      return row;
+    });
+    if (!removed) throw new ApiError('passkey_not_found');
     return status(userId);
   }
 

@@ -2,14 +2,16 @@ import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales';
 import type { Me } from '../../contract/auth';
 import type { PhoneChangeChannel, PhoneCodeSent } from '../../contract/phone';
-import { formatPhone, isValidE164 } from '../../contract/phoneNumbers';
+import { formatPhone, isValidE164, maskPhone } from '../../contract/phoneNumbers';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { oneTimeCodes, userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { CODE_TTL_SECONDS, type CodePurpose, type CodeService } from './codes';
 import { confirmPhoneChangeEmail, confirmPhoneSms } from './messages';
-import { phoneClaimedNotice } from './notices';
+import { phoneChangedNotice, phoneClaimedNotice } from './notices';
+import { recordSecurityEvent } from './security-log';
+import type { ClientInfo } from './tokens';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import { SMS_RESEND_COOLDOWN_SECONDS, secondsUntil } from './two-factor';
@@ -119,23 +121,24 @@ export function createPhoneService(deps: PhoneDeps) {
   }
 
   async function setPhone(userId: string, phone: string, ip: string): Promise<PhoneCodeSent> {
-    const user = await deps.users.get(userId);
+    const user = await deps.users.getVerified(userId);
     if (user.phoneConfirmedAt) throw new ApiError('phone_already_set');
     return sendCode(user, phone, 'set_phone', ip);
   }
 
   async function updatePhone(userId: string, phone: string, channel: PhoneChangeChannel, ip: string): Promise<PhoneCodeSent> {
-    const user = await deps.users.get(userId);
+    const user = await deps.users.getVerified(userId);
     if (!user.phoneConfirmedAt) throw new ApiError('phone_not_set');
     if (user.phone === phone) throw new ApiError('phone_unchanged');
     return sendCode(user, phone, channel === 'email' ? 'update_phone_email' : 'update_phone_sms', ip);
   }
 
   /** The right code makes the pending number the confirmed one. */
-  async function confirm(userId: string, code: string, purpose: PhonePurpose): Promise<Me> {
-    const user = await deps.users.get(userId);
+  async function confirm(userId: string, code: string, purpose: PhonePurpose, client: ClientInfo): Promise<Me> {
+    const user = await deps.users.getVerified(userId);
     const phone = user.pendingPhone;
     if (!phone) throw new ApiError('no_pending_phone');
+    const { language } = await deps.users.me(userId);
     // Not thrown inside: a wrong code's spent try must be committed.
     const result = await db
       .transaction(async (tx) => {
@@ -148,6 +151,9 @@ export function createPhoneService(deps: PhoneDeps) {
         if (taken) return 'phone_taken' as const;
         const now = clock();
         await tx.update(users).set({ phone, phoneConfirmedAt: now, pendingPhone: null, updatedAt: now }).where(eq(users.id, userId));
+        const changed = user.phoneConfirmedAt !== null;
+        await recordSecurityEvent(tx, now, userId, { kind: changed ? 'phone_changed' : 'phone_set', client, detail: maskPhone(phone) });
+        if (changed) await outbox.enqueue(tx, phoneChangedNotice(user.email, language, maskPhone(phone)));
         return 'ok' as const;
       })
       .catch((error: unknown) => {
@@ -155,15 +161,16 @@ export function createPhoneService(deps: PhoneDeps) {
         throw error;
       });
     if (result !== 'ok') throw new ApiError(result);
+    await outbox.deliverPending();
     return deps.users.me(userId);
   }
 
   return {
     setPhone,
     updatePhone,
-    confirmSet: (userId: string, code: string) => confirm(userId, code, 'set_phone'),
-    confirmUpdateByEmail: (userId: string, code: string) => confirm(userId, code, 'update_phone_email'),
-    confirmUpdateBySms: (userId: string, code: string) => confirm(userId, code, 'update_phone_sms'),
+    confirmSet: (userId: string, code: string, client: ClientInfo) => confirm(userId, code, 'set_phone', client),
+    confirmUpdateByEmail: (userId: string, code: string, client: ClientInfo) => confirm(userId, code, 'update_phone_email', client),
+    confirmUpdateBySms: (userId: string, code: string, client: ClientInfo) => confirm(userId, code, 'update_phone_sms', client),
   };
 }
 

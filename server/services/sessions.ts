@@ -5,7 +5,8 @@ import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';
 import { ApiError } from '../errors';
 import { describeDevice } from './device';
-import type { Principal } from './tokens';
+import { recordSecurityEvent } from './security-log';
+import type { ClientInfo, Principal } from './tokens';
 
 /**
  * The customer's signed-in sessions for the security page. Signing one out revokes it: its access
@@ -45,7 +46,7 @@ export function createSessionService(db: Db, clock: Clock) {
   }
 
   /** Another session of the same customer; the current one ends with /auth/logout instead. */
-  async function revoke(principal: Principal, sessionId: string): Promise<void> {
+  async function revoke(principal: Principal, sessionId: string, client: ClientInfo): Promise<void> {
     if (sessionId === principal.sessionId) throw new ApiError('session_is_current');
     const revoked = await db
       .update(sessions)
@@ -53,10 +54,11 @@ export function createSessionService(db: Db, clock: Clock) {
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, principal.userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     if (revoked.length === 0) throw new ApiError('session_not_found');
+    await recordSecurityEvent(db, clock(), principal.userId, { kind: 'sessions_ended', client, detail: '1' });
   }
 
   /** Every session but the current one (`keepCurrent`), or all of them. Answers how many ended. */
-  async function revokeAll(principal: Principal, keepCurrent: boolean): Promise<number> {
+  async function revokeAll(principal: Principal, keepCurrent: boolean, client: ClientInfo): Promise<number> {
     const revoked = await db
       .update(sessions)
       .set({ revokedAt: clock(), revokedReason: keepCurrent ? 'signed_out_remotely' : 'signed_out_everywhere' })
@@ -68,6 +70,9 @@ export function createSessionService(db: Db, clock: Clock) {
         ),
       )
       .returning({ id: sessions.id });
+    if (revoked.length > 0) {
+      await recordSecurityEvent(db, clock(), principal.userId, { kind: 'sessions_ended', client, detail: String(revoked.length) });
+    }
     return revoked.length;
   }
 

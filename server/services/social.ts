@@ -1,11 +1,11 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { emailSchema } from '../../contract/auth';
 import { countryCodeSchema, type CountryCode } from '../../contract/countries';
 import type { Locale } from '../../contract/locales';
-import type { SocialCallback, SocialProvider, SocialSignInError } from '../../contract/social';
+import { socialCallbackSchema, type SocialCallback, type SocialProvider, type SocialSignInError } from '../../contract/social';
 import { addSeconds, type Clock } from '../clock';
 import type { Config, OidcClientConfig } from '../config';
 import type { Db } from '../db/database';
@@ -104,7 +104,10 @@ export interface SocialDeps {
 /**
  * Sign-in with Google and Apple: OpenID Connect authorization code flow with PKCE (S256), `state`
  * and `nonce`. Everything the callback needs is kept server-side under the hash of `state`, because
- * Apple's answer is a cross-site POST that carries none of our cookies.
+ * Apple's answer is a cross-site POST that carries none of our cookies. The request is also bound to
+ * the browser that started it (the hash of a random cookie value, `browser` below): an answer
+ * presented by any other browser is refused, so a sign-in started by an attacker cannot be finished in
+ * the victim's browser (login CSRF) and a leaked callback URL is useless elsewhere.
  */
 export function createSocialService(deps: SocialDeps) {
   const { db, clock, config, rateLimiter, logger, twoFactor } = deps;
@@ -141,7 +144,7 @@ export function createSocialService(deps: SocialDeps) {
   }
 
   /** The provider's authorization URL for a new, server-side-remembered request. */
-  async function start(provider: SocialProvider, locale: Locale, ip: string): Promise<{ authorizationUrl: string }> {
+  async function start(provider: SocialProvider, locale: Locale, ip: string, browser: string): Promise<{ authorizationUrl: string }> {
     const client = clientOf(provider);
     await rateLimiter.enforce([[RATE_LIMITS.socialStartPerIp, ip]]);
     const { document } = await discover(client);
@@ -157,6 +160,7 @@ export function createSocialService(deps: SocialDeps) {
       locale,
       createdAt: now,
       expiresAt: addSeconds(now, OIDC_REQUEST_TTL_SECONDS),
+      browserHash: sha256(browser),
     });
     const url = new URL(document.authorization_endpoint);
     const params = {
@@ -175,17 +179,46 @@ export function createSocialService(deps: SocialDeps) {
     return { authorizationUrl: url.href };
   }
 
-  /** The provider's answer: a signed-in customer, or the reason why not. Never throws. */
-  async function callback(provider: SocialProvider, answer: SocialCallback, client: ClientInfo): Promise<SocialOutcome> {
+  /**
+   * Apple's answer arrives as a cross-site form POST, without the binding cookie: its fields wait in
+   * the request's row (once) for the same-site GET that follows. `held` is false when no Apple
+   * request in flight has this state, or it was already answered: the caller refuses, and the request
+   * stays for the browser it belongs to (a replayed post must not use it up).
+   */
+  async function holdAppleAnswer(answer: SocialCallback): Promise<{ held: boolean; locale: Locale }> {
+    const stateHash = sha256(answer.state);
+    const [held] = await db
+      .update(oidcRequests)
+      .set({ appleAnswer: JSON.stringify(answer) })
+      .where(and(eq(oidcRequests.stateHash, stateHash), eq(oidcRequests.provider, 'apple'), isNull(oidcRequests.appleAnswer)))
+      .returning({ locale: oidcRequests.locale });
+    if (held) return { held: true, locale: held.locale as Locale };
+    const [known] = await db.select({ locale: oidcRequests.locale }).from(oidcRequests).where(eq(oidcRequests.stateHash, stateHash));
+    return { held: false, locale: (known?.locale ?? 'en') as Locale };
+  }
+
+  /**
+   * The provider's answer: a signed-in customer, or the reason why not. Never throws. `browser` is the
+   * binding cookie this request came with. For Apple the answer is the one `holdAppleAnswer` kept; the
+   * GET that brings the cookie carries only the state.
+   */
+  async function callback(
+    provider: SocialProvider,
+    query: SocialCallback,
+    client: ClientInfo,
+    browser: string | undefined,
+  ): Promise<SocialOutcome> {
     // Consumed at once, whatever follows: a state is good for one answer only.
     const [request] = await db
       .delete(oidcRequests)
-      .where(eq(oidcRequests.stateHash, sha256(answer.state)))
+      .where(eq(oidcRequests.stateHash, sha256(query.state)))
       .returning();
     const locale = (request?.locale ?? 'en') as Locale;
     try {
       if (!request || request.provider !== provider) throw new Refusal('social_state_invalid');
       if (request.expiresAt.getTime() <= clock().getTime()) throw new Refusal('social_state_expired');
+      if (!browser || !request.browserHash || sha256(browser) !== request.browserHash) throw new Refusal('social_browser_mismatch');
+      const answer = provider === 'apple' ? heldAnswer(request.appleAnswer) : query;
       if (answer.error) throw new Refusal(CANCELLED.has(answer.error) ? 'social_cancelled' : 'social_provider_error');
       if (!answer.code) throw new Refusal('social_provider_error');
       const claims = await exchange(provider, answer.code, request.codeVerifier, request.nonce);
@@ -313,7 +346,14 @@ export function createSocialService(deps: SocialDeps) {
     await db.delete(oidcRequests).where(lt(oidcRequests.expiresAt, clock()));
   }
 
-  return { start, callback, pruneExpired };
+  return { start, holdAppleAnswer, callback, pruneExpired };
+}
+
+/** Apple's posted fields, as `holdAppleAnswer` kept them; none means the POST never came. */
+function heldAnswer(stored: string | null): SocialCallback {
+  const parsed = stored ? socialCallbackSchema.safeParse(JSON.parse(stored)) : undefined;
+  if (!parsed?.success) throw new Refusal('social_state_invalid');
+  return parsed.data;
 }
 
 function providedName(claims: JWTPayload, appleUser: string | undefined): { firstName: string | null; lastName: string | null } {

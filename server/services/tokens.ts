@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SessionTokens } from '../../contract/auth';
@@ -6,6 +6,7 @@ import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';
 import { ApiError } from '../errors';
+import { recordSecurityEvent } from './security-log';
 
 /** Who is on the other end of a request, as far as the security page needs to show it. */
 export interface ClientInfo {
@@ -85,17 +86,30 @@ export function createTokenService(db: Db, clock: Clock, secret: Uint8Array) {
     };
   }
 
-  /** A new session (sign-in) with its first tokens. */
+  /**
+   * A new session (sign-in) with its first tokens, written to the security log; a browser this
+   * customer never signed in with before (another user agent than all earlier sessions) is logged as
+   * a new device too. The first session of an account (sign-up) has nothing to compare with.
+   */
   async function startSession(tx: Db, userId: string, origin: SessionOrigin): Promise<SessionTokens> {
     const sessionId = randomUUID();
     const now = clock();
+    const userAgent = origin.client.userAgent?.slice(0, 512) ?? null;
+    const earlier = await tx
+      .select({ sameDevice: sql<boolean>`bool_or(${sessions.userAgent} IS NOT DISTINCT FROM ${userAgent})` })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    await recordSecurityEvent(tx, now, userId, { kind: 'sign_in', method: origin.method, client: origin.client });
+    if (earlier[0]?.sameDevice === false) {
+      await recordSecurityEvent(tx, now, userId, { kind: 'new_device', method: origin.method, client: origin.client });
+    }
     await tx.insert(sessions).values({
       id: sessionId,
       userId,
       createdAt: now,
       lastSeenAt: now,
       method: origin.method,
-      userAgent: origin.client.userAgent?.slice(0, 512) ?? null,
+      userAgent,
       ip: origin.client.ip,
     });
     return issue(tx, userId, sessionId);

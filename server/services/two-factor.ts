@@ -13,6 +13,7 @@ import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, SessionOrigin, TokenService } from './tokens';
 import type { UserService } from './users';
+import { recordSecurityEvent } from './security-log';
 
 /** A challenge lives as long as its code: 10 minutes from the first factor. */
 export const CHALLENGE_TTL_SECONDS = CODE_TTL_SECONDS;
@@ -109,7 +110,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       const row = await pending(tx, token, true);
       if (typeof row === 'string') return row;
       const check = await codes.check(tx, row.userId, 'login_two_factor', code);
-      if (check !== 'ok') return check;
+      if (check !== 'ok') {
+        await recordSecurityEvent(tx, clock(), row.userId, { kind: 'sign_in_failed', method: row.method, client });
+        return check;
+      }
       await tx.update(twoFactorChallenges).set({ usedAt: clock() }).where(eq(twoFactorChallenges.tokenHash, row.tokenHash));
       return { userId: row.userId, tokens: await tokens.startSession(tx, row.userId, { method: row.method, client }) };
     });

@@ -16,10 +16,21 @@ export function createUserService(db: Db, clock: Clock) {
     return user;
   }
 
-  async function get(userId: string): Promise<UserRow> {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+  async function get(userId: string, tx: Db = db): Promise<UserRow> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
     // Sessions are deleted with their customer, so a valid principal always has a row.
     if (!user) throw new ApiError('unauthorized');
+    return user;
+  }
+
+  /**
+   * The customer, refused with 403 `email_unverified` until the e-mail is verified: what an
+   * unverified account cannot do (add a passkey or a phone, send SMS, open a card account) starts here,
+   * so a stranger who registered someone else's address has nothing to keep when the owner verifies it.
+   */
+  async function getVerified(userId: string, tx: Db = db): Promise<UserRow> {
+    const user = await get(userId, tx);
+    if (!user.emailVerifiedAt) throw new ApiError('email_unverified');
     return user;
   }
 
@@ -66,7 +77,7 @@ export function createUserService(db: Db, clock: Clock) {
     };
   }
 
-  return { findByEmail, get, me, updateName, depositLevelsOf };
+  return { findByEmail, get, getVerified, me, updateName, depositLevelsOf };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

@@ -58,6 +58,8 @@ export function createApi(client: ApiClient) {
     trackUtm: (body: UtmTrackingBody) => client.call(endpoints.trackUtm, { body }),
     startSocialSignIn: (body: StartSocialSignInBody) => client.call(endpoints.startSocialSignIn, { body }),
     listSessions: (options?: ReadOptions) => client.call(endpoints.listSessions, options),
+    getSecurityActivity: (query: { cursor?: string }, options?: ReadOptions) =>
+      client.call(endpoints.getSecurityActivity, { ...options, query }),
     revokeSession: (body: RevokeSessionBody) => client.call(endpoints.revokeSession, { body }),
     revokeOtherSessions: () => client.call(endpoints.revokeOtherSessions, { body: {} }),
     revokeAllSessions: () => client.call(endpoints.revokeAllSessions, { body: {} }),

@@ -8,6 +8,7 @@ import {
   expectError,
   latestCode,
   registerCustomer,
+  registerVerifiedCustomer,
   uniqueEmail,
   uniqueIp,
   type TestServer,
@@ -64,7 +65,7 @@ describe('wrong passwords', () => {
   it('block neither passkey sign-in nor a password reset, even from the throttled address', async () => {
     const server = newServer();
     const owner = new TestClient(server);
-    const { email } = await registerCustomer(owner);
+    const { email } = await registerVerifiedCustomer(owner);
     const authenticator = new SoftAuthenticator();
     const request = biometricEnableRequestSchema.parse((await owner.post('/validation-code/biometric/enable/request', {})).body);
     const added = await owner.post('/validation-code/biometric/enable/confirm', {

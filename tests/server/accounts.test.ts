@@ -4,7 +4,7 @@ import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '..
 import { DEMO_ACCOUNTS, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
 import { formatDecimal } from '../../server/services/decimal';
-import { POSTGRES_URL, TEST_EPOCH, TestClient, expectError, registerCustomer, useTestServer } from './helpers';
+import { POSTGRES_URL, TEST_EPOCH, TestClient, expectError, registerCustomer, registerVerifiedCustomer, useTestServer } from './helpers';
 
 const { db, server } = useTestServer();
 let demo: TestClient;
@@ -246,7 +246,7 @@ describe('a newly registered customer', () => {
 describe('POST /accounts-management/create-accounts-card', () => {
   it('opens the card account once; a replay answers the stored answer, a new key the same account', async () => {
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const key = randomUUID();
     const first = await client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': key } });
     expect(first.status).toBe(200);
@@ -277,7 +277,7 @@ describe('POST /accounts-management/create-accounts-card', () => {
 
   it('requires an Idempotency-Key and writes nothing without one', async () => {
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const before = await db.counts();
     expectError(await client.post('/accounts-management/create-accounts-card'), 422, 'idempotency_key_required');
     expect(await db.counts()).toEqual(before);
@@ -333,7 +333,7 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
 
   it('opens one card account for concurrent requests with different keys', async () => {
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': randomUUID() } }),

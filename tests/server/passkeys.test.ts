@@ -11,7 +11,7 @@ import {
   createTestServer,
   expectError,
   latestCode,
-  registerCustomer,
+  registerVerifiedCustomer,
   type TestDatabase,
   type TestServer,
 } from './helpers';
@@ -32,7 +32,7 @@ afterAll(() => db.close());
 /** A customer right after sign-up: the session counts as freshly opened with two factors. */
 async function newCustomer(on: TestServer = server) {
   const client = new TestClient(on);
-  const { email, password } = await registerCustomer(client);
+  const { email, password } = await registerVerifiedCustomer(client);
   return { client, email, password };
 }
 

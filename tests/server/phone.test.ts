@@ -5,7 +5,7 @@ import { loginAnswerSchema, phoneCodeSentSchema, twoFactorChallengeSchema } from
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
 import { channelTransport, httpSmsTransport, type Message } from '../../server/services/outbox';
 import { CHALLENGE_TTL_SECONDS, SMS_RESEND_COOLDOWN_SECONDS } from '../../server/services/two-factor';
-import { TestClient, createTestServer, expectError, latestCode, registerCustomer, type TestServer, useTestServer } from './helpers';
+import { TestClient, createTestServer, expectError, latestCode, registerVerifiedCustomer, type TestServer, useTestServer } from './helpers';
 
 const { db, server } = useTestServer();
 
@@ -16,7 +16,7 @@ const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 /** A signed-in customer whose phone is set and confirmed through the API. */
 async function customerWithPhone(target: TestServer = server) {
   const client = new TestClient(target);
-  const { email, password } = await registerCustomer(client);
+  const { email, password } = await registerVerifiedCustomer(client);
   const phone = uniquePhone();
   expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
   const confirmed = await client.post('/users/confirm-phone', { code: await latestCode(client, phone, 'set_phone') });
@@ -27,7 +27,7 @@ async function customerWithPhone(target: TestServer = server) {
 describe('setting a phone', () => {
   it('sends an SMS code to the new number and confirms it; /users/me tells', async () => {
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const phone = uniquePhone();
     expect((await client.get('/users/me')).body).toMatchObject({ phone: null, phoneConfirmed: false, pendingPhone: null });
 
@@ -52,7 +52,7 @@ describe('setting a phone', () => {
 
   it('refuses numbers that are not in a numbering plan, and malformed ones', async () => {
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     expectError(await client.post('/users/set-phone', { phone: '+4900000' }), 422, 'phone_invalid');
     expectError(await client.post('/users/set-phone', { phone: '0151 2345678' }), 422, 'validation_failed', ['phone']);
   });
@@ -60,14 +60,14 @@ describe('setting a phone', () => {
   it('never confirms a number another customer has confirmed, though sending answers alike', async () => {
     const { phone } = await customerWithPhone();
     const client = new TestClient(server);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
     expectError(await client.post('/users/confirm-phone', { code: '123456' }), 400, 'code_invalid');
 
     // Two customers waiting for codes for one number: the second to confirm is refused.
     const contested = uniquePhone();
     const first = new TestClient(server);
-    await registerCustomer(first);
+    await registerVerifiedCustomer(first);
     expect((await first.post('/users/set-phone', { phone: contested })).status).toBe(200);
     const firstCode = await latestCode(first, contested, 'set_phone');
     expect((await client.post('/users/set-phone', { phone: contested })).status).toBe(200);
@@ -79,7 +79,7 @@ describe('setting a phone', () => {
   it('sends a new code for the same number only after the cooldown; another number at once', async () => {
     const local = createTestServer(db);
     const client = new TestClient(local);
-    await registerCustomer(client);
+    await registerVerifiedCustomer(client);
     const phone = uniquePhone();
     expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
     const again = await client.post('/users/set-phone', { phone });
@@ -129,7 +129,7 @@ describe('changing the phone', () => {
     expect((await client.post('/users/confirm-update-phone-sms', { code })).body).toMatchObject({ phone: next, pendingPhone: null });
     // The old number is free again for someone else.
     const other = new TestClient(server);
-    await registerCustomer(other);
+    await registerVerifiedCustomer(other);
     expect((await other.post('/users/set-phone', { phone })).status).toBe(200);
   });
 
@@ -147,7 +147,7 @@ describe('changing the phone', () => {
     const { client, phone } = await customerWithPhone();
     expectError(await client.post('/users/update-phone', { phone, channel: 'sms' }), 409, 'phone_unchanged');
     const without = new TestClient(server);
-    await registerCustomer(without);
+    await registerVerifiedCustomer(without);
     expectError(await without.post('/users/update-phone', { phone: uniquePhone(), channel: 'sms' }), 409, 'phone_not_set');
     expectError(await without.post('/users/confirm-update-phone', { code: '123456' }), 409, 'no_pending_phone');
   });
@@ -183,7 +183,7 @@ describe('two-factor sign-in', () => {
 
   it('answers a customer without a confirmed phone with a session at once', async () => {
     const client = new TestClient(server);
-    const { email, password } = await registerCustomer(client);
+    const { email, password } = await registerVerifiedCustomer(client);
     await client.post('/users/set-phone', { phone: uniquePhone() });
     const answer = await new TestClient(server).login(email, password);
     expect(loginAnswerSchema.parse(answer.body)).toMatchObject({ twoFactorRequired: false });

@@ -14,6 +14,7 @@ export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google'
 const KNOWN_FAILURES = new Set([
   'social_state_invalid',
   'social_state_expired',
+  'social_browser_mismatch',
   'social_provider_error',
   'social_token_invalid',
   'social_email_missing',

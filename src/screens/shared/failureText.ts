@@ -3,7 +3,7 @@ import type { Failure } from '../../../machines/failure';
 import { BIOMETRIC_ERROR_CODES, PASSKEY_APP_ERROR_CODES, WEBAUTHN_ERROR_CODES, type BiometricErrorCode } from '../../auth/webauthnErrors';
 
 /** Failures any form of the sign-up and reset flows may meet, besides its own. */
-const GENERAL = new Set(['network_error', 'rate_limited']);
+const GENERAL = new Set(['network_error', 'rate_limited', 'email_unverified']);
 
 /**
  * The translated sentence for a failure: the form's own message when it has one for the code

@@ -7,6 +7,7 @@ import { useLocale, useSystem } from '../../../app/context';
 import { Button } from '../../../ui/Button';
 import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
+import { SECURITY_ACTIVITY } from './SecurityActivitySection';
 
 const SESSIONS = ['sessions'] as const;
 
@@ -28,7 +29,8 @@ export function SessionsSection() {
     queryKey: SESSIONS,
     queryFn: async ({ signal }) => unwrap(await api.listSessions({ retry: false, signal })).sessions,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: SESSIONS });
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: SESSIONS }), queryClient.invalidateQueries({ queryKey: SECURITY_ACTIVITY })]);
   const revoke = useMutation({
     mutationFn: async (sessionId: string) => unwrap(await api.revokeSession({ sessionId })),
     onSettled: refresh,

@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, latestCode, registerCustomer, screenReady, test, TEST_PASSWORD } from './fixtures';
+
+// Issue 10: items 2 (an unverified e-mail comes first) and 12 (recent security activity) on /profile/security.
+
+test('an unverified customer is shown why passkeys and a phone wait, and the way to verify', async ({ page }) => {
+  const { email } = await registerCustomer(page.context().request, 'en', { verified: false });
+  await page.goto('/profile/security');
+  await screenReady(page);
+  const hint = page.getByTestId('email-unverified');
+  await expect(hint.getByRole('heading', { name: 'Verify your e-mail address first' })).toBeVisible();
+  await expect(hint).toContainText(email);
+  await expect(page.getByRole('button', { name: 'Add a passkey' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible();
+
+  await hint.getByRole('link', { name: 'Verify e-mail address' }).click();
+  await expect(page).toHaveURL(/\/register\/verify-email$/);
+  await page.getByLabel('6-digit code').fill(await latestCode(page.request, email, 'verify_email'));
+  await page.getByRole('button', { name: 'Confirm e-mail' }).click();
+  await expect(page).not.toHaveURL(/\/register\/verify-email$/);
+
+  await page.goto('/profile/security');
+  await expect(page.getByTestId('email-unverified')).toHaveCount(0);
+  await expect(page.getByTestId('security-activity').getByText('E-mail address verified')).toBeVisible();
+});
+
+test('recent security activity lists a failed sign-in and a sign-in on a new device', async ({ page, browser }) => {
+  const { email } = await registerCustomer(page.context().request);
+  const elsewhere = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  });
+  expect((await elsewhere.request.post('/api/auth/login', { data: { email, password: 'not my password 1' } })).status()).toBe(400);
+  expect((await elsewhere.request.post('/api/auth/login', { data: { email, password: TEST_PASSWORD } })).status()).toBe(200);
+  await elsewhere.close();
+
+  await page.goto('/profile/security');
+  const section = page.getByTestId('security-activity');
+  await expect(section.getByRole('heading', { name: 'Recent security activity' })).toBeVisible();
+  await expect(section.getByText('Signed in on a new device')).toBeVisible();
+  await expect(section.getByText('Failed sign-in attempt')).toBeVisible();
+  await expect(section.getByText(/Firefox on Windows/).first()).toBeVisible();
+});
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`no axe violations on ${locale} /profile/security with activity and with the unverified hint`, async ({ page }) => {
+    const prefix = locale === 'en' ? '' : `/${locale}`;
+    await registerCustomer(page.context().request, locale);
+    await page.goto(`${prefix}/profile/security`);
+    await expect(page.getByTestId('security-activity').getByRole('listitem').first()).toBeVisible();
+    const axe = () => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await page.context().clearCookies();
+    await registerCustomer(page.context().request, locale, { verified: false });
+    await page.goto(`${prefix}/profile/security`);
+    await expect(page.getByTestId('email-unverified')).toBeVisible();
+    expect((await axe()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  for (const width of [390, 1280]) {
+    test(`screenshots ${locale} ${width}: /profile/security with recent security activity, and unverified`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const prefix = locale === 'en' ? '' : `/${locale}`;
+      await registerCustomer(page.context().request, locale);
+      await page.goto(`${prefix}/profile/security`);
+      await screenReady(page);
+      await expect(page.getByTestId('security-activity').getByRole('listitem')).toHaveCount(2);
+      await page.screenshot({ path: `reports/screenshots/security-activity-${locale}-${width}.png`, fullPage: true });
+
+      await page.context().clearCookies();
+      await registerCustomer(page.context().request, locale, { verified: false });
+      await page.goto(`${prefix}/profile/security`);
+      await expect(page.getByTestId('email-unverified')).toBeVisible();
+      await page.screenshot({ path: `reports/screenshots/security-unverified-${locale}-${width}.png`, fullPage: true });
+    });
+  }
+}
