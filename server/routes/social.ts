@@ -4,8 +4,8 @@ import { localizePath } from '../../contract/locales';
 import { socialCallbackSchema, type SocialCallback, type SocialProvider } from '../../contract/social';
 import type { Config } from '../config';
 import { ApiError } from '../errors';
-import { clearSessionCookies, setSessionCookies } from '../http/cookies';
-import { clientIp, isHttps } from '../http/client';
+import type { SessionCookies } from '../http/cookies';
+import { clientIp } from '../http/client';
 import { refuseHostileInput, validate } from '../http/request';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
@@ -20,11 +20,11 @@ export function socialRoutes(
   app: Hono<AppEnv>,
   deps: RouteDeps,
   services: Services,
-  config: Pick<Config, 'cookieSecure' | 'publicOrigin'>,
+  config: Pick<Config, 'publicOrigin'>,
+  cookies: SessionCookies,
 ): void {
   const { social, sessions } = services;
   const { publicOrigin } = config;
-  const secure = (c: Context) => config.cookieSecure || isHttps(c, deps.trustProxy);
 
   mount(app, deps, endpoints.startSocialSignIn, ({ body, ip }) => social.start(body.provider, body.locale, ip));
 
@@ -41,7 +41,7 @@ export function socialRoutes(
       const fragment = new URLSearchParams({ challengeToken, phoneHint, expiresAt, resendAfterSeconds: String(resendAfterSeconds) });
       return c.redirect(`${publicOrigin}${localizePath('/2fa/phone', outcome.locale)}#${fragment}`, 303);
     }
-    setSessionCookies(c, outcome.signIn.tokens, secure(c));
+    cookies.open(c, outcome.signIn.tokens);
     return c.redirect(publicOrigin + localizePath('/', outcome.locale), 303);
   }
 
@@ -66,7 +66,7 @@ export function socialRoutes(
 
   mount(app, deps, endpoints.revokeAllSessions, async ({ c, principal }) => {
     const revoked = await sessions.revokeAll(principal, false);
-    clearSessionCookies(c, secure(c));
+    cookies.clear(c);
     return { revoked };
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { LoginBody, RegisterBody, ResetPasswordBody, SessionTokens } from '../../contract/auth';
+import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../contract/auth';
 import { DEFAULT_LOCALE } from '../../contract/locales';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -12,7 +12,7 @@ import { resetWithoutAccountNotice, signUpWithExistingEmailNotice } from './noti
 import type { Outbox } from './outbox';
 import type { PasswordHasher } from './passwords';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
-import type { ClientInfo, Principal, TokenService } from './tokens';
+import type { ClientInfo, IssuedTokens, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
 import type { UserService } from './users';
 
@@ -57,7 +57,7 @@ export function createAuthService(deps: AuthDeps) {
   async function register(
     input: RegisterBody,
     client: ClientInfo,
-  ): Promise<{ userId: string; tokens: SessionTokens; resendAfterSeconds: number }> {
+  ): Promise<{ userId: string; tokens: IssuedTokens; resendAfterSeconds: number }> {
     await limitCodeSending(input.email, client.ip);
     // Hashing is the slow part; it runs before the transaction so no row lock waits on it.
     const passwordHash = await passwords.hash(input.password);
@@ -176,7 +176,7 @@ export function createAuthService(deps: AuthDeps) {
    * here, so the customer who reset the password is signed in. The code is checked (and a wrong try
    * committed) before the password is hashed: without a code nobody makes the server do that work.
    */
-  async function resetPassword(input: ResetPasswordBody, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+  async function resetPassword(input: ResetPasswordBody, client: ClientInfo): Promise<{ userId: string; tokens: IssuedTokens }> {
     await rateLimiter.enforce([
       [RATE_LIMITS.resetPerAccount, input.email],
       [RATE_LIMITS.resetPerIp, client.ip],

@@ -314,7 +314,7 @@ describe('signing in with a passkey', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const signedIn = signedInSchema.parse(answer.body);
     expect(signedIn.user.email).toBe(email);
-    expect([...visitor.cookies.keys()].sort()).toEqual(['auth_token', 'refresh_token']);
+    expect([...visitor.cookies.keys()].sort()).toEqual(['auth_token', 'refresh_token', 'session_info']);
     const methods = (await db.database.db.select().from(sessions).where(eq(sessions.userId, signedIn.user.id))).map((s) => s.method);
     expect(methods).toContain('passkey');
     visitor.token = signedIn.accessToken;
