@@ -275,9 +275,11 @@ refresh token**:
   (\`SESSION_IDLE_MINUTES\`, at least 2) answers 401 \`session_idle\`, on every call and on
   \`/auth/refresh\`. A request counts only with the header \`X-Meridian-Activity: customer\`; the
   app's polling sends \`X-Meridian-Activity: background\`, which (like no header) counts as nothing.
-  A bearer call is checked first and then counted; a refresh counts only with the header (the app's
-  "Stay signed in?" a minute before the limit, and its first load), so renewing after a background
-  call's 401 keeps no unattended session alive. The server records activity in steps of
+  A bearer call is checked first and then counted; the app renews with \`background\` except for
+  "Stay signed in" (its dialog a minute before the limit), so renewing after a polling call's 401 keeps
+  no unattended session alive; the retried call counts if the customer made it. An expired access
+  token of an idle or ended session answers \`session_idle\` / \`session_expired\` rather than
+  \`unauthorized\`, so the app can say why the customer was signed out. The server records activity in steps of
   ${LAST_ACTIVE_RESOLUTION_SECONDS} s.
 - Every request checks that the token's session (refresh-token family) is not revoked, so logout,
   password reset and theft detection end access tokens at once, not ${duration(ACCESS_TOKEN_SECONDS)} later.

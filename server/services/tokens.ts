@@ -1,5 +1,5 @@
 import { and, eq, exists, gt, isNull, lt, or } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SessionTokens } from '../../contract/auth';
 import { addSeconds, type Clock } from '../clock';
@@ -39,6 +39,7 @@ export const LAST_ACTIVE_RESOLUTION_SECONDS = 5;
 const ISSUER = 'meridian';
 const AUDIENCE = 'meridian-api';
 const REFRESH_TOKEN_BYTES = 32;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type SessionRevocationReason = NonNullable<(typeof sessions.$inferSelect)['revokedReason']>;
 
@@ -145,6 +146,16 @@ export function createTokenService(db: Db, clock: Clock, secret: Uint8Array, lif
     return issue(tx, userId, sessionId, now);
   }
 
+  /** Why a live (not revoked) session of this customer can no longer be used, if it cannot. */
+  async function sessionVerdict(userId: unknown, sessionId: unknown): Promise<'session_idle' | 'session_expired' | null> {
+    if (typeof userId !== 'string' || typeof sessionId !== 'string' || !UUID.test(userId) || !UUID.test(sessionId)) return null;
+    const [row] = await db
+      .select({ createdAt: sessions.createdAt, lastActiveAt: sessions.lastActiveAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    return row ? ended(row, clock()) : null;
+  }
+
   /**
    * The caller of an `Authorization: Bearer …` header. A session past its idle or absolute lifetime
    * says so (401 `session_idle` / `session_expired`); anything else not currently valid is
@@ -163,7 +174,12 @@ export function createTokenService(db: Db, clock: Clock, secret: Uint8Array, lif
         currentDate: clock(),
         requiredClaims: ['sub', 'sid', 'exp'],
       }));
-    } catch {
+    } catch (error) {
+      // The access token outlives nothing but its 15 minutes; when its session is over too (idle, or
+      // at its end), the caller is told that instead, so the app can say why the customer was signed out.
+      if (error instanceof joseErrors.JWTExpired && error.payload.iss === ISSUER && error.payload.aud === AUDIENCE) {
+        return { ok: false, code: (await sessionVerdict(error.payload.sub, error.payload.sid)) ?? 'unauthorized' };
+      }
       return refused;
     }
     const { sub: userId, sid: sessionId } = claims;
