@@ -18,7 +18,7 @@ export async function registerCustomer(request: APIRequestContext, language: Loc
     headers: { 'X-Forwarded-For': someClientAddress() },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return { email, password: TEST_PASSWORD, tokens: (await response.json()) as { accessToken: string; refreshToken: string } };
+  return { email, password: TEST_PASSWORD, tokens: (await response.json()) as { accessToken: string } };
 }
 
 export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email: string }> }>({
