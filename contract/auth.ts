@@ -45,15 +45,6 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/**
- * Browsers send nothing: the `refresh_token` cookie rides along. Other clients may pass the token in
- * the body instead; the body wins when both are present.
- */
-export const refreshBodySchema = z.strictObject({
-  refreshToken: z.string().min(1).max(128).optional(),
-});
-export type RefreshBody = z.infer<typeof refreshBodySchema>;
-
 export const verifyEmailBodySchema = z.strictObject({ code: oneTimeCodeSchema });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
 
@@ -68,14 +59,17 @@ export const resetPasswordBodySchema = z.strictObject({
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /**
- * The tokens of a session. The server also sets them as the `auth_token` and `refresh_token` cookies
- * (see docs/api.md, "Tokens and cookies"); the body copy serves clients without cookies.
+ * What an answer says of a session. The server sets the cookies (see docs/api.md, "Tokens and
+ * cookies"): `auth_token` holds the access token given here too, the refresh token is only ever in its
+ * HttpOnly cookie, never in a body.
  */
 export const sessionTokensSchema = z.object({
   accessToken: z.string(),
   accessTokenExpiresAt: timestampSchema,
-  refreshToken: z.string(),
-  refreshTokenExpiresAt: timestampSchema,
+  /** The session's absolute end: no refresh goes past it. */
+  sessionExpiresAt: timestampSchema,
+  /** Seconds without customer activity after which the session answers 401 `session_idle`. */
+  idleTimeoutSeconds: z.int().positive(),
 });
 export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 

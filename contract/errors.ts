@@ -80,6 +80,15 @@ export const API_ERRORS = {
     status: 401,
     description: 'A refresh token that had already been rotated was presented again; the whole session was revoked.',
   },
+  session_idle: {
+    status: 401,
+    description:
+      'No customer activity for longer than the idle limit (15 minutes unless configured): the session is over, refresh included.',
+  },
+  session_expired: {
+    status: 401,
+    description: 'The session reached its absolute lifetime (30 days unless configured); sign in again.',
+  },
   not_found: { status: 404, description: 'No such endpoint.' },
   session_not_found: { status: 404, description: 'No live session of this customer has this id.' },
   promo_unknown: { status: 404, description: 'No active promo code has this name.' },

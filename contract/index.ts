@@ -4,6 +4,7 @@ export * from './common';
 export * from './countries';
 export * from './app';
 export * from './auth';
+export * from './session';
 export * from './users';
 export * from './accounts';
 export * from './dev';

@@ -16,7 +16,12 @@ test.describe('signing in against the real server', () => {
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-    const refreshToken = (await context.cookies()).find((c) => c.name === 'refresh_token')!.value;
+    // The refresh token is out of a script's reach, and goes nowhere but /api/auth.
+    const refreshCookie = (await context.cookies()).find((c) => c.name === 'refresh_token')!;
+    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain(refreshCookie.value);
+    expect(await page.evaluate(() => document.cookie)).toContain('session_info=');
+    const refreshToken = refreshCookie.value;
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -24,7 +29,10 @@ test.describe('signing in against the real server', () => {
     expect((await context.cookies()).map((c) => c.name)).not.toContain('auth_token');
     // The server revoked the session: the old refresh token no longer works.
     const api = await playwrightRequest.newContext({ baseURL: page.url() });
-    const reuse = await api.post('/api/auth/refresh', { data: { refreshToken }, headers: { Origin: new URL(page.url()).origin } });
+    const reuse = await api.post('/api/auth/refresh', {
+      data: {},
+      headers: { Origin: new URL(page.url()).origin, Cookie: `refresh_token=${refreshToken}` },
+    });
     expect(reuse.status()).toBe(401);
     await api.dispose();
   });
@@ -101,9 +109,14 @@ test.describe('signing in against the real server', () => {
     // Another device ends this session (as "sign out everywhere" will).
     const other = await playwright.request.newContext({ baseURL });
     const revoked = await other.post('/api/auth/logout', {
-      data: { refreshToken: jar.refresh_token },
-      // Logout takes only the app's own origin, as a browser on its page would send.
-      headers: { Authorization: `Bearer ${jar.auth_token}`, Origin: new URL(baseURL!).origin },
+      data: {},
+      // Logout takes only the app's own origin, as a browser on its page would send, and the refresh
+      // token only in its cookie.
+      headers: {
+        Authorization: `Bearer ${jar.auth_token}`,
+        Origin: new URL(baseURL!).origin,
+        Cookie: `refresh_token=${jar.refresh_token}`,
+      },
     });
     expect(revoked.ok()).toBe(true);
     await other.dispose();

@@ -22,7 +22,7 @@ export async function registerCustomer(request: APIRequestContext, language: Loc
     headers: { 'X-Forwarded-For': address },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const tokens = (await response.json()) as { accessToken: string; refreshToken: string };
+  const tokens = (await response.json()) as { accessToken: string };
   if (verified) {
     const code = await latestCode(request, email, 'verify_email');
     const verify = await request.post('/api/auth/verify-email', {

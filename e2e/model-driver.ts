@@ -102,6 +102,16 @@ class PageDriver {
         if (value === null) await this.context.clearCookies({ name });
         else await this.context.addCookies([{ name, value, url: this.baseURL, sameSite: 'Lax' }]);
       }
+    } else if ('broadcast' in action) {
+      await this.page.evaluate((name) => {
+        const channel = new BroadcastChannel(name);
+        channel.postMessage({ at: Date.now() });
+        channel.close();
+      }, action.broadcast);
+    } else if ('installClock' in action) {
+      await this.page.clock.install();
+    } else if ('advanceClock' in action) {
+      await this.page.clock.runFor(action.advanceClock);
     } else if ('dispatch' in action) {
       await this.page.evaluate((type) => window.dispatchEvent(new Event(type)), action.dispatch);
     } else if ('passkeys' in action) {

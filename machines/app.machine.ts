@@ -1,5 +1,6 @@
 import { setup, type InputFrom } from 'xstate';
 import { chunkReloadMachine } from './chunkReload.machine';
+import { idleMachine } from './idle.machine';
 import { languageMachine } from './language.machine';
 import { routeGuardMachine } from './routeGuard.machine';
 import { sessionMachine } from './session.machine';
@@ -11,13 +12,14 @@ export interface AppInput {
   language: InputFrom<typeof languageMachine>;
   versionReload: InputFrom<typeof versionReloadMachine>;
   chunkReload: InputFrom<typeof chunkReloadMachine>;
+  idle: InputFrom<typeof idleMachine>;
 }
 
 /**
  * The ids the app finds its long-lived actors by (`actor.system.get(id)`), one per child. The balances
  * and wallet machines join them here when they come.
  */
-export const APP_CHILDREN = ['session', 'language', 'versionReload', 'chunkReload', 'routeGuard'] as const;
+export const APP_CHILDREN = ['session', 'language', 'versionReload', 'chunkReload', 'routeGuard', 'idle'] as const;
 export type AppChildId = (typeof APP_CHILDREN)[number];
 
 export const appMachine = setup({
@@ -30,6 +32,7 @@ export const appMachine = setup({
       versionReload: 'versionReload';
       chunkReload: 'chunkReload';
       routeGuard: 'routeGuard';
+      idle: 'idle';
     },
   },
   // The app provides each child with its real implementations; flow machines are not here: their
@@ -40,11 +43,12 @@ export const appMachine = setup({
     versionReload: versionReloadMachine,
     chunkReload: chunkReloadMachine,
     routeGuard: routeGuardMachine,
+    idle: idleMachine,
   },
 }).createMachine({
   id: 'app',
   description:
-    'Owns the actors that live as long as the page: session, language, new-version reload, chunk reload and the route guard, each with a systemId so the app and its screens find them.',
+    'Owns the actors that live as long as the page: session, language, new-version reload, chunk reload, the route guard and the idle watch, each with a systemId so the app and its screens find them.',
   context: ({ input }) => input,
   initial: 'running',
   states: {
@@ -56,6 +60,7 @@ export const appMachine = setup({
         { id: 'versionReload', systemId: 'versionReload', src: 'versionReload', input: ({ context }) => context.versionReload },
         { id: 'chunkReload', systemId: 'chunkReload', src: 'chunkReload', input: ({ context }) => context.chunkReload },
         { id: 'language', systemId: 'language', src: 'language', input: ({ context }) => context.language },
+        { id: 'idle', systemId: 'idle', src: 'idle', input: ({ context }) => context.idle },
       ],
     },
   },

@@ -6,6 +6,7 @@ const signedIn: AppInput = {
   language: { pathLocale: 'de', cookieLocale: undefined, signedIn: true },
   versionReload: { runningBuildId: 'build-1' },
   chunkReload: { reloadedAt: null },
+  idle: { idleSeconds: 900 },
 };
 
 // The children never finish while the page is open: no outcome to branch on.
@@ -19,6 +20,7 @@ export const appModel = {
       language: { pathLocale: 'en', cookieLocale: 'fr', signedIn: false },
       versionReload: { runningBuildId: 'build-1' },
       chunkReload: { reloadedAt: 1_000 },
+      idle: { idleSeconds: null },
     },
   },
   actors: {
@@ -27,6 +29,7 @@ export const appModel = {
     versionReload: runsForever,
     chunkReload: runsForever,
     routeGuard: runsForever,
+    idle: runsForever,
   },
   events: {},
   invariants: {

@@ -21,6 +21,8 @@ import { passkeySignInModel } from './passkeySignIn.model';
 import { routeGuardMachine } from './routeGuard.machine';
 import { routeGuardModel } from './routeGuard.model';
 import { sessionMachine } from './session.machine';
+import { idleMachine } from './idle.machine';
+import { idleModel } from './idle.model';
 import { socialSignInMachine } from './socialSignIn.machine';
 import { socialSignInModel } from './socialSignIn.model';
 import { sessionModel } from './session.model';
@@ -56,10 +58,19 @@ export const catalog: CatalogEntry[] = [
     id: 'session',
     title: 'Session',
     summary:
-      'Signed in means both the auth_token and refresh_token cookies exist. A 401 answer from the API gets one refresh of the tokens, shared by every call that failed meanwhile, which are then retried; when the refresh fails, both tokens and the selected card account are cleared and the login page of the current language opens. Logging out revokes the session on the server and ends it on this device even when offline.',
+      'Signed in means both the auth_token and refresh token cookies exist (the refresh token is HttpOnly; its readable marker says it is there). When only the refresh token is left, the session renews before the route guard decides. A 401 answer from the API gets one refresh of the tokens, shared by every call that failed meanwhile, which are then retried; when the refresh fails, both tokens and the selected card account are cleared and the login page of the current language opens, saying why when the server ended the session (idle, or at its absolute end). Logging out revokes the session on the server and ends it on this device even when offline.',
     routes: [],
     machine: sessionMachine,
     model: sessionModel,
+  },
+  {
+    id: 'idle',
+    title: 'Stay signed in?',
+    summary:
+      'The server ends a session after 15 minutes (configurable) without a request the customer made; background polling does not count, and a request in any tab of the app counts for all of them. A minute before the limit the app asks “Stay signed in?”: staying renews the session as the customer’s activity, “Log out” logs out, and ignoring the question ends the session with /login saying the customer was logged out for inactivity.',
+    routes: [],
+    machine: idleMachine,
+    model: idleModel,
   },
   {
     id: 'login',

@@ -9,8 +9,12 @@ export type LoginField = 'email' | 'password';
 /** What a sign-in with the right password leads to: a session, or an SMS code to enter first. */
 export type SignInOutcome = { kind: 'signedIn' } | { kind: 'twoFactorRequired'; challenge: TwoFactorChallenge };
 
-/** Why /login opened without the visitor asking (the two-factor page sent them back). */
-export type LoginNotice = 'two_factor_expired';
+/**
+ * Why /login opened without the visitor asking: the two-factor page sent them back, or the server
+ * ended the session (idle, or at its absolute end).
+ */
+export const LOGIN_NOTICES = ['two_factor_expired', 'session_idle', 'session_expired'] as const;
+export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 
 interface LoginContext {
   /** Where to go after signing in: the `redirect` query parameter, if it is safe, else home. */

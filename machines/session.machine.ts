@@ -4,12 +4,26 @@ import { unprovided } from './unprovided';
 /** Which session cookies the browser holds right now. */
 export interface SessionCookies {
   hasAuthToken: boolean;
+  /** The refresh token is HttpOnly: its readable marker (`session_info`) says whether the browser holds one. */
   hasRefreshToken: boolean;
 }
 
-type SessionEvent = { type: 'COOKIES_CHANGED'; cookies: SessionCookies } | { type: 'UNAUTHORIZED' } | { type: 'LOG_OUT_REQUESTED' };
+/** Why the server ended a session, for the login page to say (contract error codes). */
+export type SessionEndReason = 'session_idle' | 'session_expired';
+
+type SessionEvent =
+  | { type: 'COOKIES_CHANGED'; cookies: SessionCookies }
+  | { type: 'UNAUTHORIZED' }
+  | { type: 'LOG_OUT_REQUESTED' }
+  | { type: 'IDLE_TIMED_OUT' };
 
 const signedOutCookies = { hasAuthToken: false, hasRefreshToken: false };
+
+/** The reason a failed renewal carries (the refresh actor rejects with the server's code), if it is one to tell. */
+function endReason(error: unknown): SessionEndReason | null {
+  const code = error instanceof Error ? error.message : null;
+  return code === 'session_idle' || code === 'session_expired' ? code : null;
+}
 
 export const sessionMachine = setup({
   types: {
@@ -27,22 +41,55 @@ export const sessionMachine = setup({
     // Implemented by the app: the machine only says what must happen.
     clearSessionCookies: () => {},
     forgetSelectedCardAccount: () => {},
-    goToLogin: () => {},
+    /** `reason`: why the server ended the session, which the login page says. */
+    goToLogin: (_, _params: { reason: SessionEndReason | null }) => {},
     goToWelcome: () => {},
   },
   guards: {
     holdsBothTokens: ({ context }) => context.hasAuthToken && context.hasRefreshToken,
+    holdsOnlyRefreshToken: ({ context }) => !context.hasAuthToken && context.hasRefreshToken,
+    renewedBothTokens: (_, cookies: SessionCookies) => cookies.hasAuthToken && cookies.hasRefreshToken,
   },
 }).createMachine({
   id: 'session',
   description:
-    'Whether the customer is signed in: both the auth_token and refresh_token cookies exist. A 401 answer gets one refresh; if that fails, both tokens and the selected card account are cleared and the login page opens.',
+    'Whether the customer is signed in: both the auth_token and refresh token cookies exist (the HttpOnly refresh token through its readable marker). A 401 answer gets one refresh; if that fails, both tokens and the selected card account are cleared and the login page opens, saying why when the server ended the session (idle, or at its end).',
   context: ({ input }) => input,
   initial: 'checkingCookies',
   states: {
     checkingCookies: {
       description: 'Looks at the session cookies.',
-      always: [{ guard: 'holdsBothTokens', target: 'signedIn' }, { target: 'signedOut' }],
+      always: [
+        { guard: 'holdsBothTokens', target: 'signedIn' },
+        {
+          guard: 'holdsOnlyRefreshToken',
+          target: 'renewing',
+          description: 'The refresh token is there but auth_token is gone: renew before the route guard decides.',
+        },
+        { target: 'signedOut' },
+      ],
+    },
+    renewing: {
+      tags: ['renewing'],
+      description: 'Gets a new auth_token with the refresh cookie; the route guard waits, so a returning customer is not sent to /welcome.',
+      invoke: {
+        id: 'refreshSession',
+        src: 'refreshSession',
+        onDone: [
+          {
+            guard: { type: 'renewedBothTokens', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: assign(({ event }) => event.output),
+          },
+          // No answer (offline): no verdict, and no loop either; the next focus or sign-in looks again.
+          { target: 'signedOut', actions: assign(({ event }) => event.output) },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies)],
+          description: 'The session is over: clear what is left; the route guard then decides where the page goes.',
+        },
+      },
     },
     signedIn: {
       tags: ['signedIn'],
@@ -60,6 +107,10 @@ export const sessionMachine = setup({
           description: 'The API answered 401: the access token expired or was revoked.',
         },
         LOG_OUT_REQUESTED: { target: 'loggingOut' },
+        IDLE_TIMED_OUT: {
+          target: 'endingIdleSession',
+          description: 'The customer ignored “Stay signed in?”: the idle limit is reached.',
+        },
       },
     },
     refreshing: {
@@ -71,8 +122,40 @@ export const sessionMachine = setup({
         onDone: { target: 'checkingCookies', actions: assign(({ event }) => event.output) },
         onError: {
           target: 'signedOut',
-          actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies), 'goToLogin'],
-          description: 'The session is over: clear both tokens and the selected card account, go to login.',
+          actions: [
+            'clearSessionCookies',
+            'forgetSelectedCardAccount',
+            assign(signedOutCookies),
+            { type: 'goToLogin', params: ({ event }) => ({ reason: endReason(event.error) }) },
+          ],
+          description:
+            'The session is over: clear both tokens and the selected card account, go to login (saying why, when idle or at its end).',
+        },
+      },
+    },
+    endingIdleSession: {
+      tags: ['signedIn', 'loggingOut'],
+      description: 'POST /auth/logout, then the login page says the customer was signed out for inactivity.',
+      invoke: {
+        id: 'logOut',
+        src: 'logOut',
+        onDone: {
+          target: 'signedOut',
+          actions: [
+            'clearSessionCookies',
+            'forgetSelectedCardAccount',
+            assign(signedOutCookies),
+            { type: 'goToLogin', params: { reason: 'session_idle' } },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: [
+            'clearSessionCookies',
+            'forgetSelectedCardAccount',
+            assign(signedOutCookies),
+            { type: 'goToLogin', params: { reason: 'session_idle' } },
+          ],
         },
       },
     },
@@ -103,7 +186,12 @@ export const sessionMachine = setup({
           description: 'Cookies were set (sign-in, another tab).',
         },
         UNAUTHORIZED: {
-          actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies), 'goToLogin'],
+          actions: [
+            'clearSessionCookies',
+            'forgetSelectedCardAccount',
+            assign(signedOutCookies),
+            { type: 'goToLogin', params: { reason: null } },
+          ],
           description: 'A 401 without a session to refresh: clear what is left and go to login.',
         },
       },

@@ -1,20 +1,32 @@
+import { formatSessionMarker } from '../contract/session';
+import { FAR_FUTURE } from './graph/page';
 import type { FlowModel, PageAction } from './graph/model';
 import { sessionMachine, type SessionCookies } from './session.machine';
 
 const bothTokens: SessionCookies = { hasAuthToken: true, hasRefreshToken: true };
 const accessTokenOnly: SessionCookies = { hasAuthToken: true, hasRefreshToken: false };
+const refreshTokenOnly: SessionCookies = { hasAuthToken: false, hasRefreshToken: true };
 const noCookies: SessionCookies = { hasAuthToken: false, hasRefreshToken: false };
 
-/** The session cookies as the browser tests set them; the app only looks at their presence. */
+/**
+ * The session cookies as the browser tests set them: the app looks at the presence of `auth_token` and
+ * of the refresh token's readable marker; `refresh_token` stands for the HttpOnly cookie the server sets.
+ */
 export function sessionCookieJar({ hasAuthToken, hasRefreshToken }: SessionCookies): PageAction {
-  return { cookies: { auth_token: hasAuthToken ? 'e2e-access' : null, refresh_token: hasRefreshToken ? 'e2e-refresh' : null } };
+  return {
+    cookies: {
+      auth_token: hasAuthToken ? 'e2e-access' : null,
+      refresh_token: hasRefreshToken ? 'e2e-refresh' : null,
+      session_info: hasRefreshToken ? formatSessionMarker({ expiresAt: Date.parse(FAR_FUTURE), idleSeconds: 15 * 60 }) : null,
+    },
+  };
 }
 
 export const sessionModel = {
   inputs: {
     'both tokens': bothTokens,
     'access token only': accessTokenOnly,
-    'refresh token only': { hasAuthToken: false, hasRefreshToken: true },
+    'refresh token only': refreshTokenOnly,
     'no cookies': noCookies,
   },
   events: {
@@ -25,11 +37,15 @@ export const sessionModel = {
     },
     UNAUTHORIZED: { 'an API call answered 401': {} },
     LOG_OUT_REQUESTED: { 'taps log out': {} },
+    IDLE_TIMED_OUT: { '“Stay signed in?” was ignored': {} },
   },
   actors: {
     refreshSession: {
-      done: { 'new tokens': bothTokens },
-      error: { 'refresh token revoked': new Error('refresh_token_reused') },
+      done: { 'new tokens': bothTokens, 'no answer (offline)': refreshTokenOnly },
+      error: {
+        'refresh token revoked': new Error('refresh_token_reused'),
+        'session idle': new Error('session_idle'),
+      },
     },
     logOut: {
       done: { 'session revoked': undefined },
@@ -74,13 +90,13 @@ export const sessionModel = {
     actors: {
       // The app's refresh call goes to the server; answering it 401 ends the session as a revoked token would.
       refreshSession: {
-        error: () => [
+        error: (error) => [
           {
             answer: '**/api/auth/refresh',
             method: 'POST',
             times: 1,
             status: 401,
-            json: { error: { code: 'refresh_token_invalid', message: 'Session over' } },
+            json: { error: { code: error instanceof Error ? error.message : 'refresh_token_invalid', message: 'Session over' } },
           },
         ],
       },
@@ -98,7 +114,7 @@ export const sessionModel = {
       },
     },
     states: {
-      '*': (s) => ({ cookies: { auth_token: s.context.hasAuthToken, refresh_token: s.context.hasRefreshToken } }),
+      '*': (s) => ({ cookies: { auth_token: s.context.hasAuthToken, session_info: s.context.hasRefreshToken } }),
     },
   },
 } satisfies FlowModel<typeof sessionMachine>;

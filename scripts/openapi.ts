@@ -10,7 +10,8 @@ import { BODY_LIMIT_BYTES } from '../server/http/request';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../server/http/idempotency';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../server/services/codes';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS } from '../server/services/rate-limit';
-import { ACCESS_TOKEN_SECONDS, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_SECONDS } from '../server/services/tokens';
+import { DEFAULT_SESSION_LIFETIME } from '../server/config';
+import { ACCESS_TOKEN_SECONDS, LAST_ACTIVE_RESOLUTION_SECONDS, REFRESH_REUSE_GRACE_SECONDS } from '../server/services/tokens';
 
 type Json = Record<string, unknown>;
 type AnySpec = EndpointSpec<z.ZodType | undefined, z.ZodType, 'none' | 'optional' | 'bearer', z.ZodType | undefined>;
@@ -239,24 +240,47 @@ ${BODY_LIMIT_BYTES / 1024} KiB with 413). Instants are ISO 8601 UTC strings, mon
 
 ## Tokens and cookies
 
-Signing in (\`/auth/register\`, \`/auth/login\`) answers the tokens and sets them as cookies:
+Signing in (\`/auth/register\`, \`/auth/login\`, the 2FA verify, passkey and Google/Apple sign-ins)
+sets three cookies; the JSON answer carries the access token and the session's deadlines, **never the
+refresh token**:
 
-| cookie | holds | lifetime |
-|---|---|---|
-| \`auth_token\` | access token: HS256 JWT \`{ sub: user id, sid: session id }\`, valid ${duration(ACCESS_TOKEN_SECONDS)} | cookie kept ${duration(REFRESH_TOKEN_SECONDS)} |
-| \`refresh_token\` | 32 random bytes (base64url), stored only as SHA-256 | ${duration(REFRESH_TOKEN_SECONDS)} |
+| cookie | holds | attributes | lifetime |
+|---|---|---|---|
+| \`auth_token\` | access token: HS256 JWT \`{ sub: user id, sid: session id }\`, valid ${duration(ACCESS_TOKEN_SECONDS)} | \`Path=/; SameSite=Lax\`, readable by scripts | the session's |
+| \`refresh_token\` | 32 random bytes (base64url), stored only as SHA-256 | \`Path=/api/auth; SameSite=Strict; HttpOnly\` | the session's |
+| \`session_info\` | no secret: \`<absolute end, epoch seconds>.<idle limit, seconds>\` | \`Path=/; SameSite=Lax\`, readable by scripts | the session's |
 
-- Both cookies are \`Path=/; SameSite=Lax\`, \`Secure\` when the request came over https (or
-  \`COOKIE_SECURE=1\`), and **not HttpOnly**: the app reads \`auth_token\` to send it as
-  \`Authorization: Bearer\`, and its session machine treats "both cookies present" as signed in.
-  The price — a script injected into the page could read them — is answered by the strict
-  Content-Security-Policy (scripts from our origin only, none inline).
+- All three are \`Secure\` when the public origin (\`PUBLIC_ORIGIN\`) or the request is https (or
+  \`COOKIE_SECURE=1\`), and are set and cleared together.
+- The app reads \`auth_token\` to send it as \`Authorization: Bearer\`; its presence is the route
+  guard's "logged in". The app's "signed in" (both tokens present) reads \`session_info\` for the
+  HttpOnly refresh cookie, which no script can see. The price of a readable access token — an injected
+  script could read it — is answered by the strict Content-Security-Policy (scripts from our origin
+  only, none inline) and its ${duration(ACCESS_TOKEN_SECONDS)} life; the refresh token is out of its reach.
 - **The API authenticates by the bearer header only, never by cookie.** That makes cross-site request
   forgery pointless. The two endpoints that read the \`refresh_token\` cookie (\`/auth/refresh\`,
-  \`/auth/logout\`) are protected by \`SameSite=Lax\` and by refusing non-JSON bodies.
+  \`/auth/logout\`) take no body (a \`refreshToken\` field is refused with 422), only JSON from the app's
+  own \`Origin\`, and the cookie itself is \`SameSite=Strict\` and sent nowhere but \`/api/auth\`.
 - The \`auth_token\` cookie outlives its JWT on purpose: it means "has a session". When the JWT has
   expired the API answers 401 and the app calls \`/auth/refresh\` once (cookie sent automatically), then
-  retries; only when that fails too is the customer signed out.
+  retries; only when that fails too is the customer signed out. When \`session_info\` is there and
+  \`auth_token\` is not, the app renews before deciding where a page may go.
+
+### Session lifetime
+
+- **Absolute**: a session ends ${duration(DEFAULT_SESSION_LIFETIME.absoluteSeconds)} after sign-in
+  (\`SESSION_ABSOLUTE_HOURS\`), however active: the refresh token never outlives it, and calls and
+  refreshes after it answer 401 \`session_expired\`.
+- **Idle**: a session without a request the customer made for ${duration(DEFAULT_SESSION_LIFETIME.idleSeconds)}
+  (\`SESSION_IDLE_MINUTES\`, at least 2) answers 401 \`session_idle\`, on every call and on
+  \`/auth/refresh\`. A request counts only with the header \`X-Meridian-Activity: customer\`; the
+  app's polling sends \`X-Meridian-Activity: background\`, which (like no header) counts as nothing.
+  A bearer call is checked first and then counted; the app renews with \`background\` except for
+  "Stay signed in" (its dialog a minute before the limit), so renewing after a polling call's 401 keeps
+  no unattended session alive; the retried call counts if the customer made it. An expired access
+  token of an idle or ended session answers \`session_idle\` / \`session_expired\` rather than
+  \`unauthorized\`, so the app can say why the customer was signed out. The server records activity in steps of
+  ${LAST_ACTIVE_RESOLUTION_SECONDS} s.
 - Every request checks that the token's session (refresh-token family) is not revoked, so logout,
   password reset and theft detection end access tokens at once, not ${duration(ACCESS_TOKEN_SECONDS)} later.
 - Refresh tokens rotate on every \`/auth/refresh\`. Presenting a token that was already rotated revokes the

@@ -61,6 +61,22 @@ export interface Config {
   oidc: Partial<Record<SocialProvider, OidcClientConfig>>;
   /** How long a dependency may keep a request waiting. */
   timeouts: Timeouts;
+  /** How long a signed-in session may last, enforced by the server on every call and refresh. */
+  session: SessionLifetime;
+}
+
+/** Seconds. */
+export interface SessionLifetime {
+  /**
+   * From sign-in to the end, however active the customer is (SESSION_ABSOLUTE_HOURS, default 720 =
+   * 30 days): the refresh token never outlives it.
+   */
+  absoluteSeconds: number;
+  /**
+   * Without a request the customer made (SESSION_IDLE_MINUTES, default 15; at least 2, so the app's
+   * "Stay signed in?" a minute before has time to show): the session then answers 401 `session_idle`.
+   */
+  idleSeconds: number;
 }
 
 /**
@@ -163,7 +179,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtp: parseMilliseconds(env, 'SMTP_TIMEOUT_MS', 10_000),
       sms: parseMilliseconds(env, 'SMS_TIMEOUT_MS', 10_000),
     },
+    session: sessionLifetime(env),
   };
+}
+
+export const DEFAULT_SESSION_LIFETIME: SessionLifetime = { absoluteSeconds: 30 * 24 * 60 * 60, idleSeconds: 15 * 60 };
+
+function sessionLifetime(env: NodeJS.ProcessEnv): SessionLifetime {
+  const whole = (name: string, min: number, fallback: number) => {
+    const value = env[name]?.trim();
+    if (!value) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${env[name]}"`);
+    return n;
+  };
+  const absoluteSeconds = whole('SESSION_ABSOLUTE_HOURS', 1, DEFAULT_SESSION_LIFETIME.absoluteSeconds / 3600) * 3600;
+  const idleSeconds = whole('SESSION_IDLE_MINUTES', 2, DEFAULT_SESSION_LIFETIME.idleSeconds / 60) * 60;
+  if (idleSeconds > absoluteSeconds) throw new Error('SESSION_IDLE_MINUTES must not be longer than SESSION_ABSOLUTE_HOURS.');
+  return { absoluteSeconds, idleSeconds };
 }
 
 function parseMilliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

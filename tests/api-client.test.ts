@@ -255,3 +255,18 @@ describe('rate limits', () => {
     expect(result.error).toMatchObject({ status: 429, code: 'rate_limited', retryAfterSeconds: 7 });
   });
 });
+
+describe('customer activity (X-Meridian-Activity)', () => {
+  const echo = endpoint('POST', '/echo', z.object({ name: z.string() }), echoAnswer);
+
+  it('marks every call as the customer’s unless it says background, and reports only the customer’s', async () => {
+    let reported = 0;
+    const { client } = setup({ onCustomerActivity: () => (reported += 1) });
+    const customer = await client.call(echo, { body: { name: 'a' } });
+    expect(customer.ok && customer.data.headers['x-meridian-activity']).toBe('customer');
+    expect(reported).toBe(1);
+    const background = await client.call(echo, { body: { name: 'b' }, activity: 'background' });
+    expect(background.ok && background.data.headers['x-meridian-activity']).toBe('background');
+    expect(reported).toBe(1);
+  });
+});

@@ -6,13 +6,15 @@ import type { ApiResult } from '../src/api/client';
 import { sessionMachine } from '../machines/session.machine';
 import { sessionActors } from '../src/app/actors/session';
 import { clearSessionCookies, readSessionCookies } from '../src/platform/cookies';
+import { formatSessionMarker } from '../contract/session';
 
 type Refresh = ApiResult<unknown>;
 
 /** The session with the app's real renewal, over a fake API, and the real cookie adapter. */
 function signedInSession(refresh: () => Refresh) {
   Cookies.set('auth_token', 'access-1', { path: '/' });
-  Cookies.set('refresh_token', 'refresh-1', { path: '/' });
+  // The refresh token itself is HttpOnly, out of a script's reach; its readable marker stands for it.
+  Cookies.set('session_info', formatSessionMarker({ expiresAt: Date.now() + 86_400_000, idleSeconds: 900 }), { path: '/' });
   const api = {
     refresh: async () => refresh(),
     logout: async () => ({ ok: true, data: { ok: true } }) as const,

@@ -4,7 +4,6 @@ import {
   forgotPasswordBodySchema,
   loginBodySchema,
   meSchema,
-  refreshBodySchema,
   registerBodySchema,
   registeredSchema,
   resetPasswordBodySchema,
@@ -50,16 +49,20 @@ export const authEndpoints = {
     auth: 'none',
     errors: ['challenge_invalid', 'challenge_expired', 'rate_limited'],
   }),
-  logout: endpoint('POST', '/auth/logout', refreshBodySchema, okSchema, {
+  // Refresh and logout take no body (`{}`): the refresh token travels only in its HttpOnly cookie, so a
+  // token in the body is refused as an unknown field.
+  logout: endpoint('POST', '/auth/logout', emptyBodySchema, okSchema, {
     sameOrigin: true,
-    summary: 'Revoke the session (bearer token, else refresh token) and clear both cookies. Always succeeds.',
+    summary:
+      'Revoke the session (bearer token, else the refresh cookie) and clear the session cookies (`auth_token`, `refresh_token`, `session_info`). Always succeeds.',
     auth: 'optional',
   }),
-  refresh: endpoint('POST', '/auth/refresh', refreshBodySchema, sessionTokensSchema, {
+  refresh: endpoint('POST', '/auth/refresh', emptyBodySchema, sessionTokensSchema, {
     sameOrigin: true,
-    summary: 'Exchange the refresh token for new tokens; the old refresh token stops working.',
+    summary:
+      'Exchange the refresh cookie for new tokens (new cookies; the old refresh token stops working). Refused once the session is idle or past its absolute lifetime. With `X-Meridian-Activity: customer` it also counts as activity ("Stay signed in").',
     auth: 'none',
-    errors: ['refresh_token_invalid', 'refresh_token_reused', 'refresh_conflict'],
+    errors: ['refresh_token_invalid', 'refresh_token_reused', 'refresh_conflict', 'session_idle', 'session_expired'],
   }),
   forgotPassword: endpoint('POST', '/auth/forgot-password', forgotPasswordBodySchema, codeSentSchema, {
     summary:

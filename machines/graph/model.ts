@@ -129,6 +129,12 @@ export type PageAction =
   | { cookies: Record<string, string | null> }
   /** Fires a window event the app listens to. */
   | { dispatch: 'focus' }
+  /** Posts a message on a BroadcastChannel of the page's origin, as another tab of the app does. */
+  | { broadcast: string }
+  /** Puts the page's timers under the test's control (Playwright's clock); before the page opens. */
+  | { installClock: true }
+  /** Moves the page's clock on by this many milliseconds, firing the timers due (after `installClock`). */
+  | { advanceClock: number }
   /**
    * From now on (this page and the next ones), the browser's passkey ceremonies end as given: whether
    * passkey autofill is offered, how an autofill request ends (left out: it waits), and how the modal
@@ -199,6 +205,11 @@ export interface BrowserBindings<M extends AnyStateMachine> {
       error?: (error: unknown, before: Snapshot<M>, language: PageLanguage) => BindingResult;
     };
   };
+  /**
+   * How the page lets a named delay (`setup({ delays })`) pass, usually `advanceClock` by its length.
+   * Delays without a binding keep their `after` steps out of the browser run.
+   */
+  delays?: Record<string, (ms: number, before: Snapshot<M>, language: PageLanguage) => BindingResult>;
   /** Per state, what the page must show beyond the state's `meta.view`; `'*'` applies to every state. */
   states?: { [P in StatePath<M> | '*']?: (snapshot: Snapshot<M>, language: PageLanguage) => PageExpectation };
 }
@@ -257,6 +268,7 @@ export interface AnyFlowModel {
         }
       | undefined
     >;
+    delays?: Record<string, (ms: number, before: never, language: PageLanguage) => BindingResult>;
     states?: Record<string, ((snapshot: never, language: PageLanguage) => PageExpectation) | undefined>;
   };
 }

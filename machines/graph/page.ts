@@ -1,6 +1,7 @@
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../../contract';
+import { formatSessionMarker } from '../../contract/session';
 import { LOCALE_TAGS, localizePath, splitLocalePath } from '../../contract/locales';
 import { toFailure, type Failure } from '../failure';
 import type { PageAction } from './model';
@@ -93,8 +94,8 @@ export const FAR_FUTURE = '2099-01-01T00:00:00.000Z';
 export const SIGNED_IN: SignedIn = {
   accessToken: 'e2e-access',
   accessTokenExpiresAt: FAR_FUTURE,
-  refreshToken: 'e2e-refresh',
-  refreshTokenExpiresAt: FAR_FUTURE,
+  sessionExpiresAt: FAR_FUTURE,
+  idleTimeoutSeconds: 15 * 60,
   user: {
     id: '0b6f0f3e-5c1a-4a57-9d1e-2f4c7a9b8e01',
     email: 'ann@meridian.test',
@@ -112,12 +113,23 @@ export const SIGNED_IN: SignedIn = {
 };
 
 /**
+ * The session cookies as the server sets them: the access token, a stand-in for the HttpOnly refresh
+ * token, and its readable marker (which is what the app reads).
+ */
+export function signedInCookies(): PageAction {
+  return {
+    cookies: {
+      auth_token: SIGNED_IN.accessToken,
+      refresh_token: 'e2e-refresh',
+      session_info: formatSessionMarker({ expiresAt: Date.parse(SIGNED_IN.sessionExpiresAt), idleSeconds: SIGNED_IN.idleTimeoutSeconds }),
+    },
+  };
+}
+
+/**
  * A call that signs the customer in (answering `SIGNED_IN`, or its own shape of it). The server sets the
  * session cookies with its answer; the test sets them as the session model does.
  */
 export function signsIn(url: string, answer: object = SIGNED_IN): PageAction[] {
-  return [
-    { cookies: { auth_token: SIGNED_IN.accessToken, refresh_token: SIGNED_IN.refreshToken } },
-    { answer: url, method: 'POST', times: 1, json: answer },
-  ];
+  return [signedInCookies(), { answer: url, method: 'POST', times: 1, json: answer }];
 }

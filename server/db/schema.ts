@@ -62,6 +62,8 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
   ip: text('ip'),
   lastSeenAt: instant('last_seen_at'),
+  /** The last request the customer made (migration 0010): the idle lifetime counts from here. */
+  lastActiveAt: instant('last_active_at').notNull(),
   method: text('method', { enum: ['password', 'passkey', 'google', 'apple'] })
     .notNull()
     .default('password'),

@@ -1,5 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
+import { ACTIVITY, ACTIVITY_HEADER } from '../../contract/session';
+import type { ActivityMark } from '../services/tokens';
 
 /**
  * The caller's address, for rate limits. The socket's peer unless TRUST_PROXY says exactly one proxy
@@ -33,4 +35,9 @@ export function normalizeIp(ip: string): string {
 export function isHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   return trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+/** `customer` only when the app says the customer made this request; anything else is background. */
+export function activityOf(c: Context): ActivityMark {
+  return c.req.header(ACTIVITY_HEADER) === ACTIVITY.customer ? 'customer' : 'background';
 }

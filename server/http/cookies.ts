@@ -1,34 +1,68 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { SessionTokens } from '../../contract/auth';
-import { REFRESH_TOKEN_SECONDS } from '../services/tokens';
+import {
+  AUTH_TOKEN_COOKIE,
+  formatSessionMarker,
+  REFRESH_COOKIE_PATH,
+  REFRESH_TOKEN_COOKIE,
+  SESSION_MARKER_COOKIE,
+} from '../../contract/session';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { IssuedTokens } from '../services/tokens';
+import { isHttps } from './client';
 
-export const AUTH_TOKEN_COOKIE = 'auth_token';
-export const REFRESH_TOKEN_COOKIE = 'refresh_token';
+export type SessionCookies = ReturnType<typeof sessionCookies>;
 
 /**
- * Both cookies are readable by scripts (not HttpOnly), deliberately:
- * - the app reads `auth_token` to send it as `Authorization: Bearer` — the API authenticates by that
- *   header only, never by cookie, which is what makes it immune to cross-site request forgery;
- * - the session machine decides "signed in" from the presence of both cookies (SPEC §4).
- * The price is that an injected script could read them; the defence against that is the strict CSP
- * (no inline or foreign script, see security-headers.ts). SameSite=Lax keeps them off cross-site
- * POSTs, which matters for `/auth/refresh` and `/auth/logout`, the two endpoints that read a cookie.
- *
- * `auth_token` lives as long as the refresh token although the JWT inside expires after 15 minutes:
- * the cookie means "has a session", and an expired JWT gets a 401 that the app answers with one
- * refresh. A cookie that vanished with the JWT would send a reload to the sign-in page instead.
+ * The three session cookies (contract/session.ts):
+ * - `auth_token` is readable by scripts, deliberately: the app sends it as `Authorization: Bearer` —
+ *   the API authenticates by that header only, never by cookie, which is what makes it immune to
+ *   cross-site request forgery — and its presence is the route guard's "logged in" (SPEC §4). It lives
+ *   as long as the session although the JWT inside expires after 15 minutes: the cookie means "has a
+ *   session", and an expired JWT gets a 401 that the app answers with one refresh. A cookie that
+ *   vanished with the JWT would send a reload to /welcome instead.
+ * - `refresh_token` is HttpOnly (no injected script can read it), SameSite=Strict and sent only to
+ *   /api/auth, the endpoints that renew or end a session; those also refuse anything but same-origin JSON.
+ * - `session_info` is its script-readable shadow, with no secret: the app's "both tokens present" rule
+ *   reads it, so it is set and cleared with the refresh cookie, with the same lifetime.
+ * All are Secure whenever the public origin or the request is https (or COOKIE_SECURE says so).
  */
-export function setSessionCookies(c: Context, tokens: SessionTokens, secure: boolean): void {
-  const options = { path: '/', sameSite: 'Lax', secure, httpOnly: false, maxAge: REFRESH_TOKEN_SECONDS } as const;
-  setCookie(c, AUTH_TOKEN_COOKIE, tokens.accessToken, options);
-  setCookie(c, REFRESH_TOKEN_COOKIE, tokens.refreshToken, options);
-}
+export function sessionCookies(config: Pick<Config, 'cookieSecure' | 'publicOrigin' | 'trustProxy'>, clock: Clock) {
+  const secure = (c: Context) => config.cookieSecure || config.publicOrigin.startsWith('https:') || isHttps(c, config.trustProxy);
 
-export function clearSessionCookies(c: Context, secure: boolean): void {
-  for (const name of [AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE]) deleteCookie(c, name, { path: '/', sameSite: 'Lax', secure });
-}
+  return {
+    /** Whether cookies set for this request must be Secure (other cookies of the API follow the same rule). */
+    secure,
 
-export function readRefreshCookie(c: Context): string | undefined {
-  return getCookie(c, REFRESH_TOKEN_COOKIE);
+    /** Sets the cookies of a new or renewed session; answers what the JSON body may say of it. */
+    open(c: Context, tokens: IssuedTokens): SessionTokens {
+      const { refreshToken, ...answer } = tokens;
+      const maxAge = Math.max(0, Math.floor((Date.parse(tokens.sessionExpiresAt) - clock().getTime()) / 1000));
+      const readable = { path: '/', sameSite: 'Lax', secure: secure(c), httpOnly: false, maxAge } as const;
+      setCookie(c, AUTH_TOKEN_COOKIE, tokens.accessToken, readable);
+      setCookie(c, REFRESH_TOKEN_COOKIE, refreshToken, {
+        path: REFRESH_COOKIE_PATH,
+        sameSite: 'Strict',
+        secure: secure(c),
+        httpOnly: true,
+        maxAge,
+      });
+      const marker = formatSessionMarker({ expiresAt: Date.parse(tokens.sessionExpiresAt), idleSeconds: tokens.idleTimeoutSeconds });
+      setCookie(c, SESSION_MARKER_COOKIE, marker, readable);
+      return answer;
+    },
+
+    /** Ends the session on this browser: all three go, together. */
+    clear(c: Context): void {
+      deleteCookie(c, AUTH_TOKEN_COOKIE, { path: '/', sameSite: 'Lax', secure: secure(c) });
+      deleteCookie(c, REFRESH_TOKEN_COOKIE, { path: REFRESH_COOKIE_PATH, sameSite: 'Strict', secure: secure(c), httpOnly: true });
+      deleteCookie(c, SESSION_MARKER_COOKIE, { path: '/', sameSite: 'Lax', secure: secure(c) });
+    },
+
+    readRefreshToken(c: Context): string | undefined {
+      return getCookie(c, REFRESH_TOKEN_COOKIE);
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { isLoopback } from '../config';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import type { Principal, TokenService } from '../services/tokens';
-import { clientIp, isHttps } from './client';
+import { activityOf, clientIp, isHttps } from './client';
 import { runIdempotently } from './idempotency';
 import { readJson, refuseHostileInput, validate } from './request';
 
@@ -78,8 +78,10 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
     // The socket's own peer, never a forwarded header (a caller writes those). A reverse proxy on this
     // machine makes every caller's socket local: docs/security.md says to turn demo mode off there.
     if (spec.demoOnly && !isLoopback(c.env?.incoming?.socket?.remoteAddress)) throw new ApiError('not_found');
-    const principal = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'));
-    if (spec.auth === 'bearer' && !principal) throw new ApiError('unauthorized');
+    const caller = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'), activityOf(c));
+    // An idle or expired session says so: the app tells the customer why they were signed out.
+    if (spec.auth === 'bearer' && !caller?.ok) throw new ApiError(caller?.code ?? 'unauthorized');
+    const principal = caller?.ok ? caller.principal : null;
     if (spec.sameOrigin) refuseCrossOrigin(c, deps);
     refuseHostileInput(c.req.param(), 'path');
     // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.

@@ -1,11 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { endpoints } from '../../contract/endpoints';
-import { isHttps } from '../http/client';
-import { setSessionCookies } from '../http/cookies';
+import type { SessionCookies } from '../http/cookies';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
 
-export function passkeyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services, cookieSecure: boolean): void {
+export function passkeyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services, cookies: SessionCookies): void {
   const { passkeys, users } = services;
 
   mount(app, deps, endpoints.getValidationStatus, ({ principal }) => passkeys.status(principal.userId));
@@ -24,7 +23,6 @@ export function passkeyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
   mount(app, deps, endpoints.passkeySignInOptions, ({ ip }) => passkeys.signInOptions(ip));
   mount(app, deps, endpoints.passkeySignIn, async ({ c, body, ip }) => {
     const session = await passkeys.signIn(body.response, { ip, userAgent: c.req.header('user-agent') });
-    setSessionCookies(c, session.tokens, cookieSecure || isHttps(c, deps.trustProxy));
-    return { ...session.tokens, user: await users.me(session.userId) };
+    return { ...cookies.open(c, session.tokens), user: await users.me(session.userId) };
   });
 }

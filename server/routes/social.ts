@@ -6,8 +6,8 @@ import { localizePath, type Locale } from '../../contract/locales';
 import { appleCallbackQuerySchema, socialCallbackSchema, type SocialCallback, type SocialProvider } from '../../contract/social';
 import type { Config } from '../config';
 import { ApiError } from '../errors';
-import { clearSessionCookies, setSessionCookies } from '../http/cookies';
-import { clientIp, isHttps } from '../http/client';
+import type { SessionCookies } from '../http/cookies';
+import { clientIp } from '../http/client';
 import { refuseHostileInput, validate } from '../http/request';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
@@ -27,11 +27,11 @@ export function socialRoutes(
   app: Hono<AppEnv>,
   deps: RouteDeps,
   services: Services,
-  config: Pick<Config, 'cookieSecure' | 'publicOrigin'>,
+  config: Pick<Config, 'publicOrigin'>,
+  cookies: SessionCookies,
 ): void {
   const { social, sessions } = services;
   const { publicOrigin } = config;
-  const secure = (c: Context) => config.cookieSecure || isHttps(c, deps.trustProxy);
 
   // The browser binding: one random value per browser, kept while sign-ins are in flight (so two tabs
   // signing in at once do not undo each other). Lax reaches the Google callback (a top-level GET) and
@@ -44,7 +44,7 @@ export function socialRoutes(
       path: OIDC_BROWSER_COOKIE_PATH,
       httpOnly: true,
       sameSite: 'Lax',
-      secure: secure(c),
+      secure: cookies.secure(c),
       maxAge: OIDC_REQUEST_TTL_SECONDS,
     });
     return answer;
@@ -65,7 +65,7 @@ export function socialRoutes(
       const fragment = new URLSearchParams({ challengeToken, phoneHint, expiresAt, resendAfterSeconds: String(resendAfterSeconds) });
       return c.redirect(`${publicOrigin}${localizePath('/2fa/phone', outcome.locale)}#${fragment}`, 303);
     }
-    setSessionCookies(c, outcome.signIn.tokens, secure(c));
+    cookies.open(c, outcome.signIn.tokens);
     return c.redirect(publicOrigin + localizePath('/', outcome.locale), 303);
   }
 
@@ -101,7 +101,7 @@ export function socialRoutes(
 
   mount(app, deps, endpoints.revokeAllSessions, async ({ c, principal, ip }) => {
     const revoked = await sessions.revokeAll(principal, false, client(c, ip));
-    clearSessionCookies(c, secure(c));
+    cookies.clear(c);
     return { revoked };
   });
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { LoginBody, RegisterBody, ResetPasswordBody, SessionTokens } from '../../contract/auth';
+import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../contract/auth';
 import { DEFAULT_LOCALE } from '../../contract/locales';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -14,7 +14,7 @@ import type { Outbox } from './outbox';
 import { assertStrongPassword, type PasswordHasher } from './passwords';
 import { recordSecurityEvent } from './security-log';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
-import type { ClientInfo, Principal, TokenService } from './tokens';
+import type { ClientInfo, IssuedTokens, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
 import type { UserService } from './users';
 
@@ -59,7 +59,7 @@ export function createAuthService(deps: AuthDeps) {
   async function register(
     input: RegisterBody,
     client: ClientInfo,
-  ): Promise<{ userId: string; tokens: SessionTokens; resendAfterSeconds: number }> {
+  ): Promise<{ userId: string; tokens: IssuedTokens; resendAfterSeconds: number }> {
     // Before the limits: a refused password must not use up the customer's code sends.
     assertStrongPassword(input.password, input.email);
     await limitCodeSending(input.email, client.ip);

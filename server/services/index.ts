@@ -31,7 +31,7 @@ export interface ServiceDeps {
 /** Wires the services to one database, clock and message transport. */
 export function createServices({ db, config, clock, transport, logger }: ServiceDeps) {
   const passwords = createPasswordHasher(config.passwordCost);
-  const tokens = createTokenService(db, clock, config.authSecret);
+  const tokens = createTokenService(db, clock, config.authSecret, config.session);
   const codes = createCodeService(clock, config.authSecret);
   const outbox = createOutbox(db, clock, transport, logger, config.production);
   const rateLimiter = createRateLimiter(db, clock);
@@ -50,7 +50,7 @@ export function createServices({ db, config, clock, transport, logger }: Service
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),
     accounts: createAccountService(db, clock),
-    sessions: createSessionService(db, clock),
+    sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),
     passkeys: createPasskeyService({

@@ -17,7 +17,6 @@ import type {
   Passkey,
   PasskeyRequestOptions,
   RegistrationResponse,
-  SessionTokens,
 } from '../../contract';
 import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../contract/passkeys';
 import { addSeconds, type Clock } from '../clock';
@@ -32,7 +31,7 @@ import { passkeyAddedNotice } from './notices';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
-import type { ClientInfo, Principal, TokenService } from './tokens';
+import type { ClientInfo, IssuedTokens, Principal, TokenService } from './tokens';
 import type { UserService } from './users';
 
 /** A sign-in challenge is good for this long; the browser's own timeout is the same. */
@@ -400,7 +399,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
    * Verifies a sign-in answer and opens a session. The challenge is spent first, whatever follows;
    * the counter must grow when the authenticator counts (a clone would repeat a value).
    */
-  async function signIn(response: AuthenticationResponse, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+  async function signIn(response: AuthenticationResponse, client: ClientInfo): Promise<{ userId: string; tokens: IssuedTokens }> {
     await rateLimiter.enforce([[RATE_LIMITS.passkeyPerIp, client.ip]]);
     const challenge = challengeOf(response.response.clientDataJSON);
     const [spent] = challenge ? await db.delete(passkeyChallenges).where(eq(passkeyChallenges.challenge, challenge)).returning() : [];

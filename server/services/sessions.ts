@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, gt, isNull, ne } from 'drizzle-orm';
 import type { SignedInSession } from '../../contract/social';
-import type { Clock } from '../clock';
+import { addSeconds, type Clock } from '../clock';
+import type { SessionLifetime } from '../config';
 import type { Db } from '../db/database';
 import { refreshTokens, sessions } from '../db/schema';
 import { ApiError } from '../errors';
@@ -13,12 +14,13 @@ import type { ClientInfo, Principal } from './tokens';
  * token is refused at the next call (tokens.authenticate checks the session) and its refresh token
  * with it, so that device's app lands on the login page.
  */
-export function createSessionService(db: Db, clock: Clock) {
-  /** Live: not revoked and still holding a refresh token that can be used. */
+export function createSessionService(db: Db, clock: Clock, lifetime: SessionLifetime) {
+  /** Live: not revoked, not idle, and still holding a refresh token that can be used. */
   function live(userId: string) {
     return and(
       eq(sessions.userId, userId),
       isNull(sessions.revokedAt),
+      gt(sessions.lastActiveAt, addSeconds(clock(), -lifetime.idleSeconds)),
       exists(
         db
           .select({ id: refreshTokens.id })

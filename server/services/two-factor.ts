@@ -1,6 +1,5 @@
 import { eq, lt } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionTokens } from '../../contract/auth';
 import type { TwoFactorChallenge } from '../../contract/phone';
 import { maskPhone } from '../../contract/phoneNumbers';
 import { addSeconds, type Clock } from '../clock';
@@ -11,7 +10,7 @@ import { CODE_TTL_SECONDS, type CodeService } from './codes';
 import { signInCodeSms } from './messages';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
-import type { ClientInfo, SessionOrigin, TokenService } from './tokens';
+import type { ClientInfo, IssuedTokens, SessionOrigin, TokenService } from './tokens';
 import type { UserService } from './users';
 import { recordSecurityEvent } from './security-log';
 
@@ -22,7 +21,7 @@ export const SMS_RESEND_COOLDOWN_SECONDS = 60;
 const CHALLENGE_TOKEN_BYTES = 32;
 
 export type SignInOutcome =
-  { kind: 'session'; userId: string; tokens: SessionTokens } | { kind: 'challenge'; challenge: TwoFactorChallenge };
+  { kind: 'session'; userId: string; tokens: IssuedTokens } | { kind: 'challenge'; challenge: TwoFactorChallenge };
 
 export interface TwoFactorDeps {
   db: Db;
@@ -104,7 +103,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   }
 
   /** The right code spends the challenge and opens the session it stood for. */
-  async function verify(token: string, code: string, client: ClientInfo): Promise<{ userId: string; tokens: SessionTokens }> {
+  async function verify(token: string, code: string, client: ClientInfo): Promise<{ userId: string; tokens: IssuedTokens }> {
     // Not thrown inside: a wrong code's spent try must be committed.
     const result = await db.transaction(async (tx) => {
       const row = await pending(tx, token, true);

@@ -1,6 +1,7 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import type { Endpoint, HttpMethod } from '../../contract/endpoints';
+import { ACTIVITY, ACTIVITY_HEADER, type Activity } from '../../contract/session';
 
 export interface ApiError {
   /** HTTP status; 0 when no answer arrived (network failure, aborted request). */
@@ -31,6 +32,8 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds before the one GET/HEAD retry. */
   retryDelay?: number;
+  /** Called as a request the customer made leaves (not for `background` ones): the idle clock restarts. */
+  onCustomerActivity?: () => void;
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -43,6 +46,11 @@ interface BaseCallOptions {
   retry?: false;
   /** `false` for the calls that renew the session themselves: their 401 must not wait for a renewal. */
   recoverSession?: false;
+  /**
+   * `background` for what the app does by itself (polling): it never keeps a session from going idle.
+   * Everything else is the customer's doing (contract/session.ts, `X-Meridian-Activity`).
+   */
+  activity?: Activity;
   signal?: AbortSignal;
 }
 
@@ -77,7 +85,7 @@ const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { getAuthToken, onUnauthorized, retryDelay = DEFAULT_RETRY_DELAY } = options;
+  const { getAuthToken, onUnauthorized, onCustomerActivity, retryDelay = DEFAULT_RETRY_DELAY } = options;
   // No `retry` default here on purpose: ofetch would apply it to POST too. Each call sets its own.
   const $fetch = createFetch({ fetch: options.fetch, defaults: { baseURL: options.baseURL ?? DEFAULT_BASE_URL } });
 
@@ -100,9 +108,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    */
   async function send(
     endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType>,
-    { body, query, pathParams, retry, signal }: AnyCallOptions,
+    { body, query, pathParams, retry, signal, activity = ACTIVITY.customer }: AnyCallOptions,
   ): Promise<ApiResult<unknown>> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', [ACTIVITY_HEADER]: activity };
+    if (activity === ACTIVITY.customer) onCustomerActivity?.();
     // The browser must write the multipart boundary itself.
     if (!(body instanceof FormData)) headers['Content-Type'] = 'application/json';
     const token = getAuthToken();

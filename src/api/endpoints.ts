@@ -19,6 +19,7 @@ import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody,
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
 import routes from 'virtual:meridian/endpoint-routes';
 import type { EndpointRoute } from './client';
+import { ACTIVITY, type Activity } from '../../contract/session';
 
 /** The contract's endpoint table as the app has it: method and path, with the schemas' types only. */
 type Routes = {
@@ -49,8 +50,10 @@ export function createApi(client: ApiClient) {
     redeemPromoCode: (body: PromoCodeBody) => client.call(endpoints.redeemPromoCode, { body }),
     forgotPassword: (body: ForgotPasswordBody) => client.call(endpoints.forgotPassword, { body }),
     resetPassword: (body: ResetPasswordBody) => client.call(endpoints.resetPassword, { body }),
-    // Both renew or end the session themselves: their 401 must not wait for a renewal.
-    refresh: () => client.call(endpoints.refresh, { body: {}, recoverSession: false }),
+    // Both renew or end the session themselves: their 401 must not wait for a renewal. A renewal is the
+    // app's own doing unless the customer asked for it ("Stay signed in"): the call it was made for
+    // counts (or not) when it is retried.
+    refresh: (activity: Activity = ACTIVITY.background) => client.call(endpoints.refresh, { body: {}, recoverSession: false, activity }),
     logout: () => client.call(endpoints.logout, { body: {}, recoverSession: false }),
     getMe: (options?: ReadOptions) => client.call(endpoints.getMe, options),
     getUserSettings: (options?: ReadOptions) => client.call(endpoints.getUserSettings, options),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
 import { ceremonyActivity } from '../auth/passkeys';
 import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
+import { StaySignedInDialog } from '../screens/auth/StaySignedInDialog';
 import { BiometricSheet } from '../ui/BiometricSheet';
 import { Button } from '../ui/Button';
 import { RTL_LOCALES, splitLocalePath } from '../../contract';
@@ -128,6 +129,7 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
         </Suspense>
       )}
       <BiometricSheet activity={ceremonyActivity} />
+      <StaySignedInDialog />
     </div>
   );
 }

@@ -8,12 +8,22 @@ import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard
 import { navigationTarget } from '../routes/target';
 import { sessionMachine } from '../../machines/session.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
+import { idleMachine } from '../../machines/idle.machine';
+import { ACTIVITY } from '../../contract/session';
+import { openActivityChannel } from '../platform/activity';
 import { createApiClient } from '../api/client';
 import { createApi } from '../api/endpoints';
 import { localizePath, RTL_LOCALES, splitLocalePath, type Locale } from '../../contract';
 import { createI18n } from '../i18n';
 import { RUNNING_BUILD_ID, fetchLatestBuild } from '../platform/build';
-import { clearSessionCookies, readAuthToken, readLocaleCookie, readSessionCookies, writeLocaleCookie } from '../platform/cookies';
+import {
+  clearSessionCookies,
+  readAuthToken,
+  readLocaleCookie,
+  readSessionCookies,
+  readSessionMarker,
+  writeLocaleCookie,
+} from '../platform/cookies';
 import { lookupRouteRule } from '../platform/routeRules';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import type { FlowHost } from './actors/host';
@@ -48,6 +58,10 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
   const pathLocale = splitLocalePath(startUrl.pathname).locale;
   const currentLocale = () => splitLocalePath(window.location.pathname).locale;
 
+  // The customer's requests restart the idle count here and in the other tabs (background ones do not).
+  const idleChild = () => app.getSnapshot().children.idle;
+  const activityChannel = openActivityChannel(() => idleChild()?.send({ type: 'ACTIVITY' }));
+
   // The client and the session need each other: 401s go to the session, which renews through the client.
   const apiClient = createApiClient({
     baseURL: import.meta.env.VITE_API_BASE ?? '/api',
@@ -57,6 +71,10 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
       session.send({ type: 'UNAUTHORIZED' });
       const settled = await waitFor(session, (s) => !s.matches('refreshing'));
       return settled.hasTag('signedIn');
+    },
+    onCustomerActivity: () => {
+      idleChild()?.send({ type: 'ACTIVITY' });
+      activityChannel.announce();
     },
   });
   const api = createApi(apiClient);
@@ -68,7 +86,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     actions: {
       clearSessionCookies: () => clearSessionCookies(),
       forgetSelectedCardAccount: () => safeStorage('local')?.removeItem(STORAGE_KEYS.selectedCardAccount),
-      goToLogin: () => navigator.navigate(localizePath('/login', currentLocale())),
+      // The login page says why the server ended the session (`notice`, as /2fa/phone does).
+      goToLogin: (_, { reason }) => navigator.navigate(localizePath('/login', currentLocale()) + (reason ? `?notice=${reason}` : '')),
       goToWelcome: () => navigator.navigate(localizePath('/welcome', currentLocale())),
     },
   });
@@ -123,16 +142,33 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     actors: { lookupRouteRules: fromPromise(({ input }) => lookupRouteRule(input.basePath)) },
   });
 
+  const idle = idleMachine.provide({
+    actors: {
+      staySignedIn: fromPromise(async () => {
+        const result = await api.refresh(ACTIVITY.customer);
+        // 409: another tab renewed a moment ago, which was the customer's activity too.
+        if (!result.ok && result.error.code !== 'refresh_conflict') throw new Error(result.error.code);
+        refreshCookies();
+      }),
+    },
+    actions: {
+      endIdleSession: () => child('session').send({ type: 'IDLE_TIMED_OUT' }),
+      signOut: () => child('session').send({ type: 'LOG_OUT_REQUESTED' }),
+    },
+  });
+
   const cookies = readSessionCookies();
   const storedReloadAt = Number(safeStorage('session')?.getItem(STORAGE_KEYS.chunkReloadedAt));
-  const app = createActor(appMachine.provide({ actors: { session, language, versionReload, chunkReload, routeGuard } }), {
+  const openedSignedIn = getInitialSnapshot(sessionMachine, cookies).hasTag('signedIn');
+  const app = createActor(appMachine.provide({ actors: { session, language, versionReload, chunkReload, routeGuard, idle } }), {
     input: {
       session: cookies,
       language: {
         pathLocale,
         cookieLocale: readLocaleCookie(),
-        signedIn: getInitialSnapshot(sessionMachine, cookies).hasTag('signedIn'),
+        signedIn: openedSignedIn,
       },
+      idle: { idleSeconds: openedSignedIn ? (readSessionMarker()?.idleSeconds ?? null) : null },
       versionReload: { runningBuildId: RUNNING_BUILD_ID },
       chunkReload: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null },
     },
@@ -160,6 +196,10 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
       const signedIn = snapshot.hasTag('signedIn');
       // Session → language: the saved language applies once the customer is signed in.
       if (signedIn !== wasSignedIn) child('language').send({ type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
+      // Session → idle watch, with the limit the server wrote into the marker.
+      const idleSeconds = readSessionMarker()?.idleSeconds;
+      if (signedIn !== wasSignedIn)
+        child('idle').send(signedIn && idleSeconds ? { type: 'SIGNED_IN', idleSeconds } : { type: 'SIGNED_OUT' });
       wasSignedIn = signedIn;
       if (!signedIn) {
         if (registration) registration.signedOut();
@@ -190,6 +230,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     }
     firstNavigation = false;
     refreshCookies();
+    // Only the refresh token is left (auth_token gone): the session renews before the guard decides.
+    await waitFor(child('session'), (s) => !s.hasTag('renewing'));
     const target = navigationTarget(url, Boolean(readAuthToken()));
     child('language').send({ type: 'PATH_LOCALE_CHANGED', locale: target.locale });
     const routeGuard = child('routeGuard');
@@ -227,6 +269,9 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     },
     get language() {
       return child('language');
+    },
+    get idle() {
+      return child('idle');
     },
     i18n,
     inspect,

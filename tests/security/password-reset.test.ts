@@ -110,7 +110,7 @@ describe('reset-password', () => {
     const clock = new TestClock();
     const config = testConfig();
     const passwords = createPasswordHasher(config.passwordCost);
-    const tokens = createTokenService(db.database.db, clock.now, config.authSecret);
+    const tokens = createTokenService(db.database.db, clock.now, config.authSecret, config.session);
     const outbox = createOutbox(db.database.db, clock.now, async () => {}, silentLogger, false);
     const users = createUserService(db.database.db, clock.now);
     const auth = createAuthService({

@@ -33,7 +33,7 @@ describe('registration', () => {
     const body = signedInSchema.parse(answer.body);
     expect(answer.body.resendAfterSeconds).toBe(COOLDOWNS.codeResend.seconds);
     expect(body.user).toMatchObject({ email, emailVerified: false, country: 'DE', language: 'de', firstName: null, refCode: 'FRIEND-123' });
-    expect([...client.cookies.keys()].sort()).toEqual(['auth_token', 'refresh_token']);
+    expect([...client.cookies.keys()].sort()).toEqual(['auth_token', 'refresh_token', 'session_info']);
     client.token = body.accessToken;
     expect((await client.get('/users/me')).body).toEqual(body.user);
     expect((await client.get('/user-settings')).body).toEqual({ language: 'de' });
@@ -151,7 +151,9 @@ describe('sign-in', () => {
       language: 'en',
     });
     expect(client.cookies.get('auth_token')).toBe(answer.body.accessToken);
-    expect(client.cookies.get('refresh_token')).toBe(answer.body.refreshToken);
+    // The refresh token is in its HttpOnly cookie only.
+    expect(client.cookies.get('refresh_token')).toMatch(/^[\w-]{43}$/);
+    expect(answer.body).not.toHaveProperty('refreshToken');
   });
 
   it('lets an unverified account sign in and reports emailVerified=false', async () => {
@@ -175,13 +177,15 @@ describe('sign-in', () => {
 describe('logout', () => {
   it('revokes the session: the access token and the refresh token stop working, cookies are cleared', async () => {
     const client = new TestClient(server);
-    const { answer } = await registerCustomer(client);
+    await registerCustomer(client);
     const accessToken = client.token!;
+    const refreshToken = client.cookies.get('refresh_token')!;
 
     expect((await client.post('/auth/logout', {})).body).toEqual({ ok: true });
     expect(client.cookies.size).toBe(0);
     expectError(await client.get('/users/me', { token: accessToken }), 401, 'unauthorized');
-    expectError(await client.post('/auth/refresh', { refreshToken: answer.body.refreshToken }), 401, 'refresh_token_invalid');
+    client.cookies.set('refresh_token', refreshToken);
+    expectError(await client.post('/auth/refresh', {}), 401, 'refresh_token_invalid');
   });
 
   it('revokes by refresh token when the access token is gone, and always succeeds', async () => {

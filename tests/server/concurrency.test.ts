@@ -11,6 +11,7 @@ import {
   createTestDatabase,
   createTestServer,
   latestCode,
+  refreshWithCookie,
   registerCustomer,
   uniqueEmail,
   uniqueIp,
@@ -45,10 +46,10 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
 
   it('of one refresh token, exactly one rotates it; the others get refresh_conflict and the session lives', async () => {
     const client = new TestClient(server);
-    const { answer } = await registerCustomer(client);
-    const refreshToken = answer.body.refreshToken as string;
+    await registerCustomer(client);
+    const refreshToken = client.cookies.get('refresh_token')!;
 
-    const answers = await inParallel(() => new TestClient(server).post('/auth/refresh', { refreshToken }));
+    const answers = await inParallel(() => refreshWithCookie(server, refreshToken));
     expect(tally(answers)).toEqual({ '200': 1, '409 refresh_conflict': PARALLEL - 1 });
 
     const winner = answers.find((a) => a.status === 200)!;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import type { Clock } from '../../server/clock';
-import type { Config } from '../../server/config';
+import { DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webauthnRpName: 'Meridian',
     webauthnOrigins: ['http://localhost:4500'],
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
+    session: DEFAULT_SESSION_LIFETIME,
     ...overrides,
   };
 }
@@ -262,6 +263,8 @@ export interface RequestOptions {
   origin?: string;
   /** The socket's peer address; requests come from this machine unless told otherwise. */
   peer?: string;
+  /** `X-Meridian-Activity`: `customer` (the default, as the app's own requests), `background`, or none (null). */
+  activity?: 'customer' | 'background' | null;
 }
 
 /**
@@ -282,6 +285,8 @@ export class TestClient {
 
   async request<T = LooseJson>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, accept: 'application/json' };
+    const activity = options.activity === undefined ? 'customer' : options.activity;
+    if (activity) headers['x-meridian-activity'] = activity;
     // As a browser does on the page it was served from.
     if (method !== 'GET' && method !== 'HEAD') headers.origin = options.origin ?? 'http://localhost';
     Object.assign(headers, options.headers);
@@ -342,6 +347,19 @@ export async function latestCode(client: TestClient, to: string, template: strin
   const message = answer.body.messages.find((m: { template: string }) => m.template === template);
   expect(message, `no ${template} message to ${to}`).toBeDefined();
   return /\b(\d{6})\b/.exec(message.body)![1]!;
+}
+
+/** The refresh token an answer set in its HttpOnly cookie. */
+export function refreshCookieOf(answer: Answer): string | undefined {
+  const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('refresh_token='));
+  return cookie ? cookie.slice('refresh_token='.length).split(';')[0] || undefined : undefined;
+}
+
+/** POST /auth/refresh presenting this refresh token in its cookie, as a browser holding it would. */
+export function refreshWithCookie(server: TestServer, refreshToken: string, options: RequestOptions = {}): Promise<Answer> {
+  const client = new TestClient(server);
+  client.cookies.set('refresh_token', refreshToken);
+  return client.post('/auth/refresh', {}, options);
 }
 
 /** Expects the one error shape with this code (and, when given, these fields named). */

@@ -176,7 +176,7 @@ describe('two-factor sign-in', () => {
     const done = await client.post('/auth/2fa/phone/verify', { challengeToken: started.challengeToken, code });
     expect(done.status).toBe(200);
     const session = signedInSchema.parse(done.body);
-    expect([...client.cookies.keys()].sort()).toEqual(['auth_token', 'refresh_token']);
+    expect([...client.cookies.keys()].sort()).toEqual(['auth_token', 'refresh_token', 'session_info']);
     expect(client.cookies.get('auth_token')).toBe(session.accessToken);
     expect((await client.get('/users/me', { token: session.accessToken })).body.phone).toBe(phone);
   });

@@ -9,7 +9,7 @@ import { runMaintenance } from '../../server/maintenance';
 import { createServices } from '../../server/services';
 import type { Message } from '../../server/services/outbox';
 import { createPasswordHasher } from '../../server/services/passwords';
-import { REFRESH_TOKEN_SECONDS } from '../../server/services/tokens';
+import { DEFAULT_SESSION_LIFETIME } from '../../server/config';
 import { TestClient, TEST_PASSWORD_COST, TestClock, createTestServer, registerCustomer, testConfig, uniqueEmail, useTestDatabase } from './helpers';
 
 const db = useTestDatabase();
@@ -140,7 +140,7 @@ describe('maintenance', () => {
     expect(afterADay.windows).toBeLessThan(before.windows);
     expect(afterADay.tokens).toBe(before.tokens);
 
-    clock.advance(REFRESH_TOKEN_SECONDS);
+    clock.advance(DEFAULT_SESSION_LIFETIME.absoluteSeconds);
     await runMaintenance(services, db.database.db, clock.now, silentLogger);
     expect((await counts()).tokens).toBeLessThan(before.tokens);
   });

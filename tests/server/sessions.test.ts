@@ -1,8 +1,18 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { sessionTokensSchema } from '../../contract/auth';
-import { ACCESS_TOKEN_SECONDS, REFRESH_REUSE_GRACE_SECONDS, REFRESH_TOKEN_SECONDS } from '../../server/services/tokens';
-import { TestClient, createTestServer, expectError, registerCustomer, testConfig, useTestServer } from './helpers';
+import { DEFAULT_SESSION_LIFETIME } from '../../server/config';
+import { ACCESS_TOKEN_SECONDS, REFRESH_REUSE_GRACE_SECONDS } from '../../server/services/tokens';
+import {
+  TestClient,
+  createTestServer,
+  expectError,
+  refreshCookieOf,
+  refreshWithCookie,
+  registerCustomer,
+  testConfig,
+  useTestServer,
+} from './helpers';
 
 const { db, server } = useTestServer();
 
@@ -11,7 +21,12 @@ async function signedInWithClock() {
   const local = createTestServer(db);
   const client = new TestClient(local);
   const registered = await registerCustomer(client);
-  return { local, client, tokens: sessionTokensSchema.parse(registered.answer.body) };
+  return {
+    local,
+    client,
+    tokens: sessionTokensSchema.parse(registered.answer.body),
+    refreshToken: refreshCookieOf(registered.answer)!,
+  };
 }
 
 describe('access tokens', () => {
@@ -64,58 +79,60 @@ describe('access tokens', () => {
 });
 
 describe('refresh', () => {
-  it('rotates: new tokens and cookies, the old refresh token is spent, the session stays the same', async () => {
-    const { local, client, tokens } = await signedInWithClock();
+  it('rotates: new tokens and cookies, the old refresh token is spent, the session and its end stay the same', async () => {
+    const { local, client, tokens, refreshToken } = await signedInWithClock();
     local.clock.advance(60);
-    const answer = await client.post('/auth/refresh', { refreshToken: tokens.refreshToken });
+    const answer = await client.post('/auth/refresh', {});
     expect(answer.status).toBe(200);
     const fresh = sessionTokensSchema.parse(answer.body);
-    expect(fresh.refreshToken).not.toBe(tokens.refreshToken);
+    expect(client.cookies.get('refresh_token')).not.toBe(refreshToken);
     expect(fresh.accessToken).not.toBe(tokens.accessToken);
     expect(decodeJwt(fresh.accessToken).sid).toBe(decodeJwt(tokens.accessToken).sid);
-    expect(Date.parse(fresh.refreshTokenExpiresAt) - Date.parse(tokens.refreshTokenExpiresAt)).toBe(60_000);
-    expect(client.cookies.get('refresh_token')).toBe(fresh.refreshToken);
+    // Rotating does not push the absolute end.
+    expect(fresh.sessionExpiresAt).toBe(tokens.sessionExpiresAt);
     expect(client.cookies.get('auth_token')).toBe(fresh.accessToken);
+    expectError(await refreshWithCookie(local, refreshToken), 409, 'refresh_conflict');
   });
 
   it('answers 409 refresh_conflict (session intact) to the loser of two near-simultaneous refreshes', async () => {
-    const { local, client, tokens } = await signedInWithClock();
-    const first = await client.post('/auth/refresh', { refreshToken: tokens.refreshToken });
+    const { local, refreshToken } = await signedInWithClock();
+    const first = await refreshWithCookie(local, refreshToken);
     local.clock.advance(REFRESH_REUSE_GRACE_SECONDS);
-    expectError(await client.post('/auth/refresh', { refreshToken: tokens.refreshToken }), 409, 'refresh_conflict');
-    expect((await client.get('/users/me', { token: first.body.accessToken })).status).toBe(200);
-    expect((await client.post('/auth/refresh', { refreshToken: first.body.refreshToken })).status).toBe(200);
+    expectError(await refreshWithCookie(local, refreshToken), 409, 'refresh_conflict');
+    expect((await new TestClient(local).get('/users/me', { token: first.body.accessToken })).status).toBe(200);
+    expect((await refreshWithCookie(local, refreshCookieOf(first)!)).status).toBe(200);
   });
 
   it('detects reuse of a rotated token: the whole family is revoked, its access tokens too', async () => {
-    const { local, client, tokens } = await signedInWithClock();
-    const rotated = await client.post('/auth/refresh', { refreshToken: tokens.refreshToken });
-    const newest = await client.post('/auth/refresh', { refreshToken: rotated.body.refreshToken });
+    const { local, client, refreshToken } = await signedInWithClock();
+    const rotated = await refreshWithCookie(local, refreshToken);
+    const newest = await refreshWithCookie(local, refreshCookieOf(rotated)!);
     expect(newest.status).toBe(200);
 
     local.clock.advance(REFRESH_REUSE_GRACE_SECONDS + 1);
     // A thief replays the first token.
-    const replay = await client.post('/auth/refresh', { refreshToken: tokens.refreshToken });
-    expectError(replay, 401, 'refresh_token_reused');
-    expect(client.cookies.size).toBe(0);
+    const thief = new TestClient(local);
+    thief.cookies.set('refresh_token', refreshToken);
+    expectError(await thief.post('/auth/refresh', {}), 401, 'refresh_token_reused');
+    expect(thief.cookies.size).toBe(0);
 
     expectError(await client.get('/users/me', { token: newest.body.accessToken }), 401, 'unauthorized');
-    expectError(await client.post('/auth/refresh', { refreshToken: newest.body.refreshToken }), 401, 'refresh_token_invalid');
+    expectError(await refreshWithCookie(local, refreshCookieOf(newest)!), 401, 'refresh_token_invalid');
   });
 
   it('refuses an unknown, a missing and an expired refresh token', async () => {
-    const { local, client, tokens } = await signedInWithClock();
+    const { local, client } = await signedInWithClock();
     expectError(await new TestClient(local).post('/auth/refresh', {}), 401, 'refresh_token_invalid');
-    expectError(await client.post('/auth/refresh', { refreshToken: 'x'.repeat(43) }), 401, 'refresh_token_invalid');
-    local.clock.advance(REFRESH_TOKEN_SECONDS);
-    expectError(await client.post('/auth/refresh', { refreshToken: tokens.refreshToken }), 401, 'refresh_token_invalid');
+    expectError(await refreshWithCookie(local, 'x'.repeat(43)), 401, 'refresh_token_invalid');
+    local.clock.advance(DEFAULT_SESSION_LIFETIME.absoluteSeconds);
+    expect((await client.post('/auth/refresh', {})).status).toBe(401);
   });
 
-  it('prefers the body over the cookie', async () => {
-    const { client } = await signedInWithClock();
-    expect(client.cookies.get('refresh_token')).toBeDefined();
-    // Had the valid cookie been used, this would succeed.
-    expectError(await client.post('/auth/refresh', { refreshToken: 'y'.repeat(43) }), 401, 'refresh_token_invalid');
+  it('refuses a refresh token in the body, even next to a valid cookie: nothing is rotated', async () => {
+    const { client, refreshToken } = await signedInWithClock();
+    expectError(await client.post('/auth/refresh', { refreshToken }), 422, 'validation_failed', ['refreshToken']);
+    expect(client.cookies.get('refresh_token')).toBe(refreshToken);
+    expect((await client.post('/auth/refresh', {})).status).toBe(200);
   });
 });
 
@@ -129,15 +146,19 @@ describe('session cookies', () => {
     );
   }
 
-  it('are script-readable, SameSite=Lax, path /, living as long as the refresh token; not Secure over http', async () => {
+  it('live as long as the session; the refresh token HttpOnly, Strict, for /api/auth only; not Secure over http', async () => {
     const answer = await new TestClient(server).post('/auth/register', {
       email: `cookie-${Date.now()}@example.test`,
       password: 'cookie monster 1234',
       country: 'FR',
       acceptTerms: true,
     });
-    const expected = [`max-age=${REFRESH_TOKEN_SECONDS}`, 'path=/', 'samesite=lax'];
-    expect(cookieAttributes(answer.headers.getSetCookie())).toEqual({ auth_token: expected, refresh_token: expected });
+    const readable = [`max-age=${DEFAULT_SESSION_LIFETIME.absoluteSeconds}`, 'path=/', 'samesite=lax'];
+    expect(cookieAttributes(answer.headers.getSetCookie())).toEqual({
+      auth_token: readable,
+      refresh_token: ['httponly', `max-age=${DEFAULT_SESSION_LIFETIME.absoluteSeconds}`, 'path=/api/auth', 'samesite=strict'],
+      session_info: readable,
+    });
   });
 
   it.each([

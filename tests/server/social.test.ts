@@ -222,7 +222,7 @@ describe('Google (query answer)', () => {
     const answer = await signInWith(client, 'google', email, 'de');
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(`${APP}/de`);
-    expect([...client.cookies.keys()].sort()).toEqual(['auth_token', 'oidc_browser', 'refresh_token']);
+    expect([...client.cookies.keys()].sort()).toEqual(['auth_token', 'oidc_browser', 'refresh_token', 'session_info']);
 
     client.token = client.cookies.get('auth_token');
     const me = await client.get('/users/me');

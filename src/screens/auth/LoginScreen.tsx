@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { Failure } from '../../../machines/failure';
-import { loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
+import { LOGIN_NOTICES, loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
 import { useFlowMachine, useLocalize } from '../../app/context';
 import { loginActors } from '../../app/actors/login';
 import { passwordChangedHandoff } from '../../app/actors/forgotPassword';
@@ -15,7 +15,7 @@ import { PasskeySignIn } from './PasskeySignIn';
 import { failureText } from '../shared/failureText';
 
 /** Failures /login explains in its own words; the rest read as anywhere else (connection, rate limit, try again). */
-const LOGIN_FAILURES: ReadonlySet<string> = new Set(['invalid_credentials', 'validation_failed']);
+const LOGIN_FAILURES: ReadonlySet<string> = new Set(['invalid_credentials', 'validation_failed', 'session_idle', 'session_expired']);
 
 function failureMessage(t: TFunction, failure: Failure): string {
   return failure.code === 'two_factor_expired' ? t('twoFactor.expired') : failureText(t, 'login.errors', LOGIN_FAILURES, failure);
@@ -28,8 +28,10 @@ export function LoginScreen() {
   const [params] = useSearchParams();
   // A completed password reset opens this page with the address (in navigation state, not the URL).
   const passwordChanged = passwordChangedHandoff(useLocation().state);
-  // /2fa/phone sends the customer back with `notice` when the sign-in timed out.
-  const notice: LoginNotice | null = params.get('notice') === 'two_factor_expired' ? 'two_factor_expired' : null;
+  // /2fa/phone sends the customer back with `notice` when the sign-in timed out; the session, when the
+  // server ended it (idle, or at its end).
+  const asked = params.get('notice');
+  const notice = LOGIN_NOTICES.find((known): known is LoginNotice => known === asked) ?? null;
   const login = useActorRef(useFlowMachine(loginMachine, loginActors), {
     input: { redirect: params.get('redirect'), home: localize('/'), notice },
   });

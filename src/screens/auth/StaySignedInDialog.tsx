@@ -1,0 +1,35 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
+import { Sheet } from '../../ui/Sheet';
+
+/**
+ * “Stay signed in?”, a minute before the server's idle limit (the idle machine asks). No close button
+ * and no Escape: the customer chooses, or the minute runs out and the session ends.
+ */
+export function StaySignedInDialog() {
+  const { t } = useTranslation();
+  const { idle } = useSystem();
+  const asking = useSelector(idle, (s) => s.hasTag('askingToStay'));
+  const busy = useSelector(idle, (s) => s.hasTag('busy'));
+  return (
+    <Sheet
+      open={asking}
+      dismissible={false}
+      icon={<Icon name="clock" />}
+      title={t('session.idle.title')}
+      description={t('session.idle.body')}
+    >
+      <div className="button-row">
+        <Button variant="primary" busy={busy} onClick={() => idle.send({ type: 'STAY_SIGNED_IN_CHOSEN' })}>
+          {t('session.idle.stay')}
+        </Button>
+        <Button disabled={busy} onClick={() => idle.send({ type: 'SIGN_OUT_CHOSEN' })}>
+          {t('session.idle.signOut')}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}
