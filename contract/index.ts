@@ -13,3 +13,4 @@ export * from './assets';
 export * from './social';
 export * from './phone';
 export * from './passkeys';
+export * from './stepUp';

@@ -6,6 +6,7 @@ import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
+import { stepUpEndpoints } from './stepUp';
 import { usersEndpoints } from './users';
 
 export * from './define';
@@ -24,6 +25,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...appEndpoints,
   ...accountsEndpoints,
   ...passkeysEndpoints,
+  ...stepUpEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

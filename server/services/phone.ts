@@ -13,6 +13,9 @@ import { phoneClaimedNotice } from './notices';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import { SMS_RESEND_COOLDOWN_SECONDS, secondsUntil } from './two-factor';
+import type { StepUpService } from './step-up';
+import { phoneChangedEmail, phoneChangedSms } from './stepUpNotices';
+import type { Principal } from './tokens';
 import type { UserRow, UserService } from './users';
 
 export interface PhoneDeps {
@@ -22,6 +25,7 @@ export interface PhoneDeps {
   outbox: Outbox;
   rateLimiter: RateLimiter;
   users: UserService;
+  stepUp: Pick<StepUpService, 'require' | 'consume' | 'spend'>;
 }
 
 type PhonePurpose = Extract<CodePurpose, 'set_phone' | 'update_phone_email' | 'update_phone_sms'>;
@@ -118,24 +122,33 @@ export function createPhoneService(deps: PhoneDeps) {
     };
   }
 
-  async function setPhone(userId: string, phone: string, ip: string): Promise<PhoneCodeSent> {
-    const user = await deps.users.get(userId);
+  /** Setting a first number needs a `phone.set` step-up (checked here, spent at the confirmation). */
+  async function setPhone(principal: Principal, phone: string, ip: string): Promise<PhoneCodeSent> {
+    await deps.stepUp.require(db, principal, 'phone.set');
+    const user = await deps.users.get(principal.userId);
     if (user.phoneConfirmedAt) throw new ApiError('phone_already_set');
     return sendCode(user, phone, 'set_phone', ip);
   }
 
-  async function updatePhone(userId: string, phone: string, channel: PhoneChangeChannel, ip: string): Promise<PhoneCodeSent> {
-    const user = await deps.users.get(userId);
+  /** Replacing the confirmed number needs a `phone.change` step-up: the session alone is not enough. */
+  async function updatePhone(principal: Principal, phone: string, channel: PhoneChangeChannel, ip: string): Promise<PhoneCodeSent> {
+    await deps.stepUp.require(db, principal, 'phone.change');
+    const user = await deps.users.get(principal.userId);
     if (!user.phoneConfirmedAt) throw new ApiError('phone_not_set');
     if (user.phone === phone) throw new ApiError('phone_unchanged');
     return sendCode(user, phone, channel === 'email' ? 'update_phone_email' : 'update_phone_sms', ip);
   }
 
-  /** The right code makes the pending number the confirmed one. */
-  async function confirm(userId: string, code: string, purpose: PhonePurpose): Promise<Me> {
+  /**
+   * The right code makes the pending number the confirmed one and spends what is left of the step-up.
+   * The old number and the e-mail hear of a change, in the customer's language.
+   */
+  async function confirm(principal: Principal, code: string, purpose: PhonePurpose): Promise<Me> {
+    const userId = principal.userId;
     const user = await deps.users.get(userId);
     const phone = user.pendingPhone;
     if (!phone) throw new ApiError('no_pending_phone');
+    const { language } = await deps.users.me(userId);
     // Not thrown inside: a wrong code's spent try must be committed.
     const result = await db
       .transaction(async (tx) => {
@@ -148,6 +161,11 @@ export function createPhoneService(deps: PhoneDeps) {
         if (taken) return 'phone_taken' as const;
         const now = clock();
         await tx.update(users).set({ phone, phoneConfirmedAt: now, pendingPhone: null, updatedAt: now }).where(eq(users.id, userId));
+        await deps.stepUp.spend(tx, principal, purpose === 'set_phone' ? 'phone.set' : 'phone.change');
+        if (purpose !== 'set_phone' && user.phone) {
+          await outbox.enqueue(tx, phoneChangedSms(user.phone, 'changed', language));
+          await outbox.enqueue(tx, phoneChangedEmail(user.email, formatPhone(phone), language));
+        }
         return 'ok' as const;
       })
       .catch((error: unknown) => {
@@ -155,15 +173,37 @@ export function createPhoneService(deps: PhoneDeps) {
         throw error;
       });
     if (result !== 'ok') throw new ApiError(result);
+    await outbox.deliverPending();
     return deps.users.me(userId);
+  }
+
+  /**
+   * Removing the confirmed number spends a `phone.remove` step-up; sign-in then asks no SMS code. The
+   * old number and the e-mail hear of it.
+   */
+  async function removePhone(principal: Principal): Promise<Me> {
+    const user = await deps.users.get(principal.userId);
+    const { language } = await deps.users.me(user.id);
+    await db.transaction(async (tx) => {
+      await deps.stepUp.consume(tx, principal, 'phone.remove');
+      if (!user.phoneConfirmedAt || !user.phone) throw new ApiError('phone_not_set');
+      const now = clock();
+      await tx.update(users).set({ phone: null, phoneConfirmedAt: null, pendingPhone: null, updatedAt: now }).where(eq(users.id, user.id));
+      await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.userId, user.id), inArray(oneTimeCodes.purpose, PHONE_PURPOSES)));
+      await outbox.enqueue(tx, phoneChangedSms(user.phone, 'removed', language));
+      await outbox.enqueue(tx, phoneChangedEmail(user.email, null, language));
+    });
+    await outbox.deliverPending();
+    return deps.users.me(user.id);
   }
 
   return {
     setPhone,
     updatePhone,
-    confirmSet: (userId: string, code: string) => confirm(userId, code, 'set_phone'),
-    confirmUpdateByEmail: (userId: string, code: string) => confirm(userId, code, 'update_phone_email'),
-    confirmUpdateBySms: (userId: string, code: string) => confirm(userId, code, 'update_phone_sms'),
+    removePhone,
+    confirmSet: (principal: Principal, code: string) => confirm(principal, code, 'set_phone'),
+    confirmUpdateByEmail: (principal: Principal, code: string) => confirm(principal, code, 'update_phone_email'),
+    confirmUpdateBySms: (principal: Principal, code: string) => confirm(principal, code, 'update_phone_sms'),
   };
 }
 
