@@ -121,13 +121,6 @@ export const biometricMachine = setup({
           { guard: 'stepUpGranted', target: 'requestingEnable' },
           { target: 'idle', description: 'The customer closed the step-up.' },
         ],
-        onError: {
-          target: 'idle',
-          actions: [
-            assign({ failure: ({ event }) => failedAt('enable', event.error) }),
-            { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('enable', event.error) }) },
-          ],
-        },
       },
     },
     steppingUpToRemove: {
@@ -140,13 +133,6 @@ export const biometricMachine = setup({
           { guard: 'stepUpGranted', target: 'removingPasskey' },
           { target: 'idle', description: 'The customer closed the step-up: the passkey stays.' },
         ],
-        onError: {
-          target: 'idle',
-          actions: [
-            assign({ failure: ({ event }) => failedAt('remove', event.error) }),
-            { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('remove', event.error) }) },
-          ],
-        },
       },
     },
     removingPasskey: {
@@ -166,8 +152,7 @@ export const biometricMachine = setup({
       },
     },
     requestingEnable: {
-      description:
-        'POST /validation-code/biometric/enable/request: the code token and the creation options (no code after the step-up).',
+      description: 'POST /validation-code/biometric/enable/request: the code token and the creation options (no code after the step-up).',
       invoke: {
         id: 'requestEnable',
         src: 'requestEnable',

@@ -130,10 +130,7 @@ export const biometricModel = {
       // The list is the page's own query: the flow's runs answer it with one passkey to remove.
       REMOVE_REQUESTED: (_, __, language) => {
         const texts = pageTexts(language).passkeys.section;
-        return [
-          { click: { role: 'button', name: texts.remove } },
-          { click: { role: 'button', name: texts.confirmRemove } },
-        ];
+        return [{ click: { role: 'button', name: texts.remove } }, { click: { role: 'button', name: texts.confirmRemove } }];
       },
     },
     actors: {

@@ -96,7 +96,7 @@ export const stepUpModel = {
     },
     resendCode: {
       done: { 'sent again': { channel: 'email', resendAfterSeconds: 1 } },
-      error: { offline: { code: 'network_error' } },
+      error: { 'too soon': { code: 'rate_limited', retryAfterSeconds: 1 }, offline: { code: 'network_error' } },
     },
     verifyCode: {
       done: { granted: { action: 'passkey.add', expiresAt: FAR_FUTURE } },

@@ -8,17 +8,18 @@ export type StepUpStep = 'loading' | 'passkey' | 'passkeyOffered' | 'code' | 'fa
 /** What the step-up sheet shows. */
 export function stepUpView(snapshot: SnapshotFrom<typeof stepUpMachine>) {
   const { context } = snapshot;
-  const step: StepUpStep = snapshot.status === 'done'
-    ? 'done'
-    : snapshot.matches('confirmingWithPasskey') || snapshot.matches('verifyingPasskey')
-      ? 'passkey'
-      : snapshot.matches('passkeyOffered')
-        ? 'passkeyOffered'
-        : snapshot.matches('codeStep')
-          ? 'code'
-          : snapshot.matches('failed')
-            ? 'failed'
-            : 'loading';
+  const step: StepUpStep =
+    snapshot.status === 'done'
+      ? 'done'
+      : snapshot.matches('confirmingWithPasskey') || snapshot.matches('verifyingPasskey')
+        ? 'passkey'
+        : snapshot.matches('passkeyOffered')
+          ? 'passkeyOffered'
+          : snapshot.matches('codeStep')
+            ? 'code'
+            : snapshot.matches('failed')
+              ? 'failed'
+              : 'loading';
   return {
     step,
     action: context.action,

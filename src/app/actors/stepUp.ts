@@ -7,9 +7,10 @@ import { unwrap } from './unwrap';
 
 /** The one step-up, as every flow that needs it runs it (the flows invoke `stepUpMachine` provided with these). */
 export function stepUpActors({ api }: Pick<FlowHost, 'api'>) {
-  const sendCode = fromPromise<{ channel: CodeChannel; resendAfterSeconds: number }, { action: Parameters<typeof api.stepUpCode>[0]['action'] }>(
-    ({ input }) => unwrap(api.stepUpCode({ action: input.action })),
-  );
+  const sendCode = fromPromise<
+    { channel: CodeChannel; resendAfterSeconds: number },
+    { action: Parameters<typeof api.stepUpCode>[0]['action'] }
+  >(({ input }) => unwrap(api.stepUpCode({ action: input.action })));
   return {
     actors: {
       loadOptions: fromPromise(({ input }) => unwrap(api.stepUpOptions({ action: input.action }))),

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PasskeysSection } from './security/PasskeysSection';
+import { PasswordSection } from './security/PasswordSection';
 import { PhoneSection } from './security/PhoneSection';
 import { SessionsSection } from './security/SessionsSection';
 
@@ -11,6 +12,7 @@ export function SecurityScreen() {
       <p className="page-lead">{t('screens.profileSecurity.lead')}</p>
       <PasskeysSection />
       <PhoneSection />
+      <PasswordSection />
       <SessionsSection />
     </div>
   );
