@@ -61,7 +61,7 @@ export function stepUpChild(snapshot: { children: Record<string, unknown> }): St
 /**
  * The one step-up, as a sheet over the page that asked for it: the flow that needs it invokes the
  * step-up machine and passes its actor here while it runs. Reusable by any action (card details,
- * withdrawals later). Closing it cancels the action; it cannot close while the passkey ceremony runs.
+ * withdrawals later). Closing it cancels the action.
  */
 export function StepUpSheet({ actor }: { actor: ActorRefFrom<typeof stepUpMachine> | undefined }) {
   return actor ? <OpenStepUpSheet actor={actor} /> : null;
@@ -71,12 +71,11 @@ function OpenStepUpSheet({ actor }: { actor: ActorRefFrom<typeof stepUpMachine> 
   const { t } = useTranslation();
   const view = useSelector(actor, stepUpView, shallowEqual);
   const cancel = () => actor.send({ type: 'CANCELLED' });
-  const inCeremony = view.step === 'passkey';
+  // During the passkey ceremony the Biometric Authentication sheet is the one on screen.
   return (
     <Sheet
-      open={view.step !== 'done'}
+      open={view.step !== 'done' && view.step !== 'passkey'}
       onClose={cancel}
-      dismissible={!inCeremony}
       title={t('stepUp.title')}
       description={t('stepUp.lead', { action: t(`stepUp.actions.${view.action}`) })}
     >
@@ -84,11 +83,6 @@ function OpenStepUpSheet({ actor }: { actor: ActorRefFrom<typeof stepUpMachine> 
         {view.step === 'loading' ? (
           <p className="hint" role="status">
             {t('stepUp.preparing')}
-          </p>
-        ) : null}
-        {inCeremony ? (
-          <p className="hint" role="status">
-            {t('stepUp.waitingPasskey')}
           </p>
         ) : null}
         {view.step === 'passkeyOffered' ? (
@@ -120,7 +114,7 @@ function OpenStepUpSheet({ actor }: { actor: ActorRefFrom<typeof stepUpMachine> 
             </Button>
           </>
         ) : null}
-        {inCeremony ? null : <Button onClick={cancel}>{t('stepUp.cancel')}</Button>}
+        <Button onClick={cancel}>{t('stepUp.cancel')}</Button>
       </div>
     </Sheet>
   );
