@@ -135,8 +135,7 @@ export const biometricModel = {
     },
     actors: {
       stepUp: {
-        done: (output, before, language) =>
-          stepUpInBrowser(before.matches('steppingUpToRemove') ? 'passkey.remove' : 'passkey.add', output, language),
+        done: (output, before) => stepUpInBrowser(before.matches('steppingUpToRemove') ? 'passkey.remove' : 'passkey.add', output),
       },
       removePasskey: {
         done: (status) => [{ answer: REMOVE, method: 'DELETE', times: 1, json: status }],

@@ -173,11 +173,10 @@ export const phoneChangeModel = {
     },
     actors: {
       stepUp: {
-        done: (output, before, language) =>
+        done: (output, before) =>
           stepUpInBrowser(
             before.matches('steppingUpToRemove') ? 'phone.remove' : before.context.route === 'set' ? 'phone.set' : 'phone.change',
             output,
-            language,
           ),
       },
       removePhone: {

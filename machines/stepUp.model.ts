@@ -36,20 +36,16 @@ const codeSent = (action: StepUpAction, resendAfterSeconds: number): PageAction 
 });
 
 /**
- * The browser side of a step-up ending as `output` says, for the flows that invoke it: the options
- * (no passkey), the code sent by e-mail, then the code typed and confirmed — or the sheet closed.
+ * The browser side of a granted step-up, for the flows that invoke it: the options offer a passkey and
+ * the browser answers at once, so nothing needs a click once the sheet would open (a model runner
+ * answers calls before it causes the event). Closing the sheet is a click after it opens: `null`, the
+ * unit paths cover it.
  */
-export function stepUpInBrowser(action: StepUpAction, output: StepUpOutput, language: PageLanguage): PageAction[] {
-  const texts = pageTexts(language).stepUp;
-  const opened: PageAction[] = [
-    { answer: OPTIONS, method: 'POST', times: 1, json: { action, passkey: null, codeChannel: 'email' } },
-    codeSent(action, 60),
-  ];
-  if (!output.granted) return [...opened, { click: { role: 'button', name: texts.cancel } }];
+export function stepUpInBrowser(action: StepUpAction, output: StepUpOutput): PageAction[] | null {
+  if (!output.granted) return null;
   return [
-    ...opened,
-    { fill: { label: texts.code }, text: '123456' },
-    { click: { role: 'button', name: texts.confirm } },
+    { answer: OPTIONS, method: 'POST', times: 1, json: { action, passkey: passkeyOptions, codeChannel: 'email' } },
+    { passkeys: { get: 'answers' } },
     { answer: VERIFY, method: 'POST', times: 1, json: { action, expiresAt: FAR_FUTURE } },
   ];
 }
