@@ -121,7 +121,9 @@ export const biometricModel = {
     ],
     events: {
       ENABLE_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.section.add } }],
-      DISABLE_ALL_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.section.disableAll } }],
+      // The button shows only while the customer has a passkey.
+      DISABLE_ALL_REQUESTED: (_, before, language) =>
+        before.context.enabled ? [{ click: { role: 'button', name: pageTexts(language).passkeys.section.disableAll } }] : null,
       CODE_SUBMITTED: ({ code }, _, language) => [
         { fill: { label: pageTexts(language).passkeys.code.label }, text: code },
         { click: { role: 'button', name: pageTexts(language).passkeys.code.confirm } },
