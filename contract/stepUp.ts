@@ -48,11 +48,20 @@ export const stepUpCodeSentSchema = z.object({
 });
 export type StepUpCodeSent = z.infer<typeof stepUpCodeSentSchema>;
 
-/** `POST /step-up/verify`: the proof, exactly one of the code or the passkey answer. */
-export const stepUpVerifyBodySchema = z.union([
-  z.strictObject({ action: stepUpActionSchema, code: oneTimeCodeSchema }),
-  z.strictObject({ action: stepUpActionSchema, response: authenticationResponseSchema }),
-]);
+/**
+ * `POST /step-up/verify`: the proof, exactly one of the code or the passkey answer. One strict object
+ * (not a union), so an unknown field is refused like everywhere else.
+ */
+export const stepUpVerifyBodySchema = z
+  .strictObject({
+    action: stepUpActionSchema,
+    code: oneTimeCodeSchema.optional(),
+    response: authenticationResponseSchema.optional(),
+  })
+  .refine((body) => (body.code === undefined) !== (body.response === undefined), {
+    message: 'Send the code or the passkey response, one of them',
+    path: ['body'],
+  });
 export type StepUpVerifyBody = z.infer<typeof stepUpVerifyBodySchema>;
 
 /** The grant: the action may be done in this session until `expiresAt`. */

@@ -176,7 +176,7 @@ export function createStepUpService(deps: StepUpDeps) {
   async function verifyPasskey(
     principal: Principal,
     action: StepUpAction,
-    response: Extract<StepUpVerifyBody, { response: unknown }>['response'],
+    response: NonNullable<StepUpVerifyBody['response']>,
     ip: string,
   ): Promise<StepUpGrant> {
     await rateLimiter.enforce([[RATE_LIMITS.passkeyPerIp, ip]]);
@@ -209,7 +209,10 @@ export function createStepUpService(deps: StepUpDeps) {
   }
 
   function verify(principal: Principal, body: StepUpVerifyBody, ip: string): Promise<StepUpGrant> {
-    return 'code' in body ? verifyCode(principal, body.action, body.code) : verifyPasskey(principal, body.action, body.response, ip);
+    // The schema lets exactly one of them through.
+    return body.code !== undefined
+      ? verifyCode(principal, body.action, body.code)
+      : verifyPasskey(principal, body.action, body.response!, ip);
   }
 
   const liveGrant = (principal: Principal, action: StepUpAction) =>
