@@ -54,8 +54,14 @@ export const API_ERRORS = {
   },
   code_required: {
     status: 400,
-    description: 'This confirmation needs the 6-digit code as well (the session is not freshly opened with two factors).',
+    description: 'This confirmation needs the 6-digit code as well (the request was made without a live step-up grant).',
   },
+  step_up_not_started: {
+    status: 400,
+    description:
+      'No step-up for this action was asked for in this session within the last 5 minutes, or its proof was already given; ask for options or a code again.',
+  },
+  current_password_invalid: { status: 400, description: 'The current password is wrong.' },
   passkey_verification_failed: {
     status: 400,
     description: 'The passkey answer did not verify (challenge, origin, relying party, signature or user verification).',
@@ -113,6 +119,11 @@ export const API_ERRORS = {
     status: 403,
     description:
       'The e-mail address is not verified yet: passkeys, a phone, SMS and card accounts wait until it is (POST /auth/verify-email).',
+  },
+  step_up_required: {
+    status: 403,
+    description:
+      'This action needs a fresh step-up: a passkey or a code given for this very action in this session within the last 5 minutes (a sign-in is not one). `fields.action` names the action to step up for.',
   },
   session_is_current: { status: 409, description: 'That is the session making the request; sign out with /auth/logout.' },
   email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },

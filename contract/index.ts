@@ -15,3 +15,4 @@ export * from './social';
 export * from './phone';
 export * from './passkeys';
 export * from './security';
+export * from './stepUp';

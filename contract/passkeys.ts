@@ -118,8 +118,8 @@ export const biometricEnableRequestSchema = z.object({
   /** Hand to `startRegistration({ optionsJSON })`. */
   options: passkeyCreationOptionsSchema,
   /**
-   * Whether confirm needs the 6-digit code besides the passkey (see the confirm endpoint's rule).
-   * The code is sent only when it is needed.
+   * Whether confirm needs the 6-digit code besides the passkey: true unless the request was made with
+   * a live `passkey.add` step-up grant. The code is sent only when it is needed.
    */
   code_required: z.boolean(),
   /** Where the code went; absent when no code was sent. */

@@ -22,6 +22,15 @@ async function logOut(page: Page) {
 
 const passkeyList = (page: Page) => page.getByRole('list', { name: 'Your passkeys' });
 
+/** The step-up sheet without a passkey: the code e-mailed for the action, typed and confirmed. */
+async function stepUpWithCode(page: Page, code: Promise<string>) {
+  const sheet = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(sheet.getByText('Enter the code we sent to your e-mail address.')).toBeVisible();
+  await sheet.getByLabel('Confirmation code').fill(await code);
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(sheet).toBeHidden();
+}
+
 test('add a passkey with the e-mailed code, sign in with it from /login and /welcome, rename, remove, remove all', async ({
   page,
   playwright,
@@ -31,17 +40,19 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   const customer = await registerCustomer(api);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
-  // A password session is one factor: adding a passkey needs the code.
+  // A sign-in is not a step-up: adding a passkey asks to confirm it's you, with a code for that action.
   await passwordSignIn(page, customer.email, customer.password);
   await page.goto('/profile/security');
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Add a passkey' }).click();
-  await expect(page.getByText('We sent a 6-digit code to your e-mail address.')).toBeVisible();
-  await page.getByLabel('Confirmation code').fill('12');
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Enter the 6 digits of the code.')).toBeVisible();
-  await page.getByLabel('Confirmation code').fill(await latestCode(api, customer.email, 'biometric_enable'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(sheet).toHaveAccessibleDescription('Before you add a passkey, confirm it’s you.');
+  await expect(sheet.getByText('Enter the code we sent to your e-mail address.')).toBeVisible();
+  await sheet.getByLabel('Confirmation code').fill('12');
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(sheet.getByText('Enter the 6 digits of the code.')).toBeVisible();
+  await sheet.getByLabel('Confirmation code').fill(await latestCode(api, customer.email, 'step_up'));
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
   await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
   await expect(passkeyList(page)).toContainText('Not used yet');
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -69,10 +80,13 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  // Signed in with a passkey: fresh two-factor session, no code. The same authenticator is refused.
+  // Signed in with a passkey moments ago, still not a step-up: the sheet asks for the passkey (the
+  // virtual authenticator answers), then the same authenticator is refused as a second passkey.
   await page.goto('/profile/security');
   await expect(passkeyList(page)).toContainText('Last used');
+  const stepUps = page.waitForResponse((response) => response.url().endsWith('/api/step-up/verify') && response.ok());
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await stepUps;
   await expect(page.getByRole('alert').filter({ hasText: 'This device already has a passkey for your account.' })).toBeVisible();
 
   // Rename: validated inline, then saved.
@@ -84,15 +98,23 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(passkeyList(page)).toContainText('Work phone');
 
-  // Remove, with confirmation.
+  // Remove, with confirmation and the step-up by the passkey itself (the virtual authenticator answers).
   await passkeyList(page).getByRole('button', { name: 'Remove' }).click();
+  const removal = page.waitForRequest((request) => request.url().includes('/api/passkeys/') && request.method() === 'DELETE');
+  const byPasskey = page.waitForRequest(
+    (request) => request.url().endsWith('/api/step-up/verify') && 'response' in (request.postDataJSON() as object),
+  );
   await page.getByRole('button', { name: 'Yes, remove' }).click();
+  await byPasskey;
+  await removal;
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove all passkeys' })).toBeHidden();
 
   // Add again (the server forgot the credential, the authenticator still has it: a new one is made), then remove all with the code.
   await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  // No passkey left: the step-up is a code.
+  await stepUpWithCode(page, latestCode(api, customer.email, 'step_up'));
   await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Remove all passkeys' }).click();
   await expect(page.getByText('To remove all passkeys, enter the code we sent you.')).toBeVisible();
@@ -109,8 +131,7 @@ test('a cancelled passkey ceremony shows the translated message and keeps the fo
   await passwordSignIn(page, customer.email, customer.password);
   await page.goto('/profile/security');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
-  await page.getByLabel('Confirmation code').fill(await latestCode(api, customer.email, 'biometric_enable'));
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await stepUpWithCode(page, latestCode(api, customer.email, 'step_up'));
   await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
   await logOut(page);
 
@@ -131,14 +152,21 @@ test('a cancelled passkey ceremony shows the translated message and keeps the fo
   await api.dispose();
 });
 
-test('screenshots: the security page and the Biometric Authentication sheet, en and ar, 390 and 1280 wide', async ({ page, signIn }) => {
+test('screenshots: the security page and the Biometric Authentication sheet, en and ar, 390 and 1280 wide', async ({
+  page,
+  signIn,
+  context,
+}) => {
   for (const locale of ['en', 'ar'] as const) {
-    // A new customer whose saved language is this one; right after sign-up the passkey alone is enough.
-    await signIn(locale);
+    // A new customer whose saved language is this one; the first passkey comes after a step-up by code.
+    const { email } = await signIn(locale);
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
     const security = locale === 'en' ? '/profile/security' : '/ar/profile/security';
     await page.goto(security);
     await page.locator('.button-row > .button--primary').last().click();
+    const stepUp = page.getByRole('dialog');
+    await stepUp.locator('input[name="code"]').fill(await latestCode(context.request, email, 'step_up'));
+    await stepUp.locator('button[type="submit"]').click();
     await expect(page.locator('.passkey-list > li')).toHaveCount(1);
     // No authenticator answers now: the ceremony waits and the sheet stays up.
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
@@ -148,6 +176,7 @@ test('screenshots: the security page and the Biometric Authentication sheet, en 
       await expect(page.locator('.passkey-list > li')).toHaveCount(1);
       await page.screenshot({ path: `reports/screenshots/passkeys-security-${locale}-${width}.png`, fullPage: true });
       await page.locator('.button-row > .button--primary').last().click();
+      // The step-up by the passkey waits for an authenticator too: its sheet is the one that shows.
       const sheet = page.getByRole('dialog');
       await expect(sheet).toBeVisible();
       await expect(sheet).toHaveAccessibleName(locale === 'en' ? 'Biometric Authentication' : 'المصادقة البيومترية');

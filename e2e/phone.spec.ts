@@ -9,10 +9,29 @@ function newMobile() {
   return { national: `0151 ${digits}`, e164: `+49151${digits}` };
 }
 
+/** The step-up through the API, as the app's sheet does it without a passkey: a code for the action to `to`. */
+async function stepUpByApi(page: Page, headers: Record<string, string>, action: string, to: string) {
+  expect((await page.request.post('/api/step-up/code', { data: { action }, headers })).status()).toBe(200);
+  const code = await latestCode(page.request, to, 'step_up');
+  expect((await page.request.post('/api/step-up/verify', { data: { action, code }, headers })).status()).toBe(200);
+}
+
+/** The step-up sheet in the page: the code sent for the action (to the e-mail, or by SMS to the confirmed phone). */
+async function stepUpInSheet(page: Page, to: string, channel: 'email' | 'sms') {
+  const sheet = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(
+    sheet.getByText(channel === 'sms' ? 'Enter the code we sent by SMS to your phone.' : 'Enter the code we sent to your e-mail address.'),
+  ).toBeVisible();
+  await sheet.getByLabel('Confirmation code').fill(await latestCode(page.request, to, 'step_up'));
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(sheet).toBeHidden();
+}
+
 /** A customer signed in in this page's context whose phone is already set and confirmed (through the API). */
 async function customerWithPhone(page: Page, language: Locale = 'en') {
   const customer = await registerCustomer(page.context().request, language);
   const headers = { Authorization: `Bearer ${customer.tokens.accessToken}`, 'X-Forwarded-For': someClientAddress() };
+  await stepUpByApi(page, headers, 'phone.set', customer.email);
   const phone = newMobile();
   const sent = await page.request.post('/api/users/set-phone', { data: { phone: phone.e164 }, headers });
   expect(sent.status(), await sent.text()).toBe(200);
@@ -48,6 +67,8 @@ test('set a phone with its SMS code, then log in with password and the SMS code'
   const phone = newMobile();
   await number.fill(phone.national);
   await section.getByRole('button', { name: 'Continue' }).click();
+  // A sign-in is not a step-up: a code to the e-mail confirms it is the customer first.
+  await stepUpInSheet(page, email, 'email');
   await expect(section.getByText('Enter the code we sent by SMS to')).toBeVisible();
   await section.getByLabel('Code').fill(await latestCode(page.request, phone.e164, 'set_phone'));
   await section.getByRole('button', { name: 'Confirm' }).click();
@@ -110,6 +131,8 @@ test('change the phone with a code by e-mail, then with a code by SMS to the new
   await section.getByRole('button', { name: 'Continue' }).click();
   await expect(section.getByText('How do you want to confirm the change?')).toBeVisible();
   await section.getByRole('button', { name: /Code by e-mail/ }).click();
+  // The step-up: a code by SMS to the confirmed phone, the one being replaced.
+  await stepUpInSheet(page, customer.phone.e164, 'sms');
   await expect(section.getByText('Enter the code we sent by e-mail to')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Get the code by SMS instead' })).toBeVisible();
   await section.getByLabel('Code').fill(await latestCode(page.request, customer.email, 'update_phone_email'));
@@ -123,6 +146,8 @@ test('change the phone with a code by e-mail, then with a code by SMS to the new
   await section.getByLabel('New phone number').fill(bySms.national);
   await section.getByRole('button', { name: 'Continue' }).click();
   await section.getByRole('button', { name: /Code by SMS to the new number/ }).click();
+  // The last change spent its step-up: a new one, by SMS to the number confirmed a moment ago.
+  await stepUpInSheet(page, byEmail.e164, 'sms');
   await expect(section.getByText('Enter the code we sent by SMS to')).toBeVisible();
   await section.getByLabel('Code').fill(await latestCode(page.request, bySms.e164, 'update_phone_sms'));
   await section.getByRole('button', { name: 'Confirm', exact: true }).click();
@@ -137,18 +162,46 @@ test('a number another customer confirmed looks like any other: the code step op
   const other = await browser.newPage();
   const taken = (await customerWithPhone(other)).phone;
   await other.close();
-  await customerWithPhone(page);
+  const own = await customerWithPhone(page);
   await page.goto('/profile/security');
   const section = page.getByTestId('phone-section');
   await section.getByRole('button', { name: 'Change phone number' }).click();
   await section.getByLabel('New phone number').fill(taken.national);
   await section.getByRole('button', { name: 'Continue' }).click();
   await section.getByRole('button', { name: /Code by SMS to the new number/ }).click();
+  await stepUpInSheet(page, own.phone.e164, 'sms');
   await expect(section.getByText('Enter the code we sent by SMS to')).toBeVisible();
   const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(taken.e164)}`);
   const templates = ((await outbox.json()) as { messages: Array<{ template: string }> }).messages.map((m) => m.template);
   expect(templates[0]).toBe('phone_claimed');
   expect(templates).not.toContain('update_phone_sms');
+});
+
+test('remove the phone after the step-up; the old number and the e-mail are told; closing the step-up keeps it', async ({ page }) => {
+  const customer = await customerWithPhone(page);
+  await page.goto('/profile/security');
+  const section = page.getByTestId('phone-section');
+  await section.getByRole('button', { name: 'Remove phone number' }).click();
+  await section.getByRole('button', { name: 'Remove', exact: true }).click();
+  // Closing the sheet cancels: the number stays.
+  const sheet = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await expect(sheet.getByText('Enter the code we sent by SMS to your phone.')).toBeVisible();
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(section.getByTestId('phone-current')).toBeVisible();
+
+  await section.getByRole('button', { name: 'Remove phone number' }).click();
+  await section.getByRole('button', { name: 'Remove', exact: true }).click();
+  // The code already sent for this action is the one to type (a new one waits a minute).
+  await stepUpInSheet(page, customer.phone.e164, 'sms');
+  await expect(section.getByText('Your phone number was removed.')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Add a phone number' })).toBeVisible();
+  const told = async (to: string) =>
+    (
+      (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: { template: string }[] }
+    ).messages.map((m) => m.template);
+  await expect.poll(() => told(customer.phone.e164)).toContain('phone_removed');
+  await expect.poll(() => told(customer.email)).toContain('phone_removed');
 });
 
 const VIEWPORTS = [

@@ -140,6 +140,10 @@ test('Google sign-in of a customer with a confirmed phone asks for the SMS code 
   const token = (await page.context().cookies()).find((c) => c.name === 'auth_token')!.value;
   const headers = { Authorization: `Bearer ${token}`, 'X-Forwarded-For': someClientAddress() };
   const phone = `+49151${String(Date.now()).slice(-8)}`;
+  // Setting a phone needs the step-up: a code to the e-mail for it.
+  expect((await page.request.post('/api/step-up/code', { data: { action: 'phone.set' }, headers })).status()).toBe(200);
+  const stepUpCode = await latestCode(page.request, email, 'step_up');
+  expect((await page.request.post('/api/step-up/verify', { data: { action: 'phone.set', code: stepUpCode }, headers })).status()).toBe(200);
   expect((await page.request.post('/api/users/set-phone', { data: { phone }, headers })).status()).toBe(200);
   const confirmCode = await latestCode(page.request, phone, 'set_phone');
   expect((await page.request.post('/api/users/confirm-phone', { data: { code: confirmCode }, headers })).status()).toBe(200);

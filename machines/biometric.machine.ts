@@ -9,10 +9,11 @@ import type {
   ValidationStatus,
 } from '../contract';
 import { toFailure, type Failure } from './failure';
+import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
 /** Which step failed: picks the seed's message when the error has no more precise one. */
-export type BiometricStep = 'status' | 'enable' | 'disableRequest' | 'disableConfirm';
+export type BiometricStep = 'status' | 'enable' | 'disableRequest' | 'disableConfirm' | 'remove';
 
 /** A failure and the step it stopped (its `message`: the browser's own words for `webauthn_not_allowed`, the server's for `no_code_token`). */
 export type BiometricFailure = Failure & { step: BiometricStep };
@@ -25,11 +26,14 @@ interface BiometricContext {
   options: PasskeyCreationOptions | null;
   codeChannel: CodeChannel | null;
   failure: BiometricFailure | null;
+  /** The passkey being removed, from the customer's click until it is gone or the step-up is cancelled. */
+  removing: string | null;
 }
 
 type BiometricEvent =
   | { type: 'ENABLE_REQUESTED' }
   | { type: 'DISABLE_ALL_REQUESTED' }
+  | { type: 'REMOVE_REQUESTED'; id: string }
   | { type: 'CODE_SUBMITTED'; code: string }
   | { type: 'CANCELLED' }
   | { type: 'STATUS_CHANGED' };
@@ -41,7 +45,7 @@ function failedAt(step: BiometricStep, error: unknown): BiometricFailure {
   return { ...toFailure(error), step };
 }
 
-const cleared = { codeToken: null, options: null, codeChannel: null } as const;
+const cleared = { codeToken: null, options: null, codeChannel: null, removing: null } as const;
 
 export const biometricMachine = setup({
   types: {
@@ -56,6 +60,9 @@ export const biometricMachine = setup({
     confirmEnable: unprovided<BiometricEnableConfirm, { codeToken: string; response: RegistrationResponse }>('confirmEnable'),
     requestDisable: unprovided<BiometricDisableRequest>('requestDisable'),
     confirmDisable: unprovided<ValidationStatus, { codeToken: string; code: string }>('confirmDisable'),
+    /** The one step-up (passkey or code) for adding or removing a passkey. */
+    stepUp: stepUpMachine,
+    removePasskey: unprovided<ValidationStatus, { id: string }>('removePasskey'),
   },
   actions: {
     /** Records a failure for developers (the customer sees the translated message). */
@@ -65,12 +72,13 @@ export const biometricMachine = setup({
   },
   guards: {
     codeRequired: ({ event }) => 'output' in event && (event.output as BiometricEnableRequest).code_required,
+    stepUpGranted: ({ event }) => 'output' in event && (event.output as { granted: boolean }).granted,
     codeMayBeRetyped: ({ event }) => 'error' in event && RETRYABLE_CODE_ERRORS.has(toFailure(event.error).code),
   },
 }).createMachine({
   id: 'biometric',
   description:
-    'Passkeys on /profile/security, in the seed’s words “biometric”: the status, adding a passkey (a request, the confirmation code when the session needs one, the passkey ceremony, the confirm) and removing all of them with a code. The code token is cleared after each attempt; every failure is logged and returns to idle with a translated message.',
+    'Passkeys on /profile/security, in the seed’s words “biometric”: the status, adding a passkey (the step-up, a request, the passkey ceremony, the confirm), removing one (the step-up, then the removal) and removing all of them with a code. The code token is cleared after each attempt; every failure is logged and returns to idle with a translated message.',
   context: { enabled: null, ...cleared, failure: null },
   initial: 'loadingStatus',
   states: {
@@ -94,13 +102,57 @@ export const biometricMachine = setup({
       meta: { route: '/profile/security' },
       entry: assign(cleared),
       on: {
-        ENABLE_REQUESTED: { target: 'requestingEnable', actions: assign({ failure: null }) },
+        ENABLE_REQUESTED: { target: 'steppingUpToAdd', actions: assign({ failure: null }) },
+        REMOVE_REQUESTED: {
+          target: 'steppingUpToRemove',
+          actions: assign({ failure: null, removing: ({ event }) => event.id }),
+        },
         DISABLE_ALL_REQUESTED: { target: 'requestingDisable', actions: assign({ failure: null }) },
         STATUS_CHANGED: { target: 'loadingStatus', description: 'A passkey was renamed away or removed from the list.' },
       },
     },
+    steppingUpToAdd: {
+      description: 'The one step-up for `passkey.add`: the customer’s passkey, or a code.',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: { action: 'passkey.add' },
+        onDone: [
+          { guard: 'stepUpGranted', target: 'requestingEnable' },
+          { target: 'idle', description: 'The customer closed the step-up.' },
+        ],
+      },
+    },
+    steppingUpToRemove: {
+      description: 'The one step-up for `passkey.remove`.',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: { action: 'passkey.remove' },
+        onDone: [
+          { guard: 'stepUpGranted', target: 'removingPasskey' },
+          { target: 'idle', description: 'The customer closed the step-up: the passkey stays.' },
+        ],
+      },
+    },
+    removingPasskey: {
+      description: 'DELETE /passkeys/:id, which spends the step-up.',
+      invoke: {
+        id: 'removePasskey',
+        src: 'removePasskey',
+        input: ({ context }) => ({ id: context.removing ?? '' }),
+        onDone: { target: 'idle', actions: [assign({ enabled: ({ event }) => event.output.biometric.enabled }), 'passkeysChanged'] },
+        onError: {
+          target: 'idle',
+          actions: [
+            assign({ failure: ({ event }) => failedAt('remove', event.error) }),
+            { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('remove', event.error) }) },
+          ],
+        },
+      },
+    },
     requestingEnable: {
-      description: 'POST /validation-code/biometric/enable/request: the code token and the creation options.',
+      description: 'POST /validation-code/biometric/enable/request: the code token and the creation options (no code after the step-up).',
       invoke: {
         id: 'requestEnable',
         src: 'requestEnable',
@@ -113,7 +165,7 @@ export const biometricMachine = setup({
               options: ({ event }) => event.output.options,
               codeChannel: ({ event }) => event.output.code_channel ?? null,
             }),
-            description: 'The session is not freshly opened with two factors: the code comes first.',
+            description: 'The step-up grant ran out meanwhile: the code this request sent comes first.',
           },
           {
             target: 'registering',

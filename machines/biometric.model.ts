@@ -3,6 +3,7 @@ import { biometricMachine } from './biometric.machine';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, passkeyFailureText, pageTexts, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 
 const STATUS = '**/api/validation-code/status';
 const ENABLE_REQUEST = '**/api/validation-code/biometric/enable/request';
@@ -15,6 +16,7 @@ const FALLBACK = {
   disableRequest: 'biometric_disable_request_failed',
   disableConfirm: 'biometric_disable_confirm_failed',
 };
+const REMOVE = '**/api/passkeys/*';
 
 /** The passkeys section: its “Add a passkey” button, and the last failure in its alert. */
 function section(s: SnapshotFrom<typeof biometricMachine>, language: PageLanguage): PageExpectation {
@@ -24,7 +26,9 @@ function section(s: SnapshotFrom<typeof biometricMachine>, language: PageLanguag
     ? null
     : failure.step === 'status'
       ? texts.section.loadFailed
-      : passkeyFailureText(language, failure.code, FALLBACK[failure.step]);
+      : failure.step === 'remove'
+        ? texts.section.actionFailed
+        : passkeyFailureText(language, failure.code, FALLBACK[failure.step]);
   return { shows: [{ role: 'button', name: texts.section.add }, ...(sentence ? [{ role: 'alert' as const, text: sentence }] : [])] };
 }
 
@@ -60,15 +64,21 @@ export const biometricModel = {
     CODE_SUBMITTED: { 'the code': { code: '123456' } },
     CANCELLED: { cancel: {} },
     STATUS_CHANGED: { 'a passkey removed from the list': {} },
+    REMOVE_REQUESTED: { 'remove the passkey': { id: 'Y3JlZA' } },
   },
   actors: {
+    stepUp: { done: STEP_UP_OUTCOMES },
+    removePasskey: {
+      done: { removed: { biometric: { enabled: false } } },
+      error: { 'step-up ran out': { code: 'step_up_required' } },
+    },
     loadStatus: {
       done: { 'has a passkey': { biometric: { enabled: true } }, 'no passkey': { biometric: { enabled: false } } },
       error: { 'network down': { code: 'network_error' } },
     },
     requestEnable: {
       done: {
-        'fresh session, no code needed': { code_token: 'token-1', options, code_required: false },
+        'after the step-up, no code needed': { code_token: 'token-1', options, code_required: false },
         'code sent by e-mail': { code_token: 'token-2', options, code_required: true, code_channel: 'email' },
       },
       error: { 'rate-limited': { code: 'rate_limited', retryAfterSeconds: 30 } },
@@ -106,19 +116,33 @@ export const biometricModel = {
     // The security page, signed in by cookie fixture; the passkey list itself is not part of this flow.
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { answer: '**/api/passkeys', method: 'GET', json: { passkeys: [passkey] } },
       { open: inLanguage('/profile/security', language) },
     ],
     events: {
       ENABLE_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.section.add } }],
-      DISABLE_ALL_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.section.disableAll } }],
+      // The button shows only while the customer has a passkey.
+      DISABLE_ALL_REQUESTED: (_, before, language) =>
+        before.context.enabled ? [{ click: { role: 'button', name: pageTexts(language).passkeys.section.disableAll } }] : null,
       CODE_SUBMITTED: ({ code }, _, language) => [
         { fill: { label: pageTexts(language).passkeys.code.label }, text: code },
         { click: { role: 'button', name: pageTexts(language).passkeys.code.confirm } },
       ],
       CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.code.cancel } }],
-      // Removing one passkey from the list is the list's own calls, which this flow's bindings leave out.
+      // The list is the page's own query: the flow's runs answer it with one passkey to remove.
+      REMOVE_REQUESTED: (_, __, language) => {
+        const texts = pageTexts(language).passkeys.section;
+        return [{ click: { role: 'button', name: texts.remove } }, { click: { role: 'button', name: texts.confirmRemove } }];
+      },
     },
     actors: {
+      stepUp: {
+        done: (output, before) => stepUpInBrowser(before.matches('steppingUpToRemove') ? 'passkey.remove' : 'passkey.add', output),
+      },
+      removePasskey: {
+        done: (status) => [{ answer: REMOVE, method: 'DELETE', times: 1, json: status }],
+        error: (error) => [failedCall(REMOVE, error, 'DELETE')],
+      },
       loadStatus: {
         done: (status) => [{ answer: STATUS, method: 'GET', times: 1, json: status }],
         error: (error) => [failedCall(STATUS, error, 'GET')],

@@ -10,12 +10,14 @@ export function biometricView(snapshot: BiometricSnapshot) {
     /** Nothing under way: the buttons are offered. */
     idle: is('idle'),
     /** Adding a passkey, from the request to the confirm: the add button is busy. */
-    adding: is('requestingEnable', 'verifyingEnableCode', 'registering', 'confirmingEnable'),
+    adding: is('steppingUpToAdd', 'requestingEnable', 'verifyingEnableCode', 'registering', 'confirmingEnable'),
+    /** The passkey being removed (the step-up, then the removal), or null. */
+    removing: is('steppingUpToRemove', 'removingPasskey') ? snapshot.context.removing : null,
     /** Which code form is open: the one confirming an addition, or the removal of all passkeys. */
     codeFor: is('awaitingEnableCode', 'verifyingEnableCode') ? 'enable' : is('awaitingDisableCode', 'confirmingDisable') ? 'disable' : null,
     checkingCode: is('verifyingEnableCode', 'confirmingDisable'),
     /** The last step of a change: back to idle without a failure, it went through. */
-    finishing: is('confirmingEnable') ? 'enable' : is('confirmingDisable') ? 'disable' : null,
+    finishing: is('confirmingEnable') ? 'enable' : is('confirmingDisable') ? 'disable' : is('removingPasskey') ? 'remove' : null,
     enabled: snapshot.context.enabled,
     channel: snapshot.context.codeChannel,
     failure: snapshot.context.failure,

@@ -16,6 +16,10 @@ import { loginMachine } from './login.machine';
 import { loginModel } from './login.model';
 import { phoneChangeMachine } from './phoneChange.machine';
 import { phoneChangeModel } from './phoneChange.model';
+import { stepUpMachine } from './stepUp.machine';
+import { changePasswordMachine } from './changePassword.machine';
+import { changePasswordModel } from './changePassword.model';
+import { stepUpModel } from './stepUp.model';
 import { passkeySignInMachine } from './passkeySignIn.machine';
 import { passkeySignInModel } from './passkeySignIn.model';
 import { routeGuardMachine } from './routeGuard.machine';
@@ -103,10 +107,28 @@ export const catalog: CatalogEntry[] = [
     id: 'phoneChange',
     title: 'Set or change the phone number',
     summary:
-      'The phone section of /profile/security. Without a phone: choose the country (the customer’s own by default), type the national number — checked with libphonenumber-js and shown in international form — and confirm it with the SMS code sent to it. With a phone: type the new number, then choose to confirm with a code e-mailed to the account or sent by SMS to the new number (switching is possible while waiting). Numbers confirmed by another customer are refused; wrong or expired codes are explained; a new code can be sent after a cooldown.',
+      'The phone section of /profile/security. Without a phone: choose the country (the customer’s own by default), type the national number — checked with libphonenumber-js and shown in international form — confirm it is you (the step-up) and confirm the number with the SMS code sent to it. With a phone: type the new number, choose to confirm with a code e-mailed to the account or sent by SMS to the new number (switching is possible while waiting), after the step-up; or remove the number after the step-up. Wrong or expired codes are explained; a new code can be sent after a cooldown.',
     routes: ['/profile/security'],
     machine: phoneChangeMachine,
     model: phoneChangeModel,
+  },
+  {
+    id: 'stepUp',
+    title: 'Confirm it’s you (step-up)',
+    summary:
+      'The one step-up rule: before a sensitive action (adding or removing a passkey, setting, changing or removing the phone, changing the password; later withdrawals, card details, payment links) the customer proves it is them again, for that action. With a passkey the browser asks for it (a code remains the other way); without one a code goes by SMS to the confirmed phone, else by e-mail. The server’s grant lasts 5 minutes and serves only that action in that session. The flows that need it invoke it; it shows as a sheet over their page.',
+    routes: ['/profile/security'],
+    machine: stepUpMachine,
+    model: stepUpModel,
+  },
+  {
+    id: 'changePassword',
+    title: 'Change the password',
+    summary:
+      'The password section of /profile/security: confirm it is you (the step-up), then type the current password and a new one that meets the sign-up rule. Every other session is signed out (this one stays) and the e-mail is told. A wrong current password or a refused new one is said next to its field, keeping what was typed; when the step-up runs out meanwhile, it is asked again.',
+    routes: ['/profile/security'],
+    machine: changePasswordMachine,
+    model: changePasswordModel,
   },
   {
     id: 'passkeySignIn',
@@ -121,7 +143,7 @@ export const catalog: CatalogEntry[] = [
     id: 'biometric',
     title: 'Passkeys (biometric)',
     summary:
-      'The passkeys section of /profile/security, with the seed’s “biometric” endpoints: the status; adding a passkey — a request that answers a single-use code token and the creation options, the e-mailed or SMS code when the session is not freshly opened with two factors, the passkey ceremony, the confirm; and removing all passkeys with a code. The token is cleared after each attempt; failures are logged and shown translated.',
+      'The passkeys section of /profile/security, with the seed’s “biometric” endpoints: the status; adding a passkey — the step-up (the customer’s passkey, or a code), a request that answers a single-use code token and the creation options (the e-mailed or SMS code only when the step-up ran out meanwhile), the passkey ceremony, the confirm; removing one passkey after the step-up; and removing all passkeys with a code. The token is cleared after each attempt; failures are logged and shown translated.',
     routes: ['/profile/security'],
     machine: biometricMachine,
     model: biometricModel,

@@ -2,6 +2,7 @@ import { and, assign, not, setup, stateIn } from 'xstate';
 import type { CountryCode } from '../contract/countries';
 import * as cooldown from './resendCooldown';
 import { isSixDigitCode, toFailure, type Failure } from './failure';
+import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
 /**
@@ -10,7 +11,10 @@ import { unprovided } from './unprovided';
  */
 export type PhoneCodeRoute = 'set' | 'email' | 'sms';
 
-/** Why the typed number was not taken: checked here first, with the same codes the server answers (it checks again). */
+/**
+ * Why the typed number was not taken: checked here first, with the same codes the server answers (it
+ * checks again); `phone_taken` only at the confirmation (sending answers alike for a taken number).
+ */
 export type NumberError = 'missing' | 'phone_invalid' | 'phone_unchanged' | 'phone_taken';
 
 export interface PhoneProfile {
@@ -27,12 +31,14 @@ interface PhoneChangeContext extends PhoneProfile, cooldown.ResendCooldown {
   route: PhoneCodeRoute | null;
   numberError: NumberError | null;
   failure: Failure | null;
-  /** The last change went through: the screen says so until the next edit. */
-  saved: boolean;
+  /** The last change went through (`removed`: the number was removed): the screen says so until the next edit. */
+  saved: boolean | 'removed';
 }
 
 type PhoneChangeEvent =
   | { type: 'EDIT_STARTED' }
+  | { type: 'REMOVE_REQUESTED' }
+  | { type: 'REMOVE_CONFIRMED' }
   /** `e164` is the typed number as libphonenumber-js read it for `country`, null when it is not a valid number. */
   | { type: 'NUMBER_SUBMITTED'; country: CountryCode; national: string; e164: string | null }
   | { type: 'CHANNEL_CHOSEN'; channel: 'email' | 'sms' }
@@ -41,7 +47,8 @@ type PhoneChangeEvent =
   | { type: 'CANCELLED' }
   | { type: 'RETRY' };
 
-const NUMBER_ERRORS = new Set<string>(['phone_taken', 'phone_invalid', 'phone_unchanged']);
+/** What the server may refuse a number for when sending its code (a taken number gets the same answer as a free one). */
+const SEND_NUMBER_ERRORS = new Set<string>(['phone_invalid', 'phone_unchanged']);
 
 export const phoneChangeMachine = setup({
   types: {
@@ -56,6 +63,10 @@ export const phoneChangeMachine = setup({
     resendCode: unprovided<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>('resendCode'),
     /** Confirms with the code; answers the number now confirmed. */
     confirmCode: unprovided<{ phone: string }, { code: string; route: PhoneCodeRoute }>('confirmCode'),
+    /** The one step-up, for `phone.set`, `phone.change` or `phone.remove`. */
+    stepUp: stepUpMachine,
+    /** POST /users/remove-phone. */
+    removePhone: unprovided<unknown>('removePhone'),
   },
   actions: {
     countDown: assign(cooldown.countDown),
@@ -73,7 +84,10 @@ export const phoneChangeMachine = setup({
     hasPhone: ({ context }) => context.phone !== null,
     isOtherChannel: ({ context, event }) => event.type === 'CHANNEL_CHOSEN' && context.route !== 'set' && event.channel !== context.route,
     isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code),
-    isNumberProblem: (_, failure: Failure) => NUMBER_ERRORS.has(failure.code),
+    isNumberProblem: (_, failure: Failure) => SEND_NUMBER_ERRORS.has(failure.code),
+    stepUpExpired: ({ event }) => 'error' in event && toFailure(event.error).code === 'step_up_required',
+    isTakenMeanwhile: (_, failure: Failure) => failure.code === 'phone_taken',
+    stepUpGranted: ({ event }) => 'output' in event && (event.output as { granted: boolean }).granted,
     cooldownOver: cooldown.cooldownOver,
     isRateLimited: cooldown.isRateLimited,
     noCodeBeingChecked: not(stateIn('#phoneChange.codeStep.code.confirming')),
@@ -82,7 +96,7 @@ export const phoneChangeMachine = setup({
 }).createMachine({
   id: 'phoneChange',
   description:
-    'The phone section of /profile/security: set a first number (SMS code to it) or change it (code by e-mail or by SMS to the new number, as the customer chooses).',
+    'The phone section of /profile/security: set a first number (SMS code to it), change it (code by e-mail or by SMS to the new number, as the customer chooses) or remove it — each after the step-up.',
   context: {
     email: '',
     country: 'DE',
@@ -121,6 +135,37 @@ export const phoneChangeMachine = setup({
           target: 'enteringNumber',
           actions: assign({ saved: false, numberError: null, failure: null }),
         },
+        REMOVE_REQUESTED: {
+          guard: 'hasPhone',
+          target: 'confirmingRemoval',
+          actions: assign({ saved: false, failure: null }),
+        },
+      },
+    },
+    confirmingRemoval: {
+      description: '“Remove +49 …? Signing in will no longer ask for an SMS code.”',
+      meta: { route: '/profile/security' },
+      on: {
+        REMOVE_CONFIRMED: { target: 'steppingUpToRemove' },
+        CANCELLED: { target: 'idle' },
+      },
+    },
+    steppingUpToRemove: {
+      description: 'The one step-up for `phone.remove`.',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: { action: 'phone.remove' },
+        onDone: [{ guard: 'stepUpGranted', target: 'removing' }, { target: 'idle' }],
+      },
+    },
+    removing: {
+      description: 'POST /users/remove-phone, which spends the step-up; the old number and the e-mail are told.',
+      invoke: {
+        id: 'removePhone',
+        src: 'removePhone',
+        onDone: { target: 'idle', actions: assign({ phone: null, saved: 'removed' }) },
+        onError: { target: 'idle', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     enteringNumber: {
@@ -151,7 +196,7 @@ export const phoneChangeMachine = setup({
             description: 'A change: choose how to confirm it.',
           },
           {
-            target: 'sendingCode',
+            target: 'steppingUp',
             actions: assign({
               newPhone: ({ event }) => event.e164,
               country: ({ event }) => event.country,
@@ -159,7 +204,7 @@ export const phoneChangeMachine = setup({
               numberError: null,
               failure: null,
             }),
-            description: 'A first number: the code goes to it by SMS.',
+            description: 'A first number: after the step-up, the code goes to it by SMS.',
           },
         ],
         CANCELLED: { target: 'idle' },
@@ -169,9 +214,22 @@ export const phoneChangeMachine = setup({
       description: 'Two clear choices: a code to the account’s e-mail, or an SMS to the new number.',
       meta: { route: '/profile/security' },
       on: {
-        CHANNEL_CHOSEN: { target: 'sendingCode', actions: assign({ route: ({ event }) => event.channel, failure: null }) },
+        CHANNEL_CHOSEN: { target: 'steppingUp', actions: assign({ route: ({ event }) => event.channel, failure: null }) },
         EDIT_STARTED: { target: 'enteringNumber', description: 'Back to the number.' },
         CANCELLED: { target: 'idle' },
+      },
+    },
+    steppingUp: {
+      description: 'The one step-up, for `phone.set` or `phone.change`; its grant also serves a resend or the other channel.',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: ({ context }) => ({ action: context.route === 'set' ? 'phone.set' : 'phone.change' }),
+        onDone: [
+          { guard: 'stepUpGranted', target: 'sendingCode' },
+          { guard: 'hasPhone', target: 'choosingChannel', description: 'Closed: the choice stays.' },
+          { target: 'enteringNumber', description: 'Closed: the number stays.' },
+        ],
       },
     },
     sendingCode: {
@@ -186,10 +244,15 @@ export const phoneChangeMachine = setup({
         },
         onError: [
           {
+            guard: 'stepUpExpired',
+            target: 'steppingUp',
+            description: 'The step-up’s 5 minutes ran out (a channel switched late): again.',
+          },
+          {
             guard: { type: 'isNumberProblem', params: ({ event }) => toFailure(event.error) },
             target: 'enteringNumber',
             actions: assign({ numberError: ({ event }) => toFailure(event.error).code as NumberError }),
-            description: 'Taken by another customer, not a real number, or the current one.',
+            description: 'Not a real number, or the current one.',
           },
           {
             guard: 'hasPhone',
@@ -242,7 +305,7 @@ export const phoneChangeMachine = setup({
                 },
                 onError: [
                   {
-                    guard: { type: 'isNumberProblem', params: ({ event }) => toFailure(event.error) },
+                    guard: { type: 'isTakenMeanwhile', params: ({ event }) => toFailure(event.error) },
                     target: '#phoneChange.enteringNumber',
                     actions: assign({ numberError: ({ event }) => toFailure(event.error).code as NumberError }),
                     description: 'Another customer confirmed the number first.',

@@ -4,10 +4,12 @@ import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/m
 import { failedCall, failureText, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { phoneChangeMachine } from './phoneChange.machine';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 
 type Snapshot = SnapshotFrom<typeof phoneChangeMachine>;
 
 const ME = '**/api/users/me';
+const REMOVE = '**/api/users/remove-phone';
 /** Where each way of confirming sends its code and its confirmation (src/app/system.ts). */
 const CALLS = {
   set: { request: '**/api/users/set-phone', confirm: '**/api/users/confirm-phone' },
@@ -60,6 +62,8 @@ const next = '+4915198765432';
 export const phoneChangeModel = {
   events: {
     EDIT_STARTED: { 'add or change': {} },
+    REMOVE_REQUESTED: { 'remove the number': {} },
+    REMOVE_CONFIRMED: { 'yes, remove it': {} },
     NUMBER_SUBMITTED: {
       'a valid new number': { country: 'DE', national: '0151 98765432', e164: next },
       'nothing typed': { country: 'DE', national: ' ', e164: null },
@@ -80,10 +84,16 @@ export const phoneChangeModel = {
       },
       error: { offline: { code: 'network_error' } },
     },
+    stepUp: { done: STEP_UP_OUTCOMES },
+    removePhone: {
+      done: { removed: me({ email: 'ann@example.test', country: 'DE', phone: null }) },
+      error: { offline: { code: 'network_error' } },
+    },
     requestCode: {
       done: { sent: { resendAfterSeconds: 1 } },
       error: {
-        'number taken': { code: 'phone_taken' },
+        'not a real number': { code: 'phone_invalid' },
+        'step-up ran out': { code: 'step_up_required' },
         'too soon': { code: 'rate_limited', retryAfterSeconds: 20 },
         offline: { code: 'network_error' },
       },
@@ -117,7 +127,9 @@ export const phoneChangeModel = {
     'codeStep.code.confirming': (s) => s.context.failure === null || 'confirms while showing an old error',
     'codeStep.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
     'codeStep.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
-    idle: (s) => !s.context.saved || s.context.phone !== null || 'says saved without a phone',
+    idle: (s) =>
+      !s.context.saved || (s.context.saved === 'removed') === (s.context.phone === null) || 'says saved or removed against the phone',
+    confirmingRemoval: (s) => s.context.phone !== null || 'offers to remove no phone',
   },
   browser: {
     languages: PAGE_LANGUAGES,
@@ -156,8 +168,21 @@ export const phoneChangeModel = {
       RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).resend.action } }],
       CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.cancel } }],
       RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.retry } }],
+      REMOVE_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.remove } }],
+      REMOVE_CONFIRMED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.confirmRemove } }],
     },
     actors: {
+      stepUp: {
+        done: (output, before) =>
+          stepUpInBrowser(
+            before.matches('steppingUpToRemove') ? 'phone.remove' : before.context.route === 'set' ? 'phone.set' : 'phone.change',
+            output,
+          ),
+      },
+      removePhone: {
+        done: (answer) => [{ answer: REMOVE, method: 'POST', times: 1, json: answer }],
+        error: (error) => [failedCall(REMOVE, error)],
+      },
       loadPhone: {
         done: (profile) => [{ answer: ME, method: 'GET', times: 1, json: me(profile) }],
         // A retry of the GET by the client meets the catch-all error answer: it fails all the same.
@@ -191,11 +216,12 @@ export const phoneChangeModel = {
         return {
           shows: [
             { role: 'button', name: s.context.phone ? texts.change : texts.add },
-            ...(s.context.saved ? [{ shownText: texts.saved }] : []),
+            ...(s.context.saved ? [{ shownText: s.context.saved === 'removed' ? texts.removed : texts.saved }] : []),
           ],
         };
       },
       enteringNumber: numberForm,
+      confirmingRemoval: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).phone.confirmRemove }] }),
       choosingChannel: (_, language) => ({ shows: [{ shownText: pageTexts(language).phone.chooseChannel }] }),
       'codeStep.code.editing': (s, language) => ({
         shows: [

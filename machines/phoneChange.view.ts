@@ -8,17 +8,30 @@ export type PhoneSectionStep = 'loading' | 'loadFailed' | 'current' | 'number' |
 /** What the phone section of /profile/security shows. */
 export function phoneChangeView(snapshot: SnapshotFrom<typeof phoneChangeMachine>) {
   const sending = snapshot.matches('sendingCode');
-  // While the code is being sent, the form that asked for it stays: the number for a first one, the channels for a change.
+  // While the step-up runs or the code is being sent, the form that asked for it stays: the number for a first one, the channels for a change.
+  const asking = sending || snapshot.matches('steppingUp');
+  const removal = snapshot.matches('confirmingRemoval')
+    ? 'confirm'
+    : snapshot.matches('steppingUpToRemove') || snapshot.matches('removing')
+      ? 'busy'
+      : null;
   const step: PhoneSectionStep = snapshot.matches('loading')
     ? 'loading'
     : snapshot.matches('loadFailed')
       ? 'loadFailed'
-      : snapshot.matches('idle')
+      : snapshot.matches('idle') || removal
         ? 'current'
-        : snapshot.matches('enteringNumber') || (sending && snapshot.context.route === 'set')
+        : snapshot.matches('enteringNumber') || (asking && snapshot.context.route === 'set')
           ? 'number'
-          : snapshot.matches('choosingChannel') || sending
+          : snapshot.matches('choosingChannel') || asking
             ? 'channel'
             : 'code';
-  return { step, sending, confirming: snapshot.matches({ codeStep: { code: 'confirming' } }), ...resendView(snapshot) };
+  return {
+    step,
+    sending,
+    /** Removing the number: asking to confirm, or under way (the step-up, then the call). */
+    removal,
+    confirming: snapshot.matches({ codeStep: { code: 'confirming' } }),
+    ...resendView(snapshot),
+  };
 }

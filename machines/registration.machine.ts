@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import { meetsPasswordRule } from '../contract/auth';
 import { failureOf, isSixDigitCode, toFailure, type Failure } from './failure';
 import * as cooldown from './resendCooldown';
+import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
 /** The wizard's pages, in order; each is a route (English form) and a state with that `meta.route`. */
@@ -147,6 +148,8 @@ export const registrationMachine = setup({
     redeemPromoCode: unprovided<{ code: string }, { code: string }>('redeemPromoCode'),
     verifyEmail: unprovided<void, { code: string }>('verifyEmail'),
     resendCode: unprovided<{ resendAfterSeconds: number }, { email: string }>('resendCode'),
+    /** The one step-up for `passkey.add`, before the ceremony. */
+    stepUp: stepUpMachine,
     createPasskey: unprovided<void>('createPasskey'),
   },
   actions: {
@@ -159,6 +162,7 @@ export const registrationMachine = setup({
     noteResendFailure: assign(cooldown.noteResendFailure),
   },
   guards: {
+    stepUpGranted: ({ event }) => 'output' in event && (event.output as { granted: boolean }).granted,
     opensStep: ({ event }, params: { step: RegistrationStep }) => event.type === 'PAGE_OPENED' && event.step === params.step,
     opensOtherStep: ({ event }, params: { step: RegistrationStep }) => event.type === 'PAGE_OPENED' && event.step !== params.step,
     resumesAt: ({ context }, params: { step: RegistrationStep }) => context.resumeAt === params.step,
@@ -357,9 +361,23 @@ export const registrationMachine = setup({
       meta: { route: REGISTRATION_STEPS.biometric },
       entry: showStepOnEntry('biometric'),
       on: {
-        PASSKEY_REQUESTED: { target: 'creatingPasskey', actions: assign({ failure: null }) },
+        PASSKEY_REQUESTED: { target: 'steppingUp', actions: assign({ failure: null }) },
         PASSKEY_SKIPPED: { target: 'finished', description: 'No passkey now; one can be added in Security later.' },
         PAGE_OPENED: pageOpened('biometric'),
+      },
+    },
+    steppingUp: {
+      tags: ['busy'],
+      description:
+        'The one step-up for `passkey.add`: signing up is not one, so a code sent for it (to the e-mail) confirms the passkey is the customer’s.',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: { action: 'passkey.add' },
+        onDone: [
+          { guard: 'stepUpGranted', target: 'creatingPasskey' },
+          { target: 'offeringPasskey', description: 'Closed: the offer stays, with “Skip”.' },
+        ],
       },
     },
     creatingPasskey: {

@@ -1,5 +1,6 @@
 import type { FlowModel } from './graph/model';
 import { registrationMachine, type SavedRegistration } from './registration.machine';
+import { STEP_UP_OUTCOMES } from './stepUp.model';
 
 const draft = { email: 'new.customer@meridian.test', country: 'DE', acceptTerms: true };
 const saved = (step: SavedRegistration['step'], resendInSeconds = 0): SavedRegistration => ({
@@ -68,6 +69,7 @@ export const registrationModel = {
       done: { sent: { resendAfterSeconds: 2 } },
       error: { 'too soon': { code: 'rate_limited', retryAfterSeconds: 1 }, offline: { code: 'network_error' } },
     },
+    stepUp: { done: STEP_UP_OUTCOMES },
     createPasskey: {
       done: { created: undefined },
       error: { cancelled: { code: 'passkey_cancelled' } },

@@ -138,7 +138,7 @@ describe('the sign-up wizard view', () => {
 });
 
 describe('the passkeys section view', () => {
-  const context = { enabled: true, codeToken: null, options: null, codeChannel: 'email' as const, failure: null };
+  const context = { enabled: true, codeToken: null, options: null, codeChannel: 'email' as const, failure: null, removing: null };
   const at = (value: string) => biometricView(biometricMachine.resolveState({ value: value as never, context }));
 
   it('offers the buttons only when nothing is under way, and keeps the add button busy through the whole addition', () => {

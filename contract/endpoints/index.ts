@@ -7,6 +7,7 @@ import { passkeysEndpoints } from './passkeys';
 import { securityEndpoints } from './security';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
+import { stepUpEndpoints } from './stepUp';
 import { usersEndpoints } from './users';
 
 export * from './define';
@@ -26,6 +27,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...appEndpoints,
   ...accountsEndpoints,
   ...passkeysEndpoints,
+  ...stepUpEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

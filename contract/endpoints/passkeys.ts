@@ -23,7 +23,7 @@ export const passkeysEndpoints = {
   }),
   requestBiometricEnable: endpoint('POST', '/validation-code/biometric/enable/request', emptyBodySchema, biometricEnableRequestSchema, {
     summary:
-      "Start adding a passkey: a single-use `code_token` (10 minutes) and the creation options (discoverable credential, user verification required, no attestation, the customer's passkeys excluded). When `code_required`, a 6-digit code goes to the confirmed phone by SMS, else to the e-mail address.",
+      "Start adding a passkey: a single-use `code_token` (10 minutes) and the creation options (discoverable credential, user verification required, no attestation, the customer's passkeys excluded). Adding a passkey is a step-up action: with a live `passkey.add` grant of this session `code_required` is false; without one, a 6-digit code for it goes to the confirmed phone by SMS, else to the e-mail address, and `code_required` is true. A recent sign-in does not count.",
     auth: 'bearer',
     errors: ['rate_limited'],
   }),
@@ -34,7 +34,7 @@ export const passkeysEndpoints = {
     biometricEnableConfirmSchema,
     {
       summary:
-        'Finish adding a passkey. Rule: the passkey `response` alone is enough only within 10 minutes of a session opened with two factors — by sign-up (the account is new), by a passkey, or by password plus phone code; otherwise the code is required too. The code may come first on its own (the answer then has `passkey: null` and the token stays valid for the `response`), or together with the `response`. The token is spent when the passkey is added.',
+        'Finish adding a passkey. The passkey `response` alone is enough only when the request was made with a live `passkey.add` step-up grant (spent here); otherwise the code is required too. The code may come first on its own (the answer then has `passkey: null` and the token stays valid for the `response`), or together with the `response`. The token is spent when the passkey is added.',
       auth: 'bearer',
       errors: [
         'code_token_invalid',
@@ -80,9 +80,10 @@ export const passkeysEndpoints = {
     errors: ['passkey_not_found'],
   }),
   removePasskey: endpoint('DELETE', '/passkeys/:id', undefined, validationStatusSchema, {
-    summary: "Remove one of the customer's passkeys; answers the status (`biometric.enabled` false after the last one).",
+    summary:
+      "Remove one of the customer's passkeys (spends a `passkey.remove` step-up; an unknown id leaves it unspent); answers the status (`biometric.enabled` false after the last one).",
     auth: 'bearer',
-    errors: ['passkey_not_found'],
+    errors: ['step_up_required', 'passkey_not_found'],
   }),
   passkeySignInOptions: endpoint('POST', '/auth/passkey/options', emptyBodySchema, passkeySignInOptionsSchema, {
     summary:

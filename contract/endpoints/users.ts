@@ -1,4 +1,6 @@
 import { endpoint } from './define';
+import { emptyBodySchema } from '../common';
+import { changePasswordBodySchema, passwordChangedSchema } from '../stepUp';
 import { meSchema } from '../auth';
 import { phoneCodeBodySchema, phoneCodeSentSchema, setPhoneBodySchema, updatePhoneBodySchema } from '../phone';
 import { promoCodeBodySchema, promoRedemptionSchema, updateNameBodySchema, userDepositLevelsSchema } from '../users';
@@ -11,30 +13,45 @@ export const usersEndpoints = {
   }),
   setPhone: endpoint('POST', '/users/set-phone', setPhoneBodySchema, phoneCodeSentSchema, {
     summary:
-      'Set a first phone number: an SMS code goes to it. Sending the same number again after 60 s sends a new code. A number another customer confirmed gets the same answer, but no code: its owner gets an SMS notice instead.',
+      'Set a first phone number (step-up `phone.set` required): an SMS code goes to it. Sending the same number again after 60 s sends a new code. A number another customer confirmed gets the same answer, but no code: its owner gets an SMS notice instead.',
     auth: 'bearer',
-    errors: ['phone_invalid', 'phone_already_set', 'rate_limited'],
+    errors: ['step_up_required', 'phone_invalid', 'phone_already_set', 'rate_limited'],
   }),
   confirmPhone: endpoint('POST', '/users/confirm-phone', phoneCodeBodySchema, meSchema, {
-    summary: 'Confirm the number from set-phone with its SMS code; two-factor sign-in starts with the next login.',
+    summary:
+      'Confirm the number from set-phone with its SMS code; two-factor sign-in starts with the next login. Spends the `phone.set` step-up.',
     auth: 'bearer',
     errors: ['no_pending_phone', 'phone_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
   }),
   updatePhone: endpoint('POST', '/users/update-phone', updatePhoneBodySchema, phoneCodeSentSchema, {
     summary:
-      'Change the confirmed phone: a code goes by e-mail to the account (`channel: email`) or by SMS to the new number (`channel: sms`). The old number stays until confirmed. A number another customer confirmed gets the same answer, but no code: its owner gets an SMS notice instead.',
+      'Change the confirmed phone (step-up `phone.change` required; the session alone is not enough): a code goes by e-mail to the account (`channel: email`) or by SMS to the new number (`channel: sms`). The old number stays until confirmed. A number another customer confirmed gets the same answer, but no code: its owner gets an SMS notice instead.',
     auth: 'bearer',
-    errors: ['phone_invalid', 'phone_not_set', 'phone_unchanged', 'rate_limited'],
+    errors: ['step_up_required', 'phone_invalid', 'phone_not_set', 'phone_unchanged', 'rate_limited'],
   }),
   confirmUpdatePhone: endpoint('POST', '/users/confirm-update-phone', phoneCodeBodySchema, meSchema, {
-    summary: 'Confirm a phone change with the code e-mailed to the account.',
+    summary:
+      'Confirm a phone change with the code e-mailed to the account. Spends the `phone.change` step-up; the old number (SMS) and the e-mail are told, in the customer’s language.',
     auth: 'bearer',
     errors: ['no_pending_phone', 'phone_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
   }),
   confirmUpdatePhoneSms: endpoint('POST', '/users/confirm-update-phone-sms', phoneCodeBodySchema, meSchema, {
-    summary: 'Confirm a phone change with the code sent by SMS to the new number.',
+    summary:
+      'Confirm a phone change with the code sent by SMS to the new number. Spends the `phone.change` step-up; the old number (SMS) and the e-mail are told, in the customer’s language.',
     auth: 'bearer',
     errors: ['no_pending_phone', 'phone_taken', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
+  }),
+  removePhone: endpoint('POST', '/users/remove-phone', emptyBodySchema, meSchema, {
+    summary:
+      'Remove the confirmed phone (spends a `phone.remove` step-up); sign-in no longer asks for an SMS code. The old number (SMS) and the e-mail are told, in the customer’s language.',
+    auth: 'bearer',
+    errors: ['step_up_required', 'phone_not_set'],
+  }),
+  changePassword: endpoint('POST', '/users/change-password', changePasswordBodySchema, passwordChangedSchema, {
+    summary:
+      'Change the password with the current one and a `password.change` step-up (spent). Every other session is signed out, this one stays; the e-mail is told. The new password follows the sign-up rule.',
+    auth: 'bearer',
+    errors: ['step_up_required', 'current_password_invalid', 'rate_limited'],
   }),
   updateName: endpoint('POST', '/users/update-name', updateNameBodySchema, meSchema, {
     summary: 'Set first and last name.',

@@ -1,4 +1,5 @@
 import { SECURITY_EVENT_KINDS } from '../../contract/security';
+import { STEP_UP_ACTIONS } from '../../contract/stepUp';
 import { bigint, boolean, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -16,6 +17,7 @@ const CODE_PURPOSES = [
   'set_phone',
   'update_phone_email',
   'update_phone_sms',
+  'step_up',
 ] as const;
 
 export const depositLevels = pgTable('deposit_levels', {
@@ -57,7 +59,7 @@ export const sessions = pgTable('sessions', {
   createdAt: instant('created_at').notNull(),
   revokedAt: instant('revoked_at'),
   revokedReason: text('revoked_reason', {
-    enum: ['logout', 'refresh_token_reuse', 'password_reset', 'signed_out_remotely', 'signed_out_everywhere'],
+    enum: ['logout', 'refresh_token_reuse', 'password_reset', 'signed_out_remotely', 'signed_out_everywhere', 'password_changed'],
   }),
   userAgent: text('user_agent'),
   ip: text('ip'),
@@ -282,4 +284,17 @@ export const securityEvents = pgTable('security_events', {
   ip: text('ip'),
   userAgent: text('user_agent'),
   createdAt: instant('created_at').notNull(),
+});
+
+/** A step-up request, then (granted_at set) the grant it became (migration 0009). */
+export const stepUps = pgTable('step_ups', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  sessionId: uuid('session_id').notNull(),
+  action: text('action', { enum: STEP_UP_ACTIONS }).notNull(),
+  proof: text('proof', { enum: ['passkey', 'code'] }).notNull(),
+  challenge: text('challenge'),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  grantedAt: instant('granted_at'),
 });

@@ -19,7 +19,10 @@ export function passkeyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
   );
   mount(app, deps, endpoints.listPasskeys, async ({ principal }) => ({ passkeys: await passkeys.list(principal.userId) }));
   mount(app, deps, endpoints.renamePasskey, ({ c, principal, body }) => passkeys.rename(principal.userId, c.req.param('id')!, body.name));
-  mount(app, deps, endpoints.removePasskey, ({ c, principal, ip }) => passkeys.remove(principal.userId, c.req.param('id')!, client(c, ip)));
+  mount(app, deps, endpoints.removePasskey, ({ c, principal, ip }) => passkeys.remove(principal, c.req.param('id')!, client(c, ip)));
+  mount(app, deps, endpoints.stepUpOptions, ({ principal, body, ip }) => services.stepUp.options(principal, body.action, ip));
+  mount(app, deps, endpoints.stepUpCode, ({ principal, body, ip }) => services.stepUp.sendCode(principal, body.action, ip));
+  mount(app, deps, endpoints.stepUpVerify, ({ principal, body, ip }) => services.stepUp.verify(principal, body, ip));
   mount(app, deps, endpoints.passkeySignInOptions, ({ ip }) => passkeys.signInOptions(ip));
   mount(app, deps, endpoints.passkeySignIn, async ({ c, body, ip }) => {
     const session = await passkeys.signIn(body.response, { ip, userAgent: c.req.header('user-agent') });

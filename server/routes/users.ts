@@ -4,26 +4,28 @@ import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
 
 export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services): void {
-  const { users, settings, promo, phone } = services;
+  const { users, settings, promo, phone, passwordChange } = services;
 
   mount(app, deps, endpoints.getMe, ({ principal }) => users.me(principal.userId));
 
   mount(app, deps, endpoints.updateName, ({ principal, body }) => users.updateName(principal.userId, body.firstName, body.lastName));
 
-  mount(app, deps, endpoints.setPhone, ({ principal, body, ip }) => phone.setPhone(principal.userId, body.phone, ip));
+  mount(app, deps, endpoints.setPhone, ({ principal, body, ip }) => phone.setPhone(principal, body.phone, ip));
 
   const client = (c: Context, ip: string) => ({ ip, userAgent: c.req.header('user-agent') });
 
-  mount(app, deps, endpoints.confirmPhone, ({ c, principal, body, ip }) => phone.confirmSet(principal.userId, body.code, client(c, ip)));
+  mount(app, deps, endpoints.confirmPhone, ({ c, principal, body, ip }) => phone.confirmSet(principal, body.code, client(c, ip)));
 
-  mount(app, deps, endpoints.updatePhone, ({ principal, body, ip }) => phone.updatePhone(principal.userId, body.phone, body.channel, ip));
+  mount(app, deps, endpoints.updatePhone, ({ principal, body, ip }) => phone.updatePhone(principal, body.phone, body.channel, ip));
 
-  mount(app, deps, endpoints.confirmUpdatePhone, ({ c, principal, body, ip }) =>
-    phone.confirmUpdateByEmail(principal.userId, body.code, client(c, ip)),
-  );
+  mount(app, deps, endpoints.confirmUpdatePhone, ({ c, principal, body, ip }) => phone.confirmUpdateByEmail(principal, body.code, client(c, ip)));
 
-  mount(app, deps, endpoints.confirmUpdatePhoneSms, ({ c, principal, body, ip }) =>
-    phone.confirmUpdateBySms(principal.userId, body.code, client(c, ip)),
+  mount(app, deps, endpoints.confirmUpdatePhoneSms, ({ c, principal, body, ip }) => phone.confirmUpdateBySms(principal, body.code, client(c, ip)));
+
+  mount(app, deps, endpoints.removePhone, ({ c, principal, ip }) => phone.removePhone(principal, client(c, ip)));
+
+  mount(app, deps, endpoints.changePassword, ({ principal, body }) =>
+    passwordChange.change(principal, body.currentPassword, body.newPassword),
   );
 
   mount(app, deps, endpoints.getUserSettings, ({ principal }) => settings.get(principal.userId));

@@ -7,6 +7,7 @@ import { createAuthService } from './auth';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
 import { createPasskeyService } from './passkeys';
+import { createPasswordChangeService } from './password-change';
 import { createPasswordHasher } from './passwords';
 import { createPhoneService } from './phone';
 import { createPromoService } from './promo';
@@ -15,6 +16,7 @@ import { createSecurityLogService } from './security-log';
 import { createSessionService } from './sessions';
 import { createSettingsService } from './settings';
 import { createSocialService } from './social';
+import { createStepUpService } from './step-up';
 import { createTokenService } from './tokens';
 import { createTrackingService } from './tracking';
 import { createTwoFactorService } from './two-factor';
@@ -36,6 +38,8 @@ export function createServices({ db, config, clock, transport, logger }: Service
   const outbox = createOutbox(db, clock, transport, logger, config.production);
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService(db, clock);
+  const rp = { rpId: config.webauthnRpId, rpName: config.webauthnRpName, origins: config.webauthnOrigins };
+  const stepUp = createStepUpService({ db, clock, codes, outbox, rateLimiter, users, rp });
   const twoFactor = createTwoFactorService({ db, clock, tokens, codes, outbox, rateLimiter, users });
   return {
     db,
@@ -44,8 +48,10 @@ export function createServices({ db, config, clock, transport, logger }: Service
     rateLimiter,
     users,
     twoFactor,
+    stepUp,
+    passwordChange: createPasswordChangeService({ db, clock, passwords, outbox, rateLimiter, users, stepUp }),
     auth: createAuthService({ db, clock, passwords, tokens, codes, outbox, rateLimiter, users, twoFactor }),
-    phone: createPhoneService({ db, clock, codes, outbox, rateLimiter, users }),
+    phone: createPhoneService({ db, clock, codes, outbox, rateLimiter, users, stepUp }),
     settings: createSettingsService(db, clock),
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),
@@ -61,7 +67,8 @@ export function createServices({ db, config, clock, transport, logger }: Service
       rateLimiter,
       tokens,
       users,
-      rp: { rpId: config.webauthnRpId, rpName: config.webauthnRpName, origins: config.webauthnOrigins },
+      stepUp,
+      rp,
     }),
   };
 }

@@ -143,41 +143,6 @@ const PASSKEY_ADDED: Record<Locale, NoticeText> = {
   },
 };
 
-const PHONE_CHANGED: Record<Locale, NoticeText> = {
-  en: {
-    subject: 'Your Meridian phone number was changed',
-    body: 'The phone number of your Meridian account is now {phone}. Sign-in codes go to this number from now on.\n\nIf it was not you, sign in and sign out of every other session under Profile › Security, then reset your password.',
-  },
-  ar: {
-    subject: 'تغيّر رقم هاتفك في Meridian',
-    body: 'رقم الهاتف المرتبط بحسابك في Meridian أصبح الآن {phone}، وستُرسل رموز تسجيل الدخول إليه من الآن فصاعدًا.\n\nإن لم تكن أنت، فسجّل الدخول وسجّل الخروج من كل الجلسات الأخرى من الملف الشخصي › الأمان، ثم أعد تعيين كلمة المرور.',
-  },
-  de: {
-    subject: 'Ihre Telefonnummer bei Meridian wurde geändert',
-    body: 'Die Telefonnummer Ihres Meridian-Kontos ist jetzt {phone}. Anmeldecodes gehen ab sofort an diese Nummer.\n\nWenn Sie das nicht waren, melden Sie sich an, melden Sie unter Profil › Sicherheit alle anderen Sitzungen ab und setzen Sie Ihr Passwort zurück.',
-  },
-  es: {
-    subject: 'Se cambió tu número de teléfono en Meridian',
-    body: 'El número de teléfono de tu cuenta de Meridian es ahora {phone}. Los códigos de inicio de sesión irán a este número a partir de ahora.\n\nSi no fuiste tú, inicia sesión, cierra todas las demás sesiones en Perfil › Seguridad y restablece tu contraseña.',
-  },
-  fr: {
-    subject: 'Votre numéro de téléphone Meridian a été modifié',
-    body: 'Le numéro de téléphone de votre compte Meridian est désormais {phone}. Les codes de connexion seront envoyés à ce numéro.\n\nSi ce n’était pas vous, connectez-vous, déconnectez toutes les autres sessions dans Profil › Sécurité, puis réinitialisez votre mot de passe.',
-  },
-  ru: {
-    subject: 'Номер телефона в Meridian изменён',
-    body: 'Номер телефона вашей учётной записи Meridian теперь {phone}. Коды для входа будут приходить на этот номер.\n\nЕсли это были не вы, войдите, завершите все остальные сеансы в разделе Профиль › Безопасность и сбросьте пароль.',
-  },
-  th: {
-    subject: 'หมายเลขโทรศัพท์ใน Meridian ของคุณถูกเปลี่ยน',
-    body: 'หมายเลขโทรศัพท์ของบัญชี Meridian ของคุณตอนนี้คือ {phone} รหัสเข้าสู่ระบบจะส่งไปยังหมายเลขนี้นับจากนี้\n\nหากไม่ใช่คุณ โปรดเข้าสู่ระบบ ออกจากระบบเซสชันอื่นทั้งหมดที่ โปรไฟล์ › ความปลอดภัย แล้วรีเซ็ตรหัสผ่าน',
-  },
-  zh: {
-    subject: '您的 Meridian 手机号码已更改',
-    body: '您的 Meridian 账户的手机号码现在是 {phone}，今后登录验证码将发送到此号码。\n\n如果不是您本人操作，请登录后在“个人资料 › 安全”中退出所有其他会话，然后重置密码。',
-  },
-};
-
 const PASSWORD_RESET: Record<Locale, NoticeText> = {
   en: {
     subject: 'Your Meridian password was reset',
@@ -221,11 +186,6 @@ function fill(text: NoticeText, values: Record<string, string>): NoticeText {
 /** To the customer's e-mail when a passkey was added to the account. */
 export function passkeyAddedNotice(to: string, locale: Locale, name: string): Message {
   return { to, channel: 'email', template: 'passkey_added', ...fill(PASSKEY_ADDED[locale], { name }) };
-}
-
-/** To the customer's e-mail when the confirmed phone number became another one. */
-export function phoneChangedNotice(to: string, locale: Locale, phone: string): Message {
-  return { to, channel: 'email', template: 'phone_changed', ...fill(PHONE_CHANGED[locale], { phone }) };
 }
 
 /** To the customer's e-mail after the password was reset with an e-mailed code. */

@@ -21,7 +21,7 @@ import type {
 import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from '../../contract/passkeys';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
-import { biometricCodeTokens, passkeyChallenges, passkeys, passkeyUserHandles, sessions } from '../db/schema';
+import { biometricCodeTokens, passkeyChallenges, passkeys, passkeyUserHandles } from '../db/schema';
 import { ApiError } from '../errors';
 import { providerName } from './aaguids';
 import type { CodeService } from './codes';
@@ -32,21 +32,13 @@ import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import { recordSecurityEvent } from './security-log';
 import type { ClientInfo, IssuedTokens, Principal, TokenService } from './tokens';
+import type { StepUpService } from './step-up';
 import type { UserService } from './users';
 
 /** A sign-in challenge is good for this long; the browser's own timeout is the same. */
 export const SIGN_IN_CHALLENGE_SECONDS = 5 * 60;
 /** A code token (and the registration challenge inside it) lives as long as the code it goes with. */
 export const CODE_TOKEN_SECONDS = CODE_TTL_SECONDS;
-/**
- * How long after a two-factor sign-in (or sign-up) a passkey may be added without a code: long enough
- * for the offer right after signing in, short enough that a left-open session cannot do it later.
- */
-export const FRESH_SESSION_SECONDS = 15 * 60;
-
-/** Registration opens its session in the same request that creates the account. */
-const SIGN_UP_SESSION_WINDOW_MS = 5_000;
-
 type BiometricPurpose = 'biometric_enable' | 'biometric_disable';
 
 /** Where a passkey answer may come from: the configured origins only, never the request's Host. */
@@ -64,13 +56,58 @@ export interface PasskeyDeps {
   rateLimiter: RateLimiter;
   tokens: TokenService;
   users: UserService;
+  stepUp: Pick<StepUpService, 'has' | 'consume' | 'spend'>;
   rp: RelyingParty;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/**
+ * Verifies a passkey answer (assertion) for a stored credential and challenge, user verification
+ * required; answers the authenticator's new counter. Every failure is `passkey_verification_failed`.
+ */
+export async function verifyAssertion(
+  rp: RelyingParty,
+  credential: typeof passkeys.$inferSelect,
+  response: AuthenticationResponse,
+  expectedChallenge: string,
+): Promise<number> {
+  try {
+    const verification = await verifyAuthenticationResponse({
+      response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
+      expectedChallenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.rpId,
+      requireUserVerification: true,
+      credential: {
+        id: credential.id,
+        publicKey: Buffer.from(credential.publicKey, 'base64url'),
+        counter: credential.counter,
+        transports: credential.transports as AuthenticatorTransport[],
+      },
+    });
+    if (verification.verified) return verification.authenticationInfo.newCounter;
+  } catch {
+    // The library throws for every malformed or mismatched answer; the client learns one stable code.
+  }
+  throw new ApiError('passkey_verification_failed');
+}
+
+/**
+ * Records a verified use: the counter only moves forward (a clone would repeat a value), so two answers
+ * racing with the same counter cannot both pass. False when this one lost.
+ */
+export async function advanceCounter(tx: Db, credentialId: string, newCounter: number, now: Date): Promise<boolean> {
+  const [updated] = await tx
+    .update(passkeys)
+    .set({ counter: newCounter, lastUsedAt: now })
+    .where(and(eq(passkeys.id, credentialId), newCounter > 0 ? sql`${passkeys.counter} < ${newCounter}` : sql`${passkeys.counter} = 0`))
+    .returning({ id: passkeys.id });
+  return updated !== undefined;
+}
+
 /** The challenge an answer's clientDataJSON carries, without trusting anything else in it yet. */
-function challengeOf(clientDataJSON: string): string | null {
+export function challengeOf(clientDataJSON: string): string | null {
   try {
     const data: unknown = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8'));
     return typeof data === 'object' && data !== null && 'challenge' in data && typeof data.challenge === 'string' ? data.challenge : null;
@@ -125,26 +162,12 @@ export function createPasskeyService(deps: PasskeyDeps) {
   }
 
   /**
-   * The careful-bank rule for adding a passkey without a code: only in a session opened at most 15
-   * minutes ago with two factors — by sign-up (the account was created with this session), by a
-   * passkey, or by password with the phone code (a confirmed phone means the phone step was passed).
+   * Adding a passkey is a step-up action: a live `passkey.add` grant of this session (a passkey or a
+   * code given for it moments ago) lets the ceremony go ahead; without one, the code this request sends
+   * for the purpose is the step-up. How recently the session was opened does not count.
    */
   async function codeRequired(principal: Principal): Promise<boolean> {
-    const [session] = await db.select().from(sessions).where(eq(sessions.id, principal.sessionId));
-    const user = await deps.users.get(principal.userId);
-    if (!session) return true;
-    const now = clock().getTime();
-    if (now - session.createdAt.getTime() > FRESH_SESSION_SECONDS * 1000) return true;
-    // The sign-up session is the one registration opened with the account: the only one from then.
-    const signUpWindowEnd = new Date(user.createdAt.getTime() + SIGN_UP_SESSION_WINDOW_MS);
-    const opened = await db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.userId, user.id), lte(sessions.createdAt, signUpWindowEnd)));
-    const signUp = opened.length === 1 && opened[0]!.id === session.id;
-    const passkeySignIn = session.method === 'passkey';
-    const passwordWithPhone = session.method === 'password' && user.phoneConfirmedAt !== null && user.phoneConfirmedAt <= session.createdAt;
-    return !(signUp || passkeySignIn || passwordWithPhone);
+    return !(await deps.stepUp.has(db, principal, 'passkey.add'));
   }
 
   /** Replaces any pending token of this purpose with a new one; answers the token in clear, once. */
@@ -311,6 +334,7 @@ export function createPasskeyService(deps: PasskeyDeps) {
         if (!created) throw new ApiError('passkey_already_registered');
         await recordSecurityEvent(tx, now, principal.userId, { kind: 'passkey_added', client, detail: created.name });
         await outbox.enqueue(tx, passkeyAddedNotice(user.email, language, created.name));
+        await deps.stepUp.spend(tx, principal, 'passkey.add');
         return { answer: { biometric: { enabled: true }, passkey: toPasskey(created) } };
       })
       .catch((error: unknown) => {
@@ -365,17 +389,18 @@ export function createPasskeyService(deps: PasskeyDeps) {
     return toPasskey(row);
   }
 
-  async function remove(userId: string, id: string, client: ClientInfo) {
-    const removed = await db.transaction(async (tx) => {
+  /** Removing one passkey spends a `passkey.remove` grant; an unknown id rolls it back unspent. */
+  async function remove(principal: Principal, id: string, client: ClientInfo) {
+    await db.transaction(async (tx) => {
+      await deps.stepUp.consume(tx, principal, 'passkey.remove');
       const [row] = await tx
         .delete(passkeys)
-        .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
+        .where(and(eq(passkeys.id, id), eq(passkeys.userId, principal.userId)))
         .returning({ name: passkeys.name });
-      if (row) await recordSecurityEvent(tx, clock(), userId, { kind: 'passkey_removed', client, detail: row.name });
-      return row;
+      if (!row) throw new ApiError('passkey_not_found');
+      await recordSecurityEvent(tx, clock(), principal.userId, { kind: 'passkey_removed', client, detail: row.name });
     });
-    if (!removed) throw new ApiError('passkey_not_found');
-    return status(userId);
+    return status(principal.userId);
   }
 
   async function signInOptions(ip: string): Promise<{ options: PasskeyRequestOptions }> {
@@ -410,37 +435,10 @@ export function createPasskeyService(deps: PasskeyDeps) {
     if (response.response.userHandle !== undefined && response.response.userHandle !== handle?.handle) {
       throw new ApiError('passkey_verification_failed');
     }
-    let newCounter: number;
-    try {
-      const verification = await verifyAuthenticationResponse({
-        response: response as Parameters<typeof verifyAuthenticationResponse>[0]['response'],
-        expectedChallenge: spent.challenge,
-        expectedOrigin: rp.origins,
-        expectedRPID: rp.rpId,
-        requireUserVerification: true,
-        credential: {
-          id: credential.id,
-          publicKey: Buffer.from(credential.publicKey, 'base64url'),
-          counter: credential.counter,
-          transports: credential.transports as AuthenticatorTransport[],
-        },
-      });
-      if (!verification.verified) throw new ApiError('passkey_verification_failed');
-      newCounter = verification.authenticationInfo.newCounter;
-    } catch {
-      throw new ApiError('passkey_verification_failed');
-    }
+    const newCounter = await verifyAssertion(rp, credential, response, spent.challenge);
     const now = clock();
     const session = await db.transaction(async (tx) => {
-      // Only forward: two answers racing with the same counter cannot both pass.
-      const [updated] = await tx
-        .update(passkeys)
-        .set({ counter: newCounter, lastUsedAt: now })
-        .where(
-          and(eq(passkeys.id, credential.id), newCounter > 0 ? sql`${passkeys.counter} < ${newCounter}` : sql`${passkeys.counter} = 0`),
-        )
-        .returning({ id: passkeys.id });
-      if (!updated) throw new ApiError('passkey_verification_failed');
+      if (!(await advanceCounter(tx, credential.id, newCounter, now))) throw new ApiError('passkey_verification_failed');
       return tokens.startSession(tx, credential.userId, { method: 'passkey', client });
     });
     return { userId: credential.userId, tokens: session };

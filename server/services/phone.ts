@@ -9,12 +9,15 @@ import { oneTimeCodes, userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { CODE_TTL_SECONDS, type CodePurpose, type CodeService } from './codes';
 import { confirmPhoneChangeEmail, confirmPhoneSms } from './messages';
-import { phoneChangedNotice, phoneClaimedNotice } from './notices';
+import { phoneClaimedNotice } from './notices';
 import { recordSecurityEvent } from './security-log';
 import type { ClientInfo } from './tokens';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import { SMS_RESEND_COOLDOWN_SECONDS, secondsUntil } from './two-factor';
+import type { StepUpService } from './step-up';
+import { phoneChangedEmail, phoneChangedSms } from './stepUpNotices';
+import type { Principal } from './tokens';
 import type { UserRow, UserService } from './users';
 
 export interface PhoneDeps {
@@ -24,6 +27,7 @@ export interface PhoneDeps {
   outbox: Outbox;
   rateLimiter: RateLimiter;
   users: UserService;
+  stepUp: Pick<StepUpService, 'require' | 'consume' | 'spend'>;
 }
 
 type PhonePurpose = Extract<CodePurpose, 'set_phone' | 'update_phone_email' | 'update_phone_sms'>;
@@ -120,21 +124,29 @@ export function createPhoneService(deps: PhoneDeps) {
     };
   }
 
-  async function setPhone(userId: string, phone: string, ip: string): Promise<PhoneCodeSent> {
-    const user = await deps.users.getVerified(userId);
+  /** Setting a first number needs a `phone.set` step-up (checked here, spent at the confirmation). */
+  async function setPhone(principal: Principal, phone: string, ip: string): Promise<PhoneCodeSent> {
+    await deps.stepUp.require(db, principal, 'phone.set');
+    const user = await deps.users.getVerified(principal.userId);
     if (user.phoneConfirmedAt) throw new ApiError('phone_already_set');
     return sendCode(user, phone, 'set_phone', ip);
   }
 
-  async function updatePhone(userId: string, phone: string, channel: PhoneChangeChannel, ip: string): Promise<PhoneCodeSent> {
-    const user = await deps.users.getVerified(userId);
+  /** Replacing the confirmed number needs a `phone.change` step-up: the session alone is not enough. */
+  async function updatePhone(principal: Principal, phone: string, channel: PhoneChangeChannel, ip: string): Promise<PhoneCodeSent> {
+    await deps.stepUp.require(db, principal, 'phone.change');
+    const user = await deps.users.getVerified(principal.userId);
     if (!user.phoneConfirmedAt) throw new ApiError('phone_not_set');
     if (user.phone === phone) throw new ApiError('phone_unchanged');
     return sendCode(user, phone, channel === 'email' ? 'update_phone_email' : 'update_phone_sms', ip);
   }
 
-  /** The right code makes the pending number the confirmed one. */
-  async function confirm(userId: string, code: string, purpose: PhonePurpose, client: ClientInfo): Promise<Me> {
+  /**
+   * The right code makes the pending number the confirmed one and spends what is left of the step-up.
+   * The old number and the e-mail hear of a change, in the customer's language.
+   */
+  async function confirm(principal: Principal, code: string, purpose: PhonePurpose, client: ClientInfo): Promise<Me> {
+    const userId = principal.userId;
     const user = await deps.users.getVerified(userId);
     const phone = user.pendingPhone;
     if (!phone) throw new ApiError('no_pending_phone');
@@ -153,7 +165,11 @@ export function createPhoneService(deps: PhoneDeps) {
         await tx.update(users).set({ phone, phoneConfirmedAt: now, pendingPhone: null, updatedAt: now }).where(eq(users.id, userId));
         const changed = user.phoneConfirmedAt !== null;
         await recordSecurityEvent(tx, now, userId, { kind: changed ? 'phone_changed' : 'phone_set', client, detail: maskPhone(phone) });
-        if (changed) await outbox.enqueue(tx, phoneChangedNotice(user.email, language, maskPhone(phone)));
+        await deps.stepUp.spend(tx, principal, purpose === 'set_phone' ? 'phone.set' : 'phone.change');
+        if (purpose !== 'set_phone' && user.phone) {
+          await outbox.enqueue(tx, phoneChangedSms(user.phone, 'changed', language));
+          await outbox.enqueue(tx, phoneChangedEmail(user.email, formatPhone(phone), language));
+        }
         return 'ok' as const;
       })
       .catch((error: unknown) => {
@@ -165,12 +181,34 @@ export function createPhoneService(deps: PhoneDeps) {
     return deps.users.me(userId);
   }
 
+  /**
+   * Removing the confirmed number spends a `phone.remove` step-up; sign-in then asks no SMS code. The
+   * old number and the e-mail hear of it.
+   */
+  async function removePhone(principal: Principal, client: ClientInfo): Promise<Me> {
+    const user = await deps.users.get(principal.userId);
+    const { language } = await deps.users.me(user.id);
+    await db.transaction(async (tx) => {
+      await deps.stepUp.consume(tx, principal, 'phone.remove');
+      if (!user.phoneConfirmedAt || !user.phone) throw new ApiError('phone_not_set');
+      const now = clock();
+      await tx.update(users).set({ phone: null, phoneConfirmedAt: null, pendingPhone: null, updatedAt: now }).where(eq(users.id, user.id));
+      await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.userId, user.id), inArray(oneTimeCodes.purpose, PHONE_PURPOSES)));
+      await recordSecurityEvent(tx, now, user.id, { kind: 'phone_removed', client, detail: maskPhone(user.phone) });
+      await outbox.enqueue(tx, phoneChangedSms(user.phone, 'removed', language));
+      await outbox.enqueue(tx, phoneChangedEmail(user.email, null, language));
+    });
+    await outbox.deliverPending();
+    return deps.users.me(user.id);
+  }
+
   return {
     setPhone,
     updatePhone,
-    confirmSet: (userId: string, code: string, client: ClientInfo) => confirm(userId, code, 'set_phone', client),
-    confirmUpdateByEmail: (userId: string, code: string, client: ClientInfo) => confirm(userId, code, 'update_phone_email', client),
-    confirmUpdateBySms: (userId: string, code: string, client: ClientInfo) => confirm(userId, code, 'update_phone_sms', client),
+    removePhone,
+    confirmSet: (principal: Principal, code: string, client: ClientInfo) => confirm(principal, code, 'set_phone', client),
+    confirmUpdateByEmail: (principal: Principal, code: string, client: ClientInfo) => confirm(principal, code, 'update_phone_email', client),
+    confirmUpdateBySms: (principal: Principal, code: string, client: ClientInfo) => confirm(principal, code, 'update_phone_sms', client),
   };
 }
 

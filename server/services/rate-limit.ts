@@ -29,6 +29,11 @@ export const RATE_LIMITS = {
   codeSendPerIp: { bucket: 'code-send:ip', limit: 20, windowSeconds: HOUR },
   /** SMS cost money and can be aimed at someone else's phone: a cap per destination number too. */
   smsSendPerPhone: { bucket: 'sms-send:phone', limit: 5, windowSeconds: HOUR },
+  /**
+   * Step-up codes have their own budget, so confirming a sensitive action does not use up the codes
+   * the action itself sends (a phone change's SMS); they still count toward the per-address limit.
+   */
+  stepUpCodePerAccount: { bucket: 'step-up-code:account', limit: 10, windowSeconds: HOUR },
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
   /** Each start stores a pending request for 10 minutes; this keeps one address from piling them up. */
   socialStartPerIp: { bucket: 'social-start:ip', limit: 30, windowSeconds: 15 * MINUTE },

@@ -13,6 +13,9 @@ import type {
   SaveUserSettingsBody,
   ResetPasswordBody,
   StartSocialSignInBody,
+  StepUpActionBody,
+  StepUpVerifyBody,
+  ChangePasswordBody,
   VerifyEmailBody,
 } from '../../contract';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
@@ -76,6 +79,11 @@ export function createApi(client: ApiClient) {
     removePasskey: (id: string) => client.call(endpoints.removePasskey, { pathParams: { id } }),
     passkeySignInOptions: () => client.call(endpoints.passkeySignInOptions, { body: {} }),
     passkeySignIn: (body: PasskeySignInBody) => client.call(endpoints.passkeySignIn, { body }),
+    stepUpOptions: (body: StepUpActionBody) => client.call(endpoints.stepUpOptions, { body }),
+    stepUpCode: (body: StepUpActionBody) => client.call(endpoints.stepUpCode, { body }),
+    stepUpVerify: (body: StepUpVerifyBody) => client.call(endpoints.stepUpVerify, { body }),
+    removePhone: () => client.call(endpoints.removePhone, { body: {} }),
+    changePassword: (body: ChangePasswordBody) => client.call(endpoints.changePassword, { body }),
   };
 }
 

@@ -140,8 +140,8 @@ export interface EnrolOptions {
 }
 
 /**
- * The whole enrolment in one call, for a freshly opened session (right after sign-up or sign-in),
- * where the passkey alone is enough: request → ceremony → confirm with `response`. Throws a failure:
+ * The whole enrolment in one call, after a `passkey.add` step-up (the registration's passkey step),
+ * when the passkey alone is enough: request → ceremony → confirm with `response`. Throws a failure:
  * `code_required` when the server asks for the e-mailed/SMS code first (use the
  * biometric flow, which has a code step), a WebAuthn app code when the ceremony fails, or the API's code.
  */

@@ -13,6 +13,7 @@ import {
   uniqueIp,
   type TestServer,
   useTestDatabase,
+  stepUp,
 } from '../server/helpers';
 import { SoftAuthenticator } from '../server/softAuthenticator';
 
@@ -67,6 +68,7 @@ describe('wrong passwords', () => {
     const owner = new TestClient(server);
     const { email } = await registerVerifiedCustomer(owner);
     const authenticator = new SoftAuthenticator();
+    await stepUp(owner, 'passkey.add', email);
     const request = biometricEnableRequestSchema.parse((await owner.post('/validation-code/biometric/enable/request', {})).body);
     const added = await owner.post('/validation-code/biometric/enable/confirm', {
       code_token: request.code_token,

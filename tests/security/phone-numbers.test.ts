@@ -4,7 +4,7 @@ import { LOCALES } from '../../contract/locales';
 import { phoneCodeSentSchema } from '../../contract/phone';
 import { phoneClaimedNotice } from '../../server/services/notices';
 import { RATE_LIMITS } from '../../server/services/rate-limit';
-import { TestClient, expectError, latestCode, registerVerifiedCustomer, useTestServer } from '../server/helpers';
+import { TestClient, expectError, latestCode, registerVerifiedCustomer, stepUp, useTestServer } from '../server/helpers';
 
 // Issue 10, item 8: whose phone number it is must not show, and its owner hears of the attempt.
 
@@ -12,9 +12,16 @@ const { server } = useTestServer();
 
 const uniquePhone = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
+/** Signs up and steps up for setting a first phone (a code to the e-mail), as the app does. */
+async function registerForPhone(client: TestClient, overrides: Record<string, unknown> = {}) {
+  const registered = await registerVerifiedCustomer(client, overrides);
+  await stepUp(client, 'phone.set', registered.email);
+  return registered;
+}
+
 async function ownerOfPhone(language: string) {
   const client = new TestClient(server);
-  await registerVerifiedCustomer(client, { language });
+  await registerForPhone(client, { language });
   const phone = uniquePhone();
   expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
   expect((await client.post('/users/confirm-phone', { code: await latestCode(client, phone, 'set_phone') })).status).toBe(200);
@@ -31,7 +38,7 @@ describe('set-phone and update-phone with a number someone else confirmed', () =
   it('answer "code sent" like for a free number, send no code, and tell the owner in their language', async () => {
     const taken = await ownerOfPhone('ar');
     const client = new TestClient(server);
-    await registerVerifiedCustomer(client);
+    await registerForPhone(client);
     const free = uniquePhone();
 
     const before = server.sent.length;
@@ -48,10 +55,11 @@ describe('set-phone and update-phone with a number someone else confirmed', () =
 
     // By the e-mail channel of a change too: the requester's mailbox gets no code for the taken number.
     const changer = new TestClient(server);
-    await registerVerifiedCustomer(changer);
+    await registerForPhone(changer);
     const own = uniquePhone();
     await changer.post('/users/set-phone', { phone: own });
     await changer.post('/users/confirm-phone', { code: await latestCode(changer, own, 'set_phone') });
+    await stepUp(changer, 'phone.change', own);
     const sentBefore = server.sent.length;
     expect((await changer.post('/users/update-phone', { phone: taken, channel: 'email' })).status).toBe(200);
     expect(server.sent.slice(sentBefore)).toEqual([phoneClaimedNotice(taken, 'ar')]);
@@ -60,7 +68,7 @@ describe('set-phone and update-phone with a number someone else confirmed', () =
   it('never lets the stranger confirm the number', async () => {
     const taken = await ownerOfPhone('en');
     const client = new TestClient(server);
-    await registerVerifiedCustomer(client);
+    await registerForPhone(client);
     await client.post('/users/set-phone', { phone: taken });
     expectError(await client.post('/users/confirm-phone', { code: '000000' }), 400, 'code_invalid');
     expect((await client.get('/users/me')).body).toMatchObject({ phone: null, phoneConfirmed: false });
@@ -69,7 +77,7 @@ describe('set-phone and update-phone with a number someone else confirmed', () =
   it('applies the rate limits before looking at who owns the number', async () => {
     const taken = await ownerOfPhone('en');
     const client = new TestClient(server);
-    await registerVerifiedCustomer(client);
+    await registerForPhone(client);
     // Registration sent one code; the per-account limit allows the rest to other numbers.
     for (let i = 1; i < RATE_LIMITS.codeSendPerAccount.limit; i++) {
       expect((await client.post('/users/set-phone', { phone: uniquePhone() })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { createTestServer, expectError, registerVerifiedCustomer, TestClient, useTestDatabase } from '../server/helpers';
+import { createTestServer, expectError, registerVerifiedCustomer, stepUp, TestClient, useTestDatabase } from '../server/helpers';
 import { SoftAuthenticator } from '../server/softAuthenticator';
 
 /** Issue 10, item 16: a passkey answer is checked against configured origins, never the Host header. */
@@ -27,7 +27,8 @@ describe('WebAuthn origins', () => {
     it('refuses an answer that names the Host of the request instead of the configured origin', async () => {
       const server = createTestServer(db, { config: { webauthnOrigins: ['https://app.example'], publicOrigin: 'https://app.example' } });
       const client = new TestClient(server);
-      await registerVerifiedCustomer(client);
+      const { email } = await registerVerifiedCustomer(client);
+      await stepUp(client, 'passkey.add', email);
       const request = await client.post('/validation-code/biometric/enable/request', {});
       expect(request.status).toBe(200);
       const forged = new SoftAuthenticator().register(request.body.options, { origin: 'http://evil.example' });

@@ -362,6 +362,17 @@ export function refreshWithCookie(server: TestServer, refreshToken: string, opti
   return client.post('/auth/refresh', {}, options);
 }
 
+/**
+ * Steps up for `action` with a code, as the app does without a passkey: the code goes to `to` (the
+ * confirmed phone, else the e-mail) and the grant is this client's session's for 5 minutes.
+ */
+export async function stepUp(client: TestClient, action: string, to: string): Promise<void> {
+  const sent = await client.post('/step-up/code', { action });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const verified = await client.post('/step-up/verify', { action, code: await latestCode(client, to, 'step_up') });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+}
+
 /** Expects the one error shape with this code (and, when given, these fields named). */
 export function expectError(answer: Answer, status: number, code: string, fields?: string[]): void {
   expect({ status: answer.status, code: answer.body?.error?.code }, JSON.stringify(answer.body)).toEqual({ status, code });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { biometricEnableRequestSchema, passkeyListSchema, passkeySignInOptionsSchema, signedInSchema } from '../../contract';
 import { sessions, users } from '../../server/db/schema';
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
-import { FRESH_SESSION_SECONDS, SIGN_IN_CHALLENGE_SECONDS } from '../../server/services/passkeys';
+import { SIGN_IN_CHALLENGE_SECONDS } from '../../server/services/passkeys';
 import {
   TestClient,
   TestClock,
@@ -11,6 +11,7 @@ import {
   createTestServer,
   expectError,
   latestCode,
+  stepUp,
   registerVerifiedCustomer,
   type TestDatabase,
   type TestServer,
@@ -29,29 +30,15 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-/** A customer right after sign-up: the session counts as freshly opened with two factors. */
+/** Where each test customer's step-up codes go (no phone: the e-mail). */
+const emails = new Map<TestClient, string>();
+
+/** A customer right after sign-up. */
 async function newCustomer(on: TestServer = server) {
   const client = new TestClient(on);
   const { email, password } = await registerVerifiedCustomer(client);
+  emails.set(client, email);
   return { client, email, password };
-}
-
-/** After moving the clock past the access token's life: renew it with the refresh cookie, as the app does. */
-async function renew(client: TestClient) {
-  const answer = await client.post('/auth/refresh', {}, { token: null });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  client.token = answer.body.accessToken;
-}
-
-/**
- * Moves the clock past a fresh session's 15 minutes with the customer active meanwhile (a session left
- * alone that long is idle, and over), then renews the access token.
- */
-async function outliveFreshness(on: TestServer, client: TestClient) {
-  on.clock.advance(FRESH_SESSION_SECONDS - 60);
-  expect((await client.get('/users/me')).status).toBe(200);
-  on.clock.advance(61);
-  await renew(client);
 }
 
 async function requestEnable(client: TestClient) {
@@ -60,8 +47,9 @@ async function requestEnable(client: TestClient) {
   return biometricEnableRequestSchema.parse(answer.body);
 }
 
-/** Adds a passkey without a code (fresh sign-up session) and answers the confirm. */
+/** Adds a passkey after a `passkey.add` step-up (so without the biometric code) and answers the confirm. */
 async function addPasskey(client: TestClient, authenticator: SoftAuthenticator, extra: Record<string, unknown> = {}) {
+  await stepUp(client, 'passkey.add', emails.get(client)!);
   const request = await requestEnable(client);
   expect(request.code_required).toBe(false);
   const answer = await client.post('/validation-code/biometric/enable/confirm', {
@@ -99,7 +87,7 @@ describe('adding a passkey (biometric enable)', () => {
     expect(second.options.challenge).not.toBe(first.options.challenge);
   });
 
-  it('right after sign-up the passkey alone is enough; no code is sent, status turns enabled', async () => {
+  it('after a passkey.add step-up the passkey alone is enough; no other code is sent, status turns enabled', async () => {
     const { client, email } = await newCustomer();
     expect((await client.get('/validation-code/status')).body).toEqual({ biometric: { enabled: false } });
     const sentBefore = server.sent.length;
@@ -125,6 +113,7 @@ describe('adding a passkey (biometric enable)', () => {
     const { client } = await newCustomer();
     const authenticator = new SoftAuthenticator();
     await addPasskey(client, authenticator);
+    await stepUp(client, 'passkey.add', emails.get(client)!);
     const request = await requestEnable(client);
     expect(request.options.excludeCredentials?.map((c) => c.id)).toEqual([authenticator.credentials[0]!.id.toString('base64url')]);
     // An authenticator ignoring excludeCredentials answers with the same credential id.
@@ -178,9 +167,7 @@ describe('adding a passkey (biometric enable)', () => {
     });
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     client.token = signedIn.body.accessToken;
-    // Signed in with password and the SMS code: two factors, so no e-mailed code is needed.
-    expect((await requestEnable(client)).code_required).toBe(false);
-    await outliveFreshness(own, client);
+    // Signed in with password and the SMS code moments ago: still not a step-up, so the code goes by SMS.
     const request = await requestEnable(client);
     expect(request).toMatchObject({ code_required: true, code_channel: 'sms' });
     const code = await latestCode(client, phone, 'biometric_enable');
@@ -192,11 +179,8 @@ describe('adding a passkey (biometric enable)', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   });
 
-  it('a session no longer fresh needs the code again', async () => {
-    const own = createTestServer(db, { config: { webauthnOrigins: ['http://localhost'] }, clock: new TestClock() });
-    const { client } = await newCustomer(own);
-    expect((await requestEnable(client)).code_required).toBe(false);
-    await outliveFreshness(own, client);
+  it('the sign-up session needs the code too: a sign-in is not a step-up', async () => {
+    const { client } = await newCustomer();
     expect((await requestEnable(client)).code_required).toBe(true);
   });
 
@@ -204,6 +188,7 @@ describe('adding a passkey (biometric enable)', () => {
     const own = createTestServer(db, { config: { webauthnOrigins: ['http://localhost'] }, clock: new TestClock() });
     const { client } = await newCustomer(own);
     const authenticator = new SoftAuthenticator();
+    await stepUp(client, 'passkey.add', emails.get(client)!);
     const request = await requestEnable(client);
     const response = authenticator.register(request.options);
     expect((await client.post('/validation-code/biometric/enable/confirm', { code_token: request.code_token, response })).status).toBe(200);
@@ -245,8 +230,10 @@ describe('adding a passkey (biometric enable)', () => {
   });
 
   it('refuses an answer without user verification, from another origin, or for another challenge — and spends the token', async () => {
-    const { client } = await newCustomer();
+    const { client, email } = await newCustomer();
     const authenticator = new SoftAuthenticator();
+    // A refused answer leaves the grant unspent: one step-up serves the three tries.
+    await stepUp(client, 'passkey.add', email);
     for (const response of [
       (options: unknown) => authenticator.register(options, { userVerified: false }),
       (options: unknown) => authenticator.register(options, { origin: 'https://evil.example' }),
@@ -329,8 +316,8 @@ describe('signing in with a passkey', () => {
     visitor.token = signedIn.accessToken;
     const [listed] = (await visitor.get('/passkeys')).body.passkeys;
     expect(listed.lastUsedAt).toBe(server.clock.now().toISOString());
-    // A passkey session is two factors: adding another passkey needs no code.
-    expect((await requestEnable(visitor)).code_required).toBe(false);
+    // A passkey sign-in moments ago is still not a step-up: adding another passkey needs one.
+    expect((await requestEnable(visitor)).code_required).toBe(true);
   });
 
   it('refuses a challenge used twice, an expired one, and one it never issued', async () => {
@@ -406,9 +393,10 @@ describe('signing in with a passkey', () => {
   });
 
   it('answers passkey_unknown for a removed passkey', async () => {
-    const { client } = await newCustomer();
+    const { client, email } = await newCustomer();
     const authenticator = new SoftAuthenticator();
     const { passkey } = await addPasskey(client, authenticator);
+    await stepUp(client, 'passkey.remove', email);
     expect((await client.request('DELETE', `/passkeys/${passkey.id}`)).body).toEqual({ biometric: { enabled: false } });
     const visitor = new TestClient(server);
     expectError(
@@ -428,6 +416,8 @@ describe('managing passkeys', () => {
     expectError(await client.request('PATCH', `/passkeys/${passkey.id}`, { body: { name: '' } }), 422, 'validation_failed', ['name']);
     const other = await newCustomer();
     expectError(await other.client.request('PATCH', `/passkeys/${passkey.id}`, { body: { name: 'Mine' } }), 404, 'passkey_not_found');
+    expectError(await other.client.request('DELETE', `/passkeys/${passkey.id}`), 403, 'step_up_required');
+    await stepUp(other.client, 'passkey.remove', other.email);
     expectError(await other.client.request('DELETE', `/passkeys/${passkey.id}`), 404, 'passkey_not_found');
     expect((await client.get('/passkeys')).body.passkeys[0].name).toBe('Phone');
   });

@@ -5,7 +5,7 @@ import { loginAnswerSchema, phoneCodeSentSchema, twoFactorChallengeSchema } from
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
 import { channelTransport, httpSmsTransport, type Message } from '../../server/services/outbox';
 import { CHALLENGE_TTL_SECONDS, SMS_RESEND_COOLDOWN_SECONDS } from '../../server/services/two-factor';
-import { TestClient, createTestServer, expectError, latestCode, registerVerifiedCustomer, type TestServer, useTestServer } from './helpers';
+import { TestClient, createTestServer, expectError, latestCode, registerVerifiedCustomer, stepUp, type TestServer, useTestServer } from './helpers';
 
 const { db, server } = useTestServer();
 
@@ -13,21 +13,29 @@ const { db, server } = useTestServer();
 const uniquePhone = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
-/** A signed-in customer whose phone is set and confirmed through the API. */
+/** Signs up and steps up for setting a first phone (a code to the e-mail), as the app does. */
+async function registerForPhone(client: TestClient) {
+  const registered = await registerVerifiedCustomer(client);
+  await stepUp(client, 'phone.set', registered.email);
+  return registered;
+}
+
+/** A signed-in customer whose phone is set and confirmed through the API, stepped up to change it. */
 async function customerWithPhone(target: TestServer = server) {
   const client = new TestClient(target);
-  const { email, password } = await registerVerifiedCustomer(client);
+  const { email, password } = await registerForPhone(client);
   const phone = uniquePhone();
   expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
   const confirmed = await client.post('/users/confirm-phone', { code: await latestCode(client, phone, 'set_phone') });
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  await stepUp(client, 'phone.change', phone);
   return { client, email, password, phone };
 }
 
 describe('setting a phone', () => {
   it('sends an SMS code to the new number and confirms it; /users/me tells', async () => {
     const client = new TestClient(server);
-    await registerVerifiedCustomer(client);
+    await registerForPhone(client);
     const phone = uniquePhone();
     expect((await client.get('/users/me')).body).toMatchObject({ phone: null, phoneConfirmed: false, pendingPhone: null });
 
@@ -47,12 +55,15 @@ describe('setting a phone', () => {
     expect(meSchema.parse(confirmed.body)).toMatchObject({ phone, phoneConfirmed: true, pendingPhone: null });
     // Single use.
     expectError(await client.post('/users/confirm-phone', { code }), 409, 'no_pending_phone');
+    // The confirmation spent the step-up: another try needs a new one (to the phone now).
+    expectError(await client.post('/users/set-phone', { phone: uniquePhone() }), 403, 'step_up_required');
+    await stepUp(client, 'phone.set', phone);
     expectError(await client.post('/users/set-phone', { phone: uniquePhone() }), 409, 'phone_already_set');
   });
 
   it('refuses numbers that are not in a numbering plan, and malformed ones', async () => {
     const client = new TestClient(server);
-    await registerVerifiedCustomer(client);
+    await registerForPhone(client);
     expectError(await client.post('/users/set-phone', { phone: '+4900000' }), 422, 'phone_invalid');
     expectError(await client.post('/users/set-phone', { phone: '0151 2345678' }), 422, 'validation_failed', ['phone']);
   });
@@ -60,14 +71,14 @@ describe('setting a phone', () => {
   it('never confirms a number another customer has confirmed, though sending answers alike', async () => {
     const { phone } = await customerWithPhone();
     const client = new TestClient(server);
-    await registerVerifiedCustomer(client);
+    await registerForPhone(client);
     expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
     expectError(await client.post('/users/confirm-phone', { code: '123456' }), 400, 'code_invalid');
 
     // Two customers waiting for codes for one number: the second to confirm is refused.
     const contested = uniquePhone();
     const first = new TestClient(server);
-    await registerVerifiedCustomer(first);
+    await registerForPhone(first);
     expect((await first.post('/users/set-phone', { phone: contested })).status).toBe(200);
     const firstCode = await latestCode(first, contested, 'set_phone');
     expect((await client.post('/users/set-phone', { phone: contested })).status).toBe(200);
@@ -79,7 +90,7 @@ describe('setting a phone', () => {
   it('sends a new code for the same number only after the cooldown; another number at once', async () => {
     const local = createTestServer(db);
     const client = new TestClient(local);
-    await registerVerifiedCustomer(client);
+    await registerForPhone(client);
     const phone = uniquePhone();
     expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
     const again = await client.post('/users/set-phone', { phone });
@@ -129,7 +140,7 @@ describe('changing the phone', () => {
     expect((await client.post('/users/confirm-update-phone-sms', { code })).body).toMatchObject({ phone: next, pendingPhone: null });
     // The old number is free again for someone else.
     const other = new TestClient(server);
-    await registerVerifiedCustomer(other);
+    await registerForPhone(other);
     expect((await other.post('/users/set-phone', { phone })).status).toBe(200);
   });
 
@@ -147,7 +158,8 @@ describe('changing the phone', () => {
     const { client, phone } = await customerWithPhone();
     expectError(await client.post('/users/update-phone', { phone, channel: 'sms' }), 409, 'phone_unchanged');
     const without = new TestClient(server);
-    await registerVerifiedCustomer(without);
+    const { email: withoutEmail } = await registerForPhone(without);
+    await stepUp(without, 'phone.change', withoutEmail);
     expectError(await without.post('/users/update-phone', { phone: uniquePhone(), channel: 'sms' }), 409, 'phone_not_set');
     expectError(await without.post('/users/confirm-update-phone', { code: '123456' }), 409, 'no_pending_phone');
   });
@@ -183,7 +195,7 @@ describe('two-factor sign-in', () => {
 
   it('answers a customer without a confirmed phone with a session at once', async () => {
     const client = new TestClient(server);
-    const { email, password } = await registerVerifiedCustomer(client);
+    const { email, password } = await registerForPhone(client);
     await client.post('/users/set-phone', { phone: uniquePhone() });
     const answer = await new TestClient(server).login(email, password);
     expect(loginAnswerSchema.parse(answer.body)).toMatchObject({ twoFactorRequired: false });

@@ -78,6 +78,14 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   },
   requestBiometricDisableAll: { valid: {} },
   confirmBiometricDisableAll: { valid: { code_token: 't'.repeat(43), code: '123456' }, invalid: { code: ['abcdef'] } },
+  stepUpOptions: { valid: { action: 'passkey.add' }, invalid: { action: ['passkey.ADD', 'sudo'] } },
+  stepUpCode: { valid: { action: 'phone.change' }, invalid: { action: ['phone', ''] } },
+  stepUpVerify: { valid: { action: 'passkey.remove', code: '123456' }, invalid: { action: ['remove'], code: ['12345', '12345a'] } },
+  removePhone: { valid: {} },
+  changePassword: {
+    valid: { currentPassword: 'anything typed 1', newPassword: 'a new password 42' },
+    invalid: { currentPassword: [''], newPassword: ['short 1', 'no digits at all here'] },
+  },
   renamePasskey: { valid: { name: 'Work laptop' }, invalid: { name: ['', 'tab\there'] } },
   passkeySignInOptions: { valid: {} },
   passkeySignIn: {

@@ -1,11 +1,13 @@
 import { fromPromise } from 'xstate';
 import type { biometricMachine } from '../../../machines/biometric.machine';
+import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { confirmPasskeyEnrolment, createPasskeyCredential, requestPasskeyEnrolment } from '../../auth/passkeys';
 import { BIOMETRIC_ERROR_CODES } from '../../auth/webauthnErrors';
 import type { FlowHost } from './host';
+import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
-/** Passkeys on the security page: enrolment with an e-mailed code, and removing them all. */
+/** Passkeys on the security page: enrolment after the step-up, removing one after the step-up, and removing them all. */
 export function biometricActors({ api, log, queryClient }: FlowHost) {
   return {
     actors: {
@@ -20,6 +22,8 @@ export function biometricActors({ api, log, queryClient }: FlowHost) {
           message: 'Failed to request biometric disable',
         }),
       ),
+      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      removePasskey: fromPromise(({ input }) => unwrap(api.removePasskey(input.id))),
       confirmDisable: fromPromise(({ input }) =>
         unwrap(api.confirmBiometricDisableAll({ code_token: input.codeToken, code: input.code }), {
           code: BIOMETRIC_ERROR_CODES.disableConfirmFailed,

@@ -1,9 +1,12 @@
 import { fromPromise } from 'xstate';
 import type { phoneChangeMachine, PhoneCodeRoute, PhoneProfile } from '../../../machines/phoneChange.machine';
+import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { failure } from './failure';
+import { stepUpActors } from './stepUp';
+import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 
-/** Setting or changing the phone on the security page, confirmed by a code. */
+/** Setting, changing or removing the phone on the security page, after the step-up. */
 export function phoneChangeActors({ api }: FlowHost) {
   const requestPhoneCode = fromPromise<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>(async ({ input }) => {
     const { phone, route } = input;
@@ -19,6 +22,8 @@ export function phoneChangeActors({ api }: FlowHost) {
         const me = result.data;
         return { email: me.email, country: me.country, phone: me.phoneConfirmed ? me.phone : null };
       }),
+      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      removePhone: fromPromise<unknown, void>(() => unwrap(api.removePhone())),
       requestCode: requestPhoneCode,
       resendCode: requestPhoneCode,
       confirmCode: fromPromise<{ phone: string }, { code: string; route: PhoneCodeRoute }>(async ({ input }) => {

@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import { localizePath, type CountryCode } from '../../../contract';
 import { REGISTRATION_STEPS, type registrationMachine } from '../../../machines/registration.machine';
 import { enrolPasskey } from '../../auth/passkeys';
+import { stepUpMachine } from '../../../machines/stepUp.machine';
+import { stepUpActors } from './stepUp';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
 import { failure } from './failure';
 import type { FlowHost } from './host';
@@ -40,6 +42,7 @@ export function registrationActors({ api, navigate, currentLocale, refreshCookie
         return { resendAfterSeconds: result.data.resendAfterSeconds };
       }),
       // Throws a failure: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
+      stepUp: stepUpMachine.provide(stepUpActors({ api })),
       createPasskey: fromPromise(async () => {
         await enrolPasskey(api);
       }),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize, useSystem } from '../../app/context';
 import { PasskeysSection } from './security/PasskeysSection';
+import { PasswordSection } from './security/PasswordSection';
 import { PhoneSection } from './security/PhoneSection';
 import { SecurityActivitySection } from './security/SecurityActivitySection';
 import { SessionsSection } from './security/SessionsSection';
@@ -52,6 +53,7 @@ export function SecurityScreen() {
           <PhoneSection />
         </>
       )}
+      <PasswordSection />
       <SessionsSection />
       <SecurityActivitySection />
     </div>

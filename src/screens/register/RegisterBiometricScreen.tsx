@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { PasskeyFailureText } from '../shared/PasskeyFailureText';
+import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useRegistration } from './useRegistration';
 
 /** Offers a passkey right after sign-up; a failed ceremony says why and offers retry and skip. */
@@ -10,6 +11,7 @@ export function RegisterBiometricScreen() {
   const registration = useRegistration('biometric');
   const failure = useSelector(registration, (s) => s.context.failure);
   const creating = useSelector(registration, (s) => s.hasTag('busy'));
+  const stepUp = useSelector(registration, stepUpChild);
   return (
     <div className="stack" aria-busy={creating}>
       <p className="page-lead">{t('screens.registerBiometric.lead')}</p>
@@ -23,6 +25,7 @@ export function RegisterBiometricScreen() {
       <Button block disabled={creating} onClick={() => registration.send({ type: 'PASSKEY_SKIPPED' })}>
         {t('register.passkey.skip')}
       </Button>
+      <StepUpSheet actor={stepUp} />
     </div>
   );
 }

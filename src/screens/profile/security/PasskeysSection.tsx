@@ -10,6 +10,7 @@ import { useFlowMachine, useLocale, useSystem } from '../../../app/context';
 import { biometricActors } from '../../../app/actors/biometric';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
 import { notify } from '../../../app/notify';
 import type { BiometricErrorCode } from '../../../auth/webauthnErrors';
 import { formatDate } from '../../../i18n/format';
@@ -18,6 +19,7 @@ const FALLBACK: Record<Exclude<BiometricStep, 'status'>, BiometricErrorCode> = {
   enable: 'registration_not_completed',
   disableRequest: 'biometric_disable_request_failed',
   disableConfirm: 'biometric_disable_confirm_failed',
+  remove: 'biometric_disable_confirm_failed',
 };
 
 type Translate = ReturnType<typeof useTranslation>['t'];
@@ -25,6 +27,7 @@ type Translate = ReturnType<typeof useTranslation>['t'];
 function FailureText({ t, failure }: { t: Translate; failure: BiometricFailure }) {
   // The status has no seed message of its own: say the section could not load.
   if (failure.step === 'status') return <>{t('passkeys.section.loadFailed')}</>;
+  if (failure.step === 'remove') return <>{t('passkeys.section.actionFailed')}</>;
   return <PasskeyFailureText failure={failure} fallback={FALLBACK[failure.step]} />;
 }
 
@@ -77,7 +80,7 @@ function CodeForm({
 }
 
 /** One passkey with inline rename and a confirmed remove. */
-function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () => void }) {
+function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removing: boolean; onRemove: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { api } = useSystem();
@@ -99,16 +102,6 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
       void queryClient.invalidateQueries({ queryKey: ['passkeys'] });
     },
   });
-  const remove = useMutation({
-    mutationFn: async () => {
-      const result = await api.removePasskey(passkey.id);
-      if (!result.ok) throw result.error;
-    },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['passkeys'] });
-      onRemoved();
-    },
-  });
 
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
@@ -120,7 +113,7 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
     rename.mutate(parsed.data);
   };
 
-  const failed = rename.isError || remove.isError;
+  const failed = rename.isError;
   return (
     <li className="passkey-item">
       {mode === 'rename' ? (
@@ -174,7 +167,8 @@ function PasskeyItem({ passkey, onRemoved }: { passkey: Passkey; onRemoved: () =
         <div className="form-alert-inline" role="group" aria-labelledby={`${id}-confirm`}>
           <p id={`${id}-confirm`}>{t('passkeys.section.removeConfirm', { name: passkey.name })}</p>
           <div className="button-row">
-            <Button variant="danger" autoFocus busy={remove.isPending} onClick={() => remove.mutate()}>
+            {/* The removal is the passkeys flow's: the step-up sheet, then the call. */}
+            <Button variant="danger" autoFocus busy={removing} onClick={onRemove}>
               {t('passkeys.section.confirmRemove')}
             </Button>
             <Button onClick={() => setMode('view')}>{t('passkeys.section.cancel')}</Button>
@@ -203,6 +197,7 @@ export function PasskeysSection() {
   const biometric = useActorRef(useFlowMachine(biometricMachine, biometricActors));
   const view = useSelector(biometric, biometricView, shallowEqual);
   const { failure, enabled, channel, codeFor, checkingCode, adding } = view;
+  const stepUp = useSelector(biometric, stepUpChild);
   const headingId = useId();
   const list = useQuery({
     queryKey: ['passkeys'],
@@ -218,6 +213,7 @@ export function PasskeysSection() {
   useEffect(() => {
     if (view.idle && finished.current === 'enable' && !failure) notify.success(t('passkeys.section.added'));
     if (view.idle && finished.current === 'disable' && !failure) notify.success(t('passkeys.section.removedAll'));
+    if (view.idle && finished.current === 'remove' && !failure) notify.success(t('passkeys.section.removed'));
     finished.current = view.finishing;
   }, [view.idle, view.finishing, failure, t]);
 
@@ -261,10 +257,17 @@ export function PasskeysSection() {
       ) : (
         <ul className="passkey-list" aria-label={t('passkeys.section.listLabel')}>
           {list.data.map((passkey) => (
-            <PasskeyItem key={passkey.id} passkey={passkey} onRemoved={() => biometric.send({ type: 'STATUS_CHANGED' })} />
+            <PasskeyItem
+              key={passkey.id}
+              passkey={passkey}
+              removing={view.removing === passkey.id}
+              onRemove={() => biometric.send({ type: 'REMOVE_REQUESTED', id: passkey.id })}
+            />
           ))}
         </ul>
       )}
+
+      <StepUpSheet actor={stepUp} />
 
       <div className="button-row">
         <Button variant="primary" disabled={busy} busy={adding} onClick={() => biometric.send({ type: 'ENABLE_REQUESTED' })}>

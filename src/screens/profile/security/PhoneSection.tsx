@@ -15,6 +15,7 @@ import { SelectField, TextField } from '../../../ui/TextField';
 import { ResendCode } from '../../../ui/ResendCode';
 import { CodeField } from '../../../ui/CodeField';
 import { codeFailureMessage } from '../../shared/CodeFeedback';
+import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
 
 const NBSP = '\u00a0';
 
@@ -54,7 +55,8 @@ export function PhoneSection() {
   const [code, setCode] = useState('');
 
   const { phone, email, newPhone, route, numberError, failure, saved } = context;
-  const { step, sending, confirming } = view;
+  const { step, sending, confirming, removal } = view;
+  const stepUp = useSelector(flow, stepUpChild);
 
   const submitNumber = (event: FormEvent) => {
     event.preventDefault();
@@ -114,14 +116,39 @@ export function PhoneSection() {
           ) : (
             <p>{t('phone.none')}</p>
           )}
+          <div className="form-alert" role="alert">
+            {failure && !removal ? codeFailureMessage(t, failure) : null}
+          </div>
           <p role="status" className="notice">
-            {saved ? t('phone.saved') : null}
+            {saved === 'removed' ? t('phone.removed') : saved ? t('phone.saved') : null}
           </p>
-          <Button block onClick={startEditing}>
-            {phone ? t('phone.change') : t('phone.add')}
-          </Button>
+          {removal && phone ? (
+            <div className="form-alert-inline" role="group" aria-labelledby={`${id}-remove`}>
+              <p id={`${id}-remove`}>{t('phone.removeConfirm', { phone: formatPhone(phone), interpolation: { escapeValue: false } })}</p>
+              <div className="button-row">
+                <Button variant="danger" autoFocus busy={removal === 'busy'} onClick={() => flow.send({ type: 'REMOVE_CONFIRMED' })}>
+                  {removal === 'busy' ? t('phone.removing') : t('phone.confirmRemove')}
+                </Button>
+                <Button disabled={removal === 'busy'} onClick={() => flow.send({ type: 'CANCELLED' })}>
+                  {t('phone.cancel')}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="button-row">
+              <Button block onClick={startEditing}>
+                {phone ? t('phone.change') : t('phone.add')}
+              </Button>
+              {phone ? (
+                <Button block onClick={() => flow.send({ type: 'REMOVE_REQUESTED' })}>
+                  {t('phone.remove')}
+                </Button>
+              ) : null}
+            </div>
+          )}
         </>
       ) : null}
+      <StepUpSheet actor={stepUp} />
 
       {step === 'number' ? (
         <form className="form" noValidate onSubmit={submitNumber} aria-busy={sending}>

@@ -1,0 +1,111 @@
+import { assign, setup } from 'xstate';
+import type { PasswordChanged } from '../contract/stepUp';
+import { meetsPasswordRule } from '../contract/password';
+import { toFailure, type Failure } from './failure';
+import { stepUpMachine } from './stepUp.machine';
+import { unprovided } from './unprovided';
+
+/** Why the form was refused before or by the server, field by field. */
+export type CurrentPasswordError = 'missing' | 'wrong';
+export type NewPasswordError = 'weak' | 'same';
+
+interface ChangePasswordContext {
+  currentError: CurrentPasswordError | null;
+  newError: NewPasswordError | null;
+  failure: Failure | null;
+  /** After a change: how many other sessions it signed out (the section says so), else null. */
+  otherSessionsEnded: number | null;
+}
+
+type ChangePasswordEvent =
+  | { type: 'OPENED' }
+  /** The passwords travel in this event and the change's input only — never in the context. */
+  | { type: 'PASSWORDS_SUBMITTED'; current: string; next: string }
+  | { type: 'CANCELLED' };
+
+const clean = { currentError: null, newError: null, failure: null } as const;
+
+export const changePasswordMachine = setup({
+  types: {
+    context: {} as ChangePasswordContext,
+    events: {} as ChangePasswordEvent,
+  },
+  actors: {
+    /** The one step-up, for `password.change`. */
+    stepUp: stepUpMachine,
+    /** POST /users/change-password: spends the step-up, ends every other session. */
+    changePassword: unprovided<PasswordChanged, { current: string; next: string }>('changePassword'),
+  },
+  guards: {
+    stepUpGranted: ({ event }) => 'output' in event && (event.output as { granted: boolean }).granted,
+    currentMissing: ({ event }) => event.type === 'PASSWORDS_SUBMITTED' && event.current === '',
+    newIsWeak: ({ event }) => event.type === 'PASSWORDS_SUBMITTED' && !meetsPasswordRule(event.next),
+    newIsSame: ({ event }) => event.type === 'PASSWORDS_SUBMITTED' && event.next === event.current,
+    stepUpNeeded: ({ event }) => 'error' in event && toFailure(event.error).code === 'step_up_required',
+    currentWrong: ({ event }) => 'error' in event && toFailure(event.error).code === 'current_password_invalid',
+    newRefused: ({ event }) => 'error' in event && toFailure(event.error).code === 'validation_failed',
+  },
+}).createMachine({
+  id: 'changePassword',
+  description:
+    'Change the password on /profile/security: confirm it is you (the step-up), then the current password and a new one (the sign-up rule). Every other session is signed out; this one stays. Errors keep what was typed.',
+  context: { ...clean, otherSessionsEnded: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: '“Change password”, and after a change how many other devices were signed out.',
+      meta: { route: '/profile/security' },
+      on: { OPENED: { target: 'steppingUp', actions: assign({ ...clean, otherSessionsEnded: null }) } },
+    },
+    steppingUp: {
+      description: 'The one step-up for `password.change`; the form stays as typed behind it.',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: { action: 'password.change' },
+        onDone: [
+          { guard: 'stepUpGranted', target: 'editing' },
+          { target: 'closed', description: 'The customer closed the step-up: nothing changes.' },
+        ],
+      },
+    },
+    editing: {
+      description: 'Current password and new password, each error next to its field.',
+      meta: { route: '/profile/security' },
+      on: {
+        PASSWORDS_SUBMITTED: [
+          { guard: 'currentMissing', actions: assign({ ...clean, currentError: 'missing' }) },
+          { guard: 'newIsWeak', actions: assign({ ...clean, newError: 'weak' }) },
+          { guard: 'newIsSame', actions: assign({ ...clean, newError: 'same' }) },
+          { target: 'changing', actions: assign(clean) },
+        ],
+        CANCELLED: { target: 'closed', actions: assign(clean) },
+      },
+    },
+    changing: {
+      description: 'POST /users/change-password.',
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ event }) => {
+          if (event.type !== 'PASSWORDS_SUBMITTED') throw new Error('changePassword starts from the submitted passwords');
+          return { current: event.current, next: event.next };
+        },
+        onDone: {
+          target: 'closed',
+          actions: assign({ otherSessionsEnded: ({ event }) => event.output.otherSessionsEnded }),
+        },
+        onError: [
+          {
+            guard: 'stepUpNeeded',
+            target: 'steppingUp',
+            description: 'The step-up ran out (5 minutes) while the form was open: again, then submit again.',
+          },
+          { guard: 'currentWrong', target: 'editing', actions: assign({ currentError: 'wrong' }) },
+          { guard: 'newRefused', target: 'editing', actions: assign({ newError: 'weak' }) },
+          { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,169 @@
+import type { SnapshotFrom } from 'xstate';
+import type { StepUpAction } from '../contract/stepUp';
+import type { Failure } from './failure';
+import type { FlowModel, PageAction, PageExpectation } from './graph/model';
+import { failedCall, failureText, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, type PageLanguage } from './graph/page';
+import { sessionCookieJar } from './session.model';
+import { stepUpMachine, type StepUpOutput } from './stepUp.machine';
+
+type Snapshot = SnapshotFrom<typeof stepUpMachine>;
+
+const OPTIONS = '**/api/step-up/options';
+const CODE = '**/api/step-up/code';
+const VERIFY = '**/api/step-up/verify';
+const STATUS = '**/api/validation-code/status';
+
+const passkeyOptions = { challenge: 'c3RlcC11cA', rpId: 'localhost', userVerification: 'required' as const, allowCredentials: [] };
+const assertion = {
+  id: 'Y3JlZA',
+  rawId: 'Y3JlZA',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'e30', authenticatorData: 'e30', signature: 'e30' },
+  clientExtensionResults: {},
+};
+
+/** What the sheet says for a refused code (the step-up's own words, else the shared code errors). */
+function codeFailureText(failure: Failure, language: PageLanguage): string {
+  const texts = pageTexts(language);
+  return failureText(language, { ...texts.twoFactor.codeErrors, ...texts.stepUp.errors }, failure);
+}
+
+const codeSent = (action: StepUpAction, resendAfterSeconds: number): PageAction => ({
+  answer: CODE,
+  method: 'POST',
+  times: 1,
+  json: { action, channel: 'email', expiresAt: FAR_FUTURE, resendAfterSeconds },
+});
+
+/**
+ * The browser side of a granted step-up, for the flows that invoke it: the options offer a passkey and
+ * the browser answers at once, so nothing needs a click once the sheet would open (a model runner
+ * answers calls before it causes the event). Closing the sheet is a click after it opens: `null`, the
+ * unit paths cover it.
+ */
+export function stepUpInBrowser(action: StepUpAction, output: StepUpOutput): PageAction[] | null {
+  if (!output.granted) return null;
+  return [
+    { answer: OPTIONS, method: 'POST', times: 1, json: { action, passkey: passkeyOptions, codeChannel: 'email' } },
+    { passkeys: { get: 'answers' } },
+    { answer: VERIFY, method: 'POST', times: 1, json: { action, expiresAt: FAR_FUTURE } },
+  ];
+}
+
+/** Fixtures for a flow's invoked `stepUp`: granted, or the sheet closed. */
+export const STEP_UP_OUTCOMES = { granted: { granted: true }, 'closed by the customer': { granted: false } } as const;
+
+const sheet = (s: Snapshot, language: PageLanguage): PageExpectation => ({
+  shows: [
+    { label: pageTexts(language).stepUp.code },
+    ...(s.context.failure ? [{ shownText: codeFailureText(s.context.failure, language) }] : []),
+  ],
+});
+
+export const stepUpModel = {
+  events: {
+    PASSKEY_CHOSEN: { 'use the passkey': {} },
+    CODE_CHOSEN: { 'a code instead': {} },
+    CODE_SUBMITTED: { 'the code': { code: '123456' }, 'four digits': { code: '1234' } },
+    RESEND_REQUESTED: { 'send a new code': {} },
+    RETRY: { 'try again': {} },
+    CANCELLED: { close: {} },
+  },
+  inputs: { 'adding a passkey': { action: 'passkey.add' } },
+  actors: {
+    loadOptions: {
+      done: {
+        'with a passkey': { action: 'passkey.add', passkey: passkeyOptions, codeChannel: 'sms' },
+        'no passkey': { action: 'passkey.add', passkey: null, codeChannel: 'email' },
+      },
+      error: { offline: { code: 'network_error' } },
+    },
+    getAssertion: {
+      done: { 'passkey given': assertion },
+      error: { 'ceremony cancelled': { code: 'webauthn_not_allowed', message: 'The operation either timed out or was not allowed.' } },
+    },
+    verifyPasskey: {
+      done: { granted: { action: 'passkey.add', expiresAt: FAR_FUTURE } },
+      error: { 'did not verify': { code: 'passkey_verification_failed' } },
+    },
+    sendCode: {
+      done: { 'sent by e-mail': { channel: 'email', resendAfterSeconds: 1 } },
+      error: { 'too soon': { code: 'rate_limited', retryAfterSeconds: 1 }, offline: { code: 'network_error' } },
+    },
+    resendCode: {
+      done: { 'sent again': { channel: 'email', resendAfterSeconds: 1 } },
+      error: { 'too soon': { code: 'rate_limited', retryAfterSeconds: 1 }, offline: { code: 'network_error' } },
+    },
+    verifyCode: {
+      done: { granted: { action: 'passkey.add', expiresAt: FAR_FUTURE } },
+      error: { 'wrong code': { code: 'code_invalid' }, 'too late': { code: 'step_up_not_started' } },
+    },
+  },
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.status,
+      s.context.passkey !== null,
+      s.context.failure !== null,
+      s.context.resendFailure !== null,
+      s.context.resendInSeconds,
+    ]),
+  invariants: {
+    confirmingWithPasskey: (s) => s.context.passkey !== null || 'a passkey ceremony without a passkey request',
+    granted: (s) => s.context.granted || 'ended granted without the flag',
+    cancelled: (s) => !s.context.granted || 'cancelled but granted',
+    'codeStep.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The security page's “Add a passkey” opens the step-up (what follows it is the biometric flow's).
+    start: (_, language) => [
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { answer: STATUS, method: 'GET', json: { biometric: { enabled: true } } },
+      { open: inLanguage('/profile/security', language) },
+      { click: { role: 'button', name: pageTexts(language).passkeys.section.add } },
+    ],
+    events: {
+      PASSKEY_CHOSEN: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).stepUp.usePasskey } }],
+      CODE_CHOSEN: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).stepUp.useCode } }],
+      CODE_SUBMITTED: ({ code }, _, language) => [
+        { fill: { label: pageTexts(language).stepUp.code }, text: code },
+        { click: { role: 'button', name: pageTexts(language).stepUp.confirm } },
+      ],
+      RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).resend.action } }],
+      RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).stepUp.retry } }],
+      CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).stepUp.cancel } }],
+    },
+    actors: {
+      loadOptions: {
+        done: (options) => [{ answer: OPTIONS, method: 'POST', times: 1, json: options }],
+        error: (error) => [failedCall(OPTIONS, error)],
+      },
+      getAssertion: {
+        done: () => [{ passkeys: { get: 'answers' } }],
+        error: () => [{ passkeys: { get: 'refuses' } }],
+      },
+      verifyPasskey: {
+        done: (grant) => [{ answer: VERIFY, method: 'POST', times: 1, json: grant }],
+        error: (error) => [failedCall(VERIFY, error)],
+      },
+      sendCode: {
+        done: ({ resendAfterSeconds }) => [codeSent('passkey.add', resendAfterSeconds)],
+        error: (error) => [failedCall(CODE, error)],
+      },
+      resendCode: {
+        done: ({ resendAfterSeconds }) => [codeSent('passkey.add', resendAfterSeconds)],
+        error: (error) => [failedCall(CODE, error)],
+      },
+      verifyCode: {
+        done: (grant) => [{ answer: VERIFY, method: 'POST', times: 1, json: grant }],
+        error: (error) => [failedCall(VERIFY, error)],
+      },
+    },
+    states: {
+      'codeStep.code.editing': sheet,
+      passkeyOffered: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).stepUp.useCode }] }),
+      failed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).stepUp.retry }] }),
+    },
+  },
+} satisfies FlowModel<typeof stepUpMachine>;

@@ -1,0 +1,21 @@
+import { fromPromise } from 'xstate';
+import type { changePasswordMachine } from '../../../machines/changePassword.machine';
+import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { FlowHost } from './host';
+import { stepUpActors } from './stepUp';
+import { unwrap } from './unwrap';
+
+/** Changing the password on the security page, after the step-up. */
+export function changePasswordActors({ api, queryClient }: FlowHost) {
+  return {
+    actors: {
+      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      changePassword: fromPromise(async ({ input }) => {
+        const answer = await unwrap(api.changePassword({ currentPassword: input.current, newPassword: input.next }));
+        // The other sessions are gone: the sessions list must say so.
+        void queryClient.invalidateQueries({ queryKey: ['sessions'] });
+        return answer;
+      }),
+    },
+  } satisfies Parameters<typeof changePasswordMachine.provide>[0];
+}

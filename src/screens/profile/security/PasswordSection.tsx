@@ -1,0 +1,99 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePasswordMachine } from '../../../../machines/changePassword.machine';
+import { changePasswordView } from '../../../../machines/changePassword.view';
+import { changePasswordActors } from '../../../app/actors/changePassword';
+import { useFlowMachine } from '../../../app/context';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
+import { generalFailureText } from '../../shared/failureText';
+import { PasswordRequirements } from '../../shared/PasswordRequirements';
+import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
+
+/**
+ * Change the password: the step-up first, then the current password and the new one. The flow is the
+ * changePassword statechart; the passwords stay in this form and the submitted event only.
+ */
+export function PasswordSection() {
+  const { t } = useTranslation();
+  const flow = useActorRef(useFlowMachine(changePasswordMachine, changePasswordActors));
+  const view = useSelector(flow, changePasswordView, shallowEqual);
+  const stepUp = useSelector(flow, stepUpChild);
+  const id = useId();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'PASSWORDS_SUBMITTED', current, next });
+  };
+  const open = () => {
+    setCurrent('');
+    setNext('');
+    flow.send({ type: 'OPENED' });
+  };
+  const currentError =
+    view.currentError === 'missing'
+      ? t('changePassword.errors.currentMissing')
+      : view.currentError
+        ? t('changePassword.errors.currentWrong')
+        : null;
+  const newError = view.newError === 'weak' ? t('changePassword.errors.weak') : view.newError ? t('changePassword.errors.same') : null;
+
+  return (
+    <section className="stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('changePassword.title')}</h2>
+      <p className="page-lead">{t('changePassword.lead')}</p>
+      {view.formShown ? (
+        <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
+          <div className="form-alert" role="alert" aria-live="assertive">
+            {view.failure ? generalFailureText(t, view.failure) : null}
+          </div>
+          <TextField
+            label={t('changePassword.current')}
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            dir="ltr"
+            value={current}
+            onChange={(e) => setCurrent(e.target.value)}
+            error={currentError}
+          />
+          {/* The strength meter of the sign-up and reset forms replaces the rule list once it lands. */}
+          <TextField
+            label={t('changePassword.new')}
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            dir="ltr"
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+            error={newError}
+            describedBy={`${id}-rule`}
+          >
+            <PasswordRequirements password={next} id={`${id}-rule`} />
+          </TextField>
+          <div className="button-row">
+            <Button variant="primary" type="submit" busy={view.busy}>
+              {view.busy ? t('changePassword.changing') : t('changePassword.submit')}
+            </Button>
+            <Button disabled={view.busy} onClick={() => flow.send({ type: 'CANCELLED' })}>
+              {t('changePassword.cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p role="status" className="notice">
+            {view.otherSessionsEnded !== null ? t('changePassword.changed', { count: view.otherSessionsEnded }) : null}
+          </p>
+          <Button block onClick={open}>
+            {t('changePassword.open')}
+          </Button>
+        </>
+      )}
+      <StepUpSheet actor={stepUp} />
+    </section>
+  );
+}
