@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { assetInfo, type Asset } from '../contract/assets';
 import type { SocialProvider } from '../contract/social';
 
 export interface Config {
@@ -54,6 +55,22 @@ export interface Config {
   oidc: Partial<Record<SocialProvider, OidcClientConfig>>;
   /** How long a dependency may keep a request waiting. */
   timeouts: Timeouts;
+  /** A real price API for the rates (RATES_FEED_URL); the simulation moves them when absent. */
+  rateFeed: RateFeedConfig | undefined;
+}
+
+/**
+ * RATES_FEED_URL answers `{"<id>": {"usd": <price>}, …}` (CoinGecko's simple price, e.g.
+ * `https://api.coingecko.com/api/v3/simple/price?ids=bitcoin,ethereum&vs_currencies=usd`);
+ * RATES_FEED_MAPPING names each asset's id there (`BTC=bitcoin,ETH=ethereum,…`).
+ */
+export interface RateFeedConfig {
+  url: string;
+  mapping: Partial<Record<Asset, string>>;
+  /** RATES_FEED_INTERVAL_MS, default 60 s: well inside the 5 minutes after which a rate is stale. */
+  intervalMs: number;
+  /** RATES_FEED_TIMEOUT_MS, default 10 s. */
+  timeoutMs: number;
 }
 
 /**
@@ -152,6 +169,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtp: parseMilliseconds(env, 'SMTP_TIMEOUT_MS', 10_000),
       sms: parseMilliseconds(env, 'SMS_TIMEOUT_MS', 10_000),
     },
+    rateFeed: rateFeed(env),
+  };
+}
+
+function rateFeed(env: NodeJS.ProcessEnv): RateFeedConfig | undefined {
+  if (!env.RATES_FEED_URL) return undefined;
+  const url = new URL(env.RATES_FEED_URL);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`RATES_FEED_URL must be an http(s) URL, got "${env.RATES_FEED_URL}"`);
+  const mapping: Partial<Record<Asset, string>> = {};
+  for (const pair of (env.RATES_FEED_MAPPING ?? '').split(',').filter((item) => item.trim())) {
+    const [asset = '', id = ''] = pair.split('=').map((part) => part.trim());
+    const known = assetInfo(asset);
+    if (!known || !id || known.code === 'USD') throw new Error(`RATES_FEED_MAPPING: "${pair}" is not ASSET=id for an asset other than USD`);
+    mapping[known.code] = id;
+  }
+  if (Object.keys(mapping).length === 0) throw new Error('RATES_FEED_URL is set: RATES_FEED_MAPPING must name the feed id of each asset (BTC=bitcoin,…).');
+  return {
+    url: url.href,
+    mapping,
+    intervalMs: parseMilliseconds(env, 'RATES_FEED_INTERVAL_MS', 60_000),
+    timeoutMs: parseMilliseconds(env, 'RATES_FEED_TIMEOUT_MS', 10_000),
   };
 }
 

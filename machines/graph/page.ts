@@ -108,6 +108,8 @@ export const SIGNED_IN: SignedIn = {
     phone: null,
     phoneConfirmed: false,
     pendingPhone: null,
+    kycStatus: 'not_started',
+    role: 'customer',
   },
 };
 

@@ -3,14 +3,17 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import { createAccountService } from './accounts';
+import { createActivityService } from './activities';
 import { createAuthService } from './auth';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
+import { createLevelService } from './levels';
 import { createPasskeyService } from './passkeys';
 import { createPasswordHasher } from './passwords';
 import { createPhoneService } from './phone';
 import { createPromoService } from './promo';
 import { createRateLimiter } from './rate-limit';
+import { createRateService } from './rates';
 import { createSessionService } from './sessions';
 import { createSettingsService } from './settings';
 import { createSocialService } from './social';
@@ -25,16 +28,20 @@ export interface ServiceDeps {
   clock: Clock;
   transport: Transport;
   logger: Logger;
+  /** How the rate service reads the configured price feed; the global fetch unless a test gives its own. */
+  rateFeedFetch?: typeof fetch;
 }
 
 /** Wires the services to one database, clock and message transport. */
-export function createServices({ db, config, clock, transport, logger }: ServiceDeps) {
+export function createServices({ db, config, clock, transport, logger, rateFeedFetch }: ServiceDeps) {
   const passwords = createPasswordHasher(config.scryptLogN);
   const tokens = createTokenService(db, clock, config.authSecret);
   const codes = createCodeService(clock, config.authSecret);
   const outbox = createOutbox(db, clock, transport, logger, config.production);
   const rateLimiter = createRateLimiter(db, clock);
   const users = createUserService(db, clock);
+  const levels = createLevelService(db, clock);
+  const rates = createRateService({ db, clock, logger, feed: config.rateFeed, fetch: rateFeedFetch });
   const twoFactor = createTwoFactorService({ db, clock, tokens, codes, outbox, rateLimiter, users });
   return {
     db,
@@ -48,7 +55,10 @@ export function createServices({ db, config, clock, transport, logger }: Service
     settings: createSettingsService(db, clock),
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),
-    accounts: createAccountService(db, clock),
+    levels,
+    rates,
+    accounts: createAccountService(db, clock, levels),
+    activities: createActivityService(db),
     sessions: createSessionService(db, clock),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),
     passkeys: createPasskeyService({

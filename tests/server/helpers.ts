@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import pg from 'pg';
-import { expect, vi } from 'vitest';
+import { afterAll, expect, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import type { Clock } from '../../server/clock';
@@ -14,6 +14,7 @@ import { migrate, readMigrations } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import type { AppEnv } from '../../server/http/route';
 import { silentLogger } from '../../server/logger';
+import { auditLedger } from '../../server/services/audit';
 import type { Message } from '../../server/services/outbox';
 
 /** Every test database starts from this instant; test clocks start here or later. */
@@ -51,6 +52,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webauthnRpName: 'Meridian',
     webauthnOrigins: ['http://localhost:4500'],
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
+    rateFeed: undefined,
     ...overrides,
   };
 }
@@ -79,6 +81,7 @@ async function pgliteTemplate(): Promise<Blob> {
       'server/db/seed.ts',
       'server/services/passwords.ts',
       'server/services/ledger.ts',
+      'contract/assets.ts',
       'server/services/decimal.ts',
       'node_modules/@electric-sql/pglite/package.json',
     ].map((file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')),
@@ -100,6 +103,32 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
+/** Databases of this test file not yet closed: the file's last hook audits and closes them. */
+const openDatabases = new Set<TestDatabase>();
+afterAll(async () => {
+  for (const db of openDatabases) await db.close();
+});
+
+/**
+ * Closing a test database first audits its whole ledger (server/services/audit.ts): whatever a test
+ * file did, every transaction sums to zero per asset, no customer balance is negative, balances are
+ * the sums of their entries and activities match their postings. Every server test file closes its
+ * databases, at the latest in the hook above, so the audit runs after each of them.
+ */
+function audited(database: Database, close: () => Promise<void>): TestDatabase {
+  const db: TestDatabase = {
+    database,
+    counts: () => countRows(database),
+    async close() {
+      if (!openDatabases.delete(db)) return;
+      const findings = await auditLedger(database.db).finally(close);
+      expect(findings, 'ledger audit after this test file').toEqual([]);
+    },
+  };
+  openDatabases.add(db);
+  return db;
+}
+
 /**
  * PGlite from the template, or, when DATABASE_URL is set, a schema of its own in that PostgreSQL
  * (dropped again by `close`), so test files never see each other's rows.
@@ -107,7 +136,7 @@ async function pgliteTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!POSTGRES_URL) {
     const database = await openPglite({ loadDataDir: await pgliteTemplate() });
-    return { database, counts: () => countRows(database), close: () => database.close() };
+    return audited(database, () => database.close());
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -115,15 +144,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   const database = openPostgres(POSTGRES_URL, { schema, maxConnections: 8 });
   await prepare(database);
-  return {
-    database,
-    counts: () => countRows(database),
-    async close() {
-      await database.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
+  return audited(database, async () => {
+    await database.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  });
 }
 
 async function countRows(database: Database): Promise<Record<string, number>> {

@@ -48,6 +48,8 @@ describe('GET /users/me', () => {
       phone: null,
       phoneConfirmed: false,
       pendingPhone: null,
+      kycStatus: 'not_started',
+      role: 'customer',
     });
     expectError(await client.get('/users/me', { token: null }), 401, 'unauthorized');
   });
