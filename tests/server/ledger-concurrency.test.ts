@@ -6,7 +6,7 @@ import { ApiError } from '../../server/errors';
 import { auditLedger } from '../../server/services/audit';
 import { formatDecimal } from '../../server/services/decimal';
 import { credit, debit } from '../../server/services/ledger';
-import { POSTGRES_URL, TEST_EPOCH, TestClient, createTestDatabase, createTestServer, registerCustomer, type TestDatabase } from './helpers';
+import { POSTGRES_URL, TEST_EPOCH, TestClient, createTestDatabase, createTestServer, registerCustomer, type TestDatabase, type TestServer } from './helpers';
 
 /** Rounds of the race; `npm run stress` runs 100 (STRESS_ROUNDS). */
 const ROUNDS = Number(process.env.STRESS_ROUNDS ?? 20);
@@ -18,13 +18,11 @@ const DEBIT = '1.50';
 // PGlite runs one query at a time, so only a real PostgreSQL shows what concurrent debits do.
 describe.skipIf(!POSTGRES_URL)(`${DEBITS} concurrent debits of one account, ${ROUNDS} times (PostgreSQL)`, () => {
   let db: TestDatabase;
-  let userId: string;
+  let server: TestServer;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const client = new TestClient(createTestServer(db));
-    await registerCustomer(client);
-    userId = (await client.get('/users/me')).body.id;
+    server = createTestServer(db);
   });
   afterAll(() => db.close());
 
@@ -32,6 +30,10 @@ describe.skipIf(!POSTGRES_URL)(`${DEBITS} concurrent debits of one account, ${RO
     'never leave the balance negative; every debit that went through is one balanced transaction with its activity',
     async () => {
       for (let round = 0; round < ROUNDS; round += 1) {
+        // A customer of its own each round (one EUR account per customer).
+        const client = new TestClient(server);
+        await registerCustomer(client);
+        const userId = (await client.get('/users/me')).body.id as string;
         const accountId = randomUUID();
         await db.database.db
           .insert(accounts)
