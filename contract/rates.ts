@@ -23,8 +23,8 @@ export const setRatesBodySchema = z.strictObject({
         asset: assetSchema,
         usd: z
           .string()
-          .regex(/^\d{1,20}(\.\d{1,18})?$/, "Expected a decimal price")
-          .refine((value) => /[1-9]/.test(value), "Expected a positive price"),
+          .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Expected a decimal price')
+          .refine((value) => /[1-9]/.test(value), 'Expected a positive price'),
       }),
     )
     .min(1)

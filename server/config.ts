@@ -176,7 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function rateFeed(env: NodeJS.ProcessEnv): RateFeedConfig | undefined {
   if (!env.RATES_FEED_URL) return undefined;
   const url = new URL(env.RATES_FEED_URL);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`RATES_FEED_URL must be an http(s) URL, got "${env.RATES_FEED_URL}"`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`RATES_FEED_URL must be an http(s) URL, got "${env.RATES_FEED_URL}"`);
   const mapping: Partial<Record<Asset, string>> = {};
   for (const pair of (env.RATES_FEED_MAPPING ?? '').split(',').filter((item) => item.trim())) {
     const [asset = '', id = ''] = pair.split('=').map((part) => part.trim());
@@ -184,7 +185,8 @@ function rateFeed(env: NodeJS.ProcessEnv): RateFeedConfig | undefined {
     if (!known || !id || known.code === 'USD') throw new Error(`RATES_FEED_MAPPING: "${pair}" is not ASSET=id for an asset other than USD`);
     mapping[known.code] = id;
   }
-  if (Object.keys(mapping).length === 0) throw new Error('RATES_FEED_URL is set: RATES_FEED_MAPPING must name the feed id of each asset (BTC=bitcoin,…).');
+  if (Object.keys(mapping).length === 0)
+    throw new Error('RATES_FEED_URL is set: RATES_FEED_MAPPING must name the feed id of each asset (BTC=bitcoin,…).');
   return {
     url: url.href,
     mapping,

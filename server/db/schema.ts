@@ -9,7 +9,6 @@ import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
-
 /** What a one-time code is for; one pending code per customer and purpose. */
 const CODE_PURPOSES = [
   'verify_email',

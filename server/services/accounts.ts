@@ -23,7 +23,13 @@ export const CARD_ACCOUNT = { currency: 'EUR', name: 'Meridian card' } as const;
 export function createAccountService(db: Db, clock: Clock, levels: LevelService) {
   async function bankAccounts(userId: string): Promise<BankAccount[]> {
     const rows = await db
-      .select({ id: accounts.id, currency: accounts.currency, name: accounts.name, iban: accounts.iban, balance: sql<string>`${accounts.balance}::text` })
+      .select({
+        id: accounts.id,
+        currency: accounts.currency,
+        name: accounts.name,
+        iban: accounts.iban,
+        balance: sql<string>`${accounts.balance}::text`,
+      })
       .from(accounts)
       .innerJoin(assets, eq(assets.code, accounts.currency))
       .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'fiat')))

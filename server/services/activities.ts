@@ -78,17 +78,15 @@ export function createActivityService(db: Db) {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: page.map(
-        (row): Activity => ({
-          ...row,
-          amount: formatDecimal(row.amount),
-          currency: row.currency as Asset,
-          counterAmount: row.counterAmount === null ? null : formatDecimal(row.counterAmount),
-          counterCurrency: row.counterCurrency as Asset | null,
-          usdValue: row.usdValue === null ? null : formatDecimal(row.usdValue),
-          createdAt: row.createdAt.toISOString(),
-        }),
-      ),
+      items: page.map((row): Activity => ({
+        ...row,
+        amount: formatDecimal(row.amount),
+        currency: row.currency as Asset,
+        counterAmount: row.counterAmount === null ? null : formatDecimal(row.counterAmount),
+        counterCurrency: row.counterCurrency as Asset | null,
+        usdValue: row.usdValue === null ? null : formatDecimal(row.usdValue),
+        createdAt: row.createdAt.toISOString(),
+      })),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
     };
   }

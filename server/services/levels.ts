@@ -63,7 +63,9 @@ export function createLevelService(db: Db, clock: Clock) {
         name: row.name,
         minTotalDeposit: formatDecimal(row.min),
         currency: 'USD' as const,
-        limits: Object.fromEntries(LIMITED_OPERATIONS.map((operation) => [operation, limitsOf(operation)])) as UserDepositLevels['levels'][number]['limits'],
+        limits: Object.fromEntries(
+          LIMITED_OPERATIONS.map((operation) => [operation, limitsOf(operation)]),
+        ) as UserDepositLevels['levels'][number]['limits'],
       };
     });
     const current = levelRows.find((row) => row.level === currentLevel)!;

@@ -209,4 +209,3 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
 }
 
 export type RateService = ReturnType<typeof createRateService>;
-

@@ -340,7 +340,9 @@ describe('POST /accounts-management/create-accounts-card', () => {
     const client = new TestClient(server);
     await registerCustomer(client);
     const before = await db.counts();
-    expectError(await client.post('/accounts-management/create-accounts-card', { currency: 'USD' }), 422, 'validation_failed', ['currency']);
+    expectError(await client.post('/accounts-management/create-accounts-card', { currency: 'USD' }), 422, 'validation_failed', [
+      'currency',
+    ]);
     expect(await db.counts()).toEqual(before);
   });
 });

@@ -6,7 +6,16 @@ import { ApiError } from '../../server/errors';
 import { auditLedger } from '../../server/services/audit';
 import { formatDecimal } from '../../server/services/decimal';
 import { credit, debit } from '../../server/services/ledger';
-import { POSTGRES_URL, TEST_EPOCH, TestClient, createTestDatabase, createTestServer, registerCustomer, type TestDatabase, type TestServer } from './helpers';
+import {
+  POSTGRES_URL,
+  TEST_EPOCH,
+  TestClient,
+  createTestDatabase,
+  createTestServer,
+  registerCustomer,
+  type TestDatabase,
+  type TestServer,
+} from './helpers';
 
 /** Rounds of the race; `npm run stress` runs 100 (STRESS_ROUNDS). */
 const ROUNDS = Number(process.env.STRESS_ROUNDS ?? 20);

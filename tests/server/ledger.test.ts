@@ -6,7 +6,15 @@ import { accounts, activities, assetNetworks, assets, networks } from '../../ser
 import { ApiError } from '../../server/errors';
 import { auditLedger } from '../../server/services/audit';
 import { credit, debit, post } from '../../server/services/ledger';
-import { TEST_EPOCH, TestClient, createTestDatabase, createTestServer, registerCustomer, type TestDatabase, type TestServer } from './helpers';
+import {
+  TEST_EPOCH,
+  TestClient,
+  createTestDatabase,
+  createTestServer,
+  registerCustomer,
+  type TestDatabase,
+  type TestServer,
+} from './helpers';
 
 let db: TestDatabase;
 let server: TestServer;
@@ -102,7 +110,14 @@ describe('posting', () => {
       activity: { type: 'deposit', counterparty: 'bc1q…wallet', reference: 'From my wallet' },
     });
     const [activity] = await db.database.db.select().from(activities).where(eq(activities.transactionId, transactionId));
-    expect(activity).toMatchObject({ userId, accountId, type: 'deposit', status: 'completed', currency: 'BTC', reference: 'From my wallet' });
+    expect(activity).toMatchObject({
+      userId,
+      accountId,
+      type: 'deposit',
+      status: 'completed',
+      currency: 'BTC',
+      reference: 'From my wallet',
+    });
     expect(Number(activity!.amount)).toBe(0.5);
     // 0.5 BTC at the seeded 65 000 USD.
     expect(Number(activity!.usdValue)).toBe(32500);
@@ -224,7 +239,11 @@ describe('the audit', () => {
         });
         const findings = await auditLedger(tx);
         expect(findings).toEqual([
-          { rule: 'completed activity differs from what its transaction posted to its account', subject: tamperedId, detail: expect.any(String) },
+          {
+            rule: 'completed activity differs from what its transaction posted to its account',
+            subject: tamperedId,
+            detail: expect.any(String),
+          },
         ]);
         throw new Error('roll back');
       }),

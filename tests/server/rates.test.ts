@@ -48,12 +48,23 @@ const BANDS: Record<string, [number, number]> = {
 
 describe('GET /rates', () => {
   it('answers every asset’s price in USD and USDT with its time', async () => {
-    await admin.post('/admin/rates', { rates: [{ asset: 'USDT', usd: '0.999' }, { asset: 'BTC', usd: '64935.064935' }] });
+    await admin.post('/admin/rates', {
+      rates: [
+        { asset: 'USDT', usd: '0.999' },
+        { asset: 'BTC', usd: '64935.064935' },
+      ],
+    });
     const answer = await admin.get('/rates');
     expect(answer.status).toBe(200);
     const rates = ratesSchema.parse(answer.body);
     expect(rates.map((rate) => rate.asset)).toEqual(ASSET_CODES);
-    expect(byAsset(rates).BTC).toEqual({ asset: 'BTC', usd: '64935.064935', usdt: '65000.065', at: TEST_EPOCH.toISOString(), stale: false });
+    expect(byAsset(rates).BTC).toEqual({
+      asset: 'BTC',
+      usd: '64935.064935',
+      usdt: '65000.065',
+      at: TEST_EPOCH.toISOString(),
+      stale: false,
+    });
     expect(byAsset(rates).USDT!.usdt).toBe('1.00');
   });
 });
@@ -180,16 +191,25 @@ describe('a real price feed (RATES_FEED_URL), against a local stand-in', () => {
   afterAll(() => new Promise<void>((resolve) => feed.close(() => resolve())));
 
   it('is configured by URL and mapping, and refuses a mapping it cannot use', () => {
-    const config = loadConfig({ DATA_DIR: '/tmp/meridian-rates-config', RATES_FEED_URL: url, RATES_FEED_MAPPING: 'BTC=bitcoin, eth=ethereum,USDT=tether' });
-    expect(config.rateFeed).toEqual({ url, mapping: { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tether' }, intervalMs: 60_000, timeoutMs: 10_000 });
+    const config = loadConfig({
+      DATA_DIR: '/tmp/meridian-rates-config',
+      RATES_FEED_URL: url,
+      RATES_FEED_MAPPING: 'BTC=bitcoin, eth=ethereum,USDT=tether',
+    });
+    expect(config.rateFeed).toEqual({
+      url,
+      mapping: { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tether' },
+      intervalMs: 60_000,
+      timeoutMs: 10_000,
+    });
     expect(loadConfig({ DATA_DIR: '/tmp/meridian-rates-config' }).rateFeed).toBeUndefined();
     expect(() => loadConfig({ DATA_DIR: '/tmp/meridian-rates-config', RATES_FEED_URL: url })).toThrow(/RATES_FEED_MAPPING/);
     expect(() => loadConfig({ DATA_DIR: '/tmp/meridian-rates-config', RATES_FEED_URL: url, RATES_FEED_MAPPING: 'DOGE=dogecoin' })).toThrow(
       /RATES_FEED_MAPPING/,
     );
-    expect(() => loadConfig({ DATA_DIR: '/tmp/meridian-rates-config', RATES_FEED_URL: 'file:///etc/passwd', RATES_FEED_MAPPING: 'BTC=bitcoin' })).toThrow(
-      /http/,
-    );
+    expect(() =>
+      loadConfig({ DATA_DIR: '/tmp/meridian-rates-config', RATES_FEED_URL: 'file:///etc/passwd', RATES_FEED_MAPPING: 'BTC=bitcoin' }),
+    ).toThrow(/http/);
   });
 
   it('takes the prices the feed answers; what it lacks keeps its last price and turns stale; a failure changes nothing', async () => {

@@ -175,7 +175,9 @@ describe('GET /users-deposit-levels/by-user', () => {
     const client = await customer();
     const userId = (await client.get('/users/me')).body.id as string;
     const accountId = randomUUID();
-    await db.database.db.insert(accounts).values({ id: accountId, userId, kind: 'fiat', currency: 'USD', name: 'Dollars', createdAt: TEST_EPOCH });
+    await db.database.db
+      .insert(accounts)
+      .values({ id: accountId, userId, kind: 'fiat', currency: 'USD', name: 'Dollars', createdAt: TEST_EPOCH });
     // 12 500 USD deposited: enough for Gold (10 000), a quarter of the way to Platinum (50 000).
     await credit(db.database.db, {
       kind: 'deposit',
