@@ -23,6 +23,7 @@ export const setRatesBodySchema = z.strictObject({
         asset: assetSchema,
         usd: z
           .string()
+          .max(39)
           .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Expected a decimal price')
           .refine((value) => /[1-9]/.test(value), 'Expected a positive price'),
       }),
