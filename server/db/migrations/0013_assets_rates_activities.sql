@@ -166,3 +166,6 @@ CREATE TABLE activities (
 CREATE INDEX activities_user_created_idx ON activities (user_id, created_at DESC, id DESC);
 CREATE INDEX activities_account_created_idx ON activities (account_id, created_at DESC, id DESC);
 CREATE INDEX activities_transaction_idx ON activities (transaction_id);
+-- The deposits that make a customer's level and use up the monthly top-up limit, without reading the rest.
+CREATE INDEX activities_user_deposits_idx ON activities (user_id, created_at) INCLUDE (usd_value)
+  WHERE type = 'deposit' AND status = 'completed';
