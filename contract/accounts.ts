@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { decimalSchema, timestampSchema } from './common';
+import { cryptoAssetSchema, fiatAssetSchema } from './assets';
+import { decimalSchema, signedDecimalSchema, timestampSchema } from './common';
 
 /**
  * Accounts and balances. Amounts are decimal strings (never binary floats), written with at least two
@@ -8,18 +9,11 @@ import { decimalSchema, timestampSchema } from './common';
  * follow this contract's camelCase.
  */
 
-export const FIAT_CURRENCIES = ['EUR', 'USD'] as const;
-export const CRYPTO_CURRENCIES = ['BTC', 'ETH', 'USDT', 'USDC'] as const;
-export const fiatCurrencySchema = z.enum(FIAT_CURRENCIES);
-export const cryptoCurrencySchema = z.enum(CRYPTO_CURRENCIES);
-export type FiatCurrency = z.infer<typeof fiatCurrencySchema>;
-export type CryptoCurrency = z.infer<typeof cryptoCurrencySchema>;
-
 /** A fiat account of `GET /bank-accounts/accounts`; `type` is always `fiat`. */
 export const bankAccountSchema = z.object({
   id: z.uuid(),
   type: z.literal('fiat'),
-  currency: fiatCurrencySchema,
+  currency: fiatAssetSchema,
   name: z.string(),
   iban: z.string().nullable(),
   balance: decimalSchema,
@@ -27,35 +21,65 @@ export const bankAccountSchema = z.object({
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 export const bankAccountsSchema = z.array(bankAccountSchema);
 
-/** One crypto account in the summary, with its value in USDT at the current (demo) rates. */
-export const coinBalanceSchema = z.object({
+/**
+ * What every account of the summary carries besides its balance: its value at the current rate of its
+ * asset, and that rate. A stale rate (older than 5 minutes: the price feed stopped) still values the
+ * balance for display, flagged `stale`; no quote is ever made on it.
+ */
+const valuedAccount = {
   id: z.uuid(),
-  currency: cryptoCurrencySchema,
   name: z.string(),
   balance: decimalSchema,
+  /** The balance in USDT at the current rates. */
   usdtValue: decimalSchema,
-});
+  /** The balance in US dollars at the current rate. */
+  usdValue: decimalSchema,
+  /** US dollars per unit of the asset. */
+  rate: decimalSchema,
+  /** When the rate was set. */
+  rateAt: timestampSchema,
+  /** Change of the rate over the last 24 hours, in percent (`-2.15`), two decimals; null without history. */
+  change24h: signedDecimalSchema.nullable(),
+  /** True when the rate is older than 5 minutes. */
+  stale: z.boolean(),
+};
+
+/** One crypto account in the summary. */
+export const coinBalanceSchema = z.object({ ...valuedAccount, currency: cryptoAssetSchema });
 export type CoinBalance = z.infer<typeof coinBalanceSchema>;
 
-/** One fiat account in the summary; `limit` is its spending limit, `null` while none is set. */
+/**
+ * What is left of the customer's monthly top-up limit (that of their deposit level, over all their
+ * fiat accounts, calendar month in UTC). US dollar figures are exact; `left` is `leftUsd` in the
+ * account's currency at the current rate, rounded down to cents.
+ */
+export const topUpLimitSchema = z.object({
+  limitUsd: decimalSchema,
+  usedUsd: decimalSchema,
+  leftUsd: decimalSchema,
+  left: decimalSchema,
+});
+export type TopUpLimit = z.infer<typeof topUpLimitSchema>;
+
+/** One fiat account in the summary, with what it can still be topped up by this month. */
 export const accountLimitBalanceSchema = z.object({
-  id: z.uuid(),
-  currency: fiatCurrencySchema,
-  name: z.string(),
+  ...valuedAccount,
+  currency: fiatAssetSchema,
   iban: z.string().nullable(),
-  balance: decimalSchema,
-  limit: decimalSchema.nullable(),
+  topUpLimit: topUpLimitSchema,
 });
 export type AccountLimitBalance = z.infer<typeof accountLimitBalanceSchema>;
 
 /**
- * `GET /accounts-management/summary-balance`. Conversions use the rates table, which holds fixed demo
- * rates (not market prices).
- * - `total`: every account of the customer (fiat, card, crypto) in USD.
- * - `crypto.total`: the crypto accounts in USDT; `crypto.utgl` the personal crypto balances (today the
- *   same list); `crypto.full_accounts_total`: all crypto accounts in USDT (equal to `total` while every
- *   crypto account is personal).
- * - `fiat.accounts_limit_balances`: the fiat accounts with their limits.
+ * `GET /accounts-management/summary-balance`, at the current rates (server/services/rates.ts).
+ * - `total`: everything the customer has, in US dollars: every account (fiat, crypto, collateral) minus
+ *   card debt — `crypto.full_accounts_total` in dollars.
+ * - `crypto.coin_balances` / `crypto.total`: all the customer's crypto, free to spend plus pledged as
+ *   collateral plus held for pending operations, in USDT.
+ * - `crypto.utgl`: the crypto free to spend (the customer's crypto accounts), its `total` in USDT.
+ * - `crypto.full_accounts_total`: every account of the customer minus card debt, in USDT.
+ * - `fiat.accounts_limit_balances`: each fiat account with what is left of the monthly top-up limit.
+ * - `stale`: true when any rate behind these figures is older than 5 minutes.
  */
 export const balancesSummarySchema = z.object({
   total: decimalSchema,
@@ -66,6 +90,7 @@ export const balancesSummarySchema = z.object({
     utgl: z.object({ coin_balances: z.array(coinBalanceSchema), total: decimalSchema }),
   }),
   fiat: z.object({ accounts_limit_balances: z.array(accountLimitBalanceSchema) }),
+  stale: z.boolean(),
 });
 export type BalancesSummary = z.infer<typeof balancesSummarySchema>;
 
@@ -73,7 +98,7 @@ export type BalancesSummary = z.infer<typeof balancesSummarySchema>;
 export const cardAccountSchema = z.object({
   id: z.uuid(),
   type: z.literal('card'),
-  currency: fiatCurrencySchema,
+  currency: fiatAssetSchema,
   name: z.string(),
   balance: decimalSchema,
   createdAt: timestampSchema,

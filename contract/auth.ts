@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema, textSchema, timestampSchema } from './common';
 import { countryCodeSchema } from './countries';
+import { kycStatusSchema, roleSchema } from './users';
 import { HAS_DIGIT, HAS_LETTER, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password';
 
 // The password rule lives in ./password (no zod), which the app's first load needs.
@@ -94,6 +95,9 @@ export const meSchema = z.object({
   phoneConfirmed: z.boolean(),
   /** A number set or changed but not yet confirmed with its code, else null. */
   pendingPhone: z.string().nullable(),
+  /** `not_started` for a new customer; levels above 1 need `approved`. */
+  kycStatus: kycStatusSchema,
+  role: roleSchema,
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -17,6 +17,9 @@ export const timestampSchema = z.iso.datetime();
 /** Money and thresholds travel as decimal strings, never binary floats. */
 export const decimalSchema = z.string().regex(/^\d+(\.\d+)?$/, 'Expected a non-negative decimal string');
 
+/** A decimal string that may be negative: ledger amounts (`-12.50` left the account), changes. */
+export const signedDecimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/, 'Expected a decimal string');
+
 /**
  * Free text typed by a person (names): trimmed, no control characters (they break logs and e-mails),
  * and nothing invisible: no format characters (bidirectional overrides such as U+202E, which make a

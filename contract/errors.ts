@@ -133,6 +133,11 @@ export const API_ERRORS = {
   phone_not_set: { status: 409, description: 'No confirmed phone to change; set one with POST /users/set-phone.' },
   phone_unchanged: { status: 409, description: 'The new number is the confirmed one.' },
   no_pending_phone: { status: 409, description: 'No phone number is waiting for a code.' },
+  insufficient_funds: { status: 409, description: 'The account holds less than the amount; nothing was moved.' },
+  rate_stale: {
+    status: 503,
+    description: 'The rate needed for this quote is older than 5 minutes (the price feed is behind); try again shortly.',
+  },
   payload_too_large: { status: 413, description: 'The body is larger than 64 KiB.' },
   unsupported_media_type: { status: 415, description: 'A body was sent with a content type other than application/json.' },
   not_ready: { status: 503, description: 'The database does not answer; this instance should not take traffic yet.' },
@@ -140,6 +145,12 @@ export const API_ERRORS = {
     status: 422,
     description: 'The body or query does not match the schema; `fields` names each bad field (`body` for the whole body).',
   },
+  amount_invalid: { status: 422, description: 'The amount is not a positive decimal string (at most 20 integer digits).' },
+  amount_too_precise: {
+    status: 422,
+    description: 'The amount has more decimals than its asset keeps (fiat 2, BTC 8, USDT and USDC 6, ETH, BNB and AVAX 18).',
+  },
+  cursor_invalid: { status: 422, description: 'The `cursor` is not one this server handed out; start again from the first page.' },
   phone_invalid: { status: 422, description: 'The number does not exist in its country’s numbering plan.' },
   password_too_weak: {
     status: 422,

@@ -11,6 +11,8 @@ export * from './dev';
 export * from './health';
 export * from './endpoints';
 export * from './assets';
+export * from './activities';
+export * from './rates';
 export * from './social';
 export * from './phone';
 export * from './passkeys';

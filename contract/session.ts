@@ -42,7 +42,7 @@ export function parseSessionMarker(value: string | undefined): SessionMarker | n
  */
 export const ACTIVITY_HEADER = 'X-Meridian-Activity';
 export const ACTIVITY = { customer: 'customer', background: 'background' } as const;
-export type Activity = (typeof ACTIVITY)[keyof typeof ACTIVITY];
+export type ActivityKind = (typeof ACTIVITY)[keyof typeof ACTIVITY];
 
 /** How long before the idle limit the app asks "Stay signed in?". */
 export const IDLE_WARNING_SECONDS = 60;

@@ -29,18 +29,63 @@ export const promoRedemptionSchema = z.object({
 });
 export type PromoRedemption = z.infer<typeof promoRedemptionSchema>;
 
+/** Where the customer's identity check stands; money flows beyond level 1 need `approved`. */
+export const KYC_STATUSES = ['not_started', 'pending', 'approved', 'rejected'] as const;
+export const kycStatusSchema = z.enum(KYC_STATUSES);
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+/** `admin` reaches the operator tools; everyone else is a `customer`. */
+export const ROLES = ['customer', 'admin'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The operations the deposit levels limit, each per day and per calendar month (UTC), in US dollars. */
+export const LIMITED_OPERATIONS = ['top_up', 'transfer', 'payment', 'withdrawal'] as const;
+export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
+
+export const periodLimitsSchema = z.object({ daily: decimalSchema, monthly: decimalSchema });
+
 export const depositLevelSchema = z.object({
   level: z.int().positive(),
   name: z.string(),
   /** Total deposits (in `currency`) from which the level applies. */
   minTotalDeposit: decimalSchema,
   currency: z.literal('USD'),
+  /** What the level allows per operation, in US dollars. */
+  limits: z.object({
+    top_up: periodLimitsSchema,
+    transfer: periodLimitsSchema,
+    payment: periodLimitsSchema,
+    withdrawal: periodLimitsSchema,
+  }),
 });
 export type DepositLevel = z.infer<typeof depositLevelSchema>;
 
-/** All levels, lowest first, and the one the customer is on. */
+/**
+ * `GET /users-deposit-levels/by-user`: every level, lowest first, and where the customer stands. The
+ * level is the highest whose `minTotalDeposit` the customer's completed deposits (valued in US dollars
+ * when they arrived) reach, but at most 1 until KYC is approved.
+ */
 export const userDepositLevelsSchema = z.object({
   currentLevel: z.int().positive(),
+  /** The level the deposits alone reach; above `currentLevel` only while KYC is not approved. */
+  reachedLevel: z.int().positive(),
+  /** True when KYC approval is what keeps the customer below `reachedLevel` (or below the next level). */
+  kycRequired: z.boolean(),
+  /** Completed deposits so far, in US dollars. */
+  totalDeposits: decimalSchema,
   levels: z.array(depositLevelSchema),
+  /** Progress to the level after `currentLevel`; null on the highest. */
+  next: z
+    .object({
+      level: z.int().positive(),
+      name: z.string(),
+      minTotalDeposit: decimalSchema,
+      /** Deposits still needed, in US dollars (0.00 when only KYC is missing). */
+      remaining: decimalSchema,
+      /** Share of the way from the current level's threshold to the next one's, 0 to 100. */
+      progressPercent: z.number().min(0).max(100),
+    })
+    .nullable(),
 });
 export type UserDepositLevels = z.infer<typeof userDepositLevelsSchema>;

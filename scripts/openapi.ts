@@ -6,6 +6,7 @@ import { countryCodeSchema } from '../contract/countries';
 import { endpoints, type EndpointSpec } from '../contract/endpoints';
 import { API_ERRORS, apiErrorBodySchema, type ApiErrorCode } from '../contract/errors';
 import { localeSchema } from '../contract/common';
+import { FIELD_DOCS, NAMED_MONEY_SCHEMAS } from './api-field-docs';
 import { BODY_LIMIT_BYTES } from '../server/http/request';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../server/http/idempotency';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../server/services/codes';
@@ -26,6 +27,7 @@ named.add(countryCodeSchema, { id: 'CountryCode', description: 'ISO 3166-1 alpha
 named.add(localeSchema, { id: 'Locale', description: 'An interface language.' });
 named.add(meSchema, { id: 'Me' });
 named.add(apiErrorBodySchema, { id: 'Error' });
+for (const [schema, id] of NAMED_MONEY_SCHEMAS) named.add(schema, { id });
 // The e-mail schema trims and lower-cases before it checks, so its input side is a plain string.
 named.add(emailSchema, { format: 'email' });
 
@@ -38,7 +40,17 @@ function schemaCollector() {
       $schema: _dialect,
       $defs,
       ...rest
-    } = z.toJSONSchema(schema, { io, metadata: named, unrepresentable: 'throw' }) as Json & {
+    } = z.toJSONSchema(schema, {
+      io,
+      metadata: named,
+      unrepresentable: 'throw',
+      // Field descriptions (scripts/api-field-docs.ts) go next to the fields they describe.
+      override: ({ zodSchema, jsonSchema: out }) => {
+        const fields = FIELD_DOCS.get(zodSchema);
+        const properties = out.properties as Record<string, Json> | undefined;
+        for (const [name, description] of Object.entries(fields ?? {})) if (properties?.[name]) properties[name].description = description;
+      },
+    }) as Json & {
       $defs?: Record<string, Json>;
     };
     // A named schema comes back as a $ref to its own definition, which lands in components too.
@@ -170,9 +182,15 @@ function fieldsTable(schema: Json, components: Record<string, Json>): string {
   const properties = (resolved.properties ?? {}) as Record<string, Json>;
   const required = new Set((resolved.required as string[] | undefined) ?? []);
   if (Object.keys(properties).length === 0) return '_No fields._';
+  const described = Object.values(properties).some((property) => property.description);
   return table(
-    ['field', 'type', 'required'],
-    Object.entries(properties).map(([name, property]) => [`\`${name}\``, describeType(property), required.has(name) ? 'yes' : 'no']),
+    ['field', 'type', 'required', ...(described ? ['meaning'] : [])],
+    Object.entries(properties).map(([name, property]) => [
+      `\`${name}\``,
+      describeType(property),
+      required.has(name) ? 'yes' : 'no',
+      ...(described ? [(property.description as string | undefined) ?? ''] : []),
+    ]),
   );
 }
 
@@ -193,11 +211,17 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
   const components = (openApi.components as { schemas: Record<string, Json> }).schemas;
   const query = (operation.parameters as Json[] | undefined)?.filter((parameter) => parameter.in === 'query') ?? [];
   if (query.length) {
+    const described = query.some((p) => (p.schema as Json).description);
     parts.push(
       'Query:',
       table(
-        ['parameter', 'type', 'required'],
-        query.map((p) => [`\`${p.name as string}\``, describeType(p.schema as Json), p.required ? 'yes' : 'no']),
+        ['parameter', 'type', 'required', ...(described ? ['meaning'] : [])],
+        query.map((p) => [
+          `\`${p.name as string}\``,
+          describeType(p.schema as Json),
+          p.required ? 'yes' : 'no',
+          ...(described ? [((p.schema as Json).description as string | undefined) ?? ''] : []),
+        ]),
       ),
     );
   }

@@ -61,6 +61,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     trustProxy: config.trustProxy,
     publicOrigin: config.publicOrigin,
     demoTools: config.demoMode && isLoopback(config.host),
+    demoMode: config.demoMode,
+    roleOf: services.users.roleOf,
   };
 
   const app = new Hono<AppEnv>();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { assetInfo, type Asset } from '../contract/assets';
 import type { SocialProvider } from '../contract/social';
 import { OWASP_ARGON2ID, type PasswordCost } from './services/passwords';
 
@@ -63,6 +64,8 @@ export interface Config {
   timeouts: Timeouts;
   /** How long a signed-in session may last, enforced by the server on every call and refresh. */
   session: SessionLifetime;
+  /** A real price API for the rates (RATES_FEED_URL); the simulation moves them when absent. */
+  rateFeed: RateFeedConfig | undefined;
 }
 
 /** Seconds. */
@@ -77,6 +80,20 @@ export interface SessionLifetime {
    * "Stay signed in?" a minute before has time to show): the session then answers 401 `session_idle`.
    */
   idleSeconds: number;
+}
+
+/**
+ * RATES_FEED_URL answers `{"<id>": {"usd": <price>}, …}` (CoinGecko's simple price, e.g.
+ * `https://api.coingecko.com/api/v3/simple/price?ids=bitcoin,ethereum&vs_currencies=usd`);
+ * RATES_FEED_MAPPING names each asset's id there (`BTC=bitcoin,ETH=ethereum,…`).
+ */
+export interface RateFeedConfig {
+  url: string;
+  mapping: Partial<Record<Asset, string>>;
+  /** RATES_FEED_INTERVAL_MS, default 60 s: well inside the 5 minutes after which a rate is stale. */
+  intervalMs: number;
+  /** RATES_FEED_TIMEOUT_MS, default 10 s. */
+  timeoutMs: number;
 }
 
 /**
@@ -180,6 +197,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sms: parseMilliseconds(env, 'SMS_TIMEOUT_MS', 10_000),
     },
     session: sessionLifetime(env),
+    rateFeed: rateFeed(env),
+  };
+}
+
+function rateFeed(env: NodeJS.ProcessEnv): RateFeedConfig | undefined {
+  if (!env.RATES_FEED_URL) return undefined;
+  const url = new URL(env.RATES_FEED_URL);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`RATES_FEED_URL must be an http(s) URL, got "${env.RATES_FEED_URL}"`);
+  const mapping: Partial<Record<Asset, string>> = {};
+  for (const pair of (env.RATES_FEED_MAPPING ?? '').split(',').filter((item) => item.trim())) {
+    const [asset = '', id = ''] = pair.split('=').map((part) => part.trim());
+    const known = assetInfo(asset);
+    if (!known || !id || known.code === 'USD') throw new Error(`RATES_FEED_MAPPING: "${pair}" is not ASSET=id for an asset other than USD`);
+    mapping[known.code] = id;
+  }
+  if (Object.keys(mapping).length === 0)
+    throw new Error('RATES_FEED_URL is set: RATES_FEED_MAPPING must name the feed id of each asset (BTC=bitcoin,…).');
+  return {
+    url: url.href,
+    mapping,
+    intervalMs: parseMilliseconds(env, 'RATES_FEED_INTERVAL_MS', 60_000),
+    timeoutMs: parseMilliseconds(env, 'RATES_FEED_TIMEOUT_MS', 10_000),
   };
 }
 

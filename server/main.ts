@@ -3,7 +3,7 @@ import { createApp, defaultTransport } from './app';
 import { openDatabase } from './bootstrap';
 import { systemClock } from './clock';
 import { isLoopback, loadConfig } from './config';
-import { DEMO_CUSTOMER, isEmpty, seedDemo } from './db/seed';
+import { DEMO_ADMIN, DEMO_CUSTOMER, isEmpty, seedDemo } from './db/seed';
 import { consoleLogger, describeError, maskingLogger } from './logger';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { createServices } from './services';
@@ -31,8 +31,14 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   const mode = config.production ? ', production' : config.demoMode ? ', demo mode' : '';
   const where = isLoopback(config.host) ? `http://localhost:${info.port}` : `http://${config.host}:${info.port} (HOST)`;
   console.log(`\nMeridian is running at ${where} (database: ${database.engine}${mode})`);
-  if (showDemo) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n`);
+  if (showDemo) {
+    console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+    console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`);
+  }
 });
+
+// Moves the rates (simulated, or read from RATES_FEED_URL) on whichever instance holds the lease.
+const stopRates = services.rates.start();
 
 const maintenance = setInterval(() => void runMaintenance(services, database.db, clock, logger), MAINTENANCE_INTERVAL_MS);
 maintenance.unref();
@@ -43,6 +49,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info('server.stopping', { signal });
   clearInterval(maintenance);
+  stopRates();
   // Stop accepting connections and let running requests finish before the database goes away.
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await database.close().catch((error: unknown) => logger.error('db.close_failed', describeError(error)));

@@ -1,20 +1,38 @@
 import { endpoint } from './define';
 import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../accounts';
+import { activitiesPageSchema, activitiesQuerySchema } from '../activities';
 import { emptyBodySchema } from '../common';
+import { ratesSchema, setRatesBodySchema } from '../rates';
 
-/** Accounts and balances. */
+/** Accounts, balances, activities and rates. */
 export const accountsEndpoints = {
   listBankAccounts: endpoint('GET', '/bank-accounts/accounts', undefined, bankAccountsSchema, {
     summary: "The customer's fiat accounts with their balances.",
     auth: 'bearer',
   }),
   getSummaryBalance: endpoint('GET', '/accounts-management/summary-balance', undefined, balancesSummarySchema, {
-    summary: 'Balances of every account and their totals in USD and USDT, converted at fixed demo rates.',
+    summary: 'Balances of every account with their values, rates and 24-hour changes, and the totals in USD and USDT.',
     auth: 'bearer',
   }),
   createAccountsCard: endpoint('POST', '/accounts-management/create-accounts-card', emptyBodySchema, cardAccountSchema, {
-    summary: "Open the customer's card account (EUR) unless it exists; answers the card account either way.",
+    summary:
+      "Open the customer's card account (EUR) unless it exists; answers the card account either way, so a second call answers the same account. No body (or `{}`).",
     auth: 'bearer',
-    idempotent: true,
+  }),
+  listActivities: endpoint('GET', '/activities', undefined, activitiesPageSchema, {
+    summary: "The customer's activities, newest first, a page at a time (keyset pagination), searched and filtered.",
+    auth: 'bearer',
+    query: activitiesQuerySchema,
+    errors: ['cursor_invalid'],
+  }),
+  listRates: endpoint('GET', '/rates', undefined, ratesSchema, {
+    summary: 'Every asset’s current price in USD and USDT, with the time it was set and whether it is stale (older than 5 minutes).',
+    auth: 'bearer',
+  }),
+  setRates: endpoint('POST', '/admin/rates', setRatesBodySchema, ratesSchema, {
+    summary: 'Fix the named assets’ USD prices as of now (tests and demonstrations); answers every rate.',
+    auth: 'bearer',
+    role: 'admin',
+    demoMode: true,
   }),
 };

@@ -39,6 +39,15 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    */
   demoOnly?: boolean;
   /**
+   * Only customers with this role may call; anyone else gets 404 `not_found`, as if it did not exist.
+   */
+  role?: 'admin';
+  /**
+   * Mounted only in demo mode (DEMO_MODE; never in production), from any address: what it does is safe
+   * only on test money. Unlike `demoOnly`, callers are not limited to this machine (pair it with `role`).
+   */
+  demoMode?: true;
+  /**
    * Codes this endpoint answers besides those every endpoint of its kind may answer: `invalid_json`,
    * `unsupported_media_type`, `payload_too_large`, `validation_failed` (any endpoint: a NUL byte or prototype key
    * in path or query; with a body or query, the schema),

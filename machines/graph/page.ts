@@ -109,6 +109,8 @@ export const SIGNED_IN: SignedIn = {
     phone: null,
     phoneConfirmed: false,
     pendingPhone: null,
+    kycStatus: 'not_started',
+    role: 'customer',
   },
 };
 

@@ -1,11 +1,15 @@
 import { SECURITY_EVENT_KINDS } from '../../contract/security';
 import { STEP_UP_ACTIONS } from '../../contract/stepUp';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
+import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
 // tests/server/database.test.ts checks that every column named here exists there.
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
 /** What a one-time code is for; one pending code per customer and purpose. */
 const CODE_PURPOSES = [
@@ -19,6 +23,17 @@ const CODE_PURPOSES = [
   'update_phone_sms',
   'step_up',
 ] as const;
+
+export const depositLevelLimits = pgTable(
+  'deposit_level_limits',
+  {
+    level: smallint('level').notNull(),
+    operation: text('operation', { enum: LIMITED_OPERATIONS }).notNull(),
+    dailyUsd: numeric('daily_usd', { precision: 20, scale: 2 }).notNull(),
+    monthlyUsd: numeric('monthly_usd', { precision: 20, scale: 2 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.level, table.operation] })],
+);
 
 export const depositLevels = pgTable('deposit_levels', {
   level: smallint('level').primaryKey(),
@@ -41,7 +56,8 @@ export const users = pgTable('users', {
   phoneConfirmedAt: instant('phone_confirmed_at'),
   /** A number being set or changed, until its code is confirmed. */
   pendingPhone: text('pending_phone'),
-  depositLevel: smallint('deposit_level').notNull().default(1),
+  kycStatus: text('kyc_status', { enum: KYC_STATUSES }).notNull().default('not_started'),
+  role: text('role', { enum: ROLES }).notNull().default('customer'),
   termsAcceptedAt: instant('terms_accepted_at').notNull(),
   createdAt: instant('created_at').notNull(),
   updatedAt: instant('updated_at').notNull(),
@@ -174,16 +190,45 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
 
+/** The assets accounts are kept in (migration 0013); the same list as contract/assets.ts. */
+export const assets = pgTable('assets', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['fiat', 'crypto'] }).notNull(),
+  decimals: smallint('decimals').notNull(),
+  sortOrder: smallint('sort_order').notNull(),
+});
+
+export const networks = pgTable('networks', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  chainId: integer('chain_id'),
+});
+
+export const assetNetworks = pgTable(
+  'asset_networks',
+  {
+    asset: text('asset').notNull(),
+    network: text('network').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.asset, table.network] })],
+);
+
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey(),
-  /** Null for the system account of a currency (the ledger's counter-side). */
+  /** Null for the system account of an asset (the ledger's counter-side). */
   userId: uuid('user_id'),
   kind: text('kind', { enum: ['fiat', 'crypto', 'card', 'system'] }).notNull(),
-  currency: text('currency', { enum: ['EUR', 'USD', 'BTC', 'ETH', 'USDT', 'USDC'] }).notNull(),
+  /** An asset code (foreign key to `assets`). */
+  currency: text('currency').notNull(),
+  /** The kind of asset the account's kind needs, checked against `assets` (null for system accounts). */
+  assetKind: text('asset_kind').generatedAlwaysAs(
+    sql`CASE kind WHEN 'crypto' THEN 'crypto' WHEN 'fiat' THEN 'fiat' WHEN 'card' THEN 'fiat' END`,
+  ),
   name: text('name').notNull(),
   iban: text('iban'),
   /** The sum of the account's ledger entries, kept by a trigger; never written directly. */
-  balance: numeric('balance', { precision: 38, scale: 18 }).notNull().default('0'),
+  balance: money('balance').notNull().default('0'),
   createdAt: instant('created_at').notNull(),
 });
 
@@ -200,14 +245,52 @@ export const ledgerEntries = pgTable('ledger_entries', {
   transactionId: uuid('transaction_id').notNull(),
   accountId: uuid('account_id').notNull(),
   /** Signed decimal string: positive credits the account. */
-  amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+  amount: money('amount').notNull(),
 });
 
-/** Demo conversion rates (US dollars per unit); see migration 0002. */
+/** What the customer sees of a movement, written with its postings (migration 0013). */
+export const activities = pgTable('activities', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  transactionId: uuid('transaction_id'),
+  type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
+  status: text('status', { enum: ACTIVITY_STATUSES }).notNull(),
+  counterparty: text('counterparty'),
+  reference: text('reference'),
+  /** Signed, in `currency`: what the transaction posted to `accountId`. */
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  counterAmount: money('counter_amount'),
+  counterCurrency: text('counter_currency'),
+  usdValue: money('usd_value'),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** The current price of each asset in US dollars (migrations 0002, 0013). */
 export const rates = pgTable('rates', {
-  currency: text('currency').primaryKey(),
-  usd: numeric('usd', { precision: 38, scale: 18 }).notNull(),
+  asset: text('asset').primaryKey(),
+  usd: money('usd').notNull(),
   updatedAt: instant('updated_at').notNull(),
+  source: text('source', { enum: ['simulated', 'feed', 'admin'] }).notNull(),
+});
+
+/** Every price the rates took in the last 24 hours. */
+export const rateHistory = pgTable(
+  'rate_history',
+  {
+    asset: text('asset').notNull(),
+    at: instant('at').notNull(),
+    usd: money('usd').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.asset, table.at] })],
+);
+
+/** The server instance that moves the rates until `leaseUntil`. */
+export const rateFeedLease = pgTable('rate_feed_lease', {
+  id: boolean('id').primaryKey().default(true),
+  holder: text('holder').notNull(),
+  leaseUntil: instant('lease_until').notNull(),
 });
 
 export const oidcRequests = pgTable('oidc_requests', {

@@ -6,7 +6,10 @@ import { createPasswordHasher, type PasswordCost } from '../services/passwords';
 import type { Db } from './database';
 import { accounts, promoCodes, userSettings, users } from './schema';
 
-/** The demo customer of README and `npm start`: profile, settings, and the accounts below. */
+/**
+ * The demo customer of README and `npm start`: profile, settings, and the accounts below. KYC approved,
+ * e-mail confirmed and no phone, so it signs in with e-mail and password alone and can move money at once.
+ */
 export const DEMO_CUSTOMER = {
   email: 'demo@meridian.test',
   password: 'MeridianDemo2026',
@@ -16,9 +19,19 @@ export const DEMO_CUSTOMER = {
   language: 'en',
 } as const;
 
+/** The operator of the demo: the `admin` role reaches the admin tools (rates, and more to come). */
+export const DEMO_ADMIN = {
+  email: 'admin@meridian.test',
+  password: 'MeridianAdmin2026',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  country: 'DE',
+  language: 'en',
+} as const;
+
 /**
- * The demo customer's accounts, each funded by one `seed` ledger transaction from the system account
- * of its currency. The IBANs are the well-known documentation examples, not real accounts.
+ * The demo customer's accounts, each funded by one `seed` ledger transaction (with its deposit
+ * activity) from the system account of its asset. The IBANs are the well-known documentation examples, not real accounts.
  */
 export const DEMO_ACCOUNTS = [
   { kind: 'fiat', currency: 'EUR', name: 'Euro account', iban: 'DE89370400440532013000', balance: '2450.75' },
@@ -40,12 +53,13 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Adds the demo customer (verified e-mail, funded accounts) and the promo codes. Idempotent: what exists is left
- * alone, so running it again never resets a password someone changed.
+ * Adds the demo customer (verified e-mail, KYC approved, funded accounts), the demo admin and the promo
+ * codes. Idempotent: what exists is left alone, so running it again never resets a password someone changed.
  */
 export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost): Promise<{ demoCreated: boolean }> {
   const now = clock();
-  const passwordHash = await createPasswordHasher(passwordCost).hash(DEMO_CUSTOMER.password);
+  const hasher = createPasswordHasher(passwordCost);
+  const [passwordHash, adminPasswordHash] = await Promise.all([hasher.hash(DEMO_CUSTOMER.password), hasher.hash(DEMO_ADMIN.password)]);
   return db.transaction(async (tx) => {
     await tx
       .insert(promoCodes)
@@ -62,6 +76,7 @@ export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost)
         firstName: DEMO_CUSTOMER.firstName,
         lastName: DEMO_CUSTOMER.lastName,
         country: DEMO_CUSTOMER.country,
+        kycStatus: 'approved',
         termsAcceptedAt: now,
         createdAt: now,
         updatedAt: now,
@@ -73,9 +88,36 @@ export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost)
       for (const { balance, ...account } of DEMO_ACCOUNTS) {
         const accountId = randomUUID();
         await tx.insert(accounts).values({ id: accountId, userId, ...account, createdAt: now });
-        await credit(tx, { kind: 'seed', userId, accountId, currency: account.currency, amount: balance, at: now });
+        await credit(tx, {
+          kind: 'seed',
+          userId,
+          accountId,
+          asset: account.currency,
+          amount: balance,
+          at: now,
+          activity: { type: 'deposit', counterparty: `${DEMO_CUSTOMER.firstName} ${DEMO_CUSTOMER.lastName}`, reference: 'Opening deposit' },
+        });
       }
     }
+    const adminId = randomUUID();
+    const [admin] = await tx
+      .insert(users)
+      .values({
+        id: adminId,
+        email: DEMO_ADMIN.email,
+        emailVerifiedAt: now,
+        passwordHash: adminPasswordHash,
+        firstName: DEMO_ADMIN.firstName,
+        lastName: DEMO_ADMIN.lastName,
+        country: DEMO_ADMIN.country,
+        role: 'admin',
+        termsAcceptedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (admin) await tx.insert(userSettings).values({ userId: adminId, language: DEMO_ADMIN.language, updatedAt: now });
     return { demoCreated: Boolean(created) };
   });
 }

@@ -37,6 +37,10 @@ export interface RouteDeps {
   publicOrigin: string;
   /** Mounts the endpoints the contract marks `demoOnly`: demo mode on and the server on loopback. */
   demoTools: boolean;
+  /** Mounts the endpoints the contract marks `demoMode`. */
+  demoMode: boolean;
+  /** The customer's role, for endpoints the contract limits to one. */
+  roleOf: (userId: string) => Promise<string>;
 }
 
 /**
@@ -56,7 +60,7 @@ function refuseCrossOrigin(c: Context<AppEnv>, deps: RouteDeps): void {
 /**
  * Mounts one entry of the contract's endpoint table (the `demoOnly` ones only with `demoTools`).
  * Everything an endpoint promises in the contract is enforced here, in this order, before the handler
- * runs: a demo tool's loopback caller (404), authentication (401), a `sameOrigin` request (415/403), no
+ * runs: a demo tool's loopback caller (404), authentication (401), the role (404), a `sameOrigin` request (415/403), no
  * NUL byte or prototype key in path or query (422), body and query against their schemas
  * (400/415/422, nothing written), the Idempotency-Key of money endpoints.
  * The handler's result is parsed with the answer schema on the way out: what is not in the contract
@@ -72,6 +76,7 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
     throw new Error(`${spec.method} ${spec.path}: idempotency keys are per customer, so the endpoint needs auth 'bearer'.`);
   }
   if (spec.demoOnly && !deps.demoTools) return;
+  if (spec.demoMode && !deps.demoMode) return;
   const status = spec.status ?? 200;
 
   app.on(spec.method, spec.path, async (c) => {
@@ -82,6 +87,8 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
     // An idle or expired session says so: the app tells the customer why they were signed out.
     if (spec.auth === 'bearer' && !caller?.ok) throw new ApiError(caller?.code ?? 'unauthorized');
     const principal = caller?.ok ? caller.principal : null;
+    // Someone without the role learns nothing, not even that the endpoint exists.
+    if (spec.role && (!principal || (await deps.roleOf(principal.userId)) !== spec.role)) throw new ApiError('not_found');
     if (spec.sameOrigin) refuseCrossOrigin(c, deps);
     refuseHostileInput(c.req.param(), 'path');
     // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.

@@ -4,15 +4,25 @@ import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
 
 export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services): void {
-  const { accounts } = services;
+  const { accounts, activities, rates } = services;
 
   mount(app, deps, endpoints.listBankAccounts, ({ principal }) => accounts.bankAccounts(principal.userId));
 
   mount(app, deps, endpoints.getSummaryBalance, ({ principal }) => accounts.summary(principal.userId));
 
-  // `db` is the transaction that also records the Idempotency-Key.
-  mount(app, deps, endpoints.createAccountsCard, async ({ principal, db }) => {
-    await services.users.getVerified(principal.userId, db);
-    return accounts.ensureCardAccount(db, principal.userId);
+  // Not a money movement, and safe to repeat: a second call finds the account the first one opened.
+  // An unverified e-mail opens none (pre-hijacking).
+  mount(app, deps, endpoints.createAccountsCard, async ({ principal }) => {
+    await services.users.getVerified(principal.userId);
+    return accounts.ensureCardAccount(deps.db, principal.userId);
+  });
+
+  mount(app, deps, endpoints.listActivities, ({ principal, query }) => activities.list(principal.userId, query));
+
+  mount(app, deps, endpoints.listRates, () => rates.list());
+
+  mount(app, deps, endpoints.setRates, async ({ body }) => {
+    await rates.set(body.rates);
+    return rates.list();
   });
 }

@@ -1,100 +1,125 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
-import type { AccountLimitBalance, BalancesSummary, BankAccount, CardAccount, CoinBalance } from '../../contract/accounts';
+import type { AccountLimitBalance, BalancesSummary, BankAccount, CardAccount } from '../../contract/accounts';
+import { QUOTE_ASSET, isCryptoAsset, type CryptoAsset, type FiatAsset } from '../../contract/assets';
+import { RATE_FRESH_MS } from '../../contract/rates';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { accounts, rates } from '../db/schema';
+import { accounts, assets, rates } from '../db/schema';
 import { formatDecimal } from './decimal';
+import type { LevelService } from './levels';
+import { RATE_HISTORY_MS } from './rates';
 
 /** The card account every customer may open: one per customer, in euros. */
 export const CARD_ACCOUNT = { currency: 'EUR', name: 'Meridian card' } as const;
 
-/** Listing order: fiat first, then the coins by importance. */
-const CURRENCY_ORDER = sql.raw(`ARRAY['EUR', 'USD', 'BTC', 'ETH', 'USDT', 'USDC']::text[]`);
-/** US dollars per USDT, from the (demo) rates table. */
-const USDT_RATE = sql`(SELECT r.usd FROM rates r WHERE r.currency = 'USDT')`;
-/** Quotients are rounded to the 18 decimals an amount holds; products and sums are exact. */
-const toUsdt = (usd: ReturnType<typeof sql>) => sql`round(${usd} / ${USDT_RATE}, 18)`;
-
 /**
- * Reads of the customer's accounts. Every sum and conversion happens in SQL on numerics; the service
- * only formats the decimal text (server/services/decimal.ts).
+ * Reads of the customer's accounts, valued at the current rates (server/services/rates.ts). Every sum
+ * and conversion happens in SQL on numerics; the service only formats the decimal text
+ * (server/services/decimal.ts). Values in US dollars are rounded to cents and values in USDT to USDT's
+ * 6 decimals, after summing.
  */
-export function createAccountService(db: Db, clock: Clock) {
-  function rowsOf(userId: string) {
-    const usd = sql`${accounts.balance} * ${rates.usd}`;
-    return db
+export function createAccountService(db: Db, clock: Clock, levels: LevelService) {
+  async function bankAccounts(userId: string): Promise<BankAccount[]> {
+    const rows = await db
       .select({
         id: accounts.id,
-        kind: accounts.kind,
         currency: accounts.currency,
         name: accounts.name,
         iban: accounts.iban,
         balance: sql<string>`${accounts.balance}::text`,
-        usdtValue: sql<string>`${toUsdt(usd)}::text`,
       })
       .from(accounts)
-      .innerJoin(rates, eq(rates.currency, accounts.currency))
-      .where(eq(accounts.userId, userId))
-      .orderBy(sql`array_position(${CURRENCY_ORDER}, ${accounts.currency})`, accounts.kind);
-  }
-
-  async function bankAccounts(userId: string): Promise<BankAccount[]> {
-    const rows = await rowsOf(userId);
-    return rows
-      .filter((row) => row.kind === 'fiat')
-      .map((row) => ({
-        id: row.id,
-        type: 'fiat' as const,
-        currency: row.currency as BankAccount['currency'],
-        name: row.name,
-        iban: row.iban,
-        balance: formatDecimal(row.balance),
-      }));
+      .innerJoin(assets, eq(assets.code, accounts.currency))
+      .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'fiat')))
+      .orderBy(asc(assets.sortOrder));
+    return rows.map((row) => ({ ...row, type: 'fiat' as const, currency: row.currency as FiatAsset, balance: formatDecimal(row.balance) }));
   }
 
   async function summary(userId: string): Promise<BalancesSummary> {
+    const now = clock();
+    const topUp = await levels.monthlyTopUp(userId);
+    const quote = alias(rates, 'quote');
     const usd = sql`${accounts.balance} * ${rates.usd}`;
+    const usdt = sql`round(${usd} / ${quote.usd}, 18)`;
+    const staleBefore = new Date(now.getTime() - RATE_FRESH_MS);
+    const stale = sql`(${rates.updatedAt} < ${staleBefore} OR ${quote.updatedAt} < ${staleBefore})`;
     const [rows, [totals]] = await Promise.all([
-      rowsOf(userId),
       db
         .select({
-          totalUsd: sql<string>`coalesce(sum(${usd}), 0)::text`,
-          cryptoUsdt: sql<string>`coalesce(${toUsdt(sql`sum(${usd}) FILTER (WHERE ${accounts.kind} = 'crypto')`)}, 0)::text`,
+          id: accounts.id,
+          kind: accounts.kind,
+          currency: accounts.currency,
+          name: accounts.name,
+          iban: accounts.iban,
+          balance: sql<string>`${accounts.balance}::text`,
+          usdValue: sql<string>`round(${usd}, 2)::text`,
+          usdtValue: sql<string>`round(${usdt}, 6)::text`,
+          rate: sql<string>`${rates.usd}::text`,
+          rateAt: rates.updatedAt,
+          stale: sql<boolean>`${stale}`,
+          // The oldest price of the last 24 hours that is older than the current one.
+          change24h: sql<string | null>`(SELECT round((${rates.usd} - h.usd) * 100 / h.usd, 2) FROM rate_history h
+            WHERE h.asset = ${accounts.currency} AND h.at >= ${new Date(now.getTime() - RATE_HISTORY_MS)} AND h.at < ${rates.updatedAt}
+            ORDER BY h.at LIMIT 1)::text`,
+          // What is left of the month's top-up limit, in this account's asset, rounded down to its decimals.
+          topUpLeft: sql<string>`trunc(${topUp.leftUsd}::numeric / ${rates.usd}, ${assets.decimals})::text`,
         })
         .from(accounts)
-        .innerJoin(rates, eq(rates.currency, accounts.currency))
+        .innerJoin(assets, eq(assets.code, accounts.currency))
+        .innerJoin(rates, eq(rates.asset, accounts.currency))
+        .innerJoin(quote, eq(quote.asset, QUOTE_ASSET))
+        .where(eq(accounts.userId, userId))
+        .orderBy(asc(assets.sortOrder), accounts.kind),
+      db
+        .select({
+          totalUsd: sql<string>`round(coalesce(sum(${usd}), 0), 2)::text`,
+          fullUsdt: sql<string>`round(coalesce(sum(${usdt}), 0), 6)::text`,
+          cryptoUsdt: sql<string>`round(coalesce(sum(${usdt}) FILTER (WHERE ${assets.kind} = 'crypto'), 0), 6)::text`,
+          freeUsdt: sql<string>`round(coalesce(sum(${usdt}) FILTER (WHERE ${accounts.kind} = 'crypto'), 0), 6)::text`,
+          stale: sql<boolean>`coalesce(bool_or(${stale}), false)`,
+        })
+        .from(accounts)
+        .innerJoin(assets, eq(assets.code, accounts.currency))
+        .innerJoin(rates, eq(rates.asset, accounts.currency))
+        .innerJoin(quote, eq(quote.asset, QUOTE_ASSET))
         .where(eq(accounts.userId, userId)),
     ]);
-    const coins: CoinBalance[] = rows
-      .filter((row) => row.kind === 'crypto')
-      .map((row) => ({
-        id: row.id,
-        currency: row.currency as CoinBalance['currency'],
-        name: row.name,
-        balance: formatDecimal(row.balance),
-        usdtValue: formatDecimal(row.usdtValue),
-      }));
+    const valued = (row: (typeof rows)[number]) => ({
+      id: row.id,
+      name: row.name,
+      balance: formatDecimal(row.balance),
+      usdtValue: formatDecimal(row.usdtValue),
+      usdValue: formatDecimal(row.usdValue),
+      rate: formatDecimal(row.rate),
+      rateAt: row.rateAt.toISOString(),
+      change24h: row.change24h === null ? null : formatDecimal(row.change24h),
+      stale: row.stale,
+    });
+    // Collateral and held crypto (card accounts, pending operations) are crypto too, but not free to spend.
+    const cryptoRows = rows.filter((row) => isCryptoAsset(row.currency));
+    const coin = (row: (typeof rows)[number]) => ({ ...valued(row), currency: row.currency as CryptoAsset });
+    const crypto = cryptoRows.map(coin);
+    const free = cryptoRows.filter((row) => row.kind === 'crypto').map(coin);
     const fiat: AccountLimitBalance[] = rows
       .filter((row) => row.kind === 'fiat')
       .map((row) => ({
-        id: row.id,
-        currency: row.currency as AccountLimitBalance['currency'],
-        name: row.name,
+        ...valued(row),
+        currency: row.currency as FiatAsset,
         iban: row.iban,
-        balance: formatDecimal(row.balance),
-        limit: null,
+        topUpLimit: { ...topUp, left: formatDecimal(row.topUpLeft) },
       }));
-    const cryptoTotal = formatDecimal(totals!.cryptoUsdt);
     return {
       total: formatDecimal(totals!.totalUsd),
       crypto: {
-        coin_balances: coins,
-        total: cryptoTotal,
-        full_accounts_total: cryptoTotal,
-        utgl: { coin_balances: coins, total: cryptoTotal },
+        coin_balances: crypto,
+        total: formatDecimal(totals!.cryptoUsdt),
+        full_accounts_total: formatDecimal(totals!.fullUsdt),
+        utgl: { coin_balances: free, total: formatDecimal(totals!.freeUsdt) },
       },
       fiat: { accounts_limit_balances: fiat },
+      stale: totals!.stale,
     };
   }
 
@@ -120,7 +145,7 @@ export function createAccountService(db: Db, clock: Clock) {
     return {
       id: card!.id,
       type: 'card',
-      currency: card!.currency as CardAccount['currency'],
+      currency: card!.currency as FiatAsset,
       name: card!.name,
       balance: formatDecimal(card!.balance),
       createdAt: card!.createdAt.toISOString(),

@@ -3,9 +3,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import { createAccountService } from './accounts';
+import { createActivityService } from './activities';
 import { createAuthService } from './auth';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
+import { createLevelService } from './levels';
 import { createPasskeyService } from './passkeys';
 import { createPasswordChangeService } from './password-change';
 import { createPasswordHasher } from './passwords';
@@ -13,6 +15,7 @@ import { createPhoneService } from './phone';
 import { createPromoService } from './promo';
 import { createRateLimiter } from './rate-limit';
 import { createSecurityLogService } from './security-log';
+import { createRateService } from './rates';
 import { createSessionService } from './sessions';
 import { createSettingsService } from './settings';
 import { createSocialService } from './social';
@@ -28,10 +31,12 @@ export interface ServiceDeps {
   clock: Clock;
   transport: Transport;
   logger: Logger;
+  /** How the rate service reads the configured price feed; the global fetch unless a test gives its own. */
+  rateFeedFetch?: typeof fetch;
 }
 
 /** Wires the services to one database, clock and message transport. */
-export function createServices({ db, config, clock, transport, logger }: ServiceDeps) {
+export function createServices({ db, config, clock, transport, logger, rateFeedFetch }: ServiceDeps) {
   const passwords = createPasswordHasher(config.passwordCost);
   const tokens = createTokenService(db, clock, config.authSecret, config.session);
   const codes = createCodeService(clock, config.authSecret);
@@ -40,6 +45,8 @@ export function createServices({ db, config, clock, transport, logger }: Service
   const users = createUserService(db, clock);
   const rp = { rpId: config.webauthnRpId, rpName: config.webauthnRpName, origins: config.webauthnOrigins };
   const stepUp = createStepUpService({ db, clock, codes, outbox, rateLimiter, users, rp });
+  const levels = createLevelService(db, clock);
+  const rates = createRateService({ db, clock, logger, feed: config.rateFeed, fetch: rateFeedFetch });
   const twoFactor = createTwoFactorService({ db, clock, tokens, codes, outbox, rateLimiter, users });
   return {
     db,
@@ -55,7 +62,10 @@ export function createServices({ db, config, clock, transport, logger }: Service
     settings: createSettingsService(db, clock),
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),
-    accounts: createAccountService(db, clock),
+    levels,
+    rates,
+    accounts: createAccountService(db, clock, levels),
+    activities: createActivityService(db),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

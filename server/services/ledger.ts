@@ -1,11 +1,27 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import type { ActivityStatus, ActivityType } from '../../contract/activities';
+import { fitsAssetDecimals, type Asset } from '../../contract/assets';
 import type { Db } from '../db/database';
-import { accounts, ledgerEntries, ledgerTransactions } from '../db/schema';
+import { accounts, activities, ledgerEntries, ledgerTransactions, rates } from '../db/schema';
+import { ApiError } from '../errors';
 import { isPositiveAmount, negate } from './decimal';
 
-export type Currency = (typeof accounts.$inferSelect)['currency'];
 export type LedgerKind = (typeof ledgerTransactions.$inferSelect)['kind'];
+
+/** What the customer sees of a posting on one of their accounts. */
+export interface ActivityInput {
+  accountId: string;
+  type: ActivityType;
+  /** A posted activity is `completed` unless told otherwise. */
+  status?: ActivityStatus;
+  counterparty?: string | null;
+  reference?: string | null;
+  /** Signed, like the entries: what the transaction posts to `accountId`. */
+  amount: string;
+  counterAmount?: string;
+  counterCurrency?: Asset;
+}
 
 export interface Posting {
   kind: LedgerKind;
@@ -13,53 +29,127 @@ export interface Posting {
   userId: string | null;
   idempotencyKey?: string | null;
   at: Date;
-  /** Signed decimal strings; per currency they must sum to zero (the database checks at commit). */
+  /** Signed decimal strings; per asset they must sum to zero (the database checks at commit). */
   entries: { accountId: string; amount: string }[];
+  /** Written in the same database transaction as the entries, so neither exists without the other. */
+  activities?: ActivityInput[];
+}
+
+/** At most 20 integer and 18 fractional digits, not zero: what numeric(38, 18) holds. */
+const SIGNED_AMOUNT = /^-?\d{1,20}(\.\d{1,18})?$/;
+
+function isNegativeBalanceRefusal(error: unknown): boolean {
+  for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { constraint?: unknown }).constraint === 'accounts_customer_balance_not_negative') return true;
+  }
+  return false;
 }
 
 /**
- * Writes one ledger transaction and its entries. The database applies each entry to its account's
- * balance and refuses the whole transaction when a customer balance would go below zero or the
- * entries do not balance. Call it inside the transaction of the request (`Tx`), so a refusal rolls
- * back everything the request wrote.
+ * Writes one ledger transaction, its entries and its activities, in one database transaction (a
+ * savepoint when `db` is already one, so a refusal undoes exactly this posting). Amounts are checked
+ * first against their account's asset: a malformed amount is `amount_invalid`, one with more decimals
+ * than the asset keeps `amount_too_precise`. The database applies each entry to its account's balance
+ * and refuses the whole posting when a customer balance would go below zero (`insufficient_funds`)
+ * or the entries do not balance per asset.
  */
 export async function post(db: Db, posting: Posting): Promise<string> {
+  const amounts = [...posting.entries.map((entry) => entry.amount), ...(posting.activities ?? []).map((activity) => activity.amount)];
+  if (amounts.some((amount) => !SIGNED_AMOUNT.test(amount) || !/[1-9]/.test(amount))) throw new ApiError('amount_invalid');
+  const accountIds = [...new Set([...posting.entries, ...(posting.activities ?? [])].map((item) => item.accountId))];
+  const assetOf = new Map(
+    (await db.select({ id: accounts.id, currency: accounts.currency }).from(accounts).where(inArray(accounts.id, accountIds))).map(
+      (row) => [row.id, row.currency as Asset],
+    ),
+  );
+  for (const item of [...posting.entries, ...(posting.activities ?? [])]) {
+    const asset = assetOf.get(item.accountId);
+    if (!asset) throw new Error(`No account ${item.accountId}`);
+    if (!fitsAssetDecimals(item.amount, asset)) throw new ApiError('amount_too_precise');
+  }
+
   const id = randomUUID();
-  await db.insert(ledgerTransactions).values({
-    id,
-    userId: posting.userId,
-    kind: posting.kind,
-    idempotencyKey: posting.idempotencyKey ?? null,
-    createdAt: posting.at,
-  });
-  await db.insert(ledgerEntries).values(posting.entries.map((entry) => ({ transactionId: id, ...entry })));
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(ledgerTransactions).values({
+        id,
+        userId: posting.userId,
+        kind: posting.kind,
+        idempotencyKey: posting.idempotencyKey ?? null,
+        createdAt: posting.at,
+      });
+      await tx.insert(ledgerEntries).values(posting.entries.map((entry) => ({ transactionId: id, ...entry })));
+      for (const activity of posting.activities ?? []) {
+        const currency = assetOf.get(activity.accountId)!;
+        await tx.insert(activities).values({
+          id: randomUUID(),
+          userId: sql`(SELECT user_id FROM accounts WHERE id = ${activity.accountId})`,
+          accountId: activity.accountId,
+          transactionId: id,
+          type: activity.type,
+          status: activity.status ?? 'completed',
+          counterparty: activity.counterparty ?? null,
+          reference: activity.reference ?? null,
+          amount: activity.amount,
+          currency,
+          counterAmount: activity.counterAmount ?? null,
+          counterCurrency: activity.counterCurrency ?? null,
+          usdValue: sql`(SELECT round(${activity.amount}::numeric * ${rates.usd}, 18) FROM ${rates} WHERE ${rates.asset} = ${currency})`,
+          createdAt: posting.at,
+        });
+      }
+    });
+  } catch (error) {
+    if (isNegativeBalanceRefusal(error)) throw new ApiError('insufficient_funds');
+    throw error;
+  }
   return id;
 }
 
-export async function systemAccountId(db: Db, currency: Currency): Promise<string> {
+export async function systemAccountId(db: Db, asset: Asset): Promise<string> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(isNull(accounts.userId), eq(accounts.currency, currency)));
-  if (!row) throw new Error(`No system account for ${currency}`);
+    .where(and(isNull(accounts.userId), eq(accounts.currency, asset)));
+  if (!row) throw new Error(`No system account for ${asset}`);
   return row.id;
 }
 
-/** Money coming in from outside Meridian: the system account of the currency pays the customer account. */
-export async function credit(
-  db: Db,
-  options: { kind: LedgerKind; userId: string; accountId: string; currency: Currency; amount: string; at: Date; idempotencyKey?: string },
-): Promise<string> {
-  if (!isPositiveAmount(options.amount)) throw new Error(`Not a positive amount: ${options.amount}`);
-  const system = await systemAccountId(db, options.currency);
+interface Movement {
+  kind: LedgerKind;
+  userId: string;
+  accountId: string;
+  asset: Asset;
+  /** Positive. */
+  amount: string;
+  at: Date;
+  idempotencyKey?: string;
+  /** What the customer's activity shows; none when absent. */
+  activity?: Omit<ActivityInput, 'accountId' | 'amount'>;
+}
+
+/** Money coming in from outside Meridian: the system account of the asset pays the customer account. */
+export async function credit(db: Db, movement: Movement): Promise<string> {
+  return move(db, movement, movement.amount);
+}
+
+/** Money leaving Meridian: the customer account pays the system account (refused below zero). */
+export async function debit(db: Db, movement: Movement): Promise<string> {
+  return move(db, movement, negate(movement.amount));
+}
+
+async function move(db: Db, movement: Movement, signed: string): Promise<string> {
+  if (!isPositiveAmount(movement.amount)) throw new ApiError('amount_invalid');
+  const system = await systemAccountId(db, movement.asset);
   return post(db, {
-    kind: options.kind,
-    userId: options.userId,
-    idempotencyKey: options.idempotencyKey,
-    at: options.at,
+    kind: movement.kind,
+    userId: movement.userId,
+    idempotencyKey: movement.idempotencyKey,
+    at: movement.at,
     entries: [
-      { accountId: options.accountId, amount: options.amount },
-      { accountId: system, amount: negate(options.amount) },
+      { accountId: movement.accountId, amount: signed },
+      { accountId: system, amount: negate(signed) },
     ],
+    activities: movement.activity ? [{ ...movement.activity, accountId: movement.accountId, amount: signed }] : [],
   });
 }

@@ -1,11 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Me } from '../../contract/auth';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
-import type { UserDepositLevels } from '../../contract/users';
 import type { CountryCode } from '../../contract/countries';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { depositLevels, userSettings, users } from '../db/schema';
+import { userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -55,6 +54,8 @@ export function createUserService(db: Db, clock: Clock) {
       phone: user.phone,
       phoneConfirmed: user.phoneConfirmedAt !== null,
       pendingPhone: user.pendingPhone,
+      kycStatus: user.kycStatus,
+      role: user.role,
     };
   }
 
@@ -63,21 +64,12 @@ export function createUserService(db: Db, clock: Clock) {
     return me(userId);
   }
 
-  /** Levels come from deposits once the ledger exists; until then the stored level is the truth. */
-  async function depositLevelsOf(userId: string): Promise<UserDepositLevels> {
-    const [user, levels] = await Promise.all([get(userId), db.select().from(depositLevels).orderBy(asc(depositLevels.level))]);
-    return {
-      currentLevel: user.depositLevel,
-      levels: levels.map((level) => ({
-        level: level.level,
-        name: level.name,
-        minTotalDeposit: level.minTotalDepositUsd,
-        currency: 'USD' as const,
-      })),
-    };
+  async function roleOf(userId: string): Promise<string> {
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    return row?.role ?? 'customer';
   }
 
-  return { findByEmail, get, getVerified, me, updateName, depositLevelsOf };
+  return { findByEmail, get, getVerified, me, updateName, roleOf };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

@@ -1,7 +1,7 @@
 import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import type { Endpoint, HttpMethod } from '../../contract/endpoints';
-import { ACTIVITY, ACTIVITY_HEADER, type Activity } from '../../contract/session';
+import { ACTIVITY, ACTIVITY_HEADER, type ActivityKind } from '../../contract/session';
 
 export interface ApiError {
   /** HTTP status; 0 when no answer arrived (network failure, aborted request). */
@@ -50,7 +50,7 @@ interface BaseCallOptions {
    * `background` for what the app does by itself (polling): it never keeps a session from going idle.
    * Everything else is the customer's doing (contract/session.ts, `X-Meridian-Activity`).
    */
-  activity?: Activity;
+  activity?: ActivityKind;
   signal?: AbortSignal;
 }
 

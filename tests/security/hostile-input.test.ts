@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoints, type EndpointSpec } from '../../contract/endpoints';
 import { updateNameBodySchema } from '../../contract/users';
+import { DEMO_ADMIN } from '../../server/db/seed';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../server/services/tokens';
 import { createTestServer, expectError, registerCustomer, TestClient, useTestServer, type Answer } from '../server/helpers';
 
@@ -29,16 +30,20 @@ const SQL_PAYLOADS = [
   '%_%',
 ];
 
-type Spec = EndpointSpec<never, never> & { form?: true; query?: z.ZodType; idempotent?: boolean; sameOrigin?: true };
+type Spec = EndpointSpec<never, never> & { form?: true; query?: z.ZodType; idempotent?: boolean; sameOrigin?: true; role?: 'admin' };
 const table = Object.entries(endpoints as unknown as Record<string, Spec>);
 
 const { db, server } = useTestServer();
 /** A signed-in customer: attacks come with a valid bearer token, so refusals are not mere 401s. */
 let client: TestClient;
+/** For the endpoints of admins: anyone else gets 404 before the input is read. */
+let admin: TestClient;
 
 beforeAll(async () => {
   client = new TestClient(server);
   await registerCustomer(client);
+  admin = new TestClient(server);
+  expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
 });
 
 async function businessCounts() {
@@ -63,7 +68,7 @@ function send(spec: Spec, path: string, body?: { raw: string; type: string }, fr
     body ??
     (spec.form ? { raw: '', type: 'application/x-www-form-urlencoded' } : spec.body ? { raw: '{}', type: 'application/json' } : undefined);
   if (sent) headers['content-type'] = sent.type;
-  return from.request(spec.method, concretePath(path), { raw: sent?.raw, headers });
+  return (spec.role === 'admin' ? admin : from).request(spec.method, concretePath(path), { raw: sent?.raw, headers });
 }
 
 /** Every NUL-byte and prototype-key attack on one endpoint, each with the field the answer must name. */

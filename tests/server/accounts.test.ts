@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../../contract/accounts';
-import { DEMO_ACCOUNTS, DEMO_CUSTOMER } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
 import { formatDecimal } from '../../server/services/decimal';
-import { POSTGRES_URL, TEST_EPOCH, TestClient, expectError, registerCustomer, registerVerifiedCustomer, useTestServer } from './helpers';
+import { POSTGRES_URL, TEST_EPOCH, TestClient, TestClock, createTestServer, expectError, registerCustomer, registerVerifiedCustomer, type TestServer, useTestServer } from './helpers';
 
 const { db, server } = useTestServer();
 let demo: TestClient;
@@ -187,15 +187,34 @@ describe('GET /bank-accounts/accounts', () => {
 });
 
 describe('GET /accounts-management/summary-balance', () => {
-  it('answers the balances and exact totals at the demo rates', async () => {
+  /** Fixes the rates as of the test clock, through the admin endpoint as a test of the browser would. */
+  async function fixRates(rates: { asset: string; usd: string }[], on: TestServer = server) {
+    const admin = new TestClient(on);
+    expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+    expect((await admin.post('/admin/rates', { rates })).status).toBe(200);
+  }
+
+  it('answers every account with its value, rate and change, and exact totals', async () => {
+    await fixRates([
+      { asset: 'EUR', usd: '1.08' },
+      { asset: 'USD', usd: '1' },
+      { asset: 'BTC', usd: '65000' },
+      { asset: 'ETH', usd: '3200' },
+      { asset: 'USDT', usd: '1' },
+    ]);
     const answer = await demo.get('/accounts-management/summary-balance');
     expect(answer.status).toBe(200);
     const summary = balancesSummarySchema.parse(answer.body);
+    const at = TEST_EPOCH.toISOString();
+    const valued = { id: expect.any(String), rateAt: at, stale: false, change24h: null };
     const coins = [
-      { id: expect.any(String), currency: 'BTC', name: 'Bitcoin', balance: '0.0425', usdtValue: '2762.50' },
-      { id: expect.any(String), currency: 'ETH', name: 'Ether', balance: '1.20', usdtValue: '3840.00' },
-      { id: expect.any(String), currency: 'USDT', name: 'Tether USD', balance: '1250.50', usdtValue: '1250.50' },
+      { ...valued, currency: 'BTC', name: 'Bitcoin', balance: '0.0425', usdtValue: '2762.50', usdValue: '2762.50', rate: '65000.00' },
+      { ...valued, currency: 'ETH', name: 'Ether', balance: '1.20', usdtValue: '3840.00', usdValue: '3840.00', rate: '3200.00' },
+      { ...valued, currency: 'USDT', name: 'Tether USD', balance: '1250.50', usdtValue: '1250.50', usdValue: '1250.50', rate: '1.00' },
     ];
+    // The demo customer is KYC-approved and deposited 10 809.81 USD this month (the seed): level 3, whose
+    // monthly top-up limit is 100 000 USD.
+    const topUpLimit = { limitUsd: '100000.00', usedUsd: '10809.81', leftUsd: '89190.19' };
     expect(summary).toEqual({
       // 2450.75 EUR × 1.08 + 310.00 USD + 7853.00 in crypto
       total: '10809.81',
@@ -203,30 +222,67 @@ describe('GET /accounts-management/summary-balance', () => {
         coin_balances: coins,
         // 0.0425 × 65000 + 1.2 × 3200 + 1250.5 × 1
         total: '7853.00',
-        full_accounts_total: '7853.00',
+        full_accounts_total: '10809.81',
         utgl: { coin_balances: coins, total: '7853.00' },
       },
       fiat: {
         accounts_limit_balances: [
           {
-            id: expect.any(String),
+            ...valued,
             currency: 'EUR',
             name: 'Euro account',
             iban: 'DE89370400440532013000',
             balance: '2450.75',
-            limit: null,
+            usdValue: '2646.81',
+            usdtValue: '2646.81',
+            rate: '1.08',
+            // 89 190.19 / 1.08 = 82 583.509…, rounded down
+            topUpLimit: { ...topUpLimit, left: '82583.50' },
           },
           {
-            id: expect.any(String),
+            ...valued,
             currency: 'USD',
             name: 'US dollar account',
             iban: 'LT121000011101001000',
             balance: '310.00',
-            limit: null,
+            usdValue: '310.00',
+            usdtValue: '310.00',
+            rate: '1.00',
+            topUpLimit: { ...topUpLimit, left: '89190.19' },
           },
         ],
       },
+      stale: false,
     });
+  });
+
+  it('values in USDT at USDT’s own price, shows the 24-hour change, and flags rates older than 5 minutes', async () => {
+    // An hour later, on a server of its own so the other tests keep their clock.
+    const later = createTestServer(db, { clock: new TestClock(new Date(TEST_EPOCH.getTime() + 60 * 60_000)) });
+    const customer = new TestClient(later);
+    expect((await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
+    await fixRates(
+      [
+        { asset: 'BTC', usd: '66300' },
+        { asset: 'USDT', usd: '0.998' },
+        { asset: 'ETH', usd: '3200' },
+        { asset: 'EUR', usd: '1.08' },
+        { asset: 'USD', usd: '1' },
+      ],
+      later,
+    );
+    const summary = balancesSummarySchema.parse((await customer.get('/accounts-management/summary-balance')).body);
+    const btc = summary.crypto.coin_balances.find((coin) => coin.currency === 'BTC')!;
+    // 0.0425 × 66300 = 2817.75 USD; / 0.998 = 2823.396793… USDT; +2 % since the first rate of the day.
+    expect(btc).toMatchObject({ usdValue: '2817.75', usdtValue: '2823.396794', rate: '66300.00', change24h: '2.00', stale: false });
+    expect(summary.stale).toBe(false);
+
+    later.clock.advance(5 * 60 + 1);
+    const stale = balancesSummarySchema.parse((await customer.get('/accounts-management/summary-balance')).body);
+    expect(stale.stale).toBe(true);
+    expect(stale.crypto.coin_balances.every((coin) => coin.stale)).toBe(true);
+    // Still valued for display, at the last known rate.
+    expect(stale.crypto.coin_balances.find((coin) => coin.currency === 'BTC')!.usdValue).toBe('2817.75');
   });
 });
 
@@ -239,18 +295,17 @@ describe('a newly registered customer', () => {
       total: '0.00',
       crypto: { coin_balances: [], total: '0.00', full_accounts_total: '0.00', utgl: { coin_balances: [], total: '0.00' } },
       fiat: { accounts_limit_balances: [] },
+      stale: false,
     });
   });
 });
 
 describe('POST /accounts-management/create-accounts-card', () => {
-  it('opens the card account once; a replay answers the stored answer, a new key the same account', async () => {
+  it('takes no body and opens the card account once; a second call answers the same account', async () => {
     const client = new TestClient(server);
     await registerVerifiedCustomer(client);
-    const key = randomUUID();
-    const first = await client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': key } });
+    const first = await client.post('/accounts-management/create-accounts-card');
     expect(first.status).toBe(200);
-    expect(first.headers.get('idempotent-replayed')).toBe('false');
     expect(cardAccountSchema.parse(first.body)).toEqual({
       id: expect.any(String),
       type: 'card',
@@ -261,25 +316,21 @@ describe('POST /accounts-management/create-accounts-card', () => {
     });
     const counts = await db.counts();
 
-    const replay = await client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': key } });
-    expect(replay).toMatchObject({ status: 200, body: first.body });
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await client.post('/accounts-management/create-accounts-card', {})).toMatchObject({ status: 200, body: first.body });
+    expect(await client.post('/accounts-management/create-accounts-card')).toMatchObject({ status: 200, body: first.body });
     expect(await db.counts()).toEqual(counts);
-
-    const again = await client.post('/accounts-management/create-accounts-card', {}, { headers: { 'idempotency-key': randomUUID() } });
-    expect(again).toMatchObject({ status: 200, body: first.body });
-    expect(again.headers.get('idempotent-replayed')).toBe('false');
-    expect((await db.counts()).accounts).toBe(counts.accounts);
     // A card account is not a bank account, and holds nothing yet.
     expect((await client.get('/bank-accounts/accounts')).body).toEqual([]);
     expect((await client.get('/accounts-management/summary-balance')).body.total).toBe('0.00');
   });
 
-  it('requires an Idempotency-Key and writes nothing without one', async () => {
+  it('refuses a body with fields, and writes nothing', async () => {
     const client = new TestClient(server);
     await registerVerifiedCustomer(client);
     const before = await db.counts();
-    expectError(await client.post('/accounts-management/create-accounts-card'), 422, 'idempotency_key_required');
+    expectError(await client.post('/accounts-management/create-accounts-card', { currency: 'USD' }), 422, 'validation_failed', [
+      'currency',
+    ]);
     expect(await db.counts()).toEqual(before);
   });
 });
@@ -290,7 +341,7 @@ describe('without a bearer token', () => {
     ['GET', '/accounts-management/summary-balance'],
     ['POST', '/accounts-management/create-accounts-card'],
   ])('%s %s answers 401', async (method, path) => {
-    expectError(await new TestClient(server).request(method, path, { headers: { 'idempotency-key': randomUUID() } }), 401, 'unauthorized');
+    expectError(await new TestClient(server).request(method, path), 401, 'unauthorized');
   });
 });
 
@@ -331,14 +382,10 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
     expect((await client.get('/bank-accounts/accounts')).body[0].balance).toBe('450.75');
   });
 
-  it('opens one card account for concurrent requests with different keys', async () => {
+  it('opens one card account for concurrent requests', async () => {
     const client = new TestClient(server);
     await registerVerifiedCustomer(client);
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        client.post('/accounts-management/create-accounts-card', undefined, { headers: { 'idempotency-key': randomUUID() } }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post('/accounts-management/create-accounts-card')));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
   });

@@ -14,6 +14,7 @@ import { migrate, readMigrations } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import type { AppEnv } from '../../server/http/route';
 import { silentLogger } from '../../server/logger';
+import { auditLedger } from '../../server/services/audit';
 import type { Message } from '../../server/services/outbox';
 import type { PasswordCost } from '../../server/services/passwords';
 
@@ -56,6 +57,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webauthnOrigins: ['http://localhost:4500'],
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     session: DEFAULT_SESSION_LIFETIME,
+    rateFeed: undefined,
     ...overrides,
   };
 }
@@ -87,6 +89,7 @@ async function pgliteTemplate(): Promise<Blob> {
       'server/db/seed.ts',
       'server/services/passwords.ts',
       'server/services/ledger.ts',
+      'contract/assets.ts',
       'server/services/decimal.ts',
       'node_modules/@electric-sql/pglite/package.json',
     ].map((file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')),
@@ -108,6 +111,34 @@ async function pgliteTemplate(): Promise<Blob> {
   return new Blob([readFileSync(file)]);
 }
 
+/** Databases of this test file not yet closed: the file's last hook audits and closes them. */
+const openDatabases = new Set<TestDatabase>();
+afterAll(async () => {
+  for (const db of openDatabases) await db.close();
+});
+
+/**
+ * Closing a test database first audits its whole ledger (server/services/audit.ts): whatever a test
+ * file did, every transaction sums to zero per asset, no customer balance is negative, balances are
+ * the sums of their entries and activities match their postings. Every server test file closes its
+ * databases, at the latest in the hook above, so the audit runs after each of them.
+ */
+function audited(database: Database, owner: Database, close: () => Promise<void>): TestDatabase {
+  const db: TestDatabase = {
+    database,
+    owner,
+    // The owner sees every table, including those the application may not read.
+    counts: () => countRows(owner),
+    async close() {
+      if (!openDatabases.delete(db)) return;
+      const findings = await auditLedger(owner.db).finally(close);
+      expect(findings, 'ledger audit after this test file').toEqual([]);
+    },
+  };
+  openDatabases.add(db);
+  return db;
+}
+
 /**
  * PGlite from the template, or, when DATABASE_URL is set, a schema of its own in that PostgreSQL
  * (dropped again by `close`), so test files never see each other's rows.
@@ -115,7 +146,7 @@ async function pgliteTemplate(): Promise<Blob> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (!POSTGRES_URL) {
     const database = await openPglite({ loadDataDir: await pgliteTemplate() });
-    return { database, owner: database, counts: () => countRows(database), close: () => database.close() };
+    return audited(database, database, () => database.close());
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_OWNER_URL });
@@ -125,17 +156,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const owner = openPostgres(POSTGRES_OWNER_URL!, { schema, maxConnections: 2 });
   const appRole = POSTGRES_OWNER_URL === POSTGRES_URL ? undefined : decodeURIComponent(new URL(POSTGRES_URL).username);
   await prepare(database, owner, appRole);
-  return {
-    database,
-    owner,
-    // The owner sees every table, including those the application may not read.
-    counts: () => countRows(owner),
-    async close() {
-      await Promise.all([database.close(), owner.close()]);
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
+  return audited(database, owner, async () => {
+    await Promise.all([database.close(), owner.close()]);
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  });
 }
 
 async function countRows(database: Database): Promise<Record<string, number>> {

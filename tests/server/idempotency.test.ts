@@ -60,7 +60,16 @@ beforeAll(async () => {
   moneyApp = new Hono<AppEnv>();
   mount(
     moneyApp,
-    { db: db.database.db, clock: clock.now, tokens: services.tokens, trustProxy: true, publicOrigin: 'http://localhost', demoTools: true },
+    {
+      db: db.database.db,
+      clock: clock.now,
+      tokens: services.tokens,
+      trustProxy: true,
+      publicOrigin: 'http://localhost',
+      demoTools: true,
+      demoMode: true,
+      roleOf: services.users.roleOf,
+    },
     transferSpec,
     async ({ body, db: tx }) => {
       runs += 1;

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
 import { userDepositLevelsSchema } from '../../contract/users';
-import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { accounts, users } from '../../server/db/schema';
+import { DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
+import { credit } from '../../server/services/ledger';
 import { COOLDOWNS, RATE_LIMITS } from '../../server/services/rate-limit';
 import { TEST_EPOCH, TestClient, TestClock, createTestServer, expectError, registerCustomer, useTestServer } from './helpers';
 
@@ -31,6 +35,8 @@ describe('GET /users/me', () => {
       phone: null,
       phoneConfirmed: false,
       pendingPhone: null,
+      kycStatus: 'not_started',
+      role: 'customer',
     });
     expectError(await client.get('/users/me', { token: null }), 401, 'unauthorized');
   });
@@ -97,13 +103,92 @@ describe('POST /users/promocode', () => {
   });
 });
 
+describe('the seeded people', () => {
+  it('the demo customer is KYC-approved with a confirmed e-mail and no phone, and signs in with the password alone', async () => {
+    const client = new TestClient(server);
+    const login = await client.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    expect(login.status).toBe(200);
+    expect(login.body.accessToken).toEqual(expect.any(String));
+    expect((await client.get('/users/me')).body).toMatchObject({
+      email: DEMO_CUSTOMER.email,
+      emailVerified: true,
+      phone: null,
+      phoneConfirmed: false,
+      kycStatus: 'approved',
+      role: 'customer',
+    });
+    // Its seeded deposits (10 809.81 USD) put it on level 3.
+    expect((await client.get('/users-deposit-levels/by-user')).body).toMatchObject({ currentLevel: 3, totalDeposits: '10809.81' });
+  });
+
+  it('the demo admin has the admin role', async () => {
+    const client = new TestClient(server);
+    expect((await client.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+    expect((await client.get('/users/me')).body).toMatchObject({ email: DEMO_ADMIN.email, role: 'admin' });
+  });
+});
+
 describe('GET /users-deposit-levels/by-user', () => {
   it('lists the levels, lowest first, and the customer’s level (1 until deposits exist)', async () => {
     const answer = await (await customer()).get('/users-deposit-levels/by-user');
     const levels = userDepositLevelsSchema.parse(answer.body);
     expect(levels.currentLevel).toBe(1);
     expect(levels.levels.map((level) => level.level)).toEqual([1, 2, 3, 4]);
-    expect(levels.levels[0]).toEqual({ level: 1, name: 'Start', minTotalDeposit: '0.00', currency: 'USD' });
+    expect(levels.levels[0]).toEqual({
+      level: 1,
+      name: 'Start',
+      minTotalDeposit: '0.00',
+      currency: 'USD',
+      limits: {
+        top_up: { daily: '1000.00', monthly: '5000.00' },
+        transfer: { daily: '500.00', monthly: '2000.00' },
+        payment: { daily: '500.00', monthly: '2000.00' },
+        withdrawal: { daily: '500.00', monthly: '2000.00' },
+      },
+    });
+    expect(levels).toMatchObject({
+      reachedLevel: 1,
+      kycRequired: true,
+      totalDeposits: '0.00',
+      next: { level: 2, name: 'Silver', minTotalDeposit: '1000.00', remaining: '1000.00', progressPercent: 0 },
+    });
+  });
+
+  it('follows the deposits, capped at level 1 until KYC is approved', async () => {
+    const client = await customer();
+    const userId = (await client.get('/users/me')).body.id as string;
+    const accountId = randomUUID();
+    await db.database.db
+      .insert(accounts)
+      .values({ id: accountId, userId, kind: 'fiat', currency: 'USD', name: 'Dollars', createdAt: TEST_EPOCH });
+    // 12 500 USD deposited: enough for Gold (10 000), a quarter of the way to Platinum (50 000).
+    await credit(db.database.db, {
+      kind: 'deposit',
+      userId,
+      accountId,
+      asset: 'USD',
+      amount: '12500',
+      at: TEST_EPOCH,
+      activity: { type: 'deposit', counterparty: 'Employer GmbH', reference: 'Salary' },
+    });
+    const capped = userDepositLevelsSchema.parse((await client.get('/users-deposit-levels/by-user')).body);
+    expect(capped).toMatchObject({
+      currentLevel: 1,
+      reachedLevel: 3,
+      kycRequired: true,
+      totalDeposits: '12500.00',
+      next: { level: 2, remaining: '0.00', progressPercent: 100 },
+    });
+
+    await db.database.db.update(users).set({ kycStatus: 'approved' }).where(eq(users.id, userId));
+    const approved = userDepositLevelsSchema.parse((await client.get('/users-deposit-levels/by-user')).body);
+    expect(approved).toMatchObject({
+      currentLevel: 3,
+      reachedLevel: 3,
+      kycRequired: false,
+      next: { level: 4, name: 'Platinum', remaining: '37500.00', progressPercent: 6.25 },
+    });
+    expect((await client.get('/users/me')).body.kycStatus).toBe('approved');
   });
 });
 

@@ -3,14 +3,19 @@ import { z } from 'zod';
 import { endpoints, type EndpointName } from '../../contract/endpoints';
 import { BODY_LIMIT_BYTES } from '../../server/http/request';
 import { DEFAULT_PASSWORD, TestClient, expectError, registerCustomer, uniqueEmail, useTestServer } from './helpers';
+import { DEMO_ADMIN } from '../../server/db/seed';
 
 const { db, server } = useTestServer();
 /** Signed in, for the endpoints that need a customer; refusals must come from validation, not auth. */
 let client: TestClient;
+/** The same for the endpoints of admins. */
+let admin: TestClient;
 
 beforeAll(async () => {
   client = new TestClient(server);
   await registerCustomer(client);
+  admin = new TestClient(server);
+  expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
 });
 
 interface BodyCase {
@@ -54,6 +59,10 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   },
   redeemPromoCode: { valid: { code: 'WELCOME10' }, invalid: { code: ['', 'WITH SPACE', 'ÜMLAUT'] } },
   createAccountsCard: { valid: {} },
+  setRates: {
+    valid: { rates: [{ asset: 'BTC', usd: '65000.5' }] },
+    invalid: { rates: [[], [{ asset: 'DOGE', usd: '1' }], [{ asset: 'BTC', usd: '0' }], [{ asset: 'BTC', usd: '1e3' }]] },
+  },
   verifyTwoFactor: {
     valid: { challengeToken: 't'.repeat(43), code: '123456' },
     invalid: { challengeToken: [''], code: ['12345'] },
@@ -196,7 +205,7 @@ describe.each(bodyEndpoints)('%s refuses malformed bodies and writes nothing', (
 
   it.each(casesFor(name))('$name → $status $code', async (testCase) => {
     const before = await db.counts();
-    const answer = await client.request(spec.method, spec.path, {
+    const answer = await ('role' in spec && spec.role === 'admin' ? admin : client).request(spec.method, spec.path, {
       body: testCase.body,
       raw: testCase.raw,
       headers: testCase.headers,

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { assetSchema } from './assets';
+import { signedDecimalSchema, textSchema, timestampSchema } from './common';
+
+/**
+ * Activities: what the customer sees of each movement of money, one per account it touched. A completed
+ * activity's `amount` is exactly what its ledger transaction posted to the account (signed: negative left
+ * the account).
+ */
+export const ACTIVITY_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'exchange', 'card_payment', 'adjustment'] as const;
+export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+
+export const ACTIVITY_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export const activityStatusSchema = z.enum(ACTIVITY_STATUSES);
+export type ActivityStatus = z.infer<typeof activityStatusSchema>;
+
+export const activitySchema = z.object({
+  id: z.uuid(),
+  accountId: z.uuid(),
+  type: activityTypeSchema,
+  status: activityStatusSchema,
+  /** Who paid or was paid (a merchant, a sender's name, an address); null when nobody else was involved. */
+  counterparty: z.string().nullable(),
+  reference: z.string().nullable(),
+  amount: signedDecimalSchema,
+  currency: assetSchema,
+  /** The other side of an exchange, else null. */
+  counterAmount: signedDecimalSchema.nullable(),
+  counterCurrency: assetSchema.nullable(),
+  /** The amount's value in US dollars when it happened; null when no rate was known. */
+  usdValue: signedDecimalSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const ACTIVITIES_PAGE_MAX = 100;
+export const ACTIVITIES_PAGE_DEFAULT = 20;
+export const ACTIVITY_SEARCH_MAX_LENGTH = 100;
+
+/**
+ * `GET /activities`: newest first, one page at a time. `cursor` is the previous page's `nextCursor`
+ * (opaque). `q` finds the text in the counterparty or reference, or, when it is an amount (`12.5`), the
+ * activities of that amount either way. `from` is inclusive, `to` exclusive.
+ */
+export const activitiesQuerySchema = z.strictObject({
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(ACTIVITIES_PAGE_MAX).default(ACTIVITIES_PAGE_DEFAULT),
+  q: textSchema(ACTIVITY_SEARCH_MAX_LENGTH).optional(),
+  accountId: z.uuid().optional(),
+  type: activityTypeSchema.optional(),
+  status: activityStatusSchema.optional(),
+  from: timestampSchema.optional(),
+  to: timestampSchema.optional(),
+});
+export type ActivitiesQuery = z.infer<typeof activitiesQuerySchema>;
+
+export const activitiesPageSchema = z.object({
+  items: z.array(activitySchema),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+});
+export type ActivitiesPage = z.infer<typeof activitiesPageSchema>;

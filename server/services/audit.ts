@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+
+/**
+ * What must hold of the whole ledger at any moment, whatever the code did. Each check is a query that
+ * finds the rows breaking one rule; the audit answers every finding (empty when the ledger is sound).
+ * The test suites run it after every server test file (tests/server/helpers.ts).
+ */
+const CHECKS = {
+  'transaction does not sum to zero in an asset': sql`
+    SELECT e.transaction_id::text AS subject, a.currency || ' ' || sum(e.amount)::text AS detail
+    FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+    GROUP BY e.transaction_id, a.currency HAVING sum(e.amount) <> 0`,
+  'transaction with fewer than two entries': sql`
+    SELECT t.id::text AS subject, count(e.id)::text AS detail
+    FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
+    GROUP BY t.id HAVING count(e.id) < 2`,
+  'customer balance below zero': sql`
+    SELECT id::text AS subject, balance::text AS detail FROM accounts WHERE user_id IS NOT NULL AND balance < 0`,
+  'balance differs from the sum of its entries': sql`
+    SELECT a.id::text AS subject, a.balance::text || ' <> ' || coalesce(sum(e.amount), 0)::text AS detail
+    FROM accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+    GROUP BY a.id HAVING a.balance <> coalesce(sum(e.amount), 0)`,
+  'completed activity differs from what its transaction posted to its account': sql`
+    SELECT v.id::text AS subject, v.amount::text || ' <> ' || coalesce(sum(e.amount), 0)::text AS detail
+    FROM activities v LEFT JOIN ledger_entries e ON e.transaction_id = v.transaction_id AND e.account_id = v.account_id
+    WHERE v.status = 'completed'
+    GROUP BY v.id HAVING v.amount <> coalesce(sum(e.amount), 0)`,
+  'activity of another customer or asset than its account': sql`
+    SELECT v.id::text AS subject, v.currency || ' ' || a.currency AS detail
+    FROM activities v JOIN accounts a ON a.id = v.account_id
+    WHERE a.user_id IS DISTINCT FROM v.user_id OR a.currency <> v.currency`,
+} as const;
+
+export interface AuditFinding {
+  rule: keyof typeof CHECKS;
+  subject: string;
+  detail: string;
+}
+
+export async function auditLedger(db: Db): Promise<AuditFinding[]> {
+  const findings: AuditFinding[] = [];
+  for (const [rule, query] of Object.entries(CHECKS) as [keyof typeof CHECKS, (typeof CHECKS)[keyof typeof CHECKS]][]) {
+    const result = (await db.execute(query)) as unknown as { rows: { subject: string; detail: string }[] };
+    findings.push(...result.rows.map((row) => ({ rule, ...row })));
+  }
+  return findings;
+}

@@ -1,0 +1,126 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { LIMITED_OPERATIONS, type LimitedOperation, type UserDepositLevels } from '../../contract/users';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { activities, depositLevelLimits, depositLevels, users } from '../db/schema';
+import { ApiError } from '../errors';
+import { formatDecimal } from './decimal';
+
+/** The first instant of the calendar month (UTC) that `now` is in: monthly limits count from it. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Completed deposits, in US dollars at the rate of their moment (a deposit without a known rate counts 0). */
+const depositsUsd = sql<string>`coalesce(sum(${activities.usdValue}), 0)::text`;
+/** Written out (not as parameters) so the planner matches the partial index `activities_user_deposits_idx`. */
+const isCompletedDeposit = sql`${activities.type} = 'deposit' AND ${activities.status} = 'completed'`;
+
+/**
+ * Deposit levels: the level a customer is on follows from their completed deposits (the highest level
+ * whose threshold they reach), capped at level 1 until KYC is approved; each level limits top-ups,
+ * transfers, payments and withdrawals per day and per calendar month in US dollars (enforced by the
+ * money flows).
+ */
+export function createLevelService(db: Db, clock: Clock) {
+  /** Where the customer stands: completed deposits in USD, the level they reach, and the level that applies. */
+  async function position(userId: string): Promise<{ total: string; reached: number; current: number; approved: boolean }> {
+    const [[user], [deposits]] = await Promise.all([
+      db.select({ kycStatus: users.kycStatus }).from(users).where(eq(users.id, userId)),
+      db
+        .select({
+          total: depositsUsd,
+          // Thresholds and the total compared as numerics by the database, not as floats.
+          reached: sql<number>`(SELECT coalesce(max(l.level), 1) FROM deposit_levels l
+            WHERE l.min_total_deposit_usd <= coalesce(sum(${activities.usdValue}), 0))::int`,
+        })
+        .from(activities)
+        .where(and(eq(activities.userId, userId), isCompletedDeposit)),
+    ]);
+    if (!user) throw new ApiError('unauthorized');
+    const approved = user.kycStatus === 'approved';
+    const { total, reached } = deposits!;
+    return { total, reached, current: approved ? reached : Math.min(reached, 1), approved };
+  }
+
+  async function standing(userId: string): Promise<UserDepositLevels> {
+    const [{ total, reached, current: currentLevel, approved }, levelRows, limitRows] = await Promise.all([
+      position(userId),
+      db
+        .select({ level: depositLevels.level, name: depositLevels.name, min: sql<string>`${depositLevels.minTotalDepositUsd}::text` })
+        .from(depositLevels)
+        .orderBy(asc(depositLevels.level)),
+      db
+        .select({
+          level: depositLevelLimits.level,
+          operation: depositLevelLimits.operation,
+          daily: sql<string>`${depositLevelLimits.dailyUsd}::text`,
+          monthly: sql<string>`${depositLevelLimits.monthlyUsd}::text`,
+        })
+        .from(depositLevelLimits),
+    ]);
+    const levels = levelRows.map((row) => {
+      const limitsOf = (operation: LimitedOperation) => {
+        const limit = limitRows.find((item) => item.level === row.level && item.operation === operation);
+        if (!limit) throw new Error(`Deposit level ${row.level} has no ${operation} limit`);
+        return { daily: formatDecimal(limit.daily), monthly: formatDecimal(limit.monthly) };
+      };
+      return {
+        level: row.level,
+        name: row.name,
+        minTotalDeposit: formatDecimal(row.min),
+        currency: 'USD' as const,
+        limits: Object.fromEntries(
+          LIMITED_OPERATIONS.map((operation) => [operation, limitsOf(operation)]),
+        ) as UserDepositLevels['levels'][number]['limits'],
+      };
+    });
+    const current = levelRows.find((row) => row.level === currentLevel)!;
+    const following = levelRows.find((row) => row.level === currentLevel + 1);
+    let next: UserDepositLevels['next'] = null;
+    if (following) {
+      const [progress] = await db
+        .select({
+          remaining: sql<string>`greatest(${following.min}::numeric - ${total}::numeric, 0)::text`,
+          percent: sql<string>`round(least(100, greatest(0, (${total}::numeric - ${current.min}::numeric) * 100 / (${following.min}::numeric - ${current.min}::numeric))), 2)::text`,
+        })
+        .from(sql`(SELECT 1) AS one`);
+      next = {
+        level: following.level,
+        name: following.name,
+        minTotalDeposit: formatDecimal(following.min),
+        remaining: formatDecimal(progress!.remaining),
+        // A share for a progress bar, not money: a number is what a bar takes.
+        progressPercent: Number(progress!.percent),
+      };
+    }
+    return {
+      currentLevel,
+      reachedLevel: reached,
+      kycRequired: !approved && levelRows.length > 1,
+      totalDeposits: formatDecimal(total),
+      levels,
+      next,
+    };
+  }
+
+  /** The monthly top-up limit of the customer's level and what this month's completed deposits used of it, in USD. */
+  async function monthlyTopUp(userId: string): Promise<{ limitUsd: string; usedUsd: string; leftUsd: string }> {
+    const { current } = await position(userId);
+    const limit = sql`(SELECT monthly_usd FROM deposit_level_limits WHERE level = ${current} AND operation = 'top_up')`;
+    const used = sql`coalesce(sum(${activities.usdValue}), 0)`;
+    const [row] = await db
+      .select({
+        limitUsd: sql<string>`${limit}::text`,
+        usedUsd: sql<string>`${used}::text`,
+        leftUsd: sql<string>`greatest(${limit} - ${used}, 0)::text`,
+      })
+      .from(activities)
+      .where(and(eq(activities.userId, userId), isCompletedDeposit, gte(activities.createdAt, monthStart(clock()))));
+    return { limitUsd: formatDecimal(row!.limitUsd), usedUsd: formatDecimal(row!.usedUsd), leftUsd: formatDecimal(row!.leftUsd) };
+  }
+
+  return { standing, monthlyTopUp };
+}
+
+export type LevelService = ReturnType<typeof createLevelService>;
