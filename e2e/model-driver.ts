@@ -67,6 +67,7 @@ function standInForPasskeys(outcomes: PasskeyOutcomes) {
 class PageDriver {
   private readonly answers = new Map<string, { handler: (route: Route) => Promise<void>; left: () => number }>();
   private passkeys: PasskeyOutcomes = {};
+  private clockPaused = false;
 
   constructor(
     private readonly page: Page,
@@ -104,6 +105,16 @@ class PageDriver {
       }
     } else if ('dispatch' in action) {
       await this.page.evaluate((type) => window.dispatchEvent(new Event(type)), action.dispatch);
+    } else if ('clock' in action) {
+      if (action.clock === 'install') {
+        await this.page.clock.install();
+      } else if (!this.clockPaused) {
+        // Paused a second ahead of the page's time, which surely has not passed by then.
+        await this.page.clock.pauseAt((await this.page.evaluate(() => Date.now())) + 1000);
+        this.clockPaused = true;
+      }
+    } else if ('runClock' in action) {
+      await this.page.clock.runFor(action.runClock);
     } else if ('passkeys' in action) {
       this.passkeys = { ...this.passkeys, ...action.passkeys };
       // For the pages opened from now on (the last script added runs last), and for the one open now.

@@ -33,6 +33,28 @@ type ActorsOf<M> =
     ? TActor
     : never;
 type ActorName<M extends AnyStateMachine> = ActorsOf<M>['src'];
+
+/** The delays declared in the machine's `setup({ delays })`. */
+type DelayName<M> =
+  M extends StateMachine<
+    infer _Context,
+    infer _Event,
+    infer _Children,
+    infer _Actor,
+    infer _Action,
+    infer _Guard,
+    infer TDelay,
+    infer _StateValue,
+    infer _Tag,
+    infer _Input,
+    infer _Output,
+    infer _Emitted,
+    infer _Meta,
+    infer _StateSchema,
+    infer _TransitionMeta
+  >
+    ? TDelay
+    : never;
 type ActorOutput<M extends AnyStateMachine, Name> = OutputFrom<Extract<ActorsOf<M>, { src: Name }>['logic']>;
 
 type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
@@ -127,6 +149,14 @@ export type PageAction =
   /** Fires a window event the app listens to. */
   | { dispatch: 'focus' }
   /**
+   * Playwright's clock for the page's timers: `install` before the page opens (it runs with real time, as
+   * a lazy screen's loading needs); `pause` once the page is ready, so that from then on a timer fires only
+   * when a step runs the clock on — a countdown waits for its `after` steps. Pausing a paused clock does nothing.
+   */
+  | { clock: 'install' | 'pause' }
+  /** Runs the paused clock on by this many milliseconds, firing every timer due meanwhile. */
+  | { runClock: number }
+  /**
    * From now on (this page and the next ones), the browser's passkey ceremonies end as given: whether
    * passkey autofill is offered, how an autofill request ends (left out: it waits), and how the modal
    * sign-in (`get`) and the creation of a passkey (`create`) end (left out: they wait).
@@ -196,6 +226,11 @@ export interface BrowserBindings<M extends AnyStateMachine> {
       error?: (error: unknown, before: Snapshot<M>, language: PageLanguage) => BindingResult;
     };
   };
+  /**
+   * How the page lets a delay of `setup({ delays })` pass (`ms`, as the machine resolves it), usually
+   * `[{ runClock: ms }]` on a paused clock. Without one, paths take no `after` step.
+   */
+  delays?: { [D in DelayName<M>]?: (ms: number, before: Snapshot<M>, language: PageLanguage) => BindingResult };
   /** Per state, what the page must show beyond the state's `meta.view`; `'*'` applies to every state. */
   states?: { [P in StatePath<M> | '*']?: (snapshot: Snapshot<M>, language: PageLanguage) => PageExpectation };
 }
@@ -254,6 +289,7 @@ export interface AnyFlowModel {
         }
       | undefined
     >;
+    delays?: Record<string, ((ms: number, before: never, language: PageLanguage) => BindingResult) | undefined>;
     states?: Record<string, ((snapshot: never, language: PageLanguage) => PageExpectation) | undefined>;
   };
 }

@@ -350,7 +350,7 @@ type Registry = ReturnType<typeof eventRegistry>;
  */
 export function pageActionsFor(
   model: AnyFlowModel,
-  step: Pick<FlowStep, 'kind' | 'event' | 'actor'>,
+  step: Pick<FlowStep, 'kind' | 'event' | 'actor' | 'delay'>,
   before: AnyMachineSnapshot,
   language: PageLanguage = 'en',
 ): PageAction[] | null {
@@ -364,6 +364,8 @@ export function pageActionsFor(
       return bindings.actors?.[step.actor!]?.done?.(event.output as never, before as never, language) ?? null;
     case 'error':
       return bindings.actors?.[step.actor!]?.error?.(event.error as never, before as never, language) ?? null;
+    case 'after':
+      return bindings.delays?.[step.delay!.name]?.(step.delay!.ms, before as never, language) ?? null;
     default:
       return null;
   }
@@ -521,7 +523,16 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
     throw new Error(`${entry.id}: the browser bindings need \`start\` to open the page for each input`);
   }
   const filterEvents = options.browser
-    ? (snapshot: AnyMachineSnapshot, event: EventObject) => pageActionsFor(model, { ...registry.info(event), event }, snapshot) !== null
+    ? (snapshot: AnyMachineSnapshot, event: EventObject) => {
+        const { kind, actor, delay } = registry.info(event);
+        const step = {
+          kind,
+          event,
+          actor,
+          delay: delay === undefined ? undefined : { name: String(delay), ms: resolveDelay(machine, delay, snapshot) },
+        };
+        return pageActionsFor(model, step, snapshot) !== null;
+      }
     : undefined;
 
   const journeys = Object.entries(model.journeys ?? {}).flatMap(([name, journey]): FlowPath[] => {
