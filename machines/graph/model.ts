@@ -144,6 +144,17 @@ export type PageAction =
   | { navigate: string }
   | { click: PageMark }
   | { fill: PageMark; text: string }
+  /** Chooses the option of a select field with this value. */
+  | { select: PageMark; value: string }
+  /** Ticks or unticks a checkbox. */
+  | { check: PageMark; checked: boolean }
+  /**
+   * To a page of the app as the browser's Back or Forward button does, when the entry before or after the
+   * current one in this tab's history is that page; else as following a link (`navigate`).
+   */
+  | { history: string }
+  /** What the tab's session storage holds when the pages opened from now on start (null removes a key). */
+  | { sessionStorage: Record<string, string | null> }
   /** Sets (string) or removes (null) cookies of the app's origin. */
   | { cookies: Record<string, string | null> }
   /** Fires a window event the app listens to. */
@@ -156,6 +167,11 @@ export type PageAction =
   | { clock: 'install' | 'pause' }
   /** Runs the paused clock on by this many milliseconds, firing every timer due meanwhile. */
   | { runClock: number }
+  /**
+   * Runs the paused clock on a little at a time until the mark shows: a page opened on a paused clock
+   * shows a lazy screen only once React's reveal of it is due.
+   */
+  | { runClockUntil: PageMark }
   /**
    * From now on (this page and the next ones), the browser's passkey ceremonies end as given: whether
    * passkey autofill is offered, how an autofill request ends (left out: it waits), and how the modal
@@ -211,6 +227,12 @@ export interface BrowserBindings<M extends AnyStateMachine> {
    * out, each path runs once in English — or in the language the model's inputs choose (forgotPassword's `home`).
    */
   languages?: readonly PageLanguage[];
+  /**
+   * What the browser paths must cover together. By default what the unit paths do: every state, every
+   * transition and every fixture from every input. `states and transitions` keeps fewer paths for a flow
+   * whose fixtures multiply by many inputs: each state reached and each transition taken once.
+   */
+  cover?: 'states and transitions';
   /** How the page starts for an input fixture. Without it, the first event opens the page. */
   start?: (input: InputFrom<M>, language: PageLanguage) => PageAction[];
   events: {
@@ -279,6 +301,7 @@ export interface AnyFlowModel {
   journeys?: Record<string, Journey>;
   browser?: {
     languages?: readonly PageLanguage[];
+    cover?: 'states and transitions';
     start?: (input: never, language: PageLanguage) => PageAction[];
     events: Record<string, ((event: never, before: never, language: PageLanguage) => BindingResult) | undefined>;
     actors?: Record<
