@@ -63,10 +63,15 @@ function standInForPasskeys(outcomes: PasskeyOutcomes) {
   };
 }
 
+/** How far `runClockUntil` runs the page's clock at a time, and at most. */
+const RUN_CLOCK_SLICE = 50;
+const RUN_CLOCK_LIMIT = 3_000;
+
 /** Turns the models' declarative page actions and expectations into Playwright calls. */
 class PageDriver {
   private readonly answers = new Map<string, { handler: (route: Route) => Promise<void>; left: () => number }>();
   private passkeys: PasskeyOutcomes = {};
+  private clockPaused = false;
 
   constructor(
     private readonly page: Page,
@@ -97,6 +102,39 @@ class PageDriver {
       await this.locate(action.click).click();
     } else if ('fill' in action) {
       await this.locate(action.fill).fill(action.text);
+    } else if ('select' in action) {
+      await this.locate(action.select).selectOption(action.value);
+    } else if ('check' in action) {
+      await this.locate(action.check).setChecked(action.checked);
+    } else if ('history' in action) {
+      await this.page.evaluate((to) => {
+        // The Navigation API lists this tab's same-origin entries, so the step next door can be recognized.
+        const { navigation } = window as unknown as {
+          navigation: { entries(): Array<{ url: string | null }>; currentEntry: { index: number } | null };
+        };
+        const entries = navigation.entries();
+        const here = navigation.currentEntry?.index ?? -1;
+        const isTarget = (index: number) => {
+          const url = entries[index]?.url;
+          return url ? new URL(url).pathname + new URL(url).search === to : false;
+        };
+        if (isTarget(here - 1)) window.history.back();
+        else if (isTarget(here + 1)) window.history.forward();
+        else {
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }
+      }, action.history);
+    } else if ('sessionStorage' in action) {
+      // Once per tab: a reload later in the path must find what the app saved, not this again.
+      await this.page.addInitScript((items) => {
+        if (window.sessionStorage.getItem('__model_seeded') !== null) return;
+        window.sessionStorage.setItem('__model_seeded', '1');
+        for (const [key, value] of Object.entries(items)) {
+          if (value === null) window.sessionStorage.removeItem(key);
+          else window.sessionStorage.setItem(key, value);
+        }
+      }, action.sessionStorage);
     } else if ('cookies' in action) {
       for (const [name, value] of Object.entries(action.cookies)) {
         if (value === null) await this.context.clearCookies({ name });
@@ -114,6 +152,25 @@ class PageDriver {
       await this.page.clock.runFor(action.advanceClock);
     } else if ('dispatch' in action) {
       await this.page.evaluate((type) => window.dispatchEvent(new Event(type)), action.dispatch);
+    } else if ('clock' in action) {
+      if (action.clock === 'install') {
+        await this.page.clock.install();
+      } else if (!this.clockPaused) {
+        // Paused a second ahead of the page's time, which surely has not passed by then.
+        await this.page.clock.pauseAt((await this.page.evaluate(() => Date.now())) + 1000);
+        this.clockPaused = true;
+      }
+    } else if ('runClock' in action) {
+      await this.page.clock.runFor(action.runClock);
+    } else if ('runClockUntil' in action) {
+      const mark = this.locate(action.runClockUntil);
+      for (let ran = 0; !(await mark.isVisible()); ran += RUN_CLOCK_SLICE) {
+        if (ran >= RUN_CLOCK_LIMIT)
+          throw new Error(`${describeMark(action.runClockUntil)} did not show within ${ran} ms of the page's clock`);
+        await this.page.clock.runFor(RUN_CLOCK_SLICE);
+        // Real time for what the timers started (a lazy chunk's request, rendering) before the next slice.
+        await mark.waitFor({ state: 'visible', timeout: 200 }).catch(() => {});
+      }
     } else if ('passkeys' in action) {
       this.passkeys = { ...this.passkeys, ...action.passkeys };
       // For the pages opened from now on (the last script added runs last), and for the one open now.

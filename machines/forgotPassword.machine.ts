@@ -31,6 +31,7 @@ export const forgotPasswordMachine = setup({
     context: {} as ForgotPasswordContext,
     input: {} as { signIn: string },
     events: {} as ForgotPasswordEvent,
+    tags: {} as cooldown.ResendTag,
   },
   actors: {
     requestCode: unprovided<{ resendAfterSeconds: number }, { email: string }>('requestCode'),

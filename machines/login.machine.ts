@@ -38,6 +38,7 @@ export const loginMachine = setup({
     context: {} as LoginContext,
     input: {} as { redirect: string | null; home: string; notice?: LoginNotice | null },
     events: {} as LoginEvent,
+    tags: {} as 'busy',
   },
   actors: {
     // The password travels in the event and the actor's input only — never in the machine's context.

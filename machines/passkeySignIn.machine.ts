@@ -18,6 +18,7 @@ export const passkeySignInMachine = setup({
     context: {} as PasskeySignInContext,
     input: {} as { redirect: string | null; home: string; autofill: boolean },
     events: {} as PasskeySignInEvent,
+    tags: {} as 'busy',
   },
   actors: {
     supportsAutofill: unprovided<boolean>('supportsAutofill'),

@@ -54,6 +54,7 @@ export const phoneChangeMachine = setup({
   types: {
     context: {} as PhoneChangeContext,
     events: {} as PhoneChangeEvent,
+    tags: {} as cooldown.ResendTag,
   },
   actors: {
     loadPhone: unprovided<PhoneProfile>('loadPhone'),

@@ -1,7 +1,17 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Failure } from './failure';
 import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
-import { failedCall, failureText, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
+import {
+  countedText,
+  failedCall,
+  failureText,
+  FAR_FUTURE,
+  inLanguage,
+  PAGE_LANGUAGES,
+  pageTexts,
+  SIGNED_IN,
+  type PageLanguage,
+} from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { phoneChangeMachine } from './phoneChange.machine';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
@@ -53,7 +63,7 @@ function codeSent({ resendAfterSeconds }: { resendAfterSeconds: number }, before
     expiresAt: FAR_FUTURE,
     resendAfterSeconds,
   };
-  return [{ answer: CALLS[route].request, method: 'POST', times: 1, json: sent }];
+  return [{ clock: 'pause' }, { answer: CALLS[route].request, method: 'POST', times: 1, json: sent }];
 }
 
 const current = '+4915123456789';
@@ -134,7 +144,9 @@ export const phoneChangeModel = {
   browser: {
     languages: PAGE_LANGUAGES,
     // The phone section of the security page, signed in (a cookie fixture: the profile is answered below).
+    // The resend countdown runs on Playwright's clock, paused once a code is asked for: each tick is a step.
     start: (_, language) => [
+      { clock: 'install' },
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
       { open: inLanguage('/profile/security', language) },
     ],
@@ -157,16 +169,22 @@ export const phoneChangeModel = {
       },
       CHANNEL_CHOSEN: ({ channel }, before, language) => {
         const texts = pageTexts(language).phone;
+        if (before.hasTag('resending')) return null;
         if (before.matches('codeStep'))
           return [{ click: { role: 'button', name: channel === 'sms' ? texts.useSmsInstead : texts.useEmailInstead } }];
         return [{ click: { role: 'button', name: channel === 'sms' ? texts.bySms : texts.byEmail, exact: false } }];
       },
-      CODE_SUBMITTED: ({ code }, _, language) => [
-        { fill: { label: pageTexts(language).phone.code }, text: code },
-        { click: { role: 'button', name: pageTexts(language).phone.confirm } },
-      ],
+      // The page's answer to a resend comes at once: there is no time to do anything else while it is awaited.
+      CODE_SUBMITTED: ({ code }, before, language) =>
+        before.hasTag('resending')
+          ? null
+          : [
+              { fill: { label: pageTexts(language).phone.code }, text: code },
+              { click: { role: 'button', name: pageTexts(language).phone.confirm } },
+            ],
       RESEND_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).resend.action } }],
-      CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.cancel } }],
+      CANCELLED: (_, before, language) =>
+        before.hasTag('resending') ? null : [{ click: { role: 'button', name: pageTexts(language).phone.cancel } }],
       RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.retry } }],
       REMOVE_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.remove } }],
       REMOVE_CONFIRMED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).phone.confirmRemove } }],
@@ -192,7 +210,7 @@ export const phoneChangeModel = {
         done: (output, before) => codeSent(output, before),
         error: (error, before) => [failedCall(CALLS[before.context.route!].request, error)],
       },
-      // The same call again: the page's own countdown has to end first, which no browser path waits for.
+      // The same call again, once the countdown's ticks have run on the page's clock.
       resendCode: {
         done: (output, before) => codeSent(output, before),
         error: (error, before) => [failedCall(CALLS[before.context.route!].request, error)],
@@ -209,6 +227,9 @@ export const phoneChangeModel = {
         error: (error, before) => [failedCall(CALLS[before.context.route!].confirm, error)],
       },
     },
+    delays: {
+      RESEND_TICK: (ms) => [{ runClock: ms }],
+    },
     states: {
       loadFailed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).phone.retry }] }),
       idle: (s, language) => {
@@ -223,6 +244,25 @@ export const phoneChangeModel = {
       enteringNumber: numberForm,
       confirmingRemoval: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).phone.confirmRemove }] }),
       choosingChannel: (_, language) => ({ shows: [{ shownText: pageTexts(language).phone.chooseChannel }] }),
+      'codeStep.resend.coolingDown': (s, language) => {
+        const texts = pageTexts(language).resend;
+        return {
+          shows: [
+            { role: 'button', name: countedText(language, texts, 'in', { count: s.context.resendInSeconds }) },
+            ...(s.context.codeResent ? [{ role: 'status' as const, text: texts.sent }] : []),
+          ],
+        };
+      },
+      'codeStep.resend.ready': (s, language) => {
+        const texts = pageTexts(language);
+        const failure = s.context.resendFailure;
+        return {
+          shows: [
+            { role: 'button', name: texts.resend.action },
+            ...(failure ? [{ role: 'alert' as const, text: codeFailureText(failure, language) }] : []),
+          ],
+        };
+      },
       'codeStep.code.editing': (s, language) => ({
         shows: [
           { label: pageTexts(language).phone.code },

@@ -141,6 +141,7 @@ export const registrationMachine = setup({
     context: {} as RegistrationContext,
     input: {} as { saved: SavedRegistration | null },
     events: {} as RegistrationEvent,
+    tags: {} as 'busy' | cooldown.ResendTag,
   },
   actors: {
     // The password travels in the event and this actor's input only — never in the context.

@@ -21,6 +21,9 @@ export interface ResendCooldown {
   codeResent: boolean;
 }
 
+/** The region's tag: a machine using it declares it in `setup({ types: { tags } })`. */
+export type ResendTag = 'resending';
+
 /** What the region's transitions see: done and error events are not among a machine's own events. */
 type Args = { context: ResendCooldown; event: unknown };
 
@@ -88,7 +91,7 @@ export function resendCodeRegion<
         },
       },
       resending: {
-        tags: ['resending'],
+        tags: ['resending'] satisfies ResendTag[],
         description: 'Asking for a new code; the previous one stops working once it is sent.',
         invoke: {
           id: 'resendCode',
@@ -112,7 +115,7 @@ export function resendCodeRegion<
 }
 
 /** What a screen shows of the region: the resend button and the line under it. */
-export function resendView(snapshot: { context: ResendCooldown; hasTag(tag: string): boolean }) {
+export function resendView(snapshot: { context: ResendCooldown; hasTag: (tag: ResendTag) => boolean }) {
   return {
     resendIn: snapshot.context.resendInSeconds,
     resending: snapshot.hasTag('resending'),

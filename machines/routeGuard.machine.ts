@@ -52,6 +52,7 @@ export const routeGuardMachine = setup({
   types: {
     context: {} as RouteGuardContext,
     events: {} as RouteGuardEvent,
+    tags: {} as 'decided',
   },
   actors: {
     lookupRouteRules: unprovided<RouteRule | null, { basePath: string }>('lookupRouteRules'),

@@ -30,6 +30,7 @@ export const sessionMachine = setup({
     context: {} as SessionCookies,
     input: {} as SessionCookies,
     events: {} as SessionEvent,
+    tags: {} as 'signedIn' | 'renewing' | 'loggingOut',
   },
   actors: {
     /** POST /auth/refresh; answers the cookies as they are afterwards. */

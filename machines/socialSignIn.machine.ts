@@ -19,6 +19,7 @@ export const socialSignInMachine = setup({
     context: {} as SocialSignInContext,
     input: {} as { provider: SocialProvider; locale: Locale; error: string | null },
     events: {} as { type: 'RETRY_REQUESTED' },
+    tags: {} as 'cancelled' | 'failed',
   },
   actors: {
     startSignIn: unprovided<SocialAuthorization, { provider: SocialProvider; locale: Locale }>('startSignIn'),

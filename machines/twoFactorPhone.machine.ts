@@ -33,6 +33,7 @@ export const twoFactorPhoneMachine = setup({
     context: {} as TwoFactorContext,
     input: {} as { challenge: PendingChallenge | null },
     events: {} as TwoFactorEvent,
+    tags: {} as cooldown.ResendTag,
   },
   actors: {
     verifyCode: unprovided<void, { challengeToken: string; code: string }>('verifyCode'),

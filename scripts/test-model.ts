@@ -24,12 +24,30 @@ if (browser) {
   const rows = chosen
     .filter((entry) => entry.model?.browser)
     .map((entry) => {
-      const paths = generateFlowPaths(entry, { browser: true }).paths.length;
+      const flow = generateFlowPaths(entry, { browser: true });
+      const paths = flow.paths.length;
       const languages = entry.model!.browser!.languages ?? [];
-      return [entry.id, String(paths), languages.join(' ') || 'per input', String(paths * Math.max(languages.length, 1))];
+      // What the browser paths exercise, as planned (the unit replays check that the machine does it).
+      const states = new Set(flow.paths.flatMap((path) => path.steps.flatMap((step) => step.visited)));
+      const transitions = new Set(flow.paths.flatMap((path) => path.steps.flatMap((step) => step.transitions)));
+      const missing = [
+        ...flow.states.filter((state) => !states.has(state.id)).map((state) => `state ${state.path}`),
+        ...flow.transitions.filter((t) => !transitions.has(t.index)).map((t) => t.label),
+      ];
+      return {
+        row: [
+          entry.id,
+          String(paths),
+          languages.join(' ') || 'per input',
+          String(paths * Math.max(languages.length, 1)),
+          `${states.size}/${flow.states.length}`,
+          `${transitions.size}/${flow.transitions.length}`,
+        ],
+        missing: missing.map((what) => `  ${entry.id}: not in the browser: ${what}`),
+      };
     });
-  const table = [['machine', 'paths', 'languages', 'tests'], ...rows];
-  const total = rows.reduce((sum, row) => sum + Number(row[3]), 0);
+  const table = [['machine', 'paths', 'languages', 'tests', 'states', 'transitions'], ...rows.map(({ row }) => row)];
+  const total = rows.reduce((sum, { row }) => sum + Number(row[3]), 0);
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   console.log('Browser model paths (e2e/model.spec.ts)');
   for (const row of table)
@@ -40,6 +58,7 @@ if (browser) {
         .trimEnd(),
     );
   console.log(`${total} tests in all`);
+  for (const { missing } of rows) for (const line of missing) console.log(line);
 } else {
   process.env[FLOWS_ENV] = ids.join(',');
   const vitest = await startVitest('test', ['tests/model/'], { run: true });

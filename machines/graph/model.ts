@@ -33,6 +33,28 @@ type ActorsOf<M> =
     ? TActor
     : never;
 type ActorName<M extends AnyStateMachine> = ActorsOf<M>['src'];
+
+/** The delays declared in the machine's `setup({ delays })`. */
+type DelayName<M> =
+  M extends StateMachine<
+    infer _Context,
+    infer _Event,
+    infer _Children,
+    infer _Actor,
+    infer _Action,
+    infer _Guard,
+    infer TDelay,
+    infer _StateValue,
+    infer _Tag,
+    infer _Input,
+    infer _Output,
+    infer _Emitted,
+    infer _Meta,
+    infer _StateSchema,
+    infer _TransitionMeta
+  >
+    ? TDelay
+    : never;
 type ActorOutput<M extends AnyStateMachine, Name> = OutputFrom<Extract<ActorsOf<M>, { src: Name }>['logic']>;
 
 type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
@@ -125,6 +147,17 @@ export type PageAction =
   | { navigate: string }
   | { click: PageMark }
   | { fill: PageMark; text: string }
+  /** Chooses the option of a select field with this value. */
+  | { select: PageMark; value: string }
+  /** Ticks or unticks a checkbox. */
+  | { check: PageMark; checked: boolean }
+  /**
+   * To a page of the app as the browser's Back or Forward button does, when the entry before or after the
+   * current one in this tab's history is that page; else as following a link (`navigate`).
+   */
+  | { history: string }
+  /** What the tab's session storage holds when the pages opened from now on start (null removes a key). */
+  | { sessionStorage: Record<string, string | null> }
   /** Sets (string) or removes (null) cookies of the app's origin. */
   | { cookies: Record<string, string | null> }
   /** Fires a window event the app listens to. */
@@ -135,6 +168,19 @@ export type PageAction =
   | { installClock: true }
   /** Moves the page's clock on by this many milliseconds, firing the timers due (after `installClock`). */
   | { advanceClock: number }
+  /**
+   * Playwright's clock for the page's timers: `install` before the page opens (it runs with real time, as
+   * a lazy screen's loading needs); `pause` once the page is ready, so that from then on a timer fires only
+   * when a step runs the clock on — a countdown waits for its `after` steps. Pausing a paused clock does nothing.
+   */
+  | { clock: 'install' | 'pause' }
+  /** Runs the paused clock on by this many milliseconds, firing every timer due meanwhile. */
+  | { runClock: number }
+  /**
+   * Runs the paused clock on a little at a time until the mark shows: a page opened on a paused clock
+   * shows a lazy screen only once React's reveal of it is due.
+   */
+  | { runClockUntil: PageMark }
   /**
    * From now on (this page and the next ones), the browser's passkey ceremonies end as given: whether
    * passkey autofill is offered, how an autofill request ends (left out: it waits), and how the modal
@@ -190,6 +236,12 @@ export interface BrowserBindings<M extends AnyStateMachine> {
    * out, each path runs once in English — or in the language the model's inputs choose (forgotPassword's `home`).
    */
   languages?: readonly PageLanguage[];
+  /**
+   * What the browser paths must cover together. By default what the unit paths do: every state, every
+   * transition and every fixture from every input. `states and transitions` keeps fewer paths for a flow
+   * whose fixtures multiply by many inputs: each state reached and each transition taken once.
+   */
+  cover?: 'states and transitions';
   /** How the page starts for an input fixture. Without it, the first event opens the page. */
   start?: (input: InputFrom<M>, language: PageLanguage) => PageAction[];
   events: {
@@ -206,10 +258,10 @@ export interface BrowserBindings<M extends AnyStateMachine> {
     };
   };
   /**
-   * How the page lets a named delay (`setup({ delays })`) pass, usually `advanceClock` by its length.
-   * Delays without a binding keep their `after` steps out of the browser run.
+   * How the page lets a delay of `setup({ delays })` pass (`ms`, as the machine resolves it), usually
+   * `[{ runClock: ms }]` on a paused clock. Without one, paths take no `after` step.
    */
-  delays?: Record<string, (ms: number, before: Snapshot<M>, language: PageLanguage) => BindingResult>;
+  delays?: { [D in DelayName<M>]?: (ms: number, before: Snapshot<M>, language: PageLanguage) => BindingResult };
   /** Per state, what the page must show beyond the state's `meta.view`; `'*'` applies to every state. */
   states?: { [P in StatePath<M> | '*']?: (snapshot: Snapshot<M>, language: PageLanguage) => PageExpectation };
 }
@@ -258,6 +310,7 @@ export interface AnyFlowModel {
   journeys?: Record<string, Journey>;
   browser?: {
     languages?: readonly PageLanguage[];
+    cover?: 'states and transitions';
     start?: (input: never, language: PageLanguage) => PageAction[];
     events: Record<string, ((event: never, before: never, language: PageLanguage) => BindingResult) | undefined>;
     actors?: Record<
@@ -268,7 +321,7 @@ export interface AnyFlowModel {
         }
       | undefined
     >;
-    delays?: Record<string, (ms: number, before: never, language: PageLanguage) => BindingResult>;
+    delays?: Record<string, ((ms: number, before: never, language: PageLanguage) => BindingResult) | undefined>;
     states?: Record<string, ((snapshot: never, language: PageLanguage) => PageExpectation) | undefined>;
   };
 }

@@ -466,11 +466,11 @@ function settleActors(
  * What a path contributes: the states and transitions it covers, and the fixtures it uses from its input —
  * so every input meets every event payload it can, and the invariants are checked there.
  */
-function coverageItems(path: FlowPath): Set<string> {
+function coverageItems(path: FlowPath, fixtures: boolean): Set<string> {
   const input = path.input ? `[${path.input.name}] ` : '';
   return new Set([
     ...path.steps.flatMap((step) => [
-      `step ${input}${step.label}`,
+      ...(fixtures ? [`step ${input}${step.label}`] : []),
       ...step.visited.map((id) => `state ${id}`),
       ...step.transitions.map((i) => `transition ${i}`),
     ]),
@@ -478,9 +478,9 @@ function coverageItems(path: FlowPath): Set<string> {
 }
 
 /** Fewest paths that together cover every item any candidate covers: greedy, largest gain first, ties to the shorter path. */
-function cover(chosen: FlowPath[], candidates: FlowPath[]): FlowPath[] {
-  const covered = new Set(chosen.flatMap((path) => [...coverageItems(path)]));
-  const items = candidates.map((path) => ({ path, items: coverageItems(path) }));
+function cover(chosen: FlowPath[], candidates: FlowPath[], fixtures: boolean): FlowPath[] {
+  const covered = new Set(chosen.flatMap((path) => [...coverageItems(path, fixtures)]));
+  const items = candidates.map((path) => ({ path, items: coverageItems(path, fixtures) }));
   const picked: FlowPath[] = [];
   for (;;) {
     let best: { path: FlowPath; gain: number } | null = null;
@@ -493,7 +493,7 @@ function cover(chosen: FlowPath[], candidates: FlowPath[]): FlowPath[] {
     }
     if (!best) return picked;
     picked.push(best.path);
-    for (const item of coverageItems(best.path)) covered.add(item);
+    for (const item of coverageItems(best.path, fixtures)) covered.add(item);
   }
 }
 
@@ -583,7 +583,8 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
     }
   }
 
-  const generated = cover(journeys, [...candidates.values()]).sort(
+  const everyFixture = !(options.browser && model.browser?.cover === 'states and transitions');
+  const generated = cover(journeys, [...candidates.values()], everyFixture).sort(
     (a, b) => inputs.indexOf(a.input) - inputs.indexOf(b.input) || a.steps.length - b.steps.length || a.name.localeCompare(b.name),
   );
   return { id: entry.id, states, transitions, paths: [...journeys, ...generated], problems: [...problems] };

@@ -5,6 +5,7 @@ import {
   SimulatedClock,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type EventObject,
   type InspectedMicrostepEvent,
 } from 'xstate';
 import type { CatalogEntry } from '../../machines/index';
@@ -55,11 +56,24 @@ export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: Flo
 
   const microsteps: InspectedMicrostepEvent[] = [];
   const clock = new SimulatedClock();
+  /**
+   * The timers the machine itself started, by delayed event type: when, and for how long. An `after`
+   * transition is a delayed raise of `xstate.after.<delay>.<state>` on entering its state, its delay
+   * resolved then from `setup({ delays })` and the context of that moment; leaving the state cancels it.
+   */
+  const timers = new Map<string, { startedAt: number; ms: number }>();
   const actor = createActor(machine, {
     input: path.input?.value,
     clock,
     inspect: (event) => {
       if (event.type === '@xstate.microstep') microsteps.push(event);
+      if (event.type !== '@xstate.action' || event.actorRef !== actor) return;
+      const { type, params } = event.action as { type: string; params?: { event?: EventObject; delay?: unknown; sendId?: string } };
+      if (type === 'xstate.raise' && typeof params?.delay === 'number' && params.event) {
+        timers.set(params.event.type, { startedAt: clock.now(), ms: params.delay });
+      } else if (type === 'xstate.cancel' && params?.sendId) {
+        timers.delete(params.sendId);
+      }
     },
   });
   const ownMicrosteps = (from: number) => microsteps.slice(from).filter((m) => m.actorRef === actor);
@@ -103,10 +117,15 @@ export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: Flo
         break;
       }
       case 'after': {
-        // The delay must not fire a millisecond early, and must fire on time.
-        clock.increment(step.delay!.ms - 1);
-        expect(ownMicrosteps(from), `${where}: fired before ${step.delay!.ms} ms`).toEqual([]);
-        clock.increment(1);
+        // Due when the machine's own timer says, however many steps ago its state was entered (a
+        // ten-minute expiry counts the seconds a countdown beside it already took).
+        const timer = timers.get(step.event.type);
+        if (!timer) throw new Error(`${where}\n  no timer for ${step.event.type} is running`);
+        const dueIn = timer.startedAt + timer.ms - clock.now();
+        // The delay must not fire a millisecond early (nor anything else first), and must fire on time.
+        if (dueIn > 0) clock.increment(dueIn - 1);
+        expect(ownMicrosteps(from), `${where}: something fired before the ${timer.ms} ms of ${step.delay!.name}`).toEqual([]);
+        clock.increment(dueIn > 0 ? 1 : 0);
         break;
       }
     }
