@@ -10,3 +10,9 @@ export interface PreloadManifest {
   /** Chunks the entry loads on every start, whatever the page. */
   startup: string[];
 }
+
+/** Where the build writes the prerendered pages (scripts/vite-plugins.ts, `prerender`). */
+export const PRERENDERED_PAGES = '.vite/prerendered.json';
+
+/** Page path (with its locale prefix, as requested) → its `#root` markup and document title. */
+export type PrerenderedPages = Partial<Record<string, { root: string; title: string }>>;

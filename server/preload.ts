@@ -1,5 +1,5 @@
 import { RTL_LOCALES, splitLocalePath, type Locale } from '../contract/locales';
-import type { PreloadManifest } from './preload-manifest';
+import type { PrerenderedPages, PreloadManifest } from './preload-manifest';
 
 /** The route whose pattern matches `basePath`; a literal segment beats a `:param` at the same place. */
 function matchRoute(manifest: PreloadManifest, basePath: string) {
@@ -27,8 +27,15 @@ const FIRST_RENDER_FETCHES = ['route-rules.json'];
  * index.html for one page: `lang` and `dir` of its locale (no right-to-left reflow once the app runs) and
  * a `modulepreload` for the route's screen chunks and the locale's messages, and a fetch preload for what
  * the first render reads, which the browser then fetches alongside the entry instead of after it.
+ * With `prerendered` (the build's rendering of this page), `#root` holds its markup and the document its
+ * title: the page paints before any script runs, and the app takes it over (src/main.tsx).
  */
-export function pageHtml(template: string, manifest: PreloadManifest | undefined, urlPath: string): { html: string; key: string } {
+export function pageHtml(
+  template: string,
+  manifest: PreloadManifest | undefined,
+  urlPath: string,
+  prerendered?: NonNullable<PrerenderedPages[string]>,
+): { html: string; key: string } {
   const { locale, basePath } = splitLocalePath(urlPath);
   const modules = manifest
     ? [...new Set([...(manifest.messages[locale] ?? []), ...manifest.startup, ...matchRoute(manifest, basePath)])]
@@ -37,10 +44,16 @@ export function pageHtml(template: string, manifest: PreloadManifest | undefined
     ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...FIRST_RENDER_FETCHES.map((file) => `<link rel="preload" as="fetch" crossorigin href="/${file}">`),
   ].join('');
-  const html = template
+  let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`)
     .replace('</head>', `${links}</head>`);
-  return { html, key: `${locale} ${modules.join(' ')}` };
+  if (prerendered) {
+    // Functions as replacements: a `$` in the markup is text, not a replacement pattern.
+    html = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${prerendered.title}</title>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${prerendered.root}</div>`);
+  }
+  return { html, key: prerendered ? `${urlPath} prerendered` : `${locale} ${modules.join(' ')}` };
 }
 
 const direction = (locale: Locale) => (RTL_LOCALES.has(locale) ? 'rtl' : 'ltr');

@@ -87,8 +87,11 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     },
     actions: {
       showLanguage: (_, { locale }) => {
-        document.documentElement.lang = locale;
-        document.documentElement.dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
+        // Prerendering (src/prerender.tsx) runs the app in Node: the server writes lang and dir there.
+        if (typeof document !== 'undefined') {
+          document.documentElement.lang = locale;
+          document.documentElement.dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
+        }
         void i18n.changeLanguage(locale);
       },
       moveToLocalePath: (_, { locale }) => {
@@ -124,15 +127,18 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
   });
 
   const cookies = readSessionCookies();
+  const languageInput = {
+    pathLocale,
+    cookieLocale: readLocaleCookie(),
+    signedIn: getInitialSnapshot(sessionMachine, cookies).hasTag('signedIn'),
+  };
+  /** How the page starts (pure: no action has run), which decides whether a prerendered page can be taken over. */
+  const startsAs = { signedIn: languageInput.signedIn, locale: getInitialSnapshot(languageMachine, languageInput).context.locale };
   const storedReloadAt = Number(safeStorage('session')?.getItem(STORAGE_KEYS.chunkReloadedAt));
   const app = createActor(appMachine.provide({ actors: { session, language, versionReload, chunkReload, routeGuard } }), {
     input: {
       session: cookies,
-      language: {
-        pathLocale,
-        cookieLocale: readLocaleCookie(),
-        signedIn: getInitialSnapshot(sessionMachine, cookies).hasTag('signedIn'),
-      },
+      language: languageInput,
       versionReload: { runningBuildId: RUNNING_BUILD_ID },
       chunkReload: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null },
     },
@@ -230,6 +236,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     },
     i18n,
     inspect,
+    startsAs,
     /** The tab's sign-up wizard host, created by the register screens on first use. */
     registrationHost: (create: () => RegistrationHost) => (registration ??= create()),
     start,
