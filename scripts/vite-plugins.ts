@@ -8,7 +8,13 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { createServer, runnerImport, type Plugin, type ResolvedConfig } from 'vite';
 // With its extension: Vite loads its config natively, without resolving extensionless imports.
-import { PRELOAD_MANIFEST, PRERENDERED_PAGES, type PreloadManifest, type PrerenderedPages } from '../server/preload-manifest.ts';
+import {
+  PRELOAD_MANIFEST,
+  PRERENDERED_PAGES,
+  type Audience,
+  type PreloadManifest,
+  type PrerenderedPages,
+} from '../server/preload-manifest.ts';
 type RouteTable = typeof import('../src/routes/table');
 type Contract = typeof import('../contract/endpoints');
 type Prerender = typeof import('../src/prerender');
@@ -95,8 +101,8 @@ function staticClosure(chunk: OutputChunk, bundle: OutputBundle, seen = new Set<
 }
 
 /**
- * After the app's build, renders its public pages (src/prerender.tsx: /welcome and /login) in every
- * locale into `.vite/prerendered.json`, which the server puts into those pages' HTML. The source runs
+ * After the app's build, renders its most opened pages (src/prerender.tsx: /welcome and /login for
+ * guests, / and /profile/security for customers) in every locale into `.vite/prerendered.json`, which the server puts into those pages' HTML. The source runs
  * through a Vite server in middleware mode (same config, aliases and virtual modules as the app), so no
  * second bundle is built; the markup is the one a production build renders.
  */
@@ -129,10 +135,10 @@ export function prerender(): Plugin {
           const { PRERENDERED_ROUTES, prerenderedPath, prerenderPage } = (await server.ssrLoadModule(entry)) as Prerender;
           const { LOCALES, localizePath } = (await server.ssrLoadModule(path.join(config.root, 'contract', 'locales.ts'))) as Locales;
           const pages: PrerenderedPages = {};
-          for (const routeId of PRERENDERED_ROUTES) {
+          for (const [routeId, audience] of Object.entries(PRERENDERED_ROUTES) as [keyof typeof PRERENDERED_ROUTES, Audience][]) {
             for (const locale of LOCALES) {
               const pagePath = localizePath(prerenderedPath(routeId), locale);
-              pages[pagePath] = await prerenderPage(pagePath);
+              pages[pagePath] = { ...(await prerenderPage(pagePath, audience)), audience };
             }
           }
           await writeFile(path.join(outDir, PRERENDERED_PAGES), JSON.stringify(pages));

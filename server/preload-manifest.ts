@@ -14,5 +14,8 @@ export interface PreloadManifest {
 /** Where the build writes the prerendered pages (scripts/vite-plugins.ts, `prerender`). */
 export const PRERENDERED_PAGES = '.vite/prerendered.json';
 
-/** Page path (with its locale prefix, as requested) → its `#root` markup and document title. */
-export type PrerenderedPages = Partial<Record<string, { root: string; title: string }>>;
+/** Whom a prerendered page is for: a visitor without a session, or a customer with one. */
+export type Audience = 'guest' | 'customer';
+
+/** Page path (with its locale prefix, as requested) → its `#root` markup and document title, and for whom. */
+export type PrerenderedPages = Partial<Record<string, { root: string; title: string; audience: Audience }>>;

@@ -9,7 +9,7 @@ import { getCookie } from 'hono/cookie';
 import { preferredEncoding } from './http/compress';
 import { AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from './http/cookies';
 import { pageHtml } from './preload';
-import { PRELOAD_MANIFEST, PRERENDERED_PAGES, type PrerenderedPages, type PreloadManifest } from './preload-manifest';
+import { PRELOAD_MANIFEST, PRERENDERED_PAGES, type Audience, type PrerenderedPages, type PreloadManifest } from './preload-manifest';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -64,10 +64,10 @@ const SESSION_COOKIES = [AUTH_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE];
  *
  * Text files go out as the build's brotli or gzip copy when the browser accepts it (`Vary:
  * Accept-Encoding`). Pages get their locale's `lang`/`dir` and preload links from the build's
- * preload manifest (server/preload.ts). A page the build prerendered (/welcome, /login in each locale)
- * comes rendered to a visitor without a session cookie asking for it without a query string: the
- * rendering is a signed-out visitor's view of the bare page. Anyone else gets the empty shell (a
- * signed-in visitor is sent on by the app's guard, and would otherwise see the guest page flash).
+ * preload manifest (server/preload.ts). A page the build prerendered comes rendered to the visitor it
+ * was rendered for, asking for it without a query string: /welcome and /login to a visitor without a
+ * session cookie, / and /profile/security to one with a session cookie. Anyone else gets the empty shell
+ * (the app's guard sends them on; they would otherwise see the other audience's page flash).
  */
 export function serveSpa(distDir: string): MiddlewareHandler {
   const root = path.resolve(distDir);
@@ -97,8 +97,13 @@ export function serveSpa(distDir: string): MiddlewareHandler {
       ? found.file === path.join(root, 'index.html')
       : !urlPath.startsWith('/assets/') && !!c.req.header('accept')?.includes('text/html');
     if (isPage) {
-      const asGuest = !new URL(c.req.url).search && !SESSION_COOKIES.some((name) => getCookie(c, name) !== undefined);
-      const page = await pages.render(urlPath === '/index.html' ? '/' : urlPath, asGuest);
+      // The rendering is of the bare page: a query (a notice, a redirect target) may change what shows.
+      const audience: Audience | undefined = new URL(c.req.url).search
+        ? undefined
+        : SESSION_COOKIES.some((name) => getCookie(c, name) !== undefined)
+          ? 'customer'
+          : 'guest';
+      const page = await pages.render(urlPath === '/index.html' ? '/' : urlPath, audience);
       if (!page) return c.text('Not found', 404);
       const encoding = preferredEncoding(
         c.req.header('Accept-Encoding'),
@@ -184,7 +189,8 @@ function pageCache(root: string) {
     );
 
   return {
-    async render(urlPath: string, asGuest: boolean): Promise<RenderedPage | undefined> {
+    /** With `audience`: the page as the build prerendered it for them, if it did. */
+    async render(urlPath: string, audience: Audience | undefined): Promise<RenderedPage | undefined> {
       const stats = await stat(indexFile).catch(() => undefined);
       if (!stats) return undefined;
       if (build?.mtimeMs !== stats.mtimeMs) {
@@ -197,7 +203,12 @@ function pageCache(root: string) {
         rendered.clear();
       }
       const prerendered = Object.hasOwn(build.prerendered, urlPath) ? build.prerendered[urlPath] : undefined;
-      const { html, key: pageKey } = pageHtml(build.template, build.manifest, urlPath, asGuest ? prerendered : undefined);
+      const { html, key: pageKey } = pageHtml(
+        build.template,
+        build.manifest,
+        urlPath,
+        prerendered?.audience === audience ? prerendered : undefined,
+      );
       const key = prerendered ? `${pageKey} (varies by cookie)` : pageKey;
       let page = rendered.get(key);
       if (!page) {

@@ -35,12 +35,11 @@ const system = createAppSystem(
 
 const routeObjects = buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell });
 const container = document.getElementById('root')!;
-// The server sends /welcome and /login already rendered, for a visitor without a session (src/prerender.tsx).
-// The page is taken over as it is only when this start renders the same: signed out, in the path's
-// language (a language cookie may pick another); otherwise the app renders over it.
+// The server sends some pages already rendered, for a guest or for a customer (src/prerender.tsx). The
+// page is taken over as it is only when this start renders the same: signed in or out as the rendering
+// was, in the path's language (a language cookie may pick another); otherwise the app renders over it.
 const hydrating =
-  container.firstElementChild !== null &&
-  !system.startsAs.signedIn &&
+  container.dataset.prerendered === (system.startsAs.signedIn ? 'customer' : 'guest') &&
   system.startsAs.locale === splitLocalePath(window.location.pathname).locale;
 // What the first render needs is preloaded with the page: the messages and the screen's chunk.
 const hydrationData = hydrating

@@ -10,26 +10,35 @@ import { buildRouteObjects } from './routes';
 import { routesById } from './routes/table';
 
 /**
- * The pages rendered at build time: the two most first visits see. Their markup depends on nothing but
- * the locale (no session, no stored progress, no data), which is what makes one HTML per locale right.
+ * The pages rendered at build time, and for whom: the two most first visits see, for guests, and the two
+ * a returning customer opens most, for customers. Their first render depends on nothing but the locale
+ * (no stored progress; a customer's data is not loaded yet, so the screen shows its placeholders), which
+ * is what makes one HTML per locale right.
  */
-export const PRERENDERED_ROUTES = ['welcome', 'login'] as const;
+export const PRERENDERED_ROUTES = { welcome: 'guest', login: 'guest', home: 'customer', profileSecurity: 'customer' } as const;
 
-export const prerenderedPath = (routeId: (typeof PRERENDERED_ROUTES)[number]) => routesById.get(routeId)!.path;
+/** Whom a page is rendered for (server/preload-manifest.ts has the same two words: the server serves them). */
+type Audience = (typeof PRERENDERED_ROUTES)[keyof typeof PRERENDERED_ROUTES];
+
+export const prerenderedPath = (routeId: keyof typeof PRERENDERED_ROUTES) => routesById.get(routeId)!.path;
 
 /**
  * The markup of `#root` and the document title for one page (a path with its locale prefix), as a
- * signed-out visitor without cookies sees it once the app has started.
+ * guest without cookies, or a customer with a session, sees it on the first render.
  */
-export async function prerenderPage(pathname: string): Promise<{ root: string; title: string }> {
+export async function prerenderPage(pathname: string, audience: Audience): Promise<{ root: string; title: string }> {
   const url = new URL(pathname, 'http://localhost');
-  const system = createAppSystem(url, { navigate: () => {}, pendingHref: () => pathname });
+  const system = createAppSystem(
+    url,
+    { navigate: () => {}, pendingHref: () => pathname },
+    audience === 'customer' ? { sessionCookies: { hasAuthToken: true, hasRefreshToken: true } } : {},
+  );
   // The children only (session, language…): the page listeners of system.start() need a window.
   system.app.start();
   try {
     await messagesLoaded(system);
-    // The build knows neither route rules nor a session: it renders what the guard allows a guest; the
-    // browser runs the guard once it has taken the page over.
+    // The build knows neither route rules nor a real session: it renders the page as the guard allows it;
+    // the browser runs the guard once it has taken the page over.
     const routeObjects = buildRouteObjects(
       { ...system, decide: () => Promise.resolve({ kind: 'allow' }) },
       { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell },

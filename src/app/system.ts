@@ -6,7 +6,7 @@ import { chunkReloadMachine } from '../../machines/chunkReload.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
 import { navigationTarget } from '../routes/target';
-import { sessionMachine } from '../../machines/session.machine';
+import { sessionMachine, type SessionCookies } from '../../machines/session.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { createApiClient } from '../api/client';
 import { createApi } from '../api/endpoints';
@@ -37,6 +37,8 @@ function log(message: string, error?: unknown) {
 export interface AppSystemOptions {
   /** XState's inspection observer for every actor (development: live flow explorer, Stately inspector). */
   inspect?: Observer<InspectionEvent>;
+  /** The session cookies to start from instead of the document's (prerendering a signed-in page). */
+  sessionCookies?: SessionCookies;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface AppSystemOptions {
  * actors need of the app (FlowHost). Machines stay pure; everything that touches the browser is supplied
  * here with `.provide()`. Flow machines are provided by their screens' chunks (`actors/<flow>.ts`).
  */
-export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }: AppSystemOptions = {}) {
+export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, sessionCookies }: AppSystemOptions = {}) {
   const pathLocale = splitLocalePath(startUrl.pathname).locale;
   const currentLocale = () => splitLocalePath(window.location.pathname).locale;
 
@@ -126,7 +128,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     actors: { lookupRouteRules: fromPromise(({ input }) => lookupRouteRule(input.basePath)) },
   });
 
-  const cookies = readSessionCookies();
+  const cookies = sessionCookies ?? readSessionCookies();
   const languageInput = {
     pathLocale,
     cookieLocale: readLocaleCookie(),
