@@ -63,5 +63,7 @@ export async function prerenderPage(pathname: string, audience: Audience): Promi
     return { root: html.slice(title[0].length), title: title[1]! };
   } finally {
     system.app.stop();
+    // The screens' queries (never fetched here) would keep the build's process alive until their gcTime.
+    system.queryClient.clear();
   }
 }
