@@ -54,6 +54,11 @@ test.describe('without JavaScript', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       for (const name of buttons) await expect(page.getByRole('main').getByText(name, { exact: true }).first()).toBeVisible();
       expect(await page.title()).toBe(`${heading} · Meridian`);
+      if (path.endsWith('/login')) {
+        // Submitted natively, the form would put the password in the URL: it waits for the app.
+        await expect(page.locator('input[name="password"]')).toHaveAttribute('readonly', '');
+        await expect(page.locator('button[type="submit"]')).toBeDisabled();
+      }
     });
   }
 });

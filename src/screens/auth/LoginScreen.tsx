@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { Failure } from '../../../machines/failure';
 import { loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
 import { useFlowMachine, useLocalize } from '../../app/context';
+import { useHydrated } from '../../app/hydration';
 import { loginActors } from '../../app/actors/login';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -36,6 +37,8 @@ export function LoginScreen() {
   // What was typed stays here, whatever the machine answers.
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Painted from the prerendered HTML before the app runs: typing and submitting wait for it.
+  const live = useHydrated();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +61,7 @@ export function LoginScreen() {
         autoComplete="username webauthn"
         dir="ltr"
         value={email}
+        readOnly={!live}
         onChange={(e) => setEmail(e.target.value)}
         error={emailError}
       />
@@ -68,10 +72,11 @@ export function LoginScreen() {
         autoComplete="current-password"
         dir="ltr"
         value={password}
+        readOnly={!live}
         onChange={(e) => setPassword(e.target.value)}
         error={passwordError}
       />
-      <Button variant="primary" block type="submit" busy={busy}>
+      <Button variant="primary" block type="submit" busy={busy} disabled={!live}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>
       <p className="form-links">
