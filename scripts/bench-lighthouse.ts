@@ -190,5 +190,6 @@ try {
     server.kill('SIGTERM');
     await exited;
   }
-  rmSync(dataDir, { recursive: true, force: true });
+  // The server may still be closing its database files: retry instead of failing after the figures.
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
