@@ -175,27 +175,30 @@ describe('prerendered pages', () => {
     ['/ar/login', 'ar', 'rtl', page],
     ['/', 'en', 'ltr', session],
     ['/', 'en', 'ltr', { ...page, cookie: 'theme=dark; auth_token=a' }],
-  ])('%s comes rendered to the audience it was rendered for, with its title and the scripts after the paint', async (url, lang, dir, headers) => {
-    const html = await (await get(url, headers)).text();
-    const prerendered = PRERENDERED[url]!;
-    expect(rootOf(html)).toBe(prerendered.root);
-    expect(html).toContain(`<div id="root" data-prerendered="${prerendered.audience}">`);
-    expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
-    expect(html).toContain(`<title>${prerendered.title}</title>`);
-    expect(html.match(/<title>/g)).toHaveLength(1);
-    // The stylesheet still blocks the paint; the scripts wait for it: no entry tag, no preload link.
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
-    expect(html).not.toMatch(/<link rel="(module)?preload"|crossorigin src=/);
-    const start = /<script type="module" src="\/app-start.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script><\/head>/.exec(html);
-    expect(start?.[1]).toBe('/assets/index-abc123.js');
-    expect(start?.[2]!.split(' ')).toEqual([
-      '/assets/framework-1.js',
-      ...(url === '/ar/login' ? ['/assets/ar-1.js'] : ['/assets/en-1.js']),
-      '/assets/rules-1.js',
-      ...(url === '/' ? ['/assets/home-1.js'] : ['/assets/auth-1.js', '/assets/shared-1.js']),
-      '/route-rules.json',
-    ]);
-  });
+  ])(
+    '%s comes rendered to the audience it was rendered for, with its title and the scripts after the paint',
+    async (url, lang, dir, headers) => {
+      const html = await (await get(url, headers)).text();
+      const prerendered = PRERENDERED[url]!;
+      expect(rootOf(html)).toBe(prerendered.root);
+      expect(html).toContain(`<div id="root" data-prerendered="${prerendered.audience}">`);
+      expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
+      expect(html).toContain(`<title>${prerendered.title}</title>`);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      // The stylesheet still blocks the paint; the scripts wait for it: no entry tag, no preload link.
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+      expect(html).not.toMatch(/<link rel="(module)?preload"|crossorigin src=/);
+      const start = /<script type="module" src="\/app-start.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script><\/head>/.exec(html);
+      expect(start?.[1]).toBe('/assets/index-abc123.js');
+      expect(start?.[2]!.split(' ')).toEqual([
+        '/assets/framework-1.js',
+        ...(url === '/ar/login' ? ['/assets/ar-1.js'] : ['/assets/en-1.js']),
+        '/assets/rules-1.js',
+        ...(url === '/' ? ['/assets/home-1.js'] : ['/assets/auth-1.js', '/assets/shared-1.js']),
+        '/route-rules.json',
+      ]);
+    },
+  );
 
   it.each([
     ['/login', 'with a session cookie', session],
