@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { endpointRoutes, precompress, preloadManifest } from './scripts/vite-plugins.ts';
+import { endpointRoutes, precompress, preloadManifest, prerender } from './scripts/vite-plugins.ts';
 
 /** Each build gets an id; builds/latest.json tells running tabs that a newer one is out. */
 const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -22,7 +22,7 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|xstate|@xstate[\\/]react|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), endpointRoutes(), latestBuildManifest(), preloadManifest(), precompress()],
+  plugins: [react(), endpointRoutes(), latestBuildManifest(), preloadManifest(), precompress(), prerender()],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(command === 'build' ? buildId : 'dev'),
   },

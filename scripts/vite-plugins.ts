@@ -6,11 +6,19 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import { runnerImport, type Plugin, type ResolvedConfig } from 'vite';
+import { createServer, runnerImport, type Plugin, type ResolvedConfig } from 'vite';
 // With its extension: Vite loads its config natively, without resolving extensionless imports.
-import { PRELOAD_MANIFEST, type PreloadManifest } from '../server/preload-manifest.ts';
+import {
+  PRELOAD_MANIFEST,
+  PRERENDERED_PAGES,
+  type Audience,
+  type PreloadManifest,
+  type PrerenderedPages,
+} from '../server/preload-manifest.ts';
 type RouteTable = typeof import('../src/routes/table');
 type Contract = typeof import('../contract/endpoints');
+type Prerender = typeof import('../src/prerender');
+type Locales = typeof import('../contract/locales');
 
 /**
  * Writes `.vite/preload.json` (route pattern → its lazy chunks, locale → its messages chunk), so the
@@ -90,6 +98,56 @@ function staticClosure(chunk: OutputChunk, bundle: OutputBundle, seen = new Set<
     if (imported?.type === 'chunk') staticClosure(imported, bundle, seen);
   }
   return [...seen];
+}
+
+/**
+ * After the app's build, renders its most opened pages (src/prerender.tsx: /welcome and /login for
+ * guests, / and /profile/security for customers) in every locale into `.vite/prerendered.json`, which the server puts into those pages' HTML. The source runs
+ * through a Vite server in middleware mode (same config, aliases and virtual modules as the app), so no
+ * second bundle is built; the markup is the one a production build renders.
+ */
+export function prerender(): Plugin {
+  let config: ResolvedConfig | undefined;
+  return {
+    name: 'meridian-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const entry = config && path.join(config.root, 'src', 'prerender.tsx');
+        const outDir = config && path.resolve(config.root, config.build.outDir);
+        // Only the app has pages to prerender (not `bench:bundle`'s minimal app), and only a build that wrote it.
+        if (!config || !entry || !outDir || config.build.ssr || !existsSync(entry) || !existsSync(path.join(outDir, 'index.html'))) return;
+        const server = await createServer({
+          configFile: config.configFile,
+          root: config.root,
+          mode: 'production',
+          logLevel: 'warn',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const { PRERENDERED_ROUTES, prerenderedPath, prerenderPage } = (await server.ssrLoadModule(entry)) as Prerender;
+          const { LOCALES, localizePath } = (await server.ssrLoadModule(path.join(config.root, 'contract', 'locales.ts'))) as Locales;
+          const pages: PrerenderedPages = {};
+          for (const [routeId, audience] of Object.entries(PRERENDERED_ROUTES) as [keyof typeof PRERENDERED_ROUTES, Audience][]) {
+            for (const locale of LOCALES) {
+              const pagePath = localizePath(prerenderedPath(routeId), locale);
+              pages[pagePath] = { ...(await prerenderPage(pagePath, audience)), audience };
+            }
+          }
+          await writeFile(path.join(outDir, PRERENDERED_PAGES), JSON.stringify(pages));
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
 }
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|webmanifest|wasm|xml)$/;

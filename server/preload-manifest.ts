@@ -10,3 +10,12 @@ export interface PreloadManifest {
   /** Chunks the entry loads on every start, whatever the page. */
   startup: string[];
 }
+
+/** Where the build writes the prerendered pages (scripts/vite-plugins.ts, `prerender`). */
+export const PRERENDERED_PAGES = '.vite/prerendered.json';
+
+/** Whom a prerendered page is for: a visitor without a session, or a customer with one. */
+export type Audience = 'guest' | 'customer';
+
+/** Page path (with its locale prefix, as requested) → its `#root` markup and document title, and for whom. */
+export type PrerenderedPages = Partial<Record<string, { root: string; title: string; audience: Audience }>>;

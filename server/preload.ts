@@ -1,5 +1,5 @@
 import { RTL_LOCALES, splitLocalePath, type Locale } from '../contract/locales';
-import type { PreloadManifest } from './preload-manifest';
+import type { PrerenderedPages, PreloadManifest } from './preload-manifest';
 
 /** The route whose pattern matches `basePath`; a literal segment beats a `:param` at the same place. */
 function matchRoute(manifest: PreloadManifest, basePath: string) {
@@ -27,20 +27,50 @@ const FIRST_RENDER_FETCHES = ['route-rules.json'];
  * index.html for one page: `lang` and `dir` of its locale (no right-to-left reflow once the app runs) and
  * a `modulepreload` for the route's screen chunks and the locale's messages, and a fetch preload for what
  * the first render reads, which the browser then fetches alongside the entry instead of after it.
+ *
+ * With `prerendered` (the build's rendering of this page), `#root` holds its markup and the document its
+ * title: the page paints from the HTML and the stylesheet alone, and the app takes it over (src/main.tsx).
+ * Its scripts then wait for that first paint (public/app-start.js loads the entry and adds the preloads
+ * after it), so on a slow link the paint does not share the bandwidth with them.
  */
-export function pageHtml(template: string, manifest: PreloadManifest | undefined, urlPath: string): { html: string; key: string } {
+export function pageHtml(
+  template: string,
+  manifest: PreloadManifest | undefined,
+  urlPath: string,
+  prerendered?: NonNullable<PrerenderedPages[string]>,
+): { html: string; key: string } {
   const { locale, basePath } = splitLocalePath(urlPath);
   const modules = manifest
     ? [...new Set([...(manifest.messages[locale] ?? []), ...manifest.startup, ...matchRoute(manifest, basePath)])]
     : [];
+  const html = template.replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`);
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (prerendered && entry) {
+    const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...modules.map((file) => `/${file}`)];
+    const start = `<script type="module" src="/app-start.js" data-entry="${entry}" data-preload="${[
+      ...preloads,
+      ...FIRST_RENDER_FETCHES.map((file) => `/${file}`),
+    ].join(' ')}"></script>`;
+    return {
+      // Functions as replacements: a `$` in the markup is text, not a replacement pattern.
+      html: html
+        .replace(ENTRY_SCRIPT, '')
+        .replace(MODULE_PRELOAD, '')
+        .replace('</head>', () => `${start}</head>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${prerendered.title}</title>`)
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${prerendered.audience}">${prerendered.root}</div>`),
+      key: `${urlPath} prerendered`,
+    };
+  }
   const links = [
     ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...FIRST_RENDER_FETCHES.map((file) => `<link rel="preload" as="fetch" crossorigin href="/${file}">`),
   ].join('');
-  const html = template
-    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`)
-    .replace('</head>', `${links}</head>`);
-  return { html, key: `${locale} ${modules.join(' ')}` };
+  return { html: html.replace('</head>', `${links}</head>`), key: `${locale} ${modules.join(' ')}` };
 }
+
+/** What Vite writes into index.html for the entry and its static imports. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 const direction = (locale: Locale) => (RTL_LOCALES.has(locale) ? 'rtl' : 'ltr');

@@ -5,9 +5,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { getCookie } from 'hono/cookie';
 import { preferredEncoding } from './http/compress';
+import { AUTH_TOKEN_COOKIE, SESSION_MARKER_COOKIE } from '../contract/session';
 import { pageHtml } from './preload';
-import { PRELOAD_MANIFEST, type PreloadManifest } from './preload-manifest';
+import { PRELOAD_MANIFEST, PRERENDERED_PAGES, type Audience, type PrerenderedPages, type PreloadManifest } from './preload-manifest';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -47,7 +49,13 @@ type Encoding = (typeof ENCODINGS)[number]['name'];
 interface RenderedPage {
   etag: string;
   bodies: Record<Encoding | 'identity', Buffer>;
+  /** The build prerendered this path: what a visitor gets depends on their cookies. */
+  hasPrerendered: boolean;
 }
+
+/** The cookies a session leaves (server/http/cookies.ts); a request with one may be signed in. */
+// The refresh token itself is HttpOnly with Path=/api/auth, so pages only see its readable marker.
+const SESSION_COOKIES = [AUTH_TOKEN_COOKIE, SESSION_MARKER_COOKIE];
 
 /**
  * Serves the built app from `distDir`. A GET for a page path (not /api, not /assets, the browser
@@ -57,7 +65,10 @@ interface RenderedPage {
  *
  * Text files go out as the build's brotli or gzip copy when the browser accepts it (`Vary:
  * Accept-Encoding`). Pages get their locale's `lang`/`dir` and preload links from the build's
- * preload manifest (server/preload.ts).
+ * preload manifest (server/preload.ts). A page the build prerendered comes rendered to the visitor it
+ * was rendered for, asking for it without a query string: /welcome and /login to a visitor without a
+ * session cookie, / and /profile/security to one with a session cookie. Anyone else gets the empty shell
+ * (the app's guard sends them on; they would otherwise see the other audience's page flash).
  */
 export function serveSpa(distDir: string): MiddlewareHandler {
   const root = path.resolve(distDir);
@@ -87,13 +98,26 @@ export function serveSpa(distDir: string): MiddlewareHandler {
       ? found.file === path.join(root, 'index.html')
       : !urlPath.startsWith('/assets/') && !!c.req.header('accept')?.includes('text/html');
     if (isPage) {
-      const page = await pages.render(urlPath === '/index.html' ? '/' : urlPath);
+      // The rendering is of the bare page: a query (a notice, a redirect target) may change what shows.
+      const audience: Audience | undefined = new URL(c.req.url).search
+        ? undefined
+        : SESSION_COOKIES.some((name) => getCookie(c, name) !== undefined)
+          ? 'customer'
+          : 'guest';
+      const page = await pages.render(urlPath === '/index.html' ? '/' : urlPath, audience);
       if (!page) return c.text('Not found', 404);
       const encoding = preferredEncoding(
         c.req.header('Accept-Encoding'),
         ENCODINGS.map((candidate) => candidate.name),
       );
-      return send(c, { etag: page.etag, cacheControl: REVALIDATE, type: CONTENT_TYPES['.html']!, encoding, body: page.bodies[encoding] });
+      return send(c, {
+        etag: page.etag,
+        cacheControl: REVALIDATE,
+        type: CONTENT_TYPES['.html']!,
+        encoding,
+        body: page.bodies[encoding],
+        varyByCookie: page.hasPrerendered,
+      });
     }
     if (!found) return c.text('Not found', 404);
 
@@ -132,13 +156,16 @@ function send(
     /** Undefined for formats never compressed (no Vary either). */
     encoding: Encoding | 'identity' | undefined;
     body: Buffer | { file: string; size: number };
+    /** A page whose HTML depends on the session cookies (prerendered for guests only). */
+    varyByCookie?: boolean;
   },
 ) {
-  const { etag, cacheControl, type, encoding, body } = response;
+  const { etag, cacheControl, type, encoding, body, varyByCookie } = response;
   c.header('Cache-Control', cacheControl);
   c.header('ETag', etag);
   c.header('Content-Type', type);
-  if (encoding) c.header('Vary', 'Accept-Encoding');
+  const vary = [...(encoding ? ['Accept-Encoding'] : []), ...(varyByCookie ? ['Cookie'] : [])];
+  if (vary.length) c.header('Vary', vary.join(', '));
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);
   if (encoding && encoding !== 'identity') c.header('Content-Encoding', encoding);
   const size = Buffer.isBuffer(body) ? body.length : body.size;
@@ -149,28 +176,41 @@ function send(
 }
 
 /**
- * index.html and the preload manifest, read again when the build changes, and each kind of page
- * rendered and compressed once (pages of one route and locale are the same HTML).
+ * index.html, the preload manifest and the prerendered pages, read again when the build changes, and
+ * each kind of page rendered and compressed once (pages of one route and locale are the same HTML).
  */
 function pageCache(root: string) {
   const indexFile = path.join(root, 'index.html');
-  let build: { mtimeMs: number; template: string; manifest: PreloadManifest | undefined } | undefined;
+  let build: { mtimeMs: number; template: string; manifest: PreloadManifest | undefined; prerendered: PrerenderedPages } | undefined;
   const rendered = new Map<string, RenderedPage>();
+  const readJson = (file: string) =>
+    readFile(path.join(root, file), 'utf8').then(
+      (text) => JSON.parse(text) as unknown,
+      () => undefined,
+    );
 
   return {
-    async render(urlPath: string): Promise<RenderedPage | undefined> {
+    /** With `audience`: the page as the build prerendered it for them, if it did. */
+    async render(urlPath: string, audience: Audience | undefined): Promise<RenderedPage | undefined> {
       const stats = await stat(indexFile).catch(() => undefined);
       if (!stats) return undefined;
       if (build?.mtimeMs !== stats.mtimeMs) {
-        const manifestText = await readFile(path.join(root, PRELOAD_MANIFEST), 'utf8').catch(() => undefined);
         build = {
           mtimeMs: stats.mtimeMs,
           template: await readFile(indexFile, 'utf8'),
-          manifest: manifestText ? (JSON.parse(manifestText) as PreloadManifest) : undefined,
+          manifest: (await readJson(PRELOAD_MANIFEST)) as PreloadManifest | undefined,
+          prerendered: ((await readJson(PRERENDERED_PAGES)) ?? {}) as PrerenderedPages,
         };
         rendered.clear();
       }
-      const { html, key } = pageHtml(build.template, build.manifest, urlPath);
+      const prerendered = Object.hasOwn(build.prerendered, urlPath) ? build.prerendered[urlPath] : undefined;
+      const { html, key: pageKey } = pageHtml(
+        build.template,
+        build.manifest,
+        urlPath,
+        prerendered?.audience === audience ? prerendered : undefined,
+      );
+      const key = prerendered ? `${pageKey} (varies by cookie)` : pageKey;
       let page = rendered.get(key);
       if (!page) {
         const identity = Buffer.from(html);
@@ -180,6 +220,7 @@ function pageCache(root: string) {
             identity,
             ...(Object.fromEntries(ENCODINGS.map((encoding) => [encoding.name, encoding.compress(identity)])) as Record<Encoding, Buffer>),
           },
+          hasPrerendered: prerendered !== undefined,
         };
         rendered.set(key, page);
       }

@@ -1,17 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { config as zodConfig } from 'zod/v4/core';
+import { splitLocalePath } from '../contract';
+import { AppRoot, messagesLoaded } from './app/AppRoot';
 import { captureReferralCode, trackCampaignTags } from './app/campaign';
-import { SystemContext } from './app/context';
 import { NotFoundInShell, RouteError, Shell, ShellFallback } from './app/Shell';
 import { createAppSystem } from './app/system';
 import { safeStorage } from './platform/storage';
-import { buildRouteObjects } from './routes';
-import { ScreenSkeleton } from './ui/Skeleton';
+import { buildRouteObjects, hydrationFor } from './routes';
 import './ui/theme.css';
 import './ui/kit.css';
 
@@ -41,7 +38,19 @@ const system = createAppSystem(
   { inspect },
 );
 
-router.current = createBrowserRouter(buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell }));
+const routeObjects = buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell });
+const container = document.getElementById('root')!;
+// The server sends some pages already rendered, for a guest or for a customer (src/prerender.tsx). The
+// page is taken over as it is only when this start renders the same: signed in or out as the rendering
+// was, in the path's language (a language cookie may pick another); otherwise the app renders over it.
+const hydrating =
+  container.dataset.prerendered === (system.startsAs.signedIn ? 'customer' : 'guest') &&
+  system.startsAs.locale === splitLocalePath(window.location.pathname).locale;
+// What the first render needs is preloaded with the page: the messages and the screen's chunk.
+const hydrationData = hydrating
+  ? (await Promise.all([hydrationFor(routeObjects, window.location.pathname), messagesLoaded(system)]))[0]
+  : undefined;
+router.current = createBrowserRouter(routeObjects, { hydrationData });
 system.start();
 
 const localStore = safeStorage('local');
@@ -50,16 +59,19 @@ if (localStore) {
   void trackCampaignTags(window.location.search, localStore, system.api.trackUtm, system.log);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SystemContext value={system}>
-      <I18nextProvider i18n={system.i18n}>
-        <QueryClientProvider client={system.queryClient}>
-          <Suspense fallback={<ScreenSkeleton />}>
-            <RouterProvider router={router.current} />
-          </Suspense>
-        </QueryClientProvider>
-      </I18nextProvider>
-    </SystemContext>
-  </StrictMode>,
-);
+if (hydrating) {
+  const started = router.current;
+  // The build allowed the page for any guest; the guard (route rules, session) decides now that it is live.
+  hydrateRoot(
+    container,
+    <AppRoot system={system} onHydrated={() => void started.revalidate()}>
+      <RouterProvider router={started} />
+    </AppRoot>,
+  );
+} else {
+  createRoot(container).render(
+    <AppRoot system={system}>
+      <RouterProvider router={router.current} />
+    </AppRoot>,
+  );
+}

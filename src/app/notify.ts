@@ -34,6 +34,8 @@ export function useToastsShown(): boolean {
       };
     },
     () => sonner !== undefined,
+    // Prerendered pages (src/prerender.tsx) show no toast.
+    () => false,
   );
 }
 

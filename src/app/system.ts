@@ -6,7 +6,7 @@ import { chunkReloadMachine } from '../../machines/chunkReload.machine';
 import { languageMachine } from '../../machines/language.machine';
 import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
 import { navigationTarget } from '../routes/target';
-import { sessionMachine } from '../../machines/session.machine';
+import { sessionMachine, type SessionCookies } from '../../machines/session.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import { ACTIVITY } from '../../contract/session';
@@ -47,6 +47,8 @@ function log(message: string, error?: unknown) {
 export interface AppSystemOptions {
   /** XState's inspection observer for every actor (development: live flow explorer, Stately inspector). */
   inspect?: Observer<InspectionEvent>;
+  /** The session cookies to start from instead of the document's (prerendering a signed-in page). */
+  sessionCookies?: SessionCookies;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface AppSystemOptions {
  * actors need of the app (FlowHost). Machines stay pure; everything that touches the browser is supplied
  * here with `.provide()`. Flow machines are provided by their screens' chunks (`actors/<flow>.ts`).
  */
-export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }: AppSystemOptions = {}) {
+export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, sessionCookies }: AppSystemOptions = {}) {
   const pathLocale = splitLocalePath(startUrl.pathname).locale;
   const currentLocale = () => splitLocalePath(window.location.pathname).locale;
 
@@ -106,8 +108,11 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     },
     actions: {
       showLanguage: (_, { locale }) => {
-        document.documentElement.lang = locale;
-        document.documentElement.dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
+        // Prerendering (src/prerender.tsx) runs the app in Node: the server writes lang and dir there.
+        if (typeof document !== 'undefined') {
+          document.documentElement.lang = locale;
+          document.documentElement.dir = RTL_LOCALES.has(locale) ? 'rtl' : 'ltr';
+        }
         void i18n.changeLanguage(locale);
       },
       moveToLocalePath: (_, { locale }) => {
@@ -157,18 +162,20 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     },
   });
 
-  const cookies = readSessionCookies();
+  const cookies = sessionCookies ?? readSessionCookies();
+  const languageInput = {
+    pathLocale,
+    cookieLocale: readLocaleCookie(),
+    signedIn: getInitialSnapshot(sessionMachine, cookies).hasTag('signedIn'),
+  };
+  /** How the page starts (pure: no action has run), which decides whether a prerendered page can be taken over. */
+  const startsAs = { signedIn: languageInput.signedIn, locale: getInitialSnapshot(languageMachine, languageInput).context.locale };
   const storedReloadAt = Number(safeStorage('session')?.getItem(STORAGE_KEYS.chunkReloadedAt));
-  const openedSignedIn = getInitialSnapshot(sessionMachine, cookies).hasTag('signedIn');
   const app = createActor(appMachine.provide({ actors: { session, language, versionReload, chunkReload, routeGuard, idle } }), {
     input: {
       session: cookies,
-      language: {
-        pathLocale,
-        cookieLocale: readLocaleCookie(),
-        signedIn: openedSignedIn,
-      },
-      idle: { idleSeconds: openedSignedIn ? (readSessionMarker()?.idleSeconds ?? null) : null },
+      language: languageInput,
+      idle: { idleSeconds: languageInput.signedIn ? (readSessionMarker()?.idleSeconds ?? null) : null },
       versionReload: { runningBuildId: RUNNING_BUILD_ID },
       chunkReload: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null },
     },
@@ -275,6 +282,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect }
     },
     i18n,
     inspect,
+    startsAs,
     /** The tab's sign-up wizard host, created by the register screens on first use. */
     registrationHost: (create: () => RegistrationHost) => (registration ??= create()),
     start,

@@ -1,4 +1,14 @@
-import { data, Outlet, redirect, useLoaderData, type LoaderFunctionArgs, type RouteObject, type UIMatch } from 'react-router';
+import {
+  data,
+  matchRoutes,
+  Outlet,
+  redirect,
+  useLoaderData,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type UIMatch,
+} from 'react-router';
 import { DEFAULT_LOCALE, isLocale } from '../../contract';
 import type { AppSystem } from '../app/system';
 import { routes, type Area, type RouteDef } from './table';
@@ -114,4 +124,22 @@ export function buildRouteObjects(
       ],
     },
   ];
+}
+
+/**
+ * Makes the router start on a prerendered page (src/prerender.tsx) as it ended at build time, so hydration
+ * renders the same tree at once: the screens of the routes `pathname` opens are loaded (and no longer
+ * lazy), and their loaders count as done with what they answered then (null: the guard allowed the page).
+ * The app runs the loaders again once hydrated (`router.revalidate()`), so the guard still decides.
+ */
+export async function hydrationFor(routeObjects: RouteObject[], pathname: string): Promise<HydrationState> {
+  const matches = matchRoutes(routeObjects, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'object' || !route.lazy.Component) return;
+      route.Component = await route.lazy.Component();
+      delete route.lazy;
+    }),
+  );
+  return { loaderData: Object.fromEntries(matches.filter(({ route }) => route.loader).map(({ route }) => [route.id, null])) };
 }

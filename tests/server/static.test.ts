@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressJson, COMPRESS_MIN_BYTES } from '../../server/http/compress';
-import { PRELOAD_MANIFEST, type PreloadManifest } from '../../server/preload-manifest';
+import { PRELOAD_MANIFEST, PRERENDERED_PAGES, type PreloadManifest, type PrerenderedPages } from '../../server/preload-manifest';
 import { serveSpa } from '../../server/static';
 
 let dist: string;
@@ -13,7 +13,13 @@ let app: Hono;
 
 const SCRIPT = `console.log(${JSON.stringify('meridian '.repeat(400))});`;
 const INDEX_HTML =
-  '<!doctype html><html lang="en" dir="ltr"><head><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en" dir="ltr"><head><title>Meridian</title><script type="module" crossorigin src="/assets/index-abc123.js"></script><link rel="modulepreload" crossorigin href="/assets/framework-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>';
+const PRERENDERED: PrerenderedPages = {
+  '/login': { root: '<main><h1>Log in</h1></main>', title: 'Log in · Meridian', audience: 'guest' },
+  // A `$&` in the markup stays text.
+  '/ar/login': { root: '<main><h1>تسجيل الدخول</h1><p>$&amp; $1</p></main>', title: 'تسجيل الدخول · Meridian', audience: 'guest' },
+  '/': { root: '<main><h1>Home</h1></main>', title: 'Home · Meridian', audience: 'customer' },
+};
 const MANIFEST: PreloadManifest = {
   routes: [
     { path: '/login', modules: ['assets/auth-1.js', 'assets/shared-1.js'] },
@@ -34,6 +40,7 @@ beforeAll(() => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'meridian-static-'));
   write('index.html', INDEX_HTML);
   write(PRELOAD_MANIFEST, JSON.stringify(MANIFEST));
+  write(PRERENDERED_PAGES, JSON.stringify(PRERENDERED));
   write('assets/index-abc123.js', SCRIPT);
   write('assets/index-abc123.js.br', brotliCompressSync(SCRIPT));
   write('assets/index-abc123.js.gz', gzipSync(SCRIPT));
@@ -131,20 +138,21 @@ describe('pages', () => {
     // No route: the locale's messages (and what every start loads) still help the 404 page.
     ['/no/such/page', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js']],
   ])('%s is index.html in its locale, preloading its route and messages', async (url, lang, dir, expected) => {
-    const response = await get(url, page);
+    // A query string: never the prerendered page.
+    const response = await get(`${url}?from=test`, page);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
     expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
-    expect(links(html)).toEqual(expected);
+    expect(links(html)).toEqual(['/assets/framework-1.js', ...expected]);
     // The route guard's rules come with the page, fetched as the app fetches them (cors, same-origin credentials).
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/route-rules.json">');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
   });
 
   it('are compressed as the browser accepts, with a length, Vary and an ETag that revalidates', async () => {
-    const response = await get('/ar/login', { ...page, 'accept-encoding': 'gzip, br' });
+    const response = await get('/ar/forgot-password', { ...page, 'accept-encoding': 'gzip, br' });
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(response.headers.get('vary')).toBe('Accept-Encoding');
     const sent = await body(response);
@@ -152,9 +160,78 @@ describe('pages', () => {
     expect(brotliDecompressSync(sent).toString()).toContain('/assets/ar-1.js');
     const etag = response.headers.get('etag')!;
     expect(etag).toMatch(/^W\/"/);
-    expect((await get('/ar/login', { ...page, 'if-none-match': etag })).status).toBe(304);
+    expect((await get('/ar/forgot-password', { ...page, 'if-none-match': etag })).status).toBe(304);
     // Another locale is another page.
-    expect((await get('/login', { ...page, 'if-none-match': etag })).status).toBe(200);
+    expect((await get('/forgot-password', { ...page, 'if-none-match': etag })).status).toBe(200);
+  });
+});
+
+describe('prerendered pages', () => {
+  const session = { ...page, cookie: 'session_info=1700000000000.900' };
+  const rootOf = (html: string) => /<div id="root"[^>]*>(.*)<\/div><\/body>/.exec(html)?.[1];
+
+  it.each([
+    ['/login', 'en', 'ltr', page],
+    ['/ar/login', 'ar', 'rtl', page],
+    ['/', 'en', 'ltr', session],
+    ['/', 'en', 'ltr', { ...page, cookie: 'theme=dark; auth_token=a' }],
+  ])(
+    '%s comes rendered to the audience it was rendered for, with its title and the scripts after the paint',
+    async (url, lang, dir, headers) => {
+      const html = await (await get(url, headers)).text();
+      const prerendered = PRERENDERED[url]!;
+      expect(rootOf(html)).toBe(prerendered.root);
+      expect(html).toContain(`<div id="root" data-prerendered="${prerendered.audience}">`);
+      expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
+      expect(html).toContain(`<title>${prerendered.title}</title>`);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      // The stylesheet still blocks the paint; the scripts wait for it: no entry tag, no preload link.
+      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+      expect(html).not.toMatch(/<link rel="(module)?preload"|crossorigin src=/);
+      const start = /<script type="module" src="\/app-start.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script><\/head>/.exec(html);
+      expect(start?.[1]).toBe('/assets/index-abc123.js');
+      expect(start?.[2]!.split(' ')).toEqual([
+        '/assets/framework-1.js',
+        ...(url === '/ar/login' ? ['/assets/ar-1.js'] : ['/assets/en-1.js']),
+        '/assets/rules-1.js',
+        ...(url === '/' ? ['/assets/home-1.js'] : ['/assets/auth-1.js', '/assets/shared-1.js']),
+        '/route-rules.json',
+      ]);
+    },
+  );
+
+  it.each([
+    ['/login', 'with a session cookie', session],
+    ['/ar/login', 'with a session cookie', session],
+    ['/', 'without a session cookie', page],
+  ])('%s is the empty shell %s (the guard sends the visitor on)', async (url, _, headers) => {
+    const response = await get(url, headers);
+    const html = await response.text();
+    expect(rootOf(html)).toBe('');
+    expect(html).not.toContain('data-prerendered');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(html).toContain('<title>Meridian</title>');
+    // What is sent depends on the cookie: caches must keep both.
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+  });
+
+  it('are the empty shell with a query string, which the rendering does not know', async () => {
+    expect(rootOf(await (await get('/login?notice=two_factor_expired', page)).text())).toBe('');
+  });
+
+  it('vary by cookie only where the build prerendered the path', async () => {
+    expect((await get('/login', page)).headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect((await get('/accounts/8c4a1f2e', page)).headers.get('vary')).toBe('Accept-Encoding');
+    // The same route and locale as a prerendered path, not prerendered itself.
+    expect((await get('/forgot-password', session)).headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  it('differ from the empty shell in their ETag', async () => {
+    const guest = (await get('/login', page)).headers.get('etag')!;
+    const customer = (await get('/login', session)).headers.get('etag')!;
+    expect(guest).not.toBe(customer);
+    expect((await get('/login', { ...session, 'if-none-match': guest })).status).toBe(200);
+    expect((await get('/login', { ...page, 'if-none-match': guest })).status).toBe(304);
   });
 });
 

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { Failure } from '../../../machines/failure';
 import { LOGIN_NOTICES, loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
 import { useFlowMachine, useLocalize } from '../../app/context';
+import { useHydrated } from '../../app/hydration';
 import { loginActors } from '../../app/actors/login';
 import { passwordChangedHandoff } from '../../app/actors/forgotPassword';
 import { Button } from '../../ui/Button';
@@ -42,6 +43,8 @@ export function LoginScreen() {
   const [email, setEmail] = useState(passwordChanged?.passwordChangedFor ?? '');
   const id = useId();
   const [password, setPassword] = useState('');
+  // Painted from the prerendered HTML before the app runs: typing and submitting wait for it.
+  const live = useHydrated();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -69,6 +72,7 @@ export function LoginScreen() {
         autoComplete="username webauthn"
         dir="ltr"
         value={email}
+        readOnly={!live}
         onChange={(e) => setEmail(e.target.value)}
         error={emailError}
       />
@@ -83,10 +87,11 @@ export function LoginScreen() {
         describedBy={passwordChanged && !failure ? `${id}-changed` : undefined}
         dir="ltr"
         value={password}
+        readOnly={!live}
         onChange={(e) => setPassword(e.target.value)}
         error={passwordError}
       />
-      <Button variant="primary" block type="submit" busy={busy}>
+      <Button variant="primary" block type="submit" busy={busy} disabled={!live}>
         {busy ? t('login.submitting') : t('login.submit')}
       </Button>
       <p className="form-links">

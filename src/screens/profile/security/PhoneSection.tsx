@@ -18,6 +18,8 @@ import { codeFailureMessage } from '../../shared/CodeFeedback';
 import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
 
 const NBSP = '\u00a0';
+/** As wide as a formatted number; the shimmer hides it. */
+const PHONE_PLACEHOLDER = `+00${NBSP}000${NBSP}000${NBSP}0000`;
 
 const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
   missing: 'phone.errors.missing',
@@ -81,14 +83,18 @@ export function PhoneSection() {
       <h2 id={`${id}-title`}>{t('phone.title')}</h2>
 
       {step === 'loading' ? (
-        // The shape of the current number and its button, so the sections below do not move when it loads.
+        // The current number's own lines, with its text (however it wraps) and a placeholder for the number,
+        // and its button: the sections below do not move when it loads.
         <div className="stack" role="status">
           <span className="visually-hidden">{t('app.loading')}</span>
-          <p className="skeleton skeleton--text" aria-hidden="true">
-            {NBSP}
+          <p aria-hidden="true">
+            {t('phone.current')}{' '}
+            <bdi dir="ltr" className="skeleton skeleton--inline phone-number">
+              {PHONE_PLACEHOLDER}
+            </bdi>
           </p>
-          <p className="field-hint skeleton skeleton--text" aria-hidden="true">
-            {NBSP}
+          <p className="field-hint" aria-hidden="true">
+            {t('phone.currentHint')}
           </p>
           <div className="skeleton skeleton--button" aria-hidden="true" />
         </div>

@@ -56,6 +56,25 @@ export function SessionsSection() {
       <div className="form-alert" role="alert" aria-live="assertive">
         {list.isError ? t('sessions.loadFailed') : failed ? t('sessions.signOutFailed') : null}
       </div>
+      {/* The actions before the list, always there: the list, of any length, loads below them and moves nothing. */}
+      <Button block disabled={busy || others.length === 0} busy={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
+        {t('sessions.signOutOthers')}
+      </Button>
+      {confirmingEverywhere ? (
+        <div className="card stack" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">
+          <p id={`${id}-confirm`}>{t('sessions.confirmEverywhere')}</p>
+          <Button variant="primary" block disabled={busy} busy={revokeAll.isPending} onClick={() => revokeAll.mutate()}>
+            {t('sessions.confirmEverywhereYes')}
+          </Button>
+          <Button block disabled={busy} onClick={() => setConfirmingEverywhere(false)}>
+            {t('sessions.cancel')}
+          </Button>
+        </div>
+      ) : (
+        <Button block disabled={busy} onClick={() => setConfirmingEverywhere(true)}>
+          {t('sessions.signOutEverywhere')}
+        </Button>
+      )}
       {list.isPending ? (
         // One row of the list's own shape (the current session is always there): the buttons below stay put.
         <ListRows hidden>
@@ -105,26 +124,6 @@ export function SessionsSection() {
           ))}
         </ListRows>
       ) : null}
-      {others.length > 0 ? (
-        <Button block disabled={busy} busy={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
-          {t('sessions.signOutOthers')}
-        </Button>
-      ) : null}
-      {confirmingEverywhere ? (
-        <div className="card stack" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">
-          <p id={`${id}-confirm`}>{t('sessions.confirmEverywhere')}</p>
-          <Button variant="primary" block disabled={busy} busy={revokeAll.isPending} onClick={() => revokeAll.mutate()}>
-            {t('sessions.confirmEverywhereYes')}
-          </Button>
-          <Button block disabled={busy} onClick={() => setConfirmingEverywhere(false)}>
-            {t('sessions.cancel')}
-          </Button>
-        </div>
-      ) : (
-        <Button block disabled={busy} onClick={() => setConfirmingEverywhere(true)}>
-          {t('sessions.signOutEverywhere')}
-        </Button>
-      )}
     </section>
   );
 }

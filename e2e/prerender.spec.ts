@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The pages the build prerenders (src/prerender.tsx) paint from their HTML, and the app takes them over
+ * by hydrating: the server's elements stay (the heading is the same node), React reports no mismatch,
+ * nothing moves, and the page works as one the app rendered.
+ */
+
+/** Notes React's errors (a mismatch is error #418 in production, reported as an uncaught error), shifts and the first heading. */
+async function watch(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const state = window as unknown as { shifts: number; serverHeading: Element | null };
+    state.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) state.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    // Parsed, before any script of the app has run (they load after the first paint).
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') state.serverHeading = document.querySelector('h1');
+    });
+  });
+  return errors;
+}
+
+/** Hydrated: the app answers (React attaches its props to the server's elements), on the server's heading. */
+async function expectTakenOver(page: Page, audience: 'guest' | 'customer') {
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', audience);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('h1')),
+  ).toBe(true);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [path, heading, buttons] of [
+    ['/welcome', 'Welcome to Meridian', ['Create an account', 'Log in', 'Continue with Google']],
+    ['/ar/login', 'تسجيل الدخول', ['تسجيل الدخول', 'المتابعة باستخدام Google']],
+  ] as const) {
+    test(`${path} is in the HTML`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('dir', path.startsWith('/ar') ? 'rtl' : 'ltr');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      for (const name of buttons) await expect(page.getByRole('main').getByText(name, { exact: true }).first()).toBeVisible();
+      expect(await page.title()).toBe(`${heading} · Meridian`);
+      if (path.endsWith('/login')) {
+        // Submitted natively, the form would put the password in the URL: it waits for the app.
+        await expect(page.locator('input[name="password"]')).toHaveAttribute('readonly', '');
+        await expect(page.locator('button[type="submit"]')).toBeDisabled();
+      }
+    });
+  }
+});
+
+for (const [path, next] of [
+  ['/welcome', '/login'],
+  ['/ar/welcome', '/ar/login'],
+] as const) {
+  test(`${path} is taken over without a mismatch or a shift, and its links work`, async ({ page }) => {
+    const errors = await watch(page);
+    await page.goto(path);
+    await expectTakenOver(page, 'guest');
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    await page.locator(`a[href="${next}"]`).first().click();
+    await expect(page).toHaveURL(next);
+    await expect(page.locator('input[name="email"]')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('/ar/login is taken over and signs in', async ({ page, signIn }) => {
+  // A customer made through the API, then signed out of this browser: the login page is for a guest.
+  const customer = await signIn('ar');
+  await page.context().clearCookies();
+  const errors = await watch(page);
+  await page.goto('/ar/login');
+  await expectTakenOver(page, 'guest');
+  await page.locator('input[name="email"]').fill(customer.email);
+  await page.locator('input[name="password"]').fill('Meridian-e2e-2026');
+  await page.getByRole('main').getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page).toHaveURL('/ar');
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in visitor gets the empty shell on /welcome and is sent home', async ({ page, signIn }) => {
+  await signIn('en');
+  const errors = await watch(page);
+  await page.goto('/welcome');
+  await expect(page).toHaveURL('/');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  expect(errors).toEqual([]);
+});
+
+for (const locale of ['en', 'ar'] as const) {
+  const path = locale === 'en' ? '/profile/security' : '/ar/profile/security';
+  test(`${path} is taken over for a customer and loads their data in place`, async ({ page, signIn }) => {
+    await signIn(locale);
+    const errors = await watch(page);
+    await page.goto(path);
+    await expectTakenOver(page, 'customer');
+    // The data replaces the placeholders: this device's session is listed.
+    await expect(page.getByTestId('sessions-section').getByTestId('session').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a guest opening / gets the empty shell and is sent to /welcome', async ({ page }) => {
+  const errors = await watch(page);
+  await page.goto('/');
+  await expect(page).toHaveURL('/welcome');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Meridian');
+  expect(errors).toEqual([]);
+});

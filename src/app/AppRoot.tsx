@@ -1,0 +1,44 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ScreenSkeleton } from '../ui/Skeleton';
+import { SystemContext } from './context';
+import type { AppSystem } from './system';
+
+/**
+ * What every page renders around its router: the same tree in the browser (src/main.tsx) and at build
+ * time (src/prerender.tsx), so a prerendered page hydrates without a mismatch.
+ */
+export function AppRoot({ system, children, onHydrated }: { system: AppSystem; children: ReactNode; onHydrated?: () => void }) {
+  return (
+    <StrictMode>
+      <SystemContext value={system}>
+        <I18nextProvider i18n={system.i18n}>
+          <QueryClientProvider client={system.queryClient}>
+            <Suspense fallback={<ScreenSkeleton />}>
+              {children}
+              {onHydrated ? <AfterCommit run={onHydrated} /> : null}
+            </Suspense>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </SystemContext>
+    </StrictMode>
+  );
+}
+
+/** Calls `run` once the tree around it is committed (hydrated, for a prerendered page); once, even in StrictMode. */
+function AfterCommit({ run }: { run: () => void }) {
+  useEffect(() => {
+    if (ran.has(run)) return;
+    ran.add(run);
+    run();
+  }, [run]);
+  return null;
+}
+const ran = new WeakSet<() => void>();
+
+/** Resolves once the i18next instance has loaded its language's messages (they are preloaded with the page). */
+export function messagesLoaded(system: AppSystem): Promise<void> {
+  const { i18n } = system;
+  return i18n.isInitialized ? Promise.resolve() : new Promise((resolve) => i18n.on('initialized', () => resolve()));
+}
