@@ -18,9 +18,13 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
 
   mount(app, deps, endpoints.updatePhone, ({ principal, body, ip }) => phone.updatePhone(principal, body.phone, body.channel, ip));
 
-  mount(app, deps, endpoints.confirmUpdatePhone, ({ c, principal, body, ip }) => phone.confirmUpdateByEmail(principal, body.code, client(c, ip)));
+  mount(app, deps, endpoints.confirmUpdatePhone, ({ c, principal, body, ip }) =>
+    phone.confirmUpdateByEmail(principal, body.code, client(c, ip)),
+  );
 
-  mount(app, deps, endpoints.confirmUpdatePhoneSms, ({ c, principal, body, ip }) => phone.confirmUpdateBySms(principal, body.code, client(c, ip)));
+  mount(app, deps, endpoints.confirmUpdatePhoneSms, ({ c, principal, body, ip }) =>
+    phone.confirmUpdateBySms(principal, body.code, client(c, ip)),
+  );
 
   mount(app, deps, endpoints.removePhone, ({ c, principal, ip }) => phone.removePhone(principal, client(c, ip)));
 

@@ -207,7 +207,8 @@ export function createPhoneService(deps: PhoneDeps) {
     updatePhone,
     removePhone,
     confirmSet: (principal: Principal, code: string, client: ClientInfo) => confirm(principal, code, 'set_phone', client),
-    confirmUpdateByEmail: (principal: Principal, code: string, client: ClientInfo) => confirm(principal, code, 'update_phone_email', client),
+    confirmUpdateByEmail: (principal: Principal, code: string, client: ClientInfo) =>
+      confirm(principal, code, 'update_phone_email', client),
     confirmUpdateBySms: (principal: Principal, code: string, client: ClientInfo) => confirm(principal, code, 'update_phone_sms', client),
   };
 }

@@ -56,7 +56,8 @@ export function createApi(client: ApiClient) {
     // Both renew or end the session themselves: their 401 must not wait for a renewal. A renewal is the
     // app's own doing unless the customer asked for it ("Stay signed in"): the call it was made for
     // counts (or not) when it is retried.
-    refresh: (activity: ActivityKind = ACTIVITY.background) => client.call(endpoints.refresh, { body: {}, recoverSession: false, activity }),
+    refresh: (activity: ActivityKind = ACTIVITY.background) =>
+      client.call(endpoints.refresh, { body: {}, recoverSession: false, activity }),
     logout: () => client.call(endpoints.logout, { body: {}, recoverSession: false }),
     getMe: (options?: ReadOptions) => client.call(endpoints.getMe, options),
     getUserSettings: (options?: ReadOptions) => client.call(endpoints.getUserSettings, options),

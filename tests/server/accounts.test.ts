@@ -4,7 +4,18 @@ import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '..
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
 import { formatDecimal } from '../../server/services/decimal';
-import { POSTGRES_URL, TEST_EPOCH, TestClient, TestClock, createTestServer, expectError, registerCustomer, registerVerifiedCustomer, type TestServer, useTestServer } from './helpers';
+import {
+  POSTGRES_URL,
+  TEST_EPOCH,
+  TestClient,
+  TestClock,
+  createTestServer,
+  expectError,
+  registerCustomer,
+  registerVerifiedCustomer,
+  type TestServer,
+  useTestServer,
+} from './helpers';
 
 const { db, server } = useTestServer();
 let demo: TestClient;

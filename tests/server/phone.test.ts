@@ -5,7 +5,16 @@ import { loginAnswerSchema, phoneCodeSentSchema, twoFactorChallengeSchema } from
 import { CODE_MAX_ATTEMPTS } from '../../server/services/codes';
 import { channelTransport, httpSmsTransport, type Message } from '../../server/services/outbox';
 import { CHALLENGE_TTL_SECONDS, SMS_RESEND_COOLDOWN_SECONDS } from '../../server/services/two-factor';
-import { TestClient, createTestServer, expectError, latestCode, registerVerifiedCustomer, stepUp, type TestServer, useTestServer } from './helpers';
+import {
+  TestClient,
+  createTestServer,
+  expectError,
+  latestCode,
+  registerVerifiedCustomer,
+  stepUp,
+  type TestServer,
+  useTestServer,
+} from './helpers';
 
 const { db, server } = useTestServer();
 

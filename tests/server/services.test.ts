@@ -10,7 +10,16 @@ import { createServices } from '../../server/services';
 import type { Message } from '../../server/services/outbox';
 import { createPasswordHasher } from '../../server/services/passwords';
 import { DEFAULT_SESSION_LIFETIME } from '../../server/config';
-import { TestClient, TEST_PASSWORD_COST, TestClock, createTestServer, registerCustomer, testConfig, uniqueEmail, useTestDatabase } from './helpers';
+import {
+  TestClient,
+  TEST_PASSWORD_COST,
+  TestClock,
+  createTestServer,
+  registerCustomer,
+  testConfig,
+  uniqueEmail,
+  useTestDatabase,
+} from './helpers';
 
 const db = useTestDatabase();
 
