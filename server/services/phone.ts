@@ -126,16 +126,17 @@ export function createPhoneService(deps: PhoneDeps) {
 
   /** Setting a first number needs a `phone.set` step-up (checked here, spent at the confirmation). */
   async function setPhone(principal: Principal, phone: string, ip: string): Promise<PhoneCodeSent> {
-    await deps.stepUp.require(db, principal, 'phone.set');
+    // An unverified address is refused first: no step-up code goes out for what it could not do anyway.
     const user = await deps.users.getVerified(principal.userId);
+    await deps.stepUp.require(db, principal, 'phone.set');
     if (user.phoneConfirmedAt) throw new ApiError('phone_already_set');
     return sendCode(user, phone, 'set_phone', ip);
   }
 
   /** Replacing the confirmed number needs a `phone.change` step-up: the session alone is not enough. */
   async function updatePhone(principal: Principal, phone: string, channel: PhoneChangeChannel, ip: string): Promise<PhoneCodeSent> {
-    await deps.stepUp.require(db, principal, 'phone.change');
     const user = await deps.users.getVerified(principal.userId);
+    await deps.stepUp.require(db, principal, 'phone.change');
     if (!user.phoneConfirmedAt) throw new ApiError('phone_not_set');
     if (user.phone === phone) throw new ApiError('phone_unchanged');
     return sendCode(user, phone, channel === 'email' ? 'update_phone_email' : 'update_phone_sms', ip);
@@ -168,7 +169,8 @@ export function createPhoneService(deps: PhoneDeps) {
         await deps.stepUp.spend(tx, principal, purpose === 'set_phone' ? 'phone.set' : 'phone.change');
         if (purpose !== 'set_phone' && user.phone) {
           await outbox.enqueue(tx, phoneChangedSms(user.phone, 'changed', language));
-          await outbox.enqueue(tx, phoneChangedEmail(user.email, formatPhone(phone), language));
+          // Masked: a mailbox is read in more places than the app, and the customer knows the number.
+          await outbox.enqueue(tx, phoneChangedEmail(user.email, maskPhone(phone), language));
         }
         return 'ok' as const;
       })

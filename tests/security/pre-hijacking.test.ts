@@ -12,6 +12,7 @@ import {
   latestCode,
   registerCustomer,
   registerVerifiedCustomer,
+  stepUp,
   verifyEmail,
   type TestDatabase,
   type TestServer,
@@ -103,8 +104,10 @@ describe('an account whose e-mail is not verified', () => {
 
   it('can do all of it once the e-mail is verified', async () => {
     const client = new TestClient(newServer());
-    await registerVerifiedCustomer(client);
+    const { email } = await registerVerifiedCustomer(client);
+    await stepUp(client, 'passkey.add', email);
     expect((await client.post('/validation-code/biometric/enable/request', {})).status).toBe(200);
+    await stepUp(client, 'phone.set', email);
     expect((await client.post('/users/set-phone', { phone: '+33612340001' })).status).toBe(200);
     const card = await client.post('/accounts-management/create-accounts-card', {}, { headers: { 'idempotency-key': randomUUID() } });
     expect(card.status, JSON.stringify(card.body)).toBeLessThan(300);
@@ -182,6 +185,7 @@ describe('resetting the password of a verified account', () => {
     const server = newServer();
     const owner = new TestClient(server);
     const { email } = await registerVerifiedCustomer(owner);
+    await stepUp(owner, 'passkey.add', email);
     const request = biometricEnableRequestSchema.parse((await owner.post('/validation-code/biometric/enable/request', {})).body);
     const added = await owner.post('/validation-code/biometric/enable/confirm', {
       code_token: request.code_token,

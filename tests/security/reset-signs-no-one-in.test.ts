@@ -9,6 +9,7 @@ import {
   expectError,
   latestCode,
   registerCustomer,
+  stepUp,
   type TestDatabase,
   type TestServer,
 } from '../server/helpers';
@@ -42,6 +43,7 @@ async function customerWithConfirmedPhone() {
   const customer = await registerCustomer(client);
   expect((await client.post('/auth/verify-email', { code: await latestCode(client, customer.email, 'verify_email') })).status).toBe(200);
   const phone = uniquePhone();
+  await stepUp(client, 'phone.set', customer.email);
   expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
   expect((await client.post('/users/confirm-phone', { code: await latestCode(client, phone, 'set_phone') })).status).toBe(200);
   return { ...customer, phone };

@@ -8,6 +8,7 @@ import {
   expectError,
   latestCode,
   registerVerifiedCustomer,
+  stepUp,
   type TestDatabase,
   type TestServer,
 } from '../server/helpers';
@@ -32,7 +33,8 @@ async function activity(client: TestClient, query = ''): Promise<{ events: Secur
   return securityActivitySchema.parse(answer.body);
 }
 
-async function addPasskey(client: TestClient, name: string) {
+async function addPasskey(client: TestClient, email: string, name: string) {
+  await stepUp(client, 'passkey.add', email);
   const request = biometricEnableRequestSchema.parse((await client.post('/validation-code/biometric/enable/request', {})).body);
   const added = await client.post('/validation-code/biometric/enable/confirm', {
     code_token: request.code_token,
@@ -48,7 +50,8 @@ describe('the security log', () => {
     const server = newServer();
     const owner = new TestClient(server);
     const { email, password } = await registerVerifiedCustomer(owner);
-    const id = await addPasskey(owner, 'Work laptop');
+    const id = await addPasskey(owner, email, 'Work laptop');
+    await stepUp(owner, 'passkey.remove', email);
     expect((await owner.request('DELETE', `/passkeys/${id}`)).status).toBe(200);
 
     const stranger = new TestClient(server);
@@ -111,7 +114,7 @@ describe('security e-mails, in the language the customer saved', () => {
     const server = newServer();
     const owner = new TestClient(server);
     const { email } = await registerVerifiedCustomer(owner, { language: 'de' });
-    await addPasskey(owner, 'Büro');
+    await addPasskey(owner, email, 'Büro');
     const notice = server.sent.find((m) => m.to === email && m.template === 'passkey_added')!;
     expect(notice.subject).toBe('Ihrem Meridian-Konto wurde ein Passkey hinzugefügt');
     expect(notice.body).toContain('„Büro“');
@@ -121,14 +124,16 @@ describe('security e-mails, in the language the customer saved', () => {
     const server = newServer();
     const owner = new TestClient(server);
     const { email } = await registerVerifiedCustomer(owner, { language: 'fr' });
+    await stepUp(owner, 'phone.set', email);
     expect((await owner.post('/users/set-phone', { phone: '+33612345001' })).status).toBe(200);
     expect((await owner.post('/users/confirm-phone', { code: await latestCode(owner, '+33612345001', 'set_phone') })).status).toBe(200);
     expect(server.sent.some((m) => m.template === 'phone_changed')).toBe(false);
+    await stepUp(owner, 'phone.change', '+33612345001');
     expect((await owner.post('/users/update-phone', { phone: '+33612345002', channel: 'sms' })).status).toBe(200);
     const code = await latestCode(owner, '+33612345002', 'update_phone_sms');
     expect((await owner.post('/users/confirm-update-phone-sms', { code })).status).toBe(200);
     const notice = server.sent.find((m) => m.to === email && m.template === 'phone_changed')!;
-    expect(notice.subject).toBe('Votre numéro de téléphone Meridian a été modifié');
+    expect(notice.subject).toBe('Votre numéro de téléphone Meridian a été changé');
     expect(notice.body).not.toContain('+33612345002');
     const kinds = (await activity(owner)).events.map((e) => e.kind);
     expect(kinds.slice(0, 2)).toEqual(['phone_changed', 'phone_set']);
@@ -145,7 +150,10 @@ describe('security e-mails, in the language the customer saved', () => {
     expect(reset.status).toBe(200);
     const notice = server.sent.find((m) => m.to === email && m.template === 'password_reset')!;
     expect(notice.subject).toBe('أُعيد تعيين كلمة مرورك في Meridian');
-    visitor.token = reset.body.accessToken;
+    // A reset signs no one in: the log is read after a normal sign-in with the new password.
+    const signedIn = await visitor.login(email, 'brand new words 9');
+    expect(signedIn.status).toBe(200);
+    visitor.token = signedIn.body.accessToken;
     expect((await activity(visitor)).events.map((e) => e.kind)).toContain('password_reset');
   });
 });

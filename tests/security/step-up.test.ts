@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { biometricEnableRequestSchema } from '../../contract/passkeys';
 import { STEP_UP_SECONDS, stepUpGrantSchema, stepUpOptionsSchema } from '../../contract/stepUp';
-import { formatPhone } from '../../contract/phoneNumbers';
+import { maskPhone } from '../../contract/phoneNumbers';
 import { passwordChangedEmail, phoneChangedEmail, phoneChangedSms } from '../../server/services/stepUpNotices';
 import {
   DEFAULT_PASSWORD,
@@ -12,7 +12,7 @@ import {
   createTestServer,
   expectError,
   latestCode,
-  registerCustomer,
+  registerVerifiedCustomer,
   stepUp,
   type TestDatabase,
   type TestServer,
@@ -35,7 +35,7 @@ const other = (code: string) => (code === '000000' ? '111111' : '000000');
 
 async function customer(server: TestServer, overrides: Record<string, unknown> = {}) {
   const client = new TestClient(server);
-  const { email, password } = await registerCustomer(client, overrides);
+  const { email, password } = await registerVerifiedCustomer(client, overrides);
   return { client, email, password };
 }
 
@@ -247,7 +247,7 @@ describe('changing or removing the confirmed phone (item 3)', () => {
     const confirmed = await client.post('/users/confirm-update-phone-sms', { code: await latestCode(client, next, 'update_phone_sms') });
     expect(confirmed.body).toMatchObject({ phone: next, phoneConfirmed: true });
     expect(sortedByChannel(server.sent.slice(before))).toEqual(
-      [phoneChangedSms(phone, 'changed', 'de'), phoneChangedEmail(email, formatPhone(next), 'de')].reverse(),
+      [phoneChangedSms(phone, 'changed', 'de'), phoneChangedEmail(email, maskPhone(next), 'de')].reverse(),
     );
     // The step-up was spent with the change.
     expectError(await client.post('/users/update-phone', { phone: uniquePhone(), channel: 'sms' }), 403, 'step_up_required');
