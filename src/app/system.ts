@@ -10,7 +10,7 @@ import { sessionMachine, type SessionCookies } from '../../machines/session.mach
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import { ACTIVITY } from '../../contract/session';
-import { openActivityChannel } from '../platform/activity';
+import { openActivityChannel, type ActivityChannel } from '../platform/activity';
 import { createApiClient } from '../api/client';
 import { createApi } from '../api/endpoints';
 import { localizePath, RTL_LOCALES, splitLocalePath, type Locale } from '../../contract';
@@ -62,7 +62,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
 
   // The customer's requests restart the idle count here and in the other tabs (background ones do not).
   const idleChild = () => app.getSnapshot().children.idle;
-  const activityChannel = openActivityChannel(() => idleChild()?.send({ type: 'ACTIVITY' }));
+  // Opened by start(), in the browser: an open channel would keep the build's prerendering process alive.
+  let activityChannel: ActivityChannel | null = null;
 
   // The client and the session need each other: 401s go to the session, which renews through the client.
   const apiClient = createApiClient({
@@ -76,7 +77,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     },
     onCustomerActivity: () => {
       idleChild()?.send({ type: 'ACTIVITY' });
-      activityChannel.announce();
+      activityChannel?.announce();
     },
   });
   const api = createApi(apiClient);
@@ -197,6 +198,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
 
   function start() {
     app.start();
+    activityChannel = openActivityChannel(() => idleChild()?.send({ type: 'ACTIVITY' }));
     const session = child('session');
     let wasSignedIn = session.getSnapshot().hasTag('signedIn');
     const followSession = (snapshot: ReturnType<typeof session.getSnapshot>) => {
