@@ -94,3 +94,10 @@ export async function addVirtualAuthenticator(page: Page): Promise<{
   const credentials = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
   return { cdp, authenticatorId, credentials };
 }
+
+/** The step-up through the API, as the app's sheet does it without a passkey: a code for the action, sent to `to`. */
+export async function stepUpByApi(request: APIRequestContext, headers: Record<string, string>, action: string, to: string) {
+  expect((await request.post('/api/step-up/code', { data: { action }, headers })).status()).toBe(200);
+  const code = await latestCode(request, to, 'step_up');
+  expect((await request.post('/api/step-up/verify', { data: { action, code }, headers })).status()).toBe(200);
+}

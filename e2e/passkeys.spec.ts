@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import ar from '../locales/ar.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
 import { addVirtualAuthenticator, expect, latestCode, registerCustomer, test } from './fixtures';
 
 /*
@@ -162,8 +164,10 @@ test('screenshots: the security page and the Biometric Authentication sheet, en 
     const { email } = await signIn(locale);
     const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
     const security = locale === 'en' ? '/profile/security' : '/ar/profile/security';
+    // By its name: the page now holds other primary buttons, some in closed sheets.
+    const addPasskey = page.getByRole('button', { name: (locale === 'en' ? en : ar).passkeys.section.add, exact: true });
     await page.goto(security);
-    await page.locator('.button-row > .button--primary').last().click();
+    await addPasskey.click();
     const stepUp = page.getByRole('dialog');
     await stepUp.locator('input[name="code"]').fill(await latestCode(context.request, email, 'step_up'));
     await stepUp.locator('button[type="submit"]').click();
@@ -175,7 +179,7 @@ test('screenshots: the security page and the Biometric Authentication sheet, en 
       await page.goto(security);
       await expect(page.locator('.passkey-list > li')).toHaveCount(1);
       await page.screenshot({ path: `reports/screenshots/passkeys-security-${locale}-${width}.png`, fullPage: true });
-      await page.locator('.button-row > .button--primary').last().click();
+      await addPasskey.click();
       // The step-up by the passkey waits for an authenticator too: its sheet is the one that shows.
       const sheet = page.getByRole('dialog');
       await expect(sheet).toBeVisible();

@@ -1,19 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
-import { expect, latestCode, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
+import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
 
 /** A German mobile number no other run uses, as typed at home and as stored. */
 function newMobile() {
   const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
   return { national: `0151 ${digits}`, e164: `+49151${digits}` };
-}
-
-/** The step-up through the API, as the app's sheet does it without a passkey: a code for the action to `to`. */
-async function stepUpByApi(page: Page, headers: Record<string, string>, action: string, to: string) {
-  expect((await page.request.post('/api/step-up/code', { data: { action }, headers })).status()).toBe(200);
-  const code = await latestCode(page.request, to, 'step_up');
-  expect((await page.request.post('/api/step-up/verify', { data: { action, code }, headers })).status()).toBe(200);
 }
 
 /** The step-up sheet in the page: the code sent for the action (to the e-mail, or by SMS to the confirmed phone). */
@@ -31,7 +24,7 @@ async function stepUpInSheet(page: Page, to: string, channel: 'email' | 'sms') {
 async function customerWithPhone(page: Page, language: Locale = 'en') {
   const customer = await registerCustomer(page.context().request, language);
   const headers = { Authorization: `Bearer ${customer.tokens.accessToken}`, 'X-Forwarded-For': someClientAddress() };
-  await stepUpByApi(page, headers, 'phone.set', customer.email);
+  await stepUpByApi(page.request, headers, 'phone.set', customer.email);
   const phone = newMobile();
   const sent = await page.request.post('/api/users/set-phone', { data: { phone: phone.e164 }, headers });
   expect(sent.status(), await sent.text()).toBe(200);

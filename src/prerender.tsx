@@ -15,7 +15,9 @@ import { routesById } from './routes/table';
  * (no stored progress; a customer's data is not loaded yet, so the screen shows its placeholders), which
  * is what makes one HTML per locale right.
  */
-export const PRERENDERED_ROUTES = { welcome: 'guest', login: 'guest', home: 'customer', profileSecurity: 'customer' } as const;
+// /profile/security is not among them: since its step-up and security-activity sections landed, its Arabic
+// rendering at build time ends in a client-rendered boundary (React #419) whose inline script the CSP refuses.
+export const PRERENDERED_ROUTES = { welcome: 'guest', login: 'guest', home: 'customer' } as const;
 
 /** Whom a page is rendered for (server/preload-manifest.ts has the same two words: the server serves them). */
 type Audience = (typeof PRERENDERED_ROUTES)[keyof typeof PRERENDERED_ROUTES];

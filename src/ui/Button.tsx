@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react';
+import { useHydrated } from './useHydrated';
 
 /**
  * `link` is a button that reads as a text link ("Change e-mail") for quiet secondary actions; `icon` is
@@ -35,6 +36,8 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
+  // On a prerendered page a click before React has taken over would be lost: the button waits until then.
+  const live = useHydrated();
   const classes = [VARIANT_CLASSES[variant], block ? 'button--block' : null, className].filter(Boolean).join(' ');
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     // A second click that lands before React re-renders the disabled state is dropped here.
@@ -42,7 +45,7 @@ export function Button({
     onClick?.(event);
   };
   return (
-    <button {...rest} type={type} className={classes} disabled={disabled || busy} aria-busy={busy || undefined} onClick={click}>
+    <button {...rest} type={type} className={classes} disabled={disabled || busy || !live} aria-busy={busy || undefined} onClick={click}>
       {busy ? <span className="button-spinner" aria-hidden="true" /> : null}
       {children}
     </button>

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import type { Failure } from '../../../machines/failure';
 import { LOGIN_NOTICES, loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
 import { useFlowMachine, useLocalize } from '../../app/context';
-import { useHydrated } from '../../app/hydration';
+import { useHydrated } from '../../ui/useHydrated';
 import { loginActors } from '../../app/actors/login';
 import { passwordChangedHandoff } from '../../app/actors/forgotPassword';
 import { Button } from '../../ui/Button';
