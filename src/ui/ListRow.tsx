@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import { useHydrated } from './useHydrated';
 
 export interface ListRowProps {
   label: ReactNode;
@@ -25,6 +26,8 @@ export interface ListRowProps {
 
 /** One row of a `ListRows` list: a button, a link, or facts with an action. */
 export function ListRow({ label, hint, end, onClick, disabled, pressed, lang, link, action, testId }: ListRowProps) {
+  // As the kit's Button: on a prerendered page a press before React has taken over would be lost.
+  const live = useHydrated();
   const hints = Array.isArray(hint) ? hint : hint ? [hint] : [];
   const content = (
     <>
@@ -43,7 +46,7 @@ export function ListRow({ label, hint, end, onClick, disabled, pressed, lang, li
   if (onClick) {
     return (
       <li data-testid={testId}>
-        <button type="button" lang={lang} disabled={disabled} aria-pressed={pressed} onClick={onClick}>
+        <button type="button" lang={lang} disabled={disabled || !live} aria-pressed={pressed} onClick={onClick}>
           {content}
         </button>
       </li>
