@@ -7,7 +7,19 @@ import { signedDecimalSchema, textSchema, timestampSchema } from './common';
  * activity's `amount` is exactly what its ledger transaction posted to the account (signed: negative left
  * the account).
  */
-export const ACTIVITY_TYPES = ['deposit', 'withdrawal', 'transfer_in', 'transfer_out', 'exchange', 'card_payment', 'adjustment'] as const;
+export const ACTIVITY_TYPES = [
+  'deposit',
+  'withdrawal',
+  'transfer_in',
+  'transfer_out',
+  'exchange',
+  'card_payment',
+  'adjustment',
+  'collateral_pledge',
+  'collateral_release',
+  'card_repayment',
+  'liquidation',
+] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 

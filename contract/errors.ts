@@ -134,6 +134,33 @@ export const API_ERRORS = {
   phone_unchanged: { status: 409, description: 'The new number is the confirmed one.' },
   no_pending_phone: { status: 409, description: 'No phone number is waiting for a code.' },
   insufficient_funds: { status: 409, description: 'The account holds less than the amount; nothing was moved.' },
+  card_account_not_found: { status: 404, description: 'The customer has no card account with this id.' },
+  card_not_found: { status: 404, description: 'The customer has no card with this id.' },
+  account_not_found: {
+    status: 404,
+    description:
+      'The customer has no account to take the money from (a fiat account in the card account’s currency, or a crypto account of the asset).',
+  },
+  card_frozen: { status: 409, description: 'The card is frozen: it authorizes nothing until it is unfrozen.' },
+  card_not_active: {
+    status: 409,
+    description: 'The card is not active yet (a physical card is ordered or shipped; activate it once it arrives).',
+  },
+  card_not_shipped: { status: 409, description: 'Only a shipped physical card can be activated (or shipped, once).' },
+  card_channel_disabled: { status: 409, description: 'The card’s switch for this channel (online or contactless) is off.' },
+  card_limit_exceeded: {
+    status: 409,
+    description: 'The payment would pass the card’s daily or monthly limit; `fields.period` says which (`day` or `month`).',
+  },
+  cards_limit_reached: { status: 409, description: 'The card account already has the most cards it may have (5).' },
+  credit_insufficient: { status: 409, description: 'The card account’s available credit is less than the amount; nothing was moved.' },
+  ltv_too_high: {
+    status: 409,
+    description:
+      'Withdrawing this much collateral would take the loan-to-value past the 65 % warning threshold; `fields.ltv` is the loan-to-value it would have reached.',
+  },
+  repayment_exceeds_debt: { status: 409, description: 'The repayment is more than the card account owes.' },
+  card_limits_invalid: { status: 422, description: 'The daily limit is above the monthly one, or a limit is above 50 000.' },
   rate_stale: {
     status: 503,
     description: 'The rate needed for this quote is older than 5 minutes (the price feed is behind); try again shortly.',

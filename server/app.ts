@@ -10,6 +10,7 @@ import type { AppEnv, RouteDeps } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
+import { cardRoutes } from './routes/cards';
 import { sessionCookies } from './http/cookies';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
@@ -81,6 +82,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   socialRoutes(api, deps, services, config, cookies);
   userRoutes(api, deps, services);
   accountRoutes(api, deps, services);
+  cardRoutes(api, deps, services);
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   devRoutes(api, deps, services);

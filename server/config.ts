@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assetInfo, type Asset } from '../contract/assets';
@@ -29,6 +29,11 @@ export interface Config {
   databaseMigrationUrl: string | undefined;
   /** HS256 key of the access tokens; also keys the one-time-code hashes. */
   authSecret: Uint8Array;
+  /**
+   * AES-256 key that seals card numbers at rest and keys the CVV derivation (32 bytes): CARD_KEY as 64
+   * hex digits. Production requires it; elsewhere it is derived from the auth secret.
+   */
+  cardKey: Uint8Array;
   /** Cookies are Secure on https requests anyway; this forces it (e.g. behind a proxy without TRUST_PROXY). */
   cookieSecure: boolean;
   /**
@@ -170,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
     authSecret,
+    cardKey: loadCardKey(env.CARD_KEY, authSecret, production),
     cookieSecure: flag(env, 'COOKIE_SECURE', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     walletRpcUrls: env.WALLET_RPC_URLS
@@ -318,4 +324,18 @@ function loadAuthSecret(value: string | undefined, dataDir: string, production: 
   }
   chmodSync(file, 0o600);
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/**
+ * CARD_KEY (64 hex digits) when given. Production refuses to start without it: card numbers sealed
+ * under a key derived from the session secret would be lost with every rotation of that secret.
+ */
+function loadCardKey(value: string | undefined, authSecret: Uint8Array, production: boolean): Uint8Array {
+  if (value) {
+    if (!/^[0-9a-fA-F]{64}$/.test(value))
+      throw new Error('CARD_KEY must be 64 hexadecimal digits (32 bytes, e.g. `openssl rand -hex 32`).');
+    return Uint8Array.from(Buffer.from(value, 'hex'));
+  }
+  if (production) throw new Error('CARD_KEY must be set when NODE_ENV=production (e.g. `openssl rand -hex 32`).');
+  return new Uint8Array(hkdfSync('sha256', authSecret, new Uint8Array(0), 'meridian card key', 32));
 }

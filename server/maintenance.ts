@@ -22,6 +22,8 @@ export async function runMaintenance(services: Services, db: Db, clock: Clock, l
     socialRequests: () => services.social.pruneExpired(),
     twoFactorChallenges: () => services.twoFactor.pruneExpired(),
     idempotencyKeys: () => pruneIdempotencyKeys(db, clock),
+    // Card credit lines past a loan-to-value threshold: told, or liquidated (row locks make it safe anywhere).
+    ltvSweep: () => services.cards.sweep(),
   };
   for (const [name, step] of Object.entries(steps)) {
     await step().catch((error: unknown) => logger.error('maintenance.failed', { step: name, ...describeError(error) }));

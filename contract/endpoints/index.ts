@@ -1,6 +1,7 @@
 import { accountsEndpoints } from './accounts';
 import { appEndpoints } from './app';
 import { authEndpoints } from './auth';
+import { cardsEndpoints } from './cards';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
@@ -26,6 +27,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...usersEndpoints,
   ...appEndpoints,
   ...accountsEndpoints,
+  ...cardsEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...devEndpoints,

@@ -3,6 +3,7 @@ import { STEP_UP_ACTIONS } from '../../contract/stepUp';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
+import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -218,24 +219,28 @@ export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey(),
   /** Null for the system account of an asset (the ledger's counter-side). */
   userId: uuid('user_id'),
-  kind: text('kind', { enum: ['fiat', 'crypto', 'card', 'system'] }).notNull(),
+  kind: text('kind', { enum: ['fiat', 'crypto', 'card', 'collateral', 'system'] }).notNull(),
   /** An asset code (foreign key to `assets`). */
   currency: text('currency').notNull(),
   /** The kind of asset the account's kind needs, checked against `assets` (null for system accounts). */
   assetKind: text('asset_kind').generatedAlwaysAs(
-    sql`CASE kind WHEN 'crypto' THEN 'crypto' WHEN 'fiat' THEN 'fiat' WHEN 'card' THEN 'fiat' END`,
+    sql`CASE kind WHEN 'crypto' THEN 'crypto' WHEN 'collateral' THEN 'crypto' WHEN 'fiat' THEN 'fiat' WHEN 'card' THEN 'fiat' END`,
   ),
   name: text('name').notNull(),
   iban: text('iban'),
   /** The sum of the account's ledger entries, kept by a trigger; never written directly. */
   balance: money('balance').notNull().default('0'),
+  /** Card accounts only: how far below zero the balance may go (migration 0014); 0 for every other account. */
+  creditLimit: money('credit_limit').notNull().default('0'),
   createdAt: instant('created_at').notNull(),
 });
 
 export const ledgerTransactions = pgTable('ledger_transactions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id'),
-  kind: text('kind', { enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card'] }).notNull(),
+  kind: text('kind', {
+    enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card', 'collateral', 'repayment', 'liquidation'],
+  }).notNull(),
   idempotencyKey: text('idempotency_key'),
   createdAt: instant('created_at').notNull(),
 });
@@ -380,4 +385,41 @@ export const stepUps = pgTable('step_ups', {
   createdAt: instant('created_at').notNull(),
   expiresAt: instant('expires_at').notNull(),
   grantedAt: instant('granted_at'),
+});
+
+/** The loan-to-value level last told to the customer, per card account (migration 0014). */
+export const cardCreditAlerts = pgTable('card_credit_alerts', {
+  accountId: uuid('account_id').primaryKey(),
+  level: text('level', { enum: ['none', 'warning', 'margin_call'] }).notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/** Cards of a card account; the number only sealed (AES-256-GCM), the CVV nowhere (migration 0014). */
+export const cards = pgTable('cards', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  form: text('form', { enum: CARD_FORMS }).notNull(),
+  status: text('status', { enum: CARD_STATUSES }).notNull(),
+  frozen: boolean('frozen').notNull(),
+  numberSealed: text('number_sealed').notNull(),
+  last4: char('last4', { length: 4 }).notNull(),
+  expiryMonth: smallint('expiry_month').notNull(),
+  expiryYear: smallint('expiry_year').notNull(),
+  dailyLimit: numeric('daily_limit', { precision: 20, scale: 2 }).notNull(),
+  monthlyLimit: numeric('monthly_limit', { precision: 20, scale: 2 }).notNull(),
+  onlineEnabled: boolean('online_enabled').notNull(),
+  contactlessEnabled: boolean('contactless_enabled').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** Approved card authorizations, counted against the cards' limits (migration 0014). */
+export const cardAuthorizations = pgTable('card_authorizations', {
+  id: uuid('id').primaryKey(),
+  cardId: uuid('card_id').notNull(),
+  transactionId: uuid('transaction_id').notNull(),
+  amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
+  merchant: text('merchant').notNull(),
+  channel: text('channel', { enum: CARD_CHANNELS }).notNull(),
+  createdAt: instant('created_at').notNull(),
 });

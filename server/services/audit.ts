@@ -15,8 +15,11 @@ const CHECKS = {
     SELECT t.id::text AS subject, count(e.id)::text AS detail
     FROM ledger_transactions t LEFT JOIN ledger_entries e ON e.transaction_id = t.id
     GROUP BY t.id HAVING count(e.id) < 2`,
-  'customer balance below zero': sql`
-    SELECT id::text AS subject, balance::text AS detail FROM accounts WHERE user_id IS NOT NULL AND balance < 0`,
+  // A card account's credit line is the one way below zero, and only down to its limit.
+  'customer balance below zero (or below a card account’s credit limit)': sql`
+    SELECT id::text AS subject, balance::text AS detail FROM accounts WHERE user_id IS NOT NULL AND balance < -credit_limit`,
+  'credit limit on an account that is not a card account': sql`
+    SELECT id::text AS subject, kind || ' ' || credit_limit::text AS detail FROM accounts WHERE credit_limit <> 0 AND kind <> 'card'`,
   'balance differs from the sum of its entries': sql`
     SELECT a.id::text AS subject, a.balance::text || ' <> ' || coalesce(sum(e.amount), 0)::text AS detail
     FROM accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id

@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { createAccountService } from './accounts';
 import { createActivityService } from './activities';
 import { createAuthService } from './auth';
+import { createCardService } from './cards';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
 import { createLevelService } from './levels';
@@ -65,6 +66,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     levels,
     rates,
     accounts: createAccountService(db, clock, levels),
+    cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
     activities: createActivityService(db),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
