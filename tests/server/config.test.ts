@@ -33,6 +33,16 @@ describe('configuration', () => {
     expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(false);
   });
 
+  it('seals card numbers under CARD_KEY: required in production, 32 bytes in hex, else derived from AUTH_SECRET', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(32), PUBLIC_ORIGIN: 'https://app.example' };
+    expect(() => loadConfig(production)).toThrow(/CARD_KEY must be set/);
+    expect(() => loadConfig({ ...production, CARD_KEY: 'ab'.repeat(31) })).toThrow(/64 hexadecimal digits/);
+    expect(Buffer.from(loadConfig({ ...production, CARD_KEY: 'ab'.repeat(32) }).cardKey).toString('hex')).toBe('ab'.repeat(32));
+    const derived = loadConfig({ AUTH_SECRET: 's'.repeat(32) }).cardKey;
+    expect(derived).toHaveLength(32);
+    expect(Buffer.from(derived).toString('hex')).not.toContain(Buffer.from('s'.repeat(32)).toString('hex'));
+  });
+
   it('refuses a short AUTH_SECRET', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(/at least 32 bytes/);
   });
@@ -41,6 +51,7 @@ describe('configuration', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       AUTH_SECRET: 's'.repeat(32),
+      CARD_KEY: 'ab'.repeat(32),
       PORT: '8080',
       DATABASE_URL: 'postgres://db/meridian',
       DATABASE_MIGRATION_URL: 'postgres://owner@db/meridian',

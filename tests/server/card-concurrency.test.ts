@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { accounts } from '../../server/db/schema';
+import { DEMO_ADMIN } from '../../server/db/seed';
+import { credit } from '../../server/services/ledger';
+import { POSTGRES_URL, TEST_EPOCH, TestClient, registerVerifiedCustomer, unique, useTestServer } from './helpers';
+
+const { db, server } = useTestServer();
+
+/** Rounds of the race; `npm run stress` runs 100 (STRESS_ROUNDS). On PGlite one round: it runs one query at a time. */
+const ROUNDS = POSTGRES_URL ? Number(process.env.STRESS_ROUNDS ?? 5) : 1;
+const AUTHORIZATIONS = 30;
+/** 0.05 BTC at 40 000 EUR is 2 000 EUR of collateral: a 1 000 EUR line, room for 20 payments of 50. */
+const PAYMENT = '50';
+
+describe(`${AUTHORIZATIONS} concurrent card authorizations against one credit line`, () => {
+  it('never take the card account past minus its credit limit', { timeout: 300_000 }, async () => {
+    const admin = new TestClient(server);
+    await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const rates = await admin.post('/admin/rates', {
+        rates: [
+          { asset: 'EUR', usd: '1.25' },
+          { asset: 'BTC', usd: '50000' },
+        ],
+      });
+      expect(rates.status).toBe(200);
+      const client = new TestClient(server);
+      await registerVerifiedCustomer(client);
+      const userId = (await client.get('/users/me')).body.id as string;
+      const btc = randomUUID();
+      await db.database.db
+        .insert(accounts)
+        .values({ id: btc, userId, kind: 'crypto', currency: 'BTC', name: 'Bitcoin', createdAt: TEST_EPOCH });
+      await credit(db.database.db, { kind: 'deposit', userId, accountId: btc, asset: 'BTC', amount: '0.05', at: TEST_EPOCH });
+      const cardAccountId = (await client.post('/accounts-management/create-accounts-card')).body.id as string;
+      const key = { headers: { 'idempotency-key': unique('pledge') } };
+      expect((await client.post(`/card-accounts/${cardAccountId}/collateral/add`, { asset: 'BTC', amount: '0.05' }, key)).status).toBe(200);
+      const card = (await client.post(`/card-accounts/${cardAccountId}/cards`, { form: 'virtual' })).body as { id: string };
+      await client.post(`/cards/${card.id}/controls`, { dailyLimit: '50000', monthlyLimit: '50000' });
+
+      const answers = await Promise.all(
+        Array.from({ length: AUTHORIZATIONS }, () =>
+          client.post(
+            '/simulate/card-authorizations',
+            { cardId: card.id, amount: PAYMENT, merchant: 'Race', channel: 'online' },
+            { headers: { 'idempotency-key': unique('race') } },
+          ),
+        ),
+      );
+      const statuses = answers.map((answer) => (answer.status === 200 ? 'paid' : answer.body.error.code));
+      expect(statuses.filter((s) => s === 'paid')).toHaveLength(20);
+      expect(new Set(statuses.filter((s) => s !== 'paid'))).toEqual(new Set(['credit_insufficient']));
+      const line = (await client.get(`/card-accounts/${cardAccountId}`)).body;
+      expect(line).toMatchObject({ creditLimit: '1000.00', used: '1000.00', available: '0.00' });
+      const [row] = await db.database.transaction((s) =>
+        s.query<{ balance: string; payments: string }>(
+          `SELECT a.balance::text AS balance, (SELECT count(*) FROM activities v WHERE v.account_id = a.id AND v.type = 'card_payment')::text AS payments
+           FROM accounts a WHERE a.id = $1`,
+          [cardAccountId],
+        ),
+      );
+      expect(row).toEqual({ balance: '-1000.000000000000000000', payments: '20' });
+    }
+  });
+});
