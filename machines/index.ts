@@ -14,6 +14,10 @@ import { registrationMachine } from './registration.machine';
 import { registrationModel } from './registration.model';
 import { loginMachine } from './login.machine';
 import { loginModel } from './login.model';
+import { cardControlsMachine } from './cardControls.machine';
+import { cardControlsModel } from './cardControls.model';
+import { collateralMachine } from './collateral.machine';
+import { collateralModel } from './collateral.model';
 import { phoneChangeMachine } from './phoneChange.machine';
 import { phoneChangeModel } from './phoneChange.model';
 import { stepUpMachine } from './stepUp.machine';
@@ -111,6 +115,24 @@ export const catalog: CatalogEntry[] = [
     routes: ['/profile/security'],
     machine: phoneChangeMachine,
     model: phoneChangeModel,
+  },
+  {
+    id: 'cardControls',
+    title: 'Card controls',
+    summary:
+      'One card on /card-accounts/cards: freeze and unfreeze it, change its daily and monthly limits and its online and contactless switches, and reveal the full number and CVV after the one step-up (`card.reveal`). The details show for 30 seconds, then hide again and leave memory; a grant that ran out before the reveal asks for a new step-up.',
+    routes: ['/card-accounts/cards'],
+    machine: cardControlsMachine,
+    model: cardControlsModel,
+  },
+  {
+    id: 'collateral',
+    title: 'Add or withdraw collateral',
+    summary:
+      'The form of /card-accounts/collateral: choose add or withdraw, the crypto asset and the amount; after a pause in typing the server previews the loan-to-value and credit line the move would leave. A withdrawal past the 65 % warning threshold cannot be submitted, and the server refuses it again (with the loan-to-value) if the rates moved meanwhile; what was typed is kept on every failure.',
+    routes: ['/card-accounts/collateral'],
+    machine: collateralMachine,
+    model: collateralModel,
   },
   {
     id: 'stepUp',

@@ -1,0 +1,128 @@
+import { assign, setup } from 'xstate';
+import type { CryptoAsset } from '../contract/assets';
+import type { Collateral, CollateralDirection, CollateralPreview } from '../contract/cards';
+import { toFailure, type Failure } from './failure';
+import { unprovided } from './unprovided';
+
+export interface CollateralInput {
+  accountId: string;
+  asset: CryptoAsset;
+}
+
+interface Context {
+  accountId: string;
+  direction: CollateralDirection;
+  asset: CryptoAsset;
+  /** As typed: kept on every failure. */
+  amount: string;
+  /** The server's answer for exactly the direction, asset and amount above; null while it is asked. */
+  preview: CollateralPreview | null;
+  failure: Failure | null;
+  result: Collateral | null;
+}
+
+type Event =
+  | { type: 'DIRECTION_CHOSEN'; direction: CollateralDirection }
+  | { type: 'ASSET_CHOSEN'; asset: CryptoAsset }
+  | { type: 'AMOUNT_CHANGED'; amount: string }
+  | { type: 'SUBMITTED' };
+
+type MoveInput = { accountId: string; direction: CollateralDirection; asset: CryptoAsset; amount: string };
+
+const POSITIVE_AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
+
+/**
+ * Adding or withdrawing collateral on /card-accounts/collateral with a live loan-to-value check: each
+ * change of direction, asset or amount asks the server, after a short pause in typing, what the move
+ * would make of the loan-to-value and the credit line; a withdrawal it would refuse (past the 65 %
+ * warning) cannot be submitted, and the server refuses it again if the rates moved in between.
+ */
+export const collateralMachine = setup({
+  types: { input: {} as CollateralInput, context: {} as Context, events: {} as Event, output: {} as { collateral: Collateral | null } },
+  actors: {
+    previewCollateral: unprovided<CollateralPreview, MoveInput>('previewCollateral'),
+    moveCollateral: unprovided<Collateral, MoveInput>('moveCollateral'),
+  },
+  guards: {
+    amountTyped: ({ context }) => POSITIVE_AMOUNT.test(context.amount) && /[1-9]/.test(context.amount),
+    moveAllowed: ({ context }) => context.preview?.allowed === true,
+  },
+  actions: {
+    changed: assign(({ event }) => ({
+      ...(event.type === 'DIRECTION_CHOSEN' ? { direction: event.direction } : {}),
+      ...(event.type === 'ASSET_CHOSEN' ? { asset: event.asset } : {}),
+      ...(event.type === 'AMOUNT_CHANGED' ? { amount: event.amount } : {}),
+      preview: null,
+      failure: null,
+    })),
+    failed: assign({ failure: ({ event }) => toFailure((event as { error?: unknown }).error) }),
+  },
+  delays: { PREVIEW_DEBOUNCE: 400 },
+}).createMachine({
+  id: 'collateral',
+  context: ({ input }) => ({
+    accountId: input.accountId,
+    direction: 'add',
+    asset: input.asset,
+    amount: '',
+    preview: null,
+    failure: null,
+    result: null,
+  }),
+  initial: 'editing',
+  on: {
+    DIRECTION_CHOSEN: { target: '.checking', actions: 'changed' },
+    ASSET_CHOSEN: { target: '.checking', actions: 'changed' },
+    AMOUNT_CHANGED: { target: '.checking', actions: 'changed' },
+  },
+  states: {
+    editing: {
+      description: 'The form, with the last preview of what is typed (or why there is none).',
+      tags: ['editing'],
+      on: { SUBMITTED: { guard: 'moveAllowed', target: 'moving' } },
+    },
+    checking: {
+      description: 'Something changed: an amount worth asking about waits for a pause in typing.',
+      always: [{ guard: 'amountTyped', target: 'waitingToPreview' }, { target: 'editing' }],
+    },
+    waitingToPreview: {
+      tags: ['editing', 'previewing'],
+      after: { PREVIEW_DEBOUNCE: { target: 'previewing' } },
+    },
+    previewing: {
+      description: 'GET …/collateral/preview: the loan-to-value and credit line after the move.',
+      tags: ['editing', 'previewing'],
+      invoke: {
+        id: 'previewCollateral',
+        src: 'previewCollateral',
+        input: ({ context }) => ({
+          accountId: context.accountId,
+          direction: context.direction,
+          asset: context.asset,
+          amount: context.amount,
+        }),
+        onDone: { target: 'editing', actions: assign({ preview: ({ event }) => event.output }) },
+        onError: { target: 'editing', actions: 'failed' },
+      },
+    },
+    moving: {
+      description: 'POST …/collateral/add or /withdraw with a fresh Idempotency-Key; refused past the warning threshold.',
+      tags: ['busy'],
+      on: { DIRECTION_CHOSEN: {}, ASSET_CHOSEN: {}, AMOUNT_CHANGED: {} },
+      invoke: {
+        id: 'moveCollateral',
+        src: 'moveCollateral',
+        input: ({ context }) => ({
+          accountId: context.accountId,
+          direction: context.direction,
+          asset: context.asset,
+          amount: context.amount,
+        }),
+        onDone: { target: 'moved', actions: assign({ result: ({ event }) => event.output }) },
+        onError: { target: 'editing', actions: ['failed', assign({ preview: null })] },
+      },
+    },
+    moved: { type: 'final', description: 'Done: the collateral and credit line as they are now.' },
+  },
+  output: ({ context }) => ({ collateral: context.result }),
+});
