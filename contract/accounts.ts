@@ -100,7 +100,8 @@ export const cardAccountSchema = z.object({
   type: z.literal('card'),
   currency: fiatAssetSchema,
   name: z.string(),
-  balance: decimalSchema,
+  /** Below zero while card payments are owed (down to minus the credit limit). */
+  balance: signedDecimalSchema,
   createdAt: timestampSchema,
 });
 export type CardAccount = z.infer<typeof cardAccountSchema>;
