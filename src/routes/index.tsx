@@ -27,6 +27,8 @@ type AreaModule = { screens: Partial<Record<string, ComponentType>> };
  */
 const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   auth: () => import('../screens/auth'),
+  home: () => import('../screens/home'),
+  accounts: () => import('../screens/accounts'),
   register: () => import('../screens/register'),
   profile: () => import('../screens/profile'),
   flows: () => import('../screens/flows'),
@@ -44,6 +46,14 @@ export interface NotFoundData {
 
 function isNotFound(value: unknown): value is NotFoundData {
   return typeof value === 'object' && value !== null && 'notFoundPath' in value;
+}
+
+/**
+ * What a screen throws when its route parameter names nothing the customer may see (an account id that
+ * is not theirs): the same 404 error page as a failed route validation ("Page Not Found: {path}").
+ */
+export function pageNotFound(path: string) {
+  return { status: 404, statusText: 'Not Found', internal: false, data: { path } };
 }
 
 /** The table route showing now; null for the in-shell 404 (also when a route matched under an unknown prefix). */
