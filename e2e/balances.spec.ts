@@ -6,13 +6,23 @@ import { DEMO, expect, someClientAddress, test } from './fixtures';
 
 const SUMMARY = '**/api/accounts-management/summary-balance';
 
-/** The demo customer (KYC approved, funded EUR, USD, BTC, ETH and USDT accounts) signed in in this context. */
-async function signInDemo(context: BrowserContext) {
+/**
+ * The demo customer (KYC approved, funded EUR, USD, BTC, ETH and USDT accounts) signed in in this
+ * context, with `language` saved as theirs (the app moves to the saved language's path).
+ */
+async function signInDemo(context: BrowserContext, language: 'en' | 'ar' = 'en') {
+  const address = someClientAddress();
   const response = await context.request.post('/api/auth/login', {
     data: { email: DEMO.email, password: DEMO.password },
-    headers: { 'X-Forwarded-For': someClientAddress() },
+    headers: { 'X-Forwarded-For': address },
   });
   expect(response.status(), await response.text()).toBe(200);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  const saved = await context.request.post('/api/user-settings', {
+    data: { language },
+    headers: { Authorization: `Bearer ${accessToken}`, 'X-Forwarded-For': address },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
 }
 
 /** Counts the balance polls the page makes, checking each is marked as background activity. */
@@ -64,11 +74,11 @@ test('hide balances masks every amount on home and accounts, and is remembered',
   await expect(total(page)).toHaveText('••••Amount hidden');
   await page.getByRole('link', { name: /EUR/ }).first().click();
   await expect(page.locator('.total-amount')).toHaveText('••••Amount hidden');
-  await page.goto('/ar/accounts');
+  await page.goto('/accounts');
   await expect(page.getByTestId('account-row')).toHaveCount(5);
   await expect(page.locator('.amount:not(.amount--hidden)')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'إخفاء الأرصدة' }).click();
+  await page.getByRole('button', { name: 'Hide balances' }).click();
   await expect(page.locator('.amount--hidden')).toHaveCount(0);
 });
 
@@ -102,7 +112,7 @@ test('an account shows IBAN and BIC to copy; an id that is not the customer’s 
   const id = page.url().split('/').at(-1)!;
   await expect(page.getByRole('link', { name: 'All activity' })).toHaveAttribute('href', `/activities?accountId=${id}`);
 
-  const foreign = `/ar/accounts/${randomUUID()}`;
+  const foreign = `/accounts/${randomUUID()}`;
   await page.goto(foreign);
   await expect(page.getByTestId('error-page')).toContainText(foreign);
   await expect(page.getByTestId('error-page')).toContainText('404');
@@ -129,7 +139,7 @@ for (const locale of ['en', 'ar'] as const) {
   for (const viewport of VIEWPORTS) {
     test(`home and accounts: screenshots and axe, ${locale} ${viewport.name}`, async ({ page, context }, testInfo) => {
       await page.setViewportSize(viewport);
-      await signInDemo(context);
+      await signInDemo(context, locale);
       await page.goto(localizePath('/accounts', locale));
       await expect(page.getByTestId('account-row')).toHaveCount(5);
       await page.getByTestId('account-row').first().click();

@@ -48,14 +48,6 @@ function isNotFound(value: unknown): value is NotFoundData {
   return typeof value === 'object' && value !== null && 'notFoundPath' in value;
 }
 
-/**
- * What a screen throws when its route parameter names nothing the customer may see (an account id that
- * is not theirs): the same 404 error page as a failed route validation ("Page Not Found: {path}").
- */
-export function pageNotFound(path: string) {
-  return { status: 404, statusText: 'Not Found', internal: false, data: { path } };
-}
-
 /** The table route showing now; null for the in-shell 404 (also when a route matched under an unknown prefix). */
 export function currentRouteId(matches: UIMatch[]): string | null {
   if (matches.some((match) => isNotFound(match.loaderData))) return null;

@@ -75,7 +75,9 @@ describe('POST /accounts-management/open-account', () => {
   it('opens one crypto account per asset even when asked in parallel', async () => {
     const client = new TestClient(server);
     await registerVerifiedCustomer(client);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => client.post('/accounts-management/open-account', { currency: 'ETH' })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => client.post('/accounts-management/open-account', { currency: 'ETH' })),
+    );
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
     expect(answers[0]!.body).toMatchObject({ type: 'crypto', currency: 'ETH', iban: null, bic: null, balance: '0.00' });

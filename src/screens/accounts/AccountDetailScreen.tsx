@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../api/client';
 import { useLocalize, useSystem } from '../../app/context';
-import { pageNotFound } from '../../routes';
+import { pageNotFound } from '../../routes/pageNotFound';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { Money } from '../../ui/Money';
