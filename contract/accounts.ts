@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cryptoAssetSchema, fiatAssetSchema } from './assets';
+import { assetSchema, cryptoAssetSchema, fiatAssetSchema } from './assets';
 import { decimalSchema, signedDecimalSchema, timestampSchema } from './common';
 
 /**
@@ -105,3 +105,24 @@ export const cardAccountSchema = z.object({
   createdAt: timestampSchema,
 });
 export type CardAccount = z.infer<typeof cardAccountSchema>;
+
+/**
+ * One of the customer's own fiat or crypto accounts (`GET /accounts-management/accounts/:id`, and what
+ * `POST /accounts-management/open-account` answers). Fiat accounts carry their IBAN and the bank's BIC;
+ * crypto accounts carry neither.
+ */
+export const accountSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(['fiat', 'crypto']),
+  currency: assetSchema,
+  name: z.string(),
+  balance: decimalSchema,
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** `POST /accounts-management/open-account`: the asset of the new account (fiat or crypto). */
+export const openAccountBodySchema = z.strictObject({ currency: assetSchema });
+export type OpenAccountBody = z.infer<typeof openAccountBodySchema>;

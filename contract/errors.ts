@@ -105,6 +105,7 @@ export const API_ERRORS = {
   },
   passkey_already_registered: { status: 409, description: 'This passkey is already registered.' },
   passkey_not_found: { status: 404, description: 'The customer has no passkey with this id.' },
+  account_not_found: { status: 404, description: 'The customer has no fiat or crypto account with this id.' },
   email_taken: { status: 409, description: 'An account with this e-mail already exists.' },
   social_account_exists: {
     status: 409,

@@ -1,4 +1,5 @@
 import { setup, type InputFrom } from 'xstate';
+import { balancesMachine } from './balances.machine';
 import { chunkReloadMachine } from './chunkReload.machine';
 import { idleMachine } from './idle.machine';
 import { languageMachine } from './language.machine';
@@ -13,13 +14,14 @@ export interface AppInput {
   versionReload: InputFrom<typeof versionReloadMachine>;
   chunkReload: InputFrom<typeof chunkReloadMachine>;
   idle: InputFrom<typeof idleMachine>;
+  balances: InputFrom<typeof balancesMachine>;
 }
 
 /**
- * The ids the app finds its long-lived actors by (`actor.system.get(id)`), one per child. The balances
- * and wallet machines join them here when they come.
+ * The ids the app finds its long-lived actors by (`actor.system.get(id)`), one per child. The wallet
+ * machine joins them here when it comes.
  */
-export const APP_CHILDREN = ['session', 'language', 'versionReload', 'chunkReload', 'routeGuard', 'idle'] as const;
+export const APP_CHILDREN = ['session', 'language', 'versionReload', 'chunkReload', 'routeGuard', 'idle', 'balances'] as const;
 export type AppChildId = (typeof APP_CHILDREN)[number];
 
 export const appMachine = setup({
@@ -44,11 +46,12 @@ export const appMachine = setup({
     chunkReload: chunkReloadMachine,
     routeGuard: routeGuardMachine,
     idle: idleMachine,
+    balances: balancesMachine,
   },
 }).createMachine({
   id: 'app',
   description:
-    'Owns the actors that live as long as the page: session, language, new-version reload, chunk reload, the route guard and the idle watch, each with a systemId so the app and its screens find them.',
+    'Owns the actors that live as long as the page: session, language, new-version reload, chunk reload, the route guard, the idle watch and the balances, each with a systemId so the app and its screens find them.',
   context: ({ input }) => input,
   initial: 'running',
   states: {
@@ -61,6 +64,7 @@ export const appMachine = setup({
         { id: 'chunkReload', systemId: 'chunkReload', src: 'chunkReload', input: ({ context }) => context.chunkReload },
         { id: 'language', systemId: 'language', src: 'language', input: ({ context }) => context.language },
         { id: 'idle', systemId: 'idle', src: 'idle', input: ({ context }) => context.idle },
+        { id: 'balances', systemId: 'balances', src: 'balances', input: ({ context }) => context.balances },
       ],
     },
   },

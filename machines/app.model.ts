@@ -7,6 +7,7 @@ const signedIn: AppInput = {
   versionReload: { runningBuildId: 'build-1' },
   chunkReload: { reloadedAt: null },
   idle: { idleSeconds: 900 },
+  balances: { signedIn: true, hidden: false },
 };
 
 // The children never finish while the page is open: no outcome to branch on.
@@ -21,6 +22,7 @@ export const appModel = {
       versionReload: { runningBuildId: 'build-1' },
       chunkReload: { reloadedAt: 1_000 },
       idle: { idleSeconds: null },
+      balances: { signedIn: false, hidden: true },
     },
   },
   actors: {
@@ -30,6 +32,7 @@ export const appModel = {
     chunkReload: runsForever,
     routeGuard: runsForever,
     idle: runsForever,
+    balances: runsForever,
   },
   events: {},
   invariants: {

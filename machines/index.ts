@@ -1,6 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app.machine';
 import { appModel } from './app.model';
+import { balancesMachine } from './balances.machine';
+import { balancesModel } from './balances.model';
 import { biometricMachine } from './biometric.machine';
 import { biometricModel } from './biometric.model';
 import { chunkReloadMachine } from './chunkReload.machine';
@@ -79,6 +81,15 @@ export const catalog: CatalogEntry[] = [
     routes: [],
     machine: idleMachine,
     model: idleModel,
+  },
+  {
+    id: 'balances',
+    title: 'Balances',
+    summary:
+      'While both session tokens exist the balances summary is fetched at once and then every 60 seconds, as background requests that never keep a session awake; a money movement fetches at once and restarts the interval. A failed fetch keeps the last figures and shows the server’s message, or “Unknown error”. Signing out stops the polling and drops the figures. The hide-balances flag masks every amount shown in the app and is remembered on the device.',
+    routes: ['/', '/accounts', '/accounts/:id'],
+    machine: balancesMachine,
+    model: balancesModel,
   },
   {
     id: 'login',

@@ -36,6 +36,9 @@ export const ALLOW_IDENTICAL = Object.freeze([
   'fr:screens.kycSignature.title',
   'fr:screens.onboardingPush.title',
   'fr:screens.profileInviteDashboard.title',
+  // International banking codes, written the same in every language.
+  'accounts.detail.iban',
+  'accounts.detail.bic',
 ]);
 
 /** i18next v4 JSON plural suffixes, in CLDR order. */

@@ -13,7 +13,7 @@ import { EmptyState } from '../src/ui/EmptyState';
 import { ListRow, ListRows } from '../src/ui/ListRow';
 import { Menu } from '../src/ui/Menu';
 import { PasswordStrength } from '../src/ui/PasswordStrength';
-import { AmountInput, Money } from '../src/ui/Money';
+import { AmountInput, HiddenAmountsContext, Money } from '../src/ui/Money';
 import type { ParsedAmount } from '../src/ui/money';
 import { Sheet } from '../src/ui/Sheet';
 import { CheckboxField, TextField } from '../src/ui/TextField';
@@ -184,6 +184,19 @@ describe('Money and AmountInput', () => {
     expect(hidden!.textContent).toBe('••••Amount hidden');
     expect(hidden!.querySelector('[aria-hidden="true"]')!.textContent).toBe('••••');
     expect(small!.textContent).toBe(hidden!.textContent);
+  });
+
+  it('masks every amount while the customer hides balances, but never an amount being typed', () => {
+    const page = render(
+      <HiddenAmountsContext value={true}>
+        <Money amount="2450.75" asset="EUR" />
+        <Money amount="0.0425" asset="BTC" />
+        <AmountInput label="Amount" asset="EUR" value="12.5" onChange={() => {}} />
+      </HiddenAmountsContext>,
+    );
+    expect([...page.querySelectorAll('.amount')].map((amount) => amount.textContent)).toEqual(['••••Amount hidden', '••••Amount hidden']);
+    expect(page.textContent).not.toContain('2,450.75');
+    expect(page.querySelector('input')!.value).toBe('12.5');
   });
 
   function Amount({ asset, max, onAmount }: { asset: string; max?: string; onAmount: (amount: ParsedAmount) => void }) {

@@ -1,5 +1,5 @@
 import { endpoint } from './define';
-import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../accounts';
+import { accountSchema, balancesSummarySchema, bankAccountsSchema, cardAccountSchema, openAccountBodySchema } from '../accounts';
 import { activitiesPageSchema, activitiesQuerySchema } from '../activities';
 import { emptyBodySchema } from '../common';
 import { ratesSchema, setRatesBodySchema } from '../rates';
@@ -18,6 +18,18 @@ export const accountsEndpoints = {
     summary:
       "Open the customer's card account (EUR) unless it exists; answers the card account either way, so a second call answers the same account. No body (or `{}`).",
     auth: 'bearer',
+  }),
+  getAccount: endpoint('GET', '/accounts-management/accounts/:id', undefined, accountSchema, {
+    summary:
+      "One of the customer's fiat or crypto accounts with its balance (fiat: IBAN and BIC). Any other id — another customer's, a card account's, none at all — is `account_not_found`, alike.",
+    auth: 'bearer',
+    errors: ['account_not_found'],
+  }),
+  openAccount: endpoint('POST', '/accounts-management/open-account', openAccountBodySchema, accountSchema, {
+    summary:
+      'Open a fiat (with an IBAN) or crypto account in the given currency unless the customer has one; answers that account either way, so a second call answers the same account. Needs a verified e-mail.',
+    auth: 'bearer',
+    errors: ['email_unverified'],
   }),
   listActivities: endpoint('GET', '/activities', undefined, activitiesPageSchema, {
     summary: "The customer's activities, newest first, a page at a time (keyset pagination), searched and filtered.",

@@ -17,6 +17,14 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
     return accounts.ensureCardAccount(deps.db, principal.userId);
   });
 
+  mount(app, deps, endpoints.getAccount, ({ c, principal }) => accounts.account(principal.userId, c.req.param('id')!));
+
+  // Safe to repeat (one account per asset); an unverified e-mail opens none, as for the card account.
+  mount(app, deps, endpoints.openAccount, async ({ principal, body }) => {
+    await services.users.getVerified(principal.userId);
+    return accounts.openAccount(principal.userId, body.currency);
+  });
+
   mount(app, deps, endpoints.listActivities, ({ principal, query }) => activities.list(principal.userId, query));
 
   mount(app, deps, endpoints.listRates, () => rates.list());

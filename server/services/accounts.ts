@@ -1,18 +1,34 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { randomUUID } from 'node:crypto';
-import type { AccountLimitBalance, BalancesSummary, BankAccount, CardAccount } from '../../contract/accounts';
-import { QUOTE_ASSET, isCryptoAsset, type CryptoAsset, type FiatAsset } from '../../contract/assets';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Account, AccountLimitBalance, BalancesSummary, BankAccount, CardAccount } from '../../contract/accounts';
+import { QUOTE_ASSET, assetInfo, isCryptoAsset, type Asset, type CryptoAsset, type FiatAsset } from '../../contract/assets';
 import { RATE_FRESH_MS } from '../../contract/rates';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, assets, rates } from '../db/schema';
+import { ApiError } from '../errors';
 import { formatDecimal } from './decimal';
 import type { LevelService } from './levels';
 import { RATE_HISTORY_MS } from './rates';
 
 /** The card account every customer may open: one per customer, in euros. */
 export const CARD_ACCOUNT = { currency: 'EUR', name: 'Meridian card' } as const;
+
+/** The BIC of Meridian's own bank, under which it issues its customers' IBANs. */
+export const MERIDIAN_BIC = 'MRDNDEB1XXX';
+/** The German bank code (Bankleitzahl) of those IBANs. */
+const MERIDIAN_BANK_CODE = '10020030';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A German IBAN for a new account number: ISO 13616 check digits (mod 97) over bank code and number. */
+export function germanIban(accountNumber: string): string {
+  const bban = MERIDIAN_BANK_CODE + accountNumber.padStart(10, '0');
+  // Letters count as two digits (A = 10 … Z = 35): "DE" is 1314; the check digits start as 00.
+  const remainder = [...`${bban}131400`].reduce((rest, digit) => (rest * 10 + Number(digit)) % 97, 0);
+  return `DE${String(98 - remainder).padStart(2, '0')}${bban}`;
+}
 
 /**
  * Reads of the customer's accounts, valued at the current rates (server/services/rates.ts). Every sum
@@ -152,7 +168,82 @@ export function createAccountService(db: Db, clock: Clock, levels: LevelService)
     };
   }
 
-  return { bankAccounts, summary, ensureCardAccount };
+  const accountColumns = {
+    id: accounts.id,
+    kind: accounts.kind,
+    currency: accounts.currency,
+    name: accounts.name,
+    iban: accounts.iban,
+    balance: sql<string>`${accounts.balance}::text`,
+    createdAt: accounts.createdAt,
+  };
+
+  function toAccount(row: {
+    id: string;
+    kind: string;
+    currency: string;
+    name: string;
+    iban: string | null;
+    balance: string;
+    createdAt: Date;
+  }): Account {
+    const fiat = row.kind === 'fiat';
+    return {
+      id: row.id,
+      type: fiat ? 'fiat' : 'crypto',
+      currency: row.currency as Asset,
+      name: row.name,
+      balance: formatDecimal(row.balance),
+      iban: row.iban,
+      bic: fiat ? MERIDIAN_BIC : null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * One of the customer's fiat or crypto accounts. Anything else answers the same `account_not_found`
+   * (a malformed id, another customer's account, a card or system account), so an answer tells nothing
+   * about accounts that are not the caller's.
+   */
+  async function account(userId: string, id: string): Promise<Account> {
+    if (!UUID.test(id)) throw new ApiError('account_not_found');
+    const [row] = await db
+      .select(accountColumns)
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.userId, userId), inArray(accounts.kind, ['fiat', 'crypto'])));
+    if (!row) throw new ApiError('account_not_found');
+    return toAccount(row);
+  }
+
+  /**
+   * Opens the customer's account in `currency` unless it exists, and answers it: one account per kind and
+   * asset (the unique index decides between concurrent calls; the loser finds the winner's account). A
+   * fiat account gets a new IBAN over a random 10-digit account number (no unique index on IBANs yet: a
+   * clash is one in 10^10 per pair of accounts).
+   */
+  async function openAccount(userId: string, currency: Asset): Promise<Account> {
+    const asset = assetInfo(currency)!;
+    const fiat = asset.kind === 'fiat';
+    await db
+      .insert(accounts)
+      .values({
+        id: randomUUID(),
+        userId,
+        kind: asset.kind,
+        currency,
+        name: fiat ? `${asset.name} account` : asset.name,
+        iban: fiat ? germanIban(String(randomInt(1, 10_000_000_000))) : null,
+        createdAt: clock(),
+      })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select(accountColumns)
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.kind, asset.kind), eq(accounts.currency, currency)));
+    return toAccount(row!);
+  }
+
+  return { bankAccounts, summary, ensureCardAccount, account, openAccount };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -8,6 +8,7 @@ import type {
   PasskeySignInBody,
   PromoCodeBody,
   RegisterBody,
+  OpenAccountBody,
   RenamePasskeyBody,
   RevokeSessionBody,
   SaveUserSettingsBody,
@@ -32,6 +33,11 @@ type Routes = {
   >;
 };
 const endpoints = routes as Routes;
+
+/** `GET /activities` query as the app passes it (the server applies the defaults). */
+export type ActivitiesQueryInput = Partial<Record<'cursor' | 'q' | 'accountId' | 'type' | 'status' | 'from' | 'to', string>> & {
+  limit?: number;
+};
 
 /** What a read may pass through: TanStack Query's queryFns give `retry: false` and their abort signal. */
 export type ReadOptions = Pick<CallOptions<undefined>, 'retry' | 'signal'>;
@@ -85,6 +91,11 @@ export function createApi(client: ApiClient) {
     stepUpVerify: (body: StepUpVerifyBody) => client.call(endpoints.stepUpVerify, { body }),
     removePhone: () => client.call(endpoints.removePhone, { body: {} }),
     changePassword: (body: ChangePasswordBody) => client.call(endpoints.changePassword, { body }),
+    // Polled by the balances machine: a background request, so it never keeps a session awake.
+    getSummaryBalance: (options?: ReadOptions) => client.call(endpoints.getSummaryBalance, { ...options, activity: ACTIVITY.background }),
+    listActivities: (query: ActivitiesQueryInput, options?: ReadOptions) => client.call(endpoints.listActivities, { ...options, query }),
+    getAccount: (id: string, options?: ReadOptions) => client.call(endpoints.getAccount, { ...options, pathParams: { id } }),
+    openAccount: (body: OpenAccountBody) => client.call(endpoints.openAccount, { body }),
   };
 }
 

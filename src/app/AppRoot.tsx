@@ -1,6 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { useSelector } from '@xstate/react';
+import { HiddenAmountsContext } from '../ui/Money';
+import { useHydrated } from '../ui/useHydrated';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { SystemContext } from './context';
 import type { AppSystem } from './system';
@@ -15,15 +18,27 @@ export function AppRoot({ system, children, onHydrated }: { system: AppSystem; c
       <SystemContext value={system}>
         <I18nextProvider i18n={system.i18n}>
           <QueryClientProvider client={system.queryClient}>
-            <Suspense fallback={<ScreenSkeleton />}>
-              {children}
-              {onHydrated ? <AfterCommit run={onHydrated} /> : null}
-            </Suspense>
+            <HiddenAmounts system={system}>
+              <Suspense fallback={<ScreenSkeleton />}>
+                {children}
+                {onHydrated ? <AfterCommit run={onHydrated} /> : null}
+              </Suspense>
+            </HiddenAmounts>
           </QueryClientProvider>
         </I18nextProvider>
       </SystemContext>
     </StrictMode>
   );
+}
+
+/**
+ * The hide-balances flag of the balances machine (running signed in or not) for every `Money`. A page
+ * rendered at build time knows no device's choice: amounts show as there until it is live.
+ */
+function HiddenAmounts({ system, children }: { system: AppSystem; children: ReactNode }) {
+  const hidden = useSelector(system.balances, (snapshot) => snapshot.context.hidden);
+  const hydrated = useHydrated();
+  return <HiddenAmountsContext value={hidden && hydrated}>{children}</HiddenAmountsContext>;
 }
 
 /** Calls `run` once the tree around it is committed (hydrated, for a prerendered page); once, even in StrictMode. */

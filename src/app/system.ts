@@ -9,6 +9,7 @@ import { navigationTarget } from '../routes/target';
 import { sessionMachine, type SessionCookies } from '../../machines/session.machine';
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { idleMachine } from '../../machines/idle.machine';
+import { balancesMachine } from '../../machines/balances.machine';
 import { ACTIVITY } from '../../contract/session';
 import { openActivityChannel, type ActivityChannel } from '../platform/activity';
 import { createApiClient } from '../api/client';
@@ -32,6 +33,8 @@ import { createQueryClient } from './queryClient';
 import type { RegistrationHost } from './registration';
 import { forgetAccountRegistration } from './registrationStorage';
 import { notify } from './notify';
+import { meQuery } from './me';
+import { asError } from '../../machines/failure';
 
 /** What the router needs to move the page; bound once the router exists. */
 export interface Navigator {
@@ -163,6 +166,23 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     },
   });
 
+  const balances = balancesMachine.provide({
+    actors: {
+      fetchBalances: fromPromise(async ({ signal }) => {
+        const result = await api.getSummaryBalance({ signal });
+        if (!result.ok) throw asError(result.error);
+        return result.data;
+      }),
+    },
+    actions: {
+      rememberHidden: (_, { hidden }) => {
+        const storage = safeStorage('local');
+        if (hidden) storage?.setItem(STORAGE_KEYS.hideBalances, '1');
+        else storage?.removeItem(STORAGE_KEYS.hideBalances);
+      },
+    },
+  });
+
   const cookies = sessionCookies ?? readSessionCookies();
   const languageInput = {
     pathLocale,
@@ -172,13 +192,18 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
   /** How the page starts (pure: no action has run), which decides whether a prerendered page can be taken over. */
   const startsAs = { signedIn: languageInput.signedIn, locale: getInitialSnapshot(languageMachine, languageInput).context.locale };
   const storedReloadAt = Number(safeStorage('session')?.getItem(STORAGE_KEYS.chunkReloadedAt));
-  const app = createActor(appMachine.provide({ actors: { session, language, versionReload, chunkReload, routeGuard, idle } }), {
+  const app = createActor(appMachine.provide({ actors: { session, language, versionReload, chunkReload, routeGuard, idle, balances } }), {
     input: {
       session: cookies,
       language: languageInput,
       idle: { idleSeconds: languageInput.signedIn ? (readSessionMarker()?.idleSeconds ?? null) : null },
       versionReload: { runningBuildId: RUNNING_BUILD_ID },
       chunkReload: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null },
+      balances: {
+        // A page rendered at build time (given its cookies) has no session to poll with: it shows placeholders.
+        signedIn: languageInput.signedIn && !sessionCookies,
+        hidden: safeStorage('local')?.getItem(STORAGE_KEYS.hideBalances) === '1',
+      },
     },
     inspect,
   });
@@ -201,6 +226,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     activityChannel = openActivityChannel(() => idleChild()?.send({ type: 'ACTIVITY' }));
     const session = child('session');
     let wasSignedIn = session.getSnapshot().hasTag('signedIn');
+    let first = true;
     const followSession = (snapshot: ReturnType<typeof session.getSnapshot>) => {
       const signedIn = snapshot.hasTag('signedIn');
       // Session → language: the saved language applies once the customer is signed in.
@@ -209,6 +235,13 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
       const idleSeconds = readSessionMarker()?.idleSeconds;
       if (signedIn !== wasSignedIn)
         child('idle').send(signedIn && idleSeconds ? { type: 'SIGNED_IN', idleSeconds } : { type: 'SIGNED_OUT' });
+      // Session → balances: polling runs while both tokens exist.
+      if (signedIn !== wasSignedIn) child('balances').send({ type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
+      // The profile loads as both tokens appear (or at once when the page opens signed in); at sign-out
+      // nothing of the customer's data stays for whoever signs in next on this device.
+      if (signedIn && (signedIn !== wasSignedIn || first)) void queryClient.prefetchQuery(meQuery(api));
+      if (!signedIn && signedIn !== wasSignedIn) queryClient.removeQueries();
+      first = false;
       wasSignedIn = signedIn;
       if (!signedIn) {
         if (registration) registration.signedOut();
@@ -281,6 +314,9 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     },
     get idle() {
       return child('idle');
+    },
+    get balances() {
+      return child('balances');
     },
     i18n,
     inspect,

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   passkeyOfferDismissed: 'passkey_offer_dismissed',
   /** Session storage: the sign-up wizard's step and non-secret input, so a reload resumes it. */
   registration: 'registration_progress',
+  /** Local storage, '1' while the customer hides balances on this device. */
+  hideBalances: 'hide_balances',
 } as const;
 
 /** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */

@@ -27,6 +27,8 @@ type AreaModule = { screens: Partial<Record<string, ComponentType>> };
  */
 const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   auth: () => import('../screens/auth'),
+  home: () => import('../screens/home'),
+  accounts: () => import('../screens/accounts'),
   register: () => import('../screens/register'),
   profile: () => import('../screens/profile'),
   flows: () => import('../screens/flows'),

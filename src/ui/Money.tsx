@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDecimals } from '../../contract';
 import { Button } from './Button';
@@ -6,11 +6,21 @@ import { HIDDEN_AMOUNT, amountForInput, formatAmount, parseAmount, type Decimal,
 import { TextField, type TextFieldProps } from './TextField';
 import { useUiLocale } from './useUiLocale';
 
-/** An amount for reading, exact from its decimal string; `hidden` shows a fixed mask and says so. */
-export function Money({ amount, asset, hidden = false }: { amount: Decimal; asset: string; hidden?: boolean }) {
+/**
+ * Whether the customer hides balances: every `Money` under it shows the mask. The app provides the
+ * flag (src/app/AppRoot.tsx); amounts being typed (AmountInput) are never masked.
+ */
+export const HiddenAmountsContext = createContext(false);
+
+/**
+ * An amount for reading, exact from its decimal string. Masked while the customer hides balances, or
+ * when `hidden` says so: a fixed mask that says so to screen readers.
+ */
+export function Money({ amount, asset, hidden }: { amount: Decimal; asset: string; hidden?: boolean }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
-  if (hidden) {
+  const hiding = useContext(HiddenAmountsContext);
+  if (hidden ?? hiding) {
     return (
       <span className="amount amount--hidden">
         <span aria-hidden="true">{HIDDEN_AMOUNT}</span>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize, useSystem } from '../../app/context';
+import { meQuery } from '../../app/me';
 import { PasskeysSection } from './security/PasskeysSection';
 import { PasswordSection } from './security/PasswordSection';
 import { PhoneSection } from './security/PhoneSection';
@@ -32,14 +33,7 @@ function VerifyEmailFirst({ email }: { email: string }) {
 export function SecurityScreen() {
   const { t } = useTranslation();
   const { api } = useSystem();
-  const me = useQuery({
-    queryKey: ['me'],
-    queryFn: async ({ signal }) => {
-      const result = await api.getMe({ retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data;
-    },
-  });
+  const me = useQuery(meQuery(api));
   // While the profile loads, the sections show as for most customers (verified), so nothing jumps.
   const unverified = me.data?.emailVerified === false ? me.data : null;
   return (

@@ -1,0 +1,164 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { localizePath } from '../contract/locales';
+import { DEMO, expect, someClientAddress, test } from './fixtures';
+
+const SUMMARY = '**/api/accounts-management/summary-balance';
+
+/**
+ * The demo customer (KYC approved, funded EUR, USD, BTC, ETH and USDT accounts) signed in in this
+ * context, with `language` saved as theirs (the app moves to the saved language's path).
+ */
+async function signInDemo(context: BrowserContext, language: 'en' | 'ar' = 'en') {
+  const address = someClientAddress();
+  const response = await context.request.post('/api/auth/login', {
+    data: { email: DEMO.email, password: DEMO.password },
+    headers: { 'X-Forwarded-For': address },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  const saved = await context.request.post('/api/user-settings', {
+    data: { language },
+    headers: { Authorization: `Bearer ${accessToken}`, 'X-Forwarded-For': address },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+/** Counts the balance polls the page makes, checking each is marked as background activity. */
+function countPolls(page: Page) {
+  const polls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/accounts-management/summary-balance')) polls.push(request.headers()['x-meridian-activity'] ?? '');
+  });
+  return polls;
+}
+
+const total = (page: Page) => page.locator('.total-amount');
+
+test('balances are fetched once at load, again after 60 s, and not after signing out', async ({ page, context }) => {
+  await page.clock.install();
+  await signInDemo(context);
+  const polls = countPolls(page);
+  await page.goto('/');
+  await expect(total(page)).toHaveText(/^\$[\d,]+\.\d\d$/);
+  expect(polls).toEqual(['background']);
+  await page.clock.fastForward(59_000);
+  expect(polls).toHaveLength(1);
+  await page.clock.fastForward(1_000);
+  await expect.poll(() => polls.length).toBe(2);
+  expect(polls).toEqual(['background', 'background']);
+
+  // Signed out (here: the session cookies gone, as another tab's logout leaves them): no more polls.
+  await context.clearCookies();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await page.clock.fastForward(180_000);
+  await page.clock.runFor(1_000);
+  expect(polls).toHaveLength(2);
+});
+
+test('hide balances masks every amount on home and accounts, and is remembered', async ({ page, context }) => {
+  await signInDemo(context);
+  await page.goto('/');
+  await expect(total(page)).toHaveText(/^\$[\d,]+\.\d\d$/);
+  const toggle = page.getByRole('button', { name: 'Hide balances' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(total(page)).toHaveText('••••Amount hidden');
+  // No figure of any asset shows: every amount on the page is the mask.
+  await expect(page.getByTestId('asset-row').first()).toBeVisible();
+  await expect(page.locator('.amount:not(.amount--hidden)')).toHaveCount(0);
+
+  await page.reload();
+  await expect(total(page)).toHaveText('••••Amount hidden');
+  await page.getByRole('link', { name: /EUR/ }).first().click();
+  await expect(page.locator('.total-amount')).toHaveText('••••Amount hidden');
+  await page.goto('/accounts');
+  await expect(page.getByTestId('account-row')).toHaveCount(5);
+  await expect(page.locator('.amount:not(.amount--hidden)')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Hide balances' }).click();
+  await expect(page.locator('.amount--hidden')).toHaveCount(0);
+});
+
+test('a failed fetch shows the server’s message and keeps the figures; Try again recovers', async ({ page, context }) => {
+  await page.clock.install();
+  await signInDemo(context);
+  await page.goto('/');
+  await expect(total(page)).toHaveText(/^\$[\d,]+\.\d\d$/);
+  const figures = await total(page).textContent();
+  await page.route(SUMMARY, (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal_error', message: 'Balances are being recalculated' } } }),
+  );
+  await page.clock.fastForward(60_000);
+  await expect(page.getByRole('alert')).toContainText('Balances could not be updated: Balances are being recalculated');
+  await expect(total(page)).toHaveText(figures!);
+
+  await page.unroute(SUMMARY);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(total(page)).toHaveText(figures!);
+});
+
+test('an account shows IBAN and BIC to copy; an id that is not the customer’s is the 404 page', async ({ page, context }) => {
+  await signInDemo(context);
+  await page.goto('/accounts');
+  await page.getByRole('link', { name: /Euro account/ }).click();
+  await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
+  await expect(page.getByRole('button', { name: /IBAN/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /BIC/ })).toBeVisible();
+  const id = page.url().split('/').at(-1)!;
+  await expect(page.getByRole('link', { name: 'All activity' })).toHaveAttribute('href', `/activities?accountId=${id}`);
+
+  const foreign = `/accounts/${randomUUID()}`;
+  await page.goto(foreign);
+  await expect(page.getByTestId('error-page')).toContainText(foreign);
+  await expect(page.getByTestId('error-page')).toContainText('404');
+});
+
+test('opening an account in another currency shows it, with its IBAN', async ({ page, signIn }) => {
+  await signIn('en');
+  await page.goto('/accounts');
+  await page.getByLabel('Currency').selectOption('GBP');
+  await page.getByRole('button', { name: 'Open account' }).click();
+  await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Pound sterling account' })).toBeVisible();
+  await expect(page.getByText(/^DE\d\d( \d{4}){4} \d\d$/)).toBeVisible();
+  await page.goto('/accounts');
+  await expect(page.getByTestId('account-row')).toHaveCount(1);
+});
+
+const VIEWPORTS = [
+  { name: 'mobile', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+for (const locale of ['en', 'ar'] as const) {
+  for (const viewport of VIEWPORTS) {
+    test(`home and accounts: screenshots and axe, ${locale} ${viewport.name}`, async ({ page, context }, testInfo) => {
+      await page.setViewportSize(viewport);
+      await signInDemo(context, locale);
+      await page.goto(localizePath('/accounts', locale));
+      await expect(page.getByTestId('account-row')).toHaveCount(5);
+      await page.getByTestId('account-row').first().click();
+      await expect(page.locator('.copyable').first()).toBeVisible();
+      const detail = new URL(page.url()).pathname;
+      for (const [name, path] of [
+        ['home', '/'],
+        ['accounts', '/accounts'],
+        ['account-detail', detail],
+      ] as const) {
+        await page.goto(name === 'account-detail' ? path : localizePath(path, locale));
+        await expect(page.locator('.amount').first()).toBeVisible();
+        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        const file = `reports/screenshots/${locale}-${viewport.name}-balances-${name}.png`;
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(file, { path: file, contentType: 'image/png' });
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+        expect(violations.map((v) => `${name}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    });
+  }
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Api } from '../api/endpoints';
+
+/**
+ * The signed-in customer (`GET /users/me`), one cache entry for every screen. The app loads it as soon as
+ * both tokens exist (src/app/system.ts) and drops it at sign-out, so screens find it ready.
+ */
+export function meQuery(api: Api) {
+  return queryOptions({
+    queryKey: ['me'],
+    queryFn: async ({ signal }) => {
+      const result = await api.getMe({ retry: false, signal });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+  });
+}

@@ -1,0 +1,8 @@
+import type { ComponentType } from 'react';
+import { AccountDetailScreen } from './AccountDetailScreen';
+import { AccountsScreen } from './AccountsScreen';
+
+export const screens: Partial<Record<string, ComponentType>> = {
+  accounts: AccountsScreen,
+  accountDetail: AccountDetailScreen,
+};

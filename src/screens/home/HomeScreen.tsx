@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalize, useSystem } from '../../app/context';
+import { meQuery } from '../../app/me';
+import { EmptyState } from '../../ui/EmptyState';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { Money } from '../../ui/Money';
+import { useHydrated } from '../../ui/useHydrated';
+import { AccountAmount, BalancesError, HideBalancesToggle, RateChange, summaryAccounts } from '../shared/Balances';
+import { useBalances } from '../shared/useBalances';
+import { RecentActivities } from './RecentActivities';
+
+const QUICK_ACTIONS = [
+  { key: 'topUp', path: '/inject/crypto' },
+  // A withdrawal starts from the account it leaves.
+  { key: 'withdraw', path: '/accounts' },
+  { key: 'transfer', path: '/transfer' },
+  { key: 'payByCode', path: '/inject/pay-by-code' },
+] as const;
+
+/** Home: the totals, each asset with its 24-hour change, quick actions and the last activities. */
+export function HomeScreen() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const { summary, loading } = useBalances();
+  return (
+    <div className="stack home">
+      <Banners />
+      <section className="card totals" aria-labelledby="home-total" aria-busy={loading || undefined}>
+        <div className="totals-head">
+          <h2 id="home-total" className="section-title">
+            {t('balances.total')}
+          </h2>
+          <HideBalancesToggle />
+        </div>
+        {summary ? (
+          <>
+            <p className="total-amount">
+              <Money amount={summary.total} asset="USD" />
+            </p>
+            <dl className="totals-usdt">
+              <div>
+                <dt>{t('balances.allInUsdt')}</dt>
+                <dd>
+                  <Money amount={summary.crypto.full_accounts_total} asset="USDT" />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('balances.cryptoInUsdt')}</dt>
+                <dd>
+                  <Money amount={summary.crypto.total} asset="USDT" />
+                </dd>
+              </div>
+            </dl>
+          </>
+        ) : (
+          <div aria-hidden="true">
+            <p className="total-amount skeleton skeleton--inline">0,000.00</p>
+            <div className="skeleton skeleton--line" />
+          </div>
+        )}
+        <BalancesError />
+      </section>
+
+      <nav className="quick-actions" aria-label={t('home.quickActions')}>
+        {QUICK_ACTIONS.map(({ key, path }) => (
+          <Link key={key} className="button button--secondary" to={localize(path)}>
+            {t(`home.actions.${key}`)}
+          </Link>
+        ))}
+      </nav>
+
+      <section aria-labelledby="home-assets">
+        <h2 id="home-assets" className="section-title">
+          {t('home.assets')}
+        </h2>
+        {summary ? (
+          summaryAccounts(summary).length ? (
+            <ListRows label={t('home.assets')}>
+              {summaryAccounts(summary).map((account) => (
+                <ListRow
+                  key={account.id}
+                  testId="asset-row"
+                  label={account.currency}
+                  hint={<RateChange account={account} />}
+                  end={<AccountAmount account={account} />}
+                  link={(content) => <Link to={localize(`/accounts/${account.id}`)}>{content}</Link>}
+                />
+              ))}
+            </ListRows>
+          ) : (
+            <EmptyState
+              title={t('home.noAccounts')}
+              action={
+                <Link className="button button--primary" to={localize('/accounts')}>
+                  {t('home.openAccount')}
+                </Link>
+              }
+            />
+          )
+        ) : (
+          <ListRows hidden>
+            {[0, 1, 2].map((row) => (
+              <ListRow key={row} label={<span className="skeleton skeleton--text">&nbsp;</span>} />
+            ))}
+          </ListRows>
+        )}
+      </section>
+
+      <RecentActivities />
+    </div>
+  );
+}
+
+/** What the customer should still do: confirm a phone, finish the identity check. */
+function Banners() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const { api } = useSystem();
+  const live = useHydrated();
+  const me = useQuery({ ...meQuery(api), enabled: live });
+  if (!live || !me.data) return null;
+  const banners = [
+    !me.data.phoneConfirmed && { key: 'phone', path: '/profile/security' },
+    me.data.kycStatus !== 'approved' && { key: 'kyc', path: '/kyc' },
+  ].filter((banner) => banner !== false);
+  if (!banners.length) return null;
+  return (
+    <div className="stack">
+      {banners.map(({ key, path }) => (
+        <p key={key} className="notice banner">
+          <span>{t(`home.banners.${key}.text`)}</span>
+          <Link to={localize(path)}>{t(`home.banners.${key}.action`)}</Link>
+        </p>
+      ))}
+    </div>
+  );
+}

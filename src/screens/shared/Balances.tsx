@@ -1,0 +1,74 @@
+import './balances.css';
+import { useTranslation } from 'react-i18next';
+import type { CoinBalance, AccountLimitBalance } from '../../../contract/accounts';
+import { formatNumber } from '../../i18n/format';
+import { Button } from '../../ui/Button';
+import { Money } from '../../ui/Money';
+import { useUiLocale } from '../../ui/useUiLocale';
+import { useBalances, useBalancesErrorText } from './useBalances';
+
+/** An account of the balances summary, fiat or crypto. */
+export type ValuedAccount = CoinBalance | AccountLimitBalance;
+
+/** The customer's accounts in the summary: fiat first, then the crypto free to spend. */
+export function summaryAccounts(summary: {
+  crypto: { utgl: { coin_balances: CoinBalance[] } };
+  fiat: { accounts_limit_balances: AccountLimitBalance[] };
+}): ValuedAccount[] {
+  return [...summary.fiat.accounts_limit_balances, ...summary.crypto.utgl.coin_balances];
+}
+
+/** The rate's change over 24 hours in words and sign (never by colour alone), and a delayed rate said. */
+export function RateChange({ account }: { account: ValuedAccount }) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const change = account.change24h;
+  const direction = change === null ? null : /^-/.test(change) ? 'down' : /[1-9]/.test(change) ? 'up' : 'flat';
+  const value =
+    change === null ? '' : formatNumber(change.replace(/^-/, ''), locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (
+    <span className={`rate-change${direction ? ` rate-change--${direction}` : ''}`}>
+      {direction === null ? t('balances.change.none') : t(`balances.change.${direction}`, { value })}
+      {account.stale ? <span className="badge badge--warning">{t('balances.stale')}</span> : null}
+    </span>
+  );
+}
+
+/** The hide-balances switch: one button, announced as pressed while amounts are masked. */
+export function HideBalancesToggle() {
+  const { t } = useTranslation();
+  const { hidden, toggleHidden } = useBalances();
+  return (
+    <Button className="button--small" aria-pressed={hidden} onClick={toggleHidden}>
+      {t('balances.hide')}
+    </Button>
+  );
+}
+
+/** The last fetch failed: its reason and a retry; the figures shown stay the last ones fetched. */
+export function BalancesError() {
+  const { t } = useTranslation();
+  const { error, fetching, refresh } = useBalances();
+  const text = useBalancesErrorText();
+  if (!error) return null;
+  return (
+    <div className="form-alert balances-error" role="alert">
+      <span>{t('balances.failed', { message: text(error) })}</span>
+      <Button className="button--small" busy={fetching} onClick={refresh}>
+        {t('balances.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** An amount with its value in US dollars underneath (masked alike). */
+export function AccountAmount({ account }: { account: ValuedAccount }) {
+  return (
+    <span className="account-amount">
+      <Money amount={account.balance} asset={account.currency} />
+      <span className="hint">
+        <Money amount={account.usdValue} asset="USD" />
+      </span>
+    </span>
+  );
+}
