@@ -19,6 +19,7 @@ import type {
   VerifyEmailBody,
 } from '../../contract';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
+import type { ActivitiesQuery } from '../../contract/activities';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
 import routes from 'virtual:meridian/endpoint-routes';
 import type { EndpointRoute } from './client';
@@ -85,6 +86,9 @@ export function createApi(client: ApiClient) {
     stepUpVerify: (body: StepUpVerifyBody) => client.call(endpoints.stepUpVerify, { body }),
     removePhone: () => client.call(endpoints.removePhone, { body: {} }),
     changePassword: (body: ChangePasswordBody) => client.call(endpoints.changePassword, { body }),
+    getSummaryBalance: (options?: ReadOptions) => client.call(endpoints.getSummaryBalance, options),
+    listActivities: (query: Partial<ActivitiesQuery>, options?: ReadOptions) =>
+      client.call(endpoints.listActivities, { ...options, query }),
   };
 }
 

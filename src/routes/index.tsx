@@ -29,6 +29,8 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   auth: () => import('../screens/auth'),
   register: () => import('../screens/register'),
   profile: () => import('../screens/profile'),
+  accounts: () => import('../screens/accounts'),
+  'card-accounts': () => import('../screens/card-accounts'),
   flows: () => import('../screens/flows'),
 };
 

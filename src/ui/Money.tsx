@@ -6,8 +6,11 @@ import { HIDDEN_AMOUNT, amountForInput, formatAmount, parseAmount, type Decimal,
 import { TextField, type TextFieldProps } from './TextField';
 import { useUiLocale } from './useUiLocale';
 
-/** An amount for reading, exact from its decimal string; `hidden` shows a fixed mask and says so. */
-export function Money({ amount, asset, hidden = false }: { amount: Decimal; asset: string; hidden?: boolean }) {
+/**
+ * An amount for reading, exact from its decimal string; `hidden` shows a fixed mask and says so;
+ * `signed` writes + before a positive amount (a movement into an account).
+ */
+export function Money({ amount, asset, hidden = false, signed = false }: { amount: Decimal; asset: string; hidden?: boolean; signed?: boolean }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   if (hidden) {
@@ -18,7 +21,7 @@ export function Money({ amount, asset, hidden = false }: { amount: Decimal; asse
       </span>
     );
   }
-  return <span className="amount">{formatAmount(amount, asset, locale)}</span>;
+  return <span className="amount">{formatAmount(amount, asset, locale, { signed })}</span>;
 }
 
 export type AmountInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type' | 'inputMode' | 'end' | 'children'> & {

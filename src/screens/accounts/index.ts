@@ -1,0 +1,6 @@
+import type { ComponentType } from 'react';
+import { ActivitiesScreen } from './ActivitiesScreen';
+
+export const screens: Partial<Record<string, ComponentType>> = {
+  activities: ActivitiesScreen,
+};
