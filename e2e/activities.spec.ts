@@ -12,7 +12,17 @@ const TEXT = {
   ar: { search: 'بحث', filters: 'عوامل التصفية', account: 'الحساب', apply: 'عرض الحركات', loadMore: 'تحميل المزيد', deposit: 'إيداع' },
 } as const;
 
-async function signInAsDemo(page: Page) {
+/**
+ * Signs the browser in as the demo customer. Its saved language (English) would win over the /ar path,
+ * and it is shared by tests running side by side, so it is never changed: this page is answered the
+ * page's language as the saved one instead.
+ */
+async function signInAsDemo(page: Page, locale: 'en' | 'ar' = 'en') {
+  if (locale !== 'en') {
+    await page.route('**/api/user-settings', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { language: locale } }) : route.continue(),
+    );
+  }
   const answer = await page.context().request.post('/api/auth/login', {
     data: { email: DEMO.email, password: DEMO.password },
     headers: { 'X-Forwarded-For': someClientAddress() },
@@ -29,7 +39,7 @@ for (const locale of ['en', 'ar'] as const) {
   const prefix = prefixOf(locale);
 
   test(`${locale}: search finds by counterparty and by amount`, async ({ page }) => {
-    await signInAsDemo(page);
+    await signInAsDemo(page, locale);
     await page.goto(`${prefix}/activities`);
     await screenReady(page);
     await expect(rows(page).first()).toBeVisible();
@@ -52,7 +62,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`${locale}: an account filter narrows the list, survives a reload and back undoes it`, async ({ page }) => {
-    await signInAsDemo(page);
+    await signInAsDemo(page, locale);
     await page.goto(`${prefix}/activities`);
     await expect(rows(page).first()).toBeVisible();
     const all = await rows(page).count();
@@ -79,7 +89,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`${locale}: the detail sheet shows one activity`, async ({ page }) => {
-    await signInAsDemo(page);
+    await signInAsDemo(page, locale);
     await page.goto(`${prefix}/activities?q=2450.75`);
     await expect(rows(page)).toHaveCount(1);
     await rows(page).getByRole('button').click();
@@ -96,7 +106,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`${locale}: scrolling to the end loads the next page, and "Load more" does too`, async ({ page }) => {
-    await signInAsDemo(page);
+    await signInAsDemo(page, locale);
     // Three pages of 20, answered here: the demo customer has five activities, the server's paging is
     // covered in tests/server/activities.test.ts. What is checked is the client following the cursors.
     const account = '3f1e2d4c-5b6a-4789-9abc-def012345678';
@@ -115,7 +125,7 @@ for (const locale of ['en', 'ar'] as const) {
       createdAt: new Date(Date.UTC(2026, 10, 25, 12) - n * 3_600_000).toISOString(),
     });
     const cursors: (string | null)[] = [];
-    await page.route('**/api/activities?*', async (route) => {
+    await page.route(/\/api\/activities(\?|$)/, async (route) => {
       const cursor = new URL(route.request().url()).searchParams.get('cursor');
       cursors.push(cursor);
       const start = cursor === 'page-2' ? 20 : cursor === 'page-3' ? 40 : 0;
@@ -138,7 +148,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`${locale}: card activity without a chosen card account leads to /card-accounts`, async ({ page }) => {
-    await signInAsDemo(page);
+    await signInAsDemo(page, locale);
     await page.goto(`${prefix}/card-accounts/activities`);
     await screenReady(page);
     const link = page.getByRole('link', { name: locale === 'en' ? 'Go to card accounts' : 'الذهاب إلى حسابات البطاقات' });
@@ -148,7 +158,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`${locale}: card activity lists only the chosen card account's activity`, async ({ page }) => {
-    const token = await signInAsDemo(page);
+    const token = await signInAsDemo(page, locale);
     const card = await page.context().request.post('/api/accounts-management/create-accounts-card', {
       headers: { Authorization: `Bearer ${token}` },
     });
@@ -167,8 +177,10 @@ for (const locale of ['en', 'ar'] as const) {
 
   for (const width of [390, 1280]) {
     test(`${locale} ${width}: screenshots and axe of the activity list, filters, detail and card activity`, async ({ page }) => {
+      // Four screens, each checked by axe: over a minute on a loaded 2-core machine.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
-      await signInAsDemo(page);
+      await signInAsDemo(page, locale);
       const axe = async () =>
         (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
           (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -10,7 +10,17 @@ import { useUiLocale } from './useUiLocale';
  * An amount for reading, exact from its decimal string; `hidden` shows a fixed mask and says so;
  * `signed` writes + before a positive amount (a movement into an account).
  */
-export function Money({ amount, asset, hidden = false, signed = false }: { amount: Decimal; asset: string; hidden?: boolean; signed?: boolean }) {
+export function Money({
+  amount,
+  asset,
+  hidden = false,
+  signed = false,
+}: {
+  amount: Decimal;
+  asset: string;
+  hidden?: boolean;
+  signed?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   if (hidden) {

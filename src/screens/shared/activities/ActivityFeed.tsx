@@ -159,7 +159,9 @@ export function ActivityFeed({ accountId, actions }: { accountId?: string; actio
           }}
         >
           <Icon name="filter" />
-          {filterCount > 0 ? t('activities.filters.openWithCount', { number: formatNumber(filterCount, locale) }) : t('activities.filters.open')}
+          {filterCount > 0
+            ? t('activities.filters.openWithCount', { number: formatNumber(filterCount, locale) })
+            : t('activities.filters.open')}
         </Button>
       </search>
       {shownFilters.length > 0 ? (

@@ -8,7 +8,15 @@ import { Sheet } from '../../../ui/Sheet';
 import type { AccountChoice } from './useAccountChoices';
 
 /** One activity in full: what, who, how much (and the other side of an exchange), when, on which account. */
-export function ActivitySheet({ activity, accounts, onClose }: { activity: Activity | null; accounts: AccountChoice[]; onClose: () => void }) {
+export function ActivitySheet({
+  activity,
+  accounts,
+  onClose,
+}: {
+  activity: Activity | null;
+  accounts: AccountChoice[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const account = activity ? accounts.find((candidate) => candidate.id === activity.accountId) : undefined;
@@ -20,10 +28,9 @@ export function ActivitySheet({ activity, accounts, onClose }: { activity: Activ
         [t('activities.detail.reference'), activity.reference ? <bdi>{activity.reference}</bdi> : t('activities.detail.none')],
         [t('activities.detail.amount'), <Money amount={activity.amount} asset={activity.currency} signed />],
         ...(activity.counterAmount !== null && activity.counterCurrency !== null
-          ? ([[t('activities.detail.counterAmount'), <Money amount={activity.counterAmount} asset={activity.counterCurrency} signed />]] as [
-              string,
-              ReactNode,
-            ][])
+          ? ([
+              [t('activities.detail.counterAmount'), <Money amount={activity.counterAmount} asset={activity.counterCurrency} signed />],
+            ] as [string, ReactNode][])
           : []),
         [
           t('activities.detail.usdValue'),
@@ -37,7 +44,7 @@ export function ActivitySheet({ activity, accounts, onClose }: { activity: Activ
     <Sheet
       open={activity !== null}
       onClose={onClose}
-      title={activity ? (activity.counterparty ? <bdi>{activity.counterparty}</bdi> : t(`activities.type.${activity.type}`)) : ''}
+      title={activity ? activity.counterparty ? <bdi>{activity.counterparty}</bdi> : t(`activities.type.${activity.type}`) : ''}
     >
       <dl className="fact-list" data-testid="activity-detail">
         {facts.map(([term, value]) => (

@@ -34,7 +34,7 @@ export function FilterSheet({
   return (
     <Sheet open={open} onClose={onClose} title={t('activities.filters.title')}>
       <form
-        className="stack"
+        className="stack filter-form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
