@@ -64,7 +64,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     tracking: createTrackingService(db, clock),
     levels,
     rates,
-    accounts: createAccountService(db, clock, levels),
+    accounts: createAccountService(db, clock),
     activities: createActivityService(db),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
