@@ -105,7 +105,11 @@ export const API_ERRORS = {
   },
   passkey_already_registered: { status: 409, description: 'This passkey is already registered.' },
   passkey_not_found: { status: 404, description: 'The customer has no passkey with this id.' },
-  account_not_found: { status: 404, description: 'The customer has no fiat or crypto account with this id.' },
+  account_not_found: {
+    status: 404,
+    description:
+      'The customer has no such account: none with this id, or none to take the money from (a fiat account in the card account’s currency, or a crypto account of the asset).',
+  },
   email_taken: { status: 409, description: 'An account with this e-mail already exists.' },
   social_account_exists: {
     status: 409,
@@ -137,11 +141,6 @@ export const API_ERRORS = {
   insufficient_funds: { status: 409, description: 'The account holds less than the amount; nothing was moved.' },
   card_account_not_found: { status: 404, description: 'The customer has no card account with this id.' },
   card_not_found: { status: 404, description: 'The customer has no card with this id.' },
-  account_not_found: {
-    status: 404,
-    description:
-      'The customer has no account to take the money from (a fiat account in the card account’s currency, or a crypto account of the asset).',
-  },
   card_frozen: { status: 409, description: 'The card is frozen: it authorizes nothing until it is unfrozen.' },
   card_not_active: {
     status: 409,

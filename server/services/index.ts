@@ -65,7 +65,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     tracking: createTrackingService(db, clock),
     levels,
     rates,
-    accounts: createAccountService(db, clock, levels),
+    accounts: createAccountService(db, clock),
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
     activities: createActivityService(db),
     sessions: createSessionService(db, clock, config.session),

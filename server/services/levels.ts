@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { LIMITED_OPERATIONS, type LimitedOperation, type UserDepositLevels } from '../../contract/users';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -15,6 +15,21 @@ export function monthStart(now: Date): Date {
 const depositsUsd = sql<string>`coalesce(sum(${activities.usdValue}), 0)::text`;
 /** Written out (not as parameters) so the planner matches the partial index `activities_user_deposits_idx`. */
 const isCompletedDeposit = sql`${activities.type} = 'deposit' AND ${activities.status} = 'completed'`;
+
+/**
+ * The monthly top-up limit as SQL expressions (uncorrelated subqueries, so PostgreSQL runs each once): the
+ * balances summary reads them in its own statement instead of waiting for separate queries first. The
+ * level is the one `position` finds: the highest reached by completed deposits, 1 until KYC is approved.
+ */
+export function monthlyTopUpSql(userId: string, now: Date): { limitUsd: SQL; usedUsd: SQL; leftUsd: SQL } {
+  const deposits = sql`(SELECT coalesce(sum(${activities.usdValue}), 0) FROM ${activities} WHERE ${activities.userId} = ${userId} AND ${isCompletedDeposit})`;
+  const reached = sql`(SELECT coalesce(max(l.level), 1) FROM deposit_levels l WHERE l.min_total_deposit_usd <= ${deposits})`;
+  const current = sql`(SELECT CASE WHEN u.kyc_status = 'approved' THEN ${reached} ELSE least(${reached}, 1) END FROM users u WHERE u.id = ${userId})`;
+  const limitUsd = sql`(SELECT monthly_usd FROM deposit_level_limits WHERE level = ${current} AND operation = 'top_up')`;
+  const usedUsd = sql`(SELECT coalesce(sum(${activities.usdValue}), 0) FROM ${activities}
+    WHERE ${activities.userId} = ${userId} AND ${isCompletedDeposit} AND ${activities.createdAt} >= ${monthStart(now)})`;
+  return { limitUsd, usedUsd, leftUsd: sql`greatest(${limitUsd} - ${usedUsd}, 0)` };
+}
 
 /**
  * Deposit levels: the level a customer is on follows from their completed deposits (the highest level
@@ -106,17 +121,14 @@ export function createLevelService(db: Db, clock: Clock) {
 
   /** The monthly top-up limit of the customer's level and what this month's completed deposits used of it, in USD. */
   async function monthlyTopUp(userId: string): Promise<{ limitUsd: string; usedUsd: string; leftUsd: string }> {
-    const { current } = await position(userId);
-    const limit = sql`(SELECT monthly_usd FROM deposit_level_limits WHERE level = ${current} AND operation = 'top_up')`;
-    const used = sql`coalesce(sum(${activities.usdValue}), 0)`;
+    const topUp = monthlyTopUpSql(userId, clock());
     const [row] = await db
       .select({
-        limitUsd: sql<string>`${limit}::text`,
-        usedUsd: sql<string>`${used}::text`,
-        leftUsd: sql<string>`greatest(${limit} - ${used}, 0)::text`,
+        limitUsd: sql<string>`${topUp.limitUsd}::text`,
+        usedUsd: sql<string>`${topUp.usedUsd}::text`,
+        leftUsd: sql<string>`${topUp.leftUsd}::text`,
       })
-      .from(activities)
-      .where(and(eq(activities.userId, userId), isCompletedDeposit, gte(activities.createdAt, monthStart(clock()))));
+      .from(sql`(SELECT 1) AS one`);
     return { limitUsd: formatDecimal(row!.limitUsd), usedUsd: formatDecimal(row!.usedUsd), leftUsd: formatDecimal(row!.leftUsd) };
   }
 

@@ -20,6 +20,7 @@ import type {
   VerifyEmailBody,
 } from '../../contract';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
+import type { ActivitiesQuery } from '../../contract/activities';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
 import routes from 'virtual:meridian/endpoint-routes';
 import type { EndpointRoute } from './client';

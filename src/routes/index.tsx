@@ -31,6 +31,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   accounts: () => import('../screens/accounts'),
   register: () => import('../screens/register'),
   profile: () => import('../screens/profile'),
+  'card-accounts': () => import('../screens/card-accounts'),
   flows: () => import('../screens/flows'),
 };
 

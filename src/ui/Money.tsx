@@ -14,9 +14,10 @@ export const HiddenAmountsContext = createContext(false);
 
 /**
  * An amount for reading, exact from its decimal string. Masked while the customer hides balances, or
- * when `hidden` says so: a fixed mask that says so to screen readers.
+ * when `hidden` says so: a fixed mask that says so to screen readers. `signed` writes + before a
+ * positive amount (a movement into an account).
  */
-export function Money({ amount, asset, hidden }: { amount: Decimal; asset: string; hidden?: boolean }) {
+export function Money({ amount, asset, hidden, signed = false }: { amount: Decimal; asset: string; hidden?: boolean; signed?: boolean }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const hiding = useContext(HiddenAmountsContext);
@@ -28,7 +29,7 @@ export function Money({ amount, asset, hidden }: { amount: Decimal; asset: strin
       </span>
     );
   }
-  return <span className="amount">{formatAmount(amount, asset, locale)}</span>;
+  return <span className="amount">{formatAmount(amount, asset, locale, { signed })}</span>;
 }
 
 export type AmountInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type' | 'inputMode' | 'end' | 'children'> & {

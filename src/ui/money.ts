@@ -22,10 +22,12 @@ export function isFiat(asset: string): boolean {
  * followed by the asset code, with up to the asset's decimals. Extra digits are cut, never rounded up,
  * so a balance never reads as more than is there.
  */
-export function formatAmount(amount: Decimal, asset: string, locale: Locale): string {
+export function formatAmount(amount: Decimal, asset: string, locale: Locale, { signed = false } = {}): string {
   const tag = LOCALE_TAGS[locale];
   const decimals = assetDecimals(asset);
   const exact = amount as Intl.StringNumericLiteral;
+  // A movement shows its direction both ways (+ in, − out); a balance only when it is negative.
+  const signDisplay = signed ? 'exceptZero' : 'auto';
   if (isFiat(asset)) {
     return new Intl.NumberFormat(tag, {
       style: 'currency',
@@ -33,12 +35,14 @@ export function formatAmount(amount: Decimal, asset: string, locale: Locale): st
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
       roundingMode: 'trunc',
+      signDisplay,
     }).format(exact);
   }
   const number = new Intl.NumberFormat(tag, {
     minimumFractionDigits: Math.min(2, decimals),
     maximumFractionDigits: decimals,
     roundingMode: 'trunc',
+    signDisplay,
   }).format(exact);
   return `${number}\u00a0${asset}`;
 }

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import { AccountDetailScreen } from './AccountDetailScreen';
 import { AccountsScreen } from './AccountsScreen';
+import { ActivitiesScreen } from './ActivitiesScreen';
 
 export const screens: Partial<Record<string, ComponentType>> = {
   accounts: AccountsScreen,
   accountDetail: AccountDetailScreen,
+  activities: ActivitiesScreen,
 };

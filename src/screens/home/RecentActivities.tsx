@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Activity } from '../../../contract/activities';
 import { useLocale, useLocalize, useSystem } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { ActivityRow } from '../../ui/ActivityRow';
 import { ListRow, ListRows } from '../../ui/ListRow';
-import { Money } from '../../ui/Money';
 import { useHydrated } from '../../ui/useHydrated';
 
 const RECENT = 5;
@@ -16,6 +15,7 @@ const RECENT = 5;
 export function RecentActivities({ accountId }: { accountId?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const locale = useLocale();
   const { api } = useSystem();
   const live = useHydrated();
   const query = { limit: RECENT, ...(accountId ? { accountId } : {}) };
@@ -41,7 +41,12 @@ export function RecentActivities({ accountId }: { accountId?: string }) {
         activities.data.length ? (
           <ListRows label={t('home.recent')}>
             {activities.data.map((activity) => (
-              <ActivityLine key={activity.id} activity={activity} />
+              <ActivityRow
+                key={activity.id}
+                activity={activity}
+                context={formatDate(new Date(activity.createdAt), locale, { dateStyle: 'medium' })}
+                link={(content) => <Link to={allPath}>{content}</Link>}
+              />
             ))}
           </ListRows>
         ) : (
@@ -70,25 +75,5 @@ export function RecentActivities({ accountId }: { accountId?: string }) {
         </ListRows>
       )}
     </section>
-  );
-}
-
-/** One activity: what it was and with whom, when, and the amount signed in words as well as by sign. */
-function ActivityLine({ activity }: { activity: Activity }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const incoming = !activity.amount.startsWith('-');
-  return (
-    <ListRow
-      testId="recent-activity"
-      label={t(`home.activityTypes.${activity.type}`)}
-      hint={[activity.counterparty, formatDate(new Date(activity.createdAt), locale)].filter(Boolean)}
-      end={
-        <span className="account-amount">
-          <Money amount={activity.amount} asset={activity.currency} />
-          <span className="hint">{t(incoming ? 'home.incoming' : 'home.outgoing')}</span>
-        </span>
-      }
-    />
   );
 }

@@ -1,0 +1,81 @@
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Activity, ActivityType } from '../../contract/activities';
+import { formatDate } from '../i18n/format';
+import { Icon, type IconName } from './Icon';
+import { ListRow } from './ListRow';
+import { Money } from './Money';
+import { useUiLocale } from './useUiLocale';
+
+const TYPE_ICONS: Record<ActivityType, IconName> = {
+  deposit: 'arrowIn',
+  withdrawal: 'arrowOut',
+  transfer_in: 'arrowIn',
+  transfer_out: 'arrowOut',
+  exchange: 'exchange',
+  card_payment: 'card',
+  adjustment: 'adjust',
+  collateral_pledge: 'arrowOut',
+  collateral_release: 'arrowIn',
+  card_repayment: 'arrowIn',
+  liquidation: 'exchange',
+};
+
+export interface ActivityRowProps {
+  activity: Activity;
+  /** Opens the activity (its detail sheet). */
+  onClick?: () => void;
+  /** The row as a link instead (the home screen's last activities lead to /activities). */
+  link?: (content: ReactNode) => ReactElement;
+  /** A quieter line before the time: the day when rows are not grouped by day, an account's name. */
+  context?: ReactNode;
+}
+
+/**
+ * One activity as a list row: an icon of its type, the counterparty (or the type when nobody else was
+ * involved) over the type and time, and at the end the signed amount with a badge unless it completed.
+ * The amount goes through Money, so hidden balances hide it too. Inside `ListRows`.
+ */
+export function ActivityRow({ activity, onClick, link, context }: ActivityRowProps) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const typeLabel = t(`activities.type.${activity.type}`);
+  const time = formatDate(new Date(activity.createdAt), locale, { timeStyle: 'short' });
+  const hint = [activity.counterparty ? typeLabel : null, context, time].filter(Boolean);
+  return (
+    <ListRow
+      testId="activity-row"
+      onClick={onClick}
+      link={link}
+      label={
+        <span className="activity-row">
+          <span className={`activity-icon activity-icon--${activity.type}`}>
+            <Icon name={TYPE_ICONS[activity.type]} />
+          </span>
+          <span className="activity-text">
+            {/* A name or an address keeps its own direction inside a right-to-left line. */}
+            <span className="activity-title">{activity.counterparty ? <bdi>{activity.counterparty}</bdi> : typeLabel}</span>
+            <span className="hint">
+              {hint.map((part, index) => (
+                <span key={index}>
+                  {index > 0 ? ' · ' : null}
+                  {part}
+                </span>
+              ))}
+            </span>
+          </span>
+        </span>
+      }
+      end={
+        <span className="activity-end">
+          <span className={activity.amount.startsWith('-') ? 'activity-amount activity-amount--out' : 'activity-amount'}>
+            <Money amount={activity.amount} asset={activity.currency} signed />
+          </span>
+          {activity.status === 'completed' ? null : (
+            <span className={`badge activity-status activity-status--${activity.status}`}>{t(`activities.status.${activity.status}`)}</span>
+          )}
+        </span>
+      }
+    />
+  );
+}
