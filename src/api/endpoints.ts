@@ -18,6 +18,7 @@ import type {
   ChangePasswordBody,
   VerifyEmailBody,
 } from '../../contract';
+import type { StatementQuery } from '../../contract/statements';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
 import routes from 'virtual:meridian/endpoint-routes';
@@ -85,6 +86,8 @@ export function createApi(client: ApiClient) {
     stepUpVerify: (body: StepUpVerifyBody) => client.call(endpoints.stepUpVerify, { body }),
     removePhone: () => client.call(endpoints.removePhone, { body: {} }),
     changePassword: (body: ChangePasswordBody) => client.call(endpoints.changePassword, { body }),
+    getSummaryBalance: (options?: ReadOptions) => client.call(endpoints.getSummaryBalance, options),
+    downloadStatement: (query: StatementQuery) => client.download(endpoints.getStatement, { query }),
   };
 }
 

@@ -43,7 +43,7 @@ function useField({ hint, error, describedBy }: Pick<FieldOwnProps, 'hint' | 'er
 export type TextFieldProps = FieldOwnProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children' | 'type'> & {
     /** Any text-like input type; checkboxes are CheckboxField. */
-    type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number';
+    type?: 'text' | 'email' | 'password' | 'tel' | 'url' | 'search' | 'number' | 'date';
     /** Shown inside the field at its end (an asset code), or a control next to it (Max). */
     end?: ReactNode;
   };
