@@ -12,6 +12,7 @@ export * from './health';
 export * from './endpoints';
 export * from './assets';
 export * from './activities';
+export * from './statements';
 export * from './rates';
 export * from './social';
 export * from './phone';

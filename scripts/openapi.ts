@@ -115,7 +115,12 @@ export function buildOpenApi(): Json {
                 description: 'See Other: the browser goes on to the page named in `Location`.',
                 headers: { Location: { schema: { type: 'string' } } },
               }
-            : { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.answer, 'output') } } },
+            : spec.download
+              ? {
+                  description: 'A file to save (`Content-Disposition: attachment`), not JSON.',
+                  content: Object.fromEntries(spec.download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+                }
+              : { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.answer, 'output') } } },
         ...Object.fromEntries(
           [...errorsByStatus].map(([status, codes]) => [
             String(status),
@@ -197,9 +202,9 @@ function fieldsTable(schema: Json, components: Record<string, Json>): string {
 function endpointSection(operationId: string, spec: AnySpec, openApi: Json): string {
   const operation = (openApi.paths as Record<string, Record<string, Json>>)[spec.path]![spec.method.toLowerCase()]!;
   const success = String(spec.status ?? 200);
-  const answerSchema = ((operation.responses as Json)[success] as { content?: { 'application/json': { schema: Json } } }).content?.[
+  const answerSchema = ((operation.responses as Json)[success] as { content?: { 'application/json'?: { schema: Json } } }).content?.[
     'application/json'
-  ].schema;
+  ]?.schema;
   const requestSchema = (operation.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content[bodyType(spec)]
     ?.schema;
   const auth = { none: 'none', optional: 'optional bearer token', bearer: 'bearer token' }[spec.auth];
@@ -227,7 +232,14 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
   }
   if (requestSchema)
     parts.push(spec.form ? 'Body (`application/x-www-form-urlencoded`):' : 'Body:', fieldsTable(requestSchema, components));
-  parts.push('Answer:', answerSchema ? fieldsTable(answerSchema, components) : 'A redirect (`Location`), no body.');
+  parts.push(
+    'Answer:',
+    spec.download
+      ? `A file to save, one of ${spec.download.map((type) => `\`${type}\``).join(', ')}, with \`Content-Disposition: attachment; filename=…\`.`
+      : answerSchema
+        ? fieldsTable(answerSchema, components)
+        : 'A redirect (`Location`), no body.',
+  );
   parts.push(
     `Errors: ${errorCodes(spec)
       .map((code) => `\`${code}\` (${API_ERRORS[code].status})`)

@@ -3,6 +3,7 @@ import { accountSchema, balancesSummarySchema, bankAccountsSchema, cardAccountSc
 import { activitiesPageSchema, activitiesQuerySchema } from '../activities';
 import { emptyBodySchema } from '../common';
 import { ratesSchema, setRatesBodySchema } from '../rates';
+import { fileAnswerSchema, STATEMENT_MEDIA_TYPES, statementQuerySchema } from '../statements';
 
 /** Accounts, balances, activities and rates. */
 export const accountsEndpoints = {
@@ -36,6 +37,14 @@ export const accountsEndpoints = {
     auth: 'bearer',
     query: activitiesQuerySchema,
     errors: ['cursor_invalid'],
+  }),
+  getStatement: endpoint('GET', '/activities/statement', undefined, fileAnswerSchema, {
+    summary:
+      "One of the customer's accounts over a date range (UTC days, both included, at most 366): the opening balance, every posting, the closing balance, in the customer's saved language. A file to save (CSV or PDF), not JSON; another customer's account is `not_found`.",
+    auth: 'bearer',
+    query: statementQuerySchema,
+    download: Object.values(STATEMENT_MEDIA_TYPES),
+    errors: ['not_found'],
   }),
   listRates: endpoint('GET', '/rates', undefined, ratesSchema, {
     summary: 'Every asset’s current price in USD and USDT, with the time it was set and whether it is stale (older than 5 minutes).',

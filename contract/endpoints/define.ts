@@ -54,6 +54,12 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * `unauthorized`, `session_idle` and `session_expired` (bearer), `idempotency_key_*` (idempotent), `internal_error`.
    */
   errors?: readonly ApiErrorCode[];
+  /**
+   * The answer is a file to save, not JSON: the handler gives `fileAnswerSchema` (contract/statements.ts)
+   * and the body is sent as it is with its `Content-Type`, `Content-Disposition: attachment` and
+   * `Cache-Control: no-store`. Lists the media types it may be sent as, for the API reference.
+   */
+  download?: readonly string[];
 }
 
 /** What the client needs to make a call. */

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AuthMode, EndpointSpec } from '../../contract/endpoints';
+import { fileAnswerSchema } from '../../contract/statements';
 import type { Clock } from '../clock';
 import { isLoopback } from '../config';
 import type { Db } from '../db/database';
@@ -65,6 +66,7 @@ function refuseCrossOrigin(c: Context<AppEnv>, deps: RouteDeps): void {
  * (400/415/422, nothing written), the Idempotency-Key of money endpoints.
  * The handler's result is parsed with the answer schema on the way out: what is not in the contract
  * is stripped, and an answer the contract does not allow becomes a 500 instead of reaching a client.
+ * A `download` endpoint's answer is a file: its bytes are the body, with its own media type.
  */
 export function mount<Body extends Schema, Answer extends z.ZodType, Auth extends AuthMode, Query extends Schema>(
   app: Hono<AppEnv>,
@@ -103,6 +105,14 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
     } as Omit<RouteContext<Body, Auth, Query>, 'db'>;
     const run = async (db: Db) => spec.answer.parse(await handler({ ...context, db }));
 
+    if (spec.download) {
+      const file = fileAnswerSchema.parse(await run(deps.db));
+      return c.body(file.content, 200, {
+        'Content-Type': file.mediaType,
+        'Content-Disposition': `attachment; filename="${file.filename}"`,
+        'Cache-Control': 'no-store',
+      });
+    }
     if (spec.idempotent) {
       return runIdempotently(c, deps.db, deps.clock, principal!.userId, json.raw, async (tx) => ({ status, data: await run(tx) }));
     }

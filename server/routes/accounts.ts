@@ -27,6 +27,8 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
 
   mount(app, deps, endpoints.listActivities, ({ principal, query }) => activities.list(principal.userId, query));
 
+  mount(app, deps, endpoints.getStatement, ({ principal, query }) => services.statements.file(principal.userId, query));
+
   mount(app, deps, endpoints.listRates, () => rates.list());
 
   mount(app, deps, endpoints.setRates, async ({ body }) => {

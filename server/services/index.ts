@@ -25,6 +25,7 @@ import { createTokenService } from './tokens';
 import { createTrackingService } from './tracking';
 import { createTwoFactorService } from './two-factor';
 import { createUserService } from './users';
+import { createStatementService } from '../statements/statement';
 
 export interface ServiceDeps {
   db: Db;
@@ -68,6 +69,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     accounts: createAccountService(db, clock),
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
     activities: createActivityService(db),
+    statements: createStatementService(db, clock),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

@@ -72,11 +72,19 @@ export interface EndpointRoute<Body extends z.ZodType | undefined, Answer extend
   readonly schemas?: { body: Body; answer: Answer };
 }
 
+/** A file the server answered (a `download` endpoint of the contract), with the name it gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
 export interface ApiClient {
   call<Body extends z.ZodType | undefined, Answer extends z.ZodType>(
     endpoint: Endpoint<Body, Answer> | EndpointRoute<Body, Answer>,
     ...args: CallArgs<Body>
   ): Promise<ApiResult<z.infer<Answer>>>;
+  /** A GET of a `download` endpoint: the body as a Blob, not JSON; errors as for `call`. */
+  download(endpoint: EndpointRoute<undefined, z.ZodType>, options?: BaseCallOptions): Promise<ApiResult<DownloadedFile>>;
 }
 
 const DEFAULT_BASE_URL: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
@@ -89,7 +97,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // No `retry` default here on purpose: ofetch would apply it to POST too. Each call sets its own.
   const $fetch = createFetch({ fetch: options.fetch, defaults: { baseURL: options.baseURL ?? DEFAULT_BASE_URL } });
 
-  type AnyCallOptions = BaseCallOptions & { body?: unknown };
+  type AnyCallOptions = BaseCallOptions & { body?: unknown; file?: true };
 
   async function call(
     endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType>,
@@ -108,9 +116,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    */
   async function send(
     endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType>,
-    { body, query, pathParams, retry, signal, activity = ACTIVITY.customer }: AnyCallOptions,
+    { body, query, pathParams, retry, signal, activity = ACTIVITY.customer, file }: AnyCallOptions,
   ): Promise<ApiResult<unknown>> {
-    const headers: Record<string, string> = { Accept: 'application/json', [ACTIVITY_HEADER]: activity };
+    const headers: Record<string, string> = { Accept: file ? '*/*' : 'application/json', [ACTIVITY_HEADER]: activity };
     if (activity === ACTIVITY.customer) onCustomerActivity?.();
     // The browser must write the multipart boundary itself.
     if (!(body instanceof FormData)) headers['Content-Type'] = 'application/json';
@@ -128,6 +136,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         retry: IDEMPOTENT_METHODS.has(endpoint.method) && retry !== false ? 1 : 0,
         retryStatusCodes: RETRY_STATUS_CODES,
         retryDelay,
+        ...(file ? { responseType: 'blob' as const } : {}),
         // ofetch counts a failed connection as a 500 and would retry it; only the listed statuses retry.
         onRequestError: (context) => {
           context.options.retry = 0;
@@ -137,11 +146,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { ok: false, error: await toApiError(thrown) };
     }
 
+    if (file) {
+      const disposition = response.headers.get('Content-Disposition') ?? '';
+      const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
+      return { ok: true, data: { blob: response._data as Blob, filename } satisfies DownloadedFile };
+    }
     return { ok: true, data: response._data };
   }
 
+  const download: ApiClient['download'] = (endpoint, options = {}) =>
+    call(endpoint, { ...options, file: true }) as Promise<ApiResult<DownloadedFile>>;
+
   // The generic signature cannot be checked against one implementation; CallArgs guarantees the shapes.
-  return { call: call as ApiClient['call'] };
+  return { call: call as ApiClient['call'], download };
 }
 
 function fillPath(path: string, params: Record<string, string | number> = {}): string {
@@ -150,6 +167,14 @@ function fillPath(path: string, params: Record<string, string | number> = {}): s
     if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(String(value));
   });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 async function toApiError(thrown: unknown): Promise<ApiError> {
@@ -162,7 +187,9 @@ async function toApiError(thrown: unknown): Promise<ApiError> {
     };
   }
   const { status } = response;
-  const body: unknown = response._data;
+  // A download's error answer arrives as a Blob like its files: read back the JSON inside.
+  const data: unknown = response._data;
+  const body: unknown = data instanceof Blob ? await data.text().then(parseJson) : data;
   const retryAfter = Number(response.headers.get('Retry-After'));
   const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {};
   // A proxy or gateway may answer anything: the body is checked (zod/mini, loaded with the first error).

@@ -19,8 +19,8 @@ import type {
   ChangePasswordBody,
   VerifyEmailBody,
 } from '../../contract';
+import type { StatementQuery } from '../../contract/statements';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
-import type { ActivitiesQuery } from '../../contract/activities';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
 import routes from 'virtual:meridian/endpoint-routes';
 import type { EndpointRoute } from './client';
@@ -97,6 +97,7 @@ export function createApi(client: ApiClient) {
     listActivities: (query: ActivitiesQueryInput, options?: ReadOptions) => client.call(endpoints.listActivities, { ...options, query }),
     getAccount: (id: string, options?: ReadOptions) => client.call(endpoints.getAccount, { ...options, pathParams: { id } }),
     openAccount: (body: OpenAccountBody) => client.call(endpoints.openAccount, { body }),
+    downloadStatement: (query: StatementQuery) => client.download(endpoints.getStatement, { query }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { LOCALE_TAGS, assetDecimals, isCryptoAsset, type Locale } from '../../contract';
+import { LOCALE_TAGS, type Locale } from '../../contract';
 
 /**
  * Money is a decimal string end to end ("1234567.123456789012345678"): the server sends it so, Intl
@@ -10,42 +10,8 @@ export type Decimal = string;
 /** What a hidden balance shows: the same four dots whatever the amount, so nothing leaks by width. */
 export const HIDDEN_AMOUNT = '••••';
 
-const ISO_4217 = /^[A-Z]{3}$/;
-
-/** Fiat (an ISO 4217 code that is not one of our crypto assets) is shown with Intl's currency style. */
-export function isFiat(asset: string): boolean {
-  return ISO_4217.test(asset) && !isCryptoAsset(asset);
-}
-
-/**
- * An amount for reading: fiat with its currency (symbol placement is the locale's), crypto as the number
- * followed by the asset code, with up to the asset's decimals. Extra digits are cut, never rounded up,
- * so a balance never reads as more than is there.
- */
-export function formatAmount(amount: Decimal, asset: string, locale: Locale, { signed = false } = {}): string {
-  const tag = LOCALE_TAGS[locale];
-  const decimals = assetDecimals(asset);
-  const exact = amount as Intl.StringNumericLiteral;
-  // A movement shows its direction both ways (+ in, − out); a balance only when it is negative.
-  const signDisplay = signed ? 'exceptZero' : 'auto';
-  if (isFiat(asset)) {
-    return new Intl.NumberFormat(tag, {
-      style: 'currency',
-      currency: asset,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      roundingMode: 'trunc',
-      signDisplay,
-    }).format(exact);
-  }
-  const number = new Intl.NumberFormat(tag, {
-    minimumFractionDigits: Math.min(2, decimals),
-    maximumFractionDigits: decimals,
-    roundingMode: 'trunc',
-    signDisplay,
-  }).format(exact);
-  return `${number}\u00a0${asset}`;
-}
+// Shared with the server's statements (contract/money.ts).
+export { formatAmount, isFiat } from '../../contract/money';
 
 /** An amount as the locale writes it in a field: its digits and decimal sign, no grouping or trailing zeros. */
 export function amountForInput(amount: Decimal, locale: Locale): string {

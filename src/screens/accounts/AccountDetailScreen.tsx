@@ -12,6 +12,7 @@ import { BalancesError, HideBalancesToggle, RateChange, summaryAccounts } from '
 import { generalFailureText } from '../shared/failureText';
 import { useBalances } from '../shared/useBalances';
 import { RecentActivities } from '../home/RecentActivities';
+import { StatementButton } from './StatementButton';
 
 /**
  * /accounts/:id: one of the customer's accounts. Any id that is not theirs gets the route-validation
@@ -112,12 +113,14 @@ export function AccountDetailScreen() {
           <Link className="button button--secondary" to={localize(`/accounts/crypto/withdraw/${account.currency}`)}>
             {t('accounts.detail.withdraw', { asset: account.currency })}
           </Link>
+          <StatementButton accountId={account.id} />
         </nav>
       ) : account?.type === 'fiat' ? (
         <nav className="button-row" aria-label={t('accounts.detail.actions')}>
           <Link className="button button--primary" to={localize('/inject/fiat')}>
             {t('accounts.detail.topUp')}
           </Link>
+          <StatementButton accountId={account.id} />
         </nav>
       ) : null}
 
