@@ -96,6 +96,7 @@ export const API_ERRORS = {
     description: 'The session reached its absolute lifetime (30 days unless configured); sign in again.',
   },
   not_found: { status: 404, description: 'No such endpoint.' },
+  account_not_found: { status: 404, description: 'The customer has no account of the needed kind with this id.' },
   session_not_found: { status: 404, description: 'No live session of this customer has this id.' },
   promo_unknown: { status: 404, description: 'No active promo code has this name.' },
   refresh_conflict: {
@@ -134,6 +135,10 @@ export const API_ERRORS = {
   phone_unchanged: { status: 409, description: 'The new number is the confirmed one.' },
   no_pending_phone: { status: 409, description: 'No phone number is waiting for a code.' },
   insufficient_funds: { status: 409, description: 'The account holds less than the amount; nothing was moved.' },
+  top_up_limit_exceeded: {
+    status: 409,
+    description: "The deposit would pass what is left of the level's monthly top-up limit (in US dollars); nothing was moved.",
+  },
   rate_stale: {
     status: 503,
     description: 'The rate needed for this quote is older than 5 minutes (the price feed is behind); try again shortly.',
@@ -151,6 +156,7 @@ export const API_ERRORS = {
     description: 'The amount has more decimals than its asset keeps (fiat 2, BTC 8, USDT and USDC 6, ETH, BNB and AVAX 18).',
   },
   cursor_invalid: { status: 422, description: 'The `cursor` is not one this server handed out; start again from the first page.' },
+  network_not_supported: { status: 422, description: 'The account’s asset is not received over this network.' },
   phone_invalid: { status: 422, description: 'The number does not exist in its country’s numbering plan.' },
   password_too_weak: {
     status: 422,

@@ -12,6 +12,7 @@ import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { sessionCookies } from './http/cookies';
 import { authRoutes } from './routes/auth';
+import { simulateRoutes } from './routes/simulate';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
 import { socialRoutes } from './routes/social';
@@ -83,6 +84,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   accountRoutes(api, deps, services);
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
+  simulateRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);
   app.route('/api', api);

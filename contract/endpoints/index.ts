@@ -5,6 +5,7 @@ import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
 import { securityEndpoints } from './security';
+import { simulateEndpoints } from './simulate';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
 import { stepUpEndpoints } from './stepUp';
@@ -28,6 +29,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...accountsEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
+  ...simulateEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

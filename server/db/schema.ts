@@ -1,8 +1,9 @@
 import { SECURITY_EVENT_KINDS } from '../../contract/security';
 import { STEP_UP_ACTIONS } from '../../contract/stepUp';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, jsonb, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
+import { ADMIN_ACTIONS } from '../../contract/simulate';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -235,7 +236,7 @@ export const accounts = pgTable('accounts', {
 export const ledgerTransactions = pgTable('ledger_transactions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id'),
-  kind: text('kind', { enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card'] }).notNull(),
+  kind: text('kind', { enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card', 'adjustment'] }).notNull(),
   idempotencyKey: text('idempotency_key'),
   createdAt: instant('created_at').notNull(),
 });
@@ -380,4 +381,19 @@ export const stepUps = pgTable('step_ups', {
   createdAt: instant('created_at').notNull(),
   expiresAt: instant('expires_at').notNull(),
   grantedAt: instant('granted_at'),
+});
+
+/** Every admin action (migration 0015): append-only. */
+export const adminAuditLog = pgTable('admin_audit_log', {
+  id: uuid('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  adminId: uuid('admin_id').notNull(),
+  action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
+  targetUserId: uuid('target_user_id'),
+  targetAccountId: uuid('target_account_id'),
+  transactionId: uuid('transaction_id'),
+  details: jsonb('details').$type<Record<string, string>>().notNull(),
+  reason: text('reason'),
+  requestId: uuid('request_id').notNull(),
+  createdAt: instant('created_at').notNull(),
 });

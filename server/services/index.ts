@@ -17,6 +17,7 @@ import { createRateLimiter } from './rate-limit';
 import { createSecurityLogService } from './security-log';
 import { createRateService } from './rates';
 import { createSessionService } from './sessions';
+import { createSimulationService } from './simulation';
 import { createSettingsService } from './settings';
 import { createSocialService } from './social';
 import { createStepUpService } from './step-up';
@@ -66,6 +67,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     rates,
     accounts: createAccountService(db, clock, levels),
     activities: createActivityService(db),
+    simulation: createSimulationService(db, clock),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

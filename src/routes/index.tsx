@@ -68,6 +68,9 @@ async function guardLoader(system: AppSystem, { request }: LoaderFunctionArgs): 
     case 'notFound':
       if (decision.fatal) throw data({ path: decision.path }, { status: 404, statusText: 'Not Found' });
       return { notFoundPath: decision.path };
+    case 'error':
+      // Spec section 8: an unknown route middleware throws; the route's error page says "Internal Server Error".
+      throw new Error(decision.message);
   }
 }
 
