@@ -17,6 +17,10 @@ import type {
   StepUpVerifyBody,
   ChangePasswordBody,
   VerifyEmailBody,
+  AdjustmentBody,
+  SetRatesBody,
+  SimulateBankTransferBody,
+  SimulateCryptoDepositBody,
 } from '../../contract';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -85,6 +89,17 @@ export function createApi(client: ApiClient) {
     stepUpVerify: (body: StepUpVerifyBody) => client.call(endpoints.stepUpVerify, { body }),
     removePhone: () => client.call(endpoints.removePhone, { body: {} }),
     changePassword: (body: ChangePasswordBody) => client.call(endpoints.changePassword, { body }),
+    // The simulation area (demo mode): money POSTs carry the caller's Idempotency-Key.
+    listSimulationAccounts: (options?: ReadOptions) => client.call(endpoints.listSimulationAccounts, options),
+    simulateBankTransfer: (body: SimulateBankTransferBody, idempotencyKey: string) =>
+      client.call(endpoints.simulateBankTransfer, { body, idempotencyKey }),
+    simulateCryptoDeposit: (body: SimulateCryptoDepositBody, idempotencyKey: string) =>
+      client.call(endpoints.simulateCryptoDeposit, { body, idempotencyKey }),
+    listAdminCustomers: (query: { q?: string }, options?: ReadOptions) => client.call(endpoints.listAdminCustomers, { ...options, query }),
+    adjustAccount: (body: AdjustmentBody, idempotencyKey: string) => client.call(endpoints.adjustAccount, { body, idempotencyKey }),
+    listAdminOutbox: (query: { to?: string }, options?: ReadOptions) => client.call(endpoints.listAdminOutbox, { ...options, query }),
+    listAuditLog: (options?: ReadOptions) => client.call(endpoints.listAuditLog, options),
+    setRates: (body: SetRatesBody) => client.call(endpoints.setRates, { body }),
   };
 }
 

@@ -30,6 +30,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   register: () => import('../screens/register'),
   profile: () => import('../screens/profile'),
   flows: () => import('../screens/flows'),
+  simulate: () => import('../screens/simulate'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {
