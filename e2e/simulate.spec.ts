@@ -20,6 +20,13 @@ async function balanceOf(request: APIRequestContext, token: string, currency: st
   return accounts.find((account) => account.currency === currency)!.balance;
 }
 
+/** The page keeps the path's language: the signed-in customer's saved language (en) would move it. */
+async function keepLanguage(page: Page, language: string) {
+  await page.route('**/api/user-settings', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: { language } }) : route.continue(),
+  );
+}
+
 async function axeClean(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -52,6 +59,7 @@ test.describe('simulation', () => {
 
   test('a wrong amount is refused with a translated message and nothing typed is lost', async ({ page, context }) => {
     await signInAs(context, DEMO);
+    await keepLanguage(page, 'ar');
     await page.goto('/ar/simulate');
     await screenReady(page);
     const crypto = page.locator('section', { has: page.getByRole('heading', { name: 'استلام عملات مشفّرة' }) });
@@ -122,6 +130,7 @@ test.describe('simulation screens', () => {
       test(`/simulate and /simulate/admin in ${language} at ${width}px, axe clean`, async ({ page, context }) => {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         const prefix = language === 'en' ? '' : `/${language}`;
+        await keepLanguage(page, language);
         await signInAs(context, DEMO);
         await page.goto(`${prefix}/simulate`);
         await screenReady(page);
