@@ -70,7 +70,6 @@ test.describe('simulation', () => {
 
   test('the admin credits a customer with a reason and the audit log shows it', async ({ page, context }) => {
     await signInAs(context, ADMIN);
-    const customer = await registerCustomer(context.request);
     // A fresh customer has no accounts yet: the admin adjusts the demo customer, and takes it back.
     await page.goto('/simulate/admin');
     await screenReady(page);
@@ -88,7 +87,6 @@ test.describe('simulation', () => {
     await adjust.getByLabel('Reason').fill('E2E goodwill credit reversed');
     await adjust.getByRole('button', { name: 'Debit the account' }).click();
     await expect(audit).toContainText('Reason: E2E goodwill credit reversed');
-    expect(customer.email).toContain('@');
   });
 
   test('a customer opening /simulate/admin gets the 404 page', async ({ page, context }) => {
@@ -102,8 +100,9 @@ test.describe('simulation', () => {
 test.describe('route middleware', () => {
   test('an unverified customer is sent from a money page to the e-mail verification', async ({ page, context }) => {
     await registerCustomer(context.request, 'en', { verified: false });
-    await page.goto('/de/transfer');
-    await expect(page).toHaveURL(/\/de\/register\/verify-email$/);
+    await page.goto('/transfer');
+    await expect(page).toHaveURL(/\/register\/verify-email$/);
+    await screenReady(page);
   });
 
   test('a customer without a confirmed phone is sent from a withdrawal to the security settings', async ({ page, context }) => {
