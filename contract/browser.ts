@@ -12,9 +12,16 @@ export type LatestBuild = z.infer<typeof latestBuildSchema>;
  */
 export const routeRuleSchema = z.object({
   path: z.string().check(z.startsWith('/')),
-  redirect: z.string().check(z.minLength(1)),
+  /** Where the path goes instead; absent when the rule only adds middleware. */
+  redirect: z.optional(z.string().check(z.minLength(1))),
   /** A full page load to another site; otherwise `redirect` is an app path, localized. */
   external: z._default(z.boolean(), false),
+  /**
+   * App middleware the page needs besides the route table's (machines/routeGuard.machine.ts): each name a
+   * condition the customer must meet, or is sent where it can be met. Any name is read here; the route
+   * guard shows the error page for a name it does not know.
+   */
+  middleware: z._default(z.array(z.string().check(z.minLength(1))), []),
 });
 export const routeRulesSchema = z.object({ rules: z.array(routeRuleSchema) });
 export type RouteRule = z.infer<typeof routeRuleSchema>;

@@ -161,6 +161,10 @@ export const API_ERRORS = {
   },
   repayment_exceeds_debt: { status: 409, description: 'The repayment is more than the card account owes.' },
   card_limits_invalid: { status: 422, description: 'The daily limit is above the monthly one, or a limit is above 50 000.' },
+  top_up_limit_exceeded: {
+    status: 409,
+    description: "The deposit would pass what is left of the level's monthly top-up limit (in US dollars); nothing was moved.",
+  },
   rate_stale: {
     status: 503,
     description: 'The rate needed for this quote is older than 5 minutes (the price feed is behind); try again shortly.',
@@ -178,6 +182,7 @@ export const API_ERRORS = {
     description: 'The amount has more decimals than its asset keeps (fiat 2, BTC 8, USDT and USDC 6, ETH, BNB and AVAX 18).',
   },
   cursor_invalid: { status: 422, description: 'The `cursor` is not one this server handed out; start again from the first page.' },
+  network_not_supported: { status: 422, description: 'The account’s asset is not received over this network.' },
   phone_invalid: { status: 422, description: 'The number does not exist in its country’s numbering plan.' },
   password_too_weak: {
     status: 422,

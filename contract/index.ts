@@ -19,3 +19,4 @@ export * from './phone';
 export * from './passkeys';
 export * from './security';
 export * from './stepUp';
+export * from './simulate';

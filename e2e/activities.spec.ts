@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Activity } from '../contract/activities';
-import { DEMO, expect, screenReady, someClientAddress, test } from './fixtures';
+import { expect, screenReady, signInDemo, test } from './fixtures';
 
 // Issue 11, Activities: /activities and /card-accounts/activities against the real server and the seeded
 // demo customer (its five opening deposits: EUR 2450.75, USD 310.00, BTC 0.0425, ETH 1.2, USDT 1250.5,
@@ -11,25 +11,6 @@ const TEXT = {
   en: { search: 'Search', filters: 'Filters', account: 'Account', apply: 'Show activity', loadMore: 'Load more', deposit: 'Deposit' },
   ar: { search: 'بحث', filters: 'عوامل التصفية', account: 'الحساب', apply: 'عرض الحركات', loadMore: 'تحميل المزيد', deposit: 'إيداع' },
 } as const;
-
-/**
- * Signs the browser in as the demo customer. Its saved language (English) would win over the /ar path,
- * and it is shared by tests running side by side, so it is never changed: this page is answered the
- * page's language as the saved one instead.
- */
-async function signInAsDemo(page: Page, locale: 'en' | 'ar' = 'en') {
-  if (locale !== 'en') {
-    await page.route('**/api/user-settings', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ json: { language: locale } }) : route.continue(),
-    );
-  }
-  const answer = await page.context().request.post('/api/auth/login', {
-    data: { email: DEMO.email, password: DEMO.password },
-    headers: { 'X-Forwarded-For': someClientAddress() },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { accessToken: string }).accessToken;
-}
 
 /** Answers GET /activities with three pages of 20 card payments, an hour apart; returns the cursors asked for. */
 async function answerThreePages(page: Page): Promise<(string | null)[]> {
@@ -70,7 +51,7 @@ for (const locale of ['en', 'ar'] as const) {
   const prefix = prefixOf(locale);
 
   test(`${locale}: search finds by counterparty and by amount`, async ({ page }) => {
-    await signInAsDemo(page, locale);
+    await signInDemo(page, locale);
     await page.goto(`${prefix}/activities`);
     await screenReady(page);
     await expect(rows(page).first()).toBeVisible();
@@ -93,7 +74,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`${locale}: an account filter narrows the list, survives a reload and back undoes it`, async ({ page }) => {
-    await signInAsDemo(page, locale);
+    await signInDemo(page, locale);
     await page.goto(`${prefix}/activities`);
     await expect(rows(page).first()).toBeVisible();
     const all = await rows(page).count();
@@ -120,7 +101,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`${locale}: the detail sheet shows one activity`, async ({ page }) => {
-    await signInAsDemo(page, locale);
+    await signInDemo(page, locale);
     await page.goto(`${prefix}/activities?q=2450.75`);
     await expect(rows(page)).toHaveCount(1);
     await rows(page).getByRole('button').click();
@@ -140,7 +121,7 @@ for (const locale of ['en', 'ar'] as const) {
     test(`${locale}: ${way === 'scrolling' ? 'scrolling to the end' : '"Load more" (no IntersectionObserver)'} loads the next pages`, async ({
       page,
     }) => {
-      await signInAsDemo(page, locale);
+      await signInDemo(page, locale);
       // Three pages of 20, answered here: the demo customer has five activities, the server's paging is
       // covered in tests/server/activities.test.ts. What is checked is the client following the cursors.
       const cursors = await answerThreePages(page);
@@ -164,7 +145,7 @@ for (const locale of ['en', 'ar'] as const) {
   }
 
   test(`${locale}: card activity without a chosen card account leads to /card-accounts`, async ({ page }) => {
-    await signInAsDemo(page, locale);
+    await signInDemo(page, locale);
     await page.goto(`${prefix}/card-accounts/activities`);
     await screenReady(page);
     const link = page.getByRole('link', { name: locale === 'en' ? 'Go to card accounts' : 'الذهاب إلى حسابات البطاقات' });
@@ -174,7 +155,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 
   test(`${locale}: card activity lists only the chosen card account's activity`, async ({ page }) => {
-    const token = await signInAsDemo(page, locale);
+    const token = await signInDemo(page, locale);
     const card = await page.context().request.post('/api/accounts-management/create-accounts-card', {
       headers: { Authorization: `Bearer ${token}` },
     });
@@ -194,7 +175,7 @@ for (const locale of ['en', 'ar'] as const) {
   for (const width of [390, 1280]) {
     test(`${locale} ${width}: screenshots and axe of the activity list, filters, detail and card activity`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await signInAsDemo(page, locale);
+      await signInDemo(page, locale);
       const axe = async () =>
         (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
           (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -1,29 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { localizePath } from '../contract/locales';
-import { DEMO, expect, someClientAddress, test } from './fixtures';
+import { expect, signInDemo, test } from './fixtures';
 
 const SUMMARY = '**/api/accounts-management/summary-balance';
-
-/**
- * The demo customer (KYC approved, funded EUR, USD, BTC, ETH and USDT accounts) signed in in this
- * context, with `language` saved as theirs (the app moves to the saved language's path).
- */
-async function signInDemo(context: BrowserContext, language: 'en' | 'ar' = 'en') {
-  const address = someClientAddress();
-  const response = await context.request.post('/api/auth/login', {
-    data: { email: DEMO.email, password: DEMO.password },
-    headers: { 'X-Forwarded-For': address },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { accessToken } = (await response.json()) as { accessToken: string };
-  const saved = await context.request.post('/api/user-settings', {
-    data: { language },
-    headers: { Authorization: `Bearer ${accessToken}`, 'X-Forwarded-For': address },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-}
 
 /** Counts the balance polls the page makes, checking each is marked as background activity. */
 function countPolls(page: Page) {
@@ -51,7 +32,7 @@ test('balances are fetched once at load, again after 60 s, and not after signing
     };
   });
   const pollTimes = () => page.evaluate(() => (window as unknown as { pollTimes: number[] }).pollTimes);
-  await signInDemo(context);
+  await signInDemo(page);
   const polls = countPolls(page);
   await page.goto('/');
   await expect(total(page)).toHaveText(/^\$[\d,]+\.\d\d$/);
@@ -73,8 +54,8 @@ test('balances are fetched once at load, again after 60 s, and not after signing
   expect(polls).toHaveLength(2);
 });
 
-test('hide balances masks every amount on home and accounts, and is remembered', async ({ page, context }) => {
-  await signInDemo(context);
+test('hide balances masks every amount on home and accounts, and is remembered', async ({ page }) => {
+  await signInDemo(page);
   await page.goto('/');
   await expect(total(page)).toHaveText(/^\$[\d,]+\.\d\d$/);
   const toggle = page.getByRole('button', { name: 'Hide balances' });
@@ -98,9 +79,9 @@ test('hide balances masks every amount on home and accounts, and is remembered',
   await expect(page.locator('.amount--hidden')).toHaveCount(0);
 });
 
-test('a failed fetch shows the server’s message and keeps the figures; Try again recovers', async ({ page, context }) => {
+test('a failed fetch shows the server’s message and keeps the figures; Try again recovers', async ({ page }) => {
   await page.clock.install();
-  await signInDemo(context);
+  await signInDemo(page);
   await page.goto('/');
   await expect(total(page)).toHaveText(/^\$[\d,]+\.\d\d$/);
   const figures = await total(page).textContent();
@@ -117,8 +98,8 @@ test('a failed fetch shows the server’s message and keeps the figures; Try aga
   await expect(total(page)).toHaveText(figures!);
 });
 
-test('an account shows IBAN and BIC to copy; an id that is not the customer’s is the 404 page', async ({ page, context }) => {
-  await signInDemo(context);
+test('an account shows IBAN and BIC to copy; an id that is not the customer’s is the 404 page', async ({ page }) => {
+  await signInDemo(page);
   await page.goto('/accounts');
   await page.getByRole('link', { name: /Euro account/ }).click();
   await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
@@ -153,9 +134,9 @@ const VIEWPORTS = [
 
 for (const locale of ['en', 'ar'] as const) {
   for (const viewport of VIEWPORTS) {
-    test(`home and accounts: screenshots and axe, ${locale} ${viewport.name}`, async ({ page, context }, testInfo) => {
+    test(`home and accounts: screenshots and axe, ${locale} ${viewport.name}`, async ({ page }, testInfo) => {
       await page.setViewportSize(viewport);
-      await signInDemo(context, locale);
+      await signInDemo(page, locale);
       await page.goto(localizePath('/accounts', locale));
       await expect(page.getByTestId('account-row')).toHaveCount(5);
       await page.getByTestId('account-row').first().click();

@@ -1,11 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type CDPSession, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import type { Locale } from '../contract/locales';
 
 export { expect };
 
 export const TEST_PASSWORD = 'Meridian-e2e-2026';
 export const DEMO = { email: 'demo@meridian.test', password: 'MeridianDemo2026' };
+export const ADMIN = { email: 'admin@meridian.test', password: 'MeridianAdmin2026' };
 
 /** A client address of its own per created customer, so per-address rate limits see many customers. */
 export const someClientAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -40,6 +41,33 @@ export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email
     await use((language) => registerCustomer(context.request, language));
   },
 });
+
+/** Signs this browser context in as a seeded account (the demo customer unless said); answers its access token. */
+export async function signInAs(context: BrowserContext, who: { email: string; password: string } = DEMO): Promise<string> {
+  const response = await context.request.post('/api/auth/login', {
+    data: { email: who.email, password: who.password },
+    headers: { 'X-Forwarded-For': someClientAddress() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/**
+ * The page is told `language` is the customer's saved one. A signed-in customer's saved language wins
+ * over the path's, and the seeded accounts are shared by tests running side by side, so their own
+ * setting (English) is never changed.
+ */
+export async function keepLanguage(page: Page, language: Locale) {
+  await page.route('**/api/user-settings', (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ json: { language } }) : route.fallback(),
+  );
+}
+
+/** The demo customer (KYC approved, funded accounts, no phone) signed in in this page's context, seeing `language`. */
+export async function signInDemo(page: Page, language: Locale = 'en'): Promise<string> {
+  if (language !== 'en') await keepLanguage(page, language);
+  return signInAs(page.context());
+}
 
 /** Waits until the screen's heading is there, i.e. the guard decided and the screen rendered. */
 export async function screenReady(page: Page) {

@@ -11,6 +11,30 @@ export type RouteAccess =
   /** Needs an `auth_token`. */
   | 'private';
 
+/**
+ * App middleware a route may name (in the route table or a route rule): a condition on the signed-in
+ * customer, checked after the access rules. A customer who does not meet one is sent where it can be
+ * met; the page of an admin tool is simply not found for anyone else. The KYC one comes with KYC.
+ */
+export const ROUTE_MIDDLEWARE = {
+  /** Needs a verified e-mail: the e-mail verification step. */
+  'email-verified': { unmetGoesTo: '/register/verify-email' },
+  /** Needs a confirmed phone: security settings, where a phone is set and confirmed. */
+  'phone-confirmed': { unmetGoesTo: '/profile/security' },
+  /** Admins only: anyone else gets the 404, so the page's existence is not revealed. */
+  admin: { unmetGoesTo: null },
+} as const satisfies Record<string, { unmetGoesTo: string | null }>;
+export type RouteMiddleware = keyof typeof ROUTE_MIDDLEWARE;
+
+const isKnownMiddleware = (name: string): name is RouteMiddleware => Object.hasOwn(ROUTE_MIDDLEWARE, name);
+
+/** What the middleware needs to know about the signed-in customer (from `GET /users/me`). */
+export interface CustomerStanding {
+  emailVerified: boolean;
+  phoneConfirmed: boolean;
+  role: 'customer' | 'admin';
+}
+
 export interface NavigationTarget {
   /** The path as opened, with its locale prefix: `/fr/pay/abc`. */
   path: string;
@@ -24,6 +48,8 @@ export interface NavigationTarget {
   /** False when the matched route's parameter validation failed (`:id` not a UUID…). */
   paramsValid: boolean;
   hasAuthToken: boolean;
+  /** The matched route's middleware in the route table (names as declared). */
+  middleware: readonly string[];
 }
 
 export type GuardDecision =
@@ -32,13 +58,19 @@ export type GuardDecision =
   | { kind: 'externalRedirect'; url: string }
   /** `fatal`: the route exists but its parameters are invalid (full error page); otherwise the
    *  path matches no route and the 404 shows inside the app shell. */
-  | { kind: 'notFound'; fatal: boolean; path: string };
+  | { kind: 'notFound'; fatal: boolean; path: string }
+  /** The page cannot be decided (an unknown middleware, the customer unreadable): the error page, "Internal Server Error". */
+  | { kind: 'error'; path: string; message: string };
 
 export const WALLET_PATH_MARKER = '/inject/crypto/on-chain/wallet';
 
 interface RouteGuardContext {
   target: NavigationTarget | null;
   decision: GuardDecision | null;
+  /** The middleware of this navigation: the route table's, then the route rule's. */
+  middleware: string[];
+  /** The customer as the middleware check read them; null until then. */
+  standing: CustomerStanding | null;
 }
 
 type RouteGuardEvent = { type: 'NAVIGATED'; target: NavigationTarget };
@@ -56,10 +88,18 @@ export const routeGuardMachine = setup({
   },
   actors: {
     lookupRouteRules: unprovided<RouteRule | null, { basePath: string }>('lookupRouteRules'),
+    loadCustomerStanding: unprovided<CustomerStanding, void>('loadCustomerStanding'),
   },
   guards: {
-    ruleLeavesApp: (_, rule: RouteRule | null) => rule?.external === true,
-    ruleRedirectsInApp: (_, rule: RouteRule | null) => rule !== null && !rule.external,
+    ruleLeavesApp: (_, rule: RouteRule | null) => rule?.redirect !== undefined && rule.external,
+    ruleRedirectsInApp: (_, rule: RouteRule | null) => rule?.redirect !== undefined && !rule.external,
+    namesUnknownMiddleware: ({ context }) => context.middleware.some((name) => !isKnownMiddleware(name)),
+    hasMiddleware: ({ context }) => context.middleware.length > 0,
+    isAdminToolOfACustomer: ({ context }, standing: CustomerStanding) => context.middleware.includes('admin') && standing.role !== 'admin',
+    needsVerifiedEmail: ({ context }, standing: CustomerStanding) =>
+      context.middleware.includes('email-verified') && !standing.emailVerified,
+    needsConfirmedPhone: ({ context }, standing: CustomerStanding) =>
+      context.middleware.includes('phone-confirmed') && !standing.phoneConfirmed,
     isWalletPath: ({ context }) => targetOf(context).path.includes(WALLET_PATH_MARKER),
     isUnknownPath: ({ context }) => targetOf(context).access === null,
     hasInvalidParams: ({ context }) => !targetOf(context).paramsValid,
@@ -79,12 +119,17 @@ export const routeGuardMachine = setup({
 }).createMachine({
   id: 'routeGuard',
   description: 'Decides, for every navigation, whether the page opens, redirects, leaves the app or is not found.',
-  context: { target: null, decision: null },
+  context: { target: null, decision: null, middleware: [], standing: null },
   initial: 'idle',
   on: {
     NAVIGATED: {
       target: '.lookingUpRouteRules',
-      actions: assign({ target: ({ event }) => event.target, decision: null }),
+      actions: assign({
+        target: ({ event }) => event.target,
+        decision: null,
+        middleware: ({ event }) => [...event.target.middleware],
+        standing: null,
+      }),
       description: 'The visitor opens a path (link, address bar, back button or redirect).',
     },
   },
@@ -101,7 +146,7 @@ export const routeGuardMachine = setup({
             guard: { type: 'ruleLeavesApp', params: ({ event }) => event.output },
             target: 'leavingApp',
             actions: assign({
-              decision: ({ event }) => ({ kind: 'externalRedirect', url: event.output!.redirect }),
+              decision: ({ event }) => ({ kind: 'externalRedirect', url: event.output!.redirect! }),
             }),
           },
           {
@@ -110,11 +155,16 @@ export const routeGuardMachine = setup({
             actions: assign({
               decision: ({ context, event }) => ({
                 kind: 'redirect',
-                to: localizePath(event.output!.redirect, targetOf(context).locale),
+                to: localizePath(event.output!.redirect!, targetOf(context).locale),
               }),
             }),
           },
-          { target: 'checkingAccess' },
+          {
+            target: 'checkingAccess',
+            actions: assign({
+              middleware: ({ context, event }) => [...new Set([...context.middleware, ...(event.output?.middleware ?? [])])],
+            }),
+          },
         ],
         // Rules are an operator convenience: when they cannot be read, navigation goes on without them.
         onError: { target: 'checkingAccess' },
@@ -166,8 +216,75 @@ export const routeGuardMachine = setup({
             decision: ({ context }) => ({ kind: 'notFound', fatal: true, path: targetOf(context).path }),
           }),
         },
+        {
+          guard: 'namesUnknownMiddleware',
+          description: 'A middleware name the app does not know is a configuration error: never a blank screen.',
+          target: 'unknownMiddleware',
+          actions: assign({
+            decision: ({ context }) => ({
+              kind: 'error',
+              path: targetOf(context).path,
+              message: `Unknown route middleware: ${context.middleware.filter((name) => !isKnownMiddleware(name)).join(', ')}`,
+            }),
+          }),
+        },
+        { guard: 'hasMiddleware', target: 'checkingMiddleware' },
         { target: 'allowed' },
       ],
+    },
+    checkingMiddleware: {
+      description: 'Reads the signed-in customer and checks each middleware of the page.',
+      invoke: {
+        id: 'loadCustomerStanding',
+        src: 'loadCustomerStanding',
+        onDone: [
+          {
+            guard: { type: 'isAdminToolOfACustomer', params: ({ event }) => event.output },
+            target: 'hiddenRoute',
+            description: 'Checked first: someone without the role learns nothing else about the page.',
+            actions: assign({
+              standing: ({ event }) => event.output,
+              decision: ({ context }) => ({ kind: 'notFound', fatal: true, path: targetOf(context).path }),
+            }),
+          },
+          {
+            guard: { type: 'needsVerifiedEmail', params: ({ event }) => event.output },
+            target: 'redirecting',
+            description: 'Money moves only for a verified e-mail: verify it first.',
+            actions: assign({
+              standing: ({ event }) => event.output,
+              decision: ({ context }) => ({
+                kind: 'redirect',
+                to: localizePath(ROUTE_MIDDLEWARE['email-verified'].unmetGoesTo, targetOf(context).locale),
+              }),
+            }),
+          },
+          {
+            guard: { type: 'needsConfirmedPhone', params: ({ event }) => event.output },
+            target: 'redirecting',
+            description: 'Confirm a phone in the security settings first.',
+            actions: assign({
+              standing: ({ event }) => event.output,
+              decision: ({ context }) => ({
+                kind: 'redirect',
+                to: localizePath(ROUTE_MIDDLEWARE['phone-confirmed'].unmetGoesTo, targetOf(context).locale),
+              }),
+            }),
+          },
+          { target: 'allowed', actions: assign({ standing: ({ event }) => event.output }) },
+        ],
+        // Fail closed: a page whose conditions cannot be checked does not open.
+        onError: {
+          target: 'middlewareUnchecked',
+          actions: assign({
+            decision: ({ context }) => ({
+              kind: 'error',
+              path: targetOf(context).path,
+              message: 'The route middleware could not read the customer',
+            }),
+          }),
+        },
+      },
     },
     allowed: {
       tags: ['decided'],
@@ -189,6 +306,21 @@ export const routeGuardMachine = setup({
     invalidRouteParams: {
       tags: ['decided'],
       description: 'The route exists but its parameters are invalid: the 404 error page.',
+      meta: { view: { testId: 'error-page' } },
+    },
+    hiddenRoute: {
+      tags: ['decided'],
+      description: 'An admin tool opened by someone else: the same 404 error page as a page that does not exist.',
+      meta: { view: { testId: 'error-page' } },
+    },
+    unknownMiddleware: {
+      tags: ['decided'],
+      description: 'The page names a middleware the app does not know: the error page, “Internal Server Error”.',
+      meta: { view: { testId: 'error-page' } },
+    },
+    middlewareUnchecked: {
+      tags: ['decided'],
+      description: 'The customer could not be read to check the page’s middleware: the error page.',
       meta: { view: { testId: 'error-page' } },
     },
   },

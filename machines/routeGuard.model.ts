@@ -1,22 +1,58 @@
 import { splitLocalePath, type RouteRule } from '../contract';
 import type { FlowModel } from './graph/model';
 import type { SnapshotFrom } from 'xstate';
-import { routeGuardMachine, WALLET_PATH_MARKER, type GuardDecision, type NavigationTarget, type RouteAccess } from './routeGuard.machine';
+import {
+  ROUTE_MIDDLEWARE,
+  routeGuardMachine,
+  WALLET_PATH_MARKER,
+  type CustomerStanding,
+  type GuardDecision,
+  type NavigationTarget,
+  type RouteAccess,
+} from './routeGuard.machine';
 import { sessionCookieJar } from './session.model';
+import { SIGNED_IN } from './graph/page';
 
 /**
  * A navigation as `navigationTarget()` (src/routes/target.ts) builds it; `access` and `paramsValid` are
  * what the route table says (tests/model/routeGuard.fixtures.test.ts keeps them honest).
  */
-function navigation(href: string, access: RouteAccess | null, hasAuthToken: boolean, paramsValid = true): { target: NavigationTarget } {
+function navigation(
+  href: string,
+  access: RouteAccess | null,
+  hasAuthToken: boolean,
+  { paramsValid = true, middleware = [] }: { paramsValid?: boolean; middleware?: string[] } = {},
+): { target: NavigationTarget } {
   const [path = '', query] = href.split('?');
   const { locale, basePath } = splitLocalePath(path);
-  return { target: { path, search: query ? `?${query}` : '', locale, basePath, access, paramsValid, hasAuthToken } };
+  return { target: { path, search: query ? `?${query}` : '', locale, basePath, access, paramsValid, hasAuthToken, middleware } };
 }
 
 /** The rules' `path` does not matter to the machine (the lookup already matched it); the browser binding sets it. */
-const ruleInApp: RouteRule = { path: '/old', redirect: '/register/success', external: false };
-const ruleToAnotherSite: RouteRule = { path: '/old', redirect: 'https://status.example.com/', external: true };
+const ruleInApp: RouteRule = { path: '/old', redirect: '/register/success', external: false, middleware: [] };
+const ruleToAnotherSite: RouteRule = { path: '/old', redirect: 'https://status.example.com/', external: true, middleware: [] };
+const ruleAddingMiddleware: RouteRule = { path: '/old', external: false, middleware: ['email-verified'] };
+const ruleNamingUnknownMiddleware: RouteRule = { path: '/old', external: false, middleware: ['needs-a-unicorn'] };
+
+const standing = (changes: Partial<CustomerStanding> = {}): CustomerStanding => ({
+  emailVerified: true,
+  phoneConfirmed: true,
+  role: 'customer',
+  ...changes,
+});
+
+const isKnown = (name: string) => Object.hasOwn(ROUTE_MIDDLEWARE, name);
+
+/** Whether the customer meets every middleware of the navigation (admin included). */
+function meets(middleware: string[], customer: CustomerStanding | null): boolean {
+  if (middleware.length === 0) return true;
+  if (!customer || !middleware.every(isKnown)) return false;
+  return (
+    (!middleware.includes('admin') || customer.role === 'admin') &&
+    (!middleware.includes('email-verified') || customer.emailVerified) &&
+    (!middleware.includes('phone-confirmed') || customer.phoneConfirmed)
+  );
+}
 
 /** The decision of a decided snapshot, narrowed to the kind its state implies. */
 function decisionOf<K extends GuardDecision['kind']>(s: SnapshotFrom<typeof routeGuardMachine>, kind: K) {
@@ -31,20 +67,44 @@ export const routeGuardModel = {
       'signed out, /accounts': navigation('/accounts', 'private', false),
       'signed in, /accounts': navigation('/accounts', 'private', true),
       'signed in, /fr/login': navigation('/fr/login', 'guest', true),
-      'signed out, /de/pay/abc?amount=10': navigation('/de/pay/abc?amount=10', 'private', false),
+      'signed out, /de/pay/abc?amount=10': navigation('/de/pay/abc?amount=10', 'private', false, { middleware: ['email-verified'] }),
       'signed out, a wallet payment page': navigation('/inject/crypto/on-chain/wallet/0xabc123', 'public', false),
       'signed in, /ar/no/such/page': navigation('/ar/no/such/page', null, true),
-      'signed in, /es/accounts/not-a-uuid': navigation('/es/accounts/not-a-uuid', 'private', true, false),
+      'signed in, /es/accounts/not-a-uuid': navigation('/es/accounts/not-a-uuid', 'private', true, { paramsValid: false }),
+      'signed in, /transfer (a verified e-mail)': navigation('/transfer', 'private', true, { middleware: ['email-verified'] }),
+      'signed in, /ar/accounts/crypto/withdraw/BTC (a verified e-mail and a confirmed phone)': navigation(
+        '/ar/accounts/crypto/withdraw/BTC',
+        'private',
+        true,
+        { middleware: ['email-verified', 'phone-confirmed'] },
+      ),
+      'signed in, /simulate/admin (admins only)': navigation('/simulate/admin', 'private', true, { middleware: ['admin'] }),
+      'signed out, /transfer (a verified e-mail)': navigation('/transfer', 'private', false, { middleware: ['email-verified'] }),
     },
   },
   actors: {
     lookupRouteRules: {
-      done: { 'no rule': null, 'a rule within the app': ruleInApp, 'a rule to another site': ruleToAnotherSite },
+      done: {
+        'no rule': null,
+        'a rule within the app': ruleInApp,
+        'a rule to another site': ruleToAnotherSite,
+        'a rule adding a verified e-mail': ruleAddingMiddleware,
+        'a rule naming an unknown middleware': ruleNamingUnknownMiddleware,
+      },
       error: { 'route-rules.json unreadable': new Error('route-rules.json unreachable') },
     },
+    loadCustomerStanding: {
+      done: {
+        'a verified customer with a phone': standing(),
+        'a verified customer without a phone': standing({ phoneConfirmed: false }),
+        'an unverified customer': standing({ emailVerified: false, phoneConfirmed: false }),
+        'an admin': standing({ role: 'admin' }),
+      },
+      error: { 'the profile unreadable': new Error('network_error') },
+    },
   },
-  // The decision follows from the target and the rule; keeping it out merges equivalent vertices.
-  serializeState: (s) => JSON.stringify([s.value, s.context.target]),
+  // The decision follows from the target, the middleware and the customer; keeping it out merges equivalent vertices.
+  serializeState: (s) => JSON.stringify([s.value, s.context.target, s.context.middleware, s.context.standing]),
   invariants: {
     '*': (s) => s.hasTag('decided') === (s.context.decision !== null) || 'a decision exists exactly when the guard has decided',
     idle: (s) => s.context.target === null || 'idle after a navigation',
@@ -56,13 +116,23 @@ export const routeGuardModel = {
       if (!t.paramsValid) return 'opened a page with invalid parameters';
       if (t.access === 'private' && !t.hasAuthToken) return 'a signed-out visitor opened a private page';
       if (t.access === 'guest' && t.hasAuthToken) return 'a signed-in visitor opened a sign-in page';
-      return true;
+      return meets(s.context.middleware, s.context.standing) || 'opened a page whose middleware the customer does not meet';
     },
+    checkingMiddleware: (s) => s.context.target!.hasAuthToken || 'checked the middleware of a signed-out visitor',
     redirecting: (s) => {
       const decision = s.context.decision;
       if (decision?.kind !== 'redirect') return 'redirecting without a redirect decision';
       const to = splitLocalePath(decision.to.split('?')[0]!);
-      return to.locale === s.context.target!.locale || `the redirect to ${decision.to} leaves the visitor's language`;
+      if (to.locale !== s.context.target!.locale) return `the redirect to ${decision.to} leaves the visitor's language`;
+      const customer = s.context.standing;
+      if (to.basePath === ROUTE_MIDDLEWARE['email-verified'].unmetGoesTo && customer?.emailVerified !== false)
+        return 'sent to verify an e-mail that is verified';
+      if (
+        to.basePath === ROUTE_MIDDLEWARE['phone-confirmed'].unmetGoesTo &&
+        (customer?.phoneConfirmed !== false || !customer.emailVerified)
+      )
+        return 'sent to confirm a phone before the e-mail is verified, or with a confirmed phone';
+      return true;
     },
     leavingApp: (s) =>
       (s.context.decision?.kind === 'externalRedirect' && /^https:\/\//.test(s.context.decision.url)) ||
@@ -80,6 +150,16 @@ export const routeGuardModel = {
       if (t.access === 'private' && !t.hasAuthToken) return 'a signed-out visitor learns that a private page exists';
       return (decision?.kind === 'notFound' && decision.fatal && decision.path === t.path) || 'not the fatal 404 for the path';
     },
+    hiddenRoute: (s) => {
+      const decision = s.context.decision;
+      if (!s.context.middleware.includes('admin') || s.context.standing?.role !== 'customer') return 'an admin tool hidden from an admin';
+      return (decision?.kind === 'notFound' && decision.fatal) || 'an admin tool not answered with the 404 page';
+    },
+    unknownMiddleware: (s) =>
+      (s.context.middleware.some((name) => !isKnown(name)) && s.context.decision?.kind === 'error') ||
+      'the error page without an unknown middleware',
+    middlewareUnchecked: (s) =>
+      (s.context.standing === null && s.context.decision?.kind === 'error') || 'the error page although the customer was read',
   },
   browser: {
     events: {
@@ -93,10 +173,19 @@ export const routeGuardModel = {
         // route-rules.json is read once per page load, and every NAVIGATED here is a page load.
         done: (rule, before) => [
           { answer: '**/route-rules.json', json: { rules: rule ? [{ ...rule, path: before.context.target!.basePath }] : [] } },
-          ...(rule?.external ? [{ answer: `${new URL(rule.redirect).origin}/**`, html: '<h1>Another site</h1>' }] : []),
+          ...(rule?.external && rule.redirect ? [{ answer: `${new URL(rule.redirect).origin}/**`, html: '<h1>Another site</h1>' }] : []),
         ],
         // The app reads an unreadable file as “no rules”: the same outcome as the machine's onError.
         error: () => [{ answer: '**/route-rules.json', status: 500 }],
+      },
+      loadCustomerStanding: {
+        // The pages security settings and e-mail verification redirect to read the customer's own data
+        // with the test's made-up session: they are reached in e2e/simulate.spec.ts with a real one.
+        done: (customer, before) => {
+          if (!meets(before.context.middleware, customer) && !before.context.middleware.includes('admin')) return null;
+          return [{ answer: '**/api/users/me', json: { ...SIGNED_IN.user, ...customer } }];
+        },
+        error: () => [{ answer: '**/api/users/me', status: 503, json: { error: { code: 'not_ready', message: 'not_ready' } } }],
       },
     },
     states: {
@@ -105,6 +194,9 @@ export const routeGuardModel = {
       leavingApp: (s) => ({ url: decisionOf(s, 'externalRedirect').url }),
       unknownPath: (s) => ({ url: s.context.target!.path }),
       invalidRouteParams: (s) => ({ url: s.context.target!.path }),
+      hiddenRoute: (s) => ({ url: s.context.target!.path }),
+      unknownMiddleware: (s) => ({ url: s.context.target!.path }),
+      middlewareUnchecked: (s) => ({ url: s.context.target!.path }),
     },
   },
 } satisfies FlowModel<typeof routeGuardMachine>;

@@ -13,6 +13,7 @@ import { accountRoutes } from './routes/accounts';
 import { cardRoutes } from './routes/cards';
 import { sessionCookies } from './http/cookies';
 import { authRoutes } from './routes/auth';
+import { simulateRoutes } from './routes/simulate';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
 import { socialRoutes } from './routes/social';
@@ -85,6 +86,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   cardRoutes(api, deps, services);
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
+  simulateRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);
   app.route('/api', api);

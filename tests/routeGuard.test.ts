@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { routeGuardMachine, safeRedirectPath, type GuardDecision } from '../machines/routeGuard.machine';
+import { routeGuardMachine, safeRedirectPath, type CustomerStanding, type GuardDecision } from '../machines/routeGuard.machine';
 import { LOCALES, localizePath, type Locale, type RouteRule } from '../contract';
 import { navigationTarget } from '../src/routes/target';
 import { routes } from '../src/routes/table';
 
-async function decide(href: string, opts: { authToken?: boolean; rules?: RouteRule[]; rulesFail?: boolean } = {}) {
+const VERIFIED_WITH_PHONE: CustomerStanding = { emailVerified: true, phoneConfirmed: true, role: 'customer' };
+
+async function decide(
+  href: string,
+  opts: { authToken?: boolean; rules?: RouteRule[]; rulesFail?: boolean; customer?: CustomerStanding | 'unreadable' } = {},
+) {
   const actor = createActor(
     routeGuardMachine.provide({
       actors: {
+        loadCustomerStanding: fromPromise(async () => {
+          if (opts.customer === 'unreadable') throw new Error('network_error');
+          return opts.customer ?? VERIFIED_WITH_PHONE;
+        }),
         lookupRouteRules: fromPromise(async ({ input }: { input: { basePath: string } }) => {
           if (opts.rulesFail) throw new Error('route-rules.json unreachable');
           return opts.rules?.find((rule) => rule.path === input.basePath) ?? null;
@@ -60,8 +69,8 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
     },
   );
 
-  it('opens every private page for a signed-in visitor', async () => {
-    for (const route of routes.filter((r) => r.access === 'private')) {
+  it('opens every private page for a signed-in visitor who meets its middleware', async () => {
+    for (const route of routes.filter((r) => r.access === 'private' && !r.middleware?.includes('admin'))) {
       const concrete = route.path.replace(':id', UUID).replace(':iso', 'usdt').replace(':hash', 'h4sh');
       expect((await decide(at(concrete), { authToken: true })).decision, concrete).toEqual({ kind: 'allow' });
     }
@@ -90,13 +99,65 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
 
   it('follows an operator route rule, localized, before any other check', async () => {
     const rules: RouteRule[] = [
-      { path: '/old-cards', redirect: '/card-accounts', external: false },
-      { path: '/status', redirect: 'https://status.example.com/', external: true },
+      { path: '/old-cards', redirect: '/card-accounts', external: false, middleware: [] },
+      { path: '/status', redirect: 'https://status.example.com/', external: true, middleware: [] },
     ];
     expect((await decide(at('/old-cards'), { rules })).decision).toEqual({ kind: 'redirect', to: at('/card-accounts') });
     expect((await decide(at('/status'), { rules, authToken: true })).decision).toEqual({
       kind: 'externalRedirect',
       url: 'https://status.example.com/',
+    });
+  });
+
+  it('sends a customer whose e-mail is not verified from money pages to the e-mail verification', async () => {
+    const customer = { emailVerified: false, phoneConfirmed: false, role: 'customer' } as const;
+    for (const path of [
+      '/transfer',
+      '/transfer/fiat-to-crypto',
+      '/pay',
+      '/pay/h4sh',
+      '/inject/pay-by-code',
+      '/accounts/crypto/withdraw/BTC',
+    ]) {
+      expect((await decide(at(path), { authToken: true, customer })).decision, path).toEqual({
+        kind: 'redirect',
+        to: at('/register/verify-email'),
+      });
+    }
+    expect((await decide(at('/accounts'), { authToken: true, customer })).decision).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a customer without a confirmed phone from a withdrawal to the security settings', async () => {
+    const customer = { emailVerified: true, phoneConfirmed: false, role: 'customer' } as const;
+    expect((await decide(at('/accounts/crypto/withdraw/BTC'), { authToken: true, customer })).decision).toEqual({
+      kind: 'redirect',
+      to: at('/profile/security'),
+    });
+    expect((await decide(at('/transfer'), { authToken: true, customer })).decision).toEqual({ kind: 'allow' });
+  });
+
+  it('shows the 404 page of /simulate/admin to anyone but an admin', async () => {
+    const { decision, state } = await decide(at('/simulate/admin'), { authToken: true });
+    expect(decision).toEqual({ kind: 'notFound', fatal: true, path: at('/simulate/admin') });
+    expect(state).toBe('hiddenRoute');
+    const admin = { ...VERIFIED_WITH_PHONE, role: 'admin' } as const;
+    expect((await decide(at('/simulate/admin'), { authToken: true, customer: admin })).decision).toEqual({ kind: 'allow' });
+  });
+
+  it('shows the error page for a middleware it does not know, and when the customer cannot be read', async () => {
+    const rules: RouteRule[] = [{ path: '/help', external: false, middleware: ['needs-a-unicorn'] }];
+    const unknown = await decide(at('/help'), { authToken: true, rules });
+    expect(unknown.decision).toEqual({ kind: 'error', path: at('/help'), message: 'Unknown route middleware: needs-a-unicorn' });
+    const unreadable = await decide(at('/transfer'), { authToken: true, customer: 'unreadable' });
+    expect(unreadable.decision).toMatchObject({ kind: 'error', path: at('/transfer') });
+  });
+
+  it('adds the middleware of a route rule to the route’s', async () => {
+    const rules: RouteRule[] = [{ path: '/help', external: false, middleware: ['phone-confirmed'] }];
+    const customer = { ...VERIFIED_WITH_PHONE, phoneConfirmed: false };
+    expect((await decide(at('/help'), { authToken: true, rules, customer })).decision).toEqual({
+      kind: 'redirect',
+      to: at('/profile/security'),
     });
   });
 

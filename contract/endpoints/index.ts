@@ -6,6 +6,7 @@ import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
 import { securityEndpoints } from './security';
+import { simulateEndpoints } from './simulate';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
 import { stepUpEndpoints } from './stepUp';
@@ -30,6 +31,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...cardsEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
+  ...simulateEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

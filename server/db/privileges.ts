@@ -5,7 +5,7 @@ import type { Database } from './database';
  * triggers of 0002_accounts.sql say the same to anyone, the owner included; the missing privilege
  * stops a compromised application before it reaches them, and it cannot drop a trigger it does not own.
  */
-export const APPEND_ONLY_TABLES = ['ledger_transactions', 'ledger_entries'] as const;
+export const APPEND_ONLY_TABLES = ['ledger_transactions', 'ledger_entries', 'admin_audit_log'] as const;
 
 /**
  * What the application role may do in the migrated schema: read and write the tables (TRUNCATE,

@@ -1,9 +1,10 @@
 import { SECURITY_EVENT_KINDS } from '../../contract/security';
 import { STEP_UP_ACTIONS } from '../../contract/stepUp';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, jsonb, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
 import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
+import { ADMIN_ACTIONS } from '../../contract/simulate';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -239,7 +240,7 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id'),
   kind: text('kind', {
-    enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card', 'collateral', 'repayment', 'liquidation'],
+    enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card', 'collateral', 'repayment', 'liquidation', 'adjustment'],
   }).notNull(),
   idempotencyKey: text('idempotency_key'),
   createdAt: instant('created_at').notNull(),
@@ -421,5 +422,20 @@ export const cardAuthorizations = pgTable('card_authorizations', {
   amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
   merchant: text('merchant').notNull(),
   channel: text('channel', { enum: CARD_CHANNELS }).notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** Every admin action (migration 0015): append-only. */
+export const adminAuditLog = pgTable('admin_audit_log', {
+  id: uuid('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  adminId: uuid('admin_id').notNull(),
+  action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
+  targetUserId: uuid('target_user_id'),
+  targetAccountId: uuid('target_account_id'),
+  transactionId: uuid('transaction_id'),
+  details: jsonb('details').$type<Record<string, string>>().notNull(),
+  reason: text('reason'),
+  requestId: uuid('request_id').notNull(),
   createdAt: instant('created_at').notNull(),
 });

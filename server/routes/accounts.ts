@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { endpoints } from '../../contract/endpoints';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
+import { requestIdOf } from './simulate';
 
 export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services): void {
   const { accounts, activities, rates } = services;
@@ -31,8 +32,17 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
 
   mount(app, deps, endpoints.listRates, () => rates.list());
 
-  mount(app, deps, endpoints.setRates, async ({ body }) => {
-    await rates.set(body.rates);
+  // An admin action: written to the audit log in the same transaction as the prices.
+  mount(app, deps, endpoints.setRates, async ({ c, principal, body }) => {
+    const requestId = requestIdOf(c);
+    await rates.set(body.rates, (tx) =>
+      services.simulation.record(tx, {
+        adminId: principal.userId,
+        action: 'rates_set',
+        requestId,
+        details: Object.fromEntries(body.rates.map((rate) => [rate.asset, rate.usd])),
+      }),
+    );
     return rates.list();
   });
 }

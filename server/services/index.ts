@@ -18,6 +18,7 @@ import { createRateLimiter } from './rate-limit';
 import { createSecurityLogService } from './security-log';
 import { createRateService } from './rates';
 import { createSessionService } from './sessions';
+import { createSimulationService } from './simulation';
 import { createSettingsService } from './settings';
 import { createSocialService } from './social';
 import { createStepUpService } from './step-up';
@@ -70,6 +71,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
     activities: createActivityService(db),
     statements: createStatementService(db, clock),
+    simulation: createSimulationService(db, clock),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

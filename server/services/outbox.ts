@@ -144,7 +144,13 @@ export function createOutbox(db: Db, clock: Clock, transport: Transport, logger:
     return db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.seq)).limit(DEV_LIST_LIMIT);
   }
 
-  return { enqueue, deliverPending: deliverPendingQuietly, purgeDelivered, listFor };
+  /** The newest messages, of one recipient when given (the admins' outbox view). */
+  function latest(tx: Db, recipient?: string) {
+    const query = tx.select().from(outbox);
+    return (recipient ? query.where(eq(outbox.recipient, recipient)) : query).orderBy(desc(outbox.seq)).limit(DEV_LIST_LIMIT);
+  }
+
+  return { enqueue, deliverPending: deliverPendingQuietly, purgeDelivered, listFor, latest };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

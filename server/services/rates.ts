@@ -105,8 +105,12 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
     return rate;
   }
 
-  /** Sets prices as of now and records them in the history. */
-  async function write(prices: { asset: Asset; usd: string }[], source: 'simulated' | 'feed' | 'admin'): Promise<void> {
+  /** Sets prices as of now and records them in the history; `alongside` writes in the same transaction (an admin's audit row). */
+  async function write(
+    prices: { asset: Asset; usd: string }[],
+    source: 'simulated' | 'feed' | 'admin',
+    alongside?: (tx: Db) => Promise<void>,
+  ): Promise<void> {
     if (prices.length === 0) return;
     const now = clock();
     await db.transaction(async (tx) => {
@@ -118,6 +122,7 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
           .onConflictDoUpdate({ target: [rateHistory.asset, rateHistory.at], set: { usd } });
       }
       await tx.delete(rateHistory).where(lt(rateHistory.at, new Date(now.getTime() - RATE_HISTORY_MS)));
+      await alongside?.(tx);
     });
   }
 
@@ -205,7 +210,14 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
       .orderBy(asc(rateHistory.at));
   }
 
-  return { list, quote, set: (prices: { asset: Asset; usd: string }[]) => write(prices, 'admin'), refresh, start, history };
+  return {
+    list,
+    quote,
+    set: (prices: { asset: Asset; usd: string }[], alongside?: (tx: Db) => Promise<void>) => write(prices, 'admin', alongside),
+    refresh,
+    start,
+    history,
+  };
 }
 
 export type RateService = ReturnType<typeof createRateService>;

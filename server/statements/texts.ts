@@ -70,6 +70,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral: 'Collateral',
       repayment: 'Repayment',
       liquidation: 'Liquidation',
+      adjustment: 'Adjustment',
     },
   },
   ar: {
@@ -112,6 +113,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral: 'ضمان',
       repayment: 'سداد',
       liquidation: 'تسييل',
+      adjustment: 'تسوية',
     },
   },
   de: {
@@ -154,6 +156,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral: 'Sicherheit',
       repayment: 'Rückzahlung',
       liquidation: 'Verwertung',
+      adjustment: 'Korrektur',
     },
   },
   es: {
@@ -196,6 +199,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral: 'Garantía',
       repayment: 'Reembolso',
       liquidation: 'Liquidación',
+      adjustment: 'Ajuste',
     },
   },
   fr: {
@@ -238,6 +242,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral: 'Garantie',
       repayment: 'Remboursement',
       liquidation: 'Liquidation',
+      adjustment: 'Régularisation',
     },
   },
   ru: {
@@ -280,6 +285,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral: 'Залог',
       repayment: 'Погашение',
       liquidation: 'Ликвидация',
+      adjustment: 'Корректировка',
     },
   },
   th: {
@@ -322,6 +328,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral: 'หลักประกัน',
       repayment: 'ชำระคืน',
       liquidation: 'การบังคับขาย',
+      adjustment: 'ปรับปรุงรายการ',
     },
   },
   zh: {
@@ -364,6 +371,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral: '抵押品',
       repayment: '还款',
       liquidation: '清算',
+      adjustment: '调整',
     },
   },
 };

@@ -51,6 +51,8 @@ interface BaseCallOptions {
    * Everything else is the customer's doing (contract/session.ts, `X-Meridian-Activity`).
    */
   activity?: ActivityKind;
+  /** Money endpoints: the request's `Idempotency-Key`, the same on a retry of the same request. */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
@@ -116,9 +118,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    */
   async function send(
     endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType>,
-    { body, query, pathParams, retry, signal, activity = ACTIVITY.customer, file }: AnyCallOptions,
+    { body, query, pathParams, retry, signal, activity = ACTIVITY.customer, file, idempotencyKey }: AnyCallOptions,
   ): Promise<ApiResult<unknown>> {
     const headers: Record<string, string> = { Accept: file ? '*/*' : 'application/json', [ACTIVITY_HEADER]: activity };
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (activity === ACTIVITY.customer) onCustomerActivity?.();
     // The browser must write the multipart boundary itself.
     if (!(body instanceof FormData)) headers['Content-Type'] = 'application/json';

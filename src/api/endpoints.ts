@@ -18,6 +18,10 @@ import type {
   StepUpVerifyBody,
   ChangePasswordBody,
   VerifyEmailBody,
+  AdjustmentBody,
+  SetRatesBody,
+  SimulateBankTransferBody,
+  SimulateCryptoDepositBody,
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
@@ -98,6 +102,17 @@ export function createApi(client: ApiClient) {
     getAccount: (id: string, options?: ReadOptions) => client.call(endpoints.getAccount, { ...options, pathParams: { id } }),
     openAccount: (body: OpenAccountBody) => client.call(endpoints.openAccount, { body }),
     downloadStatement: (query: StatementQuery) => client.download(endpoints.getStatement, { query }),
+    // The simulation area (demo mode): money POSTs carry the caller's Idempotency-Key.
+    listSimulationAccounts: (options?: ReadOptions) => client.call(endpoints.listSimulationAccounts, options),
+    simulateBankTransfer: (body: SimulateBankTransferBody, idempotencyKey: string) =>
+      client.call(endpoints.simulateBankTransfer, { body, idempotencyKey }),
+    simulateCryptoDeposit: (body: SimulateCryptoDepositBody, idempotencyKey: string) =>
+      client.call(endpoints.simulateCryptoDeposit, { body, idempotencyKey }),
+    listAdminCustomers: (query: { q?: string }, options?: ReadOptions) => client.call(endpoints.listAdminCustomers, { ...options, query }),
+    adjustAccount: (body: AdjustmentBody, idempotencyKey: string) => client.call(endpoints.adjustAccount, { body, idempotencyKey }),
+    listAdminOutbox: (query: { to?: string }, options?: ReadOptions) => client.call(endpoints.listAdminOutbox, { ...options, query }),
+    listAuditLog: (options?: ReadOptions) => client.call(endpoints.listAuditLog, options),
+    setRates: (body: SetRatesBody) => client.call(endpoints.setRates, { body }),
   };
 }
 

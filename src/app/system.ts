@@ -148,7 +148,15 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
   });
 
   const routeGuard = routeGuardMachine.provide({
-    actors: { lookupRouteRules: fromPromise(({ input }) => lookupRouteRule(input.basePath)) },
+    actors: {
+      lookupRouteRules: fromPromise(({ input }) => lookupRouteRule(input.basePath)),
+      // Read afresh at each such navigation: an e-mail verified a moment ago must open the page.
+      loadCustomerStanding: fromPromise(async () => {
+        const me = await api.getMe();
+        if (!me.ok) throw new Error(me.error.code);
+        return { emailVerified: me.data.emailVerified, phoneConfirmed: me.data.phoneConfirmed, role: me.data.role };
+      }),
+    },
   });
 
   const idle = idleMachine.provide({

@@ -33,6 +33,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   profile: () => import('../screens/profile'),
   'card-accounts': () => import('../screens/card-accounts'),
   flows: () => import('../screens/flows'),
+  simulate: () => import('../screens/simulate'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {
@@ -71,6 +72,9 @@ async function guardLoader(system: AppSystem, { request }: LoaderFunctionArgs): 
     case 'notFound':
       if (decision.fatal) throw data({ path: decision.path }, { status: 404, statusText: 'Not Found' });
       return { notFoundPath: decision.path };
+    case 'error':
+      // Spec section 8: an unknown route middleware throws; the route's error page says "Internal Server Error".
+      throw new Error(decision.message);
   }
 }
 

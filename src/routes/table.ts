@@ -1,5 +1,5 @@
 import { isCryptoAsset } from '../../contract';
-import type { RouteAccess } from '../../machines/routeGuard.machine';
+import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard.machine';
 
 /** `wide`: the default top bar with a dashboard-wide page (~1100 px), for tools such as the flow explorer. */
 export type LayoutName = 'default' | 'wide' | 'main-nav-menu' | 'mobile-header' | 'sub-nav-menu' | 'none';
@@ -38,6 +38,8 @@ export interface RouteDef {
   tabs?: string;
   /** Routes this screen leads to, until its own content is built. */
   links?: string[];
+  /** App middleware the page needs (machines/routeGuard.machine.ts), checked after the access rules. */
+  middleware?: readonly RouteMiddleware[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -49,6 +51,10 @@ const validHash = (p: Record<string, string | undefined>) => LINK_HASH.test(p.ha
 
 const guest = { access: 'guest', layout: 'default' } as const;
 const priv = { access: 'private' } as const;
+/** Money leaves the customer's accounts here: only with a verified e-mail (pre-hijacking, issue 10). */
+const movesMoney = { middleware: ['email-verified'] } as const;
+/** Money leaves Meridian for an outside address: also a confirmed phone, which hears of it and guards the sign-in. */
+const leavesMeridian = { middleware: ['email-verified', 'phone-confirmed'] } as const;
 
 export const routes: RouteDef[] = [
   // Auth
@@ -88,6 +94,7 @@ export const routes: RouteDef[] = [
     layout: 'mobile-header',
     parent: 'accounts',
     validate: validIso,
+    ...leavesMeridian,
   },
   { id: 'activities', path: '/activities', area: 'accounts', ...priv, layout: 'main-nav-menu', tabs: 'accounts' },
   // Card accounts
@@ -141,10 +148,19 @@ export const routes: RouteDef[] = [
     validate: validHash,
   },
   { id: 'injectFiat', path: '/inject/fiat', area: 'inject', ...priv, layout: 'none', parent: 'injectCrypto' },
-  { id: 'payByCode', path: '/inject/pay-by-code', area: 'inject', ...priv, layout: 'main-nav-menu' },
+  { id: 'payByCode', path: '/inject/pay-by-code', area: 'inject', ...priv, layout: 'main-nav-menu', ...movesMoney },
   // Pay
-  { id: 'pay', path: '/pay', area: 'pay', ...priv, layout: 'mobile-header', parent: 'home' },
-  { id: 'payLink', path: '/pay/:hash', area: 'pay', ...priv, layout: 'mobile-header', parent: 'home', validate: validHash },
+  { id: 'pay', path: '/pay', area: 'pay', ...priv, layout: 'mobile-header', parent: 'home', ...movesMoney },
+  {
+    id: 'payLink',
+    path: '/pay/:hash',
+    area: 'pay',
+    ...priv,
+    layout: 'mobile-header',
+    parent: 'home',
+    validate: validHash,
+    ...movesMoney,
+  },
   // KYC
   {
     id: 'kyc',
@@ -208,6 +224,7 @@ export const routes: RouteDef[] = [
     layout: 'mobile-header',
     parent: 'home',
     links: ['transferCryptoToFiat', 'transferFiatToCrypto'],
+    ...movesMoney,
   },
   {
     id: 'transferCryptoToFiat',
@@ -217,6 +234,7 @@ export const routes: RouteDef[] = [
     layout: 'sub-nav-menu',
     parent: 'transfer',
     tabs: 'transfer',
+    ...movesMoney,
   },
   {
     id: 'transferFiatToCrypto',
@@ -226,10 +244,20 @@ export const routes: RouteDef[] = [
     layout: 'sub-nav-menu',
     parent: 'transfer',
     tabs: 'transfer',
+    ...movesMoney,
   },
   // Simulation
   { id: 'simulate', path: '/simulate', area: 'simulate', ...priv, layout: 'sub-nav-menu', parent: 'home', tabs: 'simulate' },
-  { id: 'simulateAdmin', path: '/simulate/admin', area: 'simulate', ...priv, layout: 'sub-nav-menu', parent: 'home', tabs: 'simulate' },
+  {
+    id: 'simulateAdmin',
+    path: '/simulate/admin',
+    area: 'simulate',
+    ...priv,
+    layout: 'sub-nav-menu',
+    parent: 'home',
+    tabs: 'simulate',
+    middleware: ['admin'],
+  },
   // Help
   { id: 'help', path: '/help', area: 'help', ...priv, layout: 'mobile-header', parent: 'profile' },
   // Flow explorer for QA and reviewers: reachable signed in or out, also in production builds.

@@ -23,5 +23,6 @@ export function navigationTarget(url: URL, hasAuthToken: boolean): NavigationTar
     access: match?.def.access ?? null,
     paramsValid: match?.def.validate ? match.def.validate(match.params) : true,
     hasAuthToken,
+    middleware: match?.def.middleware ?? [],
   };
 }

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { assetSchema, NETWORKS, type Network } from './assets';
+import { decimalSchema, textSchema, timestampSchema } from './common';
+import { kycStatusSchema, roleSchema } from './users';
+import { outboxMessageSchema } from './dev';
+
+/**
+ * The simulation area (demo mode only): a customer moves test money on their own accounts, an admin
+ * looks after customers, rates and messages. Every admin action is written to the audit log.
+ */
+
+export const NETWORK_CODES = Object.keys(NETWORKS) as [Network, ...Network[]];
+export const networkSchema = z.enum(NETWORK_CODES);
+
+/** A positive amount as a decimal string; the server also refuses more decimals than the asset keeps. */
+export const positiveAmountSchema = z
+  .string()
+  .max(39)
+  .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Expected a decimal amount')
+  .refine((value) => /[1-9]/.test(value), 'Expected a positive amount');
+
+export const SENDER_NAME_MAX_LENGTH = 100;
+export const REFERENCE_MAX_LENGTH = 140;
+export const ADJUSTMENT_REASON_MAX_LENGTH = 200;
+export const CUSTOMER_SEARCH_MAX_LENGTH = 254;
+
+/** An account the simulation can move money on: the customer's own fiat and crypto accounts. */
+export const simulationAccountSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['fiat', 'crypto']),
+  currency: assetSchema,
+  name: z.string(),
+  balance: decimalSchema,
+});
+export type SimulationAccount = z.infer<typeof simulationAccountSchema>;
+export const simulationAccountsSchema = z.array(simulationAccountSchema);
+
+/** `POST /simulate/bank-transfer`: a bank transfer from someone else arrives in a fiat account. */
+export const simulateBankTransferBodySchema = z.strictObject({
+  accountId: z.uuid(),
+  amount: positiveAmountSchema,
+  senderName: textSchema(SENDER_NAME_MAX_LENGTH).min(1),
+  reference: textSchema(REFERENCE_MAX_LENGTH).optional(),
+});
+export type SimulateBankTransferBody = z.infer<typeof simulateBankTransferBodySchema>;
+
+/** `POST /simulate/crypto-deposit`: coins arrive in a crypto account over one of its asset's networks. */
+export const simulateCryptoDepositBodySchema = z.strictObject({
+  accountId: z.uuid(),
+  network: networkSchema,
+  amount: positiveAmountSchema,
+});
+export type SimulateCryptoDepositBody = z.infer<typeof simulateCryptoDepositBodySchema>;
+
+/** What a simulated or admin movement answers: the ledger transaction and the account after it. */
+export const simulatedMovementSchema = z.object({
+  transactionId: z.uuid(),
+  account: simulationAccountSchema,
+});
+export type SimulatedMovement = z.infer<typeof simulatedMovementSchema>;
+
+/** `GET /simulate/admin/customers?q=`: customers whose e-mail contains `q` (all when absent), at most 50. */
+export const adminCustomersQuerySchema = z.strictObject({
+  q: textSchema(CUSTOMER_SEARCH_MAX_LENGTH).optional(),
+});
+export const adminCustomerSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: roleSchema,
+  kycStatus: kycStatusSchema,
+  accounts: simulationAccountsSchema,
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+export const adminCustomersSchema = z.array(adminCustomerSchema);
+
+/** `POST /simulate/admin/adjustments`: credit or debit a customer's account, always with a reason. */
+export const adjustmentBodySchema = z.strictObject({
+  accountId: z.uuid(),
+  direction: z.enum(['credit', 'debit']),
+  amount: positiveAmountSchema,
+  reason: textSchema(ADJUSTMENT_REASON_MAX_LENGTH).min(3),
+});
+export type AdjustmentBody = z.infer<typeof adjustmentBodySchema>;
+
+/** `GET /simulate/admin/outbox?to=`: the latest messages, of one recipient when `to` is given. */
+export const adminOutboxQuerySchema = z.strictObject({ to: z.string().trim().toLowerCase().min(1).max(254).optional() });
+export const adminOutboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
+
+export const ADMIN_ACTIONS = ['rates_set', 'account_credited', 'account_debited', 'outbox_viewed'] as const;
+export const adminActionSchema = z.enum(ADMIN_ACTIONS);
+export type AdminAction = z.infer<typeof adminActionSchema>;
+
+/** One row of the admin audit log: who did what to whom, why, when, under which request id. */
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  adminEmail: z.string(),
+  action: adminActionSchema,
+  targetEmail: z.string().nullable(),
+  targetAccountId: z.uuid().nullable(),
+  /** What was done: amount and asset, the rates set, the recipient looked up. */
+  details: z.record(z.string(), z.string()),
+  reason: z.string().nullable(),
+  requestId: z.uuid(),
+  createdAt: timestampSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** Newest first, at most 50. */
+export const auditLogSchema = z.array(auditEntrySchema);

@@ -1,0 +1,383 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ASSET_CODES, type Asset } from '../../../contract/assets';
+import type { AdminCustomer, AuditEntry } from '../../../contract/simulate';
+import { useLocale, useSystem } from '../../app/context';
+import { notify } from '../../app/notify';
+import { formatDate } from '../../i18n/format';
+import { Button } from '../../ui/Button';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { AmountInput, Money } from '../../ui/Money';
+import { formatAmount, type ParsedAmount } from '../../ui/money';
+import { SelectField, TextField } from '../../ui/TextField';
+import { useUiLocale } from '../../ui/useUiLocale';
+import { SIMULATION_ACCOUNTS } from './SimulateScreen';
+import { isMissing, unwrap, useFailureText } from './shared';
+
+const CUSTOMERS = ['simulate', 'admin', 'customers'] as const;
+const AUDIT = ['simulate', 'admin', 'audit'] as const;
+const OUTBOX = ['simulate', 'admin', 'outbox'] as const;
+
+/**
+ * The admins' page (the route guard shows everyone else the 404): customers and balances, credit or
+ * debit with a reason, rates and the outbox — demo tools, absent outside demo mode — and the audit log
+ * of every admin action, which stays.
+ */
+export function SimulateAdminScreen() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const [selected, setSelected] = useState<string | null>(null);
+  const customers = useQuery({
+    queryKey: [...CUSTOMERS, query],
+    queryFn: async ({ signal }) => unwrap(await api.listAdminCustomers(query ? { q: query } : {}, { retry: false, signal })),
+    retry: (count, error) => !isMissing(error) && count < 3,
+    placeholderData: (previous) => previous,
+  });
+  const demoToolsOff = customers.isError && isMissing(customers.error);
+
+  return (
+    <>
+      <p className="page-lead">{t('simulate.admin.lead')}</p>
+      {demoToolsOff ? (
+        <p role="status">{t('simulate.admin.demoOff')}</p>
+      ) : (
+        <>
+          <section className="stack" aria-labelledby="admin-customers">
+            <h2 id="admin-customers">{t('simulate.admin.customers.title')}</h2>
+            <TextField
+              type="search"
+              label={t('simulate.admin.customers.search')}
+              value={search}
+              autoComplete="off"
+              dir="ltr"
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            {customers.isError ? <p role="alert">{t('simulate.admin.loadFailed')}</p> : null}
+            {customers.data?.length === 0 ? <p>{t('simulate.admin.customers.none')}</p> : null}
+            {customers.data?.map((customer) => (
+              <CustomerCard key={customer.id} customer={customer} selected={selected} onSelect={setSelected} />
+            ))}
+          </section>
+          <AdjustmentForm customers={customers.data ?? []} accountId={selected} onAccount={setSelected} />
+          <RatesForm />
+          <OutboxSection />
+        </>
+      )}
+      <AuditLogSection />
+    </>
+  );
+}
+
+function CustomerCard({
+  customer,
+  selected,
+  onSelect,
+}: {
+  customer: AdminCustomer;
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ');
+  return (
+    <ListRows label={customer.email}>
+      <ListRow label={<bdi dir="ltr">{customer.email}</bdi>} hint={[name, t(`simulate.admin.kyc.${customer.kycStatus}`)].filter(Boolean)} />
+      {customer.accounts.map((account) => (
+        <ListRow
+          key={account.id}
+          label={account.name}
+          pressed={selected === account.id}
+          onClick={() => onSelect(account.id)}
+          end={<Money amount={account.balance} asset={account.currency} />}
+        />
+      ))}
+    </ListRows>
+  );
+}
+
+function AdjustmentForm({
+  customers,
+  accountId,
+  onAccount,
+}: {
+  customers: AdminCustomer[];
+  accountId: string | null;
+  onAccount: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const locale = useUiLocale();
+  const queryClient = useQueryClient();
+  const failureText = useFailureText();
+  const id = useId();
+  const options = customers.flatMap((customer) => customer.accounts.map((account) => ({ customer, account })));
+  const chosen = options.find((option) => option.account.id === accountId) ?? options[0];
+  const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
+  const [amountText, setAmountText] = useState('');
+  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const renew = () => {
+    setKey(crypto.randomUUID());
+    mutation.reset();
+  };
+  const mutation = useMutation({
+    mutationFn: async () =>
+      unwrap(await api.adjustAccount({ accountId: chosen!.account.id, direction, amount: amount.ok ? amount.value : '', reason }, key)),
+    onSuccess: async (movement) => {
+      setKey(crypto.randomUUID());
+      setReason('');
+      setAmountText('');
+      setAmount({ ok: false, error: 'empty' });
+      setTried(false);
+      notify.success(
+        t('simulate.admin.adjust.done', { balance: formatAmount(movement.account.balance, movement.account.currency, locale) }),
+      );
+      await Promise.all([CUSTOMERS, AUDIT, SIMULATION_ACCOUNTS].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+  });
+  if (!chosen) return null;
+  const reasonMissing = reason.trim().length < 3;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!amount.ok || reasonMissing) return;
+    mutation.mutate();
+  };
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('simulate.admin.adjust.title')}</h2>
+      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+        <SelectField
+          label={t('simulate.admin.adjust.account')}
+          value={chosen.account.id}
+          onChange={(event) => {
+            onAccount(event.target.value);
+            renew();
+          }}
+          options={options.map(({ customer, account }) => (
+            <option key={account.id} value={account.id}>
+              {`${customer.email} · ${account.name} · ${formatAmount(account.balance, account.currency, locale)}`}
+            </option>
+          ))}
+        />
+        <SelectField
+          label={t('simulate.admin.adjust.direction')}
+          value={direction}
+          onChange={(event) => {
+            setDirection(event.target.value as 'credit' | 'debit');
+            renew();
+          }}
+          options={
+            <>
+              <option value="credit">{t('simulate.admin.adjust.credit')}</option>
+              <option value="debit">{t('simulate.admin.adjust.debit')}</option>
+            </>
+          }
+        />
+        <AmountInput
+          label={t('simulate.amount')}
+          asset={chosen.account.currency}
+          value={amountText}
+          onChange={(text, parsed) => {
+            setAmountText(text);
+            setAmount(parsed);
+            renew();
+          }}
+          error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
+        />
+        <TextField
+          label={t('simulate.admin.adjust.reason')}
+          hint={t('simulate.admin.adjust.reasonHint')}
+          value={reason}
+          maxLength={200}
+          autoComplete="off"
+          onChange={(event) => {
+            setReason(event.target.value);
+            renew();
+          }}
+          error={tried && reasonMissing ? t('simulate.admin.adjust.reasonRequired') : null}
+        />
+        <div className="form-alert" role="alert">
+          {failureText(mutation.error)}
+        </div>
+        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+          {direction === 'credit' ? t('simulate.admin.adjust.submitCredit') : t('simulate.admin.adjust.submitDebit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function RatesForm() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const queryClient = useQueryClient();
+  const failureText = useFailureText();
+  const id = useId();
+  const [asset, setAsset] = useState<Asset>('BTC');
+  const [priceText, setPriceText] = useState('');
+  const [price, setPrice] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [tried, setTried] = useState(false);
+  const mutation = useMutation({
+    mutationFn: async () => unwrap(await api.setRates({ rates: [{ asset, usd: price.ok ? price.value : '' }] })),
+    onSuccess: async () => {
+      notify.success(t('simulate.admin.rates.done', { asset }));
+      await queryClient.invalidateQueries({ queryKey: AUDIT });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (price.ok) mutation.mutate();
+  };
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('simulate.admin.rates.title')}</h2>
+      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+        <SelectField
+          label={t('simulate.admin.rates.asset')}
+          value={asset}
+          onChange={(event) => setAsset(event.target.value as Asset)}
+          options={ASSET_CODES.filter((code) => code !== 'USD').map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        />
+        <AmountInput
+          label={t('simulate.admin.rates.price')}
+          asset="USD"
+          value={priceText}
+          onChange={(text, parsed) => {
+            setPriceText(text);
+            setPrice(parsed);
+            mutation.reset();
+          }}
+          error={tried && !price.ok && priceText.trim() === '' ? t('simulate.amountRequired') : null}
+        />
+        <div className="form-alert" role="alert">
+          {failureText(mutation.error)}
+        </div>
+        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+          {t('simulate.admin.rates.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function OutboxSection() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [recipient, setRecipient] = useState('');
+  const [shown, setShown] = useState<string | null>(null);
+  // Each look is an audited action: fetched when asked, never in the background.
+  const outbox = useQuery({
+    queryKey: [...OUTBOX, shown],
+    queryFn: async ({ signal }) => {
+      const answer = unwrap(await api.listAdminOutbox(shown ? { to: shown } : {}, { retry: false, signal }));
+      void queryClient.invalidateQueries({ queryKey: AUDIT });
+      return answer.messages;
+    },
+    enabled: shown !== null,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const to = recipient.trim().toLowerCase();
+    if (to === shown) void outbox.refetch();
+    else setShown(to);
+  };
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('simulate.admin.outbox.title')}</h2>
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          type="email"
+          label={t('simulate.admin.outbox.recipient')}
+          hint={t('simulate.admin.outbox.recipientHint')}
+          value={recipient}
+          dir="ltr"
+          autoComplete="off"
+          onChange={(event) => setRecipient(event.target.value)}
+        />
+        <Button type="submit" block busy={outbox.isFetching}>
+          {t('simulate.admin.outbox.show')}
+        </Button>
+      </form>
+      {outbox.isError ? <p role="alert">{t('simulate.admin.loadFailed')}</p> : null}
+      {outbox.data?.length === 0 ? <p>{t('simulate.admin.outbox.none')}</p> : null}
+      {outbox.data && outbox.data.length > 0 ? (
+        <ListRows label={t('simulate.admin.outbox.title')}>
+          {outbox.data.map((message) => (
+            <ListRow
+              key={message.id}
+              label={message.subject}
+              hint={[
+                <bdi key="to" dir="ltr">
+                  {message.to}
+                </bdi>,
+                formatDate(new Date(message.createdAt), locale, { dateStyle: 'medium', timeStyle: 'short' }),
+                message.body,
+              ]}
+            />
+          ))}
+        </ListRows>
+      ) : null}
+    </section>
+  );
+}
+
+function AuditLogSection() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const locale = useLocale();
+  const id = useId();
+  const log = useQuery({
+    queryKey: AUDIT,
+    queryFn: async ({ signal }) => unwrap(await api.listAuditLog({ retry: false, signal })),
+  });
+  const describe = (entry: AuditEntry) =>
+    Object.entries(entry.details)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join(', ');
+  return (
+    <section className="stack" aria-labelledby={`${id}-title`} data-testid="audit-log">
+      <h2 id={`${id}-title`}>{t('simulate.admin.audit.title')}</h2>
+      {log.isError ? <p role="alert">{t('simulate.admin.loadFailed')}</p> : null}
+      {log.data?.length === 0 ? <p>{t('simulate.admin.audit.none')}</p> : null}
+      {log.data && log.data.length > 0 ? (
+        <ListRows label={t('simulate.admin.audit.title')}>
+          {log.data.map((entry) => (
+            <ListRow
+              key={entry.id}
+              label={t(`simulate.admin.audit.actions.${entry.action}`)}
+              hint={[
+                formatDate(new Date(entry.createdAt), locale, { dateStyle: 'medium', timeStyle: 'medium' }),
+                <bdi key="who" dir="ltr">
+                  {entry.targetEmail ? `${entry.adminEmail} → ${entry.targetEmail}` : entry.adminEmail}
+                </bdi>,
+                ...(entry.reason ? [t('simulate.admin.audit.reason', { reason: entry.reason })] : []),
+                <bdi key="details" dir="ltr">
+                  {describe(entry)}
+                </bdi>,
+                <span key="request">
+                  {t('simulate.admin.audit.requestId')} <bdi dir="ltr">{entry.requestId}</bdi>
+                </span>,
+              ]}
+            />
+          ))}
+        </ListRows>
+      ) : null}
+    </section>
+  );
+}

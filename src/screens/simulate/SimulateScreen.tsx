@@ -1,0 +1,265 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ASSETS, NETWORKS, type Network } from '../../../contract/assets';
+import type { SimulatedMovement, SimulationAccount } from '../../../contract/simulate';
+import { useSystem } from '../../app/context';
+import { moneyMoved } from '../../app/moneyMoved';
+import { notify } from '../../app/notify';
+import { Button } from '../../ui/Button';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { AmountInput, Money } from '../../ui/Money';
+import { formatAmount, type ParsedAmount } from '../../ui/money';
+import { SelectField, TextField } from '../../ui/TextField';
+import { useUiLocale } from '../../ui/useUiLocale';
+import { isMissing, PageNotFound, unwrap, useFailureText } from './shared';
+
+export const SIMULATION_ACCOUNTS = ['simulate', 'accounts'] as const;
+
+/** Money moved: the balances are fetched at once, and this page's accounts and the activity lists again. */
+function onMoved(queryClient: ReturnType<typeof useQueryClient>, system: Parameters<typeof moneyMoved>[0]): Promise<void> {
+  moneyMoved(system);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: SIMULATION_ACCOUNTS }),
+    queryClient.invalidateQueries({ queryKey: ['activities'] }),
+  ]).then(() => undefined);
+}
+
+/** A money form's idempotency key: one per intended movement, kept across retries of it, new after success. */
+function useIdempotencyKey(): [string, () => void] {
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  return [key, () => setKey(crypto.randomUUID())];
+}
+
+function accountLabel(account: SimulationAccount, locale: ReturnType<typeof useUiLocale>): string {
+  return `${account.name} · ${formatAmount(account.balance, account.currency, locale)}`;
+}
+
+/** Test money arrives in the customer's own accounts: a bank transfer or coins over a network. Demo mode only. */
+export function SimulateScreen() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const accounts = useQuery({
+    queryKey: SIMULATION_ACCOUNTS,
+    queryFn: async ({ signal }) => unwrap(await api.listSimulationAccounts({ retry: false, signal })),
+    retry: (count, error) => !isMissing(error) && count < 3,
+  });
+  if (accounts.isError && isMissing(accounts.error)) return <PageNotFound />;
+  const list = accounts.data ?? [];
+  const fiat = list.filter((account) => account.kind === 'fiat');
+  const crypto = list.filter((account) => account.kind === 'crypto');
+
+  return (
+    <>
+      <p className="page-lead">{t('simulate.lead')}</p>
+      <section className="stack" aria-labelledby="simulate-accounts">
+        <h2 id="simulate-accounts">{t('simulate.accounts.title')}</h2>
+        {accounts.isPending ? (
+          <ListRows hidden>
+            <ListRow label="…" />
+          </ListRows>
+        ) : accounts.isError ? (
+          <p role="alert">{t('simulate.accounts.loadFailed')}</p>
+        ) : list.length === 0 ? (
+          <p>{t('simulate.accounts.none')}</p>
+        ) : (
+          <ListRows label={t('simulate.accounts.title')}>
+            {list.map((account) => (
+              <ListRow
+                key={account.id}
+                testId={`balance-${account.currency}`}
+                label={account.name}
+                end={<Money amount={account.balance} asset={account.currency} />}
+              />
+            ))}
+          </ListRows>
+        )}
+      </section>
+      {fiat.length > 0 ? <BankTransferForm accounts={fiat} /> : null}
+      {crypto.length > 0 ? <CryptoDepositForm accounts={crypto} /> : null}
+    </>
+  );
+}
+
+function useMovement(send: (key: string) => Promise<SimulatedMovement>) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const queryClient = useQueryClient();
+  const system = useSystem();
+  const [key, renewKey] = useIdempotencyKey();
+  const mutation = useMutation({
+    mutationFn: () => send(key),
+    onSuccess: async (movement) => {
+      renewKey();
+      notify.success(t('simulate.received', { balance: formatAmount(movement.account.balance, movement.account.currency, locale) }));
+      await onMoved(queryClient, system);
+    },
+  });
+  return { mutation, renewKey };
+}
+
+function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const locale = useUiLocale();
+  const failureText = useFailureText();
+  const id = useId();
+  const [accountId, setAccountId] = useState(accounts[0]!.id);
+  const [amountText, setAmountText] = useState('');
+  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [senderName, setSenderName] = useState('');
+  const [reference, setReference] = useState('');
+  const [tried, setTried] = useState(false);
+  const account = accounts.find((item) => item.id === accountId) ?? accounts[0]!;
+  const { mutation, renewKey } = useMovement(async (key) =>
+    unwrap(
+      await api.simulateBankTransfer(
+        { accountId: account.id, amount: amount.ok ? amount.value : '', senderName, ...(reference.trim() ? { reference } : {}) },
+        key,
+      ),
+    ),
+  );
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      renewKey();
+      mutation.reset();
+    };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!amount.ok || !senderName.trim()) return;
+    mutation.mutate();
+  };
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('simulate.bank.title')}</h2>
+      <p className="hint-text">{t('simulate.bank.lead')}</p>
+      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+        <SelectField
+          label={t('simulate.bank.account')}
+          value={account.id}
+          onChange={(event) => changed(setAccountId)(event.target.value)}
+          options={accounts.map((item) => (
+            <option key={item.id} value={item.id}>
+              {accountLabel(item, locale)}
+            </option>
+          ))}
+        />
+        <TextField
+          label={t('simulate.bank.sender')}
+          value={senderName}
+          autoComplete="off"
+          maxLength={100}
+          onChange={(event) => changed(setSenderName)(event.target.value)}
+          error={tried && !senderName.trim() ? t('simulate.bank.senderRequired') : null}
+        />
+        <TextField
+          label={t('simulate.bank.reference')}
+          hint={t('simulate.bank.referenceHint')}
+          value={reference}
+          autoComplete="off"
+          maxLength={140}
+          onChange={(event) => changed(setReference)(event.target.value)}
+        />
+        <AmountInput
+          label={t('simulate.amount')}
+          asset={account.currency}
+          value={amountText}
+          onChange={(text, parsed) => {
+            changed(setAmountText)(text);
+            setAmount(parsed);
+          }}
+          error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
+        />
+        <div className="form-alert" role="alert">
+          {failureText(mutation.error)}
+        </div>
+        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+          {t('simulate.bank.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function networksOf(account: SimulationAccount): readonly Network[] {
+  return ASSETS.find((asset) => asset.code === account.currency)?.networks ?? [];
+}
+
+function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const locale = useUiLocale();
+  const failureText = useFailureText();
+  const id = useId();
+  const [accountId, setAccountId] = useState(accounts[0]!.id);
+  const account = accounts.find((item) => item.id === accountId) ?? accounts[0]!;
+  const networks = networksOf(account);
+  const [chosenNetwork, setNetwork] = useState<Network | null>(null);
+  const network = chosenNetwork && networks.includes(chosenNetwork) ? chosenNetwork : networks[0]!;
+  const [amountText, setAmountText] = useState('');
+  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [tried, setTried] = useState(false);
+  const { mutation, renewKey } = useMovement(async (key) =>
+    unwrap(await api.simulateCryptoDeposit({ accountId: account.id, network, amount: amount.ok ? amount.value : '' }, key)),
+  );
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      renewKey();
+      mutation.reset();
+    };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!amount.ok) return;
+    mutation.mutate();
+  };
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('simulate.crypto.title')}</h2>
+      <p className="hint-text">{t('simulate.crypto.lead')}</p>
+      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+        <SelectField
+          label={t('simulate.crypto.account')}
+          value={account.id}
+          onChange={(event) => changed(setAccountId)(event.target.value)}
+          options={accounts.map((item) => (
+            <option key={item.id} value={item.id}>
+              {accountLabel(item, locale)}
+            </option>
+          ))}
+        />
+        <SelectField
+          label={t('simulate.crypto.network')}
+          value={network}
+          onChange={(event) => changed(setNetwork)(event.target.value as Network)}
+          options={networks.map((code) => (
+            <option key={code} value={code}>
+              {NETWORKS[code].name}
+            </option>
+          ))}
+        />
+        <AmountInput
+          label={t('simulate.amount')}
+          asset={account.currency}
+          value={amountText}
+          onChange={(text, parsed) => {
+            changed(setAmountText)(text);
+            setAmount(parsed);
+          }}
+          error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
+        />
+        <div className="form-alert" role="alert">
+          {failureText(mutation.error)}
+        </div>
+        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+          {t('simulate.crypto.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}
