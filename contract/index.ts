@@ -18,3 +18,4 @@ export * from './phone';
 export * from './passkeys';
 export * from './security';
 export * from './stepUp';
+export * from './phoneRecovery';

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
+import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
@@ -28,6 +29,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...accountsEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
+  ...phoneRecoveryEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

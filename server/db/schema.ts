@@ -22,6 +22,7 @@ const CODE_PURPOSES = [
   'update_phone_email',
   'update_phone_sms',
   'step_up',
+  'phone_recovery',
 ] as const;
 
 export const depositLevelLimits = pgTable(
@@ -380,4 +381,17 @@ export const stepUps = pgTable('step_ups', {
   createdAt: instant('created_at').notNull(),
   expiresAt: instant('expires_at').notNull(),
   grantedAt: instant('granted_at'),
+});
+
+/** A lost-phone recovery, pending until `effective_at`, then ended (migration 0016). */
+export const phoneRecoveries = pgTable('phone_recoveries', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  phone: text('phone').notNull(),
+  requestedAt: instant('requested_at').notNull(),
+  effectiveAt: instant('effective_at').notNull(),
+  emailCancelHash: text('email_cancel_hash').notNull(),
+  smsCancelHash: text('sms_cancel_hash').notNull(),
+  endedAt: instant('ended_at'),
+  outcome: text('outcome', { enum: ['completed', 'cancelled_by_email', 'cancelled_by_phone', 'superseded'] }),
 });
