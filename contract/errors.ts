@@ -96,6 +96,10 @@ export const API_ERRORS = {
     description: 'The session reached its absolute lifetime (30 days unless configured); sign in again.',
   },
   not_found: { status: 404, description: 'No such endpoint.' },
+  recovery_not_found: {
+    status: 404,
+    description: 'No phone recovery in progress has this cancel token (it was used, the recovery ended, or the link is wrong).',
+  },
   session_not_found: { status: 404, description: 'No live session of this customer has this id.' },
   promo_unknown: { status: 404, description: 'No active promo code has this name.' },
   refresh_conflict: {
@@ -109,6 +113,10 @@ export const API_ERRORS = {
     status: 404,
     description:
       'The customer has no such account: none with this id, or none to take the money from (a fiat account in the card account’s currency, or a crypto account of the asset).',
+  },
+  recovery_has_passkey: {
+    status: 409,
+    description: 'The account has a passkey: sign in with it and change the phone under Profile › Security instead.',
   },
   email_taken: { status: 409, description: 'An account with this e-mail already exists.' },
   social_account_exists: {

@@ -20,3 +20,4 @@ export * from './passkeys';
 export * from './security';
 export * from './stepUp';
 export * from './simulate';
+export * from './phoneRecovery';

@@ -59,7 +59,7 @@ export const loginAnswerSchema = z.discriminatedUnion('twoFactorRequired', [
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 export const CHALLENGE_TOKEN_MAX_LENGTH = 128;
-const challengeTokenSchema = z.string().min(1).max(CHALLENGE_TOKEN_MAX_LENGTH);
+export const challengeTokenSchema = z.string().min(1).max(CHALLENGE_TOKEN_MAX_LENGTH);
 
 export const verifyTwoFactorBodySchema = z.strictObject({ challengeToken: challengeTokenSchema, code: oneTimeCodeSchema });
 export type VerifyTwoFactorBody = z.infer<typeof verifyTwoFactorBodySchema>;

@@ -16,6 +16,9 @@ export const SECURITY_EVENT_KINDS = [
   'phone_removed',
   'sessions_ended',
   'email_verified',
+  'phone_recovery_requested',
+  'phone_recovery_cancelled',
+  'phone_recovery_completed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

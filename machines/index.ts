@@ -36,6 +36,10 @@ import { idleModel } from './idle.model';
 import { socialSignInMachine } from './socialSignIn.machine';
 import { socialSignInModel } from './socialSignIn.model';
 import { sessionModel } from './session.model';
+import { phoneRecoveryMachine } from './phoneRecovery.machine';
+import { phoneRecoveryModel } from './phoneRecovery.model';
+import { recoveryCancelMachine } from './recoveryCancel.machine';
+import { recoveryCancelModel } from './recoveryCancel.model';
 import { twoFactorPhoneMachine } from './twoFactorPhone.machine';
 import { twoFactorPhoneModel } from './twoFactorPhone.model';
 import { versionReloadMachine } from './versionReload.machine';
@@ -117,6 +121,24 @@ export const catalog: CatalogEntry[] = [
     routes: ['/2fa/phone'],
     machine: twoFactorPhoneMachine,
     model: twoFactorPhoneModel,
+  },
+  {
+    id: 'phoneRecovery',
+    title: 'Lost phone: recover with the e-mail and the password',
+    summary:
+      'From the SMS step of a sign-in (“Lost your phone?”), a customer without a passkey asks for a code by e-mail, then gives it together with the password. The server schedules the removal of the confirmed phone 24 hours later and tells the e-mail and the old phone, each with a cancel link; afterwards the password alone signs in and a new phone can be set. An account with a passkey is told to sign in with it; an expired sign-in goes back to /login.',
+    routes: ['/2fa/phone/lost'],
+    machine: phoneRecoveryMachine,
+    model: phoneRecoveryModel,
+  },
+  {
+    id: 'recoveryCancel',
+    title: 'Cancel a lost-phone recovery from its link',
+    summary:
+      'The page a cancel link opens, from the e-mail or the SMS to the old phone, signed in or not: one button stops the pending removal of the phone (a link preview presses nothing). A used, finished or cut-short link says so; offline or rate-limited tries keep the button.',
+    routes: ['/recovery/cancel'],
+    machine: recoveryCancelMachine,
+    model: recoveryCancelModel,
   },
   {
     id: 'phoneChange',

@@ -9,7 +9,7 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 /**
  * One round of housekeeping: deliver messages whose first delivery failed, empty delivered message
  * bodies whose codes have expired, drop ended rate-limit
- * windows, expired refresh tokens, unanswered social sign-in requests, two-factor challenges and idempotency keys past
+ * windows, remove the phones of lost-phone recoveries whose 24 hours are over, expired refresh tokens, unanswered social sign-in requests, two-factor challenges and idempotency keys past
  * their retention. Every step is safe to
  * run on several servers at once.
  */
@@ -21,6 +21,7 @@ export async function runMaintenance(services: Services, db: Db, clock: Clock, l
     refreshTokens: () => services.tokens.pruneExpired(),
     socialRequests: () => services.social.pruneExpired(),
     twoFactorChallenges: () => services.twoFactor.pruneExpired(),
+    phoneRecoveries: () => services.phoneRecovery.completeDue(),
     idempotencyKeys: () => pruneIdempotencyKeys(db, clock),
     // Card credit lines past a loan-to-value threshold: told, or liquidated (row locks make it safe anywhere).
     ltvSweep: () => services.cards.sweep(),

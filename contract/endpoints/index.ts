@@ -5,6 +5,7 @@ import { cardsEndpoints } from './cards';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
+import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
 import { simulateEndpoints } from './simulate';
 import { sessionsEndpoints } from './sessions';
@@ -32,6 +33,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,
+  ...phoneRecoveryEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

@@ -51,7 +51,7 @@ export const usersEndpoints = {
     summary:
       'Change the password with the current one and a `password.change` step-up (spent). Every other session is signed out, this one stays; the e-mail is told. The new password follows the sign-up rule.',
     auth: 'bearer',
-    errors: ['step_up_required', 'current_password_invalid', 'rate_limited'],
+    errors: ['step_up_required', 'password_too_weak', 'current_password_invalid', 'rate_limited'],
   }),
   updateName: endpoint('POST', '/users/update-name', updateNameBodySchema, meSchema, {
     summary: 'Set first and last name.',

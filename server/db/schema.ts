@@ -24,6 +24,7 @@ const CODE_PURPOSES = [
   'update_phone_email',
   'update_phone_sms',
   'step_up',
+  'phone_recovery',
 ] as const;
 
 export const depositLevelLimits = pgTable(
@@ -438,4 +439,17 @@ export const adminAuditLog = pgTable('admin_audit_log', {
   reason: text('reason'),
   requestId: uuid('request_id').notNull(),
   createdAt: instant('created_at').notNull(),
+});
+
+/** A lost-phone recovery, pending until `effective_at`, then ended (migration 0016). */
+export const phoneRecoveries = pgTable('phone_recoveries', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  phone: text('phone').notNull(),
+  requestedAt: instant('requested_at').notNull(),
+  effectiveAt: instant('effective_at').notNull(),
+  emailCancelHash: text('email_cancel_hash').notNull(),
+  smsCancelHash: text('sms_cancel_hash').notNull(),
+  endedAt: instant('ended_at'),
+  outcome: text('outcome', { enum: ['completed', 'cancelled_by_email', 'cancelled_by_phone', 'superseded'] }),
 });

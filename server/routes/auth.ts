@@ -7,7 +7,7 @@ import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
 
 export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services, cookies: SessionCookies): void {
-  const { auth, tokens, users, twoFactor } = services;
+  const { auth, tokens, users, twoFactor, phoneRecovery } = services;
 
   mount(app, deps, endpoints.register, async ({ c, body, ip }) => {
     const session = await auth.register(body, { ip, userAgent: c.req.header('user-agent') });
@@ -61,4 +61,17 @@ export function authRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
     await auth.resetPassword(body, { ip, userAgent: c.req.header('user-agent') });
     return { ok: true as const };
   });
+
+  mount(app, deps, endpoints.startPhoneRecovery, ({ body, ip }) => phoneRecovery.start(body.challengeToken, ip));
+
+  mount(app, deps, endpoints.confirmPhoneRecovery, ({ c, body, ip }) =>
+    phoneRecovery.confirm(body, { ip, userAgent: c.req.header('user-agent') }),
+  );
+
+  mount(app, deps, endpoints.cancelPhoneRecovery, async ({ c, body, ip }) => {
+    await phoneRecovery.cancel(body.token, { ip, userAgent: c.req.header('user-agent') });
+    return { ok: true as const };
+  });
+
+  mount(app, deps, endpoints.getPhoneRecovery, ({ principal }) => phoneRecovery.status(principal.userId));
 }

@@ -13,6 +13,7 @@ import { createPasskeyService } from './passkeys';
 import { createPasswordChangeService } from './password-change';
 import { createPasswordHasher } from './passwords';
 import { createPhoneService } from './phone';
+import { createPhoneRecoveryService } from './phone-recovery';
 import { createPromoService } from './promo';
 import { createRateLimiter } from './rate-limit';
 import { createSecurityLogService } from './security-log';
@@ -50,7 +51,26 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
   const stepUp = createStepUpService({ db, clock, codes, outbox, rateLimiter, users, rp });
   const levels = createLevelService(db, clock);
   const rates = createRateService({ db, clock, logger, feed: config.rateFeed, fetch: rateFeedFetch });
-  const twoFactor = createTwoFactorService({ db, clock, tokens, codes, outbox, rateLimiter, users });
+  const phoneRecovery = createPhoneRecoveryService({
+    db,
+    clock,
+    codes,
+    outbox,
+    rateLimiter,
+    users,
+    passwords,
+    publicOrigin: config.publicOrigin,
+  });
+  const twoFactor = createTwoFactorService({
+    db,
+    clock,
+    tokens,
+    codes,
+    outbox,
+    rateLimiter,
+    users,
+    completeDueRecovery: (userId) => phoneRecovery.completeDue(userId),
+  });
   return {
     db,
     tokens,
@@ -58,6 +78,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     rateLimiter,
     users,
     twoFactor,
+    phoneRecovery,
     stepUp,
     passwordChange: createPasswordChangeService({ db, clock, passwords, outbox, rateLimiter, users, stepUp }),
     auth: createAuthService({ db, clock, passwords, tokens, codes, outbox, rateLimiter, users, twoFactor }),

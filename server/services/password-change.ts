@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { sessions, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { Outbox } from './outbox';
-import type { PasswordHasher } from './passwords';
+import { assertStrongPassword, type PasswordHasher } from './passwords';
 import { BACKOFFS, type RateLimiter } from './rate-limit';
 import type { StepUpService } from './step-up';
 import { passwordChangedEmail } from './stepUpNotices';
@@ -35,6 +35,8 @@ export function createPasswordChangeService(deps: PasswordChangeDeps) {
     // The step-up first: without one, the endpoint tells nothing about the password.
     await deps.stepUp.require(db, principal, 'password.change');
     const user = await deps.users.get(principal.userId);
+    // The sign-up rule, before the current password: a refused new password spends no guess of it.
+    assertStrongPassword(newPassword, user.email);
     // The same growing delays as sign-in's, per customer: a stolen session cannot guess at speed.
     const attempt = `${user.email} change-password`;
     await rateLimiter.claimBackoff(BACKOFFS.login, attempt);

@@ -34,6 +34,13 @@ export const RATE_LIMITS = {
    * the action itself sends (a phone change's SMS); they still count toward the per-address limit.
    */
   stepUpCodePerAccount: { bucket: 'step-up-code:account', limit: 10, windowSeconds: HOUR },
+  /**
+   * Lost-phone recovery: tries of code + password per account (the code also has its own 5 tries) and
+   * per address, and cancel-link tries per address (a token is 256 random bits; this only bounds the work).
+   */
+  phoneRecoveryPerAccount: { bucket: 'phone-recovery:account', limit: 10, windowSeconds: HOUR },
+  phoneRecoveryPerIp: { bucket: 'phone-recovery:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  recoveryCancelPerIp: { bucket: 'recovery-cancel:ip', limit: 20, windowSeconds: 15 * MINUTE },
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
   /** Each start stores a pending request for 10 minutes; this keeps one address from piling them up. */
   socialStartPerIp: { bucket: 'social-start:ip', limit: 30, windowSeconds: 15 * MINUTE },

@@ -31,9 +31,23 @@ export interface TwoFactorDeps {
   outbox: Outbox;
   rateLimiter: RateLimiter;
   users: UserService;
+  /** Runs before a sign-in decides on the second factor: a lost-phone recovery whose delay is over ends first. */
+  completeDueRecovery?: (userId: string) => Promise<void>;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The live challenge of a token, or the reason there is none. */
+export async function findChallenge(tx: Db, now: Date, token: string, forUpdate = false) {
+  const query = tx
+    .select()
+    .from(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.tokenHash, sha256(token)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row || row.usedAt) return 'challenge_invalid' as const;
+  if (row.expiresAt <= now) return 'challenge_expired' as const;
+  return row;
+}
 
 /** Whole seconds until `later`, at least 1: the `Retry-After` of a cooldown. */
 export function secondsUntil(later: Date, now: Date): number {
@@ -66,6 +80,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   }
 
   async function beginSignIn(userId: string, method: SessionOrigin['method'], client: ClientInfo): Promise<SignInOutcome> {
+    await deps.completeDueRecovery?.(userId);
     const user = await users.get(userId);
     if (!user.phone || !user.phoneConfirmedAt) {
       return { kind: 'session', userId, tokens: await db.transaction((tx) => tokens.startSession(tx, userId, { method, client })) };
@@ -90,17 +105,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     return { kind: 'challenge', challenge: answer(token, phone, row.expiresAt) };
   }
 
-  /** The live challenge of a token, or the reason there is none. */
-  async function pending(tx: Db, token: string, forUpdate: boolean) {
-    const query = tx
-      .select()
-      .from(twoFactorChallenges)
-      .where(eq(twoFactorChallenges.tokenHash, sha256(token)));
-    const [row] = forUpdate ? await query.for('update') : await query;
-    if (!row || row.usedAt) return 'challenge_invalid' as const;
-    if (row.expiresAt <= clock()) return 'challenge_expired' as const;
-    return row;
-  }
+  const pending = (tx: Db, token: string, forUpdate: boolean) => findChallenge(tx, clock(), token, forUpdate);
 
   /** The right code spends the challenge and opens the session it stood for. */
   async function verify(token: string, code: string, client: ClientInfo): Promise<{ userId: string; tokens: IssuedTokens }> {

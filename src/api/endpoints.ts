@@ -25,6 +25,7 @@ import type {
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
+import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
 import routes from 'virtual:meridian/endpoint-routes';
 import type { EndpointRoute } from './client';
@@ -53,6 +54,10 @@ export function createApi(client: ApiClient) {
     login: (body: LoginBody) => client.call(endpoints.login, { body }),
     verifyTwoFactor: (body: VerifyTwoFactorBody) => client.call(endpoints.verifyTwoFactor, { body }),
     resendTwoFactor: (body: ResendTwoFactorBody) => client.call(endpoints.resendTwoFactor, { body }),
+    startPhoneRecovery: (body: PhoneRecoveryStartBody) => client.call(endpoints.startPhoneRecovery, { body }),
+    confirmPhoneRecovery: (body: PhoneRecoveryConfirmBody) => client.call(endpoints.confirmPhoneRecovery, { body }),
+    cancelPhoneRecovery: (body: PhoneRecoveryCancelBody) => client.call(endpoints.cancelPhoneRecovery, { body }),
+    getPhoneRecovery: (options?: ReadOptions) => client.call(endpoints.getPhoneRecovery, options),
     setPhone: (body: SetPhoneBody) => client.call(endpoints.setPhone, { body }),
     confirmPhone: (body: PhoneCodeBody) => client.call(endpoints.confirmPhone, { body }),
     updatePhone: (body: UpdatePhoneBody) => client.call(endpoints.updatePhone, { body }),

@@ -65,6 +65,10 @@ export const routes: RouteDef[] = [
   { id: 'welcome', path: '/welcome', area: 'auth', ...guest },
   // Signed out until the SMS code is right; without a pending challenge the screen sends the visitor to /login.
   { id: 'twoFactorPhone', path: '/2fa/phone', area: 'auth', ...guest, layout: 'mobile-header', parent: 'login' },
+  // Lost phone, no passkey: from the SMS step of a sign-in (its challenge names the account).
+  { id: 'phoneRecovery', path: '/2fa/phone/lost', area: 'auth', ...guest, layout: 'mobile-header', parent: 'twoFactorPhone' },
+  // Opened from a link in an e-mail or an SMS, signed in or not; the token is in the fragment.
+  { id: 'recoveryCancel', path: '/recovery/cancel', area: 'auth', access: 'public', layout: 'default' },
   // Registration
   { id: 'register', path: '/register', area: 'register', ...guest, links: ['registerEmail', 'authGoogle', 'authApple'] },
   { id: 'registerEmail', path: '/register/email', area: 'register', ...guest, parent: 'register' },

@@ -57,6 +57,7 @@ export function TwoFactorPhoneScreen() {
         onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
       />
       <p className="form-links">
+        <Link to={localize('/2fa/phone/lost')}>{t('phoneRecovery.lostPhone')}</Link>
         <Link to={localize('/login')}>{t('twoFactor.backToLogin')}</Link>
       </p>
     </form>

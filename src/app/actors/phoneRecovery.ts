@@ -1,0 +1,47 @@
+import { fromPromise } from 'xstate';
+import { localizePath } from '../../../contract';
+import type { phoneRecoveryMachine } from '../../../machines/phoneRecovery.machine';
+import type { recoveryCancelMachine } from '../../../machines/recoveryCancel.machine';
+import { takeChallengeDestination } from '../twoFactorChallenge';
+import { failure } from './failure';
+import type { FlowHost } from './host';
+
+/** Lost phone: the e-mailed code and the password schedule the phone's removal. */
+export function phoneRecoveryActors({ api, navigate, currentLocale }: FlowHost) {
+  const send = async ({ input }: { input: { challengeToken: string } }) => {
+    const result = await api.startPhoneRecovery(input);
+    if (!result.ok) throw failure(result.error);
+    return result.data;
+  };
+  return {
+    actors: {
+      sendRecoveryCode: fromPromise<{ emailHint: string; resendAfterSeconds: number }, { challengeToken: string }>(send),
+      resendCode: fromPromise<{ resendAfterSeconds: number }, { challengeToken: string }>(send),
+      confirmRecovery: fromPromise<{ effectiveAt: string }, { challengeToken: string; code: string; password: string }>(
+        async ({ input }) => {
+          const result = await api.confirmPhoneRecovery(input);
+          if (!result.ok) throw failure(result.error);
+          return { effectiveAt: result.data.effectiveAt };
+        },
+      ),
+    },
+    actions: {
+      goToLogin: (_, { notice }) => {
+        takeChallengeDestination();
+        navigate(localizePath('/login', currentLocale()) + (notice ? `?notice=${notice}` : ''), { replace: true });
+      },
+    },
+  } satisfies Parameters<typeof phoneRecoveryMachine.provide>[0];
+}
+
+/** The cancel link's page. */
+export function recoveryCancelActors({ api }: FlowHost) {
+  return {
+    actors: {
+      cancelRecovery: fromPromise<void, { token: string }>(async ({ input }) => {
+        const result = await api.cancelPhoneRecovery(input);
+        if (!result.ok) throw failure(result.error);
+      }),
+    },
+  } satisfies Parameters<typeof recoveryCancelMachine.provide>[0];
+}
