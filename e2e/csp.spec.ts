@@ -76,6 +76,18 @@ test.describe('Content-Security-Policy', () => {
     expect(violations).toEqual([]);
   });
 
+  test('prerendered /profile/security in ar, ru and th: no inline script to refuse', async ({ page, signIn }) => {
+    await signIn('ar');
+    const violations = await watchViolations(page);
+    // The three locales whose screen passed React's progressive chunk size (src/prerender.tsx).
+    for (const path of ['/ar/profile/security', '/ru/profile/security', '/th/profile/security']) {
+      const response = await page.goto(path);
+      expect(await response!.text()).toContain('data-prerendered="customer"');
+      await expect(page.getByTestId('sessions-section').getByTestId('session').first()).toBeVisible();
+    }
+    expect(violations).toEqual([]);
+  });
+
   test('/flows: Mermaid diagrams draw with our stylesheet and nothing is refused', async ({ page }) => {
     const violations = await watchViolations(page);
     await page.goto('/flows?machine=login');

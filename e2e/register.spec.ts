@@ -185,7 +185,7 @@ test('Back and Forward keep what the e-mail form holds; a later step opened dire
 
   // Submitting without the password says so next to the field and keeps the rest.
   await page.getByRole('button', { name: en.register.details.submit }).click();
-  await expect(page.getByText(en.register.errors.password.missing)).toBeVisible();
+  await expect(page.getByText(en.fieldErrors.password.missing)).toBeVisible();
   await expect(page.getByLabel(en.register.details.password, { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(en.register.details.email)).toHaveValue(email);
 });
@@ -218,7 +218,7 @@ test('an e-mail that is taken is explained next to the field and nothing typed i
   await page.getByRole('button', { name: en.register.method.email }).click();
   await fillDetails(page, en, existing.email);
   await page.getByRole('button', { name: en.register.details.submit }).click();
-  await expect(page.getByText(en.register.errors.email.email_taken)).toBeVisible();
+  await expect(page.getByText(en.fieldErrors.email.taken)).toBeVisible();
   await expect(page.getByLabel(en.register.details.email)).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(en.register.details.password, { exact: true })).toHaveValue(TEST_PASSWORD);
   await expect(page.getByLabel(en.register.details.terms)).toBeChecked();
@@ -250,7 +250,7 @@ for (const locale of ['en', 'ar'] as const) {
     await shoot(page, `forgot-1-email-${locale}`);
     await page.getByLabel(m.forgotPassword.email).fill('not an address');
     await page.getByRole('button', { name: m.forgotPassword.sendCode }).click();
-    await expect(page.getByRole('alert').filter({ hasText: m.forgotPassword.errors.email_malformed })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: m.fieldErrors.email.invalid })).toBeVisible();
     await page.getByLabel(m.forgotPassword.email).fill(customer.email);
     await page.getByRole('button', { name: m.forgotPassword.sendCode }).click();
 
@@ -265,7 +265,7 @@ for (const locale of ['en', 'ar'] as const) {
     const passwordField = page.getByLabel(m.forgotPassword.newPassword, { exact: true });
     await passwordField.fill('short');
     await page.getByRole('button', { name: m.forgotPassword.save }).click();
-    await expect(page.getByRole('alert').filter({ hasText: m.forgotPassword.errors.password_weak })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: m.fieldErrors.password.weak })).toBeVisible();
     // Meets the length, letter and digit rule, but is a common password: the meter says so, and so does the server.
     await passwordField.fill('password1234');
     const strength = page.getByTestId('password-strength');
@@ -273,7 +273,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(strength).toContainText(m.passwordStrength.tooWeak);
     await shoot(page, `forgot-3-weak-password-${locale}`);
     await page.getByRole('button', { name: m.forgotPassword.save }).click();
-    await expect(page.getByRole('alert').filter({ hasText: m.forgotPassword.errors.password_too_weak })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: m.fieldErrors.password.too_weak })).toBeVisible();
     const newPassword = 'a fresh secret 2026';
     await passwordField.fill(newPassword);
     await expect(page.getByTestId('password-rule-length')).toHaveAttribute('data-met', 'true');
@@ -319,7 +319,7 @@ for (const locale of ['en', 'ar'] as const) {
     expect(await axe()).toEqual([]);
     await page.getByRole('button', { name: m.register.method.email }).click();
     await page.getByRole('button', { name: m.register.details.submit }).click();
-    await expect(page.getByText(m.register.errors.acceptTerms.missing)).toBeVisible();
+    await expect(page.getByText(m.fieldErrors.acceptTerms.missing)).toBeVisible();
     expect(await axe()).toEqual([]);
     // The strength meter, weak (with its advice) and strong.
     const password = page.getByLabel(m.register.details.password, { exact: true });

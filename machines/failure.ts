@@ -48,6 +48,47 @@ export function asError(failure: Failure, cause?: unknown): Error & Failure {
   });
 }
 
+/**
+ * Why one form field was refused: the one vocabulary of every form (sign-up, reset…), whether the form's
+ * own check or the server found it. Screens translate `fieldErrors.<field>.<code>`.
+ * `missing` (empty), `invalid` (malformed, or refused by the server's validation), `weak` (the password
+ * rule is unmet), `too_weak` (the server found the password easy to guess), `taken` (the e-mail has an account).
+ */
+export type FieldErrorCode = 'missing' | 'invalid' | 'weak' | 'too_weak' | 'taken';
+export type FieldErrors<Field extends string> = Partial<Record<Field, FieldErrorCode>>;
+
+/** The server's error codes that are about one body field, and the field error each one is. */
+const FIELD_FAILURES: Readonly<Record<string, { field: string; code: FieldErrorCode }>> = {
+  email_taken: { field: 'email', code: 'taken' },
+  password_too_weak: { field: 'password', code: 'too_weak' },
+};
+
+/**
+ * A refused call as field errors, where it is about fields of the form (named as the body's fields), so
+ * each message sits next to its field; empty when the failure is not about any of them (show it for the
+ * whole form then).
+ */
+export function fieldErrorsOf<Field extends string>(failure: Failure, fields: readonly Field[]): FieldErrors<Field> {
+  const own = FIELD_FAILURES[failure.code];
+  if (own) return (fields as readonly string[]).includes(own.field) ? ({ [own.field]: own.code } as FieldErrors<Field>) : {};
+  if (failure.code !== 'validation_failed' || !failure.fields) return {};
+  const refused = failure.fields;
+  return Object.fromEntries(fields.filter((field) => field in refused).map((field) => [field, 'invalid'])) as FieldErrors<Field>;
+}
+
+/**
+ * What a form shows for a refused call: field errors next to their fields, or else the failure for the
+ * whole form — never both.
+ */
+export function refusalOf<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+): { fieldErrors: FieldErrors<Field>; failure: Failure | null } {
+  const failure = toFailure(error);
+  const fieldErrors = fieldErrorsOf(failure, fields);
+  return { fieldErrors, failure: Object.keys(fieldErrors).length > 0 ? null : failure };
+}
+
 /** Whether a typed one-time code has the shape every code step asks for (else `code_malformed`, nothing sent). */
 export function isSixDigitCode(code: string): boolean {
   return /^\d{6}$/.test(code.trim());

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { meetsPasswordRule } from '../contract/auth';
-import { failureOf, isSixDigitCode, toFailure, type Failure } from './failure';
+import { failureOf, isSixDigitCode, refusalOf, toFailure, type Failure, type FieldErrors } from './failure';
 import * as cooldown from './resendCooldown';
 import { unprovided } from './unprovided';
 
@@ -10,9 +10,14 @@ interface ForgotPasswordContext extends cooldown.ResendCooldown {
   email: string;
   /** The e-mailed code, kept between the code and the new-password steps (never saved anywhere). */
   code: string;
-  /** The last failure of the current step. */
+  /** What is wrong with the step's field (the e-mail, or the new password), in the sign-up form's words. */
+  fieldErrors: FieldErrors<ResetField>;
+  /** The last failure of the current step that is not about its field (the code's failures are the code step's). */
   failure: Failure | null;
 }
+
+/** The fields of the reset's body that the customer types on this page (the code has its own failures). */
+type ResetField = 'email' | 'password';
 
 type ForgotPasswordEvent =
   | { type: 'EMAIL_SUBMITTED'; email: string }
@@ -65,7 +70,7 @@ export const forgotPasswordMachine = setup({
   id: 'forgotPassword',
   description:
     'Password reset on /forgot-password: e-mail, the e-mailed 6-digit code, a new password (each requirement shown as it is met). The reset ends every session and signs no one in: /login opens with "Password changed" and the address filled in, and the sign-in goes the normal way (the SMS code when a phone is confirmed). Errors keep what was typed.',
-  context: ({ input }) => ({ signIn: input.signIn, email: '', code: '', failure: null, ...cooldown.startCooldown(0) }),
+  context: ({ input }) => ({ signIn: input.signIn, email: '', code: '', fieldErrors: {}, failure: null, ...cooldown.startCooldown(0) }),
   initial: 'enteringEmail',
   states: {
     enteringEmail: {
@@ -75,10 +80,14 @@ export const forgotPasswordMachine = setup({
         EMAIL_SUBMITTED: [
           {
             guard: 'isMalformedEmail',
-            actions: assign({ email: ({ event }) => event.email, failure: { code: 'email_malformed' } }),
+            actions: assign({
+              email: ({ event }) => event.email,
+              fieldErrors: ({ event }) => ({ email: event.email.trim() === '' ? 'missing' : 'invalid' }),
+              failure: null,
+            }),
             description: 'Empty or not an e-mail address: say so, send nothing.',
           },
-          { target: 'requestingCode', actions: assign({ email: ({ event }) => event.email.trim(), failure: null }) },
+          { target: 'requestingCode', actions: assign({ email: ({ event }) => event.email.trim(), fieldErrors: {}, failure: null }) },
         ],
       },
     },
@@ -99,14 +108,20 @@ export const forgotPasswordMachine = setup({
             actions: 'waitAsAsked',
             description: 'A code was sent moments ago (a second try, another tab): use it, and wait before asking again.',
           },
-          { target: 'enteringEmail', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          { target: 'enteringEmail', actions: assign(({ event }) => refusalOf(event.error, ['email'])) },
         ],
       },
     },
     resetting: {
       description: 'The code and the new password; a new code can be asked for once the countdown ends.',
       type: 'parallel',
-      on: { CHANGE_EMAIL: { target: 'enteringEmail', actions: assign({ failure: null, code: '' }), description: 'Another address.' } },
+      on: {
+        CHANGE_EMAIL: {
+          target: 'enteringEmail',
+          actions: assign({ fieldErrors: {}, failure: null, code: '' }),
+          description: 'Another address.',
+        },
+      },
       states: {
         form: {
           initial: 'enteringCode',
@@ -134,12 +149,16 @@ export const forgotPasswordMachine = setup({
                 PASSWORD_SUBMITTED: [
                   {
                     guard: 'isWeakPassword',
-                    actions: assign({ failure: { code: 'password_weak' } }),
+                    actions: assign({ fieldErrors: { password: 'weak' }, failure: null }),
                     description: 'The rule is not met: say which part, send nothing.',
                   },
-                  { target: 'submitting', actions: assign({ failure: null }) },
+                  { target: 'submitting', actions: assign({ fieldErrors: {}, failure: null }) },
                 ],
-                CHANGE_CODE: { target: 'enteringCode', actions: assign({ failure: null }), description: 'Back to the code.' },
+                CHANGE_CODE: {
+                  target: 'enteringCode',
+                  actions: assign({ fieldErrors: {}, failure: null }),
+                  description: 'Back to the code.',
+                },
               },
             },
             submitting: {
@@ -162,7 +181,11 @@ export const forgotPasswordMachine = setup({
                     actions: assign({ failure: ({ event }) => toFailure(event.error) }),
                     description: 'Wrong, expired or used-up code: back to the code; the new password stays typed.',
                   },
-                  { target: 'choosingPassword', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+                  {
+                    target: 'choosingPassword',
+                    actions: assign(({ event }) => refusalOf(event.error, ['password'])),
+                    description: 'A password the server refuses (too easy to guess) is said next to it; anything else for the form.',
+                  },
                 ],
               },
             },

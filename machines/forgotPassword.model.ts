@@ -22,18 +22,21 @@ function forgotPasswordPath(signIn: string): string {
   return signIn.replace(/\/login$/, '/forgot-password');
 }
 
-/** What the page says for a failure, as src/screens/shared/failureText.ts picks it. */
-function failureSentence(s: Snapshot): string | null {
+/** What the page says next to the step's field (src/screens/auth/ForgotPasswordScreen.tsx): the field's error, else the failure. */
+function errorSentence(s: Snapshot, field: 'email' | 'password' | null): string | null {
+  const messages = messagesOf(s);
+  const fieldErrors: Record<string, Record<string, string>> = messages.fieldErrors;
+  const code = field ? s.context.fieldErrors[field] : undefined;
+  if (field && code) return fieldErrors[field]![code]!;
   const failure = s.context.failure;
   if (!failure) return null;
-  const messages = messagesOf(s);
-  const own: Record<string, string> = { ...textsOf(s).errors, ...messages.register.codeErrors };
+  const own: Record<string, string> = messages.register.codeErrors;
   return own[failure.code] ?? (failure.code === 'network_error' ? messages.failure.network_error : messages.failure.unknown);
 }
 
-/** A step of the form: its field shown, and the failure announced when there is one. */
+/** A step of the form: its field shown, and the error announced when there is one. */
 function formStep(s: Snapshot, field: 'email' | 'code' | 'newPassword'): PageExpectation {
-  const sentence = failureSentence(s);
+  const sentence = errorSentence(s, field === 'code' ? null : field === 'email' ? 'email' : 'password');
   return { shows: [{ label: textsOf(s)[field] }, ...(sentence ? [{ role: 'alert' as const, text: sentence }] : [])] };
 }
 
@@ -74,16 +77,21 @@ export const forgotPasswordModel = {
       s.value,
       s.context.email !== '',
       s.context.code !== '',
+      s.context.fieldErrors,
       s.context.failure?.code ?? null,
       s.context.resendInSeconds,
       s.context.resendFailure?.code ?? null,
     ]),
   invariants: {
-    '*': (s) =>
-      !Object.keys(s.context).some((key) => key.toLowerCase().includes('password')) || 'the new password must never be kept in the machine',
+    '*': (s) => {
+      if (Object.keys(s.context).some((key) => key.toLowerCase().includes('password')))
+        return 'the new password must never be kept in the machine';
+      return s.context.failure === null || Object.keys(s.context.fieldErrors).length === 0 || 'a field error and a general error at once';
+    },
     requestingCode: (s) => s.context.email.includes('@') || 'asks for a code without an address',
     'resetting.form.choosingPassword': (s) => /^\d{6}$/.test(s.context.code) || 'choosing a password without a code',
-    'resetting.form.submitting': (s) => s.context.failure === null || 'submits while showing an error',
+    'resetting.form.submitting': (s) =>
+      (s.context.failure === null && Object.keys(s.context.fieldErrors).length === 0) || 'submits while showing an error',
     'resetting.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
     passwordChanged: (s) =>
       (s.status === 'done' && s.context.signIn.endsWith('/login') && s.context.email.includes('@')) ||

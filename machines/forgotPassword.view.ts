@@ -17,6 +17,7 @@ export function forgotPasswordView(snapshot: SnapshotFrom<typeof forgotPasswordM
     step,
     busy: snapshot.matches('requestingCode') || snapshot.matches({ resetting: { form: 'submitting' } }) || snapshot.status === 'done',
     email: snapshot.context.email,
+    fieldErrors: snapshot.context.fieldErrors,
     failure: snapshot.context.failure,
     ...resendView(snapshot),
   };

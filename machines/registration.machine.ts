@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import { meetsPasswordRule } from '../contract/auth';
-import { failureOf, isSixDigitCode, toFailure, type Failure } from './failure';
+import { failureOf, isSixDigitCode, refusalOf, toFailure, type Failure, type FieldErrors } from './failure';
 import * as cooldown from './resendCooldown';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
@@ -29,12 +29,6 @@ export const STEP_STATES = {
 } as const satisfies Partial<Record<RegistrationStep, readonly string[]>>;
 
 export type DetailsField = 'email' | 'password' | 'country' | 'acceptTerms';
-/**
- * `missing`, `invalid` (a malformed value), `weak` (password rule unmet), `too_weak` (the server found
- * the password easy to guess) or a server code (`email_taken`).
- */
-export type FieldErrors = Partial<Record<DetailsField, string>>;
-
 /** What the e-mail form holds besides the password, which never enters the machine's context. */
 export interface DetailsDraft {
   email: string;
@@ -56,7 +50,7 @@ export interface SavedRegistration extends DetailsDraft {
 interface RegistrationContext extends DetailsDraft, cooldown.ResendCooldown {
   /** The step saved before a reload, until the wizard has resumed there. */
   resumeAt: RegistrationStep | null;
-  fieldErrors: FieldErrors;
+  fieldErrors: FieldErrors<DetailsField>;
   /** The last failure of the current step that is not about one field. */
   failure: Failure | null;
   promoCode: string;
@@ -84,8 +78,8 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PROMO_SHAPE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** The form's own checks, before anything is sent; the server checks again. */
-function detailsErrors(event: DetailsSubmitted): FieldErrors {
-  const errors: FieldErrors = {};
+function detailsErrors(event: DetailsSubmitted): FieldErrors<DetailsField> {
+  const errors: FieldErrors<DetailsField> = {};
   const email = event.email.trim();
   if (email === '') errors.email = 'missing';
   else if (!EMAIL_SHAPE.test(email)) errors.email = 'invalid';
@@ -97,14 +91,6 @@ function detailsErrors(event: DetailsSubmitted): FieldErrors {
 }
 
 const DETAILS_FIELDS: readonly DetailsField[] = ['email', 'password', 'country', 'acceptTerms'];
-
-/** A refused registration as field errors where it is about a field, so the message sits next to it. */
-function registrationFieldErrors(failure: Failure): FieldErrors {
-  if (failure.code === 'email_taken') return { email: 'email_taken' };
-  if (failure.code === 'password_too_weak') return { password: 'too_weak' };
-  if (failure.code !== 'validation_failed' || !failure.fields) return {};
-  return Object.fromEntries(DETAILS_FIELDS.filter((field) => field in failure.fields!).map((field) => [field, 'invalid']));
-}
 
 /**
  * The Back/Forward/reload rule of one step. Pages named in `moves` may be opened from here (the state
@@ -267,11 +253,7 @@ export const registrationMachine = setup({
         },
         onError: {
           target: 'editingDetails',
-          actions: assign(({ event }) => {
-            const failure = toFailure(event.error);
-            const fieldErrors = registrationFieldErrors(failure);
-            return { fieldErrors, failure: Object.keys(fieldErrors).length > 0 ? null : failure };
-          }),
+          actions: assign(({ event }) => refusalOf(event.error, DETAILS_FIELDS)),
         },
       },
     },

@@ -61,7 +61,7 @@ function failureSentence(language: PageLanguage, own: Record<string, string>, fa
 function stepPage(s: Snapshot, language: PageLanguage): PageExpectation {
   const step = stepOf(s);
   const texts = pageTexts(language).register;
-  const errors: Record<string, Record<string, string>> = texts.errors;
+  const errors: Record<string, Record<string, string>> = pageTexts(language).fieldErrors;
   const shows: PageMark[] = [pageMark(step, language)];
   if (step === 'details') {
     for (const [field, code] of Object.entries(s.context.fieldErrors)) shows.push({ shownText: errors[field]![code!]! });

@@ -102,7 +102,7 @@ function staticClosure(chunk: OutputChunk, bundle: OutputBundle, seen = new Set<
 
 /**
  * After the app's build, renders its most opened pages (src/prerender.tsx: /welcome and /login for
- * guests, / for customers) in every locale into `.vite/prerendered.json`, which the server puts into those pages' HTML. The source runs
+ * guests, / and /profile/security for customers) in every locale into `.vite/prerendered.json`, which the server puts into those pages' HTML. The source runs
  * through a Vite server in middleware mode (same config, aliases and virtual modules as the app), so no
  * second bundle is built; the markup is the one a production build renders.
  */

@@ -67,7 +67,7 @@ const SESSION_COOKIES = [AUTH_TOKEN_COOKIE, SESSION_MARKER_COOKIE];
  * Accept-Encoding`). Pages get their locale's `lang`/`dir` and preload links from the build's
  * preload manifest (server/preload.ts). A page the build prerendered comes rendered to the visitor it
  * was rendered for, asking for it without a query string: /welcome and /login to a visitor without a
- * session cookie, / to one with a session cookie. Anyone else gets the empty shell
+ * session cookie, / and /profile/security to one with a session cookie. Anyone else gets the empty shell
  * (the app's guard sends them on; they would otherwise see the other audience's page flash).
  */
 export function serveSpa(distDir: string): MiddlewareHandler {

@@ -1,7 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { config as zodConfig } from 'zod/v4/core';
 import { splitLocalePath } from '../contract';
 import { AppRoot, messagesLoaded } from './app/AppRoot';
 import { captureReferralCode, trackCampaignTags } from './app/campaign';
@@ -11,10 +10,6 @@ import { safeStorage } from './platform/storage';
 import { buildRouteObjects, hydrationFor } from './routes';
 import './ui/theme.css';
 import './ui/kit.css';
-
-// Zod probes for eval (`new Function`) at its first parse, to compile faster validators; the CSP
-// (`script-src 'self'`) refuses it and the browser reports a violation each time. Validate uncompiled.
-zodConfig({ jitless: true });
 
 const router = { current: null as ReturnType<typeof createBrowserRouter> | null };
 

@@ -15,9 +15,7 @@ import { routesById } from './routes/table';
  * (no stored progress; a customer's data is not loaded yet, so the screen shows its placeholders), which
  * is what makes one HTML per locale right.
  */
-// /profile/security is not among them: since its step-up and security-activity sections landed, its Arabic
-// rendering at build time ends in a client-rendered boundary (React #419) whose inline script the CSP refuses.
-export const PRERENDERED_ROUTES = { welcome: 'guest', login: 'guest', home: 'customer' } as const;
+export const PRERENDERED_ROUTES = { welcome: 'guest', login: 'guest', home: 'customer', profileSecurity: 'customer' } as const;
 
 /** Whom a page is rendered for (server/preload-manifest.ts has the same two words: the server serves them). */
 type Audience = (typeof PRERENDERED_ROUTES)[keyof typeof PRERENDERED_ROUTES];
@@ -55,10 +53,20 @@ export async function prerenderPage(pathname: string, audience: Audience): Promi
       <AppRoot system={system}>
         <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
       </AppRoot>,
-      { onError: (error) => void errors.push(error) },
+      {
+        onError: (error) => void errors.push(error),
+        // React moves a finished Suspense boundary larger than this many bytes out of place (a fallback, the
+        // content in a hidden <div> and an inline <script> that swaps them). The CSP refuses that script, so
+        // the fallback stayed and hydration gave up on the boundary (#419): /profile/security's screen in
+        // Arabic, Russian and Thai (two or three bytes a letter) passed the default 12 800 bytes. Everything
+        // is ready here, so every boundary stays in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
     );
     if (errors.length) throw new AggregateError(errors, `${pathname} failed to render at build time`);
     const html = await text(prelude);
+    // Whatever else makes React write a script (a boundary still pending) would be refused the same way.
+    if (/<script|<template/.test(html)) throw new Error(`${pathname} rendered an inline script at build time`);
     // React puts the Shell's <title> first; the document's head is where it belongs.
     const title = /^<title>(.*?)<\/title>/.exec(html);
     if (!title) throw new Error(`${pathname} rendered no <title>: ${html.slice(0, 3000)}`);

@@ -48,7 +48,7 @@ describe('the /2fa/phone view', () => {
 });
 
 describe('the /forgot-password view', () => {
-  const context = { signIn: '/login', email: 'ann@meridian.test', code: '', failure: null, ...resendIdle };
+  const context = { signIn: '/login', email: 'ann@meridian.test', code: '', fieldErrors: {}, failure: null, ...resendIdle };
   const at = (value: unknown, extra: object = {}) =>
     forgotPasswordView(forgotPasswordMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
 

@@ -2,6 +2,7 @@ import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import type { Endpoint, HttpMethod } from '../../contract/endpoints';
 import { ACTIVITY, ACTIVITY_HEADER, type ActivityKind } from '../../contract/session';
+import { loadSchemas } from '../platform/schemas';
 
 export interface ApiError {
   /** HTTP status; 0 when no answer arrived (network failure, aborted request). */
@@ -196,7 +197,7 @@ async function toApiError(thrown: unknown): Promise<ApiError> {
   const retryAfter = Number(response.headers.get('Retry-After'));
   const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {};
   // A proxy or gateway may answer anything: the body is checked (zod/mini, loaded with the first error).
-  const { apiErrorBodySchema } = await import('../../contract/errors');
+  const { apiErrorBodySchema } = await loadSchemas(() => import('../../contract/errors'));
   const stable = apiErrorBodySchema.safeParse(body);
   if (stable.success) {
     const { code, message, fields } = stable.data.error;

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
-import { ceremonyActivity } from '../auth/passkeys';
+import { ceremonyActivity } from '../auth/ceremonyActivity';
 import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
 import { StaySignedInDialog } from '../screens/auth/StaySignedInDialog';
 import { BiometricSheet } from '../ui/BiometricSheet';

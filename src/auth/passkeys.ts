@@ -18,6 +18,7 @@ import type {
   RegistrationResponse,
 } from '../../contract';
 import { asError } from '../../machines/failure';
+import { whileShown } from './ceremonyActivity';
 import { BIOMETRIC_ERROR_CODES, fromWebAuthnError } from './webauthnErrors';
 
 /*
@@ -25,31 +26,6 @@ import { BIOMETRIC_ERROR_CODES, fromWebAuthnError } from './webauthnErrors';
  * the registration wizard and the security page share. Every failure is thrown as the app's one failure
  * type (`asError`, machines/failure.ts) with a stable `code` (see webauthnErrors.ts).
  */
-
-/**
- * Modal ceremonies in progress, for the "Biometric Authentication" sheet: it shows while the count is
- * above zero. The silent conditional (autofill) request does not count — nothing is on screen then.
- */
-const listeners = new Set<() => void>();
-let modalCeremonies = 0;
-export const ceremonyActivity = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  active: (): boolean => modalCeremonies > 0,
-};
-
-async function whileShown<T>(run: () => Promise<T>): Promise<T> {
-  modalCeremonies += 1;
-  listeners.forEach((listener) => listener());
-  try {
-    return await run();
-  } finally {
-    modalCeremonies -= 1;
-    listeners.forEach((listener) => listener());
-  }
-}
 
 function requireWebAuthn(): void {
   if (!browserSupportsWebAuthn()) {

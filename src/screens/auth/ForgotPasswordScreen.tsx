@@ -7,13 +7,11 @@ import { forgotPasswordActors } from '../../app/actors/forgotPassword';
 import { useFlowMachine, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
+import { CODE_FAILURES, failureText, fieldErrorText, generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { forgotPasswordView } from '../../../machines/forgotPassword.view';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { ResendCode } from '../../ui/ResendCode';
-
-const OWN_FAILURES: ReadonlySet<string> = new Set(['email_malformed', 'password_weak', 'password_too_weak', 'validation_failed']);
 
 /** Password reset: e-mail, code, new password, then /login. One page; the statechart decides the step. */
 export function ForgotPasswordScreen() {
@@ -21,20 +19,18 @@ export function ForgotPasswordScreen() {
   const localize = useLocalize();
   const reset = useActorRef(useFlowMachine(forgotPasswordMachine, forgotPasswordActors), { input: { signIn: localize('/login') } });
   const view = useSelector(reset, forgotPasswordView, shallowEqual);
-  const { step, busy, email, failure } = view;
+  const { step, busy, email, fieldErrors, failure } = view;
   // What was typed stays here through every step and error; the password never enters the machine.
   const [typedEmail, setTypedEmail] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const id = useId();
 
-  // A refused body on the e-mail step can only be about the address.
-  const shown = failure && step === 'email' && failure.code === 'validation_failed' ? { code: 'email_malformed' } : failure;
-  const error = shown
-    ? CODE_FAILURES.has(shown.code)
-      ? failureText(t, 'register.codeErrors', CODE_FAILURES, shown)
-      : failureText(t, 'forgotPassword.errors', OWN_FAILURES, shown)
-    : null;
+  // The step's field error, in the sign-up form's words; else what went wrong for the step.
+  const field = step === 'code' ? null : step;
+  const error =
+    (field && fieldErrorText(t, field, fieldErrors[field])) ??
+    (failure ? failureText(t, 'register.codeErrors', CODE_FAILURES, failure) : null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (step === 'email') reset.send({ type: 'EMAIL_SUBMITTED', email: typedEmail });

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,7 +19,8 @@ export function PasskeyOffer() {
     () =>
       safeStorage('session')?.getItem(STORAGE_KEYS.passkeyOfferAfterLogin) === '1' &&
       safeStorage('local')?.getItem(STORAGE_KEYS.passkeyOfferDismissed) !== '1' &&
-      browserSupportsWebAuthn(),
+      // What @simplewebauthn/browser's browserSupportsWebAuthn() checks; the library stays out of the entry.
+      typeof window.PublicKeyCredential === 'function',
   );
   const status = useQuery({
     queryKey: ['validation-status'],

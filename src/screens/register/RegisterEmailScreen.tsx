@@ -6,7 +6,7 @@ import { useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { CheckboxField, SelectField, TextField } from '../../ui/TextField';
-import { generalFailureText } from '../shared/failureText';
+import { fieldErrorText, generalFailureText } from '../shared/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { countryOptions } from './countries';
 import { useRegistration, useRegistrationHost } from './useRegistration';
@@ -41,10 +41,7 @@ export function RegisterEmailScreen() {
     event.preventDefault();
     registration.send({ type: 'DETAILS_SUBMITTED', email: draft.email, country: draft.country, acceptTerms: draft.acceptTerms, password });
   };
-  const errorOf = (field: DetailsField) => {
-    const code = fieldErrors[field];
-    return code ? t(`register.errors.${field}.${code}`) : null;
-  };
+  const errorOf = (field: DetailsField) => fieldErrorText(t, field, fieldErrors[field]);
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={busy}>

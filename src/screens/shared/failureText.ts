@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Failure } from '../../../machines/failure';
+import type { Failure, FieldErrorCode } from '../../../machines/failure';
 import { BIOMETRIC_ERROR_CODES, PASSKEY_APP_ERROR_CODES, WEBAUTHN_ERROR_CODES, type BiometricErrorCode } from '../../auth/webauthnErrors';
 
 /** Failures any form of the sign-up and reset flows may meet, besides its own. */
@@ -18,6 +18,14 @@ export function failureText(t: TFunction, scope: string, own: ReadonlySet<string
 /** A failure no form explains in its own words: connection, rate limit with its seconds, else "try again". */
 export function generalFailureText(t: TFunction, failure: Failure): string {
   return failureText(t, 'failure', new Set(), failure);
+}
+
+/**
+ * The one reader of field errors (the vocabulary of machines/failure.ts), for every form: the sentence
+ * for a field's error code, or null when the field has none.
+ */
+export function fieldErrorText(t: TFunction, field: string, code: FieldErrorCode | undefined): string | null {
+  return code ? t(`fieldErrors.${field}.${code}`) : null;
 }
 
 /** The code-step failures both flows explain the same way. */
