@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { useSelector } from '@xstate/react';
-import { HiddenAmountsContext } from '../ui/Money';
+import { HiddenAmountsContext } from '../ui/hiddenAmounts';
 import { useHydrated } from '../ui/useHydrated';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { SystemContext } from './context';

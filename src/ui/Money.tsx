@@ -1,16 +1,11 @@
-import { createContext, useContext, useId, useState, type ReactNode } from 'react';
+import { useContext, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDecimals } from '../../contract';
 import { Button } from './Button';
+import { HiddenAmountsContext } from './hiddenAmounts';
 import { HIDDEN_AMOUNT, amountForInput, formatAmount, parseAmount, type Decimal, type ParsedAmount } from './money';
 import { TextField, type TextFieldProps } from './TextField';
 import { useUiLocale } from './useUiLocale';
-
-/**
- * Whether the customer hides balances: every `Money` under it shows the mask. The app provides the
- * flag (src/app/AppRoot.tsx); amounts being typed (AmountInput) are never masked.
- */
-export const HiddenAmountsContext = createContext(false);
 
 /**
  * An amount for reading, exact from its decimal string. Masked while the customer hides balances, or
