@@ -1,4 +1,4 @@
-import { assetDecimals, isCryptoAsset } from './assets';
+import { assetDecimals, isCryptoAsset } from './assetList';
 import { LOCALE_TAGS, type Locale } from './locales';
 
 const ISO_4217 = /^[A-Z]{3}$/;

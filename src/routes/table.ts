@@ -1,4 +1,4 @@
-import { isCryptoAsset } from '../../contract';
+import { isCryptoAsset } from '../../contract/assetList';
 import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard.machine';
 
 /** `wide`: the default top bar with a dashboard-wide page (~1100 px), for tools such as the flow explorer. */
