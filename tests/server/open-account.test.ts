@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountSchema, balancesSummarySchema } from '../../contract/accounts';
+import { API_ERRORS } from '../../contract/errors';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { germanIban, MERIDIAN_BIC } from '../../server/services/accounts';
 import { TestClient, expectError, registerCustomer, registerVerifiedCustomer, useTestServer } from './helpers';
@@ -45,7 +46,7 @@ describe('GET /accounts-management/accounts/:id', () => {
     for (const id of [opened.body.id, card.body.id, randomUUID(), 'not-a-uuid']) {
       const answer = await demo.get(`/accounts-management/accounts/${id}`);
       expectError(answer, 404, 'account_not_found');
-      expect(answer.body.error.message).toBe('The customer has no fiat or crypto account with this id.');
+      expect(answer.body.error.message).toBe(API_ERRORS.account_not_found.description);
     }
     // A NUL byte is refused before any lookup, as on every endpoint.
     expectError(await demo.get(`/accounts-management/accounts/${randomUUID()}%00`), 422, 'validation_failed');

@@ -72,6 +72,8 @@ describe('POST /simulate/bank-transfer', () => {
   it('credits the fiat account from the system account, with a deposit activity naming the sender and reference', async () => {
     const eur = accountOf('EUR');
     const before = await balanceOf(eur.id);
+    // The test clock stands still: a minute on, the deposit is the account's newest activity, after the seeded ones.
+    server.clock.advance(60);
     const answer = await demo.post(
       '/simulate/bank-transfer',
       { accountId: eur.id, amount: '125.50', senderName: 'Émile Zola', reference: 'Rent March' },

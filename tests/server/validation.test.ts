@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoints, type EndpointName } from '../../contract/endpoints';
+import { RECOVERY_CANCEL_TOKEN_LENGTH } from '../../contract/phoneRecovery';
 import { BODY_LIMIT_BYTES } from '../../server/http/request';
 import { DEFAULT_PASSWORD, TestClient, expectError, registerCustomer, uniqueEmail, useTestServer } from './helpers';
 import { DEMO_ADMIN } from '../../server/db/seed';
@@ -109,6 +111,49 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     },
     invalid: { response: [{ id: 'abc', type: 'password' }] },
   },
+  openAccount: { valid: { currency: 'GBP' }, invalid: { currency: ['XXX', 'gbp'] } },
+  repayCardAccount: {
+    valid: { fromAccountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', amount: '10.00' },
+    invalid: { fromAccountId: ['nope'], amount: ['-1', '1e3', '0'] },
+  },
+  addCollateral: { valid: { asset: 'BTC', amount: '0.1' }, invalid: { asset: ['EUR', 'DOGE'], amount: ['abc', '-0.1'] } },
+  withdrawCollateral: { valid: { asset: 'ETH', amount: '0.5' }, invalid: { asset: ['btc'], amount: ['0'] } },
+  issueCard: { valid: { form: 'virtual' }, invalid: { form: ['plastic', 'VIRTUAL'] } },
+  freezeCard: { valid: {} },
+  unfreezeCard: { valid: {} },
+  activateCard: { valid: {} },
+  revealCard: { valid: {} },
+  updateCardControls: {
+    valid: { dailyLimit: '100.00', monthlyLimit: '1000.00', online: true, contactless: false },
+    invalid: { dailyLimit: ['-5', '1.001'], online: ['yes'] },
+  },
+  simulateCardAuthorization: {
+    valid: { cardId: '3f1e2d4c-5b6a-4789-9abc-def012345678', amount: '12.50', merchant: 'Café Lumière', channel: 'online' },
+    invalid: { cardId: ['x'], amount: ['-12.50'], channel: ['magstripe'] },
+  },
+  simulateCardShipment: { valid: {} },
+  sweepLoanToValue: { valid: {} },
+  simulateBankTransfer: {
+    valid: { accountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', amount: '10.00', senderName: 'Ada Lovelace', reference: 'Invoice 7' },
+    invalid: { amount: ['1e3', '-5'], senderName: ['', 'Eve\u202etxt'] },
+  },
+  simulateCryptoDeposit: {
+    valid: { accountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', network: 'ethereum', amount: '0.1' },
+    invalid: { network: ['solana'] },
+  },
+  adjustAccount: {
+    valid: { accountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', direction: 'credit', amount: '1.00', reason: 'Correction' },
+    invalid: { direction: ['both'], reason: [''] },
+  },
+  cancelPhoneRecovery: {
+    valid: { token: 'a'.repeat(RECOVERY_CANCEL_TOKEN_LENGTH) },
+    invalid: { token: ['short', 'a'.repeat(RECOVERY_CANCEL_TOKEN_LENGTH - 1) + '!'] },
+  },
+  startPhoneRecovery: { valid: { challengeToken: 't'.repeat(43) }, invalid: { challengeToken: [''] } },
+  confirmPhoneRecovery: {
+    valid: { challengeToken: 't'.repeat(43), code: '123456', password: 'anything typed 1' },
+    invalid: { code: ['12345'], password: [''] },
+  },
   trackUtm: {
     valid: { utm_source: 'a', utm_medium: 'b', utm_campaign: 'c', utm_term: null, utm_content: null },
   },
@@ -205,10 +250,13 @@ describe.each(bodyEndpoints)('%s refuses malformed bodies and writes nothing', (
 
   it.each(casesFor(name))('$name → $status $code', async (testCase) => {
     const before = await db.counts();
-    const answer = await ('role' in spec && spec.role === 'admin' ? admin : client).request(spec.method, spec.path, {
+    // Path parameters are well-formed ids of nothing, and money endpoints get a fresh key: what is refused is the body.
+    const path = spec.path.replace(/:[A-Za-z]+/g, () => randomUUID());
+    const key: Record<string, string> = 'idempotent' in spec && spec.idempotent ? { 'Idempotency-Key': randomUUID() } : {};
+    const answer = await ('role' in spec && spec.role === 'admin' ? admin : client).request(spec.method, path, {
       body: testCase.body,
       raw: testCase.raw,
-      headers: testCase.headers,
+      headers: { ...key, ...testCase.headers },
       token: spec.auth === 'none' ? null : undefined,
     });
     expectError(answer, testCase.status, testCase.code);
