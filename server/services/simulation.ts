@@ -104,7 +104,10 @@ export function createSimulationService(db: Db, clock: Clock) {
    * the same remainder. Valued at the asset's fresh rate (`rate_stale` otherwise).
    */
   async function checkTopUpLimit(tx: Db, userId: string, asset: Asset, amount: string): Promise<void> {
-    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR UPDATE`);
+    // NO KEY UPDATE: it still queues the customer's deposits one after another, but does not conflict with
+    // the key-share locks that inserts referencing the customer (the idempotency record) already hold in
+    // these transactions; FOR UPDATE made two of them wait on each other (a deadlock on PostgreSQL).
+    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR NO KEY UPDATE`);
     const [rate] = await tx.select({ updatedAt: rates.updatedAt }).from(rates).where(eq(rates.asset, asset));
     if (!rate || rate.updatedAt.getTime() < clock().getTime() - RATE_FRESH_MS) throw new ApiError('rate_stale');
     const { leftUsd } = await createLevelService(tx, clock).monthlyTopUp(userId);
