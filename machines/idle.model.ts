@@ -11,6 +11,10 @@ function signedInPage(language: PageLanguage): PageAction[] {
   return [
     sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
     { answer: '**/api/user-settings', method: 'GET', json: { language } },
+    // The profile and the balances load at sign-in too; with the stand-in cookies the server would answer 401,
+    // and the renewal that follows would end the session before the question.
+    { answer: '**/api/users/me', method: 'GET', json: {} },
+    { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: {} },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { config as zodConfig } from 'zod/v4/core';
 import { splitLocalePath } from '../contract';
 import { AppRoot, messagesLoaded } from './app/AppRoot';
 import { captureReferralCode, trackCampaignTags } from './app/campaign';
@@ -10,6 +11,11 @@ import { safeStorage } from './platform/storage';
 import { buildRouteObjects, hydrationFor } from './routes';
 import './ui/theme.css';
 import './ui/kit.css';
+
+// Zod probes for eval (`new Function`) at its first parse; the CSP (`script-src 'self'`) refuses it and the
+// browser reports a violation. Screens now parse contract schemas of their own (filters, names), not only
+// through ../platform/schemas, so this is set before anything runs.
+zodConfig({ jitless: true });
 
 const router = { current: null as ReturnType<typeof createBrowserRouter> | null };
 
