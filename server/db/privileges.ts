@@ -7,6 +7,16 @@ import type { Database } from './database';
  */
 export const APPEND_ONLY_TABLES = ['ledger_transactions', 'ledger_entries', 'admin_audit_log'] as const;
 
+/** The vocabularies of 0017_vocabularies.sql: words are added by migrations only, the application reads them. */
+export const VOCABULARY_TABLES = [
+  'ledger_kinds',
+  'activity_types',
+  'admin_actions',
+  'security_event_kinds',
+  'code_purposes',
+  'step_up_actions',
+] as const;
+
 /**
  * What the application role may do in the migrated schema: read and write the tables (TRUNCATE,
  * REFERENCES and TRIGGER are never granted; it owns nothing, so it can neither alter a table nor
@@ -18,12 +28,14 @@ export function appRolePrivileges(role: string, schema: string): string {
   const app = quoteIdent(role);
   const inSchema = quoteIdent(schema);
   const appendOnly = APPEND_ONLY_TABLES.map(quoteIdent).join(', ');
+  const vocabularies = VOCABULARY_TABLES.map(quoteIdent).join(', ');
   return `
     GRANT USAGE ON SCHEMA ${inSchema} TO ${app};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${inSchema} TO ${app};
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${inSchema} TO ${app};
     REVOKE TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA ${inSchema} FROM ${app};
     REVOKE UPDATE, DELETE ON ${appendOnly} FROM ${app};
+    REVOKE INSERT, UPDATE, DELETE ON ${vocabularies} FROM ${app};
     REVOKE ALL ON schema_migrations FROM ${app};
     ALTER DEFAULT PRIVILEGES IN SCHEMA ${inSchema} GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${app};
     ALTER DEFAULT PRIVILEGES IN SCHEMA ${inSchema} GRANT USAGE, SELECT ON SEQUENCES TO ${app};
