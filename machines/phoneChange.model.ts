@@ -148,6 +148,9 @@ export const phoneChangeModel = {
     start: (_, language) => [
       { clock: 'install' },
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      // The balances load at sign-in too; with the stand-in cookies the server would answer 401, and the
+      // renewal that follows would end the session mid-path.
+      { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: {} },
       { open: inLanguage('/profile/security', language) },
     ],
     events: {
@@ -202,7 +205,8 @@ export const phoneChangeModel = {
         error: (error) => [failedCall(REMOVE, error)],
       },
       loadPhone: {
-        done: (profile) => [{ answer: ME, method: 'GET', times: 1, json: me(profile) }],
+        // Twice: the app loads the profile as both tokens appear, and the phone section loads it for itself.
+        done: (profile) => [{ answer: ME, method: 'GET', times: 2, json: me(profile) }],
         // A retry of the GET by the client meets the catch-all error answer: it fails all the same.
         error: (error) => [failedCall(ME, error, 'GET')],
       },
