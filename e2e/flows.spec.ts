@@ -41,8 +41,10 @@ test.describe('flow explorer', () => {
   // One test per catalogued diagram: each has its own time, and they spread over the workers.
   for (const entry of catalog) {
     test(`the ${entry.id} diagram renders from the converter’s Mermaid source, edge for edge`, async ({ page }) => {
+      // The explorer generates the machine's paths in the page: registration's take a while on a loaded machine.
+      test.slow();
       await page.goto(`/flows?machine=${entry.id}`);
-      await expect(page.getByTestId('flow-detail')).toHaveAttribute('data-flow', entry.id);
+      await expect(page.getByTestId('flow-detail')).toHaveAttribute('data-flow', entry.id, { timeout: 60_000 });
       const svg = await diagramReady(page);
       const diagram = toMermaid(describeMachine(entry.machine));
       // The very source committed in docs/flows/<id>.md (npm run flows:check keeps that one current).

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Locale } from '../contract/locales';
 import { STATEMENT_TEXTS } from '../server/statements/texts';
-import { expect, screenReady, someClientAddress, test } from './fixtures';
+import { expect, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
 
 const messages = (locale: Locale) => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as { statement: Record<string, string> };
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
@@ -36,16 +36,17 @@ async function downloadStatement(page: Page, locale: Locale, format: 'csv' | 'pd
 // What the customer downloads from an account's page, in the customer's saved language: the scripts that
 // need their own fonts (Arabic right-to-left with its digits, Thai, Chinese) and English.
 for (const locale of ['en', 'ar', 'th', 'zh'] as const) {
-  test(`${locale}: the statement of an account downloads as CSV and PDF in the customer's language`, async ({ page, signIn }) => {
+  test(`${locale}: the statement of an account downloads as CSV and PDF in the customer's language`, async ({ page }) => {
     test.slow();
-    await signIn(locale);
     const request = page.context().request;
-    const opened = await request.post('/api/accounts-management/open-account', { data: { currency: 'EUR' } });
+    const { tokens } = await registerCustomer(request, locale);
+    const headers = { Authorization: `Bearer ${tokens.accessToken}`, 'X-Forwarded-For': someClientAddress() };
+    const opened = await request.post('/api/accounts-management/open-account', { data: { currency: 'EUR' }, headers });
     expect(opened.status(), await opened.text()).toBe(200);
     const account = (await opened.json()) as { id: string };
     const deposit = await request.post('/api/simulate/bank-transfer', {
       data: { accountId: account.id, amount: '125.50', senderName: 'Layla Haddad' },
-      headers: { 'Idempotency-Key': randomUUID(), 'X-Forwarded-For': someClientAddress() },
+      headers: { ...headers, 'Idempotency-Key': randomUUID() },
     });
     expect(deposit.status(), await deposit.text()).toBe(200);
 
