@@ -42,7 +42,7 @@ test('a fiat-to-crypto quote that runs out is refreshed, and a double click on c
   const quote = page.getByTestId('quote');
   await expect(quote.getByTestId('quote-seconds')).toHaveText('The quote holds for 30 more seconds.', { timeout: 15_000 });
   const firstRate = await quote.locator('dd').first().textContent();
-  expect(firstRate).toMatch(/€1\.00 = 0\.0000\d+ BTC/);
+  expect(firstRate).toMatch(/€1\.00 = 0\.0000\d+\s*BTC/);
 
   // 30 seconds on the page's clock: the old quote is never reused, a fresh one replaces it.
   await page.clock.runFor(31_000);
