@@ -19,6 +19,10 @@ const TYPE_ICONS: Record<ActivityType, IconName> = {
   collateral_release: 'arrowIn',
   card_repayment: 'arrowIn',
   liquidation: 'exchange',
+  voucher_redeemed: 'arrowIn',
+  payment_sent: 'arrowOut',
+  payment_received: 'arrowIn',
+  referral_reward: 'arrowIn',
 };
 
 export interface ActivityRowProps {

@@ -139,30 +139,33 @@ describe('POST /simulate/bank-transfer', () => {
     expect(await db.counts()).toEqual(before);
   });
 
-  it("refuses a deposit beyond what is left of the level's monthly top-up limit", async () => {
-    // Level 1 (no KYC): 5 000 USD a month; EUR at 1.08 USD.
+  it("refuses a deposit beyond what is left of the level's daily top-up limit, saying what is left", async () => {
+    // Level 1 (no KYC): 1 000 USD a day, 5 000 a month; EUR at 1.08 USD.
     const { client, accountId } = await customerWithAccount('fiat', 'EUR');
-    expect((await client.post('/simulate/bank-transfer', { accountId, amount: '4000.00', senderName: 'Me' }, withKey())).status).toBe(200);
+    expect((await client.post('/simulate/bank-transfer', { accountId, amount: '900.00', senderName: 'Me' }, withKey())).status).toBe(200);
     const before = await db.counts();
-    expectError(
-      await client.post('/simulate/bank-transfer', { accountId, amount: '700.00', senderName: 'Me' }, withKey()),
-      409,
-      'top_up_limit_exceeded',
-    );
+    const refused = await client.post('/simulate/bank-transfer', { accountId, amount: '30.00', senderName: 'Me' }, withKey());
+    expectError(refused, 409, 'limit_exceeded');
+    expect(refused.body.error.fields).toEqual({ operation: 'top_up', period: 'day', left: '28.00' });
     expect(await db.counts()).toEqual(before);
-    expect((await client.post('/simulate/bank-transfer', { accountId, amount: '600.00', senderName: 'Me' }, withKey())).status).toBe(200);
-    expect(await balanceOf(accountId)).toBe('4600.000000000000000000');
+    expect((await client.post('/simulate/bank-transfer', { accountId, amount: '25.00', senderName: 'Me' }, withKey())).status).toBe(200);
+    expect(await balanceOf(accountId)).toBe('925.000000000000000000');
+    const limits = await client.get('/users-deposit-levels/limits');
+    expect(limits.status).toBe(200);
+    expect(limits.body.top_up).toEqual({
+      daily: { limit: '1000.00', used: '999.00', left: '1.00' },
+      monthly: { limit: '5000.00', used: '999.00', left: '4001.00' },
+    });
+    expect(limits.body.transfer.daily).toEqual({ limit: '500.00', used: '0.00', left: '500.00' });
   });
 
   it('checks concurrent deposits of one customer one after the other, never both against the same remainder', async () => {
     const { client, accountId } = await customerWithAccount('fiat', 'USD');
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        client.post('/simulate/bank-transfer', { accountId, amount: '2000.00', senderName: 'Me' }, withKey()),
-      ),
+      Array.from({ length: 4 }, () => client.post('/simulate/bank-transfer', { accountId, amount: '400.00', senderName: 'Me' }, withKey())),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 409, 409]);
-    expect(await balanceOf(accountId)).toBe('4000.000000000000000000');
+    expect(await balanceOf(accountId)).toBe('800.000000000000000000');
   });
 });
 
