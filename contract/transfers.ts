@@ -60,6 +60,10 @@ export const quoteSchema = z.object({
   usdValue: decimalSchema,
   /** The from-account's balance covers `amountIn` (when asked). */
   fundsSufficient: z.boolean(),
+  /** What is left of the level's transfer limit today and this month, whichever is less, in US dollars (when asked). */
+  limitLeftUsd: decimalSchema,
+  /** `usdValue` fits in `limitLeftUsd`. */
+  withinLimit: z.boolean(),
   /** Seconds the quote holds from when it was made (the screen counts them down). */
   firmForSeconds: z.number().int().positive(),
   expiresAt: timestampSchema,

@@ -4,7 +4,7 @@ import type { Locale } from '../contract/locales';
 import { expect, keepLanguage, registerCustomer, screenReady, test } from './fixtures';
 
 /** A fresh customer's EUR account funded by a simulated bank transfer, and an empty BTC account. */
-async function fundedCustomer(request: APIRequestContext, token: string, eur = '200.00') {
+async function fundedCustomer(request: APIRequestContext, token: string, eur = '100.00') {
   const headers = { Authorization: `Bearer ${token}` };
   const open = async (currency: string) => {
     const response = await request.post('/api/accounts-management/open-account', { data: { currency }, headers });
@@ -57,7 +57,7 @@ test('a fiat-to-crypto quote that runs out is refreshed, and a double click on c
   const receipt = page.getByTestId('transfer-receipt');
   await expect(receipt).toContainText('Transfer complete');
   await expect(receipt).toContainText('€50.00');
-  expect(await eurBalance(context.request, tokens.accessToken)).toBe('150.00');
+  expect(await eurBalance(context.request, tokens.accessToken)).toBe('50.00');
   const activities = await context.request.get('/api/activities?type=exchange', {
     headers: { Authorization: `Bearer ${tokens.accessToken}` },
   });

@@ -70,7 +70,7 @@ export const transferMachine = setup({
       /^\d+(\.\d+)?$/.test(context.amount) &&
       /[1-9]/.test(context.amount),
     quoteRunOut: ({ context }) => context.secondsLeft <= 0,
-    canConfirm: ({ context }) => context.quote?.fundsSufficient === true,
+    canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     wasReviewing: ({ context }) => context.reviewing,
     quoteOver: ({ event }) => QUOTE_OVER.has(toFailure((event as { error?: unknown }).error).code),
     outcomeUnknown: ({ event }) => OUTCOME_UNKNOWN.has(toFailure((event as { error?: unknown }).error).code),
@@ -182,7 +182,7 @@ export const transferMachine = setup({
               ],
             },
             form: {
-              description: 'The quote under the form, with Max, and what stands in the way (funds) if anything.',
+              description: 'The quote under the form, with Max, and what stands in the way (funds, the limit left) if anything.',
               tags: ['editing'],
               on: {
                 REVIEW_REQUESTED: {

@@ -19,6 +19,8 @@ const quote = {
   amountOut: '0.00163784',
   usdValue: '108.00',
   fundsSufficient: true,
+  limitLeftUsd: '1000.00',
+  withinLimit: true,
   firmForSeconds: 1,
   expiresAt: '2026-03-02T09:00:30.000Z',
 };
@@ -36,7 +38,11 @@ export const transferModel = {
   },
   actors: {
     requestQuote: {
-      done: { covered: quote, 'more than the balance': { ...quote, fundsSufficient: false } },
+      done: {
+        covered: quote,
+        'more than the balance': { ...quote, fundsSufficient: false },
+        'above the limit left': { ...quote, limitLeftUsd: '50.00', withinLimit: false },
+      },
       error: { 'stale rate': { code: 'rate_stale' } },
     },
     confirmTransfer: {
@@ -47,6 +53,7 @@ export const transferModel = {
         'quote over by the server clock': { code: 'quote_expired' },
         'connection lost': { code: 'network_error' },
         'funds gone meanwhile': { code: 'insufficient_funds' },
+        'limit used meanwhile': { code: 'limit_exceeded', fields: { operation: 'transfer', period: 'day', left: '20.00' } },
       },
     },
   },
@@ -58,6 +65,7 @@ export const transferModel = {
       s.context.toAccountId,
       s.context.amount,
       s.context.quote?.fundsSufficient ?? null,
+      s.context.quote?.withinLimit ?? null,
       s.context.secondsLeft,
       s.context.reviewing,
       s.context.refreshed,
@@ -66,9 +74,12 @@ export const transferModel = {
   invariants: {
     // The rules: money moves only on a quote the balance covered and that had not run out.
     confirming: (s) =>
-      (s.context.quote?.fundsSufficient === true && s.context.secondsLeft > 0) || 'confirming without a covered, running quote',
+      (s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit && s.context.secondsLeft > 0) ||
+      'confirming without a covered, running quote within the limit',
     priced: (s) => (s.context.quote !== null && s.context.secondsLeft > 0) || 'showing a quote that ran out',
-    'priced.step.review': (s) => s.context.quote?.fundsSufficient === true || 'offering to confirm a quote the balance does not cover',
+    'priced.step.review': (s) =>
+      (s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit) ||
+      'offering to confirm a quote the balance or the limit does not allow',
     quoting: (s) =>
       (s.context.fromAccountId !== null && s.context.toAccountId !== null && /[1-9]/.test(s.context.amount)) || 'quoting nothing',
     transferred: (s) => (s.status === 'done' && s.output?.transfer !== null) || 'ended without the transfer',

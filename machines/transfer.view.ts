@@ -21,6 +21,8 @@ export function transferView(snapshot: SnapshotFrom<typeof transferMachine>) {
     busy: snapshot.hasTag('busy'),
     /** A quote is held that the balance does not cover: said before the customer can go on. */
     insufficientFunds: quote !== null && !quote.fundsSufficient && !snapshot.hasTag('quoting'),
+    /** A held quote is above what is left of the transfer limit: said before the customer can go on. */
+    aboveLimit: quote !== null && !quote.withinLimit && !snapshot.hasTag('quoting'),
     canReview: snapshot.can({ type: 'REVIEW_REQUESTED' }),
     canConfirm: snapshot.can({ type: 'CONFIRMED' }),
     /** The confirmation got no answer: only the same request may be sent again. */

@@ -180,10 +180,12 @@ describe('the transfer view', () => {
     transferView(transferMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
   const priced = (step: string) => ({ priced: { clock: 'ticking', step } });
 
-  it('offers the confirmation sheet only for a quote the balance covers, and says when it does not', () => {
+  it('offers the confirmation sheet only for a quote the balance and the limit allow, and says which does not', () => {
     expect(at(priced('form'))).toMatchObject({ canReview: true, insufficientFunds: false, reviewing: false, secondsLeft: 12 });
     const short = { quote: { ...quote, fundsSufficient: false } };
-    expect(at(priced('form'), short)).toMatchObject({ canReview: false, insufficientFunds: true });
+    expect(at(priced('form'), short)).toMatchObject({ canReview: false, insufficientFunds: true, aboveLimit: false });
+    const over = { quote: { ...quote, withinLimit: false } };
+    expect(at(priced('form'), over)).toMatchObject({ canReview: false, insufficientFunds: false, aboveLimit: true });
   });
 
   it('confirms from the sheet, is busy while confirming, and offers only the same request again without an answer', () => {

@@ -97,7 +97,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     activities: createActivityService(db),
     statements: createStatementService(db, clock),
     simulation: createSimulationService(db, clock),
-    transfers: createTransferService(db, clock, rates),
+    transfers: createTransferService(db, clock, rates, limits),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

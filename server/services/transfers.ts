@@ -16,14 +16,22 @@ import { ApiError } from '../errors';
 import { formatDecimal, negate } from './decimal';
 import { post, systemAccountId } from './ledger';
 import { fromUnits, quoteFigures, toUnits } from './quote-math';
+import type { LimitService } from './limits';
 import type { RateService } from './rates';
 
 type QuoteRow = typeof quotes.$inferSelect;
 
-/** Numeric text from the database (18 decimals) minus another, exactly. */
-const minus = (a: string, b: string) => fromUnits(toUnits(formatDecimal(a), 18)! - toUnits(formatDecimal(b), 18)!, 18);
+/** Numeric text from the database (at most 18 decimals) as an exact integer, and one minus another. */
+const units = (text: string) => toUnits(formatDecimal(text), 18)!;
+const minus = (a: string, b: string) => fromUnits(units(a) - units(b), 18);
 
-function toQuote(row: QuoteRow, fundsSufficient: boolean): Quote {
+/** What the customer could do with a quote when it was asked for (a transfer checks both again). */
+interface Standing {
+  fundsSufficient: boolean;
+  limitLeftUsd: string;
+}
+
+function toQuote(row: QuoteRow, { fundsSufficient, limitLeftUsd }: Standing): Quote {
   return {
     id: row.id,
     fromAccountId: row.fromAccountId,
@@ -38,6 +46,8 @@ function toQuote(row: QuoteRow, fundsSufficient: boolean): Quote {
     amountOut: formatDecimal(row.amountOut),
     usdValue: formatDecimal(row.usdValue),
     fundsSufficient,
+    limitLeftUsd,
+    withinLimit: units(row.usdValue) <= units(limitLeftUsd),
     firmForSeconds: Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 1000),
     expiresAt: row.expiresAt.toISOString(),
   };
@@ -49,7 +59,7 @@ function toQuote(row: QuoteRow, fundsSufficient: boolean): Quote {
  * the customer's account pays the amount in, the fee goes to the revenue account and the rest to the
  * treasury of the paid asset, and the treasury of the other asset pays the amount out.
  */
-export function createTransferService(db: Db, clock: Clock, rates: Pick<RateService, 'quote'>) {
+export function createTransferService(db: Db, clock: Clock, rates: Pick<RateService, 'quote'>, limits: LimitService) {
   /** One of the customer's fiat or crypto accounts; anything else is `account_not_found`, whoever owns it. */
   async function accountOf(userId: string, id: string) {
     const [row] = await db
@@ -58,6 +68,12 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
       .where(and(eq(accounts.id, id), eq(accounts.userId, userId), inArray(accounts.kind, ['fiat', 'crypto']), isNotNull(accounts.userId)));
     if (!row) throw new ApiError('account_not_found');
     return { ...row, asset: row.currency as Asset };
+  }
+
+  /** What is left of the transfer limit today and this month, whichever is less. */
+  async function limitLeft(userId: string, on: Db = db): Promise<string> {
+    const { transfer } = await limits.remaining(userId, on);
+    return units(transfer.daily.left) < units(transfer.monthly.left) ? transfer.daily.left : transfer.monthly.left;
   }
 
   async function quote(userId: string, body: QuoteBody): Promise<Quote> {
@@ -87,14 +103,15 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
         expiresAt: new Date(now.getTime() + QUOTE_FIRM_SECONDS * 1000),
       })
       .returning();
-    return toQuote(row!, toUnits(formatDecimal(from.balance), 18)! >= toUnits(figures.amountIn, 18)!);
+    return toQuote(row!, { fundsSufficient: units(from.balance) >= units(figures.amountIn), limitLeftUsd: await limitLeft(userId) });
   }
 
   /**
    * Moves money as the quote says. The quote row is locked first, so of two confirms of one quote (other
    * keys, other tabs) the second waits and then finds it used. Refused, nothing written: another
    * customer's or an unknown quote (`quote_not_found`), a used one, one past its expiry by this server's
-   * clock, a balance that no longer covers it (`insufficient_funds`, the database's own check).
+   * clock, one past what is left of the transfer limit (`limit_exceeded`, checked with the customer
+   * locked), a balance that no longer covers it (`insufficient_funds`, the database's own check).
    */
   async function transfer(tx: Db, userId: string, quoteId: string, idempotencyKey: string): Promise<Transfer> {
     const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
@@ -106,6 +123,7 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
     const fromAsset = row.fromAsset as Asset;
     const toAsset = row.toAsset as Asset;
     const amountIn = formatDecimal(row.amountIn);
+    await limits.assertWithinLimit(tx, userId, 'transfer', fromAsset, amountIn);
     const amountOut = formatDecimal(row.amountOut);
     const entries = [
       { accountId: row.fromAccountId, amount: negate(amountIn) },
@@ -132,7 +150,12 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
       .select({ id: activities.id })
       .from(activities)
       .where(and(eq(activities.transactionId, transactionId), eq(activities.accountId, row.fromAccountId)));
-    return { transactionId, activityId: activity!.id, quote: toQuote(used!, true), createdAt: now.toISOString() };
+    return {
+      transactionId,
+      activityId: activity!.id,
+      quote: { ...toQuote(used!, { fundsSufficient: true, limitLeftUsd: await limitLeft(userId, tx) }), withinLimit: true },
+      createdAt: now.toISOString(),
+    };
   }
 
   return { quote, transfer };

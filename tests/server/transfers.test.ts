@@ -172,32 +172,32 @@ describe('POST /transfers/quotes', () => {
 
 describe('POST /transfers', () => {
   it('moves exactly the quoted figures through treasury and revenue accounts, summing to zero per asset', async () => {
-    const { client, eurAccount, btcAccount } = await customer('1000');
-    const quote = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '1000', side: 'in' });
+    const { client, eurAccount, btcAccount } = await customer('400');
+    const quote = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '400', side: 'in' });
     const answer = await client.post('/transfers', { quoteId: quote.id }, withKey());
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const transfer = transferSchema.parse(answer.body);
     expect(Number(await balanceOf(eurAccount))).toBe(0);
-    expect(await balanceOf(btcAccount)).toBe('0.016515770000000000');
+    expect(await balanceOf(btcAccount)).toBe('0.006597540000000000');
     const entries = await sqlRows<{ role: string | null; currency: string; amount: string }>(
       `SELECT a.system_role AS role, a.currency, e.amount::text AS amount FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
        WHERE e.transaction_id = $1 ORDER BY a.currency, e.amount`,
       [transfer.transactionId],
     );
     expect(entries.map((e) => [e.role, e.currency, Number(e.amount)])).toEqual([
-      ['treasury', 'BTC', -0.01651577],
-      [null, 'BTC', 0.01651577],
-      [null, 'EUR', -1000],
-      ['revenue', 'EUR', 1],
-      ['treasury', 'EUR', 999],
+      ['treasury', 'BTC', -0.00659754],
+      [null, 'BTC', 0.00659754],
+      [null, 'EUR', -400],
+      ['revenue', 'EUR', 0.93],
+      ['treasury', 'EUR', 399.07],
     ]);
     const activities = await sqlRows<{ id: string; type: string; amount: string }>(
       'SELECT id, type, amount::text AS amount FROM activities WHERE transaction_id = $1 ORDER BY amount',
       [transfer.transactionId],
     );
     expect(activities.map((a) => [a.type, Number(a.amount)])).toEqual([
-      ['exchange', -1000],
-      ['exchange', 0.01651577],
+      ['exchange', -400],
+      ['exchange', 0.00659754],
     ]);
     expect(transfer.activityId).toBe(activities[0]!.id);
   });
@@ -240,6 +240,26 @@ describe('POST /transfers', () => {
     expect(quote.fundsSufficient).toBe(false);
     expectError(await client.post('/transfers', { quoteId: quote.id }, withKey()), 409, 'insufficient_funds');
     expect(Number(await balanceOf(eurAccount))).toBe(50);
+  });
+
+  it('says before confirming what is left of the transfer limit, and refuses a quote above it', async () => {
+    const { client, eurAccount, btcAccount } = await customer('1000000');
+    const body = { fromAccountId: eurAccount, toAccountId: btcAccount, side: 'in' };
+    const small = await quoteFor(client, { ...body, amount: '10' });
+    expect(small).toMatchObject({ withinLimit: true });
+    // One euro above what is left, valued at 1.08 USD per euro.
+    const above = String(Math.ceil(Number(small.limitLeftUsd) / 1.08) + 1);
+    const big = await quoteFor(client, { ...body, amount: above });
+    expect(big).toMatchObject({ fundsSufficient: true, withinLimit: false, limitLeftUsd: small.limitLeftUsd });
+    const before = await db.counts();
+    const refused = await client.post('/transfers', { quoteId: big.id }, withKey());
+    expectError(refused, 409, 'limit_exceeded', ['operation', 'period', 'left']);
+    expect(refused.body.error.fields.operation).toBe('transfer');
+    expect(await db.counts()).toEqual(before);
+    // The small one still goes through, and counts toward the limit.
+    expect((await client.post('/transfers', { quoteId: small.id }, withKey())).status).toBe(201);
+    const after = await quoteFor(client, { ...body, amount: '10' });
+    expect(Number(after.limitLeftUsd)).toBeCloseTo(Number(small.limitLeftUsd) - 10.8, 6);
   });
 
   it('replays the answer for the same key and body, and refuses the key with another body (422)', async () => {

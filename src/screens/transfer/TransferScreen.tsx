@@ -128,7 +128,13 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
           value={amountOf('in')}
           max={from.balance}
           onChange={changeAmount('in')}
-          error={view.insufficientFunds ? t('transfer.insufficient', { balance: formatAmount(from.balance, from.currency, locale) }) : null}
+          error={
+            view.insufficientFunds
+              ? t('transfer.insufficient', { balance: formatAmount(from.balance, from.currency, locale) })
+              : view.aboveLimit && quote
+                ? t('transfer.aboveLimit', { left: formatAmount(quote.limitLeftUsd, 'USD', locale) })
+                : null
+          }
         />
       ) : null}
       {to ? <AmountInput label={t('transfer.get')} asset={to.currency} value={amountOf('out')} onChange={changeAmount('out')} /> : null}
@@ -225,6 +231,7 @@ function QuoteFacts({
           </div>
         ) : null}
       </dl>
+      <p className="hint-text">{t('transfer.quote.limitLeft', { left: formatAmount(quote.limitLeftUsd, 'USD', locale) })}</p>
       <p className="hint-text" data-testid="quote-seconds">
         {t('transfer.quote.holds', { count: secondsLeft })}
       </p>
