@@ -178,6 +178,20 @@ export const API_ERRORS = {
     status: 503,
     description: 'The rate needed for this quote is older than 5 minutes (the price feed is behind); try again shortly.',
   },
+  quote_not_found: { status: 404, description: 'The customer has no quote with this id (made up, or another customer’s).' },
+  quote_expired: {
+    status: 409,
+    description: 'The quote is older than its 30 seconds (by the server’s clock); nothing was moved. Ask for a new quote.',
+  },
+  quote_used: { status: 409, description: 'The quote already moved money once; nothing was moved again. Ask for a new quote.' },
+  transfer_pair_invalid: {
+    status: 422,
+    description: 'A transfer goes from one of the customer’s fiat accounts to a crypto one or the reverse.',
+  },
+  amount_too_small: {
+    status: 422,
+    description: 'After the fee (at least 1 US dollar) nothing, or less than the smallest unit of the asset, would arrive.',
+  },
   payload_too_large: { status: 413, description: 'The body is larger than 64 KiB.' },
   unsupported_media_type: { status: 415, description: 'A body was sent with a content type other than application/json.' },
   not_ready: { status: 503, description: 'The database does not answer; this instance should not take traffic yet.' },

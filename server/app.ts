@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health';
 import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
+import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
 import { createServices, type Services } from './services';
 import { channelTransport, httpSmsTransport, logTransport, smtpTransport, type Transport } from './services/outbox';
@@ -87,6 +88,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);
+  transferRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);
   app.route('/api', api);

@@ -7,6 +7,9 @@ import { phoneChangeMachine } from '../machines/phoneChange.machine';
 import { phoneChangeView } from '../machines/phoneChange.view';
 import { registrationMachine } from '../machines/registration.machine';
 import { registrationStep, registrationView } from '../machines/registration.view';
+import { transferMachine } from '../machines/transfer.machine';
+import { transferView } from '../machines/transfer.view';
+import { transferModel } from '../machines/transfer.model';
 import { twoFactorPhoneMachine } from '../machines/twoFactorPhone.machine';
 import { twoFactorPhoneView } from '../machines/twoFactorPhone.view';
 
@@ -155,5 +158,43 @@ describe('the passkeys section view', () => {
     expect(at('awaitingDisableCode')).toMatchObject({ codeFor: 'disable', checkingCode: false });
     expect(at('confirmingDisable')).toMatchObject({ codeFor: 'disable', checkingCode: true, finishing: 'disable' });
     expect(at('confirmingEnable')).toMatchObject({ codeFor: null, finishing: 'enable' });
+  });
+});
+
+describe('the transfer view', () => {
+  const quote = transferModel.actors.requestQuote.done.covered;
+  const context = {
+    direction: 'fiat-to-crypto' as const,
+    fromAccountId: quote.fromAccountId,
+    toAccountId: quote.toAccountId,
+    amount: '100',
+    side: 'in' as const,
+    quote,
+    secondsLeft: 12,
+    reviewing: false,
+    refreshed: false,
+    failure: null,
+    result: null,
+  };
+  const at = (value: unknown, extra: object = {}) =>
+    transferView(transferMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+  const priced = (step: string) => ({ priced: { clock: 'ticking', step } });
+
+  it('offers the confirmation sheet only for a quote the balance and the limit allow, and says which does not', () => {
+    expect(at(priced('form'))).toMatchObject({ canReview: true, insufficientFunds: false, reviewing: false, secondsLeft: 12 });
+    const short = { quote: { ...quote, fundsSufficient: false } };
+    expect(at(priced('form'), short)).toMatchObject({ canReview: false, insufficientFunds: true, aboveLimit: false });
+    const over = { quote: { ...quote, withinLimit: false } };
+    expect(at(priced('form'), over)).toMatchObject({ canReview: false, insufficientFunds: false, aboveLimit: true });
+  });
+
+  it('confirms from the sheet, is busy while confirming, and offers only the same request again without an answer', () => {
+    expect(at(priced('review'))).toMatchObject({ reviewing: true, canConfirm: true, busy: false });
+    expect(at('confirming')).toMatchObject({ reviewing: true, canConfirm: false, busy: true });
+    expect(at('confirmFailed', { failure: { code: 'network_error' } })).toMatchObject({ canRetry: true, canConfirm: false });
+  });
+
+  it('says nothing of funds while a quote is being asked for', () => {
+    expect(at('quoting', { quote: null })).toMatchObject({ quoting: true, insufficientFunds: false, canReview: false });
   });
 });

@@ -11,6 +11,7 @@ import { simulateEndpoints } from './simulate';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
 import { stepUpEndpoints } from './stepUp';
+import { transfersEndpoints } from './transfers';
 import { usersEndpoints } from './users';
 
 export * from './define';
@@ -33,6 +34,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,
+  ...transfersEndpoints,
   ...phoneRecoveryEndpoints,
   ...devEndpoints,
   ...healthEndpoints,

@@ -5,6 +5,7 @@ import { bigint, boolean, jsonb, char, integer, numeric, pgTable, primaryKey, sm
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
 import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
+import { SYSTEM_ROLES } from '../../contract/transfers';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -234,6 +235,8 @@ export const accounts = pgTable('accounts', {
   balance: money('balance').notNull().default('0'),
   /** Card accounts only: how far below zero the balance may go (migration 0014); 0 for every other account. */
   creditLimit: money('credit_limit').notNull().default('0'),
+  /** System accounts only (migration 0019): `external` (money entering or leaving), `treasury` (exchanges), `revenue` (fees). */
+  systemRole: text('system_role', { enum: SYSTEM_ROLES }),
   createdAt: instant('created_at').notNull(),
 });
 
@@ -468,4 +471,23 @@ export const phoneRecoveries = pgTable('phone_recoveries', {
   smsCancelHash: text('sms_cancel_hash').notNull(),
   endedAt: instant('ended_at'),
   outcome: text('outcome', { enum: ['completed', 'cancelled_by_email', 'cancelled_by_phone', 'superseded'] }),
+});
+
+/** A firm offer for one exchange (migration 0019); `usedAt` and `transactionId` are set by the transfer that used it. */
+export const quotes = pgTable('quotes', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  fromAccountId: uuid('from_account_id').notNull(),
+  toAccountId: uuid('to_account_id').notNull(),
+  fromAsset: text('from_asset').notNull(),
+  toAsset: text('to_asset').notNull(),
+  rate: money('rate').notNull(),
+  fee: money('fee').notNull(),
+  amountIn: money('amount_in').notNull(),
+  amountOut: money('amount_out').notNull(),
+  usdValue: money('usd_value').notNull(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+  transactionId: uuid('transaction_id'),
 });

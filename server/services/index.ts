@@ -25,6 +25,7 @@ import { createSettingsService } from './settings';
 import { createSocialService } from './social';
 import { createStepUpService } from './step-up';
 import { createTokenService } from './tokens';
+import { createTransferService } from './transfers';
 import { createTrackingService } from './tracking';
 import { createTwoFactorService } from './two-factor';
 import { createUserService } from './users';
@@ -96,6 +97,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     activities: createActivityService(db),
     statements: createStatementService(db, clock),
     simulation: createSimulationService(db, clock),
+    transfers: createTransferService(db, clock, rates, limits),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { ActivityStatus, ActivityType } from '../../contract/activities';
 import { fitsAssetDecimals, type Asset } from '../../contract/assets';
+import type { SystemRole } from '../../contract/transfers';
 import type { Db } from '../db/database';
 import { accounts, activities, ledgerEntries, ledgerTransactions, rates } from '../db/schema';
 import { ApiError } from '../errors';
@@ -106,12 +107,16 @@ export async function post(db: Db, posting: Posting): Promise<string> {
   return id;
 }
 
-export async function systemAccountId(db: Db, asset: Asset): Promise<string> {
+/**
+ * The system account of `asset` with `role`: by default the `external` one, the counter-side of money
+ * entering or leaving Meridian; exchanges also use `treasury` and `revenue` (migration 0019).
+ */
+export async function systemAccountId(db: Db, asset: Asset, role: SystemRole = 'external'): Promise<string> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(isNull(accounts.userId), eq(accounts.currency, asset)));
-  if (!row) throw new Error(`No system account for ${asset}`);
+    .where(and(isNull(accounts.userId), eq(accounts.currency, asset), eq(accounts.systemRole, role)));
+  if (!row) throw new Error(`No ${role} system account for ${asset}`);
   return row.id;
 }
 

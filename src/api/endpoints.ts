@@ -22,6 +22,8 @@ import type {
   SetRatesBody,
   SimulateBankTransferBody,
   SimulateCryptoDepositBody,
+  QuoteBody,
+  TransferBody,
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
@@ -118,6 +120,8 @@ export function createApi(client: ApiClient) {
     listAdminOutbox: (query: { to?: string }, options?: ReadOptions) => client.call(endpoints.listAdminOutbox, { ...options, query }),
     listAuditLog: (options?: ReadOptions) => client.call(endpoints.listAuditLog, options),
     setRates: (body: SetRatesBody) => client.call(endpoints.setRates, { body }),
+    createQuote: (body: QuoteBody) => client.call(endpoints.createQuote, { body }),
+    createTransfer: (body: TransferBody, idempotencyKey: string) => client.call(endpoints.createTransfer, { body, idempotencyKey }),
   };
 }
 

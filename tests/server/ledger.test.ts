@@ -62,7 +62,9 @@ describe('assets', () => {
   });
 
   it('has a system account for every asset', async () => {
-    const rows = await sqlRows<{ currency: string }>(`SELECT currency FROM accounts WHERE user_id IS NULL ORDER BY currency`);
+    const rows = await sqlRows<{ currency: string }>(
+      `SELECT currency FROM accounts WHERE user_id IS NULL AND system_role = 'external' ORDER BY currency`,
+    );
     expect(rows.map((row) => row.currency)).toEqual(ASSETS.map((asset) => asset.code).sort());
   });
 
@@ -151,7 +153,7 @@ describe('posting', () => {
         await session.query(`INSERT INTO ledger_transactions (id, kind, created_at) VALUES ($1, 'deposit', $2)`, [id, TEST_EPOCH]);
         await session.query(
           `INSERT INTO ledger_entries (transaction_id, account_id, amount)
-           VALUES ($1, $2, 0.0000001), ($1, (SELECT id FROM accounts WHERE user_id IS NULL AND currency = 'USDT'), -0.0000001)`,
+           VALUES ($1, $2, 0.0000001), ($1, (SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND currency = 'USDT'), -0.0000001)`,
           [id, accountId],
         );
       }),

@@ -145,6 +145,16 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     valid: { accountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', direction: 'credit', amount: '1.00', reason: 'Correction' },
     invalid: { direction: ['both'], reason: [''] },
   },
+  createQuote: {
+    valid: {
+      fromAccountId: '3f1e2d4c-5b6a-4789-9abc-def012345678',
+      toAccountId: '4f1e2d4c-5b6a-4789-9abc-def012345678',
+      amount: '10.00',
+      side: 'in',
+    },
+    invalid: { fromAccountId: ['x'], side: ['both', 'IN'], amount: [''] },
+  },
+  createTransfer: { valid: { quoteId: '3f1e2d4c-5b6a-4789-9abc-def012345678' }, invalid: { quoteId: ['x', ''] } },
   cancelPhoneRecovery: {
     valid: { token: 'a'.repeat(RECOVERY_CANCEL_TOKEN_LENGTH) },
     invalid: { token: ['short', 'a'.repeat(RECOVERY_CANCEL_TOKEN_LENGTH - 1) + '!'] },

@@ -1,0 +1,21 @@
+import { endpoint } from './define';
+import { quoteBodySchema, quoteSchema, transferBodySchema, transferSchema } from '../transfers';
+
+/** Exchanges between the customer's fiat and crypto accounts: a firm quote, then the transfer that uses it. */
+export const transfersEndpoints = {
+  createQuote: endpoint('POST', '/transfers/quotes', quoteBodySchema, quoteSchema, {
+    summary:
+      'A quote for exchanging between one of the customer’s fiat accounts and one of their crypto accounts, firm for 30 seconds: the rate with a 0.5 % spread, a fee of 0.1 % (at least 1 US dollar), what is paid and what arrives (rounded down). `side` says which of the two `amount` is.',
+    auth: 'bearer',
+    status: 201,
+    errors: ['account_not_found', 'transfer_pair_invalid', 'amount_invalid', 'amount_too_precise', 'amount_too_small', 'rate_stale'],
+  }),
+  createTransfer: endpoint('POST', '/transfers', transferBodySchema, transferSchema, {
+    summary:
+      'Moves money as the quote says, once: an `exchange` activity on both accounts. A quote that is unknown or another customer’s, used, or past its 30 seconds is refused; ask for a new one.',
+    auth: 'bearer',
+    status: 201,
+    idempotent: true,
+    errors: ['quote_not_found', 'quote_used', 'quote_expired', 'insufficient_funds'],
+  }),
+};

@@ -1,0 +1,245 @@
+import { and, assign, setup } from 'xstate';
+import type { Quote, QuoteSide, Transfer, TransferDirection } from '../contract/transfers';
+import { toFailure, type Failure } from './failure';
+import { unprovided } from './unprovided';
+
+export interface TransferInput {
+  direction: TransferDirection;
+}
+
+interface Context {
+  direction: TransferDirection;
+  fromAccountId: string | null;
+  toAccountId: string | null;
+  /** A decimal string (the screen parses what is typed); empty while nothing usable is typed. */
+  amount: string;
+  /** Which side `amount` is: what is paid (`in`) or what arrives (`out`). */
+  side: QuoteSide;
+  /** The server's firm offer for exactly the choices above; null while none is held. */
+  quote: Quote | null;
+  /** Seconds the quote still holds, counted down here so the screen reads them like any other value. */
+  secondsLeft: number;
+  /** The customer opened the confirmation sheet: a refreshed quote keeps it open with the new figures. */
+  reviewing: boolean;
+  /** The quote ran out (here, or by the server's clock) and this one replaced it. */
+  refreshed: boolean;
+  failure: Failure | null;
+  result: Transfer | null;
+}
+
+type Event =
+  | { type: 'FROM_CHOSEN'; accountId: string }
+  | { type: 'TO_CHOSEN'; accountId: string }
+  | { type: 'AMOUNT_CHANGED'; amount: string; side: QuoteSide }
+  | { type: 'REVIEW_REQUESTED' }
+  | { type: 'REVIEW_CANCELLED' }
+  | { type: 'CONFIRMED' }
+  | { type: 'RETRY' };
+
+/** A refusal that says the quote itself is over: a fresh one is asked for at once. */
+const QUOTE_OVER = new Set(['quote_expired', 'quote_used', 'quote_not_found']);
+/** No answer came: the transfer may have happened, so only the same request (same key) may be sent again. */
+const OUTCOME_UNKNOWN = new Set(['network_error', 'internal_error', 'unknown']);
+
+/**
+ * An exchange between the customer's fiat and crypto accounts (/transfer/fiat-to-crypto and
+ * /transfer/crypto-to-fiat). Each change of accounts or amount asks the server for a quote after a
+ * pause in typing; the quote holds for its seconds, counted down, and is replaced by a fresh one when
+ * they run out — never silently reused. The confirmation sheet shows everything paid and received;
+ * confirming sends the quote's id (its Idempotency-Key is derived from it, so a double click or a retry
+ * is the same request), and a quote the server finds over is replaced at once.
+ */
+export const transferMachine = setup({
+  types: {
+    input: {} as TransferInput,
+    context: {} as Context,
+    events: {} as Event,
+    output: {} as { transfer: Transfer | null },
+    tags: {} as 'editing' | 'quoting' | 'reviewing' | 'busy',
+  },
+  actors: {
+    /** POST /transfers/quotes. */
+    requestQuote: unprovided<Quote, { fromAccountId: string; toAccountId: string; amount: string; side: QuoteSide }>('requestQuote'),
+    /** POST /transfers with the quote's id, keyed by it. */
+    confirmTransfer: unprovided<Transfer, { quoteId: string }>('confirmTransfer'),
+  },
+  guards: {
+    readyToQuote: ({ context }) =>
+      context.fromAccountId !== null &&
+      context.toAccountId !== null &&
+      /^\d+(\.\d+)?$/.test(context.amount) &&
+      /[1-9]/.test(context.amount),
+    quoteRunOut: ({ context }) => context.secondsLeft <= 0,
+    canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
+    wasReviewing: ({ context }) => context.reviewing,
+    quoteOver: ({ event }) => QUOTE_OVER.has(toFailure((event as { error?: unknown }).error).code),
+    outcomeUnknown: ({ event }) => OUTCOME_UNKNOWN.has(toFailure((event as { error?: unknown }).error).code),
+  },
+  actions: {
+    changed: assign(({ event }) => ({
+      ...(event.type === 'FROM_CHOSEN' ? { fromAccountId: event.accountId } : {}),
+      ...(event.type === 'TO_CHOSEN' ? { toAccountId: event.accountId } : {}),
+      ...(event.type === 'AMOUNT_CHANGED' ? { amount: event.amount, side: event.side } : {}),
+      quote: null,
+      reviewing: false,
+      refreshed: false,
+      failure: null,
+    })),
+    failed: assign({ failure: ({ event }) => toFailure((event as { error?: unknown }).error) }),
+  },
+  delays: {
+    QUOTE_DEBOUNCE: 400,
+    QUOTE_TICK: 1000,
+  },
+}).createMachine({
+  id: 'transfer',
+  description:
+    'Exchange between your own fiat and crypto accounts with a live quote: firm for its seconds, refreshed when they run out, confirmed once.',
+  context: ({ input }) => ({
+    direction: input.direction,
+    fromAccountId: null,
+    toAccountId: null,
+    amount: '',
+    side: 'in',
+    quote: null,
+    secondsLeft: 0,
+    reviewing: false,
+    refreshed: false,
+    failure: null,
+    result: null,
+  }),
+  output: ({ context }) => ({ transfer: context.result }),
+  initial: 'editing',
+  on: {
+    FROM_CHOSEN: { target: '.checking', actions: 'changed' },
+    TO_CHOSEN: { target: '.checking', actions: 'changed' },
+    AMOUNT_CHANGED: { target: '.checking', actions: 'changed' },
+  },
+  states: {
+    editing: {
+      description: 'The accounts and the amount, with why there is no quote if there is none.',
+      tags: ['editing'],
+    },
+    checking: {
+      description: 'Something changed: accounts and an amount worth quoting wait for a pause in typing.',
+      always: [{ guard: 'readyToQuote', target: 'waitingToQuote' }, { target: 'editing' }],
+    },
+    waitingToQuote: {
+      tags: ['editing', 'quoting'],
+      after: { QUOTE_DEBOUNCE: { target: 'quoting' } },
+    },
+    quoting: {
+      description: 'POST /transfers/quotes: the rate, the fee and the other side of the amount, firm for 30 seconds.',
+      tags: ['editing', 'quoting'],
+      invoke: {
+        id: 'requestQuote',
+        src: 'requestQuote',
+        input: ({ context }) => ({
+          fromAccountId: context.fromAccountId!,
+          toAccountId: context.toAccountId!,
+          amount: context.amount,
+          side: context.side,
+        }),
+        onDone: {
+          target: 'priced',
+          actions: assign({ quote: ({ event }) => event.output, secondsLeft: ({ event }) => event.output.firmForSeconds }),
+        },
+        onError: { target: 'editing', actions: ['failed', assign({ quote: null, reviewing: false })] },
+      },
+    },
+    priced: {
+      type: 'parallel',
+      description: 'A quote is held: its seconds count down while the customer reads it or the confirmation sheet.',
+      always: {
+        guard: 'quoteRunOut',
+        target: 'quoting',
+        actions: assign({ refreshed: true }),
+        description: 'The quote ran out: a fresh one is asked for, never the old one reused.',
+      },
+      states: {
+        clock: {
+          initial: 'ticking',
+          states: {
+            ticking: {
+              after: {
+                QUOTE_TICK: {
+                  target: 'ticking',
+                  reenter: true,
+                  actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
+                },
+              },
+            },
+          },
+        },
+        step: {
+          initial: 'resuming',
+          states: {
+            resuming: {
+              description: 'A refreshed quote reopens the sheet the customer had open, if it can still be confirmed.',
+              always: [
+                { guard: and(['wasReviewing', 'canConfirm']), target: 'review' },
+                { target: 'form', actions: assign({ reviewing: false }) },
+              ],
+            },
+            form: {
+              description: 'The quote under the form, with Max, and what stands in the way (funds, the limit left) if anything.',
+              tags: ['editing'],
+              on: {
+                REVIEW_REQUESTED: {
+                  guard: 'canConfirm',
+                  target: 'review',
+                  actions: assign({ reviewing: true, refreshed: false, failure: null }),
+                },
+              },
+            },
+            review: {
+              description: 'The confirmation sheet: everything paid and received, and the seconds left.',
+              tags: ['reviewing'],
+              on: {
+                CONFIRMED: { target: '#transfer.confirming' },
+                REVIEW_CANCELLED: { target: 'form', actions: assign({ reviewing: false }) },
+              },
+            },
+          },
+        },
+      },
+    },
+    confirming: {
+      description: 'POST /transfers with the quote id; further clicks and changes wait for the answer.',
+      tags: ['reviewing', 'busy'],
+      on: { FROM_CHOSEN: {}, TO_CHOSEN: {}, AMOUNT_CHANGED: {} },
+      invoke: {
+        id: 'confirmTransfer',
+        src: 'confirmTransfer',
+        input: ({ context }) => ({ quoteId: context.quote!.id }),
+        onDone: { target: 'transferred', actions: assign({ result: ({ event }) => event.output, reviewing: false }) },
+        onError: [
+          {
+            guard: 'quoteOver',
+            target: 'quoting',
+            actions: ['failed', assign({ refreshed: true })],
+            description: 'The server found the quote over (its clock, another tab): a fresh one for the sheet.',
+          },
+          { guard: 'outcomeUnknown', target: 'confirmFailed', actions: 'failed' },
+          {
+            target: 'quoting',
+            actions: ['failed', assign({ reviewing: false })],
+            description: 'Refused (funds, limit): nothing moved; the form says why, with a fresh quote.',
+          },
+        ],
+      },
+    },
+    confirmFailed: {
+      description: 'No answer: the money may have moved. Only the same request is sent again (the server replays it).',
+      tags: ['reviewing'],
+      on: {
+        RETRY: { target: 'confirming', actions: assign({ failure: null }) },
+        REVIEW_CANCELLED: { target: 'checking', actions: assign({ reviewing: false, quote: null, failure: null }) },
+      },
+    },
+    transferred: {
+      type: 'final',
+      description: 'Done: the receipt, linking to the activity.',
+    },
+  },
+});

@@ -1,0 +1,96 @@
+import { QUOTE_FEE_PERCENT, QUOTE_MIN_FEE_USD, QUOTE_SPREAD_PERCENT, type QuoteSide } from '../../contract/transfers';
+import { ApiError } from '../errors';
+import { formatDecimal } from './decimal';
+
+/**
+ * The figures of a quote, exact: decimal strings become integers of the smallest unit (BigInt), so no
+ * binary float ever touches an amount. Rounding always favours the books by at most one smallest unit:
+ * the rate and what arrives round down, the fee and what is paid for a wanted amount round up.
+ */
+
+const RATE_DECIMALS = 18;
+const DECIMAL = /^(\d{1,20})(?:\.(\d{1,18}))?$/;
+
+/** `text` as an integer count of 10^-decimals; null when it has more decimals or is not a decimal. */
+export function toUnits(text: string, decimals: number): bigint | null {
+  const match = DECIMAL.exec(text);
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  if (fraction.replace(/0+$/, '').length > decimals) return null;
+  return BigInt(match[1]! + fraction.padEnd(decimals, '0'));
+}
+
+export function fromUnits(units: bigint, decimals: number): string {
+  const digits = units.toString().padStart(decimals + 1, '0');
+  const text = decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+  return formatDecimal(text);
+}
+
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
+const pow10 = (n: number) => 10n ** BigInt(n);
+/** A percentage as a fraction over 10^6: `0.5` → 5000n. */
+const perMillion = (percent: string) => toUnits(percent, 4)!;
+
+export interface QuoteMathInput {
+  /** US dollars per unit of each asset (the market's, not stale). */
+  fromUsd: string;
+  toUsd: string;
+  fromDecimals: number;
+  toDecimals: number;
+  /** As typed; checked here. */
+  amount: string;
+  side: QuoteSide;
+}
+
+export interface QuoteFigures {
+  rate: string;
+  fee: string;
+  amountIn: string;
+  amountOut: string;
+  usdValue: string;
+}
+
+/**
+ * rate = fromUsd / toUsd × (1 − spread), rounded down to 18 decimals; fee = max(amountIn × 0.1 %,
+ * 1 US dollar in the paid asset), rounded up; amountOut = (amountIn − fee) × rate, rounded down to the
+ * asset's decimals. When the customer names what they want (`out`), amountIn is the least that gets it.
+ */
+export function quoteFigures({ fromUsd, toUsd, fromDecimals, toDecimals, amount, side }: QuoteMathInput): QuoteFigures {
+  if (!/^\d+(\.\d+)?$/.test(amount) || !/[1-9]/.test(amount) || !DECIMAL.test(amount)) throw new ApiError('amount_invalid');
+  const typed = toUnits(amount, side === 'in' ? fromDecimals : toDecimals);
+  if (typed === null) throw new ApiError('amount_too_precise');
+
+  const one = pow10(RATE_DECIMALS);
+  const fromPrice = toUnits(fromUsd, RATE_DECIMALS)!;
+  const toPrice = toUnits(toUsd, RATE_DECIMALS)!;
+  const million = 1_000_000n;
+  // Units of the to-asset's 10^-18 per whole from-asset.
+  const rate = (fromPrice * (million - perMillion(QUOTE_SPREAD_PERCENT)) * one) / (toPrice * million);
+  const feeShare = perMillion(QUOTE_FEE_PERCENT);
+  const minFee = ceilDiv(toUnits(QUOTE_MIN_FEE_USD, 0)! * pow10(fromDecimals) * one, fromPrice);
+  const feeOf = (amountIn: bigint) => max(ceilDiv(amountIn * feeShare, million), minFee);
+  // (from units) × rate → to units, rounded down.
+  const outOf = (net: bigint) => (net * rate * pow10(toDecimals)) / (pow10(fromDecimals) * one);
+
+  let amountIn: bigint;
+  if (side === 'in') {
+    amountIn = typed;
+  } else {
+    const net = ceilDiv(typed * pow10(fromDecimals) * one, rate * pow10(toDecimals));
+    amountIn = max(ceilDiv(net * million, million - feeShare), net + minFee);
+    // The fee rounds up on the larger amount: add what that took away.
+    while (amountIn - feeOf(amountIn) < net) amountIn += 1n;
+  }
+  const fee = feeOf(amountIn);
+  const amountOut = amountIn > fee ? outOf(amountIn - fee) : 0n;
+  if (amountOut <= 0n) throw new ApiError('amount_too_small');
+  const usdValue = (amountIn * fromPrice) / pow10(fromDecimals);
+  return {
+    rate: fromUnits(rate, RATE_DECIMALS),
+    fee: fromUnits(fee, fromDecimals),
+    amountIn: fromUnits(amountIn, fromDecimals),
+    amountOut: fromUnits(amountOut, toDecimals),
+    usdValue: fromUnits(usdValue, RATE_DECIMALS),
+  };
+}

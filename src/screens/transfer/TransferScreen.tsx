@@ -1,0 +1,289 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Quote, TransferDirection } from '../../../contract/transfers';
+import type { Failure } from '../../../machines/failure';
+import { transferMachine } from '../../../machines/transfer.machine';
+import { transferView } from '../../../machines/transfer.view';
+import { transferActors } from '../../app/actors/transfer';
+import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { AmountInput, Money } from '../../ui/Money';
+import { amountForInput, formatAmount } from '../../ui/money';
+import { Sheet } from '../../ui/Sheet';
+import { SelectField } from '../../ui/TextField';
+import { useUiLocale } from '../../ui/useUiLocale';
+import { useBalances } from '../shared/useBalances';
+
+interface Choice {
+  id: string;
+  name: string;
+  currency: string;
+  balance: string;
+}
+
+/** Codes the transfer explains in its own words; anything else is "try again". */
+const OWN_FAILURES = new Set([
+  'network_error',
+  'rate_stale',
+  'amount_invalid',
+  'amount_too_precise',
+  'amount_too_small',
+  'insufficient_funds',
+  'quote_expired',
+  'quote_used',
+  'quote_not_found',
+  'limit_exceeded',
+  'account_not_found',
+  'transfer_pair_invalid',
+]);
+
+function useFailureText() {
+  const { t } = useTranslation();
+  return (failure: Failure) => t(`transfer.errors.${OWN_FAILURES.has(failure.code) ? failure.code : 'unknown'}`);
+}
+
+/** The customer's accounts on each side of the direction, from the balances machine. */
+function useChoices(direction: TransferDirection): { from: Choice[]; to: Choice[]; loading: boolean } {
+  const { summary, loading } = useBalances();
+  const fiat: Choice[] = summary?.fiat.accounts_limit_balances ?? [];
+  const crypto: Choice[] = summary?.crypto.utgl.coin_balances ?? [];
+  return direction === 'fiat-to-crypto' ? { from: fiat, to: crypto, loading } : { from: crypto, to: fiat, loading };
+}
+
+/**
+ * /transfer/fiat-to-crypto and /transfer/crypto-to-fiat: the transfer statechart's form, its quote with
+ * the seconds left, the confirmation sheet and the receipt. What is typed stays here as typed; the
+ * machine gets the decimal it means.
+ */
+function TransferForm({ direction }: { direction: TransferDirection }) {
+  const { t } = useTranslation();
+  const system = useSystem();
+  const locale = useUiLocale();
+  const localize = useLocalize();
+  const failureText = useFailureText();
+  const flow = useActorRef(
+    useFlowMachine(transferMachine, () => transferActors(system)),
+    { input: { direction } },
+  );
+  const view = useSelector(flow, transferView, shallowEqual);
+  const choices = useChoices(direction);
+  const [typed, setTyped] = useState('');
+
+  // The first account of each side is chosen until the customer picks another.
+  const firstFrom = choices.from[0]?.id;
+  const firstTo = choices.to[0]?.id;
+  useEffect(() => {
+    if (firstFrom && view.fromAccountId === null) flow.send({ type: 'FROM_CHOSEN', accountId: firstFrom });
+    if (firstTo && view.toAccountId === null) flow.send({ type: 'TO_CHOSEN', accountId: firstTo });
+  }, [flow, firstFrom, firstTo, view.fromAccountId, view.toAccountId]);
+
+  const from = choices.from.find((account) => account.id === view.fromAccountId);
+  const to = choices.to.find((account) => account.id === view.toAccountId);
+  const quote = view.quote;
+
+  if (view.done && view.result) return <Receipt quote={view.result.quote} activityAccountId={view.result.quote.fromAccountId} />;
+  if (!choices.loading && (choices.from.length === 0 || choices.to.length === 0)) {
+    return <p className="empty-state-body">{t('transfer.noAccounts')}</p>;
+  }
+
+  const amountOf = (side: 'in' | 'out') =>
+    view.side === side ? typed : quote ? amountForInput(side === 'in' ? quote.amountIn : quote.amountOut, locale) : '';
+  const changeAmount = (side: 'in' | 'out') => (text: string, parsed: { ok: boolean; value?: string }) => {
+    setTyped(text);
+    flow.send({ type: 'AMOUNT_CHANGED', amount: parsed.ok && parsed.value ? parsed.value : '', side });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'REVIEW_REQUESTED' });
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-busy={view.quoting}>
+      <SelectField
+        label={t('transfer.from')}
+        value={view.fromAccountId ?? ''}
+        onChange={(event) => flow.send({ type: 'FROM_CHOSEN', accountId: event.target.value })}
+        options={choices.from.map((account) => (
+          <option key={account.id} value={account.id}>
+            {`${account.name} · ${formatAmount(account.balance, account.currency, locale)}`}
+          </option>
+        ))}
+      />
+      <SelectField
+        label={t('transfer.to')}
+        value={view.toAccountId ?? ''}
+        onChange={(event) => flow.send({ type: 'TO_CHOSEN', accountId: event.target.value })}
+        options={choices.to.map((account) => (
+          <option key={account.id} value={account.id}>
+            {account.name}
+          </option>
+        ))}
+      />
+      {from ? (
+        <AmountInput
+          label={t('transfer.pay')}
+          asset={from.currency}
+          value={amountOf('in')}
+          max={from.balance}
+          onChange={changeAmount('in')}
+          error={
+            view.insufficientFunds
+              ? t('transfer.insufficient', { balance: formatAmount(from.balance, from.currency, locale) })
+              : view.aboveLimit && quote
+                ? t('transfer.aboveLimit', { left: formatAmount(quote.limitLeftUsd, 'USD', locale) })
+                : null
+          }
+        />
+      ) : null}
+      {to ? <AmountInput label={t('transfer.get')} asset={to.currency} value={amountOf('out')} onChange={changeAmount('out')} /> : null}
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {view.failure && !view.reviewing ? failureText(view.failure) : null}
+      </div>
+      {quote && !view.quoting ? <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} /> : null}
+      {view.quoting ? <p className="hint-text">{t('transfer.quoting')}</p> : null}
+      <Button variant="primary" block type="submit" disabled={!view.canReview}>
+        {t('transfer.review')}
+      </Button>
+      <Sheet
+        open={view.reviewing}
+        onClose={() => flow.send({ type: 'REVIEW_CANCELLED' })}
+        dismissible={!view.busy}
+        title={t('transfer.sheet.title')}
+        description={t('transfer.sheet.lead')}
+      >
+        {quote ? <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} full /> : null}
+        <div className="form-alert" role="alert" aria-live="assertive">
+          {view.failure && view.reviewing ? failureText(view.failure) : null}
+        </div>
+        {view.canRetry ? (
+          <Button variant="primary" block onClick={() => flow.send({ type: 'RETRY' })}>
+            {t('transfer.sheet.retry')}
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            block
+            busy={view.busy}
+            disabled={!view.canConfirm && !view.busy}
+            onClick={() => flow.send({ type: 'CONFIRMED' })}
+          >
+            {t('transfer.sheet.confirm')}
+          </Button>
+        )}
+        <Button block disabled={view.busy} onClick={() => flow.send({ type: 'REVIEW_CANCELLED' })}>
+          {t('transfer.sheet.cancel')}
+        </Button>
+      </Sheet>
+      <p className="hint-text">
+        <Link to={localize('/activities?type=exchange')}>{t('transfer.history')}</Link>
+      </p>
+    </form>
+  );
+}
+
+/** What the quote says: the rate, the fee, what is paid and what arrives, and how long it holds. */
+function QuoteFacts({
+  quote,
+  secondsLeft,
+  refreshed,
+  full = false,
+}: {
+  quote: Quote;
+  secondsLeft: number;
+  refreshed: boolean;
+  full?: boolean;
+}) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  return (
+    <section className="card stack" aria-label={t('transfer.quote.title')} data-testid={full ? 'quote-sheet' : 'quote'}>
+      <dl className="fact-list">
+        {full ? (
+          <div className="fact">
+            <dt>{t('transfer.quote.pay')}</dt>
+            <dd>
+              <Money amount={quote.amountIn} asset={quote.fromAsset} />
+            </dd>
+          </div>
+        ) : null}
+        <div className="fact">
+          <dt>{t('transfer.quote.rate')}</dt>
+          <dd dir="ltr">{`${formatAmount('1', quote.fromAsset, locale)} = ${formatAmount(quote.rate, quote.toAsset, locale)}`}</dd>
+        </div>
+        <div className="fact">
+          <dt>{t('transfer.quote.fee', { percent: quote.feePercent })}</dt>
+          <dd>
+            <Money amount={quote.fee} asset={quote.fromAsset} />
+          </dd>
+        </div>
+        <div className="fact">
+          <dt>{t('transfer.quote.spread')}</dt>
+          <dd>{`${quote.spreadPercent} %`}</dd>
+        </div>
+        {full ? (
+          <div className="fact">
+            <dt>{t('transfer.quote.get')}</dt>
+            <dd>
+              <Money amount={quote.amountOut} asset={quote.toAsset} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="hint-text">{t('transfer.quote.limitLeft', { left: formatAmount(quote.limitLeftUsd, 'USD', locale) })}</p>
+      <p className="hint-text" data-testid="quote-seconds">
+        {t('transfer.quote.holds', { count: secondsLeft })}
+      </p>
+      {refreshed ? (
+        <p className="hint-text" role="status">
+          {t('transfer.quote.refreshed')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Done: what was paid and received, and the way to the activity. */
+function Receipt({ quote, activityAccountId }: { quote: Quote; activityAccountId: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <section className="card stack" aria-labelledby="transfer-receipt" data-testid="transfer-receipt">
+      <h2 id="transfer-receipt" className="section-title">
+        {t('transfer.receipt.title')}
+      </h2>
+      <dl className="fact-list">
+        <div className="fact">
+          <dt>{t('transfer.receipt.paid')}</dt>
+          <dd>
+            <Money amount={quote.amountIn} asset={quote.fromAsset} />
+          </dd>
+        </div>
+        <div className="fact">
+          <dt>{t('transfer.receipt.fee')}</dt>
+          <dd>
+            <Money amount={quote.fee} asset={quote.fromAsset} />
+          </dd>
+        </div>
+        <div className="fact">
+          <dt>{t('transfer.receipt.got')}</dt>
+          <dd>
+            <Money amount={quote.amountOut} asset={quote.toAsset} />
+          </dd>
+        </div>
+      </dl>
+      <Link className="button button--primary" to={localize(`/activities?accountId=${activityAccountId}&type=exchange`)}>
+        {t('transfer.receipt.activity')}
+      </Link>
+    </section>
+  );
+}
+
+export function FiatToCryptoScreen() {
+  return <TransferForm direction="fiat-to-crypto" />;
+}
+
+export function CryptoToFiatScreen() {
+  return <TransferForm direction="crypto-to-fiat" />;
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { quoteSchema, transferSchema } from '../../contract/transfers';
+import { DEMO_ADMIN } from '../../server/db/seed';
+import { credit } from '../../server/services/ledger';
+import { quoteFigures } from '../../server/services/quote-math';
+import { expectError, registerVerifiedCustomer, TestClient, useTestServer } from './helpers';
+
+const { db, server } = useTestServer();
+let admin: TestClient;
+
+const sqlRows = <Row>(text: string, params?: unknown[]) => db.owner.transaction((session) => session.query<Row>(text, params));
+const withKey = (key: string = randomUUID()) => ({ headers: { 'idempotency-key': key } });
+
+/** Fixed prices as of the server's clock, so the figures below are exact. */
+async function setRates() {
+  const answer = await admin.post('/admin/rates', {
+    rates: [
+      { asset: 'EUR', usd: '1.08' },
+      { asset: 'BTC', usd: '65000' },
+      { asset: 'USDT', usd: '1' },
+    ],
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+async function balanceOf(accountId: string): Promise<string> {
+  const [row] = await sqlRows<{ balance: string }>('SELECT balance::text AS balance FROM accounts WHERE id = $1', [accountId]);
+  return row!.balance;
+}
+
+/** A verified customer with a EUR account holding `eur` and an empty BTC account. */
+async function customer(eur = '1000') {
+  const client = new TestClient(server);
+  const { email } = await registerVerifiedCustomer(client);
+  const [user] = await sqlRows<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+  const open = async (kind: string, currency: string) => {
+    const id = randomUUID();
+    await sqlRows('INSERT INTO accounts (id, user_id, kind, currency, name, created_at) VALUES ($1, $2, $3, $4, $5, now())', [
+      id,
+      user!.id,
+      kind,
+      currency,
+      currency,
+    ]);
+    return id;
+  };
+  const eurAccount = await open('fiat', 'EUR');
+  const btcAccount = await open('crypto', 'BTC');
+  await credit(db.database.db, {
+    kind: 'deposit',
+    userId: user!.id,
+    accountId: eurAccount,
+    asset: 'EUR',
+    amount: eur,
+    at: server.clock.now(),
+  });
+  return { client, userId: user!.id, eurAccount, btcAccount };
+}
+
+async function quoteFor(client: TestClient, body: Record<string, string>) {
+  const answer = await client.post('/transfers/quotes', body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return quoteSchema.parse(answer.body);
+}
+
+beforeAll(async () => {
+  admin = new TestClient(server);
+  expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+  await setRates();
+});
+
+describe('quote math', () => {
+  const eurToBtc = { fromUsd: '1.08', toUsd: '65000', fromDecimals: 2, toDecimals: 8 };
+
+  it('takes the spread off the rate, a 0.1 % fee off the amount, and rounds what arrives down', () => {
+    // rate = 1.08 / 65000 × 0.995 = 0.0000165323076923076923… → 18 decimals, down.
+    // fee = 1000 × 0.1 % = 1.00 (above the 1 USD minimum, 0.93 EUR); (1000 − 1) × rate = 0.016515774… → 0.01651577.
+    expect(quoteFigures({ ...eurToBtc, amount: '1000', side: 'in' })).toEqual({
+      rate: '0.000016532307692307',
+      fee: '1.00',
+      amountIn: '1000.00',
+      amountOut: '0.01651577',
+      usdValue: '1080.00',
+    });
+  });
+
+  it('charges at least 1 US dollar, in the paid asset and rounded up', () => {
+    // 1 USD = 0.925925… EUR → 0.93; 0.1 % of 100 EUR would be 0.10.
+    expect(quoteFigures({ ...eurToBtc, amount: '100', side: 'in' }).fee).toBe('0.93');
+    // 1 USD = 0.0000153846… BTC → 0.00001539; (0.001 − 0.00001539) × 59884.259259… = 58.962… EUR.
+    expect(quoteFigures({ fromUsd: '65000', toUsd: '1.08', fromDecimals: 8, toDecimals: 2, amount: '0.001', side: 'in' })).toMatchObject({
+      fee: '0.00001539',
+      amountOut: '58.96',
+    });
+  });
+
+  it('asks the least amount in that gets at least the wanted amount out', () => {
+    const figures = quoteFigures({ ...eurToBtc, amount: '0.01', side: 'out' });
+    expect(figures).toMatchObject({ amountIn: '605.81', fee: '0.93', amountOut: '0.01000006' });
+    // One cent less in would not get it.
+    expect(quoteFigures({ ...eurToBtc, amount: '605.80', side: 'in' }).amountOut).toBe('0.00999989');
+  });
+
+  it('refuses zero, negative, malformed, too precise and too small amounts with their own codes', () => {
+    const code = (amount: string, side: 'in' | 'out' = 'in') => {
+      try {
+        quoteFigures({ ...eurToBtc, amount, side });
+        return 'quoted';
+      } catch (error) {
+        return (error as { code: string }).code;
+      }
+    };
+    expect(['0', '0.00', '-5', '1e3', ' 5', 'abc', ''].map((amount) => code(amount))).toEqual(Array(7).fill('amount_invalid'));
+    expect(code('10.001')).toBe('amount_too_precise');
+    expect(code('0.000000001', 'out')).toBe('amount_too_precise');
+    expect(code('0.93')).toBe('amount_too_small');
+  });
+});
+
+describe('POST /transfers/quotes', () => {
+  it('quotes firm for 30 seconds by the server clock, and says whether the balance covers it', async () => {
+    const { client, eurAccount, btcAccount } = await customer('500');
+    const quote = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '1000', side: 'in' });
+    expect(quote).toMatchObject({
+      fromAsset: 'EUR',
+      toAsset: 'BTC',
+      rate: '0.000016532307692307',
+      spreadPercent: '0.5',
+      feePercent: '0.1',
+      fee: '1.00',
+      amountIn: '1000.00',
+      amountOut: '0.01651577',
+      fundsSufficient: false,
+      firmForSeconds: 30,
+      expiresAt: new Date(server.clock.now().getTime() + 30_000).toISOString(),
+    });
+    const small = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '500', side: 'in' });
+    expect(small.fundsSufficient).toBe(true);
+  });
+
+  it('refuses bad amounts, a pair of the same kind and accounts that are not the customer’s, writing nothing', async () => {
+    const { client, eurAccount, btcAccount } = await customer();
+    const other = await customer();
+    const before = await db.counts();
+    const ask = (body: Record<string, string>) =>
+      client.post('/transfers/quotes', { fromAccountId: eurAccount, toAccountId: btcAccount, side: 'in', ...body });
+    expectError(await ask({ amount: '-5' }), 422, 'amount_invalid');
+    expectError(await ask({ amount: '0' }), 422, 'amount_invalid');
+    expectError(await ask({ amount: '1.001' }), 422, 'amount_too_precise');
+    expectError(await ask({ amount: '0.50' }), 422, 'amount_too_small');
+    expectError(await ask({ amount: '5', toAccountId: eurAccount }), 422, 'transfer_pair_invalid');
+    expectError(await ask({ amount: '5', toAccountId: other.btcAccount }), 404, 'account_not_found');
+    expectError(await ask({ amount: '5', side: 'sideways' }), 422, 'validation_failed', ['side']);
+    expect(await db.counts()).toEqual(before);
+  });
+
+  it('gives no quote on a rate older than 5 minutes', async () => {
+    const { client, eurAccount, btcAccount } = await customer();
+    server.clock.advance(5 * 60 + 1);
+    try {
+      expectError(
+        await client.post('/transfers/quotes', { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '10', side: 'in' }),
+        503,
+        'rate_stale',
+      );
+    } finally {
+      await setRates();
+    }
+  });
+});
+
+describe('POST /transfers', () => {
+  it('moves exactly the quoted figures through treasury and revenue accounts, summing to zero per asset', async () => {
+    const { client, eurAccount, btcAccount } = await customer('400');
+    const quote = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '400', side: 'in' });
+    const answer = await client.post('/transfers', { quoteId: quote.id }, withKey());
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const transfer = transferSchema.parse(answer.body);
+    expect(Number(await balanceOf(eurAccount))).toBe(0);
+    expect(await balanceOf(btcAccount)).toBe('0.006597540000000000');
+    const entries = await sqlRows<{ role: string | null; currency: string; amount: string }>(
+      `SELECT a.system_role AS role, a.currency, e.amount::text AS amount FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
+       WHERE e.transaction_id = $1 ORDER BY a.currency, e.amount`,
+      [transfer.transactionId],
+    );
+    expect(entries.map((e) => [e.role, e.currency, Number(e.amount)])).toEqual([
+      ['treasury', 'BTC', -0.00659754],
+      [null, 'BTC', 0.00659754],
+      [null, 'EUR', -400],
+      ['revenue', 'EUR', 0.93],
+      ['treasury', 'EUR', 399.07],
+    ]);
+    const activities = await sqlRows<{ id: string; type: string; amount: string }>(
+      'SELECT id, type, amount::text AS amount FROM activities WHERE transaction_id = $1 ORDER BY amount',
+      [transfer.transactionId],
+    );
+    expect(activities.map((a) => [a.type, Number(a.amount)])).toEqual([
+      ['exchange', -400],
+      ['exchange', 0.00659754],
+    ]);
+    expect(transfer.activityId).toBe(activities[0]!.id);
+  });
+
+  it('refuses a quote past its 30 seconds by the server clock, and a used one, moving nothing', async () => {
+    const { client, eurAccount, btcAccount } = await customer('100');
+    const body = { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '10', side: 'in' };
+    const late = await quoteFor(client, body);
+    server.clock.advance(30);
+    expectError(await client.post('/transfers', { quoteId: late.id }, withKey()), 409, 'quote_expired');
+
+    const quote = await quoteFor(client, body);
+    server.clock.advance(29);
+    expect((await client.post('/transfers', { quoteId: quote.id }, withKey())).status).toBe(201);
+    const before = await db.counts();
+    expectError(await client.post('/transfers', { quoteId: quote.id }, withKey()), 409, 'quote_used');
+    expect(await db.counts()).toEqual(before);
+    expect(Number(await balanceOf(eurAccount))).toBe(90);
+  });
+
+  it('refuses another customer’s quote or a made-up one as unknown', async () => {
+    const owner = await customer();
+    const thief = await customer();
+    const quote = await quoteFor(owner.client, {
+      fromAccountId: owner.eurAccount,
+      toAccountId: owner.btcAccount,
+      amount: '10',
+      side: 'in',
+    });
+    const before = await db.counts();
+    expectError(await thief.client.post('/transfers', { quoteId: quote.id }, withKey()), 404, 'quote_not_found');
+    expectError(await thief.client.post('/transfers', { quoteId: randomUUID() }, withKey()), 404, 'quote_not_found');
+    expect(await db.counts()).toEqual(before);
+    expect(await balanceOf(owner.eurAccount)).toBe('1000.000000000000000000');
+  });
+
+  it('refuses a quote the balance no longer covers', async () => {
+    const { client, eurAccount, btcAccount } = await customer('50');
+    const quote = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '60', side: 'in' });
+    expect(quote.fundsSufficient).toBe(false);
+    expectError(await client.post('/transfers', { quoteId: quote.id }, withKey()), 409, 'insufficient_funds');
+    expect(Number(await balanceOf(eurAccount))).toBe(50);
+  });
+
+  it('says before confirming what is left of the transfer limit, and refuses a quote above it', async () => {
+    const { client, eurAccount, btcAccount } = await customer('1000000');
+    const body = { fromAccountId: eurAccount, toAccountId: btcAccount, side: 'in' };
+    const small = await quoteFor(client, { ...body, amount: '10' });
+    expect(small).toMatchObject({ withinLimit: true });
+    // One euro above what is left, valued at 1.08 USD per euro.
+    const above = String(Math.ceil(Number(small.limitLeftUsd) / 1.08) + 1);
+    const big = await quoteFor(client, { ...body, amount: above });
+    expect(big).toMatchObject({ fundsSufficient: true, withinLimit: false, limitLeftUsd: small.limitLeftUsd });
+    const before = await db.counts();
+    const refused = await client.post('/transfers', { quoteId: big.id }, withKey());
+    expectError(refused, 409, 'limit_exceeded', ['operation', 'period', 'left']);
+    expect(refused.body.error.fields.operation).toBe('transfer');
+    expect(await db.counts()).toEqual(before);
+    // The small one still goes through, and counts toward the limit.
+    expect((await client.post('/transfers', { quoteId: small.id }, withKey())).status).toBe(201);
+    const after = await quoteFor(client, { ...body, amount: '10' });
+    expect(Number(after.limitLeftUsd)).toBeCloseTo(Number(small.limitLeftUsd) - 10.8, 6);
+  });
+
+  it('replays the answer for the same key and body, and refuses the key with another body (422)', async () => {
+    const { client, eurAccount, btcAccount } = await customer('100');
+    const body = { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '10', side: 'in' };
+    const quote = await quoteFor(client, body);
+    const key = randomUUID();
+    const first = await client.post('/transfers', { quoteId: quote.id }, withKey(key));
+    const again = await client.post('/transfers', { quoteId: quote.id }, withKey(key));
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const other = await quoteFor(client, body);
+    const before = await db.counts();
+    expectError(await client.post('/transfers', { quoteId: other.id }, withKey(key)), 422, 'idempotency_key_reused');
+    expectError(await client.post('/transfers', { quoteId: other.id }), 422, 'idempotency_key_required');
+    expect(await db.counts()).toEqual(before);
+    expect(Number(await balanceOf(eurAccount))).toBe(90);
+  });
+});
