@@ -30,10 +30,8 @@ export function LtvGauge({ ltv, after, thresholds }: { ltv: string | null; after
   ] as const;
   return (
     <div className="ltv-gauge" data-level={level}>
-      <p className="ltv-value">
-        {ltv === null ? t('collateral.ltvNone') : t('collateral.ltvNow', { ltv: percent(ltv) })}
-        {after !== null ? <span className="hint-text"> · {t('collateral.ltvAfter', { ltv: percent(after) })}</span> : null}
-      </p>
+      <p className="ltv-value">{ltv === null ? t('collateral.ltvNone') : t('collateral.ltvNow', { ltv: percent(ltv) })}</p>
+      {after !== null ? <p className="hint-text">{t('collateral.ltvAfter', { ltv: percent(after) })}</p> : null}
       <div
         className="ltv-track"
         role="meter"
