@@ -187,3 +187,35 @@ for (const locale of ['en', 'ar'] as const) {
     await shoot('collateral');
   });
 }
+
+test('a physical card goes ordered → shipped → active, activated by the customer', async ({ page, playwright, baseURL }) => {
+  const request = page.context().request;
+  const admin = await playwright.request.newContext({ baseURL });
+  const { tokens } = await cardCustomer(request, admin, 'en', { debt: false });
+  await admin.dispose();
+  await page.goto('/card-accounts/cards');
+  await page.getByRole('button', { name: 'Order a physical card' }).click();
+  const physical = page.getByTestId('card-panel').filter({ has: page.getByRole('heading', { name: 'Physical card' }) });
+  await expect(physical.getByTestId('card-status')).toHaveText('Ordered');
+  await expect(physical.getByRole('button', { name: 'Activate card' })).toBeHidden();
+
+  // The demo card network ships it; the customer activates it once it has arrived.
+  const cards = (await call(
+    request,
+    tokens.accessToken,
+    'GET',
+    `/card-accounts/${await selectedAccount(page)}/cards`,
+  )) as unknown as Card[];
+  const ordered = cards.find((c) => c.form === 'physical')!;
+  await call(request, tokens.accessToken, 'POST', `/simulate/cards/${ordered.id}/ship`, {});
+  await page.reload();
+  await expect(physical.getByTestId('card-status')).toHaveText('Shipped');
+  await physical.getByRole('button', { name: 'Activate card' }).click();
+  await expect(physical.getByTestId('card-status')).toHaveText('Active');
+  await expect(physical.getByRole('button', { name: 'Show card details' })).toBeVisible();
+});
+
+/** The card account the page keeps as the chosen one. */
+function selectedAccount(page: Page): Promise<string> {
+  return page.evaluate(() => window.localStorage.getItem('selected_card_account')!);
+}
