@@ -4,7 +4,17 @@ import { expect, screenReady, test } from './fixtures';
 
 /** DESIGN.md: axe-core reports no violations on any screen (WCAG 2.2 AA rules). */
 const SIGNED_OUT = ['/welcome', '/login', '/no/such/page', '/flows'];
-const SIGNED_IN = ['/', '/accounts', '/card-accounts', '/transfer/crypto-to-fiat', '/profile', '/profile/language'];
+// A new customer has no card account: the card screens show the way to open one (e2e/cards.spec.ts checks them filled).
+const SIGNED_IN = [
+  '/',
+  '/accounts',
+  '/card-accounts',
+  '/card-accounts/cards',
+  '/card-accounts/collateral',
+  '/transfer/crypto-to-fiat',
+  '/profile',
+  '/profile/language',
+];
 
 for (const locale of ['en', 'ar'] as const) {
   for (const [paths, signedIn] of [

@@ -1,5 +1,12 @@
-import type { FlowModel } from './graph/model';
+import type { SnapshotFrom } from 'xstate';
+import type { Collateral } from '../contract/cards';
+import { LOCALE_TAGS } from '../contract/locales';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, withValues, type PageLanguage } from './graph/page';
 import { collateralMachine } from './collateral.machine';
+import { sessionCookieJar } from './session.model';
+
+type Snapshot = SnapshotFrom<typeof collateralMachine>;
 
 const credit = {
   id: '0b5f2a8e-2d5c-4d9b-8a55-5b2f8c1d9e10',
@@ -14,6 +21,39 @@ const credit = {
   stale: false,
   createdAt: '2026-03-02T09:00:00.000Z',
 };
+
+const collateral: Collateral = {
+  credit,
+  holdings: [{ asset: 'BTC', amount: '1.00', rate: '40000.00', value: '40000.00', stale: false }],
+  thresholds: { creditRatio: '50', warning: '65', marginCall: '75', liquidation: '85' },
+};
+
+const MOVE = (direction: string) => `**/api/card-accounts/${credit.id}/collateral/${direction}`;
+const PREVIEW = `**/api/card-accounts/${credit.id}/collateral/preview?**`;
+
+/** Numbers as the page writes them in the language (a typed amount in its digits, a percentage). */
+const format = (language: PageLanguage, value: string, options: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(LOCALE_TAGS[language], options).format(value as Intl.StringNumericLiteral);
+const typed = (language: PageLanguage, amount: string) =>
+  /^\d+(\.\d+)?$/.test(amount) ? format(language, amount, { useGrouping: false, maximumFractionDigits: 18 }) : amount;
+const percent = (language: PageLanguage, value: string) => format(language, `${value}e-2`, { style: 'percent', maximumFractionDigits: 2 });
+
+/** The form: a refused withdrawal says the loan-to-value it would reach; a failure is said in words. */
+function form(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).collateral;
+  const { preview, failure } = s.context;
+  const refusal = (ltv: string) => withValues(texts.errors.ltv_too_high, { ltv: percent(language, ltv), warning: percent(language, '65') });
+  const ltv = failure?.fields?.ltv;
+  return {
+    shows: [
+      { label: texts.move.amount },
+      ...(preview && !preview.allowed ? [{ shownText: preview.ltv === null ? texts.errors.more_than_pledged : refusal(preview.ltv) }] : []),
+      ...(failure
+        ? [{ shownText: failure.code === 'ltv_too_high' && ltv ? refusal(ltv) : failureText(language, texts.errors, failure) }]
+        : []),
+    ],
+  };
+}
 
 export const collateralModel = {
   inputs: { 'a card account, bitcoin first': { accountId: credit.id, asset: 'BTC' } },
@@ -32,13 +72,7 @@ export const collateralModel = {
       error: { offline: { code: 'network_error' } },
     },
     moveCollateral: {
-      done: {
-        moved: {
-          credit,
-          holdings: [{ asset: 'BTC', amount: '1.00', rate: '40000.00', value: '40000.00', stale: false }],
-          thresholds: { creditRatio: '50', warning: '65', marginCall: '75', liquidation: '85' },
-        },
-      },
+      done: { moved: collateral },
       error: { 'rates moved': { code: 'ltv_too_high', fields: { ltv: '66.10' } } },
     },
   },
@@ -57,5 +91,51 @@ export const collateralModel = {
     moving: (s) => s.context.preview?.allowed === true || 'moving collateral without an allowed preview',
     previewing: (s) => /^\d+(\.\d+)?$/.test(s.context.amount) || 'asking about an amount that is not one',
     moved: (s) => (s.status === 'done' && s.output?.collateral !== null) || 'ended without the collateral',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // /card-accounts/collateral with the one card account. The clock is paused from the start, so the pause
+    // in typing before a preview passes only in its `after` step.
+    start: (_, language) => [
+      { clock: 'install' },
+      { clock: 'pause' },
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { answer: '**/api/card-accounts', method: 'GET', json: [credit] },
+      { answer: `**/api/card-accounts/${credit.id}/collateral`, method: 'GET', json: collateral },
+      { open: inLanguage('/card-accounts/collateral', language) },
+      { runClockUntil: { label: pageTexts(language).collateral.move.amount } },
+    ],
+    events: {
+      DIRECTION_CHOSEN: ({ direction }, before, language) =>
+        before.hasTag('busy') ? null : [{ click: { role: 'button', name: pageTexts(language).collateral.move[direction] } }],
+      ASSET_CHOSEN: ({ asset }, before, language) =>
+        before.hasTag('busy') || before.context.asset === asset
+          ? null
+          : [{ select: { label: pageTexts(language).collateral.move.asset }, value: asset }],
+      AMOUNT_CHANGED: ({ amount }, before, language) =>
+        before.hasTag('busy') || before.context.amount === amount
+          ? null
+          : [{ fill: { label: pageTexts(language).collateral.move.amount }, text: typed(language, amount) }],
+      SUBMITTED: (_, before, language) =>
+        before.hasTag('editing') && !before.hasTag('previewing') && before.context.preview?.allowed
+          ? [{ click: { role: 'button', name: pageTexts(language).collateral.move.submit[before.context.direction] } }]
+          : null,
+    },
+    actors: {
+      previewCollateral: {
+        done: (output) => [{ answer: PREVIEW, method: 'GET', times: 1, json: output }],
+        error: (error) => [failedCall(PREVIEW, error, 'GET')],
+      },
+      moveCollateral: {
+        done: (output, before) => [{ answer: MOVE(before.context.direction), method: 'POST', times: 1, json: output }],
+        error: (error, before) => [failedCall(MOVE(before.context.direction), error)],
+      },
+    },
+    delays: { PREVIEW_DEBOUNCE: (ms) => [{ runClock: ms }] },
+    states: {
+      editing: form,
+      // Moved: a new, empty form for the next move.
+      moved: (_, language) => ({ shows: [{ label: pageTexts(language).collateral.move.amount, value: '' }] }),
+    },
   },
 } satisfies FlowModel<typeof collateralMachine>;

@@ -26,6 +26,7 @@ import type {
   TransferBody,
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
+import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQuery, RepayBody } from '../../contract/cards';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -109,6 +110,31 @@ export function createApi(client: ApiClient) {
     getAccount: (id: string, options?: ReadOptions) => client.call(endpoints.getAccount, { ...options, pathParams: { id } }),
     openAccount: (body: OpenAccountBody) => client.call(endpoints.openAccount, { body }),
     downloadStatement: (query: StatementQuery) => client.download(endpoints.getStatement, { query }),
+    // Card accounts: a credit line against crypto collateral, and its cards.
+    createCardAccount: () => client.call(endpoints.createAccountsCard, { body: {} }),
+    listCardAccounts: (options?: ReadOptions) => client.call(endpoints.listCardAccounts, options),
+    getCardAccount: (accountId: string, options?: ReadOptions) =>
+      client.call(endpoints.getCardAccount, { ...options, pathParams: { accountId } }),
+    repayCardAccount: (accountId: string, body: RepayBody, idempotencyKey: string) =>
+      client.call(endpoints.repayCardAccount, { body, idempotencyKey, pathParams: { accountId } }),
+    getCollateral: (accountId: string, options?: ReadOptions) =>
+      client.call(endpoints.getCollateral, { ...options, pathParams: { accountId } }),
+    previewCollateral: (accountId: string, query: CollateralPreviewQuery, options?: ReadOptions) =>
+      client.call(endpoints.previewCollateral, { ...options, query, pathParams: { accountId } }),
+    moveCollateral: (accountId: string, direction: 'add' | 'withdraw', body: CollateralMoveBody, idempotencyKey: string) =>
+      client.call(direction === 'add' ? endpoints.addCollateral : endpoints.withdrawCollateral, {
+        body,
+        idempotencyKey,
+        pathParams: { accountId },
+      }),
+    listCards: (accountId: string, options?: ReadOptions) => client.call(endpoints.listCards, { ...options, pathParams: { accountId } }),
+    issueCard: (accountId: string, form: CardForm) => client.call(endpoints.issueCard, { body: { form }, pathParams: { accountId } }),
+    setCardFrozen: (cardId: string, frozen: boolean) =>
+      client.call(frozen ? endpoints.freezeCard : endpoints.unfreezeCard, { body: {}, pathParams: { cardId } }),
+    activateCard: (cardId: string) => client.call(endpoints.activateCard, { body: {}, pathParams: { cardId } }),
+    updateCardControls: (cardId: string, body: CardControlsBody) =>
+      client.call(endpoints.updateCardControls, { body, pathParams: { cardId } }),
+    revealCard: (cardId: string) => client.call(endpoints.revealCard, { body: {}, pathParams: { cardId } }),
     // The simulation area (demo mode): money POSTs carry the caller's Idempotency-Key.
     listSimulationAccounts: (options?: ReadOptions) => client.call(endpoints.listSimulationAccounts, options),
     simulateBankTransfer: (body: SimulateBankTransferBody, idempotencyKey: string) =>

@@ -1,0 +1,23 @@
+import { fromPromise } from 'xstate';
+import type { Card, CardControlsBody, CardSecrets } from '../../../contract/cards';
+import type { cardControlsMachine } from '../../../machines/cardControls.machine';
+import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { FlowHost } from './host';
+import { stepUpActors } from './stepUp';
+import { unwrap } from './unwrap';
+
+/** One card's controls on /card-accounts/cards; the reveal runs the one step-up first. */
+export function cardControlsActors({ api }: FlowHost) {
+  return {
+    actors: {
+      setFrozen: fromPromise<Card, { cardId: string; frozen: boolean }>(({ input }) =>
+        unwrap(api.setCardFrozen(input.cardId, input.frozen)),
+      ),
+      updateControls: fromPromise<Card, { cardId: string; controls: CardControlsBody }>(({ input }) =>
+        unwrap(api.updateCardControls(input.cardId, input.controls)),
+      ),
+      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      revealCard: fromPromise<CardSecrets, { cardId: string }>(({ input }) => unwrap(api.revealCard(input.cardId))),
+    },
+  } satisfies Parameters<typeof cardControlsMachine.provide>[0];
+}

@@ -1,0 +1,27 @@
+import { fromPromise } from 'xstate';
+import type { CryptoAsset } from '../../../contract/assets';
+import type { Collateral, CollateralDirection, CollateralPreview } from '../../../contract/cards';
+import type { collateralMachine } from '../../../machines/collateral.machine';
+import type { FlowHost } from './host';
+import { unwrap } from './unwrap';
+
+type MoveInput = { accountId: string; direction: CollateralDirection; asset: CryptoAsset; amount: string };
+
+/**
+ * Adding or withdrawing collateral. Each move the machine starts is one intended movement, so it gets one
+ * Idempotency-Key (the client's own retry reuses it). The screen tells the balances once it is done.
+ */
+export function collateralActors({ api }: FlowHost) {
+  return {
+    actors: {
+      previewCollateral: fromPromise<CollateralPreview, MoveInput>(({ input, signal }) =>
+        unwrap(
+          api.previewCollateral(input.accountId, { direction: input.direction, asset: input.asset, amount: input.amount }, { signal }),
+        ),
+      ),
+      moveCollateral: fromPromise<Collateral, MoveInput>(({ input }) =>
+        unwrap(api.moveCollateral(input.accountId, input.direction, { asset: input.asset, amount: input.amount }, crypto.randomUUID())),
+      ),
+    },
+  } satisfies Parameters<typeof collateralMachine.provide>[0];
+}

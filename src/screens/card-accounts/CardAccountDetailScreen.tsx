@@ -1,0 +1,178 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import type { CardCredit } from '../../../contract/cards';
+import type { ApiError } from '../../api/client';
+import { useSystem } from '../../app/context';
+import { moneyMoved } from '../../app/moneyMoved';
+import { notify } from '../../app/notify';
+import { pageNotFound } from '../../routes/pageNotFound';
+import { Button } from '../../ui/Button';
+import { AmountInput, Money } from '../../ui/Money';
+import type { ParsedAmount } from '../../ui/money';
+import { SelectField } from '../../ui/TextField';
+import { useHydrated } from '../../ui/useHydrated';
+import { failureText } from '../shared/failureText';
+import { useBalances } from '../shared/useBalances';
+import { LoadFailed } from './CardAccountsScreen';
+import { Percent } from './Percent';
+import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from './selectedCardAccount';
+import { unwrapAnswer } from './unwrapAnswer';
+
+/** Repayment failures the form explains in its own words (`cardAccounts.repay.errors.<code>`). */
+const REPAY_FAILURES: ReadonlySet<string> = new Set([
+  'insufficient_funds',
+  'repayment_exceeds_debt',
+  'amount_too_precise',
+  'amount_invalid',
+]);
+
+/**
+ * `/card-accounts/:id`: the credit line (limit, available, used, loan-to-value) and repaying the debt from a
+ * fiat account. An id that is not the customer's gets the route-validation 404, like AccountDetailScreen.
+ */
+export function CardAccountDetailScreen() {
+  const { pathname } = useLocation();
+  const id = useParams().id!;
+  const { api } = useSystem();
+  const live = useHydrated();
+  const line = useQuery({
+    queryKey: [...CARD_ACCOUNTS_QUERY, id],
+    enabled: live,
+    retry: (count, error: ApiError) => error.status !== 404 && count < 3,
+    queryFn: async ({ signal }) => unwrapAnswer(await api.getCardAccount(id, { retry: false, signal })),
+  });
+  // Opening an account's page makes it the one the cards and collateral screens are about.
+  useEffect(() => {
+    if (line.data) storeCardAccountId(line.data.id);
+  }, [line.data]);
+
+  if (line.error?.status === 404) throw pageNotFound(pathname);
+  if (line.isError) return <LoadFailed error={line.error} retry={() => void line.refetch()} />;
+  const credit = line.data;
+  return (
+    <div className="stack">
+      <section className="card stack" aria-labelledby="card-credit" aria-busy={!credit || undefined}>
+        <h2 id="card-credit" className="section-title">
+          {credit ? credit.name : <span className="skeleton skeleton--text">&nbsp;</span>}
+        </h2>
+        {credit ? <CreditFacts credit={credit} /> : <p className="total-amount skeleton skeleton--inline">0,000.00</p>}
+      </section>
+      {credit ? <RepayForm credit={credit} /> : null}
+    </div>
+  );
+}
+
+/** The credit line's figures; the loan-to-value only while there is debt. */
+export function CreditFacts({ credit }: { credit: CardCredit }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="total-amount" data-testid="card-available">
+        <span className="visually-hidden">{t('cardAccounts.available')} </span>
+        <Money amount={credit.available} asset={credit.currency} />
+      </p>
+      <p className="hint-text">{t('cardAccounts.availableHint')}</p>
+      <dl className="account-facts">
+        <div>
+          <dt>{t('cardAccounts.limit')}</dt>
+          <dd>
+            <Money amount={credit.creditLimit} asset={credit.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('cardAccounts.used')}</dt>
+          <dd data-testid="card-used">
+            <Money amount={credit.used} asset={credit.currency} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('cardAccounts.collateralValue')}</dt>
+          <dd>
+            <Money amount={credit.collateralValue} asset={credit.currency} />
+          </dd>
+        </div>
+        {credit.ltv !== null ? (
+          <div>
+            <dt>{t('cardAccounts.ltv')}</dt>
+            <dd>
+              <Percent value={credit.ltv} />
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {credit.stale ? <p className="badge badge--warning">{t('balances.stale')}</p> : null}
+    </>
+  );
+}
+
+/** Repays the debt from a fiat account in the card account's currency: one Idempotency-Key per repayment. */
+function RepayForm({ credit }: { credit: CardCredit }) {
+  const { t } = useTranslation();
+  const system = useSystem();
+  const queryClient = useQueryClient();
+  const { summary } = useBalances();
+  const sources = (summary?.fiat.accounts_limit_balances ?? []).filter((account) => account.currency === credit.currency);
+  const [from, setFrom] = useState('');
+  const source = sources.find((account) => account.id === from) ?? sources[0];
+  const [text, setText] = useState('');
+  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const headingId = useId();
+  const repay = useMutation<CardCredit, ApiError, { fromAccountId: string; amount: string }>({
+    mutationFn: async (body) => unwrapAnswer(await system.api.repayCardAccount(credit.id, body, key)),
+    onSuccess: async (after) => {
+      setKey(crypto.randomUUID());
+      setText('');
+      setAmount({ ok: false, error: 'empty' });
+      moneyMoved(system);
+      queryClient.setQueryData([...CARD_ACCOUNTS_QUERY, credit.id], after);
+      notify.success(t('cardAccounts.repay.done'));
+      await queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (source && amount.ok && !repay.isPending) repay.mutate({ fromAccountId: source.id, amount: amount.value });
+  };
+  return (
+    <section className="card stack" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-title">
+        {t('cardAccounts.repay.title')}
+      </h2>
+      {!/[1-9]/.test(credit.used) ? (
+        <p className="hint-text">{t('cardAccounts.repay.noDebt')}</p>
+      ) : summary && !source ? (
+        <p className="hint-text">{t('cardAccounts.repay.noSource', { currency: credit.currency })}</p>
+      ) : (
+        <form className="stack" noValidate onSubmit={submit}>
+          <SelectField
+            label={t('cardAccounts.repay.from')}
+            value={source?.id ?? ''}
+            onChange={(event) => setFrom(event.target.value)}
+            options={sources.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          />
+          <AmountInput
+            label={t('cardAccounts.repay.amount')}
+            asset={credit.currency}
+            value={text}
+            max={credit.used}
+            onChange={(typed, parsed) => {
+              setText(typed);
+              setAmount(parsed);
+            }}
+            error={repay.isError ? failureText(t, 'cardAccounts.repay.errors', REPAY_FAILURES, repay.error) : null}
+          />
+          <Button type="submit" variant="primary" busy={repay.isPending} disabled={!amount.ok || !source}>
+            {t('cardAccounts.repay.submit')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}

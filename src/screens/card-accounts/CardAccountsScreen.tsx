@@ -1,0 +1,136 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CardCredit } from '../../../contract/cards';
+import { toFailure } from '../../../machines/failure';
+import type { ApiError } from '../../api/client';
+import { useLocalize, useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { Icon } from '../../ui/Icon';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { Money } from '../../ui/Money';
+import { generalFailureText } from '../shared/failureText';
+import { CARD_ACCOUNTS_QUERY, storeCardAccountId, storedCardAccountId, useCardAccounts } from './selectedCardAccount';
+import { unwrapAnswer } from './unwrapAnswer';
+import './cards.css';
+
+/**
+ * `/card-accounts`: the customer's card account (one in euros, a credit line against crypto collateral),
+ * opened here, and the one the cards, collateral and activity screens are about, chosen and kept on the device.
+ */
+export function CardAccountsScreen() {
+  const { t } = useTranslation();
+  const accounts = useCardAccounts();
+  const [chosen, setChosen] = useState(storedCardAccountId);
+  const choose = (id: string) => {
+    storeCardAccountId(id);
+    setChosen(id);
+  };
+  if (accounts.isError) return <LoadFailed error={accounts.error} retry={() => void accounts.refetch()} />;
+  const list = accounts.data;
+  return (
+    <div className="stack">
+      <p className="page-lead">{t('screens.cardAccounts.lead')}</p>
+      {list === undefined ? (
+        <ListRows hidden>
+          <ListRow label={<span className="skeleton skeleton--text">&nbsp;</span>} />
+        </ListRows>
+      ) : list.length === 0 ? (
+        <OpenCardAccount onOpened={choose} />
+      ) : (
+        <ListRows label={t('cardAccounts.listLabel')}>
+          {list.map((account) => (
+            <CardAccountRow
+              key={account.id}
+              account={account}
+              selected={account.id === chosen || (list.length === 1 && chosen === null)}
+              onChoose={() => choose(account.id)}
+            />
+          ))}
+        </ListRows>
+      )}
+    </div>
+  );
+}
+
+function CardAccountRow({ account, selected, onChoose }: { account: CardCredit; selected: boolean; onChoose: () => void }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  return (
+    <ListRow
+      testId="card-account-row"
+      label={account.name}
+      hint={[
+        <span key="limit">
+          {t('cardAccounts.limit')} <Money amount={account.creditLimit} asset={account.currency} />
+        </span>,
+        selected ? (
+          <span key="selected" className="badge">
+            {t('cardAccounts.selected')}
+          </span>
+        ) : null,
+      ]}
+      end={
+        <span className="account-amount">
+          <span className="visually-hidden">{t('cardAccounts.available')} </span>
+          <Money amount={account.available} asset={account.currency} />
+        </span>
+      }
+      link={(content) => (
+        <Link to={localize(`/card-accounts/${account.id}`)} onClick={onChoose}>
+          {content}
+        </Link>
+      )}
+    />
+  );
+}
+
+/** Opens the customer's card account (the server answers the existing one on a second call). */
+function OpenCardAccount({ onOpened }: { onOpened: (id: string) => void }) {
+  const { t } = useTranslation();
+  const system = useSystem();
+  const queryClient = useQueryClient();
+  const open = useMutation<{ id: string }, ApiError>({
+    mutationFn: async () => unwrapAnswer(await system.api.createCardAccount()),
+    onSuccess: async (account) => {
+      onOpened(account.id);
+      await queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY });
+    },
+  });
+  return (
+    <EmptyState
+      icon={<Icon name="card" />}
+      title={t('cardAccounts.open.title')}
+      body={
+        <>
+          {t('cardAccounts.open.body')}
+          {open.isError ? (
+            <span className="form-alert" role="alert">
+              {generalFailureText(t, open.error)}
+            </span>
+          ) : null}
+        </>
+      }
+      action={
+        <Button variant="primary" busy={open.isPending} onClick={() => open.mutate()}>
+          {t('cardAccounts.open.submit')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** A card-account query that failed: the reason and Try again. */
+export function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <p className="form-alert" role="alert">
+      {generalFailureText(t, toFailure(error))}{' '}
+      <Button className="button--small" onClick={retry}>
+        {t('balances.retry')}
+      </Button>
+    </p>
+  );
+}

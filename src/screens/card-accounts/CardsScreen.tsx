@@ -1,0 +1,295 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CARDS_PER_ACCOUNT_MAX, type Card, type CardForm, type CardSecrets } from '../../../contract/cards';
+import { cardControlsMachine } from '../../../machines/cardControls.machine';
+import { cardControlsView } from '../../../machines/cardControls.view';
+import type { ApiError } from '../../api/client';
+import { cardControlsActors } from '../../app/actors/cardControls';
+import { useFlowMachine, useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { Copyable } from '../../ui/Copyable';
+import { AmountInput, Money } from '../../ui/Money';
+import { amountForInput, type ParsedAmount } from '../../ui/money';
+import { CheckboxField } from '../../ui/TextField';
+import { useHydrated } from '../../ui/useHydrated';
+import { useUiLocale } from '../../ui/useUiLocale';
+import { failureText } from '../shared/failureText';
+import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
+import { LoadFailed } from './CardAccountsScreen';
+import { NoCardAccount } from './NoCardAccount';
+import { useSelectedCardAccount } from './selectedCardAccount';
+import { unwrapAnswer } from './unwrapAnswer';
+import './cards.css';
+
+/** Card failures the screen explains in its own words (`cards.errors.<code>`). */
+const CARD_FAILURES: ReadonlySet<string> = new Set(['card_limits_invalid', 'card_not_found', 'cards_limit_reached', 'card_not_shipped']);
+
+const cardsQuery = (accountId: string) => ['card-accounts', accountId, 'cards'] as const;
+
+/** `/card-accounts/cards`: the selected card account's cards, each with its controls, and issuing more. */
+export function CardsScreen() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const live = useHydrated();
+  const { account, query } = useSelectedCardAccount();
+  const cards = useQuery({
+    queryKey: cardsQuery(account?.id ?? ''),
+    enabled: live && !!account,
+    queryFn: async ({ signal }) => unwrapAnswer(await api.listCards(account!.id, { retry: false, signal })),
+  });
+  if (query.isError) return <LoadFailed error={query.error} retry={() => void query.refetch()} />;
+  if (account === null) return <NoCardAccount />;
+  if (cards.isError) return <LoadFailed error={cards.error} retry={() => void cards.refetch()} />;
+  const list = cards.data;
+  return (
+    <div className="stack">
+      <p className="page-lead">{t('screens.cards.lead')}</p>
+      {list === undefined ? (
+        <div className="card skeleton skeleton--block" aria-hidden="true" />
+      ) : (
+        list.map((card) => <CardPanel key={`${card.id}:${card.status}`} card={card} accountId={account!.id} />)
+      )}
+      {account && list ? <IssueCard accountId={account.id} count={list.length} /> : null}
+    </div>
+  );
+}
+
+/** One card, run by its cardControls statechart: the view reads it through cardControlsView only. */
+function CardPanel({ card: loaded, accountId }: { card: Card; accountId: string }) {
+  const { t } = useTranslation();
+  const flow = useActorRef(useFlowMachine(cardControlsMachine, cardControlsActors), { input: { card: loaded } });
+  const view = useSelector(flow, cardControlsView, shallowEqual);
+  const stepUp = useSelector(flow, stepUpChild);
+  const { card, busy, secrets, failure } = view;
+  const headingId = useId();
+  const name = t(`cards.form.${card.form}`);
+  return (
+    <section className="card stack card-panel" aria-labelledby={headingId} data-testid="card-panel">
+      <div className="card-face" data-frozen={card.frozen || undefined}>
+        <h2 id={headingId} className="section-title">
+          {name}
+        </h2>
+        <CardNumber card={card} secrets={secrets} />
+        <p className="card-badges">
+          <span className="badge" data-testid="card-status">
+            {t(`cards.status.${card.status}`)}
+          </span>
+          {card.frozen ? (
+            <span className="badge badge--warning" data-testid="card-frozen">
+              {t('cards.frozen')}
+            </span>
+          ) : null}
+        </p>
+      </div>
+      {failure ? (
+        <p className="form-alert" role="alert">
+          {failureText(t, 'cards.errors', CARD_FAILURES, failure)}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <Button busy={busy && !secrets} disabled={busy} onClick={() => flow.send({ type: 'FREEZE_TOGGLED' })}>
+          {card.frozen ? t('cards.unfreeze') : t('cards.freeze')}
+        </Button>
+        {card.status === 'active' ? (
+          secrets ? (
+            <Button onClick={() => flow.send({ type: 'HIDE_REQUESTED' })}>{t('cards.hide')}</Button>
+          ) : (
+            <Button disabled={busy} onClick={() => flow.send({ type: 'REVEAL_REQUESTED' })}>
+              {t('cards.reveal')}
+            </Button>
+          )
+        ) : null}
+        {card.status === 'shipped' ? <ActivateCard card={card} accountId={accountId} /> : null}
+      </div>
+      <Controls card={card} busy={busy} onSubmit={(controls) => flow.send({ type: 'CONTROLS_SUBMITTED', controls })} />
+      <StepUpSheet actor={stepUp} />
+    </section>
+  );
+}
+
+/** `•••• 4242` and the expiry, or the full number and CVV while revealed (gone after 30 seconds). */
+function CardNumber({ card, secrets }: { card: Card; secrets: CardSecrets | null }) {
+  const { t } = useTranslation();
+  const expiry = `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear % 100).padStart(2, '0')}`;
+  return (
+    <dl className="card-facts">
+      <div>
+        <dt>{t('cards.number')}</dt>
+        <dd data-testid="card-number">
+          {secrets ? (
+            <Copyable text={secrets.number} label={t('cards.number')}>
+              {secrets.number.replace(/(\d{4})(?=\d)/g, '$1 ')}
+            </Copyable>
+          ) : (
+            <bdi dir="ltr">•••• {card.last4}</bdi>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('cards.expiry')}</dt>
+        <dd>
+          <bdi dir="ltr">{expiry}</bdi>
+        </dd>
+      </div>
+      {secrets ? (
+        <div>
+          <dt>{t('cards.cvv')}</dt>
+          <dd data-testid="card-cvv">
+            <bdi dir="ltr">{secrets.cvv}</bdi>
+          </dd>
+        </div>
+      ) : null}
+      {secrets ? <p className="hint-text">{t('cards.hiddenSoon')}</p> : null}
+    </dl>
+  );
+}
+
+/** The limits with what is spent against them, and the online and contactless switches (saved at once). */
+function Controls({
+  card,
+  busy,
+  onSubmit,
+}: {
+  card: Card;
+  busy: boolean;
+  onSubmit: (controls: { dailyLimit?: string; monthlyLimit?: string; online?: boolean; contactless?: boolean }) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const [daily, setDaily] = useState(() => amountForInput(card.dailyLimit, locale));
+  const [monthly, setMonthly] = useState(() => amountForInput(card.monthlyLimit, locale));
+  const [parsed, setParsed] = useState<{ daily: ParsedAmount; monthly: ParsedAmount }>({
+    daily: { ok: true, value: card.dailyLimit },
+    monthly: { ok: true, value: card.monthlyLimit },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (parsed.daily.ok && parsed.monthly.ok) onSubmit({ dailyLimit: parsed.daily.value, monthlyLimit: parsed.monthly.value });
+  };
+  return (
+    <>
+      <form className="stack" noValidate onSubmit={submit}>
+        <div className="card-limits">
+          <AmountInput
+            label={t('cards.dailyLimit')}
+            asset="EUR"
+            value={daily}
+            hint={<SpentOf spent={card.spentToday} />}
+            onChange={(text, amount) => {
+              setDaily(text);
+              setParsed((current) => ({ ...current, daily: amount }));
+            }}
+          />
+          <AmountInput
+            label={t('cards.monthlyLimit')}
+            asset="EUR"
+            value={monthly}
+            hint={<SpentOf spent={card.spentThisMonth} />}
+            onChange={(text, amount) => {
+              setMonthly(text);
+              setParsed((current) => ({ ...current, monthly: amount }));
+            }}
+          />
+        </div>
+        <Button type="submit" disabled={busy || !parsed.daily.ok || !parsed.monthly.ok}>
+          {t('cards.saveLimits')}
+        </Button>
+      </form>
+      <div className="card-switches">
+        <CheckboxField
+          role="switch"
+          label={t('cards.online')}
+          checked={card.online}
+          disabled={busy}
+          onChange={(event) => onSubmit({ online: event.target.checked })}
+        />
+        <CheckboxField
+          role="switch"
+          label={t('cards.contactless')}
+          checked={card.contactless}
+          disabled={busy}
+          onChange={(event) => onSubmit({ contactless: event.target.checked })}
+        />
+      </div>
+    </>
+  );
+}
+
+function SpentOf({ spent }: { spent: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('cards.spent')} <Money amount={spent} asset="EUR" />
+    </>
+  );
+}
+
+/** The customer activates a physical card once it has arrived (shipped). */
+function ActivateCard({ card, accountId }: { card: Card; accountId: string }) {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const queryClient = useQueryClient();
+  const activate = useMutation<Card, ApiError>({
+    mutationFn: async () => unwrapAnswer(await api.activateCard(card.id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery(accountId) }),
+  });
+  return (
+    <>
+      <Button variant="primary" busy={activate.isPending} onClick={() => activate.mutate()}>
+        {t('cards.activate')}
+      </Button>
+      {activate.isError ? (
+        <p className="form-alert" role="alert">
+          {failureText(t, 'cards.errors', CARD_FAILURES, activate.error)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** A virtual card (active at once) or a physical one (ordered, then shipped, then activated here). */
+function IssueCard({ accountId, count }: { accountId: string; count: number }) {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const issue = useMutation<Card, ApiError, CardForm>({
+    mutationFn: async (form) => unwrapAnswer(await api.issueCard(accountId, form)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery(accountId) }),
+  });
+  return (
+    <section className="card stack" aria-labelledby={headingId}>
+      <h2 id={headingId} className="section-title">
+        {t('cards.issue.title')}
+      </h2>
+      {count >= CARDS_PER_ACCOUNT_MAX ? (
+        <p className="hint-text">{t('cards.errors.cards_limit_reached')}</p>
+      ) : (
+        <div className="button-row">
+          <Button
+            variant={count === 0 ? 'primary' : 'secondary'}
+            busy={issue.isPending && issue.variables === 'virtual'}
+            disabled={issue.isPending}
+            onClick={() => issue.mutate('virtual')}
+          >
+            {t('cards.issue.virtual')}
+          </Button>
+          <Button
+            busy={issue.isPending && issue.variables === 'physical'}
+            disabled={issue.isPending}
+            onClick={() => issue.mutate('physical')}
+          >
+            {t('cards.issue.physical')}
+          </Button>
+        </div>
+      )}
+      {issue.isError ? (
+        <p className="form-alert" role="alert">
+          {failureText(t, 'cards.errors', CARD_FAILURES, issue.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}
