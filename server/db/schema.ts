@@ -54,6 +54,8 @@ export const users = pgTable('users', {
   lastName: text('last_name'),
   country: char('country', { length: 2 }).notNull(),
   refCode: text('ref_code'),
+  /** The customer's own invitation code (migration 0025), made when first asked for. */
+  referralCode: text('referral_code'),
   /** E.164; receives two-factor codes once confirmed. */
   phone: text('phone'),
   phoneConfirmedAt: instant('phone_confirmed_at'),
@@ -69,6 +71,8 @@ export const users = pgTable('users', {
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id').primaryKey(),
   language: text('language').notNull(),
+  /** When the onboarding intro was finished or skipped (migration 0025). */
+  introSeenAt: instant('intro_seen_at'),
   updatedAt: instant('updated_at').notNull(),
 });
 
@@ -241,7 +245,19 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id'),
   kind: text('kind', {
-    enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card', 'collateral', 'repayment', 'liquidation', 'adjustment'],
+    enum: [
+      'seed',
+      'deposit',
+      'withdrawal',
+      'transfer',
+      'exchange',
+      'card',
+      'collateral',
+      'repayment',
+      'liquidation',
+      'adjustment',
+      'reward',
+    ],
   }).notNull(),
   idempotencyKey: text('idempotency_key'),
   createdAt: instant('created_at').notNull(),
@@ -452,4 +468,14 @@ export const phoneRecoveries = pgTable('phone_recoveries', {
   smsCancelHash: text('sms_cancel_hash').notNull(),
   endedAt: instant('ended_at'),
   outcome: text('outcome', { enum: ['completed', 'cancelled_by_email', 'cancelled_by_phone', 'superseded'] }),
+});
+
+/** One reward per invitee (migration 0025): the primary key makes concurrent completions pay once. */
+export const referralRewards = pgTable('referral_rewards', {
+  inviteeId: uuid('invitee_id').primaryKey(),
+  referrerId: uuid('referrer_id').notNull(),
+  transactionId: uuid('transaction_id'),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: instant('created_at').notNull(),
 });
