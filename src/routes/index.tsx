@@ -34,6 +34,8 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   'card-accounts': () => import('../screens/card-accounts'),
   flows: () => import('../screens/flows'),
   simulate: () => import('../screens/simulate'),
+  onboarding: () => import('../screens/onboarding'),
+  help: () => import('../screens/help'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {
