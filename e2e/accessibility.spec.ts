@@ -4,7 +4,19 @@ import { expect, screenReady, test } from './fixtures';
 
 /** DESIGN.md: axe-core reports no violations on any screen (WCAG 2.2 AA rules). */
 const SIGNED_OUT = ['/welcome', '/login', '/no/such/page', '/flows'];
-const SIGNED_IN = ['/', '/accounts', '/card-accounts', '/transfer/crypto-to-fiat', '/profile', '/profile/language'];
+const SIGNED_IN = [
+  '/',
+  '/accounts',
+  '/card-accounts',
+  '/transfer/crypto-to-fiat',
+  '/profile',
+  '/profile/language',
+  '/profile/details',
+  '/profile/invite',
+  '/profile/invite/dashboard',
+  '/onboarding/intro',
+  '/help',
+];
 
 for (const locale of ['en', 'ar'] as const) {
   for (const [paths, signedIn] of [
