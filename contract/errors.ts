@@ -212,6 +212,7 @@ export const API_ERRORS = {
     description:
       'The new password meets the length, letter and digit rule but is too easy to guess (a zxcvbn score under 3 with the common-password list and the e-mail address); `fields.password` says so.',
   },
+  name_locked: { status: 409, description: 'The name is locked: the identity check (KYC) was approved with it.' },
   promo_expired: { status: 422, description: 'The promo code exists but is no longer valid.' },
   idempotency_key_reused: {
     status: 422,

@@ -6,6 +6,7 @@ export * from './app';
 export * from './auth';
 export * from './session';
 export * from './users';
+export * from './invite';
 export * from './accounts';
 export * from './dev';
 export * from './health';

@@ -14,6 +14,11 @@ const SIGNED_IN = [
   '/transfer/crypto-to-fiat',
   '/profile',
   '/profile/language',
+  '/profile/details',
+  '/profile/invite',
+  '/profile/invite/dashboard',
+  '/onboarding/intro',
+  '/help',
 ];
 
 for (const locale of ['en', 'ar'] as const) {

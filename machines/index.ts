@@ -33,6 +33,10 @@ import { routeGuardModel } from './routeGuard.model';
 import { sessionMachine } from './session.machine';
 import { idleMachine } from './idle.machine';
 import { idleModel } from './idle.model';
+import { inviteMachine } from './invite.machine';
+import { inviteModel } from './invite.model';
+import { onboardingMachine } from './onboarding.machine';
+import { onboardingModel } from './onboarding.model';
 import { socialSignInMachine } from './socialSignIn.machine';
 import { socialSignInModel } from './socialSignIn.model';
 import { sessionModel } from './session.model';
@@ -267,5 +271,23 @@ export const catalog: CatalogEntry[] = [
     routes: [],
     machine: chunkReloadMachine,
     model: chunkReloadModel,
+  },
+  {
+    id: 'invite',
+    title: 'Share the invitation link',
+    summary:
+      'The Share and Copy buttons of /profile/invite: the device’s share sheet where there is one, else — or when the sheet fails — the link is copied; closing the sheet says nothing, a refused clipboard leaves the link to select by hand.',
+    routes: ['/profile/invite'],
+    machine: inviteMachine,
+    model: inviteModel,
+  },
+  {
+    id: 'onboarding',
+    title: 'Intro after sign-up',
+    summary:
+      'The carousel of /onboarding/intro, where the end of sign-up leads: three slides (swipe, arrow keys, dots, Back and Next), Skip at any time. Finishing or skipping saves “seen” on the server, so neither this nor another device shows it again (seen before: straight home); a failed save says so and offers Try again.',
+    routes: ['/onboarding/intro'],
+    machine: onboardingMachine,
+    model: onboardingModel,
   },
 ];

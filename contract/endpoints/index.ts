@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
+import { inviteEndpoints } from './invite';
 import { passkeysEndpoints } from './passkeys';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
@@ -29,6 +30,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...securityEndpoints,
   ...usersEndpoints,
   ...appEndpoints,
+  ...inviteEndpoints,
   ...accountsEndpoints,
   ...cardsEndpoints,
   ...passkeysEndpoints,

@@ -55,6 +55,8 @@ export const users = pgTable('users', {
   lastName: text('last_name'),
   country: char('country', { length: 2 }).notNull(),
   refCode: text('ref_code'),
+  /** The customer's own invitation code (migration 0025), made when first asked for. */
+  referralCode: text('referral_code'),
   /** E.164; receives two-factor codes once confirmed. */
   phone: text('phone'),
   phoneConfirmedAt: instant('phone_confirmed_at'),
@@ -70,6 +72,8 @@ export const users = pgTable('users', {
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id').primaryKey(),
   language: text('language').notNull(),
+  /** When the onboarding intro was finished or skipped (migration 0025). */
+  introSeenAt: instant('intro_seen_at'),
   updatedAt: instant('updated_at').notNull(),
 });
 
@@ -490,4 +494,14 @@ export const quotes = pgTable('quotes', {
   expiresAt: instant('expires_at').notNull(),
   usedAt: instant('used_at'),
   transactionId: uuid('transaction_id'),
+});
+
+/** One reward per invitee (migration 0025): the primary key makes concurrent completions pay once. */
+export const referralRewards = pgTable('referral_rewards', {
+  inviteeId: uuid('invitee_id').primaryKey(),
+  referrerId: uuid('referrer_id').notNull(),
+  transactionId: uuid('transaction_id'),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: instant('created_at').notNull(),
 });

@@ -38,6 +38,14 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
 
   mount(app, deps, endpoints.redeemPromoCode, ({ principal, body }) => promo.redeem(principal.userId, body.code));
 
+  mount(app, deps, endpoints.getOnboarding, ({ principal }) => settings.onboarding(principal.userId));
+
+  mount(app, deps, endpoints.markIntroSeen, ({ principal }) => settings.markIntroSeen(principal.userId));
+
+  mount(app, deps, endpoints.getInvite, ({ principal }) => services.referrals.invite(principal.userId));
+
+  mount(app, deps, endpoints.getInviteDashboard, ({ principal }) => services.referrals.dashboard(principal.userId));
+
   mount(app, deps, endpoints.getDepositLevels, ({ principal }) => services.levels.standing(principal.userId));
   mount(app, deps, endpoints.getLimits, ({ principal }) => services.limits.remaining(principal.userId));
 }

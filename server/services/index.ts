@@ -19,6 +19,7 @@ import { createPromoService } from './promo';
 import { createRateLimiter } from './rate-limit';
 import { createSecurityLogService } from './security-log';
 import { createRateService } from './rates';
+import { createReferralService } from './referrals';
 import { createSessionService } from './sessions';
 import { createSimulationService } from './simulation';
 import { createSettingsService } from './settings';
@@ -98,6 +99,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     statements: createStatementService(db, clock),
     simulation: createSimulationService(db, clock),
     transfers: createTransferService(db, clock, rates, limits),
+    referrals: createReferralService(db),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

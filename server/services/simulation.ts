@@ -19,6 +19,7 @@ import { ApiError } from '../errors';
 import { createLimitService } from './limits';
 import { formatDecimal } from './decimal';
 import { credit, debit } from './ledger';
+import { maybeRewardReferrer } from './referrals';
 
 /** At most this many customers per search and audit rows per page. */
 export const ADMIN_LIST_LIMIT = 50;
@@ -117,6 +118,7 @@ export function createSimulationService(db: Db, clock: Clock) {
       idempotencyKey,
       activity: { type: 'deposit', counterparty: body.senderName, reference: body.reference || null },
     });
+    await maybeRewardReferrer(tx, userId, clock);
     return movementAnswer(tx, transactionId, account.id);
   }
 
@@ -141,6 +143,7 @@ export function createSimulationService(db: Db, clock: Clock) {
       idempotencyKey,
       activity: { type: 'deposit', counterparty: NETWORKS[body.network].name, reference: simulatedTxHash(body.network) },
     });
+    await maybeRewardReferrer(tx, userId, clock);
     return movementAnswer(tx, transactionId, account.id);
   }
 

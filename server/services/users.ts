@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Me } from '../../contract/auth';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import type { CountryCode } from '../../contract/countries';
@@ -59,8 +59,17 @@ export function createUserService(db: Db, clock: Clock) {
     };
   }
 
+  /**
+   * Once the identity check is approved the name is the one on the checked document: refused with
+   * `name_locked`. One conditional update, so an approval landing meanwhile cannot be overtaken.
+   */
   async function updateName(userId: string, firstName: string, lastName: string): Promise<Me> {
-    await db.update(users).set({ firstName, lastName, updatedAt: clock() }).where(eq(users.id, userId));
+    const updated = await db
+      .update(users)
+      .set({ firstName, lastName, updatedAt: clock() })
+      .where(and(eq(users.id, userId), ne(users.kycStatus, 'approved')))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new ApiError('name_locked');
     return me(userId);
   }
 

@@ -24,6 +24,7 @@ import type {
   SimulateCryptoDepositBody,
   QuoteBody,
   TransferBody,
+  UpdateNameBody,
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
 import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQuery, RepayBody } from '../../contract/cards';
@@ -80,6 +81,12 @@ export function createApi(client: ApiClient) {
     logout: () => client.call(endpoints.logout, { body: {}, recoverSession: false }),
     getMe: (options?: ReadOptions) => client.call(endpoints.getMe, options),
     getUserSettings: (options?: ReadOptions) => client.call(endpoints.getUserSettings, options),
+    updateName: (body: UpdateNameBody) => client.call(endpoints.updateName, { body }),
+    getDepositLevels: (options?: ReadOptions) => client.call(endpoints.getDepositLevels, options),
+    getInvite: (options?: ReadOptions) => client.call(endpoints.getInvite, options),
+    getInviteDashboard: (options?: ReadOptions) => client.call(endpoints.getInviteDashboard, options),
+    getOnboarding: (options?: ReadOptions) => client.call(endpoints.getOnboarding, options),
+    markIntroSeen: () => client.call(endpoints.markIntroSeen, { body: {} }),
     saveUserSettings: (body: SaveUserSettingsBody) => client.call(endpoints.saveUserSettings, { body }),
     trackUtm: (body: UtmTrackingBody) => client.call(endpoints.trackUtm, { body }),
     startSocialSignIn: (body: StartSocialSignInBody) => client.call(endpoints.startSocialSignIn, { body }),

@@ -218,9 +218,17 @@ export function NotFoundInShell() {
       statusMessage={t('errors.notFound.status')}
       description={t('errors.notFound.inShell', { path: data?.notFoundPath ?? location.pathname })}
       action={
-        <Link className="button button--primary" to={localize(signedIn ? '/' : '/welcome')}>
-          {t('errors.backHome')}
-        </Link>
+        <div className="button-row">
+          <Link className="button button--primary" to={localize(signedIn ? '/' : '/welcome')}>
+            {t('errors.backHome')}
+          </Link>
+          {/* Help is for signed-in customers (the route guard); a lost link is often a question it answers. */}
+          {signedIn ? (
+            <Link className="button" to={localize('/help')}>
+              {t('help.errorHelp')}
+            </Link>
+          ) : null}
+        </div>
       }
     />
   );

@@ -35,6 +35,8 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   flows: () => import('../screens/flows'),
   simulate: () => import('../screens/simulate'),
   transfer: () => import('../screens/transfer'),
+  onboarding: () => import('../screens/onboarding'),
+  help: () => import('../screens/help'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {

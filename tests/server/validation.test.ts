@@ -57,8 +57,9 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   saveUserSettings: { valid: { language: 'de' }, invalid: { language: ['xx', null] } },
   updateName: {
     valid: { firstName: 'Ada', lastName: 'Lovelace' },
-    invalid: { firstName: ['', '   ', 'Ada\u0000'], lastName: ['line\nbreak'] },
+    invalid: { firstName: ['', '   ', 'Ada\u0000', 'Ada\u202E'], lastName: ['line\nbreak', 'Love\u200Blace'] },
   },
+  markIntroSeen: { valid: {} },
   redeemPromoCode: { valid: { code: 'WELCOME10' }, invalid: { code: ['', 'WITH SPACE', 'ÜMLAUT'] } },
   createAccountsCard: { valid: {} },
   setRates: {

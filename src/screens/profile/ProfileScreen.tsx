@@ -1,22 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageAutonym } from '../../i18n/format';
 import { useSystem } from '../../app/context';
+import { meQuery } from '../../app/me';
 import { routeById } from '../../routes/table';
 import { Button } from '../../ui/Button';
 import { RouteLinks } from '../shared/RouteScreen';
+import { LevelSection } from './LevelSection';
 
-/** Where the profile leads, and logging out (the session statechart revokes the session first). */
+/** Who the customer is (name, e-mail, phone, identity check, language), their level, where the profile leads, and logging out. */
 export function ProfileScreen() {
   const { t } = useTranslation();
-  const { session } = useSystem();
+  const { session, api } = useSystem();
+  const me = useQuery(meQuery(api));
   const loggingOut = useSelector(session, (s) => s.hasTag('loggingOut'));
+  const id = useId();
+  const customer = me.data;
+  const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') : '';
+  const facts: [string, string | null, boolean?][] = customer
+    ? [
+        [t('profile.name'), name || null],
+        [t('profile.email'), customer.email, true],
+        [t('profile.phone'), customer.phoneConfirmed ? customer.phone : null, true],
+        [t('profile.kyc'), t(`profile.kycStatus.${customer.kycStatus}`)],
+        [t('profile.language'), languageAutonym(customer.language)],
+      ]
+    : [];
   return (
-    <>
+    <div className="stack">
       <p className="page-lead">{t('screens.profile.lead')}</p>
+      <section className="card stack" aria-labelledby={id}>
+        <h2 id={id}>{t('profile.facts')}</h2>
+        {customer ? (
+          <dl className="fact-list" data-testid="profile-facts">
+            {facts.map(([term, value, ltr]) => (
+              <div className="fact" key={term}>
+                <dt>{term}</dt>
+                <dd>{value === null ? t('profile.notSet') : ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <div className="skeleton skeleton--block" aria-hidden="true" />
+        )}
+      </section>
+      <LevelSection />
       <RouteLinks ids={routeById('profile').links ?? []} />
       <Button block busy={loggingOut} onClick={() => session.send({ type: 'LOG_OUT_REQUESTED' })}>
         {loggingOut ? t('profile.loggingOut') : t('profile.logOut')}
       </Button>
-    </>
+    </div>
   );
 }

@@ -1,10 +1,16 @@
 import type { ComponentType } from 'react';
 import { LanguageChoice } from '../shared/LanguageChoice';
+import { DetailsScreen } from './DetailsScreen';
+import { InviteDashboardScreen } from './InviteDashboardScreen';
+import { InviteScreen } from './InviteScreen';
 import { ProfileScreen } from './ProfileScreen';
 import { SecurityScreen } from './SecurityScreen';
 
 export const screens: Partial<Record<string, ComponentType>> = {
   profile: ProfileScreen,
+  profileDetails: DetailsScreen,
+  profileInvite: InviteScreen,
+  profileInviteDashboard: InviteDashboardScreen,
   profileLanguage: LanguageChoice,
   profileSecurity: SecurityScreen,
 };

@@ -1,0 +1,87 @@
+import { assign, setup } from 'xstate';
+import { toFailure } from './failure';
+import { unprovided } from './unprovided';
+
+/** What is handed to the share sheet or the clipboard. */
+export interface InviteShare {
+  link: string;
+}
+
+type InviteEvent =
+  /** `canShare`: the device has a share sheet (`navigator.share`); without one the link is copied instead. */
+  { type: 'SHARE_REQUESTED'; link: string; canShare: boolean } | { type: 'COPY_REQUESTED'; link: string };
+
+interface InviteContext {
+  link: string | null;
+}
+
+export const inviteMachine = setup({
+  types: {
+    context: {} as InviteContext,
+    events: {} as InviteEvent,
+  },
+  actors: {
+    /** The device's share sheet with the invitation link; rejects `share_cancelled` when closed without sharing. */
+    shareLink: unprovided<void, InviteShare>('shareLink'),
+    /** The link to the clipboard. */
+    copyLink: unprovided<void, InviteShare>('copyLink'),
+  },
+  guards: {
+    deviceCanShare: ({ event }) => event.type === 'SHARE_REQUESTED' && event.canShare,
+    shareCancelled: ({ event }) => 'error' in event && toFailure(event.error).code === 'share_cancelled',
+  },
+}).createMachine({
+  id: 'invite',
+  description:
+    'Sharing the invitation link on /profile/invite: the device’s share sheet where there is one, else (or when sharing fails) the link is copied; closing the sheet changes nothing.',
+  context: { link: null },
+  initial: 'ready',
+  states: {
+    ready: {
+      description: 'Link, QR code, Share and Copy; the last outcome is said under them.',
+      meta: { route: '/profile/invite' },
+      initial: 'idle',
+      on: {
+        SHARE_REQUESTED: [
+          { guard: 'deviceCanShare', target: 'sharing', actions: assign({ link: ({ event }) => event.link }) },
+          {
+            target: 'copying',
+            actions: assign({ link: ({ event }) => event.link }),
+            description: 'No share sheet on this device: the link is copied instead.',
+          },
+        ],
+        COPY_REQUESTED: { target: 'copying', actions: assign({ link: ({ event }) => event.link }) },
+      },
+      states: {
+        idle: { description: 'Nothing shared yet (or the sheet was closed).' },
+        shared: { description: '“Shared”.', tags: ['shared'] },
+        copied: { description: '“Link copied”.', tags: ['copied'] },
+        copyFailed: { description: 'Copying was refused: the link is shown selected, to copy by hand.', tags: ['copyFailed'] },
+      },
+    },
+    sharing: {
+      description: 'The share sheet is open.',
+      tags: ['busy'],
+      invoke: {
+        id: 'shareLink',
+        src: 'shareLink',
+        input: ({ context }) => ({ link: context.link! }),
+        onDone: 'ready.shared',
+        onError: [
+          { guard: 'shareCancelled', target: 'ready.idle', description: 'Closed without sharing: nothing to say.' },
+          { target: 'copying', description: 'The share sheet failed: copy as the fallback.' },
+        ],
+      },
+    },
+    copying: {
+      tags: ['busy'],
+      invoke: {
+        id: 'copyLink',
+        src: 'copyLink',
+        input: ({ context }) => ({ link: context.link! }),
+        onDone: 'ready.copied',
+        onError: 'ready.copyFailed',
+      },
+    },
+  },
+});

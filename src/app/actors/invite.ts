@@ -1,0 +1,28 @@
+import { fromPromise } from 'xstate';
+import type { inviteMachine } from '../../../machines/invite.machine';
+import type { FlowHost } from './host';
+import { failure } from './failure';
+
+/** The invitation link to the device's share sheet or the clipboard. */
+export function inviteActors(_host: FlowHost, shareText: () => string) {
+  return {
+    actors: {
+      shareLink: fromPromise<void, { link: string }>(async ({ input }) => {
+        try {
+          await navigator.share({ text: shareText(), url: input.link });
+        } catch (error) {
+          // AbortError: the customer closed the sheet. Anything else falls back to copying.
+          const cancelled = error instanceof DOMException && error.name === 'AbortError';
+          throw failure({ code: cancelled ? 'share_cancelled' : 'share_failed' }, error);
+        }
+      }),
+      copyLink: fromPromise<void, { link: string }>(async ({ input }) => {
+        try {
+          await navigator.clipboard.writeText(input.link);
+        } catch (error) {
+          throw failure({ code: 'copy_failed' }, error);
+        }
+      }),
+    },
+  } satisfies Parameters<typeof inviteMachine.provide>[0];
+}

@@ -1,0 +1,14 @@
+import { fromPromise } from 'xstate';
+import type { onboardingMachine } from '../../../machines/onboarding.machine';
+import type { FlowHost } from './host';
+import { unwrap } from './unwrap';
+
+/** The intro's "seen" setting on the server. */
+export function onboardingActors({ api }: FlowHost) {
+  return {
+    actors: {
+      loadOnboarding: fromPromise(() => unwrap(api.getOnboarding({ retry: false }))),
+      markIntroSeen: fromPromise(() => unwrap(api.markIntroSeen())),
+    },
+  } satisfies Parameters<typeof onboardingMachine.provide>[0];
+}

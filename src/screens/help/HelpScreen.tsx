@@ -1,0 +1,80 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { EmptyState } from '../../ui/EmptyState';
+import { TextField } from '../../ui/TextField';
+import { useUiLocale } from '../../ui/useUiLocale';
+import { HELP_TOPICS, matchesQuery, questionAnchor, type HelpQuestion, type HelpTopic } from './helpContent';
+
+/** One question, opened when the page's fragment names it (a deep link from an error page or a chat). */
+function Question({ question, open }: { question: HelpQuestion; open: boolean }) {
+  const { t } = useTranslation();
+  const anchor = questionAnchor(question);
+  return (
+    <details className="help-question" id={anchor} open={open || undefined}>
+      <summary>{t(`help.q.${question}.q`)}</summary>
+      <p>{t(`help.q.${question}.a`)}</p>
+      <a className="help-link" href={`#${anchor}`}>
+        {t('help.link')}
+      </a>
+    </details>
+  );
+}
+
+/** /help: 24 answers by topic, searched as typed (accents and case ignored, substrings in Thai and Chinese). */
+export function HelpScreen() {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const { hash } = useLocation();
+  const [query, setQuery] = useState('');
+  const id = useId();
+  const opened = hash.replace(/^#/, '');
+  const topics = (Object.entries(HELP_TOPICS) as [HelpTopic, readonly HelpQuestion[]][])
+    .map(([topic, questions]) => ({
+      topic,
+      questions: questions.filter((question) => matchesQuery(`${t(`help.q.${question}.q`)} ${t(`help.q.${question}.a`)}`, query, locale)),
+    }))
+    .filter(({ questions }) => questions.length > 0);
+  const found = topics.reduce((sum, { questions }) => sum + questions.length, 0);
+
+  return (
+    <div className="stack">
+      <p className="page-lead">{t('screens.help.lead')}</p>
+      <search>
+        <TextField
+          type="search"
+          label={t('help.search')}
+          hint={t('help.searchHint')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </search>
+      <p role="status" className="notice" aria-live="polite">
+        {query.trim() ? t('help.results', { count: found }) : null}
+      </p>
+      {topics.length === 0 ? (
+        <EmptyState
+          title={t('help.noResults', { query })}
+          body={t('help.noResultsHint')}
+          action={
+            <a className="button" href="mailto:support@meridian.test">
+              support@meridian.test
+            </a>
+          }
+        />
+      ) : (
+        topics.map(({ topic, questions }) => (
+          <section key={topic} className="stack" aria-labelledby={`${id}-${topic}`}>
+            <h2 id={`${id}-${topic}`}>{t(`help.topics.${topic}`)}</h2>
+            <div className="card help-list">
+              {questions.map((question) => (
+                <Question key={question} question={question} open={opened === questionAnchor(question) || query.trim() !== ''} />
+              ))}
+            </div>
+          </section>
+        ))
+      )}
+      <p className="hint">{t('help.contact')}</p>
+    </div>
+  );
+}

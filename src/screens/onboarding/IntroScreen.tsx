@@ -1,0 +1,114 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { INTRO_SLIDES, onboardingMachine } from '../../../machines/onboarding.machine';
+import { onboardingView } from '../../../machines/onboarding.view';
+import { onboardingActors } from '../../app/actors/onboarding';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { useUiLocale } from '../../ui/useUiLocale';
+import { RTL_LOCALES } from '../../../contract/locales';
+import { generalFailureText } from '../shared/failureText';
+
+/** A horizontal move of at least this many pixels is a swipe. */
+const SWIPE_PX = 40;
+
+/**
+ * /onboarding/intro: the onboarding statechart's carousel. Arrow keys and swipes follow the reading
+ * direction (in Arabic the next slide is to the left); the dots are tabs.
+ */
+export function IntroScreen() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const navigate = useNavigate();
+  const rtl = RTL_LOCALES.has(useUiLocale());
+  const flow = useActorRef(useFlowMachine(onboardingMachine, onboardingActors));
+  const view = useSelector(flow, onboardingView, shallowEqual);
+  const swipeStart = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (view.finished) void navigate(localize('/'), { replace: true });
+  }, [view.finished, navigate, localize]);
+
+  if (view.loading || view.finished) return <div className="skeleton skeleton--block" aria-hidden="true" />;
+
+  const forward = (towardsEnd: boolean) => flow.send({ type: towardsEnd ? 'NEXT' : 'PREVIOUS' });
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    forward((event.key === 'ArrowRight') !== rtl);
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (swipeStart.current === null) return;
+    const moved = event.clientX - swipeStart.current;
+    swipeStart.current = null;
+    if (Math.abs(moved) >= SWIPE_PX) forward(moved < 0 !== rtl);
+  };
+  const slideKey = `onboarding.slides.${view.slideName}` as const;
+
+  return (
+    <div className="stack intro">
+      <section
+        className="card intro-slide"
+        aria-roledescription="carousel"
+        aria-label={t('onboarding.carousel')}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onPointerDown={(event) => (swipeStart.current = event.clientX)}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (swipeStart.current = null)}
+      >
+        <div
+          role="group"
+          aria-roledescription="slide"
+          aria-label={t('onboarding.slideOf', { number: view.slide + 1, count: view.count })}
+          aria-live="polite"
+          className="stack"
+          id="intro-slide"
+        >
+          <span className={`intro-art intro-art--${view.slideName}`} aria-hidden="true" />
+          <h2>{t(`${slideKey}.title`)}</h2>
+          <p>{t(`${slideKey}.body`)}</p>
+        </div>
+        <p className="hint">{t('onboarding.hint')}</p>
+      </section>
+      <div role="tablist" className="intro-dots" aria-label={t('onboarding.carousel')}>
+        {INTRO_SLIDES.map((name, index) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            className="intro-dot"
+            aria-selected={index === view.slide}
+            aria-controls="intro-slide"
+            aria-label={t('onboarding.slideOf', { number: index + 1, count: view.count })}
+            onClick={() => flow.send({ type: 'SLIDE_CHOSEN', slide: index })}
+          />
+        ))}
+      </div>
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {view.failure ? generalFailureText(t, view.failure) : null}
+      </div>
+      <div className="button-row intro-buttons">
+        {view.failure ? (
+          <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'RETRIED' })}>
+            {t('onboarding.tryAgain')}
+          </Button>
+        ) : (
+          <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'NEXT' })}>
+            {view.isLast ? t('onboarding.start') : t('onboarding.next')}
+          </Button>
+        )}
+        {view.isFirst ? null : (
+          <Button disabled={view.busy} onClick={() => flow.send({ type: 'PREVIOUS' })}>
+            {t('onboarding.back')}
+          </Button>
+        )}
+        <Button disabled={view.busy} onClick={() => flow.send({ type: 'SKIPPED' })}>
+          {t('onboarding.skip')}
+        </Button>
+      </div>
+    </div>
+  );
+}

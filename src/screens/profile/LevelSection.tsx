@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITED_OPERATIONS } from '../../../contract/users';
+import { useSystem } from '../../app/context';
+import { formatAmount } from '../../ui/money';
+import { useUiLocale } from '../../ui/useUiLocale';
+
+/**
+ * The customer's level (issue 12): what it allows per operation, and what the next one needs — the
+ * deposits still missing, or the identity check when that is what holds the customer back.
+ */
+export function LevelSection() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const id = useId();
+  const locale = useUiLocale();
+  const usd = (amount: string) => formatAmount(amount, 'USD', locale);
+  const levels = useQuery({
+    queryKey: ['depositLevels'],
+    queryFn: async ({ signal }) => {
+      const result = await api.getDepositLevels({ signal });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+  });
+  const data = levels.data;
+  const current = data?.levels.find((level) => level.level === data.currentLevel);
+  return (
+    <section className="card stack" aria-labelledby={id} data-testid="profile-level">
+      <h2 id={id}>{t('profile.level.title')}</h2>
+      {levels.isError ? (
+        <p role="alert">{t('profile.level.loadFailed')}</p>
+      ) : !data || !current ? (
+        <div className="skeleton skeleton--block" aria-hidden="true" />
+      ) : (
+        <>
+          <p className="level-current">{t('profile.level.current', { level: current.level, name: current.name })}</p>
+          <h3>{t('profile.level.allows')}</h3>
+          <dl className="fact-list">
+            {LIMITED_OPERATIONS.map((operation) => (
+              <div className="fact" key={operation}>
+                <dt>{t(`profile.level.operation.${operation}`)}</dt>
+                <dd className="amount">
+                  {t('profile.level.perDayMonth', {
+                    daily: usd(current.limits[operation].daily),
+                    monthly: usd(current.limits[operation].monthly),
+                  })}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {data.next ? (
+            <div className="stack">
+              <h3>{t('profile.level.next', { level: data.next.level, name: data.next.name })}</h3>
+              <div
+                className="progress"
+                role="progressbar"
+                aria-label={t('profile.level.progress', { level: data.next.level })}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(data.next.progressPercent)}
+              >
+                <span style={{ inlineSize: `${data.next.progressPercent}%` }} />
+              </div>
+              {/[1-9]/.test(data.next.remaining) ? <p>{t('profile.level.remaining', { amount: usd(data.next.remaining) })}</p> : null}
+              {data.kycRequired ? <p>{t('profile.level.kycRequired')}</p> : null}
+            </div>
+          ) : (
+            <p>{t('profile.level.highest')}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { inviteMachine } from '../machines/invite.machine';
+import { inviteView } from '../machines/invite.view';
+import { onboardingMachine } from '../machines/onboarding.machine';
+import { onboardingView } from '../machines/onboarding.view';
+import { matchesQuery, searchable } from '../src/screens/help/helpContent';
+
+describe('the invite view', () => {
+  const at = (value: unknown) =>
+    inviteView(inviteMachine.resolveState({ value: value as never, context: { link: 'https://x/?ref_code=A' } }));
+
+  it('says the last outcome, and is busy while the sheet or the clipboard works', () => {
+    expect(at({ ready: 'idle' })).toEqual({ busy: false, outcome: null });
+    expect(at({ ready: 'copied' })).toEqual({ busy: false, outcome: 'copied' });
+    expect(at({ ready: 'shared' })).toEqual({ busy: false, outcome: 'shared' });
+    expect(at({ ready: 'copyFailed' })).toEqual({ busy: false, outcome: 'copyFailed' });
+    expect(at('sharing')).toEqual({ busy: true, outcome: null });
+    expect(at('copying')).toEqual({ busy: true, outcome: null });
+  });
+});
+
+describe('the onboarding view', () => {
+  const at = (value: unknown, slide = 0, failure: { code: string } | null = null) =>
+    onboardingView(onboardingMachine.resolveState({ value: value as never, context: { slide, failure } }));
+
+  it('shows the slide with first and last marked, loading while checking, finished when done', () => {
+    expect(at('checking')).toMatchObject({ loading: true, finished: false });
+    expect(at('showing', 0)).toMatchObject({ slide: 0, slideName: 'accounts', count: 3, isFirst: true, isLast: false, busy: false });
+    expect(at('showing', 2)).toMatchObject({ slideName: 'secure', isFirst: false, isLast: true });
+    expect(at('saving', 1)).toMatchObject({ busy: true, slideName: 'move' });
+    expect(at('saveFailed', 1, { code: 'network_error' })).toMatchObject({ failure: { code: 'network_error' }, busy: false });
+    expect(at('done')).toMatchObject({ finished: true });
+  });
+});
+
+describe('help search', () => {
+  it('ignores case and accents', () => {
+    expect(matchesQuery('Vérification d’identité', 'verification', 'fr')).toBe(true);
+    expect(matchesQuery('Как открыть счёт?', 'СЧЕТ', 'ru')).toBe(true);
+    expect(matchesQuery('¿Cómo añado dinero?', 'anado DINERO', 'es')).toBe(true);
+    expect(searchable('İSTANBUL', 'en')).toBe('istanbul');
+  });
+
+  it('needs every word, anywhere', () => {
+    expect(matchesQuery('How do I add money?', 'money add', 'en')).toBe(true);
+    expect(matchesQuery('How do I add money?', 'money crypto', 'en')).toBe(false);
+    expect(matchesQuery('anything', '   ', 'en')).toBe(true);
+  });
+
+  it('finds substrings in Thai and Chinese, written without spaces', () => {
+    expect(matchesQuery('ฉันจะเปลี่ยนภาษาได้อย่างไร', 'ภาษา', 'th')).toBe(true);
+    expect(matchesQuery('如何更改语言？', '语言', 'zh')).toBe(true);
+    expect(matchesQuery('如何更改语言？', '密码', 'zh')).toBe(false);
+  });
+});
