@@ -21,3 +21,4 @@ export * from './security';
 export * from './stepUp';
 export * from './simulate';
 export * from './phoneRecovery';
+export * from './kyc';

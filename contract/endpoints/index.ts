@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
+import { kycEndpoints } from './kyc';
 import { passkeysEndpoints } from './passkeys';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
@@ -34,6 +35,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...stepUpEndpoints,
   ...simulateEndpoints,
   ...phoneRecoveryEndpoints,
+  ...kycEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

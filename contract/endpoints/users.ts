@@ -54,8 +54,10 @@ export const usersEndpoints = {
     errors: ['step_up_required', 'password_too_weak', 'current_password_invalid', 'rate_limited'],
   }),
   updateName: endpoint('POST', '/users/update-name', updateNameBodySchema, meSchema, {
-    summary: 'Set first and last name.',
+    summary:
+      'Set first and last name; refused while the identity check is under review or once it is approved (the name is the verified one).',
     auth: 'bearer',
+    errors: ['name_locked'],
   }),
   redeemPromoCode: endpoint('POST', '/users/promocode', promoCodeBodySchema, promoRedemptionSchema, {
     summary: 'Redeem a promo code; each code once per customer.',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Me } from '../../contract/auth';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import type { CountryCode } from '../../contract/countries';
@@ -60,7 +60,13 @@ export function createUserService(db: Db, clock: Clock) {
   }
 
   async function updateName(userId: string, firstName: string, lastName: string): Promise<Me> {
-    await db.update(users).set({ firstName, lastName, updatedAt: clock() }).where(eq(users.id, userId));
+    // The verified name stays the name: locked while the identity check is reviewed and once approved.
+    const changed = await db
+      .update(users)
+      .set({ firstName, lastName, updatedAt: clock() })
+      .where(and(eq(users.id, userId), notInArray(users.kycStatus, ['pending', 'approved'])))
+      .returning({ id: users.id });
+    if (changed.length === 0) throw new ApiError('name_locked');
     return me(userId);
   }
 
