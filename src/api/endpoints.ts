@@ -24,6 +24,7 @@ import type {
   SimulateCryptoDepositBody,
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
+import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -118,6 +119,20 @@ export function createApi(client: ApiClient) {
     listAdminOutbox: (query: { to?: string }, options?: ReadOptions) => client.call(endpoints.listAdminOutbox, { ...options, query }),
     listAuditLog: (options?: ReadOptions) => client.call(endpoints.listAuditLog, options),
     setRates: (body: SetRatesBody) => client.call(endpoints.setRates, { body }),
+    // Identity checks.
+    getKyc: (options?: ReadOptions) => client.call(endpoints.getKyc, options),
+    saveKycDocument: (body: KycDocumentBody) => client.call(endpoints.saveKycDocument, { body }),
+    uploadKycDocument: (side: KycDocumentSide, file: Blob) => {
+      const form = new FormData();
+      form.set('file', file);
+      return client.upload(endpoints.uploadKycDocument, form, { pathParams: { side } });
+    },
+    downloadKycFile: (id: string) => client.download(endpoints.downloadKycFile, { pathParams: { id } }),
+    saveKycQuestionnaire: (answers: QuestionnaireAnswers) => client.call(endpoints.saveKycQuestionnaire, { body: { answers } }),
+    signKyc: (body: KycSignatureBody) => client.call(endpoints.signKyc, { body }),
+    submitKyc: () => client.call(endpoints.submitKyc),
+    listKycReviews: (options?: ReadOptions) => client.call(endpoints.listKycReviews, options),
+    decideKyc: (userId: string, body: KycDecisionBody) => client.call(endpoints.decideKyc, { body, pathParams: { userId } }),
   };
 }
 
