@@ -26,11 +26,24 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: /kyc-camera\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: CHROMIUM_PATH,
           args: CHROMIUM_ARGS,
+        },
+      },
+    },
+    {
+      // Chromium's fake camera (a test pattern) with its permission prompt answered yes.
+      name: 'camera',
+      testMatch: /kyc-camera\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: CHROMIUM_PATH,
+          args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
         },
       },
     },

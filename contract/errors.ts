@@ -192,7 +192,27 @@ export const API_ERRORS = {
     status: 422,
     description: 'After the fee (at least 1 US dollar) nothing, or less than the smallest unit of the asset, would arrive.',
   },
-  payload_too_large: { status: 413, description: 'The body is larger than 64 KiB.' },
+  name_locked: {
+    status: 409,
+    description: 'The name is the one the identity check verified (under review or approved): it cannot change.',
+  },
+  kyc_not_editable: {
+    status: 409,
+    description: 'The identity check is submitted or decided: only a step the reviewer asked for again may change.',
+  },
+  kyc_document_type_missing: { status: 409, description: 'Choose the document type and country before uploading its sides.' },
+  kyc_side_invalid: { status: 422, description: 'The side is not `front` or `back`, or the document type has no back.' },
+  kyc_file_type_refused: { status: 415, description: 'The file is not a JPEG, PNG or PDF by its content (whatever its name says).' },
+  kyc_file_unsafe: { status: 422, description: 'The PDF carries JavaScript or actions that run on opening.' },
+  kyc_file_not_found: { status: 404, description: 'No file with this id is yours (or, for admins, exists).' },
+  kyc_steps_incomplete: { status: 409, description: 'A step is still open; `fields` names each one.' },
+  kyc_not_pending: { status: 409, description: 'This identity check is not waiting for a decision.' },
+  signature_too_short: { status: 422, description: 'A signature needs at least 2 strokes.' },
+  terms_version_outdated: { status: 409, description: 'The terms changed: read and sign the current version.' },
+  payload_too_large: {
+    status: 413,
+    description: 'The body is larger than 64 KiB (an upload: its file is larger than the endpoint allows).',
+  },
   unsupported_media_type: { status: 415, description: 'A body was sent with a content type other than application/json.' },
   not_ready: { status: 503, description: 'The database does not answer; this instance should not take traffic yet.' },
   validation_failed: {
@@ -212,7 +232,6 @@ export const API_ERRORS = {
     description:
       'The new password meets the length, letter and digit rule but is too easy to guess (a zxcvbn score under 3 with the common-password list and the e-mail address); `fields.password` says so.',
   },
-  name_locked: { status: 409, description: 'The name is locked: the identity check (KYC) was approved with it.' },
   promo_expired: { status: 422, description: 'The promo code exists but is no longer valid.' },
   idempotency_key_reused: {
     status: 422,

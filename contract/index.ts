@@ -23,3 +23,4 @@ export * from './stepUp';
 export * from './simulate';
 export * from './phoneRecovery';
 export * from './transfers';
+export * from './kyc';

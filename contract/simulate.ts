@@ -88,7 +88,16 @@ export type AdjustmentBody = z.infer<typeof adjustmentBodySchema>;
 export const adminOutboxQuerySchema = z.strictObject({ to: z.string().trim().toLowerCase().min(1).max(254).optional() });
 export const adminOutboxSchema = z.object({ messages: z.array(outboxMessageSchema) });
 
-export const ADMIN_ACTIONS = ['rates_set', 'account_credited', 'account_debited', 'outbox_viewed'] as const;
+export const ADMIN_ACTIONS = [
+  'rates_set',
+  'account_credited',
+  'account_debited',
+  'outbox_viewed',
+  'kyc_approved',
+  'kyc_rejected',
+  'kyc_step_requested',
+  'kyc_file_viewed',
+] as const;
 export const adminActionSchema = z.enum(ADMIN_ACTIONS);
 export type AdminAction = z.infer<typeof adminActionSchema>;
 

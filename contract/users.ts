@@ -29,8 +29,11 @@ export const promoRedemptionSchema = z.object({
 });
 export type PromoRedemption = z.infer<typeof promoRedemptionSchema>;
 
-/** Where the customer's identity check stands; money flows beyond level 1 need `approved`. */
-export const KYC_STATUSES = ['not_started', 'pending', 'approved', 'rejected'] as const;
+/**
+ * Where the customer's identity check stands; money flows beyond level 1 need `approved`. `pending` is
+ * submitted and waiting for review; `resubmission_requested`: the reviewer asked for one step again.
+ */
+export const KYC_STATUSES = ['not_started', 'in_progress', 'pending', 'approved', 'rejected', 'resubmission_requested'] as const;
 export const kycStatusSchema = z.enum(KYC_STATUSES);
 export type KycStatus = z.infer<typeof kycStatusSchema>;
 

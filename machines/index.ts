@@ -9,6 +9,14 @@ import { chunkReloadMachine } from './chunkReload.machine';
 import { chunkReloadModel } from './chunkReload.model';
 import { forgotPasswordMachine } from './forgotPassword.machine';
 import { forgotPasswordModel } from './forgotPassword.model';
+import { kycMachine } from './kyc.machine';
+import { kycModel } from './kyc.model';
+import { kycDocumentMachine } from './kycDocument.machine';
+import { kycDocumentModel } from './kycDocument.model';
+import { kycQuestionnaireMachine } from './kycQuestionnaire.machine';
+import { kycQuestionnaireModel } from './kycQuestionnaire.model';
+import { kycSignatureMachine } from './kycSignature.machine';
+import { kycSignatureModel } from './kycSignature.model';
 import { languageMachine } from './language.machine';
 import { languageModel } from './language.model';
 import type { AnyFlowModel } from './graph/model';
@@ -289,5 +297,41 @@ export const catalog: CatalogEntry[] = [
     routes: ['/onboarding/intro'],
     machine: onboardingMachine,
     model: onboardingModel,
+  },
+  {
+    id: 'kyc',
+    title: 'Identity check (KYC)',
+    summary:
+      'The /kyc overview: the four steps (document, phone, questionnaire, signature) with their status and the overall one (not started, in progress, submitted, approved, rejected with the reason, a step asked for again). The server keeps the draft, so a reload or another device continues where the customer left off. Once every step is done the customer submits for review; a refused submission reads the draft again and says why.',
+    routes: ['/kyc'],
+    machine: kycMachine,
+    model: kycModel,
+  },
+  {
+    id: 'kycQuestionnaire',
+    title: 'KYC questionnaire',
+    summary:
+      'The questionnaire of the identity check (/kyc/questionnaire): occupation, source of funds, expected monthly volume, politically exposed person and tax residence, each answer deciding which questions follow (an employer, a word on other funds, the purpose of a large volume, the public role, a US tax number). The contract’s schema checks it in the browser and again on the server; a changed answer drops the follow-ups it no longer asks. Saved to the draft, and open to changes until the check is submitted.',
+    routes: ['/kyc/questionnaire'],
+    machine: kycQuestionnaireMachine,
+    model: kycQuestionnaireModel,
+  },
+  {
+    id: 'kycSignature',
+    title: 'KYC signature',
+    summary:
+      'The signature of the identity check (/kyc/signature): the customer signs the current terms on a pad with a finger, a pen or the mouse, undoing the last stroke or clearing. Fewer than two drawn strokes is refused here and by the server, which keeps the picture with the time and the version of the terms; it may be signed again until the check is submitted.',
+    routes: ['/kyc/signature'],
+    machine: kycSignatureMachine,
+    model: kycSignatureModel,
+  },
+  {
+    id: 'kycDocument',
+    title: 'KYC document capture',
+    summary:
+      'The identity document of the check (/kyc/document): its type and issuing country, then each side the type has (a passport only its front) by the camera or a file, looked at before it is sent and retaken at will. When the camera is refused or absent, the upload is what is left. The server reads the file type from the bytes, refuses PDFs with JavaScript and files over 10 MiB, and strips image metadata.',
+    routes: ['/kyc/document'],
+    machine: kycDocumentMachine,
+    model: kycDocumentModel,
   },
 ];

@@ -34,6 +34,9 @@ export const ALLOW_IDENTICAL = Object.freeze([
   'fr:screens.simulate.title',
   'fr:screens.kycQuestionnaire.title',
   'fr:screens.kycSignature.title',
+  'fr:kyc.steps.questionnaire',
+  'fr:kyc.steps.signature',
+  'es:kyc.questionnaire.options.pep.no',
   'fr:screens.onboardingPush.title',
   'fr:screens.profileInviteDashboard.title',
   // International banking codes, written the same in every language.

@@ -5,7 +5,10 @@ import { isLoopback, type Config } from './config';
 import type { Db } from './db/database';
 import { ApiError, errorResponse } from './errors';
 import { compressJson } from './http/compress';
-import { BODY_LIMIT_BYTES } from './http/request';
+import { bodyLimitOf } from './http/request';
+import { endpoints } from '../contract/endpoints';
+import type { Context } from 'hono';
+import { kycRoutes } from './routes/kyc';
 import type { AppEnv, RouteDeps } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { consoleLogger, describeError, type Logger } from './logger';
@@ -78,7 +81,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     // Answers carry tokens and personal data: no cache, shared or private, may keep them.
     c.header('Cache-Control', 'no-store');
   });
-  api.use(bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => errorResponse(c, new ApiError('payload_too_large')) }));
+  const uploads = Object.values(endpoints);
+  const tooLarge = (c: Context) => errorResponse(c, new ApiError('payload_too_large'));
+  api.use((c, next) =>
+    bodyLimit({
+      maxSize: bodyLimitOf(uploads, c.req.method, c.req.path.slice('/api'.length), c.req.header('content-type')),
+      onError: tooLarge,
+    })(c, next),
+  );
   const cookies = sessionCookies(config, clock);
   authRoutes(api, deps, services, cookies);
   socialRoutes(api, deps, services, config, cookies);
@@ -89,6 +99,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);
   transferRoutes(api, deps, services);
+  kycRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);
   app.route('/api', api);

@@ -34,6 +34,11 @@ export interface Config {
    * hex digits. Production requires it; elsewhere it is derived from the auth secret.
    */
   cardKey: Uint8Array;
+  /**
+   * AES-256 key that encrypts identity documents and signatures at rest (32 bytes): KYC_KEY as 64 hex
+   * digits. Production requires it; elsewhere it is derived from the auth secret.
+   */
+  kycKey: Uint8Array;
   /** Cookies are Secure on https requests anyway; this forces it (e.g. behind a proxy without TRUST_PROXY). */
   cookieSecure: boolean;
   /**
@@ -175,7 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
     authSecret,
-    cardKey: loadCardKey(env.CARD_KEY, authSecret, production),
+    cardKey: loadKey('CARD_KEY', env.CARD_KEY, authSecret, production),
+    kycKey: loadKey('KYC_KEY', env.KYC_KEY, authSecret, production),
     cookieSecure: flag(env, 'COOKIE_SECURE', false),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     walletRpcUrls: env.WALLET_RPC_URLS
@@ -327,15 +333,17 @@ function loadAuthSecret(value: string | undefined, dataDir: string, production: 
 }
 
 /**
- * CARD_KEY (64 hex digits) when given. Production refuses to start without it: card numbers sealed
- * under a key derived from the session secret would be lost with every rotation of that secret.
+ * A 32-byte key given as 64 hex digits (CARD_KEY, KYC_KEY). Production refuses to start without it: what
+ * is sealed under a key derived from the session secret would be lost with every rotation of that secret.
  */
-function loadCardKey(value: string | undefined, authSecret: Uint8Array, production: boolean): Uint8Array {
+function loadKey(name: 'CARD_KEY' | 'KYC_KEY', value: string | undefined, authSecret: Uint8Array, production: boolean): Uint8Array {
   if (value) {
     if (!/^[0-9a-fA-F]{64}$/.test(value))
-      throw new Error('CARD_KEY must be 64 hexadecimal digits (32 bytes, e.g. `openssl rand -hex 32`).');
+      throw new Error(`${name} must be 64 hexadecimal digits (32 bytes, e.g. \`openssl rand -hex 32\`).`);
     return Uint8Array.from(Buffer.from(value, 'hex'));
   }
-  if (production) throw new Error('CARD_KEY must be set when NODE_ENV=production (e.g. `openssl rand -hex 32`).');
-  return new Uint8Array(hkdfSync('sha256', authSecret, new Uint8Array(0), 'meridian card key', 32));
+  if (production) throw new Error(`${name} must be set when NODE_ENV=production (e.g. \`openssl rand -hex 32\`).`);
+  // Distinct keys per purpose from the one development secret.
+  const purpose = name === 'CARD_KEY' ? 'meridian card key' : 'meridian kyc key';
+  return new Uint8Array(hkdfSync('sha256', authSecret, new Uint8Array(0), purpose, 32));
 }

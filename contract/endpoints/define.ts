@@ -60,6 +60,12 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * `Cache-Control: no-store`. Lists the media types it may be sent as, for the API reference.
    */
   download?: readonly string[];
+  /**
+   * The one kind of body that is not JSON: `multipart/form-data` with a single file in the form field
+   * `field`, at most `maxBytes` (the route reads the media type from the bytes). The body schema is
+   * then undefined; parameters travel in the path.
+   */
+  upload?: { field: string; maxBytes: number };
 }
 
 /** What the client needs to make a call. */

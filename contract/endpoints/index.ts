@@ -5,6 +5,7 @@ import { cardsEndpoints } from './cards';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { inviteEndpoints } from './invite';
+import { kycEndpoints } from './kyc';
 import { passkeysEndpoints } from './passkeys';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
@@ -38,6 +39,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...simulateEndpoints,
   ...transfersEndpoints,
   ...phoneRecoveryEndpoints,
+  ...kycEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

@@ -55,7 +55,7 @@ export const usersEndpoints = {
   }),
   updateName: endpoint('POST', '/users/update-name', updateNameBodySchema, meSchema, {
     summary:
-      'Set first and last name (no control, invisible or direction-changing characters). Refused with `name_locked` once the identity check is approved: the name is then the one on the checked document.',
+      'Set first and last name (no control, invisible or direction-changing characters). Refused with `name_locked` while the identity check is under review and once it is approved: the name is then the one on the checked document.',
     auth: 'bearer',
     errors: ['name_locked'],
   }),

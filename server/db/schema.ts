@@ -6,6 +6,7 @@ import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
 import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
 import { SYSTEM_ROLES } from '../../contract/transfers';
+import { KYC_FILE_TYPES, KYC_REPEATABLE_STEPS, type QuestionnaireAnswers } from '../../contract/kyc';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -504,4 +505,33 @@ export const referralRewards = pgTable('referral_rewards', {
   amount: money('amount').notNull(),
   currency: text('currency').notNull(),
   createdAt: instant('created_at').notNull(),
+});
+
+/** The identity check's draft and decision, one per customer (migration 0024). */
+export const kycApplications = pgTable('kyc_applications', {
+  userId: uuid('user_id').primaryKey(),
+  documentType: text('document_type', { enum: ['passport', 'id_card', 'driving_licence', 'residence_permit'] }),
+  documentCountry: char('document_country', { length: 2 }),
+  questionnaire: jsonb('questionnaire').$type<QuestionnaireAnswers>(),
+  questionnaireDoneAt: instant('questionnaire_done_at'),
+  signatureFileId: uuid('signature_file_id'),
+  signatureTermsVersion: text('signature_terms_version'),
+  signedAt: instant('signed_at'),
+  requestedStep: text('requested_step', { enum: KYC_REPEATABLE_STEPS }),
+  reason: text('reason'),
+  submittedAt: instant('submitted_at'),
+  decidedAt: instant('decided_at'),
+  updatedAt: instant('updated_at').notNull(),
+});
+
+/** Uploaded document sides and signature images; the bytes are in the storage adapter, encrypted (migration 0024). */
+export const kycFiles = pgTable('kyc_files', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  purpose: text('purpose', { enum: ['front', 'back', 'signature'] }).notNull(),
+  mediaType: text('media_type', { enum: KYC_FILE_TYPES }).notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  storageKey: text('storage_key').notNull(),
+  createdAt: instant('created_at').notNull(),
+  replacedAt: instant('replaced_at'),
 });

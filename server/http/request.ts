@@ -5,6 +5,48 @@ import { ApiError } from '../errors';
 /** Hard cap on request bodies; the largest legitimate one (campaign tags) is under 3 KiB. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** What a multipart body may add around its file: boundaries and part headers. */
+const MULTIPART_ENVELOPE_BYTES = 16 * 1024;
+
+/**
+ * The body limit of a request: the contract's upload endpoints take their file size plus the
+ * multipart envelope, and only as multipart; everything else the JSON limit.
+ */
+export function bodyLimitOf(
+  uploads: readonly { method: string; path: string; upload?: { maxBytes: number } }[],
+  method: string,
+  apiPath: string,
+  contentType: string | undefined,
+): number {
+  if (!/^multipart\/form-data\s*;/i.test(contentType ?? '')) return BODY_LIMIT_BYTES;
+  const spec = uploads.find(
+    (entry) => entry.upload && entry.method === method && new RegExp(`^${entry.path.replace(/:\w+/g, '[^/]+')}$`).test(apiPath),
+  );
+  return spec?.upload ? spec.upload.maxBytes + MULTIPART_ENVELOPE_BYTES : BODY_LIMIT_BYTES;
+}
+
+/**
+ * The one file of a multipart upload, from its form field: 415 for any other body, 422 naming the
+ * field when it is missing, 413 past the endpoint's size. The media type it claims is not read.
+ */
+export async function readUpload(c: Context, upload: { field: string; maxBytes: number }): Promise<Uint8Array> {
+  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) throw new ApiError('unsupported_media_type');
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new ApiError('validation_failed', 'The body is not a readable multipart form.', { fields: { body: 'Malformed' } });
+  }
+  const file = form.get(upload.field);
+  if (!(file instanceof Blob)) {
+    throw new ApiError('validation_failed', 'The body does not match the schema.', { fields: { [upload.field]: 'Required' } });
+  }
+  if (file.size > upload.maxBytes) throw new ApiError('payload_too_large', `The file is larger than ${upload.maxBytes} bytes.`);
+  if (file.size === 0)
+    throw new ApiError('validation_failed', 'The body does not match the schema.', { fields: { [upload.field]: 'Empty' } });
+  return new Uint8Array(await file.arrayBuffer());
+}
+
 /**
  * The raw text and parsed JSON of a request body. No body at all counts as `{}`, so the schema
  * names each missing field; a body in any other type than JSON is refused, which also keeps plain

@@ -11,7 +11,7 @@ import { ApiError } from '../errors';
 import type { Principal, TokenService } from '../services/tokens';
 import { activityOf, clientIp, isHttps } from './client';
 import { runIdempotently } from './idempotency';
-import { readJson, refuseHostileInput, validate } from './request';
+import { readJson, readUpload, refuseHostileInput, validate } from './request';
 
 export type AppEnv = { Bindings: Partial<HttpBindings> };
 
@@ -27,6 +27,8 @@ export interface RouteContext<Body extends Schema, Auth extends AuthMode, Query 
   ip: string;
   /** Where to write: on idempotent endpoints the transaction that also records the key. */
   db: Db;
+  /** An `upload` endpoint's file, at most its `maxBytes`; undefined elsewhere. */
+  file: Uint8Array | undefined;
 }
 
 export interface RouteDeps {
@@ -96,8 +98,10 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
     // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.
     if (!spec.query) refuseHostileInput(c.req.query(), 'query');
     const json = spec.body ? await readJson(c) : { raw: '', value: undefined };
+    const file = spec.upload ? await readUpload(c, spec.upload) : undefined;
     const context = {
       c,
+      file,
       body: spec.body ? validate(spec.body, json.value, 'body') : undefined,
       query: spec.query ? validate(spec.query, c.req.query(), 'query') : undefined,
       principal,

@@ -8,6 +8,8 @@ import { createAuthService } from './auth';
 import { createCardService } from './cards';
 import { createCodeService } from './codes';
 import { createOutbox, type Transport } from './outbox';
+import { createKycService } from './kyc';
+import type { FileStore } from './kyc-files';
 import { createLevelService } from './levels';
 import { createLimitService } from './limits';
 import { createPasskeyService } from './passkeys';
@@ -40,10 +42,12 @@ export interface ServiceDeps {
   logger: Logger;
   /** How the rate service reads the configured price feed; the global fetch unless a test gives its own. */
   rateFeedFetch?: typeof fetch;
+  /** Where identity documents are kept (sealed); a folder under DATA_DIR unless a test gives its own. */
+  kycStore?: FileStore;
 }
 
 /** Wires the services to one database, clock and message transport. */
-export function createServices({ db, config, clock, transport, logger, rateFeedFetch }: ServiceDeps) {
+export function createServices({ db, config, clock, transport, logger, rateFeedFetch, kycStore }: ServiceDeps) {
   const passwords = createPasswordHasher(config.passwordCost);
   const tokens = createTokenService(db, clock, config.authSecret, config.session);
   const codes = createCodeService(clock, config.authSecret);
@@ -54,6 +58,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
   const stepUp = createStepUpService({ db, clock, codes, outbox, rateLimiter, users, rp });
   const levels = createLevelService(db, clock);
   const limits = createLimitService(db, clock);
+  const simulation = createSimulationService(db, clock);
   const rates = createRateService({ db, clock, logger, feed: config.rateFeed, fetch: rateFeedFetch });
   const phoneRecovery = createPhoneRecoveryService({
     db,
@@ -97,9 +102,10 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
     activities: createActivityService(db),
     statements: createStatementService(db, clock),
-    simulation: createSimulationService(db, clock),
     transfers: createTransferService(db, clock, rates, limits),
     referrals: createReferralService(db),
+    simulation,
+    kyc: createKycService({ db, clock, key: config.kycKey, store: kycStore, dataDir: config.dataDir, outbox, simulation }),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Me } from '../../contract/auth';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import type { CountryCode } from '../../contract/countries';
@@ -60,14 +60,14 @@ export function createUserService(db: Db, clock: Clock) {
   }
 
   /**
-   * Once the identity check is approved the name is the one on the checked document: refused with
+   * While the identity check is under review and once it is approved the name is the one on the checked document: refused with
    * `name_locked`. One conditional update, so an approval landing meanwhile cannot be overtaken.
    */
   async function updateName(userId: string, firstName: string, lastName: string): Promise<Me> {
     const updated = await db
       .update(users)
       .set({ firstName, lastName, updatedAt: clock() })
-      .where(and(eq(users.id, userId), ne(users.kycStatus, 'approved')))
+      .where(and(eq(users.id, userId), notInArray(users.kycStatus, ['pending', 'approved'])))
       .returning({ id: users.id });
     if (updated.length === 0) throw new ApiError('name_locked');
     return me(userId);

@@ -88,6 +88,12 @@ export interface ApiClient {
   ): Promise<ApiResult<z.infer<Answer>>>;
   /** A GET of a `download` endpoint: the body as a Blob, not JSON; errors as for `call`. */
   download(endpoint: EndpointRoute<undefined, z.ZodType>, options?: BaseCallOptions): Promise<ApiResult<DownloadedFile>>;
+  /** A POST of an `upload` endpoint: the form as `multipart/form-data` (the browser sets the boundary). */
+  upload<Answer extends z.ZodType>(
+    endpoint: EndpointRoute<undefined, Answer>,
+    form: FormData,
+    options?: BaseCallOptions,
+  ): Promise<ApiResult<z.infer<Answer>>>;
 }
 
 const DEFAULT_BASE_URL: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
@@ -161,8 +167,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const download: ApiClient['download'] = (endpoint, options = {}) =>
     call(endpoint, { ...options, file: true }) as Promise<ApiResult<DownloadedFile>>;
 
+  const upload: ApiClient['upload'] = (endpoint, form, options = {}) => call(endpoint, { ...options, body: form }) as never;
+
   // The generic signature cannot be checked against one implementation; CallArgs guarantees the shapes.
-  return { call: call as ApiClient['call'], download };
+  return { call: call as ApiClient['call'], download, upload };
 }
 
 function fillPath(path: string, params: Record<string, string | number> = {}): string {

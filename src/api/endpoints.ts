@@ -28,6 +28,7 @@ import type {
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
 import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQuery, RepayBody } from '../../contract/cards';
+import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -155,6 +156,20 @@ export function createApi(client: ApiClient) {
     setRates: (body: SetRatesBody) => client.call(endpoints.setRates, { body }),
     createQuote: (body: QuoteBody) => client.call(endpoints.createQuote, { body }),
     createTransfer: (body: TransferBody, idempotencyKey: string) => client.call(endpoints.createTransfer, { body, idempotencyKey }),
+    // Identity checks.
+    getKyc: (options?: ReadOptions) => client.call(endpoints.getKyc, options),
+    saveKycDocument: (body: KycDocumentBody) => client.call(endpoints.saveKycDocument, { body }),
+    uploadKycDocument: (side: KycDocumentSide, file: Blob) => {
+      const form = new FormData();
+      form.set('file', file);
+      return client.upload(endpoints.uploadKycDocument, form, { pathParams: { side } });
+    },
+    downloadKycFile: (id: string) => client.download(endpoints.downloadKycFile, { pathParams: { id } }),
+    saveKycQuestionnaire: (answers: QuestionnaireAnswers) => client.call(endpoints.saveKycQuestionnaire, { body: { answers } }),
+    signKyc: (body: KycSignatureBody) => client.call(endpoints.signKyc, { body }),
+    submitKyc: () => client.call(endpoints.submitKyc),
+    listKycReviews: (options?: ReadOptions) => client.call(endpoints.listKycReviews, options),
+    decideKyc: (userId: string, body: KycDecisionBody) => client.call(endpoints.decideKyc, { body, pathParams: { userId } }),
   };
 }
 

@@ -37,6 +37,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   transfer: () => import('../screens/transfer'),
   onboarding: () => import('../screens/onboarding'),
   help: () => import('../screens/help'),
+  kyc: () => import('../screens/kyc'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {

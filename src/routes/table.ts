@@ -173,7 +173,6 @@ export const routes: RouteDef[] = [
     ...priv,
     layout: 'mobile-header',
     parent: 'profile',
-    links: ['kycDocument', 'kycPhone', 'kycQuestionnaire', 'kycSignature'],
   },
   { id: 'kycDocument', path: '/kyc/document', area: 'kyc', ...priv, layout: 'mobile-header', parent: 'kyc' },
   { id: 'kycPhone', path: '/kyc/phone', area: 'kyc', ...priv, layout: 'mobile-header', parent: 'kyc' },

@@ -17,7 +17,13 @@ describe('demo mode and the listening address', () => {
   it('is on outside production, off with DEMO_MODE=0, and refused in production', () => {
     expect(loadConfig(SECRET).demoMode).toBe(true);
     expect(loadConfig({ ...SECRET, DEMO_MODE: '0' }).demoMode).toBe(false);
-    const production = { ...SECRET, NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://app.example', CARD_KEY: 'ab'.repeat(32) };
+    const production = {
+      ...SECRET,
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://app.example',
+      CARD_KEY: 'ab'.repeat(32),
+      KYC_KEY: 'cd'.repeat(32),
+    };
     expect(loadConfig(production).demoMode).toBe(false);
     expect(() => loadConfig({ ...production, DEMO_MODE: '1' })).toThrow(/DEMO_MODE/);
     expect(() => loadConfig({ ...SECRET, DEMO_MODE: 'yes please' })).toThrow(/DEMO_MODE/);

@@ -8,7 +8,7 @@ const SECRET = { AUTH_SECRET: 's'.repeat(32) };
 
 describe('WebAuthn origins', () => {
   it('refuses to start in production without a configured origin', () => {
-    const production = { ...SECRET, NODE_ENV: 'production', CARD_KEY: 'ab'.repeat(32) };
+    const production = { ...SECRET, NODE_ENV: 'production', CARD_KEY: 'ab'.repeat(32), KYC_KEY: 'cd'.repeat(32) };
     expect(() => loadConfig(production)).toThrow(/PUBLIC_ORIGIN/);
     expect(loadConfig({ ...production, PUBLIC_ORIGIN: 'https://app.example' }).webauthnOrigins).toEqual(['https://app.example']);
     expect(loadConfig({ ...production, WEBAUTHN_ORIGINS: 'https://a.example, https://b.example' }).webauthnOrigins).toEqual([

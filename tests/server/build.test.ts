@@ -40,6 +40,7 @@ describe('the compiled server (npm run build:server)', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 'build-test-secret-build-test-secret-0123',
       CARD_KEY: '0123456789abcdef'.repeat(4),
+      KYC_KEY: 'fedcba9876543210'.repeat(4),
       PUBLIC_ORIGIN: 'https://app.example',
       PORT: '0',
       DATA_DIR: dataDir,

@@ -37,10 +37,27 @@ describe('configuration', () => {
     const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(32), PUBLIC_ORIGIN: 'https://app.example' };
     expect(() => loadConfig(production)).toThrow(/CARD_KEY must be set/);
     expect(() => loadConfig({ ...production, CARD_KEY: 'ab'.repeat(31) })).toThrow(/64 hexadecimal digits/);
-    expect(Buffer.from(loadConfig({ ...production, CARD_KEY: 'ab'.repeat(32) }).cardKey).toString('hex')).toBe('ab'.repeat(32));
+    expect(Buffer.from(loadConfig({ ...production, CARD_KEY: 'ab'.repeat(32), KYC_KEY: 'cd'.repeat(32) }).cardKey).toString('hex')).toBe(
+      'ab'.repeat(32),
+    );
     const derived = loadConfig({ AUTH_SECRET: 's'.repeat(32) }).cardKey;
     expect(derived).toHaveLength(32);
     expect(Buffer.from(derived).toString('hex')).not.toContain(Buffer.from('s'.repeat(32)).toString('hex'));
+  });
+
+  it('encrypts identity documents under KYC_KEY: required in production, else derived from AUTH_SECRET apart from the card key', () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 's'.repeat(32),
+      PUBLIC_ORIGIN: 'https://app.example',
+      CARD_KEY: 'ab'.repeat(32),
+    };
+    expect(() => loadConfig(production)).toThrow(/KYC_KEY must be set/);
+    expect(() => loadConfig({ ...production, KYC_KEY: 'zz'.repeat(32) })).toThrow(/KYC_KEY must be 64 hexadecimal digits/);
+    expect(Buffer.from(loadConfig({ ...production, KYC_KEY: 'cd'.repeat(32) }).kycKey).toString('hex')).toBe('cd'.repeat(32));
+    const development = loadConfig({ AUTH_SECRET: 's'.repeat(32) });
+    expect(development.kycKey).toHaveLength(32);
+    expect(Buffer.from(development.kycKey).equals(Buffer.from(development.cardKey))).toBe(false);
   });
 
   it('refuses a short AUTH_SECRET', () => {
@@ -52,6 +69,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 's'.repeat(32),
       CARD_KEY: 'ab'.repeat(32),
+      KYC_KEY: 'cd'.repeat(32),
       PORT: '8080',
       DATABASE_URL: 'postgres://db/meridian',
       DATABASE_MIGRATION_URL: 'postgres://owner@db/meridian',

@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseMigrationUrl: undefined,
     authSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     cardKey: new Uint8Array(32).fill(7),
+    kycKey: new Uint8Array(32).fill(9),
     cookieSecure: false,
     // Tests choose their client address with X-Forwarded-For.
     trustProxy: true,

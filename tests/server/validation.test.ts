@@ -168,6 +168,28 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   trackUtm: {
     valid: { utm_source: 'a', utm_medium: 'b', utm_campaign: 'c', utm_term: null, utm_content: null },
   },
+  saveKycDocument: { valid: { type: 'id_card', country: 'FR' }, invalid: { type: ['selfie', ''], country: ['XX', 'fr'] } },
+  saveKycQuestionnaire: {
+    valid: {
+      answers: { occupation: 'student', sourceOfFunds: 'savings', monthlyVolume: 'under_1000', pep: false, taxResidence: 'FR' },
+    },
+    invalid: {
+      answers: [
+        {},
+        { occupation: 'employed', sourceOfFunds: 'savings', monthlyVolume: 'under_1000', pep: false, taxResidence: 'FR' },
+        { occupation: 'student', sourceOfFunds: 'savings', monthlyVolume: 'under_1000', pep: true, taxResidence: 'FR' },
+        { occupation: 'student', sourceOfFunds: 'savings', monthlyVolume: 'under_1000', pep: false, taxResidence: 'US' },
+      ],
+    },
+  },
+  signKyc: {
+    valid: { strokes: [[[1, 2]], [[3, 4]]], image: 'data:image/png;base64,iVBORw0KGgo=', termsVersion: '2026-01' },
+    invalid: { strokes: [[[]], [[[-1, 2]]]], image: ['data:image/jpeg;base64,AAAA', 'iVBORw0KGgo='] },
+  },
+  decideKyc: {
+    valid: { decision: 'approve' },
+    invalid: { decision: ['accept', ''], step: ['phone'] },
+  },
 };
 
 type JsonSchema = {

@@ -44,7 +44,8 @@ export function DetailsScreen() {
   });
   const customer = me.data;
   if (!customer) return <div className="skeleton skeleton--block" aria-hidden="true" />;
-  const locked = customer.kycStatus === 'approved' || (save.error as Failure | null)?.code === 'name_locked';
+  const locked =
+    customer.kycStatus === 'approved' || customer.kycStatus === 'pending' || (save.error as Failure | null)?.code === 'name_locked';
   const value = (field: NameField) => typed[field] ?? customer[field] ?? '';
 
   const submit = (event: FormEvent) => {

@@ -1,3 +1,4 @@
+import { KycReviewPanel } from './KycReviewPanel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +67,7 @@ export function SimulateAdminScreen() {
           <OutboxSection />
         </>
       )}
+      <KycReviewPanel />
       <AuditLogSection />
     </>
   );

@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, screenReady, test } from './fixtures';
+
+/** A tiny JPEG (SOI, JFIF, a scan header and its data): enough for the server's byte checks. */
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'),
+  Buffer.from([0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0]),
+  Buffer.from('pixels'),
+  Buffer.from([0xff, 0xd9]),
+]);
+
+test.describe('identity check', () => {
+  test('a refused camera falls back to upload; the passport is sent and the step shows done', async ({ page, signIn }) => {
+    // The browser refuses the camera, as when the customer says no.
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await signIn('en');
+    await page.goto('/kyc/document');
+    await screenReady(page);
+    await page.getByLabel('Document type').selectOption('passport');
+    await page.getByLabel('Issuing country').selectOption('DE');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Take a photo' }).click();
+    await expect(page.getByText('The camera is not available. Upload a photo or a scan instead.')).toBeVisible();
+    await page
+      .getByLabel('Upload a file')
+      .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: Buffer.from('MZ not an image') });
+    await page.getByRole('button', { name: 'Use this' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This file is not a JPEG, PNG or PDF' })).toBeVisible();
+    await page.getByRole('button', { name: 'Retake' }).click();
+    await page.getByLabel('Upload a file').setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+    await expect(page.getByTestId('kyc-preview')).toBeVisible();
+    await page.getByRole('button', { name: 'Use this' }).click();
+    await expect(page.getByText('Your passport is uploaded.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Back to identity verification' }).click();
+    await expect(page.getByTestId('kyc-step-document')).toContainText('Done');
+    await expect(page.getByTestId('kyc-status')).toContainText('In progress');
+    // Resumed from the server: a reload shows the same.
+    await page.reload();
+    await expect(page.getByTestId('kyc-step-document')).toContainText('Done');
+  });
+
+  test('the questionnaire branches and refuses an unanswered follow-up, in Arabic', async ({ page, signIn }) => {
+    await signIn('ar');
+    await page.goto('/ar/kyc/questionnaire');
+    await screenReady(page);
+    await page.getByLabel('المهنة').selectOption('employed');
+    await expect(page.getByLabel('جهة العمل')).toBeVisible();
+    await page.getByLabel('المصدر الرئيسي للأموال').selectOption('salary');
+    await page.getByLabel('الحجم الشهري المتوقع').selectOption('under_1000');
+    await page.getByLabel('هل أنت شخص معرّض سياسيًا؟').selectOption('no');
+    await page.getByLabel('بلد الإقامة الضريبية').selectOption('FR');
+    await page.getByRole('button', { name: 'حفظ الإجابات' }).click();
+    await expect(page.getByText('يُرجى الإجابة عن هذا السؤال.')).toBeVisible();
+    await page.getByLabel('جهة العمل').fill('Acme');
+    await page.getByRole('button', { name: 'حفظ الإجابات' }).click();
+    await expect(page.getByText('تم حفظ إجاباتك.')).toBeVisible();
+  });
+
+  for (const locale of ['en', 'ar'] as const) {
+    for (const viewport of [
+      { name: 'phone', width: 390, height: 844 },
+      { name: 'desktop', width: 1280, height: 800 },
+    ]) {
+      test(`screenshots and axe ${locale} ${viewport.name}`, async ({ page, signIn }) => {
+        await page.setViewportSize(viewport);
+        await signIn(locale);
+        const prefix = locale === 'en' ? '' : `/${locale}`;
+        for (const route of ['kyc', 'kyc/document', 'kyc/questionnaire', 'kyc/signature']) {
+          await page.goto(`${prefix}/${route}`);
+          await screenReady(page);
+          await expect(page.locator('.skeleton, [aria-busy="true"]').first()).toHaveCount(0);
+          await page.screenshot({ path: `reports/screenshots/${locale}-${viewport.name}-${route.replace('/', '-')}.png`, fullPage: true });
+          const axe = await new AxeBuilder({ page }).analyze();
+          expect(axe.violations.map((violation) => `${route}: ${violation.id}`)).toEqual([]);
+        }
+      });
+    }
+  }
+});

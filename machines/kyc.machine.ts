@@ -1,0 +1,80 @@
+import { assign, setup } from 'xstate';
+import { KYC_STEPS, type KycApplication } from '../contract/kyc';
+import { toFailure, type Failure } from './failure';
+import { unprovided } from './unprovided';
+
+interface KycContext {
+  /** The draft as the server keeps it; null until loaded. */
+  application: KycApplication | null;
+  failure: Failure | null;
+}
+
+type KycEvent = { type: 'SUBMITTED' } | { type: 'RETRY' };
+
+/** Every step done and the check still open: what submitting needs. */
+export const isReadyToSubmit = (application: KycApplication | null): boolean =>
+  application !== null && application.editable && KYC_STEPS.every((step) => application.steps[step] === 'done');
+
+/**
+ * The identity check's overview (/kyc). The server keeps the draft, so opening the page on any device
+ * shows where the customer stands: each step's status and the overall one. Once the four steps are
+ * done the customer submits them for review; after a reviewer asks for one step again, that step opens
+ * and the check is submitted again.
+ */
+export const kycMachine = setup({
+  types: {
+    context: {} as KycContext,
+    events: {} as KycEvent,
+  },
+  actors: {
+    /** GET /kyc. */
+    loadApplication: unprovided<KycApplication>('loadApplication'),
+    /** POST /kyc/submit. */
+    submitApplication: unprovided<KycApplication>('submitApplication'),
+  },
+  guards: {
+    readyToSubmit: ({ context }) => isReadyToSubmit(context.application),
+  },
+}).createMachine({
+  id: 'kyc',
+  description: 'The identity check: the four steps and the overall status, resumed from the server; submitted once all are done.',
+  context: { application: null, failure: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      description: 'GET /kyc: the draft and the statuses.',
+      invoke: {
+        id: 'loadApplication',
+        src: 'loadApplication',
+        onDone: { target: 'overview', actions: assign({ application: ({ event }) => event.output, failure: null }) },
+        onError: { target: 'unavailable', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    unavailable: {
+      description: 'The draft could not be read (offline): “Try again”.',
+      on: { RETRY: { target: 'loading' } },
+    },
+    overview: {
+      description:
+        'Each step with its status, the overall status, the reviewer’s reason if any; “Submit for review” once every step is done.',
+      on: {
+        SUBMITTED: { guard: 'readyToSubmit', target: 'submitting', actions: assign({ failure: null }) },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      description: 'POST /kyc/submit.',
+      invoke: {
+        id: 'submitApplication',
+        src: 'submitApplication',
+        onDone: { target: 'overview', actions: assign({ application: ({ event }) => event.output }) },
+        onError: {
+          target: 'loading',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+          description: 'Refused (a step changed on another device, offline): the draft is read again and the reason shown.',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,80 @@
+import type { KycApplication, KycFile } from '../contract/kyc';
+import type { FlowModel } from './graph/model';
+import { kycDocumentMachine, missingSide } from './kycDocument.machine';
+
+const open: KycApplication = {
+  status: 'in_progress',
+  steps: { document: 'todo', phone: 'todo', questionnaire: 'todo', signature: 'todo' },
+  document: { type: null, country: null, files: [] },
+  questionnaire: {},
+  signature: null,
+  reason: null,
+  submittedAt: null,
+  editable: true,
+};
+const file = (side: 'front' | 'back'): KycFile => ({
+  id: side === 'front' ? '7b6f1c2e-8d4a-4f0b-9c1e-2a3b4c5d6e7f' : '8c7a2d3f-9e5b-4a1c-8d2f-3b4c5d6e7f80',
+  side,
+  mediaType: 'image/jpeg',
+  sizeBytes: 120_000,
+  uploadedAt: '2026-03-02T09:00:00.000Z',
+});
+const idCard: KycApplication = { ...open, document: { type: 'id_card', country: 'FR', files: [] } };
+const passport: KycApplication = { ...open, document: { type: 'passport', country: 'DE', files: [] } };
+const done: KycApplication = {
+  ...open,
+  steps: { ...open.steps, document: 'done' },
+  document: { type: 'passport', country: 'DE', files: [file('front')] },
+};
+const photo = new Blob(['jpeg'], { type: 'image/jpeg' });
+
+export const kycDocumentModel = {
+  events: {
+    DOCUMENT_CHOSEN: {
+      'an ID card from France': { documentType: 'id_card', country: 'FR' },
+      'a passport from Germany': { documentType: 'passport', country: 'DE' },
+    },
+    CAMERA_CHOSEN: { 'take a photo': {} },
+    FILE_PICKED: { 'a file': { file: photo } },
+    PHOTO_TAKEN: { 'a photo': { file: photo } },
+    CAMERA_CLOSED: { 'close the camera': {} },
+    RETAKE: { retake: {} },
+    CONFIRMED: { 'use this': {} },
+    CHANGE_REQUESTED: { 'change document': {} },
+    RETRY: { 'try again': {} },
+  },
+  actors: {
+    loadApplication: {
+      done: {
+        'nothing yet': open,
+        'an ID card without sides': idCard,
+        'a passport uploaded': done,
+        'submitted without a document here': { ...open, status: 'approved', editable: false },
+      },
+      error: { offline: { code: 'network_error' } },
+    },
+    saveDocument: { done: { 'an ID card': idCard, 'a passport': passport }, error: { offline: { code: 'network_error' } } },
+    startCamera: { done: { 'the camera': {} }, error: { refused: { code: 'camera_refused' } } },
+    uploadSide: {
+      done: { 'the front': file('front'), 'the back': file('back') },
+      error: { 'not an image': { code: 'kyc_file_type_refused' }, 'too large': { code: 'payload_too_large' } },
+    },
+  },
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.type,
+      s.context.files.map((f) => f.side),
+      s.context.picked !== null,
+      s.context.stream !== null,
+      s.context.cameraRefused,
+      s.context.editable,
+      s.context.failure?.code,
+    ]),
+  invariants: {
+    'capturing.uploading': (s) =>
+      (s.context.picked !== null && missingSide(s.context.type, s.context.files) !== null) || 'uploads nothing, or a side too many',
+    'capturing.previewing': (s) => s.context.picked !== null || 'a preview without a picture',
+    'capturing.pickingSource': (s) => s.context.stream === null || 'the camera stays on after it closed',
+  },
+} satisfies FlowModel<typeof kycDocumentMachine>;

@@ -1,0 +1,34 @@
+import type { SnapshotFrom } from 'xstate';
+import { missingSide, type kycDocumentMachine } from './kycDocument.machine';
+
+/** What /kyc/document shows. */
+export function kycDocumentView(snapshot: SnapshotFrom<typeof kycDocumentMachine>) {
+  const { type, country, files, picked, stream, cameraRefused, editable, failure } = snapshot.context;
+  const step = snapshot.matches('loading')
+    ? 'loading'
+    : snapshot.matches('unavailable')
+      ? 'unavailable'
+      : snapshot.matches('choosing') || snapshot.matches('savingDocument')
+        ? 'choosing'
+        : snapshot.matches('complete')
+          ? 'complete'
+          : snapshot.matches({ capturing: 'camera' }) || snapshot.matches({ capturing: 'startingCamera' })
+            ? 'camera'
+            : snapshot.matches({ capturing: 'previewing' }) || snapshot.matches({ capturing: 'uploading' })
+              ? 'preview'
+              : 'source';
+  return {
+    step,
+    busy: snapshot.hasTag('busy'),
+    type,
+    country,
+    files,
+    /** The side being captured. */
+    side: missingSide(type, files),
+    picked,
+    stream,
+    cameraRefused,
+    canChange: snapshot.matches('complete') ? editable : true,
+    failure,
+  };
+}

@@ -1,0 +1,129 @@
+import { assign, setup } from 'xstate';
+import {
+  KYC_QUESTIONS,
+  questionnaireSchema,
+  questionsFor,
+  type KycApplication,
+  type KycQuestion,
+  type QuestionnaireAnswers,
+} from '../contract/kyc';
+import { toFailure, type Failure } from './failure';
+import { unprovided } from './unprovided';
+
+interface QuestionnaireContext {
+  answers: QuestionnaireAnswers;
+  /** Questions refused by the contract's schema, the same check the server makes. */
+  invalid: KycQuestion[];
+  editable: boolean;
+  failure: Failure | null;
+}
+
+type QuestionnaireEvent =
+  | { type: 'ANSWERED'; question: KycQuestion; value: string | boolean | undefined }
+  | { type: 'SUBMITTED' }
+  | { type: 'EDIT_REQUESTED' }
+  | { type: 'RETRY' };
+
+/**
+ * An answer changed: the follow-ups of the old answer that are no longer asked are dropped, so the
+ * answers always match the questions shown (the server refuses answers to questions not asked).
+ */
+export function answer(answers: QuestionnaireAnswers, question: KycQuestion, value: string | boolean | undefined): QuestionnaireAnswers {
+  const next: Record<string, unknown> = { ...answers, [question]: value === '' ? undefined : value };
+  const asked = new Set(questionsFor(next as QuestionnaireAnswers));
+  for (const key of KYC_QUESTIONS) if (!asked.has(key) || next[key] === undefined) delete next[key];
+  return next as QuestionnaireAnswers;
+}
+
+/** The questions the schema refuses for these answers (unanswered or malformed). */
+export function invalidQuestions(answers: QuestionnaireAnswers): KycQuestion[] {
+  const result = questionnaireSchema.safeParse(answers);
+  if (result.success) return [];
+  return [...new Set(result.error.issues.map((issue) => issue.path[0] as KycQuestion))];
+}
+
+/**
+ * /kyc/questionnaire: questions that branch on the answers (a job asks for the employer, "other" funds
+ * for a word on them, a politically exposed person for the role…), checked with the contract's schema
+ * before sending, saved to the draft, and open to changes until the check is submitted.
+ */
+export const kycQuestionnaireMachine = setup({
+  types: {
+    context: {} as QuestionnaireContext,
+    events: {} as QuestionnaireEvent,
+  },
+  actors: {
+    /** GET /kyc: the answers saved so far. */
+    loadApplication: unprovided<KycApplication>('loadApplication'),
+    /** PUT /kyc/questionnaire. */
+    saveAnswers: unprovided<KycApplication, { answers: QuestionnaireAnswers }>('saveAnswers'),
+  },
+  guards: {
+    isComplete: ({ context }) => invalidQuestions(context.answers).length === 0,
+    isEditable: ({ event }) => 'output' in event && (event.output as KycApplication).editable,
+    wasSaved: ({ event }) => 'output' in event && (event.output as KycApplication).steps.questionnaire === 'done',
+    mayEdit: ({ context }) => context.editable,
+  },
+}).createMachine({
+  id: 'kycQuestionnaire',
+  description: 'The KYC questionnaire: branching questions, validated on both sides, editable until submitted.',
+  context: { answers: {}, invalid: [], editable: false, failure: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadApplication',
+        src: 'loadApplication',
+        onDone: [
+          {
+            guard: 'wasSaved',
+            target: 'answered',
+            actions: assign(({ event }) => ({ answers: event.output.questionnaire, editable: event.output.editable })),
+            description: 'Answered before (on this device or another): shown, with “Change answers” while the check is open.',
+          },
+          {
+            guard: 'isEditable',
+            target: 'editing',
+            actions: assign(({ event }) => ({ answers: event.output.questionnaire, editable: true })),
+          },
+          { target: 'answered', actions: assign({ editable: false }), description: 'Submitted or decided: nothing to answer.' },
+        ],
+        onError: { target: 'unavailable', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    unavailable: {
+      on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } },
+    },
+    editing: {
+      description: 'The questions these answers lead to; refused ones are named next to their field.',
+      on: {
+        ANSWERED: {
+          actions: assign(({ context, event }) => {
+            const answers = answer(context.answers, event.question, event.value);
+            // A question marked refused stays marked until it is fixed, and no sooner.
+            return { answers, invalid: context.invalid.filter((question) => invalidQuestions(answers).includes(question)) };
+          }),
+        },
+        SUBMITTED: [
+          { guard: 'isComplete', target: 'saving', actions: assign({ invalid: [], failure: null }) },
+          { actions: assign({ invalid: ({ context }) => invalidQuestions(context.answers) }) },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveAnswers',
+        src: 'saveAnswers',
+        input: ({ context }) => ({ answers: context.answers }),
+        onDone: { target: 'answered', actions: assign({ failure: null }) },
+        onError: { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    answered: {
+      description: 'Saved: the answers, and “Change answers” while the check is open.',
+      on: { EDIT_REQUESTED: { guard: 'mayEdit', target: 'editing' } },
+    },
+  },
+});

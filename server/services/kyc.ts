@@ -1,0 +1,368 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import {
+  KYC_FILE_TYPES,
+  KYC_STEPS,
+  KYC_TERMS_VERSION,
+  SIGNATURE_MIN_STROKES,
+  sidesOf,
+  type KycApplication,
+  type KycDecisionBody,
+  type KycDocumentBody,
+  type KycDocumentSide,
+  type KycFile,
+  type KycReviewItem,
+  type KycSignatureBody,
+  type KycStep,
+  type KycStepStatus,
+  type QuestionnaireAnswers,
+} from '../../contract/kyc';
+import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
+import type { FileAnswer } from '../../contract/statements';
+import type { KycStatus } from '../../contract/users';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { kycApplications, kycFiles, users, userSettings } from '../db/schema';
+import { ApiError } from '../errors';
+import { maybeRewardReferrer } from './referrals';
+import { inspectUpload, seal, unseal, type FileStore, fileSystemStore } from './kyc-files';
+import { kycDecisionNotice } from './kycNotices';
+import type { Outbox } from './outbox';
+import type { SimulationService } from './simulation';
+
+type ApplicationRow = typeof kycApplications.$inferSelect;
+type FileRow = typeof kycFiles.$inferSelect;
+
+/** Statuses in which the customer may still change their steps (all of them, or the one asked for). */
+const OPEN: ReadonlySet<KycStatus> = new Set(['not_started', 'in_progress', 'resubmission_requested']);
+const REVIEW_QUEUE_LIMIT = 50;
+/** Path ids are checked before they reach a uuid column (which would refuse them with an error, not a 404). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const toFile = (row: FileRow): KycFile => ({
+  id: row.id,
+  side: row.purpose as KycDocumentSide,
+  mediaType: row.mediaType,
+  sizeBytes: row.sizeBytes,
+  uploadedAt: row.createdAt.toISOString(),
+});
+
+/** The document step is done when its type, country and every side the type has are there. */
+function documentDone(app: ApplicationRow | undefined, files: FileRow[]): boolean {
+  if (!app?.documentType || !app.documentCountry) return false;
+  return sidesOf(app.documentType).every((side) => files.some((file) => file.purpose === side));
+}
+
+export interface KycDeps {
+  db: Db;
+  clock: Clock;
+  key: Uint8Array;
+  /** Where sealed files go; by default `<dataDir>/kyc-files`. */
+  store?: FileStore;
+  dataDir: string;
+  outbox: Outbox;
+  simulation: Pick<SimulationService, 'record'>;
+}
+
+/**
+ * The identity check: a draft per customer that each step saves to (so any device resumes it), the
+ * files sealed outside the database, the submission, and the admins' review with its consequences —
+ * the level cap lifted on approval (services/levels.ts reads the status), the name locked, the
+ * customer told in their language, the audit log written.
+ */
+export function createKycService(deps: KycDeps) {
+  const { db, clock, key, outbox, simulation } = deps;
+  const store = deps.store ?? fileSystemStore(path.join(deps.dataDir, 'kyc-files'));
+
+  async function statusOf(tx: Db, userId: string, lock: boolean): Promise<{ status: KycStatus; phoneConfirmed: boolean }> {
+    const query = tx.select({ status: users.kycStatus, phoneConfirmedAt: users.phoneConfirmedAt }).from(users).where(eq(users.id, userId));
+    // Every change locks the customer's row first: two tabs saving at once take turns.
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw new ApiError('unauthorized');
+    return { status: row.status, phoneConfirmed: row.phoneConfirmedAt !== null };
+  }
+
+  const currentFiles = (tx: Db, userId: string) =>
+    tx
+      .select()
+      .from(kycFiles)
+      .where(and(eq(kycFiles.userId, userId), isNull(kycFiles.replacedAt)));
+
+  function stepStatuses(status: KycStatus, phoneConfirmed: boolean, app: ApplicationRow | undefined, files: FileRow[]) {
+    const done: Record<KycStep, boolean> = {
+      document: documentDone(app, files),
+      phone: phoneConfirmed,
+      questionnaire: Boolean(app?.questionnaireDoneAt),
+      signature: Boolean(app?.signedAt),
+    };
+    const statusOfStep = (step: KycStep): KycStepStatus =>
+      done[step] ? 'done' : status === 'resubmission_requested' && app?.requestedStep === step ? 'requested' : 'todo';
+    return { done, steps: Object.fromEntries(KYC_STEPS.map((step) => [step, statusOfStep(step)])) as Record<KycStep, KycStepStatus> };
+  }
+
+  async function read(tx: Db, userId: string): Promise<KycApplication> {
+    const [{ status, phoneConfirmed }, [app], files] = await Promise.all([
+      statusOf(tx, userId, false),
+      tx.select().from(kycApplications).where(eq(kycApplications.userId, userId)),
+      currentFiles(tx, userId),
+    ]);
+    const documents = files.filter((file) => file.purpose !== 'signature');
+    return {
+      status,
+      steps: stepStatuses(status, phoneConfirmed, app, documents).steps,
+      document: {
+        type: app?.documentType ?? null,
+        country: (app?.documentCountry as KycApplication['document']['country']) ?? null,
+        files: documents.map(toFile),
+      },
+      questionnaire: app?.questionnaire ?? {},
+      signature: app?.signedAt ? { signedAt: app.signedAt.toISOString(), termsVersion: app.signatureTermsVersion! } : null,
+      reason: app?.reason ?? null,
+      submittedAt: app?.submittedAt?.toISOString() ?? null,
+      editable: OPEN.has(status),
+    };
+  }
+
+  /**
+   * One change to the draft, in a transaction with the customer's row locked: refused unless the step
+   * may change now (before submitting; after a request, only the step asked for). The first change
+   * starts the check.
+   */
+  async function change(userId: string, step: KycStep, apply: (tx: Db, app: ApplicationRow | undefined) => Promise<void>) {
+    return db.transaction(async (tx) => {
+      const { status } = await statusOf(tx, userId, true);
+      const [app] = await tx.select().from(kycApplications).where(eq(kycApplications.userId, userId));
+      const mayChange = status === 'resubmission_requested' ? app?.requestedStep === step : OPEN.has(status);
+      if (!mayChange) throw new ApiError('kyc_not_editable');
+      const now = clock();
+      if (!app) await tx.insert(kycApplications).values({ userId, updatedAt: now });
+      if (status === 'not_started') await tx.update(users).set({ kycStatus: 'in_progress', updatedAt: now }).where(eq(users.id, userId));
+      await apply(tx, app);
+      await tx.update(kycApplications).set({ updatedAt: now }).where(eq(kycApplications.userId, userId));
+      return read(tx, userId);
+    });
+  }
+
+  /** Marks the current files of these purposes replaced (their bytes stay until retention removes them). */
+  const replaceFiles = (tx: Db, userId: string, purposes: FileRow['purpose'][]) =>
+    tx
+      .update(kycFiles)
+      .set({ replacedAt: clock() })
+      .where(and(eq(kycFiles.userId, userId), inArray(kycFiles.purpose, purposes), isNull(kycFiles.replacedAt)));
+
+  /** Seals and stores the bytes, then records them; the caller's transaction marks what they replace. */
+  async function storeFile(tx: Db, userId: string, purpose: FileRow['purpose'], mediaType: FileRow['mediaType'], content: Uint8Array) {
+    const storageKey = randomUUID();
+    await store.put(storageKey, seal(key, storageKey, content));
+    await replaceFiles(tx, userId, [purpose]);
+    const row = { id: randomUUID(), userId, purpose, mediaType, sizeBytes: content.length, storageKey, createdAt: clock() };
+    await tx.insert(kycFiles).values(row);
+    return { ...row, replacedAt: null };
+  }
+
+  function saveDocument(userId: string, body: KycDocumentBody) {
+    return change(userId, 'document', async (tx, app) => {
+      // The sides of another document type are not this document's.
+      if (app?.documentType && app.documentType !== body.type) await replaceFiles(tx, userId, ['front', 'back']);
+      await tx
+        .update(kycApplications)
+        .set({ documentType: body.type, documentCountry: body.country })
+        .where(eq(kycApplications.userId, userId));
+    });
+  }
+
+  /** One side of the document, checked from its bytes; answers the stored file. */
+  async function upload(userId: string, side: string, bytes: Uint8Array): Promise<KycFile> {
+    if (side !== 'front' && side !== 'back') throw new ApiError('kyc_side_invalid');
+    // Checked before the transaction: reading and sealing 10 MiB should not hold the customer's row.
+    const { mediaType, content } = inspectUpload(bytes, KYC_FILE_TYPES);
+    let stored: FileRow | undefined;
+    await change(userId, 'document', async (tx, app) => {
+      if (!app?.documentType) throw new ApiError('kyc_document_type_missing');
+      if (!sidesOf(app.documentType).includes(side)) throw new ApiError('kyc_side_invalid');
+      stored = await storeFile(tx, userId, side, mediaType, content);
+    });
+    return toFile(stored!);
+  }
+
+  function saveQuestionnaire(userId: string, answers: QuestionnaireAnswers) {
+    return change(userId, 'questionnaire', async (tx) => {
+      await tx
+        .update(kycApplications)
+        .set({ questionnaire: answers, questionnaireDoneAt: clock() })
+        .where(eq(kycApplications.userId, userId));
+    });
+  }
+
+  function sign(userId: string, body: KycSignatureBody) {
+    if (body.termsVersion !== KYC_TERMS_VERSION) throw new ApiError('terms_version_outdated');
+    // A tap is a stroke of one point: only strokes that draw count.
+    if (body.strokes.filter((stroke) => stroke.length >= 2).length < SIGNATURE_MIN_STROKES) throw new ApiError('signature_too_short');
+    const png = Buffer.from(body.image.slice(body.image.indexOf(',') + 1), 'base64');
+    const { mediaType, content } = inspectUpload(png, ['image/png']);
+    return change(userId, 'signature', async (tx) => {
+      const file = await storeFile(tx, userId, 'signature', mediaType, content);
+      await tx
+        .update(kycApplications)
+        .set({ signatureFileId: file.id, signatureTermsVersion: body.termsVersion, signedAt: clock() })
+        .where(eq(kycApplications.userId, userId));
+    });
+  }
+
+  /** Sends the check for review once every step is done; `fields` names the open ones otherwise. */
+  function submit(userId: string): Promise<KycApplication> {
+    return db.transaction(async (tx) => {
+      const { status, phoneConfirmed } = await statusOf(tx, userId, true);
+      if (status !== 'in_progress' && status !== 'resubmission_requested') {
+        throw new ApiError(status === 'not_started' ? 'kyc_steps_incomplete' : 'kyc_not_editable');
+      }
+      const [app] = await tx.select().from(kycApplications).where(eq(kycApplications.userId, userId));
+      const files = (await currentFiles(tx, userId)).filter((file) => file.purpose !== 'signature');
+      const { done } = stepStatuses(status, phoneConfirmed, app, files);
+      const open = KYC_STEPS.filter((step) => !done[step]);
+      if (open.length > 0) {
+        throw new ApiError('kyc_steps_incomplete', 'Some steps are not done.', {
+          fields: Object.fromEntries(open.map((step) => [step, 'Not done'])),
+        });
+      }
+      const now = clock();
+      await tx
+        .update(kycApplications)
+        .set({ submittedAt: now, requestedStep: null, reason: null, decidedAt: null, updatedAt: now })
+        .where(eq(kycApplications.userId, userId));
+      await tx.update(users).set({ kycStatus: 'pending', updatedAt: now }).where(eq(users.id, userId));
+      return read(tx, userId);
+    });
+  }
+
+  /**
+   * A file to its owner, or to an admin (each look written to the audit log). Anyone else is told it
+   * does not exist, so file ids reveal nothing.
+   */
+  async function file(callerId: string, isAdmin: boolean, fileId: string, requestId: string): Promise<FileAnswer> {
+    return db.transaction(async (tx) => {
+      const [row] = UUID.test(fileId) ? await tx.select().from(kycFiles).where(eq(kycFiles.id, fileId)) : [];
+      if (!row || (row.userId !== callerId && !isAdmin)) throw new ApiError('kyc_file_not_found');
+      if (row.userId !== callerId) {
+        await simulation.record(tx, {
+          adminId: callerId,
+          action: 'kyc_file_viewed',
+          requestId,
+          targetUserId: row.userId,
+          details: { file: row.id, purpose: row.purpose },
+        });
+      }
+      const extension = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' }[row.mediaType];
+      return {
+        filename: `kyc-${row.purpose}-${row.id.slice(0, 8)}.${extension}`,
+        mediaType: row.mediaType,
+        content: unseal(key, row.storageKey, await store.get(row.storageKey)),
+      };
+    });
+  }
+
+  /** The submitted checks, politically exposed persons first, then the oldest. */
+  async function queue(): Promise<KycReviewItem[]> {
+    const rows = await db
+      .select({ app: kycApplications, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(kycApplications)
+      .innerJoin(users, eq(users.id, kycApplications.userId))
+      .where(eq(users.kycStatus, 'pending'))
+      .orderBy(desc(sql`coalesce((${kycApplications.questionnaire} ->> 'pep')::boolean, false)`), asc(kycApplications.submittedAt))
+      .limit(REVIEW_QUEUE_LIMIT);
+    const files =
+      rows.length === 0
+        ? []
+        : await db
+            .select()
+            .from(kycFiles)
+            .where(
+              and(
+                inArray(
+                  kycFiles.userId,
+                  rows.map((row) => row.app.userId),
+                ),
+                isNull(kycFiles.replacedAt),
+              ),
+            );
+    return rows.map(({ app, email, firstName, lastName }) => ({
+      userId: app.userId,
+      email,
+      name: [firstName, lastName].filter(Boolean).join(' '),
+      submittedAt: app.submittedAt!.toISOString(),
+      pep: app.questionnaire?.pep === true,
+      document: {
+        type: app.documentType,
+        country: app.documentCountry as KycReviewItem['document']['country'],
+        files: files.filter((row) => row.userId === app.userId && row.purpose !== 'signature').map(toFile),
+      },
+      questionnaire: app.questionnaire ?? {},
+      signature:
+        app.signedAt && app.signatureFileId
+          ? { fileId: app.signatureFileId, signedAt: app.signedAt.toISOString(), termsVersion: app.signatureTermsVersion! }
+          : null,
+    }));
+  }
+
+  /**
+   * An admin's decision on a submitted check, with its audit row and the customer's e-mail in one
+   * transaction. Asking for a step again undoes that step, so the customer sees it open.
+   */
+  async function decide(adminId: string, userId: string, body: KycDecisionBody, requestId: string) {
+    return db.transaction(async (tx) => {
+      if (!UUID.test(userId)) throw new ApiError('kyc_not_pending');
+      const [customer] = await tx
+        .select({ status: users.kycStatus, email: users.email, language: userSettings.language })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(eq(users.id, userId))
+        .for('update', { of: users });
+      if (!customer || customer.status !== 'pending') throw new ApiError('kyc_not_pending');
+      const now = clock();
+      const status: KycStatus =
+        body.decision === 'approve' ? 'approved' : body.decision === 'reject' ? 'rejected' : 'resubmission_requested';
+      await tx.update(users).set({ kycStatus: status, updatedAt: now }).where(eq(users.id, userId));
+      // An invitee who already deposited enough earns the referrer's reward now, with the approval.
+      if (status === 'approved') await maybeRewardReferrer(tx, userId, clock);
+      const undo: Partial<ApplicationRow> =
+        body.step === 'questionnaire'
+          ? { questionnaireDoneAt: null }
+          : body.step === 'signature'
+            ? { signedAt: null, signatureFileId: null }
+            : {};
+      if (body.step === 'document') await replaceFiles(tx, userId, ['front', 'back']);
+      if (body.step === 'signature') await replaceFiles(tx, userId, ['signature']);
+      await tx
+        .update(kycApplications)
+        .set({ ...undo, decidedAt: now, reason: body.reason ?? null, requestedStep: body.step ?? null, updatedAt: now })
+        .where(eq(kycApplications.userId, userId));
+      await simulation.record(tx, {
+        adminId,
+        action: body.decision === 'approve' ? 'kyc_approved' : body.decision === 'reject' ? 'kyc_rejected' : 'kyc_step_requested',
+        requestId,
+        targetUserId: userId,
+        details: body.step ? { step: body.step } : {},
+        reason: body.reason,
+      });
+      const language = customer.language && isLocale(customer.language) ? customer.language : DEFAULT_LOCALE;
+      const notice = body.decision === 'approve' ? 'approved' : body.decision === 'reject' ? 'rejected' : 'step_requested';
+      await outbox.enqueue(tx, kycDecisionNotice(notice, customer.email, language, { reason: body.reason, step: body.step }));
+      return { userId, status };
+    });
+  }
+
+  return {
+    application: (userId: string) => read(db, userId),
+    saveDocument,
+    upload,
+    saveQuestionnaire,
+    sign,
+    submit,
+    file,
+    queue,
+    decide,
+  };
+}
+
+export type KycService = ReturnType<typeof createKycService>;

@@ -1,0 +1,199 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COUNTRY_CODES, KYC_DOCUMENT_TYPES, type CountryCode, type KycDocumentType } from '../../../contract';
+import { kycDocumentMachine } from '../../../machines/kycDocument.machine';
+import { kycDocumentView } from '../../../machines/kycDocument.view';
+import { kycDocumentActors } from '../../app/actors/kyc';
+import { useFlowMachine, useLocale } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { ScreenSkeleton } from '../../ui/Skeleton';
+import { FileInput } from '../../ui/FileInput';
+import { SelectField } from '../../ui/TextField';
+import { countryOptions } from '../register/countries';
+import { BackToOverview, kycFailureText, KycUnavailable } from './shared';
+
+const DOCUMENT_TYPES = Object.keys(KYC_DOCUMENT_TYPES) as KycDocumentType[];
+
+/** An object URL for the picked file while it is shown, revoked after. */
+function usePreviewUrl(file: Blob | null): string | null {
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
+/** The camera's picture, and the frame it takes as a JPEG. */
+function CameraView({ stream, onTaken, onClose }: { stream: unknown; onTaken: (file: Blob) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current && stream instanceof MediaStream) video.current.srcObject = stream;
+  }, [stream]);
+  const take = () => {
+    const source = video.current;
+    if (!source) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = source.videoWidth || 1280;
+    canvas.height = source.videoHeight || 720;
+    canvas.getContext('2d')?.drawImage(source, 0, 0, canvas.width, canvas.height);
+    canvas.toBlob((blob) => blob && onTaken(blob), 'image/jpeg', 0.92);
+  };
+  return (
+    <div className="stack">
+      <video
+        ref={video}
+        className="kyc-camera"
+        autoPlay
+        playsInline
+        muted
+        aria-label={t('kyc.document.cameraView')}
+        data-testid="kyc-camera"
+      />
+      <div className="button-row">
+        <Button variant="primary" disabled={!stream} onClick={take}>
+          {t('kyc.document.takePhoto')}
+        </Button>
+        <Button onClick={onClose}>{t('kyc.document.closeCamera')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** /kyc/document: type and country, then each side by camera or file, previewed before it is sent. */
+export function KycDocumentScreen() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const id = useId();
+  const flow = useActorRef(useFlowMachine(kycDocumentMachine, kycDocumentActors));
+  const view = useSelector(flow, kycDocumentView, shallowEqual);
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+  // What the customer picks here; until then the draft's choice (another device's included).
+  const [typePicked, setType] = useState<KycDocumentType | ''>('');
+  const [countryPicked, setCountry] = useState<CountryCode | ''>('');
+  const type = typePicked || view.type || '';
+  const country = countryPicked || view.country || '';
+  const [missing, setMissing] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const previewUrl = usePreviewUrl(view.picked);
+
+  if (view.step === 'loading') return <ScreenSkeleton label={t('kyc.loading')} />;
+  if (view.step === 'unavailable') return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
+
+  const alert = (
+    <div className="form-alert" role="alert" aria-live="assertive">
+      {view.failure && view.failure.code !== 'camera_refused' ? kycFailureText(t, view.failure) : null}
+    </div>
+  );
+
+  if (view.step === 'choosing') {
+    const choose = (event: FormEvent) => {
+      event.preventDefault();
+      if (!type || !country || !COUNTRY_CODES.includes(country)) return setMissing(true);
+      flow.send({ type: 'DOCUMENT_CHOSEN', documentType: type, country });
+    };
+    return (
+      <form className="form" noValidate onSubmit={choose} aria-busy={view.busy}>
+        <p className="page-lead">{t('screens.kycDocument.lead')}</p>
+        {alert}
+        <SelectField
+          label={t('kyc.document.type')}
+          name="documentType"
+          value={type}
+          onChange={(event) => setType(event.target.value as KycDocumentType)}
+          error={missing && !type ? t('kyc.questionnaire.required') : null}
+          options={
+            <>
+              <option value="">{t('kyc.questionnaire.choose')}</option>
+              {DOCUMENT_TYPES.map((documentType) => (
+                <option key={documentType} value={documentType}>
+                  {t(`kyc.document.types.${documentType}`)}
+                </option>
+              ))}
+            </>
+          }
+        />
+        <SelectField
+          label={t('kyc.document.country')}
+          name="documentCountry"
+          value={country}
+          onChange={(event) => setCountry(event.target.value as CountryCode)}
+          error={missing && !country ? t('kyc.questionnaire.required') : null}
+          options={
+            <>
+              <option value="">{t('kyc.questionnaire.choose')}</option>
+              {countries.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.name}
+                </option>
+              ))}
+            </>
+          }
+        />
+        <Button variant="primary" type="submit" busy={view.busy}>
+          {t('kyc.document.continue')}
+        </Button>
+      </form>
+    );
+  }
+
+  if (view.step === 'complete') {
+    return (
+      <div className="stack">
+        <p role="status" className="notice">
+          {t('kyc.document.complete', { type: view.type ? t(`kyc.document.types.${view.type}`) : '' })}
+        </p>
+        {view.canChange ? <Button onClick={() => flow.send({ type: 'CHANGE_REQUESTED' })}>{t('kyc.document.change')}</Button> : null}
+        <BackToOverview />
+      </div>
+    );
+  }
+
+  const side = view.side ?? 'front';
+  return (
+    <section className="stack" aria-labelledby={`${id}-side`}>
+      <h2 id={`${id}-side`}>{t(`kyc.document.sides.${side}`, { type: view.type ? t(`kyc.document.types.${view.type}`) : '' })}</h2>
+      {alert}
+      {view.step === 'camera' ? (
+        <CameraView
+          stream={view.stream}
+          onTaken={(file) => flow.send({ type: 'PHOTO_TAKEN', file })}
+          onClose={() => flow.send({ type: 'CAMERA_CLOSED' })}
+        />
+      ) : view.step === 'preview' ? (
+        <div className="stack">
+          {view.picked?.type === 'application/pdf' ? (
+            <p className="notice">{t('kyc.document.pdfChosen')}</p>
+          ) : previewUrl ? (
+            <img className="kyc-preview" src={previewUrl} alt={t('kyc.document.previewAlt')} data-testid="kyc-preview" />
+          ) : null}
+          <div className="button-row">
+            <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CONFIRMED' })}>
+              {view.busy ? t('kyc.document.uploading') : t('kyc.document.use')}
+            </Button>
+            <Button disabled={view.busy} onClick={() => flow.send({ type: 'RETAKE' })}>
+              {t('kyc.document.retake')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="stack">
+          {view.cameraRefused ? (
+            <p className="notice" role="status">
+              {t('kyc.document.cameraRefused')}
+            </p>
+          ) : (
+            <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CAMERA_CHOSEN' })}>
+              {t('kyc.document.camera')}
+            </Button>
+          )}
+          <Button onClick={() => fileInput.current?.click()}>{t('kyc.document.upload')}</Button>
+          <p className="hint">{t('kyc.document.uploadHint')}</p>
+          <FileInput ref={fileInput} label={t('kyc.document.upload')} onPicked={(file) => flow.send({ type: 'FILE_PICKED', file })} />
+          <Button variant="link" onClick={() => flow.send({ type: 'CHANGE_REQUESTED' })}>
+            {t('kyc.document.change')}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSystem } from '../../app/context';
+import { meQuery } from '../../app/me';
+import { ScreenSkeleton } from '../../ui/Skeleton';
+import { PhoneSection } from '../profile/security/PhoneSection';
+import { BackToOverview } from './shared';
+
+/**
+ * /kyc/phone: the phone set-and-confirm flow of the security page; a confirmed phone is the step done
+ * (the server reads it from the customer, so nothing else is saved here).
+ */
+export function KycPhoneScreen() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const me = useQuery(meQuery(api));
+  if (!me.data) return <ScreenSkeleton label={t('kyc.loading')} />;
+  return (
+    <div className="stack">
+      <p className="page-lead">{t('screens.kycPhone.lead')}</p>
+      {me.data.phoneConfirmed ? (
+        <p role="status" className="notice" data-testid="kyc-phone-done">
+          {t('kyc.phone.done')}
+        </p>
+      ) : null}
+      <PhoneSection />
+      {me.data.phoneConfirmed ? <BackToOverview /> : null}
+    </div>
+  );
+}

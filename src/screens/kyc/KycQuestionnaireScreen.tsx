@@ -1,0 +1,128 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useMemo, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FUND_SOURCES, MONTHLY_VOLUMES, OCCUPATIONS, type KycQuestion } from '../../../contract/kyc';
+import { kycQuestionnaireMachine } from '../../../machines/kycQuestionnaire.machine';
+import { kycQuestionnaireView } from '../../../machines/kycQuestionnaire.view';
+import { kycQuestionnaireActors } from '../../app/actors/kyc';
+import { useFlowMachine, useLocale } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { ScreenSkeleton } from '../../ui/Skeleton';
+import { SelectField, TextField } from '../../ui/TextField';
+import { countryOptions } from '../register/countries';
+import { BackToOverview, kycFailureText, KycUnavailable } from './shared';
+
+/** The questions with a fixed set of answers, and those answers. */
+const CHOICES: Partial<Record<KycQuestion, readonly string[]>> = {
+  occupation: OCCUPATIONS,
+  sourceOfFunds: FUND_SOURCES,
+  monthlyVolume: MONTHLY_VOLUMES,
+  pep: ['no', 'yes'],
+};
+
+/** /kyc/questionnaire: the questions the answers lead to; the statechart checks them with the contract. */
+export function KycQuestionnaireScreen() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const flow = useActorRef(useFlowMachine(kycQuestionnaireMachine, kycQuestionnaireActors));
+  const view = useSelector(flow, kycQuestionnaireView, shallowEqual);
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+
+  if (view.loading) return <ScreenSkeleton label={t('kyc.loading')} />;
+  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
+
+  const valueOf = (question: KycQuestion): string => {
+    const value = view.answers[question];
+    return typeof value === 'boolean' ? (value ? 'yes' : 'no') : (value ?? '');
+  };
+  const answer = (question: KycQuestion, raw: string) =>
+    flow.send({ type: 'ANSWERED', question, value: question === 'pep' ? (raw === '' ? undefined : raw === 'yes') : raw });
+  const errorOf = (question: KycQuestion) =>
+    view.invalid.includes(question) ? t(valueOf(question) === '' ? 'kyc.questionnaire.required' : 'kyc.questionnaire.invalid') : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'SUBMITTED' });
+  };
+
+  if (view.saved) {
+    return (
+      <div className="stack">
+        <p role="status" className="notice">
+          {t('kyc.questionnaire.saved')}
+        </p>
+        <dl className="kyc-answers">
+          {view.questions.map((question) => (
+            <div key={question}>
+              <dt>{t(`kyc.questionnaire.questions.${question}`)}</dt>
+              <dd>
+                {CHOICES[question]
+                  ? t(`kyc.questionnaire.options.${question}.${valueOf(question)}`)
+                  : question === 'taxResidence'
+                    ? countries.find((country) => country.code === valueOf(question))?.name
+                    : valueOf(question)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {view.canEdit ? <Button onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>{t('kyc.questionnaire.change')}</Button> : null}
+        <BackToOverview />
+      </div>
+    );
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
+      <p className="page-lead">{t('screens.kycQuestionnaire.lead')}</p>
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {view.failure ? kycFailureText(t, view.failure) : null}
+      </div>
+      {view.questions.map((question) => {
+        const label = t(`kyc.questionnaire.questions.${question}`);
+        const choices = CHOICES[question];
+        if (choices || question === 'taxResidence') {
+          return (
+            <SelectField
+              key={question}
+              label={label}
+              name={question}
+              value={valueOf(question)}
+              onChange={(event) => answer(question, event.target.value)}
+              error={errorOf(question)}
+              options={
+                <>
+                  <option value="">{t('kyc.questionnaire.choose')}</option>
+                  {choices
+                    ? choices.map((choice) => (
+                        <option key={choice} value={choice}>
+                          {t(`kyc.questionnaire.options.${question}.${choice}`)}
+                        </option>
+                      ))
+                    : countries.map((country) => (
+                        <option key={country.code} value={country.code}>
+                          {country.name}
+                        </option>
+                      ))}
+                </>
+              }
+            />
+          );
+        }
+        return (
+          <TextField
+            key={question}
+            label={label}
+            name={question}
+            dir={question === 'taxId' ? 'ltr' : undefined}
+            value={valueOf(question)}
+            onChange={(event) => answer(question, event.target.value)}
+            error={errorOf(question)}
+            hint={question === 'pepRole' ? t('kyc.questionnaire.pepHint') : undefined}
+          />
+        );
+      })}
+      <Button variant="primary" type="submit" busy={view.busy}>
+        {view.busy ? t('kyc.questionnaire.saving') : t('kyc.questionnaire.save')}
+      </Button>
+    </form>
+  );
+}

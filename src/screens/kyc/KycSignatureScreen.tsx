@@ -1,0 +1,120 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KYC_TERMS_VERSION } from '../../../contract/kyc';
+import { kycSignatureMachine, type Stroke } from '../../../machines/kycSignature.machine';
+import { kycSignatureView } from '../../../machines/kycSignature.view';
+import { kycSignatureActors } from '../../app/actors/kyc';
+import { useFlowMachine, useLocale } from '../../app/context';
+import { formatDate } from '../../i18n/format';
+import { Button } from '../../ui/Button';
+import { ScreenSkeleton } from '../../ui/Skeleton';
+import { BackToOverview, kycFailureText, KycUnavailable } from './shared';
+
+const PAD_WIDTH = 600;
+const PAD_HEIGHT = 220;
+
+/** Draws the machine's strokes; the stroke being drawn is added on top until the pointer lifts. */
+function paint(canvas: HTMLCanvasElement, strokes: readonly Stroke[]) {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  context.clearRect(0, 0, canvas.width, canvas.height);
+  context.lineWidth = 3;
+  context.lineCap = 'round';
+  context.lineJoin = 'round';
+  context.strokeStyle = getComputedStyle(canvas).color;
+  for (const stroke of strokes) {
+    context.beginPath();
+    stroke.forEach(([x, y], index) => (index === 0 ? context.moveTo(x, y) : context.lineTo(x, y)));
+    if (stroke.length === 1) context.lineTo(stroke[0]![0] + 0.1, stroke[0]![1]);
+    context.stroke();
+  }
+}
+
+/**
+ * /kyc/signature: a pad for pointer, pen and touch (pointer events cover all three; `touch-action: none`
+ * keeps a finger from scrolling the page), undo and clear, then the PNG of the pad with its strokes.
+ */
+export function KycSignatureScreen() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const flow = useActorRef(useFlowMachine(kycSignatureMachine, kycSignatureActors));
+  const view = useSelector(flow, kycSignatureView, shallowEqual);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const drawing = useRef<Stroke | null>(null);
+
+  useEffect(() => {
+    if (canvas.current) paint(canvas.current, view.strokes);
+  }, [view.strokes, view.drawing]);
+
+  if (view.loading) return <ScreenSkeleton label={t('kyc.loading')} />;
+  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
+  if (view.signedAt) {
+    return (
+      <div className="stack">
+        <p role="status" className="notice">
+          {t('kyc.signature.signedAt', { date: formatDate(new Date(view.signedAt), locale, { dateStyle: 'long', timeStyle: 'short' }) })}
+        </p>
+        {view.canSignAgain ? <Button onClick={() => flow.send({ type: 'SIGN_AGAIN' })}>{t('kyc.signature.signAgain')}</Button> : null}
+        <BackToOverview />
+      </div>
+    );
+  }
+
+  const point = (event: PointerEvent<HTMLCanvasElement>): [number, number] => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * PAD_WIDTH;
+    const y = ((event.clientY - box.top) / box.height) * PAD_HEIGHT;
+    return [Math.round(Math.min(Math.max(x, 0), PAD_WIDTH)), Math.round(Math.min(Math.max(y, 0), PAD_HEIGHT))];
+  };
+  const down = (event: PointerEvent<HTMLCanvasElement>) => {
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drawing.current = [point(event)];
+  };
+  const move = (event: PointerEvent<HTMLCanvasElement>) => {
+    if (!drawing.current || !canvas.current) return;
+    drawing.current.push(point(event));
+    paint(canvas.current, [...view.strokes, drawing.current]);
+  };
+  const up = () => {
+    if (drawing.current) flow.send({ type: 'STROKE_DRAWN', stroke: drawing.current });
+    drawing.current = null;
+  };
+
+  return (
+    <div className="stack">
+      <p className="page-lead">{t('kyc.signature.terms', { version: KYC_TERMS_VERSION })}</p>
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {view.tooShort ? t('kyc.failure.signature_too_short') : view.failure ? kycFailureText(t, view.failure) : null}
+      </div>
+      <canvas
+        ref={canvas}
+        className="kyc-pad"
+        width={PAD_WIDTH}
+        height={PAD_HEIGHT}
+        role="img"
+        aria-label={t('kyc.signature.pad')}
+        data-testid="signature-pad"
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
+      />
+      <div className="button-row">
+        <Button disabled={!view.canUndo || view.busy} onClick={() => flow.send({ type: 'UNDONE' })}>
+          {t('kyc.signature.undo')}
+        </Button>
+        <Button disabled={!view.canUndo || view.busy} onClick={() => flow.send({ type: 'CLEARED' })}>
+          {t('kyc.signature.clear')}
+        </Button>
+      </div>
+      <Button
+        variant="primary"
+        busy={view.busy}
+        onClick={() => flow.send({ type: 'SUBMITTED', image: canvas.current?.toDataURL('image/png') ?? '' })}
+      >
+        {view.busy ? t('kyc.signature.signing') : t('kyc.signature.sign')}
+      </Button>
+    </div>
+  );
+}
