@@ -12,6 +12,8 @@ import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { cardRoutes } from './routes/cards';
 import { chainRoutes } from './routes/chains';
+import { depositRoutes } from './routes/deposits';
+import { createDepositService } from './chains/deposits';
 import { resolveChains } from './chains/chains';
 import type { Chain } from '../contract/chains';
 import { sessionCookies } from './http/cookies';
@@ -93,6 +95,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   accountRoutes(api, deps, services);
   cardRoutes(api, deps, services);
   chainRoutes(api, deps, chains);
+  depositRoutes(api, deps, createDepositService({ db, clock, chains, keys: config.deposits }));
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { assetInfo, type Asset } from '../contract/assets';
 import { EVM_NETWORK_CODES, type EvmNetwork } from '../contract/chainList';
+import { demoDepositKeys, isExtendedPublicKey, type DepositKeys } from './chains/addresses';
 import type { SocialProvider } from '../contract/social';
 import { OWASP_ARGON2ID, type PasswordCost } from './services/passwords';
 
@@ -74,6 +75,12 @@ export interface Config {
   rateFeed: RateFeedConfig | undefined;
   /** The EVM chains: local development nodes in demo mode, configured RPC endpoints otherwise. */
   chains: ChainSettings;
+  /**
+   * The extended public keys deposit addresses are derived from (DEPOSIT_XPUB_EVM at m/44'/60'/1'/0,
+   * DEPOSIT_XPUB_BTC at m/84'/0'/0'/0); in demo mode, unless set, the well-known test mnemonic's, which
+   * production refuses. Unset outside demo mode: on-chain deposits are off (`deposits_unavailable`).
+   */
+  deposits: DepositKeys | undefined;
 }
 
 /** How the server reaches the four EVM chains (server/chains/). */
@@ -228,7 +235,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     session: sessionLifetime(env),
     rateFeed: rateFeed(env),
     chains: chainSettings(env, production, demoMode),
+    deposits: depositKeys(env, production, demoMode),
   };
+}
+
+function depositKeys(env: NodeJS.ProcessEnv, production: boolean, demoMode: boolean): DepositKeys | undefined {
+  const evm = env.DEPOSIT_XPUB_EVM?.trim();
+  const btc = env.DEPOSIT_XPUB_BTC?.trim();
+  if (!evm && !btc) return demoMode ? demoDepositKeys() : undefined;
+  if (!evm || !btc) throw new Error('DEPOSIT_XPUB_EVM and DEPOSIT_XPUB_BTC go together.');
+  for (const [name, key] of [
+    ['DEPOSIT_XPUB_EVM', evm],
+    ['DEPOSIT_XPUB_BTC', btc],
+  ] as const) {
+    if (!isExtendedPublicKey(key)) throw new Error(`${name} must be an extended public key (xpub…), never a private one.`);
+  }
+  const demo = demoDepositKeys();
+  if (production && (evm === demo.evm || btc === demo.btc))
+    throw new Error("DEPOSIT_XPUB_* are the well-known test mnemonic's: anyone could spend the deposits. Use the operator's own keys.");
+  return { evm, btc, btcPrefix: production ? 'bc' : 'tb' };
 }
 
 function chainSettings(env: NodeJS.ProcessEnv, production: boolean, demoMode: boolean): ChainSettings {
