@@ -226,6 +226,10 @@ export const API_ERRORS = {
   },
   cursor_invalid: { status: 422, description: 'The `cursor` is not one this server handed out; start again from the first page.' },
   network_not_supported: { status: 422, description: 'The account’s asset is not received over this network.' },
+  deposits_unavailable: {
+    status: 503,
+    description: 'No deposit key is configured (DEPOSIT_XPUB_*): on-chain deposits are off on this server.',
+  },
   phone_invalid: { status: 422, description: 'The number does not exist in its country’s numbering plan.' },
   password_too_weak: {
     status: 422,

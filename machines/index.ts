@@ -28,6 +28,8 @@ import { cardControlsMachine } from './cardControls.machine';
 import { cardControlsModel } from './cardControls.model';
 import { collateralMachine } from './collateral.machine';
 import { collateralModel } from './collateral.model';
+import { onChainDepositMachine } from './onChainDeposit.machine';
+import { onChainDepositModel } from './onChainDeposit.model';
 import { phoneChangeMachine } from './phoneChange.machine';
 import { phoneChangeModel } from './phoneChange.model';
 import { stepUpMachine } from './stepUp.machine';
@@ -189,6 +191,15 @@ export const catalog: CatalogEntry[] = [
     routes: ['/transfer/fiat-to-crypto', '/transfer/crypto-to-fiat'],
     machine: transferMachine,
     model: transferModel,
+  },
+  {
+    id: 'onChainDeposit',
+    title: 'Top up on-chain',
+    summary:
+      'The deposit screen of /inject/crypto/on-chain/:iso: choose the network, the customer’s deposit address loads and is shown with its QR code, the minimum and the confirmations needed; a deposit seen on the chain shows as pending with its confirmations, then as credited once the watcher has paid it (the balances refresh). A deposit whose block left the chain is never credited: the address shows again with a notice.',
+    routes: ['/inject/crypto/on-chain/:iso'],
+    machine: onChainDepositMachine,
+    model: onChainDepositModel,
   },
   {
     id: 'stepUp',

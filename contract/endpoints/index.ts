@@ -2,6 +2,8 @@ import { accountsEndpoints } from './accounts';
 import { appEndpoints } from './app';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
+import { chainsEndpoints } from './chains';
+import { depositsEndpoints } from './deposits';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { inviteEndpoints } from './invite';
@@ -34,6 +36,8 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...inviteEndpoints,
   ...accountsEndpoints,
   ...cardsEndpoints,
+  ...chainsEndpoints,
+  ...depositsEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,

@@ -535,3 +535,43 @@ export const kycFiles = pgTable('kyc_files', {
   createdAt: instant('created_at').notNull(),
   replacedAt: instant('replaced_at'),
 });
+
+/** Each customer's derivation index for deposit addresses (migration 0022). */
+export const depositIndexes = pgTable('deposit_indexes', {
+  userId: uuid('user_id').primaryKey(),
+  derivationIndex: integer('derivation_index').notNull(),
+});
+
+/** A customer's deposit address on one network, derived at their index (migration 0022). */
+export const depositAddresses = pgTable('deposit_addresses', {
+  userId: uuid('user_id').notNull(),
+  network: text('network').notNull(),
+  address: text('address').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** What the deposit watcher saw arrive on a chain, once per (network, transaction, log index) (migration 0022). */
+export const chainDeposits = pgTable('chain_deposits', {
+  network: text('network').notNull(),
+  txHash: text('tx_hash').notNull(),
+  logIndex: integer('log_index').notNull(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  userId: uuid('user_id').notNull(),
+  address: text('address').notNull(),
+  asset: text('asset').notNull(),
+  amount: money('amount').notNull(),
+  dust: money('dust').notNull(),
+  status: text('status', { enum: ['pending', 'credited', 'dropped'] }).notNull(),
+  activityId: uuid('activity_id').notNull(),
+  transactionId: uuid('transaction_id'),
+  seenAt: instant('seen_at').notNull(),
+  creditedAt: instant('credited_at'),
+});
+
+/** The last block the watcher read on each chain, with its hash to notice a reorganisation (migration 0022). */
+export const chainCursors = pgTable('chain_cursors', {
+  network: text('network').primaryKey(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+});

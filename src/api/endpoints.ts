@@ -29,6 +29,8 @@ import type {
 import type { StatementQuery } from '../../contract/statements';
 import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQuery, RepayBody } from '../../contract/cards';
 import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
+import type { CryptoAsset } from '../../contract/assets';
+import type { DepositAddressQuery } from '../../contract/deposits';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -115,6 +117,12 @@ export function createApi(client: ApiClient) {
     // Polled by the balances machine: a background request, so it never keeps a session awake.
     getSummaryBalance: (options?: ReadOptions) => client.call(endpoints.getSummaryBalance, { ...options, activity: ACTIVITY.background }),
     listActivities: (query: ActivitiesQueryInput, options?: ReadOptions) => client.call(endpoints.listActivities, { ...options, query }),
+    listChains: (options?: ReadOptions) => client.call(endpoints.listChains, options),
+    getDepositAddress: (query: DepositAddressQuery, options?: ReadOptions) =>
+      client.call(endpoints.getDepositAddress, { ...options, query }),
+    // Followed while the deposit screen is open: the customer's own looking, not a reason to stay signed in.
+    listDeposits: (query: { asset: CryptoAsset }, options?: ReadOptions) =>
+      client.call(endpoints.listDeposits, { ...options, query, activity: ACTIVITY.background }),
     getAccount: (id: string, options?: ReadOptions) => client.call(endpoints.getAccount, { ...options, pathParams: { id } }),
     openAccount: (body: OpenAccountBody) => client.call(endpoints.openAccount, { body }),
     downloadStatement: (query: StatementQuery) => client.download(endpoints.getStatement, { query }),

@@ -38,6 +38,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   onboarding: () => import('../screens/onboarding'),
   help: () => import('../screens/help'),
   kyc: () => import('../screens/kyc'),
+  inject: () => import('../screens/inject'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
+import { demoDepositKeys } from '../../server/chains/addresses';
 import type { Clock } from '../../server/clock';
 import { DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
@@ -60,6 +61,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     session: DEFAULT_SESSION_LIFETIME,
     rateFeed: undefined,
+    chains: { local: false, localPort: 0, localBlockSeconds: 0, rpcUrls: {}, confirmations: 2 },
+    deposits: demoDepositKeys(),
     ...overrides,
   };
 }

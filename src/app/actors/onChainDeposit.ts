@@ -1,0 +1,22 @@
+import { fromPromise } from 'xstate';
+import type { onChainDepositMachine } from '../../../machines/onChainDeposit.machine';
+import type { AppSystem } from '../system';
+import { moneyMoved } from '../moneyMoved';
+import type { FlowHost } from './host';
+import { unwrap } from './unwrap';
+
+/** The deposit screen's address and deposits, from the API; a credited deposit refreshes the balances. */
+export function onChainDepositActors({ api, queryClient, balances }: FlowHost & Pick<AppSystem, 'balances'>) {
+  return {
+    actors: {
+      loadDepositAddress: fromPromise(({ input }) => unwrap(api.getDepositAddress({ asset: input.asset, network: input.network }))),
+      fetchDeposits: fromPromise(({ input }) => unwrap(api.listDeposits({ asset: input.asset }))),
+    },
+    actions: {
+      announceMoneyMoved: () => {
+        moneyMoved({ balances });
+        void queryClient.invalidateQueries({ queryKey: ['activities'] });
+      },
+    },
+  } satisfies Parameters<typeof onChainDepositMachine.provide>[0];
+}

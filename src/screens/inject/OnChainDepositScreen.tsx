@@ -1,0 +1,131 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { assetInfo, NETWORKS, type CryptoAsset } from '../../../contract/assetList';
+import { onChainDepositMachine } from '../../../machines/onChainDeposit.machine';
+import { onChainDepositView } from '../../../machines/onChainDeposit.view';
+import { onChainDepositActors } from '../../app/actors/onChainDeposit';
+import { useFlowMachine, useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { Copyable } from '../../ui/Copyable';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { Money } from '../../ui/Money';
+import { generalFailureText } from '../shared/failureText';
+
+/**
+ * /inject/crypto/on-chain/:iso: choose the network, then the deposit address with its QR code, the
+ * minimum and the confirmations; a deposit is followed from pending to credited. The route table
+ * answers 404 for an iso that is no crypto asset. The flow is the onChainDeposit statechart.
+ */
+export function OnChainDepositScreen() {
+  const { t } = useTranslation();
+  const asset = assetInfo(useParams().iso ?? '')!;
+  const { balances } = useSystem();
+  const flow = useActorRef(
+    useFlowMachine(onChainDepositMachine, (host) => onChainDepositActors({ ...host, balances })),
+    { input: { asset: asset.code as CryptoAsset } },
+  );
+  const view = useSelector(flow, onChainDepositView, shallowEqual);
+  const qr = useQrCode(view.address?.paymentUri);
+
+  if (view.step === 'network') {
+    return (
+      <div className="stack" data-testid="deposit-networks">
+        <p>{t('onChain.deposit.chooseNetwork', { asset: asset.code })}</p>
+        <ListRows label={t('onChain.deposit.networks')}>
+          {asset.networks.map((network) => (
+            <ListRow key={network} label={NETWORKS[network].name} onClick={() => flow.send({ type: 'NETWORK_CHOSEN', network })} />
+          ))}
+        </ListRows>
+      </div>
+    );
+  }
+  const network = NETWORKS[view.network!].name;
+  const changeNetwork = (
+    <Button className="button--secondary" onClick={() => flow.send({ type: 'NETWORK_CHANGE_REQUESTED' })}>
+      {t('onChain.deposit.changeNetwork')}
+    </Button>
+  );
+  if (view.step === 'loading') {
+    return (
+      <p className="hint-text" data-testid="deposit-address-loading" aria-busy="true">
+        {t('onChain.deposit.loading')}
+      </p>
+    );
+  }
+  if (view.step === 'failed') {
+    return (
+      <div className="stack" data-testid="deposit-address-failed">
+        <p className="form-alert" role="alert">
+          {generalFailureText(t, view.failure!)}
+        </p>
+        <Button onClick={() => flow.send({ type: 'RETRY_REQUESTED' })}>{t('onChain.deposit.retry')}</Button>
+        {changeNetwork}
+      </div>
+    );
+  }
+  const address = view.address!;
+  return (
+    <div className="stack" data-testid={view.step === 'address' ? 'deposit-address' : `deposit-${view.step}`}>
+      <section className="card stack" aria-labelledby="deposit-address-title">
+        <h2 id="deposit-address-title" className="section-title">
+          {t('onChain.deposit.title', { asset: asset.code, network })}
+          {address.local ? <span className="badge"> {t('onChain.deposit.local')}</span> : null}
+        </h2>
+        {qr ? (
+          <img className="deposit-qr" src={qr} width={200} height={200} alt={t('onChain.deposit.qr', { asset: asset.code, network })} />
+        ) : null}
+        <Copyable text={address.address} label={t('onChain.deposit.copy')} />
+        <dl className="facts">
+          <dt>{t('onChain.deposit.minimum')}</dt>
+          <dd>
+            <Money amount={address.minimum} asset={asset.code} />
+          </dd>
+          {address.confirmations ? (
+            <>
+              <dt>{t('onChain.deposit.confirmationsNeeded')}</dt>
+              <dd>{t('onChain.deposit.blocks', { count: address.confirmations })}</dd>
+            </>
+          ) : null}
+        </dl>
+        <p className="form-alert" role="note">
+          {t('onChain.deposit.warning', { asset: asset.code, network })}
+        </p>
+      </section>
+      {view.dropped ? (
+        <p className="form-alert" role="alert">
+          {t('onChain.deposit.dropped')}
+        </p>
+      ) : null}
+      {view.deposit ? (
+        <section className="card stack" aria-live="polite">
+          <p className="section-title">
+            {view.step === 'credited' ? t('onChain.deposit.credited') : t('onChain.deposit.pending')}{' '}
+            <Money amount={view.deposit.amount} asset={asset.code} />
+          </p>
+          {view.step === 'pending' ? (
+            <p className="hint-text">
+              {t('onChain.deposit.progress', { count: view.deposit.confirmations, required: view.deposit.required })}
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {changeNetwork}
+    </div>
+  );
+}
+
+/** The payment URI as a QR code image (a data: URL, which the CSP allows for images). */
+function useQrCode(uri: string | undefined): string | null {
+  const [image, setImage] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    if (uri) void QRCode.toDataURL(uri, { margin: 1, width: 200 }).then((url) => current && setImage(url));
+    return () => {
+      current = false;
+    };
+  }, [uri]);
+  return uri ? image : null;
+}
