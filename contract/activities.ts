@@ -19,6 +19,7 @@ export const ACTIVITY_TYPES = [
   'collateral_release',
   'card_repayment',
   'liquidation',
+  'voucher_redeemed',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

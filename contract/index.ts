@@ -21,3 +21,5 @@ export * from './security';
 export * from './stepUp';
 export * from './simulate';
 export * from './phoneRecovery';
+export * from './inject';
+export * from './voucherCode';

@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth';
 import { simulateRoutes } from './routes/simulate';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
+import { injectRoutes } from './routes/inject';
 import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
@@ -87,6 +88,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);
+  injectRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);
   app.route('/api', api);

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
+import { injectEndpoints } from './inject';
 import { passkeysEndpoints } from './passkeys';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
@@ -33,6 +34,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,
+  ...injectEndpoints,
   ...phoneRecoveryEndpoints,
   ...devEndpoints,
   ...healthEndpoints,

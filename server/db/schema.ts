@@ -5,6 +5,7 @@ import { bigint, boolean, jsonb, char, integer, numeric, pgTable, primaryKey, sm
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
 import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
+import { HELD_REASONS } from '../../contract/inject';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -241,7 +242,19 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id'),
   kind: text('kind', {
-    enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card', 'collateral', 'repayment', 'liquidation', 'adjustment'],
+    enum: [
+      'seed',
+      'deposit',
+      'withdrawal',
+      'transfer',
+      'exchange',
+      'card',
+      'collateral',
+      'repayment',
+      'liquidation',
+      'adjustment',
+      'voucher',
+    ],
   }).notNull(),
   idempotencyKey: text('idempotency_key'),
   createdAt: instant('created_at').notNull(),
@@ -452,4 +465,48 @@ export const phoneRecoveries = pgTable('phone_recoveries', {
   smsCancelHash: text('sms_cancel_hash').notNull(),
   endedAt: instant('ended_at'),
   outcome: text('outcome', { enum: ['completed', 'cancelled_by_email', 'cancelled_by_phone', 'superseded'] }),
+});
+
+/** Each customer's payment reference for bank transfers (migration 0020). */
+export const paymentReferences = pgTable('payment_references', {
+  userId: uuid('user_id').primaryKey(),
+  reference: text('reference').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** Bank transfers that reached Meridian's bank: credited by reference, or held for review (migration 0020). */
+export const incomingTransfers = pgTable('incoming_transfers', {
+  id: uuid('id').primaryKey(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  senderName: text('sender_name').notNull(),
+  reference: text('reference').notNull(),
+  status: text('status', { enum: ['credited', 'held', 'assigned', 'returned'] }).notNull(),
+  heldReason: text('held_reason', { enum: HELD_REASONS }),
+  userId: uuid('user_id'),
+  transactionId: uuid('transaction_id'),
+  receivedAt: instant('received_at').notNull(),
+  reviewedAt: instant('reviewed_at'),
+});
+
+/** Voucher codes, by the SHA-256 of the normalized code (migration 0020). */
+export const vouchers = pgTable('vouchers', {
+  id: uuid('id').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: instant('created_at').notNull(),
+  redeemedBy: uuid('redeemed_by'),
+  redeemedAt: instant('redeemed_at'),
+  transactionId: uuid('transaction_id'),
+});
+
+/** Refused voucher codes per customer and address, for the lock-out (migration 0020). */
+export const voucherFailures = pgTable('voucher_failures', {
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  userId: uuid('user_id').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: instant('created_at').notNull(),
 });

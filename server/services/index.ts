@@ -7,6 +7,7 @@ import { createActivityService } from './activities';
 import { createAuthService } from './auth';
 import { createCardService } from './cards';
 import { createCodeService } from './codes';
+import { createFiatTopUpService } from './fiat-top-up';
 import { createOutbox, type Transport } from './outbox';
 import { createLevelService } from './levels';
 import { createPasskeyService } from './passkeys';
@@ -27,6 +28,7 @@ import { createTokenService } from './tokens';
 import { createTrackingService } from './tracking';
 import { createTwoFactorService } from './two-factor';
 import { createUserService } from './users';
+import { createVoucherService } from './vouchers';
 import { createStatementService } from '../statements/statement';
 
 export interface ServiceDeps {
@@ -71,6 +73,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     users,
     completeDueRecovery: (userId) => phoneRecovery.completeDue(userId),
   });
+  const simulation = createSimulationService(db, clock);
   return {
     db,
     tokens,
@@ -92,7 +95,9 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
     activities: createActivityService(db),
     statements: createStatementService(db, clock),
-    simulation: createSimulationService(db, clock),
+    simulation,
+    fiatTopUp: createFiatTopUpService(db, clock, simulation),
+    vouchers: createVoucherService(db, clock, simulation),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

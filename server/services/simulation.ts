@@ -8,7 +8,6 @@ import type {
   AdminAction,
   AdminCustomer,
   AuditEntry,
-  SimulateBankTransferBody,
   SimulateCryptoDepositBody,
   SimulatedMovement,
   SimulationAccount,
@@ -116,28 +115,6 @@ export function createSimulationService(db: Db, clock: Clock) {
       .from(rates)
       .where(eq(rates.asset, asset));
     if (!check?.fits) throw new ApiError('top_up_limit_exceeded');
-  }
-
-  async function receiveBankTransfer(
-    tx: Db,
-    userId: string,
-    body: SimulateBankTransferBody,
-    idempotencyKey: string,
-  ): Promise<SimulatedMovement> {
-    const account = await accountOf(tx, body.accountId, ['fiat'], userId);
-    const asset = account.currency as Asset;
-    await checkTopUpLimit(tx, userId, asset, body.amount);
-    const transactionId = await credit(tx, {
-      kind: 'deposit',
-      userId,
-      accountId: account.id,
-      asset,
-      amount: body.amount,
-      at: clock(),
-      idempotencyKey,
-      activity: { type: 'deposit', counterparty: body.senderName, reference: body.reference || null },
-    });
-    return movementAnswer(tx, transactionId, account.id);
   }
 
   async function receiveCrypto(
@@ -270,7 +247,7 @@ export function createSimulationService(db: Db, clock: Clock) {
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
-  return { accountsOf, receiveBankTransfer, receiveCrypto, adjust, record, customers, auditLog };
+  return { accountsOf, receiveCrypto, adjust, record, customers, auditLog };
 }
 
 export type SimulationService = ReturnType<typeof createSimulationService>;

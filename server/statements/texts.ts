@@ -59,6 +59,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral_release: 'Collateral returned',
       card_repayment: 'Card repayment',
       liquidation: 'Collateral sold',
+      voucher_redeemed: 'Voucher redeemed',
     },
     kinds: {
       seed: 'Initial credit',
@@ -71,6 +72,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       repayment: 'Repayment',
       liquidation: 'Liquidation',
       adjustment: 'Adjustment',
+      voucher: 'Voucher',
     },
   },
   ar: {
@@ -102,6 +104,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral_release: 'استرداد ضمان',
       card_repayment: 'سداد البطاقة',
       liquidation: 'بيع الضمان',
+      voucher_redeemed: 'قسيمة مستردّة',
     },
     kinds: {
       seed: 'رصيد أولي',
@@ -114,6 +117,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       repayment: 'سداد',
       liquidation: 'تسييل',
       adjustment: 'تسوية',
+      voucher: 'قسيمة',
     },
   },
   de: {
@@ -145,6 +149,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral_release: 'Sicherheit zurückerhalten',
       card_repayment: 'Kartenrückzahlung',
       liquidation: 'Sicherheit verkauft',
+      voucher_redeemed: 'Gutschein eingelöst',
     },
     kinds: {
       seed: 'Startguthaben',
@@ -157,6 +162,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       repayment: 'Rückzahlung',
       liquidation: 'Verwertung',
       adjustment: 'Korrektur',
+      voucher: 'Gutschein',
     },
   },
   es: {
@@ -188,6 +194,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral_release: 'Garantía devuelta',
       card_repayment: 'Pago de la tarjeta',
       liquidation: 'Garantía vendida',
+      voucher_redeemed: 'Cupón canjeado',
     },
     kinds: {
       seed: 'Saldo de apertura',
@@ -200,6 +207,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       repayment: 'Reembolso',
       liquidation: 'Liquidación',
       adjustment: 'Ajuste',
+      voucher: 'Cupón',
     },
   },
   fr: {
@@ -231,6 +239,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral_release: 'Garantie restituée',
       card_repayment: 'Remboursement de la carte',
       liquidation: 'Garantie vendue',
+      voucher_redeemed: 'Bon utilisé',
     },
     kinds: {
       seed: 'Crédit initial',
@@ -243,6 +252,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       repayment: 'Remboursement',
       liquidation: 'Liquidation',
       adjustment: 'Régularisation',
+      voucher: 'Bon',
     },
   },
   ru: {
@@ -274,6 +284,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral_release: 'Залог возвращён',
       card_repayment: 'Погашение по карте',
       liquidation: 'Залог продан',
+      voucher_redeemed: 'Ваучер погашен',
     },
     kinds: {
       seed: 'Начальное зачисление',
@@ -286,6 +297,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       repayment: 'Погашение',
       liquidation: 'Ликвидация',
       adjustment: 'Корректировка',
+      voucher: 'Ваучер',
     },
   },
   th: {
@@ -317,6 +329,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral_release: 'คืนหลักประกัน',
       card_repayment: 'ชำระหนี้บัตร',
       liquidation: 'ขายหลักประกัน',
+      voucher_redeemed: 'ใช้บัตรกำนัล',
     },
     kinds: {
       seed: 'ยอดเริ่มต้น',
@@ -329,6 +342,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       repayment: 'ชำระคืน',
       liquidation: 'การบังคับขาย',
       adjustment: 'ปรับปรุงรายการ',
+      voucher: 'บัตรกำนัล',
     },
   },
   zh: {
@@ -360,6 +374,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       collateral_release: '已退还抵押品',
       card_repayment: '卡片还款',
       liquidation: '抵押品已出售',
+      voucher_redeemed: '兑换券已兑换',
     },
     kinds: {
       seed: '初始入账',
@@ -372,6 +387,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       repayment: '还款',
       liquidation: '清算',
       adjustment: '调整',
+      voucher: '兑换券',
     },
   },
 };

@@ -23,6 +23,7 @@ import type {
   SimulateBankTransferBody,
   SimulateCryptoDepositBody,
 } from '../../contract';
+import type { AssignHeldTransferBody, CreateVoucherBody, RedeemVoucherBody, ReturnHeldTransferBody } from '../../contract/inject';
 import type { StatementQuery } from '../../contract/statements';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
@@ -118,6 +119,15 @@ export function createApi(client: ApiClient) {
     listAdminOutbox: (query: { to?: string }, options?: ReadOptions) => client.call(endpoints.listAdminOutbox, { ...options, query }),
     listAuditLog: (options?: ReadOptions) => client.call(endpoints.listAuditLog, options),
     setRates: (body: SetRatesBody) => client.call(endpoints.setRates, { body }),
+    // Top-ups by bank transfer and voucher code, and the admins' tools for them.
+    getFiatTopUpDetails: (options?: ReadOptions) => client.call(endpoints.getFiatTopUpDetails, options),
+    redeemVoucher: (body: RedeemVoucherBody, idempotencyKey: string) => client.call(endpoints.redeemVoucher, { body, idempotencyKey }),
+    createVoucher: (body: CreateVoucherBody) => client.call(endpoints.createVoucher, { body }),
+    listHeldTransfers: (options?: ReadOptions) => client.call(endpoints.listHeldTransfers, options),
+    assignHeldTransfer: (id: string, body: AssignHeldTransferBody, idempotencyKey: string) =>
+      client.call(endpoints.assignHeldTransfer, { pathParams: { id }, body, idempotencyKey }),
+    returnHeldTransfer: (id: string, body: ReturnHeldTransferBody, idempotencyKey: string) =>
+      client.call(endpoints.returnHeldTransfer, { pathParams: { id }, body, idempotencyKey }),
   };
 }
 

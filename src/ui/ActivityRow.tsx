@@ -19,6 +19,7 @@ const TYPE_ICONS: Record<ActivityType, IconName> = {
   collateral_release: 'arrowIn',
   card_repayment: 'arrowIn',
   liquidation: 'exchange',
+  voucher_redeemed: 'arrowIn',
 };
 
 export interface ActivityRowProps {
