@@ -20,6 +20,9 @@ export const ACTIVITY_TYPES = [
   'card_repayment',
   'liquidation',
   'voucher_redeemed',
+  'payment_sent',
+  'payment_received',
+  'referral_reward',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

@@ -169,9 +169,10 @@ export const API_ERRORS = {
   },
   repayment_exceeds_debt: { status: 409, description: 'The repayment is more than the card account owes.' },
   card_limits_invalid: { status: 422, description: 'The daily limit is above the monthly one, or a limit is above 50 000.' },
-  top_up_limit_exceeded: {
+  limit_exceeded: {
     status: 409,
-    description: "The deposit would pass what is left of the level's monthly top-up limit (in US dollars); nothing was moved.",
+    description:
+      "The movement would pass what is left of the level's limit for the operation (in US dollars); `fields.operation`, `fields.period` (`day` or `month`) and `fields.left` say which and how much is left; nothing was moved.",
   },
   voucher_unknown: { status: 400, description: 'No voucher has this code (a well-formed code that was never issued).' },
   voucher_used: { status: 409, description: 'This voucher code was already redeemed; a code credits once.' },

@@ -45,7 +45,7 @@ export type VoucherRedemption = z.infer<typeof voucherRedemptionSchema>;
 export const createVoucherBodySchema = z.strictObject({
   amount: positiveAmountSchema,
   currency: assetSchema,
-  expiresAt: timestampSchema,
+  expiresAt: timestampSchema.max(30),
 });
 export type CreateVoucherBody = z.infer<typeof createVoucherBodySchema>;
 

@@ -89,3 +89,19 @@ export const userDepositLevelsSchema = z.object({
     .nullable(),
 });
 export type UserDepositLevels = z.infer<typeof userDepositLevelsSchema>;
+
+/** One period of one operation's limit, in US dollars: what the level allows, what was used, what is left. */
+export const periodUsageSchema = z.object({ limit: decimalSchema, used: decimalSchema, left: decimalSchema });
+
+/**
+ * `GET /users-deposit-levels/limits`: for each limited operation, today (UTC) and this calendar month,
+ * what the customer's level allows and what is left, so a screen can say it before an amount is typed.
+ * Top-ups count money received by deposits and vouchers; the others count money paid (pending included).
+ */
+export const operationLimitsSchema = z.object({
+  top_up: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
+  transfer: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
+  payment: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
+  withdrawal: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
+});
+export type OperationLimits = z.infer<typeof operationLimitsSchema>;

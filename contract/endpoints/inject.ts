@@ -26,7 +26,7 @@ export const injectEndpoints = {
       "Redeems a voucher code: its amount is credited once to the customer's account in its asset (opened when missing), counted toward the top-up limit. After 5 refused codes in 15 minutes by the customer or from the address, every try is refused with `rate_limited` for 15 minutes (`Retry-After: 900`).",
     auth: 'bearer',
     idempotent: true,
-    errors: ['voucher_unknown', 'voucher_used', 'voucher_expired', 'rate_limited', 'top_up_limit_exceeded', 'rate_stale'],
+    errors: ['voucher_unknown', 'voucher_used', 'voucher_expired', 'rate_limited', 'limit_exceeded', 'rate_stale'],
   }),
   createVoucher: endpoint('POST', '/simulate/admin/vouchers', createVoucherBodySchema, createdVoucherSchema, {
     summary:
@@ -48,7 +48,7 @@ export const injectEndpoints = {
     auth: 'bearer',
     role: 'admin',
     idempotent: true,
-    errors: ['held_transfer_not_found', 'transfer_already_reviewed', 'customer_not_found', 'top_up_limit_exceeded', 'rate_stale'],
+    errors: ['held_transfer_not_found', 'transfer_already_reviewed', 'customer_not_found', 'limit_exceeded', 'rate_stale'],
   }),
   returnHeldTransfer: endpoint('POST', '/simulate/admin/held-transfers/:id/return', returnHeldTransferBodySchema, reviewedTransferSchema, {
     summary:

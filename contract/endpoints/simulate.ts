@@ -37,7 +37,7 @@ export const simulateEndpoints = {
     auth: 'bearer',
     idempotent: true,
     demoMode: true,
-    errors: ['account_not_found', 'amount_too_precise', 'network_not_supported', 'top_up_limit_exceeded', 'rate_stale'],
+    errors: ['account_not_found', 'amount_too_precise', 'network_not_supported', 'limit_exceeded', 'rate_stale'],
   }),
   listAdminCustomers: endpoint('GET', '/simulate/admin/customers', undefined, adminCustomersSchema, {
     summary: 'Customers whose e-mail contains `q`, with their accounts and balances (at most 50). Admins, demo mode only.',

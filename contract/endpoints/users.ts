@@ -3,7 +3,7 @@ import { emptyBodySchema } from '../common';
 import { changePasswordBodySchema, passwordChangedSchema } from '../stepUp';
 import { meSchema } from '../auth';
 import { phoneCodeBodySchema, phoneCodeSentSchema, setPhoneBodySchema, updatePhoneBodySchema } from '../phone';
-import { promoCodeBodySchema, promoRedemptionSchema, updateNameBodySchema, userDepositLevelsSchema } from '../users';
+import { operationLimitsSchema, promoCodeBodySchema, promoRedemptionSchema, updateNameBodySchema, userDepositLevelsSchema } from '../users';
 
 /** The customer: profile, phone, promo codes, deposit levels. */
 export const usersEndpoints = {
@@ -64,6 +64,10 @@ export const usersEndpoints = {
   }),
   getDepositLevels: endpoint('GET', '/users-deposit-levels/by-user', undefined, userDepositLevelsSchema, {
     summary: 'The deposit levels and the one the customer is on.',
+    auth: 'bearer',
+  }),
+  getLimits: endpoint('GET', '/users-deposit-levels/limits', undefined, operationLimitsSchema, {
+    summary: "What is left of the level's daily and monthly limit of each operation, in US dollars.",
     auth: 'bearer',
   }),
 };

@@ -39,4 +39,5 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
   mount(app, deps, endpoints.redeemPromoCode, ({ principal, body }) => promo.redeem(principal.userId, body.code));
 
   mount(app, deps, endpoints.getDepositLevels, ({ principal }) => services.levels.standing(principal.userId));
+  mount(app, deps, endpoints.getLimits, ({ principal }) => services.limits.remaining(principal.userId));
 }

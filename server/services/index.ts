@@ -10,6 +10,7 @@ import { createCodeService } from './codes';
 import { createFiatTopUpService } from './fiat-top-up';
 import { createOutbox, type Transport } from './outbox';
 import { createLevelService } from './levels';
+import { createLimitService } from './limits';
 import { createPasskeyService } from './passkeys';
 import { createPasswordChangeService } from './password-change';
 import { createPasswordHasher } from './passwords';
@@ -52,6 +53,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
   const rp = { rpId: config.webauthnRpId, rpName: config.webauthnRpName, origins: config.webauthnOrigins };
   const stepUp = createStepUpService({ db, clock, codes, outbox, rateLimiter, users, rp });
   const levels = createLevelService(db, clock);
+  const limits = createLimitService(db, clock);
   const rates = createRateService({ db, clock, logger, feed: config.rateFeed, fetch: rateFeedFetch });
   const phoneRecovery = createPhoneRecoveryService({
     db,
@@ -90,6 +92,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     promo: createPromoService(db, clock),
     tracking: createTrackingService(db, clock),
     levels,
+    limits,
     rates,
     accounts: createAccountService(db, clock),
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),

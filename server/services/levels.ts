@@ -1,4 +1,5 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ActivityType } from '../../contract/activities';
 import { LIMITED_OPERATIONS, type LimitedOperation, type UserDepositLevels } from '../../contract/users';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -16,18 +17,47 @@ const depositsUsd = sql<string>`coalesce(sum(${activities.usdValue}), 0)::text`;
 /** Written out (not as parameters) so the planner matches the partial index `activities_user_deposits_idx`. */
 const isCompletedDeposit = sql`${activities.type} = 'deposit' AND ${activities.status} = 'completed'`;
 
+/** The first instant of the UTC day that `now` is in: daily limits count from it. */
+export function dayStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
 /**
- * The monthly top-up limit as SQL expressions (uncorrelated subqueries, so PostgreSQL runs each once): the
- * balances summary reads them in its own statement instead of waiting for separate queries first. The
- * level is the one `position` finds: the highest reached by completed deposits, 1 until KYC is approved.
+ * Which activities use up each limited operation, and in which direction: money arriving for top-ups,
+ * money leaving for the rest (an exchange writes an activity on both accounts; only the side paid
+ * counts). Pending ones count too, so money held for an operation in flight is not spent twice.
  */
-export function monthlyTopUpSql(userId: string, now: Date): { limitUsd: SQL; usedUsd: SQL; leftUsd: SQL } {
+export const OPERATION_USAGE: Record<LimitedOperation, { types: readonly ActivityType[]; direction: 'in' | 'out' }> = {
+  top_up: { types: ['deposit', 'voucher_redeemed'], direction: 'in' },
+  transfer: { types: ['exchange'], direction: 'out' },
+  payment: { types: ['payment_sent'], direction: 'out' },
+  withdrawal: { types: ['withdrawal'], direction: 'out' },
+};
+
+/** The customer's level as SQL: the highest reached by completed deposits, at most 1 until KYC is approved. */
+export function currentLevelSql(userId: string): SQL {
   const deposits = sql`(SELECT coalesce(sum(${activities.usdValue}), 0) FROM ${activities} WHERE ${activities.userId} = ${userId} AND ${isCompletedDeposit})`;
   const reached = sql`(SELECT coalesce(max(l.level), 1) FROM deposit_levels l WHERE l.min_total_deposit_usd <= ${deposits})`;
-  const current = sql`(SELECT CASE WHEN u.kyc_status = 'approved' THEN ${reached} ELSE least(${reached}, 1) END FROM users u WHERE u.id = ${userId})`;
-  const limitUsd = sql`(SELECT monthly_usd FROM deposit_level_limits WHERE level = ${current} AND operation = 'top_up')`;
-  const usedUsd = sql`(SELECT coalesce(sum(${activities.usdValue}), 0) FROM ${activities}
-    WHERE ${activities.userId} = ${userId} AND ${isCompletedDeposit} AND ${activities.createdAt} >= ${monthStart(now)})`;
+  return sql`(SELECT CASE WHEN u.kyc_status = 'approved' THEN ${reached} ELSE least(${reached}, 1) END FROM users u WHERE u.id = ${userId})`;
+}
+
+/** What the customer's activities of `operation` since `since` used of its limit, in US dollars, as SQL. */
+export function operationUsageSql(userId: string, operation: LimitedOperation, since: Date): SQL {
+  const { types, direction } = OPERATION_USAGE[operation];
+  const sign = direction === 'in' ? sql`> 0` : sql`< 0`;
+  return sql`(SELECT coalesce(sum(abs(${activities.usdValue})), 0) FROM ${activities}
+    WHERE ${activities.userId} = ${userId} AND ${inArray(activities.type, [...types])}
+      AND ${activities.status} IN ('pending', 'completed') AND ${activities.amount} ${sign}
+      AND ${activities.createdAt} >= ${since})`;
+}
+
+/**
+ * The monthly top-up limit as SQL expressions (uncorrelated subqueries, so PostgreSQL runs each once): the
+ * balances summary reads them in its own statement instead of waiting for separate queries first.
+ */
+export function monthlyTopUpSql(userId: string, now: Date): { limitUsd: SQL; usedUsd: SQL; leftUsd: SQL } {
+  const limitUsd = sql`(SELECT monthly_usd FROM deposit_level_limits WHERE level = ${currentLevelSql(userId)} AND operation = 'top_up')`;
+  const usedUsd = operationUsageSql(userId, 'top_up', monthStart(now));
   return { limitUsd, usedUsd, leftUsd: sql`greatest(${limitUsd} - ${usedUsd}, 0)` };
 }
 

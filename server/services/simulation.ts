@@ -2,7 +2,6 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ASSETS, NETWORKS, type Asset } from '../../contract/assets';
-import { RATE_FRESH_MS } from '../../contract/rates';
 import type {
   AdjustmentBody,
   AdminAction,
@@ -14,11 +13,11 @@ import type {
 } from '../../contract/simulate';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { accounts, adminAuditLog, assets, rates, users } from '../db/schema';
+import { accounts, adminAuditLog, assets, users } from '../db/schema';
 import { ApiError } from '../errors';
+import { createLimitService } from './limits';
 import { formatDecimal } from './decimal';
 import { credit, debit } from './ledger';
-import { createLevelService } from './levels';
 
 /** At most this many customers per search and audit rows per page. */
 export const ADMIN_LIST_LIMIT = 50;
@@ -71,6 +70,7 @@ function simulatedTxHash(network: keyof typeof NETWORKS): string {
  * commits with the movement it describes.
  */
 export function createSimulationService(db: Db, clock: Clock) {
+  const limits = createLimitService(db, clock);
   /** The customer's fiat and crypto accounts (card and system accounts are never simulated on). */
   async function accountsOf(userId: string, tx: Db = db): Promise<SimulationAccount[]> {
     const rows = await tx
@@ -97,26 +97,6 @@ export function createSimulationService(db: Db, clock: Clock) {
     return { transactionId, account: toSimulationAccount(row!) };
   }
 
-  /**
-   * Refuses a deposit that would pass what is left of the month's top-up limit. The customer's row is
-   * locked first, so two deposits of one customer are checked one after the other, never both against
-   * the same remainder. Valued at the asset's fresh rate (`rate_stale` otherwise).
-   */
-  async function checkTopUpLimit(tx: Db, userId: string, asset: Asset, amount: string): Promise<void> {
-    // NO KEY UPDATE: it still queues the customer's deposits one after another, but does not conflict with
-    // the key-share locks that inserts referencing the customer (the idempotency record) already hold in
-    // these transactions; FOR UPDATE made two of them wait on each other (a deadlock on PostgreSQL).
-    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR NO KEY UPDATE`);
-    const [rate] = await tx.select({ updatedAt: rates.updatedAt }).from(rates).where(eq(rates.asset, asset));
-    if (!rate || rate.updatedAt.getTime() < clock().getTime() - RATE_FRESH_MS) throw new ApiError('rate_stale');
-    const { leftUsd } = await createLevelService(tx, clock).monthlyTopUp(userId);
-    const [check] = await tx
-      .select({ fits: sql<boolean>`(${amount}::numeric * ${rates.usd}) <= ${leftUsd}::numeric` })
-      .from(rates)
-      .where(eq(rates.asset, asset));
-    if (!check?.fits) throw new ApiError('top_up_limit_exceeded');
-  }
-
   async function receiveCrypto(
     tx: Db,
     userId: string,
@@ -127,7 +107,7 @@ export function createSimulationService(db: Db, clock: Clock) {
     const asset = account.currency as Asset;
     const networks: readonly string[] = ASSETS.find((info) => info.code === asset)?.networks ?? [];
     if (!networks.includes(body.network)) throw new ApiError('network_not_supported');
-    await checkTopUpLimit(tx, userId, asset, body.amount);
+    await limits.assertWithinLimit(tx, userId, 'top_up', asset, body.amount);
     const transactionId = await credit(tx, {
       kind: 'deposit',
       userId,

@@ -20,6 +20,9 @@ const TYPE_ICONS: Record<ActivityType, IconName> = {
   card_repayment: 'arrowIn',
   liquidation: 'exchange',
   voucher_redeemed: 'arrowIn',
+  payment_sent: 'arrowOut',
+  payment_received: 'arrowIn',
+  referral_reward: 'arrowIn',
 };
 
 export interface ActivityRowProps {

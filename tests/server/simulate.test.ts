@@ -68,6 +68,37 @@ describe('GET /simulate/accounts', () => {
   });
 });
 
+describe('POST /simulate/bank-transfer and the top-up limits', () => {
+  /** A bank transfer to the customer, by their personal reference (tests/server/top-ups.test.ts has the rest). */
+  async function transferTo(client: TestClient, currency: string, amount: string) {
+    const { reference } = (await client.get('/inject/fiat/details')).body as { reference: string };
+    return client.post('/simulate/bank-transfer', { currency, amount, senderName: 'Me', reference }, withKey());
+  }
+
+  it("holds a deposit beyond what is left of the level's daily top-up limit, for review", async () => {
+    // Level 1 (no KYC): 1 000 USD a day, 5 000 a month; EUR at 1.08 USD.
+    const { client, accountId } = await customerWithAccount('fiat', 'EUR');
+    expect((await transferTo(client, 'EUR', '900.00')).body.status).toBe('credited');
+    expect((await transferTo(client, 'EUR', '30.00')).body.status).toBe('held');
+    expect((await transferTo(client, 'EUR', '25.00')).body.status).toBe('credited');
+    expect(await balanceOf(accountId)).toBe('925.000000000000000000');
+    const limits = await client.get('/users-deposit-levels/limits');
+    expect(limits.status).toBe(200);
+    expect(limits.body.top_up).toEqual({
+      daily: { limit: '1000.00', used: '999.00', left: '1.00' },
+      monthly: { limit: '5000.00', used: '999.00', left: '4001.00' },
+    });
+    expect(limits.body.transfer.daily).toEqual({ limit: '500.00', used: '0.00', left: '500.00' });
+  });
+
+  it('checks concurrent deposits of one customer one after the other, never both against the same remainder', async () => {
+    const { client, accountId } = await customerWithAccount('fiat', 'USD');
+    const answers = await Promise.all(Array.from({ length: 4 }, () => transferTo(client, 'USD', '400.00')));
+    expect(answers.map((answer) => answer.body.status).sort()).toEqual(['credited', 'credited', 'held', 'held']);
+    expect(await balanceOf(accountId)).toBe('800.000000000000000000');
+  });
+});
+
 describe('POST /simulate/crypto-deposit', () => {
   it("credits the crypto account over one of its asset's networks, with a deposit activity", async () => {
     const eth = accountOf('ETH');

@@ -195,7 +195,7 @@ describe('held transfers and their review', () => {
   });
 
   it("holds a matched transfer that would pass the customer's monthly top-up limit, naming the customer", async () => {
-    // Level 1 (no KYC): 5 000 USD a month.
+    // Level 1 (no KYC): 1 000 USD a day.
     const { client, email, reference } = await newCustomer();
     const answer = await client.post(
       '/simulate/bank-transfer',
@@ -211,7 +211,7 @@ describe('held transfers and their review', () => {
     expectError(
       await admin.post(`/simulate/admin/held-transfers/${transfer!.id}/assign`, { email, reason: 'Still over' }, withKey()),
       409,
-      'top_up_limit_exceeded',
+      'limit_exceeded',
     );
   });
 

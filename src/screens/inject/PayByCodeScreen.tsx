@@ -18,7 +18,7 @@ const OWN_FAILURES: ReadonlySet<string> = new Set([
   'voucher_unknown',
   'voucher_used',
   'voucher_expired',
-  'top_up_limit_exceeded',
+  'limit_exceeded',
   'rate_stale',
   'validation_failed',
 ]);

@@ -21,7 +21,7 @@ const HELD_FAILURES = new Set([
   'held_transfer_not_found',
   'transfer_already_reviewed',
   'customer_not_found',
-  'top_up_limit_exceeded',
+  'limit_exceeded',
   'rate_stale',
 ]);
 const VOUCHER_FAILURES = new Set(['voucher_expiry_invalid', 'amount_too_precise', 'validation_failed']);

@@ -28,7 +28,7 @@ const KNOWN_FAILURES = new Set([
   'amount_too_precise',
   'insufficient_funds',
   'network_not_supported',
-  'top_up_limit_exceeded',
+  'limit_exceeded',
   'rate_stale',
   'validation_failed',
   'network_error',

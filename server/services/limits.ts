@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Asset } from '../../contract/assets';
+import { RATE_FRESH_MS } from '../../contract/rates';
+import { LIMITED_OPERATIONS, type LimitedOperation, type OperationLimits } from '../../contract/users';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { rates, users } from '../db/schema';
+import { ApiError } from '../errors';
+import { formatDecimal } from './decimal';
+import { currentLevelSql, dayStart, monthStart, operationUsageSql } from './levels';
+
+/**
+ * The limits of the customer's deposit level, per operation and per UTC day and calendar month, in US
+ * dollars: what each allows, what the customer's activities used of it and what is left. Every money
+ * flow calls `assertWithinLimit` inside its own database transaction, so the check and the posting
+ * it allows commit together.
+ */
+export function createLimitService(db: Db, clock: Clock) {
+  function periodSql(userId: string, operation: LimitedOperation, period: 'daily' | 'monthly') {
+    const now = clock();
+    const column = period === 'daily' ? sql`daily_usd` : sql`monthly_usd`;
+    const limit = sql`(SELECT ${column} FROM deposit_level_limits WHERE level = ${currentLevelSql(userId)} AND operation = ${operation})`;
+    const used = operationUsageSql(userId, operation, period === 'daily' ? dayStart(now) : monthStart(now));
+    return { limit, used, left: sql`greatest(${limit} - ${used}, 0)` };
+  }
+
+  /** Every operation's limits for the customer, read in one statement. */
+  async function remaining(userId: string, on: Db = db): Promise<OperationLimits> {
+    const columns: Record<string, ReturnType<typeof sql<string>>> = {};
+    for (const operation of LIMITED_OPERATIONS) {
+      for (const period of ['daily', 'monthly'] as const) {
+        const { limit, used, left } = periodSql(userId, operation, period);
+        columns[`${operation}.${period}.limit`] = sql<string>`${limit}::text`;
+        columns[`${operation}.${period}.used`] = sql<string>`${used}::text`;
+        columns[`${operation}.${period}.left`] = sql<string>`${left}::text`;
+      }
+    }
+    const [row] = await on.select(columns).from(sql`(SELECT 1) AS one`);
+    const read = (operation: LimitedOperation, period: 'daily' | 'monthly') => ({
+      limit: formatDecimal(row![`${operation}.${period}.limit`]!),
+      used: formatDecimal(row![`${operation}.${period}.used`]!),
+      left: formatDecimal(row![`${operation}.${period}.left`]!),
+    });
+    return Object.fromEntries(
+      LIMITED_OPERATIONS.map((operation) => [operation, { daily: read(operation, 'daily'), monthly: read(operation, 'monthly') }]),
+    ) as OperationLimits;
+  }
+
+  /**
+   * Refuses `amount` of `asset` for `operation` when it would pass what is left today or this month
+   * (`limit_exceeded`, `fields.period` = `day` or `month`, `fields.left` = what is left in USD), valued at
+   * the asset's fresh rate (`rate_stale` otherwise). The customer's row is locked first, so two movements
+   * of one customer are checked one after the other, never both against the same remainder. NO KEY
+   * UPDATE: it still queues them, but does not conflict with the key-share locks that inserts
+   * referencing the customer (an idempotency record) already hold in the same transaction.
+   */
+  async function assertWithinLimit(tx: Db, userId: string, operation: LimitedOperation, asset: Asset, amount: string): Promise<void> {
+    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR NO KEY UPDATE`);
+    const [rate] = await tx.select({ updatedAt: rates.updatedAt }).from(rates).where(eq(rates.asset, asset));
+    if (!rate || rate.updatedAt.getTime() < clock().getTime() - RATE_FRESH_MS) throw new ApiError('rate_stale');
+    const daily = periodSql(userId, operation, 'daily');
+    const monthly = periodSql(userId, operation, 'monthly');
+    const [check] = await tx
+      .select({
+        usd: sql<string>`(${amount}::numeric * ${rates.usd})::text`,
+        dailyLeft: sql<string>`${daily.left}::text`,
+        monthlyLeft: sql<string>`${monthly.left}::text`,
+      })
+      .from(rates)
+      .where(eq(rates.asset, asset));
+    const [fits] = await tx
+      .select({
+        day: sql<boolean>`${check!.usd}::numeric <= ${check!.dailyLeft}::numeric`,
+        month: sql<boolean>`${check!.usd}::numeric <= ${check!.monthlyLeft}::numeric`,
+      })
+      .from(sql`(SELECT 1) AS one`);
+    if (!fits!.month) {
+      throw new ApiError('limit_exceeded', undefined, { fields: { operation, period: 'month', left: formatDecimal(check!.monthlyLeft) } });
+    }
+    if (!fits!.day) {
+      throw new ApiError('limit_exceeded', undefined, { fields: { operation, period: 'day', left: formatDecimal(check!.dailyLeft) } });
+    }
+  }
+
+  return { remaining, assertWithinLimit };
+}
+
+export type LimitService = ReturnType<typeof createLimitService>;
