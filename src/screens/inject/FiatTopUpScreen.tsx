@@ -63,7 +63,11 @@ export function FiatTopUpScreen() {
                 <ListRow
                   key={account.accountId}
                   label={t('fiatTopUp.ibanFor', { currency: account.currency })}
-                  hint={<Copyable text={account.iban} label={t('fiatTopUp.ibanFor', { currency: account.currency })}>{grouped(account.iban)}</Copyable>}
+                  hint={
+                    <Copyable text={account.iban} label={t('fiatTopUp.ibanFor', { currency: account.currency })}>
+                      {grouped(account.iban)}
+                    </Copyable>
+                  }
                 />
               ))}
               <ListRow label={t('fiatTopUp.bic')} hint={<Copyable text={details.bic} label={t('fiatTopUp.bic')} />} />

@@ -64,7 +64,7 @@ export function PayByCodeScreen() {
     view.failure && view.failure.code !== 'validation_failed' ? failureText(t, 'payByCode.errors', OWN_FAILURES, view.failure) : null;
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
+    <form className="form pay-by-code" noValidate onSubmit={submit} aria-busy={view.busy}>
       <p className="page-lead">{t('payByCode.lead')}</p>
       <TextField
         label={t('payByCode.code')}
