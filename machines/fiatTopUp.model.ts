@@ -38,8 +38,8 @@ export const fiatTopUpModel = {
     actors: {
       loadDetails: {
         done: (answer) => [{ answer: DETAILS, method: 'GET', times: 1, json: answer }],
-        // The client retries a failed GET once: both tries fail.
-        error: (error) => [failedCall(DETAILS, error, 'GET'), failedCall(DETAILS, error, 'GET')],
+        // A lost connection is not retried by the client (server errors are, once).
+        error: (error) => [failedCall(DETAILS, error, 'GET')],
       },
     },
     states: {
