@@ -174,6 +174,13 @@ export const API_ERRORS = {
     description:
       "The movement would pass what is left of the level's limit for the operation (in US dollars); `fields.operation`, `fields.period` (`day` or `month`) and `fields.left` say which and how much is left; nothing was moved.",
   },
+  voucher_unknown: { status: 400, description: 'No voucher has this code (a well-formed code that was never issued).' },
+  voucher_used: { status: 409, description: 'This voucher code was already redeemed; a code credits once.' },
+  voucher_expired: { status: 410, description: 'This voucher code is past its expiry date.' },
+  voucher_expiry_invalid: { status: 422, description: 'The expiry is not in the future, or more than a year away.' },
+  held_transfer_not_found: { status: 404, description: 'No incoming transfer has this id.' },
+  transfer_already_reviewed: { status: 409, description: 'This transfer is no longer held: another review assigned or returned it.' },
+  customer_not_found: { status: 404, description: 'No customer has this e-mail address.' },
   rate_stale: {
     status: 503,
     description: 'The rate needed for this quote is older than 5 minutes (the price feed is behind); try again shortly.',

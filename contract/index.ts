@@ -24,3 +24,5 @@ export * from './simulate';
 export * from './phoneRecovery';
 export * from './transfers';
 export * from './kyc';
+export * from './inject';
+export * from './voucherCode';

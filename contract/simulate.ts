@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetSchema, NETWORKS, type Network } from './assets';
+import { assetSchema, fiatAssetSchema, NETWORKS, type Network } from './assets';
 import { decimalSchema, textSchema, timestampSchema } from './common';
 import { kycStatusSchema, roleSchema } from './users';
 import { outboxMessageSchema } from './dev';
@@ -35,14 +35,24 @@ export const simulationAccountSchema = z.object({
 export type SimulationAccount = z.infer<typeof simulationAccountSchema>;
 export const simulationAccountsSchema = z.array(simulationAccountSchema);
 
-/** `POST /simulate/bank-transfer`: a bank transfer from someone else arrives in a fiat account. */
+/**
+ * `POST /simulate/bank-transfer`: a bank transfer from someone else arrives at Meridian's bank in a fiat
+ * currency, with the reference the sender wrote; the reference decides whose account it is for.
+ */
 export const simulateBankTransferBodySchema = z.strictObject({
-  accountId: z.uuid(),
+  currency: fiatAssetSchema,
   amount: positiveAmountSchema,
   senderName: textSchema(SENDER_NAME_MAX_LENGTH).min(1),
-  reference: textSchema(REFERENCE_MAX_LENGTH).optional(),
+  reference: textSchema(REFERENCE_MAX_LENGTH).min(1),
 });
 export type SimulateBankTransferBody = z.infer<typeof simulateBankTransferBodySchema>;
+
+/** What became of an incoming transfer: credited to the customer its reference names, or held for review. */
+export const incomingTransferSchema = z.object({
+  transferId: z.uuid(),
+  status: z.enum(['credited', 'held']),
+});
+export type IncomingTransfer = z.infer<typeof incomingTransferSchema>;
 
 /** `POST /simulate/crypto-deposit`: coins arrive in a crypto account over one of its asset's networks. */
 export const simulateCryptoDepositBodySchema = z.strictObject({
@@ -97,6 +107,9 @@ export const ADMIN_ACTIONS = [
   'kyc_rejected',
   'kyc_step_requested',
   'kyc_file_viewed',
+  'voucher_created',
+  'held_transfer_assigned',
+  'held_transfer_returned',
 ] as const;
 export const adminActionSchema = z.enum(ADMIN_ACTIONS);
 export type AdminAction = z.infer<typeof adminActionSchema>;

@@ -129,3 +129,23 @@ export async function stepUpByApi(request: APIRequestContext, headers: Record<st
   const code = await latestCode(request, to, 'step_up');
   expect((await request.post('/api/step-up/verify', { data: { action, code }, headers })).status()).toBe(200);
 }
+
+/**
+ * Test money for a customer: a simulated bank transfer that names the customer's own payment reference,
+ * so it is matched and credited to the account of `currency` (opened if missing).
+ */
+export async function receiveBankTransfer(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  { currency, amount, senderName = 'E2E Bank' }: { currency: string; amount: string; senderName?: string },
+) {
+  const details = await request.get('/api/inject/fiat/details', { headers });
+  expect(details.status(), await details.text()).toBe(200);
+  const { reference } = (await details.json()) as { reference: string };
+  const answer = await request.post('/api/simulate/bank-transfer', {
+    data: { currency, amount, senderName, reference },
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  expect(((await answer.json()) as { status: string }).status).toBe('credited');
+}

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Locale } from '../contract/locales';
 import { STATEMENT_TEXTS } from '../server/statements/texts';
-import { expect, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
+import { expect, receiveBankTransfer, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
 
 const messages = (locale: Locale) => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as { statement: Record<string, string> };
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
@@ -44,11 +43,7 @@ for (const locale of ['en', 'ar', 'th', 'zh'] as const) {
     const opened = await request.post('/api/accounts-management/open-account', { data: { currency: 'EUR' }, headers });
     expect(opened.status(), await opened.text()).toBe(200);
     const account = (await opened.json()) as { id: string };
-    const deposit = await request.post('/api/simulate/bank-transfer', {
-      data: { accountId: account.id, amount: '125.50', senderName: 'Layla Haddad' },
-      headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    });
-    expect(deposit.status(), await deposit.text()).toBe(200);
+    await receiveBankTransfer(request, headers, { currency: 'EUR', amount: '125.50', senderName: 'Layla Haddad' });
 
     await page.goto(`${prefix(locale)}/accounts/${account.id}`);
     await screenReady(page);

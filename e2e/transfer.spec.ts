@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Locale } from '../contract/locales';
-import { expect, keepLanguage, registerCustomer, screenReady, test } from './fixtures';
+import { expect, keepLanguage, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
 
 /** A fresh customer's EUR account funded by a simulated bank transfer, and an empty BTC account. */
 async function fundedCustomer(request: APIRequestContext, token: string, eur = '100.00') {
@@ -13,11 +13,7 @@ async function fundedCustomer(request: APIRequestContext, token: string, eur = '
   };
   const eurAccount = await open('EUR');
   await open('BTC');
-  const deposit = await request.post('/api/simulate/bank-transfer', {
-    data: { accountId: eurAccount, amount: eur, senderName: 'E2E Bank' },
-    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-  });
-  expect(deposit.status(), await deposit.text()).toBe(200);
+  await receiveBankTransfer(request, headers, { currency: 'EUR', amount: eur });
   return { eurAccount };
 }
 

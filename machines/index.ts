@@ -30,6 +30,10 @@ import { collateralMachine } from './collateral.machine';
 import { collateralModel } from './collateral.model';
 import { onChainDepositMachine } from './onChainDeposit.machine';
 import { onChainDepositModel } from './onChainDeposit.model';
+import { fiatTopUpMachine } from './fiatTopUp.machine';
+import { fiatTopUpModel } from './fiatTopUp.model';
+import { payByCodeMachine } from './payByCode.machine';
+import { payByCodeModel } from './payByCode.model';
 import { phoneChangeMachine } from './phoneChange.machine';
 import { phoneChangeModel } from './phoneChange.model';
 import { stepUpMachine } from './stepUp.machine';
@@ -344,5 +348,23 @@ export const catalog: CatalogEntry[] = [
     routes: ['/kyc/document'],
     machine: kycDocumentMachine,
     model: kycDocumentModel,
+  },
+  {
+    id: 'fiatTopUp',
+    title: 'Top up by bank transfer',
+    summary:
+      'The bank details a customer pays into from their own bank: the IBAN of each fiat account, Meridian’s BIC, the name and the personal payment reference that matches an incoming transfer to them, each with a copy button, and a print view. A transfer whose reference names nobody is held for an admin’s review on /simulate/admin.',
+    routes: ['/inject/fiat'],
+    machine: fiatTopUpMachine,
+    model: fiatTopUpModel,
+  },
+  {
+    id: 'payByCode',
+    title: 'Pay by code',
+    summary:
+      'Redeeming a voucher code of 16 Crockford base32 characters whose last is a check character: the form catches a typo before sending; the server credits the amount once (also when two taps or two customers race), or says the code is unknown, used or expired; after five refused codes in 15 minutes per customer or address it answers rate_limited and the form says when to try again.',
+    routes: ['/inject/pay-by-code'],
+    machine: payByCodeMachine,
+    model: payByCodeModel,
   },
 ];

@@ -24,6 +24,7 @@ import { authRoutes } from './routes/auth';
 import { simulateRoutes } from './routes/simulate';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
+import { injectRoutes } from './routes/inject';
 import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
@@ -112,6 +113,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   simulateRoutes(api, deps, services);
   transferRoutes(api, deps, services);
   kycRoutes(api, deps, services);
+  injectRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);
   app.route('/api', api);

@@ -8,6 +8,7 @@ import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { inviteEndpoints } from './invite';
 import { kycEndpoints } from './kyc';
+import { injectEndpoints } from './inject';
 import { passkeysEndpoints } from './passkeys';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
@@ -42,6 +43,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...stepUpEndpoints,
   ...simulateEndpoints,
   ...transfersEndpoints,
+  ...injectEndpoints,
   ...phoneRecoveryEndpoints,
   ...kycEndpoints,
   ...devEndpoints,

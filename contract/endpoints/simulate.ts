@@ -6,6 +6,7 @@ import {
   adminOutboxQuerySchema,
   adminOutboxSchema,
   auditLogSchema,
+  incomingTransferSchema,
   simulateBankTransferBodySchema,
   simulateCryptoDepositBodySchema,
   simulatedMovementSchema,
@@ -22,13 +23,13 @@ export const simulateEndpoints = {
     auth: 'bearer',
     demoMode: true,
   }),
-  simulateBankTransfer: endpoint('POST', '/simulate/bank-transfer', simulateBankTransferBodySchema, simulatedMovementSchema, {
+  simulateBankTransfer: endpoint('POST', '/simulate/bank-transfer', simulateBankTransferBodySchema, incomingTransferSchema, {
     summary:
-      "A bank transfer from `senderName` arrives in one of the customer's fiat accounts: a deposit from the asset's system account, with its activity, within the level's monthly top-up limit. Demo mode only.",
+      "A bank transfer from `senderName` arrives at Meridian's bank in `currency`. When its `reference` holds a customer's personal payment reference (GET /inject/fiat/details) it is credited to that customer's account in the currency (opened when missing) as a deposit; when it names nobody, or would pass that customer's top-up limit, it is held for an admin's review (`status: held`). Demo mode only.",
     auth: 'bearer',
     idempotent: true,
     demoMode: true,
-    errors: ['account_not_found', 'amount_too_precise', 'limit_exceeded', 'rate_stale'],
+    errors: ['amount_too_precise', 'rate_stale'],
   }),
   simulateCryptoDeposit: endpoint('POST', '/simulate/crypto-deposit', simulateCryptoDepositBodySchema, simulatedMovementSchema, {
     summary:

@@ -7,6 +7,7 @@ import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
 import { SYSTEM_ROLES } from '../../contract/transfers';
 import { KYC_FILE_TYPES, KYC_REPEATABLE_STEPS, type QuestionnaireAnswers } from '../../contract/kyc';
+import { HELD_REASONS } from '../../contract/inject';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
@@ -574,4 +575,48 @@ export const chainCursors = pgTable('chain_cursors', {
   network: text('network').primaryKey(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash').notNull(),
+});
+
+/** Each customer's payment reference for bank transfers (migration 0020). */
+export const paymentReferences = pgTable('payment_references', {
+  userId: uuid('user_id').primaryKey(),
+  reference: text('reference').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** Bank transfers that reached Meridian's bank: credited by reference, or held for review (migration 0020). */
+export const incomingTransfers = pgTable('incoming_transfers', {
+  id: uuid('id').primaryKey(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  senderName: text('sender_name').notNull(),
+  reference: text('reference').notNull(),
+  status: text('status', { enum: ['credited', 'held', 'assigned', 'returned'] }).notNull(),
+  heldReason: text('held_reason', { enum: HELD_REASONS }),
+  userId: uuid('user_id'),
+  transactionId: uuid('transaction_id'),
+  receivedAt: instant('received_at').notNull(),
+  reviewedAt: instant('reviewed_at'),
+});
+
+/** Voucher codes, by the SHA-256 of the normalized code (migration 0020). */
+export const vouchers = pgTable('vouchers', {
+  id: uuid('id').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  createdBy: uuid('created_by').notNull(),
+  createdAt: instant('created_at').notNull(),
+  redeemedBy: uuid('redeemed_by'),
+  redeemedAt: instant('redeemed_at'),
+  transactionId: uuid('transaction_id'),
+});
+
+/** Refused voucher codes per customer and address, for the lock-out (migration 0020). */
+export const voucherFailures = pgTable('voucher_failures', {
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  userId: uuid('user_id').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: instant('created_at').notNull(),
 });

@@ -46,6 +46,15 @@ export interface RouteDeps {
   roleOf: (userId: string) => Promise<string>;
 }
 
+export interface MountOptions<Body extends Schema, Auth extends AuthMode, Query extends Schema> {
+  /**
+   * Runs around the handler, outside its transaction, once the request is known to be valid: for what
+   * must be written whether or not the request's own work commits (a refused guess counted toward a
+   * lock-out), or refused before any work starts.
+   */
+  around?: (context: Omit<RouteContext<Body, Auth, Query>, 'db'>, answer: () => Promise<Response>) => Promise<Response>;
+}
+
 /**
  * A `sameOrigin` endpoint takes only what a browser sends from the app's own page: JSON (a form can
  * only send urlencoded, multipart or text/plain without a preflight) with an `Origin` that is the app's,
@@ -75,6 +84,7 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
   deps: RouteDeps,
   spec: EndpointSpec<Body, Answer, Auth, Query>,
   handler: (context: RouteContext<Body, Auth, Query>) => Promise<z.input<Answer>>,
+  options: MountOptions<Body, Auth, Query> = {},
 ): void {
   if (spec.idempotent && spec.auth !== 'bearer') {
     throw new Error(`${spec.method} ${spec.path}: idempotency keys are per customer, so the endpoint needs auth 'bearer'.`);
@@ -117,9 +127,12 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
         'Cache-Control': 'no-store',
       });
     }
-    if (spec.idempotent) {
-      return runIdempotently(c, deps.db, deps.clock, principal!.userId, json.raw, async (tx) => ({ status, data: await run(tx) }));
-    }
-    return c.json(await run(deps.db), status as ContentfulStatusCode);
+    const answer = async () => {
+      if (spec.idempotent) {
+        return runIdempotently(c, deps.db, deps.clock, principal!.userId, json.raw, async (tx) => ({ status, data: await run(tx) }));
+      }
+      return c.json(await run(deps.db), status as ContentfulStatusCode);
+    };
+    return options.around ? options.around(context, answer) : answer();
   });
 }

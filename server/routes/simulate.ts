@@ -27,9 +27,8 @@ export function simulateRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Ser
 
   mount(app, deps, endpoints.listSimulationAccounts, ({ principal }) => simulation.accountsOf(principal.userId));
 
-  mount(app, deps, endpoints.simulateBankTransfer, ({ c, principal, body, db }) =>
-    simulation.receiveBankTransfer(db, principal.userId, body, keyOf(c)),
-  );
+  // Anyone's transfer may name any customer's reference, as at a real bank: the reference decides.
+  mount(app, deps, endpoints.simulateBankTransfer, ({ body, db }) => services.fiatTopUp.receive(db, body));
 
   mount(app, deps, endpoints.simulateCryptoDeposit, ({ c, principal, body, db }) =>
     simulation.receiveCrypto(db, principal.userId, body, keyOf(c)),

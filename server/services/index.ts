@@ -7,6 +7,7 @@ import { createActivityService } from './activities';
 import { createAuthService } from './auth';
 import { createCardService } from './cards';
 import { createCodeService } from './codes';
+import { createFiatTopUpService } from './fiat-top-up';
 import { createOutbox, type Transport } from './outbox';
 import { createKycService } from './kyc';
 import type { FileStore } from './kyc-files';
@@ -32,6 +33,7 @@ import { createTransferService } from './transfers';
 import { createTrackingService } from './tracking';
 import { createTwoFactorService } from './two-factor';
 import { createUserService } from './users';
+import { createVoucherService } from './vouchers';
 import { createStatementService } from '../statements/statement';
 
 export interface ServiceDeps {
@@ -106,6 +108,8 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     referrals: createReferralService(db),
     simulation,
     kyc: createKycService({ db, clock, key: config.kycKey, store: kycStore, dataDir: config.dataDir, outbox, simulation }),
+    fiatTopUp: createFiatTopUpService(db, clock, simulation),
+    vouchers: createVoucherService(db, clock, simulation),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),

@@ -7,7 +7,6 @@ import type {
   AdminAction,
   AdminCustomer,
   AuditEntry,
-  SimulateBankTransferBody,
   SimulateCryptoDepositBody,
   SimulatedMovement,
   SimulationAccount,
@@ -97,29 +96,6 @@ export function createSimulationService(db: Db, clock: Clock) {
   async function movementAnswer(tx: Db, transactionId: string, accountId: string): Promise<SimulatedMovement> {
     const [row] = await tx.select(accountColumns).from(accounts).where(eq(accounts.id, accountId));
     return { transactionId, account: toSimulationAccount(row!) };
-  }
-
-  async function receiveBankTransfer(
-    tx: Db,
-    userId: string,
-    body: SimulateBankTransferBody,
-    idempotencyKey: string,
-  ): Promise<SimulatedMovement> {
-    const account = await accountOf(tx, body.accountId, ['fiat'], userId);
-    const asset = account.currency as Asset;
-    await limits.assertWithinLimit(tx, userId, 'top_up', asset, body.amount);
-    const transactionId = await credit(tx, {
-      kind: 'deposit',
-      userId,
-      accountId: account.id,
-      asset,
-      amount: body.amount,
-      at: clock(),
-      idempotencyKey,
-      activity: { type: 'deposit', counterparty: body.senderName, reference: body.reference || null },
-    });
-    await maybeRewardReferrer(tx, userId, clock);
-    return movementAnswer(tx, transactionId, account.id);
   }
 
   async function receiveCrypto(
@@ -253,7 +229,7 @@ export function createSimulationService(db: Db, clock: Clock) {
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 
-  return { accountsOf, receiveBankTransfer, receiveCrypto, adjust, record, customers, auditLog };
+  return { accountsOf, receiveCrypto, adjust, record, customers, auditLog };
 }
 
 export type SimulationService = ReturnType<typeof createSimulationService>;

@@ -26,6 +26,7 @@ import type {
   TransferBody,
   UpdateNameBody,
 } from '../../contract';
+import type { AssignHeldTransferBody, CreateVoucherBody, RedeemVoucherBody, ReturnHeldTransferBody } from '../../contract/inject';
 import type { StatementQuery } from '../../contract/statements';
 import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQuery, RepayBody } from '../../contract/cards';
 import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
@@ -178,6 +179,15 @@ export function createApi(client: ApiClient) {
     submitKyc: () => client.call(endpoints.submitKyc),
     listKycReviews: (options?: ReadOptions) => client.call(endpoints.listKycReviews, options),
     decideKyc: (userId: string, body: KycDecisionBody) => client.call(endpoints.decideKyc, { body, pathParams: { userId } }),
+    // Top-ups by bank transfer and voucher code, and the admins' tools for them.
+    getFiatTopUpDetails: (options?: ReadOptions) => client.call(endpoints.getFiatTopUpDetails, options),
+    redeemVoucher: (body: RedeemVoucherBody, idempotencyKey: string) => client.call(endpoints.redeemVoucher, { body, idempotencyKey }),
+    createVoucher: (body: CreateVoucherBody) => client.call(endpoints.createVoucher, { body }),
+    listHeldTransfers: (options?: ReadOptions) => client.call(endpoints.listHeldTransfers, options),
+    assignHeldTransfer: (id: string, body: AssignHeldTransferBody, idempotencyKey: string) =>
+      client.call(endpoints.assignHeldTransfer, { pathParams: { id }, body, idempotencyKey }),
+    returnHeldTransfer: (id: string, body: ReturnHeldTransferBody, idempotencyKey: string) =>
+      client.call(endpoints.returnHeldTransfer, { pathParams: { id }, body, idempotencyKey }),
   };
 }
 

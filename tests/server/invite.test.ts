@@ -36,7 +36,8 @@ async function approveKyc(userId: string) {
 async function deposit(client: TestClient, amount: string) {
   const account = await client.post('/accounts-management/open-account', { currency: 'USD' });
   expect(account.status, JSON.stringify(account.body)).toBe(200);
-  const answer = await client.post('/simulate/bank-transfer', { accountId: account.body.id, amount, senderName: 'Me' }, withKey());
+  const { reference } = (await client.get('/inject/fiat/details')).body as { reference: string };
+  const answer = await client.post('/simulate/bank-transfer', { currency: 'USD', amount, senderName: 'Me', reference }, withKey());
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }
 

@@ -135,9 +135,16 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   simulateCardShipment: { valid: {} },
   sweepLoanToValue: { valid: {} },
   simulateBankTransfer: {
-    valid: { accountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', amount: '10.00', senderName: 'Ada Lovelace', reference: 'Invoice 7' },
-    invalid: { amount: ['1e3', '-5'], senderName: ['', 'Eve\u202etxt'] },
+    valid: { currency: 'EUR', amount: '10.00', senderName: 'Ada Lovelace', reference: 'Invoice 7' },
+    invalid: { currency: ['BTC'], amount: ['1e3', '-5'], senderName: ['', 'Eve\u202etxt'], reference: [''] },
   },
+  redeemVoucher: { valid: { code: '0000-0000-0000-0000' }, invalid: { code: ['0000-0000-0000-0001', 'short', 'UUUU-0000-0000-0000'] } },
+  createVoucher: {
+    valid: { amount: '25.00', currency: 'EUR', expiresAt: '2027-01-31T12:00:00.000Z' },
+    invalid: { amount: ['0', '-1'], currency: ['XYZ'], expiresAt: ['tomorrow'] },
+  },
+  assignHeldTransfer: { valid: { email: 'someone@example.com', reason: 'Matched by name' }, invalid: { reason: ['', 'ab'] } },
+  returnHeldTransfer: { valid: { reason: 'No such customer' }, invalid: { reason: ['', 'a\u0000b'] } },
   simulateCryptoDeposit: {
     valid: { accountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', network: 'ethereum', amount: '0.1' },
     invalid: { network: ['solana'] },

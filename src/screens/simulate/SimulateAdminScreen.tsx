@@ -15,6 +15,7 @@ import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { SIMULATION_ACCOUNTS } from './SimulateScreen';
 import { isMissing, unwrap, useFailureText } from './shared';
+import { HeldTransfersSection, VoucherForm } from './TopUpAdmin';
 
 const CUSTOMERS = ['simulate', 'admin', 'customers'] as const;
 const AUDIT = ['simulate', 'admin', 'audit'] as const;
@@ -22,8 +23,8 @@ const OUTBOX = ['simulate', 'admin', 'outbox'] as const;
 
 /**
  * The admins' page (the route guard shows everyone else the 404): customers and balances, credit or
- * debit with a reason, rates and the outbox — demo tools, absent outside demo mode — and the audit log
- * of every admin action, which stays.
+ * debit with a reason, rates and the outbox — demo tools, absent outside demo mode — and, which stay,
+ * the review of held bank transfers, voucher codes and the audit log of every admin action.
  */
 export function SimulateAdminScreen() {
   const { t } = useTranslation();
@@ -68,6 +69,8 @@ export function SimulateAdminScreen() {
         </>
       )}
       <KycReviewPanel />
+      <HeldTransfersSection />
+      <VoucherForm />
       <AuditLogSection />
     </>
   );

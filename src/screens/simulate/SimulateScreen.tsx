@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS, NETWORKS, type Network } from '../../../contract/assets';
+import type { FiatAsset } from '../../../contract/assets';
 import type { SimulatedMovement, SimulationAccount } from '../../../contract/simulate';
 import { useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
@@ -15,6 +16,7 @@ import { useUiLocale } from '../../ui/useUiLocale';
 import { isMissing, PageNotFound, unwrap, useFailureText } from './shared';
 
 export const SIMULATION_ACCOUNTS = ['simulate', 'accounts'] as const;
+const FIAT_TOP_UP_DETAILS = ['inject', 'fiat', 'details'] as const;
 
 /** Money moved: the balances are fetched at once, and this page's accounts and the activity lists again. */
 function onMoved(queryClient: ReturnType<typeof useQueryClient>, system: Parameters<typeof moneyMoved>[0]): Promise<void> {
@@ -98,27 +100,39 @@ function useMovement(send: (key: string) => Promise<SimulatedMovement>) {
   return { mutation, renewKey };
 }
 
+/**
+ * A bank transfer arrives at Meridian's bank with a reference: the customer's own personal reference is
+ * filled in (GET /inject/fiat/details), any other one tries the matching and the admins' review.
+ */
 function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const { t } = useTranslation();
   const { api } = useSystem();
-  const locale = useUiLocale();
+  const queryClient = useQueryClient();
+  const system = useSystem();
   const failureText = useFailureText();
   const id = useId();
-  const [accountId, setAccountId] = useState(accounts[0]!.id);
+  const currencies = [...new Set(accounts.map((account) => account.currency))] as FiatAsset[];
+  const details = useQuery({
+    queryKey: FIAT_TOP_UP_DETAILS,
+    queryFn: async ({ signal }) => unwrap(await api.getFiatTopUpDetails({ signal })),
+  });
+  const [currency, setCurrency] = useState<FiatAsset>(currencies[0]!);
   const [amountText, setAmountText] = useState('');
   const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
   const [senderName, setSenderName] = useState('');
-  const [reference, setReference] = useState('');
+  const [typedReference, setReference] = useState<string | null>(null);
+  const reference = typedReference ?? details.data?.reference ?? '';
   const [tried, setTried] = useState(false);
-  const account = accounts.find((item) => item.id === accountId) ?? accounts[0]!;
-  const { mutation, renewKey } = useMovement(async (key) =>
-    unwrap(
-      await api.simulateBankTransfer(
-        { accountId: account.id, amount: amount.ok ? amount.value : '', senderName, ...(reference.trim() ? { reference } : {}) },
-        key,
-      ),
-    ),
-  );
+  const [key, renewKey] = useIdempotencyKey();
+  const mutation = useMutation({
+    mutationFn: async () =>
+      unwrap(await api.simulateBankTransfer({ currency, amount: amount.ok ? amount.value : '', senderName, reference }, key)),
+    onSuccess: async (transfer) => {
+      renewKey();
+      notify.success(t(transfer.status === 'credited' ? 'simulate.bank.credited' : 'simulate.bank.held'));
+      await onMoved(queryClient, system);
+    },
+  });
   const changed =
     <T,>(set: (value: T) => void) =>
     (value: T) => {
@@ -129,7 +143,7 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!amount.ok || !senderName.trim()) return;
+    if (!amount.ok || !senderName.trim() || !reference.trim()) return;
     mutation.mutate();
   };
   return (
@@ -138,12 +152,12 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
       <p className="hint-text">{t('simulate.bank.lead')}</p>
       <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
         <SelectField
-          label={t('simulate.bank.account')}
-          value={account.id}
-          onChange={(event) => changed(setAccountId)(event.target.value)}
-          options={accounts.map((item) => (
-            <option key={item.id} value={item.id}>
-              {accountLabel(item, locale)}
+          label={t('simulate.bank.currency')}
+          value={currency}
+          onChange={(event) => changed(setCurrency)(event.target.value as FiatAsset)}
+          options={currencies.map((code) => (
+            <option key={code} value={code}>
+              {code}
             </option>
           ))}
         />
@@ -159,13 +173,15 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
           label={t('simulate.bank.reference')}
           hint={t('simulate.bank.referenceHint')}
           value={reference}
+          dir="ltr"
           autoComplete="off"
           maxLength={140}
           onChange={(event) => changed(setReference)(event.target.value)}
+          error={tried && !reference.trim() ? t('simulate.bank.referenceRequired') : null}
         />
         <AmountInput
           label={t('simulate.amount')}
-          asset={account.currency}
+          asset={currency}
           value={amountText}
           onChange={(text, parsed) => {
             changed(setAmountText)(text);

@@ -1,0 +1,50 @@
+import { assign, setup } from 'xstate';
+import type { FiatTopUpDetails } from '../contract/inject';
+import { failureOf, type Failure } from './failure';
+import { unprovided } from './unprovided';
+
+interface FiatTopUpContext {
+  details: FiatTopUpDetails | null;
+  failure: Failure | null;
+}
+
+type FiatTopUpEvent = { type: 'RETRY' };
+
+/**
+ * Topping up by bank transfer on /inject/fiat: the customer's bank details (IBAN per fiat account, BIC,
+ * the name to pay to, the personal reference that lets Meridian match the transfer) are loaded and
+ * shown to copy or print; a failed load offers to try again.
+ */
+export const fiatTopUpMachine = setup({
+  types: { context: {} as FiatTopUpContext, events: {} as FiatTopUpEvent },
+  actors: {
+    /** GET /inject/fiat/details. */
+    loadDetails: unprovided<FiatTopUpDetails>('loadDetails'),
+  },
+}).createMachine({
+  id: 'fiatTopUp',
+  description:
+    'The bank details to top up by transfer: loaded, then shown with copy buttons and a print view; a transfer carrying the personal reference is credited when it arrives.',
+  context: { details: null, failure: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      description: 'GET /inject/fiat/details; the page shows the skeleton of the details.',
+      meta: { route: '/inject/fiat' },
+      invoke: {
+        id: 'loadDetails',
+        src: 'loadDetails',
+        onDone: { target: 'shown', actions: assign({ details: ({ event }) => event.output, failure: null }) },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+      },
+    },
+    shown: {
+      description: 'IBAN, BIC, name and reference, each with a copy button, and the print view.',
+    },
+    failed: {
+      description: 'The details could not be loaded (offline, the server): “Try again”.',
+      on: { RETRY: { target: 'loading' } },
+    },
+  },
+});

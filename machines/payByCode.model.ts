@@ -1,0 +1,95 @@
+import type { SnapshotFrom } from 'xstate';
+import { voucherCodeProblem } from '../contract/voucherCode';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { countedText, failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
+import { payByCodeMachine } from './payByCode.machine';
+import { sessionCookieJar } from './session.model';
+
+type Snapshot = SnapshotFrom<typeof payByCodeMachine>;
+
+const REDEEM = '**/api/inject/pay-by-code';
+/** A code with a right check character (the one of fifteen zeros is 0), and the same with its last character mistyped. */
+const GOOD_CODE = '0000-0000-0000-0000';
+const TYPO_CODE = '0000-0000-0000-0001';
+
+/** The form, with what the form found wrong or the server's refusal next to it. */
+function form(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).payByCode;
+  const { problem, failure } = s.context;
+  return {
+    shows: [
+      { label: texts.code, value: s.context.code },
+      ...(problem ? [{ shownText: texts.problems[problem] }] : []),
+      ...(failure ? [{ shownText: failureText(language, texts.errors, failure) }] : []),
+    ],
+  };
+}
+
+export const payByCodeModel = {
+  events: {
+    CODE_CHANGED: { 'a good code': { code: GOOD_CODE }, 'a typo': { code: TYPO_CODE }, 'too short': { code: '0000-00' } },
+    CODE_SUBMITTED: { redeem: {} },
+    ANOTHER_CODE: { 'another code': {} },
+  },
+  actors: {
+    redeemVoucher: {
+      done: {
+        credited: {
+          amount: '25.00',
+          currency: 'EUR',
+          accountId: '3f1e2d4c-5b6a-4789-9abc-def012345678',
+          transactionId: '0b5f2a8e-2d5c-4d9b-8a55-5b2f8c1d9e10',
+        },
+      },
+      error: {
+        unknown: { code: 'voucher_unknown' },
+        used: { code: 'voucher_used' },
+        expired: { code: 'voucher_expired' },
+        'too many refused': { code: 'rate_limited', retryAfterSeconds: 900 },
+        offline: { code: 'network_error' },
+      },
+    },
+  },
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.code, s.context.problem, s.context.failure?.code ?? null, s.context.redemption !== null]),
+  invariants: {
+    // The rules: nothing is sent that the form's own check refuses; a redemption is shown only once credited.
+    checking: (s) => voucherCodeProblem(s.context.code) === null || 'sent a code the form knew was wrong',
+    lockedOut: (s) => s.context.retryAfterSeconds > 0 || 'locked out without a wait',
+    redeemed: (s) => s.context.redemption !== null || 'redeemed without a redemption',
+    entering: (s) => s.context.redemption === null || 'the form shows while a redemption is on screen',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    start: (_, language) => [
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
+      { open: inLanguage('/inject/pay-by-code', language) },
+    ],
+    events: {
+      CODE_CHANGED: ({ code }, _, language) => [{ fill: { label: pageTexts(language).payByCode.code }, text: code }],
+      CODE_SUBMITTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payByCode.submit } }],
+      ANOTHER_CODE: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payByCode.another } }],
+    },
+    actors: {
+      redeemVoucher: {
+        done: (answer) => [{ answer: REDEEM, method: 'POST', times: 1, json: answer }],
+        error: (error) => [failedCall(REDEEM, error)],
+      },
+    },
+    states: {
+      entering: form,
+      refused: form,
+      lockedOut: (s, language) => ({
+        shows: [
+          {
+            shownText: countedText(language, pageTexts(language).payByCode.lockedOut, 'wait', {
+              count: Math.ceil(s.context.retryAfterSeconds / 60),
+            }),
+          },
+        ],
+      }),
+      redeemed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).payByCode.another }] }),
+    },
+  },
+} satisfies FlowModel<typeof payByCodeMachine>;

@@ -1,0 +1,13 @@
+import { fromPromise } from 'xstate';
+import type { fiatTopUpMachine } from '../../../machines/fiatTopUp.machine';
+import type { FlowHost } from './host';
+import { unwrap } from './unwrap';
+
+/** The bank-transfer top-up's details, from the API. */
+export function fiatTopUpActors({ api }: Pick<FlowHost, 'api'>) {
+  return {
+    actors: {
+      loadDetails: fromPromise(() => unwrap(api.getFiatTopUpDetails())),
+    },
+  } satisfies Parameters<typeof fiatTopUpMachine.provide>[0];
+}

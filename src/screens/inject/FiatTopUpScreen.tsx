@@ -1,0 +1,84 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { fiatTopUpMachine } from '../../../machines/fiatTopUp.machine';
+import { fiatTopUpView } from '../../../machines/fiatTopUp.view';
+import { fiatTopUpActors } from '../../app/actors/fiatTopUp';
+import { useFlowMachine, useLocalize } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { Copyable } from '../../ui/Copyable';
+import { EmptyState } from '../../ui/EmptyState';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { ScreenSkeleton } from '../../ui/Skeleton';
+import { generalFailureText } from '../shared/failureText';
+import './fiatTopUp.css';
+
+/** IBANs are read and typed in groups of four. */
+const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** /inject/fiat (layout `none`): the bank details to pay into, to copy or print. The fiatTopUp statechart loads them. */
+export function FiatTopUpScreen() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const flow = useActorRef(useFlowMachine(fiatTopUpMachine, fiatTopUpActors));
+  const { step, details, failure } = useSelector(flow, fiatTopUpView, (a, b) => a.step === b.step && a.details === b.details);
+
+  return (
+    <div className="fiat-top-up stack">
+      <p className="no-print">
+        <Link to={localize('/inject/crypto')}>{t('fiatTopUp.back')}</Link>
+      </p>
+      <p className="page-lead">{t('fiatTopUp.lead')}</p>
+      {step === 'loading' ? <ScreenSkeleton label={t('fiatTopUp.loading')} /> : null}
+      {step === 'failed' ? (
+        <div className="stack">
+          <p role="alert">
+            {t('fiatTopUp.loadFailed')} {failure ? generalFailureText(t, failure) : null}
+          </p>
+          <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('fiatTopUp.retry')}</Button>
+        </div>
+      ) : null}
+      {step === 'shown' && details ? (
+        details.accounts.length === 0 ? (
+          <EmptyState
+            title={t('fiatTopUp.noAccounts')}
+            action={
+              <Link className="button button--primary" to={localize('/accounts')}>
+                {t('fiatTopUp.openAccounts')}
+              </Link>
+            }
+          />
+        ) : (
+          <>
+            <section className="card stack" aria-labelledby="fiat-reference" data-testid="fiat-reference">
+              <h2 id="fiat-reference">{t('fiatTopUp.reference')}</h2>
+              <p className="fiat-top-up-reference">
+                <Copyable text={details.reference} label={t('fiatTopUp.reference')} />
+              </p>
+              <p className="hint-text">{t('fiatTopUp.referenceHint')}</p>
+            </section>
+            <ListRows label={t('fiatTopUp.detailsTitle')}>
+              <ListRow label={t('fiatTopUp.holder')} hint={<Copyable text={details.holderName} label={t('fiatTopUp.holder')} />} />
+              {details.accounts.map((account) => (
+                <ListRow
+                  key={account.accountId}
+                  label={t('fiatTopUp.ibanFor', { currency: account.currency })}
+                  hint={
+                    <Copyable text={account.iban} label={t('fiatTopUp.ibanFor', { currency: account.currency })}>
+                      {grouped(account.iban)}
+                    </Copyable>
+                  }
+                />
+              ))}
+              <ListRow label={t('fiatTopUp.bic')} hint={<Copyable text={details.bic} label={t('fiatTopUp.bic')} />} />
+            </ListRows>
+            <p className="hint-text">{t('fiatTopUp.arrival')}</p>
+            <Button className="no-print" onClick={() => window.print()}>
+              {t('fiatTopUp.print')}
+            </Button>
+          </>
+        )
+      ) : null}
+    </div>
+  );
+}
