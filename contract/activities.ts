@@ -19,6 +19,8 @@ export const ACTIVITY_TYPES = [
   'collateral_release',
   'card_repayment',
   'liquidation',
+  'payment_sent',
+  'payment_received',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

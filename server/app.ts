@@ -11,6 +11,8 @@ import { securityHeaders } from './http/security-headers';
 import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { cardRoutes } from './routes/cards';
+import { payLinkRoutes } from './routes/payLinks';
+import type { Listen } from './services/payLinkEvents';
 import { sessionCookies } from './http/cookies';
 import { authRoutes } from './routes/auth';
 import { simulateRoutes } from './routes/simulate';
@@ -33,6 +35,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Prebuilt services over the same database (server/main.ts shares them with its maintenance loop). */
   services?: Services;
+  /** LISTEN on the same database (Database.listen): pay-link pages update at once. */
+  listen?: Listen;
 }
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
@@ -55,7 +59,15 @@ export function defaultTransport(config: Config, logger: Logger): Transport {
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, config, clock = systemClock, logger = consoleLogger } = options;
   const services =
-    options.services ?? createServices({ db, config, clock, logger, transport: options.transport ?? defaultTransport(config, logger) });
+    options.services ??
+    createServices({
+      db,
+      config,
+      clock,
+      logger,
+      transport: options.transport ?? defaultTransport(config, logger),
+      listen: options.listen,
+    });
   const deps: RouteDeps = {
     db,
     clock,
@@ -84,6 +96,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   userRoutes(api, deps, services);
   accountRoutes(api, deps, services);
   cardRoutes(api, deps, services);
+  payLinkRoutes(api, deps, services);
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);

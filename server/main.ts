@@ -21,7 +21,14 @@ if (database.engine === 'pglite' && (await isEmpty(database.db))) {
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }
 
-const services = createServices({ db: database.db, config, clock, logger, transport: defaultTransport(config, logger) });
+const services = createServices({
+  db: database.db,
+  config,
+  clock,
+  logger,
+  transport: defaultTransport(config, logger),
+  listen: database.listen,
+});
 const app = createApp({ db: database.db, config, clock, logger, services });
 
 // The credentials are printed only where they work: in demo mode, with the demo account present.

@@ -60,6 +60,11 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * `Cache-Control: no-store`. Lists the media types it may be sent as, for the API reference.
    */
   download?: readonly string[];
+  /**
+   * The answer is a stream of Server-Sent Events (`text/event-stream`), each event's data a JSON value of
+   * the answer schema. Mounted by `mountEventStream` (server/http/route.ts), never compressed.
+   */
+  eventStream?: true;
 }
 
 /** What the client needs to make a call. */

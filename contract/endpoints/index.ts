@@ -5,6 +5,7 @@ import { cardsEndpoints } from './cards';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
+import { payLinksEndpoints } from './payLinks';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
 import { simulateEndpoints } from './simulate';
@@ -30,6 +31,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...appEndpoints,
   ...accountsEndpoints,
   ...cardsEndpoints,
+  ...payLinksEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,

@@ -241,7 +241,19 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id'),
   kind: text('kind', {
-    enum: ['seed', 'deposit', 'withdrawal', 'transfer', 'exchange', 'card', 'collateral', 'repayment', 'liquidation', 'adjustment'],
+    enum: [
+      'seed',
+      'deposit',
+      'withdrawal',
+      'transfer',
+      'exchange',
+      'card',
+      'collateral',
+      'repayment',
+      'liquidation',
+      'adjustment',
+      'payment',
+    ],
   }).notNull(),
   idempotencyKey: text('idempotency_key'),
   createdAt: instant('created_at').notNull(),
@@ -452,4 +464,21 @@ export const phoneRecoveries = pgTable('phone_recoveries', {
   smsCancelHash: text('sms_cancel_hash').notNull(),
   endedAt: instant('ended_at'),
   outcome: text('outcome', { enum: ['completed', 'cancelled_by_email', 'cancelled_by_phone', 'superseded'] }),
+});
+
+/** A payment request by link (migration 0021); `expired` is derived from `expires_at`. */
+export const payLinks = pgTable('pay_links', {
+  id: uuid('id').primaryKey(),
+  hash: text('hash').notNull(),
+  userId: uuid('user_id').notNull(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  description: text('description').notNull(),
+  status: text('status', { enum: ['open', 'paid', 'cancelled'] }).notNull(),
+  expiresAt: instant('expires_at'),
+  createdAt: instant('created_at').notNull(),
+  paidAt: instant('paid_at'),
+  payerId: uuid('payer_id'),
+  transactionId: uuid('transaction_id'),
+  cancelledAt: instant('cancelled_at'),
 });

@@ -12,6 +12,8 @@ import { createLevelService } from './levels';
 import { createPasskeyService } from './passkeys';
 import { createPasswordChangeService } from './password-change';
 import { createPasswordHasher } from './passwords';
+import { createPayLinkEvents, type Listen } from './payLinkEvents';
+import { createPayLinkService } from './payLinks';
 import { createPhoneService } from './phone';
 import { createPhoneRecoveryService } from './phone-recovery';
 import { createPromoService } from './promo';
@@ -37,10 +39,12 @@ export interface ServiceDeps {
   logger: Logger;
   /** How the rate service reads the configured price feed; the global fetch unless a test gives its own. */
   rateFeedFetch?: typeof fetch;
+  /** LISTEN on the database (Database.listen), for the live pay-link page; without it the app polls. */
+  listen?: Listen;
 }
 
 /** Wires the services to one database, clock and message transport. */
-export function createServices({ db, config, clock, transport, logger, rateFeedFetch }: ServiceDeps) {
+export function createServices({ db, config, clock, transport, logger, rateFeedFetch, listen }: ServiceDeps) {
   const passwords = createPasswordHasher(config.passwordCost);
   const tokens = createTokenService(db, clock, config.authSecret, config.session);
   const codes = createCodeService(clock, config.authSecret);
@@ -90,6 +94,8 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     rates,
     accounts: createAccountService(db, clock),
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
+    payLinks: createPayLinkService({ db, clock, stepUp }),
+    payLinkEvents: createPayLinkEvents(listen),
     activities: createActivityService(db),
     statements: createStatementService(db, clock),
     simulation: createSimulationService(db, clock),

@@ -19,6 +19,8 @@ const TYPE_ICONS: Record<ActivityType, IconName> = {
   collateral_release: 'arrowIn',
   card_repayment: 'arrowIn',
   liquidation: 'exchange',
+  payment_sent: 'arrowOut',
+  payment_received: 'arrowIn',
 };
 
 export interface ActivityRowProps {
