@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, fromCallback, setup } from 'xstate';
 import type { PayLinkReceipt, PayLinkStatus, PayLinkView } from '../contract/payLinks';
 import { toFailure, type Failure } from './failure';
 import { stepUpMachine } from './stepUp.machine';
@@ -48,7 +48,9 @@ export const paymentMachine = setup({
     /** POST /pay-links/:hash/pay with the Idempotency-Key; refreshes the balances when it went through. */
     pay: unprovided<PayLinkReceipt, { hash: string; fromAccountId: string; idempotencyKey: string }>('pay'),
     /** Sends STATUS_CHANGED as the link changes: the server's event stream, else a poll every PAY_LINK_POLL_MS. */
-    watchStatus: unprovided<void, { hash: string; pollMs: number }>('watchStatus'),
+    watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(() => {
+      throw new Error('The actor "watchStatus" must be provided by the app');
+    }),
   },
   guards: {
     isOwn: ({ event }) => 'output' in event && (event.output as PayLinkView).own,

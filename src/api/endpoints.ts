@@ -24,6 +24,7 @@ import type {
   SimulateCryptoDepositBody,
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
+import type { CreatePayLinkBody } from '../../contract/payLinks';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -118,6 +119,14 @@ export function createApi(client: ApiClient) {
     listAdminOutbox: (query: { to?: string }, options?: ReadOptions) => client.call(endpoints.listAdminOutbox, { ...options, query }),
     listAuditLog: (options?: ReadOptions) => client.call(endpoints.listAuditLog, options),
     setRates: (body: SetRatesBody) => client.call(endpoints.setRates, { body }),
+    createPayLink: (body: CreatePayLinkBody) => client.call(endpoints.createPayLink, { body }),
+    listPayLinks: (options?: ReadOptions) => client.call(endpoints.listPayLinks, options),
+    getPayLink: (hash: string) => client.call(endpoints.getPayLink, { pathParams: { hash } }),
+    // The requester's page polls when the live stream is not there: background, never keeps a session awake.
+    getPayLinkInBackground: (hash: string) => client.call(endpoints.getPayLink, { pathParams: { hash }, activity: ACTIVITY.background }),
+    cancelPayLink: (hash: string) => client.call(endpoints.cancelPayLink, { body: {}, pathParams: { hash } }),
+    payPayLink: (hash: string, fromAccountId: string, idempotencyKey: string) =>
+      client.call(endpoints.payPayLink, { body: { fromAccountId }, pathParams: { hash }, idempotencyKey }),
   };
 }
 
