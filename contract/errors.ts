@@ -167,6 +167,11 @@ export const API_ERRORS = {
     description:
       'Withdrawing this much collateral would take the loan-to-value past the 65 % warning threshold; `fields.ltv` is the loan-to-value it would have reached.',
   },
+  pay_link_not_found: { status: 404, description: 'No payment request has this link.' },
+  pay_link_paid: { status: 409, description: 'The payment request was paid already (single use); nothing was moved.' },
+  pay_link_expired: { status: 409, description: 'The payment request has expired; nothing was moved.' },
+  pay_link_cancelled: { status: 409, description: 'The requester cancelled the payment request; nothing was moved.' },
+  pay_link_own: { status: 409, description: 'This is your own payment request: it is paid by someone else.' },
   repayment_exceeds_debt: { status: 409, description: 'The repayment is more than the card account owes.' },
   card_limits_invalid: { status: 422, description: 'The daily limit is above the monthly one, or a limit is above 50 000.' },
   limit_exceeded: {

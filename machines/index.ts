@@ -27,6 +27,10 @@ import { loginModel } from './login.model';
 import { cardControlsMachine } from './cardControls.machine';
 import { cardControlsModel } from './cardControls.model';
 import { collateralMachine } from './collateral.machine';
+import { payLinkMachine } from './payLink.machine';
+import { payLinkModel } from './payLink.model';
+import { paymentMachine } from './payment.machine';
+import { paymentModel } from './payment.model';
 import { collateralModel } from './collateral.model';
 import { onChainDepositMachine } from './onChainDeposit.machine';
 import { onChainDepositModel } from './onChainDeposit.model';
@@ -177,6 +181,24 @@ export const catalog: CatalogEntry[] = [
     routes: ['/card-accounts/cards'],
     machine: cardControlsMachine,
     model: cardControlsModel,
+  },
+  {
+    id: 'payLink',
+    title: 'Ask to be paid by link',
+    summary:
+      'The form of /pay: amount, asset, why and an optional expiry (1 hour, 24 hours, 7 days), kept as typed on every refusal; the one step-up (`paylink.create`); then the single-use link /pay/{hash} (128 random bits) with its QR code, the device’s share sheet and a copy button. The customer’s requests are listed with their status (open, paid, expired, cancelled) and open ones can be cancelled.',
+    routes: ['/pay'],
+    machine: payLinkMachine,
+    model: payLinkModel,
+  },
+  {
+    id: 'payment',
+    title: 'Pay a request by link',
+    summary:
+      '/pay/{hash}: a signed-out visitor signs in first and comes back. The payer sees who asks (display name only), how much and why, chooses one of their accounts in the asset, confirms it is them (`paylink.pay`) and pays once (Idempotency-Key); the receipt follows and the balances refresh. One’s own request is never paid: its requester watches it become paid without reloading (Server-Sent Events, else a poll every 5 s). Paid, expired and cancelled links say so; an unknown one is “page not found”.',
+    routes: ['/pay/:hash'],
+    machine: paymentMachine,
+    model: paymentModel,
   },
   {
     id: 'collateral',

@@ -120,7 +120,12 @@ export function buildOpenApi(): Json {
                   description: 'A file to save (`Content-Disposition: attachment`), not JSON.',
                   content: Object.fromEntries(spec.download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
                 }
-              : { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.answer, 'output') } } },
+              : spec.eventStream
+                ? {
+                    description: 'Server-Sent Events: each event’s `data` is JSON of this schema.',
+                    content: { 'text/event-stream': { schema: jsonSchema(spec.answer, 'output') } },
+                  }
+                : { description: 'Success', content: { 'application/json': { schema: jsonSchema(spec.answer, 'output') } } },
         ...Object.fromEntries(
           [...errorsByStatus].map(([status, codes]) => [
             String(status),
@@ -202,8 +207,8 @@ function fieldsTable(schema: Json, components: Record<string, Json>): string {
 function endpointSection(operationId: string, spec: AnySpec, openApi: Json): string {
   const operation = (openApi.paths as Record<string, Record<string, Json>>)[spec.path]![spec.method.toLowerCase()]!;
   const success = String(spec.status ?? 200);
-  const answerSchema = ((operation.responses as Json)[success] as { content?: { 'application/json'?: { schema: Json } } }).content?.[
-    'application/json'
+  const answerSchema = ((operation.responses as Json)[success] as { content?: Record<string, { schema: Json }> }).content?.[
+    spec.eventStream ? 'text/event-stream' : 'application/json'
   ]?.schema;
   const requestSchema = (operation.requestBody as { content: Record<string, { schema: Json }> } | undefined)?.content[bodyType(spec)]
     ?.schema;
@@ -237,7 +242,8 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
     spec.download
       ? `A file to save, one of ${spec.download.map((type) => `\`${type}\``).join(', ')}, with \`Content-Disposition: attachment; filename=…\`.`
       : answerSchema
-        ? fieldsTable(answerSchema, components)
+        ? (spec.eventStream ? 'Server-Sent Events (`text/event-stream`), each event’s `data` a JSON object:\n\n' : '') +
+          fieldsTable(answerSchema, components)
         : 'A redirect (`Location`), no body.',
   );
   parts.push(

@@ -19,6 +19,8 @@ import { depositRoutes } from './routes/deposits';
 import { createDepositService } from './chains/deposits';
 import { resolveChains } from './chains/chains';
 import type { Chain } from '../contract/chains';
+import { payLinkRoutes } from './routes/payLinks';
+import type { Listen } from './services/payLinkEvents';
 import { sessionCookies } from './http/cookies';
 import { authRoutes } from './routes/auth';
 import { simulateRoutes } from './routes/simulate';
@@ -45,6 +47,8 @@ export interface AppOptions {
   services?: Services;
   /** The chains as running (server/main.ts passes the local nodes'); by default the configured ones. */
   chains?: Chain[];
+  /** LISTEN on the same database (Database.listen): pay-link pages update at once. */
+  listen?: Listen;
 }
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
@@ -68,7 +72,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, config, clock = systemClock, logger = consoleLogger } = options;
   const chains = options.chains ?? resolveChains(config.chains);
   const services =
-    options.services ?? createServices({ db, config, clock, logger, transport: options.transport ?? defaultTransport(config, logger) });
+    options.services ??
+    createServices({
+      db,
+      config,
+      clock,
+      logger,
+      transport: options.transport ?? defaultTransport(config, logger),
+      listen: options.listen,
+    });
   const deps: RouteDeps = {
     db,
     clock,
@@ -108,6 +120,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   cardRoutes(api, deps, services);
   chainRoutes(api, deps, chains);
   depositRoutes(api, deps, createDepositService({ db, clock, chains, keys: config.deposits }));
+  payLinkRoutes(api, deps, services);
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);

@@ -32,7 +32,14 @@ if (localNodes)
   logger.info('chains.local_nodes', { nodes: localNodes.nodes.map(({ network, chainId, rpcUrl }) => ({ network, chainId, rpcUrl })) });
 const chains = resolveChains(config.chains, localNodes?.nodes);
 
-const services = createServices({ db: database.db, config, clock, logger, transport: defaultTransport(config, logger) });
+const services = createServices({
+  db: database.db,
+  config,
+  clock,
+  logger,
+  transport: defaultTransport(config, logger),
+  listen: database.listen,
+});
 const app = createApp({ db: database.db, config, clock, logger, services, chains });
 
 // The credentials are printed only where they work: in demo mode, with the demo account present.

@@ -66,6 +66,11 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * then undefined; parameters travel in the path.
    */
   upload?: { field: string; maxBytes: number };
+  /**
+   * The answer is a stream of Server-Sent Events (`text/event-stream`), each event's data a JSON value of
+   * the answer schema. Mounted by `mountEventStream` (server/http/route.ts), never compressed.
+   */
+  eventStream?: true;
 }
 
 /** What the client needs to make a call. */

@@ -10,6 +10,7 @@ import { inviteEndpoints } from './invite';
 import { kycEndpoints } from './kyc';
 import { injectEndpoints } from './inject';
 import { passkeysEndpoints } from './passkeys';
+import { payLinksEndpoints } from './payLinks';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
 import { simulateEndpoints } from './simulate';
@@ -39,6 +40,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...cardsEndpoints,
   ...chainsEndpoints,
   ...depositsEndpoints,
+  ...payLinksEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,

@@ -22,6 +22,11 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Runs `fn` inside one transaction on one connection: committed if it resolves, rolled back if it throws. */
   transaction<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onPayload` for every `NOTIFY` on `channel`, from any connection of any server instance; answers
+   * the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,6 +55,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
           query: async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows,
         }),
       ),
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     close: () => pglite.close(),
   };
 }
@@ -101,6 +107,48 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenOn(connectionString, options, channel, onPayload),
     close: () => pool.end(),
   };
 }
+
+/**
+ * LISTEN holds its connection for as long as it listens, so it gets a client of its own outside the pool.
+ * A lost connection is opened again after a pause; what was notified meanwhile is missed, which the
+ * listeners' own fallback (the app polls) covers.
+ */
+async function listenOn(
+  connectionString: string,
+  options: PostgresOptions,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: options.connectTimeoutMs });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      options.onPoolError?.(error);
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), LISTEN_RETRY_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    if (stopped) await next.end();
+    else client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = null;
+  };
+}
+
+const LISTEN_RETRY_MS = 5_000;

@@ -620,3 +620,20 @@ export const voucherFailures = pgTable('voucher_failures', {
   ip: text('ip').notNull(),
   createdAt: instant('created_at').notNull(),
 });
+
+/** A payment request by link (migration 0021); `expired` is derived from `expires_at`. */
+export const payLinks = pgTable('pay_links', {
+  id: uuid('id').primaryKey(),
+  hash: text('hash').notNull(),
+  userId: uuid('user_id').notNull(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  description: text('description').notNull(),
+  status: text('status', { enum: ['open', 'paid', 'cancelled'] }).notNull(),
+  expiresAt: instant('expires_at'),
+  createdAt: instant('created_at').notNull(),
+  paidAt: instant('paid_at'),
+  payerId: uuid('payer_id'),
+  transactionId: uuid('transaction_id'),
+  cancelledAt: instant('cancelled_at'),
+});

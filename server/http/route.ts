@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AuthMode, EndpointSpec } from '../../contract/endpoints';
@@ -94,29 +95,8 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
   const status = spec.status ?? 200;
 
   app.on(spec.method, spec.path, async (c) => {
-    // The socket's own peer, never a forwarded header (a caller writes those). A reverse proxy on this
-    // machine makes every caller's socket local: docs/security.md says to turn demo mode off there.
-    if (spec.demoOnly && !isLoopback(c.env?.incoming?.socket?.remoteAddress)) throw new ApiError('not_found');
-    const caller = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'), activityOf(c));
-    // An idle or expired session says so: the app tells the customer why they were signed out.
-    if (spec.auth === 'bearer' && !caller?.ok) throw new ApiError(caller?.code ?? 'unauthorized');
-    const principal = caller?.ok ? caller.principal : null;
-    // Someone without the role learns nothing, not even that the endpoint exists.
-    if (spec.role && (!principal || (await deps.roleOf(principal.userId)) !== spec.role)) throw new ApiError('not_found');
-    if (spec.sameOrigin) refuseCrossOrigin(c, deps);
-    refuseHostileInput(c.req.param(), 'path');
-    // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.
-    if (!spec.query) refuseHostileInput(c.req.query(), 'query');
-    const json = spec.body ? await readJson(c) : { raw: '', value: undefined };
-    const file = spec.upload ? await readUpload(c, spec.upload) : undefined;
-    const context = {
-      c,
-      file,
-      body: spec.body ? validate(spec.body, json.value, 'body') : undefined,
-      query: spec.query ? validate(spec.query, c.req.query(), 'query') : undefined,
-      principal,
-      ip: clientIp(c, deps.trustProxy),
-    } as Omit<RouteContext<Body, Auth, Query>, 'db'>;
+    const { context, raw } = await admit(c, deps, spec);
+    const principal = context.principal;
     const run = async (db: Db) => spec.answer.parse(await handler({ ...context, db }));
 
     if (spec.download) {
@@ -129,10 +109,88 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
     }
     const answer = async () => {
       if (spec.idempotent) {
-        return runIdempotently(c, deps.db, deps.clock, principal!.userId, json.raw, async (tx) => ({ status, data: await run(tx) }));
+        return runIdempotently(c, deps.db, deps.clock, principal!.userId, raw, async (tx) => ({ status, data: await run(tx) }));
       }
       return c.json(await run(deps.db), status as ContentfulStatusCode);
     };
     return options.around ? options.around(context, answer) : answer();
+  });
+}
+
+/**
+ * What every mounted endpoint checks before its handler, in this order: a demo tool's loopback caller
+ * (404), authentication (401), the role (404), a `sameOrigin` request (415/403), no NUL byte or
+ * prototype key in path or query (422), body and query against their schemas (400/415/422).
+ */
+async function admit<Body extends Schema, Auth extends AuthMode, Query extends Schema>(
+  c: Context<AppEnv>,
+  deps: RouteDeps,
+  spec: EndpointSpec<Body, z.ZodType, Auth, Query>,
+): Promise<{ context: Omit<RouteContext<Body, Auth, Query>, 'db'>; raw: string }> {
+  // The socket's own peer, never a forwarded header (a caller writes those). A reverse proxy on this
+  // machine makes every caller's socket local: docs/security.md says to turn demo mode off there.
+  if (spec.demoOnly && !isLoopback(c.env?.incoming?.socket?.remoteAddress)) throw new ApiError('not_found');
+  const caller = spec.auth === 'none' ? null : await deps.tokens.authenticate(c.req.header('authorization'), activityOf(c));
+  // An idle or expired session says so: the app tells the customer why they were signed out.
+  if (spec.auth === 'bearer' && !caller?.ok) throw new ApiError(caller?.code ?? 'unauthorized');
+  const principal = caller?.ok ? caller.principal : null;
+  // Someone without the role learns nothing, not even that the endpoint exists.
+  if (spec.role && (!principal || (await deps.roleOf(principal.userId)) !== spec.role)) throw new ApiError('not_found');
+  if (spec.sameOrigin) refuseCrossOrigin(c, deps);
+  refuseHostileInput(c.req.param(), 'path');
+  // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.
+  if (!spec.query) refuseHostileInput(c.req.query(), 'query');
+  const json = spec.body ? await readJson(c) : { raw: '', value: undefined };
+  const file = spec.upload ? await readUpload(c, spec.upload) : undefined;
+  const context = {
+    c,
+    file,
+    body: spec.body ? validate(spec.body, json.value, 'body') : undefined,
+    query: spec.query ? validate(spec.query, c.req.query(), 'query') : undefined,
+    principal,
+    ip: clientIp(c, deps.trustProxy),
+  } as Omit<RouteContext<Body, Auth, Query>, 'db'>;
+  return { context, raw: json.raw };
+}
+
+/** An open event stream: `event` sends one event (false once the client has gone), `comment` a line events ignore. */
+export interface EventStream<Answer extends z.ZodType> {
+  event(name: string, data: z.input<Answer>): Promise<boolean>;
+  comment(text: string): Promise<boolean>;
+  /** Resolves when the client goes away. */
+  closed: Promise<void>;
+}
+
+/**
+ * Mounts an `eventStream` endpoint of the contract: the same checks as `mount`, then Server-Sent Events
+ * for as long as `open` keeps the stream (it resolves when the stream should end). Each event's data is
+ * parsed with the answer schema. `X-Accel-Buffering: no` asks a proxy not to hold the events back; the
+ * API's compression leaves `text/event-stream` alone.
+ */
+export function mountEventStream<Answer extends z.ZodType, Query extends Schema>(
+  app: Hono<AppEnv>,
+  deps: RouteDeps,
+  spec: EndpointSpec<undefined, Answer, 'bearer', Query>,
+  /** Runs before the stream starts, so it may still answer an error; answers what runs the stream. */
+  open: (context: RouteContext<undefined, 'bearer', Query>) => Promise<(stream: EventStream<Answer>) => Promise<void>>,
+): void {
+  if (!spec.eventStream) throw new Error(`${spec.method} ${spec.path}: not an event stream in the contract.`);
+  app.on(spec.method, spec.path, async (c) => {
+    const { context } = await admit(c, deps, spec);
+    const run = await open({ ...context, db: deps.db });
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (sse) => {
+      const gone = () => sse.aborted || sse.closed;
+      const write = async (text: string) => {
+        if (gone()) return false;
+        await sse.write(text);
+        return true;
+      };
+      await run({
+        event: (name, data) => write(`event: ${name}\ndata: ${JSON.stringify(spec.answer.parse(data))}\n\n`),
+        comment: (text) => write(`: ${text.replace(/\n/g, ' ')}\n\n`),
+        closed: new Promise<void>((resolve) => sse.onAbort(resolve)),
+      });
+    });
   });
 }

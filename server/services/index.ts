@@ -16,6 +16,8 @@ import { createLimitService } from './limits';
 import { createPasskeyService } from './passkeys';
 import { createPasswordChangeService } from './password-change';
 import { createPasswordHasher } from './passwords';
+import { createPayLinkEvents, type Listen } from './payLinkEvents';
+import { createPayLinkService } from './payLinks';
 import { createPhoneService } from './phone';
 import { createPhoneRecoveryService } from './phone-recovery';
 import { createPromoService } from './promo';
@@ -46,10 +48,12 @@ export interface ServiceDeps {
   rateFeedFetch?: typeof fetch;
   /** Where identity documents are kept (sealed); a folder under DATA_DIR unless a test gives its own. */
   kycStore?: FileStore;
+  /** LISTEN on the database (Database.listen), for the live pay-link page; without it the app polls. */
+  listen?: Listen;
 }
 
 /** Wires the services to one database, clock and message transport. */
-export function createServices({ db, config, clock, transport, logger, rateFeedFetch, kycStore }: ServiceDeps) {
+export function createServices({ db, config, clock, transport, logger, rateFeedFetch, kycStore, listen }: ServiceDeps) {
   const passwords = createPasswordHasher(config.passwordCost);
   const tokens = createTokenService(db, clock, config.authSecret, config.session);
   const codes = createCodeService(clock, config.authSecret);
@@ -102,6 +106,8 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     rates,
     accounts: createAccountService(db, clock),
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
+    payLinks: createPayLinkService({ db, clock, stepUp }),
+    payLinkEvents: createPayLinkEvents(listen),
     activities: createActivityService(db),
     statements: createStatementService(db, clock),
     transfers: createTransferService(db, clock, rates, limits),

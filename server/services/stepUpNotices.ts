@@ -19,6 +19,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     withdrawal: 'make a withdrawal',
     'card.reveal': 'show your card details',
     'paylink.create': 'create a payment link',
+    'paylink.pay': 'pay a payment request',
   },
   ar: {
     'passkey.add': 'إضافة مفتاح مرور',
@@ -30,6 +31,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     withdrawal: 'إجراء سحب',
     'card.reveal': 'عرض بيانات بطاقتك',
     'paylink.create': 'إنشاء رابط دفع',
+    'paylink.pay': 'دفع طلب دفع',
   },
   de: {
     'passkey.add': 'einen Passkey hinzuzufügen',
@@ -41,6 +43,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     withdrawal: 'eine Auszahlung vorzunehmen',
     'card.reveal': 'Ihre Kartendaten anzuzeigen',
     'paylink.create': 'einen Zahlungslink zu erstellen',
+    'paylink.pay': 'eine Zahlungsanforderung zu bezahlen',
   },
   es: {
     'passkey.add': 'añadir una llave de acceso',
@@ -52,6 +55,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     withdrawal: 'hacer una retirada',
     'card.reveal': 'ver los datos de tu tarjeta',
     'paylink.create': 'crear un enlace de pago',
+    'paylink.pay': 'pagar una solicitud de pago',
   },
   fr: {
     'passkey.add': 'ajouter une clé d’accès',
@@ -63,6 +67,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     withdrawal: 'effectuer un retrait',
     'card.reveal': 'afficher les données de votre carte',
     'paylink.create': 'créer un lien de paiement',
+    'paylink.pay': 'payer une demande de paiement',
   },
   ru: {
     'passkey.add': 'добавить ключ доступа',
@@ -74,6 +79,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     withdrawal: 'вывести средства',
     'card.reveal': 'показать данные карты',
     'paylink.create': 'создать платёжную ссылку',
+    'paylink.pay': 'оплатить запрос на оплату',
   },
   th: {
     'passkey.add': 'เพิ่มพาสคีย์',
@@ -85,6 +91,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     withdrawal: 'ถอนเงิน',
     'card.reveal': 'แสดงข้อมูลบัตร',
     'paylink.create': 'สร้างลิงก์ชำระเงิน',
+    'paylink.pay': 'ชำระคำขอชำระเงิน',
   },
   zh: {
     'passkey.add': '添加通行密钥',
@@ -96,6 +103,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     withdrawal: '提现',
     'card.reveal': '查看银行卡信息',
     'paylink.create': '创建付款链接',
+    'paylink.pay': '支付付款请求',
   },
 };
 

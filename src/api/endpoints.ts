@@ -32,6 +32,7 @@ import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQ
 import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
 import type { CryptoAsset } from '../../contract/assets';
 import type { DepositAddressQuery } from '../../contract/deposits';
+import type { CreatePayLinkBody } from '../../contract/payLinks';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -188,6 +189,14 @@ export function createApi(client: ApiClient) {
       client.call(endpoints.assignHeldTransfer, { pathParams: { id }, body, idempotencyKey }),
     returnHeldTransfer: (id: string, body: ReturnHeldTransferBody, idempotencyKey: string) =>
       client.call(endpoints.returnHeldTransfer, { pathParams: { id }, body, idempotencyKey }),
+    createPayLink: (body: CreatePayLinkBody) => client.call(endpoints.createPayLink, { body }),
+    listPayLinks: (options?: ReadOptions) => client.call(endpoints.listPayLinks, options),
+    getPayLink: (hash: string) => client.call(endpoints.getPayLink, { pathParams: { hash } }),
+    // The requester's page polls when the live stream is not there: background, never keeps a session awake.
+    getPayLinkInBackground: (hash: string) => client.call(endpoints.getPayLink, { pathParams: { hash }, activity: ACTIVITY.background }),
+    cancelPayLink: (hash: string) => client.call(endpoints.cancelPayLink, { body: {}, pathParams: { hash } }),
+    payPayLink: (hash: string, fromAccountId: string, idempotencyKey: string) =>
+      client.call(endpoints.payPayLink, { body: { fromAccountId }, pathParams: { hash }, idempotencyKey }),
   };
 }
 

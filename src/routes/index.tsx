@@ -32,6 +32,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   register: () => import('../screens/register'),
   profile: () => import('../screens/profile'),
   'card-accounts': () => import('../screens/card-accounts'),
+  pay: () => import('../screens/pay'),
   flows: () => import('../screens/flows'),
   simulate: () => import('../screens/simulate'),
   transfer: () => import('../screens/transfer'),

@@ -214,6 +214,7 @@ export function createTestServer(db: TestDatabase, options: TestServerOptions = 
   const sent: Message[] = [];
   const app = createApp({
     db: db.database.db,
+    listen: db.database.listen,
     config: testConfig(options.config),
     clock: clock.now,
     logger: silentLogger,

@@ -1,0 +1,29 @@
+import { fromPromise } from 'xstate';
+import type { payLinkMachine } from '../../../machines/payLink.machine';
+import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { FlowHost } from './host';
+import { stepUpActors } from './stepUp';
+import { unwrap } from './unwrap';
+
+/** The customer's requests, as the list under the form reads them. */
+export const PAY_LINKS_QUERY = ['pay-links'] as const;
+
+/** Asking to be paid on /pay: the step-up, creating and cancelling requests (the list is read again after each). */
+export function payLinkActors({ api, queryClient }: FlowHost) {
+  const changed = () => void queryClient.invalidateQueries({ queryKey: PAY_LINKS_QUERY });
+  return {
+    actors: {
+      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      createPayLink: fromPromise(async ({ input }) => {
+        const created = await unwrap(api.createPayLink(input));
+        changed();
+        return created;
+      }),
+      cancelPayLink: fromPromise(async ({ input }) => {
+        const cancelled = await unwrap(api.cancelPayLink(input.hash));
+        changed();
+        return cancelled;
+      }),
+    },
+  } satisfies Parameters<typeof payLinkMachine.provide>[0];
+}

@@ -1,0 +1,57 @@
+import { fromCallback, fromPromise } from 'xstate';
+import type { PayLinkStatus } from '../../../contract/payLinks';
+import type { paymentMachine } from '../../../machines/payment.machine';
+import { stepUpMachine } from '../../../machines/stepUp.machine';
+import { readAuthToken } from '../../platform/cookies';
+import { readEventStream } from '../../platform/eventStream';
+import type { FlowHost } from './host';
+import { stepUpActors } from './stepUp';
+import { unwrap } from './unwrap';
+
+const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
+
+/**
+ * /pay/{hash}: loading the request, paying it (then the balances refresh) and, for its requester,
+ * watching it: the server's event stream while it lasts, then a background poll every `pollMs`.
+ */
+export function paymentActors({ api, queryClient }: FlowHost, moneyMoved: () => void) {
+  return {
+    actors: {
+      loadLink: fromPromise(({ input }) => unwrap(api.getPayLink(input.hash))),
+      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      pay: fromPromise(async ({ input }) => {
+        const receipt = await unwrap(api.payPayLink(input.hash, input.fromAccountId, input.idempotencyKey));
+        moneyMoved();
+        void queryClient.invalidateQueries({ queryKey: ['activities'] });
+        return receipt;
+      }),
+      watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(
+        ({ sendBack, input }) => {
+          const stop = new AbortController();
+          let timer: ReturnType<typeof setInterval> | undefined;
+          const poll = () => {
+            timer ??= setInterval(() => {
+              void api.getPayLinkInBackground(input.hash).then((result) => {
+                if (result.ok) sendBack({ type: 'STATUS_CHANGED', status: result.data.status });
+              });
+            }, input.pollMs);
+          };
+          readEventStream(
+            `${API_BASE}/pay-links/${encodeURIComponent(input.hash)}/events`,
+            readAuthToken(),
+            (event, data) => {
+              if (event === 'status') sendBack({ type: 'STATUS_CHANGED', status: (JSON.parse(data) as { status: PayLinkStatus }).status });
+            },
+            stop.signal,
+          ).then(poll, () => {
+            if (!stop.signal.aborted) poll();
+          });
+          return () => {
+            stop.abort();
+            clearInterval(timer);
+          };
+        },
+      ),
+    },
+  } satisfies Parameters<typeof paymentMachine.provide>[0];
+}

@@ -1,0 +1,191 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { toDataURL } from 'qrcode';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ASSETS, type Asset } from '../../../contract/assetList';
+import { PAY_LINK_EXPIRIES_HOURS, type PayLink } from '../../../contract/payLinks';
+import { payLinkMachine } from '../../../machines/payLink.machine';
+import { payLinkView } from '../../../machines/payLink.view';
+import { PAY_LINKS_QUERY, payLinkActors } from '../../app/actors/payLink';
+import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { Copyable } from '../../ui/Copyable';
+import { EmptyState } from '../../ui/EmptyState';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { AmountInput, Money } from '../../ui/Money';
+import { SelectField, TextField } from '../../ui/TextField';
+import { failureText } from '../shared/failureText';
+import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
+import { unwrap } from '../simulate/shared';
+
+const OWN_FAILURES = new Set(['amount_too_precise', 'pay_link_paid', 'pay_link_expired', 'pay_link_cancelled']);
+
+/** The link as the customer shares it: the page's full address. */
+function useLinkUrl(hash: string): string {
+  const localize = useLocalize();
+  return `${window.location.origin}${localize(`/pay/${hash}`)}`;
+}
+
+/** The new link: its QR code, the device's share sheet (copy where there is none) and the link itself. */
+function CreatedLink({ link, onNew }: { link: PayLink; onNew: () => void }) {
+  const { t } = useTranslation();
+  const url = useLinkUrl(link.hash);
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void toDataURL(url, { margin: 1, width: 224 }).then((data) => live && setQr(data));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  const canShare = typeof navigator.share === 'function';
+  return (
+    <section className="stack" aria-labelledby="pay-created">
+      <h2 id="pay-created">{t('payLinks.created.title')}</h2>
+      <p role="status">
+        <Money amount={link.amount} asset={link.asset} /> · {link.description}
+      </p>
+      {qr ? <img src={qr} width={224} height={224} alt={t('payLinks.created.qr')} /> : null}
+      <Copyable text={url} label={t('payLinks.created.copy')}>
+        <a href={url}>
+          <bdi dir="ltr">{url}</bdi>
+        </a>
+      </Copyable>
+      <div className="button-row">
+        {canShare ? (
+          <Button
+            variant="primary"
+            onClick={() => void navigator.share({ title: t('payLinks.created.shareTitle'), text: link.description, url }).catch(() => {})}
+          >
+            {t('payLinks.created.share')}
+          </Button>
+        ) : null}
+        <Button onClick={onNew}>{t('payLinks.created.new')}</Button>
+      </div>
+    </section>
+  );
+}
+
+/** /pay: ask to be paid, and the customer's requests with their status. */
+export function PayScreen() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const localize = useLocalize();
+  const flow = useActorRef(useFlowMachine(payLinkMachine, payLinkActors));
+  const view = useSelector(flow, payLinkView, shallowEqual);
+  const stepUp = useSelector(flow, stepUpChild);
+  const [asset, setAsset] = useState<Asset>('EUR');
+  const [amount, setAmount] = useState({ text: '', value: '' });
+  const [description, setDescription] = useState('');
+  const [expiry, setExpiry] = useState('none');
+  const links = useQuery({
+    queryKey: PAY_LINKS_QUERY,
+    queryFn: async ({ signal }) => unwrap(await api.listPayLinks({ retry: false, signal })),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({
+      type: 'REQUEST_SUBMITTED',
+      request: { asset, amount: amount.value, description, expiresInHours: expiry === 'none' ? null : (Number(expiry) as 1 | 24 | 168) },
+    });
+  };
+
+  return (
+    <>
+      <p className="page-lead">{t('payLinks.lead')}</p>
+      {view.created ? (
+        <CreatedLink
+          link={view.created}
+          onNew={() => {
+            setAmount({ text: '', value: '' });
+            setDescription('');
+            flow.send({ type: 'NEW_REQUESTED' });
+          }}
+        />
+      ) : (
+        <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
+          <div className="form-alert" role="alert" aria-live="assertive">
+            {view.failure ? failureText(t, 'payLinks.failures', OWN_FAILURES, view.failure) : null}
+          </div>
+          <SelectField
+            label={t('payLinks.asset')}
+            name="asset"
+            value={asset}
+            onChange={(e) => setAsset(e.target.value as Asset)}
+            options={ASSETS.map((item) => (
+              <option key={item.code} value={item.code}>
+                {item.code}
+              </option>
+            ))}
+          />
+          <AmountInput
+            label={t('payLinks.amount')}
+            name="amount"
+            asset={asset}
+            value={amount.text}
+            onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
+            error={view.formError === 'amount' ? t('payLinks.errors.amount') : null}
+          />
+          <TextField
+            label={t('payLinks.description')}
+            name="description"
+            maxLength={140}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            error={view.formError === 'description' ? t('payLinks.errors.description') : null}
+          />
+          <SelectField
+            label={t('payLinks.expiry')}
+            name="expiry"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            options={
+              <>
+                <option value="none">{t('payLinks.expiries.none')}</option>
+                {PAY_LINK_EXPIRIES_HOURS.map((hours) => (
+                  <option key={hours} value={String(hours)}>
+                    {t('payLinks.expiries.hours', { count: hours })}
+                  </option>
+                ))}
+              </>
+            }
+          />
+          <Button variant="primary" type="submit" busy={view.busy}>
+            {t('payLinks.submit')}
+          </Button>
+        </form>
+      )}
+      <section className="stack" aria-labelledby="pay-requests">
+        <h2 id="pay-requests">{t('payLinks.list.title')}</h2>
+        <p role="status">{view.cancelled ? t('payLinks.list.cancelled') : null}</p>
+        {links.data && links.data.length === 0 ? (
+          <EmptyState title={t('payLinks.list.empty')} action={null} />
+        ) : (
+          <ListRows label={t('payLinks.list.title')}>
+            {(links.data ?? []).map((link) => (
+              <ListRow
+                key={link.hash}
+                label={
+                  <a href={localize(`/pay/${link.hash}`)}>
+                    <Money amount={link.amount} asset={link.asset} /> · {link.description}
+                  </a>
+                }
+                hint={t(`payLinks.status.${link.status}`)}
+                action={
+                  link.status === 'open' ? (
+                    <Button disabled={view.busy} onClick={() => flow.send({ type: 'CANCEL_REQUESTED', hash: link.hash })}>
+                      {t('payLinks.list.cancel')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            ))}
+          </ListRows>
+        )}
+      </section>
+      <StepUpSheet actor={stepUp} />
+    </>
+  );
+}
