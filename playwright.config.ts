@@ -52,7 +52,16 @@ export default defineConfig({
     {
       command: `rm -rf .data/e2e && node scripts/start.mjs`,
       url: `http://localhost:${port}/route-rules.json`,
-      env: { PORT: String(port), DATA_DIR: '.data/e2e', TRUST_PROXY: '1', ...localOidcEnv(oidcPorts) },
+      // The local chain nodes on free ports (the app learns them from /api/chains), mining only when a
+      // transaction arrives or a test calls anvil_mine, so a test decides when a deposit confirms.
+      env: {
+        PORT: String(port),
+        DATA_DIR: '.data/e2e',
+        TRUST_PROXY: '1',
+        LOCAL_CHAIN_PORT: '0',
+        LOCAL_CHAIN_BLOCK_SECONDS: '0',
+        ...localOidcEnv(oidcPorts),
+      },
       reuseExistingServer: false,
       timeout: 240_000,
     },

@@ -11,6 +11,9 @@ import { securityHeaders } from './http/security-headers';
 import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { cardRoutes } from './routes/cards';
+import { chainRoutes } from './routes/chains';
+import { resolveChains } from './chains/chains';
+import type { Chain } from '../contract/chains';
 import { sessionCookies } from './http/cookies';
 import { authRoutes } from './routes/auth';
 import { simulateRoutes } from './routes/simulate';
@@ -33,6 +36,8 @@ export interface AppOptions {
   logger?: Logger;
   /** Prebuilt services over the same database (server/main.ts shares them with its maintenance loop). */
   services?: Services;
+  /** The chains as running (server/main.ts passes the local nodes'); by default the configured ones. */
+  chains?: Chain[];
 }
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
@@ -54,6 +59,7 @@ export function defaultTransport(config: Config, logger: Logger): Transport {
 /** The whole server as a Hono app: `/api/*` from the contract, the built SPA for everything else. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { db, config, clock = systemClock, logger = consoleLogger } = options;
+  const chains = options.chains ?? resolveChains(config.chains);
   const services =
     options.services ?? createServices({ db, config, clock, logger, transport: options.transport ?? defaultTransport(config, logger) });
   const deps: RouteDeps = {
@@ -68,7 +74,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   };
 
   const app = new Hono<AppEnv>();
-  app.use(securityHeaders({ walletRpcUrls: config.walletRpcUrls, trustProxy: config.trustProxy }));
+  // The browser wallet talks to the chains' RPC endpoints directly.
+  const rpcUrls = [...new Set([...config.walletRpcUrls, ...chains.map((chain) => chain.rpcUrl)])];
+  app.use(securityHeaders({ walletRpcUrls: rpcUrls, trustProxy: config.trustProxy }));
 
   const api = new Hono<AppEnv>();
   api.use(compressJson());
@@ -84,6 +92,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   userRoutes(api, deps, services);
   accountRoutes(api, deps, services);
   cardRoutes(api, deps, services);
+  chainRoutes(api, deps, chains);
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);

@@ -2,6 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assetInfo, type Asset } from '../contract/assets';
+import { EVM_NETWORK_CODES, type EvmNetwork } from '../contract/chainList';
 import type { SocialProvider } from '../contract/social';
 import { OWASP_ARGON2ID, type PasswordCost } from './services/passwords';
 
@@ -71,6 +72,28 @@ export interface Config {
   session: SessionLifetime;
   /** A real price API for the rates (RATES_FEED_URL); the simulation moves them when absent. */
   rateFeed: RateFeedConfig | undefined;
+  /** The EVM chains: local development nodes in demo mode, configured RPC endpoints otherwise. */
+  chains: ChainSettings;
+}
+
+/** How the server reaches the four EVM chains (server/chains/). */
+export interface ChainSettings {
+  /**
+   * LOCAL_CHAINS (on in demo mode unless `0`, refused in production): the server starts a local anvil
+   * node per chain, with development chain ids, its state under DATA_DIR/chains.
+   */
+  local: boolean;
+  /** LOCAL_CHAIN_PORT (default 8545): the first local node's port, the others on the next ones; 0 picks free ports. */
+  localPort: number;
+  /**
+   * LOCAL_CHAIN_BLOCK_SECONDS (default 2): the local nodes mine a block this often, so deposits reach
+   * their confirmations on their own; 0 mines only a block per transaction (tests mine with `anvil_mine`).
+   */
+  localBlockSeconds: number;
+  /** CHAIN_RPC_URL_ETHEREUM, _BASE, _BSC, _AVALANCHE: each chain's JSON-RPC endpoint when not local (default: the public one). */
+  rpcUrls: Partial<Record<EvmNetwork, string>>;
+  /** DEPOSIT_CONFIRMATIONS (default 12; 2 on local nodes): blocks a deposit needs, its own included, before it is credited. */
+  confirmations: number;
 }
 
 /** Seconds. */
@@ -204,6 +227,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     session: sessionLifetime(env),
     rateFeed: rateFeed(env),
+    chains: chainSettings(env, production, demoMode),
+  };
+}
+
+function chainSettings(env: NodeJS.ProcessEnv, production: boolean, demoMode: boolean): ChainSettings {
+  const local = flag(env, 'LOCAL_CHAINS', demoMode);
+  if (local && production) throw new Error('LOCAL_CHAINS must be off when NODE_ENV=production: the chains come from CHAIN_RPC_URL_*.');
+  const whole = (name: string, min: number, fallback: number) => {
+    const value = env[name]?.trim();
+    if (!value) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${env[name]}"`);
+    return n;
+  };
+  const rpcUrls: Partial<Record<EvmNetwork, string>> = {};
+  for (const network of EVM_NETWORK_CODES) {
+    const value = env[`CHAIN_RPC_URL_${network.toUpperCase()}`]?.trim();
+    if (!value) continue;
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new Error(`CHAIN_RPC_URL_${network.toUpperCase()} must be an http(s) URL`);
+    rpcUrls[network] = url.href;
+  }
+  const localPort = whole('LOCAL_CHAIN_PORT', 0, 8545);
+  if (localPort > 65_535 - EVM_NETWORK_CODES.length)
+    throw new Error(`LOCAL_CHAIN_PORT must leave room for ${EVM_NETWORK_CODES.length} ports`);
+  return {
+    local,
+    localPort,
+    localBlockSeconds: whole('LOCAL_CHAIN_BLOCK_SECONDS', 0, 2),
+    rpcUrls,
+    confirmations: whole('DEPOSIT_CONFIRMATIONS', 1, local ? 2 : 12),
   };
 }
 

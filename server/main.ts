@@ -1,6 +1,8 @@
 import { serve } from '@hono/node-server';
 import { createApp, defaultTransport } from './app';
 import { openDatabase } from './bootstrap';
+import { resolveChains } from './chains/chains';
+import { startLocalNodes } from './chains/localNodes';
 import { systemClock } from './clock';
 import { isLoopback, loadConfig } from './config';
 import { DEMO_ADMIN, DEMO_CUSTOMER, isEmpty, seedDemo } from './db/seed';
@@ -21,8 +23,16 @@ if (database.engine === 'pglite' && (await isEmpty(database.db))) {
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }
 
+// Demo mode: a local development node per chain, kept under DATA_DIR so a restart agrees with the database.
+const localNodes = config.chains.local
+  ? await startLocalNodes({ dataDir: config.dataDir, port: config.chains.localPort, blockSeconds: config.chains.localBlockSeconds })
+  : undefined;
+if (localNodes)
+  logger.info('chains.local_nodes', { nodes: localNodes.nodes.map(({ network, chainId, rpcUrl }) => ({ network, chainId, rpcUrl })) });
+const chains = resolveChains(config.chains, localNodes?.nodes);
+
 const services = createServices({ db: database.db, config, clock, logger, transport: defaultTransport(config, logger) });
-const app = createApp({ db: database.db, config, clock, logger, services });
+const app = createApp({ db: database.db, config, clock, logger, services, chains });
 
 // The credentials are printed only where they work: in demo mode, with the demo account present.
 const showDemo = config.demoMode && Boolean(await services.users.findByEmail(DEMO_CUSTOMER.email));
@@ -52,6 +62,8 @@ async function stop(signal: string) {
   stopRates();
   // Stop accepting connections and let running requests finish before the database goes away.
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  // The nodes write their state on the way out.
+  await localNodes?.stop().catch((error: unknown) => logger.error('chains.stop_failed', describeError(error)));
   await database.close().catch((error: unknown) => logger.error('db.close_failed', describeError(error)));
   process.exit(0);
 }

@@ -2,6 +2,7 @@ import { accountsEndpoints } from './accounts';
 import { appEndpoints } from './app';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
+import { chainsEndpoints } from './chains';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
@@ -30,6 +31,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...appEndpoints,
   ...accountsEndpoints,
   ...cardsEndpoints,
+  ...chainsEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,

@@ -1,0 +1,205 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  getContractAddress,
+  http,
+  parseAbi,
+  parseUnits,
+  type Address,
+  type Hex,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { EVM_CHAINS, EVM_NETWORK_CODES, TOKEN_ASSETS, type EvmNetwork, type TokenAsset } from '../../contract/chainList';
+import testToken from '../../contracts/TestToken.json' with { type: 'json' };
+
+/**
+ * Local development nodes (anvil, from the `@foundry-rs/anvil-<platform>` npm package): one per chain
+ * with its development chain id (31337–31340), each with the test USDT and USDC deployed. `npm start`
+ * and `npm run dev` start them in demo mode (server/main.ts), Playwright through the server, the server
+ * tests one by one with `startLocalNode`.
+ *
+ * The nodes' funded accounts are anvil's well-known development accounts (mnemonic below). Deposit
+ * addresses are never among them (server/chains/addresses.ts derives those on another path).
+ */
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+
+/** contracts/TestToken.sol's constructor; its other functions are ERC-20's. */
+const TOKEN_CONSTRUCTOR = parseAbi(['constructor(string name_, string symbol_, uint8 decimals_, uint256 supply)']);
+
+/** Deploys the test tokens; its first two transactions on every node are USDT and USDC, so their addresses are fixed. */
+const DEPLOYER = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 9 }).address;
+/** Development accounts 0–4 each get this many of both tokens, for tests and the wallet to send from. */
+const FUNDED_ACCOUNTS = 5;
+const FUNDING = '1000000';
+
+/** The address of a test token on every local node (CREATE from the deployer's nonce 0 and 1). */
+export const LOCAL_TOKEN_ADDRESSES: Record<TokenAsset, Address> = {
+  USDT: getContractAddress({ from: DEPLOYER, nonce: 0n }),
+  USDC: getContractAddress({ from: DEPLOYER, nonce: 1n }),
+};
+
+/** A development account's address (index 0–4 hold test tokens); anvil signs for it, no key needed. */
+export function devAccount(index: number): Address {
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).address;
+}
+
+export interface LocalNode {
+  network: EvmNetwork;
+  chainId: number;
+  rpcUrl: string;
+  /** Ends the node; with a state file, anvil writes it first. */
+  stop(): Promise<void>;
+}
+
+export interface LocalNodeOptions {
+  network: EvmNetwork;
+  /** 0 (default) lets the system pick a free port. */
+  port?: number;
+  /** Keep the chain in this file across restarts (`anvil --state`); none: the chain lives in memory. */
+  statePath?: string;
+  /** Mine a block every this many seconds; 0 (default): a block per transaction, plus `anvil_mine`. */
+  blockSeconds?: number;
+}
+
+const STARTUP_TIMEOUT_MS = 15_000;
+
+function anvilBinary(): string {
+  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch as string] ?? process.arch;
+  const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`;
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+}
+
+/** Starts one node, waits until it listens, and deploys the test tokens when its chain has none yet. */
+export async function startLocalNode({ network, port = 0, statePath, blockSeconds = 0 }: LocalNodeOptions): Promise<LocalNode> {
+  const chainId = EVM_CHAINS[network].localChainId;
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
+  if (statePath) {
+    mkdirSync(path.dirname(statePath), { recursive: true });
+    // Also written every 10 s, so a crash loses little.
+    args.push('--state', statePath, '--state-interval', '10');
+  }
+  if (blockSeconds > 0) args.push('--block-time', String(blockSeconds));
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A server that dies without stopping its nodes must not leave them holding the ports.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
+  const rpcUrl = await listeningUrl(child, network);
+  const node: LocalNode = { network, chainId, rpcUrl, stop: () => stopChild(child) };
+  try {
+    await deployTestTokens(node);
+  } catch (error) {
+    await node.stop();
+    throw error;
+  }
+  return node;
+}
+
+function listeningUrl(child: ChildProcess, network: EvmNetwork): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`anvil (${network}) did not start within ${STARTUP_TIMEOUT_MS} ms`)), STARTUP_TIMEOUT_MS);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    child.on('error', fail);
+    child.on('exit', (code) => fail(new Error(`anvil (${network}) exited with ${code}: ${output.slice(-500)}`)));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on ([\d.]+):(\d+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      // The node logs every request: keep draining its output, show none of it.
+      child.stdout!.removeAllListeners('data').resume();
+      child.stderr!.removeAllListeners('data').resume();
+      resolve(`http://${match[1]}:${match[2]}`);
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function deployTestTokens(node: LocalNode): Promise<void> {
+  const transport = http(node.rpcUrl);
+  const client = createPublicClient({ transport });
+  if (await client.getCode({ address: LOCAL_TOKEN_ADDRESSES.USDC })) return;
+  const wallet = createWalletClient({ transport, account: DEPLOYER });
+  const decimals = EVM_CHAINS[node.network].tokens.USDT.decimals;
+  const supply = parseUnits(String(Number(FUNDING) * FUNDED_ACCOUNTS * 10), decimals);
+  // Both deployments first (nonces 0 and 1), then the funding.
+  for (const asset of TOKEN_ASSETS) {
+    const hash = await wallet.deployContract({
+      chain: null,
+      abi: TOKEN_CONSTRUCTOR,
+      bytecode: testToken.bytecode as Hex,
+      args: [asset === 'USDT' ? 'Tether USD (local)' : 'USD Coin (local)', asset, decimals, supply],
+    });
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.contractAddress?.toLowerCase() !== LOCAL_TOKEN_ADDRESSES[asset].toLowerCase())
+      throw new Error(`${asset} landed at ${receipt.contractAddress}, not ${LOCAL_TOKEN_ADDRESSES[asset]}: the deployer's nonce moved`);
+  }
+  const transfers = TOKEN_ASSETS.flatMap((asset) =>
+    Array.from({ length: FUNDED_ACCOUNTS }, (_, index) => ({ asset, to: devAccount(index) })),
+  );
+  let last: Hex | undefined;
+  for (const { asset, to } of transfers) {
+    last = await wallet.writeContract({
+      chain: null,
+      address: LOCAL_TOKEN_ADDRESSES[asset],
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to, parseUnits(FUNDING, decimals)],
+    });
+  }
+  if (last) await client.waitForTransactionReceipt({ hash: last, pollingInterval: 50 });
+}
+
+export interface LocalNodesOptions {
+  /** State files go to `<dataDir>/chains/<network>.json`. */
+  dataDir: string;
+  /** The first node listens here, the others on the next ports; 0: free ports. */
+  port: number;
+  blockSeconds?: number;
+}
+
+/** The four chains' nodes, started together; stopping stops all. */
+export async function startLocalNodes({
+  dataDir,
+  port,
+  blockSeconds,
+}: LocalNodesOptions): Promise<{ nodes: LocalNode[]; stop(): Promise<void> }> {
+  const started = await Promise.allSettled(
+    EVM_NETWORK_CODES.map((network, index) =>
+      startLocalNode({
+        network,
+        port: port === 0 ? 0 : port + index,
+        statePath: path.join(dataDir, 'chains', `${network}.json`),
+        blockSeconds,
+      }),
+    ),
+  );
+  const nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stop = async () => void (await Promise.all(nodes.map((node) => node.stop())));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stop();
+    throw failure.reason;
+  }
+  return { nodes, stop };
+}

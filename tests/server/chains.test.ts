@@ -1,0 +1,80 @@
+import { execFileSync } from 'node:child_process';
+import { createPublicClient, erc20Abi, formatUnits, http } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainsSchema } from '../../contract/chains';
+import { resolveChains } from '../../server/chains/chains';
+import { devAccount, LOCAL_TOKEN_ADDRESSES, startLocalNode, type LocalNode } from '../../server/chains/localNodes';
+import { loadConfig } from '../../server/config';
+import { createTestServer, testConfig, useTestDatabase } from './helpers';
+
+describe('local chain nodes', () => {
+  let bsc: LocalNode;
+  beforeAll(async () => {
+    bsc = await startLocalNode({ network: 'bsc' });
+  });
+  afterAll(() => bsc?.stop());
+
+  it('serve the development chain id with the test tokens deployed and dev accounts funded (18 decimals on BNB Smart Chain)', async () => {
+    const client = createPublicClient({ transport: http(bsc.rpcUrl) });
+    expect(await client.getChainId()).toBe(31339);
+    const read = (functionName: 'decimals' | 'symbol') =>
+      client.readContract({ address: LOCAL_TOKEN_ADDRESSES.USDT, abi: erc20Abi, functionName });
+    expect(await read('symbol')).toBe('USDT');
+    expect(await read('decimals')).toBe(18);
+    const balance = await client.readContract({
+      address: LOCAL_TOKEN_ADDRESSES.USDC,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [devAccount(1)],
+    });
+    expect(formatUnits(balance, 18)).toBe('1000000');
+  });
+
+  it('the committed token bytecode is what contracts/TestToken.sol compiles to', () => {
+    expect(() => execFileSync(process.execPath, ['scripts/compile-contracts.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+});
+
+describe('GET /api/chains', () => {
+  const db = useTestDatabase();
+
+  it('answers the local nodes as local, with development ids, and allows their RPC in the CSP', async () => {
+    const config = testConfig();
+    const chains = resolveChains(config.chains, [{ network: 'base', rpcUrl: 'http://127.0.0.1:18546' }]);
+    const { createApp } = await import('../../server/app');
+    const app = createApp({ db: db.database.db, config, chains });
+    const answer = await app.request('/api/chains');
+    const body = chainsSchema.parse(await answer.json());
+    const base = body.chains.find((chain) => chain.network === 'base')!;
+    expect(base).toMatchObject({ chainId: 31338, local: true, explorerUrl: null, rpcUrl: 'http://127.0.0.1:18546', confirmations: 2 });
+    expect(body.chains.find((chain) => chain.network === 'ethereum')).toMatchObject({ chainId: 1, local: false });
+    expect(answer.headers.get('content-security-policy')).toContain('http://127.0.0.1:18546');
+  });
+
+  it('answers mainnet ids with the configured RPC endpoints when no node is local', async () => {
+    const { app } = createTestServer(db, { config: { chains: { ...testConfig().chains, rpcUrls: { bsc: 'https://bsc.rpc.example/' } } } });
+    const body = chainsSchema.parse(await (await app.request('/api/chains')).json());
+    expect(body.chains.map((chain) => [chain.network, chain.chainId])).toEqual([
+      ['ethereum', 1],
+      ['base', 8453],
+      ['bsc', 56],
+      ['avalanche', 43114],
+    ]);
+    expect(body.chains.find((chain) => chain.network === 'bsc')).toMatchObject({
+      rpcUrl: 'https://bsc.rpc.example/',
+      explorerUrl: 'https://bscscan.com',
+    });
+  });
+});
+
+describe('chain configuration', () => {
+  const base = { AUTH_SECRET: 's'.repeat(32) };
+  it('runs local nodes in demo mode and refuses them in production', () => {
+    expect(loadConfig(base).chains).toMatchObject({ local: true, localPort: 8545, localBlockSeconds: 2, confirmations: 2 });
+    expect(loadConfig({ ...base, DEMO_MODE: '0' }).chains).toMatchObject({ local: false, confirmations: 12 });
+    const production = { ...base, NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://app.example', CARD_KEY: 'ab'.repeat(32) };
+    expect(() => loadConfig({ ...production, LOCAL_CHAINS: '1' })).toThrow(/LOCAL_CHAINS must be off/);
+    expect(() => loadConfig({ ...base, CHAIN_RPC_URL_BASE: 'ftp://x.example' })).toThrow(/http\(s\) URL/);
+    expect(() => loadConfig({ ...base, DEPOSIT_CONFIRMATIONS: '0' })).toThrow(/DEPOSIT_CONFIRMATIONS/);
+  });
+});
