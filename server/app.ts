@@ -12,6 +12,8 @@ import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { cardRoutes } from './routes/cards';
 import { chainRoutes } from './routes/chains';
+import { depositLinkRoutes } from './routes/depositLinks';
+import { createDepositLinkService, type DepositAddressOf } from './services/depositLinks';
 import { resolveChains } from './chains/chains';
 import type { Chain } from '../contract/chains';
 import { sessionCookies } from './http/cookies';
@@ -38,6 +40,8 @@ export interface AppOptions {
   services?: Services;
   /** The chains as running (server/main.ts passes the local nodes'); by default the configured ones. */
   chains?: Chain[];
+  /** The customer's deposit address on a chain (the chain area's derivation); none: deposit links are refused. */
+  depositAddress?: DepositAddressOf;
 }
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
@@ -93,6 +97,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   accountRoutes(api, deps, services);
   cardRoutes(api, deps, services);
   chainRoutes(api, deps, chains);
+  const depositAddress: DepositAddressOf =
+    options.depositAddress ??
+    (() => Promise.reject(new ApiError('network_not_supported', 'No deposit addresses are configured on this server.')));
+  depositLinkRoutes(api, deps, createDepositLinkService({ db, clock, chains, depositAddress }));
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);

@@ -3,6 +3,7 @@ import { appEndpoints } from './app';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { chainsEndpoints } from './chains';
+import { depositLinksEndpoints } from './depositLinks';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { passkeysEndpoints } from './passkeys';
@@ -32,6 +33,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...accountsEndpoints,
   ...cardsEndpoints,
   ...chainsEndpoints,
+  ...depositLinksEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,

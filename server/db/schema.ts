@@ -453,3 +453,15 @@ export const phoneRecoveries = pgTable('phone_recoveries', {
   endedAt: instant('ended_at'),
   outcome: text('outcome', { enum: ['completed', 'cancelled_by_email', 'cancelled_by_phone', 'superseded'] }),
 });
+
+/** A deposit request paid from a browser wallet by whoever holds its link (migration 0023). */
+export const depositLinks = pgTable('deposit_links', {
+  id: uuid('id').primaryKey(),
+  hashDigest: text('hash_digest').notNull(),
+  userId: uuid('user_id').notNull(),
+  asset: text('asset').notNull(),
+  network: text('network').notNull(),
+  amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+  address: text('address').notNull(),
+  createdAt: instant('created_at').notNull(),
+});

@@ -102,6 +102,7 @@ export function createApi(client: ApiClient) {
     removePhone: () => client.call(endpoints.removePhone, { body: {} }),
     changePassword: (body: ChangePasswordBody) => client.call(endpoints.changePassword, { body }),
     // Polled by the balances machine: a background request, so it never keeps a session awake.
+    listChains: (options?: ReadOptions) => client.call(endpoints.listChains, options),
     getSummaryBalance: (options?: ReadOptions) => client.call(endpoints.getSummaryBalance, { ...options, activity: ACTIVITY.background }),
     listActivities: (query: ActivitiesQueryInput, options?: ReadOptions) => client.call(endpoints.listActivities, { ...options, query }),
     getAccount: (id: string, options?: ReadOptions) => client.call(endpoints.getAccount, { ...options, pathParams: { id } }),

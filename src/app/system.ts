@@ -12,6 +12,7 @@ import { idleMachine } from '../../machines/idle.machine';
 import { balancesMachine } from '../../machines/balances.machine';
 import { walletMachine } from '../../machines/wallet.machine';
 import { walletImplementation } from './actors/wallet';
+import { unwrap } from './actors/unwrap';
 import { ACTIVITY } from '../../contract/session';
 import { openActivityChannel, type ActivityChannel } from '../platform/activity';
 import { createApiClient } from '../api/client';
@@ -194,8 +195,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
   });
 
   const walletHost = walletImplementation(
-    // The chain list arrives with the chain configuration (GET /chains).
-    () => Promise.reject(new Error('The chain list is not served yet')),
+    async () => (await unwrap(api.listChains())).chains,
     (event) => app.getSnapshot().children.wallet?.send(event),
   );
   const wallet = walletMachine.provide(walletHost.provide);
