@@ -18,6 +18,8 @@ export function walletView(snapshot: SnapshotFrom<typeof walletMachine>) {
   return {
     status,
     busy: snapshot.hasTag('busy'),
+    /** The wallet libraries or the chain list did not load: Try again. */
+    unavailable: snapshot.matches('unavailable'),
     switchingChain: snapshot.matches({ connected: 'switchingChain' }),
     sending: snapshot.matches({ connected: 'sending' }),
     /** The active account (the wallet lists it first). */

@@ -1,6 +1,6 @@
 import { createStorage, mock } from '@wagmi/core';
 import { describe, expect, it } from 'vitest';
-import { MAX_UINT256, transactionProblem, walletFailureCode, type WalletChain } from '../contract/wallet';
+import { MAX_UINT256, erc20TransferData, toUnits, transactionProblem, walletFailureCode, type WalletChain } from '../contract/wallet';
 import { walletMachine } from '../machines/wallet.machine';
 import { walletView } from '../machines/wallet.view';
 import { CHAIN_TRANSPORT, POLLING_INTERVAL_MS, WALLET_TIMINGS, createWallet } from '../src/platform/wallet';
@@ -52,6 +52,17 @@ describe('the check before sending (spec section 5)', () => {
   });
 });
 
+describe('amounts on chain', () => {
+  it('turns a decimal string into the smallest unit and encodes an ERC-20 transfer', () => {
+    expect(toUnits('1.5', 6)).toBe(1_500_000n);
+    expect(toUnits('25', 18)).toBe(25n * 10n ** 18n);
+    expect(() => toUnits('0.1234567', 6)).toThrow();
+    expect(erc20TransferData(to, 1_500_000n)).toBe(
+      '0xa9059cbb' + '0'.repeat(24) + to.slice(2).toLowerCase() + (1_500_000).toString(16).padStart(64, '0'),
+    );
+  });
+});
+
 describe('the wallet view', () => {
   const context = { chainIds: [31337], connection: null, requestedChainId: null, transactionHash: null, failure: null };
   const at = (value: unknown, extra: object = {}) =>
@@ -60,7 +71,8 @@ describe('the wallet view', () => {
   it('says the spec’s four statuses', () => {
     expect(at('reconnecting')).toMatchObject({ status: 'reconnecting', busy: true });
     expect(at('connecting')).toMatchObject({ status: 'connecting', busy: true });
-    expect(at('disconnected')).toMatchObject({ status: 'disconnected', busy: false, account: null });
+    expect(at('disconnected')).toMatchObject({ status: 'disconnected', busy: false, account: null, unavailable: false });
+    expect(at('unavailable')).toMatchObject({ status: 'disconnected', unavailable: true });
     const connection = { connectorId: 'injected', accounts: [account], chainId: 31337 };
     expect(at({ connected: 'ready' }, { connection })).toMatchObject({ status: 'connected', account, chainId: 31337, busy: false });
     expect(at({ connected: 'switchingChain' }, { connection })).toMatchObject({ switchingChain: true, busy: true });

@@ -24,6 +24,7 @@ import type {
   SimulateCryptoDepositBody,
 } from '../../contract';
 import type { StatementQuery } from '../../contract/statements';
+import type { CreateDepositLinkBody } from '../../contract/depositLinks';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -103,6 +104,8 @@ export function createApi(client: ApiClient) {
     changePassword: (body: ChangePasswordBody) => client.call(endpoints.changePassword, { body }),
     // Polled by the balances machine: a background request, so it never keeps a session awake.
     listChains: (options?: ReadOptions) => client.call(endpoints.listChains, options),
+    getDepositLink: (hash: string, options?: ReadOptions) => client.call(endpoints.getDepositLink, { ...options, pathParams: { hash } }),
+    createDepositLink: (body: CreateDepositLinkBody) => client.call(endpoints.createDepositLink, { body }),
     getSummaryBalance: (options?: ReadOptions) => client.call(endpoints.getSummaryBalance, { ...options, activity: ACTIVITY.background }),
     listActivities: (query: ActivitiesQueryInput, options?: ReadOptions) => client.call(endpoints.listActivities, { ...options, query }),
     getAccount: (id: string, options?: ReadOptions) => client.call(endpoints.getAccount, { ...options, pathParams: { id } }),

@@ -345,6 +345,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
       return child('wallet');
     },
     walletConnectors: walletHost.connectors,
+    walletConfirmations: walletHost.confirmations,
     i18n,
     inspect,
     startsAs,

@@ -34,6 +34,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   'card-accounts': () => import('../screens/card-accounts'),
   flows: () => import('../screens/flows'),
   simulate: () => import('../screens/simulate'),
+  wallet: () => import('../screens/wallet'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {

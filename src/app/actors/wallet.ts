@@ -32,6 +32,8 @@ export function walletImplementation(
   return {
     /** The wallets the page can offer, once the libraries are in. */
     connectors: async () => (await wallet()).connectors(),
+    /** How many blocks confirm a transaction the wallet sent. */
+    confirmations: async (query: { hash: `0x${string}`; chainId: number }) => (await wallet()).confirmations(query),
     provide: {
       actors: {
         reconnect: fromPromise(async () => (await wallet()).reconnect()),

@@ -5,6 +5,7 @@ import {
   disconnect,
   getConnection,
   getConnectors,
+  getTransactionConfirmations,
   injected,
   reconnect,
   sendTransaction,
@@ -155,8 +156,12 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
     async sendTransaction({ transaction }: { transaction: WalletTransaction }): Promise<string> {
       // The machine checked the address's shape; the EIP-55 checksum needs viem, loaded here.
       if (!isAddress(transaction.to)) throw new WalletError('invalid_address');
-      const { to, chainId, value, maxFeePerGas, maxPriorityFeePerGas } = transaction;
-      return sendTransaction(config, { to, chainId, value, maxFeePerGas, maxPriorityFeePerGas });
+      const { to, chainId, value, data, maxFeePerGas, maxPriorityFeePerGas } = transaction;
+      return sendTransaction(config, { to, chainId, value, data, maxFeePerGas, maxPriorityFeePerGas });
+    },
+    /** Blocks on top of the transaction's, its own included (0 while it waits in the pool). */
+    async confirmations({ hash, chainId }: { hash: `0x${string}`; chainId: number }): Promise<number> {
+      return Number(await getTransactionConfirmations(config, { hash, chainId }).catch(() => 0n));
     },
     /** Follows what the wallet does by itself; answers the function that stops following. */
     watch(on: { accounts: (accounts: string[]) => void; chain: (chainId: number) => void; disconnected: () => void }): () => void {
