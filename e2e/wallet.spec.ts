@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { createPublicClient, http } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { expect, test } from './fixtures';
@@ -62,5 +63,12 @@ for (const language of PAGE_LANGUAGES) {
     await client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
     await expect(page.getByText(texts.confirmed)).toBeVisible({ timeout: 15_000 });
     expect(await client.getBalance({ address: receiver })).toBe(10n ** 16n);
+
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(violations).toEqual([]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `reports/screenshots/wallet-pay-${language}-${width}.png`, fullPage: true });
+    }
   });
 }

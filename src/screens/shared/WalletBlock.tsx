@@ -75,7 +75,7 @@ export function WalletBlock({
         {t('wallet.connected')}
       </h2>
       <p>
-        <bdi dir="ltr" data-testid="wallet-account">
+        <bdi dir="ltr" className="copyable-text" data-testid="wallet-account">
           {view.account}
         </bdi>
       </p>
