@@ -100,6 +100,7 @@ export const API_ERRORS = {
     status: 404,
     description: 'No phone recovery in progress has this cancel token (it was used, the recovery ended, or the link is wrong).',
   },
+  deposit_link_not_found: { status: 404, description: 'No deposit request has this link (it is wrong or incomplete).' },
   session_not_found: { status: 404, description: 'No live session of this customer has this id.' },
   promo_unknown: { status: 404, description: 'No active promo code has this name.' },
   refresh_conflict: {

@@ -6,6 +6,7 @@ import { languageMachine } from './language.machine';
 import { routeGuardMachine } from './routeGuard.machine';
 import { sessionMachine } from './session.machine';
 import { versionReloadMachine } from './versionReload.machine';
+import { walletMachine } from './wallet.machine';
 
 /** What the page knows when it starts, per long-lived child. */
 export interface AppInput {
@@ -15,11 +16,15 @@ export interface AppInput {
   chunkReload: InputFrom<typeof chunkReloadMachine>;
   idle: InputFrom<typeof idleMachine>;
   balances: InputFrom<typeof balancesMachine>;
+  wallet: {
+    /** The device's flag: the last visit left a wallet connected, so the wallet starts with the page. */
+    connectedLastVisit: boolean;
+  };
 }
 
 /**
- * The ids the app finds its long-lived actors by (`actor.system.get(id)`), one per child. The wallet
- * machine joins them here when it comes.
+ * The ids the app finds its long-lived actors by (`actor.system.get(id)`), one per child that runs
+ * from the start. The wallet (`wallet`) joins them when it starts.
  */
 export const APP_CHILDREN = ['session', 'language', 'versionReload', 'chunkReload', 'routeGuard', 'idle', 'balances'] as const;
 export type AppChildId = (typeof APP_CHILDREN)[number];
@@ -35,7 +40,9 @@ export const appMachine = setup({
       chunkReload: 'chunkReload';
       routeGuard: 'routeGuard';
       idle: 'idle';
+      wallet: 'wallet';
     },
+    events: {} as { type: 'WALLET_ROUTE_OPENED' },
   },
   // The app provides each child with its real implementations; flow machines are not here: their
   // screens start them, so they load with their screens.
@@ -47,6 +54,10 @@ export const appMachine = setup({
     routeGuard: routeGuardMachine,
     idle: idleMachine,
     balances: balancesMachine,
+    wallet: walletMachine,
+  },
+  guards: {
+    walletConnectedLastVisit: ({ context }) => context.wallet.connectedLastVisit,
   },
 }).createMachine({
   id: 'app',
@@ -66,6 +77,21 @@ export const appMachine = setup({
         { id: 'idle', systemId: 'idle', src: 'idle', input: ({ context }) => context.idle },
         { id: 'balances', systemId: 'balances', src: 'balances', input: ({ context }) => context.balances },
       ],
+      initial: 'startingWallet',
+      states: {
+        startingWallet: {
+          description: 'The wallet starts with the page only when the last visit left one connected.',
+          always: [{ guard: 'walletConnectedLastVisit', target: 'walletRunning' }, { target: 'walletNotNeeded' }],
+        },
+        walletNotNeeded: {
+          description: 'No wallet yet: its libraries (wagmi, viem) stay unloaded.',
+          on: { WALLET_ROUTE_OPENED: { target: 'walletRunning', description: 'A wallet page opened for the first time.' } },
+        },
+        walletRunning: {
+          description: 'The wallet runs until the page closes.',
+          invoke: { id: 'wallet', systemId: 'wallet', src: 'wallet' },
+        },
+      },
     },
   },
 });

@@ -8,6 +8,7 @@ const signedIn: AppInput = {
   chunkReload: { reloadedAt: null },
   idle: { idleSeconds: 900 },
   balances: { signedIn: true, hidden: false },
+  wallet: { connectedLastVisit: true },
 };
 
 // The children never finish while the page is open: no outcome to branch on.
@@ -23,6 +24,7 @@ export const appModel = {
       chunkReload: { reloadedAt: 1_000 },
       idle: { idleSeconds: null },
       balances: { signedIn: false, hidden: true },
+      wallet: { connectedLastVisit: false },
     },
   },
   actors: {
@@ -33,12 +35,15 @@ export const appModel = {
     routeGuard: runsForever,
     idle: runsForever,
     balances: runsForever,
+    wallet: runsForever,
   },
-  events: {},
+  events: { WALLET_ROUTE_OPENED: { 'a wallet page opens': {} } },
   invariants: {
     running: (s) => {
       const missing = APP_CHILDREN.filter((id) => !s.children[id]);
       return missing.length === 0 || `not running: ${missing.join(', ')}`;
     },
+    'running.walletNotNeeded': (s) => !s.children.wallet || 'the wallet runs (and loads wagmi) though no wallet page opened',
+    'running.walletRunning': (s) => Boolean(s.children.wallet) || 'a wallet page opened but the wallet does not run',
   },
 } satisfies FlowModel<typeof appMachine>;

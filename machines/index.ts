@@ -68,6 +68,8 @@ import { twoFactorPhoneMachine } from './twoFactorPhone.machine';
 import { twoFactorPhoneModel } from './twoFactorPhone.model';
 import { versionReloadMachine } from './versionReload.machine';
 import { versionReloadModel } from './versionReload.model';
+import { walletMachine } from './wallet.machine';
+import { walletModel } from './wallet.model';
 
 export interface CatalogEntry {
   id: string;
@@ -388,5 +390,14 @@ export const catalog: CatalogEntry[] = [
     routes: ['/inject/pay-by-code'],
     machine: payByCodeMachine,
     model: payByCodeModel,
+  },
+  {
+    id: 'wallet',
+    title: 'Browser wallet',
+    summary:
+      'A crypto wallet in the browser (an injected wallet found through EIP-6963, or MetaMask’s SDK): it starts when a wallet page first opens, or at page load when the last visit left a wallet connected, and reconnects the most recently used wallet still authorised. It follows the accounts and chain the wallet reports (no account left disconnects), switches only to the configured chains (asking the wallet to add one it does not know; a refusal is a rejection), checks a transaction before the wallet sends it, and on disconnect flags the injected wallet so it is not reconnected by itself.',
+    routes: ['/inject/crypto/on-chain/wallet/:hash'],
+    machine: walletMachine,
+    model: walletModel,
   },
 ];

@@ -17,6 +17,8 @@ import { cardRoutes } from './routes/cards';
 import { chainRoutes } from './routes/chains';
 import { depositRoutes } from './routes/deposits';
 import { createDepositService } from './chains/deposits';
+import { depositLinkRoutes } from './routes/depositLinks';
+import { createDepositLinkService, type DepositAddressOf } from './services/depositLinks';
 import { resolveChains } from './chains/chains';
 import type { Chain } from '../contract/chains';
 import { payLinkRoutes } from './routes/payLinks';
@@ -49,6 +51,8 @@ export interface AppOptions {
   chains?: Chain[];
   /** LISTEN on the same database (Database.listen): pay-link pages update at once. */
   listen?: Listen;
+  /** The customer's deposit address on a chain (the chain area's derivation); none: deposit links are refused. */
+  depositAddress?: DepositAddressOf;
 }
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
@@ -119,8 +123,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   accountRoutes(api, deps, services);
   cardRoutes(api, deps, services);
   chainRoutes(api, deps, chains);
-  depositRoutes(api, deps, createDepositService({ db, clock, chains, keys: config.deposits }));
+  const deposits = createDepositService({ db, clock, chains, keys: config.deposits });
+  depositRoutes(api, deps, deposits);
   payLinkRoutes(api, deps, services);
+  // A deposit link pays into the customer's own deposit address on its chain (derived, never a node's account).
+  const depositAddress: DepositAddressOf = options.depositAddress ?? ((userId, query) => deposits.address(userId, query));
+  depositLinkRoutes(api, deps, createDepositLinkService({ db, clock, chains, depositAddress }));
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);

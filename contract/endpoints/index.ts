@@ -4,6 +4,7 @@ import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { chainsEndpoints } from './chains';
 import { depositsEndpoints } from './deposits';
+import { depositLinksEndpoints } from './depositLinks';
 import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { inviteEndpoints } from './invite';
@@ -41,6 +42,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...chainsEndpoints,
   ...depositsEndpoints,
   ...payLinksEndpoints,
+  ...depositLinksEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,
   ...simulateEndpoints,

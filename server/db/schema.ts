@@ -637,3 +637,15 @@ export const payLinks = pgTable('pay_links', {
   transactionId: uuid('transaction_id'),
   cancelledAt: instant('cancelled_at'),
 });
+
+/** A deposit request paid from a browser wallet by whoever holds its link (migration 0023). */
+export const depositLinks = pgTable('deposit_links', {
+  id: uuid('id').primaryKey(),
+  hashDigest: text('hash_digest').notNull(),
+  userId: uuid('user_id').notNull(),
+  asset: text('asset').notNull(),
+  network: text('network').notNull(),
+  amount: numeric('amount', { precision: 38, scale: 18 }).notNull(),
+  address: text('address').notNull(),
+  createdAt: instant('created_at').notNull(),
+});

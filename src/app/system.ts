@@ -10,6 +10,9 @@ import { sessionMachine, type SessionCookies } from '../../machines/session.mach
 import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import { balancesMachine } from '../../machines/balances.machine';
+import { walletMachine } from '../../machines/wallet.machine';
+import { walletImplementation } from './actors/wallet';
+import { unwrap } from './actors/unwrap';
 import { ACTIVITY } from '../../contract/session';
 import { openActivityChannel, type ActivityChannel } from '../platform/activity';
 import { createApiClient } from '../api/client';
@@ -191,6 +194,12 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     },
   });
 
+  const walletHost = walletImplementation(
+    async () => (await unwrap(api.listChains())).chains,
+    (event) => app.getSnapshot().children.wallet?.send(event),
+  );
+  const wallet = walletMachine.provide(walletHost.provide);
+
   const cookies = sessionCookies ?? readSessionCookies();
   const languageInput = {
     pathLocale,
@@ -200,21 +209,25 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
   /** How the page starts (pure: no action has run), which decides whether a prerendered page can be taken over. */
   const startsAs = { signedIn: languageInput.signedIn, locale: getInitialSnapshot(languageMachine, languageInput).context.locale };
   const storedReloadAt = Number(safeStorage('session')?.getItem(STORAGE_KEYS.chunkReloadedAt));
-  const app = createActor(appMachine.provide({ actors: { session, language, versionReload, chunkReload, routeGuard, idle, balances } }), {
-    input: {
-      session: cookies,
-      language: languageInput,
-      idle: { idleSeconds: languageInput.signedIn ? (readSessionMarker()?.idleSeconds ?? null) : null },
-      versionReload: { runningBuildId: RUNNING_BUILD_ID },
-      chunkReload: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null },
-      balances: {
-        // A page rendered at build time (given its cookies) has no session to poll with: it shows placeholders.
-        signedIn: languageInput.signedIn && !sessionCookies,
-        hidden: safeStorage('local')?.getItem(STORAGE_KEYS.hideBalances) === '1',
+  const app = createActor(
+    appMachine.provide({ actors: { session, language, versionReload, chunkReload, routeGuard, idle, balances, wallet } }),
+    {
+      input: {
+        session: cookies,
+        language: languageInput,
+        idle: { idleSeconds: languageInput.signedIn ? (readSessionMarker()?.idleSeconds ?? null) : null },
+        versionReload: { runningBuildId: RUNNING_BUILD_ID },
+        chunkReload: { reloadedAt: Number.isFinite(storedReloadAt) && storedReloadAt > 0 ? storedReloadAt : null },
+        balances: {
+          // A page rendered at build time (given its cookies) has no session to poll with: it shows placeholders.
+          signedIn: languageInput.signedIn && !sessionCookies,
+          hidden: safeStorage('local')?.getItem(STORAGE_KEYS.hideBalances) === '1',
+        },
+        wallet: { connectedLastVisit: safeStorage('local')?.getItem(STORAGE_KEYS.walletConnected) === '1' },
       },
+      inspect,
     },
-    inspect,
-  });
+  );
 
   /** A long-lived child of the app machine; they exist once the app has started. */
   function child<Id extends keyof ReturnType<typeof app.getSnapshot>['children']>(id: Id) {
@@ -326,6 +339,13 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     get balances() {
       return child('balances');
     },
+    /** The browser wallet, started on first use (a wallet route sends WALLET_ROUTE_OPENED). */
+    wallet() {
+      if (!app.getSnapshot().children.wallet) app.send({ type: 'WALLET_ROUTE_OPENED' });
+      return child('wallet');
+    },
+    walletConnectors: walletHost.connectors,
+    walletConfirmations: walletHost.confirmations,
     i18n,
     inspect,
     startsAs,

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   registration: 'registration_progress',
   /** Local storage, '1' while the customer hides balances on this device. */
   hideBalances: 'hide_balances',
+  /** Local storage, '1' while a wallet was left connected: the next page load starts the wallet at once. */
+  walletConnected: 'wallet_connected',
 } as const;
 
 /** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */

@@ -40,6 +40,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   help: () => import('../screens/help'),
   kyc: () => import('../screens/kyc'),
   inject: () => import('../screens/inject'),
+  wallet: () => import('../screens/wallet'),
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {

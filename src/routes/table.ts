@@ -12,6 +12,8 @@ export type Area =
   | 'accounts'
   | 'card-accounts'
   | 'inject'
+  /** The public wallet payment page: its own chunk, so a payer loads none of the customer's inject screens. */
+  | 'wallet'
   | 'pay'
   | 'kyc'
   | 'onboarding'
@@ -146,7 +148,7 @@ export const routes: RouteDef[] = [
   {
     id: 'injectWallet',
     path: '/inject/crypto/on-chain/wallet/:hash',
-    area: 'inject',
+    area: 'wallet',
     access: 'public',
     layout: 'default',
     validate: validHash,

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { cryptoAssetSchema } from './assets';
+import { evmNetworkSchema } from './chains';
+import { decimalSchema, timestampSchema } from './common';
+
+/** A deposit request's public id: 32 random bytes, base64url (256 bits, so it cannot be guessed). */
+export const depositLinkHashSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/** `POST /deposit-links`: the customer asks someone to pay this amount of an asset over a network. */
+export const createDepositLinkBodySchema = z.strictObject({
+  asset: cryptoAssetSchema,
+  network: evmNetworkSchema,
+  /** In the asset's units, at most its decimals; more than zero. */
+  amount: decimalSchema.max(40),
+});
+export type CreateDepositLinkBody = z.infer<typeof createDepositLinkBodySchema>;
+
+/**
+ * `GET /deposit-links/:hash`, answered to anyone with the link: only what the payer needs — what to
+ * send, where and on which chain. Nothing about the customer beyond the deposit address.
+ */
+export const depositLinkSchema = z.object({
+  hash: depositLinkHashSchema,
+  asset: cryptoAssetSchema,
+  network: evmNetworkSchema,
+  chainId: z.number().int().positive(),
+  amount: decimalSchema,
+  /** The asset's decimals on this chain (BNB Smart Chain's stablecoins have 18). */
+  decimals: z.number().int().nonnegative(),
+  /** The ERC-20 contract to call for a token, or null for the chain's native currency. */
+  token: z.string().nullable(),
+  /** The customer's deposit address on this chain. */
+  address: z.string(),
+  createdAt: timestampSchema,
+});
+export type DepositLink = z.infer<typeof depositLinkSchema>;

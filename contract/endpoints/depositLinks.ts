@@ -1,0 +1,19 @@
+import { endpoint } from './define';
+import { createDepositLinkBodySchema, depositLinkSchema } from '../depositLinks';
+
+/** Links that let anyone pay a customer's deposit from a browser wallet (/inject/crypto/on-chain/wallet/:hash). */
+export const depositLinksEndpoints = {
+  createDepositLink: endpoint('POST', '/deposit-links', createDepositLinkBodySchema, depositLinkSchema, {
+    summary:
+      'Create a link asking for `amount` of `asset` over `network`, paid to the customer’s deposit address on that chain. The link’s hash is 256 random bits; whoever holds it can see the request and pay it.',
+    auth: 'bearer',
+    status: 201,
+    errors: ['network_not_supported', 'rate_limited'],
+  }),
+  getDepositLink: endpoint('GET', '/deposit-links/:hash', undefined, depositLinkSchema, {
+    summary:
+      'A deposit request, for the payer (no sign-in): asset, amount, chain, token contract and the deposit address. Any unknown or malformed hash is `deposit_link_not_found`.',
+    auth: 'none',
+    errors: ['deposit_link_not_found'],
+  }),
+};

@@ -1,0 +1,229 @@
+import { assign, setup } from 'xstate';
+import { transactionProblem, walletFailureCode, type WalletFailureCode, type WalletTransaction } from '../contract/wallet';
+import { unprovided } from './unprovided';
+
+/** A wallet the page is connected to: its connector, the accounts it shares (first = active) and its chain. */
+export interface WalletConnection {
+  connectorId: string;
+  accounts: string[];
+  chainId: number;
+}
+
+/** What the wallet knows once its libraries and the server's chain list have loaded. */
+export interface WalletReconnected {
+  /** The chains the server runs with: only these can be switched to. */
+  chainIds: number[];
+  /** The wallet still authorised for this site, or null. */
+  connection: WalletConnection | null;
+}
+
+interface WalletContext {
+  chainIds: number[];
+  connection: WalletConnection | null;
+  /** The chain a switch asked for, while it runs. */
+  requestedChainId: number | null;
+  /** The hash of the last transaction the wallet sent. */
+  transactionHash: string | null;
+  failure: { code: WalletFailureCode } | null;
+}
+
+type WalletEvent =
+  /** The visitor picked a wallet (a connector id: an injected wallet's EIP-6963 id, or MetaMask's SDK). */
+  | { type: 'CONNECT_REQUESTED'; connectorId: string }
+  | { type: 'DISCONNECT_REQUESTED' }
+  /** The wallet says which accounts it shares now (empty: it stopped sharing any). */
+  | { type: 'ACCOUNTS_CHANGED'; accounts: string[] }
+  /** The wallet moved to another chain, by itself or as asked. */
+  | { type: 'CHAIN_CHANGED'; chainId: number }
+  /** The wallet ended the connection from its side. */
+  | { type: 'WALLET_DISCONNECTED' }
+  | { type: 'SWITCH_CHAIN_REQUESTED'; chainId: number }
+  | { type: 'SEND_REQUESTED'; transaction: WalletTransaction }
+  | { type: 'RETRY' };
+
+/**
+ * The browser wallet (spec section 4): one per page, a child of the app machine. The app starts it when
+ * a wallet route first opens, or at page load when the last visit left a wallet connected; it tries to
+ * reconnect first. Connecting, switching chain and sending a transaction are the wallet's own prompts;
+ * what the wallet does by itself (accounts, chain, disconnect) arrives as events.
+ */
+export const walletMachine = setup({
+  types: {
+    context: {} as WalletContext,
+    events: {} as WalletEvent,
+    tags: {} as 'busy' | 'connected',
+  },
+  actors: {
+    /**
+     * Loads the wallet libraries and the chain list, then reconnects the most recently used wallet
+     * first, else any still authorised.
+     */
+    reconnect: unprovided<WalletReconnected>('reconnect'),
+    /** Asks the chosen wallet to share its accounts. */
+    connect: unprovided<WalletConnection, { connectorId: string }>('connect'),
+    /** Ends the connection; the injected wallet is flagged disconnected so it is not reconnected by itself. */
+    disconnect: unprovided<void, { connectorId: string }>('disconnect'),
+    /** Asks the wallet to switch (adding the chain when it does not know it); answers the chain it is on. */
+    switchChain: unprovided<number, { chainId: number }>('switchChain'),
+    /** Asks the wallet to sign and send; answers the transaction hash. */
+    sendTransaction: unprovided<string, { transaction: WalletTransaction }>('sendTransaction'),
+  },
+  actions: {
+    /** Keeps why the wallet's prompt or call failed (an actor's error event), as a stable code. */
+    noteFailure: assign({ failure: ({ event }) => ({ code: walletFailureCode((event as { error?: unknown }).error) }) }),
+    /** Sets the device's flag that makes the next page load start the wallet (and so wagmi) at once. */
+    rememberConnected: () => {},
+    /** Clears that flag: the next page load keeps wagmi off until a wallet route opens. */
+    forgetConnected: () => {},
+  },
+  guards: {
+    foundWallet: ({ event }) => 'output' in event && (event.output as WalletReconnected).connection !== null,
+    noAccountsLeft: ({ event }) => event.type === 'ACCOUNTS_CHANGED' && event.accounts.length === 0,
+    isConfiguredChain: ({ context, event }) => event.type === 'SWITCH_CHAIN_REQUESTED' && context.chainIds.includes(event.chainId),
+    isSendable: ({ event }) => event.type === 'SEND_REQUESTED' && transactionProblem(event.transaction) === null,
+  },
+}).createMachine({
+  id: 'wallet',
+  description:
+    'The browser wallet: reconnect at start (most recently used wallet first), connect on request, follow the accounts and chain the wallet reports, switch to one of the configured chains (adding it to the wallet when needed), send a checked transaction, disconnect.',
+  context: () => ({ chainIds: [], connection: null, requestedChainId: null, transactionHash: null, failure: null }),
+  initial: 'reconnecting',
+  states: {
+    reconnecting: {
+      tags: ['busy'],
+      description: 'The wallet libraries load; a wallet still authorised for this site is connected again without a prompt.',
+      invoke: {
+        id: 'reconnect',
+        src: 'reconnect',
+        onDone: [
+          {
+            guard: 'foundWallet',
+            target: 'connected',
+            actions: assign({ chainIds: ({ event }) => event.output.chainIds, connection: ({ event }) => event.output.connection }),
+            description: 'A wallet still shares accounts with this site.',
+          },
+          {
+            target: 'disconnected',
+            actions: assign({ chainIds: ({ event }) => event.output.chainIds }),
+            description: 'No wallet is authorised (or the last one was disconnected by the visitor).',
+          },
+        ],
+        onError: { target: 'unavailable', actions: 'noteFailure' },
+      },
+    },
+    unavailable: {
+      description: 'The wallet libraries or the chain list did not load (offline): Try again.',
+      on: { RETRY: { target: 'reconnecting', actions: assign({ failure: null }) } },
+    },
+    disconnected: {
+      description: 'No wallet: the page offers the wallets it found.',
+      entry: 'forgetConnected',
+      on: {
+        CONNECT_REQUESTED: { target: 'connecting', actions: assign({ failure: null }) },
+      },
+    },
+    connecting: {
+      tags: ['busy'],
+      description: 'The chosen wallet asks the visitor to share accounts.',
+      invoke: {
+        id: 'connect',
+        src: 'connect',
+        input: ({ event }) => {
+          if (event.type !== 'CONNECT_REQUESTED') throw new Error('connect starts from CONNECT_REQUESTED');
+          return { connectorId: event.connectorId };
+        },
+        onDone: { target: 'connected', actions: assign({ connection: ({ event }) => event.output }) },
+        onError: { target: 'disconnected', actions: 'noteFailure', description: 'Refused (4001), no wallet found, or the wallet failed.' },
+      },
+    },
+    connected: {
+      tags: ['connected'],
+      entry: 'rememberConnected',
+      description: 'A wallet shares an account with the page.',
+      initial: 'ready',
+      on: {
+        ACCOUNTS_CHANGED: [
+          {
+            guard: 'noAccountsLeft',
+            target: 'disconnected',
+            actions: assign({ connection: null }),
+            description: 'An empty account list disconnects.',
+          },
+          { actions: assign({ connection: ({ context, event }) => ({ ...context.connection!, accounts: event.accounts }) }) },
+        ],
+        CHAIN_CHANGED: {
+          description: 'The stored chain follows the wallet.',
+          actions: assign({ connection: ({ context, event }) => ({ ...context.connection!, chainId: event.chainId }) }),
+        },
+        WALLET_DISCONNECTED: { target: 'disconnected', actions: assign({ connection: null }) },
+        DISCONNECT_REQUESTED: { target: 'disconnecting' },
+      },
+      states: {
+        ready: {
+          description: 'Waiting for the visitor: switch chain, or send.',
+          on: {
+            SWITCH_CHAIN_REQUESTED: [
+              {
+                guard: 'isConfiguredChain',
+                target: 'switchingChain',
+                actions: assign({ requestedChainId: ({ event }) => event.chainId, failure: null }),
+              },
+              { actions: assign({ failure: { code: 'chain_not_configured' } }), description: 'Chain not configured.' },
+            ],
+            SEND_REQUESTED: [
+              { guard: 'isSendable', target: 'sending', actions: assign({ failure: null, transactionHash: null }) },
+              {
+                actions: assign({ failure: ({ event }) => ({ code: transactionProblem(event.transaction)! }) }),
+                description: 'The spec’s check refused it: nothing is sent.',
+              },
+            ],
+          },
+        },
+        switchingChain: {
+          tags: ['busy'],
+          description:
+            'The wallet is asked to switch; a chain it does not know (4902) is added first. A refusal, also of the switch after adding, is a user rejection.',
+          invoke: {
+            id: 'switchChain',
+            src: 'switchChain',
+            input: ({ context }) => ({ chainId: context.requestedChainId! }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                connection: ({ context, event }) => ({ ...context.connection!, chainId: event.output }),
+                requestedChainId: null,
+              }),
+            },
+            onError: { target: 'ready', actions: ['noteFailure', assign({ requestedChainId: null })] },
+          },
+        },
+        sending: {
+          tags: ['busy'],
+          description: 'The wallet shows the transaction; the visitor signs it and it is sent, or refuses.',
+          invoke: {
+            id: 'sendTransaction',
+            src: 'sendTransaction',
+            input: ({ event }) => {
+              if (event.type !== 'SEND_REQUESTED') throw new Error('sendTransaction starts from SEND_REQUESTED');
+              return { transaction: event.transaction };
+            },
+            onDone: { target: 'ready', actions: assign({ transactionHash: ({ event }) => event.output }) },
+            onError: { target: 'ready', actions: 'noteFailure' },
+          },
+        },
+      },
+    },
+    disconnecting: {
+      tags: ['busy'],
+      description: 'The wallet’s permission is revoked (when it can) and it is flagged disconnected on this device.',
+      invoke: {
+        id: 'disconnect',
+        src: 'disconnect',
+        input: ({ context }) => ({ connectorId: context.connection!.connectorId }),
+        onDone: { target: 'disconnected', actions: assign({ connection: null }) },
+        // Disconnecting is local in the end: the flag is set even when the wallet did not answer.
+        onError: { target: 'disconnected', actions: assign({ connection: null }) },
+      },
+    },
+  },
+});

@@ -1,0 +1,34 @@
+import type { SnapshotFrom } from 'xstate';
+import type { walletMachine } from './wallet.machine';
+
+/** The spec's four connection statuses (section 3: wallet connection state). */
+export type WalletStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
+
+/** What a wallet block shows. */
+export function walletView(snapshot: SnapshotFrom<typeof walletMachine>) {
+  const { context } = snapshot;
+  const status: WalletStatus = snapshot.hasTag('connected')
+    ? 'connected'
+    : snapshot.matches('connecting')
+      ? 'connecting'
+      : snapshot.matches('reconnecting')
+        ? 'reconnecting'
+        : // Disconnecting ends disconnected whatever the wallet answers.
+          'disconnected';
+  return {
+    status,
+    busy: snapshot.hasTag('busy'),
+    /** The wallet libraries or the chain list did not load: Try again. */
+    unavailable: snapshot.matches('unavailable'),
+    switchingChain: snapshot.matches({ connected: 'switchingChain' }),
+    sending: snapshot.matches({ connected: 'sending' }),
+    /** The active account (the wallet lists it first). */
+    account: context.connection?.accounts[0] ?? null,
+    chainId: context.connection?.chainId ?? null,
+    connectorId: context.connection?.connectorId ?? null,
+    transactionHash: context.transactionHash,
+    failure: context.failure,
+  };
+}
+
+export type WalletView = ReturnType<typeof walletView>;

@@ -1,0 +1,180 @@
+import {
+  connect,
+  createConfig,
+  createStorage,
+  disconnect,
+  getConnection,
+  getConnectors,
+  getTransactionConfirmations,
+  injected,
+  reconnect,
+  sendTransaction,
+  switchChain,
+  watchConnection,
+  type Config,
+  type CreateConnectorFn,
+  type Storage,
+} from '@wagmi/core';
+import { fallback, http, isAddress, withRetry, type Chain, type Transport } from 'viem';
+import { METAMASK_SDK_CONNECTOR, type WalletChain, type WalletFailureCode, type WalletTransaction } from '../../../contract/wallet';
+import type { WalletConnection, WalletReconnected } from '../../../machines/wallet.machine';
+
+/**
+ * The browser wallet: wagmi's config, its connectors and viem's transports (spec section 9's constants).
+ * Loaded only with the wallet (a dynamic import right after the first render, never in the entry chunk).
+ */
+
+/** JSON-RPC over HTTP to each chain: viem retries HTTP 403, 408, 413, 429, 500, 502, 503, 504 and honours Retry-After. */
+export const CHAIN_TRANSPORT = {
+  timeout: 10_000,
+  retryCount: 3,
+  /** The first retry waits this long, each next one twice as long. */
+  retryDelay: 150,
+  batch: { batchSize: 1000 },
+} as const;
+export const POLLING_INTERVAL_MS = 4000;
+
+export const WALLET_TIMINGS = {
+  /**
+   * Injected wallets announce themselves (EIP-6963) in answer to the page's request; a reconnect waits
+   * this long for them before asking which one is still authorised.
+   */
+  statusCheckMs: 200,
+  /** `wallet_revokePermissions` at disconnect (wagmi's injected connector gives it the same 100 ms). */
+  revokeMs: 100,
+  /** After a switch, the wallet's chain is read again until it is the one asked for. */
+  switchConfirmation: { retryCount: 20, delay: 50 },
+} as const;
+
+/** An error carrying one of the wallet's stable failure codes (the machine reads `code`). */
+export class WalletError extends Error {
+  constructor(
+    readonly code: WalletFailureCode,
+    message: string = code,
+  ) {
+    super(message);
+    this.name = 'WalletError';
+  }
+}
+
+/** The transport of one chain: its RPC endpoints in order, each with the spec's constants. */
+export function chainTransport(chain: Chain): Transport {
+  return fallback(chain.rpcUrls.default.http.map((url) => http(url, CHAIN_TRANSPORT)));
+}
+
+/** A chain of the server's list as viem describes it (what `wallet_addEthereumChain` sends comes from here). */
+export function toViemChain({ chainId, name, nativeCurrency, rpcUrl, explorerUrl }: WalletChain): Chain {
+  return {
+    id: chainId,
+    name,
+    nativeCurrency,
+    rpcUrls: { default: { http: [rpcUrl] } },
+    ...(explorerUrl ? { blockExplorers: { default: { name, url: explorerUrl } } } : {}),
+  };
+}
+
+export interface WalletOptions {
+  chains: readonly WalletChain[];
+  /** Where wagmi keeps the recent connector and the injected wallets' disconnected flags (default: localStorage). */
+  storage?: Storage;
+  /** Extra connectors (tests: wagmi's `mock`); the injected ones are always there. */
+  connectors?: CreateConnectorFn[];
+  /** Loads MetaMask's SDK connector; called only when the visitor chooses it (it needs remote relays). */
+  loadMetaMask?: () => Promise<CreateConnectorFn>;
+}
+
+export function loadMetaMaskConnector(): Promise<CreateConnectorFn> {
+  return import('@wagmi/connectors/metaMask').then(({ metaMask }) => metaMask({ dapp: { name: 'Meridian', url: window.location.origin } }));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The wallet for one page: wagmi's config (EIP-6963 discovery of injected wallets, plus `window.ethereum`
+ * through a plain `injected()`), and the wallet machine's actors over it.
+ */
+export function createWallet({ chains: walletChains, storage, connectors = [], loadMetaMask = loadMetaMaskConnector }: WalletOptions) {
+  const chains = walletChains.map(toViemChain);
+  if (!chains[0]) throw new WalletError('chain_not_configured', 'Chain not configured.');
+  const config: Config = createConfig({
+    chains: [chains[0], ...chains.slice(1)],
+    connectors: [injected(), ...connectors],
+    multiInjectedProviderDiscovery: true,
+    pollingInterval: POLLING_INTERVAL_MS,
+    storage: storage ?? createStorage({ storage: typeof window === 'undefined' ? undefined : window.localStorage, key: 'meridian.wallet' }),
+    transports: Object.fromEntries(chains.map((chain) => [chain.id, chainTransport(chain)])),
+  });
+
+  const current = (): WalletConnection | null => {
+    const connection = getConnection(config);
+    if (connection.status !== 'connected') return null;
+    return { connectorId: connection.connector.id, accounts: [...connection.addresses], chainId: connection.chainId };
+  };
+
+  async function connectorById(connectorId: string) {
+    const found = getConnectors(config).find((connector) => connector.id === connectorId);
+    if (found) return found;
+    if (connectorId === METAMASK_SDK_CONNECTOR) return loadMetaMask();
+    throw new WalletError('provider_not_found', 'Provider not found.');
+  }
+
+  return {
+    config,
+    /** The wallets the page can offer: every injected wallet found, and MetaMask's SDK. */
+    connectors: () => getConnectors(config).map(({ id, name, icon }) => ({ id, name, icon })),
+    async reconnect(): Promise<WalletReconnected> {
+      await sleep(WALLET_TIMINGS.statusCheckMs);
+      // wagmi tries the most recently used connector first and skips one flagged disconnected.
+      await reconnect(config);
+      return { chainIds: chains.map((chain) => chain.id), connection: current() };
+    },
+    async connect({ connectorId }: { connectorId: string }): Promise<WalletConnection> {
+      const connector = await connectorById(connectorId);
+      await connect(config, { connector });
+      const connection = current();
+      if (!connection) throw new WalletError('connector_not_connected', 'Connector not connected.');
+      return connection;
+    },
+    async disconnect(): Promise<void> {
+      await disconnect(config);
+    },
+    async switchChain({ chainId }: { chainId: number }): Promise<number> {
+      // wagmi's injected connector adds a chain the wallet does not know (4902) and counts a refusal, also
+      // of the switch right after adding, as a rejection.
+      await switchChain(config, { chainId });
+      const connector = getConnection(config).connector;
+      if (!connector) throw new WalletError('connector_not_connected', 'Connector not connected.');
+      return withRetry(
+        async () => {
+          const now = await connector.getChainId();
+          if (now !== chainId) throw new WalletError('chain_disconnected');
+          return now;
+        },
+        { ...WALLET_TIMINGS.switchConfirmation, shouldRetry: () => true },
+      );
+    },
+    async sendTransaction({ transaction }: { transaction: WalletTransaction }): Promise<string> {
+      // The machine checked the address's shape; the EIP-55 checksum needs viem, loaded here.
+      if (!isAddress(transaction.to)) throw new WalletError('invalid_address');
+      const { to, chainId, value, data, maxFeePerGas, maxPriorityFeePerGas } = transaction;
+      return sendTransaction(config, { to, chainId, value, data, maxFeePerGas, maxPriorityFeePerGas });
+    },
+    /** Blocks on top of the transaction's, its own included (0 while it waits in the pool). */
+    async confirmations({ hash, chainId }: { hash: `0x${string}`; chainId: number }): Promise<number> {
+      return Number(await getTransactionConfirmations(config, { hash, chainId }).catch(() => 0n));
+    },
+    /** Follows what the wallet does by itself; answers the function that stops following. */
+    watch(on: { accounts: (accounts: string[]) => void; chain: (chainId: number) => void; disconnected: () => void }): () => void {
+      return watchConnection(config, {
+        onChange(now, before) {
+          if (now.status === 'disconnected' && before.status === 'connected') return on.disconnected();
+          if (now.status !== 'connected') return;
+          if (now.addresses.join() !== (before.addresses ?? []).join()) on.accounts([...now.addresses]);
+          if (now.chainId !== before.chainId) on.chain(now.chainId);
+        },
+      });
+    },
+  };
+}
+
+export type Wallet = ReturnType<typeof createWallet>;

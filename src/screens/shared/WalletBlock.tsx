@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { walletView, type WalletView } from '../../../machines/wallet.view';
+import { useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+
+/**
+ * Connect a wallet, then switch it to the chain the page needs (the wallet is asked to add a chain it
+ * does not know). What the page does with a connected wallet on the right chain is `children`.
+ */
+export function WalletBlock({
+  chainId,
+  chainName,
+  children,
+}: {
+  chainId: number;
+  chainName: string;
+  children: (view: WalletView) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const system = useSystem();
+  // Opening a wallet page starts the wallet (and loads wagmi) once per page.
+  const [wallet] = useState(() => system.wallet());
+  const view = useSelector(wallet, walletView);
+  const connectors = useQuery({
+    queryKey: ['wallet', 'connectors'],
+    enabled: view.status === 'disconnected' && !view.unavailable,
+    queryFn: system.walletConnectors,
+  });
+  const failure = view.failure ? (
+    <p className="form-alert" role="alert">
+      {t(`wallet.errors.${view.failure.code}`)}
+    </p>
+  ) : null;
+
+  if (view.status === 'reconnecting' || view.status === 'connecting') {
+    return (
+      <section className="card stack" aria-busy="true">
+        <p role="status">{t(view.status === 'connecting' ? 'wallet.connecting' : 'wallet.reconnecting')}</p>
+      </section>
+    );
+  }
+  if (view.status === 'disconnected') {
+    return (
+      <section className="card stack" aria-labelledby="wallet-connect">
+        <h2 id="wallet-connect" className="section-title">
+          {t('wallet.connectTitle')}
+        </h2>
+        {failure}
+        {view.unavailable ? (
+          <Button onClick={() => wallet.send({ type: 'RETRY' })}>{t('wallet.retry')}</Button>
+        ) : connectors.data && connectors.data.length > 0 ? (
+          connectors.data.map((connector) => (
+            <Button
+              key={connector.id}
+              variant="primary"
+              block
+              onClick={() => wallet.send({ type: 'CONNECT_REQUESTED', connectorId: connector.id })}
+            >
+              {t('wallet.connectWith', { name: connector.name })}
+            </Button>
+          ))
+        ) : (
+          <p className="hint-text">{t('wallet.noWallet')}</p>
+        )}
+      </section>
+    );
+  }
+  const onRightChain = view.chainId === chainId;
+  return (
+    <section className="card stack" aria-labelledby="wallet-connected">
+      <h2 id="wallet-connected" className="section-title">
+        {t('wallet.connected')}
+      </h2>
+      <p>
+        <bdi dir="ltr" className="copyable-text" data-testid="wallet-account">
+          {view.account}
+        </bdi>
+      </p>
+      {failure}
+      {onRightChain ? (
+        children(view)
+      ) : (
+        <Button variant="primary" block busy={view.switchingChain} onClick={() => wallet.send({ type: 'SWITCH_CHAIN_REQUESTED', chainId })}>
+          {t('wallet.switchTo', { chain: chainName })}
+        </Button>
+      )}
+      <Button variant="link" disabled={view.busy} onClick={() => wallet.send({ type: 'DISCONNECT_REQUESTED' })}>
+        {t('wallet.disconnect')}
+      </Button>
+    </section>
+  );
+}

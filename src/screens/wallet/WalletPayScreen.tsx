@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router';
+import { erc20TransferData, toUnits } from '../../../contract/wallet';
+import type { DepositLink } from '../../../contract/depositLinks';
+import type { Chains } from '../../../contract/chains';
+import type { ApiError } from '../../api/client';
+import { useSystem } from '../../app/context';
+import { pageNotFound } from '../../routes/pageNotFound';
+import { Button } from '../../ui/Button';
+import { Copyable } from '../../ui/Copyable';
+import { Money } from '../../ui/Money';
+import { generalFailureText } from '../shared/failureText';
+import { WalletBlock } from '../shared/WalletBlock';
+import type { WalletView } from '../../../machines/wallet.view';
+
+type DepositChains = Chains['chains'];
+
+/** The wallet follows a sent transaction this often (the spec's chain polling interval). */
+const CONFIRMATION_POLL_MS = 4000;
+
+/** What the wallet is asked to send for a link: the native coin to the address, or a token transfer. */
+function paymentOf(link: DepositLink) {
+  const units = toUnits(link.amount, link.decimals);
+  return link.token
+    ? { to: link.token, chainId: link.chainId, value: 0n, data: erc20TransferData(link.address, units) }
+    : { to: link.address, chainId: link.chainId, value: units };
+}
+
+/**
+ * /inject/crypto/on-chain/wallet/:hash, open to anyone with the link: connect a wallet, switch it to the
+ * link's chain, pay the amount to the customer's deposit address, and follow it to its confirmations.
+ */
+export function WalletPayScreen() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const hash = useParams().hash!;
+  const system = useSystem();
+  const link = useQuery({
+    queryKey: ['depositLink', hash],
+    retry: (count, error: ApiError) => error.status !== 404 && count < 3,
+    queryFn: async ({ signal }) => {
+      const result = await system.api.getDepositLink(hash, { retry: false, signal });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+  });
+  const chains = useQuery<DepositChains, ApiError>({
+    queryKey: ['chains'],
+    queryFn: async ({ signal }) => {
+      const result = await system.api.listChains({ retry: false, signal });
+      if (!result.ok) throw result.error;
+      return result.data.chains;
+    },
+  });
+
+  if (link.error?.status === 404) throw pageNotFound(pathname);
+  const failed = link.error ?? chains.error;
+  if (failed) {
+    return (
+      <p className="form-alert" role="alert">
+        {generalFailureText(t, failed)}{' '}
+        <Button className="button--small" onClick={() => void Promise.all([link.refetch(), chains.refetch()])}>
+          {t('wallet.retry')}
+        </Button>
+      </p>
+    );
+  }
+  const chain = chains.data?.find((candidate) => candidate.chainId === link.data?.chainId);
+  if (!link.data || !chains.data) {
+    return (
+      <section className="card stack" aria-busy="true">
+        <p className="total-amount skeleton skeleton--inline" aria-hidden="true">
+          0.00
+        </p>
+      </section>
+    );
+  }
+  const request = link.data;
+  const chainName = chain ? (chain.local ? t('wallet.localChain', { name: chain.name }) : chain.name) : String(request.chainId);
+  return (
+    <div className="stack">
+      <section className="card stack" aria-labelledby="wallet-request">
+        <h2 id="wallet-request" className="section-title">
+          {t('wallet.requestTitle')}
+        </h2>
+        <p className="total-amount">
+          <Money amount={request.amount} asset={request.asset} />
+        </p>
+        <p>{t('wallet.onChain', { chain: chainName })}</p>
+        <p className="hint-text">{t('wallet.toAddress')}</p>
+        <Copyable text={request.address} label={t('wallet.copyAddress')} />
+      </section>
+      <WalletBlock chainId={request.chainId} chainName={chainName}>
+        {(view) => <Payment request={request} view={view} required={chain?.confirmations ?? 1} />}
+      </WalletBlock>
+    </div>
+  );
+}
+
+function Payment({ request, view, required }: { request: DepositLink; view: WalletView; required: number }) {
+  const { t } = useTranslation();
+  const system = useSystem();
+  const hash = view.transactionHash as `0x${string}` | null;
+  const confirmations = useQuery({
+    queryKey: ['wallet', 'confirmations', hash],
+    enabled: hash !== null,
+    queryFn: () => system.walletConfirmations({ hash: hash!, chainId: request.chainId }),
+    refetchInterval: (query) => ((query.state.data ?? 0) >= required ? false : CONFIRMATION_POLL_MS),
+  });
+  if (hash) {
+    const count = Math.min(confirmations.data ?? 0, required);
+    return (
+      <div className="stack">
+        <p role="status">{count >= required ? t('wallet.confirmed') : t('wallet.confirming', { done: count, required })}</p>
+        <Copyable text={hash} label={t('wallet.copyTransaction')} />
+      </div>
+    );
+  }
+  return (
+    <Button
+      variant="primary"
+      block
+      busy={view.sending}
+      onClick={() => system.wallet().send({ type: 'SEND_REQUESTED', transaction: paymentOf(request) })}
+    >
+      {t('wallet.pay', { amount: request.amount, asset: request.asset })}
+    </Button>
+  );
+}

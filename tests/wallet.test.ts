@@ -1,0 +1,166 @@
+import { createStorage, mock } from '@wagmi/core';
+import { describe, expect, it } from 'vitest';
+import { MAX_UINT256, erc20TransferData, toUnits, transactionProblem, walletFailureCode, type WalletChain } from '../contract/wallet';
+import { walletMachine } from '../machines/wallet.machine';
+import { walletView } from '../machines/wallet.view';
+import { CHAIN_TRANSPORT, POLLING_INTERVAL_MS, WALLET_TIMINGS, createWallet } from '../src/platform/wallet';
+
+const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const to = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
+describe('wallet failures', () => {
+  it.each([
+    [{ code: 4001 }, 'user_rejected'],
+    [{ code: 4100 }, 'unauthorized'],
+    [{ code: 4200 }, 'unsupported_method'],
+    [{ code: 4900 }, 'provider_disconnected'],
+    [{ code: 4901 }, 'chain_disconnected'],
+    [{ code: 4902 }, 'unknown_chain'],
+    [{ code: -32700 }, 'parse_error'],
+    [{ code: -32600 }, 'invalid_request'],
+    [{ code: -32601 }, 'method_not_found'],
+    [{ code: -32602 }, 'invalid_params'],
+    [{ code: -32603 }, 'internal_error'],
+    [{ code: -32002 }, 'resource_unavailable'],
+    [{ name: 'TimeoutError' }, 'timeout'],
+    [new Error('Provider not found.'), 'provider_not_found'],
+    [new Error('Chain not configured.'), 'chain_not_configured'],
+    [new Error('Connector not connected.'), 'connector_not_connected'],
+    [new Error('Connector already connected.'), 'connector_already_connected'],
+    [new Error('User rejected switch after adding network.'), 'switch_rejected_after_add'],
+    [new Error('something else'), 'unknown'],
+    ['not an error', 'unknown'],
+  ])('%o is %s', (error, code) => expect(walletFailureCode(error)).toBe(code));
+
+  it('finds the wallet’s code inside the errors viem wraps it in', () => {
+    expect(walletFailureCode({ name: 'SwitchChainError', code: 'x', cause: { cause: { code: 4001 } } })).toBe('user_rejected');
+  });
+});
+
+describe('the check before sending (spec section 5)', () => {
+  const tx = { to, chainId: 31338, value: 1n };
+  it('lets a well-formed transaction through', () => {
+    expect(transactionProblem(tx)).toBeNull();
+    expect(transactionProblem({ ...tx, maxFeePerGas: MAX_UINT256, maxPriorityFeePerGas: MAX_UINT256 })).toBeNull();
+  });
+  it('refuses a malformed address, a chain id that is not positive, a tip above the fee cap and a fee above 2^256 − 1', () => {
+    expect(transactionProblem({ ...tx, to: '0x12' })).toBe('invalid_address');
+    expect(transactionProblem({ ...tx, chainId: 0 })).toBe('invalid_chain_id');
+    expect(transactionProblem({ ...tx, chainId: -1 })).toBe('invalid_chain_id');
+    expect(transactionProblem({ ...tx, maxFeePerGas: 1n, maxPriorityFeePerGas: 2n })).toBe('tip_above_fee_cap');
+    expect(transactionProblem({ ...tx, maxFeePerGas: MAX_UINT256 + 1n })).toBe('fee_cap_too_high');
+  });
+});
+
+describe('amounts on chain', () => {
+  it('turns a decimal string into the smallest unit and encodes an ERC-20 transfer', () => {
+    expect(toUnits('1.5', 6)).toBe(1_500_000n);
+    expect(toUnits('25', 18)).toBe(25n * 10n ** 18n);
+    expect(() => toUnits('0.1234567', 6)).toThrow();
+    expect(erc20TransferData(to, 1_500_000n)).toBe(
+      '0xa9059cbb' + '0'.repeat(24) + to.slice(2).toLowerCase() + (1_500_000).toString(16).padStart(64, '0'),
+    );
+  });
+});
+
+describe('the wallet view', () => {
+  const context = { chainIds: [31337], connection: null, requestedChainId: null, transactionHash: null, failure: null };
+  const at = (value: unknown, extra: object = {}) =>
+    walletView(walletMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+
+  it('says the spec’s four statuses', () => {
+    expect(at('reconnecting')).toMatchObject({ status: 'reconnecting', busy: true });
+    expect(at('connecting')).toMatchObject({ status: 'connecting', busy: true });
+    expect(at('disconnected')).toMatchObject({ status: 'disconnected', busy: false, account: null, unavailable: false });
+    expect(at('unavailable')).toMatchObject({ status: 'disconnected', unavailable: true });
+    const connection = { connectorId: 'injected', accounts: [account], chainId: 31337 };
+    expect(at({ connected: 'ready' }, { connection })).toMatchObject({ status: 'connected', account, chainId: 31337, busy: false });
+    expect(at({ connected: 'switchingChain' }, { connection })).toMatchObject({ switchingChain: true, busy: true });
+    expect(at({ connected: 'sending' }, { connection })).toMatchObject({ sending: true, busy: true });
+  });
+});
+
+describe('the wallet adapter', () => {
+  it('has the spec’s transport constants and wallet timings', () => {
+    expect(CHAIN_TRANSPORT).toEqual({ timeout: 10_000, retryCount: 3, retryDelay: 150, batch: { batchSize: 1000 } });
+    expect(POLLING_INTERVAL_MS).toBe(4000);
+    expect(WALLET_TIMINGS).toEqual({ statusCheckMs: 200, revokeMs: 100, switchConfirmation: { retryCount: 20, delay: 50 } });
+  });
+
+  const chains: WalletChain[] = [
+    {
+      chainId: 31337,
+      name: 'Ethereum',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: 'http://127.0.0.1:1/',
+      explorerUrl: null,
+    },
+    {
+      chainId: 31338,
+      name: 'Base',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrl: 'http://127.0.0.1:1/',
+      explorerUrl: null,
+    },
+  ];
+  const memory = () => {
+    const map = new Map<string, string>();
+    return createStorage({
+      storage: { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) },
+    });
+  };
+
+  // MetaMask's SDK needs its remote relays: the SDK connector is stood in for by wagmi's mock connector.
+  it('connects the chosen connector, switches chain, reconnects it next time, and not after a disconnect', async () => {
+    const storage = memory();
+    const sdk = mock({ accounts: [account], features: { reconnect: true } });
+    const wallet = createWallet({ chains, storage, connectors: [sdk] });
+    expect(wallet.connectors().map((c) => c.id)).toEqual(['injected', 'mock']);
+
+    expect(await wallet.connect({ connectorId: 'mock' })).toEqual({ connectorId: 'mock', accounts: [account], chainId: 31337 });
+    expect(await wallet.switchChain({ chainId: 31338 })).toBe(31338);
+
+    // The next page load: a new config over the same wallet.
+    const again = createWallet({ chains, storage, connectors: [sdk] });
+    expect(await again.reconnect()).toEqual({
+      chainIds: [31337, 31338],
+      connection: expect.objectContaining({ connectorId: 'mock', accounts: [account] }),
+    });
+    await again.disconnect();
+
+    const afterDisconnect = createWallet({ chains, storage, connectors: [sdk] });
+    expect((await afterDisconnect.reconnect()).connection).toBeNull();
+  });
+
+  it('refuses an unknown connector and an unconfigured chain with the spec’s messages', async () => {
+    const wallet = createWallet({ chains, storage: memory(), connectors: [mock({ accounts: [account] })] });
+    await expect(wallet.connect({ connectorId: 'nope' })).rejects.toThrow('Provider not found.');
+    await wallet.connect({ connectorId: 'mock' });
+    await expect(wallet.switchChain({ chainId: 1 })).rejects.toSatisfy((e) => walletFailureCode(e) === 'chain_not_configured');
+  });
+
+  it('counts a refused switch as a user rejection', async () => {
+    const wallet = createWallet({
+      chains,
+      storage: memory(),
+      connectors: [mock({ accounts: [account], features: { switchChainError: true } })],
+    });
+    await wallet.connect({ connectorId: 'mock' });
+    await expect(wallet.switchChain({ chainId: 31338 })).rejects.toSatisfy((e) => walletFailureCode(e) === 'user_rejected');
+  });
+
+  it('loads MetaMask’s SDK connector only when it is chosen', async () => {
+    let loaded = 0;
+    const wallet = createWallet({
+      chains,
+      storage: memory(),
+      loadMetaMask: async () => {
+        loaded++;
+        return mock({ accounts: [account] });
+      },
+    });
+    expect(loaded).toBe(0);
+    await wallet.connect({ connectorId: 'metaMaskSDK' });
+    expect(loaded).toBe(1);
+  });
+});
