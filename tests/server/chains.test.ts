@@ -72,7 +72,13 @@ describe('chain configuration', () => {
   it('runs local nodes in demo mode and refuses them in production', () => {
     expect(loadConfig(base).chains).toMatchObject({ local: true, localPort: 8545, localBlockSeconds: 2, confirmations: 2 });
     expect(loadConfig({ ...base, DEMO_MODE: '0' }).chains).toMatchObject({ local: false, confirmations: 12 });
-    const production = { ...base, NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://app.example', CARD_KEY: 'ab'.repeat(32) };
+    const production = {
+      ...base,
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://app.example',
+      CARD_KEY: 'ab'.repeat(32),
+      KYC_KEY: 'cd'.repeat(32),
+    };
     expect(() => loadConfig({ ...production, LOCAL_CHAINS: '1' })).toThrow(/LOCAL_CHAINS must be off/);
     expect(() => loadConfig({ ...base, CHAIN_RPC_URL_BASE: 'ftp://x.example' })).toThrow(/http\(s\) URL/);
     expect(() => loadConfig({ ...base, DEPOSIT_CONFIRMATIONS: '0' })).toThrow(/DEPOSIT_CONFIRMATIONS/);

@@ -107,6 +107,7 @@ describe('deposit addresses', () => {
       NODE_ENV: 'production',
       PUBLIC_ORIGIN: 'https://app.example',
       CARD_KEY: 'ab'.repeat(32),
+      KYC_KEY: 'cd'.repeat(32),
     };
     expect(() => loadConfig({ ...production, DEPOSIT_XPUB_EVM: keys.evm, DEPOSIT_XPUB_BTC: keys.btc })).toThrow(/test mnemonic/);
     expect(loadConfig(production).deposits).toBeUndefined();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../server/http/security-headers';
+import { EVM_CHAINS, EVM_NETWORK_CODES } from '../../contract/chainList';
 import { createTestDatabase, createTestServer, type TestDatabase, type TestServer } from './helpers';
 
 let db: TestDatabase;
@@ -41,7 +42,11 @@ const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 describe('security headers', () => {
   const expected = {
-    'content-security-policy': contentSecurityPolicy(['https://rpc.wallet.example/v1']),
+    // The configured wallet RPC and the four chains' endpoints (mainnet ones: no local node in these tests).
+    'content-security-policy': contentSecurityPolicy([
+      'https://rpc.wallet.example/v1',
+      ...EVM_NETWORK_CODES.map((network) => EVM_CHAINS[network].rpcUrl),
+    ]),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',
@@ -75,7 +80,7 @@ describe('security headers', () => {
     expect(directives).toMatchObject({
       'default-src': ["'self'"],
       'script-src': ["'self'"],
-      'connect-src': ["'self'", 'https://rpc.wallet.example/v1'],
+      'connect-src': ["'self'", 'https://rpc.wallet.example/v1', ...EVM_NETWORK_CODES.map((network) => EVM_CHAINS[network].rpcUrl)],
       'img-src': ["'self'", 'data:'],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'self'"],
