@@ -47,7 +47,8 @@ test.describe('signing in against the real server', () => {
     await page.getByLabel('Mot de passe').fill(customer.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await expect(page).toHaveURL(/\/fr\/pay\/h4sh\?amount=12$/);
-    await screenReady(page);
+    // Back on the link, which no one created: the page says it does not exist.
+    await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
   });
 
   test('a redirect to another site is never followed after login', async ({ page, playwright, baseURL }) => {

@@ -3,8 +3,9 @@ import { routes } from '../src/routes/table';
 import { expect, test } from './fixtures';
 
 const WIZARD_STEPS = new Set(['registerPromoCode', 'registerVerifyEmail', 'registerBiometric']);
-// An account id that is not the customer's is the 404 page by design (e2e/balances.spec.ts opens a real one).
-const OWN_ID_ONLY = new Set(['accountDetail']);
+// An account, card account, pay link or deposit link that is not the customer's (or no one's) is the 404 page by design
+// (e2e/balances.spec.ts, e2e/cards.spec.ts open real ones).
+const OWN_ID_ONLY = new Set(['accountDetail', 'cardAccountDetail', 'payLink', 'injectWallet']);
 const UUID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
 const concrete = (path: string) => path.replace(':id', UUID).replace(':iso', 'usdt').replace(':hash', 'h4sh');
 

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { localizePath, type Locale } from '../../contract';
 import type { FlowHost } from './actors/host';
+import { meQuery } from './me';
 import type { AppSystem } from './system';
 
 export const SystemContext = createContext<AppSystem | null>(null);
@@ -19,6 +21,17 @@ export function useLocale(): Locale {
 
 export function useSignedIn(): boolean {
   return useSelector(useSystem().session, (snapshot) => snapshot.hasTag('signedIn'));
+}
+
+/**
+ * The signed-in customer (`GET /users/me`), asked only while signed in: a screen still on the page when the
+ * session ends does not ask again, since that call's 401 would open /login before the sign-out's own page
+ * (with its notice) does.
+ */
+export function useMe(options: { enabled?: boolean } = {}) {
+  const { api } = useSystem();
+  const signedIn = useSignedIn();
+  return useQuery({ ...meQuery(api), enabled: signedIn && (options.enabled ?? true) });
 }
 
 /** Turns an English-form path into the current locale's path. */

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalize, useSystem } from '../../app/context';
-import { meQuery } from '../../app/me';
+import { useLocalize, useMe } from '../../app/context';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
@@ -117,9 +115,8 @@ export function HomeScreen() {
 function Banners() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { api } = useSystem();
   const live = useHydrated();
-  const me = useQuery({ ...meQuery(api), enabled: live });
+  const me = useMe({ enabled: live });
   if (!live || !me.data) return null;
   const banners = [
     !me.data.phoneConfirmed && { key: 'phone', path: '/profile/security' },

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSystem } from '../../app/context';
-import { meQuery } from '../../app/me';
+import { useMe } from '../../app/context';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { PhoneSection } from '../profile/security/PhoneSection';
 import { BackToOverview } from './shared';
@@ -12,8 +10,7 @@ import { BackToOverview } from './shared';
  */
 export function KycPhoneScreen() {
   const { t } = useTranslation();
-  const { api } = useSystem();
-  const me = useQuery(meQuery(api));
+  const me = useMe();
   if (!me.data) return <ScreenSkeleton label={t('kyc.loading')} />;
   return (
     <div className="stack">

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX_LENGTH, updateNameBodySchema } from '../../../contract/users';
 import type { Failure } from '../../../machines/failure';
-import { useSystem } from '../../app/context';
+import { useMe, useSystem } from '../../app/context';
 import { meQuery } from '../../app/me';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -28,7 +28,7 @@ export function DetailsScreen() {
   const { t } = useTranslation();
   const { api } = useSystem();
   const queryClient = useQueryClient();
-  const me = useQuery(meQuery(api));
+  const me = useMe();
   const [typed, setTyped] = useState<Partial<Record<NameField, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<NameField, NameError>>>({});
   const save = useMutation({

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageAutonym } from '../../i18n/format';
-import { useSystem } from '../../app/context';
-import { meQuery } from '../../app/me';
+import { useMe, useSystem } from '../../app/context';
 import { routeById } from '../../routes/table';
 import { Button } from '../../ui/Button';
 import { RouteLinks } from '../shared/RouteScreen';
@@ -13,8 +11,8 @@ import { LevelSection } from './LevelSection';
 /** Who the customer is (name, e-mail, phone, identity check, language), their level, where the profile leads, and logging out. */
 export function ProfileScreen() {
   const { t } = useTranslation();
-  const { session, api } = useSystem();
-  const me = useQuery(meQuery(api));
+  const { session } = useSystem();
+  const me = useMe();
   const loggingOut = useSelector(session, (s) => s.hasTag('loggingOut'));
   const id = useId();
   const customer = me.data;

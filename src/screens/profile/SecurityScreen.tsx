@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalize, useSystem } from '../../app/context';
-import { meQuery } from '../../app/me';
+import { useLocalize, useMe } from '../../app/context';
 import { PasskeysSection } from './security/PasskeysSection';
 import { PasswordSection } from './security/PasswordSection';
 import { PhoneSection } from './security/PhoneSection';
@@ -32,8 +30,7 @@ function VerifyEmailFirst({ email }: { email: string }) {
 /** /profile/security: one section per protection, each in its own file under ./security. */
 export function SecurityScreen() {
   const { t } = useTranslation();
-  const { api } = useSystem();
-  const me = useQuery(meQuery(api));
+  const me = useMe();
   // While the profile loads, the sections show as for most customers (verified), so nothing jumps.
   const unverified = me.data?.emailVerified === false ? me.data : null;
   return (
