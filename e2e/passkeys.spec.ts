@@ -61,14 +61,17 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
 
-  // Sign out, then back in with the passkey from /login's button (the autofill request's options are
-  // refused once, so only the button can sign in)…
+  // Sign out, then back in with the passkey from /login's button (the autofill requests' options are
+  // refused until the button is pressed, so only the button can sign in)…
   await logOut(page);
-  await page.route('**/api/auth/passkey/options', (route) => route.abort(), { times: 1 });
+  let autofillRefused = true;
+  await page.route('**/api/auth/passkey/options', (route) => (autofillRefused ? route.abort() : route.fallback()));
   await page.goto('/login');
   await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'username webauthn');
+  autofillRefused = false;
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/$/);
+  await page.unroute('**/api/auth/passkey/options');
 
   // …from /login's autofill: the conditional request starts as the page opens, and the virtual
   // authenticator answers it at once, as picking the passkey in the e-mail suggestions would…

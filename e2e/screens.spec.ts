@@ -6,6 +6,8 @@ const WIZARD_STEPS = new Set(['registerPromoCode', 'registerVerifyEmail', 'regis
 // An account, card account, pay link or deposit link that is not the customer's (or no one's) is the 404 page by design
 // (e2e/balances.spec.ts, e2e/cards.spec.ts open real ones).
 const OWN_ID_ONLY = new Set(['accountDetail', 'cardAccountDetail', 'payLink', 'injectWallet']);
+// Admins only: a customer gets the 404 page (e2e/simulate.spec.ts checks it; the admin journeys open it as the admin).
+const ADMIN_ONLY = new Set(['simulateAdmin']);
 const UUID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
 const concrete = (path: string) => path.replace(':id', UUID).replace(':iso', 'usdt').replace(':hash', 'h4sh');
 
@@ -17,7 +19,9 @@ for (const locale of LOCALES) {
     const title = await page.goto(localizePath('/', locale)).then(() => page.title());
     expect(title).toContain('Meridian');
     // The sign-up wizard's steps follow its statechart, not the URL alone (e2e/register.spec.ts covers them).
-    for (const route of routes.filter((r) => r.access !== 'guest' && !WIZARD_STEPS.has(r.id) && !OWN_ID_ONLY.has(r.id))) {
+    for (const route of routes.filter(
+      (r) => r.access !== 'guest' && !WIZARD_STEPS.has(r.id) && !OWN_ID_ONLY.has(r.id) && !ADMIN_ONLY.has(r.id),
+    )) {
       const path = localizePath(concrete(route.path), locale);
       // In-app navigation, as a customer moves around; one full load per locale keeps the run short.
       await page.evaluate((to) => {
