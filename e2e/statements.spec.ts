@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../tests/pdfText';
 import type { Locale } from '../contract/locales';
 import { STATEMENT_TEXTS } from '../server/statements/texts';
 import { expect, receiveBankTransfer, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
@@ -8,16 +8,6 @@ import { expect, receiveBankTransfer, registerCustomer, screenReady, someClientA
 const messages = (locale: Locale) => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as { statement: Record<string, string> };
 const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const today = () => new Date().toISOString().slice(0, 10);
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: bytes.slice(), isEvalSupported: false }).promise;
-  let text = '';
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
-  }
-  return text;
-}
 
 /** Opens the account's statement sheet, asks for today in `format` and answers the downloaded file's bytes. */
 async function downloadStatement(page: Page, locale: Locale, format: 'csv' | 'pdf'): Promise<{ name: string; bytes: Uint8Array }> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../pdfText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../contract/locales';
 import { accounts, ledgerEntries, ledgerTransactions } from '../../server/db/schema';
@@ -157,16 +157,6 @@ async function ledgerBalanceBefore(accountId: string, before: Date): Promise<str
 
 async function setLanguage(language: Locale) {
   expect((await client.post('/user-settings', { language })).status).toBe(200);
-}
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const document = await getDocument({ data: bytes.slice(), isEvalSupported: false }).promise;
-  let text = '';
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    text += content.items.map((item) => ('str' in item ? item.str : '')).join(' ') + '\n';
-  }
-  return text;
 }
 
 describe('the CSV statement', () => {
