@@ -36,6 +36,14 @@ export async function registerCustomer(request: APIRequestContext, language: Loc
 }
 
 export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email: string }> }>({
+  /**
+   * Each test's browser comes from an address of its own, as real customers do. Otherwise every page
+   * of the run calls from 127.0.0.1, and per-address limits (codes sent, passkey options) add up over
+   * the whole run until the later tests are refused.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': someClientAddress() });
+  },
   /** A real, new customer signed in in this browser context (its saved language as given). */
   signIn: async ({ context }, use) => {
     await use((language) => registerCustomer(context.request, language));

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './fixtures';
 import { catalog } from '../machines/index';
 import { generateFlowPaths } from '../machines/graph/paths';
 import { runPathInPage } from './model-driver';

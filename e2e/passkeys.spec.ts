@@ -22,6 +22,26 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/(login|welcome)$/);
 }
 
+/** The sessionStorage flag under which this page's customer ignores the passkeys autofill suggests. */
+const IGNORED_AUTOFILL = 'e2e:ignored-autofill';
+
+/**
+ * While the flag is set, the e-mail field's passkey suggestions are ignored: the conditional request
+ * stays pending until it is aborted (the button's modal ceremony aborts it), as when nobody picks one.
+ */
+async function ignoreAutofillWhenAsked(page: Page) {
+  await page.addInitScript((flag) => {
+    if (sessionStorage.getItem(flag) !== '1') return;
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options) =>
+      options?.mediation === 'conditional'
+        ? new Promise((_, reject) => {
+            options.signal?.addEventListener('abort', () => reject(new DOMException('The request was aborted.', 'AbortError')));
+          })
+        : get(options);
+  }, IGNORED_AUTOFILL);
+}
+
 const passkeyList = (page: Page) => page.getByRole('list', { name: 'Your passkeys' });
 
 /** The step-up sheet without a passkey: the code e-mailed for the action, typed and confirmed. */
@@ -41,6 +61,7 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   const api = await playwright.request.newContext({ baseURL });
   const customer = await registerCustomer(api);
   const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
+  await ignoreAutofillWhenAsked(page);
 
   // A sign-in is not a step-up: adding a passkey asks to confirm it's you, with a code for that action.
   await passwordSignIn(page, customer.email, customer.password);
@@ -61,17 +82,16 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
 
-  // Sign out, then back in with the passkey from /login's button (the autofill requests' options are
-  // refused until the button is pressed, so only the button can sign in)…
+  // Sign out, then back in with the passkey from /login's button, by a customer who ignores the
+  // passkey the e-mail field suggests (the virtual authenticator would otherwise answer the autofill's
+  // request at once)…
   await logOut(page);
-  let autofillRefused = true;
-  await page.route('**/api/auth/passkey/options', (route) => (autofillRefused ? route.abort() : route.fallback()));
+  await page.evaluate((flag) => sessionStorage.setItem(flag, '1'), IGNORED_AUTOFILL);
   await page.goto('/login');
   await expect(page.getByLabel('E-mail')).toHaveAttribute('autocomplete', 'username webauthn');
-  autofillRefused = false;
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await page.unroute('**/api/auth/passkey/options');
+  await page.evaluate((flag) => sessionStorage.removeItem(flag), IGNORED_AUTOFILL);
 
   // …from /login's autofill: the conditional request starts as the page opens, and the virtual
   // authenticator answers it at once, as picking the passkey in the e-mail suggestions would…
@@ -118,8 +138,8 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   // Add again (the server forgot the credential, the authenticator still has it: a new one is made), then remove all with the code.
   await cdp.send('WebAuthn.clearCredentials', { authenticatorId });
   await page.getByRole('button', { name: 'Add a passkey' }).click();
-  // No passkey left: the step-up is a code.
-  await stepUpWithCode(page, latestCode(api, customer.email, 'step_up'));
+  // No passkey left: the step-up is a code (the second one e-mailed to this customer).
+  await stepUpWithCode(page, latestCode(api, customer.email, 'step_up', 1));
   await expect(passkeyList(page).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Remove all passkeys' }).click();
   await expect(page.getByText('To remove all passkeys, enter the code we sent you.')).toBeVisible();

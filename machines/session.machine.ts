@@ -187,13 +187,9 @@ export const sessionMachine = setup({
           description: 'Cookies were set (sign-in, another tab).',
         },
         UNAUTHORIZED: {
-          actions: [
-            'clearSessionCookies',
-            'forgetSelectedCardAccount',
-            assign(signedOutCookies),
-            { type: 'goToLogin', params: { reason: null } },
-          ],
-          description: 'A 401 without a session to refresh: clear what is left and go to login.',
+          actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies)],
+          description:
+            'A 401 without a session to refresh, typically the late answer to a call sent before the session ended here: clear what is left and stay; the end of the session (log out, idle, expiry) already chose the page, and the route guard still keeps private pages closed.',
         },
       },
     },

@@ -60,10 +60,10 @@ describe('session', () => {
     expect(actor.getSnapshot().context).toEqual(none);
   });
 
-  it('a 401 without a session to refresh clears what is left and goes to login', () => {
+  it('a late 401 without a session to refresh clears what is left and leaves the page to where the session ended', () => {
     const { actor, calls } = start({ hasAuthToken: true, hasRefreshToken: false });
     actor.send({ type: 'UNAUTHORIZED' });
-    expect(calls).toEqual(['clearSessionCookies', 'forgetSelectedCardAccount', 'goToLogin']);
+    expect(calls).toEqual(['clearSessionCookies', 'forgetSelectedCardAccount']);
     expect(actor.getSnapshot().context).toEqual(none);
   });
 
@@ -81,6 +81,15 @@ describe('session', () => {
     actor.send({ type: 'LOG_OUT_REQUESTED' });
     expect((await settled(actor)).value).toBe('signedOut');
     expect(calls).toEqual(['logOut', 'clearSessionCookies', 'forgetSelectedCardAccount', 'goToWelcome']);
+  });
+
+  it('a late 401 for a call sent before logging out leaves the customer on welcome', async () => {
+    const { actor, calls } = start(both);
+    actor.send({ type: 'LOG_OUT_REQUESTED' });
+    await settled(actor);
+    actor.send({ type: 'UNAUTHORIZED' });
+    expect(calls).not.toContain('goToLogin');
+    expect(calls.filter((call) => call === 'goToWelcome')).toHaveLength(1);
   });
 
   it('logging out while offline still ends the session on this device', async () => {
