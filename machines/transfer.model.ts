@@ -25,6 +25,16 @@ const quote = {
   expiresAt: '2026-03-02T09:00:30.000Z',
 };
 
+/** The server's replacement for a quote that ran out or was used: other figures, its own seconds. */
+const fresh = {
+  ...quote,
+  id: '3e8b5db0-5a8f-4ac0-9d88-8e5bbf40c143',
+  rate: '0.000016500000000000',
+  amountOut: '0.00163465',
+  firmForSeconds: 2,
+  expiresAt: '2026-03-02T09:00:42.000Z',
+};
+
 export const transferModel = {
   inputs: { 'fiat to crypto': { direction: 'fiat-to-crypto' } },
   events: {
@@ -50,7 +60,12 @@ export const transferModel = {
         moved: { transactionId: quote.id, activityId: quote.id, quote, createdAt: '2026-03-02T09:00:10.000Z' },
       },
       error: {
-        'quote over by the server clock': { code: 'quote_expired' },
+        'quote over by the server clock, a fresh one sent': { code: 'quote_expired', quote: fresh },
+        'used in another tab, a fresh one the balance no longer covers': {
+          code: 'quote_used',
+          quote: { ...fresh, fundsSufficient: false },
+        },
+        'an unknown quote, none sent': { code: 'quote_not_found' },
         'connection lost': { code: 'network_error' },
         'funds gone meanwhile': { code: 'insufficient_funds' },
         'limit used meanwhile': { code: 'limit_exceeded', fields: { operation: 'transfer', period: 'day', left: '20.00' } },
@@ -64,6 +79,7 @@ export const transferModel = {
       s.context.fromAccountId,
       s.context.toAccountId,
       s.context.amount,
+      s.context.quote?.id ?? null,
       s.context.quote?.fundsSufficient ?? null,
       s.context.quote?.withinLimit ?? null,
       s.context.secondsLeft,
