@@ -197,6 +197,10 @@ export const API_ERRORS = {
     status: 503,
     description: 'The rate needed for this quote is older than 5 minutes (the price feed is behind); try again shortly.',
   },
+  activity_not_found: {
+    status: 404,
+    description: 'The customer has no activity with this id: none, or another customer’s (alike).',
+  },
   quote_not_found: {
     status: 404,
     description:
