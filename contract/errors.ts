@@ -9,6 +9,12 @@ export const apiErrorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.optional(z.record(z.string(), z.string())),
+    /**
+     * A refused quote's replacement (`quote_expired`, `quote_used` from `POST /transfers`): a fresh quote
+     * for the same accounts and amount, the answer of `POST /transfers/quotes`. Loose here so the app's
+     * error check stays small; the transfer flow reads it with `quoteSchema`.
+     */
+    quote: z.optional(z.record(z.string(), z.unknown())),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
@@ -191,12 +197,25 @@ export const API_ERRORS = {
     status: 503,
     description: 'The rate needed for this quote is older than 5 minutes (the price feed is behind); try again shortly.',
   },
-  quote_not_found: { status: 404, description: 'The customer has no quote with this id (made up, or another customer’s).' },
+  activity_not_found: {
+    status: 404,
+    description: 'The customer has no activity with this id: none, or another customer’s (alike).',
+  },
+  quote_not_found: {
+    status: 404,
+    description:
+      'The customer has no quote with this id (made up, or another customer’s). No fresh quote comes with it: its figures would tell another customer’s accounts and amount; ask for one.',
+  },
   quote_expired: {
     status: 409,
-    description: 'The quote is older than its 30 seconds (by the server’s clock); nothing was moved. Ask for a new quote.',
+    description:
+      'The quote is older than its 30 seconds (by the server’s clock); nothing was moved. `quote` is a fresh one for the same accounts and amount (absent when none can be made: ask for one).',
   },
-  quote_used: { status: 409, description: 'The quote already moved money once; nothing was moved again. Ask for a new quote.' },
+  quote_used: {
+    status: 409,
+    description:
+      'The quote already moved money once; nothing was moved again. `quote` is a fresh one for the same accounts and amount (absent when none can be made: ask for one).',
+  },
   transfer_pair_invalid: {
     status: 422,
     description: 'A transfer goes from one of the customer’s fiat accounts to a crypto one or the reverse.',

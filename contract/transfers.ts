@@ -76,7 +76,7 @@ export type TransferBody = z.infer<typeof transferBodySchema>;
 
 export const transferSchema = z.object({
   transactionId: z.uuid(),
-  /** The activity of the from-account (`/activities?id=…` shows it). */
+  /** The activity of the from-account (`/activities/{id}` shows it). */
   activityId: z.uuid(),
   quote: quoteSchema,
   createdAt: timestampSchema,

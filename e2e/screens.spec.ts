@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 const WIZARD_STEPS = new Set(['registerPromoCode', 'registerVerifyEmail', 'registerBiometric']);
 // An account, card account, pay link or deposit link that is not the customer's (or no one's) is the 404 page by design
 // (e2e/balances.spec.ts, e2e/cards.spec.ts open real ones).
-const OWN_ID_ONLY = new Set(['accountDetail', 'cardAccountDetail', 'payLink', 'injectWallet']);
+const OWN_ID_ONLY = new Set(['accountDetail', 'activityDetail', 'cardAccountDetail', 'payLink', 'injectWallet']);
 // Admins only: a customer gets the 404 page (e2e/simulate.spec.ts checks it; the admin journeys open it as the admin).
 const ADMIN_ONLY = new Set(['simulateAdmin']);
 // The new customer has no phone: a page that needs a confirmed one sends them to add it (e2e/simulate.spec.ts checks it).

@@ -13,7 +13,7 @@ import { expect, test } from './fixtures';
 // The sign-up wizard's steps follow its statechart, not the URL alone (e2e/register.spec.ts covers them).
 const WIZARD_STEPS = new Set(['registerPromoCode', 'registerVerifyEmail', 'registerBiometric']);
 // A made-up id or hash of these is the 404 page by design: it has no controls of its own to check.
-const OWN_ID_ONLY = new Set(['cardAccountDetail', 'payLink', 'injectWallet']);
+const OWN_ID_ONLY = new Set(['activityDetail', 'cardAccountDetail', 'payLink', 'injectWallet']);
 const UUID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
 const concrete = (path: string) => path.replace(':id', UUID).replace(':iso', 'usdt').replace(':hash', 'h4sh');
 const FOCUSABLE = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';

@@ -59,9 +59,13 @@ test('a fiat-to-crypto quote that runs out is refreshed, and a double click on c
   });
   expect(((await activities.json()) as { items: unknown[] }).items).toHaveLength(2);
 
+  // The receipt opens the exchange's own page: what was paid, and what came of it.
   await receipt.getByRole('link', { name: 'See it in your activity' }).click();
-  await expect(page).toHaveURL(/\/activities\?accountId=.+&type=exchange$/);
-  await expect(page.getByText('-€50.00').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/activities\/[0-9a-f-]{36}$/);
+  const detail = page.getByTestId('activity-detail');
+  await expect(detail).toContainText('Exchange');
+  await expect(detail).toContainText('-€50.00');
+  await expect(detail).toContainText('BTC');
 });
 
 test('an amount above the balance is explained before confirming, and what was typed stays', async ({ page, context }) => {

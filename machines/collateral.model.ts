@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Collateral } from '../contract/cards';
 import { LOCALE_TAGS } from '../contract/locales';
 import type { FlowModel, PageExpectation } from './graph/model';
-import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, withValues, type PageLanguage } from './graph/page';
+import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, withValues, type PageLanguage } from './graph/page';
 import { collateralMachine } from './collateral.machine';
 import { sessionCookieJar } from './session.model';
 
@@ -31,12 +31,11 @@ const collateral: Collateral = {
 const MOVE = (direction: string) => `**/api/card-accounts/${credit.id}/collateral/${direction}`;
 const PREVIEW = `**/api/card-accounts/${credit.id}/collateral/preview?**`;
 
-/** Numbers as the page writes them in the language (a typed amount in its digits, a percentage). */
-const format = (language: PageLanguage, value: string, options: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(LOCALE_TAGS[language], options).format(value as Intl.StringNumericLiteral);
-const typed = (language: PageLanguage, amount: string) =>
-  /^\d+(\.\d+)?$/.test(amount) ? format(language, amount, { useGrouping: false, maximumFractionDigits: 18 }) : amount;
-const percent = (language: PageLanguage, value: string) => format(language, `${value}e-2`, { style: 'percent', maximumFractionDigits: 2 });
+/** A percentage as the page writes it in the language. */
+const percent = (language: PageLanguage, value: string) =>
+  new Intl.NumberFormat(LOCALE_TAGS[language], { style: 'percent', maximumFractionDigits: 2 }).format(
+    `${value}e-2` as Intl.StringNumericLiteral,
+  );
 
 /** The form: a refused withdrawal says the loan-to-value it would reach; a failure is said in words. */
 function form(s: Snapshot, language: PageLanguage): PageExpectation {
@@ -115,7 +114,7 @@ export const collateralModel = {
       AMOUNT_CHANGED: ({ amount }, before, language) =>
         before.hasTag('busy') || before.context.amount === amount
           ? null
-          : [{ fill: { label: pageTexts(language).collateral.move.amount }, text: typed(language, amount) }],
+          : [{ fill: { label: pageTexts(language).collateral.move.amount }, text: typedAmount(language, amount) }],
       SUBMITTED: (_, before, language) =>
         before.hasTag('editing') && !before.hasTag('previewing') && before.context.preview?.allowed
           ? [{ click: { role: 'button', name: pageTexts(language).collateral.move.submit[before.context.direction] } }]

@@ -36,10 +36,22 @@ type Event =
   | { type: 'CONFIRMED' }
   | { type: 'RETRY' };
 
-/** A refusal that says the quote itself is over: a fresh one is asked for at once. */
+/** A refusal that says the quote itself is over: a fresh one is asked for at once if none came with it. */
 const QUOTE_OVER = new Set(['quote_expired', 'quote_used', 'quote_not_found']);
 /** No answer came: the transfer may have happened, so only the same request (same key) may be sent again. */
 const OUTCOME_UNKNOWN = new Set(['network_error', 'internal_error', 'unknown']);
+
+/**
+ * What `confirmTransfer` rejects with: the failure, and for a quote that ran out or was used the fresh
+ * quote the server made for the same ask (contract/errors.ts, `error.quote`).
+ */
+export type TransferRefusal = Failure & { quote?: Quote };
+
+/** The fresh quote a refused confirmation came with, if any. */
+function freshQuoteOf(event: unknown): Quote | null {
+  const error = (event as { error?: Partial<TransferRefusal> }).error;
+  return QUOTE_OVER.has(toFailure(error).code) ? (error?.quote ?? null) : null;
+}
 
 /**
  * An exchange between the customer's fiat and crypto accounts (/transfer/fiat-to-crypto and
@@ -47,7 +59,8 @@ const OUTCOME_UNKNOWN = new Set(['network_error', 'internal_error', 'unknown']);
  * pause in typing; the quote holds for its seconds, counted down, and is replaced by a fresh one when
  * they run out — never silently reused. The confirmation sheet shows everything paid and received;
  * confirming sends the quote's id (its Idempotency-Key is derived from it, so a double click or a retry
- * is the same request), and a quote the server finds over is replaced at once.
+ * is the same request), and a quote the server finds over is replaced by the fresh one its refusal
+ * carries (or, without one, by asking), shown to be confirmed again.
  */
 export const transferMachine = setup({
   types: {
@@ -73,6 +86,7 @@ export const transferMachine = setup({
     canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     wasReviewing: ({ context }) => context.reviewing,
     quoteOver: ({ event }) => QUOTE_OVER.has(toFailure((event as { error?: unknown }).error).code),
+    refusedWithFreshQuote: ({ event }) => freshQuoteOf(event) !== null,
     outcomeUnknown: ({ event }) => OUTCOME_UNKNOWN.has(toFailure((event as { error?: unknown }).error).code),
   },
   actions: {
@@ -196,7 +210,7 @@ export const transferMachine = setup({
               description: 'The confirmation sheet: everything paid and received, and the seconds left.',
               tags: ['reviewing'],
               on: {
-                CONFIRMED: { target: '#transfer.confirming' },
+                CONFIRMED: { target: '#transfer.confirming', actions: assign({ failure: null }) },
                 REVIEW_CANCELLED: { target: 'form', actions: assign({ reviewing: false }) },
               },
             },
@@ -215,10 +229,23 @@ export const transferMachine = setup({
         onDone: { target: 'transferred', actions: assign({ result: ({ event }) => event.output, reviewing: false }) },
         onError: [
           {
+            guard: 'refusedWithFreshQuote',
+            target: 'priced',
+            actions: [
+              'failed',
+              assign(({ event }) => {
+                const quote = freshQuoteOf(event)!;
+                return { quote, secondsLeft: quote.firmForSeconds, refreshed: true };
+              }),
+            ],
+            description:
+              'The server found the quote over (its clock, another tab) and sent a fresh one: the sheet shows its figures, to be confirmed again.',
+          },
+          {
             guard: 'quoteOver',
             target: 'quoting',
             actions: ['failed', assign({ refreshed: true })],
-            description: 'The server found the quote over (its clock, another tab): a fresh one for the sheet.',
+            description: 'The quote was over and none came in its place (an unknown one, or none could be made): one is asked for.',
           },
           { guard: 'outcomeUnknown', target: 'confirmFailed', actions: 'failed' },
           {

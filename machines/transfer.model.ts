@@ -1,8 +1,15 @@
-import type { FlowModel } from './graph/model';
-import { transferMachine } from './transfer.machine';
+import type { SnapshotFrom } from 'xstate';
+import { SAMPLE_SUMMARY } from './balances.model';
+import type { FlowModel, PageAction, PageExpectation } from './graph/model';
+import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
+import { sessionCookieJar } from './session.model';
+import { transferMachine, type TransferRefusal } from './transfer.machine';
 
-const EUR_ACCOUNT = '0b5f2a8e-2d5c-4d9b-8a55-5b2f8c1d9e10';
-const BTC_ACCOUNT = '1c6f3b9f-3e6d-4eac-9b66-6c3f9d2eaf21';
+type Snapshot = SnapshotFrom<typeof transferMachine>;
+
+// The accounts of the balances the page shows: the first of each side is chosen when the form opens.
+const EUR_ACCOUNT = SAMPLE_SUMMARY.fiat.accounts_limit_balances[0]!.id;
+const BTC_ACCOUNT = SAMPLE_SUMMARY.crypto.utgl.coin_balances[0]!.id;
 
 /** One second firm, so a quote runs out in one tick of the generated paths. */
 const quote = {
@@ -24,6 +31,48 @@ const quote = {
   firmForSeconds: 1,
   expiresAt: '2026-03-02T09:00:30.000Z',
 };
+
+/** The server's replacement for a quote that ran out or was used: other figures, its own seconds. */
+const fresh = {
+  ...quote,
+  id: '3e8b5db0-5a8f-4ac0-9d88-8e5bbf40c143',
+  rate: '0.000016500000000000',
+  amountOut: '0.00163465',
+  firmForSeconds: 2,
+  expiresAt: '2026-03-02T09:00:42.000Z',
+};
+
+const QUOTES = '**/api/transfers/quotes';
+const TRANSFERS = '**/api/transfers';
+
+/** The server's refusal of a transfer, with the fresh quote it carries (contract/errors.ts). */
+function refusal(error: unknown): PageAction {
+  const answer = failedCall(TRANSFERS, error);
+  const { quote } = error as TransferRefusal;
+  if (!quote || !('json' in answer)) return answer;
+  return { ...answer, json: { error: { ...(answer.json as { error: object }).error, quote } } };
+}
+
+/** A failure as the transfer screens say it: their own words for the codes they know, else "try again". */
+function failureShown(language: PageLanguage, code: string): string {
+  const errors: Record<string, string> = pageTexts(language).transfer.errors;
+  return errors[code] ?? errors.unknown!;
+}
+
+/** The quote under the form with its seconds, and that it replaced one that ran out. */
+function quoteShown(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).transfer.quote;
+  return {
+    shows: [
+      { testId: 'quote' },
+      { shownText: countedText(language, texts, 'holds', { count: s.context.secondsLeft }) },
+      ...(s.context.refreshed ? [{ role: 'status' as const, text: texts.refreshed }] : []),
+    ],
+  };
+}
+
+/** The sheet is open (a dialog): nothing behind it can be reached. */
+const sheetOpen = (s: Snapshot) => s.hasTag('reviewing');
 
 export const transferModel = {
   inputs: { 'fiat to crypto': { direction: 'fiat-to-crypto' } },
@@ -50,7 +99,12 @@ export const transferModel = {
         moved: { transactionId: quote.id, activityId: quote.id, quote, createdAt: '2026-03-02T09:00:10.000Z' },
       },
       error: {
-        'quote over by the server clock': { code: 'quote_expired' },
+        'quote over by the server clock, a fresh one sent': { code: 'quote_expired', quote: fresh },
+        'used in another tab, a fresh one the balance no longer covers': {
+          code: 'quote_used',
+          quote: { ...fresh, fundsSufficient: false },
+        },
+        'an unknown quote, none sent': { code: 'quote_not_found' },
         'connection lost': { code: 'network_error' },
         'funds gone meanwhile': { code: 'insufficient_funds' },
         'limit used meanwhile': { code: 'limit_exceeded', fields: { operation: 'transfer', period: 'day', left: '20.00' } },
@@ -64,6 +118,7 @@ export const transferModel = {
       s.context.fromAccountId,
       s.context.toAccountId,
       s.context.amount,
+      s.context.quote?.id ?? null,
       s.context.quote?.fundsSufficient ?? null,
       s.context.quote?.withinLimit ?? null,
       s.context.secondsLeft,
@@ -83,5 +138,96 @@ export const transferModel = {
     quoting: (s) =>
       (s.context.fromAccountId !== null && s.context.toAccountId !== null && /[1-9]/.test(s.context.amount)) || 'quoting nothing',
     transferred: (s) => (s.status === 'done' && s.output?.transfer !== null) || 'ended without the transfer',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // /transfer/fiat-to-crypto with the balances' euro and bitcoin accounts. The clock is paused once the
+    // page runs, so the pause in typing and each second of the quote pass only in their `after` steps.
+    start: (_, language) => [
+      { clock: 'install' },
+      { clock: 'pause' },
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
+      { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: SAMPLE_SUMMARY },
+      { open: inLanguage('/transfer/fiat-to-crypto', language) },
+      { runClockUntil: { label: pageTexts(language).transfer.pay } },
+    ],
+    events: {
+      // The form opens with the first account of each side chosen: the page has sent these by itself.
+      FROM_CHOSEN: ({ accountId }, before, language) =>
+        sheetOpen(before)
+          ? null
+          : before.context.fromAccountId === null
+            ? []
+            : [{ select: { label: pageTexts(language).transfer.from }, value: accountId }],
+      TO_CHOSEN: ({ accountId }, before, language) =>
+        sheetOpen(before)
+          ? null
+          : before.context.toAccountId === null
+            ? []
+            : [{ select: { label: pageTexts(language).transfer.to }, value: accountId }],
+      // The amount field shows once the accounts are there.
+      AMOUNT_CHANGED: ({ amount }, before, language) =>
+        sheetOpen(before) ||
+        before.context.fromAccountId === null ||
+        before.context.toAccountId === null ||
+        before.context.amount === amount
+          ? null
+          : [{ fill: { label: pageTexts(language).transfer.pay }, text: typedAmount(language, amount) }],
+      REVIEW_REQUESTED: (_, before, language) =>
+        sheetOpen(before) ? null : [{ click: { role: 'button', name: pageTexts(language).transfer.review } }],
+      REVIEW_CANCELLED: (_, before, language) =>
+        sheetOpen(before) && !before.hasTag('busy')
+          ? [{ click: { role: 'button', name: pageTexts(language).transfer.sheet.cancel } }]
+          : null,
+      CONFIRMED: (_, before, language) =>
+        sheetOpen(before) && !before.hasTag('busy')
+          ? [{ click: { role: 'button', name: pageTexts(language).transfer.sheet.confirm } }]
+          : null,
+      RETRY: (_, before, language) =>
+        sheetOpen(before) && !before.hasTag('busy')
+          ? [{ click: { role: 'button', name: pageTexts(language).transfer.sheet.retry } }]
+          : null,
+    },
+    actors: {
+      requestQuote: {
+        done: (output) => [{ answer: QUOTES, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(QUOTES, error)],
+      },
+      confirmTransfer: {
+        done: (output) => [{ answer: TRANSFERS, method: 'POST', times: 1, json: output }],
+        error: (error) => [refusal(error)],
+      },
+    },
+    delays: {
+      QUOTE_DEBOUNCE: (ms) => [{ runClock: ms }],
+      QUOTE_TICK: (ms) => [{ runClock: ms }],
+    },
+    states: {
+      editing: (s, language) => ({
+        shows: [
+          { label: pageTexts(language).transfer.pay, value: typedAmount(language, s.context.amount) },
+          ...(s.context.failure ? [{ shownText: failureShown(language, s.context.failure.code) }] : []),
+        ],
+      }),
+      'priced.step.form': quoteShown,
+      // The form's quote stays behind the sheet, so its seconds show twice: the sheet is known by its own marks.
+      'priced.step.review': (s, language) => ({
+        shows: [
+          { role: 'dialog', name: pageTexts(language).transfer.sheet.title },
+          { testId: 'quote-sheet' },
+          ...(s.context.failure ? [{ shownText: failureShown(language, s.context.failure.code) }] : []),
+        ],
+      }),
+      confirmFailed: (s, language) => ({
+        shows: [
+          { role: 'button', name: pageTexts(language).transfer.sheet.retry },
+          { shownText: failureShown(language, s.context.failure!.code) },
+        ],
+      }),
+      transferred: (_, language) => ({
+        shows: [{ testId: 'transfer-receipt' }, { role: 'heading', name: pageTexts(language).transfer.receipt.title }],
+      }),
+    },
   },
 } satisfies FlowModel<typeof transferMachine>;

@@ -339,6 +339,8 @@ refresh token**:
 
 Every error answer has one shape; clients branch on \`code\`, never on \`message\` (English, for people
 reading logs). \`fields\` maps each bad field (dotted path; \`body\` for the whole body) to a message.
+A refused quote (\`quote_expired\`, \`quote_used\`) carries its replacement in \`quote\`: a fresh quote, as
+\`POST /transfers/quotes\` answers it.
 
 \`\`\`json
 { "error": { "code": "validation_failed", "message": "The body does not match the schema.", "fields": { "email": "Must be an e-mail address" } } }

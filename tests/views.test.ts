@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { biometricMachine } from '../machines/biometric.machine';
 import { biometricView } from '../machines/biometric.view';
 import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
@@ -7,6 +8,7 @@ import { phoneChangeMachine } from '../machines/phoneChange.machine';
 import { phoneChangeView } from '../machines/phoneChange.view';
 import { registrationMachine } from '../machines/registration.machine';
 import { registrationStep, registrationView } from '../machines/registration.view';
+import type { Quote, QuoteBody, Transfer, TransferBody } from '../contract/transfers';
 import { transferMachine } from '../machines/transfer.machine';
 import { transferView } from '../machines/transfer.view';
 import { transferModel } from '../machines/transfer.model';
@@ -192,6 +194,41 @@ describe('the transfer view', () => {
     expect(at(priced('review'))).toMatchObject({ reviewing: true, canConfirm: true, busy: false });
     expect(at('confirming')).toMatchObject({ reviewing: true, canConfirm: false, busy: true });
     expect(at('confirmFailed', { failure: { code: 'network_error' } })).toMatchObject({ canRetry: true, canConfirm: false });
+  });
+
+  it('shows the fresh quote a refused confirmation came with in the sheet, to be confirmed again, never by itself', async () => {
+    const refusal = transferModel.actors.confirmTransfer.error['quote over by the server clock, a fresh one sent'];
+    let confirms = 0;
+    const flow = createActor(
+      transferMachine.provide({
+        actors: {
+          requestQuote: fromPromise<Quote, QuoteBody>(async () => quote),
+          confirmTransfer: fromPromise<Transfer, TransferBody>(async () => {
+            confirms += 1;
+            throw refusal;
+          }),
+        },
+        delays: { QUOTE_DEBOUNCE: 0, QUOTE_TICK: 60_000 },
+      }),
+      { input: { direction: 'fiat-to-crypto' } },
+    ).start();
+    flow.send({ type: 'FROM_CHOSEN', accountId: quote.fromAccountId });
+    flow.send({ type: 'TO_CHOSEN', accountId: quote.toAccountId });
+    flow.send({ type: 'AMOUNT_CHANGED', amount: '100', side: 'in' });
+    await waitFor(flow, (snapshot) => transferView(snapshot).canReview);
+    flow.send({ type: 'REVIEW_REQUESTED' });
+    flow.send({ type: 'CONFIRMED' });
+    const shown = transferView(await waitFor(flow, (snapshot) => !transferView(snapshot).busy));
+    expect(shown).toMatchObject({
+      reviewing: true,
+      canConfirm: true,
+      refreshed: true,
+      quote: refusal.quote,
+      secondsLeft: refusal.quote.firmForSeconds,
+      failure: { code: 'quote_expired' },
+    });
+    expect(confirms).toBe(1);
+    flow.stop();
   });
 
   it('says nothing of funds while a quote is being asked for', () => {

@@ -1,6 +1,6 @@
 import { endpoint } from './define';
 import { accountSchema, balancesSummarySchema, bankAccountsSchema, cardAccountSchema, openAccountBodySchema } from '../accounts';
-import { activitiesPageSchema, activitiesQuerySchema } from '../activities';
+import { activitiesPageSchema, activitiesQuerySchema, activitySchema } from '../activities';
 import { emptyBodySchema } from '../common';
 import { ratesSchema, setRatesBodySchema } from '../rates';
 import { fileAnswerSchema, STATEMENT_MEDIA_TYPES, statementQuerySchema } from '../statements';
@@ -45,6 +45,12 @@ export const accountsEndpoints = {
     query: statementQuerySchema,
     download: Object.values(STATEMENT_MEDIA_TYPES),
     errors: ['not_found'],
+  }),
+  getActivity: endpoint('GET', '/activities/:id', undefined, activitySchema, {
+    summary:
+      "One of the customer's activities, as the list gives it (a transfer's receipt links to it). Any other id — another customer's, none at all — is `activity_not_found`, alike.",
+    auth: 'bearer',
+    errors: ['activity_not_found'],
   }),
   listRates: endpoint('GET', '/rates', undefined, ratesSchema, {
     summary: 'Every asset’s current price in USD and USDT, with the time it was set and whether it is stale (older than 5 minutes).',

@@ -12,7 +12,7 @@ export const transfersEndpoints = {
   }),
   createTransfer: endpoint('POST', '/transfers', transferBodySchema, transferSchema, {
     summary:
-      'Moves money as the quote says, once: an `exchange` activity on both accounts. A quote that is unknown or another customer’s, used, or past its 30 seconds is refused; ask for a new one.',
+      'Moves money as the quote says, once: an `exchange` activity on both accounts. A quote that is used or past its 30 seconds is refused with a fresh one for the same accounts and amount in the error’s `quote` (confirm that one if its figures suit); an unknown or another customer’s quote is refused without one.',
     auth: 'bearer',
     status: 201,
     idempotent: true,

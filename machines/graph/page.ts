@@ -69,6 +69,13 @@ export function passkeyFailureText(language: PageLanguage, code: string, fallbac
   return (code === 'webauthn_not_allowed' ? undefined : errors[code]) ?? errors[fallback]!;
 }
 
+/** An amount as a customer types it in the language: its digits, no grouping; what is not a decimal as it is. */
+export function typedAmount(language: PageLanguage, amount: string): string {
+  if (!/^\d+(\.\d+)?$/.test(amount)) return amount;
+  const digits = new Intl.NumberFormat(LOCALE_TAGS[language], { useGrouping: false, maximumFractionDigits: 18 });
+  return digits.format(amount as Intl.StringNumericLiteral);
+}
+
 /** The same page in a language: `('/fr/pay/abc', 'ar')` → `/ar/pay/abc`, `('/ar', 'en')` → `/`. */
 export function inLanguage(path: string, language: PageLanguage): string {
   const [pathname = '', query] = path.split('?');

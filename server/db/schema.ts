@@ -492,6 +492,9 @@ export const quotes = pgTable('quotes', {
   amountIn: money('amount_in').notNull(),
   amountOut: money('amount_out').notNull(),
   usdValue: money('usd_value').notNull(),
+  /** Which amount the customer typed and what it was (migration 0026): what a fresh quote is made for. */
+  side: text('side').notNull(),
+  asked: money('asked').notNull(),
   createdAt: instant('created_at').notNull(),
   expiresAt: instant('expires_at').notNull(),
   usedAt: instant('used_at'),

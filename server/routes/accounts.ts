@@ -30,6 +30,9 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
 
   mount(app, deps, endpoints.getStatement, ({ principal, query }) => services.statements.file(principal.userId, query));
 
+  // After the statement: `/activities/statement` is that endpoint, not an activity id.
+  mount(app, deps, endpoints.getActivity, ({ c, principal }) => activities.one(principal.userId, c.req.param('id')!));
+
   mount(app, deps, endpoints.listRates, () => rates.list());
 
   // An admin action: written to the audit log in the same transaction as the prices.

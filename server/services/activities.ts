@@ -34,6 +34,36 @@ const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
  * `activities_user_created_idx`: a deep page costs what the first one does, and an activity written
  * while the customer scrolls never shifts a page.
  */
+/** An activity as the contract gives it: amounts as the database's exact text, the dollar value in cents. */
+const columns = {
+  id: activities.id,
+  accountId: activities.accountId,
+  type: activities.type,
+  status: activities.status,
+  counterparty: activities.counterparty,
+  reference: activities.reference,
+  amount: sql<string>`${activities.amount}::text`,
+  currency: activities.currency,
+  counterAmount: sql<string | null>`${activities.counterAmount}::text`,
+  counterCurrency: activities.counterCurrency,
+  usdValue: sql<string | null>`round(${activities.usdValue}, 2)::text`,
+  createdAt: activities.createdAt,
+};
+
+const selectActivities = (db: Db) => db.select(columns).from(activities);
+
+function toActivity(row: Awaited<ReturnType<typeof selectActivities>>[number]): Activity {
+  return {
+    ...row,
+    amount: formatDecimal(row.amount),
+    currency: row.currency as Asset,
+    counterAmount: row.counterAmount === null ? null : formatDecimal(row.counterAmount),
+    counterCurrency: row.counterCurrency as Asset | null,
+    usdValue: row.usdValue === null ? null : formatDecimal(row.usdValue),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export function createActivityService(db: Db) {
   async function list(userId: string, query: ActivitiesQuery): Promise<ActivitiesPage> {
     const conditions: (SQL | undefined)[] = [eq(activities.userId, userId)];
@@ -56,42 +86,27 @@ export function createActivityService(db: Db) {
       const cursor = decodeCursor(query.cursor);
       conditions.push(sql`(${activities.createdAt}, ${activities.id}) < (${cursor.at}, ${cursor.id}::uuid)`);
     }
-    const rows = await db
-      .select({
-        id: activities.id,
-        accountId: activities.accountId,
-        type: activities.type,
-        status: activities.status,
-        counterparty: activities.counterparty,
-        reference: activities.reference,
-        amount: sql<string>`${activities.amount}::text`,
-        currency: activities.currency,
-        counterAmount: sql<string | null>`${activities.counterAmount}::text`,
-        counterCurrency: activities.counterCurrency,
-        usdValue: sql<string | null>`round(${activities.usdValue}, 2)::text`,
-        createdAt: activities.createdAt,
-      })
-      .from(activities)
+    const rows = await selectActivities(db)
       .where(and(...conditions))
       .orderBy(desc(activities.createdAt), desc(activities.id))
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: page.map((row): Activity => ({
-        ...row,
-        amount: formatDecimal(row.amount),
-        currency: row.currency as Asset,
-        counterAmount: row.counterAmount === null ? null : formatDecimal(row.counterAmount),
-        counterCurrency: row.counterCurrency as Asset | null,
-        usdValue: row.usdValue === null ? null : formatDecimal(row.usdValue),
-        createdAt: row.createdAt.toISOString(),
-      })),
+      items: page.map(toActivity),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
     };
   }
 
-  return { list };
+  /** One of the customer's activities; any other id, well-formed or not, is `activity_not_found`. */
+  async function one(userId: string, id: string): Promise<Activity> {
+    if (!UUID.test(id)) throw new ApiError('activity_not_found');
+    const [row] = await selectActivities(db).where(and(eq(activities.id, id), eq(activities.userId, userId)));
+    if (!row) throw new ApiError('activity_not_found');
+    return toActivity(row);
+  }
+
+  return { list, one };
 }
 
 export type ActivityService = ReturnType<typeof createActivityService>;

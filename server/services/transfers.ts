@@ -7,6 +7,7 @@ import {
   QUOTE_SPREAD_PERCENT,
   type Quote,
   type QuoteBody,
+  type QuoteSide,
   type Transfer,
 } from '../../contract/transfers';
 import type { Clock } from '../clock';
@@ -99,11 +100,31 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
         fromAsset: from.asset,
         toAsset: to.asset,
         ...figures,
+        side: body.side,
+        asked: body.amount,
         createdAt: now,
         expiresAt: new Date(now.getTime() + QUOTE_FIRM_SECONDS * 1000),
       })
       .returning();
     return toQuote(row!, { fundsSufficient: units(from.balance) >= units(figures.amountIn), limitLeftUsd: await limitLeft(userId) });
+  }
+
+  /**
+   * A fresh quote for what the customer's own quote `quoteId` was asked for, or null when none can be
+   * made now (an account gone, a stale rate, an amount the fee no longer leaves room for). Called after
+   * a refusal, outside its rolled-back transaction, so the new quote is kept.
+   */
+  async function requote(userId: string, quoteId: string): Promise<Quote | null> {
+    const [row] = await db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.id, quoteId), eq(quotes.userId, userId)));
+    if (!row) return null;
+    const ask = { fromAccountId: row.fromAccountId, toAccountId: row.toAccountId, side: row.side as QuoteSide };
+    return quote(userId, { ...ask, amount: formatDecimal(row.asked) }).catch((error: unknown) => {
+      if (error instanceof ApiError) return null;
+      throw error;
+    });
   }
 
   /**
@@ -158,7 +179,7 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
     };
   }
 
-  return { quote, transfer };
+  return { quote, requote, transfer };
 }
 
 export type TransferService = ReturnType<typeof createTransferService>;

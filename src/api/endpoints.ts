@@ -129,6 +129,7 @@ export function createApi(client: ApiClient) {
     listDeposits: (query: { asset: CryptoAsset }, options?: ReadOptions) =>
       client.call(endpoints.listDeposits, { ...options, query, activity: ACTIVITY.background }),
     getAccount: (id: string, options?: ReadOptions) => client.call(endpoints.getAccount, { ...options, pathParams: { id } }),
+    getActivity: (id: string, options?: ReadOptions) => client.call(endpoints.getActivity, { ...options, pathParams: { id } }),
     openAccount: (body: OpenAccountBody) => client.call(endpoints.openAccount, { body }),
     downloadStatement: (query: StatementQuery) => client.download(endpoints.getStatement, { query }),
     // Card accounts: a credit line against crypto collateral, and its cards.

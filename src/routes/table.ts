@@ -103,6 +103,15 @@ export const routes: RouteDef[] = [
     ...leavesMeridian,
   },
   { id: 'activities', path: '/activities', area: 'accounts', ...priv, layout: 'main-nav-menu', tabs: 'accounts' },
+  {
+    id: 'activityDetail',
+    path: '/activities/:id',
+    area: 'accounts',
+    ...priv,
+    layout: 'mobile-header',
+    parent: 'activities',
+    validate: validId,
+  },
   // Card accounts
   { id: 'cardAccounts', path: '/card-accounts', area: 'card-accounts', ...priv, layout: 'main-nav-menu', tabs: 'cardAccounts' },
   {

@@ -167,3 +167,21 @@ describe('GET /activities', () => {
     expectError(await client.get('/activities?cursor=AAAA'), 422, 'cursor_invalid');
   });
 });
+
+describe('GET /activities/:id', () => {
+  it('answers one of the customer’s activities as the list does, and any other id alike as unknown', async () => {
+    const [newest] = (await client.get('/activities?limit=1')).body.items as Activity[];
+    const one = await client.get(`/activities/${newest!.id}`);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body).toEqual(newest);
+
+    const other = new TestClient(server);
+    await other.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    expectError(await other.get(`/activities/${newest!.id}`), 404, 'activity_not_found');
+    expectError(await client.get(`/activities/${randomUUID()}`), 404, 'activity_not_found');
+    expectError(await client.get('/activities/not-an-id'), 404, 'activity_not_found');
+    expectError(await new TestClient(server).get(`/activities/${newest!.id}`), 401, 'unauthorized');
+    // The statement is still the statement, not an activity called "statement".
+    expect((await client.get('/activities/statement')).body?.error?.code).not.toBe('activity_not_found');
+  });
+});

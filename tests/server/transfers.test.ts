@@ -202,23 +202,73 @@ describe('POST /transfers', () => {
     expect(transfer.activityId).toBe(activities[0]!.id);
   });
 
-  it('refuses a quote past its 30 seconds by the server clock, and a used one, moving nothing', async () => {
-    const { client, eurAccount, btcAccount } = await customer('100');
-    const body = { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '10', side: 'in' };
-    const late = await quoteFor(client, body);
-    server.clock.advance(30);
-    expectError(await client.post('/transfers', { quoteId: late.id }, withKey()), 409, 'quote_expired');
+  /** What moved: every table but the quotes (a refusal may write a fresh quote, never money). */
+  async function moneyCounts() {
+    const { quotes: _quotes, ...rest } = await db.counts();
+    return rest;
+  }
 
-    const quote = await quoteFor(client, body);
-    server.clock.advance(29);
-    expect((await client.post('/transfers', { quoteId: quote.id }, withKey())).status).toBe(201);
-    const before = await db.counts();
-    expectError(await client.post('/transfers', { quoteId: quote.id }, withKey()), 409, 'quote_used');
-    expect(await db.counts()).toEqual(before);
+  /** A refused quote's answer carries a fresh one for the same ask, firm for 30 seconds from now. */
+  function freshQuoteOf(refused: { body: { error: { quote?: unknown } } }, old: { id: string }) {
+    const fresh = quoteSchema.parse(refused.body.error.quote);
+    expect(fresh.id).not.toBe(old.id);
+    expect(fresh.expiresAt).toBe(new Date(server.clock.now().getTime() + 30_000).toISOString());
+    return fresh;
+  }
+
+  it('refuses a quote past its 30 seconds by the server clock with a fresh one for the same ask, moving nothing', async () => {
+    const { client, eurAccount, btcAccount } = await customer('100');
+    const late = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '10', side: 'in' });
+    server.clock.advance(30);
+    const before = await moneyCounts();
+    const refused = await client.post('/transfers', { quoteId: late.id }, withKey());
+    expectError(refused, 409, 'quote_expired');
+    expect(await moneyCounts()).toEqual(before);
+    const fresh = freshQuoteOf(refused, late);
+    expect(fresh).toMatchObject({ fromAccountId: eurAccount, toAccountId: btcAccount, amountIn: '10.00', fundsSufficient: true });
+    // The fresh quote is a real one: confirming it moves the money, once.
+    expect((await client.post('/transfers', { quoteId: fresh.id }, withKey())).status).toBe(201);
     expect(Number(await balanceOf(eurAccount))).toBe(90);
   });
 
-  it('refuses another customer’s quote or a made-up one as unknown', async () => {
+  it('keeps what the customer wanted to get when the quote they asked by that amount runs out', async () => {
+    const { client, eurAccount, btcAccount } = await customer('1000');
+    const late = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '0.01', side: 'out' });
+    server.clock.advance(31);
+    await setRates();
+    const refused = await client.post('/transfers', { quoteId: late.id }, withKey());
+    expectError(refused, 409, 'quote_expired');
+    // The same figures as the first time (the rates are the same): the least amount in that gets 0.01 BTC.
+    expect(freshQuoteOf(refused, late)).toMatchObject({ amountIn: late.amountIn, amountOut: late.amountOut });
+  });
+
+  it('refuses a used quote with a fresh one, moving nothing again', async () => {
+    const { client, eurAccount, btcAccount } = await customer('100');
+    const quote = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '10', side: 'in' });
+    server.clock.advance(29);
+    expect((await client.post('/transfers', { quoteId: quote.id }, withKey())).status).toBe(201);
+    const before = await moneyCounts();
+    const refused = await client.post('/transfers', { quoteId: quote.id }, withKey());
+    expectError(refused, 409, 'quote_used');
+    expect(await moneyCounts()).toEqual(before);
+    expect(freshQuoteOf(refused, quote)).toMatchObject({ amountIn: '10.00', fundsSufficient: true });
+    expect(Number(await balanceOf(eurAccount))).toBe(90);
+  });
+
+  it('refuses a run-out quote without a fresh one when none can be made (a stale rate)', async () => {
+    const { client, eurAccount, btcAccount } = await customer('100');
+    const late = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '10', side: 'in' });
+    server.clock.advance(5 * 60 + 1);
+    try {
+      const refused = await client.post('/transfers', { quoteId: late.id }, withKey());
+      expectError(refused, 409, 'quote_expired');
+      expect(refused.body.error).not.toHaveProperty('quote');
+    } finally {
+      await setRates();
+    }
+  });
+
+  it('refuses another customer’s quote or a made-up one as unknown, with no quote of theirs', async () => {
     const owner = await customer();
     const thief = await customer();
     const quote = await quoteFor(owner.client, {
@@ -228,10 +278,17 @@ describe('POST /transfers', () => {
       side: 'in',
     });
     const before = await db.counts();
-    expectError(await thief.client.post('/transfers', { quoteId: quote.id }, withKey()), 404, 'quote_not_found');
-    expectError(await thief.client.post('/transfers', { quoteId: randomUUID() }, withKey()), 404, 'quote_not_found');
+    const foreign = await thief.client.post('/transfers', { quoteId: quote.id }, withKey());
+    expectError(foreign, 404, 'quote_not_found');
+    // A fresh quote would tell the thief the owner's accounts, amount, balance and limit.
+    expect(foreign.body.error).not.toHaveProperty('quote');
+    const madeUp = await thief.client.post('/transfers', { quoteId: randomUUID() }, withKey());
+    expectError(madeUp, 404, 'quote_not_found');
+    expect(madeUp.body.error).not.toHaveProperty('quote');
     expect(await db.counts()).toEqual(before);
     expect(await balanceOf(owner.eurAccount)).toBe('1000.000000000000000000');
+    // The owner's quote is untouched by the attempt.
+    expect((await owner.client.post('/transfers', { quoteId: quote.id }, withKey())).status).toBe(201);
   });
 
   it('refuses a quote the balance no longer covers', async () => {

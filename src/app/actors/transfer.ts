@@ -1,9 +1,20 @@
 import { fromPromise } from 'xstate';
-import type { transferMachine } from '../../../machines/transfer.machine';
+import type { Quote } from '../../../contract/transfers';
+import type { transferMachine, TransferRefusal } from '../../../machines/transfer.machine';
 import { moneyMoved } from '../moneyMoved';
 import type { AppSystem } from '../system';
+import { failure } from './failure';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
+
+/**
+ * The fresh quote a refused transfer's error carries (contract/errors.ts). Like every answer it is the
+ * server's own; the shape was checked as far as the app checks errors, and a quote needs its id.
+ */
+function freshQuoteIn(body: unknown): Quote | undefined {
+  const quote = (body as { error?: { quote?: Partial<Quote> } } | undefined)?.error?.quote;
+  return typeof quote?.id === 'string' ? (quote as Quote) : undefined;
+}
 
 /**
  * The quote and the transfer. The transfer's Idempotency-Key is derived from the quote id: a quote
@@ -14,10 +25,14 @@ export function transferActors({ api, queryClient, balances }: Pick<FlowHost, 'a
     actors: {
       requestQuote: fromPromise(({ input }) => unwrap(api.createQuote(input))),
       confirmTransfer: fromPromise(async ({ input }) => {
-        const transfer = await unwrap(api.createTransfer({ quoteId: input.quoteId }, `transfer-${input.quoteId}`));
+        const result = await api.createTransfer({ quoteId: input.quoteId }, `transfer-${input.quoteId}`);
+        if (!result.ok) {
+          const quote = freshQuoteIn(result.error.body);
+          throw Object.assign(failure(result.error), quote ? { quote } : {}) satisfies TransferRefusal;
+        }
         moneyMoved({ balances });
         void queryClient.invalidateQueries({ queryKey: ['activities'] });
-        return transfer;
+        return result.data;
       }),
     },
   } satisfies Parameters<typeof transferMachine.provide>[0];

@@ -83,7 +83,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
   const to = choices.to.find((account) => account.id === view.toAccountId);
   const quote = view.quote;
 
-  if (view.done && view.result) return <Receipt quote={view.result.quote} activityAccountId={view.result.quote.fromAccountId} />;
+  if (view.done && view.result) return <Receipt quote={view.result.quote} activityId={view.result.activityId} />;
   if (!choices.loading && (choices.from.length === 0 || choices.to.length === 0)) {
     return <p className="empty-state-body">{t('transfer.noAccounts')}</p>;
   }
@@ -153,7 +153,8 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
         title={t('transfer.sheet.title')}
         description={t('transfer.sheet.lead')}
       >
-        {quote ? <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} full /> : null}
+        {/* Only while open: the countdown and its announcement are the form's while the sheet is closed. */}
+        {quote && view.reviewing ? <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} full /> : null}
         <div className="form-alert" role="alert" aria-live="assertive">
           {view.failure && view.reviewing ? failureText(view.failure) : null}
         </div>
@@ -244,8 +245,8 @@ function QuoteFacts({
   );
 }
 
-/** Done: what was paid and received, and the way to the activity. */
-function Receipt({ quote, activityAccountId }: { quote: Quote; activityAccountId: string }) {
+/** Done: what was paid and received, and the way to the activity's own page. */
+function Receipt({ quote, activityId }: { quote: Quote; activityId: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   return (
@@ -273,7 +274,7 @@ function Receipt({ quote, activityAccountId }: { quote: Quote; activityAccountId
           </dd>
         </div>
       </dl>
-      <Link className="button button--primary" to={localize(`/activities?accountId=${activityAccountId}&type=exchange`)}>
+      <Link className="button button--primary" to={localize(`/activities/${activityId}`)}>
         {t('transfer.receipt.activity')}
       </Link>
     </section>

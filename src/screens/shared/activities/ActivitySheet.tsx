@@ -1,13 +1,10 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity } from '../../../../contract/activities';
-import { useLocale } from '../../../app/context';
-import { formatDate } from '../../../i18n/format';
-import { Money } from '../../../ui/Money';
 import { Sheet } from '../../../ui/Sheet';
+import { ActivityFacts } from './ActivityFacts';
 import type { AccountChoice } from './useAccountChoices';
 
-/** One activity in full: what, who, how much (and the other side of an exchange), when, on which account. */
+/** One activity of the list in full, over it. */
 export function ActivitySheet({
   activity,
   accounts,
@@ -18,42 +15,13 @@ export function ActivitySheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const locale = useLocale();
-  const account = activity ? accounts.find((candidate) => candidate.id === activity.accountId) : undefined;
-  const facts: [string, ReactNode][] = activity
-    ? [
-        [t('activities.detail.type'), t(`activities.type.${activity.type}`)],
-        [t('activities.detail.status'), t(`activities.status.${activity.status}`)],
-        [t('activities.detail.counterparty'), activity.counterparty ? <bdi>{activity.counterparty}</bdi> : t('activities.detail.none')],
-        [t('activities.detail.reference'), activity.reference ? <bdi>{activity.reference}</bdi> : t('activities.detail.none')],
-        [t('activities.detail.amount'), <Money amount={activity.amount} asset={activity.currency} signed />],
-        ...(activity.counterAmount !== null && activity.counterCurrency !== null
-          ? ([
-              [t('activities.detail.counterAmount'), <Money amount={activity.counterAmount} asset={activity.counterCurrency} signed />],
-            ] as [string, ReactNode][])
-          : []),
-        [
-          t('activities.detail.usdValue'),
-          activity.usdValue !== null ? <Money amount={activity.usdValue} asset="USD" /> : t('activities.detail.unknown'),
-        ],
-        [t('activities.detail.date'), formatDate(new Date(activity.createdAt), locale, { dateStyle: 'full', timeStyle: 'medium' })],
-        [t('activities.detail.account'), account ? account.name : activity.currency],
-      ]
-    : [];
   return (
     <Sheet
       open={activity !== null}
       onClose={onClose}
       title={activity ? activity.counterparty ? <bdi>{activity.counterparty}</bdi> : t(`activities.type.${activity.type}`) : ''}
     >
-      <dl className="fact-list" data-testid="activity-detail">
-        {facts.map(([term, value]) => (
-          <div key={term} className="fact">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {activity ? <ActivityFacts activity={activity} accounts={accounts} /> : null}
     </Sheet>
   );
 }

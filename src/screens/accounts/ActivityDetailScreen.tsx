@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import type { ApiError } from '../../api/client';
+import { useLocalize, useSystem } from '../../app/context';
+import { pageNotFound } from '../../routes/pageNotFound';
+import { Button } from '../../ui/Button';
+import { useHydrated } from '../../ui/useHydrated';
+import { ActivityFacts } from '../shared/activities/ActivityFacts';
+import { useAccountChoices } from '../shared/activities/useAccountChoices';
+import { generalFailureText } from '../shared/failureText';
+
+/**
+ * /activities/:id: one of the customer's activities on a page of its own (a transfer's receipt links
+ * here). Any id that is not theirs gets the 404, the same whether it exists or not.
+ */
+export function ActivityDetailScreen() {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const { pathname } = useLocation();
+  const id = useParams().id!;
+  const { api } = useSystem();
+  const live = useHydrated();
+  const accounts = useAccountChoices();
+  const detail = useQuery({
+    queryKey: ['activities', 'one', id],
+    enabled: live,
+    retry: (count, error: ApiError) => error.status !== 404 && count < 3,
+    queryFn: async ({ signal }) => {
+      const result = await api.getActivity(id, { retry: false, signal });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+  });
+
+  if (detail.error?.status === 404) throw pageNotFound(pathname);
+  if (detail.isError) {
+    return (
+      <p className="form-alert" role="alert">
+        {generalFailureText(t, detail.error)}{' '}
+        <Button className="button--small" onClick={() => void detail.refetch()}>
+          {t('activities.retry')}
+        </Button>
+      </p>
+    );
+  }
+  const activity = detail.data;
+  return (
+    <section className="card stack" aria-busy={!activity || undefined} aria-label={t('screens.activityDetail.title')}>
+      {activity ? (
+        <>
+          <ActivityFacts activity={activity} accounts={accounts} />
+          <Link to={localize(`/activities?accountId=${activity.accountId}`)}>{t('screens.activityDetail.allOfAccount')}</Link>
+        </>
+      ) : (
+        <p className="skeleton skeleton--text" aria-hidden="true">
+          &nbsp;
+        </p>
+      )}
+    </section>
+  );
+}

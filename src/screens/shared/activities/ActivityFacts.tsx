@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Activity } from '../../../../contract/activities';
+import { useLocale } from '../../../app/context';
+import { formatDate } from '../../../i18n/format';
+import { Money } from '../../../ui/Money';
+import type { AccountChoice } from './useAccountChoices';
+
+/** One activity in full: what, who, how much (and the other side of an exchange), when, on which account. */
+export function ActivityFacts({ activity, accounts }: { activity: Activity; accounts: AccountChoice[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const account = accounts.find((candidate) => candidate.id === activity.accountId);
+  const facts: [string, ReactNode][] = [
+    [t('activities.detail.type'), t(`activities.type.${activity.type}`)],
+    [t('activities.detail.status'), t(`activities.status.${activity.status}`)],
+    [t('activities.detail.counterparty'), activity.counterparty ? <bdi>{activity.counterparty}</bdi> : t('activities.detail.none')],
+    [t('activities.detail.reference'), activity.reference ? <bdi>{activity.reference}</bdi> : t('activities.detail.none')],
+    [t('activities.detail.amount'), <Money amount={activity.amount} asset={activity.currency} signed />],
+    ...(activity.counterAmount !== null && activity.counterCurrency !== null
+      ? ([[t('activities.detail.counterAmount'), <Money amount={activity.counterAmount} asset={activity.counterCurrency} signed />]] as [
+          string,
+          ReactNode,
+        ][])
+      : []),
+    [
+      t('activities.detail.usdValue'),
+      activity.usdValue !== null ? <Money amount={activity.usdValue} asset="USD" /> : t('activities.detail.unknown'),
+    ],
+    [t('activities.detail.date'), formatDate(new Date(activity.createdAt), locale, { dateStyle: 'full', timeStyle: 'medium' })],
+    [t('activities.detail.account'), account ? account.name : activity.currency],
+  ];
+  return (
+    <dl className="fact-list" data-testid="activity-detail">
+      {facts.map(([term, value]) => (
+        <div key={term} className="fact">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
