@@ -37,6 +37,7 @@ const coins = (value: bigint) => formatDecimal(formatUnits(value, NATIVE_DECIMAL
 /**
  * An EVM address as typed, checksummed: anything but 0x and 40 hexadecimal digits is `address_invalid`;
  * one in mixed case must carry its EIP-55 checksum (`address_checksum_invalid`: a mistyped character).
+ * All lower case carries no checksum and is accepted.
  */
 export function checkedEvmAddress(typed: string): Address {
   if (!/^0x[0-9a-fA-F]{40}$/.test(typed)) throw new ApiError('address_invalid');
