@@ -2,9 +2,11 @@ import type { ComponentType } from 'react';
 import { AccountDetailScreen } from './AccountDetailScreen';
 import { AccountsScreen } from './AccountsScreen';
 import { ActivitiesScreen } from './ActivitiesScreen';
+import { WithdrawScreen } from './WithdrawScreen';
 
 export const screens: Partial<Record<string, ComponentType>> = {
   accounts: AccountsScreen,
   accountDetail: AccountDetailScreen,
   activities: ActivitiesScreen,
+  cryptoWithdraw: WithdrawScreen,
 };
