@@ -257,6 +257,25 @@ export const API_ERRORS = {
     description: 'The amount has more decimals than its asset keeps (fiat 2, BTC 8, USDT and USDC 6, ETH, BNB and AVAX 18).',
   },
   cursor_invalid: { status: 422, description: 'The `cursor` is not one this server handed out; start again from the first page.' },
+  address_invalid: {
+    status: 422,
+    description: 'The address is not an address of this network (an EVM address is 0x and 40 hexadecimal digits).',
+  },
+  address_checksum_invalid: {
+    status: 422,
+    description: 'The address mixes upper and lower case but its EIP-55 checksum is wrong: a mistyped character. Copy it again.',
+  },
+  address_exists: { status: 409, description: 'This address is already in the customer’s book for this network.' },
+  address_not_found: { status: 404, description: 'The customer has no saved address with this id (made up, or another customer’s).' },
+  address_cooling_off: {
+    status: 409,
+    description: 'The address was added recently: withdrawals to it open at the end of its cooling-off period (`fields.usableAt`).',
+  },
+  withdrawal_not_found: { status: 404, description: 'The customer has no withdrawal with this id.' },
+  withdrawals_unavailable: {
+    status: 503,
+    description: 'No hot wallet is configured for this chain (HOT_WALLET_KEY), or its node does not answer: withdrawals are off.',
+  },
   network_not_supported: { status: 422, description: 'The account’s asset is not received over this network.' },
   deposits_unavailable: {
     status: 503,

@@ -16,6 +16,7 @@ export const STEP_UP_ACTIONS = [
   'phone.remove',
   'password.change',
   'withdrawal',
+  'withdrawal.address',
   'card.reveal',
   'paylink.create',
   'paylink.pay',

@@ -31,6 +31,8 @@ import { payLinkMachine } from './payLink.machine';
 import { payLinkModel } from './payLink.model';
 import { paymentMachine } from './payment.machine';
 import { paymentModel } from './payment.model';
+import { withdrawalMachine } from './withdrawal.machine';
+import { withdrawalModel } from './withdrawal.model';
 import { collateralModel } from './collateral.model';
 import { onChainDepositMachine } from './onChainDeposit.machine';
 import { onChainDepositModel } from './onChainDeposit.model';
@@ -201,6 +203,15 @@ export const catalog: CatalogEntry[] = [
     routes: ['/pay/:hash'],
     machine: paymentMachine,
     model: paymentModel,
+  },
+  {
+    id: 'withdrawal',
+    title: 'Withdraw crypto',
+    summary:
+      '/accounts/crypto/withdraw/{iso}: the network, a saved address or a new one (checked at once: 0x and 40 hexadecimal digits, with its EIP-55 checksum when in mixed case; saved with its own step-up, `withdrawal.address`, and usable after the cooling-off period), the amount or Max. The server quotes the network fee from the chain and what arrives, firm for a minute; confirming steps up for `withdrawal` and withdraws once (Idempotency-Key): the amount is held, the hot wallet sends it, and the page follows it every 3 s until it is confirmed, with its transaction hash, or failed with the amount returned.',
+    routes: ['/accounts/crypto/withdraw/:iso'],
+    machine: withdrawalMachine,
+    model: withdrawalModel,
   },
   {
     id: 'collateral',

@@ -33,6 +33,8 @@ import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
 import { transferRoutes } from './routes/transfers';
+import { withdrawalRoutes } from './routes/withdrawals';
+import { createWithdrawalService } from './chains/withdrawals';
 import { userRoutes } from './routes/users';
 import { createServices, type Services } from './services';
 import { channelTransport, httpSmsTransport, logTransport, smtpTransport, type Transport } from './services/outbox';
@@ -133,6 +135,19 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);
   transferRoutes(api, deps, services);
+  withdrawalRoutes(
+    api,
+    deps,
+    createWithdrawalService({
+      db,
+      clock,
+      chains,
+      limits: services.limits,
+      stepUp: services.stepUp,
+      hotWallet: Boolean(config.withdrawals.hotWalletKey),
+      coolingOffSeconds: config.withdrawals.coolingOffSeconds,
+    }),
+  );
   kycRoutes(api, deps, services);
   injectRoutes(api, deps, services);
   devRoutes(api, deps, services);

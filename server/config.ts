@@ -3,7 +3,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { assetInfo, type Asset } from '../contract/assets';
 import { EVM_NETWORK_CODES, type EvmNetwork } from '../contract/chainList';
+import type { Hex } from 'viem';
 import { demoDepositKeys, isExtendedPublicKey, type DepositKeys } from './chains/addresses';
+import { demoHotWalletKey } from './chains/hotWallet';
 import type { SocialProvider } from '../contract/social';
 import { OWASP_ARGON2ID, type PasswordCost } from './services/passwords';
 
@@ -86,6 +88,19 @@ export interface Config {
    * production refuses. Unset outside demo mode: on-chain deposits are off (`deposits_unavailable`).
    */
   deposits: DepositKeys | undefined;
+  /** Crypto withdrawals: the hot wallet and the address book's cooling-off period. */
+  withdrawals: WithdrawalSettings;
+}
+
+export interface WithdrawalSettings {
+  /**
+   * HOT_WALLET_KEY (0x and 64 hexadecimal digits): the key the hot wallet signs withdrawals with on
+   * every EVM chain. On local nodes, unless set, an anvil development account's, which production
+   * refuses. None otherwise: withdrawals are off (`withdrawals_unavailable`).
+   */
+  hotWalletKey: Hex | undefined;
+  /** WITHDRAWAL_COOLING_OFF_HOURS (default 24; 0 in demo mode): a new address can be used this long after it was added. */
+  coolingOffSeconds: number;
 }
 
 /** How the server reaches the four EVM chains (server/chains/). */
@@ -242,6 +257,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateFeed: rateFeed(env),
     chains: chainSettings(env, production, demoMode),
     deposits: depositKeys(env, production, demoMode),
+    withdrawals: withdrawalSettings(env, production, demoMode),
+  };
+}
+
+function withdrawalSettings(env: NodeJS.ProcessEnv, production: boolean, demoMode: boolean): WithdrawalSettings {
+  const key = env.HOT_WALLET_KEY?.trim();
+  if (key && !/^0x[0-9a-fA-F]{64}$/.test(key)) throw new Error('HOT_WALLET_KEY must be 0x and 64 hexadecimal digits');
+  if (production && key?.toLowerCase() === demoHotWalletKey()) {
+    throw new Error('HOT_WALLET_KEY is a well-known development key: anyone could spend the hot wallet. Use the operator’s own.');
+  }
+  const local = flag(env, 'LOCAL_CHAINS', demoMode) && !production;
+  const hours = env.WITHDRAWAL_COOLING_OFF_HOURS?.trim();
+  const coolingOffHours = hours ? Number(hours) : demoMode ? 0 : 24;
+  if (!Number.isFinite(coolingOffHours) || coolingOffHours < 0) {
+    throw new Error(`WITHDRAWAL_COOLING_OFF_HOURS must be a number of hours of at least 0, got "${hours}"`);
+  }
+  return {
+    hotWalletKey: (key as Hex | undefined) ?? (local ? demoHotWalletKey() : undefined),
+    coolingOffSeconds: Math.round(coolingOffHours * 3600),
   };
 }
 

@@ -4,6 +4,8 @@ import { openDatabase } from './bootstrap';
 import { resolveChains } from './chains/chains';
 import { startLocalNodes } from './chains/localNodes';
 import { createDepositWatcher } from './chains/watcher';
+import { hotWalletAccount } from './chains/hotWallet';
+import { createWithdrawalSigner } from './chains/signer';
 import { systemClock } from './clock';
 import { isLoopback, loadConfig } from './config';
 import { DEMO_ADMIN, DEMO_CUSTOMER, isEmpty, seedDemo } from './db/seed';
@@ -67,6 +69,14 @@ const stopWatcher = config.deposits
     })
   : undefined;
 
+// Sends the held withdrawals and follows them, on whichever instance holds its advisory lock.
+const stopSigner = config.withdrawals.hotWalletKey
+  ? createWithdrawalSigner({ db: database.db, clock, logger, chains, account: hotWalletAccount(config.withdrawals.hotWalletKey) }).start({
+      databaseUrl: config.databaseUrl,
+      pollMs: config.chains.local ? 1_000 : 4_000,
+    })
+  : undefined;
+
 const maintenance = setInterval(() => void runMaintenance(services, database.db, clock, logger), MAINTENANCE_INTERVAL_MS);
 maintenance.unref();
 
@@ -78,6 +88,7 @@ async function stop(signal: string) {
   clearInterval(maintenance);
   stopRates();
   await stopWatcher?.();
+  await stopSigner?.();
   // Stop accepting connections and let running requests finish before the database goes away.
   await new Promise<void>((resolve) => server.close(() => resolve()));
   // The nodes write their state on the way out.

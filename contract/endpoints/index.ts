@@ -20,6 +20,7 @@ import { socialEndpoints } from './social';
 import { stepUpEndpoints } from './stepUp';
 import { transfersEndpoints } from './transfers';
 import { usersEndpoints } from './users';
+import { withdrawalsEndpoints } from './withdrawals';
 
 export * from './define';
 
@@ -47,6 +48,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...stepUpEndpoints,
   ...simulateEndpoints,
   ...transfersEndpoints,
+  ...withdrawalsEndpoints,
   ...injectEndpoints,
   ...phoneRecoveryEndpoints,
   ...kycEndpoints,

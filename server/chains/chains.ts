@@ -1,3 +1,4 @@
+import { createPublicClient, http, type PublicClient } from 'viem';
 import { EVM_CHAINS, EVM_NETWORK_CODES, TOKEN_ASSETS, type EvmNetwork } from '../../contract/chainList';
 import type { Chain } from '../../contract/chains';
 import type { ChainSettings } from '../config';
@@ -34,4 +35,9 @@ export function chainOf(chains: readonly Chain[], network: EvmNetwork): Chain {
   const chain = chains.find((candidate) => candidate.network === network);
   if (!chain) throw new Error(`chain ${network} is not configured`);
   return chain;
+}
+
+/** The server's client of a chain, with the spec's transport constants: 10 s timeout, 3 retries from 150 ms doubling (viem's back-off). */
+export function publicClientOf(chain: Pick<Chain, 'rpcUrl'>): PublicClient {
+  return createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 3, retryDelay: 150 }) });
 }

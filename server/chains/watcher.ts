@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { createPublicClient, formatUnits, http, parseAbiItem, parseUnits, type Hash, type PublicClient } from 'viem';
+import { formatUnits, parseAbiItem, parseUnits, type Hash, type PublicClient } from 'viem';
 import { assetInfo, type CryptoAsset } from '../../contract/assets';
 import type { Chain } from '../../contract/chains';
 import { MINIMUM_DEPOSIT } from '../../contract/deposits';
@@ -11,6 +10,8 @@ import { activities, chainCursors, chainDeposits, depositAddresses, rates } from
 import { describeError, type Logger } from '../logger';
 import { createAccountService } from '../services/accounts';
 import { credit } from '../services/ledger';
+import { publicClientOf } from './chains';
+import { runWhileLeader } from './leader';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 /** A chain first watched is read from this many blocks back. */
@@ -48,13 +49,7 @@ export interface WatcherDeps {
  * (network, transaction, log index), so a restart or a second reading never credits twice.
  */
 export function createDepositWatcher({ db, clock, logger, chains }: WatcherDeps) {
-  const clients = new Map<string, PublicClient>(
-    chains.map((chain) => [
-      chain.network,
-      // The spec's transport constants: 10 s timeout, 3 retries from 150 ms doubling (viem's back-off).
-      createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 3, retryDelay: 150 }) }),
-    ]),
-  );
+  const clients = new Map<string, PublicClient>(chains.map((chain) => [chain.network, publicClientOf(chain)]));
 
   /** One pass over one chain: read new blocks, then settle what has its confirmations. */
   async function round(chain: Chain): Promise<void> {
@@ -266,51 +261,9 @@ export function createDepositWatcher({ db, clock, logger, chains }: WatcherDeps)
     );
   }
 
-  /**
-   * Runs rounds every `pollMs` while this instance holds the watcher's advisory lock (PostgreSQL, on a
-   * connection of its own outside the pool: the lock lives as long as that session, so when the
-   * instance dies another one takes over at its next try). PGlite is one process: no lock needed.
-   */
+  /** Runs rounds every `pollMs` on whichever instance holds the watcher's advisory lock. */
   function start({ databaseUrl, pollMs }: { databaseUrl: string | undefined; pollMs: number }): () => Promise<void> {
-    let stopped = false;
-    let timer: NodeJS.Timeout | undefined;
-    let lock: pg.Client | undefined;
-    let held = !databaseUrl;
-
-    async function holdLock(): Promise<boolean> {
-      if (!databaseUrl || held) return held;
-      try {
-        if (!lock) {
-          const client = new pg.Client({ connectionString: databaseUrl });
-          client.on('error', () => {
-            // The session and its lock are gone; the next tick connects again.
-            held = false;
-            lock = undefined;
-          });
-          await client.connect();
-          lock = client;
-        }
-        const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [WATCHER_LOCK_KEY.toString()]);
-        held = rows[0]!.ok;
-        if (held) logger.info('deposits.watching', { chains: chains.map((chain) => chain.network) });
-      } catch (error) {
-        logger.warn('deposits.lock_failed', describeError(error));
-        await lock?.end().catch(() => {});
-        lock = undefined;
-      }
-      return held;
-    }
-
-    const tick = async () => {
-      if (await holdLock()) await runOnce();
-      if (!stopped) timer = setTimeout(() => void tick(), pollMs);
-    };
-    void tick();
-    return async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await lock?.end().catch(() => {});
-    };
+    return runWhileLeader({ databaseUrl, pollMs, lockKey: WATCHER_LOCK_KEY, name: 'deposits', logger, runOnce });
   }
 
   return { runOnce, start };

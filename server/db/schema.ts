@@ -9,6 +9,7 @@ import { SYSTEM_ROLES } from '../../contract/transfers';
 import { KYC_FILE_TYPES, KYC_REPEATABLE_STEPS, type QuestionnaireAnswers } from '../../contract/kyc';
 import { HELD_REASONS } from '../../contract/inject';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
+import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
 // tests/server/database.test.ts checks that every column named here exists there.
@@ -652,3 +653,65 @@ export const depositLinks = pgTable('deposit_links', {
   address: text('address').notNull(),
   createdAt: instant('created_at').notNull(),
 });
+
+/** The customer's saved withdrawal addresses, checksummed (migration 0028). */
+export const withdrawalAddresses = pgTable('withdrawal_addresses', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  network: text('network').notNull(),
+  address: text('address').notNull(),
+  label: text('label').notNull(),
+  createdAt: instant('created_at').notNull(),
+  usableAt: instant('usable_at').notNull(),
+});
+
+/** A withdrawal's firm fee, for a minute (migration 0028). */
+export const withdrawalQuotes = pgTable('withdrawal_quotes', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  asset: text('asset').notNull(),
+  network: text('network').notNull(),
+  addressId: uuid('address_id').notNull(),
+  address: text('address').notNull(),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+});
+
+/** Withdrawals from hold to confirmation or reversal (migration 0028). */
+export const withdrawals = pgTable('withdrawals', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  quoteId: uuid('quote_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  asset: text('asset').notNull(),
+  network: text('network').notNull(),
+  address: text('address').notNull(),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull(),
+  status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
+  fromAddress: text('from_address'),
+  nonce: bigint('nonce', { mode: 'number' }),
+  txHash: text('tx_hash'),
+  activityId: uuid('activity_id').notNull(),
+  holdTransactionId: uuid('hold_transaction_id').notNull(),
+  reversalTransactionId: uuid('reversal_transaction_id'),
+  failure: text('failure'),
+  createdAt: instant('created_at').notNull(),
+  broadcastAt: instant('broadcast_at'),
+  settledAt: instant('settled_at'),
+});
+
+/** The hot wallet's next nonce per chain (migration 0028). */
+export const hotWalletNonces = pgTable(
+  'hot_wallet_nonces',
+  {
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    nextNonce: bigint('next_nonce', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.network, table.address] })],
+);

@@ -28,6 +28,7 @@ import type {
 } from '../../contract';
 import type { AssignHeldTransferBody, CreateVoucherBody, RedeemVoucherBody, ReturnHeldTransferBody } from '../../contract/inject';
 import type { StatementQuery } from '../../contract/statements';
+import type { AddWithdrawalAddressBody, WithdrawalBody, WithdrawalQuoteBody } from '../../contract/withdrawals';
 import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQuery, RepayBody } from '../../contract/cards';
 import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
 import type { CryptoAsset } from '../../contract/assets';
@@ -170,6 +171,11 @@ export function createApi(client: ApiClient) {
     setRates: (body: SetRatesBody) => client.call(endpoints.setRates, { body }),
     createQuote: (body: QuoteBody) => client.call(endpoints.createQuote, { body }),
     createTransfer: (body: TransferBody, idempotencyKey: string) => client.call(endpoints.createTransfer, { body, idempotencyKey }),
+    listWithdrawalAddresses: () => client.call(endpoints.listWithdrawalAddresses),
+    addWithdrawalAddress: (body: AddWithdrawalAddressBody) => client.call(endpoints.addWithdrawalAddress, { body }),
+    createWithdrawalQuote: (body: WithdrawalQuoteBody) => client.call(endpoints.createWithdrawalQuote, { body }),
+    createWithdrawal: (body: WithdrawalBody, idempotencyKey: string) => client.call(endpoints.createWithdrawal, { body, idempotencyKey }),
+    getWithdrawal: (id: string) => client.call(endpoints.getWithdrawal, { pathParams: { id } }),
     // Identity checks.
     getKyc: (options?: ReadOptions) => client.call(endpoints.getKyc, options),
     saveKycDocument: (body: KycDocumentBody) => client.call(endpoints.saveKycDocument, { body }),

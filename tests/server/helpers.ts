@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Hono } from 'hono';
 import { createApp } from '../../server/app';
 import { demoDepositKeys } from '../../server/chains/addresses';
+import { demoHotWalletKey } from '../../server/chains/hotWallet';
 import type { Clock } from '../../server/clock';
 import { DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
@@ -58,6 +59,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webauthnRpId: 'localhost',
     webauthnRpName: 'Meridian',
     webauthnOrigins: ['http://localhost:4500'],
+    withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 0 },
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     session: DEFAULT_SESSION_LIFETIME,
     rateFeed: undefined,

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
+import type { StepUpAction } from '../../contract/stepUp';
 import { randomUUID } from 'node:crypto';
 import { accounts, sessions, stepUps } from '../../server/db/schema';
 import { credit } from '../../server/services/ledger';
 import type { TestDatabase, TestServer } from './helpers';
 
 /** A funded account of the customer in `asset`, opened through the ledger as a deposit would. */
-export async function fund(database: TestDatabase, userId: string, asset: 'EUR' | 'BTC', amount: string): Promise<string> {
+export async function fund(database: TestDatabase, userId: string, asset: 'EUR' | 'BTC' | 'ETH', amount: string): Promise<string> {
   const kind = asset === 'EUR' ? 'fiat' : 'crypto';
   const [existing] = await database.database.db
     .select({ id: accounts.id })
@@ -22,12 +23,7 @@ export async function fund(database: TestDatabase, userId: string, asset: 'EUR' 
 }
 
 /** A live grant for `action` in each of the customer's sessions, as a verified step-up leaves (the race needs many). */
-export async function grantStepUp(
-  database: TestDatabase,
-  testServer: TestServer,
-  userId: string,
-  action: 'paylink.pay' | 'paylink.create',
-) {
+export async function grantStepUp(database: TestDatabase, testServer: TestServer, userId: string, action: StepUpAction) {
   const now = testServer.clock.now();
   const own = await database.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
   for (const session of own) {

@@ -1,0 +1,64 @@
+import { endpoint } from './define';
+import {
+  addWithdrawalAddressBodySchema,
+  labelWithdrawalAddressBodySchema,
+  withdrawalAddressesSchema,
+  withdrawalAddressSchema,
+  withdrawalBodySchema,
+  withdrawalQuoteBodySchema,
+  withdrawalQuoteSchema,
+  withdrawalSchema,
+} from '../withdrawals';
+
+/** Crypto withdrawal: the address book, a quote with the chain's fee, and the withdrawal that follows it. */
+export const withdrawalsEndpoints = {
+  listWithdrawalAddresses: endpoint('GET', '/withdrawal-addresses', undefined, withdrawalAddressesSchema, {
+    summary: "The customer's address book for withdrawals, newest first, with when each address can be used.",
+    auth: 'bearer',
+  }),
+  addWithdrawalAddress: endpoint('POST', '/withdrawal-addresses', addWithdrawalAddressBodySchema, withdrawalAddressSchema, {
+    summary:
+      'Adds an address to the book (needs a step-up for `withdrawal.address`). An EVM address with mixed case must carry a valid EIP-55 checksum; it is stored checksummed and can be used after the cooling-off period (24 hours unless configured; none in demo mode).',
+    auth: 'bearer',
+    status: 201,
+    errors: ['step_up_required', 'address_invalid', 'address_checksum_invalid', 'address_exists'],
+  }),
+  labelWithdrawalAddress: endpoint('PATCH', '/withdrawal-addresses/:id', labelWithdrawalAddressBodySchema, withdrawalAddressSchema, {
+    summary: 'Renames one of the customer’s saved addresses.',
+    auth: 'bearer',
+    errors: ['address_not_found'],
+  }),
+  removeWithdrawalAddress: endpoint('DELETE', '/withdrawal-addresses/:id', undefined, withdrawalAddressesSchema, {
+    summary: 'Removes one of the customer’s saved addresses (withdrawals already made to it keep it); answers the book as it is now.',
+    auth: 'bearer',
+    errors: ['address_not_found'],
+  }),
+  createWithdrawalQuote: endpoint('POST', '/withdrawals/quotes', withdrawalQuoteBodySchema, withdrawalQuoteSchema, {
+    summary:
+      'A quote for withdrawing `amount` of `asset` to a saved address, firm for 60 seconds: the network fee estimated from the chain (taken from the amount) and what arrives.',
+    auth: 'bearer',
+    status: 201,
+    errors: [
+      'address_not_found',
+      'address_cooling_off',
+      'network_not_supported',
+      'amount_invalid',
+      'amount_too_precise',
+      'amount_too_small',
+      'withdrawals_unavailable',
+    ],
+  }),
+  createWithdrawal: endpoint('POST', '/withdrawals', withdrawalBodySchema, withdrawalSchema, {
+    summary:
+      'Withdraws as the quote says, once (needs a step-up for `withdrawal`): the amount is held in the ledger at once (a pending `withdrawal` activity), the hot wallet signs and broadcasts, and the status goes `pending → broadcast → confirmed`, or `failed` with the amount returned.',
+    auth: 'bearer',
+    status: 201,
+    idempotent: true,
+    errors: ['step_up_required', 'quote_not_found', 'quote_used', 'quote_expired', 'insufficient_funds', 'limit_exceeded', 'rate_stale'],
+  }),
+  getWithdrawal: endpoint('GET', '/withdrawals/:id', undefined, withdrawalSchema, {
+    summary: 'One of the customer’s withdrawals, with its status and transaction hash.',
+    auth: 'bearer',
+    errors: ['withdrawal_not_found'],
+  }),
+};

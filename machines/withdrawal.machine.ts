@@ -1,0 +1,281 @@
+import { assign, setup } from 'xstate';
+import type { CryptoAsset } from '../contract/assets';
+import { EVM_CHAINS, EVM_NETWORK_CODES, type EvmNetwork } from '../contract/chainList';
+import type { Withdrawal, WithdrawalAddress, WithdrawalQuote } from '../contract/withdrawals';
+import { toFailure, type Failure } from './failure';
+import { stepUpMachine } from './stepUp.machine';
+import { unprovided } from './unprovided';
+
+export interface WithdrawalInput {
+  asset: CryptoAsset;
+}
+
+/** How often a sent withdrawal is asked about until it is confirmed or failed. */
+export const WITHDRAWAL_POLL_MS = 3_000;
+
+/** The networks a coin can be withdrawn over: those whose native coin it is. */
+export function withdrawalNetworks(asset: CryptoAsset): EvmNetwork[] {
+  return EVM_NETWORK_CODES.filter((network) => EVM_CHAINS[network].nativeCurrency.symbol === asset);
+}
+
+interface Context {
+  asset: CryptoAsset;
+  networks: EvmNetwork[];
+  network: EvmNetwork | null;
+  addresses: WithdrawalAddress[];
+  addressId: string | null;
+  /** As typed, kept through every refusal. */
+  amount: string;
+  /** The new address being added, as typed. */
+  draft: { address: string; label: string };
+  quote: WithdrawalQuote | null;
+  /** One per confirmed quote: a retry of it sends the same key, so money moves once. */
+  idempotencyKey: string | null;
+  withdrawal: Withdrawal | null;
+  failure: Failure | null;
+}
+
+type Event =
+  | { type: 'NETWORK_CHOSEN'; network: EvmNetwork }
+  | { type: 'ADDRESS_CHOSEN'; addressId: string }
+  | { type: 'AMOUNT_CHANGED'; amount: string }
+  | { type: 'MAX_PRESSED'; balance: string }
+  | { type: 'QUOTE_REQUESTED' }
+  | { type: 'ADD_ADDRESS_STARTED' }
+  | { type: 'ADDRESS_SUBMITTED'; address: string; label: string }
+  | { type: 'ADD_ADDRESS_CANCELLED' }
+  | { type: 'CONFIRMED'; idempotencyKey: string }
+  | { type: 'EDIT_REQUESTED' }
+  | { type: 'RETRY' };
+
+const output = <T>(event: unknown) => (event as { output: T }).output;
+const failed = (event: unknown) => toFailure((event as { error?: unknown }).error);
+
+/**
+ * /accounts/crypto/withdraw/{iso}: the network, a saved address (or a new one, added with its own
+ * step-up and usable after the cooling-off period), the amount (Max takes the whole balance); the
+ * server quotes the network fee from the chain and what arrives; confirming steps up for `withdrawal`
+ * and withdraws once; the withdrawal is then followed until it is confirmed (with its transaction
+ * hash) or failed (the amount came back).
+ */
+export const withdrawalMachine = setup({
+  types: { input: {} as WithdrawalInput, context: {} as Context, events: {} as Event },
+  actors: {
+    /** GET /withdrawal-addresses. */
+    loadAddresses: unprovided<WithdrawalAddress[], void>('loadAddresses'),
+    /** The address's form and EIP-55 checksum, in the browser before any step-up (the server checks again). */
+    checkAddress: unprovided<void, { address: string }>('checkAddress'),
+    stepUp: stepUpMachine,
+    /** POST /withdrawal-addresses. */
+    saveAddress: unprovided<WithdrawalAddress, { network: EvmNetwork; address: string; label: string }>('saveAddress'),
+    /** POST /withdrawals/quotes. */
+    requestQuote: unprovided<WithdrawalQuote, { asset: CryptoAsset; addressId: string; amount: string }>('requestQuote'),
+    /** POST /withdrawals with the Idempotency-Key; refreshes the balances when it went through. */
+    withdraw: unprovided<Withdrawal, { quoteId: string; idempotencyKey: string }>('withdraw'),
+    /** GET /withdrawals/:id. */
+    checkWithdrawal: unprovided<Withdrawal, { id: string }>('checkWithdrawal'),
+  },
+  guards: {
+    canQuote: ({ context }) => context.addressId !== null && /[1-9]/.test(context.amount),
+    stepUpGranted: ({ event }) => output<{ granted: boolean }>(event).granted,
+    stepUpExpired: ({ event }) => failed(event).code === 'step_up_required',
+    quoteOver: ({ event }) => ['quote_expired', 'quote_used'].includes(failed(event).code),
+    settled: ({ event }) => ['confirmed', 'failed'].includes(output<Withdrawal>(event).status),
+  },
+  actions: {
+    failed: assign({ failure: ({ event }) => failed(event) }),
+  },
+  delays: { WITHDRAWAL_POLL: WITHDRAWAL_POLL_MS },
+}).createMachine({
+  id: 'withdrawal',
+  description:
+    'Withdraw a coin on-chain: network, a saved or new address, the amount (or Max), the quote with the network fee from the chain, the step-up, then the withdrawal followed to its confirmation.',
+  context: ({ input }) => {
+    const networks = withdrawalNetworks(input.asset);
+    return {
+      asset: input.asset,
+      networks,
+      network: networks[0] ?? null,
+      addresses: [],
+      addressId: null,
+      amount: '',
+      draft: { address: '', label: '' },
+      quote: null,
+      idempotencyKey: null,
+      withdrawal: null,
+      failure: null,
+    };
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      description: 'GET /withdrawal-addresses.',
+      invoke: {
+        id: 'loadAddresses',
+        src: 'loadAddresses',
+        onDone: {
+          target: 'editing',
+          actions: assign({
+            addresses: ({ event }) => event.output,
+            addressId: ({ context, event }) => event.output.find((address) => address.network === context.network)?.id ?? null,
+          }),
+        },
+        onError: { target: 'failed', actions: 'failed' },
+      },
+    },
+    failed: {
+      description: 'The address book could not be loaded (offline): “Try again”.',
+      on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } },
+    },
+    editing: {
+      description: 'The form: network, address, amount with Max; a refusal shows next to it, nothing typed is lost.',
+      meta: { route: '/accounts/crypto/withdraw/:iso' },
+      on: {
+        NETWORK_CHOSEN: {
+          actions: assign({
+            network: ({ event }) => event.network,
+            addressId: ({ context, event }) => context.addresses.find((address) => address.network === event.network)?.id ?? null,
+          }),
+        },
+        ADDRESS_CHOSEN: { actions: assign({ addressId: ({ event }) => event.addressId }) },
+        AMOUNT_CHANGED: { actions: assign({ amount: ({ event }) => event.amount }) },
+        MAX_PRESSED: { actions: assign({ amount: ({ event }) => event.balance }) },
+        ADD_ADDRESS_STARTED: { target: 'addingAddress', actions: assign({ failure: null }) },
+        QUOTE_REQUESTED: [
+          { guard: 'canQuote', target: 'quoting', actions: assign({ failure: null }) },
+          { actions: assign({ failure: { code: 'withdrawal_incomplete' } }), description: 'No address or no amount yet.' },
+        ],
+      },
+    },
+    addingAddress: {
+      description: 'A new address and its label, kept as typed on a refusal.',
+      on: {
+        ADDRESS_SUBMITTED: {
+          target: 'checkingAddress',
+          actions: assign({ draft: ({ event }) => ({ address: event.address.trim(), label: event.label.trim() }), failure: null }),
+        },
+        ADD_ADDRESS_CANCELLED: { target: 'editing', actions: assign({ failure: null }) },
+      },
+    },
+    checkingAddress: {
+      tags: ['busy'],
+      description: 'A malformed or mistyped (checksum) address is refused at once, before the step-up.',
+      invoke: {
+        id: 'checkAddress',
+        src: 'checkAddress',
+        input: ({ context }) => ({ address: context.draft.address }),
+        onDone: 'steppingUpForAddress',
+        onError: { target: 'addingAddress', actions: 'failed' },
+      },
+    },
+    steppingUpForAddress: {
+      description: 'The one step-up for `withdrawal.address`.',
+      invoke: {
+        // The same actor as the withdrawal's own step-up, for another action; never both at once.
+        id: 'stepUp',
+        src: 'stepUp',
+        input: { action: 'withdrawal.address' },
+        onDone: [{ guard: 'stepUpGranted', target: 'savingAddress' }, { target: 'addingAddress' }],
+      },
+    },
+    savingAddress: {
+      tags: ['busy'],
+      description: 'POST /withdrawal-addresses; the new address is chosen once saved.',
+      invoke: {
+        id: 'saveAddress',
+        src: 'saveAddress',
+        input: ({ context }) => ({
+          network: context.network!,
+          address: context.draft.address,
+          // An address saved without a label is named by its start.
+          label: context.draft.label || context.draft.address.slice(0, 10),
+        }),
+        onDone: {
+          target: 'editing',
+          actions: assign({
+            addresses: ({ context, event }) => [event.output, ...context.addresses],
+            addressId: ({ event }) => event.output.id,
+            draft: { address: '', label: '' },
+          }),
+        },
+        onError: [
+          { guard: 'stepUpExpired', target: 'steppingUpForAddress' },
+          { target: 'addingAddress', actions: 'failed' },
+        ],
+      },
+    },
+    quoting: {
+      tags: ['busy'],
+      description: 'POST /withdrawals/quotes: the fee from the chain and what arrives.',
+      invoke: {
+        id: 'requestQuote',
+        src: 'requestQuote',
+        input: ({ context }) => ({ asset: context.asset, addressId: context.addressId!, amount: context.amount.trim() }),
+        onDone: { target: 'reviewing', actions: assign({ quote: ({ event }) => event.output, idempotencyKey: null }) },
+        onError: { target: 'editing', actions: 'failed' },
+      },
+    },
+    reviewing: {
+      description: 'The quote: amount, network fee, what arrives, where; “Confirm” or “Change”.',
+      on: {
+        CONFIRMED: {
+          target: 'steppingUp',
+          actions: assign({
+            // A retry of this quote keeps the key it was first confirmed with.
+            idempotencyKey: ({ context, event }) => context.idempotencyKey ?? event.idempotencyKey,
+            failure: null,
+          }),
+        },
+        EDIT_REQUESTED: { target: 'editing', actions: assign({ quote: null, failure: null }) },
+      },
+    },
+    steppingUp: {
+      description: 'The one step-up for `withdrawal`.',
+      invoke: {
+        id: 'stepUp',
+        src: 'stepUp',
+        input: { action: 'withdrawal' },
+        onDone: [{ guard: 'stepUpGranted', target: 'withdrawing' }, { target: 'reviewing' }],
+      },
+    },
+    withdrawing: {
+      tags: ['busy'],
+      description: 'POST /withdrawals: the amount is held at once, or refused with nothing moved.',
+      invoke: {
+        id: 'withdraw',
+        src: 'withdraw',
+        input: ({ context }) => ({ quoteId: context.quote!.id, idempotencyKey: context.idempotencyKey! }),
+        onDone: { target: 'following', actions: assign({ withdrawal: ({ event }) => event.output }) },
+        onError: [
+          { guard: 'stepUpExpired', target: 'steppingUp' },
+          { guard: 'quoteOver', target: 'editing', actions: ['failed', assign({ quote: null })] },
+          { target: 'reviewing', actions: 'failed' },
+        ],
+      },
+    },
+    following: {
+      description: 'Held and being sent: the status (and the transaction hash once sent), asked again every few seconds.',
+      initial: 'waiting',
+      states: {
+        waiting: { after: { WITHDRAWAL_POLL: 'checking' } },
+        checking: {
+          invoke: {
+            id: 'checkWithdrawal',
+            src: 'checkWithdrawal',
+            input: ({ context }) => ({ id: context.withdrawal!.id }),
+            onDone: [
+              { guard: 'settled', target: '#withdrawal.settled', actions: assign({ withdrawal: ({ event }) => event.output }) },
+              { target: 'waiting', actions: assign({ withdrawal: ({ event }) => event.output }) },
+            ],
+            onError: { target: 'waiting' },
+          },
+        },
+      },
+    },
+    settled: {
+      type: 'final',
+      description: 'Confirmed with its transaction hash, or failed with the amount returned.',
+    },
+  },
+});

@@ -1,0 +1,281 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { formatUnits, getAddress, isAddress, parseUnits, type Address } from 'viem';
+import { z } from 'zod';
+import { fitsAssetDecimals, type CryptoAsset } from '../../contract/assets';
+import type { Chain, EvmNetwork } from '../../contract/chains';
+import {
+  MINIMUM_WITHDRAWAL,
+  WITHDRAWAL_QUOTE_SECONDS,
+  type AddWithdrawalAddressBody,
+  type Withdrawal,
+  type WithdrawalAddress,
+  type WithdrawalAddresses,
+  type WithdrawalQuote,
+  type WithdrawalQuoteBody,
+} from '../../contract/withdrawals';
+import { addSeconds, type Clock } from '../clock';
+import type { Db } from '../db/database';
+import { accounts, activities, withdrawalAddresses, withdrawalQuotes, withdrawals } from '../db/schema';
+import { ApiError } from '../errors';
+import { formatDecimal, negate } from '../services/decimal';
+import { post, systemAccountId } from '../services/ledger';
+import type { LimitService } from '../services/limits';
+import type { StepUpService } from '../services/step-up';
+import type { Principal } from '../services/tokens';
+import { publicClientOf } from './chains';
+
+/** A plain transfer of the native coin costs exactly this much gas. */
+export const NATIVE_TRANSFER_GAS = 21_000n;
+/** Every native coin of the four chains keeps 18 decimals, on chain and in the ledger. */
+const NATIVE_DECIMALS = 18;
+
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+const wei = (amount: string) => parseUnits(amount, NATIVE_DECIMALS);
+const coins = (value: bigint) => formatDecimal(formatUnits(value, NATIVE_DECIMALS));
+
+/**
+ * An EVM address as typed, checksummed: anything but 0x and 40 hexadecimal digits is `address_invalid`;
+ * one in mixed case must carry its EIP-55 checksum (`address_checksum_invalid`: a mistyped character).
+ * All lower case carries no checksum and is accepted.
+ */
+export function checkedEvmAddress(typed: string): Address {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(typed)) throw new ApiError('address_invalid');
+  if (!isAddress(typed, { strict: true })) throw new ApiError('address_checksum_invalid');
+  return getAddress(typed);
+}
+
+type AddressRow = typeof withdrawalAddresses.$inferSelect;
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+const toAddress = (row: AddressRow): WithdrawalAddress => ({
+  id: row.id,
+  network: row.network as EvmNetwork,
+  address: row.address,
+  label: row.label,
+  createdAt: row.createdAt.toISOString(),
+  usableAt: row.usableAt.toISOString(),
+});
+
+export interface WithdrawalServiceDeps {
+  db: Db;
+  clock: Clock;
+  chains: readonly Chain[];
+  limits: Pick<LimitService, 'assertWithinLimit'>;
+  stepUp: Pick<StepUpService, 'consume'>;
+  /** None: no hot wallet is configured, withdrawals are off (`withdrawals_unavailable`). */
+  hotWallet: boolean;
+  coolingOffSeconds: number;
+}
+
+/**
+ * The customer's side of crypto withdrawals: the address book, the quote with the chain's fee, and the
+ * withdrawal, which holds the amount in the ledger at once (the customer's account pays; what arrives
+ * goes to the external account, the fee to revenue) for the signer (server/chains/signer.ts) to send.
+ * Native coins only for now: ETH on Ethereum and Base, BNB, AVAX.
+ */
+export function createWithdrawalService({ db, clock, chains, limits, stepUp, hotWallet, coolingOffSeconds }: WithdrawalServiceDeps) {
+  function toWithdrawal(row: WithdrawalRow): Withdrawal {
+    const chain = chains.find((candidate) => candidate.network === row.network);
+    return {
+      id: row.id,
+      asset: row.asset as CryptoAsset,
+      network: row.network as EvmNetwork,
+      address: row.address,
+      amount: formatDecimal(row.amount),
+      fee: formatDecimal(row.fee),
+      received: coins(wei(formatDecimal(row.amount)) - wei(formatDecimal(row.fee))),
+      status: row.status,
+      txHash: row.txHash,
+      explorerUrl: row.txHash && chain?.explorerUrl ? `${chain.explorerUrl}/tx/${row.txHash}` : null,
+      activityId: row.activityId,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async function list(userId: string): Promise<WithdrawalAddresses> {
+    const rows = await db
+      .select()
+      .from(withdrawalAddresses)
+      .where(eq(withdrawalAddresses.userId, userId))
+      .orderBy(desc(withdrawalAddresses.createdAt), desc(withdrawalAddresses.id));
+    return { addresses: rows.map(toAddress) };
+  }
+
+  /** Another customer's id and a made-up one are the same `address_not_found`. */
+  async function ownAddress(on: Db, userId: string, id: string): Promise<AddressRow> {
+    const [row] = isUuid(id)
+      ? await on
+          .select()
+          .from(withdrawalAddresses)
+          .where(and(eq(withdrawalAddresses.id, id), eq(withdrawalAddresses.userId, userId)))
+      : [];
+    if (!row) throw new ApiError('address_not_found');
+    return row;
+  }
+
+  /** The address is checked before the step-up grant is touched, so a typo does not spend it (a refusal inside rolls it back). */
+  async function add(principal: Principal, body: AddWithdrawalAddressBody): Promise<WithdrawalAddress> {
+    const address = checkedEvmAddress(body.address);
+    return db.transaction(async (tx) => {
+      await stepUp.consume(tx, principal, 'withdrawal.address');
+      const now = clock();
+      const [row] = await tx
+        .insert(withdrawalAddresses)
+        .values({
+          id: randomUUID(),
+          userId: principal.userId,
+          network: body.network,
+          address,
+          label: body.label,
+          createdAt: now,
+          usableAt: addSeconds(now, coolingOffSeconds),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new ApiError('address_exists');
+      return toAddress(row);
+    });
+  }
+
+  async function label(userId: string, id: string, text: string): Promise<WithdrawalAddress> {
+    const row = await ownAddress(db, userId, id);
+    const [updated] = await db.update(withdrawalAddresses).set({ label: text }).where(eq(withdrawalAddresses.id, row.id)).returning();
+    return toAddress(updated!);
+  }
+
+  async function remove(userId: string, id: string): Promise<WithdrawalAddresses> {
+    const row = await ownAddress(db, userId, id);
+    await db.delete(withdrawalAddresses).where(eq(withdrawalAddresses.id, row.id));
+    return list(userId);
+  }
+
+  /** The most a native transfer may cost now: its gas times the chain's suggested max fee per gas. */
+  async function estimateFee(chain: Chain): Promise<bigint> {
+    try {
+      const { maxFeePerGas } = await publicClientOf(chain).estimateFeesPerGas();
+      return NATIVE_TRANSFER_GAS * maxFeePerGas;
+    } catch {
+      throw new ApiError('withdrawals_unavailable');
+    }
+  }
+
+  async function quote(userId: string, body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
+    const address = await ownAddress(db, userId, body.addressId);
+    const now = clock();
+    if (address.usableAt > now) {
+      throw new ApiError('address_cooling_off', undefined, { fields: { usableAt: address.usableAt.toISOString() } });
+    }
+    const chain = chains.find((candidate) => candidate.network === address.network);
+    if (!chain || chain.nativeCurrency.symbol !== body.asset) throw new ApiError('network_not_supported');
+    if (!hotWallet) throw new ApiError('withdrawals_unavailable');
+    if (!/^\d{1,20}(\.\d+)?$/.test(body.amount) || !/[1-9]/.test(body.amount)) throw new ApiError('amount_invalid');
+    if (!fitsAssetDecimals(body.amount, body.asset)) throw new ApiError('amount_too_precise');
+    const minimum = MINIMUM_WITHDRAWAL[body.asset];
+    const amount = wei(body.amount);
+    const fee = await estimateFee(chain);
+    if (amount < wei(minimum) || amount <= fee) throw new ApiError('amount_too_small', undefined, { fields: { minimum } });
+    const [account] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'crypto'), eq(accounts.currency, body.asset)));
+    if (!account) throw new ApiError('insufficient_funds');
+    const [row] = await db
+      .insert(withdrawalQuotes)
+      .values({
+        id: randomUUID(),
+        userId,
+        accountId: account.id,
+        asset: body.asset,
+        network: address.network,
+        addressId: address.id,
+        address: address.address,
+        amount: coins(amount),
+        fee: coins(fee),
+        createdAt: now,
+        expiresAt: addSeconds(now, WITHDRAWAL_QUOTE_SECONDS),
+      })
+      .returning();
+    return {
+      id: row!.id,
+      asset: body.asset,
+      network: address.network as EvmNetwork,
+      addressId: address.id,
+      address: address.address,
+      amount: coins(amount),
+      fee: coins(fee),
+      received: coins(amount - fee),
+      minimum,
+      expiresAt: row!.expiresAt.toISOString(),
+    };
+  }
+
+  /**
+   * Holds the quote's amount, once: the quote row is locked first, so of two confirms of one quote the
+   * second waits and finds it used. The step-up grant for `withdrawal` is spent in the same database
+   * transaction; a refusal (limit, funds) leaves it and writes nothing.
+   */
+  async function withdraw(tx: Db, principal: Principal, quoteId: string, idempotencyKey: string): Promise<Withdrawal> {
+    const { userId } = principal;
+    const [row] = await tx.select().from(withdrawalQuotes).where(eq(withdrawalQuotes.id, quoteId)).for('update');
+    if (!row || row.userId !== userId) throw new ApiError('quote_not_found');
+    if (row.usedAt) throw new ApiError('quote_used');
+    const now = clock();
+    if (row.expiresAt <= now) throw new ApiError('quote_expired');
+    await stepUp.consume(tx, principal, 'withdrawal');
+    const asset = row.asset as CryptoAsset;
+    const amount = formatDecimal(row.amount);
+    const fee = formatDecimal(row.fee);
+    await limits.assertWithinLimit(tx, userId, 'withdrawal', asset, amount);
+    const received = coins(wei(amount) - wei(fee));
+    const entries = [
+      { accountId: row.accountId, amount: negate(amount) },
+      { accountId: await systemAccountId(tx, asset), amount: received },
+      ...(wei(fee) > 0n ? [{ accountId: await systemAccountId(tx, asset, 'revenue'), amount: fee }] : []),
+    ];
+    const holdTransactionId = await post(tx, {
+      kind: 'withdrawal',
+      userId,
+      idempotencyKey,
+      at: now,
+      entries,
+      activities: [{ accountId: row.accountId, type: 'withdrawal', status: 'pending', counterparty: row.address, amount: negate(amount) }],
+    });
+    const [activity] = await tx.select({ id: activities.id }).from(activities).where(eq(activities.transactionId, holdTransactionId));
+    const [created] = await tx
+      .insert(withdrawals)
+      .values({
+        id: randomUUID(),
+        userId,
+        quoteId: row.id,
+        accountId: row.accountId,
+        asset,
+        network: row.network,
+        address: row.address,
+        amount,
+        fee,
+        status: 'pending',
+        activityId: activity!.id,
+        holdTransactionId,
+        createdAt: now,
+      })
+      .returning();
+    await tx.update(withdrawalQuotes).set({ usedAt: now }).where(eq(withdrawalQuotes.id, row.id));
+    return toWithdrawal(created!);
+  }
+
+  async function get(userId: string, id: string): Promise<Withdrawal> {
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)))
+      : [];
+    if (!row) throw new ApiError('withdrawal_not_found');
+    return toWithdrawal(row);
+  }
+
+  return { list, add, label, remove, quote, withdraw, get };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

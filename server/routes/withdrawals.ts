@@ -1,0 +1,19 @@
+import type { Hono } from 'hono';
+import { endpoints } from '../../contract/endpoints';
+import type { WithdrawalService } from '../chains/withdrawals';
+import { mount, type AppEnv, type RouteDeps } from '../http/route';
+
+/** The address book, quotes and withdrawals (contract/endpoints/withdrawals.ts); `mount` enforces the withdrawal's Idempotency-Key. */
+export function withdrawalRoutes(app: Hono<AppEnv>, deps: RouteDeps, withdrawals: WithdrawalService): void {
+  mount(app, deps, endpoints.listWithdrawalAddresses, ({ principal }) => withdrawals.list(principal.userId));
+  mount(app, deps, endpoints.addWithdrawalAddress, ({ principal, body }) => withdrawals.add(principal, body));
+  mount(app, deps, endpoints.labelWithdrawalAddress, ({ c, principal, body }) =>
+    withdrawals.label(principal.userId, c.req.param('id')!, body.label),
+  );
+  mount(app, deps, endpoints.removeWithdrawalAddress, ({ c, principal }) => withdrawals.remove(principal.userId, c.req.param('id')!));
+  mount(app, deps, endpoints.createWithdrawalQuote, ({ principal, body }) => withdrawals.quote(principal.userId, body));
+  mount(app, deps, endpoints.createWithdrawal, ({ c, principal, body, db }) =>
+    withdrawals.withdraw(db, principal, body.quoteId, c.req.header('idempotency-key')!),
+  );
+  mount(app, deps, endpoints.getWithdrawal, ({ c, principal }) => withdrawals.get(principal.userId, c.req.param('id')!));
+}

@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import { createPublicClient, createTestClient, formatEther, http, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withdrawalAddressSchema, withdrawalQuoteSchema, withdrawalSchema, type Withdrawal } from '../../contract/withdrawals';
+import { createApp } from '../../server/app';
+import { resolveChains } from '../../server/chains/chains';
+import { demoHotWalletKey, hotWalletAccount } from '../../server/chains/hotWallet';
+import { startLocalNode, type LocalNode } from '../../server/chains/localNodes';
+import { createWithdrawalSigner } from '../../server/chains/signer';
+import { checkedEvmAddress } from '../../server/chains/withdrawals';
+import type { Config } from '../../server/config';
+import { silentLogger } from '../../server/logger';
+import { auditLedger } from '../../server/services/audit';
+import { expectError, registerCustomer, stepUp, testConfig, TestClient, TestClock, useTestDatabase, type TestServer } from './helpers';
+import { fund } from './payLinkHelpers';
+
+const db = useTestDatabase();
+const sqlRows = <Row>(text: string, params?: unknown[]) => db.owner.transaction((session) => session.query<Row>(text, params));
+
+let node: LocalNode;
+beforeAll(async () => {
+  node = await startLocalNode({ network: 'ethereum' });
+});
+afterAll(async () => {
+  await node?.stop();
+});
+
+/** A server whose Ethereum is the local node (confirmations 2), and its signer. */
+function serverOn(overrides: Partial<Config> = {}) {
+  const config = testConfig(overrides);
+  const chains = resolveChains(config.chains, [node]);
+  const clock = new TestClock();
+  const app = createApp({ db: db.database.db, config, clock: clock.now, logger: silentLogger, chains, transport: async () => {} });
+  const signer = createWithdrawalSigner({
+    db: db.database.db,
+    clock: clock.now,
+    logger: silentLogger,
+    chains,
+    account: hotWalletAccount(demoHotWalletKey()),
+  });
+  const server: TestServer = { app, clock, sent: [] };
+  return { server, signer };
+}
+
+async function customer(server: TestServer) {
+  const client = new TestClient(server);
+  const { email } = await registerCustomer(client);
+  const [user] = await sqlRows<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+  return { client, email, userId: user!.id };
+}
+
+type Customer = Awaited<ReturnType<typeof customer>>;
+
+const chain = () => createPublicClient({ transport: http(node.rpcUrl) });
+const mine = (blocks: number) => createTestClient({ mode: 'anvil', transport: http(node.rpcUrl) }).mine({ blocks });
+const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
+const balanceOf = async (userId: string) =>
+  (
+    await sqlRows<{ balance: string }>(`SELECT balance::text AS balance FROM accounts WHERE user_id = $1 AND currency = 'ETH'`, [userId])
+  )[0]!.balance.replace(/\.?0+$/, '');
+
+async function saveAddress(who: Customer, address: string = freshAddress()) {
+  await stepUp(who.client, 'withdrawal.address', who.email);
+  const answer = await who.client.post('/withdrawal-addresses', {
+    network: 'ethereum',
+    address: address.toLowerCase(),
+    label: 'Cold wallet',
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return withdrawalAddressSchema.parse(answer.body);
+}
+
+async function withdraw(who: Customer, addressId: string, amount: string, key = randomUUID()): Promise<Withdrawal> {
+  const quoted = await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId, amount });
+  expect(quoted.status, JSON.stringify(quoted.body)).toBe(201);
+  const quote = withdrawalQuoteSchema.parse(quoted.body);
+  await stepUp(who.client, 'withdrawal', who.email);
+  const answer = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': key } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return withdrawalSchema.parse(answer.body);
+}
+
+const rowOf = async (id: string) =>
+  (
+    await sqlRows<{ status: string; nonce: string | null; tx_hash: string | null; activity: string; reference: string | null }>(
+      `SELECT w.status, w.nonce::text, w.tx_hash, a.status AS activity, a.reference
+         FROM withdrawals w JOIN activities a ON a.id = w.activity_id WHERE w.id = $1`,
+      [id],
+    )
+  )[0]!;
+
+describe('EVM addresses', () => {
+  it('are checksummed; a mistyped character in a checksummed one is told apart from a malformed one', () => {
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    expect(checkedEvmAddress(address.toLowerCase())).toBe(address);
+    expect(checkedEvmAddress(address)).toBe(address);
+    expect(() => checkedEvmAddress('0x52908400098527886E0F7030069857D2E4169Ee7')).toThrow(
+      expect.objectContaining({ code: 'address_checksum_invalid' }),
+    );
+    for (const bad of ['0x5290840009852788', '52908400098527886E0F7030069857D2E4169EE7', '0xZZ908400098527886E0F7030069857D2E4169EE7'])
+      expect(() => checkedEvmAddress(bad)).toThrow(expect.objectContaining({ code: 'address_invalid' }));
+  });
+});
+
+describe('the address book', () => {
+  it('adds with a step-up, refuses bad and wrong-checksum addresses without spending it, labels and removes', async () => {
+    const { server } = serverOn();
+    const who = await customer(server);
+    const typed = { network: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7', label: 'Ledger' };
+    expectError(await who.client.post('/withdrawal-addresses', typed), 403, 'step_up_required');
+
+    await stepUp(who.client, 'withdrawal.address', who.email);
+    expectError(await who.client.post('/withdrawal-addresses', { ...typed, address: '0x1234' }), 422, 'address_invalid');
+    expectError(
+      await who.client.post('/withdrawal-addresses', { ...typed, address: '0x52908400098527886E0F7030069857D2E4169Ee7' }),
+      422,
+      'address_checksum_invalid',
+    );
+    expectError(await who.client.post('/withdrawal-addresses', { ...typed, network: 'bitcoin' }), 422, 'validation_failed');
+    expectError(await who.client.post('/withdrawal-addresses', { ...typed, label: 'a\u0000b' }), 422, 'validation_failed');
+    // The grant survived the refusals and is spent by the one address saved.
+    const saved = await who.client.post('/withdrawal-addresses', { ...typed, address: typed.address.toLowerCase() });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(saved.body).toMatchObject({ address: typed.address, label: 'Ledger', usableAt: saved.body.createdAt });
+    expectError(await who.client.post('/withdrawal-addresses', typed), 403, 'step_up_required');
+    await stepUp(who.client, 'withdrawal.address', who.email);
+    expectError(await who.client.post('/withdrawal-addresses', typed), 409, 'address_exists');
+
+    const renamed = await who.client.request('PATCH', `/withdrawal-addresses/${saved.body.id}`, { body: { label: 'Hardware' } });
+    expect(renamed.body.label).toBe('Hardware');
+    expect((await who.client.get('/withdrawal-addresses')).body.addresses).toHaveLength(1);
+    const removed = await who.client.request('DELETE', `/withdrawal-addresses/${saved.body.id}`);
+    expect(removed.body).toEqual({ addresses: [] });
+  });
+
+  it("never lets a customer see, rename, remove or withdraw to another customer's address", async () => {
+    const { server } = serverOn();
+    const owner = await customer(server);
+    const attacker = await customer(server);
+    const saved = await saveAddress(owner);
+    await fund(db, attacker.userId, 'ETH', '1');
+    expect((await attacker.client.get('/withdrawal-addresses')).body).toEqual({ addresses: [] });
+    for (const id of [saved.id, randomUUID(), 'not-a-uuid']) {
+      expectError(
+        await attacker.client.request('PATCH', `/withdrawal-addresses/${id}`, { body: { label: 'mine' } }),
+        404,
+        'address_not_found',
+      );
+      expectError(await attacker.client.request('DELETE', `/withdrawal-addresses/${id}`), 404, 'address_not_found');
+    }
+    expectError(
+      await attacker.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1' }),
+      404,
+      'address_not_found',
+    );
+    expect((await owner.client.get('/withdrawal-addresses')).body.addresses).toHaveLength(1);
+  });
+
+  it('keeps a new address unusable for the cooling-off period', async () => {
+    const { server } = serverOn({ withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600 } });
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const saved = await saveAddress(who);
+    const body = { asset: 'ETH', addressId: saved.id, amount: '0.1' };
+    const early = await who.client.post('/withdrawals/quotes', body);
+    expectError(early, 409, 'address_cooling_off', ['usableAt']);
+    expect(early.body.error.fields.usableAt).toBe(saved.usableAt);
+    server.clock.advance(600);
+    expect((await who.client.post('/withdrawals/quotes', body)).status).toBe(201);
+  });
+});
+
+describe('a withdrawal', () => {
+  it('quotes the fee from the chain, holds the amount, is broadcast with its hash, and confirms', async () => {
+    const { server, signer } = serverOn();
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const to = freshAddress();
+    const saved = await saveAddress(who, to);
+
+    expectError(
+      await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.0001' }),
+      422,
+      'amount_too_small',
+      ['minimum'],
+    );
+    expectError(
+      await who.client.post('/withdrawals/quotes', { asset: 'BNB', addressId: saved.id, amount: '1' }),
+      422,
+      'network_not_supported',
+    );
+    expectError(
+      await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1234567890123456789' }),
+      422,
+      'amount_too_precise',
+    );
+    const quote = withdrawalQuoteSchema.parse(
+      (await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1' })).body,
+    );
+    expect(Number(quote.fee)).toBeGreaterThan(0);
+    expect(quote).toMatchObject({ amount: '0.10', network: 'ethereum', address: saved.address, minimum: MIN_ETH });
+
+    // Without the step-up nothing moves.
+    expectError(
+      await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } }),
+      403,
+      'step_up_required',
+    );
+    await stepUp(who.client, 'withdrawal', who.email);
+    const key = randomUUID();
+    const created = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': key } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const withdrawal = withdrawalSchema.parse(created.body);
+    expect(withdrawal).toMatchObject({ status: 'pending', txHash: null, received: quote.received });
+    expect(await balanceOf(who.userId)).toBe('0.9');
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'pending', activity: 'pending' });
+
+    // A double tap (same key) answers the first answer; the same key for another body is refused.
+    const again = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': key } });
+    expect(again.body).toEqual(created.body);
+    expectError(
+      await who.client.post('/withdrawals', { quoteId: randomUUID() }, { headers: { 'idempotency-key': key } }),
+      422,
+      'idempotency_key_reused',
+    );
+    await stepUp(who.client, 'withdrawal', who.email);
+    expectError(
+      await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } }),
+      409,
+      'quote_used',
+    );
+    expect(await balanceOf(who.userId)).toBe('0.9');
+
+    await signer.runOnce();
+    const sent = await rowOf(withdrawal.id);
+    expect(sent).toMatchObject({ status: 'broadcast', activity: 'pending', reference: sent.tx_hash });
+    expect(sent.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // One block (its own) is not the 2 confirmations yet.
+    await signer.runOnce();
+    expect((await rowOf(withdrawal.id)).status).toBe('broadcast');
+    await mine(1);
+    await signer.runOnce();
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', activity: 'completed', reference: sent.tx_hash });
+    expect(formatEther(await chain().getBalance({ address: to as Address }))).toBe(quote.received);
+    const shown = await who.client.get(`/withdrawals/${withdrawal.id}`);
+    expect(shown.body).toMatchObject({ status: 'confirmed', txHash: sent.tx_hash, explorerUrl: null });
+  }, 60_000);
+
+  it("refuses another customer's quote and withdrawal, and made-up ids", async () => {
+    const { server } = serverOn();
+    const owner = await customer(server);
+    const attacker = await customer(server);
+    await fund(db, owner.userId, 'ETH', '1');
+    await fund(db, attacker.userId, 'ETH', '1');
+    const saved = await saveAddress(owner);
+    const quote = (await owner.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1' })).body;
+    await stepUp(attacker.client, 'withdrawal', attacker.email);
+    expectError(
+      await attacker.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } }),
+      404,
+      'quote_not_found',
+    );
+    const withdrawal = await withdraw(owner, saved.id, '0.1');
+    expectError(await attacker.client.get(`/withdrawals/${withdrawal.id}`), 404, 'withdrawal_not_found');
+    expectError(await attacker.client.get('/withdrawals/not-a-uuid'), 404, 'withdrawal_not_found');
+    expect(await balanceOf(attacker.userId)).toBe('1');
+  }, 60_000);
+
+  it('fails when the node refuses it, and a reversing transaction returns the held amount', async () => {
+    const { server, signer } = serverOn();
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const saved = await saveAddress(who);
+    const withdrawal = await withdraw(who, saved.id, '0.1');
+    expect(await balanceOf(who.userId)).toBe('0.9');
+    const anvil = createTestClient({ mode: 'anvil', transport: http(node.rpcUrl) });
+    const hot = hotWalletAccount(demoHotWalletKey()).address;
+    const funds = await chain().getBalance({ address: hot });
+    await anvil.setBalance({ address: hot, value: 0n });
+    try {
+      await signer.runOnce();
+    } finally {
+      await anvil.setBalance({ address: hot, value: funds });
+    }
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'failed', activity: 'failed', nonce: null });
+    expect(await balanceOf(who.userId)).toBe('1');
+    expect((await who.client.get(`/withdrawals/${withdrawal.id}`)).body.status).toBe('failed');
+    expect(await auditLedger(db.database.db)).toEqual([]);
+  }, 60_000);
+
+  it('20 at once each hold once, go out with 20 distinct nonces, confirm, and the ledger sums to zero', async () => {
+    const { server, signer } = serverOn();
+    const customers = await Promise.all(Array.from({ length: 20 }, () => customer(server)));
+    const ready = await Promise.all(
+      customers.map(async (who) => {
+        await fund(db, who.userId, 'ETH', '0.05');
+        const saved = await saveAddress(who);
+        const quote = (await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.01' })).body;
+        await stepUp(who.client, 'withdrawal', who.email);
+        return { who, quote };
+      }),
+    );
+    // Each confirm is double-tapped with its key, all at once.
+    const answers = await Promise.all(
+      ready.flatMap(({ who, quote }) => {
+        const headers = { 'idempotency-key': randomUUID() };
+        return [
+          who.client.post('/withdrawals', { quoteId: quote.id }, { headers }),
+          who.client.post('/withdrawals', { quoteId: quote.id }, { headers }),
+        ];
+      }),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(201));
+    for (const who of customers) expect(await balanceOf(who.userId)).toBe('0.04');
+
+    // Two rounds at once (two instances' signers) still share one nonce sequence.
+    await Promise.all([signer.runOnce(), signer.runOnce()]);
+    const ids = [...new Set(answers.map((answer) => answer.body.id as string))];
+    expect(ids).toHaveLength(20);
+    const rows = await Promise.all(ids.map(rowOf));
+    // Each sent transaction is mined in a block of its own: the later ones already confirm the first.
+    expect(rows.every((row) => row.status === 'broadcast' || row.status === 'confirmed')).toBe(true);
+    const nonces = rows.map((row) => Number(row.nonce)).sort((a, b) => a - b);
+    expect(new Set(nonces).size).toBe(20);
+    expect(nonces.at(-1)! - nonces[0]!).toBe(19);
+
+    await mine(2);
+    await signer.runOnce();
+    expect((await Promise.all(ids.map(rowOf))).map((row) => row.status)).toEqual(Array(20).fill('confirmed'));
+    const sums = await sqlRows<{ currency: string; total: string }>(
+      `SELECT a.currency, sum(e.amount)::text AS total FROM ledger_entries e JOIN accounts a ON a.id = e.account_id GROUP BY a.currency`,
+    );
+    expect(sums.filter((row) => Number(row.total) !== 0)).toEqual([]);
+    expect(await auditLedger(db.database.db)).toEqual([]);
+  }, 120_000);
+});
+
+const MIN_ETH = '0.002';
