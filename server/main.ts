@@ -67,6 +67,9 @@ const stopWatcher = config.deposits
     })
   : undefined;
 
+// Pushes each notification as the transaction that wrote it commits.
+const stopPush = await services.push.start();
+
 const maintenance = setInterval(() => void runMaintenance(services, database.db, clock, logger), MAINTENANCE_INTERVAL_MS);
 maintenance.unref();
 
@@ -76,6 +79,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info('server.stopping', { signal });
   clearInterval(maintenance);
+  await stopPush();
   stopRates();
   await stopWatcher?.();
   // Stop accepting connections and let running requests finish before the database goes away.
