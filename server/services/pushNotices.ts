@@ -1,7 +1,6 @@
 import type { NotificationKind } from '../../contract/notifications';
-import { isCryptoAsset } from '../../contract/assetList';
-import { LOCALE_TAGS, type Locale } from '../../contract/locales';
-import { formatDecimal } from './decimal';
+import type { Locale } from '../../contract/locales';
+import { formatAmount } from '../../contract/money';
 
 /**
  * What a push says, in the customer's saved language (`Record<Locale, …>`: the typechecker refuses a
@@ -130,24 +129,13 @@ const TARGET: Record<NotificationKind, string> = {
   security_event: '/profile/security',
 };
 
-/** The amount as the customer's locale writes numbers, exactly (Intl formats the decimal string, no float). */
-function money(amount: string, currency: string, locale: Locale): string {
-  // Fiat keeps its cents (120.50), crypto its significant decimals only.
-  const exact = formatDecimal(amount, isCryptoAsset(currency) ? 0 : 2);
-  const decimals = exact.split('.')[1]?.length ?? 0;
-  const number = new Intl.NumberFormat(LOCALE_TAGS[locale], { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    exact as unknown as number,
-  );
-  return `${number} ${currency}`;
-}
-
 export function pushText(
   kind: NotificationKind,
   params: { amount?: string; currency?: string },
   locale: Locale,
 ): PushText & { url: string } {
   const text = TEXTS[kind][locale];
-  const amount = params.amount && params.currency ? money(params.amount, params.currency, locale) : '';
+  const amount = params.amount && params.currency ? formatAmount(params.amount, params.currency, locale) : '';
   const path = TARGET[kind];
   return {
     title: text.title,

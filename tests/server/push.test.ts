@@ -138,7 +138,7 @@ describe('notifications', () => {
     expect(mine[0]!.headers.Authorization).toMatch(/^vapid t=/);
     expect(phone.decrypt(mine[0]!.body)).toEqual({
       title: 'Einzahlung eingegangen',
-      body: '120,50 EUR wurden Ihrem Konto gutgeschrieben.',
+      body: '120,50\u00a0€ wurden Ihrem Konto gutgeschrieben.',
       url: '/de/activities',
       tag: list.body.notifications[0].id,
     });
