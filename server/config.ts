@@ -262,11 +262,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateFeed: rateFeed(env),
     chains: chainSettings(env, production, demoMode),
     deposits: depositKeys(env, production, demoMode),
-    push: pushSettings(env, dataDir, production, publicOrigin),
+    push: pushSettings(env, dataDir, production, publicOrigin, env.MAIL_FROM || 'Meridian <no-reply@meridian.test>'),
   };
 }
 
-function pushSettings(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, publicOrigin: string): PushSettings {
+function pushSettings(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, publicOrigin: string, mailFrom: string): PushSettings {
   const mode = env.PUSH_MODE?.trim() || 'webpush';
   if (mode === 'off') return { mode };
   if (mode === 'sdk') {
@@ -277,7 +277,11 @@ function pushSettings(env: NodeJS.ProcessEnv, dataDir: string, production: boole
     return { mode, appId, scriptUrl: scriptUrl.href };
   }
   if (mode !== 'webpush') throw new Error(`PUSH_MODE must be webpush, sdk or off, got "${env.PUSH_MODE}"`);
-  const subject = env.VAPID_SUBJECT?.trim() || publicOrigin;
+  // Push services take only an https: or mailto: contact: the public origin when it is https, else the sender's address.
+  const subject =
+    env.VAPID_SUBJECT?.trim() ||
+    (publicOrigin.startsWith('https:') ? publicOrigin : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom}`);
+  if (!/^(https:|mailto:)/.test(subject)) throw new Error(`VAPID_SUBJECT must be an https: or mailto: URL, got "${subject}"`);
   const publicKey = env.VAPID_PUBLIC_KEY?.trim();
   const privateKey = env.VAPID_PRIVATE_KEY?.trim();
   if (publicKey || privateKey) {

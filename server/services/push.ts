@@ -176,16 +176,12 @@ export function createPushService({ db, clock, settings, demoMode, logger, liste
     const locale = saved && isLocale(saved.language) ? saved.language : DEFAULT_LOCALE;
     const payload: PushPayload = { ...pushText(claimed.kind, claimed.params, locale), tag: String(claimed.id) };
     for (const device of devices) {
-      const request = webpush.generateRequestDetails(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        JSON.stringify(payload),
-        {
-          vapidDetails: settings.vapid,
-          TTL: PUSH_TTL_SECONDS,
-          contentEncoding: 'aes128gcm',
-        },
-      );
       try {
+        const request = webpush.generateRequestDetails(
+          { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+          JSON.stringify(payload),
+          { vapidDetails: settings.vapid, TTL: PUSH_TTL_SECONDS, contentEncoding: 'aes128gcm' },
+        );
         const status = await send({
           endpoint: request.endpoint,
           method: request.method,
