@@ -26,3 +26,4 @@ export * from './transfers';
 export * from './kyc';
 export * from './inject';
 export * from './voucherCode';
+export * from './notifications';

@@ -18,6 +18,8 @@ const SIGNED_IN = [
   '/profile/invite',
   '/profile/invite/dashboard',
   '/onboarding/intro',
+  '/onboarding/push-notifications',
+  '/notifications',
   '/help',
 ];
 

@@ -57,6 +57,8 @@ import { inviteMachine } from './invite.machine';
 import { inviteModel } from './invite.model';
 import { onboardingMachine } from './onboarding.machine';
 import { onboardingModel } from './onboarding.model';
+import { pushMachine } from './push.machine';
+import { pushModel } from './push.model';
 import { socialSignInMachine } from './socialSignIn.machine';
 import { socialSignInModel } from './socialSignIn.model';
 import { sessionModel } from './session.model';
@@ -347,6 +349,15 @@ export const catalog: CatalogEntry[] = [
     routes: ['/onboarding/intro'],
     machine: onboardingMachine,
     model: onboardingModel,
+  },
+  {
+    id: 'push',
+    title: 'Push notifications',
+    summary:
+      'The page /onboarding/push-notifications: it explains what notifications tell, asks the browser for permission and subscribes this device (standard Web Push through the service worker, or the push SDK the server’s runtime configuration names). Allowed before: it makes sure the device is subscribed; blocked before: how to allow it in the browser. Push off, unsupported, or an SDK that did not load: quietly home.',
+    routes: ['/onboarding/push-notifications'],
+    machine: pushMachine,
+    model: pushModel,
   },
   {
     id: 'kyc',

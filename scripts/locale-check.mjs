@@ -38,6 +38,9 @@ export const ALLOW_IDENTICAL = Object.freeze([
   'fr:kyc.steps.signature',
   'es:kyc.questionnaire.options.pep.no',
   'fr:screens.onboardingPush.title',
+  'fr:screens.notifications.title',
+  'fr:nav.notifications',
+  'fr:notifications.bellNone',
   'fr:screens.profileInviteDashboard.title',
   // International banking codes, written the same in every language.
   'accounts.detail.iban',

@@ -9,6 +9,7 @@ import { bodyLimitOf } from './http/request';
 import { endpoints } from '../contract/endpoints';
 import type { Context } from 'hono';
 import { kycRoutes } from './routes/kyc';
+import { notificationRoutes } from './routes/notifications';
 import type { AppEnv, RouteDeps } from './http/route';
 import { securityHeaders } from './http/security-headers';
 import { consoleLogger, describeError, type Logger } from './logger';
@@ -101,7 +102,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // The browser wallet talks to the chains' RPC endpoints directly.
   const rpcUrls = [...new Set([...config.walletRpcUrls, ...chains.map((chain) => chain.rpcUrl)])];
-  app.use(securityHeaders({ walletRpcUrls: rpcUrls, trustProxy: config.trustProxy }));
+  const pushSdkOrigins = config.push.mode === 'sdk' ? [new URL(config.push.scriptUrl).origin] : [];
+  app.use(securityHeaders({ walletRpcUrls: rpcUrls, trustProxy: config.trustProxy, thirdPartyOrigins: pushSdkOrigins }));
 
   const api = new Hono<AppEnv>();
   api.use(compressJson());
@@ -149,6 +151,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }),
   );
   kycRoutes(api, deps, services);
+  notificationRoutes(api, deps, services);
   injectRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);

@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { createECDH, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assetInfo, type Asset } from '../contract/assets';
@@ -88,6 +88,8 @@ export interface Config {
    * production refuses. Unset outside demo mode: on-chain deposits are off (`deposits_unavailable`).
    */
   deposits: DepositKeys | undefined;
+  /** How customers' devices get push notifications (served to the app by GET /api/push/config). */
+  push: PushSettings;
   /** Crypto withdrawals: the hot wallet and the address book's cooling-off period. */
   withdrawals: WithdrawalSettings;
 }
@@ -102,6 +104,24 @@ export interface WithdrawalSettings {
   /** WITHDRAWAL_COOLING_OFF_HOURS (default 24; 0 in demo mode): a new address can be used this long after it was added. */
   coolingOffSeconds: number;
 }
+
+/**
+ * PUSH_MODE: `webpush` (the default: standard Web Push, VAPID keys from VAPID_PUBLIC_KEY and
+ * VAPID_PRIVATE_KEY, generated once under DATA_DIR outside production), `sdk` (a third-party push SDK:
+ * PUSH_SDK_APP_ID, PUSH_SDK_SCRIPT_URL) or `off`. Production without VAPID keys has push off.
+ */
+export type PushSettings = { mode: 'webpush'; vapid: VapidKeys } | { mode: 'sdk'; appId: string; scriptUrl: string } | { mode: 'off' };
+
+export interface VapidKeys {
+  /** The uncompressed P-256 public key, base64url (what `pushManager.subscribe` takes). */
+  publicKey: string;
+  privateKey: string;
+  /** Who push services contact about this sender (VAPID_SUBJECT: a mailto: or https: URL). */
+  subject: string;
+}
+
+/** The page script of the push SDK, version 16 (the spec's). */
+export const DEFAULT_PUSH_SDK_SCRIPT_URL = 'https://cdn.onesignal.com/sdks/web/v16/OneSignalSDK.page.js';
 
 /** How the server reaches the four EVM chains (server/chains/). */
 export interface ChainSettings {
@@ -257,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateFeed: rateFeed(env),
     chains: chainSettings(env, production, demoMode),
     deposits: depositKeys(env, production, demoMode),
+    push: pushSettings(env, dataDir, production, publicOrigin, env.MAIL_FROM || 'Meridian <no-reply@meridian.test>'),
     withdrawals: withdrawalSettings(env, production, demoMode),
   };
 }
@@ -277,6 +298,50 @@ function withdrawalSettings(env: NodeJS.ProcessEnv, production: boolean, demoMod
     hotWalletKey: (key as Hex | undefined) ?? (local ? demoHotWalletKey() : undefined),
     coolingOffSeconds: Math.round(coolingOffHours * 3600),
   };
+}
+
+function pushSettings(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, publicOrigin: string, mailFrom: string): PushSettings {
+  const mode = env.PUSH_MODE?.trim() || 'webpush';
+  if (mode === 'off') return { mode };
+  if (mode === 'sdk') {
+    const appId = env.PUSH_SDK_APP_ID?.trim();
+    if (!appId) throw new Error('PUSH_MODE=sdk: PUSH_SDK_APP_ID must name the app at the push provider.');
+    const scriptUrl = new URL(env.PUSH_SDK_SCRIPT_URL?.trim() || DEFAULT_PUSH_SDK_SCRIPT_URL);
+    if (scriptUrl.protocol !== 'https:' && production) throw new Error('PUSH_SDK_SCRIPT_URL must be an https URL.');
+    return { mode, appId, scriptUrl: scriptUrl.href };
+  }
+  if (mode !== 'webpush') throw new Error(`PUSH_MODE must be webpush, sdk or off, got "${env.PUSH_MODE}"`);
+  // Push services take only an https: or mailto: contact: the public origin when it is https, else the sender's address.
+  const subject =
+    env.VAPID_SUBJECT?.trim() ||
+    (publicOrigin.startsWith('https:') ? publicOrigin : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom}`);
+  if (!/^(https:|mailto:)/.test(subject)) throw new Error(`VAPID_SUBJECT must be an https: or mailto: URL, got "${subject}"`);
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (publicKey || privateKey) {
+    if (!publicKey || !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together.');
+    return { mode, vapid: { publicKey, privateKey, subject } };
+  }
+  if (production) return { mode: 'off' };
+  return { mode, vapid: { ...demoVapidKeys(dataDir), subject } };
+}
+
+/** A VAPID key pair made once and kept in the data folder (owner-only), so subscriptions survive restarts. */
+function demoVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (!existsSync(file)) {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const keys = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process made it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
 }
 
 function depositKeys(env: NodeJS.ProcessEnv, production: boolean, demoMode: boolean): DepositKeys | undefined {

@@ -76,6 +76,8 @@ const stopSigner = config.withdrawals.hotWalletKey
       pollMs: config.chains.local ? 1_000 : 4_000,
     })
   : undefined;
+// Pushes each notification as the transaction that wrote it commits.
+const stopPush = await services.push.start();
 
 const maintenance = setInterval(() => void runMaintenance(services, database.db, clock, logger), MAINTENANCE_INTERVAL_MS);
 maintenance.unref();
@@ -86,6 +88,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info('server.stopping', { signal });
   clearInterval(maintenance);
+  await stopPush();
   stopRates();
   await stopWatcher?.();
   await stopSigner?.();

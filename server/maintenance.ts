@@ -16,6 +16,8 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 export async function runMaintenance(services: Services, db: Db, clock: Clock, logger: Logger): Promise<void> {
   const steps = {
     outbox: () => services.outbox.deliverPending(),
+    // Notifications whose NOTIFY no server heard (it was down, or LISTEN lost its connection).
+    push: () => services.push.deliverPending(),
     outboxBodies: () => services.outbox.purgeDelivered(),
     rateLimits: () => services.rateLimiter.prune(),
     refreshTokens: () => services.tokens.pruneExpired(),

@@ -9,6 +9,7 @@ import { devEndpoints } from './dev';
 import { healthEndpoints } from './health';
 import { inviteEndpoints } from './invite';
 import { kycEndpoints } from './kyc';
+import { notificationsEndpoints } from './notifications';
 import { injectEndpoints } from './inject';
 import { passkeysEndpoints } from './passkeys';
 import { payLinksEndpoints } from './payLinks';
@@ -52,6 +53,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...injectEndpoints,
   ...phoneRecoveryEndpoints,
   ...kycEndpoints,
+  ...notificationsEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
 }))();

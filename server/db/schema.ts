@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS, type AppNotification } from '../../contract/notifications';
 import { SECURITY_EVENT_KINDS } from '../../contract/security';
 import { STEP_UP_ACTIONS } from '../../contract/stepUp';
 import { sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals';
 // tests/server/database.test.ts checks that every column named here exists there.
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+type NotificationParams = AppNotification['params'];
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 
 /** What a one-time code is for; one pending code per customer and purpose. */
@@ -715,3 +717,27 @@ export const hotWalletNonces = pgTable(
   },
   (table) => [primaryKey({ columns: [table.network, table.address] })],
 );
+
+/** A device's Web Push subscription, tied to the session that made it (migration 0030). */
+export const pushSubscriptions = pgTable('push_subscriptions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  sessionId: uuid('session_id').notNull(),
+  endpoint: text('endpoint').notNull(),
+  p256dh: text('p256dh').notNull(),
+  auth: text('auth').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** What the customer was told; written by the database's triggers (migration 0030). */
+export const notifications = pgTable('notifications', {
+  id: bigint('id', { mode: 'bigint' }).generatedAlwaysAsIdentity().primaryKey(),
+  userId: uuid('user_id').notNull(),
+  kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+  params: jsonb('params').$type<NotificationParams>().notNull(),
+  createdAt: instant('created_at').notNull(),
+  readAt: instant('read_at'),
+  pushState: text('push_state', { enum: ['pending', 'sent'] })
+    .notNull()
+    .default('pending'),
+});

@@ -43,21 +43,24 @@ let toastStyleSources: string | undefined;
  *   values computed per drawing, so no hash can name them), and the markup of a drawing carries them.
  *   React's `style` prop goes through the CSSOM, which CSP does not govern. An attribute cannot run
  *   script, and the CSS channels that leak data (url() fetches of images and fonts) go to our origin only;
- * - no framing (clickjacking), no <base> hijack, forms post only to us, no plugins.
+ * - no framing (clickjacking), no <base> hijack, forms post only to us, no plugins;
+ * - the push SDK's origin (PUSH_MODE=sdk only) for its script and its calls; Web Push needs nothing more:
+ *   the service worker is ours (worker-src falls back to script-src 'self') and the browser itself talks
+ *   to its push service.
  */
-export function contentSecurityPolicy(walletRpcUrls: readonly string[]): string {
+export function contentSecurityPolicy(walletRpcUrls: readonly string[], thirdPartyOrigins: readonly string[] = []): string {
   // sonner appends its <style> empty and then adds the text, so the browser checks both texts; an
   // empty style element does nothing, and allowing it spares a violation report per page load.
   toastStyleSources ??= `${cspHash('')} ${cspHash(sonnerStylesheet())}`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src ${["'self'", ...thirdPartyOrigins].join(' ')}`,
     "style-src 'self'",
     `style-src-elem 'self' ${toastStyleSources}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src ${["'self'", ...walletRpcUrls].join(' ')}`,
+    `connect-src ${["'self'", ...walletRpcUrls, ...thirdPartyOrigins].join(' ')}`,
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
@@ -80,8 +83,12 @@ const PERMISSIONS_POLICY = [
   'accelerometer=()',
 ].join(', ');
 
-export function securityHeaders(options: { walletRpcUrls: readonly string[]; trustProxy: boolean }): MiddlewareHandler {
-  const csp = contentSecurityPolicy(options.walletRpcUrls);
+export function securityHeaders(options: {
+  walletRpcUrls: readonly string[];
+  trustProxy: boolean;
+  thirdPartyOrigins?: readonly string[];
+}): MiddlewareHandler {
+  const csp = contentSecurityPolicy(options.walletRpcUrls, options.thirdPartyOrigins);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;

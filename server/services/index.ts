@@ -21,6 +21,7 @@ import { createPayLinkService } from './payLinks';
 import { createPhoneService } from './phone';
 import { createPhoneRecoveryService } from './phone-recovery';
 import { createPromoService } from './promo';
+import { createPushService } from './push';
 import { createRateLimiter } from './rate-limit';
 import { createSecurityLogService } from './security-log';
 import { createRateService } from './rates';
@@ -118,6 +119,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     vouchers: createVoucherService(db, clock, simulation),
     sessions: createSessionService(db, clock, config.session),
     securityLog: createSecurityLogService(db),
+    push: createPushService({ db, clock, settings: config.push, demoMode: config.demoMode, logger, listen }),
     social: createSocialService({ db, clock, config, rateLimiter, logger, twoFactor }),
     passkeys: createPasskeyService({
       db,

@@ -35,6 +35,7 @@ import type { CryptoAsset } from '../../contract/assets';
 import type { DepositAddressQuery } from '../../contract/deposits';
 import type { CreatePayLinkBody } from '../../contract/payLinks';
 import type { CreateDepositLinkBody } from '../../contract/depositLinks';
+import type { PushSubscriptionBody } from '../../contract/notifications';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
 import type { endpoints as contractEndpoints } from '../../contract/endpoints';
@@ -207,6 +208,12 @@ export function createApi(client: ApiClient) {
     cancelPayLink: (hash: string) => client.call(endpoints.cancelPayLink, { body: {}, pathParams: { hash } }),
     payPayLink: (hash: string, fromAccountId: string, idempotencyKey: string) =>
       client.call(endpoints.payPayLink, { body: { fromAccountId }, pathParams: { hash }, idempotencyKey }),
+    // Push and the in-app notifications list.
+    getPushConfig: (options?: ReadOptions) => client.call(endpoints.getPushConfig, options),
+    subscribePush: (body: PushSubscriptionBody) => client.call(endpoints.subscribePush, { body }),
+    // The bell's unread count refreshes on its own: background, never keeps a session awake.
+    getNotifications: (options?: ReadOptions) => client.call(endpoints.getNotifications, { ...options, activity: ACTIVITY.background }),
+    markNotificationsRead: (upToId: string) => client.call(endpoints.markNotificationsRead, { body: { upToId } }),
   };
 }
 

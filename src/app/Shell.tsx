@@ -13,6 +13,7 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { Icon, type IconName } from '../ui/Icon';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { useLocale, useLocalize, useSignedIn } from './context';
+import { NotificationsBell } from './NotificationsBell';
 import { Toaster, useToastsShown } from './notify';
 
 interface MainNavItem {
@@ -59,6 +60,7 @@ function MainNav({ current }: { current: RouteDef | null }) {
     <nav className="main-nav" aria-label={t('nav.main')}>
       <span className="rail-brand">
         <Brand />
+        <NotificationsBell />
       </span>
       <ul>
         {MAIN_NAV.map((item) => {
@@ -162,6 +164,7 @@ export function Shell() {
           <header className="topbar topbar--mobile-only">
             {current?.parent && current.tabs === undefined ? <BackLink parent={current.parent} /> : null}
             <Brand />
+            <NotificationsBell />
           </header>
           <MainNav current={current} />
           <main id="main" className="page page--wide">

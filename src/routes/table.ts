@@ -198,8 +198,9 @@ export const routes: RouteDef[] = [
     ...priv,
     layout: 'default',
     parent: 'onboardingIntro',
-    links: ['home'],
   },
+  // The in-app notifications list, behind the bell of the signed-in layout.
+  { id: 'notifications', path: '/notifications', area: 'profile', ...priv, layout: 'main-nav-menu', parent: 'home' },
   // Profile
   {
     id: 'profile',

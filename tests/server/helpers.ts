@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smsGatewayUrl: undefined,
     distDir: undefined,
     passwordCost: TEST_PASSWORD_COST,
+    push: { mode: 'off' },
     publicOrigin: 'http://localhost',
     oidc: {},
     webauthnRpId: 'localhost',

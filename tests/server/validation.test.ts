@@ -217,6 +217,15 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     valid: { decision: 'approve' },
     invalid: { decision: ['accept', ''], step: ['phone'] },
   },
+  subscribePush: {
+    valid: { endpoint: 'https://push.example.test/send/abc', expirationTime: null, keys: { p256dh: 'BPxk', auth: 'c2VjcmV0' } },
+    invalid: {
+      endpoint: ['javascript:alert(1)', 'ftp://push.example.test/x', `https://push.example.test/${'a'.repeat(1100)}`, ''],
+      keys: [{ p256dh: 'not base64!', auth: 'c2VjcmV0' }, { p256dh: 'BPxk' }, { p256dh: 'BPxk', auth: 'x'.repeat(65) }],
+      expirationTime: [-1, 'tomorrow'],
+    },
+  },
+  markNotificationsRead: { valid: { upToId: '42' }, invalid: { upToId: ['-1', '1.5', '9'.repeat(19), 'abc'] } },
 };
 
 type JsonSchema = {

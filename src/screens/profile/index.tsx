@@ -3,6 +3,7 @@ import { LanguageChoice } from '../shared/LanguageChoice';
 import { DetailsScreen } from './DetailsScreen';
 import { InviteDashboardScreen } from './InviteDashboardScreen';
 import { InviteScreen } from './InviteScreen';
+import { NotificationsScreen } from './NotificationsScreen';
 import { ProfileScreen } from './ProfileScreen';
 import { SecurityScreen } from './SecurityScreen';
 
@@ -10,6 +11,7 @@ export const screens: Partial<Record<string, ComponentType>> = {
   profile: ProfileScreen,
   profileDetails: DetailsScreen,
   profileInvite: InviteScreen,
+  notifications: NotificationsScreen,
   profileInviteDashboard: InviteDashboardScreen,
   profileLanguage: LanguageChoice,
   profileSecurity: SecurityScreen,

@@ -1,0 +1,49 @@
+import { fromPromise } from 'xstate';
+import type { pushMachine, PushSetup } from '../../../machines/push.machine';
+import { askPushPermission, loadPushSdk, pushPermission, pushSupported, subscribeWebPush } from '../../platform/push';
+import { failure } from './failure';
+import type { FlowHost } from './host';
+import { unwrap } from './unwrap';
+
+/**
+ * Push on this device, in the way the server's runtime configuration names: standard Web Push (the
+ * service worker's subscription, stored on the server) or the push SDK, loaded only here and only then.
+ */
+export function pushActors({ api, log }: FlowHost) {
+  const config = () => unwrap(api.getPushConfig({ retry: false }));
+  return {
+    actors: {
+      loadPushSetup: fromPromise(async (): Promise<PushSetup> => {
+        const setup = await config();
+        if (setup.mode === 'off' || !pushSupported()) return { available: false, permission: 'default' };
+        if (setup.mode === 'sdk') {
+          try {
+            await loadPushSdk(setup.scriptUrl, setup.appId);
+          } catch (error) {
+            // The spec's rule: a push script that fails to load quietly disables push.
+            log('push SDK unavailable', error);
+            return { available: false, permission: 'default' };
+          }
+        }
+        return { available: true, permission: pushPermission() };
+      }),
+      askPermission: fromPromise(() => askPushPermission()),
+      subscribe: fromPromise(async () => {
+        const setup = await config();
+        if (setup.mode === 'sdk') {
+          const sdk = await loadPushSdk(setup.scriptUrl, setup.appId);
+          await sdk.Notifications.requestPermission();
+          return;
+        }
+        if (setup.mode !== 'webpush') throw failure({ code: 'push_unavailable' });
+        let device;
+        try {
+          device = await subscribeWebPush(setup.vapidPublicKey);
+        } catch (error) {
+          throw failure({ code: 'push_subscribe_failed' }, error);
+        }
+        await unwrap(api.subscribePush(device));
+      }),
+    },
+  } satisfies Parameters<typeof pushMachine.provide>[0];
+}
