@@ -28,6 +28,7 @@ import { authRoutes } from './routes/auth';
 import { simulateRoutes } from './routes/simulate';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
+import { supportRoutes } from './routes/support';
 import { injectRoutes } from './routes/inject';
 import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
@@ -99,7 +100,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // The browser wallet talks to the chains' RPC endpoints directly.
   const rpcUrls = [...new Set([...config.walletRpcUrls, ...chains.map((chain) => chain.rpcUrl)])];
-  app.use(securityHeaders({ walletRpcUrls: rpcUrls, trustProxy: config.trustProxy }));
+  app.use(securityHeaders({ walletRpcUrls: rpcUrls, trustProxy: config.trustProxy, chatWidgetUrl: config.chatWidget?.scriptUrl }));
 
   const api = new Hono<AppEnv>();
   api.use(compressJson());
@@ -137,6 +138,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   injectRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);
+  supportRoutes(api, deps, config.chatWidget);
   app.route('/api', api);
 
   if (config.distDir) app.use(serveSpa(config.distDir));

@@ -18,6 +18,7 @@ import { simulateEndpoints } from './simulate';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
 import { stepUpEndpoints } from './stepUp';
+import { supportEndpoints } from './support';
 import { transfersEndpoints } from './transfers';
 import { usersEndpoints } from './users';
 
@@ -52,6 +53,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...kycEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
+  ...supportEndpoints,
 }))();
 
 export type EndpointName = keyof typeof endpoints;

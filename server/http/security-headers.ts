@@ -45,19 +45,22 @@ let toastStyleSources: string | undefined;
  *   script, and the CSS channels that leak data (url() fetches of images and fonts) go to our origin only;
  * - no framing (clickjacking), no <base> hijack, forms post only to us, no plugins.
  */
-export function contentSecurityPolicy(walletRpcUrls: readonly string[]): string {
+export function contentSecurityPolicy(walletRpcUrls: readonly string[], chatOrigin?: string): string {
   // sonner appends its <style> empty and then adds the text, so the browser checks both texts; an
   // empty style element does nothing, and allowing it spares a violation report per page load.
   toastStyleSources ??= `${cspHash('')} ${cspHash(sonnerStylesheet())}`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // The chat widget's origin only when one is configured: it loads its script, talks to its server
+    // and may show its window in a frame.
+    `script-src ${["'self'", chatOrigin].filter(Boolean).join(' ')}`,
     "style-src 'self'",
     `style-src-elem 'self' ${toastStyleSources}`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src ${["'self'", ...walletRpcUrls].join(' ')}`,
+    `connect-src ${["'self'", ...walletRpcUrls, chatOrigin].filter(Boolean).join(' ')}`,
+    ...(chatOrigin ? [`frame-src 'self' ${chatOrigin}`] : []),
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
@@ -80,8 +83,12 @@ const PERMISSIONS_POLICY = [
   'accelerometer=()',
 ].join(', ');
 
-export function securityHeaders(options: { walletRpcUrls: readonly string[]; trustProxy: boolean }): MiddlewareHandler {
-  const csp = contentSecurityPolicy(options.walletRpcUrls);
+export function securityHeaders(options: {
+  walletRpcUrls: readonly string[];
+  trustProxy: boolean;
+  chatWidgetUrl?: string | undefined;
+}): MiddlewareHandler {
+  const csp = contentSecurityPolicy(options.walletRpcUrls, options.chatWidgetUrl && new URL(options.chatWidgetUrl).origin);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
