@@ -41,7 +41,9 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             // The framework in one chunk of its own: its name (hash) survives app releases, so browsers keep it.
-            { name: 'framework', test: FRAMEWORK, priority: 1 },
+            // Only what the entry imports (`$initial`): the parts only some screens use (react-i18next's
+            // <Trans>, xstate/graph for /flows, TanStack's mutations) load with those screens.
+            { name: 'framework', test: FRAMEWORK, tags: ['$initial'], priority: 1 },
           ],
         },
       },

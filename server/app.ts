@@ -29,6 +29,7 @@ import { authRoutes } from './routes/auth';
 import { simulateRoutes } from './routes/simulate';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
+import { supportRoutes } from './routes/support';
 import { injectRoutes } from './routes/inject';
 import { socialRoutes } from './routes/social';
 import { passkeyRoutes } from './routes/passkeys';
@@ -103,7 +104,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   // The browser wallet talks to the chains' RPC endpoints directly.
   const rpcUrls = [...new Set([...config.walletRpcUrls, ...chains.map((chain) => chain.rpcUrl)])];
   const pushSdkOrigins = config.push.mode === 'sdk' ? [new URL(config.push.scriptUrl).origin] : [];
-  app.use(securityHeaders({ walletRpcUrls: rpcUrls, trustProxy: config.trustProxy, thirdPartyOrigins: pushSdkOrigins }));
+  const chatOrigins = config.chatWidget ? [new URL(config.chatWidget.scriptUrl).origin] : [];
+  app.use(
+    securityHeaders({
+      walletRpcUrls: rpcUrls,
+      trustProxy: config.trustProxy,
+      thirdPartyOrigins: [...pushSdkOrigins, ...chatOrigins],
+      frameOrigins: chatOrigins,
+    }),
+  );
 
   const api = new Hono<AppEnv>();
   api.use(compressJson());
@@ -155,6 +164,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   injectRoutes(api, deps, services);
   devRoutes(api, deps, services);
   healthRoutes(api, deps, logger);
+  supportRoutes(api, deps, config.chatWidget);
   app.route('/api', api);
 
   if (config.distDir) app.use(serveSpa(config.distDir));

@@ -52,6 +52,8 @@ export interface Config {
   trustProxy: boolean;
   /** Origins the browser wallet may call over JSON-RPC; added to the CSP `connect-src`. */
   walletRpcUrls: string[];
+  /** The third-party web-chat widget (CHAT_WIDGET_URL and CHAT_SITE_ID, both or neither); its origin joins the CSP. */
+  chatWidget?: ChatWidget | undefined;
   /** SMTP delivery of e-mails when set (nodemailer URL form), else the log only. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -254,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((url) => url.trim())
           .filter(Boolean)
       : DEFAULT_WALLET_RPC_URLS,
+    chatWidget: chatWidget(env, production),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Meridian <no-reply@meridian.test>',
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,
@@ -477,6 +480,29 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 }
 
 /** localhost, 127.0.0.0/8 and ::1 (also IPv4-mapped): addresses only this machine can reach. */
+export interface ChatWidget {
+  scriptUrl: string;
+  siteId: string;
+}
+
+/** https only in production; both variables or neither, so a half-configured chat refuses to start. */
+function chatWidget(env: NodeJS.ProcessEnv, production: boolean): ChatWidget | undefined {
+  const scriptUrl = env.CHAT_WIDGET_URL?.trim();
+  const siteId = env.CHAT_SITE_ID?.trim();
+  if (!scriptUrl && !siteId) return undefined;
+  if (!scriptUrl || !siteId) throw new Error('CHAT_WIDGET_URL and CHAT_SITE_ID go together: set both or neither.');
+  let url: URL;
+  try {
+    url = new URL(scriptUrl);
+  } catch {
+    throw new Error('CHAT_WIDGET_URL must be an absolute URL.');
+  }
+  if (url.protocol !== 'https:' && (production || url.protocol !== 'http:')) {
+    throw new Error('CHAT_WIDGET_URL must be https (http only outside production).');
+  }
+  return { scriptUrl: url.href, siteId };
+}
+
 export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const host = address.toLowerCase().replace(/^\[|\]$/g, '');

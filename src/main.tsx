@@ -1,10 +1,8 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { config as zodConfig } from 'zod/v4/core';
 import { splitLocalePath } from '../contract';
 import { AppRoot, messagesLoaded } from './app/AppRoot';
-import { captureReferralCode, trackCampaignTags } from './app/campaign';
 import { NotFoundInShell, RouteError, Shell, ShellFallback } from './app/Shell';
 import { createAppSystem } from './app/system';
 import { safeStorage } from './platform/storage';
@@ -13,9 +11,10 @@ import './ui/theme.css';
 import './ui/kit.css';
 
 // Zod probes for eval (`new Function`) at its first parse; the CSP (`script-src 'self'`) refuses it and the
-// browser reports a violation. Screens now parse contract schemas of their own (filters, names), not only
-// through ../platform/schemas, so this is set before anything runs.
-zodConfig({ jitless: true });
+// browser reports a violation. Zod keeps its settings in this global (zod/v4/core/core.js) and adopts one
+// that exists when it loads, so it is set here, before any screen parses, without zod in the entry.
+const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodHost.__zod_globalConfig ??= {}).jitless = true;
 
 const router = { current: null as ReturnType<typeof createBrowserRouter> | null };
 
@@ -54,10 +53,16 @@ const hydrationData = hydrating
 router.current = createBrowserRouter(routeObjects, { hydrationData });
 system.start();
 
+// A referral code and campaign tags in the landing address: read from the address as it came, but the
+// code to keep them loads only when there is a query string, and after the start (sign-up reads the
+// code at its submit).
+const landingSearch = window.location.search;
 const localStore = safeStorage('local');
-if (localStore) {
-  captureReferralCode(window.location.search, localStore);
-  void trackCampaignTags(window.location.search, localStore, system.api.trackUtm, system.log);
+if (localStore && landingSearch) {
+  void import('./app/campaign').then(({ captureReferralCode, trackCampaignTags }) => {
+    captureReferralCode(landingSearch, localStore);
+    return trackCampaignTags(landingSearch, localStore, system.api.trackUtm, system.log);
+  });
 }
 
 if (hydrating) {

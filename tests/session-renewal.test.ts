@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { ApiResult } from '../src/api/client';
@@ -12,9 +11,9 @@ type Refresh = ApiResult<unknown>;
 
 /** The session with the app's real renewal, over a fake API, and the real cookie adapter. */
 function signedInSession(refresh: () => Refresh) {
-  Cookies.set('auth_token', 'access-1', { path: '/' });
+  document.cookie = 'auth_token=access-1; path=/';
   // The refresh token itself is HttpOnly, out of a script's reach; its readable marker stands for it.
-  Cookies.set('session_info', formatSessionMarker({ expiresAt: Date.now() + 86_400_000, idleSeconds: 900 }), { path: '/' });
+  document.cookie = `session_info=${formatSessionMarker({ expiresAt: Date.now() + 86_400_000, idleSeconds: 900 })}; path=/`;
   const api = {
     refresh: async () => refresh(),
     logout: async () => ({ ok: true, data: { ok: true } }) as const,

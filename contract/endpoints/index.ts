@@ -19,6 +19,7 @@ import { simulateEndpoints } from './simulate';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
 import { stepUpEndpoints } from './stepUp';
+import { supportEndpoints } from './support';
 import { transfersEndpoints } from './transfers';
 import { usersEndpoints } from './users';
 import { withdrawalsEndpoints } from './withdrawals';
@@ -56,6 +57,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...notificationsEndpoints,
   ...devEndpoints,
   ...healthEndpoints,
+  ...supportEndpoints,
 }))();
 
 export type EndpointName = keyof typeof endpoints;

@@ -46,14 +46,20 @@ let toastStyleSources: string | undefined;
  * - no framing (clickjacking), no <base> hijack, forms post only to us, no plugins;
  * - the push SDK's origin (PUSH_MODE=sdk only) for its script and its calls; Web Push needs nothing more:
  *   the service worker is ours (worker-src falls back to script-src 'self') and the browser itself talks
- *   to its push service.
+ *   to its push service;
+ * - the chat widget's origin (CHAT_WIDGET_URL only) for its script, its calls and its window's frame.
  */
-export function contentSecurityPolicy(walletRpcUrls: readonly string[], thirdPartyOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  walletRpcUrls: readonly string[],
+  thirdPartyOrigins: readonly string[] = [],
+  frameOrigins: readonly string[] = [],
+): string {
   // sonner appends its <style> empty and then adds the text, so the browser checks both texts; an
   // empty style element does nothing, and allowing it spares a violation report per page load.
   toastStyleSources ??= `${cspHash('')} ${cspHash(sonnerStylesheet())}`;
   return [
     "default-src 'self'",
+    // Configured third parties only (the push SDK, the chat widget): their scripts and their calls.
     `script-src ${["'self'", ...thirdPartyOrigins].join(' ')}`,
     "style-src 'self'",
     `style-src-elem 'self' ${toastStyleSources}`,
@@ -61,6 +67,8 @@ export function contentSecurityPolicy(walletRpcUrls: readonly string[], thirdPar
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${["'self'", ...walletRpcUrls, ...thirdPartyOrigins].join(' ')}`,
+    // The chat widget may show its window in a frame of its origin.
+    ...(frameOrigins.length > 0 ? [`frame-src ${["'self'", ...frameOrigins].join(' ')}`] : []),
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
@@ -87,8 +95,9 @@ export function securityHeaders(options: {
   walletRpcUrls: readonly string[];
   trustProxy: boolean;
   thirdPartyOrigins?: readonly string[];
+  frameOrigins?: readonly string[];
 }): MiddlewareHandler {
-  const csp = contentSecurityPolicy(options.walletRpcUrls, options.thirdPartyOrigins);
+  const csp = contentSecurityPolicy(options.walletRpcUrls, options.thirdPartyOrigins, options.frameOrigins);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;

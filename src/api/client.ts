@@ -1,8 +1,6 @@
-import { createFetch, FetchError, type FetchOptions } from 'ofetch';
 import type { z } from 'zod';
 import type { Endpoint, HttpMethod } from '../../contract/endpoints';
 import { ACTIVITY, ACTIVITY_HEADER, type ActivityKind } from '../../contract/session';
-import { loadSchemas } from '../platform/schemas';
 
 export interface ApiError {
   /** HTTP status; 0 when no answer arrived (network failure, aborted request). */
@@ -103,8 +101,9 @@ const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { getAuthToken, onUnauthorized, onCustomerActivity, retryDelay = DEFAULT_RETRY_DELAY } = options;
-  // No `retry` default here on purpose: ofetch would apply it to POST too. Each call sets its own.
-  const $fetch = createFetch({ fetch: options.fetch, defaults: { baseURL: options.baseURL ?? DEFAULT_BASE_URL } });
+  const baseURL = (options.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  // Looked up per call, not kept: a fetch replaced after start (tests, instrumentation) applies.
+  const fetchOnce = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
 
   type AnyCallOptions = BaseCallOptions & { body?: unknown; file?: true };
 
@@ -135,33 +134,33 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const token = getAuthToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
-    let response;
+    const url = baseURL + fillPath(endpoint.path, pathParams) + queryString(query);
+    const init: RequestInit = {
+      method: endpoint.method,
+      headers,
+      body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
+      signal,
+    };
+    // One retry, of GET/HEAD only, on the listed statuses; a failed connection is never retried.
+    const attempts = IDEMPOTENT_METHODS.has(endpoint.method) && retry !== false ? 2 : 1;
     try {
-      response = await $fetch.raw(fillPath(endpoint.path, pathParams), {
-        method: endpoint.method,
-        headers,
-        body: body as FetchOptions['body'],
-        query,
-        signal,
-        retry: IDEMPOTENT_METHODS.has(endpoint.method) && retry !== false ? 1 : 0,
-        retryStatusCodes: RETRY_STATUS_CODES,
-        retryDelay,
-        ...(file ? { responseType: 'blob' as const } : {}),
-        // ofetch counts a failed connection as a 500 and would retry it; only the listed statuses retry.
-        onRequestError: (context) => {
-          context.options.retry = 0;
-        },
-      });
+      let response = await fetchOnce(url, init);
+      for (let attempt = 2; attempt <= attempts && RETRY_STATUS_CODES.includes(response.status); attempt += 1) {
+        await response.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, retryDelay));
+        response = await fetchOnce(url, init);
+      }
+      if (!response.ok) return { ok: false, error: await toApiError(response) };
+      if (file) {
+        const disposition = response.headers.get('Content-Disposition') ?? '';
+        const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
+        return { ok: true, data: { blob: await response.blob(), filename } satisfies DownloadedFile };
+      }
+      return { ok: true, data: await readBody(response) };
     } catch (thrown) {
-      return { ok: false, error: await toApiError(thrown) };
+      // No answer, or its body cut off: refused connection, offline, aborted.
+      return { ok: false, error: { status: 0, code: 'network_error', message: thrown instanceof Error ? thrown.message : String(thrown) } };
     }
-
-    if (file) {
-      const disposition = response.headers.get('Content-Disposition') ?? '';
-      const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
-      return { ok: true, data: { blob: response._data as Blob, filename } satisfies DownloadedFile };
-    }
-    return { ok: true, data: response._data };
   }
 
   const download: ApiClient['download'] = (endpoint, options = {}) =>
@@ -181,31 +180,34 @@ function fillPath(path: string, params: Record<string, string | number> = {}): s
   });
 }
 
-function parseJson(text: string): unknown {
+/** `?a=1&b=x` from the defined values, `''` when there are none. */
+function queryString(query: QueryParams = {}): string {
+  const pairs = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value ?? ''))}`);
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+}
+
+/** The answer's body: JSON when it says so (or says nothing) and parses, else its text; none when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (type && !/json/i.test(type)) return text;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     return text;
   }
 }
 
-async function toApiError(thrown: unknown): Promise<ApiError> {
-  const response = thrown instanceof FetchError ? thrown.response : undefined;
-  if (!response) {
-    return {
-      status: 0,
-      code: 'network_error',
-      message: thrown instanceof Error ? thrown.message : String(thrown),
-    };
-  }
+async function toApiError(response: Response): Promise<ApiError> {
   const { status } = response;
-  // A download's error answer arrives as a Blob like its files: read back the JSON inside.
-  const data: unknown = response._data;
-  const body: unknown = data instanceof Blob ? await data.text().then(parseJson) : data;
+  const body = await readBody(response);
   const retryAfter = Number(response.headers.get('Retry-After'));
   const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {};
   // A proxy or gateway may answer anything: the body is checked (zod/mini, loaded with the first error).
-  const { apiErrorBodySchema } = await loadSchemas(() => import('../../contract/errors'));
+  const { apiErrorBodySchema } = await import('../../contract/errors');
   const stable = apiErrorBodySchema.safeParse(body);
   if (stable.success) {
     const { code, message, fields } = stable.data.error;

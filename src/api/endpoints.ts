@@ -206,6 +206,7 @@ export function createApi(client: ApiClient) {
     // The requester's page polls when the live stream is not there: background, never keeps a session awake.
     getPayLinkInBackground: (hash: string) => client.call(endpoints.getPayLink, { pathParams: { hash }, activity: ACTIVITY.background }),
     cancelPayLink: (hash: string) => client.call(endpoints.cancelPayLink, { body: {}, pathParams: { hash } }),
+    getChatWidget: (options?: ReadOptions) => client.call(endpoints.getChatWidget, options),
     payPayLink: (hash: string, fromAccountId: string, idempotencyKey: string) =>
       client.call(endpoints.payPayLink, { body: { fromAccountId }, pathParams: { hash }, idempotencyKey }),
     // Push and the in-app notifications list.

@@ -1,10 +1,8 @@
-import { Suspense, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
 import { ceremonyActivity } from '../auth/ceremonyActivity';
-import { PasskeyOffer } from '../screens/auth/PasskeyOffer';
-import { StaySignedInDialog } from '../screens/auth/StaySignedInDialog';
-import { BiometricSheet } from '../ui/BiometricSheet';
 import { Button } from '../ui/Button';
 import { RTL_LOCALES, splitLocalePath } from '../../contract';
 import { currentRouteId, type NotFoundData } from '../routes';
@@ -12,9 +10,24 @@ import { pathOf, routes, routesById, type Area, type RouteDef } from '../routes/
 import { ErrorPage } from '../ui/ErrorPage';
 import { Icon, type IconName } from '../ui/Icon';
 import { ScreenSkeleton } from '../ui/Skeleton';
-import { useLocale, useLocalize, useSignedIn } from './context';
+import { useLocale, useLocalize, useSignedIn, useSystem } from './context';
 import { NotificationsBell } from './NotificationsBell';
 import { Toaster, useToastsShown } from './notify';
+
+// Shown only now and then (after a password sign-in, before the idle limit, during a passkey ceremony):
+// they load when first needed, not with the entry (docs/performance.md).
+const PasskeyOffer = lazy(() => import('../screens/auth/PasskeyOffer').then(({ PasskeyOffer }) => ({ default: PasskeyOffer })));
+const StaySignedInDialog = lazy(() =>
+  import('../screens/auth/StaySignedInDialog').then(({ StaySignedInDialog }) => ({ default: StaySignedInDialog })),
+);
+const BiometricSheet = lazy(() => import('../ui/BiometricSheet').then(({ BiometricSheet }) => ({ default: BiometricSheet })));
+
+/** Mounts its children the first time they are needed and keeps them (a sheet closes itself, with its focus return). */
+function OnceNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
+  const [mounted, setMounted] = useState(needed);
+  if (needed && !mounted) setMounted(true);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 interface MainNavItem {
   routeId: string;
@@ -119,6 +132,8 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
   const { t } = useTranslation();
   const rtl = RTL_LOCALES.has(useLocale());
   const toastsShown = useToastsShown();
+  const askingToStay = useSelector(useSystem().idle, (snapshot) => snapshot.hasTag('askingToStay'));
+  const inCeremony = useSyncExternalStore(ceremonyActivity.subscribe, ceremonyActivity.active, () => false);
   return (
     <div className={className ? `app-frame ${className}` : 'app-frame'}>
       <a className="skip-link" href="#main">
@@ -130,8 +145,12 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
           <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
         </Suspense>
       )}
-      <BiometricSheet activity={ceremonyActivity} />
-      <StaySignedInDialog />
+      <OnceNeeded needed={inCeremony}>
+        <BiometricSheet activity={ceremonyActivity} />
+      </OnceNeeded>
+      <OnceNeeded needed={askingToStay}>
+        <StaySignedInDialog />
+      </OnceNeeded>
     </div>
   );
 }
@@ -169,7 +188,11 @@ export function Shell() {
           <MainNav current={current} />
           <main id="main" className="page page--wide">
             {heading}
-            {current?.id === 'home' ? <PasskeyOffer /> : null}
+            {current?.id === 'home' ? (
+              <Suspense fallback={null}>
+                <PasskeyOffer />
+              </Suspense>
+            ) : null}
             {current?.tabs ? <SubNav group={current.tabs} /> : null}
             <Screen />
           </main>

@@ -1,5 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../contract';
 
@@ -9,16 +8,20 @@ import { LOCALES, type Locale } from '../../contract';
  */
 export function createI18n(locale: Locale, log: (message: string, error: unknown) => void): I18n {
   const instance = i18next.createInstance();
-  instance
-    .use(
-      resourcesToBackend((language: string) =>
-        import(`../../locales/${language}.json`).catch((error: unknown) => {
+  // Each locale's messages are a chunk of their own (one dynamic import), which the server preloads.
+  const messages: BackendModule = {
+    type: 'backend',
+    init: () => undefined,
+    read: (language, _namespace, done) =>
+      void import(`../../locales/${language}.json`).then(
+        (module: { default: ResourceKey }) => done(null, module.default),
+        (error: unknown) => {
           log(`Could not load the ${language} messages`, error);
-          throw error;
-        }),
+          done(error instanceof Error ? error : new Error(String(error)), false);
+        },
       ),
-    )
-    .use(initReactI18next);
+  };
+  instance.use(messages).use(initReactI18next);
   void instance.init({
     lng: locale,
     supportedLngs: [...LOCALES],

@@ -1,5 +1,4 @@
 import type { LatestBuild } from '../../contract/browser';
-import { loadSchemas } from './schemas';
 
 /** Set by vite.config.ts at build time; `dev` while developing. */
 export const RUNNING_BUILD_ID: string = import.meta.env.VITE_BUILD_ID ?? 'dev';
@@ -8,6 +7,6 @@ export async function fetchLatestBuild(): Promise<LatestBuild> {
   const response = await fetch(`${import.meta.env.BASE_URL}builds/latest.json?t=${Date.now()}`, { cache: 'no-store' });
   if (!response.ok) throw new Error(`builds/latest.json answered ${response.status}`);
   // Loaded when first needed: the first load's bundle carries no zod.
-  const { latestBuildSchema } = await loadSchemas(() => import('../../contract/browser'));
+  const { latestBuildSchema } = await import('../../contract/browser');
   return latestBuildSchema.parse(await response.json());
 }

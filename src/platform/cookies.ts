@@ -1,4 +1,3 @@
-import Cookies from 'js-cookie';
 import type { SessionCookies } from '../../machines/session.machine';
 import {
   AUTH_TOKEN_COOKIE,
@@ -10,20 +9,44 @@ import {
 
 export const LOCALE_COOKIE = 'i18n_redirected';
 
+/**
+ * A cookie's value (the first of that name, percent-decoded, quotes dropped). Written out here, a few
+ * lines instead of a cookie library in the first load; nothing outside a browser (the build's render).
+ */
+function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const pair of document.cookie ? document.cookie.split('; ') : []) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || pair.slice(0, at) !== name) continue;
+    try {
+      return decodeURIComponent(pair.slice(at + 1).replace(/^"(.*)"$/, '$1'));
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Sets (or, with `maxAgeSeconds` 0, removes) a cookie for the whole site. */
+function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+}
+
 export function readAuthToken(): string | undefined {
-  return Cookies.get(AUTH_TOKEN_COOKIE);
+  return readCookie(AUTH_TOKEN_COOKIE);
 }
 
 /** The HttpOnly refresh cookie's readable marker, while its session has not reached its end. */
 export function readSessionMarker(now = Date.now()): SessionMarker | null {
-  const marker = parseSessionMarker(Cookies.get(SESSION_MARKER_COOKIE));
+  const marker = parseSessionMarker(readCookie(SESSION_MARKER_COOKIE));
   return marker && marker.expiresAt > now ? marker : null;
 }
 
 /** The refresh token itself is out of reach (HttpOnly): its marker says whether the browser holds one. */
 export function readSessionCookies(): SessionCookies {
   return {
-    hasAuthToken: Boolean(Cookies.get(AUTH_TOKEN_COOKIE)),
+    hasAuthToken: Boolean(readCookie(AUTH_TOKEN_COOKIE)),
     hasRefreshToken: readSessionMarker() !== null,
   };
 }
@@ -34,20 +57,13 @@ export function readSessionCookies(): SessionCookies {
  * a secret no page should keep.
  */
 export function clearSessionCookies(): void {
-  Cookies.remove(AUTH_TOKEN_COOKIE, { path: '/' });
-  Cookies.remove(SESSION_MARKER_COOKIE, { path: '/' });
-  Cookies.remove(REFRESH_TOKEN_COOKIE, { path: '/' });
+  for (const name of [AUTH_TOKEN_COOKIE, SESSION_MARKER_COOKIE, REFRESH_TOKEN_COOKIE]) writeCookie(name, '', 0);
 }
 
 export function readLocaleCookie(): string | undefined {
-  return Cookies.get(LOCALE_COOKIE);
+  return readCookie(LOCALE_COOKIE);
 }
 
 export function writeLocaleCookie(locale: string): void {
-  Cookies.set(LOCALE_COOKIE, locale, {
-    expires: 365,
-    path: '/',
-    sameSite: 'lax',
-    secure: location.protocol === 'https:',
-  });
+  writeCookie(LOCALE_COOKIE, locale, 365 * 24 * 60 * 60);
 }

@@ -1,5 +1,4 @@
 import type { RouteRule } from '../../contract/browser';
-import { loadSchemas } from './schemas';
 
 let rules: Promise<RouteRule[]> | null = null;
 
@@ -11,7 +10,7 @@ let rules: Promise<RouteRule[]> | null = null;
 export function lookupRouteRule(basePath: string): Promise<RouteRule | null> {
   // Default options: the page's `<link rel="preload" as="fetch" crossorigin>` (server/preload.ts) matches
   // this request and answers it; the server's `Cache-Control: no-cache` keeps the file fresh.
-  rules ??= Promise.all([fetch(`${import.meta.env.BASE_URL}route-rules.json`), loadSchemas(() => import('../../contract/browser'))])
+  rules ??= Promise.all([fetch(`${import.meta.env.BASE_URL}route-rules.json`), import('../../contract/browser')])
     .then(async ([response, { routeRulesSchema }]) => (response.ok ? routeRulesSchema.parse(await response.json()).rules : []))
     .catch((error: unknown) => {
       console.warn('route-rules.json could not be read; continuing without rules', error);

@@ -1,6 +1,10 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useSystem } from '../../app/context';
+import { openChatWidget } from '../../platform/chatWidget';
+import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
@@ -18,6 +22,55 @@ function Question({ question, open }: { question: HelpQuestion; open: boolean })
         {t('help.link')}
       </a>
     </details>
+  );
+}
+
+const SUPPORT_EMAIL = 'support@meridian.test';
+
+/**
+ * Chat when the server names a widget: its script loads on the first "Open chat", in the customer's
+ * language. No widget, or one that does not load: the e-mail address instead.
+ */
+function ChatSection() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const locale = useUiLocale();
+  const id = useId();
+  const config = useQuery({
+    queryKey: ['chat-widget'],
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      const result = await api.getChatWidget({ signal, retry: false });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+  });
+  const chat = config.data?.chat ?? null;
+  const opening = useMutation({ mutationFn: () => (chat ? openChatWidget(chat, locale) : Promise.reject(new Error('no chat'))) });
+  const emailOnly = config.isError || (config.isSuccess && !chat) || opening.isError;
+  return (
+    <section className="card stack" aria-labelledby={`${id}-chat`} data-testid="help-chat">
+      <h2 id={`${id}-chat`}>{t('chat.title')}</h2>
+      {opening.isError ? <p role="alert">{t('chat.failed')}</p> : null}
+      {chat && !opening.isError ? (
+        <>
+          <p>{t('chat.body')}</p>
+          <div className="button-row">
+            <Button variant="primary" busy={opening.isPending} onClick={() => opening.mutate()}>
+              {t('chat.open')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {emailOnly ? (
+        <p>
+          {t('chat.email')}{' '}
+          <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+            {SUPPORT_EMAIL}
+          </a>
+        </p>
+      ) : null}
+    </section>
   );
 }
 
@@ -57,8 +110,8 @@ export function HelpScreen() {
           title={t('help.noResults', { query })}
           body={t('help.noResultsHint')}
           action={
-            <a className="button" href="mailto:support@meridian.test">
-              support@meridian.test
+            <a className="button" href={`mailto:${SUPPORT_EMAIL}`}>
+              {SUPPORT_EMAIL}
             </a>
           }
         />
@@ -74,6 +127,7 @@ export function HelpScreen() {
           </section>
         ))
       )}
+      <ChatSection />
       <p className="hint">{t('help.contact')}</p>
     </div>
   );
