@@ -111,7 +111,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(facts).toContainText(text.deposit);
     await expect(facts).toContainText('Opening deposit');
     await expect(facts).toContainText(locale === 'en' ? '+€2,450.75' : '٢٬٤٥٠٫٧٥');
-    await expect(facts).toContainText(locale === 'en' ? 'Euro account' : 'Euro account');
+    await expect(facts).toContainText(locale === 'en' ? 'Euro account' : 'حساب يورو');
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(rows(page).getByRole('button')).toBeFocused();

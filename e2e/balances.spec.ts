@@ -122,7 +122,7 @@ test('opening an account in another currency shows it, with its IBAN', async ({ 
   await page.getByLabel('Currency').selectOption('GBP');
   await page.getByRole('button', { name: 'Open account' }).click();
   await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { name: 'Pound sterling account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'British Pound account' })).toBeVisible();
   await expect(page.getByText(/^DE\d\d( \d{4}){4} \d\d$/)).toBeVisible();
   await page.goto('/accounts');
   await expect(page.getByTestId('account-row')).toHaveCount(1);

@@ -125,16 +125,25 @@ class PageDriver {
           window.dispatchEvent(new PopStateEvent('popstate'));
         }
       }, action.history);
-    } else if ('sessionStorage' in action) {
+    } else if ('sessionStorage' in action || 'localStorage' in action) {
+      const [area, items] =
+        'sessionStorage' in action
+          ? (['sessionStorage', action.sessionStorage] as const)
+          : (['localStorage', action.localStorage] as const);
       // Once per tab: a reload later in the path must find what the app saved, not this again.
-      await this.page.addInitScript((items) => {
-        if (window.sessionStorage.getItem('__model_seeded') !== null) return;
-        window.sessionStorage.setItem('__model_seeded', '1');
-        for (const [key, value] of Object.entries(items)) {
-          if (value === null) window.sessionStorage.removeItem(key);
-          else window.sessionStorage.setItem(key, value);
-        }
-      }, action.sessionStorage);
+      await this.page.addInitScript(
+        ({ area, items }) => {
+          const marker = `__model_seeded_${area}`;
+          if (window.sessionStorage.getItem(marker) !== null) return;
+          window.sessionStorage.setItem(marker, '1');
+          const storage = window[area];
+          for (const [key, value] of Object.entries(items)) {
+            if (value === null) storage.removeItem(key);
+            else storage.setItem(key, value);
+          }
+        },
+        { area, items },
+      );
     } else if ('cookies' in action) {
       for (const [name, value] of Object.entries(action.cookies)) {
         if (value === null) await this.context.clearCookies({ name });

@@ -1,7 +1,15 @@
+import type { SnapshotFrom } from 'xstate';
 import type { BalancesSummary } from '../contract/accounts';
+import { formatAmount } from '../contract/money';
 import { balancesMachine } from './balances.machine';
-import { asError } from './failure';
-import type { FlowModel } from './graph/model';
+import { asError, toFailure } from './failure';
+import type { FlowModel, PageAction, PageExpectation } from './graph/model';
+import { inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, withValues, type PageLanguage } from './graph/page';
+import { sessionCookieJar } from './session.model';
+
+type Snapshot = SnapshotFrom<typeof balancesMachine>;
+
+const SUMMARY = '**/api/accounts-management/summary-balance';
 
 const coin = {
   id: '5d0c3a1e-8a4f-4c1b-9e2d-7b6a5c4d3e21',
@@ -46,6 +54,35 @@ export const SAMPLE_SUMMARY: BalancesSummary = {
   stale: false,
 };
 
+/**
+ * Home, signed in with cookie fixtures: the calls it makes besides the balances are answered (the profile,
+ * the saved language, the last activities), so no error or retry of theirs gets in the way.
+ */
+function homeCalls(language: PageLanguage): PageAction[] {
+  return [
+    { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
+    { answer: '**/api/user-settings', method: 'GET', json: { language } },
+    { answer: '**/api/activities?*', method: 'GET', json: { items: [], nextCursor: null } },
+  ];
+}
+
+/** Home's total and its toggle: the figure of the last fetch (masked while hidden), and why a fetch failed. */
+function home(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).balances;
+  const { summary, error, hidden } = s.context;
+  const total = summary ? [{ shownText: formatAmount(summary.total, 'USD', language) }] : [];
+  const message = error && (error.message === 'Unknown error' ? texts.unknownError : error.message);
+  return {
+    url: inLanguage('/', language),
+    shows: [
+      { role: 'button', name: texts.hide },
+      ...(hidden ? [] : total),
+      ...(message ? [{ role: 'alert' as const, text: withValues(texts.failed, { message }) }] : []),
+    ],
+    hides: [...(hidden ? total : []), ...(error ? [] : [{ role: 'button' as const, name: texts.retry }])],
+  };
+}
+
 export const balancesModel = {
   inputs: {
     'signed in, balances shown': { signedIn: true, hidden: false },
@@ -82,6 +119,57 @@ export const balancesModel = {
         'BALANCES_REFRESH (money moved)',
         'fetchBalances done (the summary)',
       ],
+    },
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // Home, on Playwright's clock (running, so the client's own quick retry of a failed GET comes): the
+    // 60-second poll is the clock moved on by a minute. Signed out, home sends the visitor to /welcome.
+    start: ({ signedIn, hidden }, language) => [
+      { installClock: true },
+      // Where the app keeps the flag (STORAGE_KEYS.hideBalances).
+      { localStorage: { hide_balances: hidden ? '1' : null } },
+      sessionCookieJar({ hasAuthToken: signedIn, hasRefreshToken: signedIn }),
+      ...homeCalls(language),
+      { open: inLanguage('/', language) },
+    ],
+    events: {
+      // Signed in in another tab: the cookies appear, the app looks again as the window gets the focus.
+      SIGNED_IN: (_, __, language) => [
+        sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+        { dispatch: 'focus' },
+        { navigate: inLanguage('/', language) },
+      ],
+      // Signed out in another tab; a fetch under way is answered at once, so only a settled page is left.
+      SIGNED_OUT: (_, before) =>
+        before.hasTag('loading') ? null : [sessionCookieJar({ hasAuthToken: false, hasRefreshToken: false }), { dispatch: 'focus' }],
+      // What the page offers to fetch again: Try again, under a failure's message.
+      BALANCES_REFRESH: (_, before, language) =>
+        before.context.error && !before.hasTag('loading')
+          ? [{ click: { role: 'button', name: pageTexts(language).balances.retry } }]
+          : null,
+      // The toggle sits on the balances, which only a signed-in customer sees.
+      HIDE_BALANCES_TOGGLED: (_, before, language) =>
+        before.hasTag('polling') && !before.hasTag('loading')
+          ? [{ click: { role: 'button', name: pageTexts(language).balances.hide } }]
+          : null,
+    },
+    actors: {
+      fetchBalances: {
+        done: (summary) => [{ answer: SUMMARY, method: 'GET', times: 1, json: summary }],
+        // Twice: the client tries a failed GET once more before it gives up.
+        error: (error) => {
+          const { code, message = '' } = toFailure(error);
+          const body = { error: { code: code === 'unknown' ? 'internal_error' : code, message } };
+          return [{ answer: SUMMARY, method: 'GET', times: 2, status: 500, json: body }];
+        },
+      },
+    },
+    delays: { BALANCE_POLL: (ms) => [{ advanceClock: ms }] },
+    states: {
+      'polling.waiting': home,
+      // Signed out on home the figures go with the session; opened signed out, home sent the visitor to /welcome.
+      stopped: (_, language) => ({ hides: [{ shownText: formatAmount(SAMPLE_SUMMARY.total, 'USD', language) }] }),
     },
   },
 } satisfies FlowModel<typeof balancesMachine>;

@@ -158,6 +158,8 @@ export type PageAction =
   | { history: string }
   /** What the tab's session storage holds when the pages opened from now on start (null removes a key). */
   | { sessionStorage: Record<string, string | null> }
+  /** What the origin's local storage holds when the pages opened from now on start (null removes a key); once per tab, like `sessionStorage`. */
+  | { localStorage: Record<string, string | null> }
   /** Sets (string) or removes (null) cookies of the app's origin. */
   | { cookies: Record<string, string | null> }
   /** Fires a window event the app listens to. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { accountName, accountNameKind } from '../../contract/accountNames';
 import type { ActivityType } from '../../contract/activities';
 import { assetDecimals, type Asset } from '../../contract/assets';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales';
@@ -12,6 +13,7 @@ import { formatDecimal } from '../services/decimal';
 import type { LedgerKind } from '../services/ledger';
 import { statementCsv } from './csv';
 import { statementPdf } from './pdf';
+import { STATEMENT_TEXTS } from './texts';
 
 /** One posting to the account: what the ledger wrote, named by the activity the customer saw of it. */
 export interface StatementRow {
@@ -62,7 +64,7 @@ export function createStatementService(db: Db, clock: Clock) {
   async function build(userId: string, query: Pick<StatementQuery, 'accountId' | 'from' | 'to'>): Promise<Statement> {
     // Owner-scoped: someone else's account (or a system account) is as unknown as a made-up id.
     const [account] = await db
-      .select({ id: accounts.id, name: accounts.name, currency: accounts.currency, iban: accounts.iban })
+      .select({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, iban: accounts.iban })
       .from(accounts)
       .where(and(eq(accounts.id, query.accountId), eq(accounts.userId, userId)));
     if (!account) throw new ApiError('not_found', 'No such account.');
@@ -116,10 +118,17 @@ export function createStatementService(db: Db, clock: Clock) {
     const currency = account.currency as Asset;
     const decimals = Math.min(2, assetDecimals(currency));
     const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ') || person?.email || '';
+    const locale = person && isLocale(person.language) ? person.language : DEFAULT_LOCALE;
+    const accountKind = accountNameKind(currency, account.kind === 'card');
     return {
-      locale: person && isLocale(person.language) ? person.language : DEFAULT_LOCALE,
+      locale,
       customer: name,
-      account: { id: account.id, name: account.name, currency, iban: account.iban },
+      account: {
+        id: account.id,
+        name: accountName(accountKind, currency, locale, STATEMENT_TEXTS[locale].accountNames),
+        currency,
+        iban: account.iban,
+      },
       from: query.from,
       to: query.to,
       generatedAt: clock(),

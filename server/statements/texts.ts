@@ -1,4 +1,5 @@
 import type { ActivityType } from '../../contract/activities';
+import type { AccountNameWords } from '../../contract/accountNames';
 import type { Locale } from '../../contract/locales';
 import type { LedgerKind } from '../services/ledger';
 
@@ -9,6 +10,8 @@ import type { LedgerKind } from '../services/ledger';
  */
 export interface StatementTexts {
   title: string;
+  /** The account's name, by what it is (the stored name is English). */
+  accountNames: AccountNameWords;
   customer: string;
   account: string;
   period: string;
@@ -32,6 +35,7 @@ export interface StatementTexts {
 export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   en: {
     title: 'Account statement',
+    accountNames: { fiat: (currency) => `${currency} account`, card: 'Meridian card' },
     customer: 'Customer',
     account: 'Account',
     period: 'Period',
@@ -84,6 +88,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   },
   ar: {
     title: 'كشف حساب',
+    accountNames: { fiat: (currency) => `حساب ${currency}`, card: 'بطاقة Meridian' },
     customer: 'العميل',
     account: 'الحساب',
     period: 'الفترة',
@@ -136,6 +141,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   },
   de: {
     title: 'Kontoauszug',
+    accountNames: { fiat: (currency) => `Konto in ${currency}`, card: 'Meridian-Karte' },
     customer: 'Kunde',
     account: 'Konto',
     period: 'Zeitraum',
@@ -188,6 +194,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   },
   es: {
     title: 'Extracto de cuenta',
+    accountNames: { fiat: (currency) => `Cuenta en ${currency}`, card: 'Tarjeta Meridian' },
     customer: 'Cliente',
     account: 'Cuenta',
     period: 'Periodo',
@@ -240,6 +247,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   },
   fr: {
     title: 'Relevé de compte',
+    accountNames: { fiat: (currency) => `Compte en ${currency}`, card: 'Carte Meridian' },
     customer: 'Client',
     account: 'Compte',
     period: 'Période',
@@ -292,6 +300,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   },
   ru: {
     title: 'Выписка по счёту',
+    accountNames: { fiat: (currency) => `Счёт — ${currency}`, card: 'Карта Meridian' },
     customer: 'Клиент',
     account: 'Счёт',
     period: 'Период',
@@ -344,6 +353,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   },
   th: {
     title: 'รายการเดินบัญชี',
+    accountNames: { fiat: (currency) => `บัญชี${currency}`, card: 'บัตร Meridian' },
     customer: 'ลูกค้า',
     account: 'บัญชี',
     period: 'ช่วงเวลา',
@@ -396,6 +406,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
   },
   zh: {
     title: '账户对账单',
+    accountNames: { fiat: (currency) => `${currency}账户`, card: 'Meridian 卡' },
     customer: '客户',
     account: '账户',
     period: '期间',

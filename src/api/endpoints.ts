@@ -29,7 +29,14 @@ import type {
 import type { AssignHeldTransferBody, CreateVoucherBody, RedeemVoucherBody, ReturnHeldTransferBody } from '../../contract/inject';
 import type { StatementQuery } from '../../contract/statements';
 import type { AddWithdrawalAddressBody, WithdrawalBody, WithdrawalQuoteBody } from '../../contract/withdrawals';
-import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQuery, RepayBody } from '../../contract/cards';
+import type {
+  CardAuthorizationBody,
+  CardControlsBody,
+  CardForm,
+  CollateralMoveBody,
+  CollateralPreviewQuery,
+  RepayBody,
+} from '../../contract/cards';
 import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
 import type { CryptoAsset } from '../../contract/assets';
 import type { DepositAddressQuery } from '../../contract/deposits';
@@ -165,6 +172,8 @@ export function createApi(client: ApiClient) {
       client.call(endpoints.simulateBankTransfer, { body, idempotencyKey }),
     simulateCryptoDeposit: (body: SimulateCryptoDepositBody, idempotencyKey: string) =>
       client.call(endpoints.simulateCryptoDeposit, { body, idempotencyKey }),
+    simulateCardAuthorization: (body: CardAuthorizationBody, idempotencyKey: string) =>
+      client.call(endpoints.simulateCardAuthorization, { body, idempotencyKey }),
     listAdminCustomers: (query: { q?: string }, options?: ReadOptions) => client.call(endpoints.listAdminCustomers, { ...options, query }),
     adjustAccount: (body: AdjustmentBody, idempotencyKey: string) => client.call(endpoints.adjustAccount, { body, idempotencyKey }),
     listAdminOutbox: (query: { to?: string }, options?: ReadOptions) => client.call(endpoints.listAdminOutbox, { ...options, query }),

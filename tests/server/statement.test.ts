@@ -16,6 +16,7 @@ import {
   type TestDatabase,
   type TestServer,
 } from './helpers';
+import { accountName } from '../../contract/accountNames';
 
 /**
  * Statements (issue 11): GET /activities/statement as CSV and PDF, read back as a customer or a
@@ -282,6 +283,9 @@ describe('the PDF statement', () => {
         has(heading);
       has('Layla');
       has('Haddad');
+      // The account is named in the customer's language by what it is, never by its stored English name.
+      has(accountName('fiat', 'EUR', locale, texts.accountNames));
+      expect(text).not.toContain('Euros');
       has('北京饭店');
       has('สยาม');
       for (const amount of EXPECTED[locale]) has(amount);

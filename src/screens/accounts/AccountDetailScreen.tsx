@@ -13,6 +13,7 @@ import { generalFailureText } from '../shared/failureText';
 import { useBalances } from '../shared/useBalances';
 import { RecentActivities } from '../home/RecentActivities';
 import { StatementButton } from './StatementButton';
+import { useAccountName } from '../shared/useAccountName';
 
 /**
  * /accounts/:id: one of the customer's accounts. Any id that is not theirs gets the route-validation
@@ -20,6 +21,7 @@ import { StatementButton } from './StatementButton';
  */
 export function AccountDetailScreen() {
   const { t } = useTranslation();
+  const nameOf = useAccountName();
   const localize = useLocalize();
   const { pathname } = useLocation();
   const id = useParams().id!;
@@ -56,7 +58,7 @@ export function AccountDetailScreen() {
       <section className="card stack" aria-labelledby="account-balance" aria-busy={!account || undefined}>
         <div className="totals-head">
           <h2 id="account-balance" className="section-title">
-            {account ? account.name : <span className="skeleton skeleton--text">&nbsp;</span>}
+            {account ? nameOf(account) : <span className="skeleton skeleton--text">&nbsp;</span>}
           </h2>
           <HideBalancesToggle />
         </div>

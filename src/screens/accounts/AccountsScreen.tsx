@@ -12,6 +12,7 @@ import { ListRow, ListRows } from '../../ui/ListRow';
 import { AccountAmount, BalancesError, HideBalancesToggle, RateChange, type ValuedAccount } from '../shared/Balances';
 import { generalFailureText } from '../shared/failureText';
 import { useBalances } from '../shared/useBalances';
+import { useAccountName } from '../shared/useAccountName';
 
 /** /accounts: the fiat and crypto accounts with their balances (from the balances machine), and opening one. */
 export function AccountsScreen() {
@@ -35,6 +36,7 @@ export function AccountsScreen() {
 
 function AccountList({ title, accounts }: { title: string; accounts: ValuedAccount[] | null }) {
   const { t } = useTranslation();
+  const nameOf = useAccountName();
   const localize = useLocalize();
   const id = useId();
   return (
@@ -54,7 +56,7 @@ function AccountList({ title, accounts }: { title: string; accounts: ValuedAccou
             <ListRow
               key={account.id}
               testId="account-row"
-              label={account.name}
+              label={nameOf(account)}
               hint={[account.currency, <RateChange key="change" account={account} />]}
               end={<AccountAmount account={account} />}
               link={(content) => <Link to={localize(`/accounts/${account.id}`)}>{content}</Link>}

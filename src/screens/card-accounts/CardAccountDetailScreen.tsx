@@ -19,6 +19,7 @@ import { LoadFailed } from './CardAccountsScreen';
 import { Percent } from './Percent';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from './selectedCardAccount';
 import { unwrapAnswer } from './unwrapAnswer';
+import { useAccountName } from '../shared/useAccountName';
 
 /** Repayment failures the form explains in its own words (`cardAccounts.repay.errors.<code>`). */
 const REPAY_FAILURES: ReadonlySet<string> = new Set([
@@ -33,6 +34,7 @@ const REPAY_FAILURES: ReadonlySet<string> = new Set([
  * fiat account. An id that is not the customer's gets the route-validation 404, like AccountDetailScreen.
  */
 export function CardAccountDetailScreen() {
+  const nameOf = useAccountName();
   const { pathname } = useLocation();
   const id = useParams().id!;
   const { api } = useSystem();
@@ -55,7 +57,7 @@ export function CardAccountDetailScreen() {
     <div className="stack">
       <section className="card stack" aria-labelledby="card-credit" aria-busy={!credit || undefined}>
         <h2 id="card-credit" className="section-title">
-          {credit ? credit.name : <span className="skeleton skeleton--text">&nbsp;</span>}
+          {credit ? nameOf({ currency: credit.currency, card: true }) : <span className="skeleton skeleton--text">&nbsp;</span>}
         </h2>
         {credit ? <CreditFacts credit={credit} /> : <p className="total-amount skeleton skeleton--inline">0,000.00</p>}
       </section>
@@ -110,6 +112,7 @@ export function CreditFacts({ credit }: { credit: CardCredit }) {
 /** Repays the debt from a fiat account in the card account's currency: one Idempotency-Key per repayment. */
 function RepayForm({ credit }: { credit: CardCredit }) {
   const { t } = useTranslation();
+  const nameOf = useAccountName();
   const system = useSystem();
   const queryClient = useQueryClient();
   const { summary } = useBalances();
@@ -153,7 +156,7 @@ function RepayForm({ credit }: { credit: CardCredit }) {
             onChange={(event) => setFrom(event.target.value)}
             options={sources.map((account) => (
               <option key={account.id} value={account.id}>
-                {account.name}
+                {nameOf(account)}
               </option>
             ))}
           />

@@ -15,6 +15,7 @@ import { generalFailureText } from '../shared/failureText';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId, storedCardAccountId, useCardAccounts } from './selectedCardAccount';
 import { unwrapAnswer } from './unwrapAnswer';
 import './cards.css';
+import { useAccountName } from '../shared/useAccountName';
 
 /**
  * `/card-accounts`: the customer's card account (one in euros, a credit line against crypto collateral),
@@ -57,11 +58,12 @@ export function CardAccountsScreen() {
 
 function CardAccountRow({ account, selected, onChoose }: { account: CardCredit; selected: boolean; onChoose: () => void }) {
   const { t } = useTranslation();
+  const nameOf = useAccountName();
   const localize = useLocalize();
   return (
     <ListRow
       testId="card-account-row"
-      label={account.name}
+      label={nameOf({ currency: account.currency, card: true })}
       hint={[
         <span key="limit">
           {t('cardAccounts.limit')} <Money amount={account.creditLimit} asset={account.currency} />

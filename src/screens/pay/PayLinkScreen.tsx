@@ -14,6 +14,7 @@ import { failureText } from '../shared/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 import { PageNotFound } from '../simulate/shared';
+import { useAccountName } from '../shared/useAccountName';
 
 const OWN_FAILURES = new Set([
   'insufficient_funds',
@@ -27,6 +28,7 @@ const OWN_FAILURES = new Set([
 /** /pay/{hash}: pay someone's request, or watch one's own. */
 export function PayLinkScreen() {
   const { t } = useTranslation();
+  const nameOf = useAccountName();
   const system = useSystem();
   const { hash = '' } = useParams();
   const [machine] = useState(() => paymentMachine.provide(paymentActors(system, () => moneyMoved(system))));
@@ -89,7 +91,7 @@ export function PayLinkScreen() {
               onChange={(e) => setChosen(e.target.value)}
               options={accounts.map((account) => (
                 <option key={account.id} value={account.id}>
-                  {`${account.name ?? account.currency} · ${account.balance} ${account.currency}`}
+                  {`${nameOf(account)} · ${account.balance} ${account.currency}`}
                 </option>
               ))}
             />

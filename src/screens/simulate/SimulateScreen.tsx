@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ASSETS, NETWORKS, type Network } from '../../../contract/assets';
 import type { FiatAsset } from '../../../contract/assets';
+import { endpoints } from '../../../contract/endpoints';
+import { CARD_CHANNELS, type Card, type CardAuthorization, type CardChannel } from '../../../contract/cards';
 import type { SimulatedMovement, SimulationAccount } from '../../../contract/simulate';
-import { useSystem } from '../../app/context';
+import { useLocalize, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { notify } from '../../app/notify';
 import { Button } from '../../ui/Button';
@@ -13,7 +16,10 @@ import { AmountInput, Money } from '../../ui/Money';
 import { formatAmount, type ParsedAmount } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { isMissing, PageNotFound, unwrap, useFailureText } from './shared';
+import { useHydrated } from '../../ui/useHydrated';
+import { CARD_ACCOUNTS_QUERY, storeCardAccountId, useCardAccounts } from '../card-accounts/selectedCardAccount';
+import { CallFailed, isMissing, PageNotFound, unwrap, useFailureText } from './shared';
+import { useAccountName } from '../shared/useAccountName';
 
 export const SIMULATION_ACCOUNTS = ['simulate', 'accounts'] as const;
 const FIAT_TOP_UP_DETAILS = ['inject', 'fiat', 'details'] as const;
@@ -33,13 +39,24 @@ function useIdempotencyKey(): [string, () => void] {
   return [key, () => setKey(crypto.randomUUID())];
 }
 
-function accountLabel(account: SimulationAccount, locale: ReturnType<typeof useUiLocale>): string {
-  return `${account.name} · ${formatAmount(account.balance, account.currency, locale)}`;
+/** A field's setter that also starts a new intended movement: a new idempotency key, the last answer dropped. */
+function resettingSetter(renewKey: () => void, reset: () => void) {
+  return <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      renewKey();
+      reset();
+    };
+}
+
+function accountLabel(name: string, account: SimulationAccount, locale: ReturnType<typeof useUiLocale>): string {
+  return `${name} · ${formatAmount(account.balance, account.currency, locale)}`;
 }
 
 /** Test money arrives in the customer's own accounts: a bank transfer or coins over a network. Demo mode only. */
 export function SimulateScreen() {
   const { t } = useTranslation();
+  const nameOf = useAccountName();
   const { api } = useSystem();
   const accounts = useQuery({
     queryKey: SIMULATION_ACCOUNTS,
@@ -70,7 +87,7 @@ export function SimulateScreen() {
               <ListRow
                 key={account.id}
                 testId={`balance-${account.currency}`}
-                label={account.name}
+                label={nameOf(account)}
                 end={<Money amount={account.balance} asset={account.currency} />}
               />
             ))}
@@ -79,6 +96,7 @@ export function SimulateScreen() {
       </section>
       {fiat.length > 0 ? <BankTransferForm accounts={fiat} /> : null}
       {crypto.length > 0 ? <CryptoDepositForm accounts={crypto} /> : null}
+      <CardPaymentForm />
     </>
   );
 }
@@ -133,13 +151,7 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
       await onMoved(queryClient, system);
     },
   });
-  const changed =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      renewKey();
-      mutation.reset();
-    };
+  const changed = resettingSetter(renewKey, mutation.reset);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -206,6 +218,7 @@ function networksOf(account: SimulationAccount): readonly Network[] {
 
 function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const { t } = useTranslation();
+  const nameOf = useAccountName();
   const { api } = useSystem();
   const locale = useUiLocale();
   const failureText = useFailureText();
@@ -221,13 +234,7 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const { mutation, renewKey } = useMovement(async (key) =>
     unwrap(await api.simulateCryptoDeposit({ accountId: account.id, network, amount: amount.ok ? amount.value : '' }, key)),
   );
-  const changed =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      renewKey();
-      mutation.reset();
-    };
+  const changed = resettingSetter(renewKey, mutation.reset);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -245,7 +252,7 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
           onChange={(event) => changed(setAccountId)(event.target.value)}
           options={accounts.map((item) => (
             <option key={item.id} value={item.id}>
-              {accountLabel(item, locale)}
+              {accountLabel(nameOf(item), item, locale)}
             </option>
           ))}
         />
@@ -276,6 +283,160 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
           {t('simulate.crypto.submit')}
         </Button>
       </form>
+    </section>
+  );
+}
+
+/** Why the card network declined a payment, in the customer's words (`cardPayment.declined.<code>`). */
+const DECLINE_REASONS: ReadonlySet<string> = new Set([...(endpoints.simulateCardAuthorization.errors ?? []), 'network_error']);
+
+/** Every card of the customer's card accounts (today at most one account), for the card to pay with. */
+function useCustomerCards() {
+  const { api } = useSystem();
+  const live = useHydrated();
+  const accounts = useCardAccounts();
+  const ids = (accounts.data ?? []).map((account) => account.id);
+  const cards = useQuery({
+    queryKey: [...CARD_ACCOUNTS_QUERY, 'all-cards', ...ids],
+    enabled: live && accounts.isSuccess,
+    queryFn: async ({ signal }) =>
+      (await Promise.all(ids.map(async (id) => unwrap(await api.listCards(id, { retry: false, signal }))))).flat(),
+  });
+  const currencyOf = (card: Card) => accounts.data?.find((account) => account.id === card.accountId)?.currency ?? 'EUR';
+  return { cards: cards.data, failed: accounts.isError || cards.isError, currencyOf };
+}
+
+/**
+ * A merchant charges one of the customer's cards (POST /simulate/card-authorizations): the card network
+ * applies the freeze, the switches, the limits and the available credit, and says approved or declined
+ * and why. The amount is in the card account's currency, which the endpoint charges in.
+ */
+function CardPaymentForm() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const localize = useLocalize();
+  const queryClient = useQueryClient();
+  const system = useSystem();
+  const id = useId();
+  const { cards, failed, currencyOf } = useCustomerCards();
+  const [chosenCardId, setCardId] = useState<string | null>(null);
+  const card = cards?.find((item) => item.id === chosenCardId) ?? cards?.[0];
+  const [merchant, setMerchant] = useState('');
+  const [channel, setChannel] = useState<CardChannel>('online');
+  const [amountText, setAmountText] = useState('');
+  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [tried, setTried] = useState(false);
+  const [key, renewKey] = useIdempotencyKey();
+  const mutation = useMutation({
+    mutationFn: async (): Promise<{ paid: CardAuthorization; currency: string }> => ({
+      paid: unwrap(
+        await api.simulateCardAuthorization(
+          { cardId: card!.id, amount: amount.ok ? amount.value : '', merchant: merchant.trim(), channel },
+          key,
+        ),
+      ),
+      currency: currencyOf(card!),
+    }),
+    onSuccess: async () => {
+      renewKey();
+      // The paid card's account is the one whose activity the customer looks at next (the link below).
+      storeCardAccountId(card!.accountId);
+      await Promise.all([onMoved(queryClient, system), queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY })]);
+    },
+  });
+  const changed = resettingSetter(renewKey, mutation.reset);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (!card || !amount.ok || !merchant.trim()) return;
+    mutation.mutate();
+  };
+  const currency = card ? currencyOf(card) : 'EUR';
+  const declined = mutation.error instanceof CallFailed ? mutation.error.code : mutation.error ? 'unknown' : null;
+
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('cardPayment.title')}</h2>
+      <p className="hint-text">{t('cardPayment.lead')}</p>
+      {cards === undefined && !failed ? (
+        <div className="skeleton skeleton--block" aria-hidden="true" />
+      ) : !card ? (
+        <p>
+          {failed ? t('cardPayment.loadFailed') : t('cardPayment.noCard')}{' '}
+          {failed ? null : <Link to={localize('/card-accounts')}>{t('cardPayment.openCards')}</Link>}
+        </p>
+      ) : (
+        <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+          <SelectField
+            label={t('cardPayment.card')}
+            value={card.id}
+            onChange={(event) => changed(setCardId)(event.target.value)}
+            options={cards!.map((item) => (
+              <option key={item.id} value={item.id}>
+                {`${t(`cards.form.${item.form}`)} •••• ${item.last4}`}
+              </option>
+            ))}
+          />
+          <TextField
+            label={t('cardPayment.merchant')}
+            value={merchant}
+            autoComplete="off"
+            maxLength={100}
+            onChange={(event) => changed(setMerchant)(event.target.value)}
+            error={tried && !merchant.trim() ? t('cardPayment.merchantRequired') : null}
+          />
+          <AmountInput
+            label={t('simulate.amount')}
+            hint={t('cardPayment.currency', { currency })}
+            asset={currency}
+            value={amountText}
+            onChange={(text, parsed) => {
+              changed(setAmountText)(text);
+              setAmount(parsed);
+            }}
+            error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
+          />
+          <SelectField
+            label={t('cardPayment.channel')}
+            value={channel}
+            onChange={(event) => changed(setChannel)(event.target.value as CardChannel)}
+            options={CARD_CHANNELS.map((code) => (
+              <option key={code} value={code}>
+                {t(`cardPayment.channels.${code}`)}
+              </option>
+            ))}
+          />
+          <div className="form-alert" role="alert">
+            {declined ? (
+              <>
+                <strong>{t('cardPayment.declinedTitle')}</strong>{' '}
+                {t(`cardPayment.declined.${DECLINE_REASONS.has(declined) ? declined : 'unknown'}`)}
+              </>
+            ) : null}
+          </div>
+          <div role="status">
+            {mutation.data ? (
+              <div className="notice stack" data-testid="card-payment-approved">
+                <strong>{t('cardPayment.approved', { merchant: mutation.data.paid.merchant })}</strong>
+                <ListRows label={t('cardPayment.approved', { merchant: mutation.data.paid.merchant })}>
+                  <ListRow
+                    label={t('cardPayment.paid')}
+                    end={<Money amount={mutation.data.paid.amount.replace(/^-/, '')} asset={mutation.data.currency} />}
+                  />
+                  <ListRow
+                    label={t('cardPayment.available')}
+                    end={<Money amount={mutation.data.paid.available} asset={mutation.data.currency} />}
+                  />
+                </ListRows>
+                <Link to={localize('/card-accounts/activities')}>{t('cardPayment.seeActivity')}</Link>
+              </div>
+            ) : null}
+          </div>
+          <Button variant="primary" block type="submit" busy={mutation.isPending}>
+            {t('cardPayment.submit')}
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { Sheet } from '../../ui/Sheet';
 import { SelectField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useBalances } from '../shared/useBalances';
+import { useAccountName } from '../shared/useAccountName';
 
 interface Choice {
   id: string;
@@ -59,6 +60,7 @@ function useChoices(direction: TransferDirection): { from: Choice[]; to: Choice[
  */
 function TransferForm({ direction }: { direction: TransferDirection }) {
   const { t } = useTranslation();
+  const nameOf = useAccountName();
   const system = useSystem();
   const locale = useUiLocale();
   const localize = useLocalize();
@@ -107,7 +109,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
         onChange={(event) => flow.send({ type: 'FROM_CHOSEN', accountId: event.target.value })}
         options={choices.from.map((account) => (
           <option key={account.id} value={account.id}>
-            {`${account.name} · ${formatAmount(account.balance, account.currency, locale)}`}
+            {`${nameOf(account)} · ${formatAmount(account.balance, account.currency, locale)}`}
           </option>
         ))}
       />
@@ -117,7 +119,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
         onChange={(event) => flow.send({ type: 'TO_CHOSEN', accountId: event.target.value })}
         options={choices.to.map((account) => (
           <option key={account.id} value={account.id}>
-            {account.name}
+            {nameOf(account)}
           </option>
         ))}
       />

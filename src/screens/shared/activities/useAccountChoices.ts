@@ -1,4 +1,5 @@
 import { useBalances } from '../useBalances';
+import { useAccountName } from '../useAccountName';
 
 export interface AccountChoice {
   id: string;
@@ -13,10 +14,11 @@ export interface AccountChoice {
  */
 export function useAccountChoices(): AccountChoice[] {
   const { summary } = useBalances();
+  const nameOf = useAccountName();
   if (!summary) return [];
-  return [...summary.fiat.accounts_limit_balances, ...summary.crypto.utgl.coin_balances].map(({ id, name, currency }) => ({
+  return [...summary.fiat.accounts_limit_balances, ...summary.crypto.utgl.coin_balances].map(({ id, currency }) => ({
     id,
-    name,
+    name: nameOf({ currency }),
     currency,
   }));
 }
