@@ -1,4 +1,4 @@
-import type { PayLinkReceipt, PayLinkView } from '../contract/payLinks';
+import type { PayLinkQuote, PayLinkReceipt, PayLinkView } from '../contract/payLinks';
 import type { FlowModel } from './graph/model';
 import { paymentMachine } from './payment.machine';
 import { STEP_UP_OUTCOMES } from './stepUp.model';
@@ -14,13 +14,36 @@ const request: PayLinkView = {
   requesterName: 'Grace Hopper',
   own: false,
 };
+const EUR_ACCOUNT = '0b5f2a8e-2d5c-4d9b-8a55-5b2f8c1d9e10';
+const BTC_ACCOUNT = '1c6f3b9f-3e6d-4eac-9b66-6c3f9d2eaf21';
+/** One second firm, so a quote runs out in one tick of the generated paths. */
+const quote: PayLinkQuote = {
+  id: '2d7a4caf-4f7e-4fbd-8c77-7d4aae3fb032',
+  fromAccountId: BTC_ACCOUNT,
+  fromAsset: 'BTC',
+  toAsset: 'EUR',
+  rate: '60836.7',
+  spreadPercent: '0.5',
+  feePercent: '0.1',
+  fee: '0.00001662',
+  amountIn: '0.0002221',
+  amountOut: '12.50',
+  usdValue: '14.44',
+  fundsSufficient: true,
+  limitLeftUsd: '500.00',
+  withinLimit: true,
+  firmForSeconds: 1,
+  expiresAt: '2026-03-02T09:00:30.000Z',
+};
 const receipt: PayLinkReceipt = {
   hash,
   asset: 'EUR',
   amount: '12.50',
   description: 'Concert tickets',
   requesterName: 'Grace Hopper',
-  fromAccountId: '0b5f2a8e-2d5c-4d9b-8a55-5b2f8c1d9e10',
+  fromAccountId: EUR_ACCOUNT,
+  fromAsset: 'EUR',
+  amountIn: '12.50',
   transactionId: '6f1c1c9e-4a51-4f0e-9d1a-3c1f1a2b3c4d',
   paidAt: '2026-03-02T09:01:00.000Z',
 };
@@ -28,9 +51,11 @@ const receipt: PayLinkReceipt = {
 export const paymentModel = {
   inputs: { 'a link': { hash } },
   events: {
-    PAY_CONFIRMED: {
-      'pay from the euro account': { fromAccountId: receipt.fromAccountId, idempotencyKey: 'key-1' },
+    ACCOUNT_CHOSEN: {
+      'the euro account': { fromAccountId: EUR_ACCOUNT, asset: 'EUR' },
+      'the bitcoin account': { fromAccountId: BTC_ACCOUNT, asset: 'BTC' },
     },
+    PAY_CONFIRMED: { pay: { idempotencyKey: 'key-1' } },
     STATUS_CHANGED: { 'still open': { status: 'open' }, paid: { status: 'paid' } },
     RETRY: { 'try again': {} },
   },
@@ -44,9 +69,14 @@ export const paymentModel = {
       error: { unknown: { code: 'pay_link_not_found' }, offline: { code: 'network_error' } },
     },
     stepUp: { done: STEP_UP_OUTCOMES },
+    requestQuote: {
+      done: { covered: quote, 'more than the balance': { ...quote, fundsSufficient: false } },
+      error: { 'stale rate': { code: 'rate_stale' } },
+    },
     pay: {
       done: { paid: receipt },
       error: {
+        'quote over by the server clock': { code: 'quote_expired' },
         'step-up ran out': { code: 'step_up_required' },
         'someone paid first': { code: 'pay_link_paid' },
         'too little money': { code: 'insufficient_funds' },
@@ -56,11 +86,28 @@ export const paymentModel = {
     watchStatus: { done: {} },
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.link?.status ?? null, s.context.failure?.code ?? null, s.context.receipt !== null]),
+    JSON.stringify([
+      s.value,
+      s.context.link?.status ?? null,
+      s.context.failure?.code ?? null,
+      s.context.receipt !== null,
+      s.context.fromAccountId,
+      s.context.quote?.fundsSufficient ?? null,
+      s.context.secondsLeft,
+      s.context.refreshed,
+    ]),
   invariants: {
     // The business rules: one's own request is never paid, a receipt exists only for a payment that went through.
     '*': (s) => s.context.receipt === null || s.value === 'paid' || 'a receipt outside the paid state',
     paying: (s) => (!s.context.link?.own && s.context.idempotencyKey !== null) || 'pays one’s own request, or without a key',
+    // Paying from another asset's account goes through a quote for that account, which covers it.
+    'choosing.priced': (s) =>
+      (s.context.quote?.fromAccountId === s.context.fromAccountId && s.context.secondsLeft > 0) ||
+      'showing a quote that ran out, or another account’s',
+    steppingUp: (s) =>
+      s.context.quote === null ||
+      (s.context.quote.fundsSufficient && s.context.quote.withinLimit) ||
+      'confirming a quote the balance or the limit does not cover',
     paid: (s) => s.context.receipt !== null || 'paid without a receipt',
     closed: (s) => (s.context.link !== null && s.context.link.status !== 'open') || 'closed while still open',
   },

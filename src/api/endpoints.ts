@@ -32,7 +32,7 @@ import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQ
 import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
 import type { CryptoAsset } from '../../contract/assets';
 import type { DepositAddressQuery } from '../../contract/deposits';
-import type { CreatePayLinkBody } from '../../contract/payLinks';
+import type { CreatePayLinkBody, PayPayLinkBody } from '../../contract/payLinks';
 import type { CreateDepositLinkBody } from '../../contract/depositLinks';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
@@ -198,8 +198,10 @@ export function createApi(client: ApiClient) {
     // The requester's page polls when the live stream is not there: background, never keeps a session awake.
     getPayLinkInBackground: (hash: string) => client.call(endpoints.getPayLink, { pathParams: { hash }, activity: ACTIVITY.background }),
     cancelPayLink: (hash: string) => client.call(endpoints.cancelPayLink, { body: {}, pathParams: { hash } }),
-    payPayLink: (hash: string, fromAccountId: string, idempotencyKey: string) =>
-      client.call(endpoints.payPayLink, { body: { fromAccountId }, pathParams: { hash }, idempotencyKey }),
+    quotePayLink: (hash: string, fromAccountId: string) =>
+      client.call(endpoints.quotePayLink, { body: { fromAccountId }, pathParams: { hash } }),
+    payPayLink: (hash: string, body: PayPayLinkBody, idempotencyKey: string) =>
+      client.call(endpoints.payPayLink, { body, pathParams: { hash }, idempotencyKey }),
   };
 }
 
