@@ -36,19 +36,22 @@ function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; 
   return (
     <section className="card stack" aria-label={t('payment.quote.title')} data-testid="payment-quote">
       <dl className="fact-list">
-        <div>
+        <div className="fact">
           <dt>{t('payment.quote.pay')}</dt>
           <dd>
             <Money amount={quote.amountIn} asset={quote.fromAsset} />
           </dd>
         </div>
-        <div>
+        <div className="fact">
           <dt>{t('payment.quote.rate')}</dt>
-          <dd dir="ltr">
-            <Money amount="1" asset={quote.fromAsset} /> = <Money amount={quote.rate} asset={quote.toAsset} />
+          <dd>
+            {/* An equation reads left to right in every language; the value still sits at the line's end. */}
+            <bdi dir="ltr">
+              <Money amount="1" asset={quote.fromAsset} /> = <Money amount={quote.rate} asset={quote.toAsset} />
+            </bdi>
           </dd>
         </div>
-        <div>
+        <div className="fact">
           <dt>{t('payment.quote.fee', { percent: quote.feePercent })}</dt>
           <dd>
             <Money amount={quote.fee} asset={quote.fromAsset} />
