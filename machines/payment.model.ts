@@ -1,7 +1,13 @@
+import type { SnapshotFrom } from 'xstate';
 import type { PayLinkQuote, PayLinkReceipt, PayLinkView } from '../contract/payLinks';
-import type { FlowModel } from './graph/model';
+import { SAMPLE_SUMMARY } from './balances.model';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { countedText, failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { paymentMachine } from './payment.machine';
-import { STEP_UP_OUTCOMES } from './stepUp.model';
+import { sessionCookieJar } from './session.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
+
+type Snapshot = SnapshotFrom<typeof paymentMachine>;
 
 const hash = 'q3Xv8Zb1TkWm0aPc7Yr2Ug';
 const request: PayLinkView = {
@@ -14,8 +20,12 @@ const request: PayLinkView = {
   requesterName: 'Grace Hopper',
   own: false,
 };
-const EUR_ACCOUNT = '0b5f2a8e-2d5c-4d9b-8a55-5b2f8c1d9e10';
-const BTC_ACCOUNT = '1c6f3b9f-3e6d-4eac-9b66-6c3f9d2eaf21';
+// The payer's accounts, as the balances summary the page reads lists them.
+const EUR_ACCOUNT = SAMPLE_SUMMARY.fiat.accounts_limit_balances[0]!.id;
+const BTC_ACCOUNT = SAMPLE_SUMMARY.crypto.utgl.coin_balances[0]!.id;
+const LINK = `**/api/pay-links/${hash}`;
+const QUOTE = `${LINK}/quotes`;
+const PAY = `${LINK}/pay`;
 /** One second firm, so a quote runs out in one tick of the generated paths. */
 const quote: PayLinkQuote = {
   id: '2d7a4caf-4f7e-4fbd-8c77-7d4aae3fb032',
@@ -47,6 +57,22 @@ const receipt: PayLinkReceipt = {
   transactionId: '6f1c1c9e-4a51-4f0e-9d1a-3c1f1a2b3c4d',
   paidAt: '2026-03-02T09:01:00.000Z',
 };
+
+/** The payer's form: the account, what stands in the way if anything, and the quote while it holds. */
+function form(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).payment;
+  const { failure, quote, secondsLeft } = s.context;
+  return {
+    shows: [
+      { label: texts.from },
+      ...(failure ? [{ shownText: failureText(language, texts.failures, failure) }] : []),
+      ...(s.matches({ choosing: 'priced' }) && quote
+        ? [{ testId: 'payment-quote' }, { shownText: countedText(language, texts.quote, 'holds', { count: secondsLeft }) }]
+        : []),
+      ...(s.matches({ choosing: 'quoteFailed' }) ? [{ role: 'button' as const, name: texts.retry }] : []),
+    ],
+  };
+}
 
 export const paymentModel = {
   inputs: { 'a link': { hash } },
@@ -96,6 +122,58 @@ export const paymentModel = {
       s.context.secondsLeft,
       s.context.refreshed,
     ]),
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The clock runs until a quote arrives, then waits for the steps: its seconds pass only in QUOTE_TICK steps.
+    start: ({ hash: link }, language) => [
+      { clock: 'install' },
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      // A verified e-mail: the pages that move money need it.
+      { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
+      { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: SAMPLE_SUMMARY },
+      { open: inLanguage(`/pay/${link}`, language) },
+    ],
+    events: {
+      ACCOUNT_CHOSEN: ({ fromAccountId }, before, language) =>
+        before.context.fromAccountId === fromAccountId
+          ? null
+          : [{ select: { label: pageTexts(language).payment.from }, value: fromAccountId }],
+      PAY_CONFIRMED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.pay } }],
+      RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.retry } }],
+      // Sent by the server's event stream to the requester's page, which no step here can cause.
+      STATUS_CHANGED: () => null,
+    },
+    actors: {
+      loadLink: {
+        done: (output) => [{ answer: LINK, method: 'GET', json: output }],
+        error: (error) => [failedCall(LINK, error, 'GET')],
+      },
+      stepUp: { done: (output) => stepUpInBrowser('paylink.pay', output) },
+      requestQuote: {
+        done: (output) => [{ clock: 'pause' }, { answer: QUOTE, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(QUOTE, error)],
+      },
+      pay: {
+        done: (output) => [{ answer: PAY, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(PAY, error)],
+      },
+      watchStatus: { done: () => null },
+    },
+    delays: { QUOTE_TICK: (ms) => [{ runClock: ms }] },
+    states: {
+      failed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).payment.retry }] }),
+      notFound: (_, language) => ({ shows: [{ shownText: pageTexts(language).errors.notFound.status }] }),
+      'choosing.unpriced': form,
+      'choosing.quoting': form,
+      'choosing.quoteFailed': form,
+      'choosing.priced': form,
+      paid: (_, language) => ({ shows: [{ shownText: pageTexts(language).payment.receipt }] }),
+      closed: (s, language) => ({
+        shows: [{ shownText: pageTexts(language).payment.closed[s.context.link!.status as 'paid' | 'expired' | 'cancelled'] }],
+      }),
+      watching: (_, language) => ({ shows: [{ role: 'heading', name: pageTexts(language).payment.ownTitle }] }),
+    },
+  },
   invariants: {
     // The business rules: one's own request is never paid, a receipt exists only for a payment that went through.
     '*': (s) => s.context.receipt === null || s.value === 'paid' || 'a receipt outside the paid state',
