@@ -220,6 +220,10 @@ export const API_ERRORS = {
     status: 422,
     description: 'A transfer goes from one of the customer’s fiat accounts to a crypto one or the reverse.',
   },
+  quote_not_needed: {
+    status: 422,
+    description: 'The account is in the payment request’s own asset: it is paid as it is, without a quote.',
+  },
   amount_too_small: {
     status: 422,
     description: 'After the fee (at least 1 US dollar) nothing, or less than the smallest unit of the asset, would arrive.',

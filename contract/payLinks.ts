@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assetSchema } from './assets';
 import { amountSchema } from './cards';
 import { decimalSchema, textSchema, timestampSchema } from './common';
+import { quoteSchema } from './transfers';
 
 /**
  * Payment requests by link (`/pay/{hash}`). The hash is the link's only secret: 16 random bytes in
@@ -50,7 +51,19 @@ export const payLinkViewSchema = payLinkSchema.omit({ createdAt: true, paidAt: t
 });
 export type PayLinkView = z.infer<typeof payLinkViewSchema>;
 
-export const payPayLinkBodySchema = z.strictObject({ fromAccountId: z.uuid() });
+/** `POST /pay-links/:hash/quotes`: what paying from this account, in another asset than the link's, costs. */
+export const payLinkQuoteBodySchema = z.strictObject({ fromAccountId: z.uuid() });
+export type PayLinkQuoteBody = z.infer<typeof payLinkQuoteBodySchema>;
+
+/**
+ * A transfer's quote (contract/transfers.ts) whose `amountOut` is exactly the link's amount; the
+ * requester's account it arrives in is theirs alone, so it is left out.
+ */
+export const payLinkQuoteSchema = quoteSchema.omit({ toAccountId: true });
+export type PayLinkQuote = z.infer<typeof payLinkQuoteSchema>;
+
+/** `quoteId` is required when the account's asset is not the link's, and refused otherwise. */
+export const payPayLinkBodySchema = z.strictObject({ fromAccountId: z.uuid(), quoteId: z.uuid().optional() });
 export type PayPayLinkBody = z.infer<typeof payPayLinkBodySchema>;
 
 /** The payer's receipt. */
@@ -61,6 +74,9 @@ export const payLinkReceiptSchema = z.object({
   description: z.string(),
   requesterName: z.string().nullable(),
   fromAccountId: z.uuid(),
+  /** What left the payer's account, in its asset: the amount, or the quote's amount in (fee included). */
+  fromAsset: assetSchema,
+  amountIn: decimalSchema,
   transactionId: z.uuid(),
   paidAt: timestampSchema,
 });

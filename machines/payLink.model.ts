@@ -1,7 +1,15 @@
+import type { SnapshotFrom } from 'xstate';
 import type { PayLink } from '../contract/payLinks';
-import type { FlowModel } from './graph/model';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { payLinkMachine } from './payLink.machine';
-import { STEP_UP_OUTCOMES } from './stepUp.model';
+import { sessionCookieJar } from './session.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
+
+type Snapshot = SnapshotFrom<typeof payLinkMachine>;
+
+const CREATE = '**/api/pay-links';
+const CANCEL = '**/api/pay-links/*/cancel';
 
 const link: PayLink = {
   hash: 'q3Xv8Zb1TkWm0aPc7Yr2Ug',
@@ -13,6 +21,21 @@ const link: PayLink = {
   createdAt: '2026-03-02T09:00:00.000Z',
   paidAt: null,
 };
+
+/** The form as typed, with the field's refusal or the server's next to it. */
+function form(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).payLinks;
+  const { formError, failure, cancelled } = s.context;
+  return {
+    shows: [
+      { label: texts.amount },
+      // A malformed amount is refused by the amount field itself, in its own words; a missing reason by the form.
+      ...(formError === 'description' ? [{ shownText: texts.errors.description }] : []),
+      ...(failure ? [{ shownText: failureText(language, texts.failures, failure) }] : []),
+      ...(cancelled ? [{ shownText: texts.list.cancelled }] : []),
+    ],
+  };
+}
 
 export const payLinkModel = {
   events: {
@@ -37,6 +60,46 @@ export const payLinkModel = {
   },
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.formError, s.context.failure?.code ?? null, s.context.created !== null, s.context.cancelled]),
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The customer already has one open request, so the list offers to cancel it.
+    start: (_, language) => [
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      // A verified e-mail: the pages that move money need it.
+      { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
+      { answer: '**/api/pay-links', method: 'GET', json: [link] },
+      { open: inLanguage('/pay', language) },
+    ],
+    events: {
+      REQUEST_SUBMITTED: ({ request }, _, language) => {
+        const texts = pageTexts(language).payLinks;
+        return [
+          { select: { label: texts.asset }, value: request.asset },
+          { fill: { label: texts.amount }, text: request.amount },
+          { fill: { label: texts.description }, text: request.description },
+          { select: { label: texts.expiry }, value: request.expiresInHours === null ? 'none' : String(request.expiresInHours) },
+          { click: { role: 'button', name: texts.submit } },
+        ];
+      },
+      NEW_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payLinks.created.new } }],
+      CANCEL_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payLinks.list.cancel } }],
+    },
+    actors: {
+      stepUp: { done: (output) => stepUpInBrowser('paylink.create', output) },
+      createPayLink: {
+        done: (answer) => [{ answer: CREATE, method: 'POST', times: 1, json: answer }],
+        error: (error) => [failedCall(CREATE, error, 'POST')],
+      },
+      cancelPayLink: {
+        done: (answer) => [{ answer: CANCEL, method: 'POST', times: 1, json: answer }],
+        error: (error) => [failedCall(CANCEL, error, 'POST')],
+      },
+    },
+    states: {
+      editing: form,
+      created: (_, language) => ({ shows: [{ role: 'heading', name: pageTexts(language).payLinks.created.title }] }),
+    },
+  },
   invariants: {
     // The business rules: a link is shown only once the server made it, and nothing is sent with a refusal showing.
     created: (s) => s.context.created !== null || 'a link shown that the server did not make',

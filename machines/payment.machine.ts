@@ -1,5 +1,6 @@
-import { assign, fromCallback, setup } from 'xstate';
-import type { PayLinkReceipt, PayLinkStatus, PayLinkView } from '../contract/payLinks';
+import { and, assign, fromCallback, setup } from 'xstate';
+import type { Asset } from '../contract/assetList';
+import type { PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../contract/payLinks';
 import { toFailure, type Failure } from './failure';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
@@ -16,14 +17,22 @@ interface Context {
   link: PayLinkView | null;
   /** The account paid from, chosen by the payer. */
   fromAccountId: string | null;
+  /** From an account in another asset: what paying from it costs, firm for `secondsLeft` more seconds. */
+  quote: PayLinkQuote | null;
+  secondsLeft: number;
+  /** The quote ran out (here, or by the server's clock) and this one replaced it. */
+  refreshed: boolean;
   /** One per intended payment: a retry of it sends the same key, so money moves once. */
   idempotencyKey: string | null;
+  /** What the key was made for (account and quote): another body needs another key. */
+  keyedFor: string | null;
   receipt: PayLinkReceipt | null;
   failure: Failure | null;
 }
 
 type Event =
-  | { type: 'PAY_CONFIRMED'; fromAccountId: string; idempotencyKey: string }
+  | { type: 'ACCOUNT_CHOSEN'; fromAccountId: string; asset: Asset }
+  | { type: 'PAY_CONFIRMED'; idempotencyKey: string }
   | { type: 'STATUS_CHANGED'; status: PayLinkStatus }
   | { type: 'RETRY' };
 
@@ -33,9 +42,16 @@ const CLOSED_CODES: Record<string, PayLinkStatus> = {
   pay_link_cancelled: 'cancelled',
 };
 
+/** A refusal that says the quote itself is over: a fresh one is asked for at once. */
+const QUOTE_OVER = new Set(['quote_expired', 'quote_used', 'quote_not_found']);
+
+/** The body a payment sends, as one string: its key is reused only for the very same body. */
+const bodyOf = (context: Context) => `${context.fromAccountId}/${context.quote?.id ?? ''}`;
+
 /**
  * /pay/{hash}. A payer sees who asks (display name only), how much and why, chooses one of their
- * accounts in the asset, confirms it is them (`paylink.pay`) and pays once; the receipt follows. The
+ * accounts — in another asset than the link's, with a quote that holds for its seconds and is replaced
+ * when they run out —, confirms it is them (`paylink.pay`) and pays once; the receipt follows. The
  * requester sees their own request update the moment it is paid (a live stream, else polling). A link
  * that was paid, expired or was cancelled says so; an unknown one is “page not found”.
  */
@@ -45,8 +61,10 @@ export const paymentMachine = setup({
     /** GET /pay-links/:hash. */
     loadLink: unprovided<PayLinkView, { hash: string }>('loadLink'),
     stepUp: stepUpMachine,
+    /** POST /pay-links/:hash/quotes: from an account in another asset. */
+    requestQuote: unprovided<PayLinkQuote, { hash: string; fromAccountId: string }>('requestQuote'),
     /** POST /pay-links/:hash/pay with the Idempotency-Key; refreshes the balances when it went through. */
-    pay: unprovided<PayLinkReceipt, { hash: string; fromAccountId: string; idempotencyKey: string }>('pay'),
+    pay: unprovided<PayLinkReceipt, { hash: string; fromAccountId: string; quoteId: string | null; idempotencyKey: string }>('pay'),
     /** Sends STATUS_CHANGED as the link changes: the server's event stream, else a poll every PAY_LINK_POLL_MS. */
     watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(() => {
       throw new Error('The actor "watchStatus" must be provided by the app');
@@ -60,10 +78,30 @@ export const paymentMachine = setup({
     stepUpExpired: ({ event }) => 'error' in event && toFailure(event.error).code === 'step_up_required',
     linkClosed: ({ event }) => 'error' in event && toFailure(event.error).code in CLOSED_CODES,
     stillOpen: ({ event }) => event.type === 'STATUS_CHANGED' && event.status === 'open',
+    inLinkAsset: ({ context, event }) => event.type === 'ACCOUNT_CHOSEN' && event.asset === context.link?.asset,
+    accountChosen: ({ context }) => context.fromAccountId !== null,
+    quoteCovers: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
+    quoteRunOut: ({ context }) => context.secondsLeft <= 0,
+    quoted: ({ context }) => context.quote !== null,
+    quoteOver: ({ event }) => 'error' in event && QUOTE_OVER.has(toFailure(event.error).code),
   },
   actions: {
     failed: assign({ failure: ({ event }) => toFailure((event as { error?: unknown }).error) }),
+    chosen: assign({
+      fromAccountId: ({ event }) => (event as { fromAccountId: string }).fromAccountId,
+      quote: null,
+      refreshed: false,
+      failure: null,
+    }),
+    keyed: assign(({ context, event }) => ({
+      // A new confirmation is a new payment; a retry of the very same body after a refusal keeps its key.
+      idempotencyKey:
+        (context.keyedFor === bodyOf(context) && context.idempotencyKey) || (event as { idempotencyKey: string }).idempotencyKey,
+      keyedFor: bodyOf(context),
+      failure: null,
+    })),
   },
+  delays: { QUOTE_TICK: 1000 },
 }).createMachine({
   id: 'payment',
   description:
@@ -72,7 +110,11 @@ export const paymentMachine = setup({
     hash: input.hash,
     link: null,
     fromAccountId: null,
+    quote: null,
+    secondsLeft: 0,
+    refreshed: false,
     idempotencyKey: null,
+    keyedFor: null,
     receipt: null,
     failure: null,
   }),
@@ -105,18 +147,50 @@ export const paymentMachine = setup({
       description: 'No request has this link: the page-not-found page.',
     },
     choosing: {
-      description: 'The request, the payer’s accounts in its asset and “Pay”; a refusal shows next to it.',
+      description: 'The request, the payer’s accounts and “Pay”; a refusal shows next to it.',
       meta: { route: '/pay/:hash' },
+      initial: 'unpriced',
       on: {
-        PAY_CONFIRMED: {
-          target: 'steppingUp',
-          actions: assign({
-            fromAccountId: ({ event }) => event.fromAccountId,
-            // A new confirmation is a new payment; a retry after a refusal keeps the key it was made with.
-            idempotencyKey: ({ context, event }) =>
-              (context.fromAccountId === event.fromAccountId && context.idempotencyKey) || event.idempotencyKey,
-            failure: null,
-          }),
+        ACCOUNT_CHOSEN: [
+          { guard: 'inLinkAsset', target: '.unpriced', actions: 'chosen' },
+          { target: '.quoting', actions: 'chosen', description: 'Another asset than the link’s: what it costs is quoted first.' },
+        ],
+      },
+      states: {
+        unpriced: {
+          description: 'An account in the link’s own asset (or none chosen yet): it pays the amount as it is.',
+          on: { PAY_CONFIRMED: { guard: 'accountChosen', target: '#payment.steppingUp', actions: 'keyed' } },
+        },
+        quoting: {
+          tags: ['quoting'],
+          description: 'POST /pay-links/:hash/quotes: the rate, the fee and what the account pays, firm for 30 seconds.',
+          invoke: {
+            id: 'requestQuote',
+            src: 'requestQuote',
+            input: ({ context }) => ({ hash: context.hash, fromAccountId: context.fromAccountId! }),
+            onDone: {
+              target: 'priced',
+              actions: assign({ quote: ({ event }) => event.output, secondsLeft: ({ event }) => event.output.firmForSeconds }),
+            },
+            onError: { target: 'quoteFailed', actions: 'failed' },
+          },
+        },
+        quoteFailed: {
+          description: 'No quote (a stale rate, offline): “Try again”; nothing can be paid from this account yet.',
+          on: { RETRY: { target: 'quoting', actions: assign({ failure: null }) } },
+        },
+        priced: {
+          description: 'The quote under the account, its seconds counting down; “Pay” only when the account and the limit cover it.',
+          always: {
+            guard: 'quoteRunOut',
+            target: 'quoting',
+            actions: assign({ refreshed: true }),
+            description: 'The quote ran out: a fresh one is asked for, never the old one reused.',
+          },
+          after: {
+            QUOTE_TICK: { target: 'priced', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
+          },
+          on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: 'keyed' } },
         },
       },
     },
@@ -126,7 +200,12 @@ export const paymentMachine = setup({
         id: 'stepUp',
         src: 'stepUp',
         input: { action: 'paylink.pay' },
-        onDone: [{ guard: 'stepUpGranted', target: 'paying' }, { target: 'choosing' }],
+        onDone: [
+          { guard: 'stepUpGranted', target: 'paying' },
+          // The quote's seconds ran on behind the sheet: a fresh one, never the old one reused.
+          { guard: 'quoted', target: 'choosing.quoting' },
+          { target: 'choosing' },
+        ],
       },
     },
     paying: {
@@ -135,7 +214,12 @@ export const paymentMachine = setup({
       invoke: {
         id: 'pay',
         src: 'pay',
-        input: ({ context }) => ({ hash: context.hash, fromAccountId: context.fromAccountId!, idempotencyKey: context.idempotencyKey! }),
+        input: ({ context }) => ({
+          hash: context.hash,
+          fromAccountId: context.fromAccountId!,
+          quoteId: context.quote?.id ?? null,
+          idempotencyKey: context.idempotencyKey!,
+        }),
         onDone: { target: 'paid', actions: assign({ receipt: ({ event }) => event.output }) },
         onError: [
           { guard: 'stepUpExpired', target: 'steppingUp' },
@@ -147,6 +231,18 @@ export const paymentMachine = setup({
               failure: ({ event }) => toFailure(event.error),
             }),
             description: 'Someone paid first, or the requester cancelled, or it expired: nothing moved.',
+          },
+          {
+            guard: and(['quoted', 'quoteOver']),
+            target: 'choosing.quoting',
+            actions: ['failed', assign({ refreshed: true })],
+            description: 'The server found the quote over (its clock, another tab): nothing moved; a fresh one.',
+          },
+          {
+            guard: 'quoted',
+            target: 'choosing.quoting',
+            actions: 'failed',
+            description: 'Refused (funds, limit): a fresh quote with why.',
           },
           { target: 'choosing', actions: 'failed' },
         ],

@@ -1,7 +1,13 @@
-import type { PayLinkReceipt, PayLinkView } from '../contract/payLinks';
-import type { FlowModel } from './graph/model';
+import type { SnapshotFrom } from 'xstate';
+import type { PayLinkQuote, PayLinkReceipt, PayLinkView } from '../contract/payLinks';
+import { SAMPLE_SUMMARY } from './balances.model';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { countedText, failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { paymentMachine } from './payment.machine';
-import { STEP_UP_OUTCOMES } from './stepUp.model';
+import { sessionCookieJar } from './session.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
+
+type Snapshot = SnapshotFrom<typeof paymentMachine>;
 
 const hash = 'q3Xv8Zb1TkWm0aPc7Yr2Ug';
 const request: PayLinkView = {
@@ -14,23 +20,68 @@ const request: PayLinkView = {
   requesterName: 'Grace Hopper',
   own: false,
 };
+// The payer's accounts, as the balances summary the page reads lists them.
+const EUR_ACCOUNT = SAMPLE_SUMMARY.fiat.accounts_limit_balances[0]!.id;
+const BTC_ACCOUNT = SAMPLE_SUMMARY.crypto.utgl.coin_balances[0]!.id;
+const LINK = `**/api/pay-links/${hash}`;
+const QUOTE = `${LINK}/quotes`;
+const PAY = `${LINK}/pay`;
+/** One second firm, so a quote runs out in one tick of the generated paths. */
+const quote: PayLinkQuote = {
+  id: '2d7a4caf-4f7e-4fbd-8c77-7d4aae3fb032',
+  fromAccountId: BTC_ACCOUNT,
+  fromAsset: 'BTC',
+  toAsset: 'EUR',
+  rate: '60836.7',
+  spreadPercent: '0.5',
+  feePercent: '0.1',
+  fee: '0.00001662',
+  amountIn: '0.0002221',
+  amountOut: '12.50',
+  usdValue: '14.44',
+  fundsSufficient: true,
+  limitLeftUsd: '500.00',
+  withinLimit: true,
+  firmForSeconds: 1,
+  expiresAt: '2026-03-02T09:00:30.000Z',
+};
 const receipt: PayLinkReceipt = {
   hash,
   asset: 'EUR',
   amount: '12.50',
   description: 'Concert tickets',
   requesterName: 'Grace Hopper',
-  fromAccountId: '0b5f2a8e-2d5c-4d9b-8a55-5b2f8c1d9e10',
+  fromAccountId: EUR_ACCOUNT,
+  fromAsset: 'EUR',
+  amountIn: '12.50',
   transactionId: '6f1c1c9e-4a51-4f0e-9d1a-3c1f1a2b3c4d',
   paidAt: '2026-03-02T09:01:00.000Z',
 };
 
+/** The payer's form: the account, what stands in the way if anything, and the quote while it holds. */
+function form(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).payment;
+  const { failure, quote, secondsLeft } = s.context;
+  return {
+    shows: [
+      { label: texts.from },
+      ...(failure ? [{ shownText: failureText(language, texts.failures, failure) }] : []),
+      ...(s.matches({ choosing: 'priced' }) && quote
+        ? [{ testId: 'payment-quote' }, { shownText: countedText(language, texts.quote, 'holds', { count: secondsLeft }) }]
+        : []),
+      ...(s.matches({ choosing: 'quoteFailed' }) ? [{ role: 'button' as const, name: texts.retry }] : []),
+    ],
+  };
+}
+
 export const paymentModel = {
   inputs: { 'a link': { hash } },
   events: {
-    PAY_CONFIRMED: {
-      'pay from the euro account': { fromAccountId: receipt.fromAccountId, idempotencyKey: 'key-1' },
+    ACCOUNT_CHOSEN: {
+      'the euro account': { fromAccountId: EUR_ACCOUNT, asset: 'EUR' },
+      'the bitcoin account': { fromAccountId: BTC_ACCOUNT, asset: 'BTC' },
     },
+    PAY_CONFIRMED: { pay: { idempotencyKey: 'key-1' } },
     STATUS_CHANGED: { 'still open': { status: 'open' }, paid: { status: 'paid' } },
     RETRY: { 'try again': {} },
   },
@@ -44,9 +95,14 @@ export const paymentModel = {
       error: { unknown: { code: 'pay_link_not_found' }, offline: { code: 'network_error' } },
     },
     stepUp: { done: STEP_UP_OUTCOMES },
+    requestQuote: {
+      done: { covered: quote, 'more than the balance': { ...quote, fundsSufficient: false } },
+      error: { 'stale rate': { code: 'rate_stale' } },
+    },
     pay: {
       done: { paid: receipt },
       error: {
+        'quote over by the server clock': { code: 'quote_expired' },
         'step-up ran out': { code: 'step_up_required' },
         'someone paid first': { code: 'pay_link_paid' },
         'too little money': { code: 'insufficient_funds' },
@@ -56,11 +112,80 @@ export const paymentModel = {
     watchStatus: { done: {} },
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.link?.status ?? null, s.context.failure?.code ?? null, s.context.receipt !== null]),
+    JSON.stringify([
+      s.value,
+      s.context.link?.status ?? null,
+      s.context.failure?.code ?? null,
+      s.context.receipt !== null,
+      s.context.fromAccountId,
+      s.context.quote?.fundsSufficient ?? null,
+      s.context.secondsLeft,
+      s.context.refreshed,
+    ]),
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The clock runs until a quote arrives, then waits for the steps: its seconds pass only in QUOTE_TICK steps.
+    start: ({ hash: link }, language) => [
+      { clock: 'install' },
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      // A verified e-mail: the pages that move money need it.
+      { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
+      { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: SAMPLE_SUMMARY },
+      { open: inLanguage(`/pay/${link}`, language) },
+    ],
+    events: {
+      ACCOUNT_CHOSEN: ({ fromAccountId }, before, language) =>
+        before.context.fromAccountId === fromAccountId
+          ? null
+          : [{ select: { label: pageTexts(language).payment.from }, value: fromAccountId }],
+      PAY_CONFIRMED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.pay } }],
+      RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.retry } }],
+      // Sent by the server's event stream to the requester's page, which no step here can cause.
+      STATUS_CHANGED: () => null,
+    },
+    actors: {
+      loadLink: {
+        done: (output) => [{ answer: LINK, method: 'GET', json: output }],
+        error: (error) => [failedCall(LINK, error, 'GET')],
+      },
+      stepUp: { done: (output) => stepUpInBrowser('paylink.pay', output) },
+      requestQuote: {
+        done: (output) => [{ clock: 'pause' }, { answer: QUOTE, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(QUOTE, error)],
+      },
+      pay: {
+        done: (output) => [{ answer: PAY, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(PAY, error)],
+      },
+      watchStatus: { done: () => null },
+    },
+    delays: { QUOTE_TICK: (ms) => [{ runClock: ms }] },
+    states: {
+      failed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).payment.retry }] }),
+      notFound: (_, language) => ({ shows: [{ shownText: pageTexts(language).errors.notFound.status }] }),
+      'choosing.unpriced': form,
+      'choosing.quoting': form,
+      'choosing.quoteFailed': form,
+      'choosing.priced': form,
+      paid: (_, language) => ({ shows: [{ shownText: pageTexts(language).payment.receipt }] }),
+      closed: (s, language) => ({
+        shows: [{ shownText: pageTexts(language).payment.closed[s.context.link!.status as 'paid' | 'expired' | 'cancelled'] }],
+      }),
+      watching: (_, language) => ({ shows: [{ role: 'heading', name: pageTexts(language).payment.ownTitle }] }),
+    },
+  },
   invariants: {
     // The business rules: one's own request is never paid, a receipt exists only for a payment that went through.
     '*': (s) => s.context.receipt === null || s.value === 'paid' || 'a receipt outside the paid state',
     paying: (s) => (!s.context.link?.own && s.context.idempotencyKey !== null) || 'pays one’s own request, or without a key',
+    // Paying from another asset's account goes through a quote for that account, which covers it.
+    'choosing.priced': (s) =>
+      (s.context.quote?.fromAccountId === s.context.fromAccountId && s.context.secondsLeft > 0) ||
+      'showing a quote that ran out, or another account’s',
+    steppingUp: (s) =>
+      s.context.quote === null ||
+      (s.context.quote.fundsSufficient && s.context.quote.withinLimit) ||
+      'confirming a quote the balance or the limit does not cover',
     paid: (s) => s.context.receipt !== null || 'paid without a receipt',
     closed: (s) => (s.context.link !== null && s.context.link.status !== 'open') || 'closed while still open',
   },

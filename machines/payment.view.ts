@@ -20,11 +20,22 @@ export function paymentView(snapshot: SnapshotFrom<typeof paymentMachine>) {
             : snapshot.matches('watching')
               ? 'watching'
               : 'choosing';
+  const quoting = snapshot.hasTag('quoting');
   return {
     step,
     link: context.link,
     receipt: context.receipt,
     busy: snapshot.hasTag('busy') || snapshot.matches('steppingUp'),
     failure: context.failure,
+    /** The quote is shown only while it holds, never while a fresh one is on its way. */
+    quote: quoting ? null : context.quote,
+    quoting,
+    fromAccountId: context.fromAccountId,
+    secondsLeft: context.secondsLeft,
+    refreshed: context.refreshed,
+    /** No quote could be had for the chosen account: “Try again”. */
+    quoteFailed: snapshot.matches({ choosing: 'quoteFailed' }),
+    /** “Pay” does something: an account in the link's asset, or a quote it and the limit cover. */
+    canPay: snapshot.can({ type: 'PAY_CONFIRMED', idempotencyKey: '' }),
   };
 }

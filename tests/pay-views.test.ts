@@ -31,17 +31,63 @@ describe('the /pay view', () => {
 
 describe('the /pay/{hash} view', () => {
   const view: PayLinkView = { ...link, requesterName: 'Grace Hopper', own: false };
-  const context = { hash: link.hash, link: view, fromAccountId: null, idempotencyKey: null, receipt: null, failure: null };
+  const context = {
+    hash: link.hash,
+    link: view,
+    fromAccountId: null,
+    quote: null,
+    secondsLeft: 0,
+    refreshed: false,
+    idempotencyKey: null,
+    keyedFor: null,
+    receipt: null,
+    failure: null,
+  };
   const at = (value: string, extra: object = {}) =>
     paymentView(paymentMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
 
   it('names the step without naming states, and is busy from the confirmation to the answer', () => {
     expect(at('loading', { link: null }).step).toBe('loading');
-    expect(at('choosing')).toMatchObject({ step: 'choosing', busy: false });
+    expect(at('choosing')).toMatchObject({ step: 'choosing', busy: false, canPay: false });
     expect(at('steppingUp')).toMatchObject({ step: 'choosing', busy: true });
     expect(at('paying')).toMatchObject({ step: 'choosing', busy: true });
     expect(at('watching', { link: { ...view, own: true } }).step).toBe('watching');
     expect(at('closed', { link: { ...view, status: 'paid' } }).step).toBe('closed');
     expect(at('notFound', { link: null }).step).toBe('notFound');
+  });
+
+  const quote = {
+    id: '2d7a4caf-4f7e-4fbd-8c77-7d4aae3fb032',
+    fromAccountId: '1c6f3b9f-3e6d-4eac-9b66-6c3f9d2eaf21',
+    fromAsset: 'BTC',
+    toAsset: 'EUR',
+    rate: '60836.7',
+    spreadPercent: '0.5',
+    feePercent: '0.1',
+    fee: '0.00001662',
+    amountIn: '0.0002221',
+    amountOut: '12.50',
+    usdValue: '14.44',
+    fundsSufficient: true,
+    limitLeftUsd: '500.00',
+    withinLimit: true,
+    firmForSeconds: 30,
+    expiresAt: '2026-03-02T09:00:30.000Z',
+  } as const;
+
+  it('shows a quote while it holds, never while a fresh one is asked for, and offers “Pay” only when it is covered', () => {
+    const chosen = { fromAccountId: quote.fromAccountId, quote, secondsLeft: 12 };
+    expect(at({ choosing: 'priced' } as never, chosen)).toMatchObject({ quote, secondsLeft: 12, canPay: true, quoting: false });
+    expect(at({ choosing: 'priced' } as never, { ...chosen, quote: { ...quote, fundsSufficient: false } })).toMatchObject({
+      canPay: false,
+    });
+    expect(at({ choosing: 'quoting' } as never, { ...chosen, refreshed: true })).toMatchObject({
+      quote: null,
+      quoting: true,
+      refreshed: true,
+      canPay: false,
+    });
+    expect(at({ choosing: 'quoteFailed' } as never, chosen)).toMatchObject({ quoteFailed: true, canPay: false });
+    expect(at({ choosing: 'unpriced' } as never, { fromAccountId: quote.fromAccountId })).toMatchObject({ quote: null, canPay: true });
   });
 });

@@ -6,6 +6,8 @@ import {
   payLinkSchema,
   payLinksSchema,
   payLinkStatusEventSchema,
+  payLinkQuoteBodySchema,
+  payLinkQuoteSchema,
   payLinkViewSchema,
   payPayLinkBodySchema,
 } from '../payLinks';
@@ -45,9 +47,25 @@ export const payLinksEndpoints = {
     auth: 'bearer',
     errors: ['pay_link_not_found', 'pay_link_paid', 'pay_link_expired', 'pay_link_cancelled'],
   }),
+  quotePayLink: endpoint('POST', '/pay-links/:hash/quotes', payLinkQuoteBodySchema, payLinkQuoteSchema, {
+    summary:
+      'A quote for paying the request from one of the customer’s accounts in another asset, firm for 30 seconds: the transfers’ rate, spread and fee, `amountOut` exactly the request’s amount and `amountIn` what the account pays for it. Paying sends its id.',
+    auth: 'bearer',
+    status: 201,
+    errors: [
+      'pay_link_not_found',
+      'pay_link_own',
+      'pay_link_paid',
+      'pay_link_expired',
+      'pay_link_cancelled',
+      'account_not_found',
+      'quote_not_needed',
+      'rate_stale',
+    ],
+  }),
   payPayLink: endpoint('POST', '/pay-links/:hash/pay', payPayLinkBodySchema, payLinkReceiptSchema, {
     summary:
-      'Pay a payment request from one of the customer’s accounts in its asset, after a `paylink.pay` step-up (spent by the payment): one `payment` ledger transaction, `payment_sent` for the payer and `payment_received` for the requester (whose account of the asset is opened when missing). Of concurrent payers exactly one pays; the others get `pay_link_paid` with nothing written.',
+      'Pay a payment request from one of the customer’s accounts, after a `paylink.pay` step-up (spent by the payment): one `payment` ledger transaction, `payment_sent` for the payer and `payment_received` for the requester (whose account of the asset is opened when missing). From an account in another asset it takes the `quoteId` of `POST /pay-links/:hash/quotes` for this link and account: the fee goes to the revenue account and the exchange through the treasury accounts, so each asset sums to zero; an expired, used or foreign quote is refused with nothing moved. Of concurrent payers exactly one pays; the others get `pay_link_paid` with nothing written.',
     auth: 'bearer',
     idempotent: true,
     errors: [
@@ -61,6 +79,10 @@ export const payLinksEndpoints = {
       'insufficient_funds',
       'limit_exceeded',
       'rate_stale',
+      'quote_not_found',
+      'quote_used',
+      'quote_expired',
+      'quote_not_needed',
     ],
   }),
 };

@@ -502,6 +502,8 @@ export const quotes = pgTable('quotes', {
   expiresAt: instant('expires_at').notNull(),
   usedAt: instant('used_at'),
   transactionId: uuid('transaction_id'),
+  /** A payment's quote (migration 0027): it pays this pay link only, never a transfer. */
+  payLinkId: uuid('pay_link_id'),
 });
 
 /** One reward per invitee (migration 0025): the primary key makes concurrent completions pay once. */

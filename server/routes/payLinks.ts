@@ -15,8 +15,9 @@ export function payLinkRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
   mount(app, deps, endpoints.listPayLinks, ({ principal }) => payLinks.list(principal.userId));
   mount(app, deps, endpoints.getPayLink, ({ principal, c }) => payLinks.view(principal.userId, hash(c)));
   mount(app, deps, endpoints.cancelPayLink, ({ principal, c }) => payLinks.cancel(principal.userId, hash(c)));
+  mount(app, deps, endpoints.quotePayLink, ({ principal, c, body }) => payLinks.quote(principal, hash(c), body.fromAccountId));
   mount(app, deps, endpoints.payPayLink, ({ principal, c, db, body }) =>
-    payLinks.pay(db, principal, hash(c), body.fromAccountId, c.req.header('idempotency-key')),
+    payLinks.pay(db, principal, hash(c), body, c.req.header('idempotency-key')),
   );
 
   // The status now, then again on every NOTIFY of this link. Each keepalive tick checks the session as a

@@ -107,7 +107,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     rates,
     accounts: createAccountService(db, clock),
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
-    payLinks: createPayLinkService({ db, clock, stepUp }),
+    payLinks: createPayLinkService({ db, clock, stepUp, rates, limits }),
     payLinkEvents: createPayLinkEvents(listen),
     activities: createActivityService(db),
     statements: createStatementService(db, clock),

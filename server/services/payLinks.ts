@@ -1,18 +1,22 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { assetInfo, fitsAssetDecimals, type Asset } from '../../contract/assetList';
-import type { CreatePayLinkBody, PayLink, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../../contract/payLinks';
+import type { CreatePayLinkBody, PayLink, PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../../contract/payLinks';
 import { PAY_LINK_HASH } from '../../contract/payLinks';
+import { QUOTE_FIRM_SECONDS } from '../../contract/transfers';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { accounts, payLinks, users } from '../db/schema';
+import { accounts, payLinks, quotes, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatDecimal, negate } from './decimal';
-import { createLimitService } from './limits';
-import { post } from './ledger';
+import type { LimitService } from './limits';
+import { post, systemAccountId } from './ledger';
 import { PAY_LINK_CHANNEL } from './payLinkEvents';
+import { quoteFigures } from './quote-math';
+import type { RateService } from './rates';
 import type { StepUpService } from './step-up';
 import type { Principal } from './tokens';
+import { minus, toQuote, units } from './transfers';
 
 /** The most recent requests the list shows. */
 const LIST_LIMIT = 100;
@@ -23,6 +27,8 @@ export interface PayLinkDeps {
   db: Db;
   clock: Clock;
   stepUp: Pick<StepUpService, 'require' | 'consume'>;
+  rates: Pick<RateService, 'quote'>;
+  limits: LimitService;
 }
 
 /** 16 random bytes, base64url: 128 bits, so a link can be neither guessed nor enumerated. */
@@ -41,8 +47,13 @@ const displayName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstN
  * transaction marks it paid, every later one then finds it paid and is refused with nothing written
  * (the Idempotency-Key's row goes with the rollback). Paying and cancelling NOTIFY the change on
  * `pay_links` in their own transaction, which PostgreSQL delivers only if it commits.
+ *
+ * A payer whose account is in another asset first asks for a quote made for the link (the transfers'
+ * figures, with the link's amount as what arrives); paying then posts exactly that quote, once: the
+ * payer's account pays the amount in, the fee goes to the revenue account and the rest to the treasury
+ * of the paid asset, and the treasury of the link's asset pays the requester.
  */
-export function createPayLinkService({ db, clock, stepUp }: PayLinkDeps) {
+export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLinkDeps) {
   function statusOf(row: Pick<Row, 'status' | 'expiresAt'>): PayLinkStatus {
     if (row.status === 'open' && row.expiresAt !== null && row.expiresAt <= clock()) return 'expired';
     return row.status;
@@ -164,54 +175,141 @@ export function createPayLinkService({ db, clock, stepUp }: PayLinkDeps) {
     return opened!.id;
   }
 
+  /** One of the payer's fiat or crypto accounts, in any asset; anything else is `account_not_found`, whoever owns it. */
+  async function payerAccount(tx: Db, userId: string, id: string) {
+    const [row] = await tx
+      .select({ id: accounts.id, currency: accounts.currency, balance: accounts.balance })
+      .from(accounts)
+      .where(and(sql`${accounts.id}::text = ${id}`, eq(accounts.userId, userId), inArray(accounts.kind, ['fiat', 'crypto'])));
+    if (!row) throw new ApiError('account_not_found');
+    return { ...row, asset: row.currency as Asset };
+  }
+
+  /** The link, if the caller may pay it now: not their own, still open. */
+  async function payable(tx: Db, principal: Principal, hash: string, lock = false) {
+    const found = await find(tx, hash, lock);
+    if (found.link.userId === principal.userId) throw new ApiError('pay_link_own');
+    requireOpen(found.link);
+    return found;
+  }
+
+  /** What paying the link from an account in another asset costs, firm for QUOTE_FIRM_SECONDS. */
+  async function quote(principal: Principal, hash: string, fromAccountId: string): Promise<PayLinkQuote> {
+    const { link } = await payable(db, principal, hash);
+    const source = await payerAccount(db, principal.userId, fromAccountId);
+    const asset = link.currency as Asset;
+    if (source.asset === asset) throw new ApiError('quote_not_needed');
+    const amount = formatDecimal(link.amount);
+    const figures = quoteFigures({
+      fromUsd: (await rates.quote(source.asset)).usd,
+      toUsd: (await rates.quote(asset)).usd,
+      fromDecimals: assetInfo(source.asset)!.decimals,
+      toDecimals: assetInfo(asset)!.decimals,
+      amount,
+      side: 'out',
+    });
+    const now = clock();
+    const [row] = await db
+      .insert(quotes)
+      .values({
+        id: randomUUID(),
+        userId: principal.userId,
+        fromAccountId: source.id,
+        toAccountId: await requesterAccount(db, link.userId, asset),
+        fromAsset: source.asset,
+        toAsset: asset,
+        ...figures,
+        // The least amount in buys at least the link's amount; the requester gets exactly it, the books any dust.
+        amountOut: amount,
+        side: 'out',
+        asked: amount,
+        payLinkId: link.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + QUOTE_FIRM_SECONDS * 1000),
+      })
+      .returning();
+    const { payment } = await limits.remaining(principal.userId);
+    const limitLeftUsd = units(payment.daily.left) < units(payment.monthly.left) ? payment.daily.left : payment.monthly.left;
+    const { toAccountId: _theirs, ...shown } = toQuote(row!, {
+      fundsSufficient: units(source.balance) >= units(figures.amountIn),
+      limitLeftUsd,
+    });
+    return shown;
+  }
+
+  /**
+   * The quote `quoteId` for paying this link from this account, locked so that two confirms of one
+   * quote pay once. Another customer's, another link's or account's, or an unknown one is
+   * `quote_not_found`; a used one `quote_used`; one past its expiry by this server's clock `quote_expired`.
+   */
+  async function quoteFor(tx: Db, userId: string, linkId: string, fromAccountId: string, quoteId: string | undefined) {
+    if (quoteId === undefined) throw new ApiError('quote_not_found');
+    const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
+    if (!row || row.userId !== userId || row.payLinkId !== linkId || row.fromAccountId !== fromAccountId) {
+      throw new ApiError('quote_not_found');
+    }
+    if (row.usedAt) throw new ApiError('quote_used');
+    if (row.expiresAt.getTime() <= clock().getTime()) throw new ApiError('quote_expired');
+    return row;
+  }
+
   /**
    * Pays the link from the payer's account, inside the Idempotency-Key's transaction `tx`. Checks run
    * in the order a payer learns most from: the link (unknown, own, no longer open), then the step-up,
-   * then the account and its funds.
+   * then the account, the quote when its asset is another, and the funds.
    */
   async function pay(
     tx: Db,
     principal: Principal,
     hash: string,
-    fromAccountId: string,
+    body: { fromAccountId: string; quoteId?: string | undefined },
     idempotencyKey: string | undefined,
   ): Promise<PayLinkReceipt> {
-    const { link, requesterName } = await find(tx, hash, true);
-    if (link.userId === principal.userId) throw new ApiError('pay_link_own');
-    requireOpen(link);
+    const { link, requesterName } = await payable(tx, principal, hash, true);
     await stepUp.require(tx, principal, 'paylink.pay');
     const asset = link.currency as Asset;
-    const [source] = await tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(
-        and(
-          sql`${accounts.id}::text = ${fromAccountId}`,
-          eq(accounts.userId, principal.userId),
-          eq(accounts.kind, assetInfo(asset)!.kind),
-          eq(accounts.currency, asset),
-        ),
-      );
-    if (!source) throw new ApiError('account_not_found');
+    const source = await payerAccount(tx, principal.userId, body.fromAccountId);
     const amount = formatDecimal(link.amount);
-    await createLimitService(tx, clock).assertWithinLimit(tx, principal.userId, 'payment', asset, amount);
+    const exchange = source.asset === asset ? null : await quoteFor(tx, principal.userId, link.id, source.id, body.quoteId);
+    if (!exchange && body.quoteId !== undefined) throw new ApiError('quote_not_needed');
+    const amountIn = exchange ? formatDecimal(exchange.amountIn) : amount;
+    await limits.assertWithinLimit(tx, principal.userId, 'payment', source.asset, amountIn);
     const target = await requesterAccount(tx, link.userId, asset);
     const [payer] = await tx.select({ name: displayName }).from(users).where(eq(users.id, principal.userId));
     const now = clock();
+    const entries = exchange
+      ? [
+          { accountId: source.id, amount: negate(amountIn) },
+          { accountId: await systemAccountId(tx, source.asset, 'revenue'), amount: formatDecimal(exchange.fee) },
+          { accountId: await systemAccountId(tx, source.asset, 'treasury'), amount: minus(exchange.amountIn, exchange.fee) },
+          { accountId: await systemAccountId(tx, asset, 'treasury'), amount: negate(amount) },
+          { accountId: target, amount },
+        ]
+      : [
+          { accountId: source.id, amount: negate(amount) },
+          { accountId: target, amount },
+        ];
+    const counter = exchange ? { counterAmount: amount, counterCurrency: asset } : {};
     const transactionId = await post(tx, {
       kind: 'payment',
       userId: principal.userId,
       idempotencyKey,
       at: now,
-      entries: [
-        { accountId: source.id, amount: negate(amount) },
-        { accountId: target, amount },
-      ],
+      // The order transfers use: payments and exchanges lock the treasury accounts alike, never waiting on each other.
+      entries: entries.sort((a, b) => a.accountId.localeCompare(b.accountId)),
       activities: [
-        { accountId: source.id, type: 'payment_sent', amount: negate(amount), counterparty: requesterName, reference: link.description },
+        {
+          accountId: source.id,
+          type: 'payment_sent',
+          amount: negate(amountIn),
+          counterparty: requesterName,
+          reference: link.description,
+          ...counter,
+        },
         { accountId: target, type: 'payment_received', amount, counterparty: payer?.name ?? null, reference: link.description },
       ],
     });
+    if (exchange) await tx.update(quotes).set({ usedAt: now, transactionId }).where(eq(quotes.id, exchange.id));
     await tx
       .update(payLinks)
       .set({ status: 'paid', paidAt: now, payerId: principal.userId, transactionId })
@@ -225,12 +323,14 @@ export function createPayLinkService({ db, clock, stepUp }: PayLinkDeps) {
       description: link.description,
       requesterName,
       fromAccountId: source.id,
+      fromAsset: source.asset,
+      amountIn,
       transactionId,
       paidAt: now.toISOString(),
     };
   }
 
-  return { create, list, view, status, cancel, pay };
+  return { create, list, view, status, cancel, quote, pay };
 }
 
 export type PayLinkService = ReturnType<typeof createPayLinkService>;

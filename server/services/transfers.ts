@@ -23,16 +23,16 @@ import type { RateService } from './rates';
 type QuoteRow = typeof quotes.$inferSelect;
 
 /** Numeric text from the database (at most 18 decimals) as an exact integer, and one minus another. */
-const units = (text: string) => toUnits(formatDecimal(text), 18)!;
-const minus = (a: string, b: string) => fromUnits(units(a) - units(b), 18);
+export const units = (text: string) => toUnits(formatDecimal(text), 18)!;
+export const minus = (a: string, b: string) => fromUnits(units(a) - units(b), 18);
 
 /** What the customer could do with a quote when it was asked for (a transfer checks both again). */
-interface Standing {
+export interface Standing {
   fundsSufficient: boolean;
   limitLeftUsd: string;
 }
 
-function toQuote(row: QuoteRow, { fundsSufficient, limitLeftUsd }: Standing): Quote {
+export function toQuote(row: QuoteRow, { fundsSufficient, limitLeftUsd }: Standing): Quote {
   return {
     id: row.id,
     fromAccountId: row.fromAccountId,
@@ -136,7 +136,8 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
    */
   async function transfer(tx: Db, userId: string, quoteId: string, idempotencyKey: string): Promise<Transfer> {
     const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
-    if (!row || row.userId !== userId) throw new ApiError('quote_not_found');
+    // A pay link's quote credits the requester's account: it pays that link (services/payLinks.ts), never a transfer.
+    if (!row || row.userId !== userId || row.payLinkId !== null) throw new ApiError('quote_not_found');
     if (row.usedAt) throw new ApiError('quote_used');
     const now = clock();
     if (row.expiresAt.getTime() <= now.getTime()) throw new ApiError('quote_expired');

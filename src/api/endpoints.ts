@@ -40,7 +40,7 @@ import type {
 import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBody, QuestionnaireAnswers } from '../../contract/kyc';
 import type { CryptoAsset } from '../../contract/assets';
 import type { DepositAddressQuery } from '../../contract/deposits';
-import type { CreatePayLinkBody } from '../../contract/payLinks';
+import type { CreatePayLinkBody, PayPayLinkBody } from '../../contract/payLinks';
 import type { CreateDepositLinkBody } from '../../contract/depositLinks';
 import type { PushSubscriptionBody } from '../../contract/notifications';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
@@ -215,9 +215,11 @@ export function createApi(client: ApiClient) {
     // The requester's page polls when the live stream is not there: background, never keeps a session awake.
     getPayLinkInBackground: (hash: string) => client.call(endpoints.getPayLink, { pathParams: { hash }, activity: ACTIVITY.background }),
     cancelPayLink: (hash: string) => client.call(endpoints.cancelPayLink, { body: {}, pathParams: { hash } }),
+    quotePayLink: (hash: string, fromAccountId: string) =>
+      client.call(endpoints.quotePayLink, { body: { fromAccountId }, pathParams: { hash } }),
+    payPayLink: (hash: string, body: PayPayLinkBody, idempotencyKey: string) =>
+      client.call(endpoints.payPayLink, { body, pathParams: { hash }, idempotencyKey }),
     getChatWidget: (options?: ReadOptions) => client.call(endpoints.getChatWidget, options),
-    payPayLink: (hash: string, fromAccountId: string, idempotencyKey: string) =>
-      client.call(endpoints.payPayLink, { body: { fromAccountId }, pathParams: { hash }, idempotencyKey }),
     // Push and the in-app notifications list.
     getPushConfig: (options?: ReadOptions) => client.call(endpoints.getPushConfig, options),
     subscribePush: (body: PushSubscriptionBody) => client.call(endpoints.subscribePush, { body }),

@@ -163,7 +163,7 @@ describe('pay links', () => {
     expect(await auditLedger(db.database.db)).toEqual([]);
   });
 
-  it('refuse paying one’s own link, another asset’s or someone else’s account, and more than the balance', async () => {
+  it('refuse paying one’s own link, from another asset without a quote or someone else’s account, and more than the balance', async () => {
     const requester = await customer();
     const payer = await customer();
     const link = await createLink(requester, { amount: '30.00' });
@@ -175,7 +175,7 @@ describe('pay links', () => {
     const poor = await fund(db, payer.userId, 'EUR', '10.00');
     await grantStepUp(db, server, payer.userId, 'paylink.pay');
     const before = await db.counts();
-    expectError(await pay(payer, link.hash, btc), 404, 'account_not_found');
+    expectError(await pay(payer, link.hash, btc), 404, 'quote_not_found');
     expectError(await pay(payer, link.hash, own), 404, 'account_not_found');
     expectError(await pay(payer, link.hash, poor), 409, 'insufficient_funds');
     expect(await db.counts()).toEqual(before);

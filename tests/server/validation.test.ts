@@ -122,7 +122,11 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     invalid: { asset: ['eur'], amount: ['0', '-1', '1e3'], description: ['', 'a\u202Eb', 'x'.repeat(141)], expiresInHours: [2, '24'] },
   },
   cancelPayLink: { valid: {} },
-  payPayLink: { valid: { fromAccountId: '3f1e2d4c-5b6a-4789-9abc-def012345678' }, invalid: { fromAccountId: ['nope', 42] } },
+  quotePayLink: { valid: { fromAccountId: '3f1e2d4c-5b6a-4789-9abc-def012345678' }, invalid: { fromAccountId: ['nope', 42] } },
+  payPayLink: {
+    valid: { fromAccountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', quoteId: '4f1e2d4c-5b6a-4789-9abc-def012345678' },
+    invalid: { fromAccountId: ['nope', 42], quoteId: ['nope', null] },
+  },
   addCollateral: { valid: { asset: 'BTC', amount: '0.1' }, invalid: { asset: ['EUR', 'DOGE'], amount: ['abc', '-0.1'] } },
   withdrawCollateral: { valid: { asset: 'ETH', amount: '0.5' }, invalid: { asset: ['btc'], amount: ['0'] } },
   issueCard: { valid: { form: 'virtual' }, invalid: { form: ['plastic', 'VIRTUAL'] } },

@@ -19,8 +19,10 @@ export function paymentActors({ api, queryClient }: FlowHost, moneyMoved: () => 
     actors: {
       loadLink: fromPromise(({ input }) => unwrap(api.getPayLink(input.hash))),
       stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      requestQuote: fromPromise(({ input }) => unwrap(api.quotePayLink(input.hash, input.fromAccountId))),
       pay: fromPromise(async ({ input }) => {
-        const receipt = await unwrap(api.payPayLink(input.hash, input.fromAccountId, input.idempotencyKey));
+        const body = { fromAccountId: input.fromAccountId, ...(input.quoteId ? { quoteId: input.quoteId } : {}) };
+        const receipt = await unwrap(api.payPayLink(input.hash, body, input.idempotencyKey));
         moneyMoved();
         void queryClient.invalidateQueries({ queryKey: ['activities'] });
         return receipt;

@@ -1,8 +1,10 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paymentMachine } from '../../../machines/payment.machine';
+import type { PayLinkQuote } from '../../../contract/payLinks';
+import type { Asset } from '../../../contract/assetList';
 import { paymentView } from '../../../machines/payment.view';
 import { paymentActors } from '../../app/actors/payment';
 import { useSystem } from '../../app/context';
@@ -23,7 +25,49 @@ const OWN_FAILURES = new Set([
   'pay_link_paid',
   'pay_link_expired',
   'pay_link_cancelled',
+  'rate_stale',
+  'quote_expired',
+  'quote_used',
+  'quote_not_found',
 ]);
+
+/** What paying from an account in another asset costs, and how long the quote holds. */
+function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; secondsLeft: number; refreshed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card stack" aria-label={t('payment.quote.title')} data-testid="payment-quote">
+      <dl className="fact-list">
+        <div className="fact">
+          <dt>{t('payment.quote.pay')}</dt>
+          <dd>
+            <Money amount={quote.amountIn} asset={quote.fromAsset} />
+          </dd>
+        </div>
+        <div className="fact">
+          <dt>{t('payment.quote.rate')}</dt>
+          <dd>
+            {/* An equation reads left to right in every language; the value still sits at the line's end. */}
+            <bdi dir="ltr">
+              <Money amount="1" asset={quote.fromAsset} /> = <Money amount={quote.rate} asset={quote.toAsset} />
+            </bdi>
+          </dd>
+        </div>
+        <div className="fact">
+          <dt>{t('payment.quote.fee', { percent: quote.feePercent })}</dt>
+          <dd>
+            <Money amount={quote.fee} asset={quote.fromAsset} />
+          </dd>
+        </div>
+      </dl>
+      {quote.fundsSufficient ? null : <p className="field-error">{t('payment.failures.insufficient_funds')}</p>}
+      {quote.withinLimit ? null : <p className="field-error">{t('payment.failures.limit_exceeded')}</p>}
+      <p className="hint-text" data-testid="payment-quote-seconds">
+        {t('payment.quote.holds', { count: secondsLeft })}
+      </p>
+      {refreshed ? <p role="status">{t('payment.quote.refreshed')}</p> : null}
+    </section>
+  );
+}
 
 /** /pay/{hash}: pay someone's request, or watch one's own. */
 export function PayLinkScreen() {
@@ -37,11 +81,16 @@ export function PayLinkScreen() {
   const stepUp = useSelector(flow, stepUpChild);
   const { summary } = useBalances();
   const asset = view.link?.asset;
-  const accounts = [...(summary?.fiat.accounts_limit_balances ?? []), ...(summary?.crypto.utgl.coin_balances ?? [])].filter(
-    (account) => account.currency === asset,
+  // Accounts in the request's asset first: they pay it as it is; any other goes through a quote.
+  const accounts = [...(summary?.fiat.accounts_limit_balances ?? []), ...(summary?.crypto.utgl.coin_balances ?? [])].sort(
+    (a, b) => Number(b.currency === asset) - Number(a.currency === asset),
   );
-  const [chosen, setChosen] = useState('');
-  const from = chosen || accounts[0]?.id || '';
+  const first = accounts[0];
+  const choosing = view.step === 'choosing';
+  const unchosen = choosing && view.fromAccountId === null;
+  useEffect(() => {
+    if (unchosen && first) flow.send({ type: 'ACCOUNT_CHOSEN', fromAccountId: first.id, asset: first.currency as Asset });
+  }, [unchosen, first, flow]);
 
   if (view.step === 'notFound') return <PageNotFound />;
   if (view.step === 'loading') return <p aria-busy="true">{t('payment.loading')}</p>;
@@ -65,7 +114,11 @@ export function PayLinkScreen() {
         </p>
         <p>{link.description}</p>
         <p role="status" aria-live="polite" data-testid="payment-status">
-          {view.step === 'paid' ? t('payment.receipt') : t(`payLinks.status.${link.status}`)}
+          {view.step === 'paid'
+            ? t('payment.receipt')
+            : view.step === 'closed'
+              ? t(`payment.closed.${link.status}`)
+              : t(`payLinks.status.${link.status}`)}
         </p>
       </section>
       {view.step === 'choosing' ? (
@@ -75,20 +128,24 @@ export function PayLinkScreen() {
           aria-busy={view.busy}
           onSubmit={(event) => {
             event.preventDefault();
-            flow.send({ type: 'PAY_CONFIRMED', fromAccountId: from, idempotencyKey: crypto.randomUUID() });
+            flow.send({ type: 'PAY_CONFIRMED', idempotencyKey: crypto.randomUUID() });
           }}
         >
           <div className="form-alert" role="alert" aria-live="assertive">
             {view.failure ? failureText(t, 'payment.failures', OWN_FAILURES, view.failure) : null}
           </div>
           {accounts.length === 0 ? (
-            <p>{t('payment.noAccount', { asset: link.asset })}</p>
+            <p>{t('payment.noAccount')}</p>
           ) : (
             <SelectField
               label={t('payment.from')}
               name="from"
-              value={from}
-              onChange={(e) => setChosen(e.target.value)}
+              value={view.fromAccountId ?? ''}
+              disabled={view.busy}
+              onChange={(e) => {
+                const account = accounts.find((item) => item.id === e.target.value);
+                if (account) flow.send({ type: 'ACCOUNT_CHOSEN', fromAccountId: account.id, asset: account.currency as Asset });
+              }}
               options={accounts.map((account) => (
                 <option key={account.id} value={account.id}>
                   {`${nameOf(account)} · ${account.balance} ${account.currency}`}
@@ -96,10 +153,25 @@ export function PayLinkScreen() {
               ))}
             />
           )}
-          <Button variant="primary" type="submit" busy={view.busy} disabled={accounts.length === 0}>
-            {t('payment.pay')}
-          </Button>
+          {view.quoting ? (
+            <p role="status" aria-busy="true">
+              {t('payment.quote.asking')}
+            </p>
+          ) : null}
+          {view.quote ? <PaymentQuote quote={view.quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} /> : null}
+          {view.quoteFailed ? (
+            <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('payment.retry')}</Button>
+          ) : (
+            <Button variant="primary" type="submit" busy={view.busy} disabled={!view.canPay}>
+              {t('payment.pay')}
+            </Button>
+          )}
         </form>
+      ) : null}
+      {view.step === 'paid' && view.receipt && view.receipt.fromAsset !== view.receipt.asset ? (
+        <p>
+          {t('payment.charged')} <Money amount={view.receipt.amountIn} asset={view.receipt.fromAsset} />
+        </p>
       ) : null}
       {view.step === 'closed' && view.failure ? <p role="alert">{failureText(t, 'payment.failures', OWN_FAILURES, view.failure)}</p> : null}
       <StepUpSheet actor={stepUp} />

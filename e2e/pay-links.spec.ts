@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { localizePath, type Locale } from '../contract/locales';
+import { expect, latestCode, receiveBankTransfer, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
+
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A new customer signed in in `request`'s cookies, with the bearer headers its API calls need. */
+async function customer(request: APIRequestContext, language: Locale = 'en') {
+  const registered = await registerCustomer(request, language);
+  return { ...registered, headers: { Authorization: `Bearer ${registered.tokens.accessToken}` } };
+}
+type Customer = Awaited<ReturnType<typeof customer>>;
+
+/** A request of `requester` made through the API (the /pay form has its own journey below). */
+async function requestPayment(request: APIRequestContext, requester: Customer, body: Record<string, unknown> = {}) {
+  await stepUpByApi(request, requester.headers, 'paylink.create', requester.email);
+  const answer = await request.post('/api/pay-links', {
+    data: { asset: 'EUR', amount: '12.50', description: 'Concert tickets', expiresInHours: null, ...body },
+    headers: requester.headers,
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { hash: string }).hash;
+}
+
+/** A second browser with a customer of its own, holding `eur` euros. */
+async function payerBrowser(browser: Browser, baseURL: string | undefined, eur: string, language: Locale = 'en') {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': someClientAddress() } });
+  const payer = await customer(context.request, language);
+  await receiveBankTransfer(context.request, payer.headers, { currency: 'EUR', amount: eur });
+  return { context, payer, page: await context.newPage() };
+}
+
+/** The step-up sheet, answered with the code sent to `email`. */
+async function confirmItsMe(page: Page, email: string) {
+  const sheet = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await sheet.getByLabel('Confirmation code').fill(await latestCode(page.request, email, 'step_up'));
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(sheet).toBeHidden();
+}
+
+test('a request made on /pay is paid from another currency in a second browser; the requester’s open page says so at once', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const requester = await customer(page.context().request);
+  await page.goto('/pay');
+  await page.getByLabel('Currency').selectOption('USD');
+  await page.getByLabel('Amount').fill('12.50');
+  await page.getByLabel('What it is for').fill('Concert tickets');
+  await page.getByRole('button', { name: 'Create payment link' }).click();
+  await confirmItsMe(page, requester.email);
+  await expect(page.getByRole('heading', { name: 'Your payment link' })).toBeVisible();
+  const url = await page.getByRole('link', { name: /\/pay\/[A-Za-z0-9_-]{22}$/ }).getAttribute('href');
+  expect(url).toMatch(/\/pay\/[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByRole('list', { name: 'Your requests' })).toContainText('Open');
+
+  // The requester watches their own request: it cannot be paid from here.
+  await page.goto(url!);
+  await expect(page.getByRole('heading', { name: 'Your payment request' })).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Open');
+  await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+
+  // The payer holds euros only: paying the dollar request goes through a quote.
+  const { context, payer, page: payerPage } = await payerBrowser(browser, baseURL, '100.00');
+  await payerPage.goto(url!);
+  await expect(payerPage.getByRole('heading', { name: 'A Meridian customer asks you to pay' })).toBeVisible();
+  const quote = payerPage.getByTestId('payment-quote');
+  await expect(quote).toContainText('You pay (fee included)');
+  await expect(payerPage.getByTestId('payment-quote-seconds')).toHaveText(/The quote holds for \d+ more seconds?\./);
+  await payerPage.getByRole('button', { name: 'Pay' }).click();
+  await confirmItsMe(payerPage, payer.email);
+  await expect(payerPage.getByTestId('payment-status')).toHaveText('Paid. The money has left your account.');
+  await expect(payerPage.getByText('Charged to your account:')).toBeVisible();
+
+  // No reload on the requester's page: the event stream (or its 5-second poll) brought the news.
+  await expect(page.getByTestId('payment-status')).toHaveText('This request has already been paid.', { timeout: 10_000 });
+  // The payer's balance fell by what the quote said, and a paid link says so to anyone opening it.
+  await payerPage.reload();
+  await expect(payerPage.getByTestId('payment-status')).toHaveText('This request has already been paid.');
+  await context.close();
+});
+
+test('a signed-out visitor of a request logs in and comes back to it; cancelled requests say so', async ({ page, playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': someClientAddress() } });
+  const requester = await customer(api);
+  const hash = await requestPayment(api, requester);
+  const cancelled = await requestPayment(api, requester, { description: 'Old dinner' });
+  expect((await api.post(`/api/pay-links/${cancelled}/cancel`, { data: {}, headers: requester.headers })).status()).toBe(200);
+  const visitor = await registerCustomer(api);
+  await api.dispose();
+
+  await page.goto(`/pay/${hash}`);
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fpay%2F${hash}$`));
+  await page.getByLabel('E-mail').fill(visitor.email);
+  await page.getByLabel('Password').fill(visitor.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/pay/${hash}$`));
+  await expect(page.getByRole('heading', { name: 'A Meridian customer asks you to pay' })).toBeVisible();
+  await expect(page.getByText('Concert tickets')).toBeVisible();
+
+  await page.goto(`/pay/${cancelled}`);
+  await expect(page.getByTestId('payment-status')).toHaveText('The requester cancelled this request; it can no longer be paid.');
+  await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+});
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`screenshots and axe: /pay and /pay/{hash} with a quote in ${locale}, 390 and 1280 wide`, async ({ page, browser, baseURL }) => {
+    const requester = await customer(page.context().request, locale);
+    await requestPayment(page.context().request, requester, { asset: 'USD' });
+    const hash = await requestPayment(page.context().request, requester, { asset: 'USD', description: 'Shared taxi' });
+    await page.goto(localizePath('/pay', locale));
+    await expect(page.getByRole('list')).toContainText('Shared taxi');
+    const { context, page: payerPage } = await payerBrowser(browser, baseURL, '100.00', locale);
+    await payerPage.goto(localizePath(`/pay/${hash}`, locale));
+    await expect(payerPage.getByTestId('payment-quote')).toBeVisible();
+    for (const width of [390, 1280]) {
+      for (const [name, shown] of [
+        ['pay', page],
+        ['pay-link', payerPage],
+      ] as const) {
+        await shown.setViewportSize({ width, height: 900 });
+        await shown.screenshot({ path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
+      }
+    }
+    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(payerPage);
+    await context.close();
+  });
+}
