@@ -28,7 +28,12 @@ export type DepositLinkStatus = (typeof DEPOSIT_LINK_STATUSES)[number];
 export const DEPOSIT_LINK_PAYMENTS_MAX = 10;
 
 /** `POST /deposit-links/:hash/payments`: the wallet page reports the transaction it sent for the link. */
-export const depositLinkPaymentBodySchema = z.strictObject({ txHash: z.string().length(66).regex(/^0x[0-9a-fA-F]{64}$/) });
+export const depositLinkPaymentBodySchema = z.strictObject({
+  txHash: z
+    .string()
+    .length(66)
+    .regex(/^0x[0-9a-fA-F]{64}$/),
+});
 export type DepositLinkPaymentBody = z.infer<typeof depositLinkPaymentBodySchema>;
 
 /**
