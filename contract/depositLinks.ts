@@ -16,8 +16,29 @@ export const createDepositLinkBodySchema = z.strictObject({
 export type CreateDepositLinkBody = z.infer<typeof createDepositLinkBodySchema>;
 
 /**
+ * Where a link stands, from the transactions reported for it that are deposits of its asset to its
+ * address: `open` — nothing arrived yet; `confirming` — a deposit waits for its confirmations; then,
+ * by what was credited against the amount, `paid`, `underpaid` (`remainder` says what is missing) or
+ * `overpaid`.
+ */
+export const DEPOSIT_LINK_STATUSES = ['open', 'confirming', 'paid', 'underpaid', 'overpaid'] as const;
+export type DepositLinkStatus = (typeof DEPOSIT_LINK_STATUSES)[number];
+
+/** The most payments one link takes: a link's holder cannot fill the table. */
+export const DEPOSIT_LINK_PAYMENTS_MAX = 10;
+
+/** `POST /deposit-links/:hash/payments`: the wallet page reports the transaction it sent for the link. */
+export const depositLinkPaymentBodySchema = z.strictObject({
+  txHash: z
+    .string()
+    .length(66)
+    .regex(/^0x[0-9a-fA-F]{64}$/),
+});
+export type DepositLinkPaymentBody = z.infer<typeof depositLinkPaymentBodySchema>;
+
+/**
  * `GET /deposit-links/:hash`, answered to anyone with the link: only what the payer needs — what to
- * send, where and on which chain. Nothing about the customer beyond the deposit address.
+ * send, where and on which chain, and what arrived. Nothing about the customer beyond the deposit address.
  */
 export const depositLinkSchema = z.object({
   hash: depositLinkHashSchema,
@@ -32,5 +53,10 @@ export const depositLinkSchema = z.object({
   /** The customer's deposit address on this chain. */
   address: z.string(),
   createdAt: timestampSchema,
+  status: z.enum(DEPOSIT_LINK_STATUSES),
+  /** Credited so far, in the asset's units. */
+  received: decimalSchema,
+  /** What is still missing: more than zero only when `underpaid`. */
+  remainder: decimalSchema,
 });
 export type DepositLink = z.infer<typeof depositLinkSchema>;

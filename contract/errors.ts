@@ -107,6 +107,14 @@ export const API_ERRORS = {
     description: 'No phone recovery in progress has this cancel token (it was used, the recovery ended, or the link is wrong).',
   },
   deposit_link_not_found: { status: 404, description: 'No deposit request has this link (it is wrong or incomplete).' },
+  deposit_link_payment_taken: {
+    status: 409,
+    description: 'This transaction is already reported as paying another deposit request.',
+  },
+  deposit_link_payments_limit: {
+    status: 422,
+    description: 'This deposit request already has the most payments that can be reported for it (10).',
+  },
   session_not_found: { status: 404, description: 'No live session of this customer has this id.' },
   promo_unknown: { status: 404, description: 'No active promo code has this name.' },
   refresh_conflict: {

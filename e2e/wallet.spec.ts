@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { createPublicClient, http } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { expect, test } from './fixtures';
+import { expect, screenReady, test } from './fixtures';
 import { addTestWallet, tellTestWallet } from './testWallet';
 import { PAGE_LANGUAGES, pageTexts } from '../machines/graph/page';
 import type { Chains } from '../contract/chains';
@@ -9,66 +9,78 @@ import { localizePath } from '../contract';
 
 // anvil's development account 4: the node signs for it (accounts 0–3 serve other tests).
 const PAYER = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 }).address;
-const HASH = 'w'.repeat(43);
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const language of PAGE_LANGUAGES) {
-  test(`a visitor pays a deposit link from a wallet while signed out, switching and adding the chain (${language})`, async ({
+  test(`a customer asks to be paid from a wallet; a signed-out visitor pays the link, switching and adding the chain, and both see it paid (${language})`, async ({
     page,
-    request,
+    browser,
+    signIn,
   }) => {
-    const texts = pageTexts(language).wallet;
-    const { chains } = (await (await request.get('/api/chains')).json()) as Chains;
+    test.setTimeout(120_000);
+    const texts = pageTexts(language);
+    const { chains } = (await (await page.request.get('/api/chains')).json()) as Chains;
     const ethereum = chains.find((chain) => chain.network === 'ethereum')!;
     const base = chains.find((chain) => chain.network === 'base')!;
-    // A fresh address per run on Base's node, so its balance tells what this payment brought.
-    const receiver = mnemonicToAccount('test test test test test test test test test test test junk', {
-      addressIndex: 100 + Math.floor(Math.random() * 1_000_000),
-    }).address;
-    // The link as the server answers it; the customer's side of links is covered by tests/server/deposit-links.test.ts.
-    await page.route(`**/api/deposit-links/${HASH}`, (route) =>
-      route.fulfill({
-        json: {
-          hash: HASH,
-          asset: 'ETH',
-          network: 'base',
-          chainId: base.chainId,
-          amount: '0.01',
-          decimals: 18,
-          token: null,
-          address: receiver,
-          createdAt: new Date().toISOString(),
-        },
-      }),
-    );
-    // The wallet knows only Ethereum's node: Base has to be added.
-    await addTestWallet(page, { account: PAYER, chainId: ethereum.chainId, chains: { [ethereum.chainId]: ethereum.rpcUrl } });
-    await page.goto(localizePath(`/inject/crypto/on-chain/wallet/${HASH}`, language));
 
-    await page.getByRole('button', { name: texts.connectWith.replace('{{name}}', 'Meridian Test Wallet') }).click();
-    // Refused once: the page says so, and nothing is connected.
-    await tellTestWallet(page, { reject: 'wallet_switchEthereumChain' });
-    const switchTo = page.getByRole('button', {
-      name: texts.switchTo.replace('{{chain}}', texts.localChain.replace('{{name}}', base.name)),
-    });
-    await switchTo.click();
-    await expect(page.getByRole('alert')).toHaveText(texts.errors.user_rejected, { timeout: 10_000 });
-    await tellTestWallet(page, { reject: null });
-    await switchTo.click();
-    const pay = page.getByRole('button', { name: texts.pay.replace('{{amount}}', '0.01').replace('{{asset}}', 'ETH') });
-    await pay.click();
-    const sent = texts.confirming.replace('{{done}}', '1').replace('{{required}}', String(base.confirmations));
-    await expect(page.getByText(sent)).toBeVisible({ timeout: 30_000 });
-    // The next block confirms it (the test's nodes mine only when asked).
-    const client = createPublicClient({ transport: http(base.rpcUrl) });
-    await client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
-    await expect(page.getByText(texts.confirmed)).toBeVisible({ timeout: 15_000 });
-    expect(await client.getBalance({ address: receiver })).toBe(10n ** 16n);
-
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(violations).toEqual([]);
+    // The customer: ETH on Base, the link for 0.01 ETH under the deposit address.
+    await signIn(language);
+    await page.goto(localizePath('/inject/crypto/on-chain/ETH', language));
+    await screenReady(page);
+    await page.getByRole('button', { name: 'Base' }).click();
+    const amount = page.getByLabel(texts.depositLinks.amount, { exact: true });
+    // Nothing is asked for zero: the field says why and keeps what was typed.
+    await amount.fill('0');
+    await page.getByRole('button', { name: texts.depositLinks.create }).click();
+    await expect(page.getByText(texts.depositLinks.amountInvalid)).toBeVisible();
+    await expect(amount).toHaveValue('0');
+    await amount.fill('0.01');
+    await page.getByRole('button', { name: texts.depositLinks.create }).click();
+    const created = page.getByTestId('deposit-link-created');
+    await expect(created.getByTestId('deposit-link-status')).toHaveText(texts.depositLinks.status.open);
+    const href = (await created.getByRole('link').getAttribute('href'))!;
+    expect(new URL(href).pathname).toMatch(new RegExp(`^${localizePath('/inject/crypto/on-chain/wallet/', language)}[A-Za-z0-9_-]{43}$`));
+    expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `reports/screenshots/wallet-pay-${language}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `reports/screenshots/deposit-link-${language}-${width}.png`, fullPage: true });
     }
+
+    // The visitor: another browser, signed out; the wallet knows only Ethereum's node, so Base has to be added.
+    // Without the fixtures' X-Forwarded-For: the browser would add it to the wallet's calls to the chain's
+    // node too, whose CORS preflight refuses that header (the send failed with net::ERR_FAILED).
+    const visitorContext = await browser.newContext({ extraHTTPHeaders: {} });
+    const visitor = await visitorContext.newPage();
+    await addTestWallet(visitor, { account: PAYER, chainId: ethereum.chainId, chains: { [ethereum.chainId]: ethereum.rpcUrl } });
+    await visitor.goto(new URL(href).pathname);
+    await expect(visitor.getByTestId('deposit-link-status').filter({ hasText: texts.depositLinks.status.open })).toBeVisible();
+    await visitor.getByRole('button', { name: texts.wallet.connectWith.replace('{{name}}', 'Meridian Test Wallet') }).click();
+    // Refused once: the page says so, and the chain stays.
+    await tellTestWallet(visitor, { reject: 'wallet_switchEthereumChain' });
+    const switchTo = visitor.getByRole('button', {
+      name: texts.wallet.switchTo.replace('{{chain}}', texts.wallet.localChain.replace('{{name}}', base.name)),
+    });
+    await switchTo.click();
+    await expect(visitor.getByRole('alert')).toHaveText(texts.wallet.errors.user_rejected, { timeout: 10_000 });
+    await tellTestWallet(visitor, { reject: null });
+    await switchTo.click();
+    await visitor.getByRole('button', { name: texts.wallet.pay.replace('{{amount}}', '0.01').replace('{{asset}}', 'ETH') }).click();
+    const sent = texts.wallet.confirming.replace('{{done}}', '1').replace('{{required}}', String(base.confirmations));
+    await expect(visitor.getByText(sent)).toBeVisible({ timeout: 30_000 });
+
+    // The next block confirms it (the test's nodes mine only when asked); the watcher credits it.
+    await createPublicClient({ transport: http(base.rpcUrl) }).request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
+    const paid = texts.depositLinks.status.paid;
+    await expect(visitor.getByTestId('deposit-link-status').filter({ hasText: paid })).toBeVisible({ timeout: 30_000 });
+    // Paid: the wallet block gives way, nothing more to pay.
+    await expect(visitor.getByRole('button', { name: /0\.01/ })).toHaveCount(0);
+    await expect(created.getByTestId('deposit-link-status')).toHaveText(paid, { timeout: 15_000 });
+
+    expect((await new AxeBuilder({ page: visitor }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+    for (const width of [390, 1280]) {
+      await visitor.setViewportSize({ width, height: 900 });
+      await visitor.screenshot({ path: `reports/screenshots/wallet-pay-${language}-${width}.png`, fullPage: true });
+    }
+    await visitorContext.close();
   });
 }

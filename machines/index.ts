@@ -36,6 +36,8 @@ import { withdrawalModel } from './withdrawal.model';
 import { collateralModel } from './collateral.model';
 import { onChainDepositMachine } from './onChainDeposit.machine';
 import { onChainDepositModel } from './onChainDeposit.model';
+import { depositLinkMachine } from './depositLink.machine';
+import { depositLinkModel } from './depositLink.model';
 import { fiatTopUpMachine } from './fiatTopUp.machine';
 import { fiatTopUpModel } from './fiatTopUp.model';
 import { payByCodeMachine } from './payByCode.machine';
@@ -241,6 +243,15 @@ export const catalog: CatalogEntry[] = [
     routes: ['/inject/crypto/on-chain/:iso'],
     machine: onChainDepositMachine,
     model: onChainDepositModel,
+  },
+  {
+    id: 'depositLink',
+    title: 'Ask to be paid from a wallet',
+    summary:
+      'Under the deposit address of /inject/crypto/on-chain/:iso: the customer enters an amount (positive, within the asset’s decimals, else nothing is sent) and gets the link /inject/crypto/on-chain/wallet/{hash} to copy or share; the page then shows what the link was paid (not yet, confirming, paid, underpaid with the remainder, overpaid). A refused or failed call keeps the amount.',
+    routes: ['/inject/crypto/on-chain/:iso'],
+    machine: depositLinkMachine,
+    model: depositLinkModel,
   },
   {
     id: 'stepUp',

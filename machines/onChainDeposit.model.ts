@@ -1,6 +1,8 @@
 import type { ChainDeposit, DepositAddress } from '../contract/deposits';
 import { asError } from './failure';
-import type { FlowModel } from './graph/model';
+import type { FlowModel, PageAction } from './graph/model';
+import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
+import { sessionCookieJar } from './session.model';
 import { onChainDepositMachine } from './onChainDeposit.machine';
 
 export const SAMPLE_DEPOSIT_ADDRESS: DepositAddress = {
@@ -24,6 +26,16 @@ const deposit = (status: ChainDeposit['status'], confirmations: number): ChainDe
   required: 2,
   seenAt: '2026-11-26T15:00:00.000Z',
 });
+
+const ADDRESS_CALL = '**/api/deposits/address?*';
+const DEPOSITS_CALL = '**/api/deposits?asset=USDT';
+
+/**
+ * The customer's deposits as the page's next look finds them. Counted, so two looks settled by one step
+ * (the one that drops a deposit, then the one right after it) are answered in turn.
+ */
+const deposits = (answer: { deposits: ChainDeposit[] }): PageAction[] => [{ answer: DEPOSITS_CALL, method: 'GET', times: 1, json: answer }];
+const texts = (language: PageLanguage) => pageTexts(language).onChain.deposit;
 
 export const onChainDepositModel = {
   inputs: { 'USDT top-up': { asset: 'USDT' } },
@@ -50,5 +62,47 @@ export const onChainDepositModel = {
     showingAddress: (s) => s.context.address !== null || 'showing no address',
     depositPending: (s) => (s.context.deposit !== null && s.context.deposit.status === 'pending') || 'pending without a pending deposit',
     credited: (s) => s.context.deposit !== null || 'credited without a deposit',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The page's clock runs until a network is chosen, then stands still: a look at the deposits comes
+    // only with an `after DEPOSIT_POLL` step.
+    start: ({ asset }, language) => [
+      { clock: 'install' },
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
+      { open: inLanguage(`/inject/crypto/on-chain/${asset}`, language) },
+    ],
+    events: {
+      NETWORK_CHOSEN: () => [{ clock: 'pause' }, { click: { role: 'button', name: 'Base' } }],
+      NETWORK_CHANGE_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: texts(language).changeNetwork } }],
+      RETRY_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: texts(language).retry } }],
+    },
+    actors: {
+      loadDepositAddress: {
+        done: (address) => [{ answer: ADDRESS_CALL, method: 'GET', times: 1, json: address }],
+        error: (error) => [failedCall(ADDRESS_CALL, error, 'GET')],
+      },
+      fetchDeposits: {
+        done: (answer) => deposits(answer),
+        error: (error) => [failedCall(DEPOSITS_CALL, error, 'GET')],
+      },
+    },
+    delays: { DEPOSIT_POLL: (ms) => [{ runClock: ms }] },
+    states: {
+      showingAddress: (s, language) => ({
+        shows: [{ shownText: s.context.address!.address }, ...(s.context.dropped ? [{ shownText: texts(language).dropped }] : [])],
+      }),
+      depositPending: (s, language) => ({
+        shows: [
+          {
+            shownText: countedText(language, texts(language), 'progress', {
+              count: s.context.deposit!.confirmations,
+              required: s.context.deposit!.required,
+            }),
+          },
+        ],
+      }),
+    },
   },
 } satisfies FlowModel<typeof onChainDepositMachine>;

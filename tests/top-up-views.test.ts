@@ -10,6 +10,9 @@ import { fiatTopUpMachine } from '../machines/fiatTopUp.machine';
 import { fiatTopUpView } from '../machines/fiatTopUp.view';
 import { payByCodeMachine } from '../machines/payByCode.machine';
 import { payByCodeView } from '../machines/payByCode.view';
+import { depositLinkMachine } from '../machines/depositLink.machine';
+import { SAMPLE_DEPOSIT_LINK } from '../machines/depositLink.model';
+import { depositLinkView } from '../machines/depositLink.view';
 
 const withCheck = (data: string) => data + voucherCheckCharacter(data);
 
@@ -79,5 +82,18 @@ describe('the /inject/fiat view', () => {
     const details = { holderName: 'Ann', bic: 'B', reference: 'MRD00000000', accounts: [] };
     expect(at('shown', { details })).toEqual({ step: 'shown', details, failure: null });
     expect(at('failed', { failure: { code: 'network_error' } })).toMatchObject({ step: 'failed', failure: { code: 'network_error' } });
+  });
+});
+
+describe('the deposit link block view', () => {
+  const context = { asset: 'USDT' as const, network: 'base' as const, created: null, amountInvalid: false, failure: null };
+  const at = (value: 'editing' | 'creating' | 'created', extra: object = {}) =>
+    depositLinkView(depositLinkMachine.resolveState({ value, context: { ...context, ...extra } }));
+
+  it('shows the form, busy while the link is made, then the link', () => {
+    expect(at('editing')).toEqual({ created: null, busy: false, amountInvalid: false, failure: null });
+    expect(at('editing', { amountInvalid: true })).toMatchObject({ amountInvalid: true, created: null });
+    expect(at('creating')).toMatchObject({ busy: true, created: null });
+    expect(at('created', { created: SAMPLE_DEPOSIT_LINK })).toMatchObject({ busy: false, created: SAMPLE_DEPOSIT_LINK });
   });
 });

@@ -1,9 +1,11 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createStorage, mock } from '@wagmi/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_UINT256, erc20TransferData, toUnits, transactionProblem, walletFailureCode, type WalletChain } from '../contract/wallet';
 import { walletMachine } from '../machines/wallet.machine';
 import { walletView } from '../machines/wallet.view';
-import { CHAIN_TRANSPORT, POLLING_INTERVAL_MS, WALLET_TIMINGS, createWallet } from '../src/platform/wallet';
+import { CHAIN_TRANSPORT, POLLING_INTERVAL_MS, WALLET_TIMINGS, chainTransport, createWallet, toViemChain } from '../src/platform/wallet';
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const to = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
@@ -162,5 +164,76 @@ describe('the wallet adapter', () => {
     expect(loaded).toBe(0);
     await wallet.connect({ connectorId: 'metaMaskSDK' });
     expect(loaded).toBe(1);
+  });
+});
+
+describe('the chain transport against a node that answers badly (spec section 9)', () => {
+  let close: (() => void) | null = null;
+  afterEach(() => close?.());
+
+  /** A JSON-RPC endpoint that answers each request with the next of `answers` (then 200), noting when each came and what. */
+  async function node(answers: { status: number; headers?: Record<string, string> }[]) {
+    const seen: { at: number; body: unknown }[] = [];
+    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      request.on('end', () => {
+        const body = JSON.parse(text) as { id: number } | { id: number }[];
+        seen.push({ at: performance.now(), body });
+        const answer = answers[seen.length - 1] ?? { status: 200 };
+        const result = (one: { id: number }) => ({ jsonrpc: '2.0', id: one.id, result: '0x7a69' });
+        response.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers });
+        response.end(answer.status === 200 ? JSON.stringify(Array.isArray(body) ? body.map(result) : result(body)) : '{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    close = () => server.close();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const transport = chainTransport(
+      toViemChain({
+        chainId: 31337,
+        name: 'Ethereum',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrl: url,
+        explorerUrl: null,
+      }),
+    )({});
+    return { seen, request: () => transport.request({ method: 'eth_chainId' }) };
+  }
+  const gaps = (seen: { at: number }[]) => seen.slice(1).map((s, i) => s.at - seen[i]!.at);
+
+  it.each([403, 408, 413, 429, 500, 502, 503, 504])('retries HTTP %i three times, waiting 150, 300 then 600 ms', async (status) => {
+    const { seen, request } = await node([{ status }, { status }, { status }]);
+    expect(await request()).toBe('0x7a69');
+    expect(seen).toHaveLength(4);
+    const [first, second, third] = gaps(seen);
+    expect(first).toBeGreaterThanOrEqual(145);
+    expect(second).toBeGreaterThanOrEqual(295);
+    expect(third).toBeGreaterThanOrEqual(595);
+  });
+
+  it('gives up after the third retry', async () => {
+    const { seen, request } = await node([{ status: 503 }, { status: 503 }, { status: 503 }, { status: 503 }]);
+    await expect(request()).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(4);
+  });
+
+  it('does not retry a status outside the list', async () => {
+    const { seen, request } = await node([{ status: 400 }]);
+    await expect(request()).rejects.toMatchObject({ status: 400 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('waits as long as Retry-After says', async () => {
+    const { seen, request } = await node([{ status: 429, headers: { 'Retry-After': '1' } }]);
+    await request();
+    expect(gaps(seen)[0]).toBeGreaterThanOrEqual(995);
+  });
+
+  it('sends requests made together as one batch', async () => {
+    const { seen, request } = await node([]);
+    await Promise.all([request(), request(), request()]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.body).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
 import { endpoint } from './define';
-import { createDepositLinkBodySchema, depositLinkSchema } from '../depositLinks';
+import { createDepositLinkBodySchema, depositLinkPaymentBodySchema, depositLinkSchema } from '../depositLinks';
 
 /** Links that let anyone pay a customer's deposit from a browser wallet (/inject/crypto/on-chain/wallet/:hash). */
 export const depositLinksEndpoints = {
@@ -12,8 +12,14 @@ export const depositLinksEndpoints = {
   }),
   getDepositLink: endpoint('GET', '/deposit-links/:hash', undefined, depositLinkSchema, {
     summary:
-      'A deposit request, for the payer (no sign-in): asset, amount, chain, token contract and the deposit address. Any unknown or malformed hash is `deposit_link_not_found`.',
+      'A deposit request, for the payer (no sign-in): asset, amount, chain, token contract and the deposit address, and what arrived: `status` (`open`, `confirming`, `paid`, `underpaid` with the `remainder`, `overpaid`) and `received`. Any unknown or malformed hash is `deposit_link_not_found`.',
     auth: 'none',
     errors: ['deposit_link_not_found'],
+  }),
+  reportDepositLinkPayment: endpoint('POST', '/deposit-links/:hash/payments', depositLinkPaymentBodySchema, depositLinkSchema, {
+    summary:
+      'The wallet page reports the transaction it sent to pay the link (no sign-in; reporting it again changes nothing). It counts once the watcher credits it as a deposit of the link’s asset to its address on its network; any other transaction counts for nothing. A transaction pays one link at most; a link takes at most 10. Answers the link as `GET` does.',
+    auth: 'none',
+    errors: ['deposit_link_not_found', 'deposit_link_payment_taken', 'deposit_link_payments_limit'],
   }),
 };

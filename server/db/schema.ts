@@ -743,3 +743,11 @@ export const notifications = pgTable('notifications', {
     .notNull()
     .default('pending'),
 });
+
+/** A transaction the wallet page reported as paying a deposit link (migration 0029). */
+export const depositLinkPayments = pgTable('deposit_link_payments', {
+  linkId: uuid('link_id').notNull(),
+  network: text('network').notNull(),
+  txHash: text('tx_hash').notNull(),
+  reportedAt: instant('reported_at').notNull(),
+});

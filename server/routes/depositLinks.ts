@@ -7,4 +7,5 @@ import type { DepositLinkService } from '../services/depositLinks';
 export function depositLinkRoutes(app: Hono<AppEnv>, deps: RouteDeps, links: DepositLinkService): void {
   mount(app, deps, endpoints.createDepositLink, ({ principal, body }) => links.create(principal.userId, body));
   mount(app, deps, endpoints.getDepositLink, ({ c }) => links.get(c.req.param('hash')!));
+  mount(app, deps, endpoints.reportDepositLinkPayment, ({ c, body }) => links.reportPayment(c.req.param('hash')!, body));
 }

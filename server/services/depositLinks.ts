@@ -1,11 +1,18 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { ASSETS } from '../../contract/assetList';
 import type { Chain } from '../../contract/chains';
-import { depositLinkHashSchema, type CreateDepositLinkBody, type DepositLink } from '../../contract/depositLinks';
+import {
+  DEPOSIT_LINK_PAYMENTS_MAX,
+  depositLinkHashSchema,
+  type CreateDepositLinkBody,
+  type DepositLink,
+  type DepositLinkPaymentBody,
+  type DepositLinkStatus,
+} from '../../contract/depositLinks';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { depositLinks } from '../db/schema';
+import { chainDeposits, depositLinkPayments, depositLinks } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatDecimal, isPositiveAmount } from './decimal';
 
@@ -24,6 +31,8 @@ export interface DepositLinkDeps {
 
 const digest = (hash: string) => createHash('sha256').update(hash).digest('hex');
 
+type Row = typeof depositLinks.$inferSelect;
+
 /**
  * Deposit requests paid from a browser wallet: the customer creates one; whoever holds its link reads
  * what to pay, where and on which chain. The link's hash is stored only as its SHA-256.
@@ -38,7 +47,38 @@ export function createDepositLinkService({ db, clock, chains, depositAddress }: 
     return token ? { chain, token: token.address, decimals: token.decimals } : null;
   }
 
-  function view(hash: string, row: typeof depositLinks.$inferSelect): DepositLink {
+  /**
+   * What arrived for a link: the reported transactions that the watcher saw as deposits of the link's
+   * asset to its address (dropped ones count for nothing). The arithmetic is the database's (numeric).
+   */
+  async function arrived(db: Db, row: Row): Promise<Pick<DepositLink, 'status' | 'received' | 'remainder'>> {
+    const [sums] = await db
+      .select({
+        received: sql<string>`coalesce(sum(${chainDeposits.amount}) FILTER (WHERE ${chainDeposits.status} = 'credited'), 0)::text`,
+        remainder: sql<string>`greatest(${row.amount}::numeric - coalesce(sum(${chainDeposits.amount}) FILTER (WHERE ${chainDeposits.status} = 'credited'), 0), 0)::text`,
+        comparison: sql<number>`sign(coalesce(sum(${chainDeposits.amount}) FILTER (WHERE ${chainDeposits.status} = 'credited'), 0) - ${row.amount}::numeric)::int`,
+        pending: sql<number>`count(*) FILTER (WHERE ${chainDeposits.status} = 'pending')::int`,
+      })
+      .from(depositLinkPayments)
+      .innerJoin(
+        chainDeposits,
+        and(eq(chainDeposits.network, depositLinkPayments.network), eq(chainDeposits.txHash, depositLinkPayments.txHash)),
+      )
+      .where(
+        and(
+          eq(depositLinkPayments.linkId, row.id),
+          eq(chainDeposits.userId, row.userId),
+          eq(chainDeposits.asset, row.asset),
+          eq(chainDeposits.address, row.address.toLowerCase()),
+        ),
+      );
+    const { received, remainder, comparison, pending } = sums!;
+    const status: DepositLinkStatus =
+      pending > 0 ? 'confirming' : !/[1-9]/.test(received) ? 'open' : comparison === 0 ? 'paid' : comparison < 0 ? 'underpaid' : 'overpaid';
+    return { status, received: formatDecimal(received, 0), remainder: formatDecimal(remainder, 0) };
+  }
+
+  async function view(db: Db, hash: string, row: Row): Promise<DepositLink> {
     const found = onChain(row.asset, row.network)!;
     return {
       hash,
@@ -50,6 +90,7 @@ export function createDepositLinkService({ db, clock, chains, depositAddress }: 
       token: found.token,
       address: row.address,
       createdAt: row.createdAt.toISOString(),
+      ...(await arrived(db, row)),
     };
   }
 
@@ -75,21 +116,52 @@ export function createDepositLinkService({ db, clock, chains, depositAddress }: 
         createdAt: clock(),
       })
       .returning();
-    return view(hash, row!);
+    return view(db, hash, row!);
   }
 
-  async function get(hash: string): Promise<DepositLink> {
+  /** The link of a hash; `lock` holds its row until the transaction ends (reports of one link queue). */
+  async function find(db: Db, hash: string, lock = false): Promise<Row> {
     if (!depositLinkHashSchema.safeParse(hash).success) throw new ApiError('deposit_link_not_found');
-    const [row] = await db
+    const query = db
       .select()
       .from(depositLinks)
       .where(eq(depositLinks.hashDigest, digest(hash)));
+    const [row] = lock ? await query.for('update') : await query;
     // A link whose chain is no longer run is as gone as one that never was.
     if (!row || !onChain(row.asset, row.network)) throw new ApiError('deposit_link_not_found');
-    return view(hash, row);
+    return row;
   }
 
-  return { create, get };
+  async function get(hash: string): Promise<DepositLink> {
+    return view(db, hash, await find(db, hash));
+  }
+
+  /** The wallet page's report of the transaction it sent; again for the same link, nothing changes. */
+  async function reportPayment(hash: string, { txHash }: DepositLinkPaymentBody): Promise<DepositLink> {
+    return db.transaction(async (tx) => {
+      const row = await find(tx, hash, true);
+      const transaction = txHash.toLowerCase();
+      const [taken] = await tx
+        .select({ linkId: depositLinkPayments.linkId })
+        .from(depositLinkPayments)
+        .where(and(eq(depositLinkPayments.network, row.network), eq(depositLinkPayments.txHash, transaction)));
+      if (taken && taken.linkId !== row.id) throw new ApiError('deposit_link_payment_taken');
+      if (!taken) {
+        const [reported] = await tx.select({ n: count() }).from(depositLinkPayments).where(eq(depositLinkPayments.linkId, row.id));
+        if (reported!.n >= DEPOSIT_LINK_PAYMENTS_MAX) throw new ApiError('deposit_link_payments_limit');
+        // Two links reporting one transaction at once: the primary key lets one in, the other is told.
+        const inserted = await tx
+          .insert(depositLinkPayments)
+          .values({ linkId: row.id, network: row.network, txHash: transaction, reportedAt: clock() })
+          .onConflictDoNothing()
+          .returning();
+        if (inserted.length === 0) throw new ApiError('deposit_link_payment_taken');
+      }
+      return view(tx, hash, row);
+    });
+  }
+
+  return { create, get, reportPayment };
 }
 
 export type DepositLinkService = ReturnType<typeof createDepositLinkService>;

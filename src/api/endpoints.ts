@@ -41,7 +41,7 @@ import type { KycDecisionBody, KycDocumentBody, KycDocumentSide, KycSignatureBod
 import type { CryptoAsset } from '../../contract/assets';
 import type { DepositAddressQuery } from '../../contract/deposits';
 import type { CreatePayLinkBody, PayPayLinkBody } from '../../contract/payLinks';
-import type { CreateDepositLinkBody } from '../../contract/depositLinks';
+import type { CreateDepositLinkBody, DepositLinkPaymentBody } from '../../contract/depositLinks';
 import type { PushSubscriptionBody } from '../../contract/notifications';
 import type { PhoneCodeBody, ResendTwoFactorBody, SetPhoneBody, UpdatePhoneBody, VerifyTwoFactorBody } from '../../contract/phone';
 import type { PhoneRecoveryCancelBody, PhoneRecoveryConfirmBody, PhoneRecoveryStartBody } from '../../contract/phoneRecovery';
@@ -132,6 +132,8 @@ export function createApi(client: ApiClient) {
     listChains: (options?: ReadOptions) => client.call(endpoints.listChains, options),
     getDepositLink: (hash: string, options?: ReadOptions) => client.call(endpoints.getDepositLink, { ...options, pathParams: { hash } }),
     createDepositLink: (body: CreateDepositLinkBody) => client.call(endpoints.createDepositLink, { body }),
+    reportDepositLinkPayment: (hash: string, body: DepositLinkPaymentBody) =>
+      client.call(endpoints.reportDepositLinkPayment, { body, pathParams: { hash } }),
     getDepositAddress: (query: DepositAddressQuery, options?: ReadOptions) =>
       client.call(endpoints.getDepositAddress, { ...options, query }),
     // Followed while the deposit screen is open: the customer's own looking, not a reason to stay signed in.

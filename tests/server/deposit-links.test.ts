@@ -3,7 +3,7 @@ import { depositLinkSchema } from '../../contract/depositLinks';
 import { resolveChains } from '../../server/chains/chains';
 import { createApp } from '../../server/app';
 import { silentLogger } from '../../server/logger';
-import { registerCustomer, TestClient, TestClock, testConfig, useTestDatabase, type TestServer } from './helpers';
+import { expectError, registerCustomer, TestClient, TestClock, testConfig, useTestDatabase, type TestServer } from './helpers';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 
@@ -49,8 +49,13 @@ describe('deposit links (pay a deposit from a browser wallet)', () => {
       'decimals',
       'hash',
       'network',
+      'received',
+      'remainder',
+      'status',
       'token',
     ]);
+    // Nothing arrived yet.
+    expect(link).toMatchObject({ status: 'open', received: '0', remainder: '25.5' });
 
     const native = await customer.post('/deposit-links', { asset: 'ETH', network: 'base', amount: '0.01' });
     expect(native.body).toMatchObject({ chainId: 31338, token: null, decimals: 18, amount: '0.01' });
@@ -85,5 +90,31 @@ describe('deposit links (pay a deposit from a browser wallet)', () => {
       expect([404, 422]).toContain(answer.status);
       if (answer.status === 404) expect(answer.body.error.code).toBe('deposit_link_not_found');
     }
+  });
+
+  it('takes reports of the transactions that paid a link: once per transaction, at most 10 per link, from anyone with the link', async () => {
+    const s = server();
+    const customer = new TestClient(s);
+    await registerCustomer(customer);
+    const create = async () =>
+      depositLinkSchema.parse((await customer.post('/deposit-links', { asset: 'USDT', network: 'base', amount: '10' })).body);
+    const [one, two] = [await create(), await create()];
+    const visitor = new TestClient(s);
+    const report = (hash: string, txHash: unknown) => visitor.post(`/deposit-links/${hash}/payments`, { txHash }, { token: null });
+    const tx = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+
+    const first = await report(one.hash, tx(1).toUpperCase().replace('0X', '0x'));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // A transaction the watcher never saw counts for nothing.
+    expect(first.body).toMatchObject({ hash: one.hash, status: 'open', received: '0' });
+    expect((await report(one.hash, tx(1))).status).toBe(200);
+    expectError(await report(two.hash, tx(1)), 409, 'deposit_link_payment_taken');
+    for (let n = 2; n <= 10; n++) expect((await report(one.hash, tx(n))).status).toBe(200);
+    expectError(await report(one.hash, tx(11)), 422, 'deposit_link_payments_limit');
+    // Reporting one already taken is still fine.
+    expect((await report(one.hash, tx(10))).status).toBe(200);
+
+    expectError(await report('A'.repeat(43), tx(12)), 404, 'deposit_link_not_found');
+    for (const bad of ['0x12', tx(1) + '00', 'zz'.repeat(33), 42, null]) expectError(await report(two.hash, bad), 422, 'validation_failed');
   });
 });

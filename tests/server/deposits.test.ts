@@ -2,6 +2,7 @@ import { createPublicClient, createTestClient, createWalletClient, erc20Abi, htt
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chain } from '../../contract/chains';
+import { depositLinkSchema } from '../../contract/depositLinks';
 import { chainDepositsSchema, depositAddressSchema } from '../../contract/deposits';
 import { createApp } from '../../server/app';
 import { DEMO_DEPOSIT_MNEMONIC } from '../../server/chains/addresses';
@@ -174,6 +175,43 @@ describe('the deposit watcher', () => {
     expect(await balance(userId, 'USDT')).toBe('25.5');
     const credited = chainDepositsSchema.parse((await client.get('/deposits?asset=USDT')).body).deposits;
     expect(credited[0]).toMatchObject({ status: 'credited', confirmations: 2 });
+  });
+
+  it('counts what a deposit link was paid: confirming, underpaid with the remainder, then overpaid; other transactions count for nothing', async () => {
+    const { server, chains } = serverOn([base]);
+    const baseChain = chains.find((chain) => chain.network === 'base')!;
+    const { client } = await customer(server);
+    const other = await customer(server);
+    const { address } = await addressOf(client, 'USDT', 'base');
+    const { address: elsewhere } = await addressOf(other.client, 'USDT', 'base');
+    const watcher = createDepositWatcher({ db: db.database.db, clock: server.clock.now, logger: silentLogger, chains: [baseChain] });
+    await watcher.runOnce();
+    const link = depositLinkSchema.parse((await client.post('/deposit-links', { asset: 'USDT', network: 'base', amount: '25' })).body);
+    const visitor = new TestClient(server);
+    const report = async (txHash: string) => {
+      const answer = await visitor.post(`/deposit-links/${link.hash}/payments`, { txHash }, { token: null });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return depositLinkSchema.parse(answer.body);
+    };
+    const read = async () => depositLinkSchema.parse((await visitor.get(`/deposit-links/${link.hash}`, { token: null })).body);
+
+    const part = await sendToken(base, baseChain, 'USDT', address, '20');
+    expect(await report(part)).toMatchObject({ status: 'open', received: '0', remainder: '25' });
+    await watcher.runOnce();
+    expect(await read()).toMatchObject({ status: 'confirming', received: '0', remainder: '25' });
+    await mine(base, 1);
+    await watcher.runOnce();
+    expect(await read()).toMatchObject({ status: 'underpaid', received: '20', remainder: '5' });
+
+    // A deposit to someone else's address, and one to this address the link's payer did not report.
+    expect(await report(await sendToken(base, baseChain, 'USDT', elsewhere, '7'))).toMatchObject({ received: '20' });
+    await sendToken(base, baseChain, 'USDT', address, '3');
+    const rest = await sendToken(base, baseChain, 'USDT', address, '5.5');
+    await report(rest);
+    await mine(base, 1);
+    await watcher.runOnce();
+    await watcher.runOnce();
+    expect(await read()).toMatchObject({ status: 'overpaid', received: '25.5', remainder: '0' });
   });
 
   it("credits native coins and BNB Smart Chain's 18-decimal USDT in 6 decimals with the dust recorded", async () => {

@@ -163,6 +163,10 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     valid: { asset: 'USDT', network: 'base', amount: '25.5' },
     invalid: { asset: ['EUR', 'usdt'], network: ['bitcoin', 'solana'], amount: ['1e3', '-5', '1'.repeat(41)] },
   },
+  reportDepositLinkPayment: {
+    valid: { txHash: `0x${'ab'.repeat(32)}` },
+    invalid: { txHash: ['0x12', `0x${'zz'.repeat(32)}`, `0x${'ab'.repeat(33)}`] },
+  },
   adjustAccount: {
     valid: { accountId: '3f1e2d4c-5b6a-4789-9abc-def012345678', direction: 'credit', amount: '1.00', reason: 'Correction' },
     invalid: { direction: ['both'], reason: [''] },

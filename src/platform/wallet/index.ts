@@ -57,9 +57,15 @@ export class WalletError extends Error {
   }
 }
 
-/** The transport of one chain: its RPC endpoints in order, each with the spec's constants. */
+/**
+ * The transport of one chain: its RPC endpoints in order, each with the spec's constants. The fallback
+ * itself does not retry: by default it would run the whole list again 3 times, 16 requests for one call.
+ */
 export function chainTransport(chain: Chain): Transport {
-  return fallback(chain.rpcUrls.default.http.map((url) => http(url, CHAIN_TRANSPORT)));
+  return fallback(
+    chain.rpcUrls.default.http.map((url) => http(url, CHAIN_TRANSPORT)),
+    { retryCount: 0 },
+  );
 }
 
 /** A chain of the server's list as viem describes it (what `wallet_addEthereumChain` sends comes from here). */

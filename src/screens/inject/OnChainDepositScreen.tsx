@@ -13,6 +13,8 @@ import { Copyable } from '../../ui/Copyable';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
 import { generalFailureText } from '../shared/failureText';
+import { DepositLinkBlock } from './DepositLinkBlock';
+import type { EvmNetwork } from '../../../contract/chainList';
 
 /**
  * /inject/crypto/on-chain/:iso: choose the network, then the deposit address with its QR code, the
@@ -112,6 +114,7 @@ export function OnChainDepositScreen() {
           ) : null}
         </section>
       ) : null}
+      {address.chainId !== null ? <DepositLinkBlock asset={asset.code as CryptoAsset} network={view.network as EvmNetwork} /> : null}
       {changeNetwork}
     </div>
   );

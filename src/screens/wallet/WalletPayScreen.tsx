@@ -12,16 +12,19 @@ import { Copyable } from '../../ui/Copyable';
 import { Money } from '../../ui/Money';
 import { generalFailureText } from '../shared/failureText';
 import { WalletBlock } from '../shared/WalletBlock';
+import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
 import type { WalletView } from '../../../machines/wallet.view';
 
 type DepositChains = Chains['chains'];
 
-/** The wallet follows a sent transaction this often (the spec's chain polling interval). */
+/** The wallet follows a sent transaction, and the page the link, this often (the spec's chain polling interval). */
 const CONFIRMATION_POLL_MS = 4000;
 
-/** What the wallet is asked to send for a link: the native coin to the address, or a token transfer. */
+const dueOf = (link: DepositLink) => (link.status === 'underpaid' ? link.remainder : link.amount);
+
+/** What the wallet is asked to send for a link (what is still missing once underpaid): the native coin to the address, or a token transfer. */
 function paymentOf(link: DepositLink) {
-  const units = toUnits(link.amount, link.decimals);
+  const units = toUnits(dueOf(link), link.decimals);
   return link.token
     ? { to: link.token, chainId: link.chainId, value: 0n, data: erc20TransferData(link.address, units) }
     : { to: link.address, chainId: link.chainId, value: units };
@@ -36,9 +39,11 @@ export function WalletPayScreen() {
   const { pathname } = useLocation();
   const hash = useParams().hash!;
   const system = useSystem();
-  const link = useQuery({
+  const link = useQuery<DepositLink, ApiError>({
     queryKey: ['depositLink', hash],
-    retry: (count, error: ApiError) => error.status !== 404 && count < 3,
+    retry: (count, error) => error.status !== 404 && count < 3,
+    // Followed until it is paid: the watcher credits what arrives at the depth its chain needs.
+    refetchInterval: (query) => (depositLinkSettled(query.state.data) ? false : CONFIRMATION_POLL_MS),
     queryFn: async ({ signal }) => {
       const result = await system.api.getDepositLink(hash, { retry: false, signal });
       if (!result.ok) throw result.error;
@@ -87,13 +92,16 @@ export function WalletPayScreen() {
         <p className="total-amount">
           <Money amount={request.amount} asset={request.asset} />
         </p>
+        <DepositLinkStatus link={request} />
         <p>{t('wallet.onChain', { chain: chainName })}</p>
         <p className="hint-text">{t('wallet.toAddress')}</p>
         <Copyable text={request.address} label={t('wallet.copyAddress')} />
       </section>
-      <WalletBlock chainId={request.chainId} chainName={chainName}>
-        {(view) => <Payment request={request} view={view} required={chain?.confirmations ?? 1} />}
-      </WalletBlock>
+      {depositLinkSettled(request) ? null : (
+        <WalletBlock chainId={request.chainId} chainName={chainName}>
+          {(view) => <Payment request={request} view={view} required={chain?.confirmations ?? 1} />}
+        </WalletBlock>
+      )}
     </div>
   );
 }
@@ -108,11 +116,28 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
     queryFn: () => system.walletConfirmations({ hash: hash!, chainId: request.chainId }),
     refetchInterval: (query) => ((query.state.data ?? 0) >= required ? false : CONFIRMATION_POLL_MS),
   });
+  // The link learns which transaction paid it; reporting it again changes nothing on the server.
+  const reported = useQuery<DepositLink, ApiError>({
+    queryKey: ['depositLink', request.hash, 'payment', hash],
+    enabled: hash !== null,
+    staleTime: Infinity,
+    queryFn: async () => {
+      const result = await system.api.reportDepositLinkPayment(request.hash, { txHash: hash! });
+      if (!result.ok) throw result.error;
+      system.queryClient.setQueryData(['depositLink', request.hash], result.data);
+      return result.data;
+    },
+  });
   if (hash) {
     const count = Math.min(confirmations.data ?? 0, required);
     return (
       <div className="stack">
         <p role="status">{count >= required ? t('wallet.confirmed') : t('wallet.confirming', { done: count, required })}</p>
+        {reported.error ? (
+          <p className="form-alert" role="alert">
+            {generalFailureText(t, reported.error)}
+          </p>
+        ) : null}
         <Copyable text={hash} label={t('wallet.copyTransaction')} />
       </div>
     );
@@ -124,7 +149,7 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
       busy={view.sending}
       onClick={() => system.wallet().send({ type: 'SEND_REQUESTED', transaction: paymentOf(request) })}
     >
-      {t('wallet.pay', { amount: request.amount, asset: request.asset })}
+      {t('wallet.pay', { amount: dueOf(request), asset: request.asset })}
     </Button>
   );
 }

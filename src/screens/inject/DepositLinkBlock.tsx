@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CryptoAsset } from '../../../contract/assetList';
+import type { EvmNetwork } from '../../../contract/chainList';
+import type { DepositLink } from '../../../contract/depositLinks';
+import { depositLinkMachine } from '../../../machines/depositLink.machine';
+import { depositLinkView } from '../../../machines/depositLink.view';
+import { depositLinkActors } from '../../app/actors/depositLink';
+import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { Button } from '../../ui/Button';
+import { Copyable } from '../../ui/Copyable';
+import { AmountInput, Money } from '../../ui/Money';
+import { ShareButton } from '../../ui/ShareButton';
+import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
+import { generalFailureText } from '../shared/failureText';
+
+/** How often the customer's page looks at what the link was paid (the chains' polling interval). */
+const LINK_POLL_MS = 4000;
+
+/**
+ * Below the deposit address: ask someone to pay an amount from a browser wallet. The customer enters the
+ * amount, gets the link /inject/crypto/on-chain/wallet/{hash} to copy or share, and sees what it was paid.
+ */
+export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; network: EvmNetwork }) {
+  const { t } = useTranslation();
+  const flow = useActorRef(useFlowMachine(depositLinkMachine, depositLinkActors), { input: { asset, network } });
+  const view = useSelector(flow, depositLinkView, shallowEqual);
+  const [amount, setAmount] = useState({ text: '', value: '' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'AMOUNT_SUBMITTED', amount: amount.value });
+  };
+
+  return (
+    <section className="card stack" aria-labelledby="deposit-link-title">
+      <h2 id="deposit-link-title" className="section-title">
+        {t('depositLinks.title')}
+      </h2>
+      {view.created ? (
+        <CreatedLink
+          link={view.created}
+          onNew={() => {
+            setAmount({ text: '', value: '' });
+            flow.send({ type: 'NEW_LINK_REQUESTED' });
+          }}
+        />
+      ) : (
+        <form className="form" noValidate onSubmit={submit} aria-busy={view.busy} data-testid="deposit-link-form">
+          <p className="hint-text">{t('depositLinks.lead', { asset })}</p>
+          <div className="form-alert" role="alert" aria-live="assertive">
+            {view.failure ? generalFailureText(t, view.failure) : null}
+          </div>
+          <AmountInput
+            label={t('depositLinks.amount')}
+            name="deposit-link-amount"
+            asset={asset}
+            value={amount.text}
+            onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
+            error={view.amountInvalid ? t('depositLinks.amountInvalid') : null}
+          />
+          <Button variant="primary" type="submit" busy={view.busy}>
+            {t('depositLinks.create')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The new link: copy, the share sheet, and what it was paid so far. */
+function CreatedLink({ link: created, onNew }: { link: DepositLink; onNew: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const localize = useLocalize();
+  const url = `${window.location.origin}${localize(`/inject/crypto/on-chain/wallet/${created.hash}`)}`;
+  const link = useQuery({
+    queryKey: ['depositLink', created.hash],
+    initialData: created,
+    refetchInterval: (query) => (depositLinkSettled(query.state.data) ? false : LINK_POLL_MS),
+    queryFn: async ({ signal }) => {
+      const result = await api.getDepositLink(created.hash, { retry: false, signal });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+  });
+  return (
+    <div className="stack" data-testid="deposit-link-created">
+      <p className="total-amount">
+        <Money amount={created.amount} asset={created.asset} />
+      </p>
+      <DepositLinkStatus link={link.data} />
+      <Copyable text={url} label={t('depositLinks.copy')}>
+        <a href={url}>
+          <bdi dir="ltr">{url}</bdi>
+        </a>
+      </Copyable>
+      <div className="button-row">
+        <ShareButton
+          title={t('depositLinks.shareTitle', { amount: created.amount, asset: created.asset })}
+          url={url}
+          label={t('depositLinks.share')}
+        />
+        <Button onClick={onNew}>{t('depositLinks.new')}</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { Button } from './Button';
+
+/** The device's share sheet for a link, where there is one (elsewhere the page's copy button does). */
+export function ShareButton({ title, url, label }: { title: string; url: string; label: string }) {
+  if (typeof navigator.share !== 'function') return null;
+  return (
+    <Button variant="primary" onClick={() => void navigator.share({ title, url }).catch(() => {})}>
+      {label}
+    </Button>
+  );
+}
