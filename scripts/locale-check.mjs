@@ -39,6 +39,7 @@ export const ALLOW_IDENTICAL = Object.freeze([
   'es:kyc.questionnaire.options.pep.no',
   'fr:screens.onboardingPush.title',
   'fr:screens.profileInviteDashboard.title',
+  'de:levels.names.3',
   // International banking codes, written the same in every language.
   'accounts.detail.iban',
   'accounts.detail.bic',

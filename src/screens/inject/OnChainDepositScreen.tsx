@@ -13,6 +13,7 @@ import { Copyable } from '../../ui/Copyable';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
 import { generalFailureText } from '../shared/failureText';
+import { TopUpLimit } from './TopUpLimit';
 
 /**
  * /inject/crypto/on-chain/:iso: choose the network, then the deposit address with its QR code, the
@@ -20,6 +21,16 @@ import { generalFailureText } from '../shared/failureText';
  * answers 404 for an iso that is no crypto asset. The flow is the onChainDeposit statechart.
  */
 export function OnChainDepositScreen() {
+  return (
+    <div className="stack">
+      <TopUpLimit />
+      <OnChainDeposit />
+    </div>
+  );
+}
+
+/** The statechart's steps: network, address, then the deposit as it is seen and credited. */
+function OnChainDeposit() {
   const { t } = useTranslation();
   const asset = assetInfo(useParams().iso ?? '')!;
   const { balances } = useSystem();
