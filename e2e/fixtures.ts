@@ -37,12 +37,17 @@ export async function registerCustomer(request: APIRequestContext, language: Loc
 
 export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email: string }> }>({
   /**
-   * Each test's browser comes from an address of its own, as real customers do. Otherwise every page
-   * of the run calls from 127.0.0.1, and per-address limits (codes sent, passkey options) add up over
-   * the whole run until the later tests are refused.
+   * Each test's browser calls the API from an address of its own, as real customers do. Otherwise every
+   * page of the run calls from 127.0.0.1, and per-address limits (codes sent, passkey options) add up
+   * over the whole run until the later tests are refused. Only the app's own /api/ calls carry it: on a
+   * call to a chain's node the header would fail the node's CORS preflight.
    */
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': someClientAddress() });
+  context: async ({ context, baseURL }, use) => {
+    const address = someClientAddress();
+    await context.route(`${baseURL}/api/**`, (route) =>
+      route.fallback({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+    );
+    await use(context);
   },
   /** A real, new customer signed in in this browser context (its saved language as given). */
   signIn: async ({ context }, use) => {

@@ -1,14 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, screenReady, test } from './fixtures';
-
-/** A tiny JPEG (SOI, JFIF, a scan header and its data): enough for the server's byte checks. */
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'),
-  Buffer.from([0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0]),
-  Buffer.from('pixels'),
-  Buffer.from([0xff, 0xd9]),
-]);
+import { JPEG } from './kycFiles';
 
 test.describe('identity check', () => {
   test('a refused camera falls back to upload; the passport is sent and the step shows done', async ({ page, signIn }) => {

@@ -63,6 +63,29 @@ function standInForPasskeys(outcomes: PasskeyOutcomes) {
   };
 }
 
+/**
+ * The camera as the model chooses: a moving test picture (a canvas's stream) or a refusal, in place of
+ * `getUserMedia`. Runs in the page.
+ */
+function standInForCamera(outcome: 'grants' | 'refuses') {
+  if (!navigator.mediaDevices) return;
+  navigator.mediaDevices.getUserMedia = async () => {
+    if (outcome === 'refuses') throw new DOMException('Permission denied', 'NotAllowedError');
+    const canvas = document.createElement('canvas');
+    canvas.width = 320;
+    canvas.height = 200;
+    const context = canvas.getContext('2d')!;
+    let frame = 0;
+    const paint = () => {
+      context.fillStyle = `hsl(${(frame += 7) % 360} 60% 50%)`;
+      context.fillRect(0, 0, canvas.width, canvas.height);
+    };
+    paint();
+    setInterval(paint, 100);
+    return canvas.captureStream(10);
+  };
+}
+
 /** How far `runClockUntil` runs the page's clock at a time, and at most. */
 const RUN_CLOCK_SLICE = 50;
 const RUN_CLOCK_LIMIT = 3_000;
@@ -106,6 +129,20 @@ class PageDriver {
       await this.locate(action.select).selectOption(action.value);
     } else if ('check' in action) {
       await this.locate(action.check).setChecked(action.checked);
+    } else if ('upload' in action) {
+      const { name, mimeType, base64 } = action.file;
+      await this.locate(action.upload).setInputFiles({ name, mimeType, buffer: Buffer.from(base64, 'base64') });
+    } else if ('draw' in action) {
+      const box = await this.locate(action.draw).boundingBox();
+      if (!box) throw new Error(`${describeMark(action.draw)} is not on the page to draw on`);
+      const [first, ...rest] = action.points.map(([x, y]) => [box.x + x * box.width, box.y + y * box.height] as const);
+      await this.page.mouse.move(first![0], first![1]);
+      await this.page.mouse.down();
+      for (const [x, y] of rest) await this.page.mouse.move(x, y, { steps: 4 });
+      await this.page.mouse.up();
+    } else if ('camera' in action) {
+      await this.page.addInitScript(standInForCamera, action.camera);
+      await this.page.evaluate(standInForCamera, action.camera);
     } else if ('history' in action) {
       await this.page.evaluate((to) => {
         // The Navigation API lists this tab's same-origin entries, so the step next door can be recognized.

@@ -47,9 +47,7 @@ for (const language of PAGE_LANGUAGES) {
     }
 
     // The visitor: another browser, signed out; the wallet knows only Ethereum's node, so Base has to be added.
-    // Without the fixtures' X-Forwarded-For: the browser would add it to the wallet's calls to the chain's
-    // node too, whose CORS preflight refuses that header (the send failed with net::ERR_FAILED).
-    const visitorContext = await browser.newContext({ extraHTTPHeaders: {} });
+    const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
     await addTestWallet(visitor, { account: PAYER, chainId: ethereum.chainId, chains: { [ethereum.chainId]: ethereum.rpcUrl } });
     await visitor.goto(new URL(href).pathname);

@@ -47,13 +47,14 @@ export const kycMachine = setup({
       invoke: {
         id: 'loadApplication',
         src: 'loadApplication',
-        onDone: { target: 'overview', actions: assign({ application: ({ event }) => event.output, failure: null }) },
+        // The failure stays: after a refused submit, the draft read again shows why.
+        onDone: { target: 'overview', actions: assign({ application: ({ event }) => event.output }) },
         onError: { target: 'unavailable', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     unavailable: {
       description: 'The draft could not be read (offline): “Try again”.',
-      on: { RETRY: { target: 'loading' } },
+      on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } },
     },
     overview: {
       description:

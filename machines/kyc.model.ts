@@ -1,6 +1,8 @@
 import type { KycApplication } from '../contract/kyc';
 import type { FlowModel } from './graph/model';
+import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
 import { kycMachine } from './kyc.machine';
+import { answersStep, draftUnavailable, loadDraft, openKycScreen, retryDraft } from './kycPage';
 
 const empty: KycApplication = {
   status: 'not_started',
@@ -48,5 +50,32 @@ export const kycModel = {
         Object.values(s.context.application.steps).every((status) => status === 'done')) ||
       'submits with a step open or a check already decided',
     overview: (s) => s.context.application !== null || 'an overview without the draft',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    start: (_, language) => openKycScreen('/kyc', language),
+    events: {
+      SUBMITTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.submit } }],
+      RETRY: retryDraft,
+    },
+    actors: {
+      loadApplication: loadDraft,
+      submitApplication: answersStep('**/api/kyc/submit', 'POST'),
+    },
+    states: {
+      overview: (s, language) => {
+        const texts = pageTexts(language).kyc;
+        const { application, failure } = s.context;
+        return {
+          shows: [
+            { role: 'heading', level: 2, name: texts.status[application!.status].title },
+            ...(failure ? [{ role: 'alert' as const, text: failureText(language, texts.failure, failure) }] : []),
+          ],
+          // A submitted or decided check cannot be submitted (again).
+          hides: application!.editable ? [] : [{ role: 'button', name: texts.submit }],
+        };
+      },
+      unavailable: draftUnavailable,
+    },
   },
 } satisfies FlowModel<typeof kycMachine>;

@@ -1,6 +1,15 @@
 import type { KycApplication, KycFile } from '../contract/kyc';
 import type { FlowModel } from './graph/model';
+import { failureText, PAGE_LANGUAGES, pageTexts, withValues } from './graph/page';
 import { kycDocumentMachine, missingSide } from './kycDocument.machine';
+import { answersStep, draftUnavailable, loadDraft, openKycScreen, retryDraft } from './kycPage';
+
+/** The file the customer picks: a 1×1 PNG the preview can show (the server's answer to its upload is the binding's). */
+const PICKED_FILE = {
+  name: 'passport.png',
+  mimeType: 'image/png',
+  base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+};
 
 const open: KycApplication = {
   status: 'in_progress',
@@ -76,5 +85,70 @@ export const kycDocumentModel = {
       (s.context.picked !== null && missingSide(s.context.type, s.context.files) !== null) || 'uploads nothing, or a side too many',
     'capturing.previewing': (s) => s.context.picked !== null || 'a preview without a picture',
     'capturing.pickingSource': (s) => s.context.stream === null || 'the camera stays on after it closed',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    start: (_, language) => openKycScreen('/kyc/document', language),
+    events: {
+      DOCUMENT_CHOSEN: ({ documentType, country }, _, language) => {
+        const texts = pageTexts(language).kyc.document;
+        return [
+          { select: { label: texts.type }, value: documentType },
+          { select: { label: texts.country }, value: country },
+          { click: { role: 'button', name: texts.continue } },
+        ];
+      },
+      // Once refused, the camera's button is gone: upload is what is left.
+      CAMERA_CHOSEN: (_, before, language) =>
+        before.context.cameraRefused ? null : [{ click: { role: 'button', name: pageTexts(language).kyc.document.camera } }],
+      FILE_PICKED: (_, __, language) => [{ upload: { label: pageTexts(language).kyc.document.upload }, file: PICKED_FILE }],
+      PHOTO_TAKEN: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.document.takePhoto } }],
+      CAMERA_CLOSED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.document.closeCamera } }],
+      RETAKE: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.document.retake } }],
+      CONFIRMED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.document.use } }],
+      // “Change document” is offered with the choice of source and once the document is complete.
+      CHANGE_REQUESTED: (_, before, language) =>
+        before.matches({ capturing: 'pickingSource' }) || before.matches('complete')
+          ? [{ click: { role: 'button', name: pageTexts(language).kyc.document.change } }]
+          : null,
+      RETRY: retryDraft,
+    },
+    actors: {
+      loadApplication: loadDraft,
+      saveDocument: answersStep('**/api/kyc/document', 'PUT'),
+      uploadSide: answersStep('**/api/kyc/document/*', 'POST'),
+      startCamera: { done: () => [{ camera: 'grants' }], error: () => [{ camera: 'refuses' }] },
+    },
+    states: {
+      choosing: (_, language) => ({ shows: [{ label: pageTexts(language).kyc.document.type }] }),
+      capturing: (s, language) => {
+        const texts = pageTexts(language).kyc;
+        const { type, files, failure } = s.context;
+        const side = missingSide(type, files) ?? 'front';
+        return {
+          shows: [
+            { role: 'heading', level: 2, name: withValues(texts.document.sides[side], { type: texts.document.types[type!] }) },
+            ...(failure && failure.code !== 'camera_refused'
+              ? [{ role: 'alert' as const, text: failureText(language, texts.failure, failure) }]
+              : []),
+          ],
+        };
+      },
+      'capturing.pickingSource': (s, language) => {
+        const texts = pageTexts(language).kyc.document;
+        const camera = { role: 'button', name: texts.camera } as const;
+        return s.context.cameraRefused ? { shows: [{ role: 'status', text: texts.cameraRefused }], hides: [camera] } : { shows: [camera] };
+      },
+      'capturing.camera': () => ({ shows: [{ testId: 'kyc-camera' }] }),
+      'capturing.previewing': (_, language) => ({
+        shows: [{ testId: 'kyc-preview' }, { role: 'button', name: pageTexts(language).kyc.document.retake }],
+      }),
+      complete: (s, language) => {
+        const texts = pageTexts(language).kyc.document;
+        const type = s.context.type;
+        return type ? { shows: [{ role: 'status', text: withValues(texts.complete, { type: texts.types[type] }) }] } : {};
+      },
+      unavailable: draftUnavailable,
+    },
   },
 } satisfies FlowModel<typeof kycDocumentMachine>;

@@ -1,6 +1,11 @@
-import type { KycApplication } from '../contract/kyc';
+import { questionsFor, type KycApplication, type KycQuestion } from '../contract/kyc';
 import type { FlowModel } from './graph/model';
+import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
 import { invalidQuestions, kycQuestionnaireMachine } from './kycQuestionnaire.machine';
+import { answersStep, draftUnavailable, loadDraft, openKycScreen, retryDraft } from './kycPage';
+
+/** The questions the screen asks with a list of answers (the others are typed). */
+const CHOSEN: ReadonlySet<KycQuestion> = new Set(['occupation', 'sourceOfFunds', 'monthlyVolume', 'pep', 'taxResidence']);
 
 const open: KycApplication = {
   status: 'in_progress',
@@ -56,5 +61,46 @@ export const kycQuestionnaireModel = {
   invariants: {
     saving: (s) => invalidQuestions(s.context.answers).length === 0 || 'sends an incomplete questionnaire',
     editing: (s) => s.context.editable || 'edits a submitted check',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    start: (_, language) => openKycScreen('/kyc/questionnaire', language),
+    events: {
+      ANSWERED: ({ question, value }, before, language) => {
+        // Only the questions these answers lead to are on the page.
+        if (!questionsFor(before.context.answers).includes(question) || value === undefined) return null;
+        const field = { label: pageTexts(language).kyc.questionnaire.questions[question] };
+        const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : value;
+        return [CHOSEN.has(question) ? { select: field, value: text } : { fill: field, text }];
+      },
+      SUBMITTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.questionnaire.save } }],
+      EDIT_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.questionnaire.change } }],
+      RETRY: retryDraft,
+    },
+    actors: {
+      loadApplication: loadDraft,
+      saveAnswers: answersStep('**/api/kyc/questionnaire', 'PUT'),
+    },
+    states: {
+      editing: (s, language) => {
+        const texts = pageTexts(language).kyc;
+        const { failure } = s.context;
+        return {
+          shows: [
+            { role: 'button', name: texts.questionnaire.save },
+            ...(failure ? [{ role: 'alert' as const, text: failureText(language, texts.failure, failure) }] : []),
+          ],
+        };
+      },
+      answered: (s, language) => {
+        const texts = pageTexts(language).kyc.questionnaire;
+        const change = { role: 'button', name: texts.change } as const;
+        return {
+          shows: [{ role: 'status', text: texts.saved }, ...(s.context.editable ? [change] : [])],
+          hides: [{ role: 'button', name: texts.save }, ...(s.context.editable ? [] : [change])],
+        };
+      },
+      unavailable: draftUnavailable,
+    },
   },
 } satisfies FlowModel<typeof kycQuestionnaireMachine>;

@@ -3,6 +3,9 @@ import { KYC_TERMS_VERSION, SIGNATURE_MIN_STROKES, type KycApplication } from '.
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
+/** The pad's drawing surface in canvas pixels, whatever its size on screen: the strokes' coordinates. */
+export const SIGNATURE_PAD = { width: 600, height: 220 } as const;
+
 /** A stroke as drawn: points in canvas pixels. */
 export type Stroke = [number, number][];
 

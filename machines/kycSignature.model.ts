@@ -1,6 +1,8 @@
 import type { KycApplication } from '../contract/kyc';
 import type { FlowModel } from './graph/model';
-import { drawnStrokes, kycSignatureMachine } from './kycSignature.machine';
+import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
+import { answersStep, draftUnavailable, loadDraft, openKycScreen, retryDraft } from './kycPage';
+import { drawnStrokes, kycSignatureMachine, SIGNATURE_PAD } from './kycSignature.machine';
 
 const open: KycApplication = {
   status: 'in_progress',
@@ -60,5 +62,49 @@ export const kycSignatureModel = {
   invariants: {
     saving: (s) => drawnStrokes(s.context.strokes) >= 2 || 'sends a signature of fewer than two strokes',
     drawing: (s) => s.context.editable || 'signs a submitted check',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    start: (_, language) => openKycScreen('/kyc/signature', language),
+    events: {
+      STROKE_DRAWN: ({ stroke }) => [
+        {
+          draw: { testId: 'signature-pad' },
+          points: stroke.map(([x, y]) => [x / SIGNATURE_PAD.width, y / SIGNATURE_PAD.height]),
+        },
+      ],
+      // Undo and Clear are greyed out on an empty pad.
+      UNDONE: (_, before, language) =>
+        before.context.strokes.length === 0 ? null : [{ click: { role: 'button', name: pageTexts(language).kyc.signature.undo } }],
+      CLEARED: (_, before, language) =>
+        before.context.strokes.length === 0 ? null : [{ click: { role: 'button', name: pageTexts(language).kyc.signature.clear } }],
+      SUBMITTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.signature.sign } }],
+      SIGN_AGAIN: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).kyc.signature.signAgain } }],
+      RETRY: retryDraft,
+    },
+    actors: {
+      loadApplication: loadDraft,
+      saveSignature: answersStep('**/api/kyc/signature', 'POST'),
+    },
+    states: {
+      drawing: (s, language) => {
+        const texts = pageTexts(language).kyc;
+        const { tooShort, failure } = s.context;
+        const said = tooShort ? texts.failure.signature_too_short : failure ? failureText(language, texts.failure, failure) : null;
+        return { shows: [{ testId: 'signature-pad' }, ...(said ? [{ role: 'alert' as const, text: said }] : [])] };
+      },
+      signed: (s, language) => {
+        const texts = pageTexts(language).kyc.signature;
+        const again = { role: 'button', name: texts.signAgain } as const;
+        return {
+          shows: [
+            s.context.signedAt ? { role: 'status', text: texts.signedAt.split('{{')[0]! } : { role: 'status', text: texts.nothingToSign },
+            ...(s.context.editable ? [again] : []),
+          ],
+          hides: [{ testId: 'signature-pad' }, ...(s.context.editable ? [] : [again])],
+        };
+      },
+      unavailable: draftUnavailable,
+    },
   },
 } satisfies FlowModel<typeof kycSignatureMachine>;

@@ -14,6 +14,8 @@ export function kycSignatureView(snapshot: SnapshotFrom<typeof kycSignatureMachi
     canUndo: strokes.length > 0,
     enough: drawnStrokes(strokes) >= SIGNATURE_MIN_STROKES,
     tooShort,
+    /** Signed, or decided without a signature here (checked before signatures were asked for): no pad. */
+    signed: snapshot.matches('signed'),
     signedAt: snapshot.matches('signed') ? signedAt : null,
     canSignAgain: snapshot.matches('signed') && editable,
     failure,

@@ -14,13 +14,15 @@ export type RouteAccess =
 /**
  * App middleware a route may name (in the route table or a route rule): a condition on the signed-in
  * customer, checked after the access rules. A customer who does not meet one is sent where it can be
- * met; the page of an admin tool is simply not found for anyone else. The KYC one comes with KYC.
+ * met; the page of an admin tool is simply not found for anyone else.
  */
 export const ROUTE_MIDDLEWARE = {
   /** Needs a verified e-mail: the e-mail verification step. */
   'email-verified': { unmetGoesTo: '/register/verify-email' },
   /** Needs a confirmed phone: security settings, where a phone is set and confirmed. */
   'phone-confirmed': { unmetGoesTo: '/profile/security' },
+  /** Needs an approved identity check: the KYC overview, where the customer completes or follows it. */
+  'kyc-approved': { unmetGoesTo: '/kyc' },
   /** Admins only: anyone else gets the 404, so the page's existence is not revealed. */
   admin: { unmetGoesTo: null },
 } as const satisfies Record<string, { unmetGoesTo: string | null }>;
@@ -32,6 +34,8 @@ const isKnownMiddleware = (name: string): name is RouteMiddleware => Object.hasO
 export interface CustomerStanding {
   emailVerified: boolean;
   phoneConfirmed: boolean;
+  /** The identity check (KYC) is approved. */
+  kycApproved: boolean;
   role: 'customer' | 'admin';
 }
 
@@ -100,6 +104,7 @@ export const routeGuardMachine = setup({
       context.middleware.includes('email-verified') && !standing.emailVerified,
     needsConfirmedPhone: ({ context }, standing: CustomerStanding) =>
       context.middleware.includes('phone-confirmed') && !standing.phoneConfirmed,
+    needsApprovedKyc: ({ context }, standing: CustomerStanding) => context.middleware.includes('kyc-approved') && !standing.kycApproved,
     isWalletPath: ({ context }) => targetOf(context).path.includes(WALLET_PATH_MARKER),
     isUnknownPath: ({ context }) => targetOf(context).access === null,
     hasInvalidParams: ({ context }) => !targetOf(context).paramsValid,
@@ -268,6 +273,18 @@ export const routeGuardMachine = setup({
               decision: ({ context }) => ({
                 kind: 'redirect',
                 to: localizePath(ROUTE_MIDDLEWARE['phone-confirmed'].unmetGoesTo, targetOf(context).locale),
+              }),
+            }),
+          },
+          {
+            guard: { type: 'needsApprovedKyc', params: ({ event }) => event.output },
+            target: 'redirecting',
+            description: 'After the phone (itself a step of the check): complete or follow the identity check first.',
+            actions: assign({
+              standing: ({ event }) => event.output,
+              decision: ({ context }) => ({
+                kind: 'redirect',
+                to: localizePath(ROUTE_MIDDLEWARE['kyc-approved'].unmetGoesTo, targetOf(context).locale),
               }),
             }),
           },

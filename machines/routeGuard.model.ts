@@ -37,6 +37,7 @@ const ruleNamingUnknownMiddleware: RouteRule = { path: '/old', external: false, 
 const standing = (changes: Partial<CustomerStanding> = {}): CustomerStanding => ({
   emailVerified: true,
   phoneConfirmed: true,
+  kycApproved: true,
   role: 'customer',
   ...changes,
 });
@@ -50,7 +51,8 @@ function meets(middleware: string[], customer: CustomerStanding | null): boolean
   return (
     (!middleware.includes('admin') || customer.role === 'admin') &&
     (!middleware.includes('email-verified') || customer.emailVerified) &&
-    (!middleware.includes('phone-confirmed') || customer.phoneConfirmed)
+    (!middleware.includes('phone-confirmed') || customer.phoneConfirmed) &&
+    (!middleware.includes('kyc-approved') || customer.kycApproved)
   );
 }
 
@@ -72,11 +74,11 @@ export const routeGuardModel = {
       'signed in, /ar/no/such/page': navigation('/ar/no/such/page', null, true),
       'signed in, /es/accounts/not-a-uuid': navigation('/es/accounts/not-a-uuid', 'private', true, { paramsValid: false }),
       'signed in, /transfer (a verified e-mail)': navigation('/transfer', 'private', true, { middleware: ['email-verified'] }),
-      'signed in, /ar/accounts/crypto/withdraw/BTC (a verified e-mail and a confirmed phone)': navigation(
+      'signed in, /ar/accounts/crypto/withdraw/BTC (a verified e-mail, a confirmed phone, an approved KYC)': navigation(
         '/ar/accounts/crypto/withdraw/BTC',
         'private',
         true,
-        { middleware: ['email-verified', 'phone-confirmed'] },
+        { middleware: ['email-verified', 'phone-confirmed', 'kyc-approved'] },
       ),
       'signed in, /simulate/admin (admins only)': navigation('/simulate/admin', 'private', true, { middleware: ['admin'] }),
       'signed out, /transfer (a verified e-mail)': navigation('/transfer', 'private', false, { middleware: ['email-verified'] }),
@@ -97,7 +99,8 @@ export const routeGuardModel = {
       done: {
         'a verified customer with a phone': standing(),
         'a verified customer without a phone': standing({ phoneConfirmed: false }),
-        'an unverified customer': standing({ emailVerified: false, phoneConfirmed: false }),
+        'a customer with a phone, identity not checked': standing({ kycApproved: false }),
+        'an unverified customer': standing({ emailVerified: false, phoneConfirmed: false, kycApproved: false }),
         'an admin': standing({ role: 'admin' }),
       },
       error: { 'the profile unreadable': new Error('network_error') },
@@ -132,6 +135,13 @@ export const routeGuardModel = {
         (customer?.phoneConfirmed !== false || !customer.emailVerified)
       )
         return 'sent to confirm a phone before the e-mail is verified, or with a confirmed phone';
+      if (
+        to.basePath === ROUTE_MIDDLEWARE['kyc-approved'].unmetGoesTo &&
+        (customer?.kycApproved !== false ||
+          !customer.emailVerified ||
+          (s.context.middleware.includes('phone-confirmed') && !customer.phoneConfirmed))
+      )
+        return 'sent to the identity check before the e-mail and the phone the page needs, or with the check approved';
       return true;
     },
     leavingApp: (s) =>
@@ -183,7 +193,8 @@ export const routeGuardModel = {
         // with the test's made-up session: they are reached in e2e/simulate.spec.ts with a real one.
         done: (customer, before) => {
           if (!meets(before.context.middleware, customer) && !before.context.middleware.includes('admin')) return null;
-          return [{ answer: '**/api/users/me', json: { ...SIGNED_IN.user, ...customer } }];
+          const { kycApproved, ...me } = customer;
+          return [{ answer: '**/api/users/me', json: { ...SIGNED_IN.user, ...me, kycStatus: kycApproved ? 'approved' : 'in_progress' } }];
         },
         error: () => [{ answer: '**/api/users/me', status: 503, json: { error: { code: 'not_ready', message: 'not_ready' } } }],
       },

@@ -42,6 +42,7 @@ export const ALLOW_IDENTICAL = Object.freeze([
   'fr:nav.notifications',
   'fr:notifications.bellNone',
   'fr:screens.profileInviteDashboard.title',
+  'de:levels.names.3',
   // International banking codes, written the same in every language.
   'accounts.detail.iban',
   'accounts.detail.bic',

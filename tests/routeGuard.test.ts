@@ -5,7 +5,7 @@ import { LOCALES, localizePath, type Locale, type RouteRule } from '../contract'
 import { navigationTarget } from '../src/routes/target';
 import { routes } from '../src/routes/table';
 
-const VERIFIED_WITH_PHONE: CustomerStanding = { emailVerified: true, phoneConfirmed: true, role: 'customer' };
+const VERIFIED_WITH_PHONE: CustomerStanding = { emailVerified: true, phoneConfirmed: true, kycApproved: true, role: 'customer' };
 
 async function decide(
   href: string,
@@ -110,7 +110,7 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
   });
 
   it('sends a customer whose e-mail is not verified from money pages to the e-mail verification', async () => {
-    const customer = { emailVerified: false, phoneConfirmed: false, role: 'customer' } as const;
+    const customer = { emailVerified: false, phoneConfirmed: false, kycApproved: false, role: 'customer' } as const;
     for (const path of [
       '/transfer',
       '/transfer/fiat-to-crypto',
@@ -128,12 +128,24 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
   });
 
   it('sends a customer without a confirmed phone from a withdrawal to the security settings', async () => {
-    const customer = { emailVerified: true, phoneConfirmed: false, role: 'customer' } as const;
+    const customer = { emailVerified: true, phoneConfirmed: false, kycApproved: false, role: 'customer' } as const;
     expect((await decide(at('/accounts/crypto/withdraw/BTC'), { authToken: true, customer })).decision).toEqual({
       kind: 'redirect',
       to: at('/profile/security'),
     });
     expect((await decide(at('/transfer'), { authToken: true, customer })).decision).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a customer with a phone but no approved identity check from a withdrawal to /kyc, and only from there', async () => {
+    const customer = { ...VERIFIED_WITH_PHONE, kycApproved: false };
+    expect((await decide(at('/accounts/crypto/withdraw/BTC'), { authToken: true, customer })).decision).toEqual({
+      kind: 'redirect',
+      to: at('/kyc'),
+    });
+    for (const path of ['/transfer', '/pay', '/inject/pay-by-code', '/kyc', '/kyc/document']) {
+      expect((await decide(at(path), { authToken: true, customer })).decision, path).toEqual({ kind: 'allow' });
+    }
+    expect((await decide(at('/accounts/crypto/withdraw/BTC'), { authToken: true })).decision).toEqual({ kind: 'allow' });
   });
 
   it('shows the 404 page of /simulate/admin to anyone but an admin', async () => {
@@ -187,6 +199,32 @@ describe('route guard races', () => {
     const snapshot = await waitFor(actor, (s) => s.context.target === second && s.hasTag('decided'));
     expect(snapshot.context.decision).toEqual({ kind: 'allow' });
     release();
+  });
+});
+
+describe('route guard while the profile loads', () => {
+  it('opens no page that needs a confirmed phone before the profile is read, then sends a phoneless customer away', async () => {
+    let answer!: (standing: CustomerStanding) => void;
+    const profile = new Promise<CustomerStanding>((resolve) => (answer = resolve));
+    const actor = createActor(
+      routeGuardMachine.provide({
+        actors: {
+          lookupRouteRules: fromPromise<RouteRule | null, { basePath: string }>(async () => null),
+          loadCustomerStanding: fromPromise(() => profile),
+        },
+      }),
+    ).start();
+    const target = navigationTarget(new URL('https://app.example/ar/accounts/crypto/withdraw/BTC'), true);
+    actor.send({ type: 'NAVIGATED', target });
+    await waitFor(actor, (s) => s.matches('checkingMiddleware'));
+    // The router renders a page only once the guard has decided: nothing may be decided while /users/me is on its way.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(actor.getSnapshot().hasTag('decided')).toBe(false);
+    expect(actor.getSnapshot().context.decision).toBeNull();
+    answer({ emailVerified: true, phoneConfirmed: false, kycApproved: true, role: 'customer' });
+    const snapshot = await waitFor(actor, (s) => s.hasTag('decided'));
+    expect(snapshot.context.decision).toEqual({ kind: 'redirect', to: '/ar/profile/security' });
+    actor.stop();
   });
 });
 

@@ -10,6 +10,7 @@ import en from '../locales/en.json';
 import { Button } from '../src/ui/Button';
 import { Copyable } from '../src/ui/Copyable';
 import { EmptyState } from '../src/ui/EmptyState';
+import { LimitLeft } from '../src/ui/LimitLeft';
 import { ListRow, ListRows } from '../src/ui/ListRow';
 import { Menu } from '../src/ui/Menu';
 import { PasswordStrength } from '../src/ui/PasswordStrength';
@@ -512,6 +513,39 @@ describe('EmptyState and ListRow', () => {
     expect(sessions!.hasAttribute('aria-hidden')).toBe(false);
     const row = sessions!.querySelector('[data-testid="session"]')!;
     expect([...row.querySelectorAll('.hint')].map((hint) => hint.textContent)).toEqual(['Password · 10.0.0.1', 'Last used today']);
+  });
+});
+
+describe('LimitLeft', () => {
+  const usage = { daily: { limit: '1000', used: '400', left: '600' }, monthly: { limit: '5000', used: '4750.5', left: '249.5' } };
+
+  it('says what can still be moved now (the smaller period), then each period, in the locale', () => {
+    const en = render(<LimitLeft title="Your top-up limit" usage={usage} />);
+    expect(en.querySelector('h2')!.textContent).toBe('Your top-up limit');
+    expect(en.querySelector('.limit-left-now')!.textContent).toBe('Available now: $249.50');
+    expect([...en.querySelectorAll('.fact')].map((fact) => fact.textContent)).toEqual([
+      'Today$600.00 left of $1,000.00',
+      'This month$249.50 left of $5,000.00',
+    ]);
+    act(() => root!.unmount());
+    host!.remove();
+    const ar = render(<LimitLeft title="حد الإيداع لديك" usage={usage} />, 'ar');
+    expect(ar.querySelector('.limit-left-now')!.textContent).toContain('٢٤٩٫٥٠');
+  });
+
+  it('says when nothing is left, shows a placeholder while loading and a note when the limit cannot be read', () => {
+    const spent = { ...usage, daily: { limit: '1000', used: '1000', left: '0.00' } };
+    expect(render(<LimitLeft title="Limit" usage={spent} />).querySelector('.limit-left-now')!.textContent).toBe(
+      'Nothing is left for now: wait for the next day or month, or move up a level.',
+    );
+    act(() => root!.unmount());
+    host!.remove();
+    const loading = render(<LimitLeft title="Limit" usage={undefined} />);
+    expect(loading.querySelector('.skeleton')!.getAttribute('aria-hidden')).toBe('true');
+    act(() => root!.unmount());
+    host!.remove();
+    const failed = render(<LimitLeft title="Limit" usage={undefined} failed />);
+    expect(failed.textContent).toContain('Your limit could not be loaded.');
   });
 });
 

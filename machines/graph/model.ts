@@ -151,6 +151,15 @@ export type PageAction =
   | { select: PageMark; value: string }
   /** Ticks or unticks a checkbox. */
   | { check: PageMark; checked: boolean }
+  /** Picks a file in a file input (found by its label), as the browser's file dialog does. */
+  | { upload: PageMark; file: { name: string; mimeType: string; base64: string } }
+  /**
+   * Draws one stroke on the element with the mouse: pressed at the first point, moved through the others,
+   * released at the last (one point is a tap). Points are fractions of the element's width and height.
+   */
+  | { draw: PageMark; points: [number, number][] }
+  /** From now on (this page and the next ones), the camera (`getUserMedia`) is granted, with a test picture, or refused. */
+  | { camera: 'grants' | 'refuses' }
   /**
    * To a page of the app as the browser's Back or Forward button does, when the entry before or after the
    * current one in this tab's history is that page; else as following a link (`navigate`).

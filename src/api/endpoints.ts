@@ -98,6 +98,7 @@ export function createApi(client: ApiClient) {
     getUserSettings: (options?: ReadOptions) => client.call(endpoints.getUserSettings, options),
     updateName: (body: UpdateNameBody) => client.call(endpoints.updateName, { body }),
     getDepositLevels: (options?: ReadOptions) => client.call(endpoints.getDepositLevels, options),
+    getLimits: (options?: ReadOptions) => client.call(endpoints.getLimits, options),
     getInvite: (options?: ReadOptions) => client.call(endpoints.getInvite, options),
     getInviteDashboard: (options?: ReadOptions) => client.call(endpoints.getInviteDashboard, options),
     getOnboarding: (options?: ReadOptions) => client.call(endpoints.getOnboarding, options),

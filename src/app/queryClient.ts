@@ -3,6 +3,9 @@ import { QueryClient } from '@tanstack/react-query';
 export const QUERY_RETRIES = 3;
 export const QUERY_RETRY_CAP_MS = 30_000;
 
+/** `GET /users-deposit-levels/limits`: read by the top-up screens, out of date once money came in. */
+export const OPERATION_LIMITS_KEY = ['operationLimits'] as const;
+
 /** 1 s, 2 s, 4 s … capped at 30 s. */
 export function queryRetryDelay(failureCount: number): number {
   return Math.min(1000 * 2 ** failureCount, QUERY_RETRY_CAP_MS);

@@ -157,7 +157,12 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
       loadCustomerStanding: fromPromise(async () => {
         const me = await api.getMe();
         if (!me.ok) throw new Error(me.error.code);
-        return { emailVerified: me.data.emailVerified, phoneConfirmed: me.data.phoneConfirmed, role: me.data.role };
+        return {
+          emailVerified: me.data.emailVerified,
+          phoneConfirmed: me.data.phoneConfirmed,
+          kycApproved: me.data.kycStatus === 'approved',
+          role: me.data.role,
+        };
       }),
     },
   });

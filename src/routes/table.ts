@@ -55,8 +55,12 @@ const guest = { access: 'guest', layout: 'default' } as const;
 const priv = { access: 'private' } as const;
 /** Money leaves the customer's accounts here: only with a verified e-mail (pre-hijacking, issue 10). */
 const movesMoney = { middleware: ['email-verified'] } as const;
-/** Money leaves Meridian for an outside address: also a confirmed phone, which hears of it and guards the sign-in. */
-const leavesMeridian = { middleware: ['email-verified', 'phone-confirmed'] } as const;
+/**
+ * Money leaves Meridian for an outside address: also a confirmed phone, which hears of it and guards the
+ * sign-in, and an approved identity check (issue 14), since money sent on-chain cannot be called back and
+ * whoever sends it must be known. Within Meridian the level limits already hold an unchecked customer back.
+ */
+const leavesMeridian = { middleware: ['email-verified', 'phone-confirmed', 'kyc-approved'] } as const;
 
 export const routes: RouteDef[] = [
   // Auth

@@ -1,10 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { payByCodeMachine } from '../../../machines/payByCode.machine';
 import { moneyMoved } from '../moneyMoved';
+import { OPERATION_LIMITS_KEY } from '../queryClient';
 import type { AppSystem } from '../system';
 import { unwrap } from './unwrap';
 
-/** Redeeming a voucher: a fresh Idempotency-Key per try, and the balances and activities refreshed after it. */
+/** Redeeming a voucher: a fresh Idempotency-Key per try, and the balances, activities and limit left refreshed after it. */
 export function payByCodeActors(app: Pick<AppSystem, 'api' | 'queryClient' | 'balances'>) {
   return {
     actors: {
@@ -12,6 +13,7 @@ export function payByCodeActors(app: Pick<AppSystem, 'api' | 'queryClient' | 'ba
         const redemption = await unwrap(app.api.redeemVoucher({ code: input.code }, crypto.randomUUID()));
         moneyMoved(app);
         void app.queryClient.invalidateQueries({ queryKey: ['activities'] });
+        void app.queryClient.invalidateQueries({ queryKey: OPERATION_LIMITS_KEY });
         return redemption;
       }),
     },

@@ -12,6 +12,7 @@ import { ListRow, ListRows } from '../../ui/ListRow';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { generalFailureText } from '../shared/failureText';
 import './fiatTopUp.css';
+import { TopUpLimit } from './TopUpLimit';
 
 /** IBANs are read and typed in groups of four. */
 const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
@@ -29,6 +30,9 @@ export function FiatTopUpScreen() {
         <Link to={localize('/inject/crypto')}>{t('fiatTopUp.back')}</Link>
       </p>
       <p className="page-lead">{t('fiatTopUp.lead')}</p>
+      <div className="no-print">
+        <TopUpLimit />
+      </div>
       {step === 'loading' ? <ScreenSkeleton label={t('fiatTopUp.loading')} /> : null}
       {step === 'failed' ? (
         <div className="stack">

@@ -15,6 +15,7 @@ import { Money } from '../../ui/Money';
 import { generalFailureText } from '../shared/failureText';
 import { DepositLinkBlock } from './DepositLinkBlock';
 import type { EvmNetwork } from '../../../contract/chainList';
+import { TopUpLimit } from './TopUpLimit';
 
 /**
  * /inject/crypto/on-chain/:iso: choose the network, then the deposit address with its QR code, the
@@ -22,6 +23,16 @@ import type { EvmNetwork } from '../../../contract/chainList';
  * answers 404 for an iso that is no crypto asset. The flow is the onChainDeposit statechart.
  */
 export function OnChainDepositScreen() {
+  return (
+    <div className="stack">
+      <TopUpLimit />
+      <OnChainDeposit />
+    </div>
+  );
+}
+
+/** The statechart's steps: network, address, then the deposit as it is seen and credited. */
+function OnChainDeposit() {
   const { t } = useTranslation();
   const asset = assetInfo(useParams().iso ?? '')!;
   const { balances } = useSystem();

@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
 import { TextField } from '../../ui/TextField';
 import { failureText } from '../shared/failureText';
+import { TopUpLimit } from './TopUpLimit';
 import './payByCode.css';
 
 /** The server's refusals the form explains in its own words. */
@@ -66,6 +67,7 @@ export function PayByCodeScreen() {
   return (
     <form className="form pay-by-code" noValidate onSubmit={submit} aria-busy={view.busy}>
       <p className="page-lead">{t('payByCode.lead')}</p>
+      <TopUpLimit />
       <TextField
         label={t('payByCode.code')}
         hint={t('payByCode.codeHint')}

@@ -2,7 +2,7 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_TERMS_VERSION } from '../../../contract/kyc';
-import { kycSignatureMachine, type Stroke } from '../../../machines/kycSignature.machine';
+import { kycSignatureMachine, SIGNATURE_PAD, type Stroke } from '../../../machines/kycSignature.machine';
 import { kycSignatureView } from '../../../machines/kycSignature.view';
 import { kycSignatureActors } from '../../app/actors/kyc';
 import { useFlowMachine, useLocale } from '../../app/context';
@@ -10,9 +10,6 @@ import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { BackToOverview, kycFailureText, KycUnavailable } from './shared';
-
-const PAD_WIDTH = 600;
-const PAD_HEIGHT = 220;
 
 /** Draws the machine's strokes; the stroke being drawn is added on top until the pointer lifts. */
 function paint(canvas: HTMLCanvasElement, strokes: readonly Stroke[]) {
@@ -49,11 +46,13 @@ export function KycSignatureScreen() {
 
   if (view.loading) return <ScreenSkeleton label={t('kyc.loading')} />;
   if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
-  if (view.signedAt) {
+  if (view.signed) {
     return (
       <div className="stack">
         <p role="status" className="notice">
-          {t('kyc.signature.signedAt', { date: formatDate(new Date(view.signedAt), locale, { dateStyle: 'long', timeStyle: 'short' }) })}
+          {view.signedAt
+            ? t('kyc.signature.signedAt', { date: formatDate(new Date(view.signedAt), locale, { dateStyle: 'long', timeStyle: 'short' }) })
+            : t('kyc.signature.nothingToSign')}
         </p>
         {view.canSignAgain ? <Button onClick={() => flow.send({ type: 'SIGN_AGAIN' })}>{t('kyc.signature.signAgain')}</Button> : null}
         <BackToOverview />
@@ -63,9 +62,9 @@ export function KycSignatureScreen() {
 
   const point = (event: PointerEvent<HTMLCanvasElement>): [number, number] => {
     const box = event.currentTarget.getBoundingClientRect();
-    const x = ((event.clientX - box.left) / box.width) * PAD_WIDTH;
-    const y = ((event.clientY - box.top) / box.height) * PAD_HEIGHT;
-    return [Math.round(Math.min(Math.max(x, 0), PAD_WIDTH)), Math.round(Math.min(Math.max(y, 0), PAD_HEIGHT))];
+    const x = ((event.clientX - box.left) / box.width) * SIGNATURE_PAD.width;
+    const y = ((event.clientY - box.top) / box.height) * SIGNATURE_PAD.height;
+    return [Math.round(Math.min(Math.max(x, 0), SIGNATURE_PAD.width)), Math.round(Math.min(Math.max(y, 0), SIGNATURE_PAD.height))];
   };
   const down = (event: PointerEvent<HTMLCanvasElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
@@ -90,8 +89,8 @@ export function KycSignatureScreen() {
       <canvas
         ref={canvas}
         className="kyc-pad"
-        width={PAD_WIDTH}
-        height={PAD_HEIGHT}
+        width={SIGNATURE_PAD.width}
+        height={SIGNATURE_PAD.height}
         role="img"
         aria-label={t('kyc.signature.pad')}
         data-testid="signature-pad"

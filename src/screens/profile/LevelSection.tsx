@@ -25,6 +25,8 @@ export function LevelSection() {
     },
   });
   const data = levels.data;
+  // The server names its levels in English; a level added there without a translation keeps that name.
+  const levelName = (level: number, name: string) => t(`levels.names.${level}`, { defaultValue: name });
   const current = data?.levels.find((level) => level.level === data.currentLevel);
   return (
     <section className="card stack" aria-labelledby={id} data-testid="profile-level">
@@ -35,7 +37,9 @@ export function LevelSection() {
         <div className="skeleton skeleton--block" aria-hidden="true" />
       ) : (
         <>
-          <p className="level-current">{t('profile.level.current', { level: current.level, name: current.name })}</p>
+          <p className="level-current">
+            {t('profile.level.current', { level: current.level, name: levelName(current.level, current.name) })}
+          </p>
           <h3>{t('profile.level.allows')}</h3>
           <dl className="fact-list">
             {LIMITED_OPERATIONS.map((operation) => (
@@ -52,7 +56,7 @@ export function LevelSection() {
           </dl>
           {data.next ? (
             <div className="stack">
-              <h3>{t('profile.level.next', { level: data.next.level, name: data.next.name })}</h3>
+              <h3>{t('profile.level.next', { level: data.next.level, name: levelName(data.next.level, data.next.name) })}</h3>
               <div
                 className="progress"
                 role="progressbar"

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalize, useSystem } from '../../app/context';
+import { OPERATION_LIMITS_KEY } from '../../app/queryClient';
+import { LimitLeft } from '../../ui/LimitLeft';
+
+/**
+ * What is left of the customer's top-up limit (issue 12), shown by every top-up screen before anything is
+ * typed or sent, with the way to raise it (the level on the profile).
+ */
+export function TopUpLimit() {
+  const { t } = useTranslation();
+  const { api } = useSystem();
+  const localize = useLocalize();
+  const limits = useQuery({
+    queryKey: OPERATION_LIMITS_KEY,
+    queryFn: async ({ signal }) => {
+      const result = await api.getLimits({ signal });
+      if (!result.ok) throw result.error;
+      return result.data;
+    },
+  });
+  return (
+    <LimitLeft
+      title={t('limits.topUp')}
+      usage={limits.data?.top_up}
+      failed={limits.isError}
+      action={<Link to={localize('/profile')}>{t('limits.raiseLimit')}</Link>}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, smallerAmount, type Decimal } from './money';
+import { useUiLocale } from './useUiLocale';
+
+/** One period of a limit, in US dollars: what the level allows, what was used, what is left. */
+export interface LimitPeriod {
+  limit: Decimal;
+  used: Decimal;
+  left: Decimal;
+}
+
+/**
+ * What is left of a limit before an amount is typed: the amount the customer can still move now (the
+ * smaller of today's and this month's), then each period. Skeleton while it loads; a plain note when it
+ * cannot be read, since the server still enforces the limit on the amount sent.
+ */
+export function LimitLeft({
+  title,
+  usage,
+  failed = false,
+  action,
+}: {
+  title: string;
+  usage: { daily: LimitPeriod; monthly: LimitPeriod } | undefined;
+  failed?: boolean;
+  /** Where the limit can be raised. */
+  action?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const id = useId();
+  const usd = (amount: Decimal) => formatAmount(amount, 'USD', locale);
+  const period = (label: string, { left, limit }: LimitPeriod) => (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd className="amount">{t('limits.leftOf', { left: usd(left), limit: usd(limit) })}</dd>
+    </div>
+  );
+  const now = usage ? smallerAmount(usage.daily.left, usage.monthly.left) : null;
+  return (
+    <section className="card stack limit-left" aria-labelledby={id} data-testid="limit-left">
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      {failed ? (
+        <p className="hint-text">{t('limits.loadFailed')}</p>
+      ) : !usage || now === null ? (
+        <div className="skeleton skeleton--line" aria-hidden="true" />
+      ) : (
+        <>
+          <p className="limit-left-now">{/[1-9]/.test(now) ? t('limits.now', { amount: usd(now) }) : t('limits.noneLeft')}</p>
+          <dl className="fact-list">
+            {period(t('limits.today'), usage.daily)}
+            {period(t('limits.thisMonth'), usage.monthly)}
+          </dl>
+          {action}
+        </>
+      )}
+    </section>
+  );
+}
