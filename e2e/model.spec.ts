@@ -1,28 +1,25 @@
 import { test } from './fixtures';
 import { catalog } from '../machines/index';
-import { generateFlowPaths } from '../machines/graph/paths';
+import { browserRuns, generateFlowPaths } from '../machines/graph/paths';
 import { runPathInPage } from './model-driver';
 
 /*
  * Browser model tests: every catalogued flow with browser bindings (`FlowModel.browser`) gets one test per
- * path generated from the events its bindings can cause — per language the bindings name — run against
- * the real app. `npm run test:model -- --browser` prints how many there are per machine.
+ * path generated from the events its bindings can cause — in one of the languages the bindings name, taking
+ * turns (`browserRuns`) — run against the real app. `npm run test:model -- --browser` prints how many there are per machine.
  */
 for (const entry of catalog.filter((e) => e.model?.browser)) {
   const flow = generateFlowPaths(entry, { browser: true });
-  const languages = entry.model!.browser!.languages;
   test.describe(`${entry.title} (${entry.id} model)`, () => {
-    for (const language of languages ?? [undefined]) {
-      for (const path of flow.paths) {
-        test(language ? `[${language}] ${path.name}` : path.name, async ({ page, context, baseURL }) => {
-          // These flows live in the browser: their sessions are cookie fixtures, not server sessions, so the
-          // API answers with its error shape unless a binding answers a call itself (later routes win).
-          await context.route('**/api/**', (route) =>
-            route.fulfill({ status: 503, json: { error: { code: 'internal_error', message: 'Not part of this flow' } } }),
-          );
-          await runPathInPage({ page, context, baseURL: baseURL! }, entry.model!, flow, path, language);
-        });
-      }
+    for (const { path, language } of browserRuns(flow.paths, entry.model!.browser!.languages)) {
+      test(language ? `[${language}] ${path.name}` : path.name, async ({ page, context, baseURL }) => {
+        // These flows live in the browser: their sessions are cookie fixtures, not server sessions, so the
+        // API answers with its error shape unless a binding answers a call itself (later routes win).
+        await context.route('**/api/**', (route) =>
+          route.fulfill({ status: 503, json: { error: { code: 'internal_error', message: 'Not part of this flow' } } }),
+        );
+        await runPathInPage({ page, context, baseURL: baseURL! }, entry.model!, flow, path, language);
+      });
     }
   });
 }

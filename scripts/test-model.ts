@@ -3,10 +3,10 @@
  * the ones named. Vitest would read extra arguments as file filters, so the ids travel in MODEL_FLOWS.
  *
  * `npm run test:model -- --browser [<machine id>…]` runs nothing: it prints how many paths each machine
- * with browser bindings has in e2e/model.spec.ts, and in how many languages each runs.
+ * with browser bindings has in e2e/model.spec.ts, and the languages they take turns in.
  */
 import { startVitest } from 'vitest/node';
-import { generateFlowPaths } from '../machines/graph/paths';
+import { browserRuns, generateFlowPaths } from '../machines/graph/paths';
 import { FLOWS_ENV, selectFlows } from '../tests/model/select';
 
 const args = process.argv.slice(2);
@@ -39,7 +39,7 @@ if (browser) {
           entry.id,
           String(paths),
           languages.join(' ') || 'per input',
-          String(paths * Math.max(languages.length, 1)),
+          String(browserRuns(flow.paths, languages).length),
           `${states.size}/${flow.states.length}`,
           `${transitions.size}/${flow.transitions.length}`,
         ],

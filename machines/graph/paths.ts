@@ -344,6 +344,24 @@ type Registry = ReturnType<typeof eventRegistry>;
 
 /* ---------------------------------------------------------------- browser bindings */
 
+/** One browser test: a generated path and the language it runs in (`undefined`: the one its input opens). */
+export interface BrowserRun {
+  path: FlowPath;
+  language: PageLanguage | undefined;
+}
+
+/**
+ * The browser tests of a flow: each path once, the model's languages taking turns. Every flow still runs
+ * in every language and every path in one, at half the cost of every path in each (CI's time budget); a
+ * fault only one language shows on one path is left to that flow's per-language journeys and screenshots.
+ * A flow with fewer paths than languages runs each path in all of them.
+ */
+export function browserRuns(paths: readonly FlowPath[], languages: readonly PageLanguage[] | undefined): BrowserRun[] {
+  if (!languages?.length) return paths.map((path) => ({ path, language: undefined }));
+  if (paths.length < languages.length) return paths.flatMap((path) => languages.map((language) => ({ path, language })));
+  return paths.map((path, index) => ({ path, language: languages[index % languages.length] }));
+}
+
 /**
  * How the page causes a step in a language, per the model's browser bindings; `null` when it cannot (which
  * must not depend on the language: the paths are generated once for all of them).
