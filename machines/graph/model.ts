@@ -243,8 +243,8 @@ type BindingResult = PageAction[] | null;
  */
 export interface BrowserBindings<M extends AnyStateMachine> {
   /**
-   * The languages each path runs in (`PAGE_LANGUAGES`): one Playwright test per path and language. Left
-   * out, each path runs once in English — or in the language the model's inputs choose (forgotPassword's `home`).
+   * The languages the paths take turns in (`PAGE_LANGUAGES`, see `browserRuns`): one Playwright test per
+   * path. Left out, each path runs once in English — or in the language the model's inputs choose (forgotPassword's `home`).
    */
   languages?: readonly PageLanguage[];
   /**
