@@ -20,7 +20,9 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // DOM snapshots of every action, kept for a failed test; no screencast, whose frames cost every test
+    // CPU on a machine the run already keeps busy (the failure's own screenshot is taken below).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
