@@ -356,7 +356,7 @@ export const catalog: CatalogEntry[] = [
     id: 'onboarding',
     title: 'Intro after sign-up',
     summary:
-      'The carousel of /onboarding/intro, where the end of sign-up leads: three slides (swipe, arrow keys, dots, Back and Next), Skip at any time. Finishing or skipping saves “seen” on the server, so neither this nor another device shows it again (seen before: straight home); a failed save says so and offers Try again.',
+      'The carousel of /onboarding/intro, where the end of sign-up leads: three slides (swipe, arrow keys, dots, Back and Next), Skip at any time. Finishing or skipping saves “seen” on the server, so neither this nor another device shows it again, and goes on to /onboarding/push-notifications (seen before: straight home); a failed save says so and offers Try again.',
     routes: ['/onboarding/intro'],
     machine: onboardingMachine,
     model: onboardingModel,

@@ -14,6 +14,9 @@ const WEB_PUSH: PageAction = {
   json: { mode: 'webpush', vapidPublicKey: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM' },
 };
 
+/** The page's answers when push works here and the browser has not been asked yet: the page explains first. */
+export const pushAsksFirst: PageAction[] = [WEB_PUSH, { notifications: { permission: 'default' } }];
+
 export const pushModel = {
   events: {
     ENABLE_PRESSED: { 'turn on': {} },
