@@ -271,7 +271,17 @@ class PageDriver {
    * earlier one still has answers left: then the later one comes after it (two calls of one flow to the
    * same endpoint, arranged before the step that starts the first).
    */
-  private async answer({ answer, method, times, status = 200, headers, json, html, offline }: Extract<PageAction, { answer: string }>) {
+  private async answer({
+    answer,
+    method,
+    times,
+    status = 200,
+    headers,
+    json,
+    html,
+    script,
+    offline,
+  }: Extract<PageAction, { answer: string }>) {
     const key = `${method ?? '*'} ${answer}`;
     const previous = this.answers.get(key);
     const queued = times !== undefined && previous !== undefined && previous.left() > 0 && previous.left() !== Infinity;
@@ -283,6 +293,7 @@ class PageDriver {
       left -= 1;
       if (offline) return route.abort('internetdisconnected');
       if (html !== undefined) return route.fulfill({ status, headers, contentType: 'text/html', body: html });
+      if (script !== undefined) return route.fulfill({ status, headers, contentType: 'text/javascript', body: script });
       return route.fulfill({ status, headers, json: json ?? {} });
     };
     this.answers.set(key, { handler, left: () => left + (queued ? previous.left() : 0) });

@@ -206,8 +206,8 @@ export type PageAction =
   | { notifications: NotificationOutcomes }
   /**
    * From now on, answers requests matching the URL glob (only those with `method`, when given; only
-   * `times` of them, when given) with a status, headers and a JSON body or an HTML page — or, with
-   * `offline`, fails them as a lost connection does.
+   * `times` of them, when given) with a status, headers and a JSON body, an HTML page or a script (a
+   * third-party script the app loads lazily) — or, with `offline`, fails them as a lost connection does.
    */
   | {
       answer: string;
@@ -217,6 +217,7 @@ export type PageAction =
       headers?: Record<string, string>;
       json?: unknown;
       html?: string;
+      script?: string;
       offline?: true;
     };
 
