@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
-import type { AnyFlowModel, PageAction, PageExpectation, PageMark, PasskeyOutcomes } from '../machines/graph/model';
+import type { AnyFlowModel, NotificationOutcomes, PageAction, PageExpectation, PageMark, PasskeyOutcomes } from '../machines/graph/model';
 import type { PageLanguage } from '../machines/graph/page';
 import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
 
@@ -86,6 +86,40 @@ function standInForCamera(outcome: 'grants' | 'refuses') {
   };
 }
 
+/**
+ * The notification permission and the push subscription as the model chooses, in place of the browser's
+ * (headless Chromium cannot subscribe to a real push service). Runs in the page, like the passkeys' stand-in:
+ * `window.__modelNotifications` holds the outcomes, which later actions change.
+ */
+function standInForNotifications(outcomes: NotificationOutcomes) {
+  const target = window as unknown as { __modelNotifications?: NotificationOutcomes };
+  const installed = target.__modelNotifications !== undefined;
+  target.__modelNotifications = { ...target.__modelNotifications, ...outcomes };
+  if (installed || typeof Notification === 'undefined' || typeof PushManager === 'undefined') return;
+  const now = () => target.__modelNotifications!;
+  const browser = { permission: Notification.permission, subscribe: PushManager.prototype.subscribe };
+  Object.defineProperty(Notification, 'permission', { get: () => now().permission ?? browser.permission });
+  Notification.requestPermission = async () => {
+    const answer = now().prompt;
+    if (answer === undefined) return browser.permission;
+    if (answer === 'fails') throw new DOMException('No prompt could be shown.', 'InvalidStateError');
+    target.__modelNotifications = { ...now(), permission: answer };
+    return answer;
+  };
+  PushManager.prototype.getSubscription = async () => null;
+  PushManager.prototype.subscribe = async function (this: PushManager, options) {
+    const outcome = now().subscribe;
+    if (outcome === undefined) return browser.subscribe.call(this, options);
+    if (outcome === 'refuses') throw new DOMException('Registration failed - permission denied', 'NotAllowedError');
+    const subscription = { endpoint: 'https://push.model.invalid/device', keys: { p256dh: 'BModelKey', auth: 'model-auth' } };
+    return {
+      ...subscription,
+      expirationTime: null,
+      toJSON: () => ({ ...subscription, expirationTime: null }),
+    } as unknown as PushSubscription;
+  };
+}
+
 /** How far `runClockUntil` runs the page's clock at a time, and at most. */
 const RUN_CLOCK_SLICE = 50;
 const RUN_CLOCK_LIMIT = 3_000;
@@ -94,6 +128,7 @@ const RUN_CLOCK_LIMIT = 3_000;
 class PageDriver {
   private readonly answers = new Map<string, { handler: (route: Route) => Promise<void>; left: () => number }>();
   private passkeys: PasskeyOutcomes = {};
+  private notifications: NotificationOutcomes = {};
   private clockPaused = false;
 
   constructor(
@@ -222,6 +257,10 @@ class PageDriver {
       // For the pages opened from now on (the last script added runs last), and for the one open now.
       await this.page.addInitScript(standInForPasskeys, this.passkeys);
       await this.page.evaluate(standInForPasskeys, this.passkeys);
+    } else if ('notifications' in action) {
+      this.notifications = { ...this.notifications, ...action.notifications };
+      await this.page.addInitScript(standInForNotifications, this.notifications);
+      await this.page.evaluate(standInForNotifications, this.notifications);
     } else {
       await this.answer(action);
     }
@@ -232,7 +271,17 @@ class PageDriver {
    * earlier one still has answers left: then the later one comes after it (two calls of one flow to the
    * same endpoint, arranged before the step that starts the first).
    */
-  private async answer({ answer, method, times, status = 200, headers, json, html, offline }: Extract<PageAction, { answer: string }>) {
+  private async answer({
+    answer,
+    method,
+    times,
+    status = 200,
+    headers,
+    json,
+    html,
+    script,
+    offline,
+  }: Extract<PageAction, { answer: string }>) {
     const key = `${method ?? '*'} ${answer}`;
     const previous = this.answers.get(key);
     const queued = times !== undefined && previous !== undefined && previous.left() > 0 && previous.left() !== Infinity;
@@ -244,6 +293,7 @@ class PageDriver {
       left -= 1;
       if (offline) return route.abort('internetdisconnected');
       if (html !== undefined) return route.fulfill({ status, headers, contentType: 'text/html', body: html });
+      if (script !== undefined) return route.fulfill({ status, headers, contentType: 'text/javascript', body: script });
       return route.fulfill({ status, headers, json: json ?? {} });
     };
     this.answers.set(key, { handler, left: () => left + (queued ? previous.left() : 0) });

@@ -100,6 +100,10 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByRole('tab', { name: m.onboarding.slideOf.replace('{{number}}', '3').replace('{{count}}', '3') }).click();
     await expect(slide('secure')).toBeVisible();
     await page.getByRole('button', { name: m.onboarding.start }).click();
+    // Then push notifications for this device, which the customer may leave for later.
+    await expect(page.getByRole('heading', { level: 2, name: m.push.explainTitle })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${at('/onboarding/push-notifications')}$`));
+    await page.getByRole('button', { name: m.push.notNow }).click();
     await expect(page.getByRole('heading', { level: 1, name: m.screens.home.title })).toBeVisible();
     await page.goto(at('/onboarding/intro'));
     await expect(page.getByRole('heading', { level: 1, name: m.screens.home.title })).toBeVisible();

@@ -84,10 +84,11 @@ for (const locale of ['en', 'ar'] as const) {
     // The wizard is over: nothing of it stays in the tab.
     expect(await page.evaluate(() => sessionStorage.getItem('registration_progress'))).toBeNull();
 
-    // The end of sign-up leads through the intro carousel, which skipping ends at home.
+    // The end of sign-up leads through the intro carousel and the push page, both skippable, to home.
     await page.getByRole('link', { name: m.register.success.home }).click();
     await expect(page.getByRole('heading', { level: 2, name: m.onboarding.slides.accounts.title })).toBeVisible();
     await page.getByRole('button', { name: m.onboarding.skip }).click();
+    await page.getByRole('button', { name: m.push.notNow }).click();
     await expect(page.getByRole('heading', { level: 1, name: m.screens.home.title })).toBeVisible();
   });
 }

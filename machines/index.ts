@@ -5,6 +5,8 @@ import { balancesMachine } from './balances.machine';
 import { balancesModel } from './balances.model';
 import { biometricMachine } from './biometric.machine';
 import { biometricModel } from './biometric.model';
+import { chatMachine } from './chat.machine';
+import { chatModel } from './chat.model';
 import { chunkReloadMachine } from './chunkReload.machine';
 import { chunkReloadModel } from './chunkReload.model';
 import { forgotPasswordMachine } from './forgotPassword.machine';
@@ -356,7 +358,7 @@ export const catalog: CatalogEntry[] = [
     id: 'onboarding',
     title: 'Intro after sign-up',
     summary:
-      'The carousel of /onboarding/intro, where the end of sign-up leads: three slides (swipe, arrow keys, dots, Back and Next), Skip at any time. Finishing or skipping saves “seen” on the server, so neither this nor another device shows it again (seen before: straight home); a failed save says so and offers Try again.',
+      'The carousel of /onboarding/intro, where the end of sign-up leads: three slides (swipe, arrow keys, dots, Back and Next), Skip at any time. Finishing or skipping saves “seen” on the server, so neither this nor another device shows it again, and goes on to /onboarding/push-notifications (seen before: straight home); a failed save says so and offers Try again.',
     routes: ['/onboarding/intro'],
     machine: onboardingMachine,
     model: onboardingModel,
@@ -369,6 +371,15 @@ export const catalog: CatalogEntry[] = [
     routes: ['/onboarding/push-notifications'],
     machine: pushMachine,
     model: pushModel,
+  },
+  {
+    id: 'chat',
+    title: 'Chat on the help page',
+    summary:
+      'The chat section of /help: the third-party web-chat widget when the server’s runtime configuration names one (script URL and site id), its script loaded only when the customer opens chat, in the page’s language. No widget, a configuration that cannot be read, or a script that does not load: the support e-mail address instead.',
+    routes: ['/help'],
+    machine: chatMachine,
+    model: chatModel,
   },
   {
     id: 'kyc',

@@ -145,8 +145,13 @@ export const kycDocumentModel = {
       }),
       complete: (s, language) => {
         const texts = pageTexts(language).kyc.document;
-        const type = s.context.type;
-        return type ? { shows: [{ role: 'status', text: withValues(texts.complete, { type: texts.types[type] }) }] } : {};
+        const { type, files } = s.context;
+        const uploaded = type !== null && missingSide(type, files) === null;
+        // A check decided before the document was uploaded names no document (it once said “Your  is uploaded.”).
+        const text = uploaded
+          ? withValues(texts.complete, { type: texts.types[type] })
+          : pageTexts(language).kycDocumentDecided.nothingToUpload;
+        return { shows: [{ role: 'status', text }] };
       },
       unavailable: draftUnavailable,
     },

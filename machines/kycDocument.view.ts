@@ -29,6 +29,8 @@ export function kycDocumentView(snapshot: SnapshotFrom<typeof kycDocumentMachine
     stream,
     cameraRefused,
     canChange: snapshot.matches('complete') ? editable : true,
+    /** Every side of the chosen document is uploaded; a check decided before that has none to speak of. */
+    uploaded: type !== null && missingSide(type, files) === null,
     failure,
   };
 }

@@ -42,7 +42,7 @@ export const onboardingMachine = setup({
 }).createMachine({
   id: 'onboarding',
   description:
-    'The intro carousel of /onboarding/intro, after sign-up: three slides by swipe, arrow keys, dots or buttons; finishing or skipping saves “seen” on the server, so no device shows it again, then home.',
+    'The intro carousel of /onboarding/intro, after sign-up: three slides by swipe, arrow keys, dots or buttons; finishing or skipping saves “seen” on the server, so no device shows it again, then the push notifications page.',
   context: { slide: 0, failure: null },
   initial: 'checking',
   states: {
@@ -52,7 +52,10 @@ export const onboardingMachine = setup({
       invoke: {
         id: 'loadOnboarding',
         src: 'loadOnboarding',
-        onDone: [{ guard: 'alreadySeen', target: 'done', description: 'Seen before: straight home.' }, { target: 'showing' }],
+        onDone: [
+          { guard: 'alreadySeen', target: 'done', description: 'Seen before, and the push page after it: straight home.' },
+          { target: 'showing' },
+        ],
         onError: { target: 'showing', description: 'Cannot tell: show it; finishing saves it.' },
       },
     },
@@ -79,7 +82,7 @@ export const onboardingMachine = setup({
       invoke: {
         id: 'markIntroSeen',
         src: 'markIntroSeen',
-        onDone: 'done',
+        onDone: 'introFinished',
         onError: { target: 'saveFailed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
@@ -87,6 +90,12 @@ export const onboardingMachine = setup({
       description: 'Not saved: why, and Try again (the slide stays).',
       meta: { route: '/onboarding/intro' },
       on: { RETRIED: 'saving', SKIPPED: 'saving' },
+    },
+    introFinished: {
+      description: 'On to push notifications, the next page of onboarding: they are set up per device.',
+      type: 'final',
+      tags: ['pushNext'],
+      meta: { route: '/onboarding/push-notifications' },
     },
     done: {
       description: 'Home.',

@@ -2,6 +2,7 @@ import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, withValues, type PageLanguage } from './graph/page';
 import { INTRO_SLIDES, onboardingMachine } from './onboarding.machine';
 import type { SnapshotFrom } from 'xstate';
+import { pushAsksFirst } from './push.model';
 import { sessionCookieJar } from './session.model';
 
 type Snapshot = SnapshotFrom<typeof onboardingMachine>;
@@ -33,6 +34,7 @@ export const onboardingModel = {
   invariants: {
     '*': (s) => (s.context.slide >= 0 && s.context.slide < INTRO_SLIDES.length) || `slide ${s.context.slide} does not exist`,
     saveFailed: (s) => s.context.failure !== null || 'not saved, without saying why',
+    introFinished: (s) => s.context.failure === null || 'on to push, yet showing a failure',
   },
   browser: {
     languages: PAGE_LANGUAGES,
@@ -67,7 +69,8 @@ export const onboardingModel = {
         error: (error) => [failedCall(LOAD, error, 'GET')],
       },
       markIntroSeen: {
-        done: (answer) => [{ answer: SAVE, method: 'POST', times: 1, json: answer }],
+        // The push page that follows asks first, in a browser with Web Push not asked yet.
+        done: (answer) => [{ answer: SAVE, method: 'POST', times: 1, json: answer }, ...pushAsksFirst],
         error: (error) => [failedCall(SAVE, error)],
       },
     },
@@ -75,6 +78,10 @@ export const onboardingModel = {
       showing: slideShown,
       saveFailed: (s, language) => ({
         shows: [...slideShown(s, language).shows!, { shownText: failureText(language, {}, s.context.failure!) }],
+      }),
+      introFinished: (_, language) => ({
+        url: inLanguage('/onboarding/push-notifications', language),
+        shows: [{ testId: 'push-explaining' }],
       }),
       done: (_, language) => ({ url: inLanguage('/', language) }),
     },

@@ -7,8 +7,10 @@ export function onboardingView(snapshot: SnapshotFrom<typeof onboardingMachine>)
   return {
     loading: snapshot.hasTag('loading'),
     busy: snapshot.hasTag('busy'),
-    /** The intro is over (finished, skipped, or seen before): the screen goes home. */
+    /** The intro is over (finished, skipped, or seen before): the screen goes on to `next`. */
     finished: snapshot.status === 'done',
+    /** Push notifications after the intro; home when it was seen before. */
+    next: snapshot.hasTag('pushNext') ? '/onboarding/push-notifications' : '/',
     slide,
     slideName: INTRO_SLIDES[slide]!,
     count: INTRO_SLIDES.length,

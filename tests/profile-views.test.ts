@@ -29,7 +29,11 @@ describe('the onboarding view', () => {
     expect(at('showing', 2)).toMatchObject({ slideName: 'secure', isFirst: false, isLast: true });
     expect(at('saving', 1)).toMatchObject({ busy: true, slideName: 'move' });
     expect(at('saveFailed', 1, { code: 'network_error' })).toMatchObject({ failure: { code: 'network_error' }, busy: false });
-    expect(at('done')).toMatchObject({ finished: true });
+    expect(at('done')).toMatchObject({ finished: true, next: '/' });
+  });
+
+  it('goes on to push notifications once the intro is finished or skipped', () => {
+    expect(at('introFinished', 2)).toMatchObject({ finished: true, next: '/onboarding/push-notifications' });
   });
 });
 

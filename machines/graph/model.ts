@@ -199,9 +199,15 @@ export type PageAction =
    */
   | { passkeys: PasskeyOutcomes }
   /**
+   * From now on (this page and the next ones), the browser's notification permission and its push
+   * subscription are as given: what `Notification.permission` says, how the permission prompt ends, and
+   * how `pushManager.subscribe` ends (left out: as the browser has them).
+   */
+  | { notifications: NotificationOutcomes }
+  /**
    * From now on, answers requests matching the URL glob (only those with `method`, when given; only
-   * `times` of them, when given) with a status, headers and a JSON body or an HTML page — or, with
-   * `offline`, fails them as a lost connection does.
+   * `times` of them, when given) with a status, headers and a JSON body, an HTML page or a script (a
+   * third-party script the app loads lazily) — or, with `offline`, fails them as a lost connection does.
    */
   | {
       answer: string;
@@ -211,6 +217,7 @@ export type PageAction =
       headers?: Record<string, string>;
       json?: unknown;
       html?: string;
+      script?: string;
       offline?: true;
     };
 
@@ -220,6 +227,15 @@ export interface PasskeyOutcomes {
   autofillRequest?: 'picks' | 'ends';
   get?: 'answers' | 'refuses';
   create?: 'answers' | 'refuses';
+}
+
+/** How the stand-in for the browser's notification permission and push subscription answers (see the `notifications` page action). */
+export interface NotificationOutcomes {
+  permission?: 'default' | 'granted' | 'denied';
+  /** The customer's answer to the prompt (it becomes the permission), or `fails`: no prompt could be shown. */
+  prompt?: 'default' | 'granted' | 'denied' | 'fails';
+  /** A subscription of a stand-in push service, or the browser's refusal. */
+  subscribe?: 'answers' | 'refuses';
 }
 
 /** What the page must show once a step has settled in a state. */

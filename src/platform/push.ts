@@ -42,6 +42,16 @@ export async function subscribeWebPush(vapidPublicKey: string): Promise<PushSubs
   };
 }
 
+/**
+ * Ends this device's Web Push subscription at the push service, so nothing reaches it once the customer has
+ * signed out (the server forgets the subscription with the session too). No service worker: nothing to end.
+ */
+export async function unsubscribeWebPush(): Promise<void> {
+  if (!pushSupported()) return;
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  await (await registration?.pushManager.getSubscription())?.unsubscribe();
+}
+
 interface PushSdk {
   init(options: { appId: string }): Promise<void>;
   Notifications: { requestPermission(): Promise<void>; permission: boolean };

@@ -1,9 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useSystem } from '../../app/context';
-import { openChatWidget } from '../../platform/chatWidget';
+import { chatMachine } from '../../../machines/chat.machine';
+import { chatView } from '../../../machines/chat.view';
+import { chatActors } from '../../app/actors/chat';
+import { useFlowMachine } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { TextField } from '../../ui/TextField';
@@ -28,41 +30,29 @@ function Question({ question, open }: { question: HelpQuestion; open: boolean })
 const SUPPORT_EMAIL = 'support@meridian.test';
 
 /**
- * Chat when the server names a widget: its script loads on the first "Open chat", in the customer's
- * language. No widget, or one that does not load: the e-mail address instead.
+ * Chat when the server names a widget (the chat statechart): its script loads on the first "Open chat",
+ * in the customer's language. No widget, or one that does not load: the e-mail address instead.
  */
 function ChatSection() {
   const { t } = useTranslation();
-  const { api } = useSystem();
-  const locale = useUiLocale();
   const id = useId();
-  const config = useQuery({
-    queryKey: ['chat-widget'],
-    staleTime: Infinity,
-    queryFn: async ({ signal }) => {
-      const result = await api.getChatWidget({ signal, retry: false });
-      if (!result.ok) throw result.error;
-      return result.data;
-    },
-  });
-  const chat = config.data?.chat ?? null;
-  const opening = useMutation({ mutationFn: () => (chat ? openChatWidget(chat, locale) : Promise.reject(new Error('no chat'))) });
-  const emailOnly = config.isError || (config.isSuccess && !chat) || opening.isError;
+  const flow = useActorRef(useFlowMachine(chatMachine, chatActors));
+  const view = useSelector(flow, chatView, shallowEqual);
   return (
     <section className="card stack" aria-labelledby={`${id}-chat`} data-testid="help-chat">
       <h2 id={`${id}-chat`}>{t('chat.title')}</h2>
-      {opening.isError ? <p role="alert">{t('chat.failed')}</p> : null}
-      {chat && !opening.isError ? (
+      {view.failed ? <p role="alert">{t('chat.failed')}</p> : null}
+      {view.offered ? (
         <>
           <p>{t('chat.body')}</p>
           <div className="button-row">
-            <Button variant="primary" busy={opening.isPending} onClick={() => opening.mutate()}>
+            <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CHAT_REQUESTED' })}>
               {t('chat.open')}
             </Button>
           </div>
         </>
       ) : null}
-      {emailOnly ? (
+      {view.emailOnly ? (
         <p>
           {t('chat.email')}{' '}
           <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">

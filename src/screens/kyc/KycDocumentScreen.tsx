@@ -140,7 +140,9 @@ export function KycDocumentScreen() {
     return (
       <div className="stack">
         <p role="status" className="notice">
-          {t('kyc.document.complete', { type: view.type ? t(`kyc.document.types.${view.type}`) : '' })}
+          {view.uploaded && view.type
+            ? t('kyc.document.complete', { type: t(`kyc.document.types.${view.type}`) })
+            : t('kycDocumentDecided.nothingToUpload')}
         </p>
         {view.canChange ? <Button onClick={() => flow.send({ type: 'CHANGE_REQUESTED' })}>{t('kyc.document.change')}</Button> : null}
         <BackToOverview />

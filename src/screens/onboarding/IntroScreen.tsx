@@ -28,8 +28,8 @@ export function IntroScreen() {
   const swipeStart = useRef<number | null>(null);
 
   useEffect(() => {
-    if (view.finished) void navigate(localize('/'), { replace: true });
-  }, [view.finished, navigate, localize]);
+    if (view.finished) void navigate(localize(view.next), { replace: true });
+  }, [view.finished, view.next, navigate, localize]);
 
   if (view.loading || view.finished) return <div className="skeleton skeleton--block" aria-hidden="true" />;
 
