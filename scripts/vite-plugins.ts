@@ -35,21 +35,31 @@ export function preloadManifest(): Plugin {
       const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
       // Module (relative path) → the chunk that holds it.
       const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [path.relative(root, id), chunk] as const)));
+      // A module imported dynamically may sit inside a shared chunk and be reached through a small facade
+      // chunk that re-exports it (a locale's messages do): the import loads the facade, so it is preloaded too.
+      for (const chunk of chunks) {
+        if (chunk.isDynamicEntry && chunk.facadeModuleId) byModule.set(path.relative(root, chunk.facadeModuleId), chunk);
+      }
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) return;
       const loadedByEntry = new Set(staticClosure(entry, bundle));
       // What a lazy chunk needs that the entry does not already bring.
       const needs = (chunk: OutputChunk | undefined) =>
         chunk ? staticClosure(chunk, bundle).filter((file) => !loadedByEntry.has(file)) : [];
+      const entryStyles = new Set(stylesOf(loadedByEntry, bundle));
       const areaChunk = (area: string) =>
         byModule.get(`src/screens/${area}/index.ts`) ??
         byModule.get(`src/screens/${area}/index.tsx`) ??
         byModule.get('src/screens/shared/RouteScreen.tsx');
+      const routeOf = (area: string) => {
+        const modules = needs(areaChunk(area));
+        return { modules, styles: stylesOf(modules, bundle).filter((file) => !entryStyles.has(file)) };
+      };
 
       // Loaded through Vite, as the app's own source is (it imports without extensions).
       const { routes } = (await runnerImport<RouteTable>(path.join(root, 'src', 'routes', 'table.ts'), { configFile: false })).module;
       const manifest: PreloadManifest = {
-        routes: routes.map((route) => ({ path: route.path, modules: needs(areaChunk(route.area)) })),
+        routes: routes.map((route) => ({ path: route.path, ...routeOf(route.area) })),
         startup: STARTUP_MODULES.flatMap((id) => needs(byModule.get(id))),
         messages: Object.fromEntries(
           [...byModule].flatMap(([id, chunk]) => {
@@ -98,6 +108,16 @@ function staticClosure(chunk: OutputChunk, bundle: OutputBundle, seen = new Set<
     if (imported?.type === 'chunk') staticClosure(imported, bundle, seen);
   }
   return [...seen];
+}
+
+/** The stylesheets Vite split off for these chunks (a screen's own CSS), which their import would add to the page. */
+function stylesOf(files: Iterable<string>, bundle: OutputBundle): string[] {
+  const styles = new Set<string>();
+  for (const file of files) {
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+  }
+  return [...styles];
 }
 
 /**

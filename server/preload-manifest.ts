@@ -3,8 +3,11 @@ export const PRELOAD_MANIFEST = '.vite/preload.json';
 
 /** What the build knows about lazy chunks, in the shape the server needs to list them in a page. */
 export interface PreloadManifest {
-  /** Every route of the app's table (English path, `:name` segments) and the chunks its screen needs. */
-  routes: { path: string; modules: string[] }[];
+  /**
+   * Every route of the app's table (English path, `:name` segments), the chunks its screen needs and
+   * their stylesheets (which the screen's markup needs before it paints).
+   */
+  routes: { path: string; modules: string[]; styles: string[] }[];
   /** Each locale's messages chunk (and what it imports). */
   messages: Partial<Record<string, string[]>>;
   /** Chunks the entry loads on every start, whatever the page. */

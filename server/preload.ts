@@ -4,15 +4,15 @@ import type { PrerenderedPages, PreloadManifest } from './preload-manifest';
 /** The route whose pattern matches `basePath`; a literal segment beats a `:param` at the same place. */
 function matchRoute(manifest: PreloadManifest, basePath: string) {
   const segments = basePath.split('/').filter(Boolean);
-  let best: { modules: string[]; literals: number } | undefined;
+  let best: { route: PreloadManifest['routes'][number]; literals: number } | undefined;
   for (const route of manifest.routes) {
     const pattern = route.path.split('/').filter(Boolean);
     if (pattern.length !== segments.length) continue;
     if (!pattern.every((part, index) => part.startsWith(':') || part === segments[index])) continue;
     const literals = pattern.filter((part) => !part.startsWith(':')).length;
-    if (!best || literals > best.literals) best = { modules: route.modules, literals };
+    if (!best || literals > best.literals) best = { route, literals };
   }
-  return best?.modules ?? [];
+  return best?.route ?? { modules: [], styles: [] };
 }
 
 /**
@@ -40,10 +40,15 @@ export function pageHtml(
   prerendered?: NonNullable<PrerenderedPages[string]>,
 ): { html: string; key: string } {
   const { locale, basePath } = splitLocalePath(urlPath);
-  const modules = manifest
-    ? [...new Set([...(manifest.messages[locale] ?? []), ...manifest.startup, ...matchRoute(manifest, basePath)])]
-    : [];
-  const html = template.replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`);
+  const route = manifest ? matchRoute(manifest, basePath) : { modules: [], styles: [] };
+  const modules = manifest ? [...new Set([...(manifest.messages[locale] ?? []), ...manifest.startup, ...route.modules])] : [];
+  // The screen's own stylesheet in the head, as the app's stylesheet is: the screen's markup (prerendered,
+  // or rendered once its chunk ran) is styled from its first paint instead of reflowing when the chunk
+  // adds the sheet (home's balances moved 0.2 of the viewport so). Vite's loader sees the link and skips it.
+  const styles = route.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
+  const html = template
+    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`)
+    .replace('</head>', () => `${styles}</head>`);
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (prerendered && entry) {
     const preloads = [...[...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!), ...modules.map((file) => `/${file}`)];
@@ -66,7 +71,7 @@ export function pageHtml(
     ...modules.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...FIRST_RENDER_FETCHES.map((file) => `<link rel="preload" as="fetch" crossorigin href="/${file}">`),
   ].join('');
-  return { html: html.replace('</head>', `${links}</head>`), key: `${locale} ${modules.join(' ')}` };
+  return { html: html.replace('</head>', `${links}</head>`), key: `${locale} ${[...modules, ...route.styles].join(' ')}` };
 }
 
 /** What Vite writes into index.html for the entry and its static imports. */

@@ -22,10 +22,10 @@ const PRERENDERED: PrerenderedPages = {
 };
 const MANIFEST: PreloadManifest = {
   routes: [
-    { path: '/login', modules: ['assets/auth-1.js', 'assets/shared-1.js'] },
-    { path: '/accounts/:id', modules: ['assets/accounts-1.js'] },
-    { path: '/accounts/crypto', modules: ['assets/crypto-1.js'] },
-    { path: '/', modules: ['assets/home-1.js'] },
+    { path: '/login', modules: ['assets/auth-1.js', 'assets/shared-1.js'], styles: [] },
+    { path: '/accounts/:id', modules: ['assets/accounts-1.js'], styles: ['assets/balances-1.css'] },
+    { path: '/accounts/crypto', modules: ['assets/crypto-1.js'], styles: [] },
+    { path: '/', modules: ['assets/home-1.js'], styles: ['assets/balances-1.css'] },
   ],
   messages: { en: ['assets/en-1.js'], ar: ['assets/ar-1.js'] },
   startup: ['assets/rules-1.js'],
@@ -126,18 +126,19 @@ describe('static assets', () => {
 
 describe('pages', () => {
   const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
   it.each([
-    ['/login', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/auth-1.js', '/assets/shared-1.js']],
-    ['/ar/login', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/auth-1.js', '/assets/shared-1.js']],
-    ['/', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/home-1.js']],
-    ['/ar', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/home-1.js']],
-    ['/accounts/8c4a1f2e', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/accounts-1.js']],
+    ['/login', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/auth-1.js', '/assets/shared-1.js'], []],
+    ['/ar/login', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/auth-1.js', '/assets/shared-1.js'], []],
+    ['/', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/home-1.js'], ['/assets/balances-1.css']],
+    ['/ar', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/home-1.js'], ['/assets/balances-1.css']],
+    ['/accounts/8c4a1f2e', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js', '/assets/accounts-1.js'], ['/assets/balances-1.css']],
     // A literal segment wins over a parameter.
-    ['/ar/accounts/crypto', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/crypto-1.js']],
+    ['/ar/accounts/crypto', 'ar', 'rtl', ['/assets/ar-1.js', '/assets/rules-1.js', '/assets/crypto-1.js'], []],
     // No route: the locale's messages (and what every start loads) still help the 404 page.
-    ['/no/such/page', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js']],
-  ])('%s is index.html in its locale, preloading its route and messages', async (url, lang, dir, expected) => {
+    ['/no/such/page', 'en', 'ltr', ['/assets/en-1.js', '/assets/rules-1.js'], []],
+  ])('%s is index.html in its locale, preloading its route, its stylesheets and messages', async (url, lang, dir, expected, styles) => {
     // A query string: never the prerendered page.
     const response = await get(`${url}?from=test`, page);
     expect(response.status).toBe(200);
@@ -149,6 +150,8 @@ describe('pages', () => {
     // The route guard's rules come with the page, fetched as the app fetches them (cors, same-origin credentials).
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/route-rules.json">');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    // The screen's own stylesheet, after the app's: its markup is styled from the first paint.
+    expect(stylesheets(html)).toEqual(['/assets/index-1.css', ...styles]);
   });
 
   it('are compressed as the browser accepts, with a length, Vary and an ETag that revalidates', async () => {
@@ -185,8 +188,11 @@ describe('prerendered pages', () => {
       expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
       expect(html).toContain(`<title>${prerendered.title}</title>`);
       expect(html.match(/<title>/g)).toHaveLength(1);
-      // The stylesheet still blocks the paint; the scripts wait for it: no entry tag, no preload link.
-      expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+      // The stylesheets (the app's, and the screen's own after it) still block the paint; the scripts wait
+      // for it: no entry tag, no preload link.
+      expect(html).toContain(
+        `<link rel="stylesheet" crossorigin href="/assets/index-1.css">${url === '/' ? '<link rel="stylesheet" crossorigin href="/assets/balances-1.css">' : ''}`,
+      );
       expect(html).not.toMatch(/<link rel="(module)?preload"|crossorigin src=/);
       const start = /<script type="module" src="\/app-start.js" data-entry="([^"]+)" data-preload="([^"]+)"><\/script><\/head>/.exec(html);
       expect(start?.[1]).toBe('/assets/index-abc123.js');

@@ -24,7 +24,6 @@ export function HomeScreen() {
   const { summary, loading } = useBalances();
   return (
     <div className="stack home">
-      <Banners />
       <section className="card totals" aria-labelledby="home-total" aria-busy={loading || undefined}>
         <div className="totals-head">
           <h2 id="home-total" className="section-title">
@@ -32,32 +31,18 @@ export function HomeScreen() {
           </h2>
           <HideBalancesToggle />
         </div>
-        {summary ? (
-          <>
-            <p className="total-amount">
-              <Money amount={summary.total} asset="USD" />
-            </p>
-            <dl className="totals-usdt">
-              <div>
-                <dt>{t('balances.allInUsdt')}</dt>
-                <dd>
-                  <Money amount={summary.crypto.full_accounts_total} asset="USDT" />
-                </dd>
-              </div>
-              <div>
-                <dt>{t('balances.cryptoInUsdt')}</dt>
-                <dd>
-                  <Money amount={summary.crypto.total} asset="USDT" />
-                </dd>
-              </div>
-            </dl>
-          </>
-        ) : (
-          <div aria-hidden="true">
-            <p className="total-amount skeleton skeleton--inline">0,000.00</p>
-            <div className="skeleton skeleton--line" />
+        {/* The labels are there before the figures, which load into their places: nothing moves. */}
+        <p className="total-amount">{summary ? <Money amount={summary.total} asset="USD" /> : <PendingFigure />}</p>
+        <dl className="totals-usdt">
+          <div>
+            <dt>{t('balances.allInUsdt')}</dt>
+            <dd>{summary ? <Money amount={summary.crypto.full_accounts_total} asset="USDT" /> : <PendingFigure />}</dd>
           </div>
-        )}
+          <div>
+            <dt>{t('balances.cryptoInUsdt')}</dt>
+            <dd>{summary ? <Money amount={summary.crypto.total} asset="USDT" /> : <PendingFigure />}</dd>
+          </div>
+        </dl>
         <BalancesError />
       </section>
 
@@ -100,14 +85,30 @@ export function HomeScreen() {
         ) : (
           <ListRows hidden>
             {[0, 1, 2].map((row) => (
-              <ListRow key={row} label={<span className="skeleton skeleton--text">&nbsp;</span>} />
+              <ListRow
+                key={row}
+                label={<span className="skeleton skeleton--text">&nbsp;</span>}
+                hint={<span className="skeleton skeleton--text">&nbsp;</span>}
+              />
             ))}
           </ListRows>
         )}
       </section>
 
       <RecentActivities />
+      {/* Last: they depend on the profile, which arrives after the page is painted; first, they pushed the
+          whole page down as they appeared (a layout shift of 0.35 on a phone). */}
+      <Banners />
     </div>
+  );
+}
+
+/** A figure still loading: a stand-in of an amount's width under the shimmer, skipped by screen readers. */
+function PendingFigure() {
+  return (
+    <span className="skeleton skeleton--inline" aria-hidden="true">
+      0,000.00
+    </span>
   );
 }
 

@@ -28,10 +28,16 @@ const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
   phone_taken: 'phone.errors.taken',
 };
 
-/** Countries by their name in the interface language, each with its calling code. */
-function useCountryOptions() {
+/**
+ * The country choice, by the countries' names in the interface language, each with its calling code.
+ * Only the number form renders it: naming and sorting 240 regions starts the browser's region names and
+ * collation for the language, a long task (~120 ms at Lighthouse's phone speed) that used to run while
+ * /profile/security was taken over, for a list nobody had opened.
+ */
+function CountrySelect({ value, onChange }: { value: CountryCode; onChange: (country: CountryCode) => void }) {
+  const { t } = useTranslation();
   const locale = useLocale();
-  return useMemo(() => {
+  const countries = useMemo(() => {
     const tag = LOCALE_TAGS[locale];
     const names = new Intl.DisplayNames([tag], { type: 'region' });
     const collator = new Intl.Collator(tag);
@@ -39,6 +45,19 @@ function useCountryOptions() {
       collator.compare(a.label, b.label),
     );
   }, [locale]);
+  return (
+    <SelectField
+      label={t('phone.country')}
+      name="country"
+      value={value}
+      onChange={(e) => onChange(e.target.value as CountryCode)}
+      options={countries.map((option) => (
+        <option key={option.code} value={option.code}>
+          {option.label}
+        </option>
+      ))}
+    />
+  );
 }
 
 /** Set or change the phone number; the flow is the phoneChange statechart, this view only shows it. */
@@ -47,7 +66,6 @@ export function PhoneSection() {
   const flow = useActorRef(useFlowMachine(phoneChangeMachine, phoneChangeActors));
   const context = useSelector(flow, (s) => s.context);
   const view = useSelector(flow, phoneChangeView, shallowEqual);
-  const countries = useCountryOptions();
   const id = useId();
   // What was typed stays here, whatever the flow answers.
   const [chosenCountry, setCountry] = useState<CountryCode | null>(null);
@@ -161,17 +179,7 @@ export function PhoneSection() {
           <div className="form-alert" role="alert" aria-live="assertive">
             {failure ? codeFailureMessage(t, failure) : null}
           </div>
-          <SelectField
-            label={t('phone.country')}
-            name="country"
-            value={country}
-            onChange={(e) => setCountry(e.target.value as CountryCode)}
-            options={countries.map((option) => (
-              <option key={option.code} value={option.code}>
-                {option.label}
-              </option>
-            ))}
-          />
+          <CountrySelect value={country} onChange={setCountry} />
           <TextField
             label={phone ? t('phone.newNumber') : t('phone.number')}
             name="phone"
