@@ -2,6 +2,7 @@ import { expect, type BrowserContext, type Locator, type Page, type Route } from
 import type { AnyFlowModel, PageAction, PageExpectation, PageMark, PasskeyOutcomes } from '../machines/graph/model';
 import type { PageLanguage } from '../machines/graph/page';
 import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
+import { installTestWallet, tellTestWallet } from './testWallet';
 
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
 function describeMark(mark: PageMark): string {
@@ -222,6 +223,9 @@ class PageDriver {
       // For the pages opened from now on (the last script added runs last), and for the one open now.
       await this.page.addInitScript(standInForPasskeys, this.passkeys);
       await this.page.evaluate(standInForPasskeys, this.passkeys);
+    } else if ('wallet' in action) {
+      if ('install' in action.wallet) await installTestWallet(this.page, action.wallet.install);
+      else await tellTestWallet(this.page, action.wallet);
     } else {
       await this.answer(action);
     }
