@@ -33,8 +33,8 @@ const LINK: DepositLink = {
 const payment = { to: LINK.address, chainId: LINK.chainId, value: 10n ** 16n };
 
 /**
- * The chains' nodes, answered by the bindings (`**\/model-chain/**`): a path moves no money on the shared
- * local nodes and does not depend on their state. On the page's origin, which the CSP's connect-src allows.
+ * The chains' nodes, answered by the bindings: a path moves no money on the shared local nodes and does
+ * not depend on their state. On the page's origin, which the CSP's connect-src allows.
  */
 const rpcUrl = (chainId: number) => `/model-chain/${chainId}`;
 const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([network, chain]) => ({
@@ -63,8 +63,14 @@ const refusedToAdd = Object.assign(new Error('User rejected the request.'), { co
 
 const walletTexts = (language: PageLanguage) => pageTexts(language).wallet;
 const button = (name: string) => ({ role: 'button' as const, name });
-/** The link's chain as the page names it: a local node's chain is marked so. */
-const linkChain = (language: PageLanguage) => withValues(walletTexts(language).localChain, { name: EVM_CHAINS.base.name });
+/** The test wallet announces itself by this name (its EIP-6963 `info`). */
+const connectButton = (language: PageLanguage) => button(withValues(walletTexts(language).connectWith, { name: 'Meridian Test Wallet' }));
+/** To the link's chain, named as the page names a local node's chain. */
+const switchButton = (language: PageLanguage) =>
+  button(
+    withValues(walletTexts(language).switchTo, { chain: withValues(walletTexts(language).localChain, { name: EVM_CHAINS.base.name }) }),
+  );
+const payButton = (language: PageLanguage) => button(withValues(walletTexts(language).pay, { amount: LINK.amount, asset: LINK.asset }));
 /** The failure kept in the context, as the wallet block says it; none: no alert. */
 const failureShown = (failure: { code: string } | null, language: PageLanguage) => {
   const alert = { role: 'alert' as const };
@@ -124,9 +130,7 @@ export const walletModel = {
       { open: inLanguage(`/inject/crypto/on-chain/wallet/${LINK.hash}`, language) },
     ],
     events: {
-      CONNECT_REQUESTED: (_, __, language) => [
-        { click: button(withValues(walletTexts(language).connectWith, { name: 'Meridian Test Wallet' })) },
-      ],
+      CONNECT_REQUESTED: (_, __, language) => [{ click: connectButton(language) }],
       DISCONNECT_REQUESTED: (_, __, language) => [{ click: button(walletTexts(language).disconnect) }],
       // wagmi reports an emptied account list as a disconnection: the page ends disconnected all the same.
       ACCOUNTS_CHANGED: ({ accounts }, before) =>
@@ -137,9 +141,7 @@ export const walletModel = {
       RETRY: (_, __, language) => [{ click: button(walletTexts(language).retry) }],
       // The page offers only the link's chain, and only while the wallet is on another one.
       SWITCH_CHAIN_REQUESTED: ({ chainId }, before, language) =>
-        chainId === LINK.chainId && before.context.connection?.chainId !== chainId
-          ? [{ click: button(withValues(walletTexts(language).switchTo, { chain: linkChain(language) })) }]
-          : null,
+        chainId === LINK.chainId && before.context.connection?.chainId !== chainId ? [{ click: switchButton(language) }] : null,
       // The page sends what the link asks, once, and sets no fees: the malformed transactions stay unit paths.
       SEND_REQUESTED: ({ transaction }, before, language) =>
         transaction.to === LINK.address &&
@@ -147,7 +149,7 @@ export const walletModel = {
         transaction.maxFeePerGas === undefined &&
         before.context.connection?.chainId === LINK.chainId &&
         before.context.transactionHash === null
-          ? [{ click: button(withValues(walletTexts(language).pay, { amount: LINK.amount, asset: LINK.asset })) }]
+          ? [{ click: payButton(language) }]
           : null,
     },
     actors: {
@@ -197,7 +199,7 @@ export const walletModel = {
       disconnected: (s, language) => {
         const failure = failureShown(s.context.failure, language);
         return {
-          shows: [button(withValues(walletTexts(language).connectWith, { name: 'Meridian Test Wallet' })), ...failure.shows],
+          shows: [connectButton(language), ...failure.shows],
           hides: [{ testId: 'wallet-account' }, ...failure.hides],
         };
       },
@@ -206,11 +208,9 @@ export const walletModel = {
         return { shows: [{ shownText: s.context.connection!.accounts[0]! }, ...failure.shows], hides: failure.hides };
       },
       'connected.ready': (s, language) => {
-        const texts = walletTexts(language);
-        if (s.context.connection!.chainId !== LINK.chainId)
-          return { shows: [button(withValues(texts.switchTo, { chain: linkChain(language) }))] };
-        if (s.context.transactionHash) return { shows: [{ shownText: s.context.transactionHash }] };
-        return { shows: [button(withValues(texts.pay, { amount: LINK.amount, asset: LINK.asset }))] };
+        if (s.context.connection!.chainId !== LINK.chainId) return { shows: [switchButton(language)] };
+        // Sent: the page follows the transaction by its hash.
+        return { shows: [s.context.transactionHash ? { shownText: s.context.transactionHash } : payButton(language)] };
       },
     },
   },
