@@ -200,7 +200,12 @@ export const walletModel = {
         const failure = failureShown(s.context.failure, language);
         return {
           shows: [connectButton(language), ...failure.shows],
-          hides: [{ testId: 'wallet-account' }, ...failure.hides],
+          // The wallet that announced itself is not offered a second time as window.ethereum ("Injected").
+          hides: [
+            { testId: 'wallet-account' },
+            button(withValues(walletTexts(language).connectWith, { name: 'Injected' })),
+            ...failure.hides,
+          ],
         };
       },
       connected: (s, language) => {
