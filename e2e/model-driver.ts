@@ -2,6 +2,7 @@ import { expect, type BrowserContext, type Locator, type Page, type Route } from
 import type { AnyFlowModel, NotificationOutcomes, PageAction, PageExpectation, PageMark, PasskeyOutcomes } from '../machines/graph/model';
 import type { PageLanguage } from '../machines/graph/page';
 import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
+import { installTestWallet, tellTestWallet } from './testWallet';
 
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
 function describeMark(mark: PageMark): string {
@@ -261,6 +262,9 @@ class PageDriver {
       this.notifications = { ...this.notifications, ...action.notifications };
       await this.page.addInitScript(standInForNotifications, this.notifications);
       await this.page.evaluate(standInForNotifications, this.notifications);
+    } else if ('wallet' in action) {
+      if ('install' in action.wallet) await installTestWallet(this.page, action.wallet.install);
+      else await tellTestWallet(this.page, action.wallet);
     } else {
       await this.answer(action);
     }

@@ -1,36 +1,26 @@
 import type { Page } from '@playwright/test';
-
-/** What the test wallet knows when the page opens. */
-export interface TestWalletSetup {
-  /** The account it shares (an anvil development account: the node signs for it). */
-  account: string;
-  /** The chain it starts on, and the chains it knows: id → RPC URL. */
-  chainId: number;
-  chains: Record<number, string>;
-}
-
-/** Tells the test wallet how to answer from now on (`page.evaluate`). */
-export type TestWalletCommand =
-  { reject: string | null } | { refuseAddChain: boolean } | { changeAccounts: string[] } | { changeChain: number } | { disconnect: true };
+import type { TestWalletOrders, TestWalletSetup } from '../machines/graph/model';
 
 /**
  * An EIP-1193 provider announced through EIP-6963 (and as window.ethereum), the project's own: it holds
  * the authorisation and the current chain, answers the wallet methods itself and forwards everything
  * else — signing and sending included — to the current chain's node, which signs for its development
- * accounts. It can be told to reject a method (4001), to refuse adding a chain, to change accounts or
- * chain, or to disconnect.
+ * accounts. It can be told to reject a method (4001), to forget a chain (4902), to refuse adding a chain or
+ * the switch after it, to change accounts or chain, or to disconnect. Once per page.
  */
-function installTestWallet(setup: TestWalletSetup) {
+function testWallet(setup: TestWalletSetup) {
+  if ('meridianTestWallet' in window) return;
   type Listener = (...args: unknown[]) => void;
   const listeners = new Map<string, Set<Listener>>();
   const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((listener) => listener(value));
   const state = {
-    authorised: false,
+    authorised: setup.authorised ?? false,
     accounts: [setup.account],
     chainId: setup.chainId,
     chains: { ...setup.chains } as Record<number, string>,
     reject: null as string | null,
     refuseAddChain: false,
+    refuseSwitchAfterAdd: false,
   };
   const failure = (code: number, message: string) => Object.assign(new Error(message), { code });
   const hex = (n: number) => `0x${n.toString(16)}`;
@@ -72,7 +62,8 @@ function installTestWallet(setup: TestWalletSetup) {
           if (state.refuseAddChain) throw failure(4001, 'User rejected the request.');
           const chain = params![0] as { chainId: string; rpcUrls: string[] };
           state.chains[Number(chain.chainId)] = chain.rpcUrls[0]!;
-          // As wallets do, adding a chain offers to switch to it: this one does.
+          // As wallets do, adding a chain offers to switch to it: this one does, unless told to refuse.
+          if (state.refuseSwitchAfterAdd) return null;
           state.chainId = Number(chain.chainId);
           emit('chainChanged', chain.chainId);
           return null;
@@ -92,20 +83,25 @@ function installTestWallet(setup: TestWalletSetup) {
       listeners.get(event)?.delete(listener);
     },
   };
-  const command = (order: TestWalletCommand) => {
-    if ('reject' in order) state.reject = order.reject;
-    if ('refuseAddChain' in order) state.refuseAddChain = order.refuseAddChain;
-    if ('changeAccounts' in order) {
-      state.accounts = order.changeAccounts;
-      emit('accountsChanged', state.accounts);
+  const command = (orders: TestWalletOrders) => {
+    if (orders.reject !== undefined) state.reject = orders.reject;
+    for (const chainId of orders.forgetChains ?? []) delete state.chains[chainId];
+    if (orders.refuseAddChain !== undefined) state.refuseAddChain = orders.refuseAddChain;
+    if (orders.refuseSwitchAfterAdd !== undefined) state.refuseSwitchAfterAdd = orders.refuseSwitchAfterAdd;
+    if (orders.changeAccounts) {
+      // Wallets tell only the sites they allow: to the others eth_accounts is empty before and after.
+      const told = state.authorised;
+      if (orders.changeAccounts.length === 0) state.authorised = false;
+      else state.accounts = orders.changeAccounts;
+      if (told) emit('accountsChanged', orders.changeAccounts);
     }
-    if ('changeChain' in order) {
-      state.chainId = order.changeChain;
-      emit('chainChanged', hex(order.changeChain));
+    if (orders.changeChain !== undefined) {
+      state.chainId = orders.changeChain;
+      emit('chainChanged', hex(orders.changeChain));
     }
-    if ('disconnect' in order) {
+    if (orders.disconnect) {
       state.authorised = false;
-      emit('accountsChanged', []);
+      emit('disconnect', failure(4900, 'The provider is disconnected from all chains.'));
     }
   };
   const info = {
@@ -122,9 +118,15 @@ function installTestWallet(setup: TestWalletSetup) {
 
 /** Injects the test wallet into every page the tab opens from now on. */
 export async function addTestWallet(page: Page, setup: TestWalletSetup): Promise<void> {
-  await page.addInitScript(installTestWallet, setup);
+  await page.addInitScript(testWallet, setup);
 }
 
-export async function tellTestWallet(page: Page, order: TestWalletCommand): Promise<void> {
-  await page.evaluate((o) => (window as unknown as { meridianTestWallet: (o: TestWalletCommand) => void }).meridianTestWallet(o), order);
+/** Injects the test wallet into the page open now too (which has none yet). */
+export async function installTestWallet(page: Page, setup: TestWalletSetup): Promise<void> {
+  await addTestWallet(page, setup);
+  await page.evaluate(testWallet, setup);
+}
+
+export async function tellTestWallet(page: Page, orders: TestWalletOrders): Promise<void> {
+  await page.evaluate((o) => (window as unknown as { meridianTestWallet: (o: TestWalletOrders) => void }).meridianTestWallet(o), orders);
 }

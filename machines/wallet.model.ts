@@ -1,19 +1,86 @@
-import type { FlowModel } from './graph/model';
+import type { Chains } from '../contract/chains';
+import { EVM_CHAINS } from '../contract/chainList';
+import type { DepositLink } from '../contract/depositLinks';
+import { walletFailureCode } from '../contract/wallet';
+import type { FlowModel, TestWalletSetup } from './graph/model';
+import { inLanguage, PAGE_LANGUAGES, pageTexts, withValues, type PageLanguage } from './graph/page';
 import { walletMachine, type WalletConnection } from './wallet.machine';
 
 /** The test wallet's first account on a local node (anvil's well-known development account 0). */
 export const WALLET_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER_ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const CHAINS = [31337, 31338, 31339, 31340];
+const CHAINS = Object.values(EVM_CHAINS).map((chain) => chain.localChainId);
 
-const connection: WalletConnection = { connectorId: 'meridian-test-wallet', accounts: [WALLET_ACCOUNT], chainId: 31337 };
-const payment = { to: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', chainId: 31338, value: 10n ** 16n };
+/** The test wallet's EIP-6963 `rdns`, which wagmi takes as its connector's id. */
+const TEST_WALLET_CONNECTOR = 'test.meridian.wallet';
+const connection: WalletConnection = { connectorId: TEST_WALLET_CONNECTOR, accounts: [WALLET_ACCOUNT], chainId: 31337 };
+
+/** The browser paths pay this link (0.01 ETH on Base's local node) on its public page, the one wallet screen. */
+const LINK: DepositLink = {
+  hash: 'Wa11etPathsPayThisLinkFromTheTestWa11etNow0',
+  asset: 'ETH',
+  network: 'base',
+  chainId: 31338,
+  amount: '0.01',
+  decimals: 18,
+  token: null,
+  address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+  createdAt: '2026-11-26T15:00:00.000Z',
+  status: 'open',
+  received: '0',
+  remainder: '0.01',
+};
+const payment = { to: LINK.address, chainId: LINK.chainId, value: 10n ** 16n };
+
+/**
+ * The chains' nodes, answered by the bindings: a path moves no money on the shared local nodes and does
+ * not depend on their state. On the page's origin, which the CSP's connect-src allows.
+ */
+const rpcUrl = (chainId: number) => `/model-chain/${chainId}`;
+const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([network, chain]) => ({
+  network: network as keyof typeof EVM_CHAINS,
+  chainId: chain.localChainId,
+  name: chain.name,
+  nativeCurrency: chain.nativeCurrency,
+  rpcUrl: rpcUrl(chain.localChainId),
+  explorerUrl: null,
+  local: true,
+  confirmations: 2,
+  tokens: [],
+}));
+const CHAINS_CALL = '**/api/chains';
+
+/** The test wallet of the browser paths: account 0 on Ethereum's local node, knowing the four chains. */
+const TEST_WALLET: TestWalletSetup = {
+  account: WALLET_ACCOUNT,
+  chainId: connection.chainId,
+  chains: Object.fromEntries(CHAINS.map((chainId) => [chainId, rpcUrl(chainId)])),
+};
 
 const rejected = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+/** The same refusal, of the prompt to add the chain: the bindings tell the two apart. */
+const refusedToAdd = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+
+const walletTexts = (language: PageLanguage) => pageTexts(language).wallet;
+const button = (name: string) => ({ role: 'button' as const, name });
+/** The test wallet announces itself by this name (its EIP-6963 `info`). */
+const connectButton = (language: PageLanguage) => button(withValues(walletTexts(language).connectWith, { name: 'Meridian Test Wallet' }));
+/** To the link's chain, named as the page names a local node's chain. */
+const switchButton = (language: PageLanguage) =>
+  button(
+    withValues(walletTexts(language).switchTo, { chain: withValues(walletTexts(language).localChain, { name: EVM_CHAINS.base.name }) }),
+  );
+const payButton = (language: PageLanguage) => button(withValues(walletTexts(language).pay, { amount: LINK.amount, asset: LINK.asset }));
+/** The failure kept in the context, as the wallet block says it; none: no alert. */
+const failureShown = (failure: { code: string } | null, language: PageLanguage) => {
+  const alert = { role: 'alert' as const };
+  if (!failure) return { shows: [], hides: [alert] };
+  return { shows: [{ ...alert, text: (walletTexts(language).errors as Record<string, string>)[failure.code]! }], hides: [] };
+};
 
 export const walletModel = {
   events: {
-    CONNECT_REQUESTED: { 'the injected wallet': { connectorId: 'meridian-test-wallet' } },
+    CONNECT_REQUESTED: { 'the injected wallet': { connectorId: TEST_WALLET_CONNECTOR } },
     DISCONNECT_REQUESTED: { disconnect: {} },
     ACCOUNTS_CHANGED: { 'another account': { accounts: [OTHER_ACCOUNT] }, 'no account left': { accounts: [] } },
     CHAIN_CHANGED: { 'to Base (local)': { chainId: 31338 } },
@@ -39,6 +106,7 @@ export const walletModel = {
       done: { 'on Base (local)': 31338 },
       error: {
         'refused (4001)': rejected,
+        'refused to add the chain (4001)': refusedToAdd,
         'refused to switch after adding': new Error('User rejected switch after adding network.'),
       },
     },
@@ -53,5 +121,102 @@ export const walletModel = {
       'switching to a chain that is not configured',
     'connected.ready': (s) =>
       s.context.failure?.code !== 'chain_not_configured' || s.context.connection!.chainId !== 10 || 'switched to an unconfigured chain',
+  },
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The public page of a link, signed out: the wallet starts once the link and the chains are in.
+    start: (_, language) => [
+      { answer: `**/api/deposit-links/${LINK.hash}`, method: 'GET', json: LINK },
+      { open: inLanguage(`/inject/crypto/on-chain/wallet/${LINK.hash}`, language) },
+    ],
+    events: {
+      CONNECT_REQUESTED: (_, __, language) => [{ click: connectButton(language) }],
+      DISCONNECT_REQUESTED: (_, __, language) => [{ click: button(walletTexts(language).disconnect) }],
+      // wagmi reports an emptied account list as a disconnection: the page ends disconnected all the same.
+      ACCOUNTS_CHANGED: ({ accounts }, before) =>
+        before.context.connection?.accounts.join() === accounts.join() ? null : [{ wallet: { changeAccounts: accounts } }],
+      CHAIN_CHANGED: ({ chainId }, before) =>
+        before.context.connection?.chainId === chainId ? null : [{ wallet: { changeChain: chainId } }],
+      WALLET_DISCONNECTED: () => [{ wallet: { disconnect: true } }],
+      RETRY: (_, __, language) => [{ click: button(walletTexts(language).retry) }],
+      // The page offers only the link's chain, and only while the wallet is on another one.
+      SWITCH_CHAIN_REQUESTED: ({ chainId }, before, language) =>
+        chainId === LINK.chainId && before.context.connection?.chainId !== chainId ? [{ click: switchButton(language) }] : null,
+      // The page sends what the link asks, once, and sets no fees: the malformed transactions stay unit paths.
+      SEND_REQUESTED: ({ transaction }, before, language) =>
+        transaction.to === LINK.address &&
+        transaction.chainId === LINK.chainId &&
+        transaction.maxFeePerGas === undefined &&
+        before.context.connection?.chainId === LINK.chainId &&
+        before.context.transactionHash === null
+          ? [{ click: payButton(language) }]
+          : null,
+    },
+    actors: {
+      reconnect: {
+        done: (reconnected) => [
+          { answer: CHAINS_CALL, method: 'GET', json: { chains: MODEL_CHAINS } },
+          { wallet: { install: { ...TEST_WALLET, authorised: reconnected.connection !== null } } },
+        ],
+        // The page's own list loads; the wallet's, right after, finds no connection.
+        error: () => [
+          { answer: CHAINS_CALL, method: 'GET', times: 1, json: { chains: MODEL_CHAINS } },
+          { answer: CHAINS_CALL, method: 'GET', times: 1, offline: true },
+        ],
+      },
+      connect: {
+        // The wallet as it started (the site is not allowed here, so it is not told).
+        done: ({ accounts, chainId }) => [{ wallet: { reject: null, changeAccounts: accounts, changeChain: chainId } }],
+        // wagmi asks for the permission first.
+        error: () => [{ wallet: { reject: 'wallet_requestPermissions' } }],
+      },
+      // wagmi's injected connector ignores a failed revoke (it gives it 100 ms), so only the SDK's can fail.
+      disconnect: { done: () => [] },
+      switchChain: {
+        // Through adding the chain, as the first switch of a wallet that never had it does.
+        done: (chainId) => [{ wallet: { reject: null, forgetChains: [chainId], refuseAddChain: false, refuseSwitchAfterAdd: false } }],
+        error: (error, before) => {
+          const asked = [before.context.requestedChainId!];
+          if (walletFailureCode(error) === 'switch_rejected_after_add')
+            return [{ wallet: { reject: null, forgetChains: asked, refuseAddChain: false, refuseSwitchAfterAdd: true } }];
+          return error === refusedToAdd
+            ? [{ wallet: { reject: null, forgetChains: asked, refuseAddChain: true } }]
+            : [{ wallet: { reject: 'wallet_switchEthereumChain' } }];
+        },
+      },
+      sendTransaction: {
+        done: (hash) => [
+          { wallet: { reject: null } },
+          // The wallet sends it through the chain's node, which answers its hash.
+          { answer: '**/model-chain/**', method: 'POST', json: { jsonrpc: '2.0', id: 1, result: hash } },
+          { answer: `**/api/deposit-links/${LINK.hash}/payments`, method: 'POST', json: LINK },
+        ],
+        error: () => [{ wallet: { reject: 'eth_sendTransaction' } }],
+      },
+    },
+    states: {
+      unavailable: (s, language) => ({ shows: [button(walletTexts(language).retry), ...failureShown(s.context.failure, language).shows] }),
+      disconnected: (s, language) => {
+        const failure = failureShown(s.context.failure, language);
+        return {
+          shows: [connectButton(language), ...failure.shows],
+          // The wallet that announced itself is not offered a second time as window.ethereum ("Injected").
+          hides: [
+            { testId: 'wallet-account' },
+            button(withValues(walletTexts(language).connectWith, { name: 'Injected' })),
+            ...failure.hides,
+          ],
+        };
+      },
+      connected: (s, language) => {
+        const failure = failureShown(s.context.failure, language);
+        return { shows: [{ shownText: s.context.connection!.accounts[0]! }, ...failure.shows], hides: failure.hides };
+      },
+      'connected.ready': (s, language) => {
+        if (s.context.connection!.chainId !== LINK.chainId) return { shows: [switchButton(language)] };
+        // Sent: the page follows the transaction by its hash.
+        return { shows: [s.context.transactionHash ? { shownText: s.context.transactionHash } : payButton(language)] };
+      },
+    },
   },
 } satisfies FlowModel<typeof walletMachine>;

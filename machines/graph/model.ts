@@ -205,6 +205,12 @@ export type PageAction =
    */
   | { notifications: NotificationOutcomes }
   /**
+   * The project's test wallet (e2e/testWallet.ts), an EIP-1193 wallet announced through EIP-6963: `install`
+   * puts it, as set up, in the page open now and the pages opened from now on (once per page); any other
+   * orders tell the wallet in the page how to answer from now on, or what its user does in it.
+   */
+  | { wallet: { install: TestWalletSetup } | TestWalletOrders }
+  /**
    * From now on, answers requests matching the URL glob (only those with `method`, when given; only
    * `times` of them, when given) with a status, headers and a JSON body, an HTML page or a script (a
    * third-party script the app loads lazily) — or, with `offline`, fails them as a lost connection does.
@@ -236,6 +242,38 @@ export interface NotificationOutcomes {
   prompt?: 'default' | 'granted' | 'denied' | 'fails';
   /** A subscription of a stand-in push service, or the browser's refusal. */
   subscribe?: 'answers' | 'refuses';
+}
+
+/** How the test wallet starts in a page (see the `wallet` page action). */
+export interface TestWalletSetup {
+  /** The account it shares (an anvil development account: the node signs for it). */
+  account: string;
+  /** The chain it starts on, and the chains it knows: id → RPC URL (where it sends what it does not answer itself). */
+  chainId: number;
+  chains: Record<number, string>;
+  /** The site is allowed already, as after a connection on an earlier visit: a reconnect finds the wallet. */
+  authorised?: boolean;
+}
+
+/** What the test wallet is told (see the `wallet` page action); the orders given apply in this order. */
+export interface TestWalletOrders {
+  /** From now on, the user refuses (4001) every request of this method; null: refuses nothing. */
+  reject?: string | null;
+  /** The wallet no longer knows these chains: switching to one answers 4902 (unknown chain). */
+  forgetChains?: number[];
+  /** From now on, the user refuses to add a chain (4001). */
+  refuseAddChain?: boolean;
+  /** From now on, the user lets a chain be added but refuses the switch to it that the wallet then offers. */
+  refuseSwitchAfterAdd?: boolean;
+  /**
+   * The user picks these accounts in the wallet; an allowed site is told (`accountsChanged`). An empty list
+   * takes the site's permission away.
+   */
+  changeAccounts?: string[];
+  /** The user moves the wallet to this chain (`chainChanged`). */
+  changeChain?: number;
+  /** The wallet ends the connection (EIP-1193 `disconnect`, 4900) and forgets that the site was allowed. */
+  disconnect?: true;
 }
 
 /** What the page must show once a step has settled in a state. */

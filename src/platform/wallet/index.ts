@@ -93,6 +93,9 @@ export function loadMetaMaskConnector(): Promise<CreateConnectorFn> {
   return import('@wagmi/connectors/metaMask').then(({ metaMask }) => metaMask({ dapp: { name: 'Meridian', url: window.location.origin } }));
 }
 
+/** The id of wagmi's `injected()` without a target: whatever wallet `window.ethereum` is. */
+const INJECTED_FALLBACK = 'injected';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -126,8 +129,18 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
 
   return {
     config,
-    /** The wallets the page can offer: every injected wallet found, and MetaMask's SDK. */
-    connectors: () => getConnectors(config).map(({ id, name, icon }) => ({ id, name, icon })),
+    /**
+     * The wallets the page can offer: every injected wallet found, and MetaMask's SDK. `window.ethereum`
+     * (wagmi's plain `injected`, named "Injected") is the fallback for wallets that do not announce
+     * themselves (EIP-6963): once one has, it is that same wallet, offered under its own name.
+     */
+    connectors: () => {
+      const found = getConnectors(config);
+      const announced = found.some((connector) => connector.type === 'injected' && connector.id !== INJECTED_FALLBACK);
+      return found
+        .filter((connector) => !(announced && connector.id === INJECTED_FALLBACK))
+        .map(({ id, name, icon }) => ({ id, name, icon }));
+    },
     async reconnect(): Promise<WalletReconnected> {
       await sleep(WALLET_TIMINGS.statusCheckMs);
       // wagmi tries the most recently used connector first and skips one flagged disconnected.
