@@ -2,7 +2,6 @@ import { fromPromise } from 'xstate';
 import type { Api } from '../../api/endpoints';
 import type { SessionCookies } from '../../../machines/session.machine';
 import { readSessionCookies } from '../../platform/cookies';
-import { unsubscribeWebPush } from '../../platform/push';
 
 /** The session machine's calls: renewing the tokens and logging out. */
 export function sessionActors(api: Pick<Api, 'refresh' | 'logout'>) {
@@ -20,7 +19,10 @@ export function sessionActors(api: Pick<Api, 'refresh' | 'logout'>) {
     }),
     logOut: fromPromise<void, void>(async () => {
       // Not awaited: a slow or unreachable push service must not hold up signing out, nor its failure stop it.
-      unsubscribeWebPush().catch((error: unknown) => console.error('[meridian] Ending the push subscription failed', error));
+      // Loaded here, not with the shell: it would weigh on every first load for a moment of signing out.
+      import('../../platform/push')
+        .then(({ unsubscribeWebPush }) => unsubscribeWebPush())
+        .catch((error: unknown) => console.error('[meridian] Ending the push subscription failed', error));
       const result = await api.logout();
       if (!result.ok) throw new Error(result.error.code);
     }),
