@@ -11,19 +11,30 @@ import {
   type PublicClient,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Chain } from '../../contract/chains';
 import { withdrawalAddressSchema, withdrawalQuoteSchema, withdrawalSchema, type Withdrawal } from '../../contract/withdrawals';
 import { createApp } from '../../server/app';
 import { publicClientOf, resolveChains } from '../../server/chains/chains';
 import { demoHotWalletKey, hotWalletAccount } from '../../server/chains/hotWallet';
 import { startLocalNode, type LocalNode } from '../../server/chains/localNodes';
-import { createWithdrawalSigner, type SignerDeps } from '../../server/chains/signer';
+import { createWithdrawalSigner, SIGNER_LOCK_KEY, type SignerDeps } from '../../server/chains/signer';
 import { checkedEvmAddress } from '../../server/chains/withdrawals';
 import type { Config } from '../../server/config';
-import { silentLogger } from '../../server/logger';
+import { silentLogger, type Logger } from '../../server/logger';
 import { auditLedger } from '../../server/services/audit';
-import { expectError, registerCustomer, stepUp, testConfig, TestClient, TestClock, useTestDatabase, type TestServer } from './helpers';
+import {
+  expectError,
+  POSTGRES_URL,
+  registerCustomer,
+  stepUp,
+  testConfig,
+  TestClient,
+  TestClock,
+  useTestDatabase,
+  type TestServer,
+} from './helpers';
 import { fund } from './payLinkHelpers';
 
 const db = useTestDatabase();
@@ -470,3 +481,61 @@ describe('a transaction stuck in the pool', () => {
 });
 
 const MIN_ETH = '0.002';
+
+// Only PostgreSQL has sessions of their own holding an advisory lock; PGlite's one process always leads.
+describe.skipIf(!POSTGRES_URL)('two instances against one PostgreSQL', () => {
+  const recording = (events: string[]): Logger => ({ info: (event) => events.push(event), warn: () => {}, error: () => {} });
+
+  /** Drops the session holding the signer's lock, as when the process holding it is killed. */
+  async function killLockHolder() {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ killed: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS killed FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND ((classid::bigint << 32) | objid::bigint) = $1`,
+        [SIGNER_LOCK_KEY.toString()],
+      );
+      expect(rows).toEqual([{ killed: true }]);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('when the leader dies after saving a transaction, the other takes over and the withdrawal is paid once', async () => {
+    const { server, restart } = serverOn();
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const to = freshAddress();
+    const withdrawal = await withdraw(who, (await saveAddress(who, to)).id, '0.1');
+    const nonce = await chain().getTransactionCount({ address: hot });
+    const first: string[] = [];
+    const second: string[] = [];
+    const stops: (() => Promise<void>)[] = [];
+    try {
+      // The first instance leads, saves the signed transaction and hangs in the send: it never comes back.
+      const hangs = () => new Promise<never>(() => {});
+      stops.push(restart({ logger: recording(first), clientOf: sendsDo(hangs) }).start({ databaseUrl: POSTGRES_URL, pollMs: 100 }));
+      await vi.waitFor(async () => expect((await rowOf(withdrawal.id)).status).toBe('broadcast'), { timeout: 20_000 });
+      stops.push(restart({ logger: recording(second) }).start({ databaseUrl: POSTGRES_URL, pollMs: 100 }));
+      expect(first).toEqual(['withdrawals.leading']);
+
+      await killLockHolder();
+      await vi.waitFor(
+        async () => {
+          await mine(1);
+          expect((await rowOf(withdrawal.id)).status).toBe('confirmed');
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      expect(second).toContain('withdrawals.leading');
+      expect(await transactionsOf(withdrawal.id)).toHaveLength(1);
+      expect(await chain().getTransactionCount({ address: hot })).toBe(nonce + 1);
+      expect(formatEther(await chain().getBalance({ address: to }))).toBe(withdrawal.received);
+      expect(await balanceOf(who.userId)).toBe('0.9');
+      await expectLedgerBalanced();
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+  }, 90_000);
+});
