@@ -1,5 +1,13 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { keccak256, parseUnits, type Hash, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import {
+  keccak256,
+  parseUnits,
+  TransactionReceiptNotFoundError,
+  type Hash,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Chain } from '../../contract/chains';
 import type { Clock } from '../clock';
@@ -285,10 +293,17 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
     }
   }
 
-  /** The receipt of whichever of the withdrawal's transactions was mined (at most one can be: they share a nonce). */
+  /**
+   * The receipt of whichever of the withdrawal's transactions was mined (at most one can be: they share a
+   * nonce). Only the node's "no such receipt" counts as not mined: any other error ends the round, since
+   * a withdrawal whose nonce is used and has no receipt is failed and refunded.
+   */
   async function firstReceipt(client: PublicClient, transactions: readonly TransactionRow[]): Promise<TransactionReceipt | undefined> {
     for (const { hash } of transactions) {
-      const receipt = await client.getTransactionReceipt({ hash: hash as Hash }).catch(() => undefined);
+      const receipt = await client.getTransactionReceipt({ hash: hash as Hash }).catch((error: unknown) => {
+        if (error instanceof TransactionReceiptNotFoundError) return undefined;
+        throw error;
+      });
       if (receipt) return receipt;
     }
     return undefined;

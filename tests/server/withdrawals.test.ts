@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   createPublicClient,
   createTestClient,
+  createWalletClient,
   formatEther,
   http,
   parseTransaction,
@@ -415,6 +416,47 @@ describe('a signer process that dies around the send', () => {
     },
     60_000,
   );
+});
+
+describe('a withdrawal whose nonce another transaction used', () => {
+  it('can never be mined: it fails once that transaction is deep enough, and the held amount comes back', async () => {
+    const { server, signer, restart } = serverOn();
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const withdrawal = await withdraw(who, (await saveAddress(who)).id, '0.1');
+    await restart({ clientOf: sendsDo(killed) }).runOnce();
+    const { nonce } = await rowOf(withdrawal.id);
+    // Someone with the hot wallet's key sends another transaction with that nonce first.
+    const wallet = createWalletClient({ account: hotWalletAccount(demoHotWalletKey()), transport: http(node.rpcUrl) });
+    await wallet.sendTransaction({ chain: null, to: hot, value: 0n, nonce: Number(nonce) });
+    await signer.runOnce();
+    expect((await rowOf(withdrawal.id)).status).toBe('broadcast');
+    await mine(1);
+    await signer.runOnce();
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'failed', activity: 'failed' });
+    expect(await balanceOf(who.userId)).toBe('1');
+    await expectLedgerBalanced();
+  }, 60_000);
+});
+
+describe('a node that fails to answer', () => {
+  it('about a mined withdrawal whose nonce is used: it is neither failed nor refunded, and confirms once the node answers', async () => {
+    const { server, signer, restart } = serverOn();
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const withdrawal = await withdraw(who, (await saveAddress(who)).id, '0.1');
+    await signer.runOnce();
+    await mine(2);
+    const flaky = (of: Chain): PublicClient => ({
+      ...publicClientOf(of),
+      getTransactionReceipt: () => Promise.reject(new Error('connection reset')),
+    });
+    await restart({ clientOf: flaky }).runOnce();
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'broadcast', activity: 'pending' });
+    expect(await balanceOf(who.userId)).toBe('0.9');
+    await signer.runOnce();
+    expect((await rowOf(withdrawal.id)).status).toBe('confirmed');
+  }, 60_000);
 });
 
 describe('a transaction stuck in the pool', () => {
