@@ -105,6 +105,11 @@ export interface WithdrawalSettings {
   hotWalletKey: Hex | undefined;
   /** WITHDRAWAL_COOLING_OFF_HOURS (default 24; 0 in demo mode): a new address can be used this long after it was added. */
   coolingOffSeconds: number;
+  /**
+   * WITHDRAWAL_REPLACE_AFTER_SECONDS (default 180): a sent withdrawal still in the node's pool this long
+   * after it was signed is replaced by the same transaction with higher fees.
+   */
+  replaceAfterSeconds: number;
 }
 
 /**
@@ -297,9 +302,15 @@ function withdrawalSettings(env: NodeJS.ProcessEnv, production: boolean, demoMod
   if (!Number.isFinite(coolingOffHours) || coolingOffHours < 0) {
     throw new Error(`WITHDRAWAL_COOLING_OFF_HOURS must be a number of hours of at least 0, got "${hours}"`);
   }
+  const replaceAfter = env.WITHDRAWAL_REPLACE_AFTER_SECONDS?.trim();
+  const replaceAfterSeconds = replaceAfter ? Number(replaceAfter) : 180;
+  if (!Number.isInteger(replaceAfterSeconds) || replaceAfterSeconds < 1) {
+    throw new Error(`WITHDRAWAL_REPLACE_AFTER_SECONDS must be a whole number of seconds of at least 1, got "${replaceAfter}"`);
+  }
   return {
     hotWalletKey: (key as Hex | undefined) ?? (local ? demoHotWalletKey() : undefined),
     coolingOffSeconds: Math.round(coolingOffHours * 3600),
+    replaceAfterSeconds,
   };
 }
 

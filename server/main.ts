@@ -71,7 +71,14 @@ const stopWatcher = config.deposits
 
 // Sends the held withdrawals and follows them, on whichever instance holds its advisory lock.
 const stopSigner = config.withdrawals.hotWalletKey
-  ? createWithdrawalSigner({ db: database.db, clock, logger, chains, account: hotWalletAccount(config.withdrawals.hotWalletKey) }).start({
+  ? createWithdrawalSigner({
+      db: database.db,
+      clock,
+      logger,
+      chains,
+      account: hotWalletAccount(config.withdrawals.hotWalletKey),
+      replaceAfterSeconds: config.withdrawals.replaceAfterSeconds,
+    }).start({
       databaseUrl: config.databaseUrl,
       pollMs: config.chains.local ? 1_000 : 4_000,
     })

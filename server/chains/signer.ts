@@ -1,10 +1,18 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { BaseError, HttpRequestError, keccak256, parseUnits, TimeoutError, type Hash, type PublicClient } from 'viem';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import {
+  keccak256,
+  parseUnits,
+  TransactionReceiptNotFoundError,
+  type Hash,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Chain } from '../../contract/chains';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { activities, hotWalletNonces, ledgerEntries, withdrawals } from '../db/schema';
+import { activities, hotWalletNonces, ledgerEntries, withdrawals, withdrawalTransactions } from '../db/schema';
 import { describeError, type Logger } from '../logger';
 import { formatDecimal, negate } from '../services/decimal';
 import { post } from '../services/ledger';
@@ -16,8 +24,20 @@ import { NATIVE_TRANSFER_GAS } from './withdrawals';
 export const SIGNER_LOCK_KEY = 7_402_113_002n;
 /** At most this many withdrawals per chain and round, so the nonce row is not held for long. */
 const PER_ROUND = 50;
+/** What a node answers when it already has the transaction, or mined it: the send is not a failure, the receipt tells. */
+const ALREADY_SENT = /already known|nonce too low|replacement (transaction )?underpriced|nonce has already been used/i;
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
+type TransactionRow = typeof withdrawalTransactions.$inferSelect;
+interface Fees {
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+const wei = (amount: string) => parseUnits(formatDecimal(amount), 18);
+/** Nodes take a replacement only when it pays at least 10% more on both fee fields; rounded up. */
+const bumped = (fee: bigint) => fee + (fee + 9n) / 10n;
+const larger = (a: bigint, b: bigint) => (a > b ? a : b);
 
 export interface SignerDeps {
   db: Db;
@@ -25,31 +45,82 @@ export interface SignerDeps {
   logger: Logger;
   chains: readonly Chain[];
   account: PrivateKeyAccount;
-}
-
-/** The node answered, and said no (funds, fee, a malformed transaction): nothing went out. A network failure may have. */
-function refusedByNode(error: unknown): boolean {
-  return !(error instanceof BaseError && error.walk((cause) => cause instanceof HttpRequestError || cause instanceof TimeoutError));
+  /** A sent transaction still in the node's pool this long after it was signed is replaced with higher fees. */
+  replaceAfterSeconds: number;
+  /** The client of a chain; tests hand in one whose sends never arrive, as when the process dies before sending. */
+  clientOf?: (chain: Chain) => PublicClient;
 }
 
 /**
  * The hot wallet: sends the held withdrawals and follows them to their confirmations. One nonce sequence
- * per chain: the chain's row in `hot_wallet_nonces` is locked while a round signs and sends, so however
- * many rounds or instances run, each nonce goes to one withdrawal (the table's unique key says so too).
- * A withdrawal the node refuses, or whose transaction reverts, fails: a reversing ledger transaction
- * returns the held amount. A transaction stuck in the pool is not replaced yet.
+ * per chain: the chain's row in `hot_wallet_nonces` is locked while a round signs, so however many rounds
+ * or instances run, each nonce goes to one withdrawal (the table's unique key says so too).
+ *
+ * Every signed transaction is committed (`withdrawal_transactions`) before it is sent, and nothing is
+ * written after sending: a process that dies around the send leaves the signed transaction, which the
+ * next round sends again unless the node has it or mined it — never a new signature, so never a second
+ * payout. A send that fails is therefore never a failure of the withdrawal: it is followed by its
+ * hashes' receipts. A withdrawal fails (a reversing ledger transaction returns the held amount) only when
+ * it cannot be paid: the hot wallet lacks the funds before signing, its transaction reverted, or its
+ * nonce was used, deep enough, by a transaction that is none of its own.
  */
-export function createWithdrawalSigner({ db, clock, logger, chains, account }: SignerDeps) {
-  const clients = new Map<string, PublicClient>(chains.map((chain) => [chain.network, publicClientOf(chain)]));
+export function createWithdrawalSigner({ db, clock, logger, chains, account, replaceAfterSeconds, clientOf = publicClientOf }: SignerDeps) {
+  const clients = new Map<string, PublicClient>(chains.map((chain) => [chain.network, clientOf(chain)]));
 
-  async function broadcast(chain: Chain, client: PublicClient): Promise<void> {
+  /** Signs the withdrawal's payout with this nonce and fees and saves it as its latest transaction; answers it raw. */
+  async function signAndSave(tx: Db, chain: Chain, withdrawal: WithdrawalRow, nonce: number, fees: Fees): Promise<Hex> {
+    const raw = await account.signTransaction({
+      type: 'eip1559',
+      chainId: chain.chainId,
+      to: withdrawal.address as `0x${string}`,
+      value: wei(withdrawal.amount) - wei(withdrawal.fee),
+      nonce,
+      gas: NATIVE_TRANSFER_GAS,
+      ...fees,
+    });
+    const hash = keccak256(raw);
+    await tx.insert(withdrawalTransactions).values({
+      hash,
+      withdrawalId: withdrawal.id,
+      raw,
+      maxFeePerGas: fees.maxFeePerGas.toString(),
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+      signedAt: clock(),
+    });
+    await showHash(tx, withdrawal, hash);
+    return raw;
+  }
+
+  /** The hash the customer sees: the latest signed, then the one mined. */
+  async function showHash(tx: Db, withdrawal: WithdrawalRow, txHash: string): Promise<void> {
+    await tx.update(withdrawals).set({ txHash }).where(eq(withdrawals.id, withdrawal.id));
+    await tx.update(activities).set({ reference: txHash }).where(eq(activities.id, withdrawal.activityId));
+  }
+
+  /** Whatever the node answers, the withdrawal stays as saved: its receipts decide. */
+  async function send(chain: Chain, client: PublicClient, raw: Hex): Promise<void> {
+    const hash = keccak256(raw);
+    try {
+      await client.sendRawTransaction({ serializedTransaction: raw });
+    } catch (error) {
+      const known = ALREADY_SENT.test(error instanceof Error ? error.message : String(error));
+      logger[known ? 'info' : 'warn'](known ? 'withdrawals.already_sent' : 'withdrawals.send_failed', {
+        network: chain.network,
+        hash,
+        ...describeError(error),
+      });
+    }
+  }
+
+  /** Signs and saves the chain's held withdrawals with the next nonces in one commit; answers them raw, to send. */
+  async function sign(chain: Chain, client: PublicClient): Promise<Hex[]> {
     const [due] = await db
       .select({ id: withdrawals.id })
       .from(withdrawals)
       .where(and(eq(withdrawals.network, chain.network), eq(withdrawals.status, 'pending')))
       .limit(1);
-    if (!due) return;
-    await db.transaction(async (tx) => {
+    if (!due) return [];
+    return db.transaction(async (tx) => {
       const key = { network: chain.network, address: account.address };
       await tx
         .insert(hotWalletNonces)
@@ -70,43 +141,32 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account }: S
         .limit(PER_ROUND)
         .for('update');
       const priority = await client.estimateMaxPriorityFeePerGas();
+      // A signed transaction is never taken back, so one the hot wallet cannot pay is not signed.
+      let funds = await client.getBalance({ address: account.address, blockTag: 'pending' });
+      const signed: Hex[] = [];
       for (const withdrawal of pending) {
-        const fee = parseUnits(formatDecimal(withdrawal.fee), 18);
         // The customer paid for the gas at the quoted price: that is the most this transaction may pay.
-        const maxFeePerGas = fee / NATIVE_TRANSFER_GAS;
-        const serializedTransaction = await account.signTransaction({
-          type: 'eip1559',
-          chainId: chain.chainId,
-          to: withdrawal.address as `0x${string}`,
-          value: parseUnits(formatDecimal(withdrawal.amount), 18) - fee,
-          nonce,
-          gas: NATIVE_TRANSFER_GAS,
-          maxFeePerGas,
-          maxPriorityFeePerGas: priority < maxFeePerGas ? priority : maxFeePerGas,
-        });
-        const txHash = keccak256(serializedTransaction);
-        try {
-          await client.sendRawTransaction({ serializedTransaction });
-        } catch (error) {
-          if (refusedByNode(error)) {
-            logger.warn('withdrawals.refused', { network: chain.network, id: withdrawal.id, ...describeError(error) });
-            await fail(tx, withdrawal, 'refused');
-            continue;
-          }
-          // It may have reached the node: the hash is known, so it is followed like a sent one.
-          logger.warn('withdrawals.send_uncertain', { network: chain.network, id: withdrawal.id, ...describeError(error) });
+        const maxFeePerGas = wei(withdrawal.fee) / NATIVE_TRANSFER_GAS;
+        const cost = wei(withdrawal.amount) - wei(withdrawal.fee) + NATIVE_TRANSFER_GAS * maxFeePerGas;
+        if (cost > funds) {
+          logger.warn('withdrawals.refused', { network: chain.network, id: withdrawal.id, reason: 'hot_wallet_funds' });
+          await fail(tx, withdrawal, 'refused');
+          continue;
         }
+        funds -= cost;
+        const maxPriorityFeePerGas = priority < maxFeePerGas ? priority : maxFeePerGas;
+        signed.push(await signAndSave(tx, chain, withdrawal, nonce, { maxFeePerGas, maxPriorityFeePerGas }));
         await tx
           .update(withdrawals)
-          .set({ status: 'broadcast', fromAddress: account.address, nonce, txHash, broadcastAt: clock() })
+          .set({ status: 'broadcast', fromAddress: account.address, nonce, broadcastAt: clock() })
           .where(eq(withdrawals.id, withdrawal.id));
-        await tx.update(activities).set({ reference: txHash }).where(eq(activities.id, withdrawal.activityId));
         nonce += 1;
       }
       await tx
         .update(hotWalletNonces)
         .set({ nextNonce: nonce })
         .where(and(eq(hotWalletNonces.network, key.network), eq(hotWalletNonces.address, key.address)));
+      return signed;
     });
   }
 
@@ -134,34 +194,119 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account }: S
     return hold.map((entry) => ({ accountId: entry.accountId, amount: negate(formatDecimal(entry.amount)) }));
   }
 
-  /** Confirmed once the receipt is the chain's number of blocks deep; failed when it reverted. */
-  async function settle(chain: Chain, client: PublicClient): Promise<void> {
+  /** Runs `change` on the withdrawal while it is still broadcast, under its row's lock: a second round or instance waits, then finds it changed. */
+  async function whileBroadcast<T>(id: string, change: (tx: Db, row: WithdrawalRow) => Promise<T>): Promise<T | undefined> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'broadcast')))
+        .for('update');
+      return row ? change(tx, row) : undefined;
+    });
+  }
+
+  /** Confirmed once the receipt is the chain's number of blocks deep, with the hash that was mined; failed when it reverted. */
+  async function settleBy(chain: Chain, withdrawal: WithdrawalRow, receipt: TransactionReceipt, head: bigint): Promise<void> {
+    if (receipt.status === 'success' && head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) return;
+    await whileBroadcast(withdrawal.id, async (tx, row) => {
+      if (receipt.status !== 'success') return fail(tx, row, 'reverted');
+      await showHash(tx, row, receipt.transactionHash);
+      await tx.update(withdrawals).set({ status: 'confirmed', settledAt: clock() }).where(eq(withdrawals.id, row.id));
+      await tx.update(activities).set({ status: 'completed' }).where(eq(activities.id, row.activityId));
+    });
+  }
+
+  /**
+   * The same payout with the same nonce and higher fees (at least +10% on both, or what the chain asks
+   * now if more), saved as the latest transaction unless another round replaced it first; answers it raw.
+   * Only a transaction in the pool, or one offering less than the chain asks now, is replaced: one the
+   * node refused for another reason (the hot wallet's funds) is sent again as it is, its fees never
+   * climbing for nothing.
+   */
+  async function replaced(chain: Chain, client: PublicClient, withdrawal: WithdrawalRow, stuck: TransactionRow, inPool: boolean) {
+    const now = await client.estimateFeesPerGas();
+    if (!inPool && now.maxFeePerGas <= BigInt(stuck.maxFeePerGas)) return undefined;
+    return whileBroadcast(withdrawal.id, async (tx, row) => {
+      const [latest] = await tx
+        .select({ hash: withdrawalTransactions.hash })
+        .from(withdrawalTransactions)
+        .where(eq(withdrawalTransactions.withdrawalId, row.id))
+        .orderBy(desc(withdrawalTransactions.signedAt), desc(withdrawalTransactions.hash))
+        .limit(1);
+      if (latest!.hash !== stuck.hash) return undefined;
+      const fees = {
+        maxFeePerGas: larger(bumped(BigInt(stuck.maxFeePerGas)), now.maxFeePerGas),
+        maxPriorityFeePerGas: larger(bumped(BigInt(stuck.maxPriorityFeePerGas)), now.maxPriorityFeePerGas),
+      };
+      logger.info('withdrawals.replaced', { network: chain.network, id: row.id, stuck: stuck.hash });
+      return signAndSave(tx, chain, row, row.nonce!, fees);
+    });
+  }
+
+  /**
+   * Follows the chain's broadcast withdrawals: settles those one of whose hashes was mined, fails those
+   * whose nonce another transaction used, replaces one stuck in the pool for too long, and sends again
+   * the latest transaction of one the node does not have (never sent: the process died first; or dropped).
+   */
+  async function follow(chain: Chain, client: PublicClient): Promise<void> {
     const sent = await db
       .select()
       .from(withdrawals)
-      .where(and(eq(withdrawals.network, chain.network), eq(withdrawals.status, 'broadcast')));
+      .where(and(eq(withdrawals.network, chain.network), eq(withdrawals.status, 'broadcast')))
+      .orderBy(asc(withdrawals.nonce));
     if (sent.length === 0) return;
     const head = await client.getBlockNumber({ cacheTime: 0 });
+    // Nonces used in blocks deep enough to stay. Read before the receipts: a nonce used here by none of a
+    // withdrawal's hashes (their receipts read after) was used by another transaction, for good.
+    const deep = head - BigInt(chain.confirmations) + 1n;
+    const usedNonces = await client.getTransactionCount({ address: account.address, blockNumber: deep > 0n ? deep : 0n });
     for (const withdrawal of sent) {
-      const receipt = await client.getTransactionReceipt({ hash: withdrawal.txHash as Hash }).catch(() => undefined);
-      if (!receipt) continue;
-      await db.transaction(async (tx) => {
-        // A second round or instance that got here too waits, then finds it settled.
-        const [row] = await tx
-          .select()
-          .from(withdrawals)
-          .where(and(eq(withdrawals.id, withdrawal.id), eq(withdrawals.status, 'broadcast')))
-          .for('update');
-        if (!row) return;
-        if (receipt.status !== 'success') {
-          await fail(tx, row, 'reverted');
-          return;
-        }
-        if (head - receipt.blockNumber + 1n < BigInt(chain.confirmations)) return;
-        await tx.update(withdrawals).set({ status: 'confirmed', settledAt: clock() }).where(eq(withdrawals.id, row.id));
-        await tx.update(activities).set({ status: 'completed' }).where(eq(activities.id, row.activityId));
-      });
+      const transactions = await db
+        .select()
+        .from(withdrawalTransactions)
+        .where(eq(withdrawalTransactions.withdrawalId, withdrawal.id))
+        .orderBy(asc(withdrawalTransactions.signedAt), asc(withdrawalTransactions.hash));
+      const receipt = await firstReceipt(client, transactions);
+      if (receipt) {
+        await settleBy(chain, withdrawal, receipt, head);
+        continue;
+      }
+      if (withdrawal.nonce! < usedNonces) {
+        logger.error('withdrawals.nonce_used', { network: chain.network, id: withdrawal.id, nonce: withdrawal.nonce });
+        await whileBroadcast(withdrawal.id, (tx, row) => fail(tx, row, 'nonce_used'));
+        continue;
+      }
+      const latest = transactions.at(-1)!;
+      if (!latest.raw) continue;
+      const known = await client.getTransaction({ hash: latest.hash as Hash }).then(
+        () => true,
+        () => false,
+      );
+      const raw =
+        clock().getTime() - latest.signedAt.getTime() < replaceAfterSeconds * 1000
+          ? undefined
+          : await replaced(chain, client, withdrawal, latest, known);
+      if (raw) await send(chain, client, raw);
+      // Not known to the node: never sent (the process died first), or dropped (anvil evicts what pays less than the base fee).
+      else if (!known) await send(chain, client, latest.raw as Hex);
     }
+  }
+
+  /**
+   * The receipt of whichever of the withdrawal's transactions was mined (at most one can be: they share a
+   * nonce). Only the node's "no such receipt" counts as not mined: any other error ends the round, since
+   * a withdrawal whose nonce is used and has no receipt is failed and refunded.
+   */
+  async function firstReceipt(client: PublicClient, transactions: readonly TransactionRow[]): Promise<TransactionReceipt | undefined> {
+    for (const { hash } of transactions) {
+      const receipt = await client.getTransactionReceipt({ hash: hash as Hash }).catch((error: unknown) => {
+        if (error instanceof TransactionReceiptNotFoundError) return undefined;
+        throw error;
+      });
+      if (receipt) return receipt;
+    }
+    return undefined;
   }
 
   /** One round over every chain with open withdrawals; a chain that fails is logged and tried again next round. */
@@ -180,8 +325,9 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account }: S
         .map(async (chain) => {
           const client = clients.get(chain.network)!;
           try {
-            await broadcast(chain, client);
-            await settle(chain, client);
+            // In nonce order: a node holds a later nonce back until the earlier one arrives.
+            for (const raw of await sign(chain, client)) await send(chain, client, raw);
+            await follow(chain, client);
           } catch (error) {
             logger.error('withdrawals.round_failed', { network: chain.network, ...describeError(error) });
           }

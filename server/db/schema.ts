@@ -709,6 +709,16 @@ export const withdrawals = pgTable('withdrawals', {
   settledAt: instant('settled_at'),
 });
 
+/** Each transaction signed for a withdrawal, saved before it is sent (migration 0031). */
+export const withdrawalTransactions = pgTable('withdrawal_transactions', {
+  hash: text('hash').primaryKey(),
+  withdrawalId: uuid('withdrawal_id').notNull(),
+  raw: text('raw'),
+  maxFeePerGas: numeric('max_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
+  maxPriorityFeePerGas: numeric('max_priority_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
+  signedAt: instant('signed_at').notNull(),
+});
+
 /** The hot wallet's next nonce per chain (migration 0028). */
 export const hotWalletNonces = pgTable(
   'hot_wallet_nonces',

@@ -1,18 +1,41 @@
 import { randomUUID } from 'node:crypto';
-import { createPublicClient, createTestClient, formatEther, http, type Address } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  formatEther,
+  http,
+  parseTransaction,
+  type Address,
+  type Hash,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Chain } from '../../contract/chains';
 import { withdrawalAddressSchema, withdrawalQuoteSchema, withdrawalSchema, type Withdrawal } from '../../contract/withdrawals';
 import { createApp } from '../../server/app';
-import { resolveChains } from '../../server/chains/chains';
+import { publicClientOf, resolveChains } from '../../server/chains/chains';
 import { demoHotWalletKey, hotWalletAccount } from '../../server/chains/hotWallet';
 import { startLocalNode, type LocalNode } from '../../server/chains/localNodes';
-import { createWithdrawalSigner } from '../../server/chains/signer';
+import { createWithdrawalSigner, SIGNER_LOCK_KEY, type SignerDeps } from '../../server/chains/signer';
 import { checkedEvmAddress } from '../../server/chains/withdrawals';
 import type { Config } from '../../server/config';
-import { silentLogger } from '../../server/logger';
+import { silentLogger, type Logger } from '../../server/logger';
 import { auditLedger } from '../../server/services/audit';
-import { expectError, registerCustomer, stepUp, testConfig, TestClient, TestClock, useTestDatabase, type TestServer } from './helpers';
+import {
+  expectError,
+  POSTGRES_URL,
+  registerCustomer,
+  stepUp,
+  testConfig,
+  TestClient,
+  TestClock,
+  useTestDatabase,
+  type TestServer,
+} from './helpers';
 import { fund } from './payLinkHelpers';
 
 const db = useTestDatabase();
@@ -26,22 +49,34 @@ afterAll(async () => {
   await node?.stop();
 });
 
-/** A server whose Ethereum is the local node (confirmations 2), and its signer. */
+/** A server whose Ethereum is the local node (confirmations 2), and a signer (`restart` makes another, as a new process would). */
 function serverOn(overrides: Partial<Config> = {}) {
   const config = testConfig(overrides);
   const chains = resolveChains(config.chains, [node]);
   const clock = new TestClock();
   const app = createApp({ db: db.database.db, config, clock: clock.now, logger: silentLogger, chains, transport: async () => {} });
-  const signer = createWithdrawalSigner({
-    db: db.database.db,
-    clock: clock.now,
-    logger: silentLogger,
-    chains,
-    account: hotWalletAccount(demoHotWalletKey()),
-  });
+  const restart = (deps: Partial<SignerDeps> = {}) =>
+    createWithdrawalSigner({
+      db: db.database.db,
+      clock: clock.now,
+      logger: silentLogger,
+      chains,
+      account: hotWalletAccount(demoHotWalletKey()),
+      replaceAfterSeconds: config.withdrawals.replaceAfterSeconds,
+      ...deps,
+    });
   const server: TestServer = { app, clock, sent: [] };
-  return { server, signer };
+  return { server, signer: restart(), restart };
 }
+
+/** A client of the chain whose sends do `instead`: the process dies before (or after) the transaction reaches the node. */
+const sendsDo =
+  (instead: (send: PublicClient['sendRawTransaction'], raw: Parameters<PublicClient['sendRawTransaction']>[0]) => Promise<Hash>) =>
+  (of: Chain): PublicClient => {
+    const client = publicClientOf(of);
+    return { ...client, sendRawTransaction: (raw) => instead(client.sendRawTransaction, raw) };
+  };
+const killed = () => Promise.reject(new Error('the process died'));
 
 async function customer(server: TestServer) {
   const client = new TestClient(server);
@@ -53,7 +88,8 @@ async function customer(server: TestServer) {
 type Customer = Awaited<ReturnType<typeof customer>>;
 
 const chain = () => createPublicClient({ transport: http(node.rpcUrl) });
-const mine = (blocks: number) => createTestClient({ mode: 'anvil', transport: http(node.rpcUrl) }).mine({ blocks });
+const anvil = () => createTestClient({ mode: 'anvil', transport: http(node.rpcUrl) });
+const mine = (blocks: number) => anvil().mine({ blocks });
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 const balanceOf = async (userId: string) =>
   (
@@ -79,6 +115,24 @@ async function withdraw(who: Customer, addressId: string, amount: string, key = 
   const answer = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': key } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return withdrawalSchema.parse(answer.body);
+}
+
+const hot = hotWalletAccount(demoHotWalletKey()).address;
+
+/** The transactions signed for a withdrawal, oldest first. */
+const transactionsOf = (id: string) =>
+  sqlRows<{ hash: string; raw: Hex; max_fee_per_gas: string; max_priority_fee_per_gas: string }>(
+    `SELECT hash, raw, max_fee_per_gas::text, max_priority_fee_per_gas::text FROM withdrawal_transactions
+      WHERE withdrawal_id = $1 ORDER BY signed_at, hash`,
+    [id],
+  );
+
+async function expectLedgerBalanced() {
+  const sums = await sqlRows<{ currency: string; total: string }>(
+    `SELECT a.currency, sum(e.amount)::text AS total FROM ledger_entries e JOIN accounts a ON a.id = e.account_id GROUP BY a.currency`,
+  );
+  expect(sums.filter((row) => Number(row.total) !== 0)).toEqual([]);
+  expect(await auditLedger(db.database.db)).toEqual([]);
 }
 
 const rowOf = async (id: string) =>
@@ -158,7 +212,7 @@ describe('the address book', () => {
   });
 
   it('keeps a new address unusable for the cooling-off period', async () => {
-    const { server } = serverOn({ withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600 } });
+    const { server } = serverOn({ withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600, replaceAfterSeconds: 180 } });
     const who = await customer(server);
     await fund(db, who.userId, 'ETH', '1');
     const saved = await saveAddress(who);
@@ -274,14 +328,12 @@ describe('a withdrawal', () => {
     const saved = await saveAddress(who);
     const withdrawal = await withdraw(who, saved.id, '0.1');
     expect(await balanceOf(who.userId)).toBe('0.9');
-    const anvil = createTestClient({ mode: 'anvil', transport: http(node.rpcUrl) });
-    const hot = hotWalletAccount(demoHotWalletKey()).address;
     const funds = await chain().getBalance({ address: hot });
-    await anvil.setBalance({ address: hot, value: 0n });
+    await anvil().setBalance({ address: hot, value: 0n });
     try {
       await signer.runOnce();
     } finally {
-      await anvil.setBalance({ address: hot, value: funds });
+      await anvil().setBalance({ address: hot, value: funds });
     }
     expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'failed', activity: 'failed', nonce: null });
     expect(await balanceOf(who.userId)).toBe('1');
@@ -328,12 +380,204 @@ describe('a withdrawal', () => {
     await mine(2);
     await signer.runOnce();
     expect((await Promise.all(ids.map(rowOf))).map((row) => row.status)).toEqual(Array(20).fill('confirmed'));
-    const sums = await sqlRows<{ currency: string; total: string }>(
-      `SELECT a.currency, sum(e.amount)::text AS total FROM ledger_entries e JOIN accounts a ON a.id = e.account_id GROUP BY a.currency`,
-    );
-    expect(sums.filter((row) => Number(row.total) !== 0)).toEqual([]);
-    expect(await auditLedger(db.database.db)).toEqual([]);
+    await expectLedgerBalanced();
   }, 120_000);
 });
 
+describe('a signer process that dies around the send', () => {
+  it.each([
+    ['before the transaction reaches the node', killed],
+    ['after the node took it', (send: PublicClient['sendRawTransaction'], raw: Parameters<typeof send>[0]) => send(raw).then(killed)],
+  ])(
+    '%s: once restarted, it sends the saved transaction or finds it mined; one payout, nothing returned',
+    async (_, dies) => {
+      const { server, restart } = serverOn();
+      const who = await customer(server);
+      await fund(db, who.userId, 'ETH', '1');
+      const to = freshAddress();
+      const withdrawal = await withdraw(who, (await saveAddress(who, to)).id, '0.1');
+      const nonce = await chain().getTransactionCount({ address: hot });
+
+      await restart({ clientOf: sendsDo(dies) }).runOnce();
+      const signed = await rowOf(withdrawal.id);
+      expect(signed).toMatchObject({ status: 'broadcast', nonce: String(nonce), reference: signed.tx_hash });
+
+      const restarted = restart();
+      await restarted.runOnce();
+      await mine(1);
+      await restarted.runOnce();
+      expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', activity: 'completed', tx_hash: signed.tx_hash });
+      // Nothing was signed again: one transaction, one nonce used, paid once, the hold kept.
+      expect((await transactionsOf(withdrawal.id)).map((row) => row.hash)).toEqual([signed.tx_hash]);
+      expect(await chain().getTransactionCount({ address: hot })).toBe(nonce + 1);
+      expect(formatEther(await chain().getBalance({ address: to }))).toBe(withdrawal.received);
+      expect(await balanceOf(who.userId)).toBe('0.9');
+      await expectLedgerBalanced();
+    },
+    60_000,
+  );
+});
+
+describe('a withdrawal whose nonce another transaction used', () => {
+  it('can never be mined: it fails once that transaction is deep enough, and the held amount comes back', async () => {
+    const { server, signer, restart } = serverOn();
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const withdrawal = await withdraw(who, (await saveAddress(who)).id, '0.1');
+    await restart({ clientOf: sendsDo(killed) }).runOnce();
+    const { nonce } = await rowOf(withdrawal.id);
+    // Someone with the hot wallet's key sends another transaction with that nonce first.
+    const wallet = createWalletClient({ account: hotWalletAccount(demoHotWalletKey()), transport: http(node.rpcUrl) });
+    await wallet.sendTransaction({ chain: null, to: hot, value: 0n, nonce: Number(nonce) });
+    await signer.runOnce();
+    expect((await rowOf(withdrawal.id)).status).toBe('broadcast');
+    await mine(1);
+    await signer.runOnce();
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'failed', activity: 'failed' });
+    expect(await balanceOf(who.userId)).toBe('1');
+    await expectLedgerBalanced();
+  }, 60_000);
+});
+
+describe('a node that fails to answer', () => {
+  it('about a mined withdrawal whose nonce is used: it is neither failed nor refunded, and confirms once the node answers', async () => {
+    const { server, signer, restart } = serverOn();
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const withdrawal = await withdraw(who, (await saveAddress(who)).id, '0.1');
+    await signer.runOnce();
+    await mine(2);
+    const flaky = (of: Chain): PublicClient => ({
+      ...publicClientOf(of),
+      getTransactionReceipt: () => Promise.reject(new Error('connection reset')),
+    });
+    await restart({ clientOf: flaky }).runOnce();
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'broadcast', activity: 'pending' });
+    expect(await balanceOf(who.userId)).toBe('0.9');
+    await signer.runOnce();
+    expect((await rowOf(withdrawal.id)).status).toBe('confirmed');
+  }, 60_000);
+});
+
+describe('a transaction stuck in the pool', () => {
+  /** A withdrawal of 0.1 ETH signed and sent while the node mines only when told. */
+  async function sentWhileNotMining(signer: Pick<ReturnType<typeof serverOn>['signer'], 'runOnce'>, server: TestServer) {
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const to = freshAddress();
+    const withdrawal = await withdraw(who, (await saveAddress(who, to)).id, '0.1');
+    await anvil().setAutomine(false);
+    await signer.runOnce();
+    const [first] = await transactionsOf(withdrawal.id);
+    return { who, to, withdrawal, first: first! };
+  }
+
+  it('is replaced after the configured time with the same nonce and at least 10% higher fees; the replacement mined confirms it', async () => {
+    const { server, signer } = serverOn();
+    try {
+      const { to, withdrawal, first } = await sentWhileNotMining(signer, server);
+      // The base fee rises above what the transaction offers: blocks come, it stays in the pool.
+      await anvil().setNextBlockBaseFeePerGas({ baseFeePerGas: BigInt(first.max_fee_per_gas) * 3n });
+      await mine(1);
+      await signer.runOnce();
+      server.clock.advance(179);
+      await signer.runOnce();
+      expect(await transactionsOf(withdrawal.id)).toHaveLength(1);
+
+      server.clock.advance(1);
+      await signer.runOnce();
+      const [, second] = await transactionsOf(withdrawal.id);
+      expect(BigInt(second!.max_fee_per_gas) * 10n).toBeGreaterThanOrEqual(BigInt(first.max_fee_per_gas) * 11n);
+      expect(BigInt(second!.max_priority_fee_per_gas) * 10n).toBeGreaterThanOrEqual(BigInt(first.max_priority_fee_per_gas) * 11n);
+      expect(parseTransaction(second!.raw).nonce).toBe(parseTransaction(first.raw).nonce);
+      expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'broadcast', tx_hash: second!.hash, reference: second!.hash });
+
+      await mine(2);
+      await signer.runOnce();
+      expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', tx_hash: second!.hash, reference: second!.hash });
+      expect(formatEther(await chain().getBalance({ address: to }))).toBe(withdrawal.received);
+    } finally {
+      await anvil().setAutomine(true);
+    }
+  }, 60_000);
+
+  it('is confirmed by its first transaction when that one is mined after all', async () => {
+    const { server, signer, restart } = serverOn();
+    try {
+      const { to, withdrawal, first } = await sentWhileNotMining(signer, server);
+      server.clock.advance(180);
+      // The replacement is saved, and the process dies before sending it.
+      await restart({ clientOf: sendsDo(killed) }).runOnce();
+      const [, second] = await transactionsOf(withdrawal.id);
+      expect((await rowOf(withdrawal.id)).tx_hash).toBe(second!.hash);
+
+      await mine(2);
+      await signer.runOnce();
+      expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', tx_hash: first.hash, reference: first.hash });
+      expect(formatEther(await chain().getBalance({ address: to }))).toBe(withdrawal.received);
+      await expectLedgerBalanced();
+    } finally {
+      await anvil().setAutomine(true);
+    }
+  }, 60_000);
+});
+
 const MIN_ETH = '0.002';
+
+// Only PostgreSQL has sessions of their own holding an advisory lock; PGlite's one process always leads.
+describe.skipIf(!POSTGRES_URL)('two instances against one PostgreSQL', () => {
+  const recording = (events: string[]): Logger => ({ info: (event) => events.push(event), warn: () => {}, error: () => {} });
+
+  /** Drops the session holding the signer's lock, as when the process holding it is killed. */
+  async function killLockHolder() {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ killed: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS killed FROM pg_locks
+          WHERE locktype = 'advisory' AND granted AND ((classid::bigint << 32) | objid::bigint) = $1`,
+        [SIGNER_LOCK_KEY.toString()],
+      );
+      expect(rows).toEqual([{ killed: true }]);
+    } finally {
+      await admin.end();
+    }
+  }
+
+  it('when the leader dies after saving a transaction, the other takes over and the withdrawal is paid once', async () => {
+    const { server, restart } = serverOn();
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '1');
+    const to = freshAddress();
+    const withdrawal = await withdraw(who, (await saveAddress(who, to)).id, '0.1');
+    const nonce = await chain().getTransactionCount({ address: hot });
+    const first: string[] = [];
+    const second: string[] = [];
+    const stops: (() => Promise<void>)[] = [];
+    try {
+      // The first instance leads, saves the signed transaction and hangs in the send: it never comes back.
+      const hangs = () => new Promise<never>(() => {});
+      stops.push(restart({ logger: recording(first), clientOf: sendsDo(hangs) }).start({ databaseUrl: POSTGRES_URL, pollMs: 100 }));
+      await vi.waitFor(async () => expect((await rowOf(withdrawal.id)).status).toBe('broadcast'), { timeout: 20_000 });
+      stops.push(restart({ logger: recording(second) }).start({ databaseUrl: POSTGRES_URL, pollMs: 100 }));
+      expect(first).toEqual(['withdrawals.leading']);
+
+      await killLockHolder();
+      await vi.waitFor(
+        async () => {
+          await mine(1);
+          expect((await rowOf(withdrawal.id)).status).toBe('confirmed');
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+      expect(second).toContain('withdrawals.leading');
+      expect(await transactionsOf(withdrawal.id)).toHaveLength(1);
+      expect(await chain().getTransactionCount({ address: hot })).toBe(nonce + 1);
+      expect(formatEther(await chain().getBalance({ address: to }))).toBe(withdrawal.received);
+      expect(await balanceOf(who.userId)).toBe('0.9');
+      await expectLedgerBalanced();
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+  }, 90_000);
+});
