@@ -71,6 +71,8 @@ test('a request made on /pay is paid from another currency in a second browser; 
   const { context, payer, page: payerPage } = await payerBrowser(browser, baseURL, '100.00');
   await payerPage.goto(url!);
   await expect(payerPage.getByRole('heading', { name: 'A Meridian customer asks you to pay' })).toBeVisible();
+  // The account to pay from reads its balance as money, in the page's language.
+  await expect(payerPage.getByLabel('Pay from').locator('option:checked')).toHaveText(/ · €100\.00$/);
   const quote = payerPage.getByTestId('payment-quote');
   await expect(quote).toContainText('You pay (fee included)');
   await expect(payerPage.getByTestId('payment-quote-seconds')).toHaveText(/The quote holds for \d+ more seconds?\./);
@@ -107,6 +109,19 @@ test('a signed-out visitor of a request logs in and comes back to it; cancelled 
 
   await page.goto(`/pay/${cancelled}`);
   await expect(page.getByTestId('payment-status')).toHaveText('The requester cancelled this request; it can no longer be paid.');
+  await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+
+  // Past its expiry the server answers a link `expired` (tests/server/pay-links.test.ts moves its clock an
+  // hour); the browser cannot move the server's clock, so here the real answer is changed to that one.
+  await page.route(`**/api/pay-links/${hash}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      json: { ...(await response.json()), status: 'expired', expiresAt: new Date(Date.now() - 60_000).toISOString() },
+    });
+  });
+  await page.goto(`/pay/${hash}`);
+  await expect(page.getByTestId('payment-status')).toHaveText('This request has expired and can no longer be paid.');
   await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
 });
 
