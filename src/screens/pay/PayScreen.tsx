@@ -152,12 +152,10 @@ export function PayScreen() {
             {(links.data ?? []).map((link) => (
               <ListRow
                 key={link.hash}
-                label={
-                  <a href={localize(`/pay/${link.hash}`)}>
-                    <Money amount={link.amount} asset={link.asset} /> · {link.description}
-                  </a>
-                }
-                hint={t(`payLinks.status.${link.status}`)}
+                // What it is for, then the amount and the status as quieter lines: a phone's narrow row
+                // next to the Cancel button has no room for all on one line.
+                label={<a href={localize(`/pay/${link.hash}`)}>{link.description}</a>}
+                hint={[<Money key="amount" amount={link.amount} asset={link.asset} />, t(`payLinks.status.${link.status}`)]}
                 action={
                   link.status === 'open' ? (
                     <Button disabled={view.busy} onClick={() => flow.send({ type: 'CANCEL_REQUESTED', hash: link.hash })}>
