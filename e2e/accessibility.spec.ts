@@ -1,8 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { localizePath } from '../contract/locales';
-import { expect, screenReady, test } from './fixtures';
+import { expect, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
 
 /** DESIGN.md: axe-core reports no violations on any screen (WCAG 2.2 AA rules). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const SIGNED_OUT = ['/welcome', '/login', '/no/such/page', '/flows'];
 // A new customer has no card account: the card screens show the way to open one (e2e/cards.spec.ts checks them filled).
 const SIGNED_IN = [
@@ -12,6 +18,7 @@ const SIGNED_IN = [
   '/card-accounts/cards',
   '/card-accounts/collateral',
   '/transfer/crypto-to-fiat',
+  '/pay',
   '/inject/fiat',
   '/inject/pay-by-code',
   '/inject/crypto/on-chain/usdt',
@@ -42,13 +49,27 @@ for (const locale of ['en', 'ar'] as const) {
           await test.step(path, async () => {
             await page.goto(localizePath(path, locale));
             await screenReady(page);
-            const { violations } = await new AxeBuilder({ page })
-              .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-              .analyze();
-            expect(violations.map((v) => `${path}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+            expect((await axeViolations(page)).map((violation) => `${path}: ${violation}`)).toEqual([]);
           });
         }
       });
     }
   }
+}
+
+// An activity's own page needs an activity: a new customer's bank transfer in. Its screenshots are here too.
+for (const locale of ['en', 'ar'] as const) {
+  test(`no axe violations on ${locale} /activities/{id}, screenshots at 390 and 1280`, async ({ page, context }) => {
+    const { tokens } = await registerCustomer(context.request, locale);
+    const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+    await receiveBankTransfer(context.request, headers, { currency: 'EUR', amount: '25.00', senderName: 'Ada Lovelace' });
+    const { items } = (await (await context.request.get('/api/activities', { headers })).json()) as { items: { id: string }[] };
+    await page.goto(localizePath(`/activities/${items[0]!.id}`, locale));
+    await expect(page.getByTestId('activity-detail')).toContainText('Ada Lovelace');
+    expect(await axeViolations(page)).toEqual([]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `reports/screenshots/activity-${locale}-${width}.png`, fullPage: true });
+    }
+  });
 }

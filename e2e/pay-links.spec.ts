@@ -57,6 +57,9 @@ test('a request made on /pay is paid from another currency in a second browser; 
   await page.getByRole('button', { name: 'Create payment link' }).click();
   await confirmItsMe(page, requester.email);
   await expect(page.getByRole('heading', { name: 'Your payment link' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy the payment link' })).toBeVisible();
+  await page.screenshot({ path: 'reports/screenshots/pay-created-en-1280.png', fullPage: true });
   const url = await page.getByRole('link', { name: /\/pay\/[A-Za-z0-9_-]{22}$/ }).getAttribute('href');
   expect(url).toMatch(/\/pay\/[A-Za-z0-9_-]{22}$/);
   await expect(page.getByRole('list', { name: 'Your requests' })).toContainText('Open');
@@ -108,6 +111,19 @@ test('a signed-out visitor of a request logs in and comes back to it; cancelled 
   await page.goto(`/pay/${cancelled}`);
   await expect(page.getByTestId('payment-status')).toHaveText('The requester cancelled this request; it can no longer be paid.');
   await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+
+  // Past its expiry the server answers a link `expired` (tests/server/pay-links.test.ts moves its clock an
+  // hour); the browser cannot move the server's clock, so here the real answer is changed to that one.
+  await page.route(`**/api/pay-links/${hash}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({
+      response,
+      json: { ...(await response.json()), status: 'expired', expiresAt: new Date(Date.now() - 60_000).toISOString() },
+    });
+  });
+  await page.goto(`/pay/${hash}`);
+  await expect(page.getByTestId('payment-status')).toHaveText('This request has expired and can no longer be paid.');
+  await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
 });
 
 for (const locale of ['en', 'ar'] as const) {
@@ -120,6 +136,8 @@ for (const locale of ['en', 'ar'] as const) {
     const { context, page: payerPage } = await payerBrowser(browser, baseURL, '100.00', locale);
     await payerPage.goto(localizePath(`/pay/${hash}`, locale));
     await expect(payerPage.getByTestId('payment-quote')).toBeVisible();
+    // The account to pay from reads its balance as money in the page's language, not “100.00 EUR”.
+    await expect(payerPage.locator('select[name="from"] option:checked')).toContainText(locale === 'en' ? '€100.00' : '١٠٠٫٠٠');
     for (const width of [390, 1280]) {
       for (const [name, shown] of [
         ['pay', page],

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Locale } from '../contract/locales';
+import type { Quote } from '../contract/transfers';
 import { expect, keepLanguage, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
 
 /** A fresh customer's EUR account funded by a simulated bank transfer, and an empty BTC account. */
@@ -27,12 +28,25 @@ async function axeClean(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('a fiat-to-crypto quote that runs out is refreshed, and a double click on confirm moves money once', async ({ page, context }) => {
+test('a quote that runs out on the page is refreshed, one the server finds run out is refused with a fresh one, and a double click moves money once', async ({
+  page,
+  context,
+}) => {
+  // The server's 30 seconds pass in real time (the page's clock cannot move the server's), and CI is slow.
+  test.slow();
   const { tokens } = await registerCustomer(context.request);
   await fundedCustomer(context.request, tokens.accessToken);
   await page.clock.install();
   await page.goto('/transfer/fiat-to-crypto');
   await screenReady(page);
+  const quoteAnswer = () =>
+    page.waitForResponse((response) => response.url().endsWith('/api/transfers/quotes') && response.request().method() === 'POST');
+  const confirmedQuoteIds: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/transfers')) {
+      confirmedQuoteIds.push((request.postDataJSON() as { quoteId: string }).quoteId);
+    }
+  });
 
   await page.getByLabel('You pay').fill('50');
   const quote = page.getByTestId('quote');
@@ -41,19 +55,35 @@ test('a fiat-to-crypto quote that runs out is refreshed, and a double click on c
   expect(firstRate).toMatch(/€1\.00 = 0\.0000\d+\s*BTC/);
 
   // 30 seconds on the page's clock: the old quote is never reused, a fresh one replaces it.
+  const refreshedAnswer = quoteAnswer();
   await page.clock.runFor(31_000);
   await expect(page.getByRole('status')).toHaveText('The quote ran out, so here is a fresh one. Check the figures.');
   await expect(quote.getByTestId('quote-seconds')).toHaveText(/The quote holds for (30|29) more seconds\./);
+  const refreshed = (await (await refreshedAnswer).json()) as Quote;
 
+  // The page's clock stops, so this quote runs out by the server's clock only, with the sheet open.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
   await page.getByRole('button', { name: 'Review the transfer' }).click();
   const sheet = page.getByRole('dialog', { name: 'Confirm the transfer' });
   await expect(sheet.getByTestId('quote-sheet')).toContainText('€50.00');
-  await sheet.getByRole('button', { name: 'Confirm' }).dblclick();
+  await expect.poll(() => Date.now(), { timeout: 45_000 }).toBeGreaterThan(Date.parse(refreshed.expiresAt));
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(sheet.getByRole('alert')).toHaveText('The quote ran out before it was confirmed. Nothing was moved; here is a fresh one.');
+  await expect(sheet.getByTestId('quote-seconds')).toHaveText('The quote holds for 30 more seconds.');
+  await expect(sheet.getByTestId('quote-sheet')).toContainText('€50.00');
+  expect(await eurBalance(context.request, tokens.accessToken)).toBe('100.00');
+  await page.clock.resume();
 
+  await sheet.getByRole('button', { name: 'Confirm' }).dblclick();
   const receipt = page.getByTestId('transfer-receipt');
   await expect(receipt).toContainText('Transfer complete');
   await expect(receipt).toContainText('€50.00');
   expect(await eurBalance(context.request, tokens.accessToken)).toBe('50.00');
+  // The refused confirmation sent the run-out quote; every later one the fresh quote its refusal carried.
+  const [refusedId, ...laterIds] = confirmedQuoteIds;
+  expect(refusedId).toBe(refreshed.id);
+  expect(new Set(laterIds).size).toBe(1);
+  expect(laterIds[0]).not.toBe(refreshed.id);
   const activities = await context.request.get('/api/activities?type=exchange', {
     headers: { Authorization: `Bearer ${tokens.accessToken}` },
   });

@@ -10,7 +10,8 @@ import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 type Snapshot = SnapshotFrom<typeof paymentMachine>;
 
 const hash = 'q3Xv8Zb1TkWm0aPc7Yr2Ug';
-const request: PayLinkView = {
+/** Someone else's open request, as GET /pay-links/{hash} answers it (also the view tests' fixture). */
+export const SAMPLE_PAY_REQUEST: PayLinkView = {
   hash,
   asset: 'EUR',
   amount: '12.50',
@@ -26,8 +27,8 @@ const BTC_ACCOUNT = SAMPLE_SUMMARY.crypto.utgl.coin_balances[0]!.id;
 const LINK = `**/api/pay-links/${hash}`;
 const QUOTE = `${LINK}/quotes`;
 const PAY = `${LINK}/pay`;
-/** One second firm, so a quote runs out in one tick of the generated paths. */
-const quote: PayLinkQuote = {
+/** Paying it from BTC, one second firm, so a quote runs out in one tick of the generated paths. */
+export const SAMPLE_PAY_QUOTE: PayLinkQuote = {
   id: '2d7a4caf-4f7e-4fbd-8c77-7d4aae3fb032',
   fromAccountId: BTC_ACCOUNT,
   fromAsset: 'BTC',
@@ -88,15 +89,15 @@ export const paymentModel = {
   actors: {
     loadLink: {
       done: {
-        'someone else’s open request': request,
-        'one’s own request': { ...request, own: true },
-        'a paid request': { ...request, status: 'paid' },
+        'someone else’s open request': SAMPLE_PAY_REQUEST,
+        'one’s own request': { ...SAMPLE_PAY_REQUEST, own: true },
+        'a paid request': { ...SAMPLE_PAY_REQUEST, status: 'paid' },
       },
       error: { unknown: { code: 'pay_link_not_found' }, offline: { code: 'network_error' } },
     },
     stepUp: { done: STEP_UP_OUTCOMES },
     requestQuote: {
-      done: { covered: quote, 'more than the balance': { ...quote, fundsSufficient: false } },
+      done: { covered: SAMPLE_PAY_QUOTE, 'more than the balance': { ...SAMPLE_PAY_QUOTE, fundsSufficient: false } },
       error: { 'stale rate': { code: 'rate_stale' } },
     },
     pay: {

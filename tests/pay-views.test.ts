@@ -1,20 +1,16 @@
+import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { PayLinkView } from '../contract/payLinks';
 import { payLinkMachine } from '../machines/payLink.machine';
 import { payLinkView } from '../machines/payLink.view';
 import { paymentMachine } from '../machines/payment.machine';
+import { SAMPLE_PAY_QUOTE, SAMPLE_PAY_REQUEST } from '../machines/payment.model';
 import { paymentView } from '../machines/payment.view';
 
 // Plain functions of a snapshot: /pay and /pay/{hash} show exactly what these return.
 
-const link = {
-  hash: 'q3Xv8Zb1TkWm0aPc7Yr2Ug',
-  asset: 'EUR',
-  amount: '12.50',
-  description: 'Lunch',
-  status: 'open',
-  expiresAt: null,
-} as const;
+// The payment model's request and quote: what its generated paths load, these views show.
+const view = SAMPLE_PAY_REQUEST;
+const quote = SAMPLE_PAY_QUOTE;
 
 describe('the /pay view', () => {
   const context = { request: null, created: null, formError: null, failure: null, cancelled: null };
@@ -22,7 +18,7 @@ describe('the /pay view', () => {
     payLinkView(payLinkMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
 
   it('shows the new link only once the server made it, and is busy while it is made', () => {
-    const created = { ...link, createdAt: '2026-03-02T09:00:00.000Z', paidAt: null };
+    const created = { ...view, createdAt: '2026-03-02T09:00:00.000Z', paidAt: null };
     expect(at('created', { created })).toMatchObject({ created, busy: false });
     expect(at('creating', { created: null })).toMatchObject({ created: null, busy: true });
     expect(at('editing', { formError: 'amount' })).toMatchObject({ created: null, formError: 'amount' });
@@ -30,19 +26,7 @@ describe('the /pay view', () => {
 });
 
 describe('the /pay/{hash} view', () => {
-  const view: PayLinkView = { ...link, requesterName: 'Grace Hopper', own: false };
-  const context = {
-    hash: link.hash,
-    link: view,
-    fromAccountId: null,
-    quote: null,
-    secondsLeft: 0,
-    refreshed: false,
-    idempotencyKey: null,
-    keyedFor: null,
-    receipt: null,
-    failure: null,
-  };
+  const context = { ...createActor(paymentMachine, { input: { hash: view.hash } }).getSnapshot().context, link: view };
   const at = (value: string, extra: object = {}) =>
     paymentView(paymentMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
 
@@ -55,25 +39,6 @@ describe('the /pay/{hash} view', () => {
     expect(at('closed', { link: { ...view, status: 'paid' } }).step).toBe('closed');
     expect(at('notFound', { link: null }).step).toBe('notFound');
   });
-
-  const quote = {
-    id: '2d7a4caf-4f7e-4fbd-8c77-7d4aae3fb032',
-    fromAccountId: '1c6f3b9f-3e6d-4eac-9b66-6c3f9d2eaf21',
-    fromAsset: 'BTC',
-    toAsset: 'EUR',
-    rate: '60836.7',
-    spreadPercent: '0.5',
-    feePercent: '0.1',
-    fee: '0.00001662',
-    amountIn: '0.0002221',
-    amountOut: '12.50',
-    usdValue: '14.44',
-    fundsSufficient: true,
-    limitLeftUsd: '500.00',
-    withinLimit: true,
-    firmForSeconds: 30,
-    expiresAt: '2026-03-02T09:00:30.000Z',
-  } as const;
 
   it('shows a quote while it holds, never while a fresh one is asked for, and offers “Pay” only when it is covered', () => {
     const chosen = { fromAccountId: quote.fromAccountId, quote, secondsLeft: 12 };

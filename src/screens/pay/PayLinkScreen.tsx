@@ -16,7 +16,7 @@ import { failureText } from '../shared/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 import { PageNotFound } from '../simulate/shared';
-import { useAccountName } from '../shared/useAccountName';
+import { useAccountLabel } from '../shared/useAccountName';
 
 const OWN_FAILURES = new Set([
   'insufficient_funds',
@@ -72,7 +72,7 @@ function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; 
 /** /pay/{hash}: pay someone's request, or watch one's own. */
 export function PayLinkScreen() {
   const { t } = useTranslation();
-  const nameOf = useAccountName();
+  const labelOf = useAccountLabel();
   const system = useSystem();
   const { hash = '' } = useParams();
   const [machine] = useState(() => paymentMachine.provide(paymentActors(system, () => moneyMoved(system))));
@@ -148,7 +148,7 @@ export function PayLinkScreen() {
               }}
               options={accounts.map((account) => (
                 <option key={account.id} value={account.id}>
-                  {`${nameOf(account)} · ${account.balance} ${account.currency}`}
+                  {labelOf(account)}
                 </option>
               ))}
             />

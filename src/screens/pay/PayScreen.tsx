@@ -1,7 +1,6 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { toDataURL } from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS, type Asset } from '../../../contract/assetList';
 import { PAY_LINK_EXPIRIES_HOURS, type PayLink } from '../../../contract/payLinks';
@@ -14,6 +13,8 @@ import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
+import { QrCode } from '../../ui/QrCode';
+import { ShareButton } from '../../ui/ShareButton';
 import { SelectField, TextField } from '../../ui/TextField';
 import { failureText } from '../shared/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
@@ -31,36 +32,20 @@ function useLinkUrl(hash: string): string {
 function CreatedLink({ link, onNew }: { link: PayLink; onNew: () => void }) {
   const { t } = useTranslation();
   const url = useLinkUrl(link.hash);
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void toDataURL(url, { margin: 1, width: 224 }).then((data) => live && setQr(data));
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  const canShare = typeof navigator.share === 'function';
   return (
     <section className="stack" aria-labelledby="pay-created">
       <h2 id="pay-created">{t('payLinks.created.title')}</h2>
       <p role="status">
         <Money amount={link.amount} asset={link.asset} /> · {link.description}
       </p>
-      {qr ? <img src={qr} width={224} height={224} alt={t('payLinks.created.qr')} /> : null}
+      <QrCode text={url} label={t('payLinks.created.qr')} size={224} />
       <Copyable text={url} label={t('payLinks.created.copy')}>
         <a href={url}>
           <bdi dir="ltr">{url}</bdi>
         </a>
       </Copyable>
       <div className="button-row">
-        {canShare ? (
-          <Button
-            variant="primary"
-            onClick={() => void navigator.share({ title: t('payLinks.created.shareTitle'), text: link.description, url }).catch(() => {})}
-          >
-            {t('payLinks.created.share')}
-          </Button>
-        ) : null}
+        <ShareButton title={t('payLinks.created.shareTitle')} text={link.description} url={url} label={t('payLinks.created.share')} />
         <Button onClick={onNew}>{t('payLinks.created.new')}</Button>
       </div>
     </section>
@@ -167,12 +152,10 @@ export function PayScreen() {
             {(links.data ?? []).map((link) => (
               <ListRow
                 key={link.hash}
-                label={
-                  <a href={localize(`/pay/${link.hash}`)}>
-                    <Money amount={link.amount} asset={link.asset} /> · {link.description}
-                  </a>
-                }
-                hint={t(`payLinks.status.${link.status}`)}
+                // What it is for, then the amount and the status as quieter lines: a phone's narrow row
+                // next to the Cancel button has no room for all on one line.
+                label={<a href={localize(`/pay/${link.hash}`)}>{link.description}</a>}
+                hint={[<Money key="amount" amount={link.amount} asset={link.asset} />, t(`payLinks.status.${link.status}`)]}
                 action={
                   link.status === 'open' ? (
                     <Button disabled={view.busy} onClick={() => flow.send({ type: 'CANCEL_REQUESTED', hash: link.hash })}>

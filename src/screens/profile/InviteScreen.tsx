@@ -10,6 +10,7 @@ import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { formatAmount } from '../../ui/money';
 import { QrCode } from '../../ui/QrCode';
+import { deviceCanShare } from '../../ui/ShareButton';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { inviteQuery } from './inviteQuery';
 
@@ -18,7 +19,11 @@ export function inviteLink(code: string, registerPath: string): string {
   return `${window.location.origin}${registerPath}?ref_code=${encodeURIComponent(code)}`;
 }
 
-/** /profile/invite: the code, the link, its QR code, and Share (the device's sheet) or Copy — the invite statechart. */
+/**
+ * /profile/invite: the code, the link, its QR code, and Share (the device's sheet) or Copy — the invite
+ * statechart. Not the kit's ShareButton: here Share is always offered, the statechart copying the link
+ * where there is no sheet or it fails, and saying what happened.
+ */
 export function InviteScreen() {
   const { t } = useTranslation();
   const { api } = useSystem();
@@ -40,7 +45,7 @@ export function InviteScreen() {
   if (!invite.data) return <div className="skeleton skeleton--block" aria-hidden="true" />;
   const { code, reward } = invite.data;
   const link = inviteLink(code, localize('/register'));
-  const canShare = typeof navigator.share === 'function';
+  const canShare = deviceCanShare();
 
   return (
     <div className="stack">

@@ -19,7 +19,7 @@ import { useUiLocale } from '../../ui/useUiLocale';
 import { useHydrated } from '../../ui/useHydrated';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId, useCardAccounts } from '../card-accounts/selectedCardAccount';
 import { CallFailed, isMissing, PageNotFound, unwrap, useFailureText } from './shared';
-import { useAccountName } from '../shared/useAccountName';
+import { useAccountLabel, useAccountName } from '../shared/useAccountName';
 
 export const SIMULATION_ACCOUNTS = ['simulate', 'accounts'] as const;
 const FIAT_TOP_UP_DETAILS = ['inject', 'fiat', 'details'] as const;
@@ -49,8 +49,38 @@ function resettingSetter(renewKey: () => void, reset: () => void) {
     };
 }
 
-function accountLabel(name: string, account: SimulationAccount, locale: ReturnType<typeof useUiLocale>): string {
-  return `${name} · ${formatAmount(account.balance, account.currency, locale)}`;
+/** A movement's amount, as typed and as parsed. */
+interface TypedAmount {
+  text: string;
+  parsed: ParsedAmount;
+}
+const NO_AMOUNT: TypedAmount = { text: '', parsed: { ok: false, error: 'empty' } };
+
+/** The amount field of each form here: kept as typed; sent empty, it says it is required (AmountInput says the rest). */
+function MovementAmount({
+  asset,
+  hint,
+  typed,
+  tried,
+  onChange,
+}: {
+  asset: string;
+  hint?: string;
+  typed: TypedAmount;
+  tried: boolean;
+  onChange: (typed: TypedAmount) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <AmountInput
+      label={t('simulate.amount')}
+      hint={hint}
+      asset={asset}
+      value={typed.text}
+      onChange={(text, parsed) => onChange({ text, parsed })}
+      error={tried && typed.text.trim() === '' ? t('simulate.amountRequired') : null}
+    />
+  );
 }
 
 /** Test money arrives in the customer's own accounts: a bank transfer or coins over a network. Demo mode only. */
@@ -135,8 +165,8 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
     queryFn: async ({ signal }) => unwrap(await api.getFiatTopUpDetails({ signal })),
   });
   const [currency, setCurrency] = useState<FiatAsset>(currencies[0]!);
-  const [amountText, setAmountText] = useState('');
-  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [typed, setTyped] = useState(NO_AMOUNT);
+  const amount = typed.parsed;
   const [senderName, setSenderName] = useState('');
   const [typedReference, setReference] = useState<string | null>(null);
   const reference = typedReference ?? details.data?.reference ?? '';
@@ -191,16 +221,7 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
           onChange={(event) => changed(setReference)(event.target.value)}
           error={tried && !reference.trim() ? t('simulate.bank.referenceRequired') : null}
         />
-        <AmountInput
-          label={t('simulate.amount')}
-          asset={currency}
-          value={amountText}
-          onChange={(text, parsed) => {
-            changed(setAmountText)(text);
-            setAmount(parsed);
-          }}
-          error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
-        />
+        <MovementAmount asset={currency} typed={typed} tried={tried} onChange={changed(setTyped)} />
         <div className="form-alert" role="alert">
           {failureText(mutation.error)}
         </div>
@@ -218,9 +239,8 @@ function networksOf(account: SimulationAccount): readonly Network[] {
 
 function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const { t } = useTranslation();
-  const nameOf = useAccountName();
+  const labelOf = useAccountLabel();
   const { api } = useSystem();
-  const locale = useUiLocale();
   const failureText = useFailureText();
   const id = useId();
   const [accountId, setAccountId] = useState(accounts[0]!.id);
@@ -228,8 +248,8 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const networks = networksOf(account);
   const [chosenNetwork, setNetwork] = useState<Network | null>(null);
   const network = chosenNetwork && networks.includes(chosenNetwork) ? chosenNetwork : networks[0]!;
-  const [amountText, setAmountText] = useState('');
-  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [typed, setTyped] = useState(NO_AMOUNT);
+  const amount = typed.parsed;
   const [tried, setTried] = useState(false);
   const { mutation, renewKey } = useMovement(async (key) =>
     unwrap(await api.simulateCryptoDeposit({ accountId: account.id, network, amount: amount.ok ? amount.value : '' }, key)),
@@ -252,7 +272,7 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
           onChange={(event) => changed(setAccountId)(event.target.value)}
           options={accounts.map((item) => (
             <option key={item.id} value={item.id}>
-              {accountLabel(nameOf(item), item, locale)}
+              {labelOf(item)}
             </option>
           ))}
         />
@@ -266,16 +286,7 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
             </option>
           ))}
         />
-        <AmountInput
-          label={t('simulate.amount')}
-          asset={account.currency}
-          value={amountText}
-          onChange={(text, parsed) => {
-            changed(setAmountText)(text);
-            setAmount(parsed);
-          }}
-          error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
-        />
+        <MovementAmount asset={account.currency} typed={typed} tried={tried} onChange={changed(setTyped)} />
         <div className="form-alert" role="alert">
           {failureText(mutation.error)}
         </div>
@@ -323,8 +334,8 @@ function CardPaymentForm() {
   const card = cards?.find((item) => item.id === chosenCardId) ?? cards?.[0];
   const [merchant, setMerchant] = useState('');
   const [channel, setChannel] = useState<CardChannel>('online');
-  const [amountText, setAmountText] = useState('');
-  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [typed, setTyped] = useState(NO_AMOUNT);
+  const amount = typed.parsed;
   const [tried, setTried] = useState(false);
   const [key, renewKey] = useIdempotencyKey();
   const mutation = useMutation({
@@ -385,16 +396,12 @@ function CardPaymentForm() {
             onChange={(event) => changed(setMerchant)(event.target.value)}
             error={tried && !merchant.trim() ? t('cardPayment.merchantRequired') : null}
           />
-          <AmountInput
-            label={t('simulate.amount')}
-            hint={t('cardPayment.currency', { currency })}
+          <MovementAmount
             asset={currency}
-            value={amountText}
-            onChange={(text, parsed) => {
-              changed(setAmountText)(text);
-              setAmount(parsed);
-            }}
-            error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
+            hint={t('cardPayment.currency', { currency })}
+            typed={typed}
+            tried={tried}
+            onChange={changed(setTyped)}
           />
           <SelectField
             label={t('cardPayment.channel')}

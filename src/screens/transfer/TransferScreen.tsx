@@ -15,7 +15,7 @@ import { Sheet } from '../../ui/Sheet';
 import { SelectField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useBalances } from '../shared/useBalances';
-import { useAccountName } from '../shared/useAccountName';
+import { useAccountLabel, useAccountName } from '../shared/useAccountName';
 
 interface Choice {
   id: string;
@@ -61,6 +61,7 @@ function useChoices(direction: TransferDirection): { from: Choice[]; to: Choice[
 function TransferForm({ direction }: { direction: TransferDirection }) {
   const { t } = useTranslation();
   const nameOf = useAccountName();
+  const labelOf = useAccountLabel();
   const system = useSystem();
   const locale = useUiLocale();
   const localize = useLocalize();
@@ -109,7 +110,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
         onChange={(event) => flow.send({ type: 'FROM_CHOSEN', accountId: event.target.value })}
         options={choices.from.map((account) => (
           <option key={account.id} value={account.id}>
-            {`${nameOf(account)} · ${formatAmount(account.balance, account.currency, locale)}`}
+            {labelOf(account)}
           </option>
         ))}
       />
