@@ -49,8 +49,7 @@ export const withdrawalModel = {
   events: {
     NETWORK_CHOSEN: { base: { network: 'base' } },
     ADDRESS_CHOSEN: { 'the saved address': { addressId: saved.id } },
-    AMOUNT_CHANGED: { '0.1': { amount: '0.1' }, nothing: { amount: '' } },
-    MAX_PRESSED: { 'the whole balance': { balance: '1.2' } },
+    AMOUNT_CHANGED: { '0.1': { amount: '0.1' }, 'the whole balance (Max)': { amount: '1.2' }, nothing: { amount: '' } },
     QUOTE_REQUESTED: { review: {} },
     ADD_ADDRESS_STARTED: { 'add an address': {} },
     ADDRESS_SUBMITTED: { 'a checksummed address': { address: added.address, label: 'Exchange' } },
