@@ -19,6 +19,7 @@ import { failureText, generalFailureText } from '../shared/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 import { chainName, useChains } from '../shared/useChains';
+import './withdraw.css';
 
 const OWN_FAILURES = new Set([
   'withdrawal_incomplete',
@@ -99,7 +100,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   }
   return (
     <section className="stack" aria-labelledby="withdraw-title">
-      <div>
+      <div className="withdraw-head">
         <h2 id="withdraw-title" className="section-title">
           {t('withdraw.title', { asset })}
         </h2>
@@ -190,24 +191,24 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
               <Money amount={view.quote.received} asset={asset} />
             </Fact>
             <Fact term={t('withdraw.network')}>{networkName(view.quote.network)}</Fact>
-            <Fact term={t('withdraw.to')}>
+            <Fact term={t('withdraw.to')} code>
+              <span>{view.addresses.find((address) => address.id === view.quote!.addressId)?.label}</span>
               <bdi dir="ltr">{view.quote.address}</bdi>
             </Fact>
           </dl>
           <p className="hint-text">{t('withdraw.final')}</p>
           <FormAlert>{error}</FormAlert>
-          <div className="button-row">
-            <Button
-              variant="primary"
-              busy={view.busy}
-              onClick={() => flow.send({ type: 'CONFIRMED', idempotencyKey: crypto.randomUUID() })}
-            >
-              {t('withdraw.confirm')}
-            </Button>
-            <Button disabled={view.busy} onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>
-              {t('withdraw.change')}
-            </Button>
-          </div>
+          <Button
+            variant="primary"
+            block
+            busy={view.busy}
+            onClick={() => flow.send({ type: 'CONFIRMED', idempotencyKey: crypto.randomUUID() })}
+          >
+            {t('withdraw.confirm')}
+          </Button>
+          <Button block disabled={view.busy} onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>
+            {t('withdraw.change')}
+          </Button>
         </section>
       ) : null}
       {(view.step === 'following' || view.step === 'settled') && view.withdrawal ? (
@@ -218,9 +219,10 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+/** One fact of a card; `code`: an address or a hash, set under its term. */
+function Fact({ term, code = false, children }: { term: string; code?: boolean; children: ReactNode }) {
   return (
-    <div className="fact">
+    <div className={code ? 'fact fact--code' : 'fact'}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -239,37 +241,39 @@ function NewAddressForm(props: {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(props.draft);
   return (
-    <Form busy={props.busy} onSubmit={() => props.onSubmit(draft)}>
-      <h3 className="section-title">{props.title}</h3>
-      <TextField
-        label={t('withdraw.newAddress')}
-        name="new-address"
-        dir="ltr"
-        autoComplete="off"
-        spellCheck={false}
-        hint={t('withdraw.addressHint')}
-        value={draft.address}
-        error={props.error}
-        onChange={(event) => setDraft({ ...draft, address: event.target.value })}
-      />
-      <TextField
-        label={t('withdraw.label')}
-        name="label"
-        maxLength={40}
-        hint={t('withdraw.labelHint')}
-        value={draft.label}
-        onChange={(event) => setDraft({ ...draft, label: event.target.value })}
-      />
-      <p className="hint-text">{t('withdraw.coolingOff')}</p>
-      <div className="button-row">
-        <Button variant="primary" type="submit" busy={props.busy}>
-          {t('withdraw.saveAddress')}
-        </Button>
-        <Button disabled={props.busy} onClick={props.onCancel}>
-          {t('withdraw.cancel')}
-        </Button>
-      </div>
-    </Form>
+    <section className="card">
+      <Form busy={props.busy} onSubmit={() => props.onSubmit(draft)}>
+        <h3 className="section-title">{props.title}</h3>
+        <TextField
+          label={t('withdraw.newAddress')}
+          name="new-address"
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+          hint={t('withdraw.addressHint')}
+          value={draft.address}
+          error={props.error}
+          onChange={(event) => setDraft({ ...draft, address: event.target.value })}
+        />
+        <TextField
+          label={t('withdraw.label')}
+          name="label"
+          maxLength={40}
+          hint={t('withdraw.labelHint')}
+          value={draft.label}
+          onChange={(event) => setDraft({ ...draft, label: event.target.value })}
+        />
+        <p className="hint-text">{t('withdraw.coolingOff')}</p>
+        <div className="button-row">
+          <Button variant="primary" type="submit" busy={props.busy}>
+            {t('withdraw.saveAddress')}
+          </Button>
+          <Button disabled={props.busy} onClick={props.onCancel}>
+            {t('withdraw.cancel')}
+          </Button>
+        </div>
+      </Form>
+    </section>
   );
 }
 
@@ -280,9 +284,16 @@ function NewAddressForm(props: {
 function WithdrawalProgress({ withdrawal, network }: { withdrawal: Withdrawal; network: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const settled = withdrawal.status === 'confirmed' || withdrawal.status === 'failed';
   return (
     <section className="card stack" aria-labelledby="withdraw-status">
-      <p id="withdraw-status" className="section-title" role="status" aria-live="polite" data-testid="withdraw-status">
+      <p
+        id="withdraw-status"
+        className={`withdraw-status withdraw-status--${withdrawal.status}`}
+        role="status"
+        aria-live="polite"
+        data-testid="withdraw-status"
+      >
         {t(`withdraw.status.${withdrawal.status}`)}
       </p>
       <dl className="fact-list">
@@ -290,11 +301,11 @@ function WithdrawalProgress({ withdrawal, network }: { withdrawal: Withdrawal; n
           <Money amount={withdrawal.received} asset={withdrawal.asset} />
         </Fact>
         <Fact term={t('withdraw.network')}>{network}</Fact>
-        <Fact term={t('withdraw.to')}>
+        <Fact term={t('withdraw.to')} code>
           <bdi dir="ltr">{withdrawal.address}</bdi>
         </Fact>
         {withdrawal.txHash ? (
-          <Fact term={t('withdraw.hash')}>
+          <Fact term={t('withdraw.hash')} code>
             <span data-testid="withdraw-hash">
               <Copyable text={withdrawal.txHash} label={t('withdraw.copyHash')} />
             </span>
@@ -310,6 +321,11 @@ function WithdrawalProgress({ withdrawal, network }: { withdrawal: Withdrawal; n
         <Link className="button button--secondary" to={localize(`/activities/${withdrawal.activityId}`)}>
           {t('withdraw.activity')}
         </Link>
+        {settled ? (
+          <Link className="button button--primary" to={localize('/accounts')}>
+            {t('withdraw.backToAccounts')}
+          </Link>
+        ) : null}
       </div>
     </section>
   );
