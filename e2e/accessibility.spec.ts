@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { localizePath } from '../contract/locales';
+import { customerWhoMayWithdraw } from './approvedCustomer';
 import { expect, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
 
 /** DESIGN.md: axe-core reports no violations on any screen (WCAG 2.2 AA rules). */
@@ -71,5 +72,18 @@ for (const locale of ['en', 'ar'] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `reports/screenshots/activity-${locale}-${width}.png`, fullPage: true });
     }
+  });
+}
+
+// Money leaving Meridian needs a confirmed phone and an approved identity check (the route's middleware).
+for (const locale of ['en', 'ar'] as const) {
+  test(`no axe violations on ${locale} /accounts/crypto/withdraw/eth (signed in, may withdraw)`, async ({ page, playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await customerWhoMayWithdraw(page.context().request, admin, locale, '0.1');
+    await admin.dispose();
+    await page.goto(localizePath('/accounts/crypto/withdraw/eth', locale));
+    await screenReady(page);
+    await expect(page.getByTestId('withdraw-available')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
   });
 }

@@ -39,7 +39,6 @@ type Event =
   | { type: 'NETWORK_CHOSEN'; network: EvmNetwork }
   | { type: 'ADDRESS_CHOSEN'; addressId: string }
   | { type: 'AMOUNT_CHANGED'; amount: string }
-  | { type: 'MAX_PRESSED'; balance: string }
   | { type: 'QUOTE_REQUESTED' }
   | { type: 'ADD_ADDRESS_STARTED' }
   | { type: 'ADDRESS_SUBMITTED'; address: string; label: string }
@@ -53,10 +52,10 @@ const failed = (event: unknown) => toFailure((event as { error?: unknown }).erro
 
 /**
  * /accounts/crypto/withdraw/{iso}: the network, a saved address (or a new one, added with its own
- * step-up and usable after the cooling-off period), the amount (Max takes the whole balance); the
- * server quotes the network fee from the chain and what arrives; confirming steps up for `withdrawal`
- * and withdraws once; the withdrawal is then followed until it is confirmed (with its transaction
- * hash) or failed (the amount came back).
+ * step-up and usable after the cooling-off period), the amount (the field's Max enters the whole
+ * balance, as typing it would); the server quotes the network fee from the chain and what arrives;
+ * confirming steps up for `withdrawal` and withdraws once; the withdrawal is then followed until it
+ * is confirmed (with its transaction hash) or failed (the amount came back).
  */
 export const withdrawalMachine = setup({
   types: { input: {} as WithdrawalInput, context: {} as Context, events: {} as Event },
@@ -140,7 +139,6 @@ export const withdrawalMachine = setup({
         },
         ADDRESS_CHOSEN: { actions: assign({ addressId: ({ event }) => event.addressId }) },
         AMOUNT_CHANGED: { actions: assign({ amount: ({ event }) => event.amount }) },
-        MAX_PRESSED: { actions: assign({ amount: ({ event }) => event.balance }) },
         ADD_ADDRESS_STARTED: { target: 'addingAddress', actions: assign({ failure: null }) },
         QUOTE_REQUESTED: [
           { guard: 'canQuote', target: 'quoting', actions: assign({ failure: null }) },

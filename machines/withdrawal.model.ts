@@ -1,7 +1,15 @@
+import type { SnapshotFrom } from 'xstate';
+import type { BalancesSummary } from '../contract/accounts';
+import { EVM_CHAINS, type Chain } from '../contract/chains';
 import type { Withdrawal, WithdrawalAddress, WithdrawalQuote } from '../contract/withdrawals';
-import type { FlowModel } from './graph/model';
-import { STEP_UP_OUTCOMES } from './stepUp.model';
+import { SAMPLE_SUMMARY } from './balances.model';
+import type { FlowModel, PageExpectation, PageMark } from './graph/model';
+import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
+import { sessionCookieJar } from './session.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 import { withdrawalMachine } from './withdrawal.machine';
+
+type Snapshot = SnapshotFrom<typeof withdrawalMachine>;
 
 const saved: WithdrawalAddress = {
   id: '5a1c2e3f-4b5d-4e6f-8a7b-9c0d1e2f3a4b',
@@ -44,16 +52,83 @@ const sent: Withdrawal = {
   createdAt: '2026-03-02T09:00:10.000Z',
 };
 
+/** The same address with one letter in the other case: well formed, but its EIP-55 checksum fails. */
+const MISTYPED = added.address.replace('B', 'b');
+const TOO_SHORT = '0x5290840009852788';
+
+const ADDRESSES = '**/api/withdrawal-addresses';
+const QUOTES = '**/api/withdrawals/quotes';
+const WITHDRAWALS = '**/api/withdrawals';
+const ONE_WITHDRAWAL = `**/api/withdrawals/${sent.id}`;
+
+/** Whoever may send money out of Meridian (the route's middleware): a confirmed phone, an approved identity check. */
+const MAY_WITHDRAW = { ...SIGNED_IN.user, phone: '+4915112345678', phoneConfirmed: true, kycStatus: 'approved' as const };
+
+/** The balances with 1.2 ETH: what Max enters. */
+const WITH_ETHER: BalancesSummary = {
+  ...SAMPLE_SUMMARY,
+  crypto: {
+    ...SAMPLE_SUMMARY.crypto,
+    utgl: {
+      ...SAMPLE_SUMMARY.crypto.utgl,
+      coin_balances: [
+        {
+          ...SAMPLE_SUMMARY.crypto.utgl.coin_balances[0]!,
+          id: '1f2e3d4c-5b6a-4978-8a6b-5c4d3e2f1a0b',
+          name: 'Ether',
+          balance: '1.2',
+          currency: 'ETH',
+        },
+      ],
+    },
+  },
+};
+
+/** The chains as a server on mainnet answers them: public explorers, so a sent withdrawal links to one. */
+const CHAINS: Chain[] = (['ethereum', 'base'] as const).map((network) => ({
+  network,
+  chainId: EVM_CHAINS[network].chainId,
+  name: EVM_CHAINS[network].name,
+  nativeCurrency: EVM_CHAINS[network].nativeCurrency,
+  rpcUrl: EVM_CHAINS[network].rpcUrl,
+  explorerUrl: EVM_CHAINS[network].explorerUrl,
+  local: false,
+  confirmations: 12,
+  tokens: [],
+}));
+
+/** The form is what the page shows (no sheet, nothing under way): only then can it be filled in. */
+const onForm = (s: Snapshot) => s.matches('editing');
+const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
+  s.context.failure ? [{ shownText: failureText(language, pageTexts(language).withdraw.failures, s.context.failure) }] : [];
+
+/** A sent withdrawal: its status in words, its hash, and the explorer's page of it when there is one. */
+function progress(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).withdraw;
+  const { withdrawal } = s.context;
+  return {
+    shows: [
+      { role: 'status', text: texts.status[withdrawal!.status] },
+      ...(withdrawal!.txHash ? [{ testId: 'withdraw-hash' }] : []),
+      ...(withdrawal!.explorerUrl ? [{ role: 'link' as const, name: texts.explorer, href: withdrawal!.explorerUrl }] : []),
+      ...(s.status === 'done' ? [{ role: 'link' as const, name: texts.backToAccounts }] : []),
+    ],
+  };
+}
+
 export const withdrawalModel = {
   inputs: { ether: { asset: 'ETH' } },
   events: {
     NETWORK_CHOSEN: { base: { network: 'base' } },
     ADDRESS_CHOSEN: { 'the saved address': { addressId: saved.id } },
-    AMOUNT_CHANGED: { '0.1': { amount: '0.1' }, nothing: { amount: '' } },
-    MAX_PRESSED: { 'the whole balance': { balance: '1.2' } },
+    AMOUNT_CHANGED: { '0.1': { amount: '0.1' }, 'the whole balance (Max)': { amount: '1.2' }, nothing: { amount: '' } },
     QUOTE_REQUESTED: { review: {} },
     ADD_ADDRESS_STARTED: { 'add an address': {} },
-    ADDRESS_SUBMITTED: { 'a checksummed address': { address: added.address, label: 'Exchange' } },
+    ADDRESS_SUBMITTED: {
+      'a checksummed address': { address: added.address, label: 'Exchange' },
+      'one letter in the wrong case': { address: MISTYPED, label: 'Exchange' },
+      'too short': { address: TOO_SHORT, label: '' },
+    },
     ADD_ADDRESS_CANCELLED: { cancel: {} },
     CONFIRMED: { confirm: { idempotencyKey: 'key-1' } },
     EDIT_REQUESTED: { change: {} },
@@ -86,7 +161,11 @@ export const withdrawalModel = {
       },
     },
     checkWithdrawal: {
-      done: { 'sent, not yet deep enough': sent, confirmed: { ...sent, status: 'confirmed' }, failed: { ...sent, status: 'failed' } },
+      done: {
+        'sent, not yet deep enough': sent,
+        confirmed: { ...sent, status: 'confirmed', explorerUrl: `https://etherscan.io/tx/${sent.txHash}` },
+        failed: { ...sent, status: 'failed' },
+      },
       error: { offline: { code: 'network_error' } },
     },
   },
@@ -97,12 +176,125 @@ export const withdrawalModel = {
       // Saving the same address again adds nothing new to explore.
       new Set(s.context.addresses.map((address) => address.id)).size,
       s.context.addressId,
-      s.context.amount,
+      // Which amount matters only to the guard: some amount or none.
+      /[1-9]/.test(s.context.amount),
       s.context.quote !== null,
       s.context.idempotencyKey !== null,
       s.context.withdrawal?.status ?? null,
       s.context.failure?.code ?? null,
     ]),
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The clock runs until the withdrawal is held; from then on a status check is due only in WITHDRAWAL_POLL steps.
+    start: ({ asset }, language) => [
+      { clock: 'install' },
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { answer: '**/api/users/me', method: 'GET', json: MAY_WITHDRAW },
+      { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: WITH_ETHER },
+      { answer: '**/api/chains', method: 'GET', json: { chains: CHAINS } },
+      { open: inLanguage(`/accounts/crypto/withdraw/${asset}`, language) },
+    ],
+    events: {
+      // Choosing what is chosen already changes nothing on the page: no event.
+      NETWORK_CHOSEN: ({ network }, before, language) =>
+        onForm(before) && before.context.network !== network
+          ? [{ select: { label: pageTexts(language).withdraw.network }, value: network }]
+          : null,
+      // The address list shows the saved addresses of the chosen network only.
+      ADDRESS_CHOSEN: ({ addressId }, before, language) =>
+        onForm(before) &&
+        before.context.addressId !== addressId &&
+        before.context.addresses.some((address) => address.id === addressId && address.network === before.context.network)
+          ? [{ select: { label: pageTexts(language).withdraw.address }, value: addressId }]
+          : null,
+      AMOUNT_CHANGED: ({ amount }, before, language) =>
+        !onForm(before) || before.context.amount === amount
+          ? null
+          : amount === WITH_ETHER.crypto.utgl.coin_balances[0]!.balance
+            ? [{ click: { role: 'button', name: pageTexts(language).money.max } }]
+            : [{ fill: { label: pageTexts(language).withdraw.amount }, text: typedAmount(language, amount) }],
+      QUOTE_REQUESTED: (_, before, language) =>
+        onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).withdraw.review } }] : null,
+      ADD_ADDRESS_STARTED: (_, before, language) =>
+        onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).withdraw.addAddress } }] : null,
+      ADDRESS_SUBMITTED: ({ address, label }, before, language) => {
+        const texts = pageTexts(language).withdraw;
+        return before.matches('addingAddress')
+          ? [
+              { fill: { label: texts.newAddress }, text: address },
+              { fill: { label: texts.label }, text: label },
+              { click: { role: 'button', name: texts.saveAddress } },
+            ]
+          : null;
+      },
+      ADD_ADDRESS_CANCELLED: (_, before, language) =>
+        before.matches('addingAddress') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
+      CONFIRMED: (_, before, language) =>
+        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.confirm } }] : null,
+      EDIT_REQUESTED: (_, before, language) =>
+        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.change } }] : null,
+      RETRY: (_, before, language) =>
+        before.matches('failed') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.retry } }] : null,
+    },
+    actors: {
+      loadAddresses: {
+        done: (output) => [{ answer: ADDRESSES, method: 'GET', times: 1, json: { addresses: output } }],
+        error: (error) => [failedCall(ADDRESSES, error, 'GET')],
+      },
+      // The page checks what was typed itself: the outcome is the one the typed address has.
+      checkAddress: {
+        done: (_, before) => (before.context.draft.address === added.address ? [] : null),
+        error: (error, before) =>
+          ({ address_checksum_invalid: MISTYPED, address_invalid: TOO_SHORT })[(error as { code: string }).code] ===
+          before.context.draft.address
+            ? []
+            : null,
+      },
+      stepUp: {
+        done: (output, before) => stepUpInBrowser(before.matches('steppingUpForAddress') ? 'withdrawal.address' : 'withdrawal', output),
+      },
+      saveAddress: {
+        done: (output) => [{ answer: ADDRESSES, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(ADDRESSES, error)],
+      },
+      requestQuote: {
+        done: (output) => [{ answer: QUOTES, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(QUOTES, error)],
+      },
+      withdraw: {
+        done: (output) => [{ clock: 'pause' }, { answer: WITHDRAWALS, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(WITHDRAWALS, error)],
+      },
+      checkWithdrawal: {
+        done: (output) => [{ answer: ONE_WITHDRAWAL, method: 'GET', times: 1, json: output }],
+        error: (error) => [failedCall(ONE_WITHDRAWAL, error, 'GET')],
+      },
+    },
+    delays: { WITHDRAWAL_POLL: (ms) => [{ runClock: ms }] },
+    states: {
+      failed: (_, language) => ({
+        shows: [{ role: 'button', name: pageTexts(language).withdraw.retry }, { shownText: pageTexts(language).failure.network_error }],
+      }),
+      editing: (s, language) => {
+        const texts = pageTexts(language).withdraw;
+        const chosen = s.context.addresses.some((address) => address.id === s.context.addressId && address.network === s.context.network);
+        return {
+          shows: [
+            { label: texts.network, value: s.context.network! },
+            ...(chosen ? [{ label: texts.address, value: s.context.addressId! }] : []),
+            { label: texts.amount, value: typedAmount(language, s.context.amount) },
+            ...failureShown(s, language),
+          ],
+        };
+      },
+      addingAddress: (s, language) => ({
+        shows: [{ label: pageTexts(language).withdraw.newAddress, value: s.context.draft.address }, ...failureShown(s, language)],
+      }),
+      reviewing: (s, language) => ({ shows: [{ testId: 'withdraw-quote' }, ...failureShown(s, language)] }),
+      following: progress,
+      settled: progress,
+    },
+  },
   invariants: {
     // The business rules: money moves only on a quote to a saved address, once per confirmation.
     '*': (s) => s.context.networks.length > 0 || 'a withdrawal with no network for its coin',

@@ -1,19 +1,25 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { EVM_CHAINS } from '../../../contract/chainList';
+import { Link, useParams } from 'react-router';
 import type { CryptoAsset } from '../../../contract/assets';
+import { EVM_CHAINS, type EvmNetwork } from '../../../contract/chainList';
+import { MINIMUM_WITHDRAWAL, type Withdrawal } from '../../../contract/withdrawals';
 import { withdrawalMachine, withdrawalNetworks } from '../../../machines/withdrawal.machine';
 import { withdrawalView } from '../../../machines/withdrawal.view';
 import { withdrawalActors } from '../../app/actors/withdrawal';
-import { useFlowMachine, useSystem } from '../../app/context';
+import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Copyable } from '../../ui/Copyable';
+import { EmptyState } from '../../ui/EmptyState';
+import { Form, FormAlert } from '../../ui/Form';
 import { AmountInput, Money } from '../../ui/Money';
 import { SelectField, TextField } from '../../ui/TextField';
-import { failureText } from '../shared/failureText';
+import { failureText, generalFailureText } from '../shared/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
+import { chainName, useChains } from '../shared/useChains';
+import './withdraw.css';
 
 const OWN_FAILURES = new Set([
   'withdrawal_incomplete',
@@ -30,23 +36,31 @@ const OWN_FAILURES = new Set([
   'withdrawals_unavailable',
 ]);
 
+/** Left-to-right inside an option's text, which cannot hold a `<bdi>`: an address reads the same in Arabic. */
+const isolated = (text: string) => `\u2066${text}\u2069`;
+
 /** /accounts/crypto/withdraw/{iso}: the withdrawal statechart's form, its quote, and the withdrawal as it goes. */
 export function WithdrawScreen() {
   const { t } = useTranslation();
+  const localize = useLocalize();
   const { iso = '' } = useParams();
   const asset = iso.toUpperCase() as CryptoAsset;
   if (withdrawalNetworks(asset).length === 0) {
     return (
-      <section className="stack">
-        <h1>{t('withdraw.title', { asset })}</h1>
-        <p>{t('withdraw.unsupported', { asset })}</p>
-      </section>
+      <EmptyState
+        title={t('withdraw.unsupported', { asset })}
+        action={
+          <Link className="button button--primary" to={localize('/accounts')}>
+            {t('withdraw.backToAccounts')}
+          </Link>
+        }
+      />
     );
   }
-  return <WithdrawForm asset={asset} />;
+  return <WithdrawFlow asset={asset} />;
 }
 
-function WithdrawForm({ asset }: { asset: CryptoAsset }) {
+function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   const { t } = useTranslation();
   const system = useSystem();
   const flow = useActorRef(
@@ -57,40 +71,55 @@ function WithdrawForm({ asset }: { asset: CryptoAsset }) {
   const stepUp = useSelector(flow, stepUpChild);
   const { summary } = useBalances();
   const balance = summary?.crypto.utgl.coin_balances.find((account) => account.currency === asset)?.balance;
+  const chains = useChains();
+  const networkName = (network: EvmNetwork) => {
+    const chain = chains.data?.find((candidate) => candidate.network === network);
+    return chain ? chainName(t, chain) : EVM_CHAINS[network].name;
+  };
   const [typed, setTyped] = useState(view.amount);
-  const [newAddress, setNewAddress] = useState({ address: '', label: '' });
   const error = view.failure ? failureText(t, 'withdraw.failures', OWN_FAILURES, view.failure) : null;
 
-  if (view.step === 'loading') return <p aria-busy="true">{t('withdraw.loading')}</p>;
+  if (view.step === 'loading') {
+    return (
+      <section className="card stack" aria-busy="true" aria-label={t('withdraw.loading')}>
+        <div className="skeleton skeleton--title" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--block" />
+      </section>
+    );
+  }
   if (view.step === 'failed') {
     return (
-      <div className="stack" role="alert">
-        <p>{t('failure.network_error')}</p>
+      <div className="stack">
+        <p className="form-alert" role="alert">
+          {generalFailureText(t, view.failure!)}
+        </p>
         <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('withdraw.retry')}</Button>
       </div>
     );
   }
   return (
     <section className="stack" aria-labelledby="withdraw-title">
-      <h1 id="withdraw-title">{t('withdraw.title', { asset })}</h1>
+      <div className="withdraw-head">
+        <h2 id="withdraw-title" className="section-title">
+          {t('withdraw.title', { asset })}
+        </h2>
+        {balance !== undefined ? (
+          <p className="hint-text" data-testid="withdraw-available">
+            {t('withdraw.available')} <Money amount={balance} asset={asset} />
+          </p>
+        ) : null}
+      </div>
       {view.step === 'form' ? (
-        <form
-          className="form"
-          noValidate
-          aria-busy={view.busy}
-          onSubmit={(event) => {
-            event.preventDefault();
-            flow.send({ type: 'QUOTE_REQUESTED' });
-          }}
-        >
+        <Form busy={view.busy} onSubmit={() => flow.send({ type: 'QUOTE_REQUESTED' })}>
           <SelectField
             label={t('withdraw.network')}
             name="network"
             value={view.network ?? ''}
-            onChange={(event) => flow.send({ type: 'NETWORK_CHOSEN', network: event.target.value as never })}
+            onChange={(event) => flow.send({ type: 'NETWORK_CHOSEN', network: event.target.value as EvmNetwork })}
             options={view.networks.map((network) => (
               <option key={network} value={network}>
-                {EVM_CHAINS[network].name}
+                {networkName(network)}
               </option>
             ))}
           />
@@ -102,123 +131,202 @@ function WithdrawForm({ asset }: { asset: CryptoAsset }) {
               onChange={(event) => flow.send({ type: 'ADDRESS_CHOSEN', addressId: event.target.value })}
               options={view.addresses.map((address) => (
                 <option key={address.id} value={address.id}>
-                  {`${address.label} · ${address.address.slice(0, 8)}…${address.address.slice(-6)}`}
+                  {`${address.label} · ${isolated(`${address.address.slice(0, 8)}…${address.address.slice(-6)}`)}`}
                 </option>
               ))}
             />
           ) : (
-            <p>{t('withdraw.noAddress')}</p>
+            <p className="hint-text">{t('withdraw.noAddress')}</p>
           )}
-          <Button type="button" onClick={() => flow.send({ type: 'ADD_ADDRESS_STARTED' })}>
-            {t('withdraw.addAddress')}
-          </Button>
+          <div>
+            <Button variant="link" onClick={() => flow.send({ type: 'ADD_ADDRESS_STARTED' })}>
+              {t('withdraw.addAddress')}
+            </Button>
+          </div>
           <AmountInput
             label={t('withdraw.amount')}
             name="amount"
             asset={asset}
             value={typed}
             max={balance}
+            hint={
+              <>
+                {t('withdraw.minimum')} <Money amount={MINIMUM_WITHDRAWAL[asset]} asset={asset} />
+              </>
+            }
             onChange={(text, parsed) => {
               setTyped(text);
               flow.send({ type: 'AMOUNT_CHANGED', amount: parsed.ok ? parsed.value : '' });
             }}
           />
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {error}
-          </div>
-          <Button variant="primary" type="submit" busy={view.busy}>
+          <FormAlert>{error}</FormAlert>
+          <Button variant="primary" type="submit" block busy={view.busy}>
             {t('withdraw.review')}
           </Button>
-        </form>
+        </Form>
       ) : null}
       {view.step === 'newAddress' ? (
-        <form
-          className="form"
-          noValidate
-          aria-busy={view.busy}
-          onSubmit={(event) => {
-            event.preventDefault();
-            flow.send({ type: 'ADDRESS_SUBMITTED', ...newAddress });
-          }}
-        >
-          <h2>{t('withdraw.newAddressTitle', { network: view.network ? EVM_CHAINS[view.network].name : '' })}</h2>
-          <TextField
-            label={t('withdraw.newAddress')}
-            name="new-address"
-            dir="ltr"
-            autoComplete="off"
-            spellCheck={false}
-            value={newAddress.address}
-            error={error}
-            onChange={(event) => setNewAddress({ ...newAddress, address: event.target.value })}
-          />
-          <TextField
-            label={t('withdraw.label')}
-            name="label"
-            maxLength={40}
-            value={newAddress.label}
-            onChange={(event) => setNewAddress({ ...newAddress, label: event.target.value })}
-          />
-          <p>{t('withdraw.coolingOff')}</p>
-          <Button variant="primary" type="submit" busy={view.busy}>
-            {t('withdraw.saveAddress')}
-          </Button>
-          <Button type="button" onClick={() => flow.send({ type: 'ADD_ADDRESS_CANCELLED' })}>
-            {t('withdraw.cancel')}
-          </Button>
-        </form>
+        <NewAddressForm
+          title={t('withdraw.newAddressTitle', { network: view.network ? networkName(view.network) : '' })}
+          draft={view.draft}
+          busy={view.busy}
+          error={error}
+          onSubmit={(draft) => flow.send({ type: 'ADDRESS_SUBMITTED', ...draft })}
+          onCancel={() => flow.send({ type: 'ADD_ADDRESS_CANCELLED' })}
+        />
       ) : null}
       {view.step === 'review' && view.quote ? (
-        <div className="stack" data-testid="withdraw-quote">
-          <h2>{t('withdraw.reviewTitle')}</h2>
-          <dl>
-            <dt>{t('withdraw.amount')}</dt>
-            <dd>
+        <section className="card stack" data-testid="withdraw-quote" aria-labelledby="withdraw-review-title">
+          <h3 id="withdraw-review-title" className="section-title">
+            {t('withdraw.reviewTitle')}
+          </h3>
+          <dl className="fact-list">
+            <Fact term={t('withdraw.amount')}>
               <Money amount={view.quote.amount} asset={asset} />
-            </dd>
-            <dt>{t('withdraw.fee')}</dt>
-            <dd>
+            </Fact>
+            <Fact term={t('withdraw.fee')}>
               <Money amount={view.quote.fee} asset={asset} />
-            </dd>
-            <dt>{t('withdraw.received')}</dt>
-            <dd>
+            </Fact>
+            <Fact term={t('withdraw.received')}>
               <Money amount={view.quote.received} asset={asset} />
-            </dd>
-            <dt>{t('withdraw.to')}</dt>
-            <dd>
+            </Fact>
+            <Fact term={t('withdraw.network')}>{networkName(view.quote.network)}</Fact>
+            <Fact term={t('withdraw.to')} code>
+              <span>{view.addresses.find((address) => address.id === view.quote!.addressId)?.label}</span>
               <bdi dir="ltr">{view.quote.address}</bdi>
-            </dd>
+            </Fact>
           </dl>
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {error}
-          </div>
-          <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CONFIRMED', idempotencyKey: crypto.randomUUID() })}>
+          <p className="hint-text">{t('withdraw.final')}</p>
+          <FormAlert>{error}</FormAlert>
+          <Button
+            variant="primary"
+            block
+            busy={view.busy}
+            onClick={() => flow.send({ type: 'CONFIRMED', idempotencyKey: crypto.randomUUID() })}
+          >
             {t('withdraw.confirm')}
           </Button>
-          <Button disabled={view.busy} onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>
+          <Button block disabled={view.busy} onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>
             {t('withdraw.change')}
           </Button>
-        </div>
+        </section>
       ) : null}
       {(view.step === 'following' || view.step === 'settled') && view.withdrawal ? (
-        <div className="stack">
-          <p role="status" aria-live="polite" data-testid="withdraw-status">
-            {t(`withdraw.status.${view.withdrawal.status}`)}
-          </p>
-          <p>
-            <Money amount={view.withdrawal.received} asset={asset} />
-          </p>
-          {view.withdrawal.txHash ? (
-            <p>
-              {t('withdraw.hash')}{' '}
-              <bdi dir="ltr" data-testid="withdraw-hash">
-                {view.withdrawal.txHash}
-              </bdi>
-            </p>
-          ) : null}
-        </div>
+        <WithdrawalProgress withdrawal={view.withdrawal} network={networkName(view.withdrawal.network)} />
       ) : null}
       <StepUpSheet actor={stepUp} />
+    </section>
+  );
+}
+
+/** One fact of a card; `code`: an address or a hash, set under its term. */
+function Fact({ term, code = false, children }: { term: string; code?: boolean; children: ReactNode }) {
+  return (
+    <div className={code ? 'fact fact--code' : 'fact'}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** A new address and its label; what was typed stays through every refusal (the statechart keeps the submitted draft). */
+function NewAddressForm(props: {
+  title: string;
+  draft: { address: string; label: string };
+  busy: boolean;
+  error: string | null;
+  onSubmit: (draft: { address: string; label: string }) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(props.draft);
+  return (
+    <section className="card">
+      <Form busy={props.busy} onSubmit={() => props.onSubmit(draft)}>
+        <h3 className="section-title">{props.title}</h3>
+        <TextField
+          label={t('withdraw.newAddress')}
+          name="new-address"
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+          hint={t('withdraw.addressHint')}
+          value={draft.address}
+          error={props.error}
+          onChange={(event) => setDraft({ ...draft, address: event.target.value })}
+        />
+        <TextField
+          label={t('withdraw.label')}
+          name="label"
+          maxLength={40}
+          hint={t('withdraw.labelHint')}
+          value={draft.label}
+          onChange={(event) => setDraft({ ...draft, label: event.target.value })}
+        />
+        <p className="hint-text">{t('withdraw.coolingOff')}</p>
+        <div className="button-row">
+          <Button variant="primary" type="submit" busy={props.busy}>
+            {t('withdraw.saveAddress')}
+          </Button>
+          <Button disabled={props.busy} onClick={props.onCancel}>
+            {t('withdraw.cancel')}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * The withdrawal as it goes: its status, what arrives where, and once sent its transaction hash with a
+ * link to the chain's explorer, or to its activity in the app on a local test node (no explorer knows it).
+ */
+function WithdrawalProgress({ withdrawal, network }: { withdrawal: Withdrawal; network: string }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const settled = withdrawal.status === 'confirmed' || withdrawal.status === 'failed';
+  return (
+    <section className="card stack" aria-labelledby="withdraw-status">
+      <p
+        id="withdraw-status"
+        className={`withdraw-status withdraw-status--${withdrawal.status}`}
+        role="status"
+        aria-live="polite"
+        data-testid="withdraw-status"
+      >
+        {t(`withdraw.status.${withdrawal.status}`)}
+      </p>
+      <dl className="fact-list">
+        <Fact term={t('withdraw.received')}>
+          <Money amount={withdrawal.received} asset={withdrawal.asset} />
+        </Fact>
+        <Fact term={t('withdraw.network')}>{network}</Fact>
+        <Fact term={t('withdraw.to')} code>
+          <bdi dir="ltr">{withdrawal.address}</bdi>
+        </Fact>
+        {withdrawal.txHash ? (
+          <Fact term={t('withdraw.hash')} code>
+            <span data-testid="withdraw-hash">
+              <Copyable text={withdrawal.txHash} label={t('withdraw.copyHash')} />
+            </span>
+          </Fact>
+        ) : null}
+      </dl>
+      <div className="button-row">
+        {withdrawal.explorerUrl ? (
+          <a className="button button--secondary" href={withdrawal.explorerUrl} target="_blank" rel="noopener noreferrer">
+            {t('withdraw.explorer')}
+          </a>
+        ) : null}
+        <Link className="button button--secondary" to={localize(`/activities/${withdrawal.activityId}`)}>
+          {t('withdraw.activity')}
+        </Link>
+        {settled ? (
+          <Link className="button button--primary" to={localize('/accounts')}>
+            {t('withdraw.backToAccounts')}
+          </Link>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { paymentActors } from '../../app/actors/payment';
 import { useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { SelectField } from '../../ui/TextField';
 import { failureText } from '../shared/failureText';
@@ -122,18 +123,8 @@ export function PayLinkScreen() {
         </p>
       </section>
       {view.step === 'choosing' ? (
-        <form
-          className="form"
-          noValidate
-          aria-busy={view.busy}
-          onSubmit={(event) => {
-            event.preventDefault();
-            flow.send({ type: 'PAY_CONFIRMED', idempotencyKey: crypto.randomUUID() });
-          }}
-        >
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? failureText(t, 'payment.failures', OWN_FAILURES, view.failure) : null}
-          </div>
+        <Form busy={view.busy} onSubmit={() => flow.send({ type: 'PAY_CONFIRMED', idempotencyKey: crypto.randomUUID() })}>
+          <FormAlert>{view.failure ? failureText(t, 'payment.failures', OWN_FAILURES, view.failure) : null}</FormAlert>
           {accounts.length === 0 ? (
             <p>{t('payment.noAccount')}</p>
           ) : (
@@ -166,7 +157,7 @@ export function PayLinkScreen() {
               {t('payment.pay')}
             </Button>
           )}
-        </form>
+        </Form>
       ) : null}
       {view.step === 'paid' && view.receipt && view.receipt.fromAsset !== view.receipt.asset ? (
         <p>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { erc20TransferData, toUnits } from '../../../contract/wallet';
 import type { DepositLink } from '../../../contract/depositLinks';
-import type { Chains } from '../../../contract/chains';
 import type { ApiError } from '../../api/client';
 import { useSystem } from '../../app/context';
 import { pageNotFound } from '../../routes/pageNotFound';
@@ -11,11 +10,10 @@ import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { Money } from '../../ui/Money';
 import { generalFailureText } from '../shared/failureText';
+import { chainName, useChains } from '../shared/useChains';
 import { WalletBlock } from '../shared/WalletBlock';
 import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
 import type { WalletView } from '../../../machines/wallet.view';
-
-type DepositChains = Chains['chains'];
 
 /** The wallet follows a sent transaction, and the page the link, this often (the spec's chain polling interval). */
 const CONFIRMATION_POLL_MS = 4000;
@@ -50,14 +48,7 @@ export function WalletPayScreen() {
       return result.data;
     },
   });
-  const chains = useQuery<DepositChains, ApiError>({
-    queryKey: ['chains'],
-    queryFn: async ({ signal }) => {
-      const result = await system.api.listChains({ retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data.chains;
-    },
-  });
+  const chains = useChains();
 
   if (link.error?.status === 404) throw pageNotFound(pathname);
   const failed = link.error ?? chains.error;
@@ -82,7 +73,7 @@ export function WalletPayScreen() {
     );
   }
   const request = link.data;
-  const chainName = chain ? (chain.local ? t('wallet.localChain', { name: chain.name }) : chain.name) : String(request.chainId);
+  const chainLabel = chain ? chainName(t, chain) : String(request.chainId);
   return (
     <div className="stack">
       <section className="card stack" aria-labelledby="wallet-request">
@@ -93,12 +84,12 @@ export function WalletPayScreen() {
           <Money amount={request.amount} asset={request.asset} />
         </p>
         <DepositLinkStatus link={request} />
-        <p>{t('wallet.onChain', { chain: chainName })}</p>
+        <p>{t('wallet.onChain', { chain: chainLabel })}</p>
         <p className="hint-text">{t('wallet.toAddress')}</p>
         <Copyable text={request.address} label={t('wallet.copyAddress')} />
       </section>
       {depositLinkSettled(request) ? null : (
-        <WalletBlock chainId={request.chainId} chainName={chainName}>
+        <WalletBlock chainId={request.chainId} chainName={chainLabel}>
           {(view) => <Payment request={request} view={view} required={chain?.confirmations ?? 1} />}
         </WalletBlock>
       )}

@@ -1,0 +1,162 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createPublicClient, http, type Address } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Chains } from '../contract/chains';
+import { localizePath } from '../contract/locales';
+import { formatAmount } from '../contract/money';
+import { pageTexts, typedAmount, withValues, type PageLanguage } from '../machines/graph/page';
+import { customerWhoMayWithdraw } from './approvedCustomer';
+import { expect, latestCode, stepUpByApi, test } from './fixtures';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** A fresh address nobody holds a balance at, EIP-55 checksummed, so what arrives is exactly what was sent. */
+const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
+
+/** The same address with one letter's case changed: still well formed, but its checksum no longer matches. */
+function mistyped(address: Address): string {
+  const at = address.slice(2).search(/[a-fA-F]/) + 2;
+  const letter = address[at]!;
+  return `${address.slice(0, at)}${letter === letter.toLowerCase() ? letter.toUpperCase() : letter.toLowerCase()}${address.slice(at + 1)}`;
+}
+
+/** The step-up sheet asks for the code sent by SMS (the customer has a confirmed phone): it is typed in. */
+async function stepUp(page: Page, language: PageLanguage, phone: string, codesBefore: number) {
+  const texts = pageTexts(language);
+  const sheet = page.getByRole('dialog', { name: texts.stepUp.title });
+  await sheet.getByLabel(texts.stepUp.code).fill(await latestCode(page.request, phone, 'step_up', codesBefore));
+  await sheet.getByRole('button', { name: texts.stepUp.confirm }).click();
+  await expect(sheet).toBeHidden();
+}
+
+async function screenshots(page: Page, name: string) {
+  expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+// Both tests send on the local Ethereum node, which mines a block per transaction: one at a time, so
+// neither's transaction confirms the other's before the page has shown it sent.
+test.describe.configure({ mode: 'serial' });
+
+test('an ETH withdrawal: a mistyped address refused, a new one saved with a step-up, the withdrawal sent, then confirmed with its hash', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const texts = pageTexts('en');
+  const w = texts.withdraw;
+  const admin = await playwright.request.newContext({ baseURL });
+  const { phone } = await customerWhoMayWithdraw(page.context().request, admin, 'en', '0.1');
+  const { chains } = (await (await page.request.get('/api/chains')).json()) as Chains;
+  const ethereum = chains.find((chain) => chain.network === 'ethereum')!;
+
+  await page.goto('/accounts/crypto/withdraw/ETH');
+  await expect(page.getByTestId('withdraw-available')).toContainText(formatAmount('0.1', 'ETH', 'en'));
+  await expect(page.getByLabel(w.network)).toContainText(withValues(texts.wallet.localChain, { name: 'Ethereum' }));
+  await expect(page.getByText(w.noAddress)).toBeVisible();
+  await screenshots(page, 'withdraw-form-en');
+
+  // A malformed address, then one with a mistyped letter: refused before any step-up, what was typed kept.
+  await page.getByRole('button', { name: w.addAddress }).click();
+  const address = page.getByLabel(w.newAddress, { exact: true });
+  const save = page.getByRole('button', { name: w.saveAddress });
+  await address.fill('0x52908400098527886E0F7030069857D2E4169E');
+  await page.getByLabel(w.label, { exact: true }).fill('My wallet');
+  await save.click();
+  await expect(page.getByText(w.failures.address_invalid)).toBeVisible();
+  await expect(address).toHaveValue('0x52908400098527886E0F7030069857D2E4169E');
+  const to = freshAddress();
+  await address.fill(mistyped(to));
+  await save.click();
+  await expect(page.getByText(w.failures.address_checksum_invalid)).toBeVisible();
+  await expect(address).toHaveValue(mistyped(to));
+  await expect(page.getByLabel(w.label, { exact: true })).toHaveValue('My wallet');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await screenshots(page, 'withdraw-new-address-en');
+
+  await address.fill(to);
+  await save.click();
+  await stepUp(page, 'en', phone, 0);
+  await expect(page.getByLabel(w.address)).toContainText('My wallet');
+
+  await page.getByLabel(w.amount, { exact: true }).fill('0.05');
+  await page.getByRole('button', { name: w.review }).click();
+  const quote = page.getByTestId('withdraw-quote');
+  await expect(quote).toContainText(to);
+  await expect(quote).toContainText(formatAmount('0.05', 'ETH', 'en'));
+  await screenshots(page, 'withdraw-review-en');
+  await page.getByRole('button', { name: w.confirm }).click();
+  await stepUp(page, 'en', phone, 1);
+
+  // Held, sent by the hot wallet (one block: not deep enough yet), then confirmed by the next block.
+  const status = page.getByTestId('withdraw-status');
+  await expect(status).toHaveText(w.status.broadcast, { timeout: 20_000 });
+  const hash = (await page.getByTestId('withdraw-hash').locator('.copyable-text').textContent())!.trim();
+  expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+  await screenshots(page, 'withdraw-sent-en');
+  const node = createPublicClient({ transport: http(ethereum.rpcUrl) });
+  await node.request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
+  await expect(status).toHaveText(w.status.confirmed, { timeout: 20_000 });
+  await expect(page.getByTestId('withdraw-hash')).toContainText(hash);
+
+  // What arrived on the chain is what the page said would arrive; the balance went down by the amount.
+  const transaction = await node.getTransaction({ hash: hash as Address });
+  expect(transaction.to?.toLowerCase()).toBe(to.toLowerCase());
+  expect(await node.getBalance({ address: to })).toBe(transaction.value);
+  await expect(page.getByTestId('withdraw-available')).toContainText(formatAmount('0.05', 'ETH', 'en'));
+
+  // Local nodes have no public explorer: the app's own activity shows the transaction.
+  await page.getByRole('link', { name: w.activity }).click();
+  await expect(page.getByTestId('activity-detail')).toContainText(hash);
+  await admin.dispose();
+});
+
+test('the withdrawal screens right to left: the form, a refused address, the review and the sent withdrawal (ar)', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const texts = pageTexts('ar');
+  const w = texts.withdraw;
+  const admin = await playwright.request.newContext({ baseURL });
+  const { phone, headers } = await customerWhoMayWithdraw(page.context().request, admin, 'ar', '0.1');
+  // A saved address through the API: the journey above adds one on the page.
+  await stepUpByApi(page.request, headers, 'withdrawal.address', phone);
+  const to = freshAddress();
+  const saved = await page.request.post('/api/withdrawal-addresses', {
+    data: { network: 'ethereum', address: to, label: 'محفظتي' },
+    headers,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  await page.goto(localizePath('/accounts/crypto/withdraw/ETH', 'ar'));
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByLabel(w.address)).toContainText('محفظتي');
+  const amount = page.getByLabel(w.amount, { exact: true });
+  await amount.fill(typedAmount('ar', '0.05'));
+  await screenshots(page, 'withdraw-form-ar');
+
+  await page.getByRole('button', { name: w.addAddress }).click();
+  await page.getByLabel(w.newAddress, { exact: true }).fill(mistyped(freshAddress()));
+  await page.getByRole('button', { name: w.saveAddress }).click();
+  await expect(page.getByText(w.failures.address_checksum_invalid)).toBeVisible();
+  await screenshots(page, 'withdraw-new-address-ar');
+  await page.getByRole('button', { name: w.cancel }).click();
+
+  // The amount typed before is still there.
+  await expect(amount).toHaveValue(typedAmount('ar', '0.05'));
+  await page.getByRole('button', { name: w.review }).click();
+  await expect(page.getByTestId('withdraw-quote')).toContainText(to);
+  await screenshots(page, 'withdraw-review-ar');
+  await page.getByRole('button', { name: w.confirm }).click();
+  await stepUp(page, 'ar', phone, 1);
+  await expect(page.getByTestId('withdraw-status')).toHaveText(w.status.broadcast, { timeout: 20_000 });
+  await screenshots(page, 'withdraw-sent-ar');
+  await admin.dispose();
+});

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { Chain, Chains } from '../../../contract/chains';
+import type { ApiError } from '../../api/client';
+import { useSystem } from '../../app/context';
+
+/** The chains the server serves (`GET /chains`): which are local test nodes, their ids and explorers. */
+export function useChains() {
+  const { api } = useSystem();
+  return useQuery<Chains['chains'], ApiError>({
+    queryKey: ['chains'],
+    queryFn: async ({ signal }) => {
+      const result = await api.listChains({ retry: false, signal });
+      if (!result.ok) throw result.error;
+      return result.data.chains;
+    },
+  });
+}
+
+/** A chain's name, marked when a local test node serves it, so nobody mistakes it for the real network. */
+export function chainName(t: TFunction, chain: Pick<Chain, 'name' | 'local'>): string {
+  return chain.local ? t('wallet.localChain', { name: chain.name }) : chain.name;
+}

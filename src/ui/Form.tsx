@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A flow's form: the statechart judges what was typed, so the browser's own validation stays off and a
+ * submit only tells the flow; busy while the flow works on it.
+ */
+export function Form({ busy, onSubmit, children }: { busy: boolean; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/**
+ * A refusal of the whole form (not of one field), announced at once. It stays in the page while empty so
+ * that screen readers already watch it when the message arrives.
+ */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <div className="form-alert" role="alert" aria-live="assertive">
+      {children}
+    </div>
+  );
+}
