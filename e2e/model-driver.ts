@@ -1,5 +1,13 @@
 import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test';
-import type { AnyFlowModel, NotificationOutcomes, PageAction, PageExpectation, PageMark, PasskeyOutcomes } from '../machines/graph/model';
+import type {
+  AnyFlowModel,
+  NotificationOutcomes,
+  PageAction,
+  PageExpectation,
+  PageMark,
+  PasskeyOutcomes,
+  ShareOutcomes,
+} from '../machines/graph/model';
 import type { PageLanguage } from '../machines/graph/page';
 import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
 import { installTestWallet, tellTestWallet } from './testWallet';
@@ -121,6 +129,39 @@ function standInForNotifications(outcomes: NotificationOutcomes) {
   };
 }
 
+/**
+ * The share sheet and the clipboard as the model chooses, in place of the browser's (headless Chromium has
+ * no share sheet). Runs in the page, like the passkeys' stand-in: `window.__modelShare` holds the outcomes,
+ * which later actions change; `navigator.share` is a getter, so the page sees the sheet come and go.
+ */
+function standInForSharing(outcomes: ShareOutcomes) {
+  const target = window as unknown as { __modelShare?: ShareOutcomes };
+  const installed = target.__modelShare !== undefined;
+  target.__modelShare = { ...target.__modelShare, ...outcomes };
+  if (installed) return;
+  const now = () => target.__modelShare!;
+  const browser = { share: navigator.share, canShare: navigator.canShare, writeText: navigator.clipboard?.writeText };
+  const share = async () => {
+    const outcome = now().outcome;
+    if (outcome === 'cancels') throw new DOMException('Share canceled', 'AbortError');
+    if (outcome === 'fails') throw new DOMException('Sharing failed', 'NotAllowedError');
+    // Left out, the sheet stays open, as a customer still choosing leaves it.
+    if (outcome === undefined) await new Promise(() => {});
+  };
+  const offered = <T>(standIn: T, own: T) => {
+    const available = now().available;
+    return available === undefined ? own : available ? standIn : undefined;
+  };
+  Object.defineProperty(navigator, 'share', { configurable: true, get: () => offered(share, browser.share) });
+  Object.defineProperty(navigator, 'canShare', { configurable: true, get: () => offered(() => true, browser.canShare) });
+  if (!navigator.clipboard) return;
+  navigator.clipboard.writeText = async (text) => {
+    const clipboard = now().clipboard;
+    if (clipboard === 'fails') throw new DOMException('Write permission denied.', 'NotAllowedError');
+    if (clipboard === undefined) return browser.writeText!.call(navigator.clipboard, text);
+  };
+}
+
 /** How far `runClockUntil` runs the page's clock at a time, and at most. */
 const RUN_CLOCK_SLICE = 50;
 const RUN_CLOCK_LIMIT = 3_000;
@@ -130,6 +171,7 @@ class PageDriver {
   private readonly answers = new Map<string, { handler: (route: Route) => Promise<void>; left: () => number }>();
   private passkeys: PasskeyOutcomes = {};
   private notifications: NotificationOutcomes = {};
+  private share: ShareOutcomes = {};
   private clockPaused = false;
 
   constructor(
@@ -262,6 +304,10 @@ class PageDriver {
       this.notifications = { ...this.notifications, ...action.notifications };
       await this.page.addInitScript(standInForNotifications, this.notifications);
       await this.page.evaluate(standInForNotifications, this.notifications);
+    } else if ('share' in action) {
+      this.share = { ...this.share, ...action.share };
+      await this.page.addInitScript(standInForSharing, this.share);
+      await this.page.evaluate(standInForSharing, this.share);
     } else if ('wallet' in action) {
       if ('install' in action.wallet) await installTestWallet(this.page, action.wallet.install);
       else await tellTestWallet(this.page, action.wallet);

@@ -1,3 +1,4 @@
+import { toFailure } from './failure';
 import type { FlowModel } from './graph/model';
 import { inLanguage, PAGE_LANGUAGES, pageTexts } from './graph/page';
 import { inviteMachine } from './invite.machine';
@@ -35,18 +36,25 @@ export const inviteModel = {
       { open: inLanguage('/profile/invite', language) },
     ],
     events: {
-      // Headless Chromium on Linux has no share sheet, so only the copy fallback runs in the browser.
-      SHARE_REQUESTED: ({ canShare }, _, language) =>
-        canShare ? null : [{ click: { role: 'button', name: pageTexts(language).invite.share } }],
+      // Headless Chromium has no share sheet: the `share` stand-in offers one, or takes it away, before the press.
+      SHARE_REQUESTED: ({ canShare }, _, language) => [
+        { share: { available: canShare } },
+        { click: { role: 'button', name: pageTexts(language).invite.share } },
+      ],
       COPY_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).invite.copy } }],
     },
     actors: {
-      // The page's clipboard takes the text; its refusal cannot be caused from here.
-      copyLink: { done: () => [], error: () => null },
+      shareLink: {
+        done: () => [{ share: { outcome: 'shares' } }],
+        error: (error) => [{ share: { outcome: toFailure(error).code === 'share_cancelled' ? 'cancels' : 'fails' } }],
+      },
+      copyLink: { done: () => [{ share: { clipboard: 'writes' } }], error: () => [{ share: { clipboard: 'fails' } }] },
     },
     states: {
       'ready.idle': (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).invite.share }, { shownText: INVITE.code }] }),
+      'ready.shared': (_, language) => ({ shows: [{ shownText: pageTexts(language).invite.shared }] }),
       'ready.copied': (_, language) => ({ shows: [{ shownText: pageTexts(language).invite.copied }] }),
+      'ready.copyFailed': (_, language) => ({ shows: [{ shownText: pageTexts(language).invite.copyFailed }] }),
     },
   },
 } satisfies FlowModel<typeof inviteMachine>;

@@ -205,6 +205,11 @@ export type PageAction =
    */
   | { notifications: NotificationOutcomes }
   /**
+   * From now on (this page and the next ones), the device's share sheet (`navigator.share`, `canShare`)
+   * and the clipboard's `writeText` end as given (left out: as the browser has them).
+   */
+  | { share: ShareOutcomes }
+  /**
    * The project's test wallet (e2e/testWallet.ts), an EIP-1193 wallet announced through EIP-6963: `install`
    * puts it, as set up, in the page open now and the pages opened from now on (once per page); any other
    * orders tell the wallet in the page how to answer from now on, or what its user does in it.
@@ -242,6 +247,15 @@ export interface NotificationOutcomes {
   prompt?: 'default' | 'granted' | 'denied' | 'fails';
   /** A subscription of a stand-in push service, or the browser's refusal. */
   subscribe?: 'answers' | 'refuses';
+}
+
+/** How the stand-in for the share sheet and the clipboard answers (see the `share` page action). */
+export interface ShareOutcomes {
+  /** Whether the device has a share sheet; the page reads it when Share is pressed. */
+  available?: boolean;
+  /** How the sheet ends: shared, closed by the customer (`AbortError`), or failed (left out: it stays open). */
+  outcome?: 'shares' | 'cancels' | 'fails';
+  clipboard?: 'writes' | 'fails';
 }
 
 /** How the test wallet starts in a page (see the `wallet` page action). */

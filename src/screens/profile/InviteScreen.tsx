@@ -45,7 +45,6 @@ export function InviteScreen() {
   if (!invite.data) return <div className="skeleton skeleton--block" aria-hidden="true" />;
   const { code, reward } = invite.data;
   const link = inviteLink(code, localize('/register'));
-  const canShare = deviceCanShare();
 
   return (
     <div className="stack">
@@ -66,7 +65,12 @@ export function InviteScreen() {
           <bdi dir="ltr">{link}</bdi>
         </p>
         <div className="button-row">
-          <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'SHARE_REQUESTED', link, canShare })}>
+          <Button
+            variant="primary"
+            busy={view.busy}
+            // Asked on the press, not at render: what the device offers then is what counts.
+            onClick={() => flow.send({ type: 'SHARE_REQUESTED', link, canShare: deviceCanShare() })}
+          >
             {t('invite.share')}
           </Button>
           <Button disabled={view.busy} onClick={() => flow.send({ type: 'COPY_REQUESTED', link })}>
