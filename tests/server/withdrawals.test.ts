@@ -50,6 +50,15 @@ afterAll(async () => {
 });
 
 /** A server whose Ethereum is the local node (confirmations 2), and a signer (`restart` makes another, as a new process would). */
+/** A new customer with 1 ETH who asked to withdraw 0.1 of it to a fresh saved address. */
+async function pendingWithdrawal(server: TestServer) {
+  const who = await customer(server);
+  await fund(db, who.userId, 'ETH', '1');
+  const to = freshAddress();
+  const withdrawal = await withdraw(who, (await saveAddress(who, to)).id, '0.1');
+  return { who, to, withdrawal };
+}
+
 function serverOn(overrides: Partial<Config> = {}) {
   const config = testConfig(overrides);
   const chains = resolveChains(config.chains, [node]);
@@ -392,10 +401,7 @@ describe('a signer process that dies around the send', () => {
     '%s: once restarted, it sends the saved transaction or finds it mined; one payout, nothing returned',
     async (_, dies) => {
       const { server, restart } = serverOn();
-      const who = await customer(server);
-      await fund(db, who.userId, 'ETH', '1');
-      const to = freshAddress();
-      const withdrawal = await withdraw(who, (await saveAddress(who, to)).id, '0.1');
+      const { who, to, withdrawal } = await pendingWithdrawal(server);
       const nonce = await chain().getTransactionCount({ address: hot });
 
       await restart({ clientOf: sendsDo(dies) }).runOnce();
@@ -462,10 +468,7 @@ describe('a node that fails to answer', () => {
 describe('a transaction stuck in the pool', () => {
   /** A withdrawal of 0.1 ETH signed and sent while the node mines only when told. */
   async function sentWhileNotMining(signer: Pick<ReturnType<typeof serverOn>['signer'], 'runOnce'>, server: TestServer) {
-    const who = await customer(server);
-    await fund(db, who.userId, 'ETH', '1');
-    const to = freshAddress();
-    const withdrawal = await withdraw(who, (await saveAddress(who, to)).id, '0.1');
+    const { who, to, withdrawal } = await pendingWithdrawal(server);
     await anvil().setAutomine(false);
     await signer.runOnce();
     const [first] = await transactionsOf(withdrawal.id);
@@ -546,10 +549,7 @@ describe.skipIf(!POSTGRES_URL)('two instances against one PostgreSQL', () => {
 
   it('when the leader dies after saving a transaction, the other takes over and the withdrawal is paid once', async () => {
     const { server, restart } = serverOn();
-    const who = await customer(server);
-    await fund(db, who.userId, 'ETH', '1');
-    const to = freshAddress();
-    const withdrawal = await withdraw(who, (await saveAddress(who, to)).id, '0.1');
+    const { who, to, withdrawal } = await pendingWithdrawal(server);
     const nonce = await chain().getTransactionCount({ address: hot });
     const first: string[] = [];
     const second: string[] = [];
