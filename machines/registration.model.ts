@@ -200,8 +200,6 @@ export const registrationModel = {
   },
   browser: {
     languages: PAGE_LANGUAGES,
-    // Every state and transition once per language: not every fixture from every saved step.
-    cover: 'states and transitions',
     /**
      * The page of the saved step (or the first), opened in a tab whose session storage holds that step, and
      * signed in for the steps of an account. The clock is paused from the start, so the resend countdown

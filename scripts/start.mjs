@@ -1,5 +1,6 @@
 // `npm start`: builds the app when dist/ is missing or older than its sources, then runs the server
-// (server/main.ts through tsx), which serves the app and the API on one origin.
+// (server/main.ts through tsx), which serves the app and the API on one origin. With `--build-only` it
+// stops after the build (`npm test` builds beside its static checks, so Playwright's server finds it fresh).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,7 @@ if (builtAt < sourcesAt) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });
 // The server shuts down gracefully on these; this wrapper only passes them on and waits.

@@ -315,12 +315,6 @@ export interface BrowserBindings<M extends AnyStateMachine> {
    * path. Left out, each path runs once in English — or in the language the model's inputs choose (forgotPassword's `home`).
    */
   languages?: readonly PageLanguage[];
-  /**
-   * What the browser paths must cover together. By default what the unit paths do: every state, every
-   * transition and every fixture from every input. `states and transitions` keeps fewer paths for a flow
-   * whose fixtures multiply by many inputs: each state reached and each transition taken once.
-   */
-  cover?: 'states and transitions';
   /** How the page starts for an input fixture. Without it, the first event opens the page. */
   start?: (input: InputFrom<M>, language: PageLanguage) => PageAction[];
   events: {
@@ -389,7 +383,6 @@ export interface AnyFlowModel {
   journeys?: Record<string, Journey>;
   browser?: {
     languages?: readonly PageLanguage[];
-    cover?: 'states and transitions';
     start?: (input: never, language: PageLanguage) => PageAction[];
     events: Record<string, ((event: never, before: never, language: PageLanguage) => BindingResult) | undefined>;
     actors?: Record<
