@@ -32,6 +32,8 @@ export const WALLET_FAILURES = [
   'invalid_chain_id',
   'tip_above_fee_cap',
   'fee_cap_too_high',
+  /** Disconnected on this page, but the wallet did not revoke the site's permission. */
+  'still_authorised',
   'unknown',
 ] as const;
 export type WalletFailureCode = (typeof WALLET_FAILURES)[number];

@@ -1,44 +1,60 @@
 import AxeBuilder from '@axe-core/playwright';
-import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, parseUnits, type Address } from 'viem';
+import { createTestClient, http } from 'viem';
 import { devAccount } from '../server/chains/localNodes';
 import type { Chains } from '../contract/chains';
 import { expect, screenReady, test } from './fixtures';
+import { addTestWallet } from './testWallet';
+import { pageTexts } from '../machines/graph/page';
 
 /**
- * A customer tops up USDT on Base: the address is shown, a transfer to it from a development account
- * on the local node shows as pending, then as credited once blocks are mined (`anvil_mine`).
+ * A customer tops up USDT on Base from the test wallet: the address is shown, the wallet connects and
+ * is switched to Base, sends the token transfer, and the deposit shows as pending, then as credited once
+ * blocks are mined (`anvil_mine`).
  */
-test('a USDT transfer on Base shows pending, then credited after the confirmations', async ({ page, signIn }) => {
+test('a USDT top-up on Base from the wallet shows pending, then credited after the confirmations', async ({ page, signIn }) => {
+  test.setTimeout(90_000);
+  const { chains } = (await (await page.request.get('/api/chains')).json()) as Chains;
+  const ethereum = chains.find((chain) => chain.network === 'ethereum')!;
+  const base = chains.find((chain) => chain.network === 'base')!;
+  // Development account 2 holds the local USDT; the wallet starts on Ethereum, so Base is switched to.
+  await addTestWallet(page, {
+    account: devAccount(2),
+    chainId: ethereum.chainId,
+    chains: { [ethereum.chainId]: ethereum.rpcUrl, [base.chainId]: base.rpcUrl },
+  });
   await signIn('en');
   await page.goto('/inject/crypto/on-chain/USDT');
   await screenReady(page);
   await page.getByRole('button', { name: 'Base' }).click();
   const shown = page.getByTestId('deposit-address');
-  await expect(shown).toBeVisible();
-  await expect(shown.getByText('local test network')).toBeVisible();
+  await expect(shown.getByText('local test network').first()).toBeVisible();
   await expect(shown.getByRole('img', { name: /QR code/ })).toBeVisible();
-  const address = (await shown.locator('.copyable-text').textContent())!.trim() as Address;
-  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+  await page.getByRole('button', { name: 'Pay from a wallet' }).click();
+  await page.getByRole('button', { name: 'Connect Meridian Test Wallet' }).click();
+  await page.getByRole('button', { name: 'Switch to Base (local test network)' }).click();
+  const amount = page.getByLabel('Amount to send', { exact: true });
+  // Nothing is sent for zero: the field says why and keeps what was typed.
+  await amount.fill('0');
+  await page.getByRole('button', { name: 'Send from the wallet' }).click();
+  await expect(page.getByText('Enter an amount above zero.')).toBeVisible();
+  await expect(amount).toHaveValue('0');
+  await amount.fill('12.5');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `reports/screenshots/on-chain-deposit-wallet-en-${width}.png`, fullPage: true });
+  }
   expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations)).toEqual([]);
+  await page.getByRole('button', { name: 'Send from the wallet' }).click();
+  await expect(page.getByTestId('wallet-top-up-sent')).toContainText('Sent from your wallet', { timeout: 20_000 });
 
-  const { chains } = (await (await page.request.get('/api/chains')).json()) as Chains;
-  const base = chains.find((chain) => chain.network === 'base')!;
-  const usdt = base.tokens.find((token) => token.asset === 'USDT')!;
-  const transport = http(base.rpcUrl);
-  const hash = await createWalletClient({ transport, account: devAccount(2) }).writeContract({
-    chain: null,
-    address: usdt.address as Address,
-    abi: erc20Abi,
-    functionName: 'transfer',
-    args: [address, parseUnits('12.5', usdt.decimals)],
-  });
-  await createPublicClient({ transport }).waitForTransactionReceipt({ hash, pollingInterval: 100 });
-
-  await expect(page.getByTestId('deposit-pending')).toContainText('Deposit on its way', { timeout: 20_000 });
-  await expect(page.getByTestId('deposit-pending')).toContainText('1 of 2 confirmations');
+  const pending = page.getByTestId('deposit-pending');
+  await expect(pending).toContainText('Deposit on its way', { timeout: 20_000 });
+  await expect(pending).toContainText('12.50');
+  await expect(pending).toContainText('1 of 2 confirmations');
   await page.screenshot({ path: 'reports/screenshots/on-chain-deposit-pending-en-1280.png', fullPage: true });
 
-  await createTestClient({ mode: 'anvil', transport }).mine({ blocks: 1 });
+  await createTestClient({ mode: 'anvil', transport: http(base.rpcUrl) }).mine({ blocks: 1 });
   await expect(page.getByTestId('deposit-credited')).toContainText('Deposit credited', { timeout: 20_000 });
 });
 
@@ -52,6 +68,9 @@ for (const language of ['en', 'ar'] as const) {
       await screenReady(page);
       await page.getByTestId('deposit-networks').getByRole('button').first().click();
       await expect(page.getByTestId('deposit-address').getByRole('img')).toBeVisible();
+      // The wallet block opened (no wallet in this browser: it says so).
+      await page.getByRole('button', { name: pageTexts(language).walletTopUp.choose }).click();
+      await expect(page.getByText(pageTexts(language).wallet.noWallet)).toBeVisible();
       await page.screenshot({ path: `reports/screenshots/on-chain-deposit-${language}-${width}.png`, fullPage: true });
       expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations)).toEqual([]);
     });

@@ -221,8 +221,9 @@ export const walletMachine = setup({
         src: 'disconnect',
         input: ({ context }) => ({ connectorId: context.connection!.connectorId }),
         onDone: { target: 'disconnected', actions: assign({ connection: null }) },
-        // Disconnecting is local in the end: the flag is set even when the wallet did not answer.
-        onError: { target: 'disconnected', actions: assign({ connection: null }) },
+        // Disconnecting is local in the end: the flag is set even when the wallet did not answer or kept
+        // the site allowed, which the visitor is told (it is undone in the wallet).
+        onError: { target: 'disconnected', actions: [assign({ connection: null }), 'noteFailure'] },
       },
     },
   },

@@ -10,6 +10,8 @@ import { walletMachine, type WalletConnection } from './wallet.machine';
 export const WALLET_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const OTHER_ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const CHAINS = Object.values(EVM_CHAINS).map((chain) => chain.localChainId);
+/** The server no longer runs Base (its RPC left the configuration) while a link on it is still open. */
+const WITHOUT_BASE = CHAINS.filter((chainId) => chainId !== EVM_CHAINS.base.localChainId);
 
 /** The test wallet's EIP-6963 `rdns`, which wagmi takes as its connector's id. */
 const TEST_WALLET_CONNECTOR = 'test.meridian.wallet';
@@ -65,11 +67,12 @@ const walletTexts = (language: PageLanguage) => pageTexts(language).wallet;
 const button = (name: string) => ({ role: 'button' as const, name });
 /** The test wallet announces itself by this name (its EIP-6963 `info`). */
 const connectButton = (language: PageLanguage) => button(withValues(walletTexts(language).connectWith, { name: 'Meridian Test Wallet' }));
-/** To the link's chain, named as the page names a local node's chain. */
-const switchButton = (language: PageLanguage) =>
-  button(
-    withValues(walletTexts(language).switchTo, { chain: withValues(walletTexts(language).localChain, { name: EVM_CHAINS.base.name }) }),
-  );
+/** To the link's chain, named as the page names a local node's chain, or by its network's name when the server no longer runs it. */
+const switchButton = (language: PageLanguage, chainIds: number[]) => {
+  const { name } = EVM_CHAINS.base;
+  const chain = chainIds.includes(LINK.chainId) ? withValues(walletTexts(language).localChain, { name }) : name;
+  return button(withValues(walletTexts(language).switchTo, { chain }));
+};
 const payButton = (language: PageLanguage) => button(withValues(walletTexts(language).pay, { amount: LINK.amount, asset: LINK.asset }));
 /** The failure kept in the context, as the wallet block says it; none: no alert. */
 const failureShown = (failure: { code: string } | null, language: PageLanguage) => {
@@ -97,11 +100,18 @@ export const walletModel = {
   },
   actors: {
     reconnect: {
-      done: { 'a wallet still authorised': { chainIds: CHAINS, connection }, 'none authorised': { chainIds: CHAINS, connection: null } },
+      done: {
+        'a wallet still authorised': { chainIds: CHAINS, connection },
+        'none authorised': { chainIds: CHAINS, connection: null },
+        'a wallet still authorised; Base no longer configured': { chainIds: WITHOUT_BASE, connection },
+      },
       error: { offline: new Error('Failed to fetch') },
     },
     connect: { done: { 'shares an account': connection }, error: { 'refused (4001)': rejected } },
-    disconnect: { done: { disconnected: undefined }, error: { 'the wallet hung': new Error('timed out') } },
+    disconnect: {
+      done: { disconnected: undefined },
+      error: { 'kept the site allowed': Object.assign(new Error('The wallet still allows this site.'), { code: 'still_authorised' }) },
+    },
     switchChain: {
       done: { 'on Base (local)': 31338 },
       error: {
@@ -140,10 +150,15 @@ export const walletModel = {
       WALLET_DISCONNECTED: () => [{ wallet: { disconnect: true } }],
       RETRY: (_, __, language) => [{ click: button(walletTexts(language).retry) }],
       // The page offers only the link's chain, and only while the wallet is on another one.
+      // A chain the server no longer runs is refused by the machine ("Chain not configured.").
       SWITCH_CHAIN_REQUESTED: ({ chainId }, before, language) =>
-        chainId === LINK.chainId && before.context.connection?.chainId !== chainId ? [{ click: switchButton(language) }] : null,
-      // The page sends what the link asks, once, and sets no fees: the malformed transactions stay unit paths.
+        chainId === LINK.chainId && before.context.connection?.chainId !== chainId
+          ? [{ click: switchButton(language, before.context.chainIds) }]
+          : null,
+      // The page sends what the link asks, once, and sets no fees: the malformed transactions stay unit
+      // paths (docs/testing.md). wagmi refuses a chain it is not configured with before the wallet sees it.
       SEND_REQUESTED: ({ transaction }, before, language) =>
+        before.context.chainIds.includes(LINK.chainId) &&
         transaction.to === LINK.address &&
         transaction.chainId === LINK.chainId &&
         transaction.maxFeePerGas === undefined &&
@@ -155,7 +170,11 @@ export const walletModel = {
     actors: {
       reconnect: {
         done: (reconnected) => [
-          { answer: CHAINS_CALL, method: 'GET', json: { chains: MODEL_CHAINS } },
+          {
+            answer: CHAINS_CALL,
+            method: 'GET',
+            json: { chains: MODEL_CHAINS.filter((chain) => reconnected.chainIds.includes(chain.chainId)) },
+          },
           { wallet: { install: { ...TEST_WALLET, authorised: reconnected.connection !== null } } },
         ],
         // The page's own list loads; the wallet's, right after, finds no connection.
@@ -170,8 +189,11 @@ export const walletModel = {
         // wagmi asks for the permission first.
         error: () => [{ wallet: { reject: 'wallet_requestPermissions' } }],
       },
-      // wagmi's injected connector ignores a failed revoke (it gives it 100 ms), so only the SDK's can fail.
-      disconnect: { done: () => [] },
+      // wagmi's injected connector ignores a refused revoke; the wallet then still shares its accounts.
+      disconnect: {
+        done: () => [{ wallet: { reject: null } }],
+        error: () => [{ wallet: { reject: 'wallet_revokePermissions' } }],
+      },
       switchChain: {
         // Through adding the chain, as the first switch of a wallet that never had it does.
         done: (chainId) => [{ wallet: { reject: null, forgetChains: [chainId], refuseAddChain: false, refuseSwitchAfterAdd: false } }],
@@ -213,7 +235,7 @@ export const walletModel = {
         return { shows: [{ shownText: s.context.connection!.accounts[0]! }, ...failure.shows], hides: failure.hides };
       },
       'connected.ready': (s, language) => {
-        if (s.context.connection!.chainId !== LINK.chainId) return { shows: [switchButton(language)] };
+        if (s.context.connection!.chainId !== LINK.chainId) return { shows: [switchButton(language, s.context.chainIds)] };
         // Sent: the page follows the transaction by its hash.
         return { shows: [s.context.transactionHash ? { shownText: s.context.transactionHash } : payButton(language)] };
       },

@@ -132,14 +132,15 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
     /**
      * The wallets the page can offer: every injected wallet found, and MetaMask's SDK. `window.ethereum`
      * (wagmi's plain `injected`, named "Injected") is the fallback for wallets that do not announce
-     * themselves (EIP-6963): once one has, it is that same wallet, offered under its own name.
+     * themselves (EIP-6963): once one has, it is that same wallet, offered under its own name; with
+     * neither, no wallet is offered and the page says none was found.
      */
     connectors: () => {
       const found = getConnectors(config);
       const announced = found.some((connector) => connector.type === 'injected' && connector.id !== INJECTED_FALLBACK);
-      return found
-        .filter((connector) => !(announced && connector.id === INJECTED_FALLBACK))
-        .map(({ id, name, icon }) => ({ id, name, icon }));
+      // wagmi lists the fallback even without window.ethereum, where it could only answer "Provider not found.".
+      const fallback = !announced && typeof window !== 'undefined' && Boolean((window as { ethereum?: unknown }).ethereum);
+      return found.filter((connector) => connector.id !== INJECTED_FALLBACK || fallback).map(({ id, name, icon }) => ({ id, name, icon }));
     },
     async reconnect(): Promise<WalletReconnected> {
       await sleep(WALLET_TIMINGS.statusCheckMs);
@@ -155,7 +156,12 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
       return connection;
     },
     async disconnect(): Promise<void> {
+      const { connector } = getConnection(config);
       await disconnect(config);
+      // wagmi asks an injected wallet to revoke the site's permission (100 ms) and ignores a refusal or
+      // silence; a wallet that still shares accounts keeps the site allowed, which the visitor is told.
+      if (connector?.type === 'injected' && (await connector.getAccounts().catch(() => [])).length > 0)
+        throw new WalletError('still_authorised', 'The wallet still allows this site.');
     },
     async switchChain({ chainId }: { chainId: number }): Promise<number> {
       // wagmi's injected connector adds a chain the wallet does not know (4902) and counts a refusal, also

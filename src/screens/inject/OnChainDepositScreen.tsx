@@ -16,6 +16,7 @@ import { generalFailureText } from '../shared/failureText';
 import { DepositLinkBlock } from './DepositLinkBlock';
 import type { EvmNetwork } from '../../../contract/chainList';
 import { TopUpLimit } from './TopUpLimit';
+import { WalletTopUp } from './WalletTopUp';
 
 /**
  * /inject/crypto/on-chain/:iso: choose the network, then the deposit address with its QR code, the
@@ -125,7 +126,12 @@ function OnChainDeposit() {
           ) : null}
         </section>
       ) : null}
-      {address.chainId !== null ? <DepositLinkBlock asset={asset.code as CryptoAsset} network={view.network as EvmNetwork} /> : null}
+      {address.chainId !== null ? (
+        <>
+          <WalletTopUp address={address} asset={asset.code as CryptoAsset} />
+          <DepositLinkBlock asset={asset.code as CryptoAsset} network={view.network as EvmNetwork} />
+        </>
+      ) : null}
       {changeNetwork}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { erc20TransferData, toUnits } from '../../../contract/wallet';
+import { EVM_CHAINS } from '../../../contract/chainList';
 import type { DepositLink } from '../../../contract/depositLinks';
 import type { ApiError } from '../../api/client';
 import { useSystem } from '../../app/context';
@@ -12,6 +12,7 @@ import { Money } from '../../ui/Money';
 import { generalFailureText } from '../shared/failureText';
 import { chainName, useChains } from '../shared/useChains';
 import { WalletBlock } from '../shared/WalletBlock';
+import { walletPayment } from '../shared/walletPayment';
 import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
 import type { WalletView } from '../../../machines/wallet.view';
 
@@ -19,14 +20,6 @@ import type { WalletView } from '../../../machines/wallet.view';
 const CONFIRMATION_POLL_MS = 4000;
 
 const dueOf = (link: DepositLink) => (link.status === 'underpaid' ? link.remainder : link.amount);
-
-/** What the wallet is asked to send for a link (what is still missing once underpaid): the native coin to the address, or a token transfer. */
-function paymentOf(link: DepositLink) {
-  const units = toUnits(dueOf(link), link.decimals);
-  return link.token
-    ? { to: link.token, chainId: link.chainId, value: 0n, data: erc20TransferData(link.address, units) }
-    : { to: link.address, chainId: link.chainId, value: units };
-}
 
 /**
  * /inject/crypto/on-chain/wallet/:hash, open to anyone with the link: connect a wallet, switch it to the
@@ -73,7 +66,8 @@ export function WalletPayScreen() {
     );
   }
   const request = link.data;
-  const chainLabel = chain ? chainName(t, chain) : String(request.chainId);
+  // A link can outlive its chain in the server's configuration: named by its network, the switch is refused.
+  const chainLabel = chain ? chainName(t, chain) : EVM_CHAINS[request.network].name;
   return (
     <div className="stack">
       <section className="card stack" aria-labelledby="wallet-request">
@@ -138,7 +132,7 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
       variant="primary"
       block
       busy={view.sending}
-      onClick={() => system.wallet().send({ type: 'SEND_REQUESTED', transaction: paymentOf(request) })}
+      onClick={() => system.wallet().send({ type: 'SEND_REQUESTED', transaction: walletPayment(request, dueOf(request)) })}
     >
       {t('wallet.pay', { amount: dueOf(request), asset: request.asset })}
     </Button>
