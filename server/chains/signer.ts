@@ -51,6 +51,8 @@ export interface SignerDeps {
   account: PrivateKeyAccount;
   /** A sent transaction still in the node's pool this long after it was signed is replaced with higher fees. */
   replaceAfterSeconds: number;
+  /** A replacement offers at most this many times the first transaction's max fee per gas (WITHDRAWAL_MAX_FEE_MULTIPLE). */
+  maxFeeMultiple: number;
   /** The client of a chain; tests hand in one whose sends never arrive, as when the process dies before sending. */
   clientOf?: (chain: Chain) => PublicClient;
 }
@@ -68,7 +70,16 @@ export interface SignerDeps {
  * it cannot be paid: the hot wallet lacks the funds before signing, its transaction reverted, or its
  * nonce was used, deep enough, by a transaction that is none of its own.
  */
-export function createWithdrawalSigner({ db, clock, logger, chains, account, replaceAfterSeconds, clientOf = publicClientOf }: SignerDeps) {
+export function createWithdrawalSigner({
+  db,
+  clock,
+  logger,
+  chains,
+  account,
+  replaceAfterSeconds,
+  maxFeeMultiple,
+  clientOf = publicClientOf,
+}: SignerDeps) {
   const clients = new Map<string, PublicClient>(chains.map((chain) => [chain.network, clientOf(chain)]));
 
   /** What arrives at the address, in the native coin's wei or the token contract's unit. */
@@ -260,11 +271,27 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
    * now if more), saved as the latest transaction unless another round replaced it first; answers it raw.
    * Only a transaction in the pool, or one offering less than the chain asks now, is replaced: one the
    * node refused for another reason (the hot wallet's funds) is sent again as it is, its fees never
-   * climbing for nothing.
+   * climbing for nothing. Fees beyond the ceiling (`maxFeeMultiple` × the first's) are never offered:
+   * the transaction stays as it is, broadcast, for an operator to look at.
    */
-  async function replaced(chain: Chain, client: PublicClient, withdrawal: WithdrawalRow, stuck: TransactionRow, inPool: boolean) {
+  async function replaced(
+    chain: Chain,
+    client: PublicClient,
+    withdrawal: WithdrawalRow,
+    transactions: readonly TransactionRow[],
+    inPool: boolean,
+  ) {
+    const stuck = transactions.at(-1)!;
     const now = await client.estimateFeesPerGas();
     if (!inPool && now.maxFeePerGas <= BigInt(stuck.maxFeePerGas)) return undefined;
+    const fees = {
+      maxFeePerGas: larger(bumped(BigInt(stuck.maxFeePerGas)), now.maxFeePerGas),
+      maxPriorityFeePerGas: larger(bumped(BigInt(stuck.maxPriorityFeePerGas)), now.maxPriorityFeePerGas),
+    };
+    if (fees.maxFeePerGas > BigInt(transactions[0]!.maxFeePerGas) * BigInt(maxFeeMultiple)) {
+      logger.warn('withdrawals.fee_ceiling', { network: chain.network, id: withdrawal.id, stuck: stuck.hash });
+      return undefined;
+    }
     return whileBroadcast(withdrawal.id, async (tx, row) => {
       const [latest] = await tx
         .select({ hash: withdrawalTransactions.hash })
@@ -273,10 +300,6 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
         .orderBy(desc(withdrawalTransactions.signedAt), desc(withdrawalTransactions.hash))
         .limit(1);
       if (latest!.hash !== stuck.hash) return undefined;
-      const fees = {
-        maxFeePerGas: larger(bumped(BigInt(stuck.maxFeePerGas)), now.maxFeePerGas),
-        maxPriorityFeePerGas: larger(bumped(BigInt(stuck.maxPriorityFeePerGas)), now.maxPriorityFeePerGas),
-      };
       logger.info('withdrawals.replaced', { network: chain.network, id: row.id, stuck: stuck.hash });
       return signAndSave(tx, chain, row, row.nonce!, fees);
     });
@@ -324,7 +347,7 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
       const raw =
         clock().getTime() - latest.signedAt.getTime() < replaceAfterSeconds * 1000
           ? undefined
-          : await replaced(chain, client, withdrawal, latest, known);
+          : await replaced(chain, client, withdrawal, transactions, known);
       if (raw) await send(chain, client, raw);
       // Not known to the node: never sent (the process died first), or dropped (anvil evicts what pays less than the base fee).
       else if (!known) await send(chain, client, latest.raw as Hex);

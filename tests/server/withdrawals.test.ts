@@ -78,6 +78,7 @@ function serverOn(overrides: Partial<Config> = {}) {
       chains,
       account: hotWalletAccount(demoHotWalletKey()),
       replaceAfterSeconds: config.withdrawals.replaceAfterSeconds,
+      maxFeeMultiple: config.withdrawals.maxFeeMultiple,
       ...deps,
     });
   const server: TestServer = { app, clock, sent: [] };
@@ -271,7 +272,9 @@ describe('the address book', () => {
   });
 
   it('keeps a new address unusable for the cooling-off period', async () => {
-    const { server } = serverOn({ withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600, replaceAfterSeconds: 180 } });
+    const { server } = serverOn({
+      withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600, replaceAfterSeconds: 180, maxFeeMultiple: 10 },
+    });
     const who = await customer(server);
     await fund(db, who.userId, 'ETH', '1');
     const saved = await saveAddress(who);
@@ -689,6 +692,33 @@ describe('a transaction stuck in the pool', () => {
       await signer.runOnce();
       expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', tx_hash: second!.hash, reference: second!.hash });
       expect(formatEther(await chain().getBalance({ address: to }))).toBe(withdrawal.received);
+    } finally {
+      await anvil().setAutomine(true);
+    }
+  }, 60_000);
+
+  it('is not replaced beyond the fee ceiling: it stays broadcast for an operator, and goes out once the ceiling allows', async () => {
+    const { server, restart } = serverOn();
+    const capped = restart({ maxFeeMultiple: 2 });
+    try {
+      const { withdrawal, first } = await sentWhileNotMining(capped, server);
+      // The chain now asks about six times what the transaction offers: more than twice the first fee.
+      await anvil().setNextBlockBaseFeePerGas({ baseFeePerGas: BigInt(first.max_fee_per_gas) * 3n });
+      await mine(1);
+      server.clock.advance(180);
+      await capped.runOnce();
+      server.clock.advance(180);
+      await capped.runOnce();
+      expect(await transactionsOf(withdrawal.id)).toHaveLength(1);
+      expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'broadcast', activity: 'pending', tx_hash: first.hash });
+
+      // The operator raises the ceiling (the default, 10×): the replacement goes out and is mined.
+      await restart().runOnce();
+      const [, second] = await transactionsOf(withdrawal.id);
+      expect(BigInt(second!.max_fee_per_gas)).toBeGreaterThan(BigInt(first.max_fee_per_gas) * 2n);
+      await mine(2);
+      await restart().runOnce();
+      expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', tx_hash: second!.hash });
     } finally {
       await anvil().setAutomine(true);
     }
