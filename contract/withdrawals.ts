@@ -77,7 +77,7 @@ export const withdrawalQuoteSchema = z.object({
   address: z.string(),
   /** What leaves the account. */
   amount: decimalSchema,
-  /** The network fee estimated from the chain (gas limit × max fee per gas), part of `amount`. */
+  /** The network fee estimated from the chain (gas limit × max fee per gas), part of `amount`; a token's (USDT, USDC) is that native coin converted at the market's prices. */
   fee: decimalSchema,
   /** What arrives at the address: amount − fee. */
   received: decimalSchema,

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { randomInt, randomUUID } from 'node:crypto';
+import type { CryptoAsset } from '../contract/assets';
 import type { Locale } from '../contract/locales';
 import { KYC_TERMS_VERSION } from '../contract/kyc';
 import { ADMIN, expect, latestCode, registerCustomer, someClientAddress, stepUpByApi } from './fixtures';
@@ -22,10 +23,17 @@ const PNG = Buffer.concat([
 
 /**
  * A new customer who may send money out of Meridian (the route's middleware): e-mail verified, phone
- * confirmed, identity check approved by the admin — all through the API — with `eth` ETH credited.
+ * confirmed, identity check approved by the admin — all through the API — with `amount` of `asset` (ETH unless
+ * said) credited on Ethereum.
  * The browser context's cookies are the customer's session.
  */
-export async function customerWhoMayWithdraw(request: APIRequestContext, admin: APIRequestContext, language: Locale, eth: string) {
+export async function customerWhoMayWithdraw(
+  request: APIRequestContext,
+  admin: APIRequestContext,
+  language: Locale,
+  amount: string,
+  asset: CryptoAsset = 'ETH',
+) {
   const customer = await registerCustomer(request, language);
   const headers = { Authorization: `Bearer ${customer.tokens.accessToken}`, 'X-Forwarded-For': someClientAddress() };
   const ok = async (answer: Promise<{ status(): number; text(): Promise<string> }>) => {
@@ -73,13 +81,13 @@ export async function customerWhoMayWithdraw(request: APIRequestContext, admin: 
     }),
   );
   const account = (await (
-    await ok(request.post('/api/accounts-management/open-account', { data: { currency: 'ETH' }, headers }))
+    await ok(request.post('/api/accounts-management/open-account', { data: { currency: asset }, headers }))
   ).json()) as {
     id: string;
   };
   await ok(
     request.post('/api/simulate/crypto-deposit', {
-      data: { accountId: account.id, network: 'ethereum', amount: eth },
+      data: { accountId: account.id, network: 'ethereum', amount },
       headers: { ...headers, 'Idempotency-Key': randomUUID() },
     }),
   );

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createPublicClient, http, type Address } from 'viem';
+import { createPublicClient, decodeFunctionData, erc20Abi, formatUnits, http, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Chains } from '../contract/chains';
 import { localizePath } from '../contract/locales';
@@ -158,5 +158,59 @@ test('the withdrawal screens right to left: the form, a refused address, the rev
   await stepUp(page, 'ar', phone, 1);
   await expect(page.getByTestId('withdraw-status')).toHaveText(w.status.broadcast, { timeout: 20_000 });
   await screenshots(page, 'withdraw-sent-ar');
+  await admin.dispose();
+});
+
+test('a USDT withdrawal on Base: the fee quoted in USDT, the token contract called, confirmed with its hash', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const texts = pageTexts('en');
+  const w = texts.withdraw;
+  const admin = await playwright.request.newContext({ baseURL });
+  const { phone, headers } = await customerWhoMayWithdraw(page.context().request, admin, 'en', '50', 'USDT');
+  const { chains } = (await (await page.request.get('/api/chains')).json()) as Chains;
+  const base = chains.find((chain) => chain.network === 'base')!;
+  const usdt = base.tokens.find((token) => token.asset === 'USDT')!;
+  await stepUpByApi(page.request, headers, 'withdrawal.address', phone);
+  const to = freshAddress();
+  const saved = await page.request.post('/api/withdrawal-addresses', {
+    data: { network: 'base', address: to, label: 'Base wallet' },
+    headers,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  await page.goto('/accounts/crypto/withdraw/USDT');
+  await expect(page.getByTestId('withdraw-available')).toContainText(formatAmount('50', 'USDT', 'en'));
+  // USDT is on every chain; the addresses listed are the chosen network's.
+  await page.getByLabel(w.network).selectOption('base');
+  await expect(page.getByLabel(w.address)).toContainText('Base wallet');
+  await page.getByLabel(w.amount, { exact: true }).fill('20');
+  await page.getByRole('button', { name: w.review }).click();
+  const quote = page.getByTestId('withdraw-quote');
+  await expect(quote).toContainText(formatAmount('20', 'USDT', 'en'));
+  await expect(quote).toContainText(withValues(texts.wallet.localChain, { name: 'Base' }));
+  await screenshots(page, 'withdraw-usdt-review-en');
+  const reviewed = await quote.textContent();
+  await page.getByRole('button', { name: w.confirm }).click();
+  await stepUp(page, 'en', phone, 1);
+
+  const status = page.getByTestId('withdraw-status');
+  await expect(status).toHaveText(w.status.broadcast, { timeout: 20_000 });
+  const hash = (await page.getByTestId('withdraw-hash').locator('.copyable-text').textContent())!.trim();
+  const node = createPublicClient({ transport: http(base.rpcUrl) });
+  await node.request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
+  await expect(status).toHaveText(w.status.confirmed, { timeout: 20_000 });
+  await expect(page.getByTestId('withdraw-hash')).toContainText(hash);
+
+  // The hot wallet called the token contract's transfer; the address holds exactly what the review said would arrive.
+  const transaction = await node.getTransaction({ hash: hash as Address });
+  expect(transaction.to?.toLowerCase()).toBe(usdt.address.toLowerCase());
+  const { args } = decodeFunctionData({ abi: erc20Abi, data: transaction.input });
+  expect(args[0]).toBe(to);
+  expect(await node.readContract({ address: usdt.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [to] })).toBe(args[1]);
+  expect(reviewed).toContain(formatAmount(formatUnits(args[1] as bigint, usdt.decimals), 'USDT', 'en'));
   await admin.dispose();
 });

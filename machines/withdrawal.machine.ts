@@ -13,9 +13,9 @@ export interface WithdrawalInput {
 /** How often a sent withdrawal is asked about until it is confirmed or failed. */
 export const WITHDRAWAL_POLL_MS = 3_000;
 
-/** The networks a coin can be withdrawn over: those whose native coin it is. */
+/** The networks an asset can be withdrawn over: those whose native coin it is, or that carry it as a token (USDT, USDC). */
 export function withdrawalNetworks(asset: CryptoAsset): EvmNetwork[] {
-  return EVM_NETWORK_CODES.filter((network) => EVM_CHAINS[network].nativeCurrency.symbol === asset);
+  return EVM_NETWORK_CODES.filter((network) => EVM_CHAINS[network].nativeCurrency.symbol === asset || asset in EVM_CHAINS[network].tokens);
 }
 
 interface Context {

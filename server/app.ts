@@ -155,6 +155,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       chains,
       limits: services.limits,
       stepUp: services.stepUp,
+      rates: services.rates,
       hotWallet: Boolean(config.withdrawals.hotWalletKey),
       coolingOffSeconds: config.withdrawals.coolingOffSeconds,
     }),

@@ -110,6 +110,12 @@ export interface WithdrawalSettings {
    * after it was signed is replaced by the same transaction with higher fees.
    */
   replaceAfterSeconds: number;
+  /**
+   * WITHDRAWAL_MAX_FEE_MULTIPLE (default 10, a whole number): a replacement never offers more than this
+   * many times the first transaction's max fee per gas; beyond it the transaction is left pending for
+   * an operator, so a fee spike cannot drain the hot wallet.
+   */
+  maxFeeMultiple: number;
 }
 
 /**
@@ -307,10 +313,16 @@ function withdrawalSettings(env: NodeJS.ProcessEnv, production: boolean, demoMod
   if (!Number.isInteger(replaceAfterSeconds) || replaceAfterSeconds < 1) {
     throw new Error(`WITHDRAWAL_REPLACE_AFTER_SECONDS must be a whole number of seconds of at least 1, got "${replaceAfter}"`);
   }
+  const multiple = env.WITHDRAWAL_MAX_FEE_MULTIPLE?.trim();
+  const maxFeeMultiple = multiple ? Number(multiple) : 10;
+  if (!Number.isInteger(maxFeeMultiple) || maxFeeMultiple < 1) {
+    throw new Error(`WITHDRAWAL_MAX_FEE_MULTIPLE must be a whole number of at least 1, got "${multiple}"`);
+  }
   return {
     hotWalletKey: (key as Hex | undefined) ?? (local ? demoHotWalletKey() : undefined),
     coolingOffSeconds: Math.round(coolingOffHours * 3600),
     replaceAfterSeconds,
+    maxFeeMultiple,
   };
 }
 

@@ -78,6 +78,7 @@ const stopSigner = config.withdrawals.hotWalletKey
       chains,
       account: hotWalletAccount(config.withdrawals.hotWalletKey),
       replaceAfterSeconds: config.withdrawals.replaceAfterSeconds,
+      maxFeeMultiple: config.withdrawals.maxFeeMultiple,
     }).start({
       databaseUrl: config.databaseUrl,
       pollMs: config.chains.local ? 1_000 : 4_000,

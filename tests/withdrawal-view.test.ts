@@ -29,10 +29,11 @@ const at = (value: unknown, extra: object = {}) =>
   withdrawalView(withdrawalMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
 
 describe('the withdrawal view', () => {
-  it('withdraws a coin over the networks it is native to', () => {
+  it('withdraws a coin over the networks it is native to, a token over every chain carrying it', () => {
     expect(withdrawalNetworks('ETH')).toEqual(['ethereum', 'base']);
     expect(withdrawalNetworks('AVAX')).toEqual(['avalanche']);
-    expect(withdrawalNetworks('USDT')).toEqual([]);
+    expect(withdrawalNetworks('USDT')).toEqual(['ethereum', 'base', 'bsc', 'avalanche']);
+    expect(withdrawalNetworks('BTC')).toEqual([]);
   });
 
   it('names the step without naming states, lists the addresses of the chosen network, and is busy while waiting', () => {

@@ -36,6 +36,11 @@ const DEPLOYER = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 9 }).address;
 /** Development accounts 0–4 each get this many of both tokens, for tests and the wallet to send from. */
 const FUNDED_ACCOUNTS = 5;
 const FUNDING = '1000000';
+/**
+ * The local nodes' hot wallet (server/chains/hotWallet.ts): an account no test or wallet page sends from;
+ * it also gets FUNDING of both tokens, to pay USDT and USDC withdrawals out.
+ */
+export const DEMO_HOT_WALLET_INDEX = 7;
 
 /** The address of a test token on every local node (CREATE from the deployer's nonce 0 and 1). */
 export const LOCAL_TOKEN_ADDRESSES: Record<TokenAsset, Address> = {
@@ -154,9 +159,8 @@ async function deployTestTokens(node: LocalNode): Promise<void> {
     if (receipt.contractAddress?.toLowerCase() !== LOCAL_TOKEN_ADDRESSES[asset].toLowerCase())
       throw new Error(`${asset} landed at ${receipt.contractAddress}, not ${LOCAL_TOKEN_ADDRESSES[asset]}: the deployer's nonce moved`);
   }
-  const transfers = TOKEN_ASSETS.flatMap((asset) =>
-    Array.from({ length: FUNDED_ACCOUNTS }, (_, index) => ({ asset, to: devAccount(index) })),
-  );
+  const funded = [...Array.from({ length: FUNDED_ACCOUNTS }, (_, index) => index), DEMO_HOT_WALLET_INDEX];
+  const transfers = TOKEN_ASSETS.flatMap((asset) => funded.map((index) => ({ asset, to: devAccount(index) })));
   let last: Hex | undefined;
   for (const { asset, to } of transfers) {
     last = await wallet.writeContract({

@@ -1,14 +1,18 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
+  encodeFunctionData,
+  erc20Abi,
   keccak256,
   parseUnits,
   TransactionReceiptNotFoundError,
+  type Address,
   type Hash,
   type Hex,
   type PublicClient,
   type TransactionReceipt,
 } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
+import type { CryptoAsset } from '../../contract/assets';
 import type { Chain } from '../../contract/chains';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -18,7 +22,7 @@ import { formatDecimal, negate } from '../services/decimal';
 import { post } from '../services/ledger';
 import { publicClientOf } from './chains';
 import { runWhileLeader } from './leader';
-import { NATIVE_TRANSFER_GAS } from './withdrawals';
+import { onChainUnits, receivedOf, tokenOf, type ChainToken } from './withdrawals';
 
 /** Any 64-bit number of our own: the advisory lock only one instance's signer holds. */
 export const SIGNER_LOCK_KEY = 7_402_113_002n;
@@ -47,6 +51,8 @@ export interface SignerDeps {
   account: PrivateKeyAccount;
   /** A sent transaction still in the node's pool this long after it was signed is replaced with higher fees. */
   replaceAfterSeconds: number;
+  /** A replacement offers at most this many times the first transaction's max fee per gas (WITHDRAWAL_MAX_FEE_MULTIPLE). */
+  maxFeeMultiple: number;
   /** The client of a chain; tests hand in one whose sends never arrive, as when the process dies before sending. */
   clientOf?: (chain: Chain) => PublicClient;
 }
@@ -64,18 +70,45 @@ export interface SignerDeps {
  * it cannot be paid: the hot wallet lacks the funds before signing, its transaction reverted, or its
  * nonce was used, deep enough, by a transaction that is none of its own.
  */
-export function createWithdrawalSigner({ db, clock, logger, chains, account, replaceAfterSeconds, clientOf = publicClientOf }: SignerDeps) {
+export function createWithdrawalSigner({
+  db,
+  clock,
+  logger,
+  chains,
+  account,
+  replaceAfterSeconds,
+  maxFeeMultiple,
+  clientOf = publicClientOf,
+}: SignerDeps) {
   const clients = new Map<string, PublicClient>(chains.map((chain) => [chain.network, clientOf(chain)]));
 
-  /** Signs the withdrawal's payout with this nonce and fees and saves it as its latest transaction; answers it raw. */
+  /** What arrives at the address, in the native coin's wei or the token contract's unit. */
+  function payout(withdrawal: WithdrawalRow, token: ChainToken | undefined): bigint {
+    const received = receivedOf(withdrawal.amount, withdrawal.fee, withdrawal.asset as CryptoAsset);
+    return token ? onChainUnits(received, withdrawal.asset as CryptoAsset, token) : wei(received);
+  }
+
+  /**
+   * Signs the withdrawal's payout with this nonce and fees and saves it as its latest transaction; answers
+   * it raw. The native coin goes straight to the address; a token is the contract's `transfer(to, amount)`.
+   */
   async function signAndSave(tx: Db, chain: Chain, withdrawal: WithdrawalRow, nonce: number, fees: Fees): Promise<Hex> {
+    const token = tokenOf(chain, withdrawal.asset);
+    const to = withdrawal.address as Address;
+    const amount = payout(withdrawal, token);
+    const call = token
+      ? {
+          to: token.address as Address,
+          value: 0n,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+        }
+      : { to, value: amount };
     const raw = await account.signTransaction({
       type: 'eip1559',
       chainId: chain.chainId,
-      to: withdrawal.address as `0x${string}`,
-      value: wei(withdrawal.amount) - wei(withdrawal.fee),
+      ...call,
       nonce,
-      gas: NATIVE_TRANSFER_GAS,
+      gas: BigInt(withdrawal.gasLimit),
       ...fees,
     });
     const hash = keccak256(raw);
@@ -112,6 +145,16 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
     }
   }
 
+  function tokenBalance(client: PublicClient, token: ChainToken): Promise<bigint> {
+    return client.readContract({
+      address: token.address as Address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [account.address],
+      blockTag: 'pending',
+    });
+  }
+
   /** Signs and saves the chain's held withdrawals with the next nonces in one commit; answers them raw, to send. */
   async function sign(chain: Chain, client: PublicClient): Promise<Hex[]> {
     const [due] = await db
@@ -141,19 +184,25 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
         .limit(PER_ROUND)
         .for('update');
       const priority = await client.estimateMaxPriorityFeePerGas();
-      // A signed transaction is never taken back, so one the hot wallet cannot pay is not signed.
+      // A signed transaction is never taken back, so one the hot wallet cannot pay (its gas in the native
+      // coin, its payout in the coin or the token) is not signed.
       let funds = await client.getBalance({ address: account.address, blockTag: 'pending' });
+      const tokenFunds = new Map<string, bigint>();
       const signed: Hex[] = [];
       for (const withdrawal of pending) {
         // The customer paid for the gas at the quoted price: that is the most this transaction may pay.
-        const maxFeePerGas = wei(withdrawal.fee) / NATIVE_TRANSFER_GAS;
-        const cost = wei(withdrawal.amount) - wei(withdrawal.fee) + NATIVE_TRANSFER_GAS * maxFeePerGas;
-        if (cost > funds) {
+        const maxFeePerGas = BigInt(withdrawal.maxFeePerGas);
+        const token = tokenOf(chain, withdrawal.asset);
+        const paid = payout(withdrawal, token);
+        const gas = BigInt(withdrawal.gasLimit) * maxFeePerGas;
+        const tokens = token ? (tokenFunds.get(token.address) ?? (await tokenBalance(client, token))) : 0n;
+        if (gas + (token ? 0n : paid) > funds || (token && paid > tokens)) {
           logger.warn('withdrawals.refused', { network: chain.network, id: withdrawal.id, reason: 'hot_wallet_funds' });
           await fail(tx, withdrawal, 'refused');
           continue;
         }
-        funds -= cost;
+        funds -= gas + (token ? 0n : paid);
+        if (token) tokenFunds.set(token.address, tokens - paid);
         const maxPriorityFeePerGas = priority < maxFeePerGas ? priority : maxFeePerGas;
         signed.push(await signAndSave(tx, chain, withdrawal, nonce, { maxFeePerGas, maxPriorityFeePerGas }));
         await tx
@@ -222,11 +271,27 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
    * now if more), saved as the latest transaction unless another round replaced it first; answers it raw.
    * Only a transaction in the pool, or one offering less than the chain asks now, is replaced: one the
    * node refused for another reason (the hot wallet's funds) is sent again as it is, its fees never
-   * climbing for nothing.
+   * climbing for nothing. Fees beyond the ceiling (`maxFeeMultiple` × the first's) are never offered:
+   * the transaction stays as it is, broadcast, for an operator to look at.
    */
-  async function replaced(chain: Chain, client: PublicClient, withdrawal: WithdrawalRow, stuck: TransactionRow, inPool: boolean) {
+  async function replaced(
+    chain: Chain,
+    client: PublicClient,
+    withdrawal: WithdrawalRow,
+    transactions: readonly TransactionRow[],
+    inPool: boolean,
+  ) {
+    const stuck = transactions.at(-1)!;
     const now = await client.estimateFeesPerGas();
     if (!inPool && now.maxFeePerGas <= BigInt(stuck.maxFeePerGas)) return undefined;
+    const fees = {
+      maxFeePerGas: larger(bumped(BigInt(stuck.maxFeePerGas)), now.maxFeePerGas),
+      maxPriorityFeePerGas: larger(bumped(BigInt(stuck.maxPriorityFeePerGas)), now.maxPriorityFeePerGas),
+    };
+    if (fees.maxFeePerGas > BigInt(transactions[0]!.maxFeePerGas) * BigInt(maxFeeMultiple)) {
+      logger.warn('withdrawals.fee_ceiling', { network: chain.network, id: withdrawal.id, stuck: stuck.hash });
+      return undefined;
+    }
     return whileBroadcast(withdrawal.id, async (tx, row) => {
       const [latest] = await tx
         .select({ hash: withdrawalTransactions.hash })
@@ -235,10 +300,6 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
         .orderBy(desc(withdrawalTransactions.signedAt), desc(withdrawalTransactions.hash))
         .limit(1);
       if (latest!.hash !== stuck.hash) return undefined;
-      const fees = {
-        maxFeePerGas: larger(bumped(BigInt(stuck.maxFeePerGas)), now.maxFeePerGas),
-        maxPriorityFeePerGas: larger(bumped(BigInt(stuck.maxPriorityFeePerGas)), now.maxPriorityFeePerGas),
-      };
       logger.info('withdrawals.replaced', { network: chain.network, id: row.id, stuck: stuck.hash });
       return signAndSave(tx, chain, row, row.nonce!, fees);
     });
@@ -286,7 +347,7 @@ export function createWithdrawalSigner({ db, clock, logger, chains, account, rep
       const raw =
         clock().getTime() - latest.signedAt.getTime() < replaceAfterSeconds * 1000
           ? undefined
-          : await replaced(chain, client, withdrawal, latest, known);
+          : await replaced(chain, client, withdrawal, transactions, known);
       if (raw) await send(chain, client, raw);
       // Not known to the node: never sent (the process died first), or dropped (anvil evicts what pays less than the base fee).
       else if (!known) await send(chain, client, latest.raw as Hex);

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { formatUnits, getAddress, isAddress, parseUnits, type Address } from 'viem';
+import { getAddress, isAddress, type Address } from 'viem';
 import { z } from 'zod';
-import { fitsAssetDecimals, type CryptoAsset } from '../../contract/assets';
+import { assetDecimals, fitsAssetDecimals, type CryptoAsset } from '../../contract/assets';
 import type { Chain, EvmNetwork } from '../../contract/chains';
 import {
   MINIMUM_WITHDRAWAL,
@@ -21,18 +21,52 @@ import { ApiError } from '../errors';
 import { formatDecimal, negate } from '../services/decimal';
 import { post, systemAccountId } from '../services/ledger';
 import type { LimitService } from '../services/limits';
+import { fromUnits, toUnits } from '../services/quote-math';
+import type { RateService } from '../services/rates';
 import type { StepUpService } from '../services/step-up';
 import type { Principal } from '../services/tokens';
 import { publicClientOf } from './chains';
 
 /** A plain transfer of the native coin costs exactly this much gas. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
+/**
+ * The gas limit of an ERC-20 `transfer`: about 35 000 to an address that holds the token, about 52 000 to
+ * one that does not (USDT on Ethereum: up to 63 000); what is not used is not paid.
+ */
+export const TOKEN_TRANSFER_GAS = 80_000n;
 /** Every native coin of the four chains keeps 18 decimals, on chain and in the ledger. */
 const NATIVE_DECIMALS = 18;
+const PRICE_DECIMALS = 18;
+
+export type ChainToken = Chain['tokens'][number];
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
-const wei = (amount: string) => parseUnits(amount, NATIVE_DECIMALS);
-const coins = (value: bigint) => formatDecimal(formatUnits(value, NATIVE_DECIMALS));
+/** A decimal string of `asset` as an integer of its smallest unit, and back. */
+const unitsOf = (amount: string, asset: CryptoAsset) => toUnits(formatDecimal(amount), assetDecimals(asset))!;
+const textOf = (units: bigint, asset: CryptoAsset) => fromUnits(units, assetDecimals(asset));
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/** What arrives at the address: the amount less the network fee, both in the asset. */
+export const receivedOf = (amount: string, fee: string, asset: CryptoAsset) => textOf(unitsOf(amount, asset) - unitsOf(fee, asset), asset);
+
+/** The token contract of `asset` on the chain; none for its native coin, `network_not_supported` when the asset is not there. */
+export function tokenOf(chain: Chain, asset: string): ChainToken | undefined {
+  if (chain.nativeCurrency.symbol === asset) return undefined;
+  const token = chain.tokens.find((candidate) => candidate.asset === asset);
+  if (!token) throw new ApiError('network_not_supported');
+  return token;
+}
+
+/**
+ * What arrives, in the token contract's own unit: the ledger keeps USDT and USDC with 6 decimals, their
+ * contracts on BNB Smart Chain with 18, so 1.5 USDT is 1 500 000 there and 1 500 000 × 10¹² on BSC — exact,
+ * never rounded (a contract with fewer decimals than the asset would lose value, so none is accepted).
+ */
+export function onChainUnits(received: string, asset: CryptoAsset, token: Pick<ChainToken, 'decimals'>): bigint {
+  const shift = token.decimals - assetDecimals(asset);
+  if (shift < 0) throw new Error(`${asset} has ${token.decimals} decimals on chain, fewer than the ledger's`);
+  return unitsOf(received, asset) * 10n ** BigInt(shift);
+}
 
 /**
  * An EVM address as typed, checksummed: anything but 0x and 40 hexadecimal digits is `address_invalid`;
@@ -62,6 +96,8 @@ export interface WithdrawalServiceDeps {
   clock: Clock;
   chains: readonly Chain[];
   limits: Pick<LimitService, 'assertWithinLimit'>;
+  /** A token's fee is the native coin's gas converted at the market's prices. */
+  rates: Pick<RateService, 'quote'>;
   stepUp: Pick<StepUpService, 'consume'>;
   /** None: no hot wallet is configured, withdrawals are off (`withdrawals_unavailable`). */
   hotWallet: boolean;
@@ -72,11 +108,12 @@ export interface WithdrawalServiceDeps {
  * The customer's side of crypto withdrawals: the address book, the quote with the chain's fee, and the
  * withdrawal, which holds the amount in the ledger at once (the customer's account pays; what arrives
  * goes to the external account, the fee to revenue) for the signer (server/chains/signer.ts) to send.
- * Native coins only for now: ETH on Ethereum and Base, BNB, AVAX.
+ * The native coins (ETH on Ethereum and Base, BNB, AVAX) and the USDT and USDC tokens on every EVM chain.
  */
-export function createWithdrawalService({ db, clock, chains, limits, stepUp, hotWallet, coolingOffSeconds }: WithdrawalServiceDeps) {
+export function createWithdrawalService({ db, clock, chains, limits, stepUp, rates, hotWallet, coolingOffSeconds }: WithdrawalServiceDeps) {
   function toWithdrawal(row: WithdrawalRow): Withdrawal {
     const chain = chains.find((candidate) => candidate.network === row.network);
+    const asset = row.asset as CryptoAsset;
     return {
       id: row.id,
       asset: row.asset as CryptoAsset,
@@ -84,7 +121,7 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, hot
       address: row.address,
       amount: formatDecimal(row.amount),
       fee: formatDecimal(row.fee),
-      received: coins(wei(formatDecimal(row.amount)) - wei(formatDecimal(row.fee))),
+      received: receivedOf(row.amount, row.fee, asset),
       status: row.status,
       txHash: row.txHash,
       explorerUrl: row.txHash && chain?.explorerUrl ? `${chain.explorerUrl}/tx/${row.txHash}` : null,
@@ -150,14 +187,24 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, hot
     return list(userId);
   }
 
-  /** The most a native transfer may cost now: its gas times the chain's suggested max fee per gas. */
-  async function estimateFee(chain: Chain): Promise<bigint> {
+  /**
+   * The most the transfer may cost now: its gas limit times the chain's suggested max fee per gas, in
+   * the native coin; for a token, that converted into the token at the market's prices, rounded up.
+   */
+  async function estimateFee(chain: Chain, asset: CryptoAsset, token: ChainToken | undefined) {
+    let maxFeePerGas: bigint;
     try {
-      const { maxFeePerGas } = await publicClientOf(chain).estimateFeesPerGas();
-      return NATIVE_TRANSFER_GAS * maxFeePerGas;
+      ({ maxFeePerGas } = await publicClientOf(chain).estimateFeesPerGas());
     } catch {
       throw new ApiError('withdrawals_unavailable');
     }
+    const gasLimit = token ? TOKEN_TRANSFER_GAS : NATIVE_TRANSFER_GAS;
+    const native = gasLimit * maxFeePerGas;
+    if (!token) return { gasLimit, maxFeePerGas, fee: native };
+    const price = async (of: CryptoAsset) => toUnits(formatDecimal((await rates.quote(of)).usd), PRICE_DECIMALS)!;
+    const [nativeUsd, assetUsd] = await Promise.all([price(chain.nativeCurrency.symbol), price(asset)]);
+    const fee = ceilDiv(native * nativeUsd * 10n ** BigInt(assetDecimals(asset)), 10n ** BigInt(NATIVE_DECIMALS) * assetUsd);
+    return { gasLimit, maxFeePerGas, fee };
   }
 
   async function quote(userId: string, body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
@@ -167,14 +214,15 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, hot
       throw new ApiError('address_cooling_off', undefined, { fields: { usableAt: address.usableAt.toISOString() } });
     }
     const chain = chains.find((candidate) => candidate.network === address.network);
-    if (!chain || chain.nativeCurrency.symbol !== body.asset) throw new ApiError('network_not_supported');
+    if (!chain) throw new ApiError('network_not_supported');
+    const token = tokenOf(chain, body.asset);
     if (!hotWallet) throw new ApiError('withdrawals_unavailable');
     if (!/^\d{1,20}(\.\d+)?$/.test(body.amount) || !/[1-9]/.test(body.amount)) throw new ApiError('amount_invalid');
     if (!fitsAssetDecimals(body.amount, body.asset)) throw new ApiError('amount_too_precise');
     const minimum = MINIMUM_WITHDRAWAL[body.asset];
-    const amount = wei(body.amount);
-    const fee = await estimateFee(chain);
-    if (amount < wei(minimum) || amount <= fee) throw new ApiError('amount_too_small', undefined, { fields: { minimum } });
+    const amount = unitsOf(body.amount, body.asset);
+    const { gasLimit, maxFeePerGas, fee } = await estimateFee(chain, body.asset, token);
+    if (amount < unitsOf(minimum, body.asset) || amount <= fee) throw new ApiError('amount_too_small', undefined, { fields: { minimum } });
     const [account] = await db
       .select({ id: accounts.id })
       .from(accounts)
@@ -190,8 +238,10 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, hot
         network: address.network,
         addressId: address.id,
         address: address.address,
-        amount: coins(amount),
-        fee: coins(fee),
+        amount: textOf(amount, body.asset),
+        fee: textOf(fee, body.asset),
+        gasLimit: Number(gasLimit),
+        maxFeePerGas: maxFeePerGas.toString(),
         createdAt: now,
         expiresAt: addSeconds(now, WITHDRAWAL_QUOTE_SECONDS),
       })
@@ -202,9 +252,9 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, hot
       network: address.network as EvmNetwork,
       addressId: address.id,
       address: address.address,
-      amount: coins(amount),
-      fee: coins(fee),
-      received: coins(amount - fee),
+      amount: textOf(amount, body.asset),
+      fee: textOf(fee, body.asset),
+      received: textOf(amount - fee, body.asset),
       minimum,
       expiresAt: row!.expiresAt.toISOString(),
     };
@@ -227,11 +277,11 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, hot
     const amount = formatDecimal(row.amount);
     const fee = formatDecimal(row.fee);
     await limits.assertWithinLimit(tx, userId, 'withdrawal', asset, amount);
-    const received = coins(wei(amount) - wei(fee));
+    const received = receivedOf(amount, fee, asset);
     const entries = [
       { accountId: row.accountId, amount: negate(amount) },
       { accountId: await systemAccountId(tx, asset), amount: received },
-      ...(wei(fee) > 0n ? [{ accountId: await systemAccountId(tx, asset, 'revenue'), amount: fee }] : []),
+      ...(unitsOf(fee, asset) > 0n ? [{ accountId: await systemAccountId(tx, asset, 'revenue'), amount: fee }] : []),
     ];
     const holdTransactionId = await post(tx, {
       kind: 'withdrawal',
@@ -254,6 +304,8 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, hot
         address: row.address,
         amount,
         fee,
+        gasLimit: row.gasLimit,
+        maxFeePerGas: row.maxFeePerGas,
         status: 'pending',
         activityId: activity!.id,
         holdTransactionId,

@@ -680,6 +680,9 @@ export const withdrawalQuotes = pgTable('withdrawal_quotes', {
   address: text('address').notNull(),
   amount: money('amount').notNull(),
   fee: money('fee').notNull(),
+  /** What the fee paid for on chain, in the native coin (migration 0032): a token's fee is in the token. */
+  gasLimit: bigint('gas_limit', { mode: 'number' }).notNull(),
+  maxFeePerGas: numeric('max_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
   createdAt: instant('created_at').notNull(),
   expiresAt: instant('expires_at').notNull(),
   usedAt: instant('used_at'),
@@ -696,6 +699,9 @@ export const withdrawals = pgTable('withdrawals', {
   address: text('address').notNull(),
   amount: money('amount').notNull(),
   fee: money('fee').notNull(),
+  /** The quote's gas limit and max fee per gas (wei): the most the hot wallet's transaction may cost (migration 0032). */
+  gasLimit: bigint('gas_limit', { mode: 'number' }).notNull(),
+  maxFeePerGas: numeric('max_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
   status: text('status', { enum: WITHDRAWAL_STATUSES }).notNull(),
   fromAddress: text('from_address'),
   nonce: bigint('nonce', { mode: 'number' }),

@@ -60,7 +60,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webauthnRpId: 'localhost',
     webauthnRpName: 'Meridian',
     webauthnOrigins: ['http://localhost:4500'],
-    withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 0, replaceAfterSeconds: 180 },
+    withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 0, replaceAfterSeconds: 180, maxFeeMultiple: 10 },
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     session: DEFAULT_SESSION_LIFETIME,
     rateFeed: undefined,

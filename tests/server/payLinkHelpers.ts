@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { CryptoAsset } from '../../contract/assets';
 import type { StepUpAction } from '../../contract/stepUp';
 import { randomUUID } from 'node:crypto';
 import { accounts, sessions, stepUps } from '../../server/db/schema';
@@ -6,7 +7,7 @@ import { credit } from '../../server/services/ledger';
 import type { TestDatabase, TestServer } from './helpers';
 
 /** A funded account of the customer in `asset`, opened through the ledger as a deposit would. */
-export async function fund(database: TestDatabase, userId: string, asset: 'EUR' | 'BTC' | 'ETH', amount: string): Promise<string> {
+export async function fund(database: TestDatabase, userId: string, asset: 'EUR' | CryptoAsset, amount: string): Promise<string> {
   const kind = asset === 'EUR' ? 'fiat' : 'crypto';
   const [existing] = await database.database.db
     .select({ id: accounts.id })

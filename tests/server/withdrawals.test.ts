@@ -3,9 +3,12 @@ import {
   createPublicClient,
   createTestClient,
   createWalletClient,
+  decodeFunctionData,
+  erc20Abi,
   formatEther,
   http,
   parseTransaction,
+  parseUnits,
   type Address,
   type Hash,
   type Hex,
@@ -14,12 +17,13 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Chain } from '../../contract/chains';
+import type { TokenAsset } from '../../contract/chainList';
+import type { Chain, EvmNetwork } from '../../contract/chains';
 import { withdrawalAddressSchema, withdrawalQuoteSchema, withdrawalSchema, type Withdrawal } from '../../contract/withdrawals';
 import { createApp } from '../../server/app';
 import { publicClientOf, resolveChains } from '../../server/chains/chains';
 import { demoHotWalletKey, hotWalletAccount } from '../../server/chains/hotWallet';
-import { startLocalNode, type LocalNode } from '../../server/chains/localNodes';
+import { devAccount, LOCAL_TOKEN_ADDRESSES, startLocalNode, type LocalNode } from '../../server/chains/localNodes';
 import { createWithdrawalSigner, SIGNER_LOCK_KEY, type SignerDeps } from '../../server/chains/signer';
 import { checkedEvmAddress } from '../../server/chains/withdrawals';
 import type { Config } from '../../server/config';
@@ -42,11 +46,13 @@ const db = useTestDatabase();
 const sqlRows = <Row>(text: string, params?: unknown[]) => db.owner.transaction((session) => session.query<Row>(text, params));
 
 let node: LocalNode;
+/** BNB Smart Chain's node: its USDT and USDC keep 18 decimals. */
+let bsc: LocalNode;
 beforeAll(async () => {
-  node = await startLocalNode({ network: 'ethereum' });
+  [node, bsc] = await Promise.all([startLocalNode({ network: 'ethereum' }), startLocalNode({ network: 'bsc' })]);
 });
 afterAll(async () => {
-  await node?.stop();
+  await Promise.all([node?.stop(), bsc?.stop()]);
 });
 
 /** A server whose Ethereum is the local node (confirmations 2), and a signer (`restart` makes another, as a new process would). */
@@ -61,7 +67,7 @@ async function pendingWithdrawal(server: TestServer) {
 
 function serverOn(overrides: Partial<Config> = {}) {
   const config = testConfig(overrides);
-  const chains = resolveChains(config.chains, [node]);
+  const chains = resolveChains(config.chains, [node, bsc]);
   const clock = new TestClock();
   const app = createApp({ db: db.database.db, config, clock: clock.now, logger: silentLogger, chains, transport: async () => {} });
   const restart = (deps: Partial<SignerDeps> = {}) =>
@@ -72,6 +78,7 @@ function serverOn(overrides: Partial<Config> = {}) {
       chains,
       account: hotWalletAccount(demoHotWalletKey()),
       replaceAfterSeconds: config.withdrawals.replaceAfterSeconds,
+      maxFeeMultiple: config.withdrawals.maxFeeMultiple,
       ...deps,
     });
   const server: TestServer = { app, clock, sent: [] };
@@ -96,19 +103,22 @@ async function customer(server: TestServer) {
 
 type Customer = Awaited<ReturnType<typeof customer>>;
 
-const chain = () => createPublicClient({ transport: http(node.rpcUrl) });
-const anvil = () => createTestClient({ mode: 'anvil', transport: http(node.rpcUrl) });
-const mine = (blocks: number) => anvil().mine({ blocks });
+const chain = (on: LocalNode = node) => createPublicClient({ transport: http(on.rpcUrl) });
+const anvil = (on: LocalNode = node) => createTestClient({ mode: 'anvil', transport: http(on.rpcUrl) });
+const mine = (blocks: number, on: LocalNode = node) => anvil(on).mine({ blocks });
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
-const balanceOf = async (userId: string) =>
+const balanceOf = async (userId: string, asset = 'ETH') =>
   (
-    await sqlRows<{ balance: string }>(`SELECT balance::text AS balance FROM accounts WHERE user_id = $1 AND currency = 'ETH'`, [userId])
+    await sqlRows<{ balance: string }>(`SELECT balance::text AS balance FROM accounts WHERE user_id = $1 AND currency = $2`, [
+      userId,
+      asset,
+    ])
   )[0]!.balance.replace(/\.?0+$/, '');
 
-async function saveAddress(who: Customer, address: string = freshAddress()) {
+async function saveAddress(who: Customer, address: string = freshAddress(), network: EvmNetwork = 'ethereum') {
   await stepUp(who.client, 'withdrawal.address', who.email);
   const answer = await who.client.post('/withdrawal-addresses', {
-    network: 'ethereum',
+    network,
     address: address.toLowerCase(),
     label: 'Cold wallet',
   });
@@ -116,14 +126,55 @@ async function saveAddress(who: Customer, address: string = freshAddress()) {
   return withdrawalAddressSchema.parse(answer.body);
 }
 
-async function withdraw(who: Customer, addressId: string, amount: string, key = randomUUID()): Promise<Withdrawal> {
-  const quoted = await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId, amount });
+async function withdraw(who: Customer, addressId: string, amount: string, asset = 'ETH'): Promise<Withdrawal> {
+  const quoted = await who.client.post('/withdrawals/quotes', { asset, addressId, amount });
   expect(quoted.status, JSON.stringify(quoted.body)).toBe(201);
   const quote = withdrawalQuoteSchema.parse(quoted.body);
   await stepUp(who.client, 'withdrawal', who.email);
-  const answer = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': key } });
+  const answer = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return withdrawalSchema.parse(answer.body);
+}
+
+/** Market prices as of the server's clock, so a token's fee (the native coin's gas converted) is exact. */
+async function setPrices(server: TestServer, prices: Record<string, string>) {
+  for (const [asset, usd] of Object.entries(prices)) {
+    await sqlRows(
+      `INSERT INTO rates (asset, usd, updated_at, source) VALUES ($1, $2, $3, 'admin')
+       ON CONFLICT (asset) DO UPDATE SET usd = EXCLUDED.usd, updated_at = EXCLUDED.updated_at`,
+      [asset, usd, server.clock.now()],
+    );
+  }
+}
+
+const tokenBalance = (on: LocalNode, asset: TokenAsset, address: Address) =>
+  chain(on).readContract({ address: LOCAL_TOKEN_ADDRESSES[asset], abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+
+/** Moves all of the hot wallet's `asset` to development account 0 (as an operator might); answers how much, to move back. */
+async function drainHotWallet(on: LocalNode, asset: TokenAsset): Promise<bigint> {
+  const held = await tokenBalance(on, asset, hot);
+  const wallet = createWalletClient({ account: hotWalletAccount(demoHotWalletKey()), transport: http(on.rpcUrl) });
+  const hash = await wallet.writeContract({
+    chain: null,
+    address: LOCAL_TOKEN_ADDRESSES[asset],
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [devAccount(0), held],
+  });
+  await chain(on).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  return held;
+}
+
+async function refundHotWallet(on: LocalNode, asset: TokenAsset, amount: bigint) {
+  const wallet = createWalletClient({ account: devAccount(0), transport: http(on.rpcUrl) });
+  const hash = await wallet.writeContract({
+    chain: null,
+    address: LOCAL_TOKEN_ADDRESSES[asset],
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [hot, amount],
+  });
+  await chain(on).waitForTransactionReceipt({ hash, pollingInterval: 50 });
 }
 
 const hot = hotWalletAccount(demoHotWalletKey()).address;
@@ -221,7 +272,9 @@ describe('the address book', () => {
   });
 
   it('keeps a new address unusable for the cooling-off period', async () => {
-    const { server } = serverOn({ withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600, replaceAfterSeconds: 180 } });
+    const { server } = serverOn({
+      withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600, replaceAfterSeconds: 180, maxFeeMultiple: 10 },
+    });
     const who = await customer(server);
     await fund(db, who.userId, 'ETH', '1');
     const saved = await saveAddress(who);
@@ -393,6 +446,146 @@ describe('a withdrawal', () => {
   }, 120_000);
 });
 
+describe('a USDT or USDC withdrawal', () => {
+  /** A customer with 100 of the token, a saved address on the node's chain, and the token's fee priced at ETH/BNB 3000/600 and 1 US dollar. */
+  async function tokenCustomer(server: TestServer, asset: TokenAsset, on: LocalNode) {
+    await setPrices(server, { ETH: '3000', BNB: '600', [asset]: '1' });
+    const who = await customer(server);
+    await fund(db, who.userId, asset, '100');
+    const to = freshAddress();
+    const saved = await saveAddress(who, to, on.network);
+    return { who, to, saved };
+  }
+
+  it('is quoted with the gas of a token transfer in the token, sent as transfer(to, amount), and the tokens arrive', async () => {
+    const { server, signer } = serverOn();
+    const { who, to, saved } = await tokenCustomer(server, 'USDT', node);
+
+    expectError(
+      await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '12.1234567' }),
+      422,
+      'amount_too_precise',
+    );
+    expectError(
+      await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '5' }),
+      422,
+      'amount_too_small',
+      ['minimum'],
+    );
+    expectError(
+      await who.client.post('/withdrawals/quotes', { asset: 'BNB', addressId: saved.id, amount: '1' }),
+      422,
+      'network_not_supported',
+    );
+    const quoted = await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '25' });
+    const quote = withdrawalQuoteSchema.parse(quoted.body);
+    // 80 000 gas at the quoted max fee per gas, in ETH at 3000 US dollars, in USDT at 1: rounded up to 6 decimals.
+    const [priced] = await sqlRows<{ gas_limit: string; max_fee_per_gas: string }>(
+      'SELECT gas_limit::text, max_fee_per_gas::text FROM withdrawal_quotes WHERE id = $1',
+      [quote.id],
+    );
+    const wei = BigInt(priced!.gas_limit) * BigInt(priced!.max_fee_per_gas);
+    expect(priced!.gas_limit).toBe('80000');
+    expect(parseUnits(quote.fee, 6)).toBe((wei * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n);
+    expect(parseUnits(quote.received, 6)).toBe(parseUnits('25', 6) - parseUnits(quote.fee, 6));
+
+    await stepUp(who.client, 'withdrawal', who.email);
+    const created = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } });
+    const withdrawal = withdrawalSchema.parse(created.body);
+    expect(withdrawal).toMatchObject({ asset: 'USDT', network: 'ethereum', amount: '25.00', received: quote.received });
+    expect(await balanceOf(who.userId, 'USDT')).toBe('75');
+
+    await signer.runOnce();
+    const [sent] = await transactionsOf(withdrawal.id);
+    const signed = parseTransaction(sent!.raw);
+    expect(signed).toMatchObject({ to: LOCAL_TOKEN_ADDRESSES.USDT.toLowerCase(), gas: 80_000n });
+    expect(signed.value ?? 0n).toBe(0n);
+    expect(decodeFunctionData({ abi: erc20Abi, data: signed.data! })).toEqual({
+      functionName: 'transfer',
+      args: [to, parseUnits(quote.received, 6)],
+    });
+    await mine(1);
+    await signer.runOnce();
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', activity: 'completed', reference: sent!.hash });
+    expect(await tokenBalance(node, 'USDT', to)).toBe(parseUnits(quote.received, 6));
+    await expectLedgerBalanced();
+  }, 60_000);
+
+  it('on BNB Smart Chain pays the 6-decimal amount to the 18-decimal contract exactly (× 10¹²)', async () => {
+    const { server, signer } = serverOn();
+    const { who, to, saved } = await tokenCustomer(server, 'USDC', bsc);
+    const withdrawal = await withdraw(who, saved.id, '12.345678', 'USDC');
+    expect(withdrawal.network).toBe('bsc');
+    await signer.runOnce();
+    await mine(1, bsc);
+    await signer.runOnce();
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', activity: 'completed' });
+    expect(await tokenBalance(bsc, 'USDC', to)).toBe(parseUnits(withdrawal.received, 6) * 10n ** 12n);
+    expect(await balanceOf(who.userId, 'USDC')).toBe('87.654322');
+  }, 60_000);
+
+  it('is not signed when the hot wallet lacks the tokens: failed, and the held amount comes back', async () => {
+    const { server, signer } = serverOn();
+    const { who, saved } = await tokenCustomer(server, 'USDC', node);
+    const withdrawal = await withdraw(who, saved.id, '20', 'USDC');
+    expect(await balanceOf(who.userId, 'USDC')).toBe('80');
+    const held = await drainHotWallet(node, 'USDC');
+    try {
+      await signer.runOnce();
+    } finally {
+      await refundHotWallet(node, 'USDC', held);
+    }
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'failed', activity: 'failed', nonce: null });
+    expect(await balanceOf(who.userId, 'USDC')).toBe('100');
+    await expectLedgerBalanced();
+  }, 60_000);
+
+  it('that reverts on chain fails, and a reversing transaction returns the held amount', async () => {
+    const { server, signer } = serverOn();
+    const { who, to, saved } = await tokenCustomer(server, 'USDT', node);
+    const withdrawal = await withdraw(who, saved.id, '30', 'USDT');
+    const code = await chain().getCode({ address: LOCAL_TOKEN_ADDRESSES.USDT });
+    await anvil().setAutomine(false);
+    try {
+      await signer.runOnce();
+      // Signed and sent against a working contract; by the time it is mined the contract reverts everything.
+      await anvil().setCode({ address: LOCAL_TOKEN_ADDRESSES.USDT, bytecode: '0x60006000fd' });
+      await mine(2);
+    } finally {
+      await anvil().setCode({ address: LOCAL_TOKEN_ADDRESSES.USDT, bytecode: code! });
+      await anvil().setAutomine(true);
+    }
+    await signer.runOnce();
+    expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'failed', activity: 'failed' });
+    expect(await balanceOf(who.userId, 'USDT')).toBe('100');
+    expect(await tokenBalance(node, 'USDT', to)).toBe(0n);
+    await expectLedgerBalanced();
+  }, 60_000);
+
+  it('and native withdrawals at once share one nonce sequence on the chain', async () => {
+    const { server, signer } = serverOn();
+    const withdrawals = await Promise.all(
+      Array.from({ length: 6 }, async (_, index) => {
+        if (index % 2) return (await pendingWithdrawal(server)).withdrawal;
+        const { who, saved } = await tokenCustomer(server, 'USDT', node);
+        return withdraw(who, saved.id, '20', 'USDT');
+      }),
+    );
+    await Promise.all([signer.runOnce(), signer.runOnce()]);
+    const nonces = (await Promise.all(withdrawals.map((withdrawal) => rowOf(withdrawal.id))))
+      .map((row) => Number(row.nonce))
+      .sort((a, b) => a - b);
+    expect(new Set(nonces).size).toBe(6);
+    expect(nonces.at(-1)! - nonces[0]!).toBe(5);
+    await mine(2);
+    await signer.runOnce();
+    expect((await Promise.all(withdrawals.map((withdrawal) => rowOf(withdrawal.id)))).map((row) => row.status)).toEqual(
+      Array(6).fill('confirmed'),
+    );
+    await expectLedgerBalanced();
+  }, 120_000);
+});
+
 describe('a signer process that dies around the send', () => {
   it.each([
     ['before the transaction reaches the node', killed],
@@ -499,6 +692,33 @@ describe('a transaction stuck in the pool', () => {
       await signer.runOnce();
       expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', tx_hash: second!.hash, reference: second!.hash });
       expect(formatEther(await chain().getBalance({ address: to }))).toBe(withdrawal.received);
+    } finally {
+      await anvil().setAutomine(true);
+    }
+  }, 60_000);
+
+  it('is not replaced beyond the fee ceiling: it stays broadcast for an operator, and goes out once the ceiling allows', async () => {
+    const { server, restart } = serverOn();
+    const capped = restart({ maxFeeMultiple: 2 });
+    try {
+      const { withdrawal, first } = await sentWhileNotMining(capped, server);
+      // The chain now asks about six times what the transaction offers: more than twice the first fee.
+      await anvil().setNextBlockBaseFeePerGas({ baseFeePerGas: BigInt(first.max_fee_per_gas) * 3n });
+      await mine(1);
+      server.clock.advance(180);
+      await capped.runOnce();
+      server.clock.advance(180);
+      await capped.runOnce();
+      expect(await transactionsOf(withdrawal.id)).toHaveLength(1);
+      expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'broadcast', activity: 'pending', tx_hash: first.hash });
+
+      // The operator raises the ceiling (the default, 10×): the replacement goes out and is mined.
+      await restart().runOnce();
+      const [, second] = await transactionsOf(withdrawal.id);
+      expect(BigInt(second!.max_fee_per_gas)).toBeGreaterThan(BigInt(first.max_fee_per_gas) * 2n);
+      await mine(2);
+      await restart().runOnce();
+      expect(await rowOf(withdrawal.id)).toMatchObject({ status: 'confirmed', tx_hash: second!.hash });
     } finally {
       await anvil().setAutomine(true);
     }
