@@ -169,6 +169,7 @@ const RUN_CLOCK_LIMIT = 3_000;
 /** Turns the models' declarative page actions and expectations into Playwright calls. */
 class PageDriver {
   private readonly answers = new Map<string, { handler: (route: Route) => Promise<void>; left: () => number }>();
+  private readonly streams = new Map<string, { held: Route[]; next?: string }>();
   private passkeys: PasskeyOutcomes = {};
   private notifications: NotificationOutcomes = {};
   private share: ShareOutcomes = {};
@@ -201,6 +202,8 @@ class PageDriver {
       }, action.navigate);
     } else if ('click' in action) {
       await this.locate(action.click).click();
+    } else if ('press' in action) {
+      await this.locate(action.in).press(action.press);
     } else if ('fill' in action) {
       await this.locate(action.fill).fill(action.text);
     } else if ('select' in action) {
@@ -311,9 +314,34 @@ class PageDriver {
     } else if ('wallet' in action) {
       if ('install' in action.wallet) await installTestWallet(this.page, action.wallet.install);
       else await tellTestWallet(this.page, action.wallet);
+    } else if ('stream' in action) {
+      await this.stream(action);
+    } else if ('whileRunning' in action) {
+      throw new Error('whileRunning is for actor bindings: runPathInPage performs it once the step is caused');
     } else {
       await this.answer(action);
     }
+  }
+
+  /** Held open until a later action sends its events (see the `stream` page action). */
+  private async stream({ stream, events }: Extract<PageAction, { stream: string }>) {
+    let entry = this.streams.get(stream);
+    if (!entry) {
+      const created: { held: Route[]; next?: string } = { held: [] };
+      entry = created;
+      this.streams.set(stream, created);
+      await this.page.route(stream, async (route) => {
+        const body = created.next;
+        if (body === undefined) return void created.held.push(route);
+        created.next = undefined;
+        await route.fulfill({ status: 200, contentType: 'text/event-stream', body });
+      });
+    }
+    if (!events) return;
+    const body = events.map(({ event, data }) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+    const held = entry.held.shift();
+    if (held) await held.fulfill({ status: 200, contentType: 'text/event-stream', body });
+    else entry.next = body;
   }
 
   /**
@@ -374,8 +402,9 @@ class PageDriver {
 
 /**
  * The page causes a path's steps one by one. Actors settle on their own in a real page, so a step that
- * settles one is arranged (its answer set up) before the step that starts the actor; the page is checked
- * once each caused step and the settling that follows it are done.
+ * settles one is arranged (its answer set up) before the step that starts the actor, and what the customer
+ * does while it runs (`whileRunning`) comes once that step is caused; the page is checked once each caused
+ * step and the settling that follows it are done.
  */
 export async function runPathInPage(
   { page, context, baseURL }: { page: Page; context: BrowserContext; baseURL: string },
@@ -396,10 +425,16 @@ export async function runPathInPage(
   for (let lead = 0; lead < steps.length;) {
     let last = lead;
     while (steps[last + 1] && settles(steps[last + 1]!)) last++;
-    for (let i = lead + 1; i <= last; i++) for (const action of actionsFor(i)) await driver.perform(action);
+    const meanwhile: PageAction[] = [];
+    for (let i = lead + 1; i <= last; i++) {
+      for (const action of actionsFor(i)) {
+        if ('whileRunning' in action) meanwhile.push(...action.whileRunning);
+        else await driver.perform(action);
+      }
+    }
     const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never, language) ?? null) : actionsFor(lead);
     if (caused) {
-      for (const action of caused) await driver.perform(action);
+      for (const action of [...caused, ...meanwhile]) await driver.perform(action);
       const settled = steps[last]!;
       for (const expectation of pageExpectationsFor(flow, model, settled.snapshot, settled.states, language)) {
         await driver.expectPage(expectation, `step ${last}: ${settled.label} ⇒ ${settled.states.join(', ')}`);

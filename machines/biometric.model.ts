@@ -137,7 +137,8 @@ export const biometricModel = {
     },
     actors: {
       stepUp: {
-        done: (output, before) => stepUpInBrowser(before.matches('steppingUpToRemove') ? 'passkey.remove' : 'passkey.add', output),
+        done: (output, before, language) =>
+          stepUpInBrowser(before.matches('steppingUpToRemove') ? 'passkey.remove' : 'passkey.add', output, language),
       },
       removePasskey: {
         done: (status) => [{ answer: REMOVE, method: 'DELETE', times: 1, json: status }],

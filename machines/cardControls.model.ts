@@ -133,7 +133,7 @@ export const cardControlsModel = {
         done: (output) => answered(CARD_CALL('controls'), output),
         error: (error) => [failedCall(CARD_CALL('controls'), error)],
       },
-      stepUp: { done: (output) => stepUpInBrowser('card.reveal', output) },
+      stepUp: { done: (output, _, language) => stepUpInBrowser('card.reveal', output, language) },
       revealCard: {
         done: (output) => [{ clock: 'pause' }, ...answered(CARD_CALL('reveal'), output)],
         error: (error) => [failedCall(CARD_CALL('reveal'), error)],

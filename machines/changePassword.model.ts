@@ -70,7 +70,7 @@ export const changePasswordModel = {
       CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).changePassword.cancel } }],
     },
     actors: {
-      stepUp: { done: (output) => stepUpInBrowser('password.change', output) },
+      stepUp: { done: (output, _, language) => stepUpInBrowser('password.change', output, language) },
       changePassword: {
         done: (answer) => [{ answer: CHANGE, method: 'POST', times: 1, json: answer }],
         error: (error) => [failedCall(CHANGE, error)],

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, not, setup, stateIn } from 'xstate';
 import type { CryptoAsset } from '../contract/assets';
 import type { Collateral, CollateralDirection, CollateralPreview } from '../contract/cards';
 import { toFailure, type Failure } from './failure';
@@ -46,6 +46,8 @@ export const collateralMachine = setup({
   guards: {
     amountTyped: ({ context }) => POSITIVE_AMOUNT.test(context.amount) && /[1-9]/.test(context.amount),
     moveAllowed: ({ context }) => context.preview?.allowed === true,
+    /** A change while the move is sent waits for its answer (the form is locked meanwhile too). */
+    notMoving: not(stateIn('#collateral.moving')),
   },
   actions: {
     changed: assign(({ event }) => ({
@@ -71,9 +73,9 @@ export const collateralMachine = setup({
   }),
   initial: 'editing',
   on: {
-    DIRECTION_CHOSEN: { target: '.checking', actions: 'changed' },
-    ASSET_CHOSEN: { target: '.checking', actions: 'changed' },
-    AMOUNT_CHANGED: { target: '.checking', actions: 'changed' },
+    DIRECTION_CHOSEN: { guard: 'notMoving', target: '.checking', actions: 'changed' },
+    ASSET_CHOSEN: { guard: 'notMoving', target: '.checking', actions: 'changed' },
+    AMOUNT_CHANGED: { guard: 'notMoving', target: '.checking', actions: 'changed' },
   },
   states: {
     editing: {
@@ -108,7 +110,6 @@ export const collateralMachine = setup({
     moving: {
       description: 'POST …/collateral/add or /withdraw with a fresh Idempotency-Key; refused past the warning threshold.',
       tags: ['busy'],
-      on: { DIRECTION_CHOSEN: {}, ASSET_CHOSEN: {}, AMOUNT_CHANGED: {} },
       invoke: {
         id: 'moveCollateral',
         src: 'moveCollateral',

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { voucherCodeProblem } from '../contract/voucherCode';
+import { toFailure } from './failure';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { countedText, failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { payByCodeMachine } from './payByCode.machine';
@@ -11,6 +12,8 @@ const REDEEM = '**/api/inject/pay-by-code';
 /** A code with a right check character (the one of fifteen zeros is 0), and the same with its last character mistyped. */
 const GOOD_CODE = '0000-0000-0000-0000';
 const TYPO_CODE = '0000-0000-0000-0001';
+/** The idle limit the session cookies of `sessionCookieJar` give the page. */
+const IDLE_LIMIT_MS = 15 * 60 * 1000;
 
 /** The form, with what the form found wrong or the server's refusal next to it. */
 function form(s: Snapshot, language: PageLanguage): PageExpectation {
@@ -46,12 +49,26 @@ export const payByCodeModel = {
         used: { code: 'voucher_used' },
         expired: { code: 'voucher_expired' },
         'too many refused': { code: 'rate_limited', retryAfterSeconds: 900 },
+        // Tried again later in the lock-out (a reloaded page): the server answers what is left of it.
+        'still locked': { code: 'rate_limited', retryAfterSeconds: 240 },
         offline: { code: 'network_error' },
       },
     },
   },
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.code, s.context.problem, s.context.failure?.code ?? null, s.context.redemption !== null]),
+  journeys: {
+    // The lock-out runs out and the form, disabled meanwhile, takes a code again.
+    'locked out, then typing again': {
+      steps: [
+        'CODE_CHANGED (a good code)',
+        'CODE_SUBMITTED (redeem)',
+        'redeemVoucher failed (still locked)',
+        'after LOCKED_OUT (lockedOut)',
+        'CODE_CHANGED (a typo)',
+      ],
+    },
+  },
   invariants: {
     // The rules: nothing is sent that the form's own check refuses; a redemption is shown only once credited.
     checking: (s) => voucherCodeProblem(s.context.code) === null || 'sent a code the form knew was wrong',
@@ -61,7 +78,9 @@ export const payByCodeModel = {
   },
   browser: {
     languages: PAGE_LANGUAGES,
+    // The page's clock waits once the lock-out shows: the wait passes only in the LOCKED_OUT step.
     start: (_, language) => [
+      { clock: 'install' },
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
       { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
       { open: inLanguage('/inject/pay-by-code', language) },
@@ -74,9 +93,12 @@ export const payByCodeModel = {
     actors: {
       redeemVoucher: {
         done: (answer) => [{ answer: REDEEM, method: 'POST', times: 1, json: answer }],
-        error: (error) => [failedCall(REDEEM, error)],
+        error: (error) => [...(toFailure(error).code === 'rate_limited' ? [{ clock: 'pause' as const }] : []), failedCall(REDEEM, error)],
       },
     },
+    // A whole lock-out is as long as the idle limit of the session cookies here (15 minutes): the page would
+    // sign out first, as it does for a customer who waits that long without a request.
+    delays: { LOCKED_OUT: (ms) => (ms < IDLE_LIMIT_MS ? [{ runClock: ms }] : null) },
     states: {
       entering: form,
       refused: form,

@@ -4,7 +4,7 @@ import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { payLinkMachine } from './payLink.machine';
 import { sessionCookieJar } from './session.model';
-import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser, stepUpSheet } from './stepUp.model';
 
 type Snapshot = SnapshotFrom<typeof payLinkMachine>;
 
@@ -34,6 +34,7 @@ function form(s: Snapshot, language: PageLanguage): PageExpectation {
       ...(failure ? [{ shownText: failureText(language, texts.failures, failure) }] : []),
       ...(cancelled ? [{ shownText: texts.list.cancelled }] : []),
     ],
+    hides: [stepUpSheet(language)],
   };
 }
 
@@ -85,7 +86,7 @@ export const payLinkModel = {
       CANCEL_REQUESTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payLinks.list.cancel } }],
     },
     actors: {
-      stepUp: { done: (output) => stepUpInBrowser('paylink.create', output) },
+      stepUp: { done: (output, _, language) => stepUpInBrowser('paylink.create', output, language) },
       createPayLink: {
         done: (answer) => [{ answer: CREATE, method: 'POST', times: 1, json: answer }],
         error: (error) => [failedCall(CREATE, error, 'POST')],

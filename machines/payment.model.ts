@@ -5,7 +5,7 @@ import type { FlowModel, PageExpectation } from './graph/model';
 import { countedText, failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { paymentMachine } from './payment.machine';
 import { sessionCookieJar } from './session.model';
-import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser, stepUpSheet } from './stepUp.model';
 
 type Snapshot = SnapshotFrom<typeof paymentMachine>;
 
@@ -27,6 +27,7 @@ const BTC_ACCOUNT = SAMPLE_SUMMARY.crypto.utgl.coin_balances[0]!.id;
 const LINK = `**/api/pay-links/${hash}`;
 const QUOTE = `${LINK}/quotes`;
 const PAY = `${LINK}/pay`;
+const EVENTS = `${LINK}/events`;
 /** Paying it from BTC, one second firm, so a quote runs out in one tick of the generated paths. */
 export const SAMPLE_PAY_QUOTE: PayLinkQuote = {
   id: '2d7a4caf-4f7e-4fbd-8c77-7d4aae3fb032',
@@ -72,6 +73,7 @@ function form(s: Snapshot, language: PageLanguage): PageExpectation {
         : []),
       ...(s.matches({ choosing: 'quoteFailed' }) ? [{ role: 'button' as const, name: texts.retry }] : []),
     ],
+    hides: [stepUpSheet(language)],
   };
 }
 
@@ -141,15 +143,23 @@ export const paymentModel = {
           : [{ select: { label: pageTexts(language).payment.from }, value: fromAccountId }],
       PAY_CONFIRMED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.pay } }],
       RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.retry } }],
-      // Sent by the server's event stream to the requester's page, which no step here can cause.
-      STATUS_CHANGED: () => null,
+      // The server's event stream, held open since the requester's page opened it, says so and ends; the
+      // link now answers so to the page's fallback poll too.
+      STATUS_CHANGED: ({ status }) => [
+        { answer: LINK, method: 'GET', json: { ...SAMPLE_PAY_REQUEST, own: true, status } },
+        { stream: EVENTS, events: [{ event: 'status', data: { status } }] },
+      ],
     },
     actors: {
       loadLink: {
-        done: (output) => [{ answer: LINK, method: 'GET', json: output }],
+        done: (output) => [
+          { answer: LINK, method: 'GET', json: output },
+          // The requester's page listens; the stream says nothing until a STATUS_CHANGED step.
+          ...(output.own ? [{ stream: EVENTS }] : []),
+        ],
         error: (error) => [failedCall(LINK, error, 'GET')],
       },
-      stepUp: { done: (output) => stepUpInBrowser('paylink.pay', output) },
+      stepUp: { done: (output, _, language) => stepUpInBrowser('paylink.pay', output, language) },
       requestQuote: {
         done: (output) => [{ clock: 'pause' }, { answer: QUOTE, method: 'POST', times: 1, json: output }],
         error: (error) => [failedCall(QUOTE, error)],

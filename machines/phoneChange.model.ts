@@ -194,10 +194,11 @@ export const phoneChangeModel = {
     },
     actors: {
       stepUp: {
-        done: (output, before) =>
+        done: (output, before, language) =>
           stepUpInBrowser(
             before.matches('steppingUpToRemove') ? 'phone.remove' : before.context.route === 'set' ? 'phone.set' : 'phone.change',
             output,
+            language,
           ),
       },
       removePhone: {

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { StepUpAction } from '../contract/stepUp';
 import type { Failure } from './failure';
-import type { FlowModel, PageAction, PageExpectation } from './graph/model';
+import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
 import { failedCall, failureText, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { stepUpMachine, type StepUpOutput } from './stepUp.machine';
@@ -36,19 +36,28 @@ const codeSent = (action: StepUpAction, resendAfterSeconds: number): PageAction 
 });
 
 /**
- * The browser side of a granted step-up, for the flows that invoke it: the options offer a passkey and
- * the browser answers at once, so nothing needs a click once the sheet would open (a model runner
- * answers calls before it causes the event). Closing the sheet is a click after it opens: `null`, the
- * unit paths cover it.
+ * The browser side of a step-up, for the flows that invoke it. Granted: the options offer a passkey and the
+ * browser answers at once, so nothing needs a click once the sheet would open (a model runner answers
+ * calls before it causes the event). Closed: without a passkey a code is sent, and once the sheet asks for
+ * it the customer presses Escape, as its close button does.
  */
-export function stepUpInBrowser(action: StepUpAction, output: StepUpOutput): PageAction[] | null {
-  if (!output.granted) return null;
+export function stepUpInBrowser(action: StepUpAction, output: StepUpOutput, language: PageLanguage): PageAction[] {
+  if (!output.granted) {
+    return [
+      { answer: OPTIONS, method: 'POST', times: 1, json: { action, passkey: null, codeChannel: 'email' } },
+      codeSent(action, 30),
+      { whileRunning: [{ press: 'Escape', in: { label: pageTexts(language).stepUp.code } }] },
+    ];
+  }
   return [
     { answer: OPTIONS, method: 'POST', times: 1, json: { action, passkey: passkeyOptions, codeChannel: 'email' } },
     { passkeys: { get: 'answers' } },
     { answer: VERIFY, method: 'POST', times: 1, json: { action, expiresAt: FAR_FUTURE } },
   ];
 }
+
+/** The step-up sheet, which a closed or granted step-up no longer shows. */
+export const stepUpSheet = (language: PageLanguage): PageMark => ({ role: 'dialog', name: pageTexts(language).stepUp.title });
 
 /** Fixtures for a flow's invoked `stepUp`: granted, or the sheet closed. */
 export const STEP_UP_OUTCOMES = { granted: { granted: true }, 'closed by the customer': { granted: false } } as const;

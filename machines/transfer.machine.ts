@@ -1,4 +1,4 @@
-import { and, assign, setup } from 'xstate';
+import { and, assign, not, setup, stateIn } from 'xstate';
 import type { Quote, QuoteSide, Transfer, TransferDirection } from '../contract/transfers';
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
@@ -88,6 +88,8 @@ export const transferMachine = setup({
     quoteOver: ({ event }) => QUOTE_OVER.has(toFailure((event as { error?: unknown }).error).code),
     refusedWithFreshQuote: ({ event }) => freshQuoteOf(event) !== null,
     outcomeUnknown: ({ event }) => OUTCOME_UNKNOWN.has(toFailure((event as { error?: unknown }).error).code),
+    /** A change while the confirmation is sent waits for its answer: the quote it confirms stays the one shown. */
+    notConfirming: not(stateIn('#transfer.confirming')),
   },
   actions: {
     changed: assign(({ event }) => ({
@@ -125,9 +127,9 @@ export const transferMachine = setup({
   output: ({ context }) => ({ transfer: context.result }),
   initial: 'editing',
   on: {
-    FROM_CHOSEN: { target: '.checking', actions: 'changed' },
-    TO_CHOSEN: { target: '.checking', actions: 'changed' },
-    AMOUNT_CHANGED: { target: '.checking', actions: 'changed' },
+    FROM_CHOSEN: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
+    TO_CHOSEN: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
+    AMOUNT_CHANGED: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
   },
   states: {
     editing: {
@@ -221,7 +223,6 @@ export const transferMachine = setup({
     confirming: {
       description: 'POST /transfers with the quote id; further clicks and changes wait for the answer.',
       tags: ['reviewing', 'busy'],
-      on: { FROM_CHOSEN: {}, TO_CHOSEN: {}, AMOUNT_CHANGED: {} },
       invoke: {
         id: 'confirmTransfer',
         src: 'confirmTransfer',

@@ -251,7 +251,8 @@ export const withdrawalModel = {
             : null,
       },
       stepUp: {
-        done: (output, before) => stepUpInBrowser(before.matches('steppingUpForAddress') ? 'withdrawal.address' : 'withdrawal', output),
+        done: (output, before, language) =>
+          stepUpInBrowser(before.matches('steppingUpForAddress') ? 'withdrawal.address' : 'withdrawal', output, language),
       },
       saveAddress: {
         done: (output) => [{ answer: ADDRESSES, method: 'POST', times: 1, json: output }],

@@ -231,6 +231,30 @@ describe('the transfer view', () => {
     flow.stop();
   });
 
+  it('keeps the quote being confirmed when a change comes meanwhile: the change waits for the answer', async () => {
+    const flow = createActor(
+      transferMachine.provide({
+        actors: {
+          requestQuote: fromPromise<Quote, QuoteBody>(async () => quote),
+          confirmTransfer: fromPromise<Transfer, TransferBody>(() => new Promise(() => {})),
+        },
+        delays: { QUOTE_DEBOUNCE: 0, QUOTE_TICK: 60_000 },
+      }),
+      { input: { direction: 'fiat-to-crypto' } },
+    ).start();
+    flow.send({ type: 'FROM_CHOSEN', accountId: quote.fromAccountId });
+    flow.send({ type: 'TO_CHOSEN', accountId: quote.toAccountId });
+    flow.send({ type: 'AMOUNT_CHANGED', amount: '100', side: 'in' });
+    await waitFor(flow, (snapshot) => transferView(snapshot).canReview);
+    flow.send({ type: 'REVIEW_REQUESTED' });
+    flow.send({ type: 'CONFIRMED' });
+    flow.send({ type: 'AMOUNT_CHANGED', amount: '5', side: 'in' });
+    flow.send({ type: 'FROM_CHOSEN', accountId: 'another-account' });
+    expect(transferView(flow.getSnapshot())).toMatchObject({ busy: true, reviewing: true, quote });
+    expect(flow.getSnapshot().context).toMatchObject({ amount: '100', fromAccountId: quote.fromAccountId });
+    flow.stop();
+  });
+
   it('says nothing of funds while a quote is being asked for', () => {
     expect(at('quoting', { quote: null })).toMatchObject({ quoting: true, insufficientFunds: false, canReview: false });
   });

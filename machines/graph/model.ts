@@ -151,6 +151,8 @@ export type PageAction =
   | { select: PageMark; value: string }
   /** Ticks or unticks a checkbox. */
   | { check: PageMark; checked: boolean }
+  /** Presses a key (`Escape`) in the element, once it shows. */
+  | { press: string; in: PageMark }
   /** Picks a file in a file input (found by its label), as the browser's file dialog does. */
   | { upload: PageMark; file: { name: string; mimeType: string; base64: string } }
   /**
@@ -215,6 +217,17 @@ export type PageAction =
    * orders tell the wallet in the page how to answer from now on, or what its user does in it.
    */
   | { wallet: { install: TestWalletSetup } | TestWalletOrders }
+  /**
+   * For an actor's binding, which runs before the step that starts the actor: what the customer does in
+   * what the actor shows, once that step has been caused (closing the step-up sheet it opens).
+   */
+  | { whileRunning: PageAction[] }
+  /**
+   * The server's event stream at the URL glob (`text/event-stream`, read with fetch): without `events`, from
+   * now on its requests are held open, as a stream with nothing to say yet; with them, the held request (or
+   * else the next one) is answered with these events and ends, as a server closing the stream does.
+   */
+  | { stream: string; events?: Array<{ event: string; data: unknown }> }
   /**
    * From now on, answers requests matching the URL glob (only those with `method`, when given; only
    * `times` of them, when given) with a status, headers and a JSON body, an HTML page or a script (a

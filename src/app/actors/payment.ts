@@ -31,7 +31,9 @@ export function paymentActors({ api, queryClient }: FlowHost, moneyMoved: () => 
         ({ sendBack, input }) => {
           const stop = new AbortController();
           let timer: ReturnType<typeof setInterval> | undefined;
+          // Not once the flow has stopped watching: a stream that ends after its last event would start it.
           const poll = () => {
+            if (stop.signal.aborted) return;
             timer ??= setInterval(() => {
               void api.getPayLinkInBackground(input.hash).then((result) => {
                 if (result.ok) sendBack({ type: 'STATUS_CHANGED', status: result.data.status });
@@ -45,9 +47,7 @@ export function paymentActors({ api, queryClient }: FlowHost, moneyMoved: () => 
               if (event === 'status') sendBack({ type: 'STATUS_CHANGED', status: (JSON.parse(data) as { status: PayLinkStatus }).status });
             },
             stop.signal,
-          ).then(poll, () => {
-            if (!stop.signal.aborted) poll();
-          });
+          ).then(poll, poll);
           return () => {
             stop.abort();
             clearInterval(timer);
