@@ -1,9 +1,11 @@
-// `npm run bench:tbt`: the main-thread long tasks of the first load of the signed-in pages, in Chromium
-// with its CPU slowed 4× (as Lighthouse's mobile preset simulates), cold cache, on a 412×823 phone
-// viewport. Prints per page the median of the runs' blocking time (the part over 50 ms of every long task
-// after the first paint, as Lighthouse's TBT) and where the main thread's time went (CPU profile, mapped
-// to the sources through the build's hidden source maps). A measurement, not a test.
-// `BENCH_RUNS=5`, `BENCH_ONLY='ar /profile'` (pages whose `<locale> <path>` contains it).
+// `npm run bench:tbt`: the main-thread long tasks of the first load of the signed-in pages, in Chromium,
+// cold cache, on a 412×823 phone viewport. Each task's own processor time (from a trace, so a loaded
+// machine's waits do not count) is multiplied by 4, as Lighthouse's mobile preset simulates a slower
+// processor. Prints per page the median of the runs' blocking time (the part over 50 ms of every long
+// task after the first paint, as Lighthouse's TBT), the functions that ran longest in each long task and
+// where the main thread's time went (CPU profile, mapped to the sources through the build's hidden
+// source maps). A measurement, not a test. `BENCH_RUNS=5`, `BENCH_ONLY='ar /profile'` (pages whose
+// `<locale> <path>` contains it), `BENCH_TOP=25` (lines of the time lists).
 import { chromium } from '@playwright/test';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { existsSync, readFileSync } from 'node:fs';
