@@ -1,4 +1,5 @@
 import { assetDecimals, isCryptoAsset } from './assetList';
+import { numberFormat } from './intlCache';
 import { LOCALE_TAGS, type Locale } from './locales';
 
 const ISO_4217 = /^[A-Z]{3}$/;
@@ -20,7 +21,7 @@ export function formatAmount(amount: string, asset: string, locale: Locale, { si
   const exact = amount as Intl.StringNumericLiteral;
   const signDisplay = signed ? 'exceptZero' : 'auto';
   if (isFiat(asset)) {
-    return new Intl.NumberFormat(tag, {
+    return numberFormat(tag, {
       style: 'currency',
       currency: asset,
       minimumFractionDigits: decimals,
@@ -29,7 +30,7 @@ export function formatAmount(amount: string, asset: string, locale: Locale, { si
       signDisplay,
     }).format(exact);
   }
-  const number = new Intl.NumberFormat(tag, {
+  const number = numberFormat(tag, {
     minimumFractionDigits: Math.min(2, decimals),
     maximumFractionDigits: decimals,
     roundingMode: 'trunc',

@@ -4,16 +4,11 @@
 // It is a measurement, not a test: run it on a quiet machine. Figures: docs/performance.md.
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { freePort, signIn, startApp, waitForOutput } from './bench-app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const DEMO = { email: 'demo@meridian.test', password: 'MeridianDemo2026' };
 const PAGES = [
   { path: '/welcome', signedIn: false },
   { path: '/login', signedIn: false },
@@ -26,66 +21,10 @@ const ONLY = process.env.LIGHTHOUSE_ONLY;
 /** Issue 9's target for every page. */
 const TARGET = { score: 95, lcpMs: 2000 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once the child printed something matching `pattern`; rejects if it exits first. */
-function waitForOutput(child: ChildProcess, pattern: RegExp, stream: 'stdout' | 'stderr'): Promise<RegExpExecArray> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child[stream]!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match) resolve(match);
-    });
-    child.once('exit', (code) => reject(new Error(`exited (${code}) before printing ${pattern}:\n${output}`)));
-  });
-}
-
-/**
- * The session cookies of the demo customer, from a real sign-in, with `language` saved as theirs (the
- * app would otherwise take the customer to their saved language).
- */
-async function signIn(origin: string, language: string) {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(DEMO),
-  });
-  if (!response.ok) throw new Error(`Sign-in answered ${response.status}: ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((cookie) => {
-    const [pair = ''] = cookie.split(';');
-    const separator = pair.indexOf('=');
-    return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: origin };
-  });
-  const token = cookies.find((cookie) => cookie.name === 'auth_token')?.value ?? '';
-  const saved = await fetch(`${origin}/api/user-settings`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${decodeURIComponent(token)}` },
-    body: JSON.stringify({ language }),
-  });
-  if (!saved.ok) throw new Error(`Saving the language answered ${saved.status}`);
-  return cookies;
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-lighthouse-'));
-const appPort = await freePort();
-const origin = `http://localhost:${appPort}`;
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], {
-  cwd: root,
-  env: { ...process.env, PORT: String(appPort), DATA_DIR: dataDir },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const app = await startApp();
+const { origin, dataDir } = app;
 const debuggingPort = await freePort();
 const browser = spawn(
   CHROMIUM_PATH,
@@ -96,7 +35,6 @@ const browser = spawn(
 );
 
 try {
-  await waitForOutput(server, /running at http:\/\/localhost:\d+/, 'stdout');
   await waitForOutput(browser, /DevTools listening on ws:\/\//, 'stderr');
   // Playwright over CDP only to set cookies and clear the cache in the browser Lighthouse drives.
   const cdpBrowser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
@@ -185,11 +123,5 @@ try {
   await cdpBrowser.close();
 } finally {
   browser.kill();
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  // The server may still be closing its database files: retry instead of failing after the figures.
-  rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  await app.stop();
 }

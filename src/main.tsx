@@ -26,6 +26,10 @@ const inspect = import.meta.env.DEV
     )
   : undefined;
 
+// Evaluating the entry's modules and starting the app system are each tens of milliseconds (four times
+// that on a phone); they run as two tasks, so the page stays responsive between them.
+await new Promise((resolve) => setTimeout(resolve));
+
 const system = createAppSystem(
   new URL(window.location.href),
   {

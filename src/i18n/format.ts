@@ -1,4 +1,5 @@
 import { LOCALE_TAGS, type Locale } from '../../contract';
+import { dateTimeFormat, numberFormat } from '../../contract/intlCache';
 
 /** Thai's default calendar is Buddhist; the product shows Gregorian dates in every language. */
 function dateTag(locale: Locale): string {
@@ -9,11 +10,11 @@ function dateTag(locale: Locale): string {
 type Decimal = string;
 
 export function formatNumber(value: Decimal | number, locale: Locale, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], options).format(value as Intl.StringNumericLiteral);
+  return numberFormat(LOCALE_TAGS[locale], options).format(value as Intl.StringNumericLiteral);
 }
 
 export function formatDate(date: Date, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
-  return new Intl.DateTimeFormat(dateTag(locale), options).format(date);
+  return dateTimeFormat(dateTag(locale), options).format(date);
 }
 
 /** A language's name in its own language (“Deutsch”, “العربية”), for the language picker. */

@@ -1,4 +1,5 @@
 import { LOCALE_TAGS, type Locale } from '../../contract';
+import { numberFormat } from '../../contract/intlCache';
 
 /**
  * Money is a decimal string end to end ("1234567.123456789012345678"): the server sends it so, Intl
@@ -16,7 +17,7 @@ export { formatAmount, isFiat } from '../../contract/money';
 /** An amount as the locale writes it in a field: its digits and decimal sign, no grouping or trailing zeros. */
 export function amountForInput(amount: Decimal, locale: Locale): string {
   const fraction = amount.split('.')[1]?.replace(/0+$/, '').length ?? 0;
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+  return numberFormat(LOCALE_TAGS[locale], {
     useGrouping: false,
     minimumFractionDigits: fraction,
     maximumFractionDigits: fraction,
@@ -49,7 +50,7 @@ function asciiDigit(char: string): string | null {
 }
 
 function separators(locale: Locale): { decimal: string; group: string } {
-  const parts = new Intl.NumberFormat(LOCALE_TAGS[locale]).formatToParts(12345.6);
+  const parts = numberFormat(LOCALE_TAGS[locale]).formatToParts(12345.6);
   return { decimal: parts.find((p) => p.type === 'decimal')!.value, group: parts.find((p) => p.type === 'group')!.value };
 }
 
