@@ -88,27 +88,9 @@ export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost)
       .insert(promoCodes)
       .values(DEMO_PROMO_CODES.map((promo) => ({ id: randomUUID(), ...promo, createdAt: now })))
       .onConflictDoNothing({ target: promoCodes.code });
-    const created = await seedCustomer(tx, now, { ...DEMO_CUSTOMER, passwordHash }, DEMO_ACCOUNTS);
-    await seedCustomer(tx, now, { ...DEMO_PHONE_CUSTOMER, passwordHash, phoneConfirmedAt: now }, DEMO_PHONE_ACCOUNTS);
-    const adminId = randomUUID();
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        id: adminId,
-        email: DEMO_ADMIN.email,
-        emailVerifiedAt: now,
-        passwordHash: adminPasswordHash,
-        firstName: DEMO_ADMIN.firstName,
-        lastName: DEMO_ADMIN.lastName,
-        country: DEMO_ADMIN.country,
-        role: 'admin',
-        termsAcceptedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (admin) await tx.insert(userSettings).values({ userId: adminId, language: DEMO_ADMIN.language, updatedAt: now });
+    const created = await seedUser(tx, now, { ...DEMO_CUSTOMER, passwordHash, kycStatus: 'approved' }, DEMO_ACCOUNTS);
+    await seedUser(tx, now, { ...DEMO_PHONE_CUSTOMER, passwordHash, kycStatus: 'approved', phoneConfirmedAt: now }, DEMO_PHONE_ACCOUNTS);
+    await seedUser(tx, now, { ...DEMO_ADMIN, passwordHash: adminPasswordHash, role: 'admin' });
     return { demoCreated: Boolean(created) };
   });
 }
@@ -117,11 +99,11 @@ type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DemoAccount = (typeof DEMO_ACCOUNTS)[number] | (typeof DEMO_PHONE_ACCOUNTS)[number];
 
 /**
- * A demo customer (verified e-mail, KYC approved, terms accepted) with its accounts, each funded by one `seed`
- * ledger transaction (with its deposit activity) from the system account of its asset. An existing e-mail
- * is left alone; whether it was created is the answer.
+ * A demo user (verified e-mail, terms accepted) with its accounts, each funded by one `seed` ledger
+ * transaction (with its deposit activity) from the system account of its asset. An existing e-mail is left
+ * alone; whether it was created is the answer.
  */
-async function seedCustomer(
+async function seedUser(
   tx: Transaction,
   now: Date,
   who: {
@@ -131,20 +113,21 @@ async function seedCustomer(
     lastName: string;
     country: string;
     language: string;
+    role?: 'admin';
+    kycStatus?: 'approved';
     phone?: string;
     phoneConfirmedAt?: Date;
   },
-  demoAccounts: readonly DemoAccount[],
+  demoAccounts: readonly DemoAccount[] = [],
 ): Promise<boolean> {
   const userId = randomUUID();
-  const { email, passwordHash, firstName, lastName, country, phone = null, phoneConfirmedAt = null } = who;
+  const { email, passwordHash, firstName, lastName, country, role, kycStatus, phone = null, phoneConfirmedAt = null } = who;
   const [created] = await tx
     .insert(users)
     .values({
       id: userId,
-      ...{ email, passwordHash, firstName, lastName, country, phone, phoneConfirmedAt },
+      ...{ email, passwordHash, firstName, lastName, country, role, kycStatus, phone, phoneConfirmedAt },
       emailVerifiedAt: now,
-      kycStatus: 'approved',
       termsAcceptedAt: now,
       createdAt: now,
       updatedAt: now,
