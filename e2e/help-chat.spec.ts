@@ -65,7 +65,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(chat.getByRole('link', { name: 'support@meridian.test' })).toHaveCount(0);
   });
 
-  test(`chat: a widget that does not load leaves e-mail contact (${locale})`, async ({ page, signIn }) => {
+  test(`chat: a widget that does not load leaves e-mail contact and a retry (${locale})`, async ({ page, signIn }) => {
     await signIn(locale);
     await page.goto(at('/welcome'));
     await configureChat(page, 'fails');
@@ -76,6 +76,12 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(chat.getByRole('link', { name: 'support@meridian.test' })).toHaveAttribute('href', 'mailto:support@meridian.test');
     await expect(chat.getByRole('button', { name: m.chat.open })).toHaveCount(0);
     await shoot(page, `help-chat-failed-${locale}`);
+    // Back online, "Try again" loads it.
+    await page.unroute(`**${FAKE_WIDGET}`);
+    await configureChat(page, 'works');
+    await chat.getByRole('button', { name: m.chat.retry }).click();
+    await expect(page.getByTestId('fake-chat')).toHaveText(`chat site-42 ${locale} site-42 ${locale}`);
+    await expect(chat.getByRole('alert')).toHaveCount(0);
   });
 }
 

@@ -97,8 +97,8 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(limit).toContainText(withValues(m.limits.now, { amount: formatAmount('4000', 'USD', locale) }));
     await limit.getByRole('link', { name: m.limits.raiseLimit }).click();
     const level = page.getByTestId('profile-level');
-    await expect(level).toContainText(withValues(m.profile.level.current, { level: '2', name: m.levels.names['2'] }));
-    await expect(level).toContainText(withValues(m.profile.level.next, { level: '3', name: m.levels.names['3'] }));
+    await expect(level).toContainText(withValues(m.profile.level.current, { level: 2, name: m.levels.names['2'] }, locale));
+    await expect(level).toContainText(withValues(m.profile.level.next, { level: 3, name: m.levels.names['3'] }, locale));
   });
 
   for (const viewport of [

@@ -129,6 +129,8 @@ for (const locale of ['en', 'ar'] as Locale[]) {
       await screenReady(page);
       await page.getByLabel(locale === 'en' ? 'You pay' : 'تدفع').fill('50');
       await expect(page.getByTestId('quote')).toBeVisible({ timeout: 15_000 });
+      // The countdown's seconds are in the language's digits, like the amounts above them.
+      if (locale === 'ar') await expect(page.getByTestId('quote-seconds')).toHaveText(/^[^0-9]*[٠-٩]+[^0-9]*$/);
       await axeClean(page);
       await shot('quote');
 

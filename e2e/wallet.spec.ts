@@ -3,7 +3,7 @@ import { createPublicClient, http } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { expect, screenReady, test } from './fixtures';
 import { addTestWallet, tellTestWallet } from './testWallet';
-import { PAGE_LANGUAGES, pageTexts } from '../machines/graph/page';
+import { PAGE_LANGUAGES, pageTexts, typedAmount, withValues } from '../machines/graph/page';
 import type { Chains } from '../contract/chains';
 import { localizePath } from '../contract';
 
@@ -62,8 +62,10 @@ for (const language of PAGE_LANGUAGES) {
     await expect(visitor.getByRole('alert')).toHaveText(texts.wallet.errors.user_rejected, { timeout: 10_000 });
     await tellTestWallet(visitor, { reject: null });
     await switchTo.click();
-    await visitor.getByRole('button', { name: texts.wallet.pay.replace('{{amount}}', '0.01').replace('{{asset}}', 'ETH') }).click();
-    const sent = texts.wallet.confirming.replace('{{done}}', '1').replace('{{required}}', String(base.confirmations));
+    await visitor
+      .getByRole('button', { name: withValues(texts.wallet.pay, { amount: typedAmount(language, '0.01'), asset: 'ETH' }) })
+      .click();
+    const sent = withValues(texts.wallet.confirming, { done: 1, required: base.confirmations }, language);
     await expect(visitor.getByText(sent)).toBeVisible({ timeout: 30_000 });
 
     // The next block confirms it (the test's nodes mine only when asked); the watcher credits it.

@@ -7,7 +7,9 @@ export type ChatWidget = NonNullable<ChatWidgetConfig['chat']>;
 
 type ChatEvent =
   /** "Open chat" (again, after the customer closed the widget's window). */
-  { type: 'CHAT_REQUESTED' };
+  | { type: 'CHAT_REQUESTED' }
+  /** "Try again" after the widget did not load. */
+  | { type: 'RETRY_REQUESTED' };
 
 interface ChatContext {
   widget: ChatWidget | null;
@@ -81,9 +83,15 @@ export const chatMachine = setup({
       meta: { route: '/help' },
     },
     failed: {
-      description: 'The chat could not be opened: says so, and the e-mail address instead.',
+      description: 'The chat could not be opened: says so, offers to try again, and the e-mail address instead.',
       tags: ['emailOnly', 'failed'],
       meta: { route: '/help' },
+      on: {
+        RETRY_REQUESTED: {
+          target: 'loadingWidget',
+          description: 'Try again: the script is requested anew (a failed load is not remembered), e.g. once back online.',
+        },
+      },
     },
   },
 });

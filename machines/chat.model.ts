@@ -20,10 +20,11 @@ const WIDGET_SOURCE = `window.meridianChatWidget = {
 
 const texts = (language: PageLanguage) => pageTexts(language).chat;
 const openChat = (language: PageLanguage) => ({ role: 'button', name: texts(language).open }) as const;
+const retry = (language: PageLanguage) => ({ role: 'button', name: texts(language).retry }) as const;
 const email = { role: 'link', name: 'support@meridian.test' } as const;
 
 export const chatModel = {
-  events: { CHAT_REQUESTED: { 'open chat': {} } },
+  events: { CHAT_REQUESTED: { 'open chat': {} }, RETRY_REQUESTED: { 'try again': {} } },
   actors: {
     loadChatConfig: {
       done: { 'a widget configured': { chat: WIDGET }, 'no widget': { chat: null } },
@@ -40,6 +41,7 @@ export const chatModel = {
     start: (_, language) => [sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }), { open: inLanguage('/help', language) }],
     events: {
       CHAT_REQUESTED: (_, __, language) => [{ click: openChat(language) }],
+      RETRY_REQUESTED: (_, __, language) => [{ click: retry(language) }],
     },
     actors: {
       loadChatConfig: {
@@ -52,10 +54,16 @@ export const chatModel = {
       },
     },
     states: {
-      offered: (_, language) => ({ shows: [openChat(language)], hides: [email, { testId: 'model-chat' }] }),
-      open: (_, language) => ({ shows: [openChat(language), { testId: 'model-chat' }], hides: [email] }),
-      unavailable: (_, language) => ({ shows: [email], hides: [openChat(language), { role: 'alert', text: texts(language).failed }] }),
-      failed: (_, language) => ({ shows: [email, { role: 'alert', text: texts(language).failed }], hides: [openChat(language)] }),
+      offered: (_, language) => ({ shows: [openChat(language)], hides: [email, retry(language), { testId: 'model-chat' }] }),
+      open: (_, language) => ({ shows: [openChat(language), { testId: 'model-chat' }], hides: [email, retry(language)] }),
+      unavailable: (_, language) => ({
+        shows: [email],
+        hides: [openChat(language), retry(language), { role: 'alert', text: texts(language).failed }],
+      }),
+      failed: (_, language) => ({
+        shows: [email, retry(language), { role: 'alert', text: texts(language).failed }],
+        hides: [openChat(language)],
+      }),
     },
   },
 } satisfies FlowModel<typeof chatMachine>;

@@ -56,7 +56,7 @@ export const onboardingModel = {
               {
                 click: {
                   role: 'tab',
-                  name: withValues(pageTexts(language).onboarding.slideOf, { number: slide + 1, count: INTRO_SLIDES.length }),
+                  name: withValues(pageTexts(language).onboarding.slideOf, { number: slide + 1, count: INTRO_SLIDES.length }, language),
                 },
               },
             ],

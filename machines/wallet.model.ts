@@ -3,7 +3,7 @@ import { EVM_CHAINS } from '../contract/chainList';
 import type { DepositLink } from '../contract/depositLinks';
 import { walletFailureCode } from '../contract/wallet';
 import type { FlowModel, TestWalletSetup } from './graph/model';
-import { inLanguage, PAGE_LANGUAGES, pageTexts, withValues, type PageLanguage } from './graph/page';
+import { inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, withValues, type PageLanguage } from './graph/page';
 import { walletMachine, type WalletConnection } from './wallet.machine';
 
 /** The test wallet's first account on a local node (anvil's well-known development account 0). */
@@ -73,7 +73,8 @@ const switchButton = (language: PageLanguage, chainIds: number[]) => {
   const chain = chainIds.includes(LINK.chainId) ? withValues(walletTexts(language).localChain, { name }) : name;
   return button(withValues(walletTexts(language).switchTo, { chain }));
 };
-const payButton = (language: PageLanguage) => button(withValues(walletTexts(language).pay, { amount: LINK.amount, asset: LINK.asset }));
+const payButton = (language: PageLanguage) =>
+  button(withValues(walletTexts(language).pay, { amount: typedAmount(language, LINK.amount), asset: LINK.asset }));
 /** The failure kept in the context, as the wallet block says it; none: no alert. */
 const failureShown = (failure: { code: string } | null, language: PageLanguage) => {
   const alert = { role: 'alert' as const };

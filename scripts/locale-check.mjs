@@ -143,7 +143,8 @@ export function checkLocales(messages, options = {}) {
         const difference = describeTokenDifference(withoutCount(tokens(reference)), withoutCount(found));
         if (difference) problems.push(`${locale}: "${key}" placeholders differ from English: ${difference}`);
         const foundCount = [...found].filter(isCountToken);
-        const strangeCount = foundCount.filter((t) => t !== 'count' && !sourceCountTokens.has(t));
+        // A plain {{count}} is fine unless English formats it ({{count, number}}): then it must be formatted here too.
+        const strangeCount = foundCount.filter((t) => !sourceCountTokens.has(t) && (t !== 'count' || sourceCountTokens.size > 0));
         if (strangeCount.length > 0) {
           problems.push(`${locale}: "${key}" placeholders differ from English: unexpected ${strangeCount.map(show).join(', ')}`);
         }

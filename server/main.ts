@@ -8,7 +8,7 @@ import { hotWalletAccount } from './chains/hotWallet';
 import { createWithdrawalSigner } from './chains/signer';
 import { systemClock } from './clock';
 import { isLoopback, loadConfig } from './config';
-import { DEMO_ADMIN, DEMO_CUSTOMER, isEmpty, seedDemo } from './db/seed';
+import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PHONE_CUSTOMER, isEmpty, seedDemo } from './db/seed';
 import { consoleLogger, describeError, maskingLogger } from './logger';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { createServices } from './services';
@@ -53,6 +53,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log(`\nMeridian is running at ${where} (database: ${database.engine}${mode})`);
   if (showDemo) {
     console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+    console.log(
+      `With a phone (withdrawals; its sign-in code is printed here): ${DEMO_PHONE_CUSTOMER.email} / ${DEMO_PHONE_CUSTOMER.password}`,
+    );
     console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`);
   }
 });

@@ -5,8 +5,8 @@ import { chatView } from '../machines/chat.view';
 
 const widget: ChatWidget = { scriptUrl: 'https://chat.example/widget.js', siteId: 'site-42' };
 
-/** The help page's chat with the server's configuration and the widget's script answering as given. */
-function chat(config: Promise<{ chat: ChatWidget | null }>, opens = true) {
+/** The help page's chat with the server's configuration and the widget's script answering as given, attempt by attempt (the last answer repeats). */
+function chat(config: Promise<{ chat: ChatWidget | null }>, ...opens: boolean[]) {
   const opened: ChatWidget[] = [];
   const actor = createActor(
     chatMachine.provide({
@@ -14,7 +14,7 @@ function chat(config: Promise<{ chat: ChatWidget | null }>, opens = true) {
         loadChatConfig: fromPromise(() => config),
         openWidget: fromPromise(async ({ input }) => {
           opened.push(input.widget);
-          if (!opens) throw new Error('chat widget script did not load');
+          if (!(opens[opened.length - 1] ?? opens.at(-1) ?? true)) throw new Error('chat widget script did not load');
         }),
       },
     }),
@@ -49,5 +49,18 @@ describe('chatView', () => {
     await settled();
     actor.send({ type: 'CHAT_REQUESTED' });
     expect(await settled()).toEqual({ offered: false, busy: false, failed: true, emailOnly: true });
+  });
+
+  it('tries the widget again when asked after it did not load, and opens it once it loads', async () => {
+    const { actor, opened, settled } = chat(Promise.resolve({ chat: widget }), false, false, true);
+    await settled();
+    actor.send({ type: 'CHAT_REQUESTED' });
+    expect(await settled()).toMatchObject({ failed: true });
+    actor.send({ type: 'RETRY_REQUESTED' });
+    expect(chatView(actor.getSnapshot())).toMatchObject({ offered: true, busy: true, failed: false });
+    expect(await settled()).toMatchObject({ failed: true, emailOnly: true });
+    actor.send({ type: 'RETRY_REQUESTED' });
+    expect(await settled()).toEqual({ offered: true, busy: false, failed: false, emailOnly: false });
+    expect(opened).toEqual([widget, widget, widget]);
   });
 });

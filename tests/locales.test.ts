@@ -171,6 +171,17 @@ describe('checkLocales', () => {
       ).toEqual(['de: "total_one" placeholders differ from English: missing {{amount}}']);
     });
 
+    it('reports a count English formats as a number but a translation prints raw', () => {
+      const en = { seconds_one: '{{count, number}} second', seconds_other: '{{count, number}} seconds' };
+      const ar = { seconds_zero: '{{count, number}} ثانية', seconds_one: 'ثانية واحدة', seconds_two: 'ثانيتان' };
+      expect(
+        checkLocales({
+          en,
+          ar: { ...ar, seconds_few: '{{count}} ثوانٍ', seconds_many: '{{count, number}} ثانية', seconds_other: '{{count, number}} ثانية' },
+        }),
+      ).toEqual(['ar: "seconds_few" placeholders differ from English: unexpected {{count}}']);
+    });
+
     it('reports an untranslated plural form', () => {
       expect(checkLocales({ en: enPlural, zh: { payments_other: '{{count}} payments' } })).toEqual([
         'zh: "payments_other" is identical to English',

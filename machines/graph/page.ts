@@ -38,12 +38,20 @@ export function countedText(
   const form = new Intl.PluralRules(LOCALE_TAGS[language]).select(values.count);
   const template = messages[`${key}_${form}`] ?? messages[`${key}_other`] ?? messages[key];
   if (template === undefined) throw new Error(`No message ${key} (${form}) in ${language}`);
-  return withValues(template, values);
+  return withValues(template, values, language);
 }
 
-/** A message with its `{{name}}` placeholders filled in, as i18next does (no escaping, as the app sets it). */
-export function withValues(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+/**
+ * A message with its placeholders filled in, as i18next does (no escaping, as the app sets it): `{{name}}` as
+ * given, `{{name, number}}` in the language's digits (Intl, like i18next's built-in formatter), so a path
+ * needs the language for those.
+ */
+export function withValues(template: string, values: Record<string, string | number>, language?: PageLanguage): string {
+  return template.replace(/\{\{(\w+)(?:, (number))?\}\}/g, (_, name: string, format?: string) => {
+    if (!format) return String(values[name]);
+    if (!language) throw new Error(`{{${name}, number}} needs the language: ${template}`);
+    return new Intl.NumberFormat(LOCALE_TAGS[language]).format(values[name] as number);
+  });
 }
 
 /**

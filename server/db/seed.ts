@@ -19,6 +19,22 @@ export const DEMO_CUSTOMER = {
   language: 'en',
 } as const;
 
+/**
+ * A second demo customer for what money leaving Meridian needs (on-chain withdrawal): a confirmed phone as
+ * well. The phone guards the sign-in, so each sign-in asks for an SMS code (printed on the console in demo
+ * mode, and at most 5 an hour per phone), which is why the first demo customer has none. The number is in
+ * Ofcom's range reserved for fiction (+44 7700 900xxx), so no real phone is ever texted.
+ */
+export const DEMO_PHONE_CUSTOMER = {
+  email: 'demo-phone@meridian.test',
+  password: 'MeridianDemo2026',
+  firstName: 'Pia',
+  lastName: 'Demo',
+  country: 'DE',
+  language: 'en',
+  phone: '+447700900123',
+} as const;
+
 /** The operator of the demo: the `admin` role reaches the admin tools (rates, and more to come). */
 export const DEMO_ADMIN = {
   email: 'admin@meridian.test',
@@ -41,6 +57,12 @@ export const DEMO_ACCOUNTS = [
   { kind: 'crypto', currency: 'USDT', name: 'Tether USD', iban: null, balance: '1250.5' },
 ] as const;
 
+/** The second demo customer's accounts: crypto only, enough to try a withdrawal and its fee. */
+export const DEMO_PHONE_ACCOUNTS = [
+  { kind: 'crypto', currency: 'ETH', name: 'Ether', iban: null, balance: '0.5' },
+  { kind: 'crypto', currency: 'USDT', name: 'Tether USD', iban: null, balance: '500' },
+] as const;
+
 const DEMO_PROMO_CODES = [
   { code: 'WELCOME10', description: 'Welcome bonus for new customers', expiresAt: null },
   { code: 'MERIDIAN2026', description: 'Meridian launch campaign 2026', expiresAt: new Date('2027-01-01T00:00:00Z') },
@@ -53,71 +75,79 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Adds the demo customer (verified e-mail, KYC approved, funded accounts), the demo admin and the promo
+ * Adds the demo customers (verified e-mail, KYC approved, funded accounts), the demo admin and the promo
  * codes. Idempotent: what exists is left alone, so running it again never resets a password someone changed.
  */
 export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost): Promise<{ demoCreated: boolean }> {
   const now = clock();
   const hasher = createPasswordHasher(passwordCost);
+  // Both demo customers share the README's password, so one hash serves them.
   const [passwordHash, adminPasswordHash] = await Promise.all([hasher.hash(DEMO_CUSTOMER.password), hasher.hash(DEMO_ADMIN.password)]);
   return db.transaction(async (tx) => {
     await tx
       .insert(promoCodes)
       .values(DEMO_PROMO_CODES.map((promo) => ({ id: randomUUID(), ...promo, createdAt: now })))
       .onConflictDoNothing({ target: promoCodes.code });
-    const userId = randomUUID();
-    const [created] = await tx
-      .insert(users)
-      .values({
-        id: userId,
-        email: DEMO_CUSTOMER.email,
-        emailVerifiedAt: now,
-        passwordHash,
-        firstName: DEMO_CUSTOMER.firstName,
-        lastName: DEMO_CUSTOMER.lastName,
-        country: DEMO_CUSTOMER.country,
-        kycStatus: 'approved',
-        termsAcceptedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (created) {
-      await tx.insert(userSettings).values({ userId, language: DEMO_CUSTOMER.language, updatedAt: now });
-      for (const { balance, ...account } of DEMO_ACCOUNTS) {
-        const accountId = randomUUID();
-        await tx.insert(accounts).values({ id: accountId, userId, ...account, createdAt: now });
-        await credit(tx, {
-          kind: 'seed',
-          userId,
-          accountId,
-          asset: account.currency,
-          amount: balance,
-          at: now,
-          activity: { type: 'deposit', counterparty: `${DEMO_CUSTOMER.firstName} ${DEMO_CUSTOMER.lastName}`, reference: 'Opening deposit' },
-        });
-      }
-    }
-    const adminId = randomUUID();
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        id: adminId,
-        email: DEMO_ADMIN.email,
-        emailVerifiedAt: now,
-        passwordHash: adminPasswordHash,
-        firstName: DEMO_ADMIN.firstName,
-        lastName: DEMO_ADMIN.lastName,
-        country: DEMO_ADMIN.country,
-        role: 'admin',
-        termsAcceptedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (admin) await tx.insert(userSettings).values({ userId: adminId, language: DEMO_ADMIN.language, updatedAt: now });
+    const created = await seedUser(tx, now, { ...DEMO_CUSTOMER, passwordHash, kycStatus: 'approved' }, DEMO_ACCOUNTS);
+    await seedUser(tx, now, { ...DEMO_PHONE_CUSTOMER, passwordHash, kycStatus: 'approved', phoneConfirmedAt: now }, DEMO_PHONE_ACCOUNTS);
+    await seedUser(tx, now, { ...DEMO_ADMIN, passwordHash: adminPasswordHash, role: 'admin' });
     return { demoCreated: Boolean(created) };
   });
+}
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+type DemoAccount = (typeof DEMO_ACCOUNTS)[number] | (typeof DEMO_PHONE_ACCOUNTS)[number];
+
+/**
+ * A demo user (verified e-mail, terms accepted) with its accounts, each funded by one `seed` ledger
+ * transaction (with its deposit activity) from the system account of its asset. An existing e-mail is left
+ * alone; whether it was created is the answer.
+ */
+async function seedUser(
+  tx: Transaction,
+  now: Date,
+  who: {
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    country: string;
+    language: string;
+    role?: 'admin';
+    kycStatus?: 'approved';
+    phone?: string;
+    phoneConfirmedAt?: Date;
+  },
+  demoAccounts: readonly DemoAccount[] = [],
+): Promise<boolean> {
+  const userId = randomUUID();
+  const { email, passwordHash, firstName, lastName, country, role, kycStatus, phone = null, phoneConfirmedAt = null } = who;
+  const [created] = await tx
+    .insert(users)
+    .values({
+      id: userId,
+      ...{ email, passwordHash, firstName, lastName, country, role, kycStatus, phone, phoneConfirmedAt },
+      emailVerifiedAt: now,
+      termsAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!created) return false;
+  await tx.insert(userSettings).values({ userId, language: who.language, updatedAt: now });
+  for (const { balance, ...account } of demoAccounts) {
+    const accountId = randomUUID();
+    await tx.insert(accounts).values({ id: accountId, userId, ...account, createdAt: now });
+    await credit(tx, {
+      kind: 'seed',
+      userId,
+      accountId,
+      asset: account.currency,
+      amount: balance,
+      at: now,
+      activity: { type: 'deposit', counterparty: `${who.firstName} ${who.lastName}`, reference: 'Opening deposit' },
+    });
+  }
+  return true;
 }

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '../../contract';
+import { formatNumber } from './format';
 
 /**
  * One i18next instance; only the active locale's messages are fetched (one chunk per locale).
@@ -30,5 +31,10 @@ export function createI18n(locale: Locale, log: (message: string, error: unknown
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
   });
+  // `{{n, number}}` in a message: i18next would hand Intl the bare language code, and Intl's plain `ar` writes
+  // Latin digits; formatted with the locale's full tag (ar-SA: Arabic-Indic), as Money and dates are.
+  instance.services.formatter?.add('number', (value: number | string, language: string | undefined, options: Intl.NumberFormatOptions) =>
+    formatNumber(value, language as Locale, options),
+  );
   return instance;
 }

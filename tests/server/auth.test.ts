@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { meSchema, signedInSchema } from '../../contract/auth';
-import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { loginAnswerSchema } from '../../contract/phone';
+import { DEMO_CUSTOMER, DEMO_PHONE_CUSTOMER } from '../../server/db/seed';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../../server/services/codes';
 import { COOLDOWNS } from '../../server/services/rate-limit';
 import {
@@ -154,6 +155,18 @@ describe('sign-in', () => {
     // The refresh token is in its HttpOnly cookie only.
     expect(client.cookies.get('refresh_token')).toMatch(/^[\w-]{43}$/);
     expect(answer.body).not.toHaveProperty('refreshToken');
+  });
+
+  it('asks the phone demo customer for its SMS code, then it meets what a withdrawal needs (e-mail, phone, KYC)', async () => {
+    const client = new TestClient(server);
+    const answer = await client.login(DEMO_PHONE_CUSTOMER.email, DEMO_PHONE_CUSTOMER.password);
+    const started = loginAnswerSchema.parse(answer.body);
+    if (!started.twoFactorRequired) throw new Error('expected a two-factor challenge');
+    const code = await latestCode(client, DEMO_PHONE_CUSTOMER.phone, 'login_two_factor');
+    const done = await client.post('/auth/2fa/phone/verify', { challengeToken: started.challengeToken, code });
+    expect(done.status).toBe(200);
+    const me = meSchema.parse((await client.get('/users/me', { token: signedInSchema.parse(done.body).accessToken })).body);
+    expect(me).toMatchObject({ emailVerified: true, phone: DEMO_PHONE_CUSTOMER.phone, phoneConfirmed: true, kycStatus: 'approved' });
   });
 
   it('lets an unverified account sign in and reports emailVerified=false', async () => {

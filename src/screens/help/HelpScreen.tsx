@@ -41,7 +41,14 @@ function ChatSection() {
   return (
     <section className="card stack" aria-labelledby={`${id}-chat`} data-testid="help-chat">
       <h2 id={`${id}-chat`}>{t('chat.title')}</h2>
-      {view.failed ? <p role="alert">{t('chat.failed')}</p> : null}
+      {view.failed ? (
+        <>
+          <p role="alert">{t('chat.failed')}</p>
+          <div className="button-row">
+            <Button onClick={() => flow.send({ type: 'RETRY_REQUESTED' })}>{t('chat.retry')}</Button>
+          </div>
+        </>
+      ) : null}
       {view.offered ? (
         <>
           <p>{t('chat.body')}</p>

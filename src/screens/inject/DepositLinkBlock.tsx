@@ -9,10 +9,12 @@ import { depositLinkMachine } from '../../../machines/depositLink.machine';
 import { depositLinkView } from '../../../machines/depositLink.view';
 import { depositLinkActors } from '../../app/actors/depositLink';
 import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { AmountInput, Money } from '../../ui/Money';
 import { ShareButton } from '../../ui/ShareButton';
+import { useUiLocale } from '../../ui/useUiLocale';
 import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
 import { generalFailureText } from '../shared/failureText';
 
@@ -73,6 +75,7 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
 /** The new link: copy, the share sheet, and what it was paid so far. */
 function CreatedLink({ link: created, onNew }: { link: DepositLink; onNew: () => void }) {
   const { t } = useTranslation();
+  const locale = useUiLocale();
   const { api } = useSystem();
   const localize = useLocalize();
   const url = `${window.location.origin}${localize(`/inject/crypto/on-chain/wallet/${created.hash}`)}`;
@@ -99,7 +102,10 @@ function CreatedLink({ link: created, onNew }: { link: DepositLink; onNew: () =>
       </Copyable>
       <div className="button-row">
         <ShareButton
-          title={t('depositLinks.shareTitle', { amount: created.amount, asset: created.asset })}
+          title={t('depositLinks.shareTitle', {
+            amount: formatNumber(created.amount, locale, { maximumFractionDigits: created.decimals }),
+            asset: created.asset,
+          })}
           url={url}
           label={t('depositLinks.share')}
         />

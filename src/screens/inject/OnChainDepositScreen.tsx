@@ -1,6 +1,4 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { assetInfo, NETWORKS, type CryptoAsset } from '../../../contract/assetList';
@@ -12,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
+import { QrCode } from '../../ui/QrCode';
 import { generalFailureText } from '../shared/failureText';
 import { DepositLinkBlock } from './DepositLinkBlock';
 import type { EvmNetwork } from '../../../contract/chainList';
@@ -42,7 +41,6 @@ function OnChainDeposit() {
     { input: { asset: asset.code as CryptoAsset } },
   );
   const view = useSelector(flow, onChainDepositView, shallowEqual);
-  const qr = useQrCode(view.address?.paymentUri);
 
   if (view.step === 'network') {
     return (
@@ -88,9 +86,7 @@ function OnChainDeposit() {
           {t('onChain.deposit.title', { asset: asset.code, network })}
           {address.local ? <span className="badge"> {t('onChain.deposit.local')}</span> : null}
         </h2>
-        {qr ? (
-          <img className="deposit-qr" src={qr} width={200} height={200} alt={t('onChain.deposit.qr', { asset: asset.code, network })} />
-        ) : null}
+        <QrCode text={address.paymentUri} label={t('onChain.deposit.qr', { asset: asset.code, network })} />
         <Copyable text={address.address} label={t('onChain.deposit.copy')} />
         <dl className="facts">
           <dt>{t('onChain.deposit.minimum')}</dt>
@@ -135,17 +131,4 @@ function OnChainDeposit() {
       {changeNetwork}
     </div>
   );
-}
-
-/** The payment URI as a QR code image (a data: URL, which the CSP allows for images). */
-function useQrCode(uri: string | undefined): string | null {
-  const [image, setImage] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    if (uri) void QRCode.toDataURL(uri, { margin: 1, width: 200 }).then((url) => current && setImage(url));
-    return () => {
-      current = false;
-    };
-  }, [uri]);
-  return uri ? image : null;
 }

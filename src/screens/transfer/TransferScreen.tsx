@@ -13,6 +13,7 @@ import { AmountInput, Money } from '../../ui/Money';
 import { amountForInput, formatAmount } from '../../ui/money';
 import { Sheet } from '../../ui/Sheet';
 import { SelectField } from '../../ui/TextField';
+import { formatNumber } from '../../i18n/format';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useBalances } from '../shared/useBalances';
 import { useAccountLabel, useAccountName } from '../shared/useAccountName';
@@ -224,7 +225,7 @@ function QuoteFacts({
         </div>
         <div className="fact">
           <dt>{t('transfer.quote.spread')}</dt>
-          <dd>{`${quote.spreadPercent} %`}</dd>
+          <dd>{`${formatNumber(quote.spreadPercent, locale)} %`}</dd>
         </div>
         {full ? (
           <div className="fact">

@@ -5,10 +5,12 @@ import { EVM_CHAINS } from '../../../contract/chainList';
 import type { DepositLink } from '../../../contract/depositLinks';
 import type { ApiError } from '../../api/client';
 import { useSystem } from '../../app/context';
+import { formatNumber } from '../../i18n/format';
 import { pageNotFound } from '../../routes/pageNotFound';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { Money } from '../../ui/Money';
+import { useUiLocale } from '../../ui/useUiLocale';
 import { generalFailureText } from '../shared/failureText';
 import { chainName, useChains } from '../shared/useChains';
 import { WalletBlock } from '../shared/WalletBlock';
@@ -93,6 +95,7 @@ export function WalletPayScreen() {
 
 function Payment({ request, view, required }: { request: DepositLink; view: WalletView; required: number }) {
   const { t } = useTranslation();
+  const locale = useUiLocale();
   const system = useSystem();
   const hash = view.transactionHash as `0x${string}` | null;
   const confirmations = useQuery({
@@ -134,7 +137,7 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
       busy={view.sending}
       onClick={() => system.wallet().send({ type: 'SEND_REQUESTED', transaction: walletPayment(request, dueOf(request)) })}
     >
-      {t('wallet.pay', { amount: dueOf(request), asset: request.asset })}
+      {t('wallet.pay', { amount: formatNumber(dueOf(request), locale, { maximumFractionDigits: request.decimals }), asset: request.asset })}
     </Button>
   );
 }

@@ -1,0 +1,50 @@
+import type { i18n as I18n } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '../contract/locales';
+import { createI18n } from '../src/i18n';
+
+/** The app's own i18next instance for a locale, its messages loaded. */
+async function messagesIn(locale: Locale): Promise<I18n> {
+  const i18n = createI18n(locale, (message, error) => {
+    throw new Error(`${message}: ${String(error)}`);
+  });
+  if (!i18n.isInitialized) await new Promise((resolve) => i18n.on('initialized', resolve));
+  await i18n.loadLanguages(locale);
+  return i18n;
+}
+
+const LATIN_DIGIT = /[0-9]/;
+
+describe('numbers inside messages', () => {
+  it('are in Arabic-Indic digits in Arabic, as the amounts beside them are', async () => {
+    const { t } = await messagesIn('ar');
+    const holds = t('transfer.quote.holds', { count: 27 });
+    expect(holds).toContain('٢٧');
+    expect(holds).not.toMatch(LATIN_DIGIT);
+    expect(t('onChain.deposit.progress', { count: 1, required: 12 })).toContain('١٢');
+    expect(t('transfer.quote.fee', { percent: '0.1' })).toContain('٠٫١');
+    expect(t('onboarding.slideOf', { number: 3, count: 5 })).toMatch(/٣.*٥/);
+    expect(t('payByCode.lockedOut.wait', { count: 15 })).not.toMatch(LATIN_DIGIT);
+  });
+
+  it('still pick the plural form from the count itself, not from its formatted digits', async () => {
+    const { t } = await messagesIn('ar');
+    // Arabic: 3 → few ("ثوانٍ"), 11 → many, 100 → other; each form then shows the number in Arabic digits.
+    expect(t('failure.rate_limited', { count: 3 })).toBe(t('failure.rate_limited_few', { count: 3 }));
+    expect(t('failure.rate_limited', { count: 3 })).toContain('٣');
+    expect(t('failure.rate_limited', { count: 11 })).toBe(t('failure.rate_limited_many', { count: 11 }));
+    expect(t('failure.rate_limited', { count: 100 })).toBe(t('failure.rate_limited_other', { count: 100 }));
+    const ru = await messagesIn('ru');
+    expect(ru.t('help.results', { count: 2 })).toBe(ru.t('help.results_few', { count: 2 }));
+  });
+
+  it('keep Latin digits where the language writes them, grouped its way', async () => {
+    const en = await messagesIn('en');
+    expect(en.t('transfer.quote.holds', { count: 30 })).toBe('The quote holds for 30 more seconds.');
+    expect(en.t('statement.errors.tooLong', { count: 1000 })).toBe('At most 1,000 days.');
+    const de = await messagesIn('de');
+    expect(de.t('statement.errors.tooLong', { count: 1000 })).toContain('1.000');
+    const th = await messagesIn('th');
+    expect(th.t('help.results', { count: 4 })).toContain('4');
+  });
+});
