@@ -1,93 +1,26 @@
 /**
  * The browser wallet's vocabulary, shared by the wallet machine, its browser adapter (src/platform/wallet)
- * and the screens: the stable failure codes, how a wallet's or a node's error becomes one, and the
- * spec's check of a transaction before it is sent (section 5). Pure: no viem here, it stays out of the
- * entry chunk; the adapter repeats the address check with the EIP-55 checksum once viem is loaded.
+ * and the screens: the failure a wallet actor rejected with, and the spec's check of a transaction before
+ * it is sent (section 5); how an error becomes a failure code is contract/walletFailures.ts. Pure: no viem
+ * here, it stays out of the entry chunk; the adapter repeats the address check with the EIP-55 checksum
+ * once viem is loaded.
  */
+
+import type { WalletFailureCode } from './walletFailures';
+
+export type { WalletFailureCode } from './walletFailures';
 
 /**
- * Why a wallet action did not go through. The provider codes of EIP-1193 (4001 … 4902), the JSON-RPC
- * errors of EIP-1474, the spec's five messages, and the transaction checks.
+ * How a wallet actor rejects: with the failure already read (`walletFailureCode`, contract/walletFailures.ts,
+ * loaded with the browser adapter), so the machine only copies it.
  */
-export const WALLET_FAILURES = [
-  'user_rejected',
-  'unauthorized',
-  'unsupported_method',
-  'provider_disconnected',
-  'chain_disconnected',
-  'unknown_chain',
-  'parse_error',
-  'invalid_request',
-  'method_not_found',
-  'invalid_params',
-  'internal_error',
-  'resource_unavailable',
-  'timeout',
-  'provider_not_found',
-  'chain_not_configured',
-  'connector_not_connected',
-  'connector_already_connected',
-  'switch_rejected_after_add',
-  'invalid_address',
-  'invalid_chain_id',
-  'tip_above_fee_cap',
-  'fee_cap_too_high',
-  /** Disconnected on this page, but the wallet did not revoke the site's permission. */
-  'still_authorised',
-  'unknown',
-] as const;
-export type WalletFailureCode = (typeof WALLET_FAILURES)[number];
+export interface WalletFailure {
+  walletFailure: WalletFailureCode;
+}
 
-/** The error numbers of EIP-1193 and EIP-1474 (JSON-RPC) and the failure each one is. */
-export const WALLET_ERROR_NUMBERS: Readonly<Record<number, WalletFailureCode>> = {
-  4001: 'user_rejected',
-  4100: 'unauthorized',
-  4200: 'unsupported_method',
-  4900: 'provider_disconnected',
-  4901: 'chain_disconnected',
-  4902: 'unknown_chain',
-  [-32700]: 'parse_error',
-  [-32600]: 'invalid_request',
-  [-32601]: 'method_not_found',
-  [-32602]: 'invalid_params',
-  [-32603]: 'internal_error',
-  [-32002]: 'resource_unavailable',
-};
-
-/** The spec's messages (section 8), kept word for word: libraries and wallets say them in English. */
-export const WALLET_MESSAGES: Readonly<Record<string, WalletFailureCode>> = {
-  'Provider not found.': 'provider_not_found',
-  'Chain not configured.': 'chain_not_configured',
-  'Connector not connected.': 'connector_not_connected',
-  'Connector already connected.': 'connector_already_connected',
-  'User rejected switch after adding network.': 'switch_rejected_after_add',
-};
-
-const isFailureCode = (value: unknown): value is WalletFailureCode =>
-  typeof value === 'string' && (WALLET_FAILURES as readonly string[]).includes(value);
-
-/**
- * The failure an error stands for, read through the errors it wraps (viem and wagmi wrap the wallet's in
- * `cause`): a failure code the adapter set, else one of the spec's messages (more precise than the code
- * of the error around it: a refused switch after adding is also a 4001), else the outermost numeric
- * code, else a timeout; anything else is `unknown`.
- */
-export function walletFailureCode(error: unknown): WalletFailureCode {
-  const chain: Record<string, unknown>[] = [];
-  for (
-    let current = error;
-    typeof current === 'object' && current !== null && chain.length < 8;
-    current = (current as { cause?: unknown }).cause
-  )
-    chain.push(current as Record<string, unknown>);
-  for (const { code, message, shortMessage, details } of chain) {
-    if (isFailureCode(code)) return code;
-    for (const text of [shortMessage, details, message])
-      if (typeof text === 'string' && Object.hasOwn(WALLET_MESSAGES, text)) return WALLET_MESSAGES[text]!;
-  }
-  for (const { code } of chain)
-    if (typeof code === 'number' && Object.hasOwn(WALLET_ERROR_NUMBERS, code)) return WALLET_ERROR_NUMBERS[code]!;
-  return chain.some(({ name }) => name === 'TimeoutError') ? 'timeout' : 'unknown';
+/** The failure a wallet actor rejected with; anything else (the adapter's script did not load) is `unknown`. */
+export function walletFailureOf(error: unknown): WalletFailureCode {
+  return typeof error === 'object' && error !== null && 'walletFailure' in error ? (error as WalletFailure).walletFailure : 'unknown';
 }
 
 /** 2^256 − 1: no fee may be above the largest EVM word. */

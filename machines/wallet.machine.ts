@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { transactionProblem, walletFailureCode, type WalletFailureCode, type WalletTransaction } from '../contract/wallet';
+import { transactionProblem, walletFailureOf, type WalletFailureCode, type WalletTransaction } from '../contract/wallet';
 import { unprovided } from './unprovided';
 
 /** A wallet the page is connected to: its connector, the accounts it shares (first = active) and its chain. */
@@ -70,7 +70,7 @@ export const walletMachine = setup({
   },
   actions: {
     /** Keeps why the wallet's prompt or call failed (an actor's error event), as a stable code. */
-    noteFailure: assign({ failure: ({ event }) => ({ code: walletFailureCode((event as { error?: unknown }).error) }) }),
+    noteFailure: assign({ failure: ({ event }) => ({ code: walletFailureOf((event as { error?: unknown }).error) }) }),
     /** Sets the device's flag that makes the next page load start the wallet (and so wagmi) at once. */
     rememberConnected: () => {},
     /** Clears that flag: the next page load keeps wagmi off until a wallet route opens. */

@@ -1,7 +1,7 @@
 import type { Chains } from '../contract/chains';
 import { EVM_CHAINS } from '../contract/chainList';
 import type { DepositLink } from '../contract/depositLinks';
-import { walletFailureCode } from '../contract/wallet';
+import { walletFailureOf, type WalletFailure } from '../contract/wallet';
 import type { FlowModel, TestWalletSetup } from './graph/model';
 import { inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, withValues, type PageLanguage } from './graph/page';
 import { walletMachine, type WalletConnection } from './wallet.machine';
@@ -59,9 +59,10 @@ const TEST_WALLET: TestWalletSetup = {
   chains: Object.fromEntries(CHAINS.map((chainId) => [chainId, rpcUrl(chainId)])),
 };
 
-const rejected = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+// The actors reject with the failure already read (src/app/actors/wallet.ts reads the wallet's 4001 so).
+const rejected: WalletFailure = { walletFailure: 'user_rejected' };
 /** The same refusal, of the prompt to add the chain: the bindings tell the two apart. */
-const refusedToAdd = Object.assign(new Error('User rejected the request.'), { code: 4001 });
+const refusedToAdd: WalletFailure = { walletFailure: 'user_rejected' };
 
 const walletTexts = (language: PageLanguage) => pageTexts(language).wallet;
 const button = (name: string) => ({ role: 'button' as const, name });
@@ -111,14 +112,14 @@ export const walletModel = {
     connect: { done: { 'shares an account': connection }, error: { 'refused (4001)': rejected } },
     disconnect: {
       done: { disconnected: undefined },
-      error: { 'kept the site allowed': Object.assign(new Error('The wallet still allows this site.'), { code: 'still_authorised' }) },
+      error: { 'kept the site allowed': { walletFailure: 'still_authorised' } satisfies WalletFailure },
     },
     switchChain: {
       done: { 'on Base (local)': 31338 },
       error: {
         'refused (4001)': rejected,
         'refused to add the chain (4001)': refusedToAdd,
-        'refused to switch after adding': new Error('User rejected switch after adding network.'),
+        'refused to switch after adding': { walletFailure: 'switch_rejected_after_add' } satisfies WalletFailure,
       },
     },
     sendTransaction: { done: { sent: '0x' + 'ab'.repeat(32) }, error: { 'refused (4001)': rejected } },
@@ -200,7 +201,7 @@ export const walletModel = {
         done: (chainId) => [{ wallet: { reject: null, forgetChains: [chainId], refuseAddChain: false, refuseSwitchAfterAdd: false } }],
         error: (error, before) => {
           const asked = [before.context.requestedChainId!];
-          if (walletFailureCode(error) === 'switch_rejected_after_add')
+          if (walletFailureOf(error) === 'switch_rejected_after_add')
             return [{ wallet: { reject: null, forgetChains: asked, refuseAddChain: false, refuseSwitchAfterAdd: true } }];
           return error === refusedToAdd
             ? [{ wallet: { reject: null, forgetChains: asked, refuseAddChain: true } }]

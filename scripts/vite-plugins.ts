@@ -74,24 +74,41 @@ export function preloadManifest(): Plugin {
 }
 
 export const ENDPOINT_ROUTES_MODULE = 'virtual:meridian/endpoint-routes';
+const ROUTE_MODULE_PREFIX = `${ENDPOINT_ROUTES_MODULE}/`;
 
 /**
  * `virtual:meridian/endpoint-routes`: the contract's endpoint table with only what a call needs (method
  * and path). The app imports this instead of the table, so no zod schema reaches the browser: the server
- * validates every body and every answer with them (server/http/route.ts).
+ * validates every body and every answer with them (server/http/route.ts). It re-exports one module per
+ * endpoint (`…/endpoint-routes/<name>`), all side-effect free, so each route lands in the chunk of the
+ * code that calls it: the entry carries only the shell's, a screen's chunk its own.
  */
 export function endpointRoutes(): Plugin {
-  const resolved = `\0${ENDPOINT_ROUTES_MODULE}`;
   const contractFile = path.resolve(import.meta.dirname, '..', 'contract', 'endpoints', 'index.ts');
+  let table: ReturnType<typeof runnerImport<Contract>> | undefined;
+  const contract = () => (table ??= runnerImport<Contract>(contractFile, { configFile: false }));
   return {
     name: 'meridian-endpoint-routes',
-    resolveId: (source) => (source === ENDPOINT_ROUTES_MODULE ? resolved : undefined),
+    resolveId: (source) =>
+      source === ENDPOINT_ROUTES_MODULE || source.startsWith(ROUTE_MODULE_PREFIX)
+        ? { id: `\0${source}`, moduleSideEffects: false }
+        : undefined,
+    // A changed contract file is read again (`npm run dev`).
+    watchChange(id) {
+      if (id.includes(`${path.sep}contract${path.sep}`)) table = undefined;
+    },
     async load(id) {
-      if (id !== resolved) return;
-      const { module, dependencies } = await runnerImport<Contract>(contractFile, { configFile: false });
+      if (!id.startsWith(`\0${ENDPOINT_ROUTES_MODULE}`)) return;
+      const { module, dependencies } = await contract();
       for (const file of dependencies) this.addWatchFile(file);
-      const routes = Object.fromEntries(Object.entries(module.endpoints).map(([name, { method, path }]) => [name, { method, path }]));
-      return `export default ${JSON.stringify(routes)};`;
+      if (id === `\0${ENDPOINT_ROUTES_MODULE}`)
+        return Object.keys(module.endpoints)
+          .map((name) => `export { default as ${name} } from '${ROUTE_MODULE_PREFIX}${name}';`)
+          .join('\n');
+      const name = id.slice(`\0${ROUTE_MODULE_PREFIX}`.length) as keyof Contract['endpoints'];
+      const endpoint = module.endpoints[name];
+      if (!endpoint) return;
+      return `export default ${JSON.stringify({ method: endpoint.method, path: endpoint.path })};`;
     },
   };
 }

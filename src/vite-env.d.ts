@@ -5,8 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_BUILD_ID?: string;
 }
 
-/** The contract's endpoint table, method and path only (scripts/vite-plugins.ts). */
+/** The contract's endpoints, method and path only, one export each (scripts/vite-plugins.ts). */
 declare module 'virtual:meridian/endpoint-routes' {
-  const routes: Record<string, { method: import('../contract/endpoints').HttpMethod; path: string }>;
-  export default routes;
+  const routes: import('./api/client').EndpointRoutes;
+  export = routes;
 }

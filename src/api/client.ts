@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Endpoint, HttpMethod } from '../../contract/endpoints';
+import type { Endpoint, endpoints, HttpMethod } from '../../contract/endpoints';
 import { ACTIVITY, ACTIVITY_HEADER, type ActivityKind } from '../../contract/session';
 
 export interface ApiError {
@@ -72,6 +72,11 @@ export interface EndpointRoute<Body extends z.ZodType | undefined, Answer extend
   path: string;
   readonly schemas?: { body: Body; answer: Answer };
 }
+
+/** The contract's endpoint table as the app has it: method and path, with the schemas' types only. */
+export type EndpointRoutes = {
+  [Name in keyof typeof endpoints]: EndpointRoute<(typeof endpoints)[Name]['body'], (typeof endpoints)[Name]['answer']>;
+};
 
 /** A file the server answered (a `download` endpoint of the contract), with the name it gave it. */
 export interface DownloadedFile {

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { createContext, useContext, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { localizePath, type Locale } from '../../contract';
+import type { ApiClient } from '../api/client';
 import type { FlowHost } from './actors/host';
 import { meQuery } from './me';
 import type { AppSystem } from './system';
@@ -32,6 +33,11 @@ export function useMe(options: { enabled?: boolean } = {}) {
   const { api } = useSystem();
   const signedIn = useSignedIn();
   return useQuery({ ...meQuery(api), enabled: signedIn && (options.enabled ?? true) });
+}
+
+/** An area's calls (`src/api/<area>.ts`) over the app's client: the area's module loads with the screen that calls it. */
+export function useApi<Calls>(area: (client: ApiClient) => Calls): Calls {
+  return area(useSystem().client);
 }
 
 /** Turns an English-form path into the current locale's path. */

@@ -316,6 +316,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
 
   const host: FlowHost = {
     api,
+    client: apiClient,
     queryClient,
     log,
     navigate: (to, options) => navigator.navigate(to, options),

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { securityApi } from '../../api/security';
 import type { biometricMachine } from '../../../machines/biometric.machine';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { confirmPasskeyEnrolment, createPasskeyCredential, requestPasskeyEnrolment } from '../../auth/passkeys';
@@ -8,7 +9,8 @@ import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
 /** Passkeys on the security page: enrolment after the step-up, removing one after the step-up, and removing them all. */
-export function biometricActors({ api, log, queryClient }: FlowHost) {
+export function biometricActors({ client, log, queryClient }: FlowHost) {
+  const api = securityApi(client);
   return {
     actors: {
       loadStatus: fromPromise(() => unwrap(api.getValidationStatus())),
@@ -22,7 +24,7 @@ export function biometricActors({ api, log, queryClient }: FlowHost) {
           message: 'Failed to request biometric disable',
         }),
       ),
-      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      stepUp: stepUpMachine.provide(stepUpActors({ client })),
       removePasskey: fromPromise(({ input }) => unwrap(api.removePasskey(input.id))),
       confirmDisable: fromPromise(({ input }) =>
         unwrap(api.confirmBiometricDisableAll({ code_token: input.codeToken, code: input.code }), {

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { cardsApi } from '../../api/cards';
 import type { Card, CardControlsBody, CardSecrets } from '../../../contract/cards';
 import type { cardControlsMachine } from '../../../machines/cardControls.machine';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
@@ -7,7 +8,8 @@ import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
 /** One card's controls on /card-accounts/cards; the reveal runs the one step-up first. */
-export function cardControlsActors({ api }: FlowHost) {
+export function cardControlsActors({ client }: FlowHost) {
+  const api = cardsApi(client);
   return {
     actors: {
       setFrozen: fromPromise<Card, { cardId: string; frozen: boolean }>(({ input }) =>
@@ -16,7 +18,7 @@ export function cardControlsActors({ api }: FlowHost) {
       updateControls: fromPromise<Card, { cardId: string; controls: CardControlsBody }>(({ input }) =>
         unwrap(api.updateCardControls(input.cardId, input.controls)),
       ),
-      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      stepUp: stepUpMachine.provide(stepUpActors({ client })),
       revealCard: fromPromise<CardSecrets, { cardId: string }>(({ input }) => unwrap(api.revealCard(input.cardId))),
     },
   } satisfies Parameters<typeof cardControlsMachine.provide>[0];

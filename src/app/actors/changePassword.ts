@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { securityApi } from '../../api/security';
 import type { changePasswordMachine } from '../../../machines/changePassword.machine';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import type { FlowHost } from './host';
@@ -6,10 +7,11 @@ import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
 /** Changing the password on the security page, after the step-up. */
-export function changePasswordActors({ api, queryClient }: FlowHost) {
+export function changePasswordActors({ client, queryClient }: FlowHost) {
+  const api = securityApi(client);
   return {
     actors: {
-      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      stepUp: stepUpMachine.provide(stepUpActors({ client })),
       changePassword: fromPromise(async ({ input }) => {
         const answer = await unwrap(api.changePassword({ currentPassword: input.current, newPassword: input.next }));
         // The other sessions are gone: the sessions list must say so.

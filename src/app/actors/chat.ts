@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { profileApi } from '../../api/profile';
 import type { chatMachine } from '../../../machines/chat.machine';
 import { openChatWidget } from '../../platform/chatWidget';
 import type { FlowHost } from './host';
@@ -8,7 +9,7 @@ import { unwrap } from './unwrap';
 export function chatActors(host: FlowHost) {
   return {
     actors: {
-      loadChatConfig: fromPromise(() => unwrap(host.api.getChatWidget({ retry: false }))),
+      loadChatConfig: fromPromise(() => unwrap(profileApi(host.client).getChatWidget({ retry: false }))),
       openWidget: fromPromise(({ input }) => openChatWidget(input.widget, host.currentLocale())),
     },
   } satisfies Parameters<typeof chatMachine.provide>[0];

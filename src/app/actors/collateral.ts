@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { cardsApi } from '../../api/cards';
 import type { CryptoAsset } from '../../../contract/assets';
 import type { Collateral, CollateralDirection, CollateralPreview } from '../../../contract/cards';
 import type { collateralMachine } from '../../../machines/collateral.machine';
@@ -11,7 +12,8 @@ type MoveInput = { accountId: string; direction: CollateralDirection; asset: Cry
  * Adding or withdrawing collateral. Each move the machine starts is one intended movement, so it gets one
  * Idempotency-Key (the client's own retry reuses it). The screen tells the balances once it is done.
  */
-export function collateralActors({ api }: FlowHost) {
+export function collateralActors({ client }: FlowHost) {
+  const api = cardsApi(client);
   return {
     actors: {
       previewCollateral: fromPromise<CollateralPreview, MoveInput>(({ input, signal }) =>

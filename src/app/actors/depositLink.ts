@@ -1,10 +1,12 @@
 import { fromPromise } from 'xstate';
+import { paymentsApi } from '../../api/payments';
 import type { depositLinkMachine } from '../../../machines/depositLink.machine';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
 /** The deposit link block's one call. */
-export function depositLinkActors({ api }: FlowHost) {
+export function depositLinkActors({ client }: FlowHost) {
+  const api = paymentsApi(client);
   return {
     actors: {
       createDepositLink: fromPromise(({ input }) => unwrap(api.createDepositLink(input))),

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { authApi } from '../../api/auth';
 import type { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
 import { failure } from './failure';
 import type { FlowHost } from './host';
@@ -18,7 +19,8 @@ export function passwordChangedHandoff(state: unknown): PasswordChangedHandoff |
 }
 
 /** Password reset by an e-mailed code; a new code is the same request again. */
-export function forgotPasswordActors({ api, navigate }: FlowHost) {
+export function forgotPasswordActors({ client, navigate }: FlowHost) {
+  const api = authApi(client);
   const requestResetCode = fromPromise<{ resendAfterSeconds: number }, { email: string }>(async ({ input }) => {
     const result = await api.forgotPassword({ email: input.email });
     if (!result.ok) throw failure(result.error);

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { kycApi } from '../../api/kyc';
 import type { KycApplication } from '../../../contract/kyc';
 import type { kycMachine } from '../../../machines/kyc.machine';
 import type { kycDocumentMachine } from '../../../machines/kycDocument.machine';
@@ -9,7 +10,8 @@ import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
 /** The draft as every KYC screen reads it; a change also refreshes what the profile and levels show. */
-function kycCalls({ api, queryClient }: Pick<FlowHost, 'api' | 'queryClient'>) {
+function kycCalls({ client, queryClient }: Pick<FlowHost, 'client' | 'queryClient'>) {
+  const api = kycApi(client);
   const changed = <T>(answer: T) => {
     void queryClient.invalidateQueries({ queryKey: ['kyc'] });
     return answer;
@@ -26,7 +28,7 @@ export function kycActors(host: FlowHost) {
   return {
     actors: {
       loadApplication,
-      submitApplication: fromPromise(() => unwrap(host.api.submitKyc()).then(changed)),
+      submitApplication: fromPromise(() => unwrap(kycApi(host.client).submitKyc()).then(changed)),
     },
   } satisfies Parameters<typeof kycMachine.provide>[0];
 }
@@ -36,7 +38,7 @@ export function kycQuestionnaireActors(host: FlowHost) {
   return {
     actors: {
       loadApplication,
-      saveAnswers: fromPromise(({ input }) => unwrap(host.api.saveKycQuestionnaire(input.answers)).then(changed)),
+      saveAnswers: fromPromise(({ input }) => unwrap(kycApi(host.client).saveKycQuestionnaire(input.answers)).then(changed)),
     },
   } satisfies Parameters<typeof kycQuestionnaireMachine.provide>[0];
 }
@@ -46,7 +48,7 @@ export function kycSignatureActors(host: FlowHost) {
   return {
     actors: {
       loadApplication,
-      saveSignature: fromPromise(({ input }) => unwrap(host.api.signKyc(input)).then(changed)),
+      saveSignature: fromPromise(({ input }) => unwrap(kycApi(host.client).signKyc(input)).then(changed)),
     },
   } satisfies Parameters<typeof kycSignatureMachine.provide>[0];
 }
@@ -66,9 +68,9 @@ export function kycDocumentActors(host: FlowHost) {
   return {
     actors: {
       loadApplication,
-      saveDocument: fromPromise(({ input }) => unwrap(host.api.saveKycDocument(input)).then(changed)),
+      saveDocument: fromPromise(({ input }) => unwrap(kycApi(host.client).saveKycDocument(input)).then(changed)),
       startCamera: fromPromise<unknown, void>(startCamera),
-      uploadSide: fromPromise(({ input }) => unwrap(host.api.uploadKycDocument(input.side, input.file)).then(changed)),
+      uploadSide: fromPromise(({ input }) => unwrap(kycApi(host.client).uploadKycDocument(input.side, input.file)).then(changed)),
     },
     actions: {
       stopCamera: (_: unknown, { stream }: { stream: unknown }) => {

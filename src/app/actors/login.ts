@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { authApi } from '../../api/auth';
 import { localizePath } from '../../../contract';
 import type { loginMachine, SignInOutcome } from '../../../machines/login.machine';
 import { keepChallenge } from '../twoFactorChallenge';
@@ -6,7 +7,8 @@ import { failure } from './failure';
 import type { FlowHost } from './host';
 
 /** E-mail and password sign-in; a confirmed phone continues at /2fa/phone. */
-export function loginActors({ api, navigate, currentLocale, enterAfterPassword }: FlowHost) {
+export function loginActors({ client, navigate, currentLocale, enterAfterPassword }: FlowHost) {
+  const api = authApi(client);
   return {
     actors: {
       signIn: fromPromise<SignInOutcome, { email: string; password: string }>(async ({ input }) => {

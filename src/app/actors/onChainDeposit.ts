@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { paymentsApi } from '../../api/payments';
 import type { onChainDepositMachine } from '../../../machines/onChainDeposit.machine';
 import type { AppSystem } from '../system';
 import { moneyMoved } from '../moneyMoved';
@@ -6,7 +7,8 @@ import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
 /** The deposit screen's address and deposits, from the API; a credited deposit refreshes the balances. */
-export function onChainDepositActors({ api, queryClient, balances }: FlowHost & Pick<AppSystem, 'balances'>) {
+export function onChainDepositActors({ client, queryClient, balances }: FlowHost & Pick<AppSystem, 'balances'>) {
+  const api = paymentsApi(client);
   return {
     actors: {
       loadDepositAddress: fromPromise(({ input }) => unwrap(api.getDepositAddress({ asset: input.asset, network: input.network }))),

@@ -1,10 +1,12 @@
 import { fromPromise } from 'xstate';
+import { profileApi } from '../../api/profile';
 import type { onboardingMachine } from '../../../machines/onboarding.machine';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
 /** The intro's "seen" setting on the server. */
-export function onboardingActors({ api }: FlowHost) {
+export function onboardingActors({ client }: FlowHost) {
+  const api = profileApi(client);
   return {
     actors: {
       loadOnboarding: fromPromise(() => unwrap(api.getOnboarding({ retry: false }))),

@@ -1,11 +1,13 @@
 import { fromPromise } from 'xstate';
+import { authApi } from '../../api/auth';
 import type { passkeySignInMachine } from '../../../machines/passkeySignIn.machine';
 import { getPasskeyAssertion, supportsPasskeyAutofill } from '../../auth/passkeys';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
 /** Signing in with a passkey: the browser's autofill offer or its modal prompt, then the server's check. */
-export function passkeySignInActors({ api, log, enterApp }: FlowHost) {
+export function passkeySignInActors({ client, log, enterApp }: FlowHost) {
+  const api = authApi(client);
   return {
     actors: {
       supportsAutofill: fromPromise(() => supportsPasskeyAutofill()),

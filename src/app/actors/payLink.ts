@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { paymentsApi } from '../../api/payments';
 import type { payLinkMachine } from '../../../machines/payLink.machine';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import type { FlowHost } from './host';
@@ -9,11 +10,12 @@ import { unwrap } from './unwrap';
 export const PAY_LINKS_QUERY = ['pay-links'] as const;
 
 /** Asking to be paid on /pay: the step-up, creating and cancelling requests (the list is read again after each). */
-export function payLinkActors({ api, queryClient }: FlowHost) {
+export function payLinkActors({ client, queryClient }: FlowHost) {
+  const api = paymentsApi(client);
   const changed = () => void queryClient.invalidateQueries({ queryKey: PAY_LINKS_QUERY });
   return {
     actors: {
-      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      stepUp: stepUpMachine.provide(stepUpActors({ client })),
       createPayLink: fromPromise(async ({ input }) => {
         const created = await unwrap(api.createPayLink(input));
         changed();

@@ -1,3 +1,4 @@
+import { paymentsApi } from '../../api/payments';
 import { fromCallback, fromPromise } from 'xstate';
 import type { PayLinkStatus } from '../../../contract/payLinks';
 import type { paymentMachine } from '../../../machines/payment.machine';
@@ -14,11 +15,12 @@ const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) |
  * /pay/{hash}: loading the request, paying it (then the balances refresh) and, for its requester,
  * watching it: the server's event stream while it lasts, then a background poll every `pollMs`.
  */
-export function paymentActors({ api, queryClient }: FlowHost, moneyMoved: () => void) {
+export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () => void) {
+  const api = paymentsApi(client);
   return {
     actors: {
       loadLink: fromPromise(({ input }) => unwrap(api.getPayLink(input.hash))),
-      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      stepUp: stepUpMachine.provide(stepUpActors({ client })),
       requestQuote: fromPromise(({ input }) => unwrap(api.quotePayLink(input.hash, input.fromAccountId))),
       pay: fromPromise(async ({ input }) => {
         const body = { fromAccountId: input.fromAccountId, ...(input.quoteId ? { quoteId: input.quoteId } : {}) };

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { securityApi } from '../../api/security';
 import type { phoneChangeMachine, PhoneCodeRoute, PhoneProfile } from '../../../machines/phoneChange.machine';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { failure } from './failure';
@@ -7,7 +8,8 @@ import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 
 /** Setting, changing or removing the phone on the security page, after the step-up. */
-export function phoneChangeActors({ api }: FlowHost) {
+export function phoneChangeActors({ api: shell, client }: FlowHost) {
+  const api = securityApi(client);
   const requestPhoneCode = fromPromise<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>(async ({ input }) => {
     const { phone, route } = input;
     const result = route === 'set' ? await api.setPhone({ phone }) : await api.updatePhone({ phone, channel: route });
@@ -17,12 +19,12 @@ export function phoneChangeActors({ api }: FlowHost) {
   return {
     actors: {
       loadPhone: fromPromise<PhoneProfile, void>(async () => {
-        const result = await api.getMe();
+        const result = await shell.getMe();
         if (!result.ok) throw failure(result.error);
         const me = result.data;
         return { email: me.email, country: me.country, phone: me.phoneConfirmed ? me.phone : null };
       }),
-      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      stepUp: stepUpMachine.provide(stepUpActors({ client })),
       removePhone: fromPromise<unknown, void>(() => unwrap(api.removePhone())),
       requestCode: requestPhoneCode,
       resendCode: requestPhoneCode,

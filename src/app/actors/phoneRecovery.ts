@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { authApi } from '../../api/auth';
 import { localizePath } from '../../../contract';
 import type { phoneRecoveryMachine } from '../../../machines/phoneRecovery.machine';
 import type { recoveryCancelMachine } from '../../../machines/recoveryCancel.machine';
@@ -7,7 +8,8 @@ import { failure } from './failure';
 import type { FlowHost } from './host';
 
 /** Lost phone: the e-mailed code and the password schedule the phone's removal. */
-export function phoneRecoveryActors({ api, navigate, currentLocale }: FlowHost) {
+export function phoneRecoveryActors({ client, navigate, currentLocale }: FlowHost) {
+  const api = authApi(client);
   const send = async ({ input }: { input: { challengeToken: string } }) => {
     const result = await api.startPhoneRecovery(input);
     if (!result.ok) throw failure(result.error);
@@ -35,7 +37,8 @@ export function phoneRecoveryActors({ api, navigate, currentLocale }: FlowHost) 
 }
 
 /** The cancel link's page. */
-export function recoveryCancelActors({ api }: FlowHost) {
+export function recoveryCancelActors({ client }: FlowHost) {
+  const api = authApi(client);
   return {
     actors: {
       cancelRecovery: fromPromise<void, { token: string }>(async ({ input }) => {

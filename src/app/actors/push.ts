@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { profileApi } from '../../api/profile';
 import type { pushMachine, PushSetup } from '../../../machines/push.machine';
 import { askPushPermission, loadPushSdk, pushPermission, pushSupported, subscribeWebPush } from '../../platform/push';
 import { failure } from './failure';
@@ -9,7 +10,8 @@ import { unwrap } from './unwrap';
  * Push on this device, in the way the server's runtime configuration names: standard Web Push (the
  * service worker's subscription, stored on the server) or the push SDK, loaded only here and only then.
  */
-export function pushActors({ api, log }: FlowHost) {
+export function pushActors({ client, log }: FlowHost) {
+  const api = profileApi(client);
   const config = () => unwrap(api.getPushConfig({ retry: false }));
   return {
     actors: {

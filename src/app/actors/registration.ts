@@ -1,4 +1,6 @@
 import { fromPromise } from 'xstate';
+import { authApi } from '../../api/auth';
+import { securityApi } from '../../api/security';
 import { localizePath, type CountryCode } from '../../../contract';
 import { REGISTRATION_STEPS, type registrationMachine } from '../../../machines/registration.machine';
 import { enrolPasskey } from '../../auth/passkeys';
@@ -9,7 +11,8 @@ import { failure } from './failure';
 import type { FlowHost } from './host';
 
 /** The sign-up wizard: account, promo code, e-mail verification, passkey; each step is a page. */
-export function registrationActors({ api, navigate, currentLocale, refreshCookies }: FlowHost) {
+export function registrationActors({ client, navigate, currentLocale, refreshCookies }: FlowHost) {
+  const api = authApi(client);
   return {
     actors: {
       register: fromPromise(async ({ input }) => {
@@ -42,9 +45,9 @@ export function registrationActors({ api, navigate, currentLocale, refreshCookie
         return { resendAfterSeconds: result.data.resendAfterSeconds };
       }),
       // Throws a failure: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
-      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      stepUp: stepUpMachine.provide(stepUpActors({ client })),
       createPasskey: fromPromise(async () => {
-        await enrolPasskey(api);
+        await enrolPasskey(securityApi(client));
       }),
     },
     actions: {

@@ -1,10 +1,12 @@
 import { fromPromise } from 'xstate';
+import { authApi } from '../../api/auth';
 import type { socialSignInMachine } from '../../../machines/socialSignIn.machine';
 import { failure } from './failure';
 import type { FlowHost } from './host';
 
 /** Sign-in with Google or Apple: the server names the provider's page, which is left for in a full page load. */
-export function socialSignInActors({ api }: FlowHost) {
+export function socialSignInActors({ client }: FlowHost) {
+  const api = authApi(client);
   return {
     actors: {
       startSignIn: fromPromise(async ({ input }) => {

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { stepUpApi } from '../../api/stepUp';
 import type { CodeChannel } from '../../../contract';
 import type { stepUpMachine } from '../../../machines/stepUp.machine';
 import { getPasskeyAssertion } from '../../auth/passkeys';
@@ -6,7 +7,8 @@ import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
 /** The one step-up, as every flow that needs it runs it (the flows invoke `stepUpMachine` provided with these). */
-export function stepUpActors({ api }: Pick<FlowHost, 'api'>) {
+export function stepUpActors({ client }: Pick<FlowHost, 'client'>) {
+  const api = stepUpApi(client);
   const sendCode = fromPromise<
     { channel: CodeChannel; resendAfterSeconds: number },
     { action: Parameters<typeof api.stepUpCode>[0]['action'] }

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { paymentsApi } from '../../api/payments';
 import type { Quote } from '../../../contract/transfers';
 import type { transferMachine, TransferRefusal } from '../../../machines/transfer.machine';
 import { moneyMoved } from '../moneyMoved';
@@ -20,7 +21,8 @@ function freshQuoteIn(body: unknown): Quote | undefined {
  * The quote and the transfer. The transfer's Idempotency-Key is derived from the quote id: a quote
  * moves money once, so a double click, a retry after a lost answer and a second tab are one request.
  */
-export function transferActors({ api, queryClient, balances }: Pick<FlowHost, 'api' | 'queryClient'> & Pick<AppSystem, 'balances'>) {
+export function transferActors({ client, queryClient, balances }: Pick<FlowHost, 'client' | 'queryClient'> & Pick<AppSystem, 'balances'>) {
+  const api = paymentsApi(client);
   return {
     actors: {
       requestQuote: fromPromise(({ input }) => unwrap(api.createQuote(input))),

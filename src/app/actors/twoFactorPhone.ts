@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { authApi } from '../../api/auth';
 import { localizePath } from '../../../contract';
 import type { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
 import { rememberResend, takeChallengeDestination } from '../twoFactorChallenge';
@@ -6,7 +7,8 @@ import { failure } from './failure';
 import type { FlowHost } from './host';
 
 /** The SMS code after the password; back to /login when the challenge is over. */
-export function twoFactorPhoneActors({ api, navigate, currentLocale, enterAfterPassword }: FlowHost) {
+export function twoFactorPhoneActors({ client, navigate, currentLocale, enterAfterPassword }: FlowHost) {
+  const api = authApi(client);
   return {
     actors: {
       verifyCode: fromPromise<void, { challengeToken: string; code: string }>(async ({ input }) => {

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { WalletChain } from '../../../contract/wallet';
+import type { WalletChain, WalletFailure } from '../../../contract/wallet';
 import type { walletMachine } from '../../../machines/wallet.machine';
 import type { Wallet } from '../../platform/wallet';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
@@ -25,10 +25,23 @@ export function walletImplementation(
       });
       return created;
     })).catch((error: unknown) => {
-      // A failed load (offline) is tried again on Try again.
+      // A failed load (offline) is tried again on Try again; the machine reads it as `unknown`.
       loading = null;
       throw error;
     });
+  /** A wallet call whose rejection is read here, with the failure tables that came with the adapter. */
+  const attempt = async <T>(call: (loaded: Wallet) => Promise<T>): Promise<T> => {
+    const loaded = await wallet();
+    try {
+      return await call(loaded);
+    } catch (error) {
+      // Loaded already (the call came from it): no request at the moment of failure.
+      const { walletFailureCode } = await import('../../platform/wallet');
+      throw Object.assign(new Error('wallet call failed', { cause: error }), {
+        walletFailure: walletFailureCode(error),
+      } satisfies WalletFailure);
+    }
+  };
   return {
     /** The wallets the page can offer, once the libraries are in. */
     connectors: async () => (await wallet()).connectors(),
@@ -36,11 +49,11 @@ export function walletImplementation(
     confirmations: async (query: { hash: `0x${string}`; chainId: number }) => (await wallet()).confirmations(query),
     provide: {
       actors: {
-        reconnect: fromPromise(async () => (await wallet()).reconnect()),
-        connect: fromPromise(async ({ input }) => (await wallet()).connect(input)),
-        disconnect: fromPromise(async () => (await wallet()).disconnect()),
-        switchChain: fromPromise(async ({ input }) => (await wallet()).switchChain(input)),
-        sendTransaction: fromPromise(async ({ input }) => (await wallet()).sendTransaction(input)),
+        reconnect: fromPromise(() => attempt((loaded) => loaded.reconnect())),
+        connect: fromPromise(({ input }) => attempt((loaded) => loaded.connect(input))),
+        disconnect: fromPromise(() => attempt((loaded) => loaded.disconnect())),
+        switchChain: fromPromise(({ input }) => attempt((loaded) => loaded.switchChain(input))),
+        sendTransaction: fromPromise(({ input }) => attempt((loaded) => loaded.sendTransaction(input))),
       },
       actions: {
         rememberConnected: () => safeStorage('local')?.setItem(STORAGE_KEYS.walletConnected, '1'),

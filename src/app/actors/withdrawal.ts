@@ -1,3 +1,4 @@
+import { paymentsApi } from '../../api/payments';
 import { isAddress } from 'viem';
 import { fromPromise } from 'xstate';
 import { asError } from '../../../machines/failure';
@@ -14,7 +15,12 @@ import { unwrap } from './unwrap';
  * checked here as the server checks it (0x and 40 hexadecimal digits; in mixed case, its EIP-55
  * checksum), so a typo is refused before the customer steps up.
  */
-export function withdrawalActors({ api, queryClient, balances }: Pick<FlowHost, 'api' | 'queryClient'> & Pick<AppSystem, 'balances'>) {
+export function withdrawalActors({
+  client,
+  queryClient,
+  balances,
+}: Pick<FlowHost, 'client' | 'queryClient'> & Pick<AppSystem, 'balances'>) {
+  const api = paymentsApi(client);
   return {
     actors: {
       loadAddresses: fromPromise(async () => (await unwrap(api.listWithdrawalAddresses())).addresses),
@@ -22,7 +28,7 @@ export function withdrawalActors({ api, queryClient, balances }: Pick<FlowHost, 
         if (!/^0x[0-9a-fA-F]{40}$/.test(input.address)) throw asError({ code: 'address_invalid' });
         if (!isAddress(input.address, { strict: true })) throw asError({ code: 'address_checksum_invalid' });
       }),
-      stepUp: stepUpMachine.provide(stepUpActors({ api })),
+      stepUp: stepUpMachine.provide(stepUpActors({ client })),
       saveAddress: fromPromise(({ input }) => unwrap(api.addWithdrawalAddress(input))),
       requestQuote: fromPromise(({ input }) => unwrap(api.createWithdrawalQuote(input))),
       withdraw: fromPromise(async ({ input }) => {

@@ -19,6 +19,9 @@ import { fallback, http, isAddress, withRetry, type Chain, type Transport } from
 import { METAMASK_SDK_CONNECTOR, type WalletChain, type WalletFailureCode, type WalletTransaction } from '../../../contract/wallet';
 import type { WalletConnection, WalletReconnected } from '../../../machines/wallet.machine';
 
+/** The failure tables come with the adapter: the wallet actors read a failed call with them. */
+export { walletFailureCode } from '../../../contract/walletFailures';
+
 /**
  * The browser wallet: wagmi's config, its connectors and viem's transports (spec section 9's constants).
  * Loaded only with the wallet (a dynamic import right after the first render, never in the entry chunk).

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ApiError } from '../../api/client';
-import { useLocalize, useSystem } from '../../app/context';
+import { accountsApi } from '../../api/accounts';
+import { useApi, useLocalize } from '../../app/context';
 import { pageNotFound } from '../../routes/pageNotFound';
 import { Button } from '../../ui/Button';
 import { useHydrated } from '../../ui/useHydrated';
@@ -19,7 +20,7 @@ export function ActivityDetailScreen() {
   const localize = useLocalize();
   const { pathname } = useLocation();
   const id = useParams().id!;
-  const { api } = useSystem();
+  const api = useApi(accountsApi);
   const live = useHydrated();
   const accounts = useAccountChoices();
   const detail = useQuery({

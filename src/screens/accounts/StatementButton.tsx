@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATEMENT_MAX_DAYS, statementDays, type StatementFormat } from '../../../contract/statements';
-import { useSystem } from '../../app/context';
+import { accountsApi } from '../../api/accounts';
+import { useApi } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Sheet } from '../../ui/Sheet';
 import { SelectField, TextField } from '../../ui/TextField';
@@ -37,7 +38,7 @@ function save(blob: Blob, filename: string) {
  */
 export function StatementButton({ accountId }: { accountId?: string }) {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(accountsApi);
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState(() => lastMonth(new Date()));
   const [chosen, setChosen] = useState(accountId ?? '');

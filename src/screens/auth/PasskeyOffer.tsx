@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalize, useSystem } from '../../app/context';
+import { securityApi } from '../../api/security';
+import { useApi, useLocalize } from '../../app/context';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
@@ -14,7 +15,7 @@ import { Icon } from '../../ui/Icon';
 export function PasskeyOffer() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { api } = useSystem();
+  const api = useApi(securityApi);
   const [visible, setVisible] = useState(
     () =>
       safeStorage('session')?.getItem(STORAGE_KEYS.passkeyOfferAfterLogin) === '1' &&

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { CardCredit } from '../../../contract/cards';
 import type { ApiError } from '../../api/client';
-import { useSystem } from '../../app/context';
+import { cardsApi } from '../../api/cards';
+import { useApi, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { notify } from '../../app/notify';
 import { pageNotFound } from '../../routes/pageNotFound';
@@ -37,7 +38,7 @@ export function CardAccountDetailScreen() {
   const nameOf = useAccountName();
   const { pathname } = useLocation();
   const id = useParams().id!;
-  const { api } = useSystem();
+  const api = useApi(cardsApi);
   const live = useHydrated();
   const line = useQuery({
     queryKey: [...CARD_ACCOUNTS_QUERY, id],
@@ -124,7 +125,7 @@ function RepayForm({ credit }: { credit: CardCredit }) {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const headingId = useId();
   const repay = useMutation<CardCredit, ApiError, { fromAccountId: string; amount: string }>({
-    mutationFn: async (body) => unwrapAnswer(await system.api.repayCardAccount(credit.id, body, key)),
+    mutationFn: async (body) => unwrapAnswer(await cardsApi(system.client).repayCardAccount(credit.id, body, key)),
     onSuccess: async (after) => {
       setKey(crypto.randomUUID());
       setText('');

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { CardCredit } from '../../../contract/cards';
 import { toFailure } from '../../../machines/failure';
 import type { ApiError } from '../../api/client';
+import { cardsApi } from '../../api/cards';
 import { useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -95,7 +96,7 @@ function OpenCardAccount({ onOpened }: { onOpened: (id: string) => void }) {
   const system = useSystem();
   const queryClient = useQueryClient();
   const open = useMutation<{ id: string }, ApiError>({
-    mutationFn: async () => unwrapAnswer(await system.api.createCardAccount()),
+    mutationFn: async () => unwrapAnswer(await cardsApi(system.client).createCardAccount()),
     onSuccess: async (account) => {
       onOpened(account.id);
       await queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY });

@@ -7,7 +7,8 @@ import { cardControlsMachine } from '../../../machines/cardControls.machine';
 import { cardControlsView } from '../../../machines/cardControls.view';
 import type { ApiError } from '../../api/client';
 import { cardControlsActors } from '../../app/actors/cardControls';
-import { useFlowMachine, useSystem } from '../../app/context';
+import { cardsApi } from '../../api/cards';
+import { useApi, useFlowMachine } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { AmountInput, Money } from '../../ui/Money';
@@ -31,7 +32,7 @@ const cardsQuery = (accountId: string) => ['card-accounts', accountId, 'cards'] 
 /** `/card-accounts/cards`: the selected card account's cards, each with its controls, and issuing more. */
 export function CardsScreen() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(cardsApi);
   const live = useHydrated();
   const { account, query } = useSelectedCardAccount();
   const cards = useQuery({
@@ -229,7 +230,7 @@ function SpentOf({ spent }: { spent: string }) {
 /** The customer activates a physical card once it has arrived (shipped). */
 function ActivateCard({ card, accountId }: { card: Card; accountId: string }) {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(cardsApi);
   const queryClient = useQueryClient();
   const activate = useMutation<Card, ApiError>({
     mutationFn: async () => unwrapAnswer(await api.activateCard(card.id)),
@@ -252,7 +253,7 @@ function ActivateCard({ card, accountId }: { card: Card; accountId: string }) {
 /** A virtual card (active at once) or a physical one (ordered, then shipped, then activated here). */
 function IssueCard({ accountId, count }: { accountId: string; count: number }) {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(cardsApi);
   const queryClient = useQueryClient();
   const headingId = useId();
   const issue = useMutation<Card, ApiError, CardForm>({

@@ -8,6 +8,7 @@ import { collateralMachine } from '../../../machines/collateral.machine';
 import { collateralView } from '../../../machines/collateral.view';
 import type { Failure } from '../../../machines/failure';
 import { collateralActors } from '../../app/actors/collateral';
+import { cardsApi } from '../../api/cards';
 import { useFlowMachine, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { notify } from '../../app/notify';
@@ -49,7 +50,7 @@ export function CollateralScreen() {
   const collateral = useQuery({
     queryKey: collateralQuery(account?.id ?? ''),
     enabled: live && !!account,
-    queryFn: async ({ signal }) => unwrapAnswer(await system.api.getCollateral(account!.id, { retry: false, signal })),
+    queryFn: async ({ signal }) => unwrapAnswer(await cardsApi(system.client).getCollateral(account!.id, { retry: false, signal })),
   });
   // Each move is a new form (and flow); the preview's loan-to-value is drawn on the gauge.
   const [moves, setMoves] = useState(0);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CardCredit } from '../../../contract/cards';
-import { useSystem } from '../../app/context';
+import { cardsApi } from '../../api/cards';
+import { useApi } from '../../app/context';
 import { safeStorage, STORAGE_KEYS } from '../../platform/storage';
 import { useHydrated } from '../../ui/useHydrated';
 import { unwrapAnswer } from './unwrapAnswer';
@@ -21,7 +22,7 @@ export function storeCardAccountId(id: string): void {
 
 /** The customer's card accounts with their credit lines (display-only server data). */
 export function useCardAccounts() {
-  const { api } = useSystem();
+  const api = useApi(cardsApi);
   const live = useHydrated();
   return useQuery({
     queryKey: CARD_ACCOUNTS_QUERY,

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale, useLocalize, useSystem } from '../../app/context';
+import { accountsApi } from '../../api/accounts';
+import { useApi, useLocale, useLocalize } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -16,7 +17,7 @@ export function RecentActivities({ accountId }: { accountId?: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const locale = useLocale();
-  const { api } = useSystem();
+  const api = useApi(accountsApi);
   const live = useHydrated();
   const query = { limit: RECENT, ...(accountId ? { accountId } : {}) };
   const activities = useQuery({

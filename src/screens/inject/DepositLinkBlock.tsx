@@ -8,7 +8,8 @@ import type { DepositLink } from '../../../contract/depositLinks';
 import { depositLinkMachine } from '../../../machines/depositLink.machine';
 import { depositLinkView } from '../../../machines/depositLink.view';
 import { depositLinkActors } from '../../app/actors/depositLink';
-import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { paymentsApi } from '../../api/payments';
+import { useApi, useFlowMachine, useLocalize } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
@@ -76,7 +77,7 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
 function CreatedLink({ link: created, onNew }: { link: DepositLink; onNew: () => void }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
-  const { api } = useSystem();
+  const api = useApi(paymentsApi);
   const localize = useLocalize();
   const url = `${window.location.origin}${localize(`/inject/crypto/on-chain/wallet/${created.hash}`)}`;
   const link = useQuery({

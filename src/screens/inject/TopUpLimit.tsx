@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalize, useSystem } from '../../app/context';
+import { profileApi } from '../../api/profile';
+import { useApi, useLocalize } from '../../app/context';
 import { OPERATION_LIMITS_KEY } from '../../app/queryClient';
 import { LimitLeft } from '../../ui/LimitLeft';
 
@@ -11,7 +12,7 @@ import { LimitLeft } from '../../ui/LimitLeft';
  */
 export function TopUpLimit() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(profileApi);
   const localize = useLocalize();
   const limits = useQuery({
     queryKey: OPERATION_LIMITS_KEY,

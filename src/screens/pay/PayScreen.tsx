@@ -7,7 +7,8 @@ import { PAY_LINK_EXPIRIES_HOURS, type PayLink } from '../../../contract/payLink
 import { payLinkMachine } from '../../../machines/payLink.machine';
 import { payLinkView } from '../../../machines/payLink.view';
 import { PAY_LINKS_QUERY, payLinkActors } from '../../app/actors/payLink';
-import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { paymentsApi } from '../../api/payments';
+import { useApi, useFlowMachine, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -55,7 +56,7 @@ function CreatedLink({ link, onNew }: { link: PayLink; onNew: () => void }) {
 /** /pay: ask to be paid, and the customer's requests with their status. */
 export function PayScreen() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(paymentsApi);
   const localize = useLocalize();
   const flow = useActorRef(useFlowMachine(payLinkMachine, payLinkActors));
   const view = useSelector(flow, payLinkView, shallowEqual);

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX_LENGTH, updateNameBodySchema } from '../../../contract/users';
 import type { Failure } from '../../../machines/failure';
-import { useMe, useSystem } from '../../app/context';
+import { profileApi } from '../../api/profile';
+import { useApi, useMe, useSystem } from '../../app/context';
 import { meQuery } from '../../app/me';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
@@ -27,13 +28,14 @@ function nameError(field: NameField, value: string): NameError | null {
 export function DetailsScreen() {
   const { t } = useTranslation();
   const { api } = useSystem();
+  const profile = useApi(profileApi);
   const queryClient = useQueryClient();
   const me = useMe();
   const [typed, setTyped] = useState<Partial<Record<NameField, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<NameField, NameError>>>({});
   const save = useMutation({
     mutationFn: async (body: Record<NameField, string>) => {
-      const result = await api.updateName(body);
+      const result = await profile.updateName(body);
       if (!result.ok) throw result.error as Failure;
       return result.data;
     },

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Invitee } from '../../../contract/invite';
-import { useLocalize, useSystem } from '../../app/context';
+import { profileApi } from '../../api/profile';
+import { useApi, useLocalize } from '../../app/context';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -22,7 +23,7 @@ function stageOf(invitee: Invitee): 'rewarded' | 'verified' | 'signedUp' | 'invi
 /** /profile/invite/dashboard: the totals (invited, signed up, verified, rewarded, earned) and who joined, e-mails masked. */
 export function InviteDashboardScreen() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(profileApi);
   const localize = useLocalize();
   const locale = useUiLocale();
   const dashboard = useQuery(inviteDashboardQuery(api));

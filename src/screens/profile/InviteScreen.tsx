@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { inviteMachine } from '../../../machines/invite.machine';
 import { inviteView } from '../../../machines/invite.view';
 import { inviteActors } from '../../app/actors/invite';
-import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { profileApi } from '../../api/profile';
+import { useApi, useFlowMachine, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { formatAmount } from '../../ui/money';
 import { QrCode } from '../../ui/QrCode';
@@ -26,7 +27,7 @@ export function inviteLink(code: string, registerPath: string): string {
  */
 export function InviteScreen() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(profileApi);
   const localize = useLocalize();
   const locale = useUiLocale();
   const invite = useQuery(inviteQuery(api));

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITED_OPERATIONS } from '../../../contract/users';
-import { useSystem } from '../../app/context';
+import { profileApi } from '../../api/profile';
+import { useApi } from '../../app/context';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 
@@ -12,7 +13,7 @@ import { useUiLocale } from '../../ui/useUiLocale';
  */
 export function LevelSection() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(profileApi);
   const id = useId();
   const locale = useUiLocale();
   const usd = (amount: string) => formatAmount(amount, 'USD', locale);

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppNotification } from '../../../contract/notifications';
-import { useLocalize, useSystem } from '../../app/context';
+import { profileApi } from '../../api/profile';
+import { useApi, useLocalize, useSystem } from '../../app/context';
 import { notificationsQuery } from '../../app/notificationsQuery';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -19,13 +20,14 @@ import { useUiLocale } from '../../ui/useUiLocale';
 export function NotificationsScreen() {
   const { t } = useTranslation();
   const { api } = useSystem();
+  const profile = useApi(profileApi);
   const localize = useLocalize();
   const locale = useUiLocale();
   const queryClient = useQueryClient();
   const list = useQuery(notificationsQuery(api));
   const markRead = useMutation({
     mutationFn: async (upToId: string) => {
-      const result = await api.markNotificationsRead(upToId);
+      const result = await profile.markNotificationsRead(upToId);
       if (!result.ok) throw result.error;
       return result.data;
     },

@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Api } from '../../api/endpoints';
+import type { profileApi } from '../../api/profile';
+
+type ProfileApi = ReturnType<typeof profileApi>;
 
 /** GET /invite: the customer's own code (the server makes it on the first call). */
-export function inviteQuery(api: Api) {
+export function inviteQuery(api: ProfileApi) {
   return queryOptions({
     queryKey: ['invite'],
     queryFn: async ({ signal }) => {
@@ -14,7 +16,7 @@ export function inviteQuery(api: Api) {
 }
 
 /** GET /invite/dashboard: who joined with the code, and the totals. */
-export function inviteDashboardQuery(api: Api) {
+export function inviteDashboardQuery(api: ProfileApi) {
   return queryOptions({
     queryKey: ['invite', 'dashboard'],
     queryFn: async ({ signal }) => {

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_REPEATABLE_STEPS, type KycDecisionBody, type KycReviewItem } from '../../../contract/kyc';
-import { useSystem } from '../../app/context';
+import { simulateApi } from '../../api/simulate';
+import { useApi } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/TextField';
 import { unwrap, useFailureText } from './shared';
@@ -11,7 +12,7 @@ const QUEUE = ['admin', 'kyc'] as const;
 
 /** Saves a file the server sends as an attachment (the browser never renders it in the page). */
 function useOpenFile() {
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   return async (id: string) => {
     const file = unwrap(await api.downloadKycFile(id));
     const url = URL.createObjectURL(file.blob);
@@ -25,7 +26,7 @@ function useOpenFile() {
 
 function Application({ item }: { item: KycReviewItem }) {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const queryClient = useQueryClient();
   const failureText = useFailureText();
   const openFile = useOpenFile();
@@ -96,7 +97,7 @@ function Application({ item }: { item: KycReviewItem }) {
 /** Identity checks waiting for review (admins; a production tool, each decision audit-logged). */
 export function KycReviewPanel() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const queue = useQuery({
     queryKey: QUEUE,
     queryFn: async ({ signal }) => unwrap(await api.listKycReviews({ retry: false, signal })).applications,

@@ -4,7 +4,8 @@ import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSET_CODES, type Asset } from '../../../contract/assets';
 import type { AdminCustomer, AuditEntry } from '../../../contract/simulate';
-import { useLocale, useSystem } from '../../app/context';
+import { simulateApi } from '../../api/simulate';
+import { useApi, useLocale } from '../../app/context';
 import { notify } from '../../app/notify';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -28,7 +29,7 @@ const OUTBOX = ['simulate', 'admin', 'outbox'] as const;
  */
 export function SimulateAdminScreen() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
   const [selected, setSelected] = useState<string | null>(null);
@@ -113,7 +114,7 @@ function AdjustmentForm({
   onAccount: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const locale = useUiLocale();
   const queryClient = useQueryClient();
   const failureText = useFailureText();
@@ -220,7 +221,7 @@ function AdjustmentForm({
 
 function RatesForm() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const queryClient = useQueryClient();
   const failureText = useFailureText();
   const id = useId();
@@ -278,7 +279,7 @@ function RatesForm() {
 
 function OutboxSection() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const locale = useLocale();
   const queryClient = useQueryClient();
   const id = useId();
@@ -344,7 +345,7 @@ function OutboxSection() {
 
 function AuditLogSection() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const locale = useLocale();
   const id = useId();
   const log = useQuery({

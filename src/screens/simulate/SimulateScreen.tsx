@@ -7,7 +7,10 @@ import type { FiatAsset } from '../../../contract/assets';
 import { endpoints } from '../../../contract/endpoints';
 import { CARD_CHANNELS, type Card, type CardAuthorization, type CardChannel } from '../../../contract/cards';
 import type { SimulatedMovement, SimulationAccount } from '../../../contract/simulate';
-import { useLocalize, useSystem } from '../../app/context';
+import { cardsApi } from '../../api/cards';
+import { paymentsApi } from '../../api/payments';
+import { simulateApi } from '../../api/simulate';
+import { useApi, useLocalize, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { notify } from '../../app/notify';
 import { Button } from '../../ui/Button';
@@ -87,7 +90,7 @@ function MovementAmount({
 export function SimulateScreen() {
   const { t } = useTranslation();
   const nameOf = useAccountName();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const accounts = useQuery({
     queryKey: SIMULATION_ACCOUNTS,
     queryFn: async ({ signal }) => unwrap(await api.listSimulationAccounts({ retry: false, signal })),
@@ -154,7 +157,8 @@ function useMovement(send: (key: string) => Promise<SimulatedMovement>) {
  */
 function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
+  const payments = useApi(paymentsApi);
   const queryClient = useQueryClient();
   const system = useSystem();
   const failureText = useFailureText();
@@ -162,7 +166,7 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const currencies = [...new Set(accounts.map((account) => account.currency))] as FiatAsset[];
   const details = useQuery({
     queryKey: FIAT_TOP_UP_DETAILS,
-    queryFn: async ({ signal }) => unwrap(await api.getFiatTopUpDetails({ signal })),
+    queryFn: async ({ signal }) => unwrap(await payments.getFiatTopUpDetails({ signal })),
   });
   const [currency, setCurrency] = useState<FiatAsset>(currencies[0]!);
   const [typed, setTyped] = useState(NO_AMOUNT);
@@ -240,7 +244,7 @@ function networksOf(account: SimulationAccount): readonly Network[] {
 function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const { t } = useTranslation();
   const labelOf = useAccountLabel();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const failureText = useFailureText();
   const id = useId();
   const [accountId, setAccountId] = useState(accounts[0]!.id);
@@ -303,7 +307,7 @@ const DECLINE_REASONS: ReadonlySet<string> = new Set([...(endpoints.simulateCard
 
 /** Every card of the customer's card accounts (today at most one account), for the card to pay with. */
 function useCustomerCards() {
-  const { api } = useSystem();
+  const api = useApi(cardsApi);
   const live = useHydrated();
   const accounts = useCardAccounts();
   const ids = (accounts.data ?? []).map((account) => account.id);
@@ -324,7 +328,7 @@ function useCustomerCards() {
  */
 function CardPaymentForm() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const localize = useLocalize();
   const queryClient = useQueryClient();
   const system = useSystem();

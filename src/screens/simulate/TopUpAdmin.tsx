@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSET_CODES, type Asset } from '../../../contract/assets';
 import type { CreatedVoucher, HeldTransfer } from '../../../contract/inject';
-import { useLocale, useSystem } from '../../app/context';
+import { simulateApi } from '../../api/simulate';
+import { useApi, useLocale } from '../../app/context';
 import { notify } from '../../app/notify';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -42,7 +43,7 @@ function useTopUpFailureText(section: 'held' | 'vouchers', known: ReadonlySet<st
  */
 export function HeldTransfersSection() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const id = useId();
   const held = useQuery({
     queryKey: HELD_TRANSFERS,
@@ -63,7 +64,7 @@ export function HeldTransfersSection() {
 
 function HeldTransferCard({ transfer }: { transfer: HeldTransfer }) {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const locale = useLocale();
   const queryClient = useQueryClient();
   const failureText = useTopUpFailureText('held', HELD_FAILURES);
@@ -157,7 +158,7 @@ const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(
 /** An admin creates a voucher code; the code is shown this once (the server keeps only its hash). */
 export function VoucherForm() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(simulateApi);
   const queryClient = useQueryClient();
   const failureText = useTopUpFailureText('vouchers', VOUCHER_FAILURES);
   const id = useId();

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router';
 import { EVM_CHAINS } from '../../../contract/chainList';
 import type { DepositLink } from '../../../contract/depositLinks';
 import type { ApiError } from '../../api/client';
+import { paymentsApi } from '../../api/payments';
 import { useSystem } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
 import { pageNotFound } from '../../routes/pageNotFound';
@@ -38,7 +39,7 @@ export function WalletPayScreen() {
     // Followed until it is paid: the watcher credits what arrives at the depth its chain needs.
     refetchInterval: (query) => (depositLinkSettled(query.state.data) ? false : CONFIRMATION_POLL_MS),
     queryFn: async ({ signal }) => {
-      const result = await system.api.getDepositLink(hash, { retry: false, signal });
+      const result = await paymentsApi(system.client).getDepositLink(hash, { retry: false, signal });
       if (!result.ok) throw result.error;
       return result.data;
     },
@@ -110,7 +111,7 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
     enabled: hash !== null,
     staleTime: Infinity,
     queryFn: async () => {
-      const result = await system.api.reportDepositLinkPayment(request.hash, { txHash: hash! });
+      const result = await paymentsApi(system.client).reportDepositLinkPayment(request.hash, { txHash: hash! });
       if (!result.ok) throw result.error;
       system.queryClient.setQueryData(['depositLink', request.hash], result.data);
       return result.data;

@@ -6,7 +6,8 @@ import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
 import { biometricMachine, type BiometricFailure, type BiometricStep } from '../../../../machines/biometric.machine';
 import { biometricView } from '../../../../machines/biometric.view';
 import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../../contract';
-import { useFlowMachine, useLocale, useSystem } from '../../../app/context';
+import { securityApi } from '../../../api/security';
+import { useApi, useFlowMachine, useLocale } from '../../../app/context';
 import { biometricActors } from '../../../app/actors/biometric';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
@@ -83,7 +84,7 @@ function CodeForm({
 function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removing: boolean; onRemove: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { api } = useSystem();
+  const api = useApi(securityApi);
   const queryClient = useQueryClient();
   const id = useId();
   const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
@@ -193,7 +194,7 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
 /** The passkeys section of /profile/security; the add and remove-all flow is the biometric statechart. */
 export function PasskeysSection() {
   const { t } = useTranslation();
-  const { api } = useSystem();
+  const api = useApi(securityApi);
   const biometric = useActorRef(useFlowMachine(biometricMachine, biometricActors));
   const view = useSelector(biometric, biometricView, shallowEqual);
   const { failure, enabled, channel, codeFor, checkingCode, adding } = view;

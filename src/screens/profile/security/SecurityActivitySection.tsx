@@ -2,7 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecurityEvent } from '../../../../contract/security';
-import { useLocale, useSystem } from '../../../app/context';
+import { securityApi } from '../../../api/security';
+import { useApi, useLocale } from '../../../app/context';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/Icon';
@@ -16,7 +17,7 @@ export const SECURITY_ACTIVITY = ['security-activity'] as const;
 export function SecurityActivitySection() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { api } = useSystem();
+  const api = useApi(securityApi);
   const id = useId();
   const log = useInfiniteQuery({
     queryKey: SECURITY_ACTIVITY,

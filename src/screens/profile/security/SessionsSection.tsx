@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiResult } from '../../../api/client';
 import type { SignedInSession } from '../../../../contract/social';
-import { useLocale, useSystem } from '../../../app/context';
+import { securityApi } from '../../../api/security';
+import { useApi, useLocale, useSystem } from '../../../app/context';
 import { Button } from '../../../ui/Button';
 import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
@@ -21,7 +22,8 @@ function unwrap<T>(result: ApiResult<T>): T {
 export function SessionsSection() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { api, session } = useSystem();
+  const { session } = useSystem();
+  const api = useApi(securityApi);
   const queryClient = useQueryClient();
   const id = useId();
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNod
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Activity } from '../../../../contract/activities';
-import { useLocale, useSystem } from '../../../app/context';
+import { accountsApi } from '../../../api/accounts';
+import { useApi, useLocale } from '../../../app/context';
 import { formatDate, formatNumber } from '../../../i18n/format';
 import { ActivityRow } from '../../../ui/ActivityRow';
 import { Button } from '../../../ui/Button';
@@ -44,7 +45,7 @@ function byDay(items: Activity[]): { day: string; date: Date; items: Activity[] 
 export function ActivityFeed({ accountId, actions }: { accountId?: string; actions?: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { api } = useSystem();
+  const api = useApi(accountsApi);
   const id = useId();
   const [params, setParams] = useSearchParams();
   const search = params.toString();
