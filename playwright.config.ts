@@ -6,6 +6,13 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 /** The Google and Apple stand-ins: on 127.0.0.1, another site than the app's localhost. */
 const oidcPorts = { googlePort: port + 1000, applePort: port + 1001 };
 
+/** Journeys that send transactions on the local chain nodes (the model paths' chains are stand-ins). */
+const LOCAL_CHAIN_SPECS = /(wallet|on-chain-deposit|withdrawal)\.spec\.ts/;
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -28,14 +35,17 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /kyc-camera\.spec\.ts/,
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: CHROMIUM_PATH,
-          args: CHROMIUM_ARGS,
-        },
-      },
+      testIgnore: [/kyc-camera\.spec\.ts/, LOCAL_CHAIN_SPECS],
+      use: chromium,
+    },
+    {
+      // The local nodes mine a block for every transaction, so a transaction of one of these journeys adds a
+      // confirmation to another's: a journey waiting to see "1 of 2 confirmations" could see its deposit
+      // credited at once. One worker runs them one after another, while the other runs the rest.
+      name: 'local-chains',
+      testMatch: LOCAL_CHAIN_SPECS,
+      workers: 1,
+      use: chromium,
     },
     {
       // Chromium's fake camera (a test pattern) with its permission prompt answered yes.

@@ -38,10 +38,8 @@ async function screenshots(page: Page, name: string) {
   }
 }
 
-// Both tests send on the local Ethereum node, which mines a block per transaction: one at a time, so
-// neither's transaction confirms the other's before the page has shown it sent.
-test.describe.configure({ mode: 'serial' });
-
+// Like every journey that sends on the local nodes, these run one at a time (playwright.config.ts,
+// project `local-chains`), so no other transaction confirms theirs before the page has shown it sent.
 test('an ETH withdrawal: a mistyped address refused, a new one saved with a step-up, the withdrawal sent, then confirmed with its hash', async ({
   page,
   playwright,
