@@ -196,17 +196,13 @@ describe('the transfer view', () => {
     expect(at('confirmFailed', { failure: { code: 'network_error' } })).toMatchObject({ canRetry: true, canConfirm: false });
   });
 
-  it('shows the fresh quote a refused confirmation came with in the sheet, to be confirmed again, never by itself', async () => {
-    const refusal = transferModel.actors.confirmTransfer.error['quote over by the server clock, a fresh one sent'];
-    let confirms = 0;
+  /** A transfer of 100 from the form to the confirmation sent, with `confirmTransfer` as given. */
+  async function confirmedTransfer(confirmTransfer: () => Promise<Transfer>) {
     const flow = createActor(
       transferMachine.provide({
         actors: {
           requestQuote: fromPromise<Quote, QuoteBody>(async () => quote),
-          confirmTransfer: fromPromise<Transfer, TransferBody>(async () => {
-            confirms += 1;
-            throw refusal;
-          }),
+          confirmTransfer: fromPromise<Transfer, TransferBody>(confirmTransfer),
         },
         delays: { QUOTE_DEBOUNCE: 0, QUOTE_TICK: 60_000 },
       }),
@@ -218,6 +214,16 @@ describe('the transfer view', () => {
     await waitFor(flow, (snapshot) => transferView(snapshot).canReview);
     flow.send({ type: 'REVIEW_REQUESTED' });
     flow.send({ type: 'CONFIRMED' });
+    return flow;
+  }
+
+  it('shows the fresh quote a refused confirmation came with in the sheet, to be confirmed again, never by itself', async () => {
+    const refusal = transferModel.actors.confirmTransfer.error['quote over by the server clock, a fresh one sent'];
+    let confirms = 0;
+    const flow = await confirmedTransfer(async () => {
+      confirms += 1;
+      throw refusal;
+    });
     const shown = transferView(await waitFor(flow, (snapshot) => !transferView(snapshot).busy));
     expect(shown).toMatchObject({
       reviewing: true,
@@ -232,22 +238,7 @@ describe('the transfer view', () => {
   });
 
   it('keeps the quote being confirmed when a change comes meanwhile: the change waits for the answer', async () => {
-    const flow = createActor(
-      transferMachine.provide({
-        actors: {
-          requestQuote: fromPromise<Quote, QuoteBody>(async () => quote),
-          confirmTransfer: fromPromise<Transfer, TransferBody>(() => new Promise(() => {})),
-        },
-        delays: { QUOTE_DEBOUNCE: 0, QUOTE_TICK: 60_000 },
-      }),
-      { input: { direction: 'fiat-to-crypto' } },
-    ).start();
-    flow.send({ type: 'FROM_CHOSEN', accountId: quote.fromAccountId });
-    flow.send({ type: 'TO_CHOSEN', accountId: quote.toAccountId });
-    flow.send({ type: 'AMOUNT_CHANGED', amount: '100', side: 'in' });
-    await waitFor(flow, (snapshot) => transferView(snapshot).canReview);
-    flow.send({ type: 'REVIEW_REQUESTED' });
-    flow.send({ type: 'CONFIRMED' });
+    const flow = await confirmedTransfer(() => new Promise(() => {}));
     flow.send({ type: 'AMOUNT_CHANGED', amount: '5', side: 'in' });
     flow.send({ type: 'FROM_CHOSEN', accountId: 'another-account' });
     expect(transferView(flow.getSnapshot())).toMatchObject({ busy: true, reviewing: true, quote });
