@@ -316,6 +316,9 @@ class PageDriver {
       else await tellTestWallet(this.page, action.wallet);
     } else if ('stream' in action) {
       await this.stream(action);
+    } else if ('hold' in action) {
+      // On the context, under every answer of the page whatever the order, above the run's catch-all.
+      await this.context.route(action.hold, () => {});
     } else if ('whileRunning' in action) {
       throw new Error('whileRunning is for actor bindings: runPathInPage performs it once the step is caused');
     } else {

@@ -107,6 +107,12 @@ export const stepUpMachine = setup({
         ],
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
+      on: {
+        CANCELLED: {
+          target: 'cancelled',
+          description: 'Closed while the options load: the request is abandoned, the action does not happen.',
+        },
+      },
     },
     confirmingWithPasskey: {
       tags: ['busy'],
@@ -169,6 +175,12 @@ export const stepUpMachine = setup({
           },
           { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
         ],
+      },
+      on: {
+        CANCELLED: {
+          target: 'cancelled',
+          description: 'Closed before the code field shows: a code that went out anyway is answered by the next sheet’s rate limit.',
+        },
       },
     },
     codeStep: {

@@ -12,6 +12,8 @@ const OPTIONS = '**/api/step-up/options';
 const CODE = '**/api/step-up/code';
 const VERIFY = '**/api/step-up/verify';
 const STATUS = '**/api/validation-code/status';
+/** Every step-up call: one no binding answers is still on its way (the sheet says it is preparing). */
+const ANY_STEP_UP_CALL = '**/api/step-up/**';
 
 const passkeyOptions = { challenge: 'c3RlcC11cA', rpId: 'localhost', userVerification: 'required' as const, allowCredentials: [] };
 const assertion = {
@@ -61,6 +63,11 @@ export const stepUpSheet = (language: PageLanguage): PageMark => ({ role: 'dialo
 
 /** Fixtures for a flow's invoked `stepUp`: granted, or the sheet closed. */
 export const STEP_UP_OUTCOMES = { granted: { granted: true }, 'closed by the customer': { granted: false } } as const;
+
+/** The sheet while it waits for the server: the customer can close it all the same. */
+const preparing = (_: Snapshot, language: PageLanguage): PageExpectation => ({
+  shows: [stepUpSheet(language), { role: 'status', text: pageTexts(language).stepUp.preparing }],
+});
 
 const sheet = (s: Snapshot, language: PageLanguage): PageExpectation => ({
   shows: [
@@ -129,6 +136,7 @@ export const stepUpModel = {
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
       { answer: STATUS, method: 'GET', json: { biometric: { enabled: true } } },
+      { hold: ANY_STEP_UP_CALL },
       { open: inLanguage('/profile/security', language) },
       { click: { role: 'button', name: pageTexts(language).passkeys.section.add } },
     ],
@@ -170,9 +178,16 @@ export const stepUpModel = {
       },
     },
     states: {
+      loadingOptions: preparing,
+      sendingCode: preparing,
       'codeStep.code.editing': sheet,
       passkeyOffered: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).stepUp.useCode }] }),
       failed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).stepUp.retry }] }),
+      // Closed at any point, loading included: the sheet goes and the page's button is there to start again.
+      cancelled: (_, language) => ({
+        shows: [{ role: 'button', name: pageTexts(language).passkeys.section.add }],
+        hides: [stepUpSheet(language)],
+      }),
     },
   },
 } satisfies FlowModel<typeof stepUpMachine>;

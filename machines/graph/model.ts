@@ -229,6 +229,12 @@ export type PageAction =
    */
   | { stream: string; events?: Array<{ event: string; data: unknown }> }
   /**
+   * From now on, requests matching the URL glob that no answer of the path takes stay unanswered, as a server
+   * that has not answered yet, instead of failing as calls outside the flow do: what the customer does while
+   * such a request runs (closing a sheet while it loads) can then be a step. Answers, set before or after, win.
+   */
+  | { hold: string }
+  /**
    * From now on, answers requests matching the URL glob (only those with `method`, when given; only
    * `times` of them, when given) with a status, headers and a JSON body, an HTML page or a script (a
    * third-party script the app loads lazily) — or, with `offline`, fails them as a lost connection does.

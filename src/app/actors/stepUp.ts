@@ -15,7 +15,8 @@ export function stepUpActors({ client }: Pick<FlowHost, 'client'>) {
   >(({ input }) => unwrap(api.stepUpCode({ action: input.action })));
   return {
     actors: {
-      loadOptions: fromPromise(({ input }) => unwrap(api.stepUpOptions({ action: input.action }))),
+      // Closing the sheet while the options load stops this actor: the request is abandoned with it.
+      loadOptions: fromPromise(({ input, signal }) => unwrap(api.stepUpOptions({ action: input.action }, { signal }))),
       getAssertion: fromPromise(({ input }) => getPasskeyAssertion(input.options)),
       verifyPasskey: fromPromise(({ input }) => unwrap(api.stepUpVerify({ action: input.action, response: input.response }))),
       sendCode,
