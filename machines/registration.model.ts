@@ -17,7 +17,7 @@ import {
 import { registrationMachine, REGISTRATION_STEPS, type RegistrationStep, type SavedRegistration } from './registration.machine';
 import { registrationStep } from './registration.view';
 import { sessionCookieJar } from './session.model';
-import { STEP_UP_OUTCOMES } from './stepUp.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser, stepUpSheet } from './stepUp.model';
 
 type Snapshot = SnapshotFrom<typeof registrationMachine>;
 
@@ -73,7 +73,8 @@ function stepPage(s: Snapshot, language: PageLanguage): PageExpectation {
   } else if (step === 'biometric' && s.context.failure) {
     shows.push({ role: 'alert', text: passkeyFailureText(language, s.context.failure.code, 'registration_not_completed') });
   }
-  return { url: pageOf(step, language), shows };
+  // The offer again after the step-up sheet was closed (or the ceremony refused): the sheet has gone.
+  return { url: pageOf(step, language), shows, ...(step === 'biometric' ? { hides: [stepUpSheet(language)] } : {}) };
 }
 
 /**
@@ -287,7 +288,9 @@ export const registrationModel = {
         done: ({ resendAfterSeconds }) => [{ answer: RESEND, method: 'POST', times: 1, json: { ok: true, resendAfterSeconds } }],
         error: (error) => [failedCall(RESEND, error)],
       },
-      // Right after sign-up the passkey alone is enough: request, the ceremony, confirm (enrolPasskey).
+      // The sheet confirms it is the customer before the passkey is made, as Security's “Add a passkey” does.
+      stepUp: { done: (output, _, language) => stepUpInBrowser('passkey.add', output, language) },
+      // Once the step-up has granted it, the passkey alone is enough: request, the ceremony, confirm (enrolPasskey).
       createPasskey: {
         done: () => [
           enrolmentStarted,
