@@ -5,6 +5,7 @@
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { freePort, signIn, startApp, waitForOutput } from './bench-app';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
@@ -18,6 +19,8 @@ const PAGES = [
 const LOCALES = ['en', 'ar'] as const;
 /** `LIGHTHOUSE_ONLY='ar /profile'`: only the pages whose label (`<locale> <path>`) contains it, for a look at one page. */
 const ONLY = process.env.LIGHTHOUSE_ONLY;
+/** `LIGHTHOUSE_SAVE=dir`: write each run's full JSON report there (`<locale>-<page>-<run>.json`) and its trace (`….trace.json`). */
+const SAVE = process.env.LIGHTHOUSE_SAVE;
 /** Issue 9's target for every page. */
 const TARGET = { score: 95, lcpMs: 2000 };
 
@@ -64,6 +67,13 @@ try {
           disableStorageReset: page.signedIn,
         });
         const lhr = result?.lhr;
+        if (SAVE && lhr) {
+          await mkdir(SAVE, { recursive: true });
+          const name = `${locale}-${page.path.replace(/\W+/g, '_') || 'home'}-${run + 1}.json`;
+          await writeFile(`${SAVE}/${name}`, JSON.stringify(lhr, null, 1));
+          // The trace it simulated from: its main-thread tasks are what `npm run bench:tbt` should match.
+          await writeFile(`${SAVE}/${name.replace(/\.json$/, '.trace.json')}`, JSON.stringify(result.artifacts.Trace));
+        }
         // A failed recording (Lighthouse's NO_NAVSTART on a loaded machine) is reported and left out.
         if (!lhr || lhr.runtimeError) {
           console.warn(`  ${url}: run ${run + 1} failed (${lhr?.runtimeError?.code ?? 'no result'})`);
