@@ -41,11 +41,11 @@ const TAMPERED: DepositLink = { ...LINK, address: '0x1234', status: 'underpaid',
 const tamperedPayment = { to: TAMPERED.address, chainId: LINK.chainId, value: 6n * 10n ** 15n };
 
 /**
- * The chains' nodes, answered by the bindings: a path moves no money on the shared local nodes and does
+ * The chains' nodes, answered by the bindings (the wallet top-up's too): a path moves no money on the shared local nodes and does
  * not depend on their state. On the page's origin, which the CSP's connect-src allows.
  */
 const rpcUrl = (chainId: number) => `/model-chain/${chainId}`;
-const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([network, chain]) => ({
+export const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([network, chain]) => ({
   network: network as keyof typeof EVM_CHAINS,
   chainId: chain.localChainId,
   name: chain.name,
@@ -59,7 +59,7 @@ const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([network,
 const CHAINS_CALL = '**/api/chains';
 
 /** The test wallet of the browser paths: account 0 on Ethereum's local node, knowing the four chains. */
-const TEST_WALLET: TestWalletSetup = {
+export const TEST_WALLET: TestWalletSetup = {
   account: WALLET_ACCOUNT,
   chainId: connection.chainId,
   chains: Object.fromEntries(CHAINS.map((chainId) => [chainId, rpcUrl(chainId)])),
