@@ -88,6 +88,12 @@ describe('sending from the page’s wallet', () => {
     await host.started;
     host.wallet().send({ type: 'SEND_REQUESTED', transaction: { to: payee.address, chainId: 31338, value: 1n } });
     await waitFor(host.wallet(), (s) => s.context.transactionHash === HASH);
-    expect(walletTopUpView(topUp(host).getSnapshot()).sent).toBeNull();
+    const flow = topUp(host);
+    expect(walletTopUpView(flow.getSnapshot()).sent).toBeNull();
+    // Nor when the wallet, no longer connected, ignores the send and still holds that hash.
+    host.wallet().send({ type: 'WALLET_DISCONNECTED' });
+    flow.send({ type: 'AMOUNT_SUBMITTED', amount: '0.01' });
+    await waitFor(flow, (s) => s.matches('editing'));
+    expect(walletTopUpView(flow.getSnapshot()).sent).toBeNull();
   });
 });

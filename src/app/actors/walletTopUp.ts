@@ -15,13 +15,15 @@ export function walletTopUpActors({ wallet }: { wallet(): ActorRefFrom<typeof wa
         ({ input, signal }) =>
           new Promise((resolve, reject) => {
             const actor = wallet();
+            // A hash the wallet kept from before is not this payment's (the wallet ignores a send unless ready).
+            const earlier = actor.getSnapshot().context.transactionHash;
             actor.send({ type: 'SEND_REQUESTED', transaction: walletPayment(input.payee, input.amount) });
             // Refused by the pre-send check, the wallet is not busy at all; else it is until it has an answer.
             const settle = (snapshot: ReturnType<typeof actor.getSnapshot>) => {
               if (snapshot.hasTag('busy')) return;
               subscription.unsubscribe();
               const { transactionHash, failure } = snapshot.context;
-              if (transactionHash) resolve(transactionHash);
+              if (transactionHash && transactionHash !== earlier) resolve(transactionHash);
               else reject(failure ?? new Error('The wallet did not send'));
             };
             const subscription = actor.subscribe(settle);
