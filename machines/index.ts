@@ -40,6 +40,8 @@ import { onChainDepositMachine } from './onChainDeposit.machine';
 import { onChainDepositModel } from './onChainDeposit.model';
 import { depositLinkMachine } from './depositLink.machine';
 import { depositLinkModel } from './depositLink.model';
+import { walletTopUpMachine } from './walletTopUp.machine';
+import { walletTopUpModel } from './walletTopUp.model';
 import { fiatTopUpMachine } from './fiatTopUp.machine';
 import { fiatTopUpModel } from './fiatTopUp.model';
 import { payByCodeMachine } from './payByCode.machine';
@@ -254,6 +256,15 @@ export const catalog: CatalogEntry[] = [
     routes: ['/inject/crypto/on-chain/:iso'],
     machine: depositLinkMachine,
     model: depositLinkModel,
+  },
+  {
+    id: 'walletTopUp',
+    title: 'Top up from a wallet',
+    summary:
+      'Under the deposit address of /inject/crypto/on-chain/:iso, once “Pay from a wallet” is chosen and the wallet is connected on the address’s chain: the customer enters an amount (positive and not below the deposit minimum, else it is said next to the field and nothing is sent), the wallet is asked to send it to the address (the coin, or the token’s transfer) and the hash of what it sent is shown; a refusal keeps the amount and the wallet block says why.',
+    routes: ['/inject/crypto/on-chain/:iso'],
+    machine: walletTopUpMachine,
+    model: walletTopUpModel,
   },
   {
     id: 'stepUp',

@@ -33,13 +33,19 @@ const LINK: DepositLink = {
   remainder: '0.01',
 };
 const payment = { to: LINK.address, chainId: LINK.chainId, value: 10n ** 16n };
+/**
+ * The link as a corrupted or tampered answer says it, once part of it was paid: its address is malformed.
+ * The page builds the payment from it; the pre-send check refuses it.
+ */
+const TAMPERED: DepositLink = { ...LINK, address: '0x1234', status: 'underpaid', received: '0.004', remainder: '0.006' };
+const tamperedPayment = { to: TAMPERED.address, chainId: LINK.chainId, value: 6n * 10n ** 15n };
 
 /**
- * The chains' nodes, answered by the bindings: a path moves no money on the shared local nodes and does
+ * The chains' nodes, answered by the bindings (the wallet top-up's too): a path moves no money on the shared local nodes and does
  * not depend on their state. On the page's origin, which the CSP's connect-src allows.
  */
 const rpcUrl = (chainId: number) => `/model-chain/${chainId}`;
-const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([network, chain]) => ({
+export const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([network, chain]) => ({
   network: network as keyof typeof EVM_CHAINS,
   chainId: chain.localChainId,
   name: chain.name,
@@ -53,7 +59,7 @@ const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([network,
 const CHAINS_CALL = '**/api/chains';
 
 /** The test wallet of the browser paths: account 0 on Ethereum's local node, knowing the four chains. */
-const TEST_WALLET: TestWalletSetup = {
+export const TEST_WALLET: TestWalletSetup = {
   account: WALLET_ACCOUNT,
   chainId: connection.chainId,
   chains: Object.fromEntries(CHAINS.map((chainId) => [chainId, rpcUrl(chainId)])),
@@ -74,8 +80,9 @@ const switchButton = (language: PageLanguage, chainIds: number[]) => {
   const chain = chainIds.includes(LINK.chainId) ? withValues(walletTexts(language).localChain, { name }) : name;
   return button(withValues(walletTexts(language).switchTo, { chain }));
 };
-const payButton = (language: PageLanguage) =>
-  button(withValues(walletTexts(language).pay, { amount: typedAmount(language, LINK.amount), asset: LINK.asset }));
+/** Pay what the link (as the page last loaded it) is due. */
+const payButton = (language: PageLanguage, due = LINK.amount) =>
+  button(withValues(walletTexts(language).pay, { amount: typedAmount(language, due), asset: LINK.asset }));
 /** The failure kept in the context, as the wallet block says it; none: no alert. */
 const failureShown = (failure: { code: string } | null, language: PageLanguage) => {
   const alert = { role: 'alert' as const };
@@ -94,7 +101,7 @@ export const walletModel = {
     SWITCH_CHAIN_REQUESTED: { 'to Base (local)': { chainId: 31338 }, 'to an unconfigured chain': { chainId: 10 } },
     SEND_REQUESTED: {
       'a payment': { transaction: payment },
-      'a malformed address': { transaction: { ...payment, to: '0x1234' } },
+      'a malformed address': { transaction: tamperedPayment },
       'chain id 0': { transaction: { ...payment, chainId: 0 } },
       'a tip above the fee cap': { transaction: { ...payment, maxFeePerGas: 1n, maxPriorityFeePerGas: 2n } },
       'a fee above 2^256 − 1': { transaction: { ...payment, maxFeePerGas: 2n ** 256n } },
@@ -157,17 +164,27 @@ export const walletModel = {
         chainId === LINK.chainId && before.context.connection?.chainId !== chainId
           ? [{ click: switchButton(language, before.context.chainIds) }]
           : null,
-      // The page sends what the link asks, once, and sets no fees: the malformed transactions stay unit
-      // paths (docs/testing.md). wagmi refuses a chain it is not configured with before the wallet sees it.
-      SEND_REQUESTED: ({ transaction }, before, language) =>
-        before.context.chainIds.includes(LINK.chainId) &&
-        transaction.to === LINK.address &&
-        transaction.chainId === LINK.chainId &&
-        transaction.maxFeePerGas === undefined &&
-        before.context.connection?.chainId === LINK.chainId &&
-        before.context.transactionHash === null
-          ? [{ click: payButton(language) }]
-          : null,
+      // The page sends what the link asks, once, and sets no fees: a malformed address comes from a
+      // tampered answer of the link, the other refusals stay unit paths (docs/testing.md). wagmi refuses a
+      // chain it is not configured with before the wallet sees it.
+      SEND_REQUESTED: ({ transaction }, before, language) => {
+        const canPay =
+          before.context.chainIds.includes(LINK.chainId) &&
+          transaction.chainId === LINK.chainId &&
+          transaction.maxFeePerGas === undefined &&
+          before.context.connection?.chainId === LINK.chainId &&
+          before.context.transactionHash === null;
+        if (!canPay) return null;
+        if (transaction.to === LINK.address) return [{ click: payButton(language) }];
+        if (transaction.to !== TAMPERED.address) return null;
+        return [
+          // Had the page asked the wallet to send, the wallet's refusal, not the check's, would show.
+          { wallet: { reject: 'eth_sendTransaction' } },
+          // The page follows the link while it is open; its next answer is the tampered one, due 0.006 ETH.
+          { answer: `**/api/deposit-links/${LINK.hash}`, method: 'GET', json: TAMPERED },
+          { click: payButton(language, TAMPERED.remainder) },
+        ];
+      },
     },
     actors: {
       reconnect: {
@@ -239,7 +256,9 @@ export const walletModel = {
       'connected.ready': (s, language) => {
         if (s.context.connection!.chainId !== LINK.chainId) return { shows: [switchButton(language, s.context.chainIds)] };
         // Sent: the page follows the transaction by its hash.
-        return { shows: [s.context.transactionHash ? { shownText: s.context.transactionHash } : payButton(language)] };
+        if (s.context.transactionHash) return { shows: [{ shownText: s.context.transactionHash }] };
+        // Refused by the check: nothing was sent, the page still offers to pay what the tampered link says.
+        return { shows: [payButton(language, s.context.failure?.code === 'invalid_address' ? TAMPERED.remainder : LINK.amount)] };
       },
     },
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { erc20TransferData } from '../contract/wallet';
-import { walletPayment } from '../src/screens/shared/walletPayment';
+import { walletPayment } from '../contract/walletPayment';
 
 const address = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

@@ -41,6 +41,11 @@ const FUNDING = '1000000';
  * it also gets FUNDING of both tokens, to pay USDT and USDC withdrawals out.
  */
 export const DEMO_HOT_WALLET_INDEX = 7;
+/**
+ * Below this many of a token the hot wallet is topped up to FUNDING at start: nodes whose state predates
+ * token withdrawals have the tokens but a hot wallet without any, and would refund every token withdrawal.
+ */
+const HOT_WALLET_LOW = '10000';
 
 /** The address of a test token on every local node (CREATE from the deployer's nonce 0 and 1). */
 export const LOCAL_TOKEN_ADDRESSES: Record<TokenAsset, Address> = {
@@ -80,7 +85,10 @@ function anvilBinary(): string {
   return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
 }
 
-/** Starts one node, waits until it listens, and deploys the test tokens when its chain has none yet. */
+/**
+ * Starts one node, waits until it listens, deploys the test tokens when its chain has none yet, and tops
+ * up the hot wallet's tokens when they run low.
+ */
 export async function startLocalNode({ network, port = 0, statePath, blockSeconds = 0 }: LocalNodeOptions): Promise<LocalNode> {
   const chainId = EVM_CHAINS[network].localChainId;
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)];
@@ -99,6 +107,7 @@ export async function startLocalNode({ network, port = 0, statePath, blockSecond
   const node: LocalNode = { network, chainId, rpcUrl, stop: () => stopChild(child) };
   try {
     await deployTestTokens(node);
+    await fundHotWallet(node);
   } catch (error) {
     await node.stop();
     throw error;
@@ -159,19 +168,50 @@ async function deployTestTokens(node: LocalNode): Promise<void> {
     if (receipt.contractAddress?.toLowerCase() !== LOCAL_TOKEN_ADDRESSES[asset].toLowerCase())
       throw new Error(`${asset} landed at ${receipt.contractAddress}, not ${LOCAL_TOKEN_ADDRESSES[asset]}: the deployer's nonce moved`);
   }
-  const funded = [...Array.from({ length: FUNDED_ACCOUNTS }, (_, index) => index), DEMO_HOT_WALLET_INDEX];
-  const transfers = TOKEN_ASSETS.flatMap((asset) => funded.map((index) => ({ asset, to: devAccount(index) })));
+  // The hot wallet's share comes from fundHotWallet, right after.
+  const funded = Array.from({ length: FUNDED_ACCOUNTS }, (_, index) => index);
+  const transfers = TOKEN_ASSETS.flatMap((asset) =>
+    funded.map((index) => ({ asset, to: devAccount(index), amount: parseUnits(FUNDING, decimals) })),
+  );
+  await sendTokens(node, transfers);
+}
+
+/**
+ * Tops the hot wallet up to FUNDING of each test token it holds less than HOT_WALLET_LOW of, from the
+ * deployer (the tokens mint nothing after deployment). A second start finds it funded and sends nothing.
+ */
+async function fundHotWallet(node: LocalNode): Promise<void> {
+  const client = createPublicClient({ transport: http(node.rpcUrl) });
+  const decimals = EVM_CHAINS[node.network].tokens.USDT.decimals;
+  const hotWallet = devAccount(DEMO_HOT_WALLET_INDEX);
+  const balances = await Promise.all(
+    TOKEN_ASSETS.map((asset) =>
+      client.readContract({ address: LOCAL_TOKEN_ADDRESSES[asset], abi: erc20Abi, functionName: 'balanceOf', args: [hotWallet] }),
+    ),
+  );
+  const transfers = TOKEN_ASSETS.flatMap((asset, index) =>
+    balances[index]! < parseUnits(HOT_WALLET_LOW, decimals)
+      ? [{ asset, to: hotWallet, amount: parseUnits(FUNDING, decimals) - balances[index]! }]
+      : [],
+  );
+  await sendTokens(node, transfers);
+}
+
+/** The deployer's token transfers, one after another (its nonces in order); resolves once the last is mined. */
+async function sendTokens(node: LocalNode, transfers: Array<{ asset: TokenAsset; to: Address; amount: bigint }>): Promise<void> {
+  const transport = http(node.rpcUrl);
+  const wallet = createWalletClient({ transport, account: DEPLOYER });
   let last: Hex | undefined;
-  for (const { asset, to } of transfers) {
+  for (const { asset, to, amount } of transfers) {
     last = await wallet.writeContract({
       chain: null,
       address: LOCAL_TOKEN_ADDRESSES[asset],
       abi: erc20Abi,
       functionName: 'transfer',
-      args: [to, parseUnits(FUNDING, decimals)],
+      args: [to, amount],
     });
   }
-  if (last) await client.waitForTransactionReceipt({ hash: last, pollingInterval: 50 });
+  if (last) await createPublicClient({ transport }).waitForTransactionReceipt({ hash: last, pollingInterval: 50 });
 }
 
 export interface LocalNodesOptions {

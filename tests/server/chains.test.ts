@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { createPublicClient, erc20Abi, formatUnits, http } from 'viem';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainsSchema } from '../../contract/chains';
 import { resolveChains } from '../../server/chains/chains';
-import { devAccount, LOCAL_TOKEN_ADDRESSES, startLocalNode, type LocalNode } from '../../server/chains/localNodes';
+import { DEMO_HOT_WALLET_INDEX, devAccount, LOCAL_TOKEN_ADDRESSES, startLocalNode, type LocalNode } from '../../server/chains/localNodes';
 import { loadConfig } from '../../server/config';
 import { createTestServer, testConfig, useTestDatabase } from './helpers';
 
@@ -28,6 +31,65 @@ describe('local chain nodes', () => {
       args: [devAccount(1)],
     });
     expect(formatUnits(balance, 18)).toBe('1000000');
+  });
+
+  it('a node whose hot wallet holds no tokens (state from before token withdrawals) has it funded at start, once', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-chain-'));
+    const statePath = path.join(dataDir, 'ethereum.json');
+    const hotWallet = devAccount(DEMO_HOT_WALLET_INDEX);
+    const tokens = [LOCAL_TOKEN_ADDRESSES.USDT, LOCAL_TOKEN_ADDRESSES.USDC];
+    const holdings = (node: LocalNode) => {
+      const client = createPublicClient({ transport: http(node.rpcUrl) });
+      return Promise.all(
+        tokens.map(async (address) =>
+          formatUnits(await client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [hotWallet] }), 6),
+        ),
+      );
+    };
+    /** Every token transaction the node has seen: the deployer's and the hot wallet's nonces. */
+    const sent = (node: LocalNode) => {
+      const client = createPublicClient({ transport: http(node.rpcUrl) });
+      return Promise.all([devAccount(9), hotWallet].map((address) => client.getTransactionCount({ address })));
+    };
+    const started: LocalNode[] = [];
+    const start = async () => {
+      const node = await startLocalNode({ network: 'ethereum', statePath });
+      started.push(node);
+      return node;
+    };
+    try {
+      // The hot wallet gives all its tokens away, as on a node whose state predates its funding.
+      const old = await start();
+      const hot = createWalletClient({ transport: http(old.rpcUrl), account: hotWallet });
+      const client = createPublicClient({ transport: http(old.rpcUrl) });
+      for (const [index, address] of tokens.entries()) {
+        const balance = await client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [hotWallet] });
+        const hash = await hot.writeContract({
+          chain: null,
+          address,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [devAccount(8), balance],
+        });
+        if (index === tokens.length - 1) await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      }
+      expect(await holdings(old)).toEqual(['0', '0']);
+      await old.stop();
+
+      const restarted = await start();
+      expect(await holdings(restarted)).toEqual(['1000000', '1000000']);
+      const afterFunding = await sent(restarted);
+      // The same chain, not a new one: the hot wallet's two give-aways are still on it.
+      expect(afterFunding[1]).toBe(2);
+      await restarted.stop();
+
+      const again = await start();
+      expect(await holdings(again)).toEqual(['1000000', '1000000']);
+      expect(await sent(again)).toEqual(afterFunding);
+    } finally {
+      await Promise.all(started.map((node) => node.stop()));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('the committed token bytecode is what contracts/TestToken.sol compiles to', () => {

@@ -1,9 +1,12 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CryptoAsset } from '../../../contract/assetList';
 import type { DepositAddress } from '../../../contract/deposits';
-import { toUnits } from '../../../contract/wallet';
-import type { WalletView } from '../../../machines/wallet.view';
+import type { WalletPayee } from '../../../contract/walletPayment';
+import { walletTopUpMachine } from '../../../machines/walletTopUp.machine';
+import { walletTopUpView } from '../../../machines/walletTopUp.view';
+import { walletTopUpActors } from '../../app/actors/walletTopUp';
 import { useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
@@ -13,7 +16,6 @@ import { useUiLocale } from '../../ui/useUiLocale';
 import { generalFailureText } from '../shared/failureText';
 import { chainName, useChains } from '../shared/useChains';
 import { WalletBlock } from '../shared/WalletBlock';
-import { walletPayment, type WalletPayee } from '../shared/walletPayment';
 
 /**
  * Under the deposit address: send the deposit from a browser wallet instead. The wallet (and wagmi)
@@ -64,37 +66,32 @@ function FromWallet({ address, asset }: { address: DepositAddress; asset: Crypto
   };
   return (
     <WalletBlock chainId={chain.chainId} chainName={chainName(t, chain)}>
-      {(view) => <WalletDeposit payee={payee} asset={asset} minimum={address.minimum} view={view} />}
+      {() => <WalletDeposit payee={payee} asset={asset} minimum={address.minimum} />}
     </WalletBlock>
   );
 }
 
-/** The amount to send, then the transaction the wallet sent. */
-function WalletDeposit({ payee, asset, minimum, view }: { payee: WalletPayee; asset: CryptoAsset; minimum: string; view: WalletView }) {
+/** The amount to send, then the transaction the wallet sent (the walletTopUp machine keeps the rules). */
+function WalletDeposit({ payee, asset, minimum }: { payee: WalletPayee; asset: CryptoAsset; minimum: string }) {
   const { t } = useTranslation();
   const system = useSystem();
   const locale = useUiLocale();
-  const [amount, setAmount] = useState({ text: '', value: null as string | null });
-  const [problem, setProblem] = useState<'invalid' | 'belowMinimum' | null>(null);
-  // The wallet lives as long as the page: a hash from before this block opened is not this deposit's.
-  const [asked, setAsked] = useState(false);
+  const [machine] = useState(() => walletTopUpMachine.provide(walletTopUpActors(system)));
+  const flow = useActorRef(machine, { input: { payee, minimum } });
+  const view = useSelector(flow, walletTopUpView, shallowEqual);
+  const [amount, setAmount] = useState({ text: '', value: '' });
 
-  if (asked && view.transactionHash) {
+  if (view.sent) {
     return (
       <div className="stack" data-testid="wallet-top-up-sent">
         <p role="status">{t('walletTopUp.sent')}</p>
-        <Copyable text={view.transactionHash} label={t('wallet.copyTransaction')} />
+        <Copyable text={view.sent} label={t('wallet.copyTransaction')} />
       </div>
     );
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const units = amount.value === null ? 0n : toUnits(amount.value, payee.decimals);
-    const found = units <= 0n ? 'invalid' : units < toUnits(minimum, payee.decimals) ? 'belowMinimum' : null;
-    setProblem(found);
-    if (found || amount.value === null) return;
-    setAsked(true);
-    system.wallet().send({ type: 'SEND_REQUESTED', transaction: walletPayment(payee, amount.value) });
+    flow.send({ type: 'AMOUNT_SUBMITTED', amount: amount.value });
   };
   return (
     <form className="form" noValidate onSubmit={submit} data-testid="wallet-top-up">
@@ -105,18 +102,18 @@ function WalletDeposit({ payee, asset, minimum, view }: { payee: WalletPayee; as
         asset={asset}
         value={amount.text}
         onChange={(text, parsed) => {
-          setAmount({ text, value: parsed.ok ? parsed.value : null });
-          setProblem(null);
+          setAmount({ text, value: parsed.ok ? parsed.value : text });
+          flow.send({ type: 'AMOUNT_CHANGED' });
         }}
         error={
-          problem === 'invalid'
+          view.problem === 'invalid'
             ? t('walletTopUp.amountInvalid')
-            : problem === 'belowMinimum'
-              ? t('walletTopUp.belowMinimum', { minimum: formatAmount(minimum, asset, locale) })
+            : view.problem === 'belowMinimum'
+              ? t('walletTopUp.belowMinimum', { minimum: formatAmount(view.minimum, asset, locale) })
               : null
         }
       />
-      <Button variant="primary" type="submit" block busy={view.sending}>
+      <Button variant="primary" type="submit" block busy={view.busy}>
         {t('walletTopUp.send')}
       </Button>
     </form>

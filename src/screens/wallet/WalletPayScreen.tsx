@@ -15,7 +15,7 @@ import { useUiLocale } from '../../ui/useUiLocale';
 import { generalFailureText } from '../shared/failureText';
 import { chainName, useChains } from '../shared/useChains';
 import { WalletBlock } from '../shared/WalletBlock';
-import { walletPayment } from '../shared/walletPayment';
+import { walletPayment } from '../../../contract/walletPayment';
 import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
 import type { WalletView } from '../../../machines/wallet.view';
 
