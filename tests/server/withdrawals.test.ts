@@ -273,7 +273,7 @@ describe('the address book', () => {
 
   it('keeps a new address unusable for the cooling-off period', async () => {
     const { server } = serverOn({
-      withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600, replaceAfterSeconds: 180, maxFeeMultiple: 10 },
+      withdrawals: { ...testConfig().withdrawals, coolingOffSeconds: 600 },
     });
     const who = await customer(server);
     await fund(db, who.userId, 'ETH', '1');
