@@ -18,8 +18,14 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TokenAsset } from '../../contract/chainList';
-import type { Chain, EvmNetwork } from '../../contract/chains';
-import { withdrawalAddressSchema, withdrawalQuoteSchema, withdrawalSchema, type Withdrawal } from '../../contract/withdrawals';
+import type { Chain } from '../../contract/chains';
+import {
+  withdrawalAddressSchema,
+  withdrawalQuoteSchema,
+  withdrawalSchema,
+  type Withdrawal,
+  type WithdrawalNetwork,
+} from '../../contract/withdrawals';
 import { createApp } from '../../server/app';
 import { publicClientOf, resolveChains } from '../../server/chains/chains';
 import { demoHotWalletKey, hotWalletAccount } from '../../server/chains/hotWallet';
@@ -115,7 +121,7 @@ const balanceOf = async (userId: string, asset = 'ETH') =>
     ])
   )[0]!.balance.replace(/\.?0+$/, '');
 
-async function saveAddress(who: Customer, address: string = freshAddress(), network: EvmNetwork = 'ethereum') {
+async function saveAddress(who: Customer, address: string = freshAddress(), network: WithdrawalNetwork = 'ethereum') {
   await stepUp(who.client, 'withdrawal.address', who.email);
   const answer = await who.client.post('/withdrawal-addresses', {
     network,
@@ -287,6 +293,39 @@ describe('the address book', () => {
   });
 });
 
+describe('a quote', () => {
+  // One row per kind of withdrawal: a native coin, a token (its fee priced in it), and Bitcoin (a configured fee).
+  it.each([
+    {
+      asset: 'ETH',
+      network: 'ethereum',
+      address: freshAddress(),
+      tooPrecise: '0.1234567890123456789',
+      tooSmall: '0.0001',
+      notThere: 'BNB',
+    },
+    { asset: 'USDT', network: 'ethereum', address: freshAddress(), tooPrecise: '12.1234567', tooSmall: '5', notThere: 'BNB' },
+    {
+      asset: 'BTC',
+      network: 'bitcoin',
+      address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+      tooPrecise: '0.000500001',
+      tooSmall: '0.0004',
+      notThere: 'ETH',
+    },
+  ] as const)('of $asset refuses too many decimals, less than the minimum, and an asset its network does not carry', async (row) => {
+    const { server } = serverOn();
+    await setPrices(server, { ETH: '3000', [row.asset]: row.asset === 'ETH' ? '3000' : '1' });
+    const who = await customer(server);
+    await fund(db, who.userId, row.asset, '100');
+    const saved = await saveAddress(who, row.address, row.network);
+    const quote = (asset: string, amount: string) => who.client.post('/withdrawals/quotes', { asset, addressId: saved.id, amount });
+    expectError(await quote(row.asset, row.tooPrecise), 422, 'amount_too_precise');
+    expectError(await quote(row.asset, row.tooSmall), 422, 'amount_too_small', ['minimum']);
+    expectError(await quote(row.notThere, '1'), 422, 'network_not_supported');
+  });
+});
+
 describe('a withdrawal', () => {
   it('quotes the fee from the chain, holds the amount, is broadcast with its hash, and confirms', async () => {
     const { server, signer } = serverOn();
@@ -295,22 +334,6 @@ describe('a withdrawal', () => {
     const to = freshAddress();
     const saved = await saveAddress(who, to);
 
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.0001' }),
-      422,
-      'amount_too_small',
-      ['minimum'],
-    );
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'BNB', addressId: saved.id, amount: '1' }),
-      422,
-      'network_not_supported',
-    );
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1234567890123456789' }),
-      422,
-      'amount_too_precise',
-    );
     const quote = withdrawalQuoteSchema.parse(
       (await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1' })).body,
     );
@@ -461,22 +484,6 @@ describe('a USDT or USDC withdrawal', () => {
     const { server, signer } = serverOn();
     const { who, to, saved } = await tokenCustomer(server, 'USDT', node);
 
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '12.1234567' }),
-      422,
-      'amount_too_precise',
-    );
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '5' }),
-      422,
-      'amount_too_small',
-      ['minimum'],
-    );
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'BNB', addressId: saved.id, amount: '1' }),
-      422,
-      'network_not_supported',
-    );
     const quoted = await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '25' });
     const quote = withdrawalQuoteSchema.parse(quoted.body);
     // 80 000 gas at the quoted max fee per gas, in ETH at 3000 US dollars, in USDT at 1: rounded up to 6 decimals.
