@@ -5,22 +5,12 @@ import { withdrawalAddressSchema, withdrawalAddressesSchema, withdrawalQuoteSche
 import { createWithdrawalService } from '../../server/chains/withdrawals';
 import type { Db } from '../../server/db/database';
 import { ApiError } from '../../server/errors';
-import { auditLedger } from '../../server/services/audit';
-import {
-  createTestServer,
-  expectError,
-  POSTGRES_URL,
-  registerCustomer,
-  stepUp,
-  testConfig,
-  TestClient,
-  useTestDatabase,
-  type TestServer,
-} from './helpers';
+import { createTestServer, expectError, POSTGRES_URL, stepUp, testConfig, TestClient, useTestDatabase, type TestServer } from './helpers';
 import { fund } from './payLinkHelpers';
+import { withdrawalHelpers } from './withdrawalHelpers';
 
 const db = useTestDatabase();
-const sqlRows = <Row>(text: string, params?: unknown[]) => db.owner.transaction((session) => session.query<Row>(text, params));
+const { sqlRows, customer, expectLedgerBalanced } = withdrawalHelpers(db);
 
 /** Addresses of every kind, from BIP 173/350 and the library's own tests. */
 const MAINNET = {
@@ -41,12 +31,6 @@ const TESTNET = {
 /** The demo's fee: 10 sat/vB × 141 vB. */
 const FEE = '0.0000141';
 
-async function customer(server: TestServer) {
-  const client = new TestClient(server);
-  const { email } = await registerCustomer(client);
-  const [user] = await sqlRows<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-  return { client, email, userId: user!.id };
-}
 type Customer = Awaited<ReturnType<typeof customer>>;
 
 async function saveAddress(who: Customer, address: string = TESTNET.p2wpkh) {
@@ -84,14 +68,6 @@ const balanceOf = async (userId: string) =>
   (
     await sqlRows<{ balance: string }>(`SELECT balance::text AS balance FROM accounts WHERE user_id = $1 AND currency = 'BTC'`, [userId])
   )[0]!.balance;
-
-async function expectLedgerBalanced() {
-  const sums = await sqlRows<{ total: string }>(
-    `SELECT sum(e.amount)::text AS total FROM ledger_entries e JOIN accounts a ON a.id = e.account_id GROUP BY a.currency`,
-  );
-  expect(sums.filter((row) => Number(row.total) !== 0)).toEqual([]);
-  expect(await auditLedger(db.database.db)).toEqual([]);
-}
 
 describe('Bitcoin addresses', () => {
   it.each(Object.entries(MAINNET))('mainnet %s is taken on mainnet and refused as the wrong network on testnet', (_, address) => {
