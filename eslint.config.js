@@ -37,8 +37,9 @@ export default tseslint.config(
             {
               // @zxcvbn-ts: the one password-strength rule that the app's meter and the server both run.
               regex:
-                '^(?!zod(/mini)?$|libphonenumber-js$|@zxcvbn-ts/(core|language-common)$|\\.)|(^|/)(src|machines|server|tests|e2e|scripts)(/|$)|(^|/)locales/',
-              message: 'contract/ may import only zod, libphonenumber-js, @zxcvbn-ts and other contract/ files.',
+                '^(?!zod(/mini)?$|libphonenumber-js$|bitcoin-address-validation$|@zxcvbn-ts/(core|language-common)$|\\.)|(^|/)(src|machines|server|tests|e2e|scripts)(/|$)|(^|/)locales/',
+              message:
+                'contract/ may import only zod, libphonenumber-js, bitcoin-address-validation, @zxcvbn-ts and other contract/ files.',
             },
           ],
         },

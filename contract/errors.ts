@@ -271,11 +271,17 @@ export const API_ERRORS = {
   cursor_invalid: { status: 422, description: 'The `cursor` is not one this server handed out; start again from the first page.' },
   address_invalid: {
     status: 422,
-    description: 'The address is not an address of this network (an EVM address is 0x and 40 hexadecimal digits).',
+    description:
+      'The address is not an address of this network (an EVM address is 0x and 40 hexadecimal digits; a Bitcoin address is P2PKH, P2SH or bech32/bech32m with a valid checksum).',
   },
   address_checksum_invalid: {
     status: 422,
     description: 'The address mixes upper and lower case but its EIP-55 checksum is wrong: a mistyped character. Copy it again.',
+  },
+  address_wrong_network: {
+    status: 422,
+    description:
+      'A valid Bitcoin address of another network than the server’s (a testnet address in production, a mainnet one in demo mode).',
   },
   address_exists: { status: 409, description: 'This address is already in the customer’s book for this network.' },
   address_not_found: { status: 404, description: 'The customer has no saved address with this id (made up, or another customer’s).' },
@@ -284,6 +290,7 @@ export const API_ERRORS = {
     description: 'The address was added recently: withdrawals to it open at the end of its cooling-off period (`fields.usableAt`).',
   },
   withdrawal_not_found: { status: 404, description: 'The customer has no withdrawal with this id.' },
+  withdrawal_settled: { status: 409, description: 'The withdrawal is already confirmed or failed: nothing more can happen to it.' },
   withdrawals_unavailable: {
     status: 503,
     description: 'No hot wallet is configured for this chain (HOT_WALLET_KEY), or its node does not answer: withdrawals are off.',

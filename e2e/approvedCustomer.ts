@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { randomInt, randomUUID } from 'node:crypto';
-import type { CryptoAsset } from '../contract/assets';
+import { assetInfo, type CryptoAsset } from '../contract/assets';
 import type { Locale } from '../contract/locales';
 import { KYC_TERMS_VERSION } from '../contract/kyc';
 import { ADMIN, expect, latestCode, registerCustomer, someClientAddress, stepUpByApi } from './fixtures';
@@ -87,7 +87,7 @@ export async function customerWhoMayWithdraw(
   };
   await ok(
     request.post('/api/simulate/crypto-deposit', {
-      data: { accountId: account.id, network: 'ethereum', amount },
+      data: { accountId: account.id, network: assetInfo(asset)!.networks[0], amount },
       headers: { ...headers, 'Idempotency-Key': randomUUID() },
     }),
   );

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { CryptoAsset } from '../contract/assets';
 import { createPublicClient, decodeFunctionData, erc20Abi, formatUnits, http, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Chains } from '../contract/chains';
@@ -38,6 +39,29 @@ async function screenshots(page: Page, name: string) {
   }
 }
 
+/** A customer who may withdraw `amount` of `asset`, the page's texts in `language`, and the chains as the server runs them. */
+async function setUp(
+  { page, playwright, baseURL }: { page: Page; playwright: PlaywrightWorkerArgs['playwright']; baseURL: string | undefined },
+  language: PageLanguage,
+  amount: string,
+  asset?: CryptoAsset,
+) {
+  test.setTimeout(120_000);
+  const texts = pageTexts(language);
+  const admin = await playwright.request.newContext({ baseURL });
+  const customer = await customerWhoMayWithdraw(page.context().request, admin, language, amount, asset);
+  await admin.dispose();
+  const { chains } = (await (await page.request.get('/api/chains')).json()) as Chains;
+  return { texts, w: texts.withdraw, chains, ...customer };
+}
+
+/** Saves `address` to the customer's book through the API (with its step-up), for journeys that do not add one on the page. */
+async function savedByApi(page: Page, { headers, phone }: { headers: Record<string, string>; phone: string }, data: object) {
+  await stepUpByApi(page.request, headers, 'withdrawal.address', phone);
+  const saved = await page.request.post('/api/withdrawal-addresses', { data, headers });
+  expect(saved.status(), await saved.text()).toBe(201);
+}
+
 // Like every journey that sends on the local nodes, these run one at a time (playwright.config.ts,
 // project `local-chains`), so no other transaction confirms theirs before the page has shown it sent.
 test('an ETH withdrawal: a mistyped address refused, a new one saved with a step-up, the withdrawal sent, then confirmed with its hash', async ({
@@ -45,12 +69,7 @@ test('an ETH withdrawal: a mistyped address refused, a new one saved with a step
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
-  const texts = pageTexts('en');
-  const w = texts.withdraw;
-  const admin = await playwright.request.newContext({ baseURL });
-  const { phone } = await customerWhoMayWithdraw(page.context().request, admin, 'en', '0.1');
-  const { chains } = (await (await page.request.get('/api/chains')).json()) as Chains;
+  const { texts, w, chains, phone } = await setUp({ page, playwright, baseURL }, 'en', '0.1');
   const ethereum = chains.find((chain) => chain.network === 'ethereum')!;
 
   await page.goto('/accounts/crypto/withdraw/ETH');
@@ -111,7 +130,6 @@ test('an ETH withdrawal: a mistyped address refused, a new one saved with a step
   // Local nodes have no public explorer: the app's own activity shows the transaction.
   await page.getByRole('link', { name: w.activity }).click();
   await expect(page.getByTestId('activity-detail')).toContainText(hash);
-  await admin.dispose();
 });
 
 test('the withdrawal screens right to left: the form, a refused address, the review and the sent withdrawal (ar)', async ({
@@ -119,19 +137,11 @@ test('the withdrawal screens right to left: the form, a refused address, the rev
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
-  const texts = pageTexts('ar');
-  const w = texts.withdraw;
-  const admin = await playwright.request.newContext({ baseURL });
-  const { phone, headers } = await customerWhoMayWithdraw(page.context().request, admin, 'ar', '0.1');
+  const customer = await setUp({ page, playwright, baseURL }, 'ar', '0.1');
+  const { w, phone } = customer;
   // A saved address through the API: the journey above adds one on the page.
-  await stepUpByApi(page.request, headers, 'withdrawal.address', phone);
   const to = freshAddress();
-  const saved = await page.request.post('/api/withdrawal-addresses', {
-    data: { network: 'ethereum', address: to, label: 'محفظتي' },
-    headers,
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
+  await savedByApi(page, customer, { network: 'ethereum', address: to, label: 'محفظتي' });
 
   await page.goto(localizePath('/accounts/crypto/withdraw/ETH', 'ar'));
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -156,7 +166,6 @@ test('the withdrawal screens right to left: the form, a refused address, the rev
   await stepUp(page, 'ar', phone, 1);
   await expect(page.getByTestId('withdraw-status')).toHaveText(w.status.broadcast, { timeout: 20_000 });
   await screenshots(page, 'withdraw-sent-ar');
-  await admin.dispose();
 });
 
 test('a USDT withdrawal on Base: the fee quoted in USDT, the token contract called, confirmed with its hash', async ({
@@ -164,21 +173,12 @@ test('a USDT withdrawal on Base: the fee quoted in USDT, the token contract call
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
-  const texts = pageTexts('en');
-  const w = texts.withdraw;
-  const admin = await playwright.request.newContext({ baseURL });
-  const { phone, headers } = await customerWhoMayWithdraw(page.context().request, admin, 'en', '50', 'USDT');
-  const { chains } = (await (await page.request.get('/api/chains')).json()) as Chains;
+  const customer = await setUp({ page, playwright, baseURL }, 'en', '50', 'USDT');
+  const { texts, w, chains, phone } = customer;
   const base = chains.find((chain) => chain.network === 'base')!;
   const usdt = base.tokens.find((token) => token.asset === 'USDT')!;
-  await stepUpByApi(page.request, headers, 'withdrawal.address', phone);
   const to = freshAddress();
-  const saved = await page.request.post('/api/withdrawal-addresses', {
-    data: { network: 'base', address: to, label: 'Base wallet' },
-    headers,
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
+  await savedByApi(page, customer, { network: 'base', address: to, label: 'Base wallet' });
 
   await page.goto('/accounts/crypto/withdraw/USDT');
   await expect(page.getByTestId('withdraw-available')).toContainText(formatAmount('50', 'USDT', 'en'));
@@ -210,5 +210,56 @@ test('a USDT withdrawal on Base: the fee quoted in USDT, the token contract call
   expect(args[0]).toBe(to);
   expect(await node.readContract({ address: usdt.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [to] })).toBe(args[1]);
   expect(reviewed).toContain(formatAmount(formatUnits(args[1] as bigint, usdt.decimals), 'USDT', 'en'));
-  await admin.dispose();
+});
+
+test('a BTC withdrawal on the simulated test network: a malformed address refused, a testnet one saved, held, then confirmed by the simulated processor with its txid', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const { w, phone, headers } = await setUp({ page, playwright, baseURL }, 'en', '0.01', 'BTC');
+  await page.goto('/accounts/crypto/withdraw/BTC');
+  await expect(page.getByLabel(w.network)).toContainText(w.bitcoin.testnet);
+  await page.getByRole('button', { name: w.addAddress }).click();
+  await expect(page.getByText(w.bitcoin.hint.testnet)).toBeVisible();
+  // Demo mode has no cooling-off period: nothing says there is one.
+  await expect(page.getByText(w.coolingOffPeriod.split('{{period}}')[0]!.trim())).toHaveCount(0);
+  const address = page.getByLabel(w.newAddress, { exact: true });
+  // One character off: its bech32 checksum no longer matches.
+  await address.fill('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsy');
+  await page.getByRole('button', { name: w.saveAddress }).click();
+  await expect(page.getByText(w.bitcoin.address_invalid)).toBeVisible();
+  await expect(address).toHaveValue('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsy');
+  await screenshots(page, 'withdraw-btc-new-address-en');
+  await address.fill('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx');
+  await page.getByRole('button', { name: w.saveAddress }).click();
+  await stepUp(page, 'en', phone, 0);
+
+  await page.getByLabel(w.amount, { exact: true }).fill('0.004');
+  await page.getByRole('button', { name: w.review }).click();
+  const quote = page.getByTestId('withdraw-quote');
+  // The configured 10 sat/vB × 141 vB.
+  await expect(quote).toContainText(formatAmount('0.0000141', 'BTC', 'en'));
+  await expect(quote).toContainText(formatAmount('0.0039859', 'BTC', 'en'));
+  await screenshots(page, 'withdraw-btc-review-en');
+  const held = page.waitForResponse((answer) => answer.url().endsWith('/api/withdrawals') && answer.request().method() === 'POST');
+  await page.getByRole('button', { name: w.confirm }).click();
+  await stepUp(page, 'en', phone, 1);
+  const { id } = (await (await held).json()) as { id: string };
+  const status = page.getByTestId('withdraw-status');
+  await expect(status).toHaveText(w.status.pending);
+
+  const settled = await page.request.post(`/api/simulate/withdrawals/${id}`, {
+    data: { outcome: 'confirmed' },
+    headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(settled.status(), await settled.text()).toBe(200);
+  const { txHash } = (await settled.json()) as { txHash: string };
+  await expect(status).toHaveText(w.status.confirmed, { timeout: 10_000 });
+  await expect(page.getByTestId('withdraw-hash')).toContainText(txHash);
+  // No explorer knows the simulated network: the activity shows the txid.
+  await expect(page.getByRole('link', { name: w.explorer })).toHaveCount(0);
+  await screenshots(page, 'withdraw-btc-confirmed-en');
+  await page.getByRole('link', { name: w.activity }).click();
+  await expect(page.getByTestId('activity-detail')).toContainText(txHash);
 });

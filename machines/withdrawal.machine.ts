@@ -1,7 +1,14 @@
 import { assign, setup } from 'xstate';
 import type { CryptoAsset } from '../contract/assets';
-import { EVM_CHAINS, EVM_NETWORK_CODES, type EvmNetwork } from '../contract/chainList';
-import type { Withdrawal, WithdrawalAddress, WithdrawalQuote } from '../contract/withdrawals';
+import { EVM_CHAINS, EVM_NETWORK_CODES } from '../contract/chainList';
+import type {
+  BitcoinNetwork,
+  Withdrawal,
+  WithdrawalAddress,
+  WithdrawalAddresses,
+  WithdrawalNetwork,
+  WithdrawalQuote,
+} from '../contract/withdrawals';
 import { toFailure, type Failure } from './failure';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
@@ -13,16 +20,20 @@ export interface WithdrawalInput {
 /** How often a sent withdrawal is asked about until it is confirmed or failed. */
 export const WITHDRAWAL_POLL_MS = 3_000;
 
-/** The networks an asset can be withdrawn over: those whose native coin it is, or that carry it as a token (USDT, USDC). */
-export function withdrawalNetworks(asset: CryptoAsset): EvmNetwork[] {
+/** The networks an asset can be withdrawn over: Bitcoin for BTC; the EVM chains whose native coin it is, or that carry it as a token (USDT, USDC). */
+export function withdrawalNetworks(asset: CryptoAsset): WithdrawalNetwork[] {
+  if (asset === 'BTC') return ['bitcoin'];
   return EVM_NETWORK_CODES.filter((network) => EVM_CHAINS[network].nativeCurrency.symbol === asset || asset in EVM_CHAINS[network].tokens);
 }
 
 interface Context {
   asset: CryptoAsset;
-  networks: EvmNetwork[];
-  network: EvmNetwork | null;
+  networks: WithdrawalNetwork[];
+  network: WithdrawalNetwork | null;
   addresses: WithdrawalAddress[];
+  /** From the address book's answer: how long a new address waits, and which Bitcoin addresses the server takes. */
+  coolingOffSeconds: number;
+  bitcoinNetwork: BitcoinNetwork;
   addressId: string | null;
   /** As typed, kept through every refusal. */
   amount: string;
@@ -36,7 +47,7 @@ interface Context {
 }
 
 type Event =
-  | { type: 'NETWORK_CHOSEN'; network: EvmNetwork }
+  | { type: 'NETWORK_CHOSEN'; network: WithdrawalNetwork }
   | { type: 'ADDRESS_CHOSEN'; addressId: string }
   | { type: 'AMOUNT_CHANGED'; amount: string }
   | { type: 'QUOTE_REQUESTED' }
@@ -61,12 +72,12 @@ export const withdrawalMachine = setup({
   types: { input: {} as WithdrawalInput, context: {} as Context, events: {} as Event },
   actors: {
     /** GET /withdrawal-addresses. */
-    loadAddresses: unprovided<WithdrawalAddress[], void>('loadAddresses'),
-    /** The address's form and EIP-55 checksum, in the browser before any step-up (the server checks again). */
-    checkAddress: unprovided<void, { address: string }>('checkAddress'),
+    loadAddresses: unprovided<WithdrawalAddresses, void>('loadAddresses'),
+    /** The address's form and checksum (EIP-55; Bitcoin's, and its network), in the browser before any step-up (the server checks again). */
+    checkAddress: unprovided<void, { network: WithdrawalNetwork; address: string; bitcoinNetwork: BitcoinNetwork }>('checkAddress'),
     stepUp: stepUpMachine,
     /** POST /withdrawal-addresses. */
-    saveAddress: unprovided<WithdrawalAddress, { network: EvmNetwork; address: string; label: string }>('saveAddress'),
+    saveAddress: unprovided<WithdrawalAddress, { network: WithdrawalNetwork; address: string; label: string }>('saveAddress'),
     /** POST /withdrawals/quotes. */
     requestQuote: unprovided<WithdrawalQuote, { asset: CryptoAsset; addressId: string; amount: string }>('requestQuote'),
     /** POST /withdrawals with the Idempotency-Key; refreshes the balances when it went through. */
@@ -96,6 +107,8 @@ export const withdrawalMachine = setup({
       networks,
       network: networks[0] ?? null,
       addresses: [],
+      coolingOffSeconds: 0,
+      bitcoinNetwork: 'mainnet',
       addressId: null,
       amount: '',
       draft: { address: '', label: '' },
@@ -116,8 +129,10 @@ export const withdrawalMachine = setup({
         onDone: {
           target: 'editing',
           actions: assign({
-            addresses: ({ event }) => event.output,
-            addressId: ({ context, event }) => event.output.find((address) => address.network === context.network)?.id ?? null,
+            addresses: ({ event }) => event.output.addresses,
+            coolingOffSeconds: ({ event }) => event.output.coolingOffSeconds,
+            bitcoinNetwork: ({ event }) => event.output.bitcoinNetwork,
+            addressId: ({ context, event }) => event.output.addresses.find((address) => address.network === context.network)?.id ?? null,
           }),
         },
         onError: { target: 'failed', actions: 'failed' },
@@ -162,7 +177,7 @@ export const withdrawalMachine = setup({
       invoke: {
         id: 'checkAddress',
         src: 'checkAddress',
-        input: ({ context }) => ({ address: context.draft.address }),
+        input: ({ context }) => ({ network: context.network!, address: context.draft.address, bitcoinNetwork: context.bitcoinNetwork }),
         onDone: 'steppingUpForAddress',
         onError: { target: 'addingAddress', actions: 'failed' },
       },

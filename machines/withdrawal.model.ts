@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BalancesSummary } from '../contract/accounts';
 import { EVM_CHAINS, type Chain } from '../contract/chains';
-import type { Withdrawal, WithdrawalAddress, WithdrawalQuote } from '../contract/withdrawals';
+import type { Withdrawal, WithdrawalAddress, WithdrawalAddresses, WithdrawalQuote } from '../contract/withdrawals';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation, PageMark } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
@@ -116,6 +116,9 @@ function progress(s: Snapshot, language: PageLanguage): PageExpectation {
   };
 }
 
+/** Demo mode's address book: no cooling-off, testnet Bitcoin. */
+const BOOK = { addresses: [], coolingOffSeconds: 0, bitcoinNetwork: 'testnet' } satisfies WithdrawalAddresses;
+
 export const withdrawalModel = {
   inputs: { ether: { asset: 'ETH' } },
   events: {
@@ -135,7 +138,10 @@ export const withdrawalModel = {
     RETRY: { 'try again': {} },
   },
   actors: {
-    loadAddresses: { done: { 'one saved address': [saved], 'an empty book': [] }, error: { offline: { code: 'network_error' } } },
+    loadAddresses: {
+      done: { 'one saved address': { ...BOOK, addresses: [saved] }, 'an empty book': BOOK },
+      error: { offline: { code: 'network_error' } },
+    },
     checkAddress: {
       done: { 'well formed': undefined },
       error: { 'one letter in the wrong case': { code: 'address_checksum_invalid' }, 'too short': { code: 'address_invalid' } },
@@ -238,7 +244,7 @@ export const withdrawalModel = {
     },
     actors: {
       loadAddresses: {
-        done: (output) => [{ answer: ADDRESSES, method: 'GET', times: 1, json: { addresses: output } }],
+        done: (output) => [{ answer: ADDRESSES, method: 'GET', times: 1, json: output }],
         error: (error) => [failedCall(ADDRESSES, error, 'GET')],
       },
       // The page checks what was typed itself: the outcome is the one the typed address has.

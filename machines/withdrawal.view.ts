@@ -30,9 +30,18 @@ export function withdrawalView(snapshot: SnapshotFrom<typeof withdrawalMachine>)
     addressId: context.addressId,
     amount: context.amount,
     draft: context.draft,
+    coolingOffSeconds: context.coolingOffSeconds,
+    bitcoinNetwork: context.bitcoinNetwork,
     quote: context.quote,
     withdrawal: context.withdrawal,
     busy: snapshot.hasTag('busy') || snapshot.matches('steppingUp') || snapshot.matches('steppingUpForAddress'),
     failure: context.failure,
   };
+}
+
+/** When the chosen address can first be used, if that is still to come (its cooling-off period); null otherwise. */
+export function usableFrom(view: Pick<ReturnType<typeof withdrawalView>, 'addresses' | 'addressId'>, now: Date): Date | null {
+  const chosen = view.addresses.find((address) => address.id === view.addressId);
+  const usableAt = chosen ? new Date(chosen.usableAt) : null;
+  return usableAt && usableAt > now ? usableAt : null;
 }

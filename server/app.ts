@@ -158,6 +158,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       rates: services.rates,
       hotWallet: Boolean(config.withdrawals.hotWalletKey),
       coolingOffSeconds: config.withdrawals.coolingOffSeconds,
+      bitcoin: config.withdrawals.bitcoin,
     }),
   );
   kycRoutes(api, deps, services);

@@ -116,6 +116,21 @@ export interface WithdrawalSettings {
    * an operator, so a fee spike cannot drain the hot wallet.
    */
   maxFeeMultiple: number;
+  bitcoin: BitcoinWithdrawalSettings;
+}
+
+/**
+ * Bitcoin withdrawals. There is no Bitcoin node: the fee is configured rather than read from a chain, and
+ * only demo mode settles them, by the simulated processor (`POST /simulate/withdrawals/:id`); without
+ * it they are off (`withdrawals_unavailable`).
+ */
+export interface BitcoinWithdrawalSettings {
+  /** Addresses of this network are accepted: mainnet in production, testnet (also signet and regtest) otherwise, as for BTC deposits. */
+  network: 'mainnet' | 'testnet';
+  /** WITHDRAWAL_BTC_FEE_RATE (default 10, whole sat/vB): the fee is this rate times a typical withdrawal's virtual size. */
+  feeRateSatPerVb: number;
+  /** Demo mode: the simulated processor settles them. */
+  simulated: boolean;
 }
 
 /**
@@ -318,11 +333,17 @@ function withdrawalSettings(env: NodeJS.ProcessEnv, production: boolean, demoMod
   if (!Number.isInteger(maxFeeMultiple) || maxFeeMultiple < 1) {
     throw new Error(`WITHDRAWAL_MAX_FEE_MULTIPLE must be a whole number of at least 1, got "${multiple}"`);
   }
+  const rate = env.WITHDRAWAL_BTC_FEE_RATE?.trim();
+  const feeRateSatPerVb = rate ? Number(rate) : 10;
+  if (!Number.isInteger(feeRateSatPerVb) || feeRateSatPerVb < 1 || feeRateSatPerVb > 10_000) {
+    throw new Error(`WITHDRAWAL_BTC_FEE_RATE must be a whole number of sat/vB from 1 to 10000, got "${rate}"`);
+  }
   return {
     hotWalletKey: (key as Hex | undefined) ?? (local ? demoHotWalletKey() : undefined),
     coolingOffSeconds: Math.round(coolingOffHours * 3600),
     replaceAfterSeconds,
     maxFeeMultiple,
+    bitcoin: { network: production ? 'mainnet' : 'testnet', feeRateSatPerVb, simulated: demoMode && !production },
   };
 }
 

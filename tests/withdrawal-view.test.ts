@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withdrawalMachine, withdrawalNetworks } from '../machines/withdrawal.machine';
-import { withdrawalView } from '../machines/withdrawal.view';
+import { usableFrom, withdrawalView } from '../machines/withdrawal.view';
 
 // A plain function of a snapshot: /accounts/crypto/withdraw/{iso} shows exactly what it returns.
 
@@ -17,6 +17,8 @@ const context = {
   networks: withdrawalNetworks('ETH'),
   network: 'ethereum' as const,
   addresses: [saved, { ...saved, id: '6b2d3f4a-5c6e-4f7a-9b8c-0d1e2f3a4b5c', network: 'base' as const }],
+  coolingOffSeconds: 0,
+  bitcoinNetwork: 'testnet' as const,
   addressId: saved.id,
   amount: '0.1',
   draft: { address: '', label: '' },
@@ -33,7 +35,7 @@ describe('the withdrawal view', () => {
     expect(withdrawalNetworks('ETH')).toEqual(['ethereum', 'base']);
     expect(withdrawalNetworks('AVAX')).toEqual(['avalanche']);
     expect(withdrawalNetworks('USDT')).toEqual(['ethereum', 'base', 'bsc', 'avalanche']);
-    expect(withdrawalNetworks('BTC')).toEqual([]);
+    expect(withdrawalNetworks('BTC')).toEqual(['bitcoin']);
   });
 
   it('names the step without naming states, lists the addresses of the chosen network, and is busy while waiting', () => {
@@ -48,5 +50,15 @@ describe('the withdrawal view', () => {
     expect(at('withdrawing')).toMatchObject({ step: 'review', busy: true });
     expect(at({ following: 'waiting' }).step).toBe('following');
     expect(at('settled').step).toBe('settled');
+  });
+
+  it('tells when the chosen address can be used only while its cooling-off period lasts (never when there is none)', () => {
+    const view = at('editing', { addresses: [{ ...saved, usableAt: '2026-03-02T09:00:00.000Z' }] });
+    expect(usableFrom(view, new Date('2026-03-01T10:00:00.000Z'))).toEqual(new Date('2026-03-02T09:00:00.000Z'));
+    expect(usableFrom(view, new Date('2026-03-02T09:00:00.000Z'))).toBeNull();
+    // Demo mode: usable the moment it was saved.
+    expect(usableFrom(at('editing'), new Date('2026-03-01T09:00:00.000Z'))).toBeNull();
+    expect(usableFrom(at('editing', { addressId: null }), new Date('2026-03-01T08:00:00.000Z'))).toBeNull();
+    expect(at('editing', { coolingOffSeconds: 86_400 })).toMatchObject({ coolingOffSeconds: 86_400, bitcoinNetwork: 'testnet' });
   });
 });

@@ -8,20 +8,22 @@ import {
   withdrawalQuoteBodySchema,
   withdrawalQuoteSchema,
   withdrawalSchema,
+  simulateWithdrawalBodySchema,
 } from '../withdrawals';
 
 /** Crypto withdrawal: the address book, a quote with the chain's fee, and the withdrawal that follows it. */
 export const withdrawalsEndpoints = {
   listWithdrawalAddresses: endpoint('GET', '/withdrawal-addresses', undefined, withdrawalAddressesSchema, {
-    summary: "The customer's address book for withdrawals, newest first, with when each address can be used.",
+    summary:
+      "The customer's address book for withdrawals, newest first, with when each address can be used; the cooling-off period of a new address and the Bitcoin network whose addresses are taken.",
     auth: 'bearer',
   }),
   addWithdrawalAddress: endpoint('POST', '/withdrawal-addresses', addWithdrawalAddressBodySchema, withdrawalAddressSchema, {
     summary:
-      'Adds an address to the book (needs a step-up for `withdrawal.address`). An EVM address with mixed case must carry a valid EIP-55 checksum; it is stored checksummed and can be used after the cooling-off period (24 hours unless configured; none in demo mode).',
+      'Adds an address to the book (needs a step-up for `withdrawal.address`). An EVM address with mixed case must carry a valid EIP-55 checksum (stored checksummed); a Bitcoin address (P2PKH, P2SH, bech32/bech32m) must be valid and of the server’s Bitcoin network (mainnet in production, testnet in demo mode). It can be used after the cooling-off period (24 hours unless configured; none in demo mode).',
     auth: 'bearer',
     status: 201,
-    errors: ['step_up_required', 'address_invalid', 'address_checksum_invalid', 'address_exists'],
+    errors: ['step_up_required', 'address_invalid', 'address_checksum_invalid', 'address_wrong_network', 'address_exists'],
   }),
   labelWithdrawalAddress: endpoint('PATCH', '/withdrawal-addresses/:id', labelWithdrawalAddressBodySchema, withdrawalAddressSchema, {
     summary: 'Renames one of the customer’s saved addresses.',
@@ -35,7 +37,7 @@ export const withdrawalsEndpoints = {
   }),
   createWithdrawalQuote: endpoint('POST', '/withdrawals/quotes', withdrawalQuoteBodySchema, withdrawalQuoteSchema, {
     summary:
-      'A quote for withdrawing `amount` of `asset` to a saved address, firm for 60 seconds: the network fee estimated from the chain (taken from the amount) and what arrives.',
+      'A quote for withdrawing `amount` of `asset` to a saved address, firm for 60 seconds: the network fee (taken from the amount; estimated from the chain, or for Bitcoin the configured sat/vB rate × a typical size) and what arrives. Bitcoin withdrawals are available only where they are settled (the simulated processor of demo mode).',
     auth: 'bearer',
     status: 201,
     errors: [
@@ -60,5 +62,13 @@ export const withdrawalsEndpoints = {
     summary: 'One of the customer’s withdrawals, with its status and transaction hash.',
     auth: 'bearer',
     errors: ['withdrawal_not_found'],
+  }),
+  simulateWithdrawal: endpoint('POST', '/simulate/withdrawals/:id', simulateWithdrawalBodySchema, withdrawalSchema, {
+    summary:
+      'The simulated Bitcoin processor settles one of the customer’s own BTC withdrawals: `broadcast` (a simulated txid), `confirmed` (broadcast first if still pending) or `failed` (the held amount returned by a reversing ledger transaction). Demo mode only.',
+    auth: 'bearer',
+    idempotent: true,
+    demoMode: true,
+    errors: ['withdrawal_not_found', 'network_not_supported', 'withdrawal_settled'],
   }),
 };

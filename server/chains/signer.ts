@@ -16,12 +16,12 @@ import type { CryptoAsset } from '../../contract/assets';
 import type { Chain } from '../../contract/chains';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { activities, hotWalletNonces, ledgerEntries, withdrawals, withdrawalTransactions } from '../db/schema';
+import { activities, hotWalletNonces, withdrawals, withdrawalTransactions } from '../db/schema';
 import { describeError, type Logger } from '../logger';
-import { formatDecimal, negate } from '../services/decimal';
-import { post } from '../services/ledger';
+import { formatDecimal } from '../services/decimal';
 import { publicClientOf } from './chains';
 import { runWhileLeader } from './leader';
+import { confirmWithdrawal, failWithdrawal } from './settlement';
 import { onChainUnits, receivedOf, tokenOf, type ChainToken } from './withdrawals';
 
 /** Any 64-bit number of our own: the advisory lock only one instance's signer holds. */
@@ -219,29 +219,7 @@ export function createWithdrawalSigner({
     });
   }
 
-  /** Returns the held amount with the hold's entries reversed; the activity says it failed. */
-  async function fail(tx: Db, withdrawal: WithdrawalRow, failure: string): Promise<void> {
-    const reversalTransactionId = await post(tx, {
-      kind: 'withdrawal',
-      userId: withdrawal.userId,
-      at: clock(),
-      entries: await reversalEntries(tx, withdrawal),
-    });
-    await tx
-      .update(withdrawals)
-      .set({ status: 'failed', reversalTransactionId, failure, settledAt: clock() })
-      .where(eq(withdrawals.id, withdrawal.id));
-    await tx.update(activities).set({ status: 'failed' }).where(eq(activities.id, withdrawal.activityId));
-  }
-
-  /** The hold's own entries, negated: exactly what it moved comes back. */
-  async function reversalEntries(tx: Db, withdrawal: WithdrawalRow) {
-    const hold = await tx
-      .select({ accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.transactionId, withdrawal.holdTransactionId));
-    return hold.map((entry) => ({ accountId: entry.accountId, amount: negate(formatDecimal(entry.amount)) }));
-  }
+  const fail = (tx: Db, withdrawal: WithdrawalRow, failure: string) => failWithdrawal(tx, withdrawal, failure, clock());
 
   /** Runs `change` on the withdrawal while it is still broadcast, under its row's lock: a second round or instance waits, then finds it changed. */
   async function whileBroadcast<T>(id: string, change: (tx: Db, row: WithdrawalRow) => Promise<T>): Promise<T | undefined> {
@@ -261,8 +239,7 @@ export function createWithdrawalSigner({
     await whileBroadcast(withdrawal.id, async (tx, row) => {
       if (receipt.status !== 'success') return fail(tx, row, 'reverted');
       await showHash(tx, row, receipt.transactionHash);
-      await tx.update(withdrawals).set({ status: 'confirmed', settledAt: clock() }).where(eq(withdrawals.id, row.id));
-      await tx.update(activities).set({ status: 'completed' }).where(eq(activities.id, row.activityId));
+      await confirmWithdrawal(tx, row, clock());
     });
   }
 

@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { getAddress, isAddress, type Address } from 'viem';
 import { z } from 'zod';
 import { assetDecimals, fitsAssetDecimals, type CryptoAsset } from '../../contract/assets';
-import type { Chain, EvmNetwork } from '../../contract/chains';
+import { checkBitcoinAddress } from '../../contract/bitcoinAddress';
+import type { Chain } from '../../contract/chains';
 import {
   MINIMUM_WITHDRAWAL,
   WITHDRAWAL_QUOTE_SECONDS,
@@ -12,8 +13,11 @@ import {
   type WithdrawalAddress,
   type WithdrawalAddresses,
   type WithdrawalQuote,
+  type SimulateWithdrawalBody,
+  type WithdrawalNetwork,
   type WithdrawalQuoteBody,
 } from '../../contract/withdrawals';
+import type { BitcoinWithdrawalSettings } from '../config';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, activities, withdrawalAddresses, withdrawalQuotes, withdrawals } from '../db/schema';
@@ -26,6 +30,7 @@ import type { RateService } from '../services/rates';
 import type { StepUpService } from '../services/step-up';
 import type { Principal } from '../services/tokens';
 import { publicClientOf } from './chains';
+import { confirmWithdrawal, failWithdrawal } from './settlement';
 
 /** A plain transfer of the native coin costs exactly this much gas. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
@@ -36,6 +41,11 @@ export const NATIVE_TRANSFER_GAS = 21_000n;
 export const TOKEN_TRANSFER_GAS = 80_000n;
 /** Every native coin of the four chains keeps 18 decimals, on chain and in the ledger. */
 const NATIVE_DECIMALS = 18;
+/**
+ * The virtual size a Bitcoin withdrawal is priced at: one P2WPKH input, a payout and a change output
+ * (about 141 vB). No node is asked; the rate comes from configuration (WITHDRAWAL_BTC_FEE_RATE).
+ */
+export const BITCOIN_WITHDRAWAL_VSIZE = 141n;
 const PRICE_DECIMALS = 18;
 
 export type ChainToken = Chain['tokens'][number];
@@ -79,12 +89,20 @@ export function checkedEvmAddress(typed: string): Address {
   return getAddress(typed);
 }
 
+/** The address as typed on `network`, in the form it is kept: checked, checksummed (EVM) or bech32 in lower case. */
+export function checkedAddress(network: WithdrawalNetwork, typed: string, bitcoin: BitcoinWithdrawalSettings['network']): string {
+  if (network !== 'bitcoin') return checkedEvmAddress(typed);
+  const checked = checkBitcoinAddress(typed, bitcoin);
+  if (!checked.ok) throw new ApiError(checked.code);
+  return checked.address;
+}
+
 type AddressRow = typeof withdrawalAddresses.$inferSelect;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 const toAddress = (row: AddressRow): WithdrawalAddress => ({
   id: row.id,
-  network: row.network as EvmNetwork,
+  network: row.network as WithdrawalNetwork,
   address: row.address,
   label: row.label,
   createdAt: row.createdAt.toISOString(),
@@ -102,6 +120,7 @@ export interface WithdrawalServiceDeps {
   /** None: no hot wallet is configured, withdrawals are off (`withdrawals_unavailable`). */
   hotWallet: boolean;
   coolingOffSeconds: number;
+  bitcoin: BitcoinWithdrawalSettings;
 }
 
 /**
@@ -110,14 +129,24 @@ export interface WithdrawalServiceDeps {
  * goes to the external account, the fee to revenue) for the signer (server/chains/signer.ts) to send.
  * The native coins (ETH on Ethereum and Base, BNB, AVAX) and the USDT and USDC tokens on every EVM chain.
  */
-export function createWithdrawalService({ db, clock, chains, limits, stepUp, rates, hotWallet, coolingOffSeconds }: WithdrawalServiceDeps) {
+export function createWithdrawalService({
+  db,
+  clock,
+  chains,
+  limits,
+  stepUp,
+  rates,
+  hotWallet,
+  coolingOffSeconds,
+  bitcoin,
+}: WithdrawalServiceDeps) {
   function toWithdrawal(row: WithdrawalRow): Withdrawal {
     const chain = chains.find((candidate) => candidate.network === row.network);
     const asset = row.asset as CryptoAsset;
     return {
       id: row.id,
       asset: row.asset as CryptoAsset,
-      network: row.network as EvmNetwork,
+      network: row.network as WithdrawalNetwork,
       address: row.address,
       amount: formatDecimal(row.amount),
       fee: formatDecimal(row.fee),
@@ -136,7 +165,7 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, rat
       .from(withdrawalAddresses)
       .where(eq(withdrawalAddresses.userId, userId))
       .orderBy(desc(withdrawalAddresses.createdAt), desc(withdrawalAddresses.id));
-    return { addresses: rows.map(toAddress) };
+    return { addresses: rows.map(toAddress), coolingOffSeconds, bitcoinNetwork: bitcoin.network };
   }
 
   /** Another customer's id and a made-up one are the same `address_not_found`. */
@@ -153,7 +182,7 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, rat
 
   /** The address is checked before the step-up grant is touched, so a typo does not spend it (a refusal inside rolls it back). */
   async function add(principal: Principal, body: AddWithdrawalAddressBody): Promise<WithdrawalAddress> {
-    const address = checkedEvmAddress(body.address);
+    const address = checkedAddress(body.network, body.address, bitcoin.network);
     return db.transaction(async (tx) => {
       await stepUp.consume(tx, principal, 'withdrawal.address');
       const now = clock();
@@ -207,21 +236,39 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, rat
     return { gasLimit, maxFeePerGas, fee };
   }
 
+  /** Bitcoin's fee: the configured rate times the typical size, in satoshi; only where withdrawals are settled (demo mode's simulated processor). */
+  function bitcoinFee(asset: CryptoAsset) {
+    if (asset !== 'BTC') throw new ApiError('network_not_supported');
+    if (!bitcoin.simulated) throw new ApiError('withdrawals_unavailable');
+    const rate = BigInt(bitcoin.feeRateSatPerVb);
+    return { gasLimit: BITCOIN_WITHDRAWAL_VSIZE, maxFeePerGas: rate, fee: BITCOIN_WITHDRAWAL_VSIZE * rate };
+  }
+
+  /** The fee of a withdrawal of `asset` over `network`, or why there is none (the asset is not there, or nothing sends). */
+  function feeOf(network: string, asset: CryptoAsset) {
+    if (network === 'bitcoin') {
+      const fee = bitcoinFee(asset);
+      return async () => fee;
+    }
+    const chain = chains.find((candidate) => candidate.network === network);
+    if (!chain) throw new ApiError('network_not_supported');
+    const token = tokenOf(chain, asset);
+    if (!hotWallet) throw new ApiError('withdrawals_unavailable');
+    return () => estimateFee(chain, asset, token);
+  }
+
   async function quote(userId: string, body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
     const address = await ownAddress(db, userId, body.addressId);
     const now = clock();
     if (address.usableAt > now) {
       throw new ApiError('address_cooling_off', undefined, { fields: { usableAt: address.usableAt.toISOString() } });
     }
-    const chain = chains.find((candidate) => candidate.network === address.network);
-    if (!chain) throw new ApiError('network_not_supported');
-    const token = tokenOf(chain, body.asset);
-    if (!hotWallet) throw new ApiError('withdrawals_unavailable');
+    const estimate = feeOf(address.network, body.asset);
     if (!/^\d{1,20}(\.\d+)?$/.test(body.amount) || !/[1-9]/.test(body.amount)) throw new ApiError('amount_invalid');
     if (!fitsAssetDecimals(body.amount, body.asset)) throw new ApiError('amount_too_precise');
     const minimum = MINIMUM_WITHDRAWAL[body.asset];
     const amount = unitsOf(body.amount, body.asset);
-    const { gasLimit, maxFeePerGas, fee } = await estimateFee(chain, body.asset, token);
+    const { gasLimit, maxFeePerGas, fee } = await estimate();
     if (amount < unitsOf(minimum, body.asset) || amount <= fee) throw new ApiError('amount_too_small', undefined, { fields: { minimum } });
     const [account] = await db
       .select({ id: accounts.id })
@@ -249,7 +296,7 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, rat
     return {
       id: row!.id,
       asset: body.asset,
-      network: address.network as EvmNetwork,
+      network: address.network as WithdrawalNetwork,
       addressId: address.id,
       address: address.address,
       amount: textOf(amount, body.asset),
@@ -327,7 +374,39 @@ export function createWithdrawalService({ db, clock, chains, limits, stepUp, rat
     return toWithdrawal(row);
   }
 
-  return { list, add, label, remove, quote, withdraw, get };
+  /**
+   * The simulated Bitcoin processor (demo mode; the route is not mounted elsewhere): what a node would do
+   * to one of the customer's open BTC withdrawals, in the request's transaction (`tx`, with its
+   * Idempotency-Key) and under the row's lock, so a double tap settles once.
+   */
+  async function simulate(tx: Db, userId: string, id: string, outcome: SimulateWithdrawalBody['outcome']): Promise<Withdrawal> {
+    const [row] = isUuid(id)
+      ? await tx
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.id, id), eq(withdrawals.userId, userId)))
+          .for('update')
+      : [];
+    if (!row) throw new ApiError('withdrawal_not_found');
+    if (row.network !== 'bitcoin') throw new ApiError('network_not_supported');
+    if (row.status === 'confirmed' || row.status === 'failed') throw new ApiError('withdrawal_settled');
+    const now = clock();
+    if (outcome === 'failed') {
+      await failWithdrawal(tx, row, 'simulated', now);
+    } else {
+      if (row.status === 'pending') {
+        // A made-up txid: the simulated network has no explorer, the app shows it in the activity.
+        const txHash = randomBytes(32).toString('hex');
+        await tx.update(withdrawals).set({ status: 'broadcast', txHash, broadcastAt: now }).where(eq(withdrawals.id, row.id));
+        await tx.update(activities).set({ reference: txHash }).where(eq(activities.id, row.activityId));
+      }
+      if (outcome === 'confirmed') await confirmWithdrawal(tx, row, now);
+    }
+    const [settled] = await tx.select().from(withdrawals).where(eq(withdrawals.id, row.id));
+    return toWithdrawal(settled!);
+  }
+
+  return { list, add, label, remove, quote, withdraw, get, simulate };
 }
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

@@ -3,7 +3,10 @@ import { endpoints } from '../../contract/endpoints';
 import type { WithdrawalService } from '../chains/withdrawals';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 
-/** The address book, quotes and withdrawals (contract/endpoints/withdrawals.ts); `mount` enforces the withdrawal's Idempotency-Key. */
+/**
+ * The address book, quotes and withdrawals (contract/endpoints/withdrawals.ts), and the simulated Bitcoin
+ * processor; `mount` enforces the Idempotency-Keys and mounts the simulation only in demo mode.
+ */
 export function withdrawalRoutes(app: Hono<AppEnv>, deps: RouteDeps, withdrawals: WithdrawalService): void {
   mount(app, deps, endpoints.listWithdrawalAddresses, ({ principal }) => withdrawals.list(principal.userId));
   mount(app, deps, endpoints.addWithdrawalAddress, ({ principal, body }) => withdrawals.add(principal, body));
@@ -16,4 +19,7 @@ export function withdrawalRoutes(app: Hono<AppEnv>, deps: RouteDeps, withdrawals
     withdrawals.withdraw(db, principal, body.quoteId, c.req.header('idempotency-key')!),
   );
   mount(app, deps, endpoints.getWithdrawal, ({ c, principal }) => withdrawals.get(principal.userId, c.req.param('id')!));
+  mount(app, deps, endpoints.simulateWithdrawal, ({ c, principal, body, db }) =>
+    withdrawals.simulate(db, principal.userId, c.req.param('id')!, body.outcome),
+  );
 }

@@ -183,7 +183,7 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   createTransfer: { valid: { quoteId: '3f1e2d4c-5b6a-4789-9abc-def012345678' }, invalid: { quoteId: ['x', ''] } },
   addWithdrawalAddress: {
     valid: { network: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7', label: 'Cold wallet' },
-    invalid: { network: ['bitcoin', 'solana'], address: ['', 'a'.repeat(101)], label: ['', 'a'.repeat(41), 'a\u0000b'] },
+    invalid: { network: ['litecoin', 'solana'], address: ['', 'a'.repeat(101)], label: ['', 'a'.repeat(41), 'a\u0000b'] },
   },
   labelWithdrawalAddress: { valid: { label: 'Cold wallet' }, invalid: { label: ['', 'a'.repeat(41)] } },
   createWithdrawalQuote: {
@@ -191,6 +191,7 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     invalid: { asset: ['EUR', 'eth'], addressId: ['x'], amount: ['', '1'.repeat(41)] },
   },
   createWithdrawal: { valid: { quoteId: '3f1e2d4c-5b6a-4789-9abc-def012345678' }, invalid: { quoteId: ['x', ''] } },
+  simulateWithdrawal: { valid: { outcome: 'confirmed' }, invalid: { outcome: ['', 'mined', 'CONFIRMED'] } },
   cancelPhoneRecovery: {
     valid: { token: 'a'.repeat(RECOVERY_CANCEL_TOKEN_LENGTH) },
     invalid: { token: ['short', 'a'.repeat(RECOVERY_CANCEL_TOKEN_LENGTH - 1) + '!'] },

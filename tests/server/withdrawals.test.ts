@@ -18,8 +18,14 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TokenAsset } from '../../contract/chainList';
-import type { Chain, EvmNetwork } from '../../contract/chains';
-import { withdrawalAddressSchema, withdrawalQuoteSchema, withdrawalSchema, type Withdrawal } from '../../contract/withdrawals';
+import type { Chain } from '../../contract/chains';
+import {
+  withdrawalAddressSchema,
+  withdrawalQuoteSchema,
+  withdrawalSchema,
+  type Withdrawal,
+  type WithdrawalNetwork,
+} from '../../contract/withdrawals';
 import { createApp } from '../../server/app';
 import { publicClientOf, resolveChains } from '../../server/chains/chains';
 import { demoHotWalletKey, hotWalletAccount } from '../../server/chains/hotWallet';
@@ -29,21 +35,12 @@ import { checkedEvmAddress } from '../../server/chains/withdrawals';
 import type { Config } from '../../server/config';
 import { silentLogger, type Logger } from '../../server/logger';
 import { auditLedger } from '../../server/services/audit';
-import {
-  expectError,
-  POSTGRES_URL,
-  registerCustomer,
-  stepUp,
-  testConfig,
-  TestClient,
-  TestClock,
-  useTestDatabase,
-  type TestServer,
-} from './helpers';
+import { expectError, POSTGRES_URL, stepUp, testConfig, TestClock, useTestDatabase, type TestServer } from './helpers';
 import { fund } from './payLinkHelpers';
+import { withdrawalHelpers } from './withdrawalHelpers';
 
 const db = useTestDatabase();
-const sqlRows = <Row>(text: string, params?: unknown[]) => db.owner.transaction((session) => session.query<Row>(text, params));
+const { sqlRows, customer, expectLedgerBalanced } = withdrawalHelpers(db);
 
 let node: LocalNode;
 /** BNB Smart Chain's node: its USDT and USDC keep 18 decimals. */
@@ -94,13 +91,6 @@ const sendsDo =
   };
 const killed = () => Promise.reject(new Error('the process died'));
 
-async function customer(server: TestServer) {
-  const client = new TestClient(server);
-  const { email } = await registerCustomer(client);
-  const [user] = await sqlRows<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-  return { client, email, userId: user!.id };
-}
-
 type Customer = Awaited<ReturnType<typeof customer>>;
 
 const chain = (on: LocalNode = node) => createPublicClient({ transport: http(on.rpcUrl) });
@@ -115,7 +105,7 @@ const balanceOf = async (userId: string, asset = 'ETH') =>
     ])
   )[0]!.balance.replace(/\.?0+$/, '');
 
-async function saveAddress(who: Customer, address: string = freshAddress(), network: EvmNetwork = 'ethereum') {
+async function saveAddress(who: Customer, address: string = freshAddress(), network: WithdrawalNetwork = 'ethereum') {
   await stepUp(who.client, 'withdrawal.address', who.email);
   const answer = await who.client.post('/withdrawal-addresses', {
     network,
@@ -187,14 +177,6 @@ const transactionsOf = (id: string) =>
     [id],
   );
 
-async function expectLedgerBalanced() {
-  const sums = await sqlRows<{ currency: string; total: string }>(
-    `SELECT a.currency, sum(e.amount)::text AS total FROM ledger_entries e JOIN accounts a ON a.id = e.account_id GROUP BY a.currency`,
-  );
-  expect(sums.filter((row) => Number(row.total) !== 0)).toEqual([]);
-  expect(await auditLedger(db.database.db)).toEqual([]);
-}
-
 const rowOf = async (id: string) =>
   (
     await sqlRows<{ status: string; nonce: string | null; tx_hash: string | null; activity: string; reference: string | null }>(
@@ -231,7 +213,9 @@ describe('the address book', () => {
       422,
       'address_checksum_invalid',
     );
-    expectError(await who.client.post('/withdrawal-addresses', { ...typed, network: 'bitcoin' }), 422, 'validation_failed');
+    // An EVM address on Bitcoin is no Bitcoin address.
+    expectError(await who.client.post('/withdrawal-addresses', { ...typed, network: 'bitcoin' }), 422, 'address_invalid');
+    expectError(await who.client.post('/withdrawal-addresses', { ...typed, network: 'litecoin' }), 422, 'validation_failed');
     expectError(await who.client.post('/withdrawal-addresses', { ...typed, label: 'a\u0000b' }), 422, 'validation_failed');
     // The grant survived the refusals and is spent by the one address saved.
     const saved = await who.client.post('/withdrawal-addresses', { ...typed, address: typed.address.toLowerCase() });
@@ -245,7 +229,7 @@ describe('the address book', () => {
     expect(renamed.body.label).toBe('Hardware');
     expect((await who.client.get('/withdrawal-addresses')).body.addresses).toHaveLength(1);
     const removed = await who.client.request('DELETE', `/withdrawal-addresses/${saved.body.id}`);
-    expect(removed.body).toEqual({ addresses: [] });
+    expect(removed.body).toMatchObject({ addresses: [] });
   });
 
   it("never lets a customer see, rename, remove or withdraw to another customer's address", async () => {
@@ -254,7 +238,7 @@ describe('the address book', () => {
     const attacker = await customer(server);
     const saved = await saveAddress(owner);
     await fund(db, attacker.userId, 'ETH', '1');
-    expect((await attacker.client.get('/withdrawal-addresses')).body).toEqual({ addresses: [] });
+    expect((await attacker.client.get('/withdrawal-addresses')).body).toMatchObject({ addresses: [] });
     for (const id of [saved.id, randomUUID(), 'not-a-uuid']) {
       expectError(
         await attacker.client.request('PATCH', `/withdrawal-addresses/${id}`, { body: { label: 'mine' } }),
@@ -273,7 +257,7 @@ describe('the address book', () => {
 
   it('keeps a new address unusable for the cooling-off period', async () => {
     const { server } = serverOn({
-      withdrawals: { hotWalletKey: demoHotWalletKey(), coolingOffSeconds: 600, replaceAfterSeconds: 180, maxFeeMultiple: 10 },
+      withdrawals: { ...testConfig().withdrawals, coolingOffSeconds: 600 },
     });
     const who = await customer(server);
     await fund(db, who.userId, 'ETH', '1');
@@ -287,6 +271,39 @@ describe('the address book', () => {
   });
 });
 
+describe('a quote', () => {
+  // One row per kind of withdrawal: a native coin, a token (its fee priced in it), and Bitcoin (a configured fee).
+  it.each([
+    {
+      asset: 'ETH',
+      network: 'ethereum',
+      address: freshAddress(),
+      tooPrecise: '0.1234567890123456789',
+      tooSmall: '0.0001',
+      notThere: 'BNB',
+    },
+    { asset: 'USDT', network: 'ethereum', address: freshAddress(), tooPrecise: '12.1234567', tooSmall: '5', notThere: 'BNB' },
+    {
+      asset: 'BTC',
+      network: 'bitcoin',
+      address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+      tooPrecise: '0.000500001',
+      tooSmall: '0.0004',
+      notThere: 'ETH',
+    },
+  ] as const)('of $asset refuses too many decimals, less than the minimum, and an asset its network does not carry', async (row) => {
+    const { server } = serverOn();
+    await setPrices(server, { ETH: '3000', [row.asset]: row.asset === 'ETH' ? '3000' : '1' });
+    const who = await customer(server);
+    await fund(db, who.userId, row.asset, '100');
+    const saved = await saveAddress(who, row.address, row.network);
+    const quote = (asset: string, amount: string) => who.client.post('/withdrawals/quotes', { asset, addressId: saved.id, amount });
+    expectError(await quote(row.asset, row.tooPrecise), 422, 'amount_too_precise');
+    expectError(await quote(row.asset, row.tooSmall), 422, 'amount_too_small', ['minimum']);
+    expectError(await quote(row.notThere, '1'), 422, 'network_not_supported');
+  });
+});
+
 describe('a withdrawal', () => {
   it('quotes the fee from the chain, holds the amount, is broadcast with its hash, and confirms', async () => {
     const { server, signer } = serverOn();
@@ -295,22 +312,6 @@ describe('a withdrawal', () => {
     const to = freshAddress();
     const saved = await saveAddress(who, to);
 
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.0001' }),
-      422,
-      'amount_too_small',
-      ['minimum'],
-    );
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'BNB', addressId: saved.id, amount: '1' }),
-      422,
-      'network_not_supported',
-    );
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1234567890123456789' }),
-      422,
-      'amount_too_precise',
-    );
     const quote = withdrawalQuoteSchema.parse(
       (await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1' })).body,
     );
@@ -461,22 +462,6 @@ describe('a USDT or USDC withdrawal', () => {
     const { server, signer } = serverOn();
     const { who, to, saved } = await tokenCustomer(server, 'USDT', node);
 
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '12.1234567' }),
-      422,
-      'amount_too_precise',
-    );
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '5' }),
-      422,
-      'amount_too_small',
-      ['minimum'],
-    );
-    expectError(
-      await who.client.post('/withdrawals/quotes', { asset: 'BNB', addressId: saved.id, amount: '1' }),
-      422,
-      'network_not_supported',
-    );
     const quoted = await who.client.post('/withdrawals/quotes', { asset: 'USDT', addressId: saved.id, amount: '25' });
     const quote = withdrawalQuoteSchema.parse(quoted.body);
     // 80 000 gas at the quoted max fee per gas, in ETH at 3000 US dollars, in USDT at 1: rounded up to 6 decimals.

@@ -1,6 +1,8 @@
 import { paymentsApi } from '../../api/payments';
 import { isAddress } from 'viem';
 import { fromPromise } from 'xstate';
+import { checkBitcoinAddress } from '../../../contract/bitcoinAddress';
+import type { BitcoinNetwork, WithdrawalNetwork } from '../../../contract/withdrawals';
 import { asError } from '../../../machines/failure';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import type { withdrawalMachine } from '../../../machines/withdrawal.machine';
@@ -13,7 +15,7 @@ import { unwrap } from './unwrap';
 /**
  * The address book, the quote, the withdrawal (then the balances refresh) and its status. The address is
  * checked here as the server checks it (0x and 40 hexadecimal digits; in mixed case, its EIP-55
- * checksum), so a typo is refused before the customer steps up.
+ * checksum; a Bitcoin address's checksum and network), so a typo is refused before the customer steps up.
  */
 export function withdrawalActors({
   client,
@@ -23,11 +25,18 @@ export function withdrawalActors({
   const api = paymentsApi(client);
   return {
     actors: {
-      loadAddresses: fromPromise(async () => (await unwrap(api.listWithdrawalAddresses())).addresses),
-      checkAddress: fromPromise<void, { address: string }>(async ({ input }) => {
-        if (!/^0x[0-9a-fA-F]{40}$/.test(input.address)) throw asError({ code: 'address_invalid' });
-        if (!isAddress(input.address, { strict: true })) throw asError({ code: 'address_checksum_invalid' });
-      }),
+      loadAddresses: fromPromise(() => unwrap(api.listWithdrawalAddresses())),
+      checkAddress: fromPromise<void, { network: WithdrawalNetwork; address: string; bitcoinNetwork: BitcoinNetwork }>(
+        async ({ input }) => {
+          if (input.network === 'bitcoin') {
+            const checked = checkBitcoinAddress(input.address, input.bitcoinNetwork);
+            if (!checked.ok) throw asError({ code: checked.code });
+            return;
+          }
+          if (!/^0x[0-9a-fA-F]{40}$/.test(input.address)) throw asError({ code: 'address_invalid' });
+          if (!isAddress(input.address, { strict: true })) throw asError({ code: 'address_checksum_invalid' });
+        },
+      ),
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       saveAddress: fromPromise(({ input }) => unwrap(api.addWithdrawalAddress(input))),
       requestQuote: fromPromise(({ input }) => unwrap(api.createWithdrawalQuote(input))),

@@ -3,10 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CryptoAsset } from '../../../contract/assets';
-import { EVM_CHAINS, type EvmNetwork } from '../../../contract/chainList';
-import { MINIMUM_WITHDRAWAL, type Withdrawal } from '../../../contract/withdrawals';
+import { NETWORKS } from '../../../contract/assetList';
+import { EVM_CHAINS } from '../../../contract/chainList';
+import { MINIMUM_WITHDRAWAL, type Withdrawal, type WithdrawalNetwork } from '../../../contract/withdrawals';
 import { withdrawalMachine, withdrawalNetworks } from '../../../machines/withdrawal.machine';
-import { withdrawalView } from '../../../machines/withdrawal.view';
+import { usableFrom, withdrawalView } from '../../../machines/withdrawal.view';
+import { formatDate, formatNumber } from '../../i18n/format';
 import { withdrawalActors } from '../../app/actors/withdrawal';
 import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
@@ -15,6 +17,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Form, FormAlert } from '../../ui/Form';
 import { AmountInput, Money } from '../../ui/Money';
 import { SelectField, TextField } from '../../ui/TextField';
+import { useUiLocale } from '../../ui/useUiLocale';
 import { failureText, generalFailureText } from '../shared/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
@@ -25,6 +28,7 @@ const OWN_FAILURES = new Set([
   'withdrawal_incomplete',
   'address_invalid',
   'address_checksum_invalid',
+  'address_wrong_network',
   'address_exists',
   'address_cooling_off',
   'amount_too_small',
@@ -62,6 +66,7 @@ export function WithdrawScreen() {
 
 function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   const { t } = useTranslation();
+  const locale = useUiLocale();
   const system = useSystem();
   const flow = useActorRef(
     useFlowMachine(withdrawalMachine, () => withdrawalActors(system)),
@@ -72,12 +77,20 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   const { summary } = useBalances();
   const balance = summary?.crypto.utgl.coin_balances.find((account) => account.currency === asset)?.balance;
   const chains = useChains();
-  const networkName = (network: EvmNetwork) => {
+  const networkName = (network: WithdrawalNetwork) => {
+    // Mainnet is plain Bitcoin, a proper name; demo mode's test network says what it is.
+    if (network === 'bitcoin') return view.bitcoinNetwork === 'testnet' ? t('withdraw.bitcoin.testnet') : NETWORKS.bitcoin.name;
     const chain = chains.data?.find((candidate) => candidate.network === network);
     return chain ? chainName(t, chain) : EVM_CHAINS[network].name;
   };
   const [typed, setTyped] = useState(view.amount);
-  const error = view.failure ? failureText(t, 'withdraw.failures', OWN_FAILURES, view.failure) : null;
+  // A Bitcoin address is refused in Bitcoin's own words (the general ones describe 0x addresses).
+  const error = view.failure
+    ? view.network === 'bitcoin' && view.failure.code === 'address_invalid'
+      ? t('withdraw.bitcoin.address_invalid')
+      : failureText(t, 'withdraw.failures', OWN_FAILURES, view.failure)
+    : null;
+  const coolingOffUntil = usableFrom(view, new Date());
 
   if (view.step === 'loading') {
     return (
@@ -116,7 +129,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
             label={t('withdraw.network')}
             name="network"
             value={view.network ?? ''}
-            onChange={(event) => flow.send({ type: 'NETWORK_CHOSEN', network: event.target.value as EvmNetwork })}
+            onChange={(event) => flow.send({ type: 'NETWORK_CHOSEN', network: event.target.value as WithdrawalNetwork })}
             options={view.networks.map((network) => (
               <option key={network} value={network}>
                 {networkName(network)}
@@ -138,6 +151,11 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
           ) : (
             <p className="hint-text">{t('withdraw.noAddress')}</p>
           )}
+          {coolingOffUntil ? (
+            <p className="hint-text" data-testid="withdraw-cooling-off">
+              {t('withdraw.usableFrom', { when: formatDate(coolingOffUntil, locale, { dateStyle: 'medium', timeStyle: 'short' }) })}
+            </p>
+          ) : null}
           <div>
             <Button variant="link" onClick={() => flow.send({ type: 'ADD_ADDRESS_STARTED' })}>
               {t('withdraw.addAddress')}
@@ -169,6 +187,18 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
         <NewAddressForm
           title={t('withdraw.newAddressTitle', { network: view.network ? networkName(view.network) : '' })}
           draft={view.draft}
+          addressHint={view.network === 'bitcoin' ? t(`withdraw.bitcoin.hint.${view.bitcoinNetwork}`) : t('withdraw.addressHint')}
+          coolingOff={
+            view.coolingOffSeconds > 0
+              ? t('withdraw.coolingOffPeriod', {
+                  period: formatNumber(Math.round(view.coolingOffSeconds / 360) / 10, locale, {
+                    style: 'unit',
+                    unit: 'hour',
+                    unitDisplay: 'long',
+                  }),
+                })
+              : null
+          }
           busy={view.busy}
           error={error}
           onSubmit={(draft) => flow.send({ type: 'ADDRESS_SUBMITTED', ...draft })}
@@ -233,6 +263,10 @@ function Fact({ term, code = false, children }: { term: string; code?: boolean; 
 function NewAddressForm(props: {
   title: string;
   draft: { address: string; label: string };
+  /** What an address of this network looks like. */
+  addressHint: string;
+  /** How long a new address waits before it can be used; none when it can be used at once. */
+  coolingOff: string | null;
   busy: boolean;
   error: string | null;
   onSubmit: (draft: { address: string; label: string }) => void;
@@ -250,7 +284,7 @@ function NewAddressForm(props: {
           dir="ltr"
           autoComplete="off"
           spellCheck={false}
-          hint={t('withdraw.addressHint')}
+          hint={props.addressHint}
           value={draft.address}
           error={props.error}
           onChange={(event) => setDraft({ ...draft, address: event.target.value })}
@@ -263,7 +297,7 @@ function NewAddressForm(props: {
           value={draft.label}
           onChange={(event) => setDraft({ ...draft, label: event.target.value })}
         />
-        <p className="hint-text">{t('withdraw.coolingOff')}</p>
+        {props.coolingOff ? <p className="hint-text">{props.coolingOff}</p> : null}
         <div className="button-row">
           <Button variant="primary" type="submit" busy={props.busy}>
             {t('withdraw.saveAddress')}

@@ -1,0 +1,25 @@
+import { expect } from 'vitest';
+import { auditLedger } from '../../server/services/audit';
+import { registerCustomer, TestClient, type TestDatabase, type TestServer } from './helpers';
+
+/** What the withdrawal tests share: a customer with their id, and a ledger that sums to zero per asset. */
+export function withdrawalHelpers(db: TestDatabase) {
+  const sqlRows = <Row>(text: string, params?: unknown[]) => db.owner.transaction((session) => session.query<Row>(text, params));
+
+  async function customer(server: TestServer) {
+    const client = new TestClient(server);
+    const { email } = await registerCustomer(client);
+    const [user] = await sqlRows<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    return { client, email, userId: user!.id };
+  }
+
+  async function expectLedgerBalanced() {
+    const sums = await sqlRows<{ currency: string; total: string }>(
+      `SELECT a.currency, sum(e.amount)::text AS total FROM ledger_entries e JOIN accounts a ON a.id = e.account_id GROUP BY a.currency`,
+    );
+    expect(sums.filter((row) => Number(row.total) !== 0)).toEqual([]);
+    expect(await auditLedger(db.database.db)).toEqual([]);
+  }
+
+  return { sqlRows, customer, expectLedgerBalanced };
+}
