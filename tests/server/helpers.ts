@@ -172,12 +172,12 @@ async function countRows(database: Database): Promise<Record<string, number>> {
       `SELECT table_name AS name FROM information_schema.tables
        WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
     );
-    const counts: Record<string, number> = {};
-    for (const { name } of tables) {
-      const [row] = await session.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${name}"`);
-      counts[name] = row!.n;
-    }
-    return counts;
+    // One statement for all of them: the validation and attack tables count before and after each of
+    // their ~1,800 cases, and a round trip per table was most of those files' time.
+    const rows = await session.query<{ name: string; n: number }>(
+      tables.map(({ name }) => `SELECT '${name}' AS name, count(*)::int AS n FROM "${name}"`).join(' UNION ALL '),
+    );
+    return Object.fromEntries(rows.map(({ name, n }) => [name, n]));
   });
 }
 
