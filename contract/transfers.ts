@@ -70,6 +70,10 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/** `POST /simulate/quotes/:quoteId/expire` (demo mode): the quote and when it now runs out. */
+export const quoteExpirySchema = z.object({ id: z.uuid(), expiresAt: timestampSchema });
+export type QuoteExpiry = z.infer<typeof quoteExpirySchema>;
+
 /** `POST /transfers`: moves money as the quote says, once (also per Idempotency-Key). */
 export const transferBodySchema = z.strictObject({ quoteId: z.uuid() });
 export type TransferBody = z.infer<typeof transferBodySchema>;

@@ -1,5 +1,6 @@
 import { LOCALES, localizePath } from '../contract/locales';
 import { routes } from '../src/routes/table';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const WIZARD_STEPS = new Set(['registerPromoCode', 'registerVerifyEmail', 'registerBiometric']);
@@ -39,15 +40,16 @@ for (const locale of LOCALES) {
   });
 }
 
+// `axe`: the wide screenshot's page is also this screen's axe check (e2e/accessibility.spec.ts has the others).
 const SHOTS = [
-  { name: 'welcome', path: '/welcome', signedIn: false },
-  { name: 'login', path: '/login', signedIn: false },
-  { name: 'profile', path: '/profile', signedIn: true },
-  { name: 'home', path: '/', signedIn: true },
-  { name: 'card-accounts', path: '/card-accounts', signedIn: true },
-  { name: 'transfer-crypto-to-fiat', path: '/transfer/crypto-to-fiat', signedIn: true },
-  { name: 'profile-language', path: '/profile/language', signedIn: true },
-  { name: 'not-found', path: '/no/such/page', signedIn: true },
+  { name: 'welcome', path: '/welcome', signedIn: false, axe: true },
+  { name: 'login', path: '/login', signedIn: false, axe: true },
+  { name: 'profile', path: '/profile', signedIn: true, axe: true },
+  { name: 'home', path: '/', signedIn: true, axe: true },
+  { name: 'card-accounts', path: '/card-accounts', signedIn: true, axe: true },
+  { name: 'transfer-crypto-to-fiat', path: '/transfer/crypto-to-fiat', signedIn: true, axe: true },
+  { name: 'profile-language', path: '/profile/language', signedIn: true, axe: true },
+  { name: 'not-found', path: '/no/such/page', signedIn: true, axe: false },
 ];
 const VIEWPORTS = [
   { name: 'mobile', width: 390, height: 844 },
@@ -65,6 +67,9 @@ for (const locale of ['en', 'ar'] as const) {
         if (shot.signedIn) await page.context().addCookies(session);
         await page.goto(localizePath(shot.path, locale));
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (shot.axe && viewport.name === 'desktop') {
+          expect((await axeViolations(page)).map((violation) => `${shot.path}: ${violation}`)).toEqual([]);
+        }
         const file = `reports/screenshots/${locale}-${viewport.name}-${shot.name}.png`;
         await page.screenshot({ path: file, fullPage: true });
         await testInfo.attach(`${locale}-${viewport.name}-${shot.name}`, { path: file, contentType: 'image/png' });

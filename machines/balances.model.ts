@@ -122,6 +122,7 @@ export const balancesModel = {
     },
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // Home, on Playwright's clock (running, so the client's own quick retry of a failed GET comes): the
     // 60-second poll is the clock moved on by a minute. Signed out, home sends the visitor to /welcome.

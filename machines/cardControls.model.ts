@@ -94,6 +94,7 @@ export const cardControlsModel = {
     idle: (s) => s.context.secrets === null || 'the number is still held after hiding',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // /card-accounts/cards with the one card account and this card; the page's clock is paused once the
     // details are shown, so their 30 seconds pass only in the `after` step.

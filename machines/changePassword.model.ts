@@ -52,6 +52,7 @@ export const changePasswordModel = {
     changing: (s) => (s.context.currentError === null && s.context.newError === null) || 'sends while showing a refusal',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),

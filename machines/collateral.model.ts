@@ -92,6 +92,7 @@ export const collateralModel = {
     moved: (s) => (s.status === 'done' && s.output?.collateral !== null) || 'ended without the collateral',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // /card-accounts/collateral with the one card account. The clock is paused from the start, so the pause
     // in typing before a preview passes only in its `after` step.

@@ -39,6 +39,7 @@ export const depositLinkModel = {
     creating: (s) => !s.context.amountInvalid || 'creating a link for a refused amount',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The deposit screen of USDT with Base chosen: the block sits under the address.
     start: ({ asset }, language) => [

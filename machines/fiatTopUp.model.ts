@@ -26,6 +26,7 @@ export const fiatTopUpModel = {
     failed: (s) => s.context.failure !== null || 'failed without saying why',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),

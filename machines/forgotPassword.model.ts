@@ -98,6 +98,7 @@ export const forgotPasswordModel = {
       'the password changed but sign-in is not opened with the address',
   },
   browser: {
+    chainPaths: true,
     start: ({ signIn }) => [{ open: forgotPasswordPath(signIn) }],
     events: {
       EMAIL_SUBMITTED: ({ email }, before) => [

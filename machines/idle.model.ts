@@ -55,6 +55,7 @@ export const idleModel = {
     },
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // A public page that shows the app's frame: the question shows over any page.
     start: ({ idleSeconds }, language) => [

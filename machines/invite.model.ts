@@ -29,6 +29,7 @@ export const inviteModel = {
     copying: (s) => s.context.link === LINK || 'copies without the link',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),

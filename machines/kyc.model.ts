@@ -52,6 +52,7 @@ export const kycModel = {
     overview: (s) => s.context.application !== null || 'an overview without the draft',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => openKycScreen('/kyc', language),
     events: {

@@ -87,6 +87,7 @@ export const kycDocumentModel = {
     'capturing.pickingSource': (s) => s.context.stream === null || 'the camera stays on after it closed',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => openKycScreen('/kyc/document', language),
     events: {

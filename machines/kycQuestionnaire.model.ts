@@ -63,6 +63,7 @@ export const kycQuestionnaireModel = {
     editing: (s) => s.context.editable || 'edits a submitted check',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => openKycScreen('/kyc/questionnaire', language),
     events: {

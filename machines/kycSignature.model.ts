@@ -64,6 +64,7 @@ export const kycSignatureModel = {
     drawing: (s) => s.context.editable || 'signs a submitted check',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => openKycScreen('/kyc/signature', language),
     events: {

@@ -78,6 +78,7 @@ export const loginModel = {
     secondFactorRequired: (s) => (s.status === 'done' && s.context.failure === null) || 'waits for an SMS code but still runs',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The input's language is the page's: the login page and its redirect move to the language of the run.
     start: ({ redirect, notice }, language) => {

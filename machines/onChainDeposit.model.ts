@@ -64,6 +64,7 @@ export const onChainDepositModel = {
     credited: (s) => s.context.deposit !== null || 'credited without a deposit',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The page's clock runs until a network is chosen, then stands still: a look at the deposits comes
     // only with an `after DEPOSIT_POLL` step.

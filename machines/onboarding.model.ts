@@ -37,6 +37,7 @@ export const onboardingModel = {
     introFinished: (s) => s.context.failure === null || 'on to push, yet showing a failure',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),

@@ -51,6 +51,7 @@ export const passkeySignInModel = {
     '*': (s) => !s.context.destination.startsWith('//') || 'the destination after sign-in must stay on this site',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // /login offers passkeys in the e-mail field's autofill too; /welcome has no field, only the button.
     start: ({ redirect, autofill }, language) => {

@@ -77,6 +77,7 @@ export const payByCodeModel = {
     entering: (s) => s.context.redemption === null || 'the form shows while a redemption is on screen',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The page's clock waits once the lock-out shows: the wait passes only in the LOCKED_OUT step.
     start: (_, language) => [

@@ -62,6 +62,7 @@ export const payLinkModel = {
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.formError, s.context.failure?.code ?? null, s.context.created !== null, s.context.cancelled]),
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The customer already has one open request, so the list offers to cancel it.
     start: (_, language) => [

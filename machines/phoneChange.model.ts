@@ -142,6 +142,7 @@ export const phoneChangeModel = {
     confirmingRemoval: (s) => s.context.phone !== null || 'offers to remove no phone',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The phone section of the security page, signed in (a cookie fixture: the profile is answered below).
     // The resend countdown runs on Playwright's clock, paused once a code is asked for: each tick is a step.

@@ -100,6 +100,7 @@ export const phoneRecoveryModel = {
     expired: (s) => s.status === 'done' || 'keeps going after the sign-in ended',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The SMS step of a sign-in left its challenge in the tab's session storage, as /login keeps it.
     start: ({ challenge }, language) => [

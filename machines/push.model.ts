@@ -49,6 +49,7 @@ export const pushModel = {
     done: (s) => s.status === 'done' || 'home, but the flow still runs',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),

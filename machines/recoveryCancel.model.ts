@@ -45,6 +45,7 @@ export const recoveryCancelModel = {
     linkInvalid: (s) => s.status === 'done' || 'offers a button for a dead link',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The link as the e-mail and the SMS carry it, signed out: the token in the fragment.
     start: ({ token }, language) => [{ open: `${inLanguage('/recovery/cancel', language)}${token === null ? '' : `#${token}`}` }],

@@ -172,6 +172,7 @@ export const routeGuardModel = {
       (s.context.standing === null && s.context.decision?.kind === 'error') || 'the error page although the customer was read',
   },
   browser: {
+    chainPaths: true,
     events: {
       NAVIGATED: ({ target }) => [
         sessionCookieJar({ hasAuthToken: target.hasAuthToken, hasRefreshToken: target.hasAuthToken }),

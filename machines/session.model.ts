@@ -64,6 +64,7 @@ export const sessionModel = {
     },
   },
   browser: {
+    chainPaths: true,
     // A public page: it opens signed in or out, and its brand link shows which.
     start: (cookies) => [sessionCookieJar(cookies), { open: '/register/success' }],
     events: {

@@ -47,6 +47,7 @@ export const socialSignInModel = {
     failed: (s) => (s.context.failure !== null && s.context.failure.code !== CANCELLED) || 'shows a failure without a reason',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The page's language is the run's; the input's is what the machine passes on to the server.
     start: ({ provider, error }, language) => [

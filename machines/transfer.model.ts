@@ -140,6 +140,7 @@ export const transferModel = {
     transferred: (s) => (s.status === 'done' && s.output?.transfer !== null) || 'ended without the transfer',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // /transfer/fiat-to-crypto with the balances' euro and bitcoin accounts. The clock is paused once the
     // page runs, so the pause in typing and each second of the quote pass only in their `after` steps.

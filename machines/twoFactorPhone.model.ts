@@ -91,6 +91,7 @@ export const twoFactorPhoneModel = {
     'awaitingCode.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The page gets its challenge as a customer does: from a password sign-in on /login, for the input's
     // destination in the run's language.

@@ -1,5 +1,6 @@
 import { endpoint } from './define';
-import { quoteBodySchema, quoteSchema, transferBodySchema, transferSchema } from '../transfers';
+import { emptyBodySchema } from '../common';
+import { quoteBodySchema, quoteExpirySchema, quoteSchema, transferBodySchema, transferSchema } from '../transfers';
 
 /** Exchanges between the customer's fiat and crypto accounts: a firm quote, then the transfer that uses it. */
 export const transfersEndpoints = {
@@ -17,5 +18,12 @@ export const transfersEndpoints = {
     status: 201,
     idempotent: true,
     errors: ['quote_not_found', 'quote_used', 'quote_expired', 'insufficient_funds'],
+  }),
+  simulateQuoteExpiry: endpoint('POST', '/simulate/quotes/:quoteId/expire', emptyBodySchema, quoteExpirySchema, {
+    summary:
+      'Demo mode: the customer’s own unused quote runs out now, as it would when its 30 seconds are over, so the refusal of a run-out quote can be tried without waiting. It never holds longer than it did.',
+    auth: 'bearer',
+    demoMode: true,
+    errors: ['quote_not_found', 'quote_used'],
   }),
 };

@@ -334,6 +334,13 @@ export interface BrowserBindings<M extends AnyStateMachine> {
    * path. Left out, each path runs once in English — or in the language the model's inputs choose (forgotPassword's `home`).
    */
   languages?: readonly PageLanguage[];
+  /**
+   * A path goes on from where an earlier one ends instead of opening a page of its own (`chain` in
+   * machines/graph/paths.ts): fewer browser tests for the same states and transitions. Only for bindings
+   * that still hold when what were two paths run in one page (answers counted with `times`, a clock, what
+   * the page keeps), as a whole run of e2e/model.spec.ts shows.
+   */
+  chainPaths?: boolean;
   /** How the page starts for an input fixture. Without it, the first event opens the page. */
   start?: (input: InputFrom<M>, language: PageLanguage) => PageAction[];
   events: {
@@ -402,6 +409,7 @@ export interface AnyFlowModel {
   journeys?: Record<string, Journey>;
   browser?: {
     languages?: readonly PageLanguage[];
+    chainPaths?: boolean;
     start?: (input: never, language: PageLanguage) => PageAction[];
     events: Record<string, ((event: never, before: never, language: PageLanguage) => BindingResult) | undefined>;
     actors?: Record<

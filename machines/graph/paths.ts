@@ -516,6 +516,64 @@ function cover(chosen: FlowPath[], candidates: FlowPath[], fixtures: boolean): F
   }
 }
 
+/** The traversal's graph of one input: each vertex's outgoing events and the vertex each leads to. */
+type Graph = Map<string, Array<{ event: EventObject; to: string }>>;
+
+/** How many steps a chained path may take to get from where one path ends to where the next one goes on. */
+const MAX_DETOUR = 3;
+
+/**
+ * Browser paths only: a path goes on from where an earlier one ends instead of starting a test of its own,
+ * when the machine can get there (its tail from the nearest of its own vertices the earlier path's end
+ * reaches in at most `MAX_DETOUR` steps). Every browser test pays a new context and a first page load (two
+ * thirds of its time, docs/testing.md), a step a fraction of that. Kept only when the replayed chain covers
+ * every state and transition both paths did, so the coverage is the same.
+ */
+function chain(
+  paths: FlowPath[],
+  make: (input: FlowPath['input'], events: EventObject[]) => FlowPath | null,
+  graphs: ReadonlyMap<FlowPath['input'], Graph>,
+  serialize: (snapshot: AnyMachineSnapshot) => string,
+): FlowPath[] {
+  const eventsOf = (path: FlowPath) => path.steps.slice(1).map((step) => step.event);
+  const join = (first: FlowPath, next: FlowPath): FlowPath | null => {
+    const end = first.steps.at(-1)!.snapshot;
+    const graph = graphs.get(first.input);
+    if (first.input !== next.input || end.status !== 'active' || !graph) return null;
+    // Breadth first from the end: the events that reach each vertex.
+    const routes = new Map<string, EventObject[]>([[serialize(end), []]]);
+    for (let frontier = [serialize(end)], depth = 0; depth < MAX_DETOUR && frontier.length; depth++) {
+      const further: string[] = [];
+      for (const vertex of frontier) {
+        for (const { event, to } of graph.get(vertex) ?? []) {
+          if (routes.has(to)) continue;
+          routes.set(to, [...routes.get(vertex)!, event]);
+          further.push(to);
+        }
+      }
+      frontier = further;
+    }
+    const wanted = new Set([...coverageItems(first, false), ...coverageItems(next, false)]);
+    for (let j = next.steps.length - 2; j >= 0; j--) {
+      const route = routes.get(serialize(next.steps[j]!.snapshot));
+      if (!route) continue;
+      const joined = make(first.input, [...eventsOf(first), ...route, ...eventsOf(next).slice(j)]);
+      if (!joined) continue;
+      const covered = coverageItems(joined, false);
+      if ([...wanted].every((item) => covered.has(item))) return joined;
+    }
+    return null;
+  };
+  const chains: FlowPath[] = [];
+  for (const path of paths) {
+    let joined: FlowPath | null = null;
+    const at = chains.findIndex((earlier) => (joined = join(earlier, path)) !== null);
+    if (joined) chains[at] = joined;
+    else chains.push(path);
+  }
+  return chains;
+}
+
 function pathName(input: FlowPath['input'], steps: readonly FlowStep[]): string {
   const events = steps.slice(1).map((step) => step.label);
   return [input ? `[${input.name}]` : null, events.length ? events.join(' → ') : 'start'].filter(Boolean).join(' ');
@@ -570,6 +628,7 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
 
   const problems = new Set<string>();
   const candidates = new Map<string, FlowPath>();
+  const graphs = new Map<FlowPath['input'], Graph>();
   for (const input of inputs) {
     const traversal = {
       input: input?.value,
@@ -583,6 +642,18 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
     const vertices = Object.entries(getAdjacencyMap(machine, traversal)) as Array<
       [string, AdjacencyValue<AnyMachineSnapshot, EventObject>]
     >;
+    graphs.set(
+      input,
+      new Map(
+        vertices.map(([vertex, { transitions: edges }]) => [
+          vertex,
+          (Object.values(edges) as Array<{ event: EventObject; state: AnyMachineSnapshot }>).map(({ event, state }) => ({
+            event,
+            to: serialize(state),
+          })),
+        ]),
+      ),
+    );
     const shortest = new Map(
       getShortestPaths(machine, traversal).map((path) => [serialize(path.state), path.steps.slice(1).map((step) => step.event)]),
     );
@@ -605,8 +676,31 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
   // Browser paths cover every state and transition the bindings reach, not every fixture: the unit replays
   // and the view tests see each payload (each error code's message…) in milliseconds, a browser path
   // takes seconds — a third fewer browser tests for the same states and transitions (docs/testing.md).
-  const generated = cover(journeys, [...candidates.values()], !options.browser).sort(
+  const covering = cover(journeys, [...candidates.values()], !options.browser).sort(
     (a, b) => inputs.indexOf(a.input) - inputs.indexOf(b.input) || a.steps.length - b.steps.length || a.name.localeCompare(b.name),
   );
+  const generated =
+    options.browser && model.browser?.chainPaths
+      ? chain(
+          covering,
+          (input, events) => {
+            // Bindings are written for the snapshots their paths meet: one that cannot read this one refuses it.
+            try {
+              const steps = replay(runner, input, events);
+              settleActors(machine, runner, registry, steps, filterEvents);
+              const runnable = steps
+                .slice(1)
+                .every((step, i) => steps[i]!.snapshot.status !== 'error' && filterEvents!(steps[i]!.snapshot, step.event));
+              return runnable && steps.at(-1)!.snapshot.status !== 'error'
+                ? { name: pathName(input, steps), origin: 'generated', input, steps }
+                : null;
+            } catch {
+              return null;
+            }
+          },
+          graphs,
+          serialize,
+        )
+      : covering;
   return { id: entry.id, states, transitions, paths: [...journeys, ...generated], problems: [...problems] };
 }

@@ -32,4 +32,6 @@ export function transferRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Ser
       },
     },
   );
+
+  mount(app, deps, endpoints.simulateQuoteExpiry, ({ c, principal }) => transfers.expire(principal.userId, c.req.param('quoteId') ?? ''));
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { assetInfo, type Asset } from '../../contract/assets';
 import {
   QUOTE_FEE_PERCENT,
@@ -7,6 +8,7 @@ import {
   QUOTE_SPREAD_PERCENT,
   type Quote,
   type QuoteBody,
+  type QuoteExpiry,
   type QuoteSide,
   type Transfer,
 } from '../../contract/transfers';
@@ -180,7 +182,24 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
     };
   }
 
-  return { quote, requote, transfer };
+  /**
+   * Demo mode: the customer's own unused quote runs out now (never later than it would have). Another
+   * customer's, a pay link's or an unknown quote is `quote_not_found`, as for a transfer.
+   */
+  async function expire(userId: string, quoteId: string): Promise<QuoteExpiry> {
+    if (!z.uuid().safeParse(quoteId).success) throw new ApiError('quote_not_found');
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
+      if (!row || row.userId !== userId || row.payLinkId !== null) throw new ApiError('quote_not_found');
+      if (row.usedAt) throw new ApiError('quote_used');
+      // Now, or a millisecond after it was made: a quote ends after it begins (0019_quotes_transfers.sql).
+      const expiresAt = new Date(Math.min(row.expiresAt.getTime(), Math.max(clock().getTime(), row.createdAt.getTime() + 1)));
+      await tx.update(quotes).set({ expiresAt }).where(eq(quotes.id, row.id));
+      return { id: row.id, expiresAt: expiresAt.toISOString() };
+    });
+  }
+
+  return { quote, requote, transfer, expire };
 }
 
 export type TransferService = ReturnType<typeof createTransferService>;

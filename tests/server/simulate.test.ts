@@ -251,6 +251,7 @@ describe('who may call', () => {
       [customer, 'GET', '/simulate/accounts'],
       [customer, 'POST', '/simulate/bank-transfer', body],
       [customer, 'POST', '/simulate/crypto-deposit', { accountId: accountOf('BTC').id, network: 'bitcoin', amount: '1' }],
+      [customer, 'POST', `/simulate/quotes/${randomUUID()}/expire`, {}],
       [operator, 'GET', '/simulate/admin/customers'],
       [
         operator,

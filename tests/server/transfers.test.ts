@@ -268,6 +268,34 @@ describe('POST /transfers', () => {
     }
   });
 
+  it('runs a quote out now in demo mode, only the customer’s own unused one, so its refusal can be tried at once', async () => {
+    const owner = await customer('100');
+    const other = await customer('100');
+    const ask = { fromAccountId: owner.eurAccount, toAccountId: owner.btcAccount, amount: '10', side: 'in' };
+    const quote = await quoteFor(owner.client, ask);
+    expectError(await other.client.post(`/simulate/quotes/${quote.id}/expire`, {}), 404, 'quote_not_found');
+    expectError(await owner.client.post(`/simulate/quotes/${randomUUID()}/expire`, {}), 404, 'quote_not_found');
+    expectError(await owner.client.post('/simulate/quotes/not-a-uuid/expire', {}), 404, 'quote_not_found');
+    // Another customer's try left it firm: it still moves money after that.
+    const used = await quoteFor(owner.client, ask);
+    expect((await owner.client.post('/transfers', { quoteId: used.id }, withKey())).status).toBe(201);
+    expectError(await owner.client.post(`/simulate/quotes/${used.id}/expire`, {}), 409, 'quote_used');
+
+    server.clock.advance(1);
+    const expired = await owner.client.post(`/simulate/quotes/${quote.id}/expire`, {});
+    expect(expired.status, JSON.stringify(expired.body)).toBe(200);
+    expect(expired.body).toEqual({ id: quote.id, expiresAt: server.clock.now().toISOString() });
+    const before = await moneyCounts();
+    const refused = await owner.client.post('/transfers', { quoteId: quote.id }, withKey());
+    expectError(refused, 409, 'quote_expired');
+    expect(await moneyCounts()).toEqual(before);
+    expect(freshQuoteOf(refused, quote).firmForSeconds).toBe(30);
+    // Twice is the same: a run-out quote is never made to hold longer.
+    server.clock.advance(5);
+    const again = await owner.client.post(`/simulate/quotes/${quote.id}/expire`, {});
+    expect(again.body).toEqual(expired.body);
+  });
+
   it('refuses another customer’s quote or a made-up one as unknown, with no quote of theirs', async () => {
     const owner = await customer();
     const thief = await customer();

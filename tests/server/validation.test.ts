@@ -181,6 +181,7 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     invalid: { fromAccountId: ['x'], side: ['both', 'IN'], amount: [''] },
   },
   createTransfer: { valid: { quoteId: '3f1e2d4c-5b6a-4789-9abc-def012345678' }, invalid: { quoteId: ['x', ''] } },
+  simulateQuoteExpiry: { valid: {} },
   addWithdrawalAddress: {
     valid: { network: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7', label: 'Cold wallet' },
     invalid: { network: ['litecoin', 'solana'], address: ['', 'a'.repeat(101)], label: ['', 'a'.repeat(41), 'a\u0000b'] },
