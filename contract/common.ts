@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_CONTROL_CHARACTERS, NO_INVISIBLE_CHARACTERS } from './fields';
 import { LOCALES } from './locales';
 
 /** One of the eight interface languages (contract/locales.ts). */
@@ -20,17 +21,12 @@ export const decimalSchema = z.string().regex(/^\d+(\.\d+)?$/, 'Expected a non-n
 /** A decimal string that may be negative: ledger amounts (`-12.50` left the account), changes. */
 export const signedDecimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/, 'Expected a decimal string');
 
-/**
- * Free text typed by a person (names): trimmed, no control characters (they break logs and e-mails),
- * and nothing invisible: no format characters (bidirectional overrides such as U+202E, which make a
- * name read backwards in a notice, zero-width spaces and joiners), line separators or Hangul fillers
- * (blank-looking letters).
- */
+/** Free text typed by a person (names): trimmed, without control or invisible characters (contract/fields.ts). */
 export /* @__NO_SIDE_EFFECTS__ */ function textSchema(maxLength: number) {
   return z
     .string()
     .trim()
     .max(maxLength)
-    .regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters')
-    .regex(/^[^\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]*$/u, 'Must not contain invisible or direction-changing characters');
+    .regex(NO_CONTROL_CHARACTERS, 'Must not contain control characters')
+    .regex(NO_INVISIBLE_CHARACTERS, 'Must not contain invisible or direction-changing characters');
 }

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { textSchema, timestampSchema } from './common';
 import { oneTimeCodeSchema } from './auth';
+import { PASSKEY_NAME_MAX_LENGTH } from './fields';
+
+export { PASSKEY_NAME_MAX_LENGTH };
 
 /*
  * Passkeys (WebAuthn) and the seed's "biometric" endpoints. Options travel as the WebAuthn Level 3
@@ -16,7 +19,6 @@ const base64UrlSchema = z
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url');
 
-export const PASSKEY_NAME_MAX_LENGTH = 64;
 /** A name the customer gives a passkey: 1–64 characters, trimmed, no control characters. */
 export const passkeyNameSchema = textSchema(PASSKEY_NAME_MAX_LENGTH).min(1, 'Must not be empty');
 

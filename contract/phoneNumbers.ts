@@ -1,5 +1,5 @@
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode as PhoneCountry } from 'libphonenumber-js';
-import { COUNTRY_CODES, type CountryCode } from './countries';
+import { COUNTRY_CODES, type CountryCode } from './countryCodes';
 
 /*
  * Phone numbers as people type them and as the API stores them, through libphonenumber-js. Shared by

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { decimalSchema, timestampSchema, textSchema } from './common';
+import { LIMITED_OPERATIONS, NAME_MAX_LENGTH } from './fields';
 
-export const NAME_MAX_LENGTH = 100;
+export { LIMITED_OPERATIONS, NAME_MAX_LENGTH };
+
 export const PROMO_CODE_MAX_LENGTH = 32;
 
 export const updateNameBodySchema = z.strictObject({
@@ -42,8 +44,6 @@ export const ROLES = ['customer', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** The operations the deposit levels limit, each per day and per calendar month (UTC), in US dollars. */
-export const LIMITED_OPERATIONS = ['top_up', 'transfer', 'payment', 'withdrawal'] as const;
 export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
 
 export const periodLimitsSchema = z.object({ daily: decimalSchema, monthly: decimalSchema });

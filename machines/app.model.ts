@@ -1,4 +1,4 @@
-import { APP_CHILDREN, appMachine, type AppInput } from './app.machine';
+import { APP_CHILDREN, APP_CHILDREN_AFTER_RENDER, appMachine, type AppInput } from './app.machine';
 import type { FlowModel } from './graph/model';
 
 const signedIn: AppInput = {
@@ -37,13 +37,21 @@ export const appModel = {
     balances: runsForever,
     wallet: runsForever,
   },
-  events: { WALLET_ROUTE_OPENED: { 'a wallet page opens': {} } },
+  events: { WALLET_ROUTE_OPENED: { 'a wallet page opens': {} }, APP_HYDRATED: { 'the first render is on screen': {} } },
   invariants: {
     running: (s) => {
       const missing = APP_CHILDREN.filter((id) => !s.children[id]);
       return missing.length === 0 || `not running: ${missing.join(', ')}`;
     },
-    'running.walletNotNeeded': (s) => !s.children.wallet || 'the wallet runs (and loads wagmi) though no wallet page opened',
-    'running.walletRunning': (s) => Boolean(s.children.wallet) || 'a wallet page opened but the wallet does not run',
+    'running.rendering': (s) => {
+      const early = [...APP_CHILDREN_AFTER_RENDER, 'wallet' as const].filter((id) => s.children[id]);
+      return early.length === 0 || `started before the first render: ${early.join(', ')}`;
+    },
+    'running.rendered': (s) => {
+      const missing = APP_CHILDREN_AFTER_RENDER.filter((id) => !s.children[id]);
+      return missing.length === 0 || `not running after the first render: ${missing.join(', ')}`;
+    },
+    'running.rendered.walletNotNeeded': (s) => !s.children.wallet || 'the wallet runs (and loads wagmi) though no wallet page opened',
+    'running.rendered.walletRunning': (s) => Boolean(s.children.wallet) || 'a wallet page opened but the wallet does not run',
   },
 } satisfies FlowModel<typeof appMachine>;

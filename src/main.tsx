@@ -93,14 +93,21 @@ if (hydrating) {
   startTransition(() => {
     hydrateRoot(
       container,
-      <AppRoot system={system} onHydrated={() => void started.revalidate()}>
+      <AppRoot
+        system={system}
+        onHydrated={() => {
+          void started.revalidate();
+          // In a task of its own: what starts then is not part of the hydration's last task.
+          void nextTask().then(system.rendered);
+        }}
+      >
         <RouterProvider router={started} />
       </AppRoot>,
     );
   });
 } else {
   createRoot(container).render(
-    <AppRoot system={system}>
+    <AppRoot system={system} onHydrated={() => void nextTask().then(system.rendered)}>
       <RouterProvider router={router.current} />
     </AppRoot>,
   );

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { APP_CHILDREN, appMachine } from '../machines/app.machine';
+import { APP_CHILDREN, APP_CHILDREN_AFTER_RENDER, appMachine } from '../machines/app.machine';
 import { appModel } from '../machines/app.model';
 
 describe('app machine', () => {
@@ -11,6 +11,10 @@ describe('app machine', () => {
       expect(child, id).toBeDefined();
       expect(app.system.get(id), id).toBe(child);
     }
+    // What the first render does not read starts once it is on screen.
+    for (const id of APP_CHILDREN_AFTER_RENDER) expect(app.getSnapshot().children[id], id).toBeUndefined();
+    app.send({ type: 'APP_HYDRATED' });
+    for (const id of [...APP_CHILDREN, ...APP_CHILDREN_AFTER_RENDER]) expect(app.getSnapshot().children[id], id).toBeDefined();
     // The children start with what the page knew: signed in, on a German path.
     expect(app.system.get('session')!.getSnapshot().hasTag('signedIn')).toBe(true);
     expect(app.system.get('language')!.getSnapshot().context.locale).toBe('de');

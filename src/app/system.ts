@@ -291,8 +291,9 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
 
   /** Runs before every page: new-version reload, session cookies, language, then the route guard. */
   async function decide(url: URL): Promise<GuardDecision | 'leaving'> {
-    if (!firstNavigation) {
-      const versionReload = child('versionReload');
+    // The new-version reload starts after the first render: a navigation before it has no newer build to load.
+    const versionReload = app.getSnapshot().children.versionReload;
+    if (!firstNavigation && versionReload) {
       versionReload.send({ type: 'NAVIGATION_REQUESTED', href: url.pathname + url.search + url.hash });
       if (versionReload.getSnapshot().status === 'done') return 'leaving';
     }
@@ -358,6 +359,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     /** The tab's sign-up wizard host, created by the register screens on first use. */
     registrationHost: (create: () => RegistrationHost) => (registration ??= create()),
     start,
+    /** The first render is on screen: the children it did not need start (machines/app.machine.ts). */
+    rendered: () => app.send({ type: 'APP_HYDRATED' }),
     decide,
   };
 }

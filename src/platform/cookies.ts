@@ -15,7 +15,9 @@ export const LOCALE_COOKIE = 'i18n_redirected';
  */
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  for (const pair of document.cookie ? document.cookie.split('; ') : []) {
+  // Read once: each read of document.cookie asks the browser's network service (slow during the start).
+  const cookies = document.cookie;
+  for (const pair of cookies ? cookies.split('; ') : []) {
     const at = pair.indexOf('=');
     if (at <= 0 || pair.slice(0, at) !== name) continue;
     try {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAME_MAX_LENGTH, updateNameBodySchema } from '../../../contract/users';
+import { NAME_MAX_LENGTH, requiredTextProblem } from '../../../contract/fields';
 import type { Failure } from '../../../machines/failure';
 import { profileApi } from '../../api/profile';
 import { useApi, useMe, useSystem } from '../../app/context';
@@ -11,15 +11,7 @@ import { TextField } from '../../ui/TextField';
 import { failureText } from '../shared/failureText';
 
 type NameField = 'firstName' | 'lastName';
-type NameError = 'required' | 'tooLong' | 'invalid';
-
-/** The contract's rule for one name, as a reason the field can show (the server checks the same schema). */
-function nameError(field: NameField, value: string): NameError | null {
-  const result = updateNameBodySchema.shape[field].safeParse(value);
-  if (result.success) return null;
-  if (value.trim() === '') return 'required';
-  return value.trim().length > NAME_MAX_LENGTH ? 'tooLong' : 'invalid';
-}
+type NameError = NonNullable<ReturnType<typeof requiredTextProblem>>;
 
 /**
  * /profile/details: the name, editable until the identity check is approved (then shown read-only, as the
@@ -53,7 +45,10 @@ export function DetailsScreen() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { firstName: value('firstName'), lastName: value('lastName') };
-    const found = { firstName: nameError('firstName', body.firstName), lastName: nameError('lastName', body.lastName) };
+    const found = {
+      firstName: requiredTextProblem(body.firstName, NAME_MAX_LENGTH),
+      lastName: requiredTextProblem(body.lastName, NAME_MAX_LENGTH),
+    };
     setErrors({ ...(found.firstName ? { firstName: found.firstName } : {}), ...(found.lastName ? { lastName: found.lastName } : {}) });
     if (!found.firstName && !found.lastName) save.mutate(body);
   };

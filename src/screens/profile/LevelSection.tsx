@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITED_OPERATIONS } from '../../../contract/users';
+import { LIMITED_OPERATIONS } from '../../../contract/fields';
 import { profileApi } from '../../api/profile';
 import { useApi } from '../../app/context';
 import { formatAmount } from '../../ui/money';

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
 import { biometricMachine, type BiometricFailure, type BiometricStep } from '../../../../machines/biometric.machine';
 import { biometricView } from '../../../../machines/biometric.view';
-import { PASSKEY_NAME_MAX_LENGTH, passkeyNameSchema, type Passkey } from '../../../../contract';
+import type { Passkey } from '../../../../contract';
+import { PASSKEY_NAME_MAX_LENGTH, requiredTextProblem } from '../../../../contract/fields';
 import { securityApi } from '../../../api/security';
 import { useApi, useFlowMachine, useLocale } from '../../../app/context';
 import { biometricActors } from '../../../app/actors/biometric';
@@ -106,12 +107,10 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
 
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = passkeyNameSchema.safeParse(name);
-    if (!parsed.success) {
-      return setNameError(name.trim() === '' ? t('passkeys.section.nameRequired') : t('passkeys.section.nameTooLong'));
-    }
+    const problem = requiredTextProblem(name, PASSKEY_NAME_MAX_LENGTH);
+    if (problem) return setNameError(problem === 'required' ? t('passkeys.section.nameRequired') : t('passkeys.section.nameTooLong'));
     setNameError(null);
-    rename.mutate(parsed.data);
+    rename.mutate(name.trim());
   };
 
   const failed = rename.isError;
