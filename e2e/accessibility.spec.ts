@@ -66,6 +66,22 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
+// A customer without a phone who opens a withdrawal lands on the security settings, which say why.
+for (const locale of ['en', 'ar'] as const) {
+  test(`no axe violations on ${locale} /profile/security?needs=phone, screenshots at 390 and 1280`, async ({ page, signIn }) => {
+    await signIn(locale);
+    await page.goto(localizePath('/accounts/crypto/withdraw/ETH', locale));
+    await expect(page).toHaveURL(/\/profile\/security\?needs=phone&next=/);
+    await screenReady(page);
+    await expect(page.getByRole('status').filter({ has: page.locator('.notice-body') })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `reports/screenshots/security-needs-phone-${locale}-${width}.png` });
+    }
+  });
+}
+
 // Money leaving Meridian needs a confirmed phone and an approved identity check (the route's middleware).
 for (const locale of ['en', 'ar'] as const) {
   test(`no axe violations on ${locale} /accounts/crypto/withdraw/eth (signed in, may withdraw)`, async ({ page, playwright, baseURL }) => {

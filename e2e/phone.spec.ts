@@ -43,7 +43,12 @@ async function logInWithPassword(page: Page, email: string, password: string, lo
 
 test('set a phone with its SMS code, then log in with password and the SMS code', async ({ page, signIn }) => {
   const { email } = await signIn('en');
-  await page.goto('/profile/security');
+  // A withdrawal needs a confirmed phone: the guard sends the customer here and the page says why.
+  await page.goto('/accounts/crypto/withdraw/ETH');
+  await expect(page).toHaveURL(/\/profile\/security\?needs=phone&next=/);
+  const notice = page.getByRole('status').filter({ hasText: 'need a confirmed phone number' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('link')).toHaveCount(0);
   const section = page.getByTestId('phone-section');
   await expect(section.getByRole('heading', { name: 'Phone number' })).toBeVisible();
   await section.getByRole('button', { name: 'Add a phone number' }).click();
@@ -67,6 +72,10 @@ test('set a phone with its SMS code, then log in with password and the SMS code'
   await section.getByRole('button', { name: 'Confirm' }).click();
   await expect(section.getByText('Your phone number is confirmed.')).toBeVisible();
   await expect(section.getByTestId('phone-current')).toHaveText(`+49 ${phone.e164.slice(3, 7)} ${phone.e164.slice(7)}`);
+  // Confirmed: the notice offers the way back to the withdrawal (whose next condition, the identity check, then applies).
+  await expect(page.getByRole('status').filter({ hasText: 'you can go back to where you were' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to Withdraw crypto' }).click();
+  await expect(page).toHaveURL(/\/kyc$/);
 
   // Log out, then in again with the password: no session before the SMS code.
   await page.goto('/profile');

@@ -93,7 +93,10 @@ test.describe('route middleware', () => {
   test('a customer without a confirmed phone is sent from a withdrawal to the security settings', async ({ page, context }) => {
     await signInAs(context, DEMO);
     await page.goto('/accounts/crypto/withdraw/BTC');
-    await expect(page).toHaveURL(/\/profile\/security$/);
+    await expect(page).toHaveURL(/\/profile\/security\?needs=phone&next=%2Faccounts%2Fcrypto%2Fwithdraw%2FBTC$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Withdrawals and other payments that leave Meridian need a confirmed phone' }),
+    ).toBeVisible();
     await screenReady(page);
   });
 

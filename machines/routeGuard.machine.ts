@@ -270,10 +270,12 @@ export const routeGuardMachine = setup({
             description: 'Confirm a phone in the security settings first.',
             actions: assign({
               standing: ({ event }) => event.output,
-              decision: ({ context }) => ({
-                kind: 'redirect',
-                to: localizePath(ROUTE_MIDDLEWARE['phone-confirmed'].unmetGoesTo, targetOf(context).locale),
-              }),
+              decision: ({ context }) => {
+                const t = targetOf(context);
+                // The page says why the customer is there and offers the way back once the phone is confirmed.
+                const query = new URLSearchParams({ needs: 'phone', next: t.path + t.search });
+                return { kind: 'redirect', to: `${localizePath(ROUTE_MIDDLEWARE['phone-confirmed'].unmetGoesTo, t.locale)}?${query}` };
+              },
             }),
           },
           {

@@ -135,6 +135,12 @@ export const routeGuardModel = {
         (customer?.phoneConfirmed !== false || !customer.emailVerified)
       )
         return 'sent to confirm a phone before the e-mail is verified, or with a confirmed phone';
+      if (to.basePath === ROUTE_MIDDLEWARE['phone-confirmed'].unmetGoesTo) {
+        const query = new URLSearchParams(decision.to.split('?')[1]);
+        const t = s.context.target!;
+        if (query.get('needs') !== 'phone' || query.get('next') !== t.path + t.search)
+          return 'sent to confirm a phone without saying why, or without the way back to the page';
+      }
       if (
         to.basePath === ROUTE_MIDDLEWARE['kyc-approved'].unmetGoesTo &&
         (customer?.kycApproved !== false ||

@@ -129,9 +129,9 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
 
   it('sends a customer without a confirmed phone from a withdrawal to the security settings', async () => {
     const customer = { emailVerified: true, phoneConfirmed: false, kycApproved: false, role: 'customer' } as const;
-    expect((await decide(at('/accounts/crypto/withdraw/BTC'), { authToken: true, customer })).decision).toEqual({
+    expect((await decide(`${at('/accounts/crypto/withdraw/BTC')}?amount=1`, { authToken: true, customer })).decision).toEqual({
       kind: 'redirect',
-      to: at('/profile/security'),
+      to: `${at('/profile/security')}?needs=phone&next=${encodeURIComponent(`${at('/accounts/crypto/withdraw/BTC')}?amount=1`)}`,
     });
     expect((await decide(at('/transfer'), { authToken: true, customer })).decision).toEqual({ kind: 'allow' });
   });
@@ -169,7 +169,7 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
     const customer = { ...VERIFIED_WITH_PHONE, phoneConfirmed: false };
     expect((await decide(at('/help'), { authToken: true, rules, customer })).decision).toEqual({
       kind: 'redirect',
-      to: at('/profile/security'),
+      to: `${at('/profile/security')}?needs=phone&next=${encodeURIComponent(at('/help'))}`,
     });
   });
 
@@ -223,7 +223,10 @@ describe('route guard while the profile loads', () => {
     expect(actor.getSnapshot().context.decision).toBeNull();
     answer({ emailVerified: true, phoneConfirmed: false, kycApproved: true, role: 'customer' });
     const snapshot = await waitFor(actor, (s) => s.hasTag('decided'));
-    expect(snapshot.context.decision).toEqual({ kind: 'redirect', to: '/ar/profile/security' });
+    expect(snapshot.context.decision).toEqual({
+      kind: 'redirect',
+      to: '/ar/profile/security?needs=phone&next=%2Far%2Faccounts%2Fcrypto%2Fwithdraw%2FBTC',
+    });
     actor.stop();
   });
 });

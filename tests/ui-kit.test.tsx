@@ -13,6 +13,7 @@ import { EmptyState } from '../src/ui/EmptyState';
 import { LimitLeft } from '../src/ui/LimitLeft';
 import { ListRow, ListRows } from '../src/ui/ListRow';
 import { Menu } from '../src/ui/Menu';
+import { Notice } from '../src/ui/Notice';
 import { PasswordStrength } from '../src/ui/PasswordStrength';
 import { HiddenAmountsContext } from '../src/ui/hiddenAmounts';
 import { AmountInput, Money } from '../src/ui/Money';
@@ -469,6 +470,14 @@ describe('EmptyState and ListRow', () => {
     );
     expect(page.querySelector('.empty-state-title')!.textContent).toBe('No cards yet');
     expect([...page.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['Order a card']);
+  });
+
+  it('a notice is announced as a status and shows its next step only when given one', () => {
+    const calm = render(<Notice>Withdrawals need a confirmed phone number.</Notice>);
+    expect(calm.querySelector('[role="status"]')!.textContent).toBe('Withdrawals need a confirmed phone number.');
+    expect(calm.querySelectorAll('a, button')).toHaveLength(0);
+    const onward = render(<Notice action={<a href="/transfer">Continue to Transfer</a>}>Your phone number is confirmed.</Notice>);
+    expect([...onward.querySelectorAll('[role="status"] a')].map((a) => a.textContent)).toEqual(['Continue to Transfer']);
   });
 
   it('rows are buttons, links or facts with an action', () => {

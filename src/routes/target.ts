@@ -1,5 +1,5 @@
 import { matchRoutes } from 'react-router';
-import type { NavigationTarget } from '../../machines/routeGuard.machine';
+import { safeRedirectPath, type NavigationTarget } from '../../machines/routeGuard.machine';
 import { splitLocalePath } from '../../contract';
 import { routes, type RouteDef } from './table';
 
@@ -25,4 +25,17 @@ export function navigationTarget(url: URL, hasAuthToken: boolean): NavigationTar
     hasAuthToken,
     middleware: match?.def.middleware ?? [],
   };
+}
+
+/**
+ * A `next` page from the URL, followed only when it is a path of this origin (`safeRedirectPath`) that
+ * opens a page of the route table with valid parameters: the link can never leave the app or 404.
+ * The route id names the page (`screens.<id>.title`).
+ */
+export function knownAppPath(raw: string | null | undefined): { path: string; routeId: string } | null {
+  const safe = safeRedirectPath(raw);
+  if (!safe) return null;
+  const match = matchRoute(splitLocalePath(safe.split(/[?#]/)[0]!).basePath);
+  if (!match || (match.def.validate && !match.def.validate(match.params))) return null;
+  return { path: safe, routeId: match.def.id };
 }

@@ -1,7 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useLocalize, useMe } from '../../app/context';
+import { knownAppPath } from '../../routes/target';
+import { Notice } from '../../ui/Notice';
+import { useHydrated } from '../../ui/useHydrated';
 import { PasskeysSection } from './security/PasskeysSection';
 import { PasswordSection } from './security/PasswordSection';
 import { PhoneSection } from './security/PhoneSection';
@@ -27,21 +30,47 @@ function VerifyEmailFirst({ email }: { email: string }) {
   );
 }
 
+/**
+ * Why the route guard sent the customer here (`?needs=phone`, machines/routeGuard.machine.ts) and, once a
+ * phone is confirmed, the way back to the page they wanted (`next`, only ever a known page of the app).
+ */
+function NeedsPhoneNotice({ next, confirmed }: { next: ReturnType<typeof knownAppPath>; confirmed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Notice
+      action={
+        confirmed && next ? (
+          <Link className="button button--primary" to={next.path}>
+            {t('phoneNeeded.continue', { page: t(`screens.${next.routeId}.title`) })}
+          </Link>
+        ) : null
+      }
+    >
+      {confirmed ? t('phoneNeeded.confirmed') : t('phoneNeeded.body')}
+    </Notice>
+  );
+}
+
 /** /profile/security: one section per protection, each in its own file under ./security. */
 export function SecurityScreen() {
   const { t } = useTranslation();
   const me = useMe();
+  const [search] = useSearchParams();
+  // The prerendered page has no query: the notice appears once the app is live, so taking over matches it.
+  const needsPhone = useHydrated() && search.get('needs') === 'phone';
+  const [phoneConfirmed, setPhoneConfirmed] = useState(false);
   // While the profile loads, the sections show as for most customers (verified), so nothing jumps.
   const unverified = me.data?.emailVerified === false ? me.data : null;
   return (
     <div className="stack">
+      {needsPhone ? <NeedsPhoneNotice next={knownAppPath(search.get('next'))} confirmed={phoneConfirmed} /> : null}
       <p className="page-lead">{t('screens.profileSecurity.lead')}</p>
       {unverified ? (
         <VerifyEmailFirst email={unverified.email} />
       ) : (
         <>
           <PasskeysSection />
-          <PhoneSection />
+          <PhoneSection onConfirmed={setPhoneConfirmed} />
         </>
       )}
       <PasswordSection />

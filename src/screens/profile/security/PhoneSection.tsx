@@ -1,5 +1,5 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneChangeMachine, type NumberError } from '../../../../machines/phoneChange.machine';
 import type { CountryCode } from '../../../../contract/countries';
@@ -60,8 +60,11 @@ function CountrySelect({ value, onChange }: { value: CountryCode; onChange: (cou
   );
 }
 
-/** Set or change the phone number; the flow is the phoneChange statechart, this view only shows it. */
-export function PhoneSection() {
+/**
+ * Set or change the phone number; the flow is the phoneChange statechart, this view only shows it.
+ * `onConfirmed` hears whether the customer has a confirmed phone now (the page's notice offers the way on).
+ */
+export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolean) => void } = {}) {
   const { t } = useTranslation();
   const flow = useActorRef(useFlowMachine(phoneChangeMachine, phoneChangeActors));
   const context = useSelector(flow, (s) => s.context);
@@ -77,6 +80,8 @@ export function PhoneSection() {
   const { phone, email, newPhone, route, numberError, failure, saved } = context;
   const { step, sending, confirming, removal } = view;
   const stepUp = useSelector(flow, stepUpChild);
+  const confirmed = step === 'current' && phone !== null;
+  useEffect(() => onConfirmed?.(confirmed), [onConfirmed, confirmed]);
 
   const submitNumber = (event: FormEvent) => {
     event.preventDefault();
