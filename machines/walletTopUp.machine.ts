@@ -45,8 +45,12 @@ export const walletTopUpMachine = setup({
   },
   guards: {
     positive: ({ context, event }) => event.type === 'AMOUNT_SUBMITTED' && unitsOf(event.amount, context.payee) > 0n,
-    atLeastMinimum: ({ context, event }) =>
-      event.type === 'AMOUNT_SUBMITTED' && unitsOf(event.amount, context.payee) >= toUnits(context.minimum, context.payee.decimals),
+    // Positive as well: a minimum of 0 must not let an unreadable amount (0 units) through.
+    atLeastMinimum: ({ context, event }) => {
+      if (event.type !== 'AMOUNT_SUBMITTED') return false;
+      const units = unitsOf(event.amount, context.payee);
+      return units > 0n && units >= toUnits(context.minimum, context.payee.decimals);
+    },
   },
 }).createMachine({
   id: 'walletTopUp',

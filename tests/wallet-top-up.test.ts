@@ -72,6 +72,17 @@ describe('sending from the page’s wallet', () => {
     expect(host.asked).toEqual([]);
   });
 
+  it('refuses what is not a positive amount also where the minimum is 0', async () => {
+    const host = pageWallet('signs');
+    await host.started;
+    const flow = topUp(host, '0');
+    for (const amount of ['0', 'abc', '0.0000000000000000001']) {
+      flow.send({ type: 'AMOUNT_SUBMITTED', amount });
+      expect(walletTopUpView(flow.getSnapshot()).problem).toBe('invalid');
+    }
+    expect(host.asked).toEqual([]);
+  });
+
   it('goes back to the amount when the wallet refuses', async () => {
     const host = pageWallet('refuses');
     await host.started;
