@@ -88,9 +88,16 @@ test.describe('signing in against the real server', () => {
     await context.addCookies([{ ...expired, value: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl' }]);
     await page.getByRole('button', { name: 'Español' }).click();
     await expect(page).toHaveURL(/\/es\/profile\/language$/);
+    // The token is renewed (the cookie holds a new one) and the choice, answered 401 at first, is sent
+    // again with it: the server has it. Loading a page before that would abandon the request.
+    const token = async () => (await context.cookies()).find((c) => c.name === 'auth_token')?.value;
+    await expect.poll(token).not.toBe('eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl');
     await expect
-      .poll(async () => (await context.cookies()).find((c) => c.name === 'auth_token')?.value)
-      .not.toBe('eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJl');
+      .poll(async () => {
+        const settings = await context.request.get('/api/user-settings', { headers: { Authorization: `Bearer ${await token()}` } });
+        return ((await settings.json()) as { language?: string }).language;
+      })
+      .toBe('es');
     await page.goto(`${baseURL}/profile`);
     await expect(page).toHaveURL(/\/es\/profile$/);
     await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();

@@ -97,14 +97,16 @@ export async function latestCode(request: APIRequestContext, to: string, templat
   await expect
     .poll(
       async () => {
-        const { messages } = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
+        // A read, so safe to repeat if the connection it reuses was reset on the way.
+        const outbox = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { maxRetries: 2 });
+        const { messages } = (await outbox.json()) as {
           messages: { template: string; body: string }[];
         };
         const sent = messages.filter((m) => m.template === template);
         code = sent.length > notBefore ? (/\b(\d{6})\b/.exec(sent[0]!.body)?.[1] ?? '') : '';
         return code;
       },
-      { message: `${template} to ${to}`, timeout: 10_000 },
+      { message: `${template} to ${to}` },
     )
     .toMatch(/^\d{6}$/);
   return code;

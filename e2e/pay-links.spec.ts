@@ -83,7 +83,7 @@ test('a request made on /pay is paid from another currency in a second browser; 
   await expect(payerPage.getByText('Charged to your account:')).toBeVisible();
 
   // No reload on the requester's page: the event stream (or its 5-second poll) brought the news.
-  await expect(page.getByTestId('payment-status')).toHaveText('This request has already been paid.', { timeout: 10_000 });
+  await expect(page.getByTestId('payment-status')).toHaveText('This request has already been paid.');
   // The payer's balance fell by what the quote said, and a paid link says so to anyone opening it.
   await payerPage.reload();
   await expect(payerPage.getByTestId('payment-status')).toHaveText('This request has already been paid.');

@@ -119,12 +119,8 @@ test('Web Push end to end: allow, a deposit is pushed encrypted, the service wor
     const origin = new URL(page.url()).origin;
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registration, data: sent! });
     await expect
-      .poll(
-        () =>
-          page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`)),
-        {
-          timeout: 10_000,
-        },
+      .poll(() =>
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`)),
       )
       .toEqual(['Deposit received: €25.00 was credited to your account.']);
 

@@ -59,7 +59,7 @@ for (const language of PAGE_LANGUAGES) {
       name: texts.wallet.switchTo.replace('{{chain}}', texts.wallet.localChain.replace('{{name}}', base.name)),
     });
     await switchTo.click();
-    await expect(visitor.getByRole('alert')).toHaveText(texts.wallet.errors.user_rejected, { timeout: 10_000 });
+    await expect(visitor.getByRole('alert')).toHaveText(texts.wallet.errors.user_rejected);
     await tellTestWallet(visitor, { reject: null });
     await switchTo.click();
     await visitor

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { createApp, defaultTransport } from './app';
 import { openDatabase } from './bootstrap';
 import { resolveChains } from './chains/chains';
@@ -47,18 +48,29 @@ const app = createApp({ db: database.db, config, clock, logger, services, chains
 // The credentials are printed only where they work: in demo mode, with the demo account present.
 const showDemo = config.demoMode && Boolean(await services.users.findByEmail(DEMO_CUSTOMER.email));
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  const mode = config.production ? ', production' : config.demoMode ? ', demo mode' : '';
-  const where = isLoopback(config.host) ? `http://localhost:${info.port}` : `http://${config.host}:${info.port} (HOST)`;
-  console.log(`\nMeridian is running at ${where} (database: ${database.engine}${mode})`);
-  if (showDemo) {
-    console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
-    console.log(
-      `With a phone (withdrawals; its sign-in code is printed here): ${DEMO_PHONE_CUSTOMER.email} / ${DEMO_PHONE_CUSTOMER.password}`,
-    );
-    console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`);
-  }
-});
+/**
+ * An idle keep-alive connection is closed after 65 s, not Node's 5 s: longer than the usual proxy and
+ * load-balancer idle timeouts (60 s), so the server never closes a connection at the moment a proxy
+ * or a client sends its next request on it (which that client sees as a reset). The `Keep-Alive:
+ * timeout=65` answer header tells clients when to let go first.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
+const server = serve(
+  { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: { keepAliveTimeout: KEEP_ALIVE_MS } },
+  (info) => {
+    const mode = config.production ? ', production' : config.demoMode ? ', demo mode' : '';
+    const where = isLoopback(config.host) ? `http://localhost:${info.port}` : `http://${config.host}:${info.port} (HOST)`;
+    console.log(`\nMeridian is running at ${where} (database: ${database.engine}${mode})`);
+    if (showDemo) {
+      console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+      console.log(
+        `With a phone (withdrawals; its sign-in code is printed here): ${DEMO_PHONE_CUSTOMER.email} / ${DEMO_PHONE_CUSTOMER.password}`,
+      );
+      console.log(`Demo admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}\n`);
+    }
+  },
+) as Server;
 
 // Moves the rates (simulated, or read from RATES_FEED_URL) on whichever instance holds the lease.
 const stopRates = services.rates.start();
@@ -103,8 +115,12 @@ async function stop(signal: string) {
   stopRates();
   await stopWatcher?.();
   await stopSigner?.();
-  // Stop accepting connections and let running requests finish before the database goes away.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // Stop accepting connections and let running requests finish before the database goes away. Idle
+  // connections close now; those still answering close right after their answer instead of staying
+  // open for the keep-alive time, which close() would wait for.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.keepAliveTimeout = 1;
+  await closed;
   // The nodes write their state on the way out.
   await localNodes?.stop().catch((error: unknown) => logger.error('chains.stop_failed', describeError(error)));
   await database.close().catch((error: unknown) => logger.error('db.close_failed', describeError(error)));

@@ -132,7 +132,7 @@ async function heldSmtpServer() {
 }
 
 describe('SIGTERM', () => {
-  it('lets a request in flight finish, its e-mail delivered, then exits cleanly', async () => {
+  it('lets a request in flight finish, its e-mail delivered, then exits cleanly and promptly', async () => {
     const smtp = await heldSmtpServer();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-drain-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -173,7 +173,12 @@ describe('SIGTERM', () => {
       const answer = await inFlight;
       expect(answer.status).toBe(200);
       expect(await answer.json()).toMatchObject({ ok: true });
+      // Idle connections are kept longer than a proxy's idle timeout (server/main.ts)…
+      expect(answer.headers.get('keep-alive')).toBe('timeout=65');
+      // …but a stopping server does not keep this one open that long before it exits.
+      const answeredAt = performance.now();
       expect(await exited).toBe(0);
+      expect(performance.now() - answeredAt).toBeLessThan(30_000);
       expect(smtp.delivered).toHaveLength(1);
       expect(smtp.delivered[0]).toMatch(/\b\d{6}\b/);
     } finally {
