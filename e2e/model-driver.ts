@@ -169,6 +169,8 @@ const RUN_CLOCK_LIMIT = 3_000;
 /** Turns the models' declarative page actions and expectations into Playwright calls. */
 class PageDriver {
   private readonly answers = new Map<string, { handler: (route: Route) => Promise<void>; left: () => number }>();
+  /** Counted answers arranged since `takeArranged`, each telling whether all its answers went out. */
+  private arranged: (() => boolean)[] = [];
   private readonly streams = new Map<string, { held: Route[]; next?: string }>();
   private passkeys: PasskeyOutcomes = {};
   private notifications: NotificationOutcomes = {};
@@ -369,16 +371,39 @@ class PageDriver {
     if (previous && !queued) await this.page.unroute(answer, previous.handler);
     // Counted here, not with Playwright's `times`, which also counts requests of other methods passed on.
     let left = times ?? Infinity;
+    let sent = 0;
     const handler = async (route: Route) => {
       if ((method && route.request().method() !== method) || left <= 0 || (queued && previous.left() > 0)) return route.fallback();
       left -= 1;
-      if (offline) return route.abort('internetdisconnected');
-      if (html !== undefined) return route.fulfill({ status, headers, contentType: 'text/html', body: html });
-      if (script !== undefined) return route.fulfill({ status, headers, contentType: 'text/javascript', body: script });
-      return route.fulfill({ status, headers, json: json ?? {} });
+      if (offline) await route.abort('internetdisconnected');
+      else if (html !== undefined) await route.fulfill({ status, headers, contentType: 'text/html', body: html });
+      else if (script !== undefined) await route.fulfill({ status, headers, contentType: 'text/javascript', body: script });
+      else await route.fulfill({ status, headers, json: json ?? {} });
+      sent += 1;
     };
     this.answers.set(key, { handler, left: () => left + (queued ? previous.left() : 0) });
+    if (times !== undefined) this.arranged.push(() => sent >= times);
     await this.page.route(answer, handler);
+  }
+
+  /** Forgets the counted answers arranged so far and answers them. */
+  takeArranged(): (() => boolean)[] {
+    const taken = this.arranged;
+    this.arranged = [];
+    return taken;
+  }
+
+  /**
+   * Waits until the page has been sent each of these answers. A settled step can look on the page just
+   * like the step before it (a look at the deposits that finds the same one pending), so its check alone
+   * could pass before the answer arrived, and a clock run for the next step would then come before the
+   * timer that answer starts.
+   */
+  async expectAnswered(arranged: (() => boolean)[], where: string): Promise<void> {
+    if (arranged.length === 0) return;
+    await expect
+      .poll(() => arranged.every((sent) => sent()), { message: `${where}: the page asked for what this step answers` })
+      .toBe(true);
   }
 
   async expectPage(expectation: PageExpectation, where: string): Promise<void> {
@@ -429,16 +454,23 @@ export async function runPathInPage(
     let last = lead;
     while (steps[last + 1] && settles(steps[last + 1]!)) last++;
     const meanwhile: PageAction[] = [];
+    // Answers for actors this step starts; an actor already running before it may have asked earlier.
+    const arranged: (() => boolean)[] = [];
+    const before = lead > 0 ? steps[lead - 1]!.snapshot.children : {};
     for (let i = lead + 1; i <= last; i++) {
+      driver.takeArranged();
       for (const action of actionsFor(i)) {
         if ('whileRunning' in action) meanwhile.push(...action.whileRunning);
         else await driver.perform(action);
       }
+      const actor = steps[i]!.actor;
+      if (actor !== undefined && !(actor in before)) arranged.push(...driver.takeArranged());
     }
     const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never, language) ?? null) : actionsFor(lead);
     if (caused) {
       for (const action of [...caused, ...meanwhile]) await driver.perform(action);
       const settled = steps[last]!;
+      await driver.expectAnswered(arranged, `step ${last}: ${settled.label}`);
       for (const expectation of pageExpectationsFor(flow, model, settled.snapshot, settled.states, language)) {
         await driver.expectPage(expectation, `step ${last}: ${settled.label} ⇒ ${settled.states.join(', ')}`);
       }
