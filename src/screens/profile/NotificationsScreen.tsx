@@ -31,8 +31,8 @@ export function NotificationsScreen() {
       if (!result.ok) throw result.error;
       return result.data;
     },
-    // A read of the list still under way (the page's own on opening) was answered before this mark:
-    // landing after it, it would put the old count back in the same render, and nothing would mark again.
+    // A read of the list still under way (the page's own, on opening) reflects the list before this mark:
+    // landing after it, it would put the old unread count back, and nothing would mark it read again.
     onMutate: () => queryClient.cancelQueries({ queryKey: notificationsQuery(api).queryKey }),
     // Only the count: the rows keep their New mark while the page shows them.
     onSuccess: (answer) =>
