@@ -318,7 +318,7 @@ export const API_ERRORS = {
   push_endpoint_refused: {
     status: 409,
     description:
-      'The push endpoint belongs to another customer’s device, or is not one a push service would give (production takes only https push services on public hosts).',
+      'The push endpoint belongs to another customer’s device, or is not one a push service would give (production takes only the browsers’ known push services, over https).',
   },
   push_unavailable: { status: 503, description: 'Standard Web Push is not configured on this server (`PUSH_MODE`).' },
   rate_limited: { status: 429, description: 'Too many attempts; the `Retry-After` header says how many seconds to wait.' },

@@ -1,5 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, isIPv4, type LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import { isLocale, DEFAULT_LOCALE } from '../../contract/locales';
 import type { NotificationList, PushConfig, PushPayload, PushSubscriptionBody } from '../../contract/notifications';
@@ -24,7 +28,7 @@ const MAX_DEVICES = 10;
 const PUSH_TIMEOUT_MS = 10_000;
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
-/** Sends one encrypted push: the request web-push prepares, made with fetch (http too, for a local push service). */
+/** Sends one encrypted push (the request web-push prepares) and answers the push service's status. */
 export type PushSender = (request: {
   endpoint: string;
   method: string;
@@ -32,39 +36,131 @@ export type PushSender = (request: {
   body: Buffer | null;
 }) => Promise<number>;
 
-const fetchSender: PushSender = async (request) => {
-  const answer = await fetch(request.endpoint, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body ? new Uint8Array(request.body) : null,
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-  });
-  await answer.body?.cancel();
-  return answer.status;
-};
+/** A DNS lookup of every address of a host (`dns.promises.lookup` with `all`); tests pass their own. */
+export type ResolveHost = (host: string) => Promise<readonly { address: string; family: number }[]>;
+
+const systemResolve: ResolveHost = (host) => lookup(host, { all: true, verbatim: true });
 
 /**
- * Whether the server may send to this endpoint: push services are public https hosts. Demo mode also
- * takes a local one (the tests' stand-in push service); production never posts to this machine or a
- * private network (the endpoint is the caller's to choose).
+ * The push services browsers subscribe with (Chrome, Edge, Firefox, Safari): production sends to these
+ * hosts only. An entry starting with a dot also takes its subdomains (Windows hands out `wns2-….notify.windows.com`).
+ */
+const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '.notify.windows.com',
+  'web.push.apple.com',
+  '.push.apple.com',
+] as const;
+
+/**
+ * Addresses no push service has: this host, private networks, link-local (cloud metadata), CGNAT
+ * (100.64/10), benchmarking (198.18/15), documentation, multicast and reserved ranges, and IPv6 forms
+ * that carry an IPv4 address (mapped, NAT64, 6to4, Teredo). IPv4-mapped IPv6 is checked as its IPv4.
+ */
+const NON_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 127],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+const familyOf = (address: string) => (isIPv4(address) ? 'ipv4' : 'ipv6');
+
+/** Whether a push may connect to this address: public ones, and this machine's in demo mode (the local push service). */
+function pushAddressAllowed(address: string, demoMode: boolean): boolean {
+  if (!isIP(address)) return false;
+  if (demoMode && LOOPBACK.check(address, familyOf(address))) return true;
+  return !NON_PUBLIC.check(address, familyOf(address));
+}
+
+/** The push went nowhere: the endpoint's host resolves to an address a push may not reach. */
+export class PushAddressRefused extends Error {
+  constructor(host: string) {
+    super(`push endpoint host ${host} resolves to an address pushes may not reach`);
+    this.name = 'PushAddressRefused';
+  }
+}
+
+/**
+ * Sends with node's http(s): the host is resolved once, every address it has is checked, and the
+ * connection goes to the checked address (the request's own lookup answers it), so a DNS answer that
+ * changes between check and connect (rebinding) gains nothing. Redirects are never followed: a 3xx is
+ * the push service's answer, not a new destination.
+ */
+export function createPushSender({ demoMode, resolve = systemResolve }: { demoMode: boolean; resolve?: ResolveHost }): PushSender {
+  return async (request) => {
+    const url = new URL(request.endpoint);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolve(host);
+    const [pinned] = addresses;
+    if (!pinned || !addresses.every(({ address }) => pushAddressAllowed(address, demoMode))) throw new PushAddressRefused(host);
+    const pinnedLookup: LookupFunction = (_host, options, callback) => {
+      if (options.all) callback(null, [pinned]);
+      else callback(null, pinned.address, pinned.family);
+    };
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise<number>((resolveStatus, reject) => {
+      const outgoing = send(
+        url,
+        { method: request.method, headers: request.headers, lookup: pinnedLookup, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) },
+        (answer) => {
+          resolveStatus(answer.statusCode ?? 0);
+          // Only the status matters: whatever the push service says beyond it is not read.
+          answer.destroy();
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(request.body ?? undefined);
+    });
+  };
+}
+
+/** Whether `host` is one of the known push services. */
+const knownPushService = (host: string) =>
+  PUSH_SERVICE_HOSTS.some((entry) => (entry.startsWith('.') ? host.endsWith(entry) : host === entry));
+
+/**
+ * Whether the server may send to this endpoint (the endpoint is the caller's to choose). Production:
+ * https on the standard port to a known push service, nothing else. Demo mode also takes http and any
+ * host (the tests' stand-in push service is local). Either way the sender checks the addresses the host
+ * resolves to when it connects (`createPushSender`).
  */
 export function pushEndpointAllowed(endpoint: string, demoMode: boolean): boolean {
   const url = new URL(endpoint);
   if (demoMode) return url.protocol === 'https:' || url.protocol === 'http:';
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const privateHost =
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    host.endsWith('.internal') ||
-    host.endsWith('.local') ||
-    /^(127|10|0)\./.test(host) ||
-    /^192\.168\./.test(host) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
-    /^169\.254\./.test(host) ||
-    host.includes(':') ||
-    /^\d+$/.test(host);
-  return !privateHost;
+  return url.protocol === 'https:' && !url.username && !url.password && url.port === '' && knownPushService(url.hostname);
 }
 
 interface PushDeps {
@@ -82,7 +178,7 @@ interface PushDeps {
  * (triggers of migration 0030, in the transaction of what they tell); this service lists them, marks them
  * read, and pushes each one once to the customer's devices, in the customer's saved language.
  */
-export function createPushService({ db, clock, settings, demoMode, logger, listen, send = fetchSender }: PushDeps) {
+export function createPushService({ db, clock, settings, demoMode, logger, listen, send = createPushSender({ demoMode }) }: PushDeps) {
   function config(): PushConfig {
     if (settings.mode === 'webpush') return { mode: 'webpush', vapidPublicKey: settings.vapid.publicKey };
     if (settings.mode === 'sdk') return { mode: 'sdk', appId: settings.appId, scriptUrl: settings.scriptUrl };
@@ -176,6 +272,11 @@ export function createPushService({ db, clock, settings, demoMode, logger, liste
     const locale = saved && isLocale(saved.language) ? saved.language : DEFAULT_LOCALE;
     const payload: PushPayload = { ...pushText(claimed.kind, claimed.params, locale), tag: String(claimed.id) };
     for (const device of devices) {
+      // Stored before production kept to the known push services: never sent to, so forgotten.
+      if (!pushEndpointAllowed(device.endpoint, demoMode)) {
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+        continue;
+      }
       try {
         const request = webpush.generateRequestDetails(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
@@ -190,7 +291,8 @@ export function createPushService({ db, clock, settings, demoMode, logger, liste
         });
         // The push service forgot this device (unsubscribed, expired): so do we.
         if (status === 404 || status === 410) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-        else if (status >= 400) logger.warn('push.refused', { status, host: new URL(device.endpoint).host });
+        // A redirect is not followed (it could point anywhere): like a refusal, it delivered nothing.
+        else if (status >= 300) logger.warn('push.refused', { status, host: new URL(device.endpoint).host });
       } catch (error) {
         // The endpoint is a capability URL: only its host goes to the log.
         logger.warn('push.failed', { host: new URL(device.endpoint).host, ...describeError(error) });
