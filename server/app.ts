@@ -141,7 +141,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   payLinkRoutes(api, deps, services);
   // A deposit link pays into the customer's own deposit address on its chain (derived, never a node's account).
   const depositAddress: DepositAddressOf = options.depositAddress ?? ((userId, query) => deposits.address(userId, query));
-  depositLinkRoutes(api, deps, createDepositLinkService({ db, clock, chains, depositAddress }));
+  depositLinkRoutes(api, deps, createDepositLinkService({ db, clock, chains, depositAddress }), services.rateLimiter);
   trackingRoutes(api, deps, services);
   passkeyRoutes(api, deps, services, cookies);
   simulateRoutes(api, deps, services);

@@ -18,8 +18,8 @@ export const depositLinksEndpoints = {
   }),
   reportDepositLinkPayment: endpoint('POST', '/deposit-links/:hash/payments', depositLinkPaymentBodySchema, depositLinkSchema, {
     summary:
-      'The wallet page reports the transaction it sent to pay the link (no sign-in; reporting it again changes nothing). It counts once the watcher credits it as a deposit of the link’s asset to its address on its network; any other transaction counts for nothing. A transaction pays one link at most; a link takes at most 10. Answers the link as `GET` does.',
+      'The wallet page reports the transaction it sent to pay the link (no sign-in; reporting it again changes nothing). It counts once the watcher credits it as a deposit of the link’s asset to its address on its network, mined after the link was created; any other transaction counts for nothing (it stays an ordinary deposit). A transaction pays one link at most; a link takes at most 10; reports are rate-limited per address. Answers the link as `GET` does.',
     auth: 'none',
-    errors: ['deposit_link_not_found', 'deposit_link_payment_taken', 'deposit_link_payments_limit'],
+    errors: ['deposit_link_not_found', 'deposit_link_payment_taken', 'deposit_link_payments_limit', 'rate_limited'],
   }),
 };

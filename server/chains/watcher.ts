@@ -27,6 +27,8 @@ interface Arrival {
   logIndex: number;
   blockNumber: bigint;
   blockHash: Hash;
+  /** When the block was mined (its timestamp). */
+  blockTime: Date;
   to: string;
   asset: CryptoAsset;
   value: bigint;
@@ -89,6 +91,29 @@ export function createDepositWatcher({ db, clock, logger, chains }: WatcherDeps)
     );
     if (watched.size === 0) return [];
     const found: Arrival[] = [];
+    const blockTimes = new Map<bigint, Date>();
+    for (let number = from; number <= to; number++) {
+      const block = await client.getBlock({ blockNumber: number, includeTransactions: true });
+      blockTimes.set(number, blockTime(block));
+      for (const tx of block.transactions) {
+        const recipient = tx.to?.toLowerCase();
+        if (!recipient || !watched.has(recipient) || tx.value === 0n) continue;
+        // A reverted transaction moved no value.
+        const receipt = await client.getTransactionReceipt({ hash: tx.hash });
+        if (receipt.status !== 'success') continue;
+        found.push({
+          txHash: tx.hash,
+          logIndex: -1,
+          blockNumber: number,
+          blockHash: block.hash!,
+          blockTime: blockTime(block),
+          to: recipient,
+          asset: chain.nativeCurrency.symbol,
+          value: tx.value,
+          decimals: chain.nativeCurrency.decimals,
+        });
+      }
+    }
     const logs = await client.getLogs({
       address: chain.tokens.map((token) => token.address as `0x${string}`),
       event: TRANSFER,
@@ -104,31 +129,13 @@ export function createDepositWatcher({ db, clock, logger, chains }: WatcherDeps)
         logIndex: log.logIndex!,
         blockNumber: log.blockNumber!,
         blockHash: log.blockHash!,
+        // The logs are of the blocks just read (the same range).
+        blockTime: blockTimes.get(log.blockNumber!)!,
         to,
         asset: token.asset,
         value: log.args.value,
         decimals: token.decimals,
       });
-    }
-    for (let number = from; number <= to; number++) {
-      const block = await client.getBlock({ blockNumber: number, includeTransactions: true });
-      for (const tx of block.transactions) {
-        const recipient = tx.to?.toLowerCase();
-        if (!recipient || !watched.has(recipient) || tx.value === 0n) continue;
-        // A reverted transaction moved no value.
-        const receipt = await client.getTransactionReceipt({ hash: tx.hash });
-        if (receipt.status !== 'success') continue;
-        found.push({
-          txHash: tx.hash,
-          logIndex: -1,
-          blockNumber: number,
-          blockHash: block.hash!,
-          to: recipient,
-          asset: chain.nativeCurrency.symbol,
-          value: tx.value,
-          decimals: chain.nativeCurrency.decimals,
-        });
-      }
     }
     return found;
   }
@@ -152,7 +159,7 @@ export function createDepositWatcher({ db, clock, logger, chains }: WatcherDeps)
         if (existing.status !== 'dropped') return;
         await tx
           .update(chainDeposits)
-          .set({ status: 'pending', blockNumber: Number(arrival.blockNumber), blockHash: arrival.blockHash })
+          .set({ status: 'pending', blockNumber: Number(arrival.blockNumber), blockHash: arrival.blockHash, blockTime: arrival.blockTime })
           .where(depositKey(key));
         await tx.update(activities).set({ status: 'pending' }).where(eq(activities.id, existing.activityId));
         return;
@@ -175,6 +182,7 @@ export function createDepositWatcher({ db, clock, logger, chains }: WatcherDeps)
         ...key,
         blockNumber: Number(arrival.blockNumber),
         blockHash: arrival.blockHash,
+        blockTime: arrival.blockTime,
         userId: owner.userId,
         address: arrival.to,
         asset: arrival.asset,
@@ -203,10 +211,11 @@ export function createDepositWatcher({ db, clock, logger, chains }: WatcherDeps)
       const receipt = await client.getTransactionReceipt({ hash: deposit.txHash as Hash }).catch(() => undefined);
       const key = depositKey(deposit);
       if (receipt?.status === 'success') {
-        // Mined again in another block: count its confirmations from there.
+        // Mined again in another block: count its confirmations (and its time) from there.
+        const block = await client.getBlock({ blockHash: receipt.blockHash });
         await db
           .update(chainDeposits)
-          .set({ blockNumber: Number(receipt.blockNumber), blockHash: receipt.blockHash })
+          .set({ blockNumber: Number(receipt.blockNumber), blockHash: receipt.blockHash, blockTime: blockTime(block) })
           .where(key);
       } else {
         logger.warn('deposits.dropped', { network: chain.network, txHash: deposit.txHash });
@@ -288,5 +297,6 @@ export function toAssetAmount(value: bigint, tokenDecimals: number, asset: Crypt
   return { amount: formatUnits(value / scale, decimals), dust: formatUnits(value % scale, tokenDecimals) };
 }
 
+const blockTime = (block: { timestamp: bigint }) => new Date(Number(block.timestamp) * 1000);
 const minBig = (a: bigint, b: bigint) => (a < b ? a : b);
 const maxBig = (a: bigint, b: bigint) => (a > b ? a : b);

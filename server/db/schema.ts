@@ -566,6 +566,8 @@ export const chainDeposits = pgTable('chain_deposits', {
   logIndex: integer('log_index').notNull(),
   blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
   blockHash: text('block_hash').notNull(),
+  /** The block's timestamp (migration 0034); none on rows recorded before it. */
+  blockTime: instant('block_time'),
   userId: uuid('user_id').notNull(),
   address: text('address').notNull(),
   asset: text('asset').notNull(),

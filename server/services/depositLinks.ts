@@ -49,7 +49,8 @@ export function createDepositLinkService({ db, clock, chains, depositAddress }: 
 
   /**
    * What arrived for a link: the reported transactions that the watcher saw as deposits of the link's
-   * asset to its address (dropped ones count for nothing). The arithmetic is the database's (numeric).
+   * asset to its address, mined after the link was created (dropped ones count for nothing). The
+   * arithmetic is the database's (numeric).
    */
   async function arrived(db: Db, row: Row): Promise<Pick<DepositLink, 'status' | 'received' | 'remainder'>> {
     const [sums] = await db
@@ -70,6 +71,10 @@ export function createDepositLinkService({ db, clock, chains, depositAddress }: 
           eq(chainDeposits.userId, row.userId),
           eq(chainDeposits.asset, row.asset),
           eq(chainDeposits.address, row.address.toLowerCase()),
+          // An earlier transaction to the address is anyone's to find on the chain: it never pays the link.
+          // Block timestamps are whole seconds, so the link's time is taken to its second (rows from before
+          // block times were kept go by when the watcher saw them, never earlier than their block).
+          sql`coalesce(${chainDeposits.blockTime}, ${chainDeposits.seenAt}) >= date_trunc('second', ${row.createdAt.toISOString()}::timestamptz)`,
         ),
       );
     const { received, remainder, comparison, pending } = sums!;

@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   phoneRecoveryPerIp: { bucket: 'phone-recovery:ip', limit: 30, windowSeconds: 15 * MINUTE },
   recoveryCancelPerIp: { bucket: 'recovery-cancel:ip', limit: 20, windowSeconds: 15 * MINUTE },
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
+  /** Anyone may report a deposit link's payment: each report takes a lock and a query, and hashes are guessed at here. */
+  depositLinkPaymentPerIp: { bucket: 'deposit-link-payment:ip', limit: 30, windowSeconds: 15 * MINUTE },
   /** Each start stores a pending request for 10 minutes; this keeps one address from piling them up. */
   socialStartPerIp: { bucket: 'social-start:ip', limit: 30, windowSeconds: 15 * MINUTE },
   /** Passkey sign-in options and answers together; the conditional request asks once per page open. */
