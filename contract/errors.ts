@@ -246,8 +246,15 @@ export const API_ERRORS = {
   },
   kyc_document_type_missing: { status: 409, description: 'Choose the document type and country before uploading its sides.' },
   kyc_side_invalid: { status: 422, description: 'The side is not `front` or `back`, or the document type has no back.' },
-  kyc_file_type_refused: { status: 415, description: 'The file is not a JPEG, PNG or PDF by its content (whatever its name says).' },
-  kyc_file_unsafe: { status: 422, description: 'The PDF carries JavaScript or actions that run on opening.' },
+  kyc_file_type_refused: {
+    status: 415,
+    description: 'The file is not a JPEG, PNG or PDF by its content (whatever its name says), or is a PDF that a PDF parser cannot read.',
+  },
+  kyc_file_unsafe: {
+    status: 422,
+    description:
+      'The PDF carries JavaScript, a launch action, an embedded file or a form (read by a PDF parser, whatever the encoding), or cannot be checked within the server’s limits.',
+  },
   kyc_file_not_found: { status: 404, description: 'No file with this id is yours (or, for admins, exists).' },
   kyc_steps_incomplete: { status: 409, description: 'A step is still open; `fields` names each one.' },
   kyc_not_pending: { status: 409, description: 'This identity check is not waiting for a decision.' },

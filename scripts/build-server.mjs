@@ -1,7 +1,7 @@
 // `npm run build:server [outdir]`: bundles the server (server/main.ts) into one ES module,
 // dist-server/main.mjs by default, for `NODE_ENV=production node dist-server/main.mjs` without tsx.
 // Packages stay external (node_modules is needed at run time, as for `npm start`). The SQL migrations
-// are copied next to the bundle (and the statements' fonts, server/statements/fonts/): server/db/migrate.ts looks for `./migrations/` beside the module
+// are copied next to the bundle (and the statements' fonts, server/statements/fonts/, and the PDF check's worker): server/db/migrate.ts looks for `./migrations/` beside the module
 // that contains it, which in the bundle is main.mjs.
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
@@ -11,7 +11,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.resolve(process.argv[2] ?? path.join(root, 'dist-server'));
 
 // Only what this script writes, so a stale migration never outlives its removal from the repository.
-for (const entry of ['main.mjs', 'main.mjs.map', 'migrations', 'fonts']) rmSync(path.join(outdir, entry), { recursive: true, force: true });
+for (const entry of ['main.mjs', 'main.mjs.map', 'migrations', 'fonts', 'pdf-inspect.worker.mjs'])
+  rmSync(path.join(outdir, entry), { recursive: true, force: true });
 
 await build({
   entryPoints: [path.join(root, 'server', 'main.ts')],
@@ -33,4 +34,6 @@ cpSync(path.join(root, 'server', 'statements', 'fonts'), path.join(outdir, 'font
   recursive: true,
   filter: (source) => !path.basename(source).startsWith('.'),
 });
+// The KYC PDF check's worker thread: server/services/kyc-files.ts starts it from beside its module.
+cpSync(path.join(root, 'server', 'services', 'pdf-inspect.worker.mjs'), path.join(outdir, 'pdf-inspect.worker.mjs'));
 console.log(`Wrote ${path.relative(process.cwd(), path.join(outdir, 'main.mjs')) || 'main.mjs'} and its migrations/`);

@@ -1,13 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
 import type { KycFileType } from '../../contract/kyc';
 import { ApiError } from '../errors';
 
 /**
  * Identity documents as they are kept: the media type read from the bytes (a name or a Content-Type is
- * whatever the sender says), PDFs that would run code refused, image metadata (camera, place, time,
+ * whatever the sender says), PDFs that would run code or carry files or forms refused, image metadata (camera, place, time,
  * editing software) stripped, then sealed with AES-256-GCM and handed to a storage adapter outside
  * the database.
  */
@@ -26,33 +26,53 @@ export function sniffType(bytes: Uint8Array): KycFileType | null {
   return null;
 }
 
-/** PDF names that run something when the file is opened or clicked. */
-const ACTIVE_PDF_NAMES = /\/(JavaScript|JS|Launch|RichMedia|XFA)\b/;
+/** pdf.js reads a KYC PDF within these bounds, on a thread of its own, or the PDF is refused. */
+const PDF_CHECK = {
+  timeoutMs: 10_000,
+  heapMb: 256,
+  /** An identity document has a page or two; every page's annotations are read. */
+  maxPages: 50,
+  /** Checks at once; more wait their turn (each is a thread with its own heap). */
+  parallel: 2,
+} as const;
 
-/** A PDF name may spell letters as `#xx` (`/J#61vaScript`): decoded before looking. */
-const decodeNames = (text: string) => text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** What the PDF check found: nothing active, something active (or beyond the bounds), or no PDF pdf.js can read. */
+export type PdfVerdict = { verdict: 'clean' } | { verdict: 'active' | 'unreadable'; reason: string };
+
+let pdfChecksRunning = 0;
+const pdfChecksWaiting: (() => void)[] = [];
 
 /**
- * True when a PDF carries JavaScript or a launch action: in the plain objects, or inside a compressed
- * stream (object streams hide dictionaries there), looked at after inflating each Flate stream.
+ * Reads a PDF with pdf.js (server/services/pdf-inspect.worker.mjs) on a worker thread: its heap is
+ * bounded and it is ended after the timeout, so a hostile file costs a bounded amount and never blocks
+ * the server's own thread.
  */
-export function pdfHasActiveContent(bytes: Uint8Array): boolean {
-  const text = Buffer.from(bytes).toString('latin1');
-  if (ACTIVE_PDF_NAMES.test(decodeNames(text))) return true;
-  const streams = /stream\r?\n/g;
-  for (let match = streams.exec(text); match; match = streams.exec(text)) {
-    const start = match.index + match[0].length;
-    const end = text.indexOf('endstream', start);
-    if (end < 0) break;
-    try {
-      const inflated = inflateSync(bytes.subarray(start, end)).toString('latin1');
-      if (ACTIVE_PDF_NAMES.test(decodeNames(inflated))) return true;
-    } catch {
-      // Not a Flate stream (an image, a font): nothing in it is a PDF dictionary.
-    }
-    streams.lastIndex = end;
+export async function inspectPdf(bytes: Uint8Array): Promise<PdfVerdict> {
+  // A check that ends hands its slot to the next in line, so no newcomer slips in between.
+  if (pdfChecksRunning < PDF_CHECK.parallel) pdfChecksRunning += 1;
+  else await new Promise<void>((resolve) => pdfChecksWaiting.push(resolve));
+  try {
+    return await new Promise<PdfVerdict>((resolve) => {
+      const worker = new Worker(new URL('./pdf-inspect.worker.mjs', import.meta.url), {
+        workerData: { bytes: bytes.slice(), maxPages: PDF_CHECK.maxPages },
+        resourceLimits: { maxOldGenerationSizeMb: PDF_CHECK.heapMb },
+      });
+      const finish = (verdict: PdfVerdict) => {
+        clearTimeout(timer);
+        resolve(verdict);
+        void worker.terminate();
+      };
+      const timer = setTimeout(() => finish({ verdict: 'active', reason: 'timeout' }), PDF_CHECK.timeoutMs);
+      worker.once('message', (verdict: PdfVerdict) => finish(verdict));
+      // Out of heap, or a crash: not a file to keep.
+      worker.once('error', () => finish({ verdict: 'active', reason: 'worker_failed' }));
+      worker.once('exit', () => finish({ verdict: 'active', reason: 'worker_exited' }));
+    });
+  } finally {
+    const next = pdfChecksWaiting.shift();
+    if (next) next();
+    else pdfChecksRunning -= 1;
   }
-  return false;
 }
 
 /**
@@ -116,13 +136,19 @@ export function stripPng(bytes: Uint8Array): Uint8Array | null {
 
 /**
  * What is stored of an upload: its real type and the bytes to keep. Refuses what is not a JPEG, PNG
- * or PDF by content (415), a malformed image (415: it would not be one), and an active PDF (422).
+ * or PDF by content (415), a malformed image or a PDF pdf.js cannot read (415: it would not be one),
+ * and an active PDF (422).
  */
-export function inspectUpload(bytes: Uint8Array, allowed: readonly KycFileType[]): { mediaType: KycFileType; content: Uint8Array } {
+export async function inspectUpload(
+  bytes: Uint8Array,
+  allowed: readonly KycFileType[],
+): Promise<{ mediaType: KycFileType; content: Uint8Array }> {
   const mediaType = sniffType(bytes);
   if (!mediaType || !allowed.includes(mediaType)) throw new ApiError('kyc_file_type_refused');
   if (mediaType === 'application/pdf') {
-    if (pdfHasActiveContent(bytes)) throw new ApiError('kyc_file_unsafe');
+    const { verdict } = await inspectPdf(bytes);
+    if (verdict === 'unreadable') throw new ApiError('kyc_file_type_refused');
+    if (verdict === 'active') throw new ApiError('kyc_file_unsafe');
     return { mediaType, content: bytes };
   }
   const content = mediaType === 'image/jpeg' ? stripJpeg(bytes) : stripPng(bytes);

@@ -176,7 +176,7 @@ export function createKycService(deps: KycDeps) {
   async function upload(userId: string, side: string, bytes: Uint8Array): Promise<KycFile> {
     if (side !== 'front' && side !== 'back') throw new ApiError('kyc_side_invalid');
     // Checked before the transaction: reading and sealing 10 MiB should not hold the customer's row.
-    const { mediaType, content } = inspectUpload(bytes, KYC_FILE_TYPES);
+    const { mediaType, content } = await inspectUpload(bytes, KYC_FILE_TYPES);
     let stored: FileRow | undefined;
     await change(userId, 'document', async (tx, app) => {
       if (!app?.documentType) throw new ApiError('kyc_document_type_missing');
@@ -195,12 +195,12 @@ export function createKycService(deps: KycDeps) {
     });
   }
 
-  function sign(userId: string, body: KycSignatureBody) {
+  async function sign(userId: string, body: KycSignatureBody) {
     if (body.termsVersion !== KYC_TERMS_VERSION) throw new ApiError('terms_version_outdated');
     // A tap is a stroke of one point: only strokes that draw count.
     if (body.strokes.filter((stroke) => stroke.length >= 2).length < SIGNATURE_MIN_STROKES) throw new ApiError('signature_too_short');
     const png = Buffer.from(body.image.slice(body.image.indexOf(',') + 1), 'base64');
-    const { mediaType, content } = inspectUpload(png, ['image/png']);
+    const { mediaType, content } = await inspectUpload(png, ['image/png']);
     return change(userId, 'signature', async (tx) => {
       const file = await storeFile(tx, userId, 'signature', mediaType, content);
       await tx

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,8 @@ describe('the compiled server (npm run build:server)', () => {
   it('bundles, starts with NODE_ENV=production, answers the API and stops cleanly on SIGTERM', async () => {
     const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build-server.mjs'), outdir], { cwd: root, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
+    // The KYC PDF check's worker thread is started from beside the bundle.
+    expect(existsSync(path.join(outdir, 'pdf-inspect.worker.mjs'))).toBe(true);
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { KYC_FILE_MAX_BYTES, KYC_TERMS_VERSION } from '../../contract/kyc';
 import { kycFiles, users } from '../../server/db/schema';
 import { DEMO_ADMIN } from '../../server/db/seed';
-import { pdfHasActiveContent, sniffType, stripJpeg, stripPng } from '../../server/services/kyc-files';
+import { inspectPdf, sniffType, stripJpeg, stripPng } from '../../server/services/kyc-files';
+import { buildPdf, onePage, onePageOfSize } from '../pdfFixtures';
 import { expectError, registerCustomer, TestClient, useTestServer, type Answer } from './helpers';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-kyc-'));
@@ -159,18 +160,21 @@ describe('file checks (server/services/kyc-files.ts)', () => {
     expect(stripped).toMatch(/IHDR[\s\S]*IDAT[\s\S]*IEND/);
   });
 
-  it('finds JavaScript in a PDF, also spelt with #xx escapes or inside a compressed object stream', () => {
-    expect(pdfHasActiveContent(pdf('1 0 obj << /Type /Catalog >> endobj'))).toBe(false);
-    expect(pdfHasActiveContent(pdf('1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj'))).toBe(true);
-    expect(pdfHasActiveContent(pdf('1 0 obj << /OpenAction << /S /J#61vaScript >> >> endobj'))).toBe(true);
-    expect(pdfHasActiveContent(pdf('1 0 obj << /S /Launch /F (cmd.exe) >> endobj'))).toBe(true);
+  it('finds JavaScript in a PDF, also spelt with #xx escapes or inside a compressed object stream', async () => {
+    expect(await inspectPdf(buildPdf(onePage()))).toEqual({ verdict: 'clean' });
+    expect(await inspectPdf(pdf('1 0 obj << /Type /Catalog >> endobj'))).toMatchObject({ verdict: 'unreadable' });
+    expect(await inspectPdf(pdf('1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj'))).toMatchObject({
+      verdict: 'active',
+    });
+    expect(await inspectPdf(pdf('1 0 obj << /OpenAction << /S /J#61vaScript >> >> endobj'))).toMatchObject({ verdict: 'active' });
+    expect(await inspectPdf(pdf('1 0 obj << /S /Launch /F (cmd.exe) >> endobj'))).toMatchObject({ verdict: 'active' });
     const hidden = deflateSync(Buffer.from('<< /S /JavaScript /JS (this.print()) >>'));
     const packed = Buffer.concat([
       Buffer.from('%PDF-1.7\n2 0 obj << /Type /ObjStm /Filter /FlateDecode >>\nstream\n'),
       hidden,
       Buffer.from('\nendstream\nendobj\n'),
     ]);
-    expect(pdfHasActiveContent(packed)).toBe(true);
+    expect(await inspectPdf(packed)).toMatchObject({ verdict: 'active' });
   });
 });
 
@@ -201,12 +205,12 @@ describe('document upload', () => {
     const client = await customer();
     expect((await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE' } })).status).toBe(200);
     // A PDF padded to size (its comment lines are no content).
-    const sized = (size: number) => {
-      const head = pdf('1 0 obj << /Type /Catalog >> endobj\n%');
-      return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
-    };
-    expectError(await upload(client, 'front', sized(KYC_FILE_MAX_BYTES + 1), 'scan.pdf', 'application/pdf'), 413, 'payload_too_large');
-    const answer = await upload(client, 'front', sized(KYC_FILE_MAX_BYTES), 'scan.pdf', 'application/pdf');
+    expectError(
+      await upload(client, 'front', onePageOfSize(KYC_FILE_MAX_BYTES + 1), 'scan.pdf', 'application/pdf'),
+      413,
+      'payload_too_large',
+    );
+    const answer = await upload(client, 'front', onePageOfSize(KYC_FILE_MAX_BYTES), 'scan.pdf', 'application/pdf');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ side: 'front', mediaType: 'application/pdf', sizeBytes: KYC_FILE_MAX_BYTES });
   });
