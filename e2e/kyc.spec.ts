@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, screenReady, test } from './fixtures';
+import { buildPdf, onePage } from '../tests/pdfFixtures';
 import { JPEG } from './kycFiles';
 
 test.describe('identity check', () => {
@@ -33,6 +34,38 @@ test.describe('identity check', () => {
     // Resumed from the server: a reload shows the same.
     await page.reload();
     await expect(page.getByTestId('kyc-step-document')).toContainText('Done');
+  });
+
+  test('a PDF with a form hidden in an encoded object stream is refused; a plain scan is taken', async ({ page, signIn }) => {
+    const [, pages] = onePage();
+    const hiddenForm = buildPdf([null, pages!, null], {
+      compressed: {
+        filter: '/Filter /ASCIIHexDecode',
+        encode: (plain) => Buffer.from(`${plain.toString('hex')}>`, 'latin1'),
+        objects: {
+          1: '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [4 0 R] >> >>',
+          3: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Annots [4 0 R] >>',
+          4: '<< /Type /Annot /Subtype /Widget /FT /Tx /T (name) /Rect [0 0 200 20] /P 3 0 R >>',
+        },
+      },
+    });
+    await signIn('en');
+    await page.goto('/kyc/document');
+    await screenReady(page);
+    await page.getByLabel('Document type').selectOption('passport');
+    await page.getByLabel('Issuing country').selectOption('DE');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Upload a file').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: hiddenForm });
+    await page.getByRole('button', { name: 'Use this' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'This PDF contains scripts, attached files or form fields, or is too complex to check' }),
+    ).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Retake' }).click();
+    await page
+      .getByLabel('Upload a file')
+      .setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: buildPdf(onePage()) });
+    await page.getByRole('button', { name: 'Use this' }).click();
+    await expect(page.getByText('Your passport is uploaded.')).toBeVisible({ timeout: 15_000 });
   });
 
   test('the questionnaire branches and refuses an unanswered follow-up, in Arabic', async ({ page, signIn }) => {
