@@ -1,7 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, screenReady, test } from './fixtures';
 import { buildPdf, onePage } from '../tests/pdfFixtures';
 import { JPEG } from './kycFiles';
+
+/** The document step, passport from Germany chosen: the sides to photograph or upload come next. */
+async function choosePassport(page: Page) {
+  await page.goto('/kyc/document');
+  await screenReady(page);
+  await page.getByLabel('Document type').selectOption('passport');
+  await page.getByLabel('Issuing country').selectOption('DE');
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
 
 test.describe('identity check', () => {
   test('a refused camera falls back to upload; the passport is sent and the step shows done', async ({ page, signIn }) => {
@@ -10,11 +20,7 @@ test.describe('identity check', () => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     await signIn('en');
-    await page.goto('/kyc/document');
-    await screenReady(page);
-    await page.getByLabel('Document type').selectOption('passport');
-    await page.getByLabel('Issuing country').selectOption('DE');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await choosePassport(page);
     await page.getByRole('button', { name: 'Take a photo' }).click();
     await expect(page.getByText('The camera is not available. Upload a photo or a scan instead.')).toBeVisible();
     await page
@@ -50,11 +56,7 @@ test.describe('identity check', () => {
       },
     });
     await signIn('en');
-    await page.goto('/kyc/document');
-    await screenReady(page);
-    await page.getByLabel('Document type').selectOption('passport');
-    await page.getByLabel('Issuing country').selectOption('DE');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await choosePassport(page);
     await page.getByLabel('Upload a file').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: hiddenForm });
     await page.getByRole('button', { name: 'Use this' }).click();
     await expect(
