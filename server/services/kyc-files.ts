@@ -54,7 +54,8 @@ export async function inspectPdf(bytes: Uint8Array): Promise<PdfVerdict> {
   try {
     return await new Promise<PdfVerdict>((resolve) => {
       const worker = new Worker(new URL('./pdf-inspect.worker.mjs', import.meta.url), {
-        workerData: { bytes: bytes.slice(), maxPages: PDF_CHECK.maxPages },
+        // A copy goes to the thread (workerData is cloned): the caller's bytes stay whole for storing.
+        workerData: { bytes, maxPages: PDF_CHECK.maxPages },
         resourceLimits: { maxOldGenerationSizeMb: PDF_CHECK.heapMb },
       });
       const finish = (verdict: PdfVerdict) => {
