@@ -91,6 +91,8 @@ describe("the issue's account: e-mail verified, no phone, identity check not sta
     await fund(db, userId, 'BTC', '0.01');
     const address = { network: 'bitcoin', address: TESTNET_ADDRESS, label: 'Cold' };
 
+    // The rule is named first: no step-up is asked for that could not serve.
+    expectError(await client.post('/withdrawal-addresses', address), 403, 'phone_required');
     await stepUp(client, 'withdrawal.address', email);
     let before = await db.counts();
     expectError(await client.post('/withdrawal-addresses', address), 403, 'phone_required');
