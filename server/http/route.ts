@@ -76,10 +76,10 @@ function refuseCrossOrigin(c: Context<AppEnv>, deps: RouteDeps): void {
 /**
  * Mounts one entry of the contract's endpoint table (the `demoOnly` ones only with `demoTools`).
  * Everything an endpoint promises in the contract is enforced here, in this order, before the handler
- * runs: a demo tool's loopback caller (404), authentication (401), the role (404), the customer rules it
- * `requires` (403), a `sameOrigin` request (415/403), no
- * NUL byte or prototype key in path or query (422), body and query against their schemas
- * (400/415/422, nothing written), the Idempotency-Key of money endpoints.
+ * runs: a demo tool's loopback caller (404), authentication (401), the role (404), the customer rules
+ * it `requires` (403), a `sameOrigin` request (415/403), no NUL byte or prototype key in path or query
+ * (422), body and query against their schemas (400/415/422, nothing written), the Idempotency-Key of
+ * money endpoints.
  * The handler's result is parsed with the answer schema on the way out: what is not in the contract
  * is stripped, and an answer the contract does not allow becomes a 500 instead of reaching a client.
  * A `download` endpoint's answer is a file: its bytes are the body, with its own media type.
@@ -126,8 +126,9 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
 
 /**
  * What every mounted endpoint checks before its handler, in this order: a demo tool's loopback caller
- * (404), authentication (401), the role (404), the customer rules (403), a `sameOrigin` request (415/403), no NUL byte or
- * prototype key in path or query (422), body and query against their schemas (400/415/422).
+ * (404), authentication (401), the role (404), the customer rules (403), a `sameOrigin` request
+ * (415/403), no NUL byte or prototype key in path or query (422), body and query against their schemas
+ * (400/415/422).
  */
 async function admit<Body extends Schema, Auth extends AuthMode, Query extends Schema>(
   c: Context<AppEnv>,

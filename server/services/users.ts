@@ -1,6 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Me } from '../../contract/auth';
-import type { CustomerRule } from '../../contract/customerRules';
+import { CUSTOMER_RULES, type CustomerRule } from '../../contract/customerRules';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import type { CountryCode } from '../../contract/countries';
 import type { Clock } from '../clock';
@@ -79,7 +79,10 @@ export function createUserService(db: Db, clock: Clock) {
     return row?.role ?? 'customer';
   }
 
-  /** The first of `rules` the customer has not met, in the order given; undefined when all are met. */
+  /**
+   * The first of `rules` the customer has not met, in the contract's order (e-mail, phone, identity
+   * check: the order in which the app leads there); undefined when all are met.
+   */
   async function unmetRule(userId: string, rules: readonly CustomerRule[]): Promise<CustomerRule | undefined> {
     const user = await get(userId);
     const met: Record<CustomerRule, boolean> = {
@@ -87,7 +90,7 @@ export function createUserService(db: Db, clock: Clock) {
       'phone-confirmed': user.phoneConfirmedAt !== null,
       'kyc-approved': user.kycStatus === 'approved',
     };
-    return rules.find((rule) => !met[rule]);
+    return (Object.keys(CUSTOMER_RULES) as CustomerRule[]).find((rule) => rules.includes(rule) && !met[rule]);
   }
 
   return { findByEmail, get, getVerified, me, updateName, roleOf, unmetRule };
