@@ -15,9 +15,14 @@ export const root = path.resolve(import.meta.dirname, '../..');
  */
 export function readmeProductionSettings(): Record<string, string> {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!).find((code) => code.includes('dist-server/main.mjs'));
+  const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map((match) => match[1]!)
+    .find((code) => code.includes('dist-server/main.mjs'));
   if (!block) throw new Error('README.md has no production command running dist-server/main.mjs');
-  const command = block.replace(/\\\n/g, ' ').split('\n').find((line) => line.includes('dist-server/main.mjs'))!;
+  const command = block
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .find((line) => line.includes('dist-server/main.mjs'))!;
   const settings: Record<string, string> = {};
   for (const [, name, value] of command.matchAll(/\b([A-Z][A-Z0-9_]*)=('[^']*'|\S+)/g)) settings[name!] = value!.replace(/^'|'$/g, '');
   return settings;
@@ -85,7 +90,9 @@ export interface RunningServer {
 export function startServer(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<RunningServer> {
   const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
+  const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.once('exit', (code, signal) => resolve([code, signal])),
+  );
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
