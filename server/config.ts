@@ -84,7 +84,7 @@ export interface Config {
   timeouts: Timeouts;
   /** How long a signed-in session may last, enforced by the server on every call and refresh. */
   session: SessionLifetime;
-  /** A real price API for the rates (RATES_FEED_URL); the simulation moves them when absent. */
+  /** A real price API for the rates (RATES_FEED_URL; required in production); the simulation moves them when absent. */
   rateFeed: RateFeedConfig | undefined;
   /** The EVM chains: local development nodes in demo mode, configured RPC endpoints otherwise. */
   chains: ChainSettings;
