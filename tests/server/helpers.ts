@@ -31,10 +31,28 @@ export const POSTGRES_URL = process.env.DATABASE_URL;
 /** The schema owner, when the application's role is another one (scripts/with-postgres.sh sets both). */
 const POSTGRES_OWNER_URL = process.env.DATABASE_MIGRATION_URL || POSTGRES_URL;
 
+/**
+ * Every setting production requires (`loadConfig` refuses to start without them), with test values;
+ * the databases are never opened by `loadConfig`.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 's'.repeat(32),
+  CARD_KEY: 'ab'.repeat(32),
+  KYC_KEY: 'cd'.repeat(32),
+  PUBLIC_ORIGIN: 'https://app.example',
+  DATABASE_URL: 'postgres://app@db.example/meridian',
+  DATABASE_MIGRATION_URL: 'postgres://owner@db.example/meridian',
+  RATES_FEED_URL: 'https://rates.example/simple/price',
+  RATES_FEED_MAPPING: 'BTC=bitcoin',
+  PUSH_MODE: 'off',
+} as const;
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     production: false,
     demoMode: true,
+    startWarnings: [],
     host: '127.0.0.1',
     port: 0,
     dataDir: path.join(os.tmpdir(), 'meridian-test-unused'),
