@@ -146,7 +146,16 @@ export const API_ERRORS = {
   email_unverified: {
     status: 403,
     description:
-      'The e-mail address is not verified yet: passkeys, a phone, SMS and card accounts wait until it is (POST /auth/verify-email).',
+      'The e-mail address is not verified yet: passkeys, a phone, SMS, card accounts and moving money wait until it is (POST /auth/verify-email).',
+  },
+  phone_required: {
+    status: 403,
+    description:
+      'This needs a confirmed phone first (POST /users/set-phone, then POST /users/confirm-phone): withdrawals and their address book.',
+  },
+  kyc_required: {
+    status: 403,
+    description: 'This needs an approved identity check (KYC) first: withdrawals and their address book.',
   },
   step_up_required: {
     status: 403,

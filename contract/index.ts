@@ -11,6 +11,7 @@ export * from './accounts';
 export * from './dev';
 export * from './health';
 export * from './endpoints';
+export * from './customerRules';
 export * from './assets';
 export * from './activities';
 export * from './statements';

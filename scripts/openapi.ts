@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { emailSchema, meSchema } from '../contract/auth';
 import { countryCodeSchema } from '../contract/countries';
+import { CUSTOMER_RULES, type CustomerRule } from '../contract/customerRules';
 import { endpoints, type EndpointSpec } from '../contract/endpoints';
 import { API_ERRORS, apiErrorBodySchema, type ApiErrorCode } from '../contract/errors';
 import { localeSchema } from '../contract/common';
@@ -62,6 +63,13 @@ function schemaCollector() {
 
 const entries = Object.entries(endpoints) as [string, AnySpec][];
 
+/** How the reference names what an endpoint `requires`. */
+const RULE_WORDS: Record<CustomerRule, string> = {
+  'email-verified': 'verified e-mail',
+  'phone-confirmed': 'confirmed phone',
+  'kyc-approved': 'approved KYC',
+};
+
 /** The codes an endpoint may answer: its own plus those that come with its kind. */
 function errorCodes(spec: AnySpec): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(spec.errors ?? []);
@@ -73,6 +81,7 @@ function errorCodes(spec: AnySpec): ApiErrorCode[] {
   codes.add('validation_failed');
   if (spec.sameOrigin) codes.add('cross_origin_refused');
   if (spec.auth === 'bearer') codes.add('unauthorized');
+  spec.requires?.forEach((rule) => codes.add(CUSTOMER_RULES[rule]));
   if (spec.idempotent) ['idempotency_key_required', 'idempotency_key_reused'].forEach((code) => codes.add(code as ApiErrorCode));
   codes.add('internal_error');
   return [...codes].sort((a, b) => API_ERRORS[a].status - API_ERRORS[b].status || a.localeCompare(b));
@@ -216,7 +225,7 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
   const parts = [
     `### \`${spec.method} ${spec.path}\` — ${operationId}`,
     spec.summary + (spec.demoOnly ? ' **Demo mode only.**' : ''),
-    `Auth: ${auth}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}${spec.sameOrigin ? " Only JSON whose `Origin` is the app's own (no body: `Content-Type: application/json` all the same)." : ''}`,
+    `Auth: ${auth}${spec.requires?.length ? `; the customer needs: ${spec.requires.map((rule) => RULE_WORDS[rule]).join(', ')}` : ''}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}${spec.sameOrigin ? " Only JSON whose `Origin` is the app's own (no body: `Content-Type: application/json` all the same)." : ''}`,
   ];
   const components = (openApi.components as { schemas: Record<string, Json> }).schemas;
   const query = (operation.parameters as Json[] | undefined)?.filter((parameter) => parameter.in === 'query') ?? [];

@@ -98,6 +98,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     demoTools: config.demoMode && isLoopback(config.host),
     demoMode: config.demoMode,
     roleOf: services.users.roleOf,
+    unmetRule: services.users.unmetRule,
   };
 
   const app = new Hono<AppEnv>();

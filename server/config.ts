@@ -13,11 +13,15 @@ export interface Config {
   /** NODE_ENV=production: no generated secrets, no demo mode, a configured origin, masked logs, purged message bodies. */
   production: boolean;
   /**
-   * Demo mode (DEMO_MODE; on outside production unless `0`, refused in production): the dev outbox
-   * answers loopback callers and one-time codes are also printed on the console. The money features'
-   * simulations hang off this same flag.
+   * Demo mode (DEMO_MODE, refused in production): the dev outbox answers loopback callers, one-time
+   * codes are also printed on the console, a fresh embedded database gets the demo accounts, and the
+   * money features' simulations (`/simulate/*`, which mint money) hang off this same flag. Unset, it is
+   * on only with a loopback HOST and no CHAIN_RPC_URL_*; anywhere else only an explicit `DEMO_MODE=1`
+   * turns it on, which the start prints as a warning.
    */
   demoMode: boolean;
+  /** What the start prints as warnings: settings that are allowed but that an operator must not miss. */
+  startWarnings: string[];
   /** The interface to listen on (HOST): 127.0.0.1 unless an operator opens it wider. */
   host: string;
   port: number;
@@ -80,7 +84,7 @@ export interface Config {
   timeouts: Timeouts;
   /** How long a signed-in session may last, enforced by the server on every call and refresh. */
   session: SessionLifetime;
-  /** A real price API for the rates (RATES_FEED_URL); the simulation moves them when absent. */
+  /** A real price API for the rates (RATES_FEED_URL; required in production); the simulation moves them when absent. */
   rateFeed: RateFeedConfig | undefined;
   /** The EVM chains: local development nodes in demo mode, configured RPC endpoints otherwise. */
   chains: ChainSettings;
@@ -136,7 +140,8 @@ export interface BitcoinWithdrawalSettings {
 /**
  * PUSH_MODE: `webpush` (the default: standard Web Push, VAPID keys from VAPID_PUBLIC_KEY and
  * VAPID_PRIVATE_KEY, generated once under DATA_DIR outside production), `sdk` (a third-party push SDK:
- * PUSH_SDK_APP_ID, PUSH_SDK_SCRIPT_URL) or `off`. Production without VAPID keys has push off.
+ * PUSH_SDK_APP_ID, PUSH_SDK_SCRIPT_URL) or `off`. Production without VAPID keys refuses to start unless
+ * PUSH_MODE=off says so.
  */
 export type PushSettings = { mode: 'webpush'; vapid: VapidKeys } | { mode: 'sdk'; appId: string; scriptUrl: string } | { mode: 'off' };
 
@@ -249,8 +254,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR || '.data');
   const authSecret = loadAuthSecret(env.AUTH_SECRET, dataDir, production);
-  const demoMode = flag(env, 'DEMO_MODE', !production);
+  const host = env.HOST || '127.0.0.1';
+  const realChains = EVM_NETWORK_CODES.some((network) => env[`CHAIN_RPC_URL_${network.toUpperCase()}`]?.trim());
+  // Demo mode mints money (`/simulate/*`) and hands out codes: by default only where no one else can
+  // reach the server and no real chain is connected.
+  const demoByDefault = !production && isLoopback(host) && !realChains;
+  const demoMode = flag(env, 'DEMO_MODE', demoByDefault);
   if (production && demoMode) throw new Error('DEMO_MODE must be off when NODE_ENV=production: demo mode hands out one-time codes.');
+  const startWarnings: string[] = [];
+  if (demoMode && !demoByDefault) {
+    startWarnings.push(
+      `DEMO_MODE=1 with ${realChains ? 'CHAIN_RPC_URL_* set' : `HOST=${host}, reachable from other machines`}: ` +
+        'any customer can mint money through /api/simulate/*, and one-time codes are printed on the console.',
+    );
+  }
   const publicOrigin = parseOrigin(env.PUBLIC_ORIGIN || `http://localhost:${parsePort(env.PORT)}`);
   const webauthnOrigins = env.WEBAUTHN_ORIGINS
     ? env.WEBAUTHN_ORIGINS.split(',')
@@ -264,10 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
     throw new Error('DATABASE_MIGRATION_URL is set: DATABASE_URL must name the role the application runs as.');
   }
-  return {
+  const config: Config = {
     production,
     demoMode,
-    host: env.HOST || '127.0.0.1',
+    startWarnings,
+    host,
     port: parsePort(env.PORT),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -309,6 +327,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     push: pushSettings(env, dataDir, production, publicOrigin, env.MAIL_FROM || 'Meridian <no-reply@meridian.test>'),
     withdrawals: withdrawalSettings(env, production, demoMode),
   };
+  if (production) refuseProductionDefaults(env, config);
+  return config;
+}
+
+/**
+ * What production refuses to fall back on, checked once every setting has been read: prices that are
+ * a simulation, and a database of one file in DATA_DIR unless the operator says so (then loudly).
+ */
+function refuseProductionDefaults(env: NodeJS.ProcessEnv, config: Config): void {
+  if (!config.rateFeed) {
+    throw new Error(
+      'RATES_FEED_URL (and RATES_FEED_MAPPING) must be set when NODE_ENV=production: without a feed the prices are simulated, ' +
+        'and exchanges, limits and liquidations would run on them.',
+    );
+  }
+  if (!config.databaseUrl) {
+    if (!flag(env, 'ALLOW_EMBEDDED_DATABASE', false)) {
+      throw new Error(
+        'DATABASE_URL (and DATABASE_MIGRATION_URL) must be set when NODE_ENV=production; ' +
+          'ALLOW_EMBEDDED_DATABASE=1 runs on the embedded database in DATA_DIR instead.',
+      );
+    }
+    config.startWarnings.push(
+      'ALLOW_EMBEDDED_DATABASE=1: production runs on the embedded database in DATA_DIR/db — one instance only, ' +
+        'no separate application role, and its backups are yours to make.',
+    );
+  }
 }
 
 function withdrawalSettings(env: NodeJS.ProcessEnv, production: boolean, demoMode: boolean): WithdrawalSettings {
@@ -369,7 +414,12 @@ function pushSettings(env: NodeJS.ProcessEnv, dataDir: string, production: boole
     if (!publicKey || !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together.');
     return { mode, vapid: { publicKey, privateKey, subject } };
   }
-  if (production) return { mode: 'off' };
+  // Push silently off would leave customers without their security notices; the operator decides.
+  if (production)
+    throw new Error(
+      'PUSH_MODE=webpush (the default) needs VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when NODE_ENV=production ' +
+        '(`npx web-push generate-vapid-keys`), or PUSH_MODE=off.',
+    );
   return { mode, vapid: { ...demoVapidKeys(dataDir), subject } };
 }
 

@@ -18,11 +18,13 @@ const config = loadConfig();
 // Production logs leave the building (log shippers, support tickets): no e-mail or phone in them.
 const logger = config.production ? maskingLogger(consoleLogger) : consoleLogger;
 const clock = systemClock;
+for (const warning of config.startWarnings) console.warn(`\n*** WARNING: ${warning}\n`);
 const database = await openDatabase(config, logger);
 
-// A fresh embedded database gets the demo customer, so `npm start` shows a living app at once.
-// A PostgreSQL database is an operator's: it is seeded only on request (`npm run seed`).
-if (database.engine === 'pglite' && (await isEmpty(database.db))) {
+// A fresh embedded database in demo mode gets the demo accounts, so `npm start` shows a living app at
+// once. Anywhere else their published passwords would open real accounts: an operator creates the first
+// admin with `npm run admin:create`, and a PostgreSQL database is seeded only on request (`npm run seed`).
+if (config.demoMode && database.engine === 'pglite' && (await isEmpty(database.db))) {
   await seedDemo(database.db, clock, config.passwordCost);
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }

@@ -1,3 +1,4 @@
+import { MOVES_MONEY } from '../customerRules';
 import { endpoint } from './define';
 import {
   cardAuthorizationBodySchema,
@@ -35,6 +36,7 @@ export const cardsEndpoints = {
   repayCardAccount: endpoint('POST', '/card-accounts/:accountId/repay', repayBodySchema, cardCreditSchema, {
     summary: "Repay card debt from one of the customer's fiat accounts in the card account's currency; answers the credit line after it.",
     auth: 'bearer',
+    requires: MOVES_MONEY,
     idempotent: true,
     errors: [
       'card_account_not_found',
@@ -59,6 +61,7 @@ export const cardsEndpoints = {
   addCollateral: endpoint('POST', '/card-accounts/:accountId/collateral/add', collateralMoveBodySchema, collateralSchema, {
     summary: "Pledge crypto from the customer's account of that asset as collateral; answers the collateral after it.",
     auth: 'bearer',
+    requires: MOVES_MONEY,
     idempotent: true,
     errors: ['card_account_not_found', 'account_not_found', 'insufficient_funds', 'amount_invalid', 'amount_too_precise'],
   }),
@@ -66,6 +69,7 @@ export const cardsEndpoints = {
     summary:
       "Take collateral back to the customer's crypto account; refused with `ltv_too_high` (and the loan-to-value it would reach) past the 65 % warning threshold, and on stale rates while there is debt.",
     auth: 'bearer',
+    requires: MOVES_MONEY,
     idempotent: true,
     errors: ['card_account_not_found', 'insufficient_funds', 'ltv_too_high', 'rate_stale', 'amount_invalid', 'amount_too_precise'],
   }),
@@ -110,6 +114,7 @@ export const cardsEndpoints = {
     summary:
       'Demo mode: a merchant takes an amount from one of the customer’s cards. Enforces freeze, status, the channel switch, the daily and monthly limits and the available credit; posts a `card_payment` activity.',
     auth: 'bearer',
+    requires: MOVES_MONEY,
     idempotent: true,
     demoMode: true,
     errors: [

@@ -1,3 +1,4 @@
+import type { CustomerRule } from '../customerRules';
 import type { ApiErrorCode } from '../errors';
 import { z } from 'zod';
 
@@ -42,6 +43,13 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * Only customers with this role may call; anyone else gets 404 `not_found`, as if it did not exist.
    */
   role?: 'admin';
+  /**
+   * What the caller must have done first (`CUSTOMER_RULES`), checked right after the role: a customer who
+   * has not is refused with the first unmet rule's code before anything else runs — the body is not
+   * read and no step-up is asked for or spent. Every money (`idempotent`) and address-book endpoint
+   * declares it, `[]` when it deliberately needs nothing (tests/security/requires.test.ts).
+   */
+  requires?: readonly CustomerRule[];
   /**
    * Mounted only in demo mode (DEMO_MODE; never in production), from any address: what it does is safe
    * only on test money. Unlike `demoOnly`, callers are not limited to this machine (pair it with `role`).

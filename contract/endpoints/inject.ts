@@ -1,3 +1,4 @@
+import { MOVES_MONEY } from '../customerRules';
 import { endpoint } from './define';
 import {
   assignHeldTransferBodySchema,
@@ -25,6 +26,7 @@ export const injectEndpoints = {
     summary:
       "Redeems a voucher code: its amount is credited once to the customer's account in its asset (opened when missing), counted toward the top-up limit. After 5 refused codes in 15 minutes by the customer or from the address, every try is refused with `rate_limited` for 15 minutes (`Retry-After: 900`).",
     auth: 'bearer',
+    requires: MOVES_MONEY,
     idempotent: true,
     errors: ['voucher_unknown', 'voucher_used', 'voucher_expired', 'rate_limited', 'limit_exceeded', 'rate_stale'],
   }),
@@ -47,6 +49,8 @@ export const injectEndpoints = {
       'Credits a held transfer to the customer with this e-mail (their account in its currency, opened when missing), within their top-up limit. Once per transfer; written to the audit log with the reason. Admins.',
     auth: 'bearer',
     role: 'admin',
+    // The role is the rule: an admin acts on a customer's account, not their own.
+    requires: [],
     idempotent: true,
     errors: ['held_transfer_not_found', 'transfer_already_reviewed', 'customer_not_found', 'limit_exceeded', 'rate_stale'],
   }),
@@ -55,6 +59,8 @@ export const injectEndpoints = {
       'Returns a held transfer to its sender (no money moves in Meridian). Once per transfer; written to the audit log with the reason. Admins.',
     auth: 'bearer',
     role: 'admin',
+    // The role is the rule: an admin acts on a customer's account, not their own.
+    requires: [],
     idempotent: true,
     errors: ['held_transfer_not_found', 'transfer_already_reviewed'],
   }),

@@ -1,3 +1,4 @@
+import { MOVES_MONEY } from '../customerRules';
 import { endpoint } from './define';
 import { emptyBodySchema } from '../common';
 import {
@@ -22,6 +23,7 @@ export const payLinksEndpoints = {
     summary:
       'Create a single-use payment request (asset, amount, description, optional expiry in hours) after a `paylink.create` step-up, which it spends. Answers the request with its 128-bit hash.',
     auth: 'bearer',
+    requires: MOVES_MONEY,
     status: 201,
     errors: ['step_up_required', 'amount_too_precise'],
   }),
@@ -51,6 +53,7 @@ export const payLinksEndpoints = {
     summary:
       'A quote for paying the request from one of the customer’s accounts in another asset, firm for 30 seconds: the transfers’ rate, spread and fee, `amountOut` exactly the request’s amount and `amountIn` what the account pays for it. Paying sends its id.',
     auth: 'bearer',
+    requires: MOVES_MONEY,
     status: 201,
     errors: [
       'pay_link_not_found',
@@ -67,6 +70,7 @@ export const payLinksEndpoints = {
     summary:
       'Pay a payment request from one of the customer’s accounts, after a `paylink.pay` step-up (spent by the payment): one `payment` ledger transaction, `payment_sent` for the payer and `payment_received` for the requester (whose account of the asset is opened when missing). From an account in another asset it takes the `quoteId` of `POST /pay-links/:hash/quotes` for this link and account: the fee goes to the revenue account and the exchange through the treasury accounts, so each asset sums to zero; an expired, used or foreign quote is refused with nothing moved. Of concurrent payers exactly one pays; the others get `pay_link_paid` with nothing written.',
     auth: 'bearer',
+    requires: MOVES_MONEY,
     idempotent: true,
     errors: [
       'pay_link_not_found',

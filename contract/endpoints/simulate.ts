@@ -27,6 +27,8 @@ export const simulateEndpoints = {
     summary:
       "A bank transfer from `senderName` arrives at Meridian's bank in `currency`. When its `reference` holds a customer's personal payment reference (GET /inject/fiat/details) it is credited to that customer's account in the currency (opened when missing) as a deposit; when it names nobody, or would pass that customer's top-up limit, it is held for an admin's review (`status: held`). Demo mode only.",
     auth: 'bearer',
+    // Test money arriving, which a new customer tries first: the level's top-up limit holds it.
+    requires: [],
     idempotent: true,
     demoMode: true,
     errors: ['amount_too_precise', 'rate_stale'],
@@ -35,6 +37,8 @@ export const simulateEndpoints = {
     summary:
       "Coins arrive in one of the customer's crypto accounts over a network of its asset: a deposit with its activity, within the level's monthly top-up limit. Demo mode only.",
     auth: 'bearer',
+    // As the bank transfer: money arriving, within the level's top-up limit.
+    requires: [],
     idempotent: true,
     demoMode: true,
     errors: ['account_not_found', 'amount_too_precise', 'network_not_supported', 'limit_exceeded', 'rate_stale'],
@@ -51,6 +55,8 @@ export const simulateEndpoints = {
       "Credit or debit a customer's account against the asset's system account, with a mandatory reason; a debit never takes the balance below zero. Written to the audit log. Admins, demo mode only.",
     auth: 'bearer',
     role: 'admin',
+    // The role is the rule: an admin acts on a customer's account, not their own.
+    requires: [],
     demoMode: true,
     idempotent: true,
     errors: ['account_not_found', 'amount_too_precise', 'insufficient_funds'],

@@ -1,3 +1,4 @@
+import { MOVES_MONEY } from '../customerRules';
 import { endpoint } from './define';
 import { emptyBodySchema } from '../common';
 import { quoteBodySchema, quoteExpirySchema, quoteSchema, transferBodySchema, transferSchema } from '../transfers';
@@ -8,6 +9,7 @@ export const transfersEndpoints = {
     summary:
       'A quote for exchanging between one of the customer’s fiat accounts and one of their crypto accounts, firm for 30 seconds: the rate with a 0.5 % spread, a fee of 0.1 % (at least 1 US dollar), what is paid and what arrives (rounded down). `side` says which of the two `amount` is.',
     auth: 'bearer',
+    requires: MOVES_MONEY,
     status: 201,
     errors: ['account_not_found', 'transfer_pair_invalid', 'amount_invalid', 'amount_too_precise', 'amount_too_small', 'rate_stale'],
   }),
@@ -15,6 +17,7 @@ export const transfersEndpoints = {
     summary:
       'Moves money as the quote says, once: an `exchange` activity on both accounts. A quote that is used or past its 30 seconds is refused with a fresh one for the same accounts and amount in the error’s `quote` (confirm that one if its figures suit); an unknown or another customer’s quote is refused without one.',
     auth: 'bearer',
+    requires: MOVES_MONEY,
     status: 201,
     idempotent: true,
     errors: ['quote_not_found', 'quote_used', 'quote_expired', 'insufficient_funds'],

@@ -88,29 +88,35 @@ export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost)
       .insert(promoCodes)
       .values(DEMO_PROMO_CODES.map((promo) => ({ id: randomUUID(), ...promo, createdAt: now })))
       .onConflictDoNothing({ target: promoCodes.code });
-    const created = await seedUser(tx, now, { ...DEMO_CUSTOMER, passwordHash, kycStatus: 'approved' }, DEMO_ACCOUNTS);
-    await seedUser(tx, now, { ...DEMO_PHONE_CUSTOMER, passwordHash, kycStatus: 'approved', phoneConfirmedAt: now }, DEMO_PHONE_ACCOUNTS);
-    await seedUser(tx, now, { ...DEMO_ADMIN, passwordHash: adminPasswordHash, role: 'admin' });
+    const created = await insertVerifiedUser(tx, now, { ...DEMO_CUSTOMER, passwordHash, kycStatus: 'approved' }, DEMO_ACCOUNTS);
+    await insertVerifiedUser(
+      tx,
+      now,
+      { ...DEMO_PHONE_CUSTOMER, passwordHash, kycStatus: 'approved', phoneConfirmedAt: now },
+      DEMO_PHONE_ACCOUNTS,
+    );
+    await insertVerifiedUser(tx, now, { ...DEMO_ADMIN, passwordHash: adminPasswordHash, role: 'admin' });
     return { demoCreated: Boolean(created) };
   });
 }
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 type DemoAccount = (typeof DEMO_ACCOUNTS)[number] | (typeof DEMO_PHONE_ACCOUNTS)[number];
 
 /**
- * A demo user (verified e-mail, terms accepted) with its accounts, each funded by one `seed` ledger
- * transaction (with its deposit activity) from the system account of its asset. An existing e-mail is left
- * alone; whether it was created is the answer.
+ * A user with a verified e-mail and the terms accepted (a demo user, or an operator from `npm run
+ * admin:create`) with its accounts, each funded by one `seed` ledger transaction (with its deposit
+ * activity) from the system account of its asset. An existing e-mail is left alone; whether it was
+ * created is the answer.
  */
-async function seedUser(
+export async function insertVerifiedUser(
   tx: Transaction,
   now: Date,
   who: {
     email: string;
     passwordHash: string;
-    firstName: string;
-    lastName: string;
+    firstName: string | null;
+    lastName: string | null;
     country: string;
     language: string;
     role?: 'admin';

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { CUSTOMER_RULES, type CustomerRule } from '../../contract/customerRules';
 import type { AuthMode, EndpointSpec } from '../../contract/endpoints';
 import { fileAnswerSchema } from '../../contract/statements';
 import type { Clock } from '../clock';
@@ -45,6 +46,8 @@ export interface RouteDeps {
   demoMode: boolean;
   /** The customer's role, for endpoints the contract limits to one. */
   roleOf: (userId: string) => Promise<string>;
+  /** The first of the rules, in their order, that the customer has not met; undefined when all are. */
+  unmetRule: (userId: string, rules: readonly CustomerRule[]) => Promise<CustomerRule | undefined>;
 }
 
 export interface MountOptions<Body extends Schema, Auth extends AuthMode, Query extends Schema> {
@@ -73,9 +76,10 @@ function refuseCrossOrigin(c: Context<AppEnv>, deps: RouteDeps): void {
 /**
  * Mounts one entry of the contract's endpoint table (the `demoOnly` ones only with `demoTools`).
  * Everything an endpoint promises in the contract is enforced here, in this order, before the handler
- * runs: a demo tool's loopback caller (404), authentication (401), the role (404), a `sameOrigin` request (415/403), no
- * NUL byte or prototype key in path or query (422), body and query against their schemas
- * (400/415/422, nothing written), the Idempotency-Key of money endpoints.
+ * runs: a demo tool's loopback caller (404), authentication (401), the role (404), the customer rules
+ * it `requires` (403), a `sameOrigin` request (415/403), no NUL byte or prototype key in path or query
+ * (422), body and query against their schemas (400/415/422, nothing written), the Idempotency-Key of
+ * money endpoints.
  * The handler's result is parsed with the answer schema on the way out: what is not in the contract
  * is stripped, and an answer the contract does not allow becomes a 500 instead of reaching a client.
  * A `download` endpoint's answer is a file: its bytes are the body, with its own media type.
@@ -89,6 +93,9 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
 ): void {
   if (spec.idempotent && spec.auth !== 'bearer') {
     throw new Error(`${spec.method} ${spec.path}: idempotency keys are per customer, so the endpoint needs auth 'bearer'.`);
+  }
+  if (spec.requires?.length && spec.auth !== 'bearer') {
+    throw new Error(`${spec.method} ${spec.path}: rules are the signed-in customer's, so the endpoint needs auth 'bearer'.`);
   }
   if (spec.demoOnly && !deps.demoTools) return;
   if (spec.demoMode && !deps.demoMode) return;
@@ -119,8 +126,9 @@ export function mount<Body extends Schema, Answer extends z.ZodType, Auth extend
 
 /**
  * What every mounted endpoint checks before its handler, in this order: a demo tool's loopback caller
- * (404), authentication (401), the role (404), a `sameOrigin` request (415/403), no NUL byte or
- * prototype key in path or query (422), body and query against their schemas (400/415/422).
+ * (404), authentication (401), the role (404), the customer rules (403), a `sameOrigin` request
+ * (415/403), no NUL byte or prototype key in path or query (422), body and query against their schemas
+ * (400/415/422).
  */
 async function admit<Body extends Schema, Auth extends AuthMode, Query extends Schema>(
   c: Context<AppEnv>,
@@ -136,6 +144,9 @@ async function admit<Body extends Schema, Auth extends AuthMode, Query extends S
   const principal = caller?.ok ? caller.principal : null;
   // Someone without the role learns nothing, not even that the endpoint exists.
   if (spec.role && (!principal || (await deps.roleOf(principal.userId)) !== spec.role)) throw new ApiError('not_found');
+  // Before the body and the handler: a customer who may not do this spends no step-up and writes nothing.
+  const unmet = spec.requires?.length ? await deps.unmetRule(principal!.userId, spec.requires) : undefined;
+  if (unmet) throw new ApiError(CUSTOMER_RULES[unmet]);
   if (spec.sameOrigin) refuseCrossOrigin(c, deps);
   refuseHostileInput(c.req.param(), 'path');
   // A query no schema reads is still refused when hostile, so no handler or log line ever sees it.

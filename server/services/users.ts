@@ -1,5 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Me } from '../../contract/auth';
+import { CUSTOMER_RULES, type CustomerRule } from '../../contract/customerRules';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import type { CountryCode } from '../../contract/countries';
 import type { Clock } from '../clock';
@@ -78,7 +79,21 @@ export function createUserService(db: Db, clock: Clock) {
     return row?.role ?? 'customer';
   }
 
-  return { findByEmail, get, getVerified, me, updateName, roleOf };
+  /**
+   * The first of `rules` the customer has not met, in the contract's order (e-mail, phone, identity
+   * check: the order in which the app leads there); undefined when all are met.
+   */
+  async function unmetRule(userId: string, rules: readonly CustomerRule[]): Promise<CustomerRule | undefined> {
+    const user = await get(userId);
+    const met: Record<CustomerRule, boolean> = {
+      'email-verified': user.emailVerifiedAt !== null,
+      'phone-confirmed': user.phoneConfirmedAt !== null,
+      'kyc-approved': user.kycStatus === 'approved',
+    };
+    return (Object.keys(CUSTOMER_RULES) as CustomerRule[]).find((rule) => rules.includes(rule) && !met[rule]);
+  }
+
+  return { findByEmail, get, getVerified, me, updateName, roleOf, unmetRule };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

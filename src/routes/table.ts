@@ -1,4 +1,5 @@
 import { isCryptoAsset } from '../../contract/assetList';
+import { LEAVES_MERIDIAN, MOVES_MONEY } from '../../contract/customerRules';
 import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard.machine';
 
 /** `wide`: the default top bar with a dashboard-wide page (~1100 px), for tools such as the flow explorer. */
@@ -53,14 +54,13 @@ const validHash = (p: Record<string, string | undefined>) => LINK_HASH.test(p.ha
 
 const guest = { access: 'guest', layout: 'default' } as const;
 const priv = { access: 'private' } as const;
-/** Money leaves the customer's accounts here: only with a verified e-mail (pre-hijacking, issue 10). */
-const movesMoney = { middleware: ['email-verified'] } as const;
 /**
- * Money leaves Meridian for an outside address: also a confirmed phone, which hears of it and guards the
- * sign-in, and an approved identity check (issue 14), since money sent on-chain cannot be called back and
- * whoever sends it must be known. Within Meridian the level limits already hold an unchecked customer back.
+ * The rules of the endpoints these screens call (contract/endpoints/define.ts), which the server enforces
+ * too: here they send the customer where a rule can be met before the form is filled in.
  */
-const leavesMeridian = { middleware: ['email-verified', 'phone-confirmed', 'kyc-approved'] } as const;
+const movesMoney = { middleware: MOVES_MONEY } as const;
+/** Within Meridian the level limits already hold an unchecked customer back; leaving it needs the rest. */
+const leavesMeridian = { middleware: LEAVES_MERIDIAN } as const;
 
 export const routes: RouteDef[] = [
   // Auth

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { createTestServer, expectError, registerVerifiedCustomer, stepUp, TestClient, useTestDatabase } from '../server/helpers';
+import {
+  createTestServer,
+  expectError,
+  PRODUCTION_ENV,
+  registerVerifiedCustomer,
+  stepUp,
+  TestClient,
+  useTestDatabase,
+} from '../server/helpers';
 import { SoftAuthenticator } from '../server/softAuthenticator';
 
 /** Issue 10, item 16: a passkey answer is checked against configured origins, never the Host header. */
@@ -8,7 +16,7 @@ const SECRET = { AUTH_SECRET: 's'.repeat(32) };
 
 describe('WebAuthn origins', () => {
   it('refuses to start in production without a configured origin', () => {
-    const production = { ...SECRET, NODE_ENV: 'production', CARD_KEY: 'ab'.repeat(32), KYC_KEY: 'cd'.repeat(32) };
+    const production = { ...PRODUCTION_ENV, PUBLIC_ORIGIN: '' };
     expect(() => loadConfig(production)).toThrow(/PUBLIC_ORIGIN/);
     expect(loadConfig({ ...production, PUBLIC_ORIGIN: 'https://app.example' }).webauthnOrigins).toEqual(['https://app.example']);
     expect(loadConfig({ ...production, WEBAUTHN_ORIGINS: 'https://a.example, https://b.example' }).webauthnOrigins).toEqual([

@@ -34,7 +34,7 @@ const FEE = '0.0000141';
 type Customer = Awaited<ReturnType<typeof customer>>;
 
 async function saveAddress(who: Customer, address: string = TESTNET.p2wpkh) {
-  await stepUp(who.client, 'withdrawal.address', who.email);
+  await stepUp(who.client, 'withdrawal.address', who.phone);
   const answer = await who.client.post('/withdrawal-addresses', { network: 'bitcoin', address, label: 'Cold' });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return withdrawalAddressSchema.parse(answer.body);
@@ -47,7 +47,7 @@ async function quote(who: Customer, addressId: string, amount: string) {
 }
 
 async function withdraw(who: Customer, quoteId: string, key = randomUUID()) {
-  await stepUp(who.client, 'withdrawal', who.email);
+  await stepUp(who.client, 'withdrawal', who.phone);
   return who.client.post('/withdrawals', { quoteId }, { headers: { 'idempotency-key': key } });
 }
 
@@ -104,7 +104,7 @@ describe('the address book on Bitcoin', () => {
     const book = withdrawalAddressesSchema.parse((await who.client.get('/withdrawal-addresses')).body);
     expect(book).toEqual({ addresses: [], coolingOffSeconds: 0, bitcoinNetwork: 'testnet' });
 
-    await stepUp(who.client, 'withdrawal.address', who.email);
+    await stepUp(who.client, 'withdrawal.address', who.phone);
     const add = (network: string, address: string) => who.client.post('/withdrawal-addresses', { network, address, label: 'Cold' });
     expectError(await add('bitcoin', MAINNET.p2wpkh), 422, 'address_wrong_network');
     expectError(await add('bitcoin', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3'), 422, 'address_invalid');
@@ -135,7 +135,7 @@ describe('the address book on Bitcoin', () => {
       bitcoinNetwork: 'mainnet',
     });
     // Nothing settles Bitcoin withdrawals there: they are not offered.
-    await stepUp(who.client, 'withdrawal.address', who.email);
+    await stepUp(who.client, 'withdrawal.address', who.phone);
     const saved = await who.client.post('/withdrawal-addresses', { network: 'bitcoin', address: MAINNET.p2pkh, label: 'Cold' });
     expect(saved.status).toBe(201);
     await sqlRows('UPDATE withdrawal_addresses SET usable_at = created_at WHERE id = $1', [saved.body.id]);

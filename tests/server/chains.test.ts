@@ -8,7 +8,7 @@ import { chainsSchema } from '../../contract/chains';
 import { resolveChains } from '../../server/chains/chains';
 import { DEMO_HOT_WALLET_INDEX, devAccount, LOCAL_TOKEN_ADDRESSES, startLocalNode, type LocalNode } from '../../server/chains/localNodes';
 import { loadConfig } from '../../server/config';
-import { createTestServer, testConfig, useTestDatabase } from './helpers';
+import { createTestServer, PRODUCTION_ENV, testConfig, useTestDatabase } from './helpers';
 
 describe('local chain nodes', () => {
   let bsc: LocalNode;
@@ -134,14 +134,7 @@ describe('chain configuration', () => {
   it('runs local nodes in demo mode and refuses them in production', () => {
     expect(loadConfig(base).chains).toMatchObject({ local: true, localPort: 8545, localBlockSeconds: 2, confirmations: 2 });
     expect(loadConfig({ ...base, DEMO_MODE: '0' }).chains).toMatchObject({ local: false, confirmations: 12 });
-    const production = {
-      ...base,
-      NODE_ENV: 'production',
-      PUBLIC_ORIGIN: 'https://app.example',
-      CARD_KEY: 'ab'.repeat(32),
-      KYC_KEY: 'cd'.repeat(32),
-    };
-    expect(() => loadConfig({ ...production, LOCAL_CHAINS: '1' })).toThrow(/LOCAL_CHAINS must be off/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, LOCAL_CHAINS: '1' })).toThrow(/LOCAL_CHAINS must be off/);
     expect(() => loadConfig({ ...base, CHAIN_RPC_URL_BASE: 'ftp://x.example' })).toThrow(/http\(s\) URL/);
     expect(() => loadConfig({ ...base, DEPOSIT_CONFIRMATIONS: '0' })).toThrow(/DEPOSIT_CONFIRMATIONS/);
   });

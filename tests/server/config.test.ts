@@ -5,6 +5,7 @@ import { avalanche, base, bsc, mainnet } from 'viem/chains';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WALLET_RPC_URLS, loadConfig } from '../../server/config';
 import { OWASP_ARGON2ID } from '../../server/services/passwords';
+import { PRODUCTION_ENV } from './helpers';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -34,27 +35,18 @@ describe('configuration', () => {
   });
 
   it('seals card numbers under CARD_KEY: required in production, 32 bytes in hex, else derived from AUTH_SECRET', () => {
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(32), PUBLIC_ORIGIN: 'https://app.example' };
-    expect(() => loadConfig(production)).toThrow(/CARD_KEY must be set/);
-    expect(() => loadConfig({ ...production, CARD_KEY: 'ab'.repeat(31) })).toThrow(/64 hexadecimal digits/);
-    expect(Buffer.from(loadConfig({ ...production, CARD_KEY: 'ab'.repeat(32), KYC_KEY: 'cd'.repeat(32) }).cardKey).toString('hex')).toBe(
-      'ab'.repeat(32),
-    );
+    expect(() => loadConfig({ ...PRODUCTION_ENV, CARD_KEY: '' })).toThrow(/CARD_KEY must be set/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, CARD_KEY: 'ab'.repeat(31) })).toThrow(/64 hexadecimal digits/);
+    expect(Buffer.from(loadConfig({ ...PRODUCTION_ENV, CARD_KEY: 'ab'.repeat(32) }).cardKey).toString('hex')).toBe('ab'.repeat(32));
     const derived = loadConfig({ AUTH_SECRET: 's'.repeat(32) }).cardKey;
     expect(derived).toHaveLength(32);
     expect(Buffer.from(derived).toString('hex')).not.toContain(Buffer.from('s'.repeat(32)).toString('hex'));
   });
 
   it('encrypts identity documents under KYC_KEY: required in production, else derived from AUTH_SECRET apart from the card key', () => {
-    const production = {
-      NODE_ENV: 'production',
-      AUTH_SECRET: 's'.repeat(32),
-      PUBLIC_ORIGIN: 'https://app.example',
-      CARD_KEY: 'ab'.repeat(32),
-    };
-    expect(() => loadConfig(production)).toThrow(/KYC_KEY must be set/);
-    expect(() => loadConfig({ ...production, KYC_KEY: 'zz'.repeat(32) })).toThrow(/KYC_KEY must be 64 hexadecimal digits/);
-    expect(Buffer.from(loadConfig({ ...production, KYC_KEY: 'cd'.repeat(32) }).kycKey).toString('hex')).toBe('cd'.repeat(32));
+    expect(() => loadConfig({ ...PRODUCTION_ENV, KYC_KEY: '' })).toThrow(/KYC_KEY must be set/);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, KYC_KEY: 'zz'.repeat(32) })).toThrow(/KYC_KEY must be 64 hexadecimal digits/);
+    expect(Buffer.from(loadConfig({ ...PRODUCTION_ENV, KYC_KEY: 'cd'.repeat(32) }).kycKey).toString('hex')).toBe('cd'.repeat(32));
     const development = loadConfig({ AUTH_SECRET: 's'.repeat(32) });
     expect(development.kycKey).toHaveLength(32);
     expect(Buffer.from(development.kycKey).equals(Buffer.from(development.cardKey))).toBe(false);
@@ -66,10 +58,7 @@ describe('configuration', () => {
 
   it('reads the environment', () => {
     const config = loadConfig({
-      NODE_ENV: 'production',
-      AUTH_SECRET: 's'.repeat(32),
-      CARD_KEY: 'ab'.repeat(32),
-      KYC_KEY: 'cd'.repeat(32),
+      ...PRODUCTION_ENV,
       PORT: '8080',
       DATABASE_URL: 'postgres://db/meridian',
       DATABASE_MIGRATION_URL: 'postgres://owner@db/meridian',

@@ -18,6 +18,7 @@ import {
   testConfig,
   TestClient,
   TestClock,
+  PRODUCTION_ENV,
   useTestDatabase,
   type TestServer,
 } from './helpers';
@@ -103,13 +104,7 @@ describe('deposit addresses', () => {
     expectError(await client.get('/deposits/address?asset=USDT&network=base'), 503, 'deposits_unavailable');
 
     const keys = loadConfig({ AUTH_SECRET: 's'.repeat(32) }).deposits!;
-    const production = {
-      AUTH_SECRET: 's'.repeat(32),
-      NODE_ENV: 'production',
-      PUBLIC_ORIGIN: 'https://app.example',
-      CARD_KEY: 'ab'.repeat(32),
-      KYC_KEY: 'cd'.repeat(32),
-    };
+    const production = PRODUCTION_ENV;
     expect(() => loadConfig({ ...production, DEPOSIT_XPUB_EVM: keys.evm, DEPOSIT_XPUB_BTC: keys.btc })).toThrow(/test mnemonic/);
     expect(loadConfig(production).deposits).toBeUndefined();
     expect(() => loadConfig({ ...production, DEPOSIT_XPUB_EVM: 'xprv-nope', DEPOSIT_XPUB_BTC: keys.btc })).toThrow(/extended public key/);

@@ -1,17 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Hono } from 'hono';
+import type { CustomerRule } from '../../contract/customerRules';
 import { createApp } from '../../server/app';
 import { demoDepositKeys } from '../../server/chains/addresses';
 import { demoHotWalletKey } from '../../server/chains/hotWallet';
 import type { Clock } from '../../server/clock';
 import { DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
+import { users } from '../../server/db/schema';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import type { AppEnv } from '../../server/http/route';
@@ -28,10 +31,28 @@ export const POSTGRES_URL = process.env.DATABASE_URL;
 /** The schema owner, when the application's role is another one (scripts/with-postgres.sh sets both). */
 const POSTGRES_OWNER_URL = process.env.DATABASE_MIGRATION_URL || POSTGRES_URL;
 
+/**
+ * Every setting production requires (`loadConfig` refuses to start without them), with test values;
+ * the databases are never opened by `loadConfig`.
+ */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 's'.repeat(32),
+  CARD_KEY: 'ab'.repeat(32),
+  KYC_KEY: 'cd'.repeat(32),
+  PUBLIC_ORIGIN: 'https://app.example',
+  DATABASE_URL: 'postgres://app@db.example/meridian',
+  DATABASE_MIGRATION_URL: 'postgres://owner@db.example/meridian',
+  RATES_FEED_URL: 'https://rates.example/simple/price',
+  RATES_FEED_MAPPING: 'BTC=bitcoin',
+  PUSH_MODE: 'off',
+} as const;
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     production: false,
     demoMode: true,
+    startWarnings: [],
     host: '127.0.0.1',
     port: 0,
     dataDir: path.join(os.tmpdir(), 'meridian-test-unused'),
@@ -427,4 +448,27 @@ export async function registerVerifiedCustomer(client: TestClient, overrides: Re
   const customer = await registerCustomer(client, overrides);
   await verifyEmail(client, customer.email);
   return customer;
+}
+
+/** A French mobile number no other test customer has confirmed. */
+export const uniquePhone = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+/**
+ * Gives the customer what these rules of the contract ask (a verified e-mail, a confirmed phone, an
+ * approved identity check), written straight into their row: each has its own flow and tests. Answers
+ * the phone it confirmed, where step-up codes go from then on.
+ */
+export async function meetRules(db: TestDatabase, userId: string, rules: readonly CustomerRule[]): Promise<string | undefined> {
+  const now = new Date();
+  const phone = rules.includes('phone-confirmed') ? uniquePhone() : undefined;
+  await db.database.db
+    .update(users)
+    .set({
+      updatedAt: now,
+      ...(rules.includes('email-verified') ? { emailVerifiedAt: now } : {}),
+      ...(phone ? { phone, phoneConfirmedAt: now } : {}),
+      ...(rules.includes('kyc-approved') ? { kycStatus: 'approved' as const } : {}),
+    })
+    .where(eq(users.id, userId));
+  return phone;
 }

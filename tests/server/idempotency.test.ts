@@ -69,6 +69,7 @@ beforeAll(async () => {
       demoTools: true,
       demoMode: true,
       roleOf: services.users.roleOf,
+      unmetRule: services.users.unmetRule,
     },
     transferSpec,
     async ({ body, db: tx }) => {

@@ -8,7 +8,7 @@ import {
   TestClient,
   createTestDatabase,
   createTestServer,
-  registerCustomer,
+  registerVerifiedCustomer,
   type TestDatabase,
   type TestServer,
 } from './helpers';
@@ -30,7 +30,7 @@ describe.skipIf(!POSTGRES_URL)(`${PAYERS} payers racing for one single-use pay l
     server = createTestServer(db);
     const signUp = async () => {
       const client = new TestClient(server);
-      await registerCustomer(client);
+      await registerVerifiedCustomer(client);
       return { client, userId: (await client.get('/users/me')).body.id as string };
     };
     requester = await signUp();

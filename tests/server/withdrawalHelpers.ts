@@ -1,16 +1,19 @@
 import { expect } from 'vitest';
 import { auditLedger } from '../../server/services/audit';
-import { registerCustomer, TestClient, type TestDatabase, type TestServer } from './helpers';
+import { LEAVES_MERIDIAN } from '../../contract/customerRules';
+import { meetRules, registerCustomer, TestClient, type TestDatabase, type TestServer } from './helpers';
 
 /** What the withdrawal tests share: a customer with their id, and a ledger that sums to zero per asset. */
 export function withdrawalHelpers(db: TestDatabase) {
   const sqlRows = <Row>(text: string, params?: unknown[]) => db.owner.transaction((session) => session.query<Row>(text, params));
 
+  /** A customer who may withdraw (LEAVES_MERIDIAN met); step-up codes go to `phone`. */
   async function customer(server: TestServer) {
     const client = new TestClient(server);
     const { email } = await registerCustomer(client);
     const [user] = await sqlRows<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-    return { client, email, userId: user!.id };
+    const phone = (await meetRules(db, user!.id, LEAVES_MERIDIAN))!;
+    return { client, email, phone, userId: user!.id };
   }
 
   async function expectLedgerBalanced() {

@@ -106,7 +106,7 @@ const balanceOf = async (userId: string, asset = 'ETH') =>
   )[0]!.balance.replace(/\.?0+$/, '');
 
 async function saveAddress(who: Customer, address: string = freshAddress(), network: WithdrawalNetwork = 'ethereum') {
-  await stepUp(who.client, 'withdrawal.address', who.email);
+  await stepUp(who.client, 'withdrawal.address', who.phone);
   const answer = await who.client.post('/withdrawal-addresses', {
     network,
     address: address.toLowerCase(),
@@ -120,7 +120,7 @@ async function withdraw(who: Customer, addressId: string, amount: string, asset 
   const quoted = await who.client.post('/withdrawals/quotes', { asset, addressId, amount });
   expect(quoted.status, JSON.stringify(quoted.body)).toBe(201);
   const quote = withdrawalQuoteSchema.parse(quoted.body);
-  await stepUp(who.client, 'withdrawal', who.email);
+  await stepUp(who.client, 'withdrawal', who.phone);
   const answer = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return withdrawalSchema.parse(answer.body);
@@ -206,7 +206,7 @@ describe('the address book', () => {
     const typed = { network: 'ethereum', address: '0x52908400098527886E0F7030069857D2E4169EE7', label: 'Ledger' };
     expectError(await who.client.post('/withdrawal-addresses', typed), 403, 'step_up_required');
 
-    await stepUp(who.client, 'withdrawal.address', who.email);
+    await stepUp(who.client, 'withdrawal.address', who.phone);
     expectError(await who.client.post('/withdrawal-addresses', { ...typed, address: '0x1234' }), 422, 'address_invalid');
     expectError(
       await who.client.post('/withdrawal-addresses', { ...typed, address: '0x52908400098527886E0F7030069857D2E4169Ee7' }),
@@ -222,7 +222,7 @@ describe('the address book', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     expect(saved.body).toMatchObject({ address: typed.address, label: 'Ledger', usableAt: saved.body.createdAt });
     expectError(await who.client.post('/withdrawal-addresses', typed), 403, 'step_up_required');
-    await stepUp(who.client, 'withdrawal.address', who.email);
+    await stepUp(who.client, 'withdrawal.address', who.phone);
     expectError(await who.client.post('/withdrawal-addresses', typed), 409, 'address_exists');
 
     const renamed = await who.client.request('PATCH', `/withdrawal-addresses/${saved.body.id}`, { body: { label: 'Hardware' } });
@@ -324,7 +324,7 @@ describe('a withdrawal', () => {
       403,
       'step_up_required',
     );
-    await stepUp(who.client, 'withdrawal', who.email);
+    await stepUp(who.client, 'withdrawal', who.phone);
     const key = randomUUID();
     const created = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': key } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -341,7 +341,7 @@ describe('a withdrawal', () => {
       422,
       'idempotency_key_reused',
     );
-    await stepUp(who.client, 'withdrawal', who.email);
+    await stepUp(who.client, 'withdrawal', who.phone);
     expectError(
       await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } }),
       409,
@@ -372,7 +372,7 @@ describe('a withdrawal', () => {
     await fund(db, attacker.userId, 'ETH', '1');
     const saved = await saveAddress(owner);
     const quote = (await owner.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.1' })).body;
-    await stepUp(attacker.client, 'withdrawal', attacker.email);
+    await stepUp(attacker.client, 'withdrawal', attacker.phone);
     expectError(
       await attacker.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } }),
       404,
@@ -412,7 +412,7 @@ describe('a withdrawal', () => {
         await fund(db, who.userId, 'ETH', '0.05');
         const saved = await saveAddress(who);
         const quote = (await who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount: '0.01' })).body;
-        await stepUp(who.client, 'withdrawal', who.email);
+        await stepUp(who.client, 'withdrawal', who.phone);
         return { who, quote };
       }),
     );
@@ -474,7 +474,7 @@ describe('a USDT or USDC withdrawal', () => {
     expect(parseUnits(quote.fee, 6)).toBe((wei * 3000n * 10n ** 6n + 10n ** 18n - 1n) / 10n ** 18n);
     expect(parseUnits(quote.received, 6)).toBe(parseUnits('25', 6) - parseUnits(quote.fee, 6));
 
-    await stepUp(who.client, 'withdrawal', who.email);
+    await stepUp(who.client, 'withdrawal', who.phone);
     const created = await who.client.post('/withdrawals', { quoteId: quote.id }, { headers: { 'idempotency-key': randomUUID() } });
     const withdrawal = withdrawalSchema.parse(created.body);
     expect(withdrawal).toMatchObject({ asset: 'USDT', network: 'ethereum', amount: '25.00', received: quote.received });

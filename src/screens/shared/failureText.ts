@@ -1,18 +1,22 @@
 import type { TFunction } from 'i18next';
+import { CUSTOMER_RULES } from '../../../contract/customerRules';
 import type { Failure, FieldErrorCode } from '../../../machines/failure';
 import { BIOMETRIC_ERROR_CODES, PASSKEY_APP_ERROR_CODES, WEBAUTHN_ERROR_CODES, type BiometricErrorCode } from '../../auth/webauthnErrors';
 
-/** Failures any form of the sign-up and reset flows may meet, besides its own. */
-const GENERAL = new Set(['network_error', 'rate_limited', 'email_unverified']);
+/**
+ * Failures any form may meet, besides its own: the connection, a rate limit, and a rule of the customer
+ * the server enforces (a verified e-mail, a confirmed phone, an approved identity check).
+ */
+const GENERAL = new Set(['network_error', 'rate_limited', ...Object.values(CUSTOMER_RULES)]);
 
 /**
  * The translated sentence for a failure: the form's own message when it has one for the code
- * (`<scope>.<code>`), else a general one (connection, rate limit with its seconds), else "try again".
+ * (`<scope>.<code>`), else a general one (connection, rate limit with its seconds), else `unknown` ("try again").
  */
-export function failureText(t: TFunction, scope: string, own: ReadonlySet<string>, failure: Failure): string {
+export function failureText(t: TFunction, scope: string, own: ReadonlySet<string>, failure: Failure, unknown = 'failure.unknown'): string {
   if (own.has(failure.code)) return t(`${scope}.${failure.code}`);
   if (GENERAL.has(failure.code)) return t(`failure.${failure.code}`, { count: failure.retryAfterSeconds ?? 60 });
-  return t('failure.unknown');
+  return t(unknown);
 }
 
 /** A failure no form explains in its own words: connection, rate limit with its seconds, else "try again". */

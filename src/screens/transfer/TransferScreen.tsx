@@ -17,6 +17,7 @@ import { formatNumber } from '../../i18n/format';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useBalances } from '../shared/useBalances';
 import { useAccountLabel, useAccountName } from '../shared/useAccountName';
+import { failureText } from '../shared/failureText';
 
 interface Choice {
   id: string;
@@ -43,7 +44,7 @@ const OWN_FAILURES = new Set([
 
 function useFailureText() {
   const { t } = useTranslation();
-  return (failure: Failure) => t(`transfer.errors.${OWN_FAILURES.has(failure.code) ? failure.code : 'unknown'}`);
+  return (failure: Failure) => failureText(t, 'transfer.errors', OWN_FAILURES, failure, 'transfer.errors.unknown');
 }
 
 /** The customer's accounts on each side of the direction, from the balances machine. */
@@ -66,7 +67,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
   const system = useSystem();
   const locale = useUiLocale();
   const localize = useLocalize();
-  const failureText = useFailureText();
+  const textOf = useFailureText();
   const flow = useActorRef(
     useFlowMachine(transferMachine, () => transferActors(system)),
     { input: { direction } },
@@ -143,7 +144,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
       ) : null}
       {to ? <AmountInput label={t('transfer.get')} asset={to.currency} value={amountOf('out')} onChange={changeAmount('out')} /> : null}
       <div className="form-alert" role="alert" aria-live="assertive">
-        {view.failure && !view.reviewing ? failureText(view.failure) : null}
+        {view.failure && !view.reviewing ? textOf(view.failure) : null}
       </div>
       {quote && !view.quoting ? <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} /> : null}
       {view.quoting ? <p className="hint-text">{t('transfer.quoting')}</p> : null}
@@ -160,7 +161,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
         {/* Only while open: the countdown and its announcement are the form's while the sheet is closed. */}
         {quote && view.reviewing ? <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} full /> : null}
         <div className="form-alert" role="alert" aria-live="assertive">
-          {view.failure && view.reviewing ? failureText(view.failure) : null}
+          {view.failure && view.reviewing ? textOf(view.failure) : null}
         </div>
         {view.canRetry ? (
           <Button variant="primary" block onClick={() => flow.send({ type: 'RETRY' })}>
