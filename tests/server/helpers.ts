@@ -450,6 +450,17 @@ export async function registerVerifiedCustomer(client: TestClient, overrides: Re
   return customer;
 }
 
+/**
+ * A customer who meets every rule of the contract (verified e-mail, confirmed phone, approved identity
+ * check), so a request is refused for what it says, never for who sent it.
+ */
+export async function registerQualifiedCustomer(client: TestClient, db: TestDatabase) {
+  const customer = await registerCustomer(client);
+  const [user] = await db.database.db.select({ id: users.id }).from(users).where(eq(users.email, customer.email));
+  const phone = await meetRules(db, user!.id, ['email-verified', 'phone-confirmed', 'kyc-approved']);
+  return { ...customer, userId: user!.id, phone: phone! };
+}
+
 /** A French mobile number no other test customer has confirmed. */
 export const uniquePhone = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
