@@ -4,18 +4,21 @@ import { z } from 'zod';
 import { endpoints, type EndpointName } from '../../contract/endpoints';
 import { RECOVERY_CANCEL_TOKEN_LENGTH } from '../../contract/phoneRecovery';
 import { BODY_LIMIT_BYTES } from '../../server/http/request';
-import { DEFAULT_PASSWORD, TestClient, expectError, registerCustomer, uniqueEmail, useTestServer } from './helpers';
+import { DEFAULT_PASSWORD, TestClient, expectError, registerQualifiedCustomer, uniqueEmail, useTestServer } from './helpers';
 import { DEMO_ADMIN } from '../../server/db/seed';
 
 const { db, server } = useTestServer();
-/** Signed in, for the endpoints that need a customer; refusals must come from validation, not auth. */
+/**
+ * Signed in and meeting every rule, for the endpoints that need a customer: refusals must come from
+ * validation, not auth or the endpoint's `requires`.
+ */
 let client: TestClient;
 /** The same for the endpoints of admins. */
 let admin: TestClient;
 
 beforeAll(async () => {
   client = new TestClient(server);
-  await registerCustomer(client);
+  await registerQualifiedCustomer(client, db);
   admin = new TestClient(server);
   expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
 });
