@@ -77,6 +77,12 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
   const [code, setCode] = useState('');
 
   const { phone, email, newPhone, route, numberError, failure, saved, emailConfirmed } = context;
+  // The e-mailed code, once right, leaves the field for the SMS code that follows.
+  const [codeAfterEmail, setCodeAfterEmail] = useState(emailConfirmed);
+  if (codeAfterEmail !== emailConfirmed) {
+    setCodeAfterEmail(emailConfirmed);
+    setCode('');
+  }
   const { step, sending, confirming, removal } = view;
   const stepUp = useSelector(flow, stepUpChild);
   const confirmed = step === 'current' && phone !== null;
