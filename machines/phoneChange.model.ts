@@ -139,10 +139,11 @@ export const phoneChangeModel = {
   invariants: {
     choosingChannel: (s) => (s.context.phone !== null && s.context.newPhone !== null) || 'offers a channel without a change',
     sendingCode: (s) => (s.context.newPhone !== null && s.context.newPhone !== s.context.phone) || 'sends a code for no new number',
-    codeStep: (s) =>
-      ((s.context.route === 'set') === (s.context.phone === null) ||
-        'a first number must be confirmed by SMS, a change by the customer’s choice') &&
-      (!s.context.emailConfirmed || s.context.route === 'sms' || 'after the e-mailed code, only the SMS code is left'),
+    codeStep: (s) => {
+      if ((s.context.route === 'set') !== (s.context.phone === null))
+        return 'a first number must be confirmed by SMS, a change by the customer’s choice';
+      return !s.context.emailConfirmed || s.context.route === 'sms' || 'after the e-mailed code, only the SMS code is left';
+    },
     'codeStep.code.confirming': (s) => s.context.failure === null || 'confirms while showing an old error',
     'codeStep.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
     'codeStep.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',

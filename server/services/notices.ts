@@ -121,7 +121,6 @@ export function resetWithoutAccountNotice(to: string, locale: Locale): Message {
   return { to, channel: 'email', template: 'reset_password_no_account', ...RESET_WITHOUT_ACCOUNT[locale] };
 }
 
-
 /** To the owner of an address someone tried to register again. */
 export function signUpWithExistingEmailNotice(to: string, locale: Locale): Message {
   return { to, channel: 'email', template: 'sign_up_existing_email', ...SIGN_UP_WITH_EXISTING_EMAIL[locale] };
