@@ -249,7 +249,11 @@ export const phoneChangeMachine = setup({
         input: ({ context }) => ({ phone: context.newPhone!, route: context.route! }),
         onDone: {
           target: 'codeStep',
-          actions: assign(({ event }) => ({ ...cooldown.startCooldown(event.output.resendAfterSeconds), failure: null, emailConfirmed: false })),
+          actions: assign(({ event }) => ({
+            ...cooldown.startCooldown(event.output.resendAfterSeconds),
+            failure: null,
+            emailConfirmed: false,
+          })),
         },
         onError: [
           {

@@ -1,26 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { phoneCodeSentSchema } from '../../contract/phone';
 import {
   TestClient,
   TestClock,
-  createTestDatabase,
   createTestServer,
   latestCode,
   registerVerifiedCustomer,
   stepUp,
-  type TestDatabase,
   type TestServer,
+  useTestDatabase,
 } from '../server/helpers';
 
 // Issue 21, item 3: other accounts trying a customer's phone number cost its owner neither the sign-in
 // code (the SMS budget was one per number) nor SMS; the owner hears of it by e-mail, at most once a day.
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 const uniquePhone = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 

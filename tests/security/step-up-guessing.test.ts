@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   TestClient,
   TestClock,
-  createTestDatabase,
   createTestServer,
   expectError,
   latestCode,
   refreshWithCookie,
   registerVerifiedCustomer,
-  type TestDatabase,
   type TestServer,
+  useTestDatabase,
 } from '../server/helpers';
 
 // Issue 21, item 11: 5 tries per step-up code and 10 codes an hour allowed ~1 200 guesses a day on a
 // stolen session. The tenth wrong code of a customer within 24 hours ends the session that typed it.
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-});
-afterAll(() => db.close());
+const db = useTestDatabase();
 
 const other = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -73,6 +68,22 @@ describe('wrong step-up codes', () => {
     const before = server.sent.length;
     expectError(await guess(server, own, email, 1), 401, 'session_wrong_codes');
     expect(server.sent.slice(before).filter((m) => m.template === 'step_up_guessing')).toEqual([]);
+  });
+
+  it('count guesses sent in parallel one by one: the session ends, the e-mail goes once', async () => {
+    const server = createTestServer(db, { clock: new TestClock() });
+    const { thief, own, email } = await twoSessions(server);
+    expect((await thief.post('/step-up/code', { action: 'password.change' })).status).toBe(200);
+    const wrong = other(await latestCode(thief, email, 'step_up'));
+    const before = server.sent.length;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => thief.post('/step-up/verify', { action: 'password.change', code: wrong })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toEqual([]);
+    expect(answers.some((a) => a.body?.error?.code === 'session_wrong_codes')).toBe(true);
+    expectError(await thief.get('/users/me'), 401, 'unauthorized');
+    expect((await own.get('/users/me')).status).toBe(200);
+    expect(server.sent.slice(before).filter((m) => m.template === 'step_up_guessing')).toHaveLength(1);
   });
 
   it('forget them 24 hours after the first', async () => {
