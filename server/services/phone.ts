@@ -163,7 +163,8 @@ export function createPhoneService(deps: PhoneDeps) {
    * A change asked for by e-mail: the right e-mailed code proves the request, not the number, so an SMS
    * code to the new number follows (answered like update-phone with `channel: sms`), and only
    * confirm-update-phone-sms makes it the two-factor phone. A number another customer holds gets the
-   * same answer and no SMS (its owner was told when the change was asked for).
+   * same answer and no SMS (its owner was told when the change was asked for). The SMS needs no budget
+   * of its own: each e-mailed code, counted against the number's budgets at update-phone, sends one.
    */
   async function confirmByEmail(principal: Principal, code: string): Promise<PhoneCodeSent> {
     const user = await deps.users.getVerified(principal.userId);

@@ -190,18 +190,17 @@ export function createStepUpService(deps: StepUpDeps) {
           ),
         )
         .for('update');
-      if (!request) return { failure: new ApiError('step_up_not_started') };
+      if (!request) return { ok: false as const, failure: new ApiError('step_up_not_started') };
       // A wrong try must be committed, so it is returned rather than thrown.
       const check = await codes.check(tx, principal.userId, 'step_up', code);
-      if (check !== 'ok') return { failure: new ApiError(check) };
+      if (check !== 'ok') return { ok: false as const, failure: new ApiError(check) };
       await tx.delete(stepUps).where(eq(stepUps.id, request.id));
-      return { granted: await grant(tx, principal, action, 'code') };
+      return { ok: true as const, granted: await grant(tx, principal, action, 'code') };
     });
-    if (outcome.failure) {
-      if (outcome.failure.code !== 'step_up_not_started') await countWrongCode(principal, client);
-      throw outcome.failure;
-    }
-    return outcome.granted!;
+    if (outcome.ok) return outcome.granted;
+    // A code was compared and was wrong (no request means no guess).
+    if (outcome.failure.code !== 'step_up_not_started') await countWrongCode(principal, client);
+    throw outcome.failure;
   }
 
   /** The challenge is spent first, whatever follows; the passkey must be one of this customer's. */
