@@ -101,6 +101,11 @@ export const API_ERRORS = {
     status: 401,
     description: 'The session reached its absolute lifetime (30 days unless configured); sign in again.',
   },
+  session_wrong_codes: {
+    status: 401,
+    description:
+      'Ten wrong step-up codes were typed for this customer within 24 hours: the session that typed this one is over (refresh included), and the customer was told by e-mail. Sign in again.',
+  },
   not_found: { status: 404, description: 'No such endpoint.' },
   recovery_not_found: {
     status: 404,
@@ -165,7 +170,6 @@ export const API_ERRORS = {
   session_is_current: { status: 409, description: 'That is the session making the request; sign out with /auth/logout.' },
   email_already_verified: { status: 409, description: 'The e-mail address is already verified.' },
   promo_already_redeemed: { status: 409, description: 'This account has already redeemed this promo code.' },
-  phone_taken: { status: 409, description: 'Another customer has confirmed this phone number.' },
   phone_already_set: { status: 409, description: 'A confirmed phone exists; change it with POST /users/update-phone.' },
   phone_not_set: { status: 409, description: 'No confirmed phone to change; set one with POST /users/set-phone.' },
   phone_unchanged: { status: 409, description: 'The new number is the confirmed one.' },

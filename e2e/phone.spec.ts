@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
+import { pageTexts } from '../machines/graph/page';
+import { axeViolations } from './axe';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
 
 /** A German mobile number no other run uses, as typed at home and as stored. */
@@ -119,7 +121,7 @@ test('/2fa/phone without a pending sign-in opens /login', async ({ page }) => {
   await screenReady(page);
 });
 
-test('change the phone with a code by e-mail, then with a code by SMS to the new number', async ({ page }) => {
+test('change the phone with a code by e-mail (then one by SMS to the new number), then with a code by SMS alone', async ({ page }) => {
   const customer = await customerWithPhone(page);
   await page.goto('/profile/security');
   const section = page.getByTestId('phone-section');
@@ -139,6 +141,13 @@ test('change the phone with a code by e-mail, then with a code by SMS to the new
   await expect(section.getByRole('button', { name: 'Get the code by SMS instead' })).toBeVisible();
   await section.getByLabel('Code').fill(await latestCode(page.request, customer.email, 'update_phone_email'));
   await section.getByRole('button', { name: 'Confirm', exact: true }).click();
+  // The e-mail proved the request, not the number: an SMS code to it is the last step, with no way around it.
+  await expect(section.getByRole('status').filter({ hasText: 'The e-mailed code is right.' })).toBeVisible();
+  await expect(section.getByText('Enter the code we sent by SMS to')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Get the code by e-mail instead' })).toHaveCount(0);
+  await expect(section.getByRole('textbox', { name: 'Code' })).toHaveValue('');
+  await section.getByLabel('Code').fill(await latestCode(page.request, byEmail.e164, 'update_phone_sms'));
+  await section.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(section.getByText('Your phone number is confirmed.')).toBeVisible();
   await expect(section.getByTestId('phone-current')).toContainText(byEmail.e164.slice(-4));
 
@@ -157,12 +166,13 @@ test('change the phone with a code by e-mail, then with a code by SMS to the new
   await expect(section.getByTestId('phone-current')).toContainText(bySms.e164.slice(-4));
 });
 
-test('a number another customer confirmed looks like any other: the code step opens, no code goes out, its owner is told', async ({
+test('a number another customer confirmed looks like any other: the code step opens, no code goes out, a code is just wrong, its owner is told by e-mail', async ({
   page,
   browser,
 }) => {
   const other = await browser.newPage();
-  const taken = (await customerWithPhone(other)).phone;
+  const owner = await customerWithPhone(other);
+  const taken = owner.phone;
   await other.close();
   const own = await customerWithPhone(page);
   await page.goto('/profile/security');
@@ -173,10 +183,16 @@ test('a number another customer confirmed looks like any other: the code step op
   await section.getByRole('button', { name: /Code by SMS to the new number/ }).click();
   await stepUpInSheet(page, own.phone.e164, 'sms');
   await expect(section.getByText('Enter the code we sent by SMS to')).toBeVisible();
-  const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(taken.e164)}`);
-  const templates = ((await outbox.json()) as { messages: Array<{ template: string }> }).messages.map((m) => m.template);
-  expect(templates[0]).toBe('phone_claimed');
-  expect(templates).not.toContain('update_phone_sms');
+  const templatesTo = async (to: string) => {
+    const outbox = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    return ((await outbox.json()) as { messages: Array<{ template: string }> }).messages.map((m) => m.template);
+  };
+  expect(await templatesTo(taken.e164)).toEqual(['set_phone']);
+  await expect.poll(() => templatesTo(owner.email)).toContain('phone_claimed');
+  await section.getByLabel('Code').fill('123456');
+  await section.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(section.getByText('That code is not right. Check it and try again.')).toBeVisible();
+  await expect(section.getByRole('textbox', { name: 'Code' })).toBeVisible();
 });
 
 test('remove the phone after the step-up; the old number and the e-mail are told; closing the step-up keeps it', async ({ page }) => {
@@ -254,5 +270,35 @@ for (const locale of ['en', 'ar'] as const) {
     await page.locator('form button[type="submit"]').click();
     await expect(page.locator('.field-error')).toBeVisible();
     await shoot('2fa-phone');
+  });
+}
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`the SMS step after the e-mailed code in ${locale}: photographed narrow and wide, no axe violation`, async ({ page }, testInfo) => {
+    const texts = pageTexts(locale);
+    const customer = await customerWithPhone(page, locale);
+    await page.goto(localizePath('/profile/security', locale));
+    const section = page.getByTestId('phone-section');
+    await section.getByRole('button', { name: texts.phone.change }).click();
+    await section.getByRole('textbox', { name: texts.phone.newNumber }).fill(newMobile().national);
+    await section.getByRole('button', { name: texts.phone.continue }).click();
+    await section.getByRole('button', { name: texts.phone.byEmail, exact: false }).click();
+    const sheet = page.getByRole('dialog', { name: texts.stepUp.title });
+    await sheet.getByLabel(texts.stepUp.code).fill(await latestCode(page.request, customer.phone.e164, 'step_up'));
+    await sheet.getByRole('button', { name: texts.stepUp.confirm }).click();
+    await expect(sheet).toBeHidden();
+    await section.getByLabel(texts.phone.code).fill(await latestCode(page.request, customer.email, 'update_phone_email'));
+    await section.getByRole('button', { name: texts.phone.confirm, exact: true }).click();
+    await expect(section.getByText(texts.phone.emailConfirmed)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    for (const viewport of [
+      { name: 'mobile', width: 390, height: 844 },
+      { name: 'desktop', width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const file = `reports/screenshots/${locale}-${viewport.name}-phone-change-sms-step.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(`${locale}-${viewport.name}-phone-change-sms-step`, { path: file, contentType: 'image/png' });
+    }
   });
 }

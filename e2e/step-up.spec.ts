@@ -95,3 +95,28 @@ for (const locale of ['en', 'ar'] as const) {
     await api.dispose();
   });
 }
+
+test('ten wrong step-up codes in a day end the session: the app lands on /login saying why, in ar too', async ({ page }) => {
+  for (const locale of ['en', 'ar'] as const) {
+    await page.context().clearCookies();
+    const customer = await registerCustomer(page.context().request, locale);
+    const headers = { Authorization: `Bearer ${customer.tokens.accessToken}`, 'X-Forwarded-For': someClientAddress() };
+    await page.goto(localizePath('/profile', locale));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Two codes (each action has its own resend wait), five wrong tries each, typed with this session.
+    let last = 0;
+    for (const action of ['password.change', 'phone.set']) {
+      expect((await page.request.post('/api/step-up/code', { data: { action }, headers })).status()).toBe(200);
+      const wrong = (await latestCode(page.request, customer.email, 'step_up')) === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        last = (await page.request.post('/api/step-up/verify', { data: { action, code: wrong }, headers })).status();
+      }
+    }
+    expect(last).toBe(401);
+    // The app's next call meets the ended session.
+    await page.goto(localizePath('/profile/security', locale));
+    await expect(page).toHaveURL(/\/login\?notice=session_wrong_codes$/);
+    const said = locale === 'en' ? 'too many wrong confirmation codes' : 'رموز تأكيد خاطئة كثيرة';
+    await expect(page.getByRole('alert').filter({ hasText: said })).toBeVisible();
+  }
+});

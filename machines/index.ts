@@ -180,7 +180,7 @@ export const catalog: CatalogEntry[] = [
     id: 'phoneChange',
     title: 'Set or change the phone number',
     summary:
-      'The phone section of /profile/security. Without a phone: choose the country (the customer’s own by default), type the national number — checked with libphonenumber-js and shown in international form — confirm it is you (the step-up) and confirm the number with the SMS code sent to it. With a phone: type the new number, choose to confirm with a code e-mailed to the account or sent by SMS to the new number (switching is possible while waiting), after the step-up; or remove the number after the step-up. Wrong or expired codes are explained; a new code can be sent after a cooldown.',
+      'The phone section of /profile/security. Without a phone: choose the country (the customer’s own by default), type the national number — checked with libphonenumber-js and shown in international form — confirm it is you (the step-up) and confirm the number with the SMS code sent to it. With a phone: type the new number, choose to confirm with a code e-mailed to the account — followed by an SMS code to the new number, which alone makes it the phone — or with the SMS code only (switching is possible until the e-mailed code was given), after the step-up; or remove the number after the step-up. Wrong or expired codes are explained; a new code can be sent after a cooldown.',
     routes: ['/profile/security'],
     machine: phoneChangeMachine,
     model: phoneChangeModel,

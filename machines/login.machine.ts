@@ -13,7 +13,7 @@ export type SignInOutcome = { kind: 'signedIn' } | { kind: 'twoFactorRequired'; 
  * Why /login opened without the visitor asking: the two-factor page sent them back, or the server
  * ended the session (idle, or at its absolute end).
  */
-export const LOGIN_NOTICES = ['two_factor_expired', 'session_idle', 'session_expired'] as const;
+export const LOGIN_NOTICES = ['two_factor_expired', 'session_idle', 'session_expired', 'session_wrong_codes'] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 
 interface LoginContext {

@@ -1,4 +1,4 @@
-import { and, assign, not, setup, stateIn } from 'xstate';
+import { and, assign, not, or, setup, stateIn } from 'xstate';
 import type { CountryCode } from '../contract/countries';
 import * as cooldown from './resendCooldown';
 import { isSixDigitCode, toFailure, type Failure } from './failure';
@@ -6,16 +6,18 @@ import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
 /**
- * How the new number is confirmed: `set` — a first number, SMS code to it; `email` — a change,
- * code e-mailed to the account; `sms` — a change, SMS code to the new number.
+ * How the new number is confirmed: `set` — a first number, SMS code to it; `email` — a change, code
+ * e-mailed to the account, then (as `sms`) an SMS code to the new number; `sms` — a change, SMS code to
+ * the new number. Every way ends with an SMS code: only that proves the number.
  */
 export type PhoneCodeRoute = 'set' | 'email' | 'sms';
 
 /**
  * Why the typed number was not taken: checked here first, with the same codes the server answers (it
- * checks again); `phone_taken` only at the confirmation (sending answers alike for a taken number).
+ * checks again). Another customer's number is never named: the server answers for it as for a free one,
+ * and its code, never sent, is refused like any wrong code.
  */
-export type NumberError = 'missing' | 'phone_invalid' | 'phone_unchanged' | 'phone_taken';
+export type NumberError = 'missing' | 'phone_invalid' | 'phone_unchanged';
 
 export interface PhoneProfile {
   email: string;
@@ -33,6 +35,8 @@ interface PhoneChangeContext extends PhoneProfile, cooldown.ResendCooldown {
   failure: Failure | null;
   /** The last change went through (`removed`: the number was removed): the screen says so until the next edit. */
   saved: boolean | 'removed';
+  /** The e-mailed code of a change was right: the SMS code to the new number is what remains. */
+  emailConfirmed: boolean;
 }
 
 type PhoneChangeEvent =
@@ -62,8 +66,10 @@ export const phoneChangeMachine = setup({
     requestCode: unprovided<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>('requestCode'),
     /** Sends the code again, the same way. */
     resendCode: unprovided<{ resendAfterSeconds: number }, { phone: string; route: PhoneCodeRoute }>('resendCode'),
-    /** Confirms with the code; answers the number now confirmed. */
+    /** Confirms with the SMS code; answers the number now confirmed. */
     confirmCode: unprovided<{ phone: string }, { code: string; route: PhoneCodeRoute }>('confirmCode'),
+    /** POST /users/confirm-update-phone: the e-mailed code; an SMS code then goes to the new number. */
+    confirmEmailCode: unprovided<{ resendAfterSeconds: number }, { code: string }>('confirmEmailCode'),
     /** The one step-up, for `phone.set`, `phone.change` or `phone.remove`. */
     stepUp: stepUpMachine,
     /** POST /users/remove-phone. */
@@ -87,17 +93,18 @@ export const phoneChangeMachine = setup({
     isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code),
     isNumberProblem: (_, failure: Failure) => SEND_NUMBER_ERRORS.has(failure.code),
     stepUpExpired: ({ event }) => 'error' in event && toFailure(event.error).code === 'step_up_required',
-    isTakenMeanwhile: (_, failure: Failure) => failure.code === 'phone_taken',
     stepUpGranted: ({ event }) => 'output' in event && (event.output as { granted: boolean }).granted,
     cooldownOver: cooldown.cooldownOver,
     isRateLimited: cooldown.isRateLimited,
-    noCodeBeingChecked: not(stateIn('#phoneChange.codeStep.code.confirming')),
-    canSwitchChannel: and(['isOtherChannel', not(stateIn('#phoneChange.codeStep.code.confirming'))]),
+    isEmailCode: ({ context }) => context.route === 'email',
+    noCodeBeingChecked: not(or([stateIn('#phoneChange.codeStep.code.confirming'), stateIn('#phoneChange.codeStep.code.confirmingEmail')])),
+    emailNotConfirmed: ({ context }) => !context.emailConfirmed,
+    canSwitchChannel: and(['isOtherChannel', 'noCodeBeingChecked', 'emailNotConfirmed']),
   },
 }).createMachine({
   id: 'phoneChange',
   description:
-    'The phone section of /profile/security: set a first number (SMS code to it), change it (code by e-mail or by SMS to the new number, as the customer chooses) or remove it — each after the step-up.',
+    'The phone section of /profile/security: set a first number (SMS code to it), change it (a code by e-mail and then an SMS code to the new number, or the SMS code alone, as the customer chooses) or remove it — each after the step-up.',
   context: {
     email: '',
     country: 'DE',
@@ -108,6 +115,7 @@ export const phoneChangeMachine = setup({
     failure: null,
     ...cooldown.startCooldown(0),
     saved: false,
+    emailConfirmed: false,
   },
   initial: 'loading',
   states: {
@@ -241,7 +249,11 @@ export const phoneChangeMachine = setup({
         input: ({ context }) => ({ phone: context.newPhone!, route: context.route! }),
         onDone: {
           target: 'codeStep',
-          actions: assign(({ event }) => ({ ...cooldown.startCooldown(event.output.resendAfterSeconds), failure: null })),
+          actions: assign(({ event }) => ({
+            ...cooldown.startCooldown(event.output.resendAfterSeconds),
+            failure: null,
+            emailConfirmed: false,
+          })),
         },
         onError: [
           {
@@ -267,7 +279,8 @@ export const phoneChangeMachine = setup({
     },
     codeStep: {
       type: 'parallel',
-      description: 'The code field, the resend button with its cooldown, and for a change the other way to confirm.',
+      description:
+        'The code field, the resend button with its cooldown, and for a change the other way to confirm (until the e-mailed code was right).',
       meta: { route: '/profile/security' },
       on: {
         CANCELLED: { target: 'idle', actions: assign({ failure: null }) },
@@ -287,6 +300,7 @@ export const phoneChangeMachine = setup({
               on: {
                 CODE_SUBMITTED: [
                   { guard: 'isMalformedCode', actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }) },
+                  { guard: 'isEmailCode', target: 'confirmingEmail', actions: assign({ failure: null, codeResent: false }) },
                   { target: 'confirming', actions: assign({ failure: null, codeResent: false }) },
                 ],
               },
@@ -304,15 +318,30 @@ export const phoneChangeMachine = setup({
                   target: '#phoneChange.idle',
                   actions: assign({ phone: ({ event }) => event.output.phone, newPhone: null, route: null, saved: true }),
                 },
-                onError: [
-                  {
-                    guard: { type: 'isTakenMeanwhile', params: ({ event }) => toFailure(event.error) },
-                    target: '#phoneChange.enteringNumber',
-                    actions: assign({ numberError: ({ event }) => toFailure(event.error).code as NumberError }),
-                    description: 'Another customer confirmed the number first.',
-                  },
-                  { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
-                ],
+                onError: { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+              },
+            },
+            confirmingEmail: {
+              description:
+                'POST /users/confirm-update-phone: the e-mail proves the request, not the number; the right code sends an SMS code to the new number.',
+              invoke: {
+                id: 'confirmEmailCode',
+                src: 'confirmEmailCode',
+                input: ({ event }) => {
+                  if (event.type !== 'CODE_SUBMITTED') throw new Error('confirmEmailCode starts from a submitted code');
+                  return { code: event.code.trim() };
+                },
+                onDone: {
+                  target: '#phoneChange.codeStep',
+                  reenter: true,
+                  actions: assign(({ event }) => ({
+                    ...cooldown.startCooldown(event.output.resendAfterSeconds),
+                    route: 'sms' as const,
+                    emailConfirmed: true,
+                  })),
+                  description: 'The same step again, for the SMS code to the new number.',
+                },
+                onError: { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
               },
             },
           },

@@ -26,6 +26,8 @@ const CALLS = {
   email: { request: '**/api/users/update-phone', confirm: '**/api/users/confirm-update-phone' },
   sms: { request: '**/api/users/update-phone', confirm: '**/api/users/confirm-update-phone-sms' },
 };
+/** A change by e-mail: the e-mailed code's confirmation, which answers the SMS code sent to the new number. */
+const CONFIRM_EMAIL = '**/api/users/confirm-update-phone';
 
 /** The signed-in customer as GET /users/me and the confirmations answer, with the phone given. */
 const me = (profile: { email: string; country: string; phone: string | null }) => ({
@@ -50,20 +52,20 @@ function numberField(s: Snapshot, language: PageLanguage): PageMark {
 function numberForm(s: Snapshot, language: PageLanguage): PageExpectation {
   const texts = pageTexts(language).phone;
   const error = s.context.numberError;
-  const key = error === 'missing' ? 'missing' : error === 'phone_unchanged' ? 'unchanged' : error === 'phone_taken' ? 'taken' : 'invalid';
+  const key = error === 'missing' ? 'missing' : error === 'phone_unchanged' ? 'unchanged' : 'invalid';
   return { shows: [numberField(s, language), ...(error ? [{ shownText: texts.errors[key] }] : [])] };
+}
+
+/** The answer of a call that sent a code (`url`) by `channel` to the flow's new number. */
+function codeSentAnswer(url: string, channel: 'email' | 'sms', resendAfterSeconds: number, before: Snapshot): PageAction[] {
+  const sent = { pendingPhone: before.context.newPhone, channel, expiresAt: FAR_FUTURE, resendAfterSeconds };
+  return [{ clock: 'pause' }, { answer: url, method: 'POST', times: 1, json: sent }];
 }
 
 /** The server's answer to sending a code the flow's way (POST set-phone or update-phone). */
 function codeSent({ resendAfterSeconds }: { resendAfterSeconds: number }, before: Snapshot): PageAction[] {
   const route = before.context.route!;
-  const sent = {
-    pendingPhone: before.context.newPhone,
-    channel: route === 'set' ? 'sms' : route,
-    expiresAt: FAR_FUTURE,
-    resendAfterSeconds,
-  };
-  return [{ clock: 'pause' }, { answer: CALLS[route].request, method: 'POST', times: 1, json: sent }];
+  return codeSentAnswer(CALLS[route].request, route === 'set' ? 'sms' : route, resendAfterSeconds, before);
 }
 
 const current = '+4915123456789';
@@ -114,7 +116,12 @@ export const phoneChangeModel = {
     },
     confirmCode: {
       done: { confirmed: { phone: next } },
-      error: { 'wrong code': { code: 'code_invalid' }, 'taken meanwhile': { code: 'phone_taken' } },
+      // Another customer's number answers exactly this too: its code was never sent.
+      error: { 'wrong code': { code: 'code_invalid' } },
+    },
+    confirmEmailCode: {
+      done: { 'SMS code sent to the new number': { resendAfterSeconds: 1 } },
+      error: { 'wrong code': { code: 'code_invalid' } },
     },
   },
   // Only what changes what the flow can do next; which error is shown does not.
@@ -127,13 +134,16 @@ export const phoneChangeModel = {
       s.context.failure !== null,
       s.context.resendFailure !== null,
       s.context.resendInSeconds,
+      s.context.emailConfirmed,
     ]),
   invariants: {
     choosingChannel: (s) => (s.context.phone !== null && s.context.newPhone !== null) || 'offers a channel without a change',
     sendingCode: (s) => (s.context.newPhone !== null && s.context.newPhone !== s.context.phone) || 'sends a code for no new number',
-    codeStep: (s) =>
-      (s.context.route === 'set') === (s.context.phone === null) ||
-      'a first number must be confirmed by SMS, a change by the customer’s choice',
+    codeStep: (s) => {
+      if ((s.context.route === 'set') !== (s.context.phone === null))
+        return 'a first number must be confirmed by SMS, a change by the customer’s choice';
+      return !s.context.emailConfirmed || s.context.route === 'sms' || 'after the e-mailed code, only the SMS code is left';
+    },
     'codeStep.code.confirming': (s) => s.context.failure === null || 'confirms while showing an old error',
     'codeStep.resend.coolingDown': (s) => s.context.resendInSeconds > 0 || 'counting down with nothing left to wait',
     'codeStep.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
@@ -221,6 +231,10 @@ export const phoneChangeModel = {
         done: (output, before) => codeSent(output, before),
         error: (error, before) => [failedCall(CALLS[before.context.route!].request, error)],
       },
+      confirmEmailCode: {
+        done: ({ resendAfterSeconds }, before) => codeSentAnswer(CONFIRM_EMAIL, 'sms', resendAfterSeconds, before),
+        error: (error) => [failedCall(CONFIRM_EMAIL, error)],
+      },
       confirmCode: {
         done: ({ phone }, before) => [
           {
@@ -272,6 +286,7 @@ export const phoneChangeModel = {
       'codeStep.code.editing': (s, language) => ({
         shows: [
           { label: pageTexts(language).phone.code },
+          ...(s.context.emailConfirmed ? [{ shownText: pageTexts(language).phone.emailConfirmed }] : []),
           ...(s.context.failure ? [{ shownText: codeFailureText(s.context.failure, language) }] : []),
         ],
       }),

@@ -31,7 +31,7 @@ export function phoneChangeView(snapshot: SnapshotFrom<typeof phoneChangeMachine
     sending,
     /** Removing the number: asking to confirm, or under way (the step-up, then the call). */
     removal,
-    confirming: snapshot.matches({ codeStep: { code: 'confirming' } }),
+    confirming: snapshot.matches({ codeStep: { code: 'confirming' } }) || snapshot.matches({ codeStep: { code: 'confirmingEmail' } }),
     ...resendView(snapshot),
   };
 }

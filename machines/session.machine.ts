@@ -9,7 +9,8 @@ export interface SessionCookies {
 }
 
 /** Why the server ended a session, for the login page to say (contract error codes). */
-export type SessionEndReason = 'session_idle' | 'session_expired';
+export const SESSION_END_REASONS = ['session_idle', 'session_expired', 'session_wrong_codes'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 type SessionEvent =
   | { type: 'COOKIES_CHANGED'; cookies: SessionCookies }
@@ -22,7 +23,7 @@ const signedOutCookies = { hasAuthToken: false, hasRefreshToken: false };
 /** The reason a failed renewal carries (the refresh actor rejects with the server's code), if it is one to tell. */
 function endReason(error: unknown): SessionEndReason | null {
   const code = error instanceof Error ? error.message : null;
-  return code === 'session_idle' || code === 'session_expired' ? code : null;
+  return SESSION_END_REASONS.find((reason) => reason === code) ?? null;
 }
 
 export const sessionMachine = setup({

@@ -87,6 +87,7 @@ describe('the phone section view', () => {
     numberError: null,
     failure: null,
     saved: false,
+    emailConfirmed: false,
     ...resendIdle,
   };
   const at = (value: unknown, extra: object = {}) =>
@@ -99,6 +100,10 @@ describe('the phone section view', () => {
     expect(at('enteringNumber').step).toBe('number');
     expect(at('choosingChannel').step).toBe('channel');
     expect(at({ codeStep: { code: 'confirming', resend: 'ready' } }, { route: 'sms' })).toMatchObject({ step: 'code', confirming: true });
+    expect(at({ codeStep: { code: 'confirmingEmail', resend: 'ready' } }, { route: 'email' })).toMatchObject({
+      step: 'code',
+      confirming: true,
+    });
   });
 
   it('keeps the form that asked for a code on screen while it is sent: the number for a first one, the channels for a change', () => {

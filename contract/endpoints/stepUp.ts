@@ -22,7 +22,7 @@ export const stepUpEndpoints = {
   }),
   stepUpVerify: endpoint('POST', '/step-up/verify', stepUpVerifyBodySchema, stepUpGrantSchema, {
     summary:
-      'Give the proof for the action: the `code`, or the passkey `response` to the options’ challenge. Answers a grant for this session and action, valid 5 minutes; the guarded endpoint spends it when the action is done. Codes and challenges are single use.',
+      'Give the proof for the action: the `code`, or the passkey `response` to the options’ challenge. Answers a grant for this session and action, valid 5 minutes; the guarded endpoint spends it when the action is done. Codes and challenges are single use; from the tenth wrong code of the customer within 24 hours, the session typing it ends (401 `session_wrong_codes`).',
     auth: 'bearer',
     errors: [
       'step_up_not_started',
@@ -31,6 +31,7 @@ export const stepUpEndpoints = {
       'code_attempts_exceeded',
       'passkey_verification_failed',
       'rate_limited',
+      'session_wrong_codes',
     ],
   }),
 };

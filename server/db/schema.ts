@@ -88,7 +88,15 @@ export const sessions = pgTable('sessions', {
   createdAt: instant('created_at').notNull(),
   revokedAt: instant('revoked_at'),
   revokedReason: text('revoked_reason', {
-    enum: ['logout', 'refresh_token_reuse', 'password_reset', 'signed_out_remotely', 'signed_out_everywhere', 'password_changed'],
+    enum: [
+      'logout',
+      'refresh_token_reuse',
+      'password_reset',
+      'signed_out_remotely',
+      'signed_out_everywhere',
+      'password_changed',
+      'step_up_guessing',
+    ],
   }),
   userAgent: text('user_agent'),
   ip: text('ip'),

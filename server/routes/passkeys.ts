@@ -22,7 +22,9 @@ export function passkeyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
   mount(app, deps, endpoints.removePasskey, ({ c, principal, ip }) => passkeys.remove(principal, c.req.param('id')!, client(c, ip)));
   mount(app, deps, endpoints.stepUpOptions, ({ principal, body, ip }) => services.stepUp.options(principal, body.action, ip));
   mount(app, deps, endpoints.stepUpCode, ({ principal, body, ip }) => services.stepUp.sendCode(principal, body.action, ip));
-  mount(app, deps, endpoints.stepUpVerify, ({ principal, body, ip }) => services.stepUp.verify(principal, body, ip));
+  mount(app, deps, endpoints.stepUpVerify, ({ c, principal, body, ip }) =>
+    services.stepUp.verify(principal, body, { ip, userAgent: c.req.header('user-agent') }),
+  );
   mount(app, deps, endpoints.passkeySignInOptions, ({ ip }) => passkeys.signInOptions(ip));
   mount(app, deps, endpoints.passkeySignIn, async ({ c, body, ip }) => {
     const session = await passkeys.signIn(body.response, { ip, userAgent: c.req.header('user-agent') });

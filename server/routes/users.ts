@@ -18,9 +18,7 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
 
   mount(app, deps, endpoints.updatePhone, ({ principal, body, ip }) => phone.updatePhone(principal, body.phone, body.channel, ip));
 
-  mount(app, deps, endpoints.confirmUpdatePhone, ({ c, principal, body, ip }) =>
-    phone.confirmUpdateByEmail(principal, body.code, client(c, ip)),
-  );
+  mount(app, deps, endpoints.confirmUpdatePhone, ({ principal, body }) => phone.confirmUpdateByEmail(principal, body.code));
 
   mount(app, deps, endpoints.confirmUpdatePhoneSms, ({ c, principal, body, ip }) =>
     phone.confirmUpdateBySms(principal, body.code, client(c, ip)),

@@ -46,15 +46,39 @@ const RESET_WITHOUT_ACCOUNT: Record<Locale, NoticeText> = {
   },
 };
 
-const PHONE_CLAIMED: Record<Locale, string> = {
-  en: 'Meridian: someone tried to add your phone number to another account. No code was sent and your number stays on your account.',
-  ar: 'Meridian: حاول شخص ما إضافة رقم هاتفك إلى حساب آخر. لم يُرسل أي رمز، ويبقى رقمك مرتبطًا بحسابك.',
-  de: 'Meridian: Jemand hat versucht, Ihre Telefonnummer einem anderen Konto hinzuzufügen. Es wurde kein Code gesendet, Ihre Nummer bleibt bei Ihrem Konto.',
-  es: 'Meridian: alguien intentó añadir tu número de teléfono a otra cuenta. No se envió ningún código y tu número sigue en tu cuenta.',
-  fr: "Meridian : quelqu'un a tenté d'ajouter votre numéro de téléphone à un autre compte. Aucun code n'a été envoyé, votre numéro reste sur votre compte.",
-  ru: 'Meridian: кто-то пытался добавить ваш номер телефона к другой учётной записи. Код не отправлялся, номер остаётся за вашей учётной записью.',
-  th: 'Meridian: มีผู้พยายามเพิ่มหมายเลขโทรศัพท์ของคุณในบัญชีอื่น ไม่มีการส่งรหัสใด ๆ และหมายเลขของคุณยังอยู่กับบัญชีของคุณ',
-  zh: 'Meridian：有人试图将您的手机号码添加到另一个账户。未发送任何验证码，您的号码仍属于您的账户。',
+const PHONE_CLAIMED: Record<Locale, NoticeText> = {
+  en: {
+    subject: 'Someone tried to add your phone number to another Meridian account',
+    body: 'Someone tried to add your phone number, {phone}, to another Meridian account. No code was sent to it, and it stays on your account only.\n\nYou need not do anything. We tell you about such attempts at most once a day.',
+  },
+  ar: {
+    subject: 'حاول شخص ما إضافة رقم هاتفك إلى حساب Meridian آخر',
+    body: 'حاول شخص ما إضافة رقم هاتفك، {phone}، إلى حساب Meridian آخر. لم يُرسل إليه أي رمز، ويبقى مرتبطًا بحسابك وحده.\n\nلا داعي لأي إجراء. نخبرك بمثل هذه المحاولات مرة واحدة في اليوم على الأكثر.',
+  },
+  de: {
+    subject: 'Jemand wollte Ihre Telefonnummer einem anderen Meridian-Konto hinzufügen',
+    body: 'Jemand hat versucht, Ihre Telefonnummer {phone} einem anderen Meridian-Konto hinzuzufügen. Es wurde kein Code an sie gesendet, und sie bleibt allein bei Ihrem Konto.\n\nSie müssen nichts tun. Über solche Versuche informieren wir Sie höchstens einmal am Tag.',
+  },
+  es: {
+    subject: 'Alguien intentó añadir tu número de teléfono a otra cuenta de Meridian',
+    body: 'Alguien intentó añadir tu número de teléfono, {phone}, a otra cuenta de Meridian. No se le envió ningún código y sigue solo en tu cuenta.\n\nNo tienes que hacer nada. Te avisamos de estos intentos como mucho una vez al día.',
+  },
+  fr: {
+    subject: 'Quelqu’un a tenté d’ajouter votre numéro de téléphone à un autre compte Meridian',
+    body: 'Quelqu’un a tenté d’ajouter votre numéro de téléphone, {phone}, à un autre compte Meridian. Aucun code n’y a été envoyé, et il reste uniquement sur votre compte.\n\nVous n’avez rien à faire. Nous vous signalons ces tentatives au plus une fois par jour.',
+  },
+  ru: {
+    subject: 'Кто-то пытался добавить ваш номер телефона к другой учётной записи Meridian',
+    body: 'Кто-то пытался добавить ваш номер телефона {phone} к другой учётной записи Meridian. Код на него не отправлялся, и номер остаётся только за вашей учётной записью.\n\nДелать ничего не нужно. О таких попытках мы сообщаем не чаще раза в день.',
+  },
+  th: {
+    subject: 'มีผู้พยายามเพิ่มหมายเลขโทรศัพท์ของคุณในบัญชี Meridian อื่น',
+    body: 'มีผู้พยายามเพิ่มหมายเลขโทรศัพท์ของคุณ {phone} ในบัญชี Meridian อื่น ไม่มีการส่งรหัสใด ๆ ไปยังหมายเลขนี้ และหมายเลขยังอยู่กับบัญชีของคุณเท่านั้น\n\nคุณไม่ต้องดำเนินการใด ๆ เราจะแจ้งความพยายามลักษณะนี้ไม่เกินวันละครั้ง',
+  },
+  zh: {
+    subject: '有人试图将您的手机号码添加到另一个 Meridian 账户',
+    body: '有人试图将您的手机号码 {phone} 添加到另一个 Meridian 账户。我们没有向该号码发送任何验证码，它仍只属于您的账户。\n\n您无需任何操作。此类尝试我们每天最多通知您一次。',
+  },
 };
 
 const SIGN_UP_WITH_EXISTING_EMAIL: Record<Locale, NoticeText> = {
@@ -95,11 +119,6 @@ const SIGN_UP_WITH_EXISTING_EMAIL: Record<Locale, NoticeText> = {
 /** To an address that has no account, in answer to a reset request (see forgotPassword). */
 export function resetWithoutAccountNotice(to: string, locale: Locale): Message {
   return { to, channel: 'email', template: 'reset_password_no_account', ...RESET_WITHOUT_ACCOUNT[locale] };
-}
-
-/** To the owner of a confirmed number that someone else asked to set as theirs. */
-export function phoneClaimedNotice(to: string, locale: Locale): Message {
-  return { to, channel: 'sms', template: 'phone_claimed', subject: 'Meridian phone number', body: PHONE_CLAIMED[locale] };
 }
 
 /** To the owner of an address someone tried to register again. */
@@ -186,6 +205,14 @@ function fill(text: NoticeText, values: Record<string, string>): NoticeText {
 /** To the customer's e-mail when a passkey was added to the account. */
 export function passkeyAddedNotice(to: string, locale: Locale, name: string): Message {
   return { to, channel: 'email', template: 'passkey_added', ...fill(PASSKEY_ADDED[locale], { name }) };
+}
+
+/**
+ * To the e-mail of the owner of a confirmed number that someone else asked to set as theirs (by e-mail,
+ * not SMS: a stranger's attempts must cost the owner no SMS). `phone` is masked.
+ */
+export function phoneClaimedNotice(to: string, locale: Locale, phone: string): Message {
+  return { to, channel: 'email', template: 'phone_claimed', ...fill(PHONE_CLAIMED[locale], { phone }) };
 }
 
 /** To the customer's e-mail after the password was reset with an e-mailed code. */

@@ -13,7 +13,7 @@ import { phoneClaimedNotice } from './notices';
 import { recordSecurityEvent } from './security-log';
 import type { ClientInfo } from './tokens';
 import type { Outbox } from './outbox';
-import { RATE_LIMITS, type RateLimiter } from './rate-limit';
+import { COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import { SMS_RESEND_COOLDOWN_SECONDS, secondsUntil } from './two-factor';
 import type { StepUpService } from './step-up';
 import { phoneChangedEmail, phoneChangedSms } from './stepUpNotices';
@@ -41,6 +41,15 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+function codeSent(phone: string, channel: PhoneChangeChannel, now: Date): PhoneCodeSent {
+  return {
+    pendingPhone: phone,
+    channel,
+    expiresAt: addSeconds(now, CODE_TTL_SECONDS).toISOString(),
+    resendAfterSeconds: SMS_RESEND_COOLDOWN_SECONDS,
+  };
+}
+
 /**
  * Setting and changing the customer's phone. A new number waits in `pending_phone` until its code is
  * confirmed; only then does it replace the confirmed one (which keeps receiving sign-in codes until
@@ -49,12 +58,12 @@ function isUniqueViolation(error: unknown): boolean {
 export function createPhoneService(deps: PhoneDeps) {
   const { db, clock, codes, outbox, rateLimiter } = deps;
 
-  async function assertFree(tx: Db, userId: string, phone: string): Promise<void> {
+  async function isTaken(tx: Db, userId: string, phone: string): Promise<boolean> {
     const [other] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.phone, phone), isNotNull(users.phoneConfirmedAt), ne(users.id, userId)));
-    if (other) throw new ApiError('phone_taken');
+    return other !== undefined;
   }
 
   /**
@@ -73,55 +82,63 @@ export function createPhoneService(deps: PhoneDeps) {
     if (availableAt > now) throw new ApiError('rate_limited', undefined, { retryAfter: secondsUntil(availableAt, now) });
   }
 
-  /** The language of the other customer who confirmed this number, if one did. */
-  async function ownerLanguage(userId: string, phone: string): Promise<Locale | undefined> {
+  /** The other customer who confirmed this number, if one did: whom its notice goes to. */
+  async function otherOwner(userId: string, phone: string): Promise<{ id: string; email: string; language: Locale } | undefined> {
     const [owner] = await db
-      .select({ language: userSettings.language })
+      .select({ id: users.id, email: users.email, language: userSettings.language })
       .from(users)
       .leftJoin(userSettings, eq(userSettings.userId, users.id))
       .where(and(eq(users.phone, phone), isNotNull(users.phoneConfirmedAt), ne(users.id, userId)));
     if (!owner) return undefined;
-    return isLocale(owner.language) ? owner.language : DEFAULT_LOCALE;
+    return { id: owner.id, email: owner.email, language: isLocale(owner.language) ? owner.language : DEFAULT_LOCALE };
+  }
+
+  /**
+   * Issues the number's code and sends it. An e-mailed code goes to the requester's own mailbox whoever
+   * holds the number (its arrival must not tell them). An SMS code to another customer's number is
+   * issued all the same (so the stored state, the resend cooldown and the code's tries behave alike)
+   * but sent nowhere: only whoever holds the phone could tell the difference.
+   */
+  async function issueAndSend(
+    tx: Db,
+    user: UserRow,
+    phone: string,
+    purpose: PhonePurpose,
+    takenBy: Awaited<ReturnType<typeof otherOwner>>,
+    noticeOwner: boolean,
+  ): Promise<void> {
+    const code = await codes.issue(tx, user.id, purpose);
+    if (takenBy && noticeOwner) await outbox.enqueue(tx, phoneClaimedNotice(takenBy.email, takenBy.language, maskPhone(phone)));
+    if (purpose === 'update_phone_email') await outbox.enqueue(tx, confirmPhoneChangeEmail(user.email, code, formatPhone(phone)));
+    else if (!takenBy) await outbox.enqueue(tx, confirmPhoneSms(phone, code, purpose));
   }
 
   /**
    * Whether the number is someone else's must not show: the limits come before looking, and a taken
-   * number gets the same answer and the same stored state (a code is issued, so cooldown and confirm
-   * behave alike), but the code goes nowhere: the number's owner gets a notice instead. The number
-   * is counted whichever channel the code uses, as it may receive that notice.
+   * number gets the same answer and the same stored state as a free one (see `issueAndSend`); its owner
+   * hears of it by e-mail, at most once a day. The number's SMS budgets are counted whichever channel
+   * the code uses: an e-mailed change is followed by an SMS to it.
    */
   async function sendCode(user: UserRow, phone: string, purpose: PhonePurpose, ip: string): Promise<PhoneCodeSent> {
     if (!isValidE164(phone)) throw new ApiError('phone_invalid');
     await assertCooldownOver(user, phone, purpose);
-    const channel: PhoneChangeChannel = purpose === 'update_phone_email' ? 'email' : 'sms';
     await rateLimiter.enforce([
       [RATE_LIMITS.codeSendPerAccount, user.email],
       [RATE_LIMITS.codeSendPerIp, ip],
-      [RATE_LIMITS.smsSendPerPhone, phone],
+      [RATE_LIMITS.smsConfirmPerRequester, `${user.id} ${phone}`],
+      [RATE_LIMITS.smsConfirmPerPhone, phone],
     ]);
-    const takenBy = await ownerLanguage(user.id, phone);
+    const takenBy = await otherOwner(user.id, phone);
+    const noticeOwner = takenBy !== undefined && (await rateLimiter.tryClaimCooldown(COOLDOWNS.phoneClaimedNotice, takenBy.id));
     const now = clock();
     await db.transaction(async (tx) => {
       await tx.update(users).set({ pendingPhone: phone, updatedAt: now }).where(eq(users.id, user.id));
       // Codes sent for an earlier pending number (or by the other channel) must not confirm this one.
       await tx.delete(oneTimeCodes).where(and(eq(oneTimeCodes.userId, user.id), inArray(oneTimeCodes.purpose, PHONE_PURPOSES)));
-      const code = await codes.issue(tx, user.id, purpose);
-      if (takenBy) await outbox.enqueue(tx, phoneClaimedNotice(phone, takenBy));
-      else
-        await outbox.enqueue(
-          tx,
-          channel === 'email'
-            ? confirmPhoneChangeEmail(user.email, code, formatPhone(phone))
-            : confirmPhoneSms(phone, code, purpose as 'set_phone' | 'update_phone_sms'),
-        );
+      await issueAndSend(tx, user, phone, purpose, takenBy, noticeOwner);
     });
     await outbox.deliverPending();
-    return {
-      pendingPhone: phone,
-      channel,
-      expiresAt: addSeconds(now, CODE_TTL_SECONDS).toISOString(),
-      resendAfterSeconds: SMS_RESEND_COOLDOWN_SECONDS,
-    };
+    return codeSent(phone, purpose === 'update_phone_email' ? 'email' : 'sms', now);
   }
 
   /** Setting a first number needs a `phone.set` step-up (checked here, spent at the confirmation). */
@@ -143,10 +160,37 @@ export function createPhoneService(deps: PhoneDeps) {
   }
 
   /**
-   * The right code makes the pending number the confirmed one and spends what is left of the step-up.
-   * The old number and the e-mail hear of a change, in the customer's language.
+   * A change asked for by e-mail: the right e-mailed code proves the request, not the number, so an SMS
+   * code to the new number follows (answered like update-phone with `channel: sms`), and only
+   * confirm-update-phone-sms makes it the two-factor phone. A number another customer holds gets the
+   * same answer and no SMS (its owner was told when the change was asked for). The SMS needs no budget
+   * of its own: each e-mailed code, counted against the number's budgets at update-phone, sends one.
    */
-  async function confirm(principal: Principal, code: string, purpose: PhonePurpose, client: ClientInfo): Promise<Me> {
+  async function confirmByEmail(principal: Principal, code: string): Promise<PhoneCodeSent> {
+    const user = await deps.users.getVerified(principal.userId);
+    const phone = user.pendingPhone;
+    if (!phone) throw new ApiError('no_pending_phone');
+    const takenBy = await otherOwner(user.id, phone);
+    const now = clock();
+    // Not thrown inside: a wrong code's spent try must be committed.
+    const check = await db.transaction(async (tx) => {
+      const result = await codes.check(tx, user.id, 'update_phone_email', code);
+      if (result === 'ok') await issueAndSend(tx, user, phone, 'update_phone_sms', takenBy, false);
+      return result;
+    });
+    if (check !== 'ok') throw new ApiError(check);
+    await outbox.deliverPending();
+    return codeSent(phone, 'sms', now);
+  }
+
+  /**
+   * The right SMS code makes the pending number the confirmed one and spends what is left of the
+   * step-up. The old number and the e-mail hear of a change, in the customer's language. A number
+   * another customer confirmed (before or meanwhile) answers `code_invalid`, like a wrong code: its code
+   * was never sent, so the right one can only be guessed, and saying `phone_taken` would tell whose
+   * number it is.
+   */
+  async function confirm(principal: Principal, code: string, purpose: 'set_phone' | 'update_phone_sms', client: ClientInfo): Promise<Me> {
     const userId = principal.userId;
     const user = await deps.users.getVerified(userId);
     const phone = user.pendingPhone;
@@ -157,11 +201,7 @@ export function createPhoneService(deps: PhoneDeps) {
       .transaction(async (tx) => {
         const check = await codes.check(tx, userId, purpose, code);
         if (check !== 'ok') return check;
-        const taken = await assertFree(tx, userId, phone).then(
-          () => false,
-          () => true,
-        );
-        if (taken) return 'phone_taken' as const;
+        if (await isTaken(tx, userId, phone)) return 'code_invalid' as const;
         const now = clock();
         await tx.update(users).set({ phone, phoneConfirmedAt: now, pendingPhone: null, updatedAt: now }).where(eq(users.id, userId));
         const changed = user.phoneConfirmedAt !== null;
@@ -175,7 +215,8 @@ export function createPhoneService(deps: PhoneDeps) {
         return 'ok' as const;
       })
       .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return 'phone_taken' as const;
+        // Another customer confirmed the same number in the same instant: as above.
+        if (isUniqueViolation(error)) return 'code_invalid' as const;
         throw error;
       });
     if (result !== 'ok') throw new ApiError(result);
@@ -209,8 +250,7 @@ export function createPhoneService(deps: PhoneDeps) {
     updatePhone,
     removePhone,
     confirmSet: (principal: Principal, code: string, client: ClientInfo) => confirm(principal, code, 'set_phone', client),
-    confirmUpdateByEmail: (principal: Principal, code: string, client: ClientInfo) =>
-      confirm(principal, code, 'update_phone_email', client),
+    confirmUpdateByEmail: confirmByEmail,
     confirmUpdateBySms: (principal: Principal, code: string, client: ClientInfo) => confirm(principal, code, 'update_phone_sms', client),
   };
 }

@@ -27,8 +27,19 @@ export const RATE_LIMITS = {
   resetPerIp: { bucket: 'reset:ip', limit: 30, windowSeconds: 15 * MINUTE },
   codeSendPerAccount: { bucket: 'code-send:account', limit: 5, windowSeconds: HOUR },
   codeSendPerIp: { bucket: 'code-send:ip', limit: 20, windowSeconds: HOUR },
-  /** SMS cost money and can be aimed at someone else's phone: a cap per destination number too. */
-  smsSendPerPhone: { bucket: 'sms-send:phone', limit: 5, windowSeconds: HOUR },
+  /**
+   * SMS to a number, split by purpose and by requester, so that nobody's attempts use up another's
+   * budget: the sign-in codes of the number's owner (keyed by account and number; only the owner's own
+   * first factor can ask for one) never share a counter with what other accounts try with that number.
+   */
+  smsSignInPerOwner: { bucket: 'sms-send:sign-in', limit: 5, windowSeconds: HOUR },
+  /** Confirmation codes for a number being set or changed to, per (requesting account, number). */
+  smsConfirmPerRequester: { bucket: 'sms-send:confirm', limit: 5, windowSeconds: HOUR },
+  /**
+   * …and per number across requesters: what many accounts together can make us send to a number that is
+   * nobody's yet. A number someone confirmed gets no SMS from these requests at all.
+   */
+  smsConfirmPerPhone: { bucket: 'sms-send:confirm-any', limit: 10, windowSeconds: HOUR },
   /**
    * Step-up codes have their own budget, so confirming a sensitive action does not use up the codes
    * the action itself sends (a phone change's SMS); they still count toward the per-address limit.
@@ -62,6 +73,8 @@ export interface CooldownPolicy {
  */
 export const COOLDOWNS = {
   codeResend: { bucket: 'code-send:cooldown', seconds: 60 },
+  /** A phone's owner hears by e-mail that others tried their number at most once a day, however often they try. */
+  phoneClaimedNotice: { bucket: 'notice:phone-claimed', seconds: 24 * HOUR },
 } as const satisfies Record<string, CooldownPolicy>;
 
 /**
@@ -140,10 +153,10 @@ export function createRateLimiter(db: Db, clock: Clock) {
   }
 
   /**
-   * Starts the cooldown for the key, or answers 429 with the seconds left while one is running. One
-   * atomic upsert: of two concurrent claims exactly one wins (the row it returns has one hit).
+   * Counts one event on the key in a window that opens with the first event and lasts `seconds`; the
+   * next event after it opens a new one. One atomic upsert: concurrent events are counted one by one.
    */
-  async function claimCooldown(policy: CooldownPolicy, key: string): Promise<void> {
+  async function countSinceFirst(policy: CooldownPolicy, key: string): Promise<{ hits: number; windowEnd: Date }> {
     const now = clock();
     const end = new Date(now.getTime() + policy.seconds * 1000);
     const expired = sql`${rateLimitCounters.windowEnd} <= ${now.toISOString()}::timestamptz`;
@@ -158,9 +171,20 @@ export function createRateLimiter(db: Db, clock: Clock) {
         },
       })
       .returning({ hits: rateLimitCounters.hits, windowEnd: rateLimitCounters.windowEnd });
-    if (row!.hits === 1) return;
+    return row!;
+  }
+
+  /** Starts the cooldown for the key and answers true, or false while one is running: of two concurrent claims exactly one wins. */
+  async function tryClaimCooldown(policy: CooldownPolicy, key: string): Promise<boolean> {
+    return (await countSinceFirst(policy, key)).hits === 1;
+  }
+
+  /** Starts the cooldown for the key, or answers 429 with the seconds left while one is running. */
+  async function claimCooldown(policy: CooldownPolicy, key: string): Promise<void> {
+    const row = await countSinceFirst(policy, key);
+    if (row.hits === 1) return;
     throw new ApiError('rate_limited', 'Wait before asking for another code.', {
-      retryAfter: Math.max(1, Math.ceil((row!.windowEnd.getTime() - now.getTime()) / 1000)),
+      retryAfter: Math.max(1, Math.ceil((row.windowEnd.getTime() - clock().getTime()) / 1000)),
     });
   }
 
@@ -221,7 +245,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
     await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEnd, clock()));
   }
 
-  return { enforce, claimCooldown, claimBackoff, clearBackoff, release, prune };
+  return { enforce, countSinceFirst, tryClaimCooldown, claimCooldown, claimBackoff, clearBackoff, release, prune };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -13,16 +13,20 @@ import {
 } from '../../contract/stepUp';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
-import { passkeys, stepUps } from '../db/schema';
+import { passkeys, sessions, stepUps } from '../db/schema';
 import { ApiError } from '../errors';
 import type { CodeService } from './codes';
 import type { Outbox } from './outbox';
 import { advanceCounter, challengeOf, verifyAssertion, type RelyingParty } from './passkeys';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
-import { stepUpCodeMessage } from './stepUpNotices';
-import type { Principal } from './tokens';
+import { recordSecurityEvent } from './security-log';
+import { stepUpCodeMessage, stepUpGuessingEmail } from './stepUpNotices';
+import type { ClientInfo, Principal } from './tokens';
 import { SMS_RESEND_COOLDOWN_SECONDS, secondsUntil } from './two-factor';
 import type { UserService } from './users';
+
+/** Wrong step-up codes of one customer: 5 tries per code and 10 codes an hour would allow ~1 200 guesses a day. */
+export const WRONG_STEP_UP_CODES = { bucket: 'step-up:wrong-codes', seconds: 24 * 60 * 60, limit: 10 } as const;
 
 export interface StepUpDeps {
   db: Db;
@@ -146,7 +150,32 @@ export function createStepUpService(deps: StepUpDeps) {
     return { action, expiresAt: expiresAt.toISOString() };
   }
 
-  async function verifyCode(principal: Principal, action: StepUpAction, code: string): Promise<StepUpGrant> {
+  /**
+   * Counts a wrong code against the customer's day. From the tenth within 24 hours of the first, the
+   * session that typed it ends (and every further one that types a wrong code the same day); the tenth
+   * is also e-mailed. Only that session: it is the one guessing, and the customer's own sessions stay,
+   * so a thief cannot sign the customer out by typing wrong codes.
+   */
+  async function countWrongCode(principal: Principal, client: ClientInfo): Promise<void> {
+    const { hits } = await rateLimiter.countSinceFirst(WRONG_STEP_UP_CODES, principal.userId);
+    if (hits < WRONG_STEP_UP_CODES.limit) return;
+    const user = await deps.users.get(principal.userId);
+    const { language } = await deps.users.me(user.id);
+    await db.transaction(async (tx) => {
+      const now = clock();
+      const ended = await tx
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: 'step_up_guessing' })
+        .where(and(eq(sessions.id, principal.sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      if (ended.length > 0) await recordSecurityEvent(tx, now, user.id, { kind: 'sessions_ended', client, detail: '1' });
+      if (hits === WRONG_STEP_UP_CODES.limit) await outbox.enqueue(tx, stepUpGuessingEmail(user.email, language));
+    });
+    await outbox.deliverPending();
+    throw new ApiError('session_wrong_codes');
+  }
+
+  async function verifyCode(principal: Principal, action: StepUpAction, code: string, client: ClientInfo): Promise<StepUpGrant> {
     const outcome = await db.transaction(async (tx) => {
       const [request] = await tx
         .select()
@@ -161,15 +190,17 @@ export function createStepUpService(deps: StepUpDeps) {
           ),
         )
         .for('update');
-      if (!request) return { failure: new ApiError('step_up_not_started') };
+      if (!request) return { ok: false as const, failure: new ApiError('step_up_not_started') };
       // A wrong try must be committed, so it is returned rather than thrown.
       const check = await codes.check(tx, principal.userId, 'step_up', code);
-      if (check !== 'ok') return { failure: new ApiError(check) };
+      if (check !== 'ok') return { ok: false as const, failure: new ApiError(check) };
       await tx.delete(stepUps).where(eq(stepUps.id, request.id));
-      return { granted: await grant(tx, principal, action, 'code') };
+      return { ok: true as const, granted: await grant(tx, principal, action, 'code') };
     });
-    if ('failure' in outcome) throw outcome.failure;
-    return outcome.granted;
+    if (outcome.ok) return outcome.granted;
+    // A code was compared and was wrong (no request means no guess).
+    if (outcome.failure.code !== 'step_up_not_started') await countWrongCode(principal, client);
+    throw outcome.failure;
   }
 
   /** The challenge is spent first, whatever follows; the passkey must be one of this customer's. */
@@ -208,11 +239,11 @@ export function createStepUpService(deps: StepUpDeps) {
     });
   }
 
-  function verify(principal: Principal, body: StepUpVerifyBody, ip: string): Promise<StepUpGrant> {
+  function verify(principal: Principal, body: StepUpVerifyBody, client: ClientInfo): Promise<StepUpGrant> {
     // The schema lets exactly one of them through.
     return body.code !== undefined
-      ? verifyCode(principal, body.action, body.code)
-      : verifyPasskey(principal, body.action, body.response!, ip);
+      ? verifyCode(principal, body.action, body.code, client)
+      : verifyPasskey(principal, body.action, body.response!, client.ip);
   }
 
   const liveGrant = (principal: Principal, action: StepUpAction) =>

@@ -337,3 +337,43 @@ export function phoneChangedEmail(to: string, newPhone: string | null, locale: L
 export function passwordChangedEmail(to: string, locale: Locale): Message {
   return { to, channel: 'email', template: 'password_changed', ...PASSWORD_CHANGED[locale] };
 }
+
+/** To the e-mail when a session typed too many wrong step-up codes in a day and was ended. */
+const STEP_UP_GUESSING: Record<Locale, NoticeText> = {
+  en: {
+    subject: 'We signed out a Meridian session after wrong codes',
+    body: 'Too many wrong confirmation codes were typed in your Meridian account today, so we ended the session they came from.\n\nIf it was you, sign in again. If it was not you, someone may have access to a device where you are signed in: change your password and sign out of every other session under Profile › Security.',
+  },
+  ar: {
+    subject: 'أنهينا جلسة في Meridian بعد رموز خاطئة',
+    body: 'أُدخلت اليوم رموز تأكيد خاطئة كثيرة في حسابك في Meridian، لذا أنهينا الجلسة التي جاءت منها.\n\nإن كنت أنت، فسجّل الدخول مجددًا. وإن لم تكن أنت، فربما يستطيع شخص ما الوصول إلى جهاز سجّلت الدخول عليه: غيّر كلمة المرور وسجّل الخروج من كل الجلسات الأخرى في الملف الشخصي › الأمان.',
+  },
+  de: {
+    subject: 'Wir haben eine Meridian-Sitzung nach falschen Codes beendet',
+    body: 'In Ihrem Meridian-Konto wurden heute zu viele falsche Bestätigungscodes eingegeben, daher haben wir die Sitzung beendet, aus der sie kamen.\n\nWenn Sie das waren, melden Sie sich erneut an. Wenn nicht, hat vielleicht jemand Zugriff auf ein Gerät, auf dem Sie angemeldet sind: Ändern Sie Ihr Passwort und melden Sie unter Profil › Sicherheit alle anderen Sitzungen ab.',
+  },
+  es: {
+    subject: 'Cerramos una sesión de Meridian tras códigos erróneos',
+    body: 'Hoy se escribieron demasiados códigos de confirmación erróneos en tu cuenta de Meridian, así que cerramos la sesión de la que venían.\n\nSi fuiste tú, vuelve a iniciar sesión. Si no fuiste tú, alguien puede tener acceso a un dispositivo en el que iniciaste sesión: cambia tu contraseña y cierra todas las demás sesiones en Perfil › Seguridad.',
+  },
+  fr: {
+    subject: 'Nous avons fermé une session Meridian après des codes erronés',
+    body: 'Trop de codes de confirmation erronés ont été saisis aujourd’hui sur votre compte Meridian : nous avons donc fermé la session d’où ils venaient.\n\nSi c’était vous, reconnectez-vous. Sinon, quelqu’un a peut-être accès à un appareil où vous êtes connecté : changez votre mot de passe et déconnectez toutes les autres sessions dans Profil › Sécurité.',
+  },
+  ru: {
+    subject: 'Мы завершили сеанс Meridian после неверных кодов',
+    body: 'Сегодня в вашей учётной записи Meridian было введено слишком много неверных кодов подтверждения, поэтому мы завершили сеанс, из которого они пришли.\n\nЕсли это были вы, войдите снова. Если нет, возможно, у кого-то есть доступ к устройству, на котором вы вошли: смените пароль и завершите все остальные сеансы в разделе Профиль › Безопасность.',
+  },
+  th: {
+    subject: 'เราได้ปิดเซสชัน Meridian หลังจากมีการป้อนรหัสผิด',
+    body: 'วันนี้มีการป้อนรหัสยืนยันผิดหลายครั้งเกินไปในบัญชี Meridian ของคุณ เราจึงปิดเซสชันที่รหัสเหล่านั้นมาจาก\n\nหากเป็นคุณ โปรดเข้าสู่ระบบอีกครั้ง หากไม่ใช่คุณ อาจมีผู้เข้าถึงอุปกรณ์ที่คุณเข้าสู่ระบบไว้ได้ โปรดเปลี่ยนรหัสผ่านและออกจากระบบเซสชันอื่นทั้งหมดที่ โปรไฟล์ › ความปลอดภัย',
+  },
+  zh: {
+    subject: '因验证码多次错误，我们已结束一个 Meridian 会话',
+    body: '今天您的 Meridian 账户中输入了过多错误的确认码，因此我们结束了这些验证码来源的会话。\n\n如果是您本人，请重新登录。如果不是您，可能有人能使用您已登录的某台设备：请更改密码，并在“个人资料 › 安全”中退出所有其他会话。',
+  },
+};
+
+export function stepUpGuessingEmail(to: string, locale: Locale): Message {
+  return { to, channel: 'email', template: 'step_up_guessing', ...STEP_UP_GUESSING[locale] };
+}

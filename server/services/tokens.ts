@@ -73,7 +73,7 @@ type RefreshOutcome =
   | { kind: 'invalid' }
   | { kind: 'conflict' }
   | { kind: 'reused' }
-  | { kind: 'ended'; code: 'session_idle' | 'session_expired' };
+  | { kind: 'ended'; code: 'session_idle' | 'session_expired' | 'session_wrong_codes' };
 
 /**
  * Access tokens are HS256 JWTs valid 15 minutes ({ sub: user id, sid: session id }); every request
@@ -269,10 +269,17 @@ export function createTokenService(db: Db, clock: Clock, secret: Uint8Array, lif
       }
 
       const [known] = await tx
-        .select({ sessionId: refreshTokens.sessionId, rotatedAt: refreshTokens.rotatedAt, revokedAt: sessions.revokedAt })
+        .select({
+          sessionId: refreshTokens.sessionId,
+          rotatedAt: refreshTokens.rotatedAt,
+          revokedAt: sessions.revokedAt,
+          revokedReason: sessions.revokedReason,
+        })
         .from(refreshTokens)
         .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
         .where(eq(refreshTokens.tokenHash, tokenHash));
+      // The app's renewal after the 401 hears why, so the login page can say it.
+      if (known && !known.rotatedAt && known.revokedReason === 'step_up_guessing') return { kind: 'ended', code: 'session_wrong_codes' };
       if (!known || known.revokedAt || !known.rotatedAt) return { kind: 'invalid' };
       if (now.getTime() - known.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000) return { kind: 'conflict' };
       await revoke(tx, known.sessionId, 'refresh_token_reuse');

@@ -86,7 +86,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       return { kind: 'session', userId, tokens: await db.transaction((tx) => tokens.startSession(tx, userId, { method, client })) };
     }
     const phone = user.phone;
-    await rateLimiter.enforce([[RATE_LIMITS.smsSendPerPhone, phone]]);
+    await rateLimiter.enforce([[RATE_LIMITS.smsSignInPerOwner, `${userId} ${phone}`]]);
     const token = randomBytes(CHALLENGE_TOKEN_BYTES).toString('base64url');
     const now = clock();
     const row = {
@@ -137,7 +137,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     if (!user.phone || !user.phoneConfirmedAt) throw new ApiError('challenge_invalid');
     const phone = user.phone;
     await rateLimiter.enforce([
-      [RATE_LIMITS.smsSendPerPhone, phone],
+      [RATE_LIMITS.smsSignInPerOwner, `${row.userId} ${phone}`],
       [RATE_LIMITS.codeSendPerIp, ip],
     ]);
     const resendAvailableAt = addSeconds(now, SMS_RESEND_COOLDOWN_SECONDS);

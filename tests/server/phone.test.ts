@@ -84,7 +84,7 @@ describe('setting a phone', () => {
     expect((await client.post('/users/set-phone', { phone })).status).toBe(200);
     expectError(await client.post('/users/confirm-phone', { code: '123456' }), 400, 'code_invalid');
 
-    // Two customers waiting for codes for one number: the second to confirm is refused.
+    // Two customers waiting for codes for one number: the second to confirm is refused like a wrong code.
     const contested = uniquePhone();
     const first = new TestClient(server);
     await registerForPhone(first);
@@ -93,7 +93,7 @@ describe('setting a phone', () => {
     expect((await client.post('/users/set-phone', { phone: contested })).status).toBe(200);
     const secondCode = await latestCode(client, contested, 'set_phone');
     expect((await first.post('/users/confirm-phone', { code: firstCode })).status).toBe(200);
-    expectError(await client.post('/users/confirm-phone', { code: secondCode }), 409, 'phone_taken');
+    expectError(await client.post('/users/confirm-phone', { code: secondCode }), 400, 'code_invalid');
   });
 
   it('sends a new code for the same number only after the cooldown; another number at once', async () => {
@@ -123,7 +123,7 @@ describe('setting a phone', () => {
 });
 
 describe('changing the phone', () => {
-  it('confirms the new number with the code e-mailed to the account', async () => {
+  it('confirms the request with the code e-mailed to the account, then the new number with its SMS code', async () => {
     const { client, email, phone } = await customerWithPhone();
     const next = uniquePhone();
     const sent = await client.post('/users/update-phone', { phone: next, channel: 'email' });
@@ -135,7 +135,12 @@ describe('changing the phone', () => {
     const code = await latestCode(client, email, 'update_phone_email');
     // The SMS endpoint does not take the e-mailed code.
     expectError(await client.post('/users/confirm-update-phone-sms', { code }), 400, 'code_invalid');
-    const confirmed = await client.post('/users/confirm-update-phone', { code });
+    const emailed = await client.post('/users/confirm-update-phone', { code });
+    expect(phoneCodeSentSchema.parse(emailed.body)).toMatchObject({ pendingPhone: next, channel: 'sms' });
+    expect(server.sent.at(-1)).toMatchObject({ to: next, channel: 'sms', template: 'update_phone_sms' });
+    expect((await client.get('/users/me')).body).toMatchObject({ phone, pendingPhone: next });
+    const smsCode = await latestCode(client, next, 'update_phone_sms');
+    const confirmed = await client.post('/users/confirm-update-phone-sms', { code: smsCode });
     expect(confirmed.body).toMatchObject({ phone: next, phoneConfirmed: true, pendingPhone: null });
   });
 

@@ -28,8 +28,14 @@ export function phoneChangeActors({ api: shell, client }: FlowHost) {
       removePhone: fromPromise<unknown, void>(() => unwrap(api.removePhone())),
       requestCode: requestPhoneCode,
       resendCode: requestPhoneCode,
+      confirmEmailCode: fromPromise<{ resendAfterSeconds: number }, { code: string }>(async ({ input }) => {
+        const result = await api.confirmUpdatePhone({ code: input.code });
+        if (!result.ok) throw failure(result.error);
+        return { resendAfterSeconds: result.data.resendAfterSeconds };
+      }),
+      // The e-mail route never gets here: its code goes to confirmEmailCode, and its SMS code comes as `sms`.
       confirmCode: fromPromise<{ phone: string }, { code: string; route: PhoneCodeRoute }>(async ({ input }) => {
-        const confirm = { set: api.confirmPhone, email: api.confirmUpdatePhone, sms: api.confirmUpdatePhoneSms }[input.route];
+        const confirm = input.route === 'set' ? api.confirmPhone : api.confirmUpdatePhoneSms;
         const result = await confirm({ code: input.code });
         if (!result.ok) throw failure(result.error);
         if (!result.data.phone) throw new Error('The confirmed profile has no phone');

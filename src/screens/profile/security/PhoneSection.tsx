@@ -25,7 +25,6 @@ const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
   missing: 'phone.errors.missing',
   phone_invalid: 'phone.errors.invalid',
   phone_unchanged: 'phone.errors.unchanged',
-  phone_taken: 'phone.errors.taken',
 };
 
 /**
@@ -77,7 +76,13 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
   const [national, setNational] = useState('');
   const [code, setCode] = useState('');
 
-  const { phone, email, newPhone, route, numberError, failure, saved } = context;
+  const { phone, email, newPhone, route, numberError, failure, saved, emailConfirmed } = context;
+  // The e-mailed code, once right, leaves the field for the SMS code that follows.
+  const [codeAfterEmail, setCodeAfterEmail] = useState(emailConfirmed);
+  if (codeAfterEmail !== emailConfirmed) {
+    setCodeAfterEmail(emailConfirmed);
+    setCode('');
+  }
   const { step, sending, confirming, removal } = view;
   const stepUp = useSelector(flow, stepUpChild);
   const confirmed = step === 'current' && phone !== null;
@@ -267,6 +272,11 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
 
       {step === 'code' ? (
         <form className="form" noValidate onSubmit={submitCode} aria-busy={confirming}>
+          {emailConfirmed ? (
+            <p role="status" className="notice">
+              {t('phone.emailConfirmed')}
+            </p>
+          ) : null}
           <p>
             {route === 'email' ? t('phone.codeSentEmail') : t('phone.codeSentSms')}{' '}
             <bdi dir="ltr" className="phone-number">
@@ -285,7 +295,7 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
             error={view.resendFailure ? codeFailureMessage(t, view.resendFailure) : null}
             onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
           />
-          {route === 'email' || route === 'sms' ? (
+          {(route === 'email' || route === 'sms') && !emailConfirmed ? (
             <Button
               block
               disabled={confirming}
