@@ -180,7 +180,7 @@ export const API_ERRORS = {
   ltv_too_high: {
     status: 409,
     description:
-      'Withdrawing this much collateral would take the loan-to-value past the 65 % warning threshold; `fields.ltv` is the loan-to-value it would have reached.',
+      'Withdrawing this much collateral would leave more owed than the credit limit (50 % of the collateral’s value); `fields.ltv` is the loan-to-value it would have reached.',
   },
   pay_link_not_found: { status: 404, description: 'No payment request has this link.' },
   pay_link_paid: { status: 409, description: 'The payment request was paid already (single use); nothing was moved.' },

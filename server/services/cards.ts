@@ -120,6 +120,8 @@ interface CreditRow extends Row {
   available: string;
   ltv: string | null;
   ltv_level: LtvLevel;
+  /** What is owed is at most the credit limit (both in the card account's currency). */
+  within_limit: boolean;
   stale: boolean;
 }
 
@@ -193,6 +195,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
           WHEN ${ltvExact} >= ${LTV_WARNING_PERCENT}::numeric THEN 'warning'
           ELSE 'none'
         END AS ltv_level,
+        ${used} <= trunc(v.value * ${ratio}, 2) AS within_limit,
         (v.stale OR (SELECT e.updated_at < ${staleBefore()} FROM rates e WHERE e.asset = a.currency)) AS stale,
         v.overdrawn
       FROM accounts a CROSS JOIN v
@@ -281,8 +284,12 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
     };
   }
 
-  /** A withdrawal is allowed while the line would stay below the warning threshold. */
-  const withdrawalAllowed = (after: CreditRow) => after.ltv_level === 'none';
+  /**
+   * A withdrawal must leave what is owed within the credit limit it leaves (`CREDIT_RATIO_PERCENT` of
+   * the collateral), not merely below the warning threshold, which lies above the limit: a debt already
+   * past the limit allows none.
+   */
+  const withdrawalAllowed = (after: CreditRow) => after.within_limit;
   const owes = (line: CreditRow) => /[1-9]/.test(line.used);
 
   async function preview(userId: string, accountId: string, query: CollateralPreviewQuery): Promise<CollateralPreview> {
