@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accounts } from '../../server/db/schema';
 import { DEMO_ADMIN } from '../../server/db/seed';
-import { credit } from '../../server/services/ledger';
-import { TEST_EPOCH, TestClient, expectError, registerVerifiedCustomer, unique, useTestServer } from '../server/helpers';
+import { cardCustomer } from '../server/cardHelpers';
+import { TestClient, expectError, unique, useTestServer } from '../server/helpers';
 
 /**
  * Issue 21, item 10: collateral is taken back only while what the card account owes stays within the
@@ -29,23 +27,8 @@ const key = () => ({ headers: { 'idempotency-key': unique('key') } });
 
 /** 1 BTC pledged (40 000 EUR, a 20 000 EUR line) and `owed` EUR spent with the card. */
 async function borrower(owed: string) {
-  const client = new TestClient(server);
-  await registerVerifiedCustomer(client);
-  const userId = (await client.get('/users/me')).body.id as string;
-  const btc = randomUUID();
-  await db.database.db
-    .insert(accounts)
-    .values({ id: btc, userId, kind: 'crypto', currency: 'BTC', name: 'Bitcoin', createdAt: TEST_EPOCH });
-  await credit(db.database.db, { kind: 'deposit', userId, accountId: btc, asset: 'BTC', amount: '2', at: TEST_EPOCH });
-  const accountId = (await client.post('/accounts-management/create-accounts-card')).body.id as string;
-  expect((await client.post(`/card-accounts/${accountId}/collateral/add`, { asset: 'BTC', amount: '1' }, key())).status).toBe(200);
-  const card = (await client.post(`/card-accounts/${accountId}/cards`, { form: 'virtual' })).body as { id: string };
-  await client.post(`/cards/${card.id}/controls`, { dailyLimit: '50000', monthlyLimit: '50000' });
-  const paid = await client.post(
-    '/simulate/card-authorizations',
-    { cardId: card.id, amount: owed, merchant: 'Shop', channel: 'chip' },
-    key(),
-  );
+  const { client, accountId, cardId } = await cardCustomer(server, db, { held: '2', pledged: '1' });
+  const paid = await client.post('/simulate/card-authorizations', { cardId, amount: owed, merchant: 'Shop', channel: 'chip' }, key());
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   return { client, accountId };
 }
