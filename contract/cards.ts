@@ -96,7 +96,7 @@ export const collateralPreviewSchema = z.object({
   ltv: decimalSchema.nullable(),
   creditLimit: decimalSchema,
   available: decimalSchema,
-  /** False when a withdrawal would take the loan-to-value past the warning threshold (or more than is pledged). */
+  /** False when a withdrawal would leave more owed than the credit limit (or take more than is pledged). */
   allowed: z.boolean(),
   stale: z.boolean(),
 });

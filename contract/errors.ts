@@ -193,7 +193,7 @@ export const API_ERRORS = {
   ltv_too_high: {
     status: 409,
     description:
-      'Withdrawing this much collateral would take the loan-to-value past the 65 % warning threshold; `fields.ltv` is the loan-to-value it would have reached.',
+      'Withdrawing this much collateral would leave more owed than the credit limit (50 % of the collateral’s value); `fields.ltv` is the loan-to-value it would have reached.',
   },
   pay_link_not_found: { status: 404, description: 'No payment request has this link.' },
   pay_link_paid: { status: 409, description: 'The payment request was paid already (single use); nothing was moved.' },
@@ -271,6 +271,7 @@ export const API_ERRORS = {
   kyc_file_not_found: { status: 404, description: 'No file with this id is yours (or, for admins, exists).' },
   kyc_steps_incomplete: { status: 409, description: 'A step is still open; `fields` names each one.' },
   kyc_not_pending: { status: 409, description: 'This identity check is not waiting for a decision.' },
+  kyc_own_decision: { status: 403, description: 'An admin cannot decide their own identity check; another admin must.' },
   signature_too_short: { status: 422, description: 'A signature needs at least 2 strokes.' },
   terms_version_outdated: { status: 409, description: 'The terms changed: read and sign the current version.' },
   payload_too_large: {

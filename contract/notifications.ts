@@ -38,6 +38,8 @@ export const NOTIFICATION_KINDS = [
   'kyc_rejected',
   'kyc_resubmission_requested',
   'security_event',
+  'withdrawal_address_added',
+  'withdrawal_requested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

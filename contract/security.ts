@@ -19,6 +19,8 @@ export const SECURITY_EVENT_KINDS = [
   'phone_recovery_requested',
   'phone_recovery_cancelled',
   'phone_recovery_completed',
+  'withdrawal_address_added',
+  'withdrawal_requested',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -33,7 +35,7 @@ export const securityEventSchema = z.object({
   kind: z.enum(SECURITY_EVENT_KINDS),
   /** How a sign-in was made (sign-ins, failed sign-ins, new devices); null otherwise. */
   method: z.enum(SESSION_METHODS).nullable(),
-  /** A passkey's name, a masked phone number or a count of sessions, depending on `kind`. */
+  /** A passkey's name, a masked phone number, a count of sessions, a withdrawal address or amount, depending on `kind`. */
   detail: z.string().nullable(),
   /** Read from the user agent; null when it names no known browser or system. */
   browser: z.string().nullable(),

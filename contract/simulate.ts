@@ -107,6 +107,7 @@ export const ADMIN_ACTIONS = [
   'kyc_rejected',
   'kyc_step_requested',
   'kyc_file_viewed',
+  'kyc_queue_viewed',
   'voucher_created',
   'held_transfer_assigned',
   'held_transfer_returned',

@@ -127,7 +127,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.getByTestId('card-number')).toHaveText(/•••• \d{4}/);
     await shoot('cards');
 
-    // A withdrawal past the 65 % warning is refused before it is sent, with the loan-to-value it would reach.
+    // A withdrawal past the credit limit is refused before it is sent, with the loan-to-value it would reach.
     await page.goto(localizePath('/card-accounts/collateral', locale));
     await expect(page.getByRole('meter')).toBeVisible();
     await expect(page.getByTestId('collateral-row')).toHaveCount(1);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, latestCode, registerCustomer, screenReady, test, TEST_PASSWORD } from './fixtures';
+import { expect, latestCode, registerCustomer, screenReady, stepUpByApi, test, TEST_PASSWORD } from './fixtures';
 
 // Issue 10: items 2 (an unverified e-mail comes first) and 12 (recent security activity) on /profile/security.
 
@@ -39,6 +39,22 @@ test('recent security activity lists a failed sign-in and a sign-in on a new dev
   await expect(section.getByText('Signed in on a new device')).toBeVisible();
   await expect(section.getByText('Failed sign-in attempt')).toBeVisible();
   await expect(section.getByText(/Firefox on Windows/).first()).toBeVisible();
+});
+
+// Issue 21, item 13: a withdrawal address added is told of on the page, in the customer's language.
+test('a withdrawal address added shows in recent security activity and under the bell, in German', async ({ page }) => {
+  const { email, tokens } = await registerCustomer(page.context().request, 'de');
+  const headers = { Authorization: `Bearer ${tokens.accessToken}` };
+  await stepUpByApi(page.request, headers, 'withdrawal.address', email);
+  const address = 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx';
+  const saved = await page.request.post('/api/withdrawal-addresses', { data: { network: 'bitcoin', address, label: 'Kalt' }, headers });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  await page.goto('/de/profile/security');
+  const added = page.getByTestId('security-activity').getByRole('listitem').filter({ hasText: 'Auszahlungsadresse hinzugefügt' });
+  await expect(added).toContainText(address);
+  await page.goto('/de/notifications');
+  await expect(page.getByTestId('notification').filter({ hasText: 'Neue Auszahlungsadresse' })).toBeVisible();
 });
 
 for (const locale of ['en', 'ar'] as const) {

@@ -34,8 +34,8 @@ const POSITIVE_AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
 /**
  * Adding or withdrawing collateral on /card-accounts/collateral with a live loan-to-value check: each
  * change of direction, asset or amount asks the server, after a short pause in typing, what the move
- * would make of the loan-to-value and the credit line; a withdrawal it would refuse (past the 65 %
- * warning) cannot be submitted, and the server refuses it again if the rates moved in between.
+ * would make of the loan-to-value and the credit line; a withdrawal it would refuse (one that leaves
+ * more owed than the credit limit) cannot be submitted, and the server refuses it again if the rates moved in between.
  */
 export const collateralMachine = setup({
   types: { input: {} as CollateralInput, context: {} as Context, events: {} as Event, output: {} as { collateral: Collateral | null } },
@@ -108,7 +108,7 @@ export const collateralMachine = setup({
       },
     },
     moving: {
-      description: 'POST …/collateral/add or /withdraw with a fresh Idempotency-Key; refused past the warning threshold.',
+      description: 'POST …/collateral/add or /withdraw with a fresh Idempotency-Key; refused past the credit limit.',
       tags: ['busy'],
       invoke: {
         id: 'moveCollateral',

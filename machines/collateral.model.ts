@@ -41,7 +41,8 @@ const percent = (language: PageLanguage, value: string) =>
 function form(s: Snapshot, language: PageLanguage): PageExpectation {
   const texts = pageTexts(language).collateral;
   const { preview, failure } = s.context;
-  const refusal = (ltv: string) => withValues(texts.errors.ltv_too_high, { ltv: percent(language, ltv), warning: percent(language, '65') });
+  const refusal = (ltv: string) =>
+    withValues(texts.errors.ltv_too_high, { ltv: percent(language, ltv), limit: percent(language, collateral.thresholds.creditRatio) });
   const ltv = failure?.fields?.ltv;
   return {
     shows: [
@@ -66,13 +67,13 @@ export const collateralModel = {
     previewCollateral: {
       done: {
         allowed: { ltv: '40.00', creditLimit: '15000.00', available: '9000.00', allowed: true, stale: false },
-        'past the warning': { ltv: '71.43', creditLimit: '14000.00', available: '0.00', allowed: false, stale: false },
+        'past the limit': { ltv: '55.56', creditLimit: '14000.00', available: '0.00', allowed: false, stale: false },
       },
       error: { offline: { code: 'network_error' } },
     },
     moveCollateral: {
       done: { moved: collateral },
-      error: { 'rates moved': { code: 'ltv_too_high', fields: { ltv: '66.10' } } },
+      error: { 'rates moved': { code: 'ltv_too_high', fields: { ltv: '50.10' } } },
     },
   },
   serializeState: (s) =>

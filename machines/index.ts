@@ -225,7 +225,7 @@ export const catalog: CatalogEntry[] = [
     id: 'collateral',
     title: 'Add or withdraw collateral',
     summary:
-      'The form of /card-accounts/collateral: choose add or withdraw, the crypto asset and the amount; after a pause in typing the server previews the loan-to-value and credit line the move would leave. A withdrawal past the 65 % warning threshold cannot be submitted, and the server refuses it again (with the loan-to-value) if the rates moved meanwhile; what was typed is kept on every failure.',
+      'The form of /card-accounts/collateral: choose add or withdraw, the crypto asset and the amount; after a pause in typing the server previews the loan-to-value and credit line the move would leave. A withdrawal that would leave more owed than the credit limit (50 % of the collateral) cannot be submitted, and the server refuses it again (with the loan-to-value) if the rates moved meanwhile; what was typed is kept on every failure.',
     routes: ['/card-accounts/collateral'],
     machine: collateralMachine,
     model: collateralModel,

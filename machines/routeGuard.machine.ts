@@ -347,7 +347,10 @@ export const routeGuardMachine = setup({
 
 /**
  * The `redirect` query parameter is followed after login only when it is a path of this origin;
- * anything that could leave the site (`//host`, `/\host`, schemes, control characters) is refused.
+ * anything that could leave the site (`//host`, `/\host`, schemes, control characters) is refused. The
+ * answer is the path as a browser resolves it: dot segments resolved (`/..//evil.test` is `//evil.test`,
+ * another host) and checked again, with encoded slashes (`/%2F%2Fhost`) refused too, since whatever
+ * decodes the path once more would turn them into one.
  */
 export function safeRedirectPath(raw: string | null | undefined): string | null {
   if (!raw || !raw.startsWith('/') || raw.startsWith('//')) return null;
@@ -360,5 +363,6 @@ export function safeRedirectPath(raw: string | null | undefined): string | null 
     return null;
   }
   if (url.origin !== base) return null;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  return /^\/(?:[/\\]|%2f|%5c)/i.test(path) ? null : path;
 }

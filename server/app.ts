@@ -157,6 +157,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       limits: services.limits,
       stepUp: services.stepUp,
       rates: services.rates,
+      outbox: services.outbox,
       hotWallet: Boolean(config.withdrawals.hotWalletKey),
       coolingOffSeconds: config.withdrawals.coolingOffSeconds,
       bitcoin: config.withdrawals.bitcoin,

@@ -67,7 +67,7 @@ export const cardsEndpoints = {
   }),
   withdrawCollateral: endpoint('POST', '/card-accounts/:accountId/collateral/withdraw', collateralMoveBodySchema, collateralSchema, {
     summary:
-      "Take collateral back to the customer's crypto account; refused with `ltv_too_high` (and the loan-to-value it would reach) past the 65 % warning threshold, and on stale rates while there is debt.",
+      "Take collateral back to the customer's crypto account; refused with `ltv_too_high` (and the loan-to-value it would reach) when more would be owed than the credit limit it leaves, and on stale rates while there is debt.",
     auth: 'bearer',
     requires: MOVES_MONEY,
     idempotent: true,

@@ -61,15 +61,16 @@ export const kycEndpoints = {
     errors: ['kyc_not_editable', 'kyc_steps_incomplete'],
   }),
   listKycReviews: endpoint('GET', '/simulate/admin/kyc', undefined, kycReviewQueueSchema, {
-    summary: 'The identity checks waiting for review, oldest first (at most 50), politically exposed persons first. Admins.',
+    summary:
+      'The identity checks waiting for review, oldest first (at most 50), politically exposed persons first; each read is written to the audit log. Admins.',
     auth: 'bearer',
     role: 'admin',
   }),
   decideKyc: endpoint('POST', '/simulate/admin/kyc/:userId', kycDecisionBodySchema, kycDecisionSchema, {
     summary:
-      "Approve, reject with a reason, or ask for one step again with a reason. Changes the customer's level (approval lifts the level-1 cap), locks the name once approved, tells the customer by e-mail in their language, and is written to the audit log. Admins.",
+      "Approve, reject with a reason, or ask for one step again with a reason. Changes the customer's level (approval lifts the level-1 cap), locks the name once approved, tells the customer by e-mail in their language, and is written to the audit log. Admins, never on their own check.",
     auth: 'bearer',
     role: 'admin',
-    errors: ['kyc_not_pending'],
+    errors: ['kyc_not_pending', 'kyc_own_decision'],
   }),
 };

@@ -60,9 +60,9 @@ export const usersEndpoints = {
     errors: ['name_locked'],
   }),
   redeemPromoCode: endpoint('POST', '/users/promocode', promoCodeBodySchema, promoRedemptionSchema, {
-    summary: 'Redeem a promo code; each code once per customer.',
+    summary: 'Redeem a promo code; each code once per customer. At most 10 tries an hour per customer and 30 per address.',
     auth: 'bearer',
-    errors: ['promo_unknown', 'promo_expired', 'promo_already_redeemed'],
+    errors: ['promo_unknown', 'promo_expired', 'promo_already_redeemed', 'rate_limited'],
   }),
   getDepositLevels: endpoint('GET', '/users-deposit-levels/by-user', undefined, userDepositLevelsSchema, {
     summary: 'The deposit levels and the one the customer is on.',

@@ -22,13 +22,18 @@ import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, activities, withdrawalAddresses, withdrawalQuotes, withdrawals } from '../db/schema';
 import { ApiError } from '../errors';
+import { formatAmount } from '../../contract/money';
 import { formatDecimal, negate } from '../services/decimal';
 import { post, systemAccountId } from '../services/ledger';
 import type { LimitService } from '../services/limits';
+import { withdrawalAddressAddedNotice, withdrawalRequestedNotice } from '../services/notices';
+import type { Outbox } from '../services/outbox';
 import { fromUnits, toUnits } from '../services/quote-math';
 import type { RateService } from '../services/rates';
+import { noticeRecipient } from '../services/recipient';
+import { recordSecurityEvent } from '../services/security-log';
 import type { StepUpService } from '../services/step-up';
-import type { Principal } from '../services/tokens';
+import type { ClientInfo, Principal } from '../services/tokens';
 import { publicClientOf } from './chains';
 import { confirmWithdrawal, failWithdrawal } from './settlement';
 
@@ -117,6 +122,8 @@ export interface WithdrawalServiceDeps {
   /** A token's fee is the native coin's gas converted at the market's prices. */
   rates: Pick<RateService, 'quote'>;
   stepUp: Pick<StepUpService, 'consume'>;
+  /** Tells the customer of a new address and of a withdrawal started (item 13 of issue 21). */
+  outbox: Pick<Outbox, 'enqueue' | 'deliverPending'>;
   /** None: no hot wallet is configured, withdrawals are off (`withdrawals_unavailable`). */
   hotWallet: boolean;
   coolingOffSeconds: number;
@@ -136,6 +143,7 @@ export function createWithdrawalService({
   limits,
   stepUp,
   rates,
+  outbox,
   hotWallet,
   coolingOffSeconds,
   bitcoin,
@@ -157,6 +165,25 @@ export function createWithdrawalService({
       activityId: row.activityId,
       createdAt: row.createdAt.toISOString(),
     };
+  }
+
+  const networkName = (network: string) =>
+    network === 'bitcoin' ? 'Bitcoin' : (chains.find((chain) => chain.network === network)?.name ?? network);
+
+  /**
+   * A new address and a withdrawal started are written to the security log and e-mailed (the log's
+   * trigger and the activity's push them), in the transaction that makes them: a stranger's address is
+   * noticed within its cooling-off period, a stranger's withdrawal while it is still pending.
+   */
+  async function tell(
+    tx: Db,
+    userId: string,
+    client: ClientInfo,
+    event: 'withdrawal_address_added' | 'withdrawal_requested',
+    detail: string,
+  ) {
+    await recordSecurityEvent(tx, clock(), userId, { kind: event, client, detail });
+    return noticeRecipient(tx, userId);
   }
 
   async function list(userId: string): Promise<WithdrawalAddresses> {
@@ -181,9 +208,9 @@ export function createWithdrawalService({
   }
 
   /** The address is checked before the step-up grant is touched, so a typo does not spend it (a refusal inside rolls it back). */
-  async function add(principal: Principal, body: AddWithdrawalAddressBody): Promise<WithdrawalAddress> {
+  async function add(principal: Principal, body: AddWithdrawalAddressBody, client: ClientInfo): Promise<WithdrawalAddress> {
     const address = checkedAddress(body.network, body.address, bitcoin.network);
-    return db.transaction(async (tx) => {
+    const added = await db.transaction(async (tx) => {
       await stepUp.consume(tx, principal, 'withdrawal.address');
       const now = clock();
       const [row] = await tx
@@ -200,8 +227,19 @@ export function createWithdrawalService({
         .onConflictDoNothing()
         .returning();
       if (!row) throw new ApiError('address_exists');
+      const to = await tell(tx, principal.userId, client, 'withdrawal_address_added', row.address);
+      await outbox.enqueue(
+        tx,
+        withdrawalAddressAddedNotice(to.email, to.language, {
+          address: row.address,
+          network: networkName(row.network),
+          usableAt: row.usableAt,
+        }),
+      );
       return toAddress(row);
     });
+    await outbox.deliverPending();
+    return added;
   }
 
   async function label(userId: string, id: string, text: string): Promise<WithdrawalAddress> {
@@ -312,7 +350,7 @@ export function createWithdrawalService({
    * second waits and finds it used. The step-up grant for `withdrawal` is spent in the same database
    * transaction; a refusal (limit, funds) leaves it and writes nothing.
    */
-  async function withdraw(tx: Db, principal: Principal, quoteId: string, idempotencyKey: string): Promise<Withdrawal> {
+  async function withdraw(tx: Db, principal: Principal, quoteId: string, idempotencyKey: string, client: ClientInfo): Promise<Withdrawal> {
     const { userId } = principal;
     const [row] = await tx.select().from(withdrawalQuotes).where(eq(withdrawalQuotes.id, quoteId)).for('update');
     if (!row || row.userId !== userId) throw new ApiError('quote_not_found');
@@ -360,6 +398,15 @@ export function createWithdrawalService({
       })
       .returning();
     await tx.update(withdrawalQuotes).set({ usedAt: now }).where(eq(withdrawalQuotes.id, row.id));
+    const to = await tell(tx, userId, client, 'withdrawal_requested', `${amount} ${asset} → ${row.address}`);
+    await outbox.enqueue(
+      tx,
+      withdrawalRequestedNotice(to.email, to.language, {
+        amount: formatAmount(amount, asset, to.language),
+        address: row.address,
+        network: networkName(row.network),
+      }),
+    );
     return toWithdrawal(created!);
   }
 
@@ -406,7 +453,7 @@ export function createWithdrawalService({
     return toWithdrawal(settled!);
   }
 
-  return { list, add, label, remove, quote, withdraw, get, simulate };
+  return { list, add, label, remove, quote, withdraw, get, simulate, deliverNotices: outbox.deliverPending };
 }
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

@@ -25,7 +25,9 @@ export function kycRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services
 
   mount(app, deps, endpoints.submitKyc, ({ principal }) => kyc.submit(principal.userId));
 
-  mount(app, deps, endpoints.listKycReviews, async () => ({ applications: await kyc.queue() }));
+  mount(app, deps, endpoints.listKycReviews, async ({ c, principal }) => ({
+    applications: await kyc.queue(principal.userId, requestIdOf(c)),
+  }));
 
   mount(app, deps, endpoints.decideKyc, ({ c, principal, body }) =>
     kyc.decide(principal.userId, c.req.param('userId')!, body, requestIdOf(c)),

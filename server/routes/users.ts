@@ -34,7 +34,7 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
 
   mount(app, deps, endpoints.saveUserSettings, ({ principal, body }) => settings.save(principal.userId, body));
 
-  mount(app, deps, endpoints.redeemPromoCode, ({ principal, body }) => promo.redeem(principal.userId, body.code));
+  mount(app, deps, endpoints.redeemPromoCode, ({ principal, body, ip }) => promo.redeem(principal.userId, body.code, ip));
 
   mount(app, deps, endpoints.getOnboarding, ({ principal }) => settings.onboarding(principal.userId));
 

@@ -25,16 +25,16 @@ import {
   type LtvSweep,
   type RepayBody,
 } from '../../contract/cards';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales';
 import { RATE_FRESH_MS } from '../../contract/rates';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { accounts, cardAuthorizations, cardCreditAlerts, cards, userSettings, users } from '../db/schema';
+import { accounts, cardAuthorizations, cardCreditAlerts, cards } from '../db/schema';
 import { ApiError } from '../errors';
 import { ltvNotice } from './cardNotices';
 import { formatDecimal, isPositiveAmount, negate } from './decimal';
 import { post, systemAccountId } from './ledger';
 import type { Outbox } from './outbox';
+import { noticeRecipient } from './recipient';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Visa's test range: numbers that pass the Luhn check and no network will ever authorize. */
@@ -120,6 +120,8 @@ interface CreditRow extends Row {
   available: string;
   ltv: string | null;
   ltv_level: LtvLevel;
+  /** What is owed is at most the credit limit (both in the card account's currency). */
+  within_limit: boolean;
   stale: boolean;
 }
 
@@ -193,6 +195,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
           WHEN ${ltvExact} >= ${LTV_WARNING_PERCENT}::numeric THEN 'warning'
           ELSE 'none'
         END AS ltv_level,
+        ${used} <= trunc(v.value * ${ratio}, 2) AS within_limit,
         (v.stale OR (SELECT e.updated_at < ${staleBefore()} FROM rates e WHERE e.asset = a.currency)) AS stale,
         v.overdrawn
       FROM accounts a CROSS JOIN v
@@ -281,8 +284,12 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
     };
   }
 
-  /** A withdrawal is allowed while the line would stay below the warning threshold. */
-  const withdrawalAllowed = (after: CreditRow) => after.ltv_level === 'none';
+  /**
+   * A withdrawal must leave what is owed within the credit limit it leaves (`CREDIT_RATIO_PERCENT` of
+   * the collateral), not merely below the warning threshold, which lies above the limit: a debt already
+   * past the limit allows none.
+   */
+  const withdrawalAllowed = (after: CreditRow) => after.within_limit;
   const owes = (line: CreditRow) => /[1-9]/.test(line.used);
 
   async function preview(userId: string, accountId: string, query: CollateralPreviewQuery): Promise<CollateralPreview> {
@@ -644,16 +651,6 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
 
   const ALERT_ORDER = { none: 0, warning: 1, margin_call: 2 } as const;
 
-  /** Where and in which language to tell the customer, read in the sweep's own transaction. */
-  async function recipient(tx: Db, userId: string): Promise<{ email: string; language: Locale }> {
-    const [row] = await tx
-      .select({ email: users.email, language: userSettings.language })
-      .from(users)
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .where(eq(users.id, userId));
-    return { email: row!.email, language: row?.language && isLocale(row.language) ? row.language : DEFAULT_LOCALE };
-  }
-
   /**
    * Tells the customer when the line crossed into a higher level than they were last told of, and
    * remembers a lower one (so crossing up again is told again). Liquidation is the sweep's to do.
@@ -669,7 +666,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
       .values({ accountId: line.id, level, updatedAt: clock() })
       .onConflictDoUpdate({ target: cardCreditAlerts.accountId, set: { level, updatedAt: clock() } });
     if (ALERT_ORDER[level] < ALERT_ORDER[told] || level === 'none') return null;
-    const to = await recipient(tx, line.user_id);
+    const to = await noticeRecipient(tx, line.user_id);
     await outbox.enqueue(tx, ltvNotice(level, to.email, to.language, { ltv: formatDecimal(line.ltv ?? '0') }));
     return level;
   }
@@ -733,7 +730,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
       .insert(cardCreditAlerts)
       .values({ accountId: line.id, level: 'none', updatedAt: clock() })
       .onConflictDoUpdate({ target: cardCreditAlerts.accountId, set: { level: 'none', updatedAt: clock() } });
-    const to = await recipient(tx, line.user_id);
+    const to = await noticeRecipient(tx, line.user_id);
     await outbox.enqueue(tx, ltvNotice('liquidation', to.email, to.language, { ltv: formatDecimal(line.ltv ?? '0'), amount: repaid }));
     const after = await requireCredit(tx, line.user_id, line.id);
     await storeLimit(tx, after);

@@ -100,7 +100,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     auth: createAuthService({ db, clock, passwords, tokens, codes, outbox, rateLimiter, users, twoFactor }),
     phone: createPhoneService({ db, clock, codes, outbox, rateLimiter, users, stepUp }),
     settings: createSettingsService(db, clock),
-    promo: createPromoService(db, clock),
+    promo: createPromoService(db, clock, rateLimiter),
     tracking: createTrackingService(db, clock),
     levels,
     limits,

@@ -262,47 +262,58 @@ export function createKycService(deps: KycDeps) {
     });
   }
 
-  /** The submitted checks, politically exposed persons first, then the oldest. */
-  async function queue(): Promise<KycReviewItem[]> {
-    const rows = await db
-      .select({ app: kycApplications, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(kycApplications)
-      .innerJoin(users, eq(users.id, kycApplications.userId))
-      .where(eq(users.kycStatus, 'pending'))
-      .orderBy(desc(sql`coalesce((${kycApplications.questionnaire} ->> 'pep')::boolean, false)`), asc(kycApplications.submittedAt))
-      .limit(REVIEW_QUEUE_LIMIT);
-    const files =
-      rows.length === 0
-        ? []
-        : await db
-            .select()
-            .from(kycFiles)
-            .where(
-              and(
-                inArray(
-                  kycFiles.userId,
-                  rows.map((row) => row.app.userId),
+  /**
+   * The submitted checks, politically exposed persons first, then the oldest. The queue shows every
+   * customer's identity and answers, so each read is written to the audit log, as a file's is.
+   */
+  async function queue(adminId: string, requestId: string): Promise<KycReviewItem[]> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ app: kycApplications, email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(kycApplications)
+        .innerJoin(users, eq(users.id, kycApplications.userId))
+        .where(eq(users.kycStatus, 'pending'))
+        .orderBy(desc(sql`coalesce((${kycApplications.questionnaire} ->> 'pep')::boolean, false)`), asc(kycApplications.submittedAt))
+        .limit(REVIEW_QUEUE_LIMIT);
+      const files =
+        rows.length === 0
+          ? []
+          : await tx
+              .select()
+              .from(kycFiles)
+              .where(
+                and(
+                  inArray(
+                    kycFiles.userId,
+                    rows.map((row) => row.app.userId),
+                  ),
+                  isNull(kycFiles.replacedAt),
                 ),
-                isNull(kycFiles.replacedAt),
-              ),
-            );
-    return rows.map(({ app, email, firstName, lastName }) => ({
-      userId: app.userId,
-      email,
-      name: [firstName, lastName].filter(Boolean).join(' '),
-      submittedAt: app.submittedAt!.toISOString(),
-      pep: app.questionnaire?.pep === true,
-      document: {
-        type: app.documentType,
-        country: app.documentCountry as KycReviewItem['document']['country'],
-        files: files.filter((row) => row.userId === app.userId && row.purpose !== 'signature').map(toFile),
-      },
-      questionnaire: app.questionnaire ?? {},
-      signature:
-        app.signedAt && app.signatureFileId
-          ? { fileId: app.signatureFileId, signedAt: app.signedAt.toISOString(), termsVersion: app.signatureTermsVersion! }
-          : null,
-    }));
+              );
+      await simulation.record(tx, {
+        adminId,
+        action: 'kyc_queue_viewed',
+        requestId,
+        details: { customers: rows.map((row) => row.app.userId).join(' ') },
+      });
+      return rows.map(({ app, email, firstName, lastName }) => ({
+        userId: app.userId,
+        email,
+        name: [firstName, lastName].filter(Boolean).join(' '),
+        submittedAt: app.submittedAt!.toISOString(),
+        pep: app.questionnaire?.pep === true,
+        document: {
+          type: app.documentType,
+          country: app.documentCountry as KycReviewItem['document']['country'],
+          files: files.filter((row) => row.userId === app.userId && row.purpose !== 'signature').map(toFile),
+        },
+        questionnaire: app.questionnaire ?? {},
+        signature:
+          app.signedAt && app.signatureFileId
+            ? { fileId: app.signatureFileId, signedAt: app.signedAt.toISOString(), termsVersion: app.signatureTermsVersion! }
+            : null,
+      }));
+    });
   }
 
   /**
@@ -310,6 +321,8 @@ export function createKycService(deps: KycDeps) {
    * transaction. Asking for a step again undoes that step, so the customer sees it open.
    */
   async function decide(adminId: string, userId: string, body: KycDecisionBody, requestId: string) {
+    // Four eyes: an admin's own check (their level, their limits) is decided by another admin.
+    if (userId === adminId) throw new ApiError('kyc_own_decision');
     return db.transaction(async (tx) => {
       if (!UUID.test(userId)) throw new ApiError('kyc_not_pending');
       const [customer] = await tx

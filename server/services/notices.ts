@@ -1,5 +1,6 @@
 import type { Locale } from '../../contract/locales';
 import type { Message } from './outbox';
+import { recoveryTime } from './phoneRecoveryNotices';
 
 /**
  * Security notices: messages that carry no code but tell someone what was tried with their address
@@ -218,4 +219,95 @@ export function phoneClaimedNotice(to: string, locale: Locale, phone: string): M
 /** To the customer's e-mail after the password was reset with an e-mailed code. */
 export function passwordResetNotice(to: string, locale: Locale): Message {
   return { to, channel: 'email', template: 'password_reset', ...PASSWORD_RESET[locale] };
+}
+
+/** `{address}`, `{network}`, `{usableAt}`: filled in by `withdrawalAddressAddedNotice`. */
+const WITHDRAWAL_ADDRESS_ADDED: Record<Locale, NoticeText> = {
+  en: {
+    subject: 'A withdrawal address was added to your Meridian account',
+    body: 'The address {address} ({network}) was added to the withdrawal addresses of your Meridian account. Withdrawals to it are possible from {usableAt}.\n\nIf it was not you, remove it at once on the withdrawal page, then change your password and sign out of every other session under Profile › Security.',
+  },
+  ar: {
+    subject: 'أُضيف عنوان سحب إلى حسابك في Meridian',
+    body: 'أُضيف العنوان {address} ({network}) إلى عناوين السحب في حسابك في Meridian. يمكن السحب إليه اعتبارًا من {usableAt}.\n\nإن لم تكن أنت، فاحذفه فورًا من صفحة السحب، ثم غيّر كلمة المرور وسجّل الخروج من كل الجلسات الأخرى في الملف الشخصي › الأمان.',
+  },
+  de: {
+    subject: 'Ihrem Meridian-Konto wurde eine Auszahlungsadresse hinzugefügt',
+    body: 'Die Adresse {address} ({network}) wurde den Auszahlungsadressen Ihres Meridian-Kontos hinzugefügt. Auszahlungen an sie sind ab {usableAt} möglich.\n\nWenn Sie das nicht waren, entfernen Sie sie sofort auf der Auszahlungsseite, ändern Sie dann Ihr Passwort und melden Sie alle anderen Sitzungen unter Profil › Sicherheit ab.',
+  },
+  es: {
+    subject: 'Se añadió una dirección de retirada a tu cuenta de Meridian',
+    body: 'La dirección {address} ({network}) se añadió a las direcciones de retirada de tu cuenta de Meridian. Podrá recibir retiros a partir del {usableAt}.\n\nSi no fuiste tú, elimínala enseguida en la página de retiro, cambia tu contraseña y cierra todas las demás sesiones en Perfil › Seguridad.',
+  },
+  fr: {
+    subject: 'Une adresse de retrait a été ajoutée à votre compte Meridian',
+    body: 'L’adresse {address} ({network}) a été ajoutée aux adresses de retrait de votre compte Meridian. Les retraits vers elle sont possibles à partir du {usableAt}.\n\nSi ce n’était pas vous, supprimez-la immédiatement sur la page de retrait, puis changez votre mot de passe et déconnectez toutes les autres sessions dans Profil › Sécurité.',
+  },
+  ru: {
+    subject: 'К вашей учётной записи Meridian добавлен адрес для вывода',
+    body: 'Адрес {address} ({network}) добавлен в адреса для вывода вашей учётной записи Meridian. Выводить на него можно с {usableAt}.\n\nЕсли это были не вы, сразу удалите его на странице вывода, затем смените пароль и завершите все остальные сеансы в разделе Профиль › Безопасность.',
+  },
+  th: {
+    subject: 'มีการเพิ่มที่อยู่สำหรับถอนในบัญชี Meridian ของคุณ',
+    body: 'มีการเพิ่มที่อยู่ {address} ({network}) ในรายการที่อยู่สำหรับถอนของบัญชี Meridian ของคุณ ถอนไปยังที่อยู่นี้ได้ตั้งแต่ {usableAt}\n\nหากไม่ใช่คุณ โปรดลบที่อยู่นี้ทันทีในหน้าถอนเงิน แล้วเปลี่ยนรหัสผ่านและออกจากระบบเซสชันอื่นทั้งหมดที่ โปรไฟล์ › ความปลอดภัย',
+  },
+  zh: {
+    subject: '您的 Meridian 账户添加了提现地址',
+    body: '地址 {address}（{network}）已添加到您 Meridian 账户的提现地址中，自 {usableAt} 起可向其提现。\n\n如果不是您本人操作，请立即在提现页面将其删除，然后修改密码，并在“个人资料 › 安全”中退出所有其他会话。',
+  },
+};
+
+/** `{amount}`, `{address}`, `{network}`: filled in by `withdrawalRequestedNotice`. */
+const WITHDRAWAL_REQUESTED: Record<Locale, NoticeText> = {
+  en: {
+    subject: 'A withdrawal from your Meridian account has started',
+    body: 'A withdrawal of {amount} to {address} ({network}) has started from your Meridian account.\n\nIf it was not you, change your password now, sign out of every other session under Profile › Security and contact support.',
+  },
+  ar: {
+    subject: 'بدأ سحب من حسابك في Meridian',
+    body: 'بدأ سحب {amount} إلى {address} ({network}) من حسابك في Meridian.\n\nإن لم تكن أنت، فغيّر كلمة المرور الآن، وسجّل الخروج من كل الجلسات الأخرى في الملف الشخصي › الأمان، وتواصل مع الدعم.',
+  },
+  de: {
+    subject: 'Eine Auszahlung von Ihrem Meridian-Konto wurde gestartet',
+    body: 'Von Ihrem Meridian-Konto wurde eine Auszahlung von {amount} an {address} ({network}) gestartet.\n\nWenn Sie das nicht waren, ändern Sie jetzt Ihr Passwort, melden Sie alle anderen Sitzungen unter Profil › Sicherheit ab und wenden Sie sich an den Support.',
+  },
+  es: {
+    subject: 'Se inició un retiro de tu cuenta de Meridian',
+    body: 'Se inició un retiro de {amount} a {address} ({network}) desde tu cuenta de Meridian.\n\nSi no fuiste tú, cambia tu contraseña ahora, cierra todas las demás sesiones en Perfil › Seguridad y contacta con soporte.',
+  },
+  fr: {
+    subject: 'Un retrait depuis votre compte Meridian a été lancé',
+    body: 'Un retrait de {amount} vers {address} ({network}) a été lancé depuis votre compte Meridian.\n\nSi ce n’était pas vous, changez votre mot de passe maintenant, déconnectez toutes les autres sessions dans Profil › Sécurité et contactez le support.',
+  },
+  ru: {
+    subject: 'С вашей учётной записи Meridian начат вывод',
+    body: 'С вашей учётной записи Meridian начат вывод {amount} на адрес {address} ({network}).\n\nЕсли это были не вы, смените пароль, завершите все остальные сеансы в разделе Профиль › Безопасность и обратитесь в поддержку.',
+  },
+  th: {
+    subject: 'เริ่มการถอนเงินจากบัญชี Meridian ของคุณแล้ว',
+    body: 'เริ่มการถอนเงิน {amount} ไปยัง {address} ({network}) จากบัญชี Meridian ของคุณแล้ว\n\nหากไม่ใช่คุณ โปรดเปลี่ยนรหัสผ่านทันที ออกจากระบบเซสชันอื่นทั้งหมดที่ โปรไฟล์ › ความปลอดภัย และติดต่อฝ่ายสนับสนุน',
+  },
+  zh: {
+    subject: '您的 Meridian 账户已发起提现',
+    body: '您的 Meridian 账户已发起 {amount} 的提现，提至 {address}（{network}）。\n\n如果不是您本人操作，请立即修改密码，在“个人资料 › 安全”中退出所有其他会话，并联系客服。',
+  },
+};
+
+/** To the customer's e-mail when an address joined their withdrawal addresses: they have its cooling-off period to object. */
+export function withdrawalAddressAddedNotice(
+  to: string,
+  locale: Locale,
+  address: { address: string; network: string; usableAt: Date },
+): Message {
+  const values = { address: address.address, network: address.network, usableAt: recoveryTime(address.usableAt, locale) };
+  return { to, channel: 'email', template: 'withdrawal_address_added', ...fill(WITHDRAWAL_ADDRESS_ADDED[locale], values) };
+}
+
+/** To the customer's e-mail when a withdrawal was started (the amount is held, the chain has not been asked yet). */
+export function withdrawalRequestedNotice(
+  to: string,
+  locale: Locale,
+  withdrawal: { amount: string; address: string; network: string },
+): Message {
+  return { to, channel: 'email', template: 'withdrawal_requested', ...fill(WITHDRAWAL_REQUESTED[locale], withdrawal) };
 }

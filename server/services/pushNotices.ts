@@ -114,6 +114,50 @@ const TEXTS: Record<NotificationKind, Record<Locale, PushText>> = {
     th: { title: 'การแจ้งเตือนความปลอดภัย', body: 'การตั้งค่าความปลอดภัยของบัญชีคุณมีการเปลี่ยนแปลง หากไม่ใช่คุณ โปรดเปลี่ยนรหัสผ่านทันที' },
     zh: { title: '安全提醒', body: '您账户的安全设置已更改。如非本人操作，请立即修改密码。' },
   },
+  withdrawal_address_added: {
+    en: {
+      title: 'New withdrawal address',
+      body: 'An address was added to your withdrawal addresses. If it was not you, remove it and change your password now.',
+    },
+    ar: { title: 'عنوان سحب جديد', body: 'أُضيف عنوان إلى عناوين السحب لديك. إن لم تكن أنت، فاحذفه وغيّر كلمة المرور الآن.' },
+    de: {
+      title: 'Neue Auszahlungsadresse',
+      body: 'Ihren Auszahlungsadressen wurde eine Adresse hinzugefügt. Falls Sie das nicht waren, entfernen Sie sie und ändern Sie jetzt Ihr Passwort.',
+    },
+    es: {
+      title: 'Nueva dirección de retirada',
+      body: 'Se añadió una dirección a tus direcciones de retirada. Si no fuiste tú, elimínala y cambia tu contraseña ahora.',
+    },
+    fr: {
+      title: 'Nouvelle adresse de retrait',
+      body: "Une adresse a été ajoutée à vos adresses de retrait. Si ce n'était pas vous, supprimez-la et changez votre mot de passe maintenant.",
+    },
+    ru: {
+      title: 'Новый адрес для вывода',
+      body: 'К вашим адресам для вывода добавлен адрес. Если это были не вы, удалите его и смените пароль.',
+    },
+    th: { title: 'ที่อยู่สำหรับถอนใหม่', body: 'มีการเพิ่มที่อยู่ในรายการที่อยู่สำหรับถอนของคุณ หากไม่ใช่คุณ โปรดลบที่อยู่นั้นและเปลี่ยนรหัสผ่านทันที' },
+    zh: { title: '新的提现地址', body: '您的提现地址中添加了一个地址。如非本人操作，请将其删除并立即修改密码。' },
+  },
+  withdrawal_requested: {
+    en: {
+      title: 'Withdrawal started',
+      body: 'A withdrawal of {amount} from your account has started. If it was not you, change your password now.',
+    },
+    ar: { title: 'بدأ السحب', body: 'بدأ سحب {amount} من حسابك. إن لم تكن أنت، فغيّر كلمة المرور الآن.' },
+    de: {
+      title: 'Auszahlung gestartet',
+      body: 'Eine Auszahlung von {amount} von Ihrem Konto wurde gestartet. Falls Sie das nicht waren, ändern Sie jetzt Ihr Passwort.',
+    },
+    es: { title: 'Retiro iniciado', body: 'Se inició un retiro de {amount} de tu cuenta. Si no fuiste tú, cambia tu contraseña ahora.' },
+    fr: {
+      title: 'Retrait lancé',
+      body: "Un retrait de {amount} depuis votre compte a été lancé. Si ce n'était pas vous, changez votre mot de passe maintenant.",
+    },
+    ru: { title: 'Вывод начат', body: 'Начат вывод {amount} с вашего счёта. Если это были не вы, смените пароль.' },
+    th: { title: 'เริ่มการถอนเงินแล้ว', body: 'เริ่มการถอนเงิน {amount} จากบัญชีของคุณแล้ว หากไม่ใช่คุณ โปรดเปลี่ยนรหัสผ่านทันที' },
+    zh: { title: '提现已发起', body: '您的账户已发起 {amount} 的提现。如非本人操作，请立即修改密码。' },
+  },
 };
 
 /** Where a click on the push opens the app (English form; localized by `pushText`). */
@@ -127,6 +171,8 @@ const TARGET: Record<NotificationKind, string> = {
   kyc_rejected: '/kyc',
   kyc_resubmission_requested: '/kyc',
   security_event: '/profile/security',
+  withdrawal_address_added: '/profile/security',
+  withdrawal_requested: '/activities',
 };
 
 export function pushText(

@@ -9,6 +9,8 @@ import { formatDecimal } from './decimal';
  */
 
 const RATE_DECIMALS = 18;
+/** What the database keeps (`numeric(38, 18)`): 20 integer digits, 18 decimals. */
+const INTEGER_DIGITS = 20;
 const DECIMAL = /^(\d{1,20})(?:\.(\d{1,18}))?$/;
 
 /** `text` as an integer count of 10^-decimals; null when it has more decimals or is not a decimal. */
@@ -86,6 +88,16 @@ export function quoteFigures({ fromUsd, toUsd, fromDecimals, toDecimals, amount,
   const amountOut = amountIn > fee ? outOf(amountIn - fee) : 0n;
   if (amountOut <= 0n) throw new ApiError('amount_too_small');
   const usdValue = (amountIn * fromPrice) / pow10(fromDecimals);
+  // A typed amount fits, but what it is worth on the other side or in dollars may not: refused, not stored.
+  const figures: [bigint, number][] = [
+    [rate, RATE_DECIMALS],
+    [amountIn, fromDecimals],
+    [amountOut, toDecimals],
+    [usdValue, RATE_DECIMALS],
+  ];
+  if (figures.some(([units, decimals]) => units >= pow10(INTEGER_DIGITS + decimals))) {
+    throw new ApiError('validation_failed', 'The amount is too large.', { fields: { amount: 'Too large' } });
+  }
   return {
     rate: fromUnits(rate, RATE_DECIMALS),
     fee: fromUnits(fee, fromDecimals),

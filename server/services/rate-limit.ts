@@ -55,6 +55,13 @@ export const RATE_LIMITS = {
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
   /** Anyone may report a deposit link's payment: each report takes a lock and a query, and hashes are guessed at here. */
   depositLinkPaymentPerIp: { bucket: 'deposit-link-payment:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  /**
+   * Promo code tries, per customer and per address: a customer has a code or two to type, so this is
+   * ample, and it keeps codes from being found by trying names (a new account each time still meets
+   * the address's limit).
+   */
+  promoPerAccount: { bucket: 'promo:account', limit: 10, windowSeconds: HOUR },
+  promoPerIp: { bucket: 'promo:ip', limit: 30, windowSeconds: HOUR },
   /** Each start stores a pending request for 10 minutes; this keeps one address from piling them up. */
   socialStartPerIp: { bucket: 'social-start:ip', limit: 30, windowSeconds: 15 * MINUTE },
   /** Passkey sign-in options and answers together; the conditional request asks once per page open. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { emailSchema } from '../../contract/auth';
 import { countryCodeSchema, type CountryCode } from '../../contract/countries';
 import type { Locale } from '../../contract/locales';
+import { NAME_MAX_LENGTH, requiredTextProblem } from '../../contract/fields';
 import { socialCallbackSchema, type SocialCallback, type SocialProvider, type SocialSignInError } from '../../contract/social';
 import { addSeconds, type Clock } from '../clock';
 import type { Config, OidcClientConfig } from '../config';
@@ -36,9 +37,9 @@ const discoverySchema = z.object({
 });
 type Discovery = z.infer<typeof discoverySchema>;
 
-/** Apple sends the name once, on the first sign-in, outside the ID token. */
+/** Apple sends the name once, on the first sign-in, outside the ID token; each part is checked by `providedName`. */
 const appleUserSchema = z.object({
-  name: z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }).optional(),
+  name: z.object({ firstName: z.string().optional(), lastName: z.string().optional() }).optional(),
 });
 
 /** Signed in, or — for a customer with a confirmed phone — one SMS code away from it (/2fa/phone). */
@@ -356,8 +357,14 @@ function heldAnswer(stored: string | null): SocialCallback {
   return parsed.data;
 }
 
-function providedName(claims: JWTPayload, appleUser: string | undefined): { firstName: string | null; lastName: string | null } {
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 100) : null);
+/**
+ * The name Google or Apple gave, held to the rules of a typed one (`requiredTextProblem`: no control or
+ * invisible characters, at most `NAME_MAX_LENGTH`). A name that breaks them is dropped, not trimmed into
+ * shape: the customer is asked for their name as when none came, and the sign-in goes on.
+ */
+export function providedName(claims: JWTPayload, appleUser: string | undefined): { firstName: string | null; lastName: string | null } {
+  const text = (value: unknown) =>
+    typeof value === 'string' && requiredTextProblem(value, NAME_MAX_LENGTH) === null ? value.trim() : null;
   let apple: z.infer<typeof appleUserSchema>['name'];
   try {
     apple = appleUser ? appleUserSchema.parse(JSON.parse(appleUser)).name : undefined;

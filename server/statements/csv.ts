@@ -4,13 +4,22 @@ import { STATEMENT_TEXTS, type StatementTexts } from './texts';
 const BOM = '\uFEFF';
 
 /**
- * A cell as RFC 4180 writes it, made inert for spreadsheets: text starting with `=`, `+`, `-`, `@`,
- * a tab or a carriage return would be read as a formula (CSV injection), so it gets a leading
- * apostrophe. Amounts are written without `csvCell` (see `amountCell`), so a debit stays `-12.50`.
+ * Where a spreadsheet may start a cell inside our text: at its start, or after any character some
+ * program splits on — Excel splits on its locale's list separator (`;` in German, French, Spanish,
+ * Russian) and honours RFC 4180 quotes only at a field's start, so `Rent;=cmd|…` becomes a cell
+ * `=cmd|…` there — followed by a formula starter (`=`, `+`, `-`, `@`, a tab or a carriage return),
+ * possibly behind blanks or quotes.
+ */
+const FORMULA_STARTS = /(^|[,;\t\r\n])(?=[\s"']*[=+\-@]|[\t\r])/g;
+
+/**
+ * A cell as RFC 4180 writes it, made inert for spreadsheets (CSV injection): every place a formula could
+ * start gets an apostrophe, and the cell is quoted. Amounts are written without `csvCell` (see
+ * `amountCell`), so a debit stays `-12.50`.
  */
 export function csvCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
+  const inert = value.replace(FORMULA_STARTS, "$1'");
+  return /[",;\t\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
 
 /** Amounts are machine-readable decimal strings the server made (`-12.50`): never formula text. */

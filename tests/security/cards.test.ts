@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../../server/db/schema';
 import { DEMO_ADMIN } from '../../server/db/seed';
-import { credit } from '../../server/services/ledger';
-import { TEST_EPOCH, TestClient, expectError, registerVerifiedCustomer, stepUp, unique, useTestServer } from '../server/helpers';
+import { cardCustomer } from '../server/cardHelpers';
+import { TestClient, expectError, stepUp, unique, useTestServer } from '../server/helpers';
 
 /**
  * Cards from an attacker's side: the card's secrets without a step-up, with someone else's step-up or a
@@ -12,15 +11,6 @@ import { TEST_EPOCH, TestClient, expectError, registerVerifiedCustomer, stepUp, 
 const { db, server } = useTestServer();
 
 async function customerWithCard() {
-  const client = new TestClient(server);
-  const { email } = await registerVerifiedCustomer(client);
-  const userId = (await client.get('/users/me')).body.id as string;
-  const btc = randomUUID();
-  await db.database.db
-    .insert(accounts)
-    .values({ id: btc, userId, kind: 'crypto', currency: 'BTC', name: 'Bitcoin', createdAt: TEST_EPOCH });
-  await credit(db.database.db, { kind: 'deposit', userId, accountId: btc, asset: 'BTC', amount: '1', at: TEST_EPOCH });
-  const accountId = (await client.post('/accounts-management/create-accounts-card')).body.id as string;
   const admin = new TestClient(server);
   await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
   await admin.post('/admin/rates', {
@@ -29,13 +19,7 @@ async function customerWithCard() {
       { asset: 'BTC', usd: '50000' },
     ],
   });
-  await client.post(
-    `/card-accounts/${accountId}/collateral/add`,
-    { asset: 'BTC', amount: '1' },
-    { headers: { 'idempotency-key': unique('k') } },
-  );
-  const card = (await client.post(`/card-accounts/${accountId}/cards`, { form: 'virtual' })).body as { id: string };
-  return { client, email, accountId, cardId: card.id };
+  return cardCustomer(server, db, { held: '1', pledged: '1' });
 }
 
 describe('revealing a card', () => {

@@ -247,13 +247,18 @@ describe(`two Bitcoin withdrawals at once with the balance for one (${POSTGRES_U
       limits: { assertWithinLimit: async () => {} },
       rates: { quote: async () => Promise.reject(new Error('not asked')) },
       stepUp: { consume: async () => {} },
+      outbox: { enqueue: async () => {}, deliverPending: async () => {} },
       hotWallet: false,
       coolingOffSeconds: 0,
       bitcoin: testConfig().withdrawals.bitcoin,
     });
     const principal = { userId: who.userId, sessionId: randomUUID() };
     const outcomes = await Promise.allSettled(
-      quotes.map((offered) => db.database.db.transaction((tx: Db) => service.withdraw(tx, principal, offered.id, randomUUID()))),
+      quotes.map((offered) =>
+        db.database.db.transaction((tx: Db) =>
+          service.withdraw(tx, principal, offered.id, randomUUID(), { ip: '10.0.0.1', userAgent: undefined }),
+        ),
+      ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;

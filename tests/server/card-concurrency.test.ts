@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../../server/db/schema';
 import { DEMO_ADMIN } from '../../server/db/seed';
-import { credit } from '../../server/services/ledger';
-import { POSTGRES_URL, TEST_EPOCH, TestClient, registerVerifiedCustomer, unique, useTestServer } from './helpers';
+import { cardCustomer } from './cardHelpers';
+import { POSTGRES_URL, TestClient, unique, useTestServer } from './helpers';
 
 const { db, server } = useTestServer();
 
@@ -25,25 +23,13 @@ describe(`${AUTHORIZATIONS} concurrent card authorizations against one credit li
         ],
       });
       expect(rates.status).toBe(200);
-      const client = new TestClient(server);
-      await registerVerifiedCustomer(client);
-      const userId = (await client.get('/users/me')).body.id as string;
-      const btc = randomUUID();
-      await db.database.db
-        .insert(accounts)
-        .values({ id: btc, userId, kind: 'crypto', currency: 'BTC', name: 'Bitcoin', createdAt: TEST_EPOCH });
-      await credit(db.database.db, { kind: 'deposit', userId, accountId: btc, asset: 'BTC', amount: '0.05', at: TEST_EPOCH });
-      const cardAccountId = (await client.post('/accounts-management/create-accounts-card')).body.id as string;
-      const key = { headers: { 'idempotency-key': unique('pledge') } };
-      expect((await client.post(`/card-accounts/${cardAccountId}/collateral/add`, { asset: 'BTC', amount: '0.05' }, key)).status).toBe(200);
-      const card = (await client.post(`/card-accounts/${cardAccountId}/cards`, { form: 'virtual' })).body as { id: string };
-      await client.post(`/cards/${card.id}/controls`, { dailyLimit: '50000', monthlyLimit: '50000' });
+      const { client, accountId: cardAccountId, cardId } = await cardCustomer(server, db, { held: '0.05', pledged: '0.05' });
 
       const answers = await Promise.all(
         Array.from({ length: AUTHORIZATIONS }, () =>
           client.post(
             '/simulate/card-authorizations',
-            { cardId: card.id, amount: PAYMENT, merchant: 'Race', channel: 'online' },
+            { cardId, amount: PAYMENT, merchant: 'Race', channel: 'online' },
             { headers: { 'idempotency-key': unique('race') } },
           ),
         ),

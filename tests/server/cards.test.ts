@@ -327,12 +327,12 @@ describe('card controls', () => {
 });
 
 describe('collateral', () => {
-  it('previews and refuses a withdrawal that would pass the 65 % warning, naming the loan-to-value it would reach', async () => {
+  it('previews and refuses a withdrawal that would leave more owed than the credit limit, naming the loan-to-value it would reach', async () => {
     const c = await customer();
     await pledge(c, '1');
     const card = await virtualCard(c);
     await c.client.post(`/cards/${card.id}/controls`, { dailyLimit: '50000', monthlyLimit: '50000' });
-    expect((await pay(c, card.id, '20000')).status).toBe(200); // LTV 50 %
+    expect((await pay(c, card.id, '20000')).status).toBe(200); // LTV 50 %: the whole line used
 
     const preview = await c.client.get(`/card-accounts/${c.cardAccountId}/collateral/preview?direction=withdraw&asset=BTC&amount=0.4`);
     expect(preview.body).toEqual({ ltv: '83.33', creditLimit: '12000.00', available: '0.00', allowed: false, stale: false });
@@ -340,16 +340,18 @@ describe('collateral', () => {
     expectError(refused, 409, 'ltv_too_high', ['ltv']);
     expect(refused.body.error.fields.ltv).toBe('83.33');
 
+    const repaid = await c.client.post(`/card-accounts/${c.cardAccountId}/repay`, { fromAccountId: c.eurAccountId, amount: '2000' }, key());
+    expect(repaid.status, JSON.stringify(repaid.body)).toBe(200);
     const fine = await c.client.get(`/card-accounts/${c.cardAccountId}/collateral/preview?direction=withdraw&asset=BTC&amount=0.1`);
-    expect(fine.body).toMatchObject({ ltv: '55.56', allowed: true });
+    expect(fine.body).toMatchObject({ ltv: '50.00', creditLimit: '18000.00', available: '0.00', allowed: true });
     const withdrawn = await c.client.post(`/card-accounts/${c.cardAccountId}/collateral/withdraw`, { asset: 'BTC', amount: '0.1' }, key());
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     expect(withdrawn.body.credit).toMatchObject({
       collateralValue: '36000.00',
       creditLimit: '18000.00',
-      used: '20000.00',
+      used: '18000.00',
       available: '0.00',
-      ltv: '55.56',
+      ltv: '50.00',
     });
     expect(await balanceOf(c.btcAccountId)).toBe('1.100000000000000000');
     expectError(
@@ -358,7 +360,7 @@ describe('collateral', () => {
       'insufficient_funds',
     );
     const added = await c.client.get(`/card-accounts/${c.cardAccountId}/collateral/preview?direction=add&asset=BTC&amount=1`);
-    expect(added.body).toMatchObject({ ltv: '26.32', creditLimit: '38000.00', available: '18000.00', allowed: true });
+    expect(added.body).toMatchObject({ ltv: '23.68', creditLimit: '38000.00', available: '20000.00', allowed: true });
   });
 
   it('lets collateral go freely without debt, and refuses pledging crypto the customer has not got', async () => {

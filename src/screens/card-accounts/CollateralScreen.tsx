@@ -113,7 +113,7 @@ export function CollateralScreen() {
         key={moves}
         accountId={account.id}
         asset={data.holdings[0]?.asset ?? 'BTC'}
-        warning={data.thresholds.warning}
+        limit={data.thresholds.creditRatio}
         onPreview={setPreviewLtv}
         onMoved={moved}
       />
@@ -125,13 +125,14 @@ export function CollateralScreen() {
 function MoveCollateral({
   accountId,
   asset: firstAsset,
-  warning,
+  limit,
   onPreview,
   onMoved,
 }: {
   accountId: string;
   asset: CryptoAsset;
-  warning: string;
+  /** The credit limit in percent of the collateral: what a withdrawal may not take the loan-to-value past. */
+  limit: string;
   onPreview: (ltv: string | null) => void;
   onMoved: (after: Collateral) => void;
 }) {
@@ -189,7 +190,7 @@ function MoveCollateral({
             setText(typed);
             flow.send({ type: 'AMOUNT_CHANGED', amount: parsed.ok ? parsed.value : typed });
           }}
-          error={view.failure ? <MoveFailure failure={view.failure} warning={warning} /> : null}
+          error={view.failure ? <MoveFailure failure={view.failure} limit={limit} /> : null}
         />
         <div aria-live="polite" data-testid="collateral-preview">
           {view.checking ? (
@@ -216,7 +217,7 @@ function MoveCollateral({
               </dl>
               {!preview.allowed ? (
                 <p className="form-alert" role="alert">
-                  {preview.ltv === null ? t('collateral.errors.more_than_pledged') : <LtvRefusal ltv={preview.ltv} warning={warning} />}
+                  {preview.ltv === null ? t('collateral.errors.more_than_pledged') : <LtvRefusal ltv={preview.ltv} limit={limit} />}
                 </p>
               ) : null}
             </>
@@ -230,19 +231,19 @@ function MoveCollateral({
   );
 }
 
-/** "This would take the loan-to-value to 71.4 %, past the 65 % warning threshold." */
-function LtvRefusal({ ltv, warning }: { ltv: string; warning: string }) {
+/** "This would take the loan-to-value to 55.6 %, past the 50 % credit limit." */
+function LtvRefusal({ ltv, limit }: { ltv: string; limit: string }) {
   const { t } = useTranslation();
   const percent = usePercent();
-  return <>{t('collateral.errors.ltv_too_high', { ltv: percent(ltv), warning: percent(warning) })}</>;
+  return <>{t('collateral.errors.ltv_too_high', { ltv: percent(ltv), limit: percent(limit) })}</>;
 }
 
-function MoveFailure({ failure, warning }: { failure: Failure; warning: string }) {
+function MoveFailure({ failure, limit }: { failure: Failure; limit: string }) {
   const { t } = useTranslation();
   const percent = usePercent();
   if (failure.code !== 'ltv_too_high') return <>{failureText(t, 'collateral.errors', MOVE_FAILURES, failure)}</>;
   const ltv = failure.fields?.ltv;
   // Without a figure (no value left to borrow against), the threshold alone.
-  if (ltv && /^\d+(\.\d+)?$/.test(ltv)) return <LtvRefusal ltv={ltv} warning={warning} />;
-  return <>{t('collateral.errors.past_warning', { warning: percent(warning) })}</>;
+  if (ltv && /^\d+(\.\d+)?$/.test(ltv)) return <LtvRefusal ltv={ltv} limit={limit} />;
+  return <>{t('collateral.errors.past_limit', { limit: percent(limit) })}</>;
 }

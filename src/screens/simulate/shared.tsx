@@ -26,6 +26,7 @@ export const isMissing = (error: unknown) => error instanceof CallFailed && erro
 const KNOWN_FAILURES = new Set([
   'account_not_found',
   'amount_too_precise',
+  'kyc_own_decision',
   'insufficient_funds',
   'network_not_supported',
   'limit_exceeded',
