@@ -43,7 +43,7 @@ const latestSecurityEvent = async () => (await who.client.get('/auth/security-ac
 
 describe('a withdrawal address added (issue 21, item 13)', () => {
   it('is in the security log, e-mailed and pushed, in the customer’s language', async () => {
-    await stepUp(who.client, 'withdrawal.address', who.email);
+    await stepUp(who.client, 'withdrawal.address', who.phone);
     const added = await who.client.post('/withdrawal-addresses', { network: 'bitcoin', address: ADDRESS, label: 'Cold' });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const saved = withdrawalAddressSchema.parse(added.body);
@@ -61,7 +61,7 @@ describe('a withdrawal address added (issue 21, item 13)', () => {
   });
 
   it('writes nothing when the address is refused', async () => {
-    await stepUp(who.client, 'withdrawal.address', who.email);
+    await stepUp(who.client, 'withdrawal.address', who.phone);
     expect((await who.client.post('/withdrawal-addresses', { network: 'bitcoin', address: ADDRESS, label: 'Again' })).status).toBe(409);
     expect(mails('withdrawal_address_added')).toHaveLength(1);
     expect(await pushes()).toEqual([]);
@@ -74,7 +74,7 @@ describe('a withdrawal started (issue 21, item 13)', () => {
     const offered = withdrawalQuoteSchema.parse(
       (await who.client.post('/withdrawals/quotes', { asset: 'BTC', addressId: saved.id, amount: '0.004' })).body,
     );
-    await stepUp(who.client, 'withdrawal', who.email);
+    await stepUp(who.client, 'withdrawal', who.phone);
     const key = { headers: { 'idempotency-key': randomUUID() } };
     const answers = [
       await who.client.post('/withdrawals', { quoteId: offered.id }, key),

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Hono } from 'hono';
-import type { CustomerRule } from '../../contract/customerRules';
+import { LEAVES_MERIDIAN, type CustomerRule } from '../../contract/customerRules';
 import { createApp } from '../../server/app';
 import { demoDepositKeys } from '../../server/chains/addresses';
 import { demoHotWalletKey } from '../../server/chains/hotWallet';
@@ -457,7 +457,7 @@ export async function registerVerifiedCustomer(client: TestClient, overrides: Re
 export async function registerQualifiedCustomer(client: TestClient, db: TestDatabase) {
   const customer = await registerCustomer(client);
   const [user] = await db.database.db.select({ id: users.id }).from(users).where(eq(users.email, customer.email));
-  const phone = await meetRules(db, user!.id, ['email-verified', 'phone-confirmed', 'kyc-approved']);
+  const phone = await meetRules(db, user!.id, LEAVES_MERIDIAN);
   return { ...customer, userId: user!.id, phone: phone! };
 }
 

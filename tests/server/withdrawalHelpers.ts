@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import { auditLedger } from '../../server/services/audit';
-import { LEAVES_MERIDIAN } from '../../contract/customerRules';
-import { meetRules, registerCustomer, TestClient, type TestDatabase, type TestServer } from './helpers';
+import { registerQualifiedCustomer, TestClient, type TestDatabase, type TestServer } from './helpers';
 
 /** What the withdrawal tests share: a customer with their id, and a ledger that sums to zero per asset. */
 export function withdrawalHelpers(db: TestDatabase) {
@@ -10,10 +9,8 @@ export function withdrawalHelpers(db: TestDatabase) {
   /** A customer who may withdraw (LEAVES_MERIDIAN met); step-up codes go to `phone`. */
   async function customer(server: TestServer) {
     const client = new TestClient(server);
-    const { email } = await registerCustomer(client);
-    const [user] = await sqlRows<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-    const phone = (await meetRules(db, user!.id, LEAVES_MERIDIAN))!;
-    return { client, email, phone, userId: user!.id };
+    const { email, phone, userId } = await registerQualifiedCustomer(client, db);
+    return { client, email, phone, userId };
   }
 
   async function expectLedgerBalanced() {
