@@ -62,6 +62,61 @@ const flateWithPredictor: Pick<ObjectStream, 'filter' | 'encode'> = {
   },
 };
 
+/** ASCII85: each 4 bytes as 5 digits of base 85 from `!`, a short last group cut to its length + 1 digits. */
+const ascii85: Pick<ObjectStream, 'filter' | 'encode'> = {
+  filter: '/Filter /ASCII85Decode',
+  encode: (plain) => {
+    let text = '';
+    for (let at = 0; at < plain.length; at += 4) {
+      const group = plain.subarray(at, at + 4);
+      let value = 0;
+      for (let i = 0; i < 4; i += 1) value = value * 256 + (group[i] ?? 0);
+      const digits: string[] = [];
+      for (let i = 0; i < 5; i += 1, value = Math.floor(value / 85)) digits.unshift(String.fromCharCode(33 + (value % 85)));
+      text += digits.slice(0, group.length + 1).join('');
+    }
+    return Buffer.from(`${text}~>`, 'latin1');
+  },
+};
+
+/** LZW as PDF writes it (9-bit codes growing one entry early, a clear code first, an end code last), then ASCIIHex. */
+const lzwThenHex: Pick<ObjectStream, 'filter' | 'encode'> = {
+  filter: '/Filter [/ASCIIHexDecode /LZWDecode]',
+  encode: (plain) => {
+    let bits = '';
+    let width = 9;
+    const write = (code: number) => (bits += code.toString(2).padStart(width, '0'));
+    const table = new Map<string, number>();
+    let next = 258;
+    write(256);
+    let word = '';
+    for (const char of plain.toString('latin1')) {
+      const longer = word + char;
+      if (word === '' || table.has(longer)) {
+        word = longer;
+        continue;
+      }
+      write(word.length === 1 ? word.charCodeAt(0) : table.get(word)!);
+      table.set(longer, next++);
+      if (next >= 1 << width) width += 1;
+      word = char;
+    }
+    write(word.length === 1 ? word.charCodeAt(0) : table.get(word)!);
+    // The reader adds the entry of the last code before it reads the end code.
+    if (next + 1 >= 1 << width) width += 1;
+    write(257);
+    bits = bits.padEnd(Math.ceil(bits.length / 8) * 8, '0');
+    const bytes = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+    return hex.encode(bytes);
+  },
+};
+
+/** RunLength with one-byte literal runs: a run header between every two letters, so no name shows. */
+const runLength: Pick<ObjectStream, 'filter' | 'encode'> = {
+  filter: '/Filter /RunLengthDecode',
+  encode: (plain) => Buffer.concat([...[...plain].map((byte) => Buffer.from([0, byte])), Buffer.from([128])]),
+};
+
 /** The catalog and its action live in the encoded object stream: the file's plain bytes name nothing. */
 function hiddenOpenAction(encoding: Pick<ObjectStream, 'filter' | 'encode'>, action: string) {
   const [, pages, page] = onePage();
@@ -191,5 +246,80 @@ describe('KYC PDFs are read by a real parser', () => {
     expect(sized.length).toBe(KYC_FILE_MAX_BYTES);
     const answer = await upload(sized);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+});
+
+describe('a launch action is found however its object stream is encoded', () => {
+  const launch = '<< /S /Launch /F (cmd.exe) /Win << /F (cmd.exe) /P (/c calc) >> >>';
+  const encodings = {
+    ASCIIHex: hex,
+    ASCII85: ascii85,
+    'Flate with a predictor': flateWithPredictor,
+    'LZW in ASCIIHex': lzwThenHex,
+    RunLength: runLength,
+  };
+
+  for (const [name, encoding] of Object.entries(encodings)) {
+    it(`${name}: an /OpenAction launch is refused, and the same file without it is taken`, async () => {
+      const file = hiddenOpenAction(encoding, launch);
+      expect(file.toString('latin1')).not.toMatch(/Launch|OpenAction/);
+      expect(await inspectPdf(file)).toEqual({ verdict: 'active', reason: 'active_name' });
+      // The scan decodes rather than refusing what it does not know: pdf.js reads the same encoding clean.
+      const [, pages, page] = onePage();
+      const clean = buildPdf([null, pages!, page!], { compressed: { ...encoding, objects: { 1: '<< /Type /Catalog /Pages 2 0 R >>' } } });
+      expect(await inspectPdf(clean)).toEqual({ verdict: 'clean' });
+    });
+  }
+
+  it('a page’s /AA launch in an ASCII85 object stream is refused at upload', async () => {
+    const [catalog, pages] = onePage();
+    const file = buildPdf([catalog!, pages!, null], {
+      compressed: {
+        ...ascii85,
+        objects: { 3: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /AA << /O << /S /L#61unch /F (cmd.exe) >> >> >>' },
+      },
+    });
+    expect(file.toString('latin1')).not.toMatch(/AA|aunch/);
+    expectError(await upload(file), 422, 'kyc_file_unsafe');
+  });
+
+  it('refuses streams it cannot decode outside images, and encrypted files; takes a JPEG image', async () => {
+    const [, pages, page] = onePage();
+    const withFilter = (filter: string) =>
+      buildPdf([null, pages!, page!], {
+        compressed: { filter, encode: (plain) => plain, objects: { 1: '<< /Type /Catalog /Pages 2 0 R >>' } },
+      });
+    expect(await inspectPdf(withFilter('/Filter /Crypt'))).toEqual({ verdict: 'active', reason: 'undecodable_stream' });
+    expect(await inspectPdf(withFilter('/Filter /DCTDecode'))).toEqual({ verdict: 'active', reason: 'undecodable_stream' });
+    expect(await inspectPdf(withFilter('/Filter 9 0 R'))).toEqual({ verdict: 'active', reason: 'undecodable_stream' });
+    expect(await inspectPdf(withFilter('/Filter /FlateDecode'))).toEqual({ verdict: 'active', reason: 'undecodable_stream' });
+    expect(await inspectPdf(withFilter('/Filter /FlateDecode /DecodeParms << /Predictor 99 >>'))).toEqual({
+      verdict: 'active',
+      reason: 'undecodable_stream',
+    });
+
+    const encrypted = buildPdf([...onePage(), '<< /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >>']).toString('latin1');
+    const withEncrypt = Buffer.from(encrypted.replace('/Type /XRef', '/Encrypt 4 0 R /Type /XRef'), 'latin1');
+    expect(await inspectPdf(withEncrypt)).toEqual({ verdict: 'active', reason: 'encrypted' });
+
+    // A photo of the document, as a scanner app embeds it: its pixels are never read for names.
+    const jpeg = Buffer.from(
+      '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z',
+      'base64',
+    );
+    const photo = buildPdf([
+      ...onePage({ page: '/Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R' }),
+      {
+        dictionary: '/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode',
+        stream: jpeg,
+      },
+      { dictionary: '', stream: Buffer.from('q 595 0 0 842 0 0 cm /Im1 Do Q', 'latin1') },
+    ]);
+    expect(await inspectPdf(photo)).toEqual({ verdict: 'clean' });
+  });
+
+  it('refuses nesting deeper than a document has, quickly', async () => {
+    const deep = buildPdf([...onePage(), `${'['.repeat(100_000)}${']'.repeat(100_000)}`]);
+    expect(await inspectPdf(deep)).toEqual({ verdict: 'active', reason: 'nesting' });
   });
 });
