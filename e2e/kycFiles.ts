@@ -1,3 +1,5 @@
+import { crc32, deflateSync } from 'node:zlib';
+
 /** A tiny JPEG (SOI, JFIF, a scan header and its data): enough for the server's byte checks. */
 export const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
@@ -6,3 +8,30 @@ export const JPEG = Buffer.concat([
   Buffer.from('pixels'),
   Buffer.from([0xff, 0xd9]),
 ]);
+
+/** A PNG chunk: length, type, data and the CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A real 16×10 grey PNG that a browser decodes and draws (unlike `JPEG`, which only passes byte checks). */
+export const PNG_PHOTO = (() => {
+  const [width, height] = [16, 10];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  // Each row: filter type 0, then a grey ramp.
+  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.from([0, ...Array.from({ length: width }, (_, x) => x * 16)])));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+})();

@@ -64,7 +64,8 @@ export function contentSecurityPolicy(
     "style-src 'self'",
     `style-src-elem 'self' ${toastStyleSources}`,
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",
+    // blob: for the app's own object URLs: the preview of a photo the customer picked for the identity check.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${["'self'", ...walletRpcUrls, ...thirdPartyOrigins].join(' ')}`,
     // The chat widget may show its window in a frame of its origin.

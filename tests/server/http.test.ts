@@ -81,7 +81,7 @@ describe('security headers', () => {
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'connect-src': ["'self'", 'https://rpc.wallet.example/v1', ...EVM_NETWORK_CODES.map((network) => EVM_CHAINS[network].rpcUrl)],
-      'img-src': ["'self'", 'data:'],
+      'img-src': ["'self'", 'data:', 'blob:'],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'self'"],
       'form-action': ["'self'"],
