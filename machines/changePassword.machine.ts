@@ -7,7 +7,8 @@ import { unprovided } from './unprovided';
 
 /** Why the form was refused before or by the server, field by field. */
 export type CurrentPasswordError = 'missing' | 'wrong';
-export type NewPasswordError = 'weak' | 'same';
+/** `tooEasy`: the server's strength rule (a guessable password, or one with the e-mail address or name in it). */
+export type NewPasswordError = 'weak' | 'same' | 'tooEasy';
 
 interface ChangePasswordContext {
   currentError: CurrentPasswordError | null;
@@ -44,6 +45,7 @@ export const changePasswordMachine = setup({
     stepUpNeeded: ({ event }) => 'error' in event && toFailure(event.error).code === 'step_up_required',
     currentWrong: ({ event }) => 'error' in event && toFailure(event.error).code === 'current_password_invalid',
     newRefused: ({ event }) => 'error' in event && toFailure(event.error).code === 'validation_failed',
+    newTooEasy: ({ event }) => 'error' in event && toFailure(event.error).code === 'password_too_weak',
   },
 }).createMachine({
   id: 'changePassword',
@@ -103,6 +105,7 @@ export const changePasswordMachine = setup({
           },
           { guard: 'currentWrong', target: 'editing', actions: assign({ currentError: 'wrong' }) },
           { guard: 'newRefused', target: 'editing', actions: assign({ newError: 'weak' }) },
+          { guard: 'newTooEasy', target: 'editing', actions: assign({ newError: 'tooEasy' }) },
           { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
         ],
       },

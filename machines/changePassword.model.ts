@@ -18,7 +18,7 @@ function form(s: Snapshot, language: PageLanguage): PageExpectation {
       { label: texts.current },
       { label: texts.new },
       ...(currentError ? [{ shownText: currentError === 'missing' ? texts.errors.currentMissing : texts.errors.currentWrong }] : []),
-      ...(newError ? [{ shownText: newError === 'weak' ? texts.errors.weak : texts.errors.same }] : []),
+      ...(newError ? [{ shownText: texts.errors[newError] }] : []),
     ],
   };
 }
@@ -42,6 +42,7 @@ export const changePasswordModel = {
         'wrong current password': { code: 'current_password_invalid' },
         'step-up ran out': { code: 'step_up_required' },
         'refused by the rule': { code: 'validation_failed' },
+        'too easy to guess': { code: 'password_too_weak', fields: { password: 'Too easy to guess' } },
         offline: { code: 'network_error' },
       },
     },

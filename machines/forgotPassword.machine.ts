@@ -58,7 +58,8 @@ export const forgotPasswordMachine = setup({
   guards: {
     isMalformedEmail: ({ event }) => event.type === 'EMAIL_SUBMITTED' && !EMAIL_SHAPE.test(event.email.trim()),
     isMalformedCode: ({ event }) => event.type === 'CODE_SUBMITTED' && !isSixDigitCode(event.code),
-    isWeakPassword: ({ event }) => event.type === 'PASSWORD_SUBMITTED' && !meetsPasswordRule(event.password),
+    isWeakPassword: ({ context, event }) =>
+      event.type === 'PASSWORD_SUBMITTED' && !meetsPasswordRule(event.password, { email: context.email }),
     isCodeFailure: ({ event }) => CODE_FAILURES.has(failureOf(event).code),
     cooldownOver: cooldown.cooldownOver,
     isRateLimited: cooldown.isRateLimited,

@@ -84,7 +84,7 @@ function detailsErrors(event: DetailsSubmitted): FieldErrors<DetailsField> {
   if (email === '') errors.email = 'missing';
   else if (!EMAIL_SHAPE.test(email)) errors.email = 'invalid';
   if (event.password === '') errors.password = 'missing';
-  else if (!meetsPasswordRule(event.password)) errors.password = 'weak';
+  else if (!meetsPasswordRule(event.password, { email })) errors.password = 'weak';
   if (event.country === '') errors.country = 'missing';
   if (!event.acceptTerms) errors.acceptTerms = 'missing';
   return errors;

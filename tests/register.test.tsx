@@ -3,7 +3,16 @@ import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_CODES, LOCALE_TAGS, meetsPasswordRule, passwordSchema, type Locale } from '../contract';
+import {
+  COUNTRY_CODES,
+  LOCALE_TAGS,
+  containsPersonalWord,
+  meetsPasswordRule,
+  passwordSchema,
+  personalWords,
+  type KnownAboutCustomer,
+  type Locale,
+} from '../contract';
 import { countryOptions } from '../src/screens/register/countries';
 import { PasswordRequirements } from '../src/screens/shared/PasswordRequirements';
 import ar from '../locales/ar.json';
@@ -16,11 +25,11 @@ async function i18nFor(lng: Locale, resources: object) {
 }
 
 /** Each requirement line as [text, met]. */
-async function requirementsShown(password: string, lng: Locale = 'en', resources: object = en) {
+async function requirementsShown(password: string, lng: Locale = 'en', resources: object = en, known: KnownAboutCustomer = {}) {
   const i18n = await i18nFor(lng, resources);
   const html = renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
-      <PasswordRequirements password={password} id="rule" />
+      <PasswordRequirements password={password} known={known} id="rule" />
     </I18nextProvider>,
   );
   const document = new DOMParser().parseFromString(html, 'text/html');
@@ -31,15 +40,15 @@ async function requirementsShown(password: string, lng: Locale = 'en', resources
 
 describe('password requirements shown while typing', () => {
   it.each([
-    ['', [false, false, false]],
-    ['abc', [false, true, false]],
-    ['1234567890', [true, false, true]],
-    ['correct horse', [true, true, false]],
-    ['correct horse 42', [true, true, true]],
+    ['', [false, false, false, true]],
+    ['abc', [false, true, false, true]],
+    ['1234567890', [true, false, true, true]],
+    ['correct horse', [true, true, false, true]],
+    ['correct horse 42', [true, true, true, true]],
     // Any script counts as a letter and any decimal digit as a digit, as on the server.
-    ['كلمةمرور١٢٣٤', [true, true, true]],
-    ['x'.repeat(129) + '1', [false, true, true]],
-  ])('%j marks length, letter, digit as %j', async (password, expected) => {
+    ['كلمةمرور١٢٣٤', [true, true, true, true]],
+    ['x'.repeat(129) + '1', [false, true, true, true]],
+  ])('%j marks length, letter, digit, personal as %j', async (password, expected) => {
     const shown = await requirementsShown(password);
     expect(shown.map(([, met]) => met)).toEqual(expected);
     // The display is the server's rule: all met exactly when passwordSchema accepts it.
@@ -52,11 +61,37 @@ describe('password requirements shown while typing', () => {
       'At least 10 characters',
       'At least one letter',
       'At least one digit',
+      'Does not contain your e-mail address or name',
     ]);
     const arabic = await requirementsShown('a1', 'ar', ar);
     // Arabic counts 3–10 with the "few" form.
     expect(arabic[0]![0]).toBe('10 أحرف على الأقل');
     expect(arabic.every(([text]) => /\p{Script=Arabic}/u.test(text ?? ''))).toBe(true);
+  });
+});
+
+describe('a password with the customer’s e-mail address or name in it', () => {
+  const known = { email: 'Qa.UX.17958@example.com', name: 'Ann Smithson' };
+
+  it.each([
+    // The reported case: the start of the address, then digits.
+    ['qa.ux.17958!', false],
+    ['my qa.ux.17958 key', false],
+    ['SMITHSON horse 42', false],
+    ['correct horse 42', true],
+    // Words shorter than four characters are too common to refuse.
+    ['ann and qa 2026 ok', true],
+  ])('%j: the personal requirement is met: %j, on the form and in the shared rule', async (password, met) => {
+    const shown = await requirementsShown(password, 'en', en, known);
+    expect(shown[3]).toEqual(['Does not contain your e-mail address or name', met]);
+    expect(meetsPasswordRule(password, known)).toBe(met && meetsPasswordRule(password));
+  });
+
+  it('takes the words of the address and of a name in any script, ignoring case and width', () => {
+    expect(personalWords(known)).toEqual(['qa.ux.17958', 'smithson']);
+    expect(personalWords({ email: 'anna.schmidt77@example.com' })).toEqual(['anna.schmidt77', 'anna', 'schmidt']);
+    expect(containsPersonalWord('ＳＭＩＴＨＳＯＮ-2026-x', known)).toBe(true);
+    expect(containsPersonalWord('مرحبا فاطمة ٢٠٢٦ أهلا', { name: 'فاطمة الزهراء' })).toBe(true);
   });
 });
 

@@ -38,7 +38,7 @@ const password = piped || generatePassword();
 const rule = passwordSchema.safeParse(password);
 if (!rule.success) fail(`the password on stdin: ${rule.error.issues[0]!.message.toLowerCase()}.`);
 try {
-  assertStrongPassword(password, email.data);
+  assertStrongPassword(password, { email: email.data });
 } catch (error) {
   if (error instanceof ApiError) fail('the password on stdin is too easy to guess.');
   throw error;

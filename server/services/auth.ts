@@ -61,7 +61,7 @@ export function createAuthService(deps: AuthDeps) {
     client: ClientInfo,
   ): Promise<{ userId: string; tokens: IssuedTokens; resendAfterSeconds: number }> {
     // Before the limits: a refused password must not use up the customer's code sends.
-    assertStrongPassword(input.password, input.email);
+    assertStrongPassword(input.password, { email: input.email });
     await limitCodeSending(input.email, client.ip);
     // Hashing is the slow part; it runs before the transaction so no row lock waits on it.
     const passwordHash = await passwords.hash(input.password);
@@ -203,7 +203,7 @@ export function createAuthService(deps: AuthDeps) {
       [RATE_LIMITS.resetPerIp, client.ip],
     ]);
     // Before the code: a refused password must not use up a try of the code, which stays good for the next one.
-    assertStrongPassword(input.password, input.email);
+    assertStrongPassword(input.password, { email: input.email });
     const user = await deps.users.findByEmail(input.email);
     if (!user) throw new ApiError('code_invalid');
     const check = await db.transaction((tx) => codes.check(tx, user.id, 'reset_password', input.code));

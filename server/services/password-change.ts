@@ -36,7 +36,7 @@ export function createPasswordChangeService(deps: PasswordChangeDeps) {
     await deps.stepUp.require(db, principal, 'password.change');
     const user = await deps.users.get(principal.userId);
     // The sign-up rule, before the current password: a refused new password spends no guess of it.
-    assertStrongPassword(newPassword, user.email);
+    assertStrongPassword(newPassword, { email: user.email, name: [user.firstName, user.lastName].filter(Boolean).join(' ') });
     // The same growing delays as sign-in's, per customer: a stolen session cannot guess at speed.
     const attempt = `${user.email} change-password`;
     await rateLimiter.claimBackoff(BACKOFFS.login, attempt);

@@ -1,6 +1,7 @@
 import { hash as argon2Hash, parseOptions, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { passwordStrength } from '../../contract/passwordStrength';
+import { containsPersonalWord } from '../../contract/password';
 import { ApiError } from '../errors';
 
 /** argon2id's cost: memory in KiB, passes, lanes (the `m`, `t` and `p` of the stored PHC string). */
@@ -84,11 +85,16 @@ export type PasswordHasher = ReturnType<typeof createPasswordHasher>;
 
 /**
  * The one strength rule for every new password (sign-up, reset, and the change-password endpoint):
- * the zxcvbn score the meter shows, with the same dictionaries, must reach PASSWORD_MIN_SCORE. The
- * e-mail address counts as a known word, so `ann.smith2026` is refused for ann.smith@….
+ * the zxcvbn score the meter shows, with the same dictionaries, must reach PASSWORD_MIN_SCORE, and the
+ * password contains neither the e-mail address's local part or words nor the name's words (the form's
+ * `personal` requirement), so `ann.smith2026` is refused for ann.smith@…. The name is given only where
+ * the customer is signed in: a reset must not tell a stranger what an account's name contains.
  */
-export function assertStrongPassword(password: string, email: string): void {
-  if (!passwordStrength(password, email).strongEnough) {
+export function assertStrongPassword(password: string, known: { email: string; name?: string | null }): void {
+  if (containsPersonalWord(password, known)) {
+    throw new ApiError('password_too_weak', undefined, { fields: { password: 'Contains your e-mail address or name' } });
+  }
+  if (!passwordStrength(password, known.email).strongEnough) {
     throw new ApiError('password_too_weak', undefined, { fields: { password: 'Too easy to guess' } });
   }
 }

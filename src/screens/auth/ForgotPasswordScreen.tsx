@@ -77,7 +77,7 @@ export function ForgotPasswordScreen() {
               error={error}
               describedBy={`${id}-rule ${id}-strength`}
             >
-              <PasswordRequirements password={password} id={`${id}-rule`} />
+              <PasswordRequirements password={password} known={{ email }} id={`${id}-rule`} />
               <PasswordStrength password={password} email={email} id={`${id}-strength`} />
             </TextField>
           )}

@@ -74,7 +74,7 @@ export function RegisterEmailScreen() {
         error={errorOf('password')}
         describedBy={`${id}-rule ${id}-strength`}
       >
-        <PasswordRequirements password={password} id={`${id}-rule`} />
+        <PasswordRequirements password={password} known={{ email: draft.email }} id={`${id}-rule`} />
         <PasswordStrength password={password} email={draft.email} id={`${id}-strength`} />
       </TextField>
       <SelectField

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordMachine } from '../../../../machines/changePassword.machine';
 import { changePasswordView } from '../../../../machines/changePassword.view';
 import { changePasswordActors } from '../../../app/actors/changePassword';
-import { useFlowMachine } from '../../../app/context';
+import { useFlowMachine, useMe } from '../../../app/context';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { generalFailureText } from '../../shared/failureText';
@@ -23,6 +23,8 @@ export function PasswordSection() {
   const id = useId();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
+  const me = useMe().data;
+  const known = { email: me?.email, name: [me?.firstName, me?.lastName].filter(Boolean).join(' ') };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +41,7 @@ export function PasswordSection() {
       : view.currentError
         ? t('changePassword.errors.currentWrong')
         : null;
-  const newError = view.newError === 'weak' ? t('changePassword.errors.weak') : view.newError ? t('changePassword.errors.same') : null;
+  const newError = view.newError ? t(`changePassword.errors.${view.newError}`) : null;
 
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
@@ -72,7 +74,7 @@ export function PasswordSection() {
             error={newError}
             describedBy={`${id}-rule`}
           >
-            <PasswordRequirements password={next} id={`${id}-rule`} />
+            <PasswordRequirements password={next} known={known} id={`${id}-rule`} />
           </TextField>
           <div className="button-row">
             <Button variant="primary" type="submit" busy={view.busy}>
