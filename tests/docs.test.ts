@@ -13,7 +13,9 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   .filter((file) => file !== '' && existsSync(join(root, file)) && statSync(join(root, file)).isFile())
   .filter((file) => file !== 'package-lock.json' && !/\.(png|jpe?g|gif|webp|ico|pdf|woff2?|wasm)$/.test(file));
 
-const read = (file: string) => readFileSync(join(root, file), 'utf8');
+const texts = new Map<string, string>();
+/** Each file is read once, however many checks look at it. */
+const read = (file: string) => texts.get(file) ?? texts.set(file, readFileSync(join(root, file), 'utf8')).get(file)!;
 const markdown = files.filter((file) => file.endsWith('.md'));
 
 describe('docs/product.md', () => {
