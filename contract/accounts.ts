@@ -4,8 +4,8 @@ import { decimalSchema, signedDecimalSchema, timestampSchema } from './common';
 
 /**
  * Accounts and balances. Amounts are decimal strings (never binary floats), written with at least two
- * decimals and without trailing zeros beyond them: `2450.75`, `310.00`, `0.0425`. Field names the
- * specification gives (`coin_balances`, `full_accounts_total`, …) are kept as they are; the others
+ * decimals and without trailing zeros beyond them: `2450.75`, `310.00`, `0.0425`. Field names older than
+ * this contract (`coin_balances`, `full_accounts_total`, …) are kept as they are; the others
  * follow this contract's camelCase.
  */
 

@@ -1,7 +1,7 @@
 import type { CryptoAsset, Network } from './assetList';
 
 /**
- * The four EVM chains of the spec, once for app, machines and server (plain data, no zod, so the wallet
+ * The four EVM chains (docs/product.md#the-browser-wallet), once for app, machines and server (plain data, no zod, so the wallet
  * chunk can import it alone). `chainId`, `rpcUrl` and `explorerUrl` are mainnet's, used when the
  * server is configured with real RPC endpoints; in demo mode each chain is served by a local
  * development node (server/chains/localNodes.ts) under `localChainId` instead, so a real wallet can

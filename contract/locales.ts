@@ -10,7 +10,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
-/** BCP 47 tags used for Intl and <html lang>; the spec pins each language to a region. */
+/** BCP 47 tags used for Intl and <html lang>: each language is pinned to a region (docs/product.md#languages). */
 export const LOCALE_TAGS: Record<Locale, string> = {
   en: 'en-US',
   ar: 'ar-SA',

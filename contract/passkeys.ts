@@ -6,7 +6,7 @@ import { PASSKEY_NAME_MAX_LENGTH } from './fields';
 export { PASSKEY_NAME_MAX_LENGTH };
 
 /*
- * Passkeys (WebAuthn) and the seed's "biometric" endpoints. Options travel as the WebAuthn Level 3
+ * Passkeys (WebAuthn) and the "biometric" endpoints (docs/product.md#signing-in-and-sessions). Options travel as the WebAuthn Level 3
  * JSON forms (`PublicKeyCredentialCreationOptionsJSON`, `…RequestOptionsJSON`) that
  * @simplewebauthn/browser hands to the browser; answers from the authenticator travel as
  * `RegistrationResponseJSON` / `AuthenticationResponseJSON`. Objects are loose so a field a newer

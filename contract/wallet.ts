@@ -1,7 +1,7 @@
 /**
  * The browser wallet's vocabulary, shared by the wallet machine, its browser adapter (src/platform/wallet)
- * and the screens: the failure a wallet actor rejected with, and the spec's check of a transaction before
- * it is sent (section 5); how an error becomes a failure code is contract/walletFailures.ts. Pure: no viem
+ * and the screens: the failure a wallet actor rejected with, and the check of a transaction before it is
+ * sent (docs/product.md#the-browser-wallet); how an error becomes a failure code is contract/walletFailures.ts. Pure: no viem
  * here, it stays out of the entry chunk; the adapter repeats the address check with the EIP-55 checksum
  * once viem is loaded.
  */
@@ -41,7 +41,7 @@ export interface WalletTransaction {
 export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 
 /**
- * The spec's check before sending (section 5): a valid address, a positive chain id, a priority fee not
+ * The check before sending (docs/product.md#the-browser-wallet): a valid address, a positive chain id, a priority fee not
  * above the max fee, and no fee above 2^256 − 1. Answers the failure, or null when it may be sent.
  */
 export function transactionProblem(tx: WalletTransaction): WalletFailureCode | null {

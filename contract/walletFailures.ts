@@ -1,13 +1,13 @@
 /**
  * How a wallet's or a node's error becomes one of the stable failure codes: the tables of EIP-1193,
- * EIP-1474 and the spec's messages. Loaded with the browser adapter (src/platform/wallet, with wagmi), not
+ * EIP-1474 and the libraries' messages. Loaded with the browser adapter (src/platform/wallet, with wagmi), not
  * with the wallet machine: the actors hand the machine the failure already read
  * (`WalletFailure`), so these tables stay out of the entry chunk.
  */
 
 /**
  * Why a wallet action did not go through. The provider codes of EIP-1193 (4001 … 4902), the JSON-RPC
- * errors of EIP-1474, the spec's five messages, and the transaction checks.
+ * errors of EIP-1474, the five messages of docs/product.md#the-browser-wallet, and the transaction checks.
  */
 export const WALLET_FAILURES = [
   'user_rejected',
@@ -54,7 +54,7 @@ export const WALLET_ERROR_NUMBERS: Readonly<Record<number, WalletFailureCode>> =
   [-32002]: 'resource_unavailable',
 };
 
-/** The spec's messages (section 8), kept word for word: libraries and wallets say them in English. */
+/** The messages of docs/product.md#the-browser-wallet, kept word for word: libraries and wallets say them in English. */
 export const WALLET_MESSAGES: Readonly<Record<string, WalletFailureCode>> = {
   'Provider not found.': 'provider_not_found',
   'Chain not configured.': 'chain_not_configured',
@@ -68,7 +68,7 @@ const isFailureCode = (value: unknown): value is WalletFailureCode =>
 
 /**
  * The failure an error stands for, read through the errors it wraps (viem and wagmi wrap the wallet's in
- * `cause`): a failure code the adapter set, else one of the spec's messages (more precise than the code
+ * `cause`): a failure code the adapter set, else one of those messages (more precise than the code
  * of the error around it: a refused switch after adding is also a 4001), else the outermost numeric
  * code, else a timeout; anything else is `unknown`.
  */

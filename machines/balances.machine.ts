@@ -3,7 +3,7 @@ import type { BalancesSummary } from '../contract/accounts';
 import { toFailure } from './failure';
 import { unprovided } from './unprovided';
 
-/** The spec's message when a failed fetch says nothing (spec section 8); the view translates it. */
+/** The message when a failed fetch says nothing (docs/product.md#errors); the view translates it. */
 export const UNKNOWN_ERROR = 'Unknown error';
 
 /** Why the last fetch failed: the server's code and message (or `Unknown error`). */
@@ -32,7 +32,7 @@ type BalancesEvent =
   | { type: 'HIDE_BALANCES_TOGGLED' };
 
 /**
- * The customer's balances for every screen (spec sections 4 and 9): polled while signed in, once at
+ * The customer's balances for every screen (docs/product.md#background-work-in-the-app): polled while signed in, once at
  * once and then every minute, as background requests that never keep a session awake. Views read it;
  * none fetches balances itself.
  */

@@ -12,7 +12,7 @@ import { toFailure, type Failure } from './failure';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
-/** Which step failed: picks the seed's message when the error has no more precise one. */
+/** Which step failed: picks the endpoints' old message (docs/product.md#signing-in-and-sessions) when the error has no more precise one. */
 export type BiometricStep = 'status' | 'enable' | 'disableRequest' | 'disableConfirm' | 'remove';
 
 /** A failure and the step it stopped (its `message`: the browser's own words for `webauthn_not_allowed`, the server's for `no_code_token`). */

@@ -66,7 +66,7 @@ export const pushMachine = setup({
           { guard: 'allowedBefore', target: 'subscribing', description: 'Allowed before: make sure this device is subscribed.' },
           { target: 'explaining' },
         ],
-        onError: { target: 'done', description: 'Push features quietly disabled (the spec’s rule).' },
+        onError: { target: 'done', description: 'A push script that does not load quietly turns push off.' },
       },
     },
     explaining: {

@@ -42,7 +42,7 @@ type WalletEvent =
   | { type: 'RETRY' };
 
 /**
- * The browser wallet (spec section 4): one per page, a child of the app machine. The app starts it when
+ * The browser wallet (docs/product.md#the-browser-wallet): one per page, a child of the app machine. The app starts it when
  * a wallet route first opens, or at page load when the last visit left a wallet connected; it tries to
  * reconnect first. Connecting, switching chain and sending a transaction are the wallet's own prompts;
  * what the wallet does by itself (accounts, chain, disconnect) arrives as events.
@@ -174,7 +174,7 @@ export const walletMachine = setup({
               { guard: 'isSendable', target: 'sending', actions: assign({ failure: null, transactionHash: null }) },
               {
                 actions: assign({ failure: ({ event }) => ({ code: transactionProblem(event.transaction)! }) }),
-                description: 'The spec’s check refused it: nothing is sent.',
+                description: 'The check before sending refused it: nothing is sent.',
               },
             ],
           },

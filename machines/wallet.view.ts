@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { walletMachine } from './wallet.machine';
 
-/** The spec's four connection statuses (section 3: wallet connection state). */
+/** The wallet's four connection statuses (docs/product.md#the-browser-wallet). */
 export type WalletStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
 
 /** What a wallet block shows. */

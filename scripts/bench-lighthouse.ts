@@ -79,7 +79,7 @@ try {
           console.warn(`  ${url}: run ${run + 1} failed (${lhr?.runtimeError?.code ?? 'no result'})`);
           continue;
         }
-        // Which elements moved, when a run shifts more than DESIGN.md allows: the figure alone says nothing.
+        // Which elements moved, when a run shifts more than docs/design.md#interaction allows: the figure alone says nothing.
         const shifts = lhr.audits['layout-shifts'];
         if ((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0.1 && shifts?.details?.type === 'table') {
           for (const item of shifts.details.items) {

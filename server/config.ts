@@ -153,7 +153,7 @@ export interface VapidKeys {
   subject: string;
 }
 
-/** The page script of the push SDK, version 16 (the spec's). */
+/** The page script of the push SDK, version 16 (docs/product.md#background-work-in-the-app). */
 export const DEFAULT_PUSH_SDK_SCRIPT_URL = 'https://cdn.onesignal.com/sdks/web/v16/OneSignalSDK.page.js';
 
 /** How the server reaches the four EVM chains (server/chains/). */

@@ -77,7 +77,7 @@ const server = serve(
 // Moves the rates (simulated, or read from RATES_FEED_URL) on whichever instance holds the lease.
 const stopRates = services.rates.start();
 
-// Follows the chains for deposits on whichever instance holds its advisory lock (the spec's 4 s polling;
+// Follows the chains for deposits on whichever instance holds its advisory lock (the wallet's 4 s polling, docs/product.md#the-browser-wallet;
 // a local node's blocks come faster).
 const stopWatcher = config.deposits
   ? createDepositWatcher({ db: database.db, clock, logger, chains }).start({

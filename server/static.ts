@@ -60,7 +60,7 @@ const SESSION_COOKIES = [AUTH_TOKEN_COOKIE, SESSION_MARKER_COOKIE];
 /**
  * Serves the built app from `distDir`. A GET for a page path (not /api, not /assets, the browser
  * accepts HTML) that is no file gets index.html, and the app's router takes over (history fallback).
- * A missing asset is a real 404, so a stale tab sees its chunk fail and reloads (SPEC §8) instead of
+ * A missing asset is a real 404, so a stale tab sees its chunk fail and reloads (docs/product.md#errors) instead of
  * parsing HTML as JavaScript. Source maps are built for error reports but never served.
  *
  * Text files go out as the build's brotli or gzip copy when the browser accepts it (`Vary:

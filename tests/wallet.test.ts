@@ -40,7 +40,7 @@ describe('wallet failures', () => {
   });
 });
 
-describe('the check before sending (spec section 5)', () => {
+describe('the check before sending', () => {
   const tx = { to, chainId: 31338, value: 1n };
   it('lets a well-formed transaction through', () => {
     expect(transactionProblem(tx)).toBeNull();
@@ -71,7 +71,7 @@ describe('the wallet view', () => {
   const at = (value: unknown, extra: object = {}) =>
     walletView(walletMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
 
-  it('says the spec’s four statuses', () => {
+  it('says the four connection statuses', () => {
     expect(at('reconnecting')).toMatchObject({ status: 'reconnecting', busy: true });
     expect(at('connecting')).toMatchObject({ status: 'connecting', busy: true });
     expect(at('disconnected')).toMatchObject({ status: 'disconnected', busy: false, account: null, unavailable: false });
@@ -84,7 +84,7 @@ describe('the wallet view', () => {
 });
 
 describe('the wallet adapter', () => {
-  it('has the spec’s transport constants and wallet timings', () => {
+  it('has the transport constants and wallet timings', () => {
     expect(CHAIN_TRANSPORT).toEqual({ timeout: 10_000, retryCount: 3, retryDelay: 150, batch: { batchSize: 1000 } });
     expect(POLLING_INTERVAL_MS).toBe(4000);
     expect(WALLET_TIMINGS).toEqual({ statusCheckMs: 200, revokeMs: 100, switchConfirmation: { retryCount: 20, delay: 50 } });
@@ -136,7 +136,7 @@ describe('the wallet adapter', () => {
     expect((await afterDisconnect.reconnect()).connection).toBeNull();
   });
 
-  it('refuses an unknown connector and an unconfigured chain with the spec’s messages', async () => {
+  it('refuses an unknown connector and an unconfigured chain with the libraries’ messages', async () => {
     const wallet = createWallet({ chains, storage: memory(), connectors: [mock({ accounts: [account] })] });
     await expect(wallet.connect({ connectorId: 'nope' })).rejects.toThrow('Provider not found.');
     await wallet.connect({ connectorId: 'mock' });
@@ -169,7 +169,7 @@ describe('the wallet adapter', () => {
   });
 });
 
-describe('the chain transport against a node that answers badly (spec section 9)', () => {
+describe('the chain transport against a node that answers badly', () => {
   let close: (() => void) | null = null;
   afterEach(() => close?.());
 

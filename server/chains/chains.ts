@@ -37,7 +37,7 @@ export function chainOf(chains: readonly Chain[], network: EvmNetwork): Chain {
   return chain;
 }
 
-/** The server's client of a chain, with the spec's transport constants: 10 s timeout, 3 retries from 150 ms doubling (viem's back-off). */
+/** The server's client of a chain, with the transport constants of docs/product.md#the-browser-wallet: 10 s timeout, 3 retries from 150 ms doubling (viem's back-off). */
 export function publicClientOf(chain: Pick<Chain, 'rpcUrl'>): PublicClient {
   return createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 3, retryDelay: 150 }) });
 }

@@ -19,7 +19,7 @@ export type SessionCookies = ReturnType<typeof sessionCookies>;
  * The three session cookies (contract/session.ts):
  * - `auth_token` is readable by scripts, deliberately: the app sends it as `Authorization: Bearer` —
  *   the API authenticates by that header only, never by cookie, which is what makes it immune to
- *   cross-site request forgery — and its presence is the route guard's "logged in" (SPEC §4). It lives
+ *   cross-site request forgery — and its presence is the route guard's "logged in" (docs/product.md#signing-in-and-sessions). It lives
  *   as long as the session although the JWT inside expires after 15 minutes: the cookie means "has a
  *   session", and an expired JWT gets a 401 that the app answers with one refresh. A cookie that
  *   vanished with the JWT would send a reload to /welcome instead.

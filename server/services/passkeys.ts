@@ -117,7 +117,7 @@ export function challengeOf(clientDataJSON: string): string | null {
 }
 
 /**
- * Passkeys: registration behind the seed's biometric enable/confirm, discoverable sign-in, and the
+ * Passkeys: registration behind the biometric enable/confirm endpoints, discoverable sign-in, and the
  * list the security page manages. Every ceremony is verified with @simplewebauthn/server against
  * the configured relying party, with user verification required.
  */

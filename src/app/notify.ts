@@ -16,7 +16,7 @@ function loadSonner() {
 }
 
 /**
- * Toasts for machines' side effects. Errors stay until dismissed (DESIGN.md); a toast is never the only
+ * Toasts for machines' side effects. Errors stay until dismissed (docs/design.md#interaction); a toast is never the only
  * place an error shows where there is a screen to show it on.
  */
 export const notify = {

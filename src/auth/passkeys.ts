@@ -90,7 +90,7 @@ export interface EnrolApi {
 export async function requestPasskeyEnrolment(api: Pick<EnrolApi, 'requestBiometricEnable'>): Promise<BiometricEnableRequest> {
   const result = await api.requestBiometricEnable();
   if (!result.ok) {
-    // The seed's wording when no token came back; the server's message wins when it sent one.
+    // The old wording when no token came back (docs/product.md#signing-in-and-sessions); the server's message wins when it sent one.
     if (result.error.code === 'rate_limited' || result.error.code === 'network_error') throw asError(result.error);
     throw asError({ code: BIOMETRIC_ERROR_CODES.noCodeToken, message: result.error.message || 'No code token available' });
   }

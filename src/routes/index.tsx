@@ -80,7 +80,7 @@ async function guardLoader(system: AppSystem, { request }: LoaderFunctionArgs): 
       if (decision.fatal) throw data({ path: decision.path }, { status: 404, statusText: 'Not Found' });
       return { notFoundPath: decision.path };
     case 'error':
-      // Spec section 8: an unknown route middleware throws; the route's error page says "Internal Server Error".
+      // An unknown route middleware throws (docs/product.md#errors); the route's error page says "Internal Server Error".
       throw new Error(decision.message);
   }
 }

@@ -1,4 +1,4 @@
-/** The design brief's interaction timings (shared/DESIGN.md), named once for the kit and its tests. */
+/** The kit's interaction timings (docs/design.md#timings), named once for the kit and its tests. */
 
 /** A tooltip shows after the pointer or focus rests this long on its anchor… */
 export const TOOLTIP_SHOW_DELAY_MS = 200;

@@ -123,7 +123,7 @@ describe('the credit line', () => {
     expect(paid.body).toMatchObject({ amount: '-120.50', merchant: 'Café Lumière', available: '19879.50' });
     expect(await line(c)).toMatchObject({ used: '120.50', available: '19879.50', ltv: '0.30', ltvLevel: 'none' });
     expect(await balanceOf(c.cardAccountId)).toBe('-120.500000000000000000');
-    // The spec's create-accounts-card answers the same account again, now owing.
+    // create-accounts-card answers the same account again, now owing.
     expect((await c.client.post('/accounts-management/create-accounts-card')).body).toMatchObject({
       id: c.cardAccountId,
       balance: '-120.50',

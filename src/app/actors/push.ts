@@ -22,7 +22,7 @@ export function pushActors({ client, log }: FlowHost) {
           try {
             await loadPushSdk(setup.scriptUrl, setup.appId);
           } catch (error) {
-            // The spec's rule: a push script that fails to load quietly disables push.
+            // A push script that fails to load quietly disables push (docs/product.md#background-work-in-the-app).
             log('push SDK unavailable', error);
             return { available: false, permission: 'default' };
           }

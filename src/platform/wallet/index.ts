@@ -23,7 +23,7 @@ import type { WalletConnection, WalletReconnected } from '../../../machines/wall
 export { walletFailureCode } from '../../../contract/walletFailures';
 
 /**
- * The browser wallet: wagmi's config, its connectors and viem's transports (spec section 9's constants).
+ * The browser wallet: wagmi's config, its connectors and viem's transports (the constants of docs/product.md#the-browser-wallet).
  * Loaded only with the wallet (a dynamic import right after the first render, never in the entry chunk).
  */
 
@@ -61,7 +61,7 @@ export class WalletError extends Error {
 }
 
 /**
- * The transport of one chain: its RPC endpoints in order, each with the spec's constants. The fallback
+ * The transport of one chain: its RPC endpoints in order, each with those constants. The fallback
  * itself does not retry: by default it would run the whole list again 3 times, 16 requests for one call.
  */
 export function chainTransport(chain: Chain): Transport {

@@ -44,7 +44,7 @@ export function useFailureText(): (error: unknown) => string | null {
   };
 }
 
-/** The spec's 404 for a route that is not there: demo tools outside demo mode. */
+/** The 404 of a route that is not there (docs/product.md#errors): demo tools outside demo mode. */
 export function PageNotFound() {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -19,7 +19,7 @@ import { walletPayment } from '../../../contract/walletPayment';
 import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
 import type { WalletView } from '../../../machines/wallet.view';
 
-/** The wallet follows a sent transaction, and the page the link, this often (the spec's chain polling interval). */
+/** The wallet follows a sent transaction, and the page the link, this often (the wallet's polling interval, docs/product.md#the-browser-wallet). */
 const CONFIRMATION_POLL_MS = 4000;
 
 const dueOf = (link: DepositLink) => (link.status === 'underpaid' ? link.remainder : link.amount);
