@@ -1,3 +1,5 @@
+import { fitsDecimals } from './decimal';
+
 /**
  * The assets Meridian keeps accounts in, once for client, machines and server. The database holds the
  * same list in its `assets` and `asset_networks` tables (migration 0013; tests/server/assets.test.ts
@@ -63,8 +65,5 @@ export function assetDecimals(code: string): number {
   return assetInfo(code)?.decimals ?? FIAT_DECIMALS;
 }
 
-/** Whether `amount` (a decimal string) has no more decimals than `asset` keeps. */
-export function fitsAssetDecimals(amount: string, asset: Asset): boolean {
-  const fraction = /\.(\d*?)0*$/.exec(amount)?.[1] ?? '';
-  return fraction.length <= assetDecimals(asset);
-}
+/** Whether `amount` (a decimal string) has no more decimals than `asset` keeps, trailing zeros aside. */
+export const fitsAssetDecimals = (amount: string, asset: Asset): boolean => fitsDecimals(amount, assetDecimals(asset));
