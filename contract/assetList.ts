@@ -1,5 +1,3 @@
-import { fitsDecimals } from './decimal';
-
 /**
  * The assets Meridian keeps accounts in, once for client, machines and server. The database holds the
  * same list in its `assets` and `asset_networks` tables (migration 0013; tests/server/assets.test.ts
@@ -64,6 +62,3 @@ export const FIAT_DECIMALS = 2;
 export function assetDecimals(code: string): number {
   return assetInfo(code)?.decimals ?? FIAT_DECIMALS;
 }
-
-/** Whether `amount` (a decimal string) has no more decimals than `asset` keeps, trailing zeros aside. */
-export const fitsAssetDecimals = (amount: string, asset: Asset): boolean => fitsDecimals(amount, assetDecimals(asset));

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
-import { fitsAssetDecimals, type CryptoAsset } from '../contract/assetList';
+import { assetDecimals, type CryptoAsset } from '../contract/assetList';
 import type { EvmNetwork } from '../contract/chainList';
-import { isPositiveAmount } from '../contract/decimal';
+import { fitsDecimals, isPositiveAmount } from '../contract/decimal';
 import type { DepositLink } from '../contract/depositLinks';
 import { failureOf, type Failure } from './failure';
 import { unprovided } from './unprovided';
@@ -35,7 +35,7 @@ export const depositLinkMachine = setup({
   },
   guards: {
     amountAcceptable: ({ context, event }) =>
-      event.type === 'AMOUNT_SUBMITTED' && isPositiveAmount(event.amount) && fitsAssetDecimals(event.amount, context.asset),
+      event.type === 'AMOUNT_SUBMITTED' && isPositiveAmount(event.amount) && fitsDecimals(event.amount, assetDecimals(context.asset)),
   },
 }).createMachine({
   id: 'depositLink',

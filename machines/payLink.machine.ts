@@ -1,7 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { Asset } from '../contract/assetList';
-import { fitsAssetDecimals } from '../contract/assetList';
-import { isPositiveAmount } from '../contract/decimal';
+import { assetDecimals } from '../contract/assetList';
+import { fitsDecimals, isPositiveAmount } from '../contract/decimal';
 import type { CreatePayLinkBody, PayLink } from '../contract/payLinks';
 import { toFailure, type Failure } from './failure';
 import { stepUpMachine } from './stepUp.machine';
@@ -43,7 +42,7 @@ export const payLinkMachine = setup({
     amountInvalid: ({ event }) => {
       if (event.type !== 'REQUEST_SUBMITTED') return false;
       const { amount, asset } = event.request;
-      return !isPositiveAmount(amount) || !fitsAssetDecimals(amount, asset as Asset);
+      return !isPositiveAmount(amount) || !fitsDecimals(amount, assetDecimals(asset));
     },
     descriptionMissing: ({ event }) => event.type === 'REQUEST_SUBMITTED' && event.request.description.trim() === '',
   },

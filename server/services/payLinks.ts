@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { assetInfo, fitsAssetDecimals, type Asset } from '../../contract/assetList';
+import { assetInfo, type Asset } from '../../contract/assetList';
+import { fitsAssetDecimals } from '../../contract/assets';
 import type { CreatePayLinkBody, PayLink, PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../../contract/payLinks';
 import { PAY_LINK_HASH } from '../../contract/payLinks';
 import { QUOTE_FIRM_SECONDS } from '../../contract/transfers';
