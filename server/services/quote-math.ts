@@ -4,8 +4,9 @@ import { divideUp, fitsDecimals, formatDecimal, fromUnits, isPositiveAmount, pow
 
 /**
  * The figures of a quote, exact: decimal strings become integers of the smallest unit (BigInt,
- * contract/decimal.ts), so no binary float ever touches an amount. Rounding always favours the books by at most one smallest unit:
- * the rate and what arrives round down, the fee and what is paid for a wanted amount round up.
+ * contract/decimal.ts), so no binary float ever touches an amount. Rounding always favours the books by
+ * at most one smallest unit: the rate and what arrives round down, the fee and what is paid for a
+ * wanted amount round up.
  */
 
 const RATE_DECIMALS = 18;
