@@ -62,9 +62,3 @@ export const FIAT_DECIMALS = 2;
 export function assetDecimals(code: string): number {
   return assetInfo(code)?.decimals ?? FIAT_DECIMALS;
 }
-
-/** Whether `amount` (a decimal string) has no more decimals than `asset` keeps. */
-export function fitsAssetDecimals(amount: string, asset: Asset): boolean {
-  const fraction = /\.(\d*?)0*$/.exec(amount)?.[1] ?? '';
-  return fraction.length <= assetDecimals(asset);
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cryptoAssetSchema, fiatAssetSchema } from './assets';
-import { decimalSchema, signedDecimalSchema, textSchema, timestampSchema } from './common';
+import { decimalSchema, positiveAmountSchemaOf, signedDecimalSchema, textSchema, timestampSchema } from './common';
 
 /**
  * Card accounts: a euro credit line against crypto collateral. Card payments take the card account's
@@ -15,11 +15,7 @@ export const LTV_MARGIN_CALL_PERCENT = '75';
 export const LTV_LIQUIDATION_PERCENT = '85';
 
 /** A positive amount as typed: at most 20 integer and 18 fractional digits; the asset's decimals are checked by the server. */
-export const amountSchema = z
-  .string()
-  .max(39)
-  .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Expected a decimal amount')
-  .refine((value) => /[1-9]/.test(value), 'Expected an amount above zero');
+export const amountSchema = positiveAmountSchemaOf({ format: 'Expected a decimal amount', positive: 'Expected an amount above zero' });
 
 /** Where the loan-to-value stands against the thresholds. */
 export const LTV_LEVELS = ['none', 'warning', 'margin_call', 'liquidation'] as const;

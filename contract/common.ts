@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_PATTERN, DECIMAL_PATTERN, SIGNED_DECIMAL_PATTERN, isPositive } from './decimal';
 import { NO_CONTROL_CHARACTERS, NO_INVISIBLE_CHARACTERS } from './fields';
 import { LOCALES } from './locales';
 
@@ -16,10 +17,18 @@ export const emptyBodySchema = z.strictObject({});
 export const timestampSchema = z.iso.datetime();
 
 /** Money and thresholds travel as decimal strings, never binary floats. */
-export const decimalSchema = z.string().regex(/^\d+(\.\d+)?$/, 'Expected a non-negative decimal string');
+export const decimalSchema = z.string().regex(DECIMAL_PATTERN, 'Expected a non-negative decimal string');
 
 /** A decimal string that may be negative: ledger amounts (`-12.50` left the account), changes. */
-export const signedDecimalSchema = z.string().regex(/^-?\d+(\.\d+)?$/, 'Expected a decimal string');
+export const signedDecimalSchema = z.string().regex(SIGNED_DECIMAL_PATTERN, 'Expected a decimal string');
+
+/**
+ * A positive amount as typed, which the database keeps as written (contract/decimal.ts); the server
+ * also refuses more decimals than the asset keeps. The messages name what the field holds.
+ */
+export /* @__NO_SIDE_EFFECTS__ */ function positiveAmountSchemaOf(messages: { format: string; positive: string }) {
+  return z.string().max(39).regex(AMOUNT_PATTERN, messages.format).refine(isPositive, messages.positive);
+}
 
 /** Free text typed by a person (names): trimmed, without control or invisible characters (contract/fields.ts). */
 export /* @__NO_SIDE_EFFECTS__ */ function textSchema(maxLength: number) {

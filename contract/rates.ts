@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assetSchema } from './assets';
-import { decimalSchema, timestampSchema } from './common';
+import { decimalSchema, positiveAmountSchemaOf, timestampSchema } from './common';
 
 /** A rate is fresh for this long; an older one is shown flagged `stale` and never used for a quote. */
 export const RATE_FRESH_MS = 5 * 60_000;
@@ -21,11 +21,7 @@ export const setRatesBodySchema = z.strictObject({
     .array(
       z.strictObject({
         asset: assetSchema,
-        usd: z
-          .string()
-          .max(39)
-          .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Expected a decimal price')
-          .refine((value) => /[1-9]/.test(value), 'Expected a positive price'),
+        usd: positiveAmountSchemaOf({ format: 'Expected a decimal price', positive: 'Expected a positive price' }),
       }),
     )
     .min(1)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assetSchema, fiatAssetSchema, NETWORKS, type Network } from './assets';
-import { decimalSchema, textSchema, timestampSchema } from './common';
+import { decimalSchema, positiveAmountSchemaOf, textSchema, timestampSchema } from './common';
 import { kycStatusSchema, roleSchema } from './users';
 import { outboxMessageSchema } from './dev';
 
@@ -13,11 +13,7 @@ export const NETWORK_CODES = Object.keys(NETWORKS) as [Network, ...Network[]];
 export const networkSchema = z.enum(NETWORK_CODES);
 
 /** A positive amount as a decimal string; the server also refuses more decimals than the asset keeps. */
-export const positiveAmountSchema = z
-  .string()
-  .max(39)
-  .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Expected a decimal amount')
-  .refine((value) => /[1-9]/.test(value), 'Expected a positive amount');
+export const positiveAmountSchema = positiveAmountSchemaOf({ format: 'Expected a decimal amount', positive: 'Expected a positive amount' });
 
 export const SENDER_NAME_MAX_LENGTH = 100;
 export const REFERENCE_MAX_LENGTH = 140;

@@ -66,13 +66,6 @@ export interface WalletChain {
   explorerUrl: string | null;
 }
 
-/** `1.5` with 6 decimals → 1500000n: a decimal string in the chain's smallest unit, never through a float. */
-export function toUnits(amount: string, decimals: number): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  if (fraction.length > decimals) throw new Error(`${amount} has more than ${decimals} decimals`);
-  return BigInt(whole + fraction.padEnd(decimals, '0'));
-}
-
 /** ERC-20 `transfer(to, units)` call data (selector 0xa9059cbb, then both arguments as 32-byte words). */
 export function erc20TransferData(to: string, units: bigint): `0x${string}` {
   return `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${units.toString(16).padStart(64, '0')}`;

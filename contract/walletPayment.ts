@@ -1,4 +1,5 @@
-import { erc20TransferData, toUnits, type WalletTransaction } from './wallet';
+import { toUnits } from './decimal';
+import { erc20TransferData, type WalletTransaction } from './wallet';
 
 /** Where a wallet pays: an address on a chain, in the native coin (no token) or an ERC-20 token, counted in its own decimals. */
 export interface WalletPayee {

@@ -1,6 +1,7 @@
 import { assign, not, setup, stateIn } from 'xstate';
 import type { CryptoAsset } from '../contract/assets';
 import type { Collateral, CollateralDirection, CollateralPreview } from '../contract/cards';
+import { isPositiveAmount } from '../contract/decimal';
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
@@ -29,8 +30,6 @@ type Event =
 
 type MoveInput = { accountId: string; direction: CollateralDirection; asset: CryptoAsset; amount: string };
 
-const POSITIVE_AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
-
 /**
  * Adding or withdrawing collateral on /card-accounts/collateral with a live loan-to-value check: each
  * change of direction, asset or amount asks the server, after a short pause in typing, what the move
@@ -44,7 +43,7 @@ export const collateralMachine = setup({
     moveCollateral: unprovided<Collateral, MoveInput>('moveCollateral'),
   },
   guards: {
-    amountTyped: ({ context }) => POSITIVE_AMOUNT.test(context.amount) && /[1-9]/.test(context.amount),
+    amountTyped: ({ context }) => isPositiveAmount(context.amount),
     moveAllowed: ({ context }) => context.preview?.allowed === true,
     /** A change while the move is sent waits for its answer (the form is locked meanwhile too). */
     notMoving: not(stateIn('#collateral.moving')),

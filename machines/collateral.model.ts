@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Collateral } from '../contract/cards';
+import { isDecimal } from '../contract/decimal';
 import { LOCALE_TAGS } from '../contract/locales';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, withValues, type PageLanguage } from './graph/page';
@@ -89,7 +90,7 @@ export const collateralModel = {
   invariants: {
     // The rule: nothing is moved without a preview the server allowed, for what is typed now.
     moving: (s) => s.context.preview?.allowed === true || 'moving collateral without an allowed preview',
-    previewing: (s) => /^\d+(\.\d+)?$/.test(s.context.amount) || 'asking about an amount that is not one',
+    previewing: (s) => isDecimal(s.context.amount) || 'asking about an amount that is not one',
     moved: (s) => (s.status === 'done' && s.output?.collateral !== null) || 'ended without the collateral',
   },
   browser: {

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
-import { fitsAssetDecimals, type CryptoAsset } from '../contract/assetList';
+import { assetDecimals, type CryptoAsset } from '../contract/assetList';
 import type { EvmNetwork } from '../contract/chainList';
+import { fitsDecimals, isPositiveAmount } from '../contract/decimal';
 import type { DepositLink } from '../contract/depositLinks';
 import { failureOf, type Failure } from './failure';
 import { unprovided } from './unprovided';
@@ -15,8 +16,6 @@ interface DepositLinkContext {
 }
 
 type DepositLinkEvent = { type: 'AMOUNT_SUBMITTED'; amount: string } | { type: 'NEW_LINK_REQUESTED' };
-
-const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
 
 /**
  * Ask someone to pay a deposit from a browser wallet, on the deposit screen of an asset and network:
@@ -36,10 +35,7 @@ export const depositLinkMachine = setup({
   },
   guards: {
     amountAcceptable: ({ context, event }) =>
-      event.type === 'AMOUNT_SUBMITTED' &&
-      AMOUNT.test(event.amount) &&
-      /[1-9]/.test(event.amount) &&
-      fitsAssetDecimals(event.amount, context.asset),
+      event.type === 'AMOUNT_SUBMITTED' && isPositiveAmount(event.amount) && fitsDecimals(event.amount, assetDecimals(context.asset)),
   },
 }).createMachine({
   id: 'depositLink',

@@ -1,3 +1,4 @@
+import { isPositive } from '../contract/decimal';
 import type { DepositLink } from '../contract/depositLinks';
 import { depositLinkMachine } from './depositLink.machine';
 import { asError } from './failure';
@@ -34,7 +35,7 @@ export const depositLinkModel = {
   },
   invariants: {
     // The rules: a link is never made for an amount the asset cannot hold, and a refused amount is said.
-    created: (s) => (s.context.created !== null && /[1-9]/.test(s.context.created.amount)) || 'a link without a positive amount',
+    created: (s) => (s.context.created !== null && isPositive(s.context.created.amount)) || 'a link without a positive amount',
     editing: (s) => s.context.created === null || 'the form shows while a link is kept',
     creating: (s) => !s.context.amountInvalid || 'creating a link for a refused amount',
   },

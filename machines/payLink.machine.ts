@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
-import type { Asset } from '../contract/assetList';
-import { fitsAssetDecimals } from '../contract/assetList';
+import { assetDecimals } from '../contract/assetList';
+import { fitsDecimals, isPositiveAmount } from '../contract/decimal';
 import type { CreatePayLinkBody, PayLink } from '../contract/payLinks';
 import { toFailure, type Failure } from './failure';
 import { stepUpMachine } from './stepUp.machine';
@@ -22,8 +22,6 @@ interface Context {
 type Event =
   { type: 'REQUEST_SUBMITTED'; request: CreatePayLinkBody } | { type: 'NEW_REQUESTED' } | { type: 'CANCEL_REQUESTED'; hash: string };
 
-const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
-
 /**
  * Ask to be paid, on /pay: amount, asset, why and an optional expiry; the one step-up
  * (`paylink.create`); then the link `/pay/{hash}` with its QR code and the share sheet. The customer's
@@ -44,7 +42,7 @@ export const payLinkMachine = setup({
     amountInvalid: ({ event }) => {
       if (event.type !== 'REQUEST_SUBMITTED') return false;
       const { amount, asset } = event.request;
-      return !AMOUNT.test(amount) || !/[1-9]/.test(amount) || !fitsAssetDecimals(amount, asset as Asset);
+      return !isPositiveAmount(amount) || !fitsDecimals(amount, assetDecimals(asset));
     },
     descriptionMissing: ({ event }) => event.type === 'REQUEST_SUBMITTED' && event.request.description.trim() === '',
   },

@@ -1,4 +1,5 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
+import { isPositive } from '../contract/decimal';
 import type { Quote, QuoteSide, Transfer, TransferDirection } from '../contract/transfers';
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
@@ -77,11 +78,7 @@ export const transferMachine = setup({
     confirmTransfer: unprovided<Transfer, { quoteId: string }>('confirmTransfer'),
   },
   guards: {
-    readyToQuote: ({ context }) =>
-      context.fromAccountId !== null &&
-      context.toAccountId !== null &&
-      /^\d+(\.\d+)?$/.test(context.amount) &&
-      /[1-9]/.test(context.amount),
+    readyToQuote: ({ context }) => context.fromAccountId !== null && context.toAccountId !== null && isPositive(context.amount),
     quoteRunOut: ({ context }) => context.secondsLeft <= 0,
     canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     wasReviewing: ({ context }) => context.reviewing,

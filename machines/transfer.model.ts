@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
+import { isPositive } from '../contract/decimal';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
@@ -136,7 +137,7 @@ export const transferModel = {
       (s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit) ||
       'offering to confirm a quote the balance or the limit does not allow',
     quoting: (s) =>
-      (s.context.fromAccountId !== null && s.context.toAccountId !== null && /[1-9]/.test(s.context.amount)) || 'quoting nothing',
+      (s.context.fromAccountId !== null && s.context.toAccountId !== null && isPositive(s.context.amount)) || 'quoting nothing',
     transferred: (s) => (s.status === 'done' && s.output?.transfer !== null) || 'ended without the transfer',
   },
   browser: {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { toUnits } from '../contract/wallet';
+import { fitsDecimals, toUnits } from '../contract/decimal';
 import type { WalletPayee } from '../contract/walletPayment';
 import { unprovided } from './unprovided';
 
@@ -22,7 +22,7 @@ const AMOUNT = /^\d{1,30}(\.\d{1,18})?$/;
 
 /** The amount in the payee's smallest unit; 0 for what is not an amount it can carry. */
 function unitsOf(amount: string, payee: WalletPayee): bigint {
-  if (!AMOUNT.test(amount) || (amount.split('.')[1]?.length ?? 0) > payee.decimals) return 0n;
+  if (!AMOUNT.test(amount) || !fitsDecimals(amount, payee.decimals)) return 0n;
   return toUnits(amount, payee.decimals);
 }
 

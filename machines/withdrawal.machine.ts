@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { CryptoAsset } from '../contract/assets';
 import { EVM_CHAINS, EVM_NETWORK_CODES } from '../contract/chainList';
+import { isPositive } from '../contract/decimal';
 import type {
   BitcoinNetwork,
   Withdrawal,
@@ -86,7 +87,7 @@ export const withdrawalMachine = setup({
     checkWithdrawal: unprovided<Withdrawal, { id: string }>('checkWithdrawal'),
   },
   guards: {
-    canQuote: ({ context }) => context.addressId !== null && /[1-9]/.test(context.amount),
+    canQuote: ({ context }) => context.addressId !== null && isPositive(context.amount),
     stepUpGranted: ({ event }) => output<{ granted: boolean }>(event).granted,
     stepUpExpired: ({ event }) => failed(event).code === 'step_up_required',
     quoteOver: ({ event }) => ['quote_expired', 'quote_used'].includes(failed(event).code),

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BalancesSummary } from '../contract/accounts';
 import { EVM_CHAINS, type Chain } from '../contract/chains';
+import { isPositive } from '../contract/decimal';
 import type { Withdrawal, WithdrawalAddress, WithdrawalAddresses, WithdrawalQuote } from '../contract/withdrawals';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation, PageMark } from './graph/model';
@@ -183,7 +184,7 @@ export const withdrawalModel = {
       new Set(s.context.addresses.map((address) => address.id)).size,
       s.context.addressId,
       // Which amount matters only to the guard: some amount or none.
-      /[1-9]/.test(s.context.amount),
+      isPositive(s.context.amount),
       s.context.quote !== null,
       s.context.idempotencyKey !== null,
       s.context.withdrawal?.status ?? null,
@@ -306,7 +307,7 @@ export const withdrawalModel = {
     // The business rules: money moves only on a quote to a saved address, once per confirmation.
     '*': (s) => s.context.networks.length > 0 || 'a withdrawal with no network for its coin',
     steppingUpForAddress: (s) => s.context.draft.address !== '' || 'stepping up to save no address',
-    quoting: (s) => (s.context.addressId !== null && /[1-9]/.test(s.context.amount)) || 'quoting without an address or an amount',
+    quoting: (s) => (s.context.addressId !== null && isPositive(s.context.amount)) || 'quoting without an address or an amount',
     withdrawing: (s) => (s.context.quote !== null && s.context.idempotencyKey !== null) || 'withdrawing without a quote or a key',
     following: (s) => s.context.withdrawal !== null || 'following no withdrawal',
     settled: (s) =>

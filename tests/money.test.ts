@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, assetDecimals, type Locale } from '../contract';
-import { amountForInput, formatAmount, parseAmount, smallerAmount } from '../src/ui/money';
+import { amountForInput, formatAmount, parseAmount } from '../src/ui/money';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
@@ -102,16 +102,5 @@ describe('parseAmount: what a customer types, as a canonical decimal string', ()
       expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'invalid' });
     }
     expect(parseAmount('   ', 'en', 8)).toEqual({ ok: false, error: 'empty' });
-  });
-});
-
-describe('smallerAmount', () => {
-  it('compares decimal strings exactly, whatever their lengths', () => {
-    expect(smallerAmount('500.00', '1500.00')).toBe('500.00');
-    expect(smallerAmount('1500', '500.5')).toBe('500.5');
-    expect(smallerAmount('0.1', '0.09')).toBe('0.09');
-    expect(smallerAmount('0', '0.00')).toBe('0');
-    // Beyond what a float tells apart.
-    expect(smallerAmount('9007199254740993.000000000000000001', '9007199254740993')).toBe('9007199254740993');
   });
 });

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { createStorage, mock } from '@wagmi/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_UINT256, erc20TransferData, toUnits, transactionProblem, type WalletChain } from '../contract/wallet';
+import { toUnits } from '../contract/decimal';
+import { MAX_UINT256, erc20TransferData, transactionProblem, type WalletChain } from '../contract/wallet';
 import { walletFailureCode } from '../contract/walletFailures';
 import { walletMachine } from '../machines/wallet.machine';
 import { walletView } from '../machines/wallet.view';

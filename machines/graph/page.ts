@@ -3,6 +3,7 @@ import en from '../../locales/en.json' with { type: 'json' };
 import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../../contract';
 import { formatSessionMarker } from '../../contract/session';
 import { LOCALE_TAGS, localizePath, splitLocalePath } from '../../contract/locales';
+import { isDecimal } from '../../contract/decimal';
 import { toFailure, type Failure } from '../failure';
 import type { PageAction } from './model';
 
@@ -79,7 +80,7 @@ export function passkeyFailureText(language: PageLanguage, code: string, fallbac
 
 /** An amount as a customer types it in the language: its digits, no grouping; what is not a decimal as it is. */
 export function typedAmount(language: PageLanguage, amount: string): string {
-  if (!/^\d+(\.\d+)?$/.test(amount)) return amount;
+  if (!isDecimal(amount)) return amount;
   const digits = new Intl.NumberFormat(LOCALE_TAGS[language], { useGrouping: false, maximumFractionDigits: 18 });
   return digits.format(amount as Intl.StringNumericLiteral);
 }

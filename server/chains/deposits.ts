@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { chainCursors, chainDeposits, depositAddresses, depositIndexes } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal } from '../services/decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { btcDepositAddress, evmDepositAddress, type DepositKeys } from './addresses';
 
 export interface DepositServiceDeps {

@@ -155,7 +155,7 @@ async function deployTestTokens(node: LocalNode): Promise<void> {
   if (await client.getCode({ address: LOCAL_TOKEN_ADDRESSES.USDC })) return;
   const wallet = createWalletClient({ transport, account: DEPLOYER });
   const decimals = EVM_CHAINS[node.network].tokens.USDT.decimals;
-  const supply = parseUnits(String(Number(FUNDING) * FUNDED_ACCOUNTS * 10), decimals);
+  const supply = parseUnits(FUNDING, decimals) * BigInt(FUNDED_ACCOUNTS * 10);
   // Both deployments first (nonces 0 and 1), then the funding.
   for (const asset of TOKEN_ASSETS) {
     const hash = await wallet.deployContract({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { activities, ledgerEntries, withdrawals } from '../db/schema';
-import { formatDecimal, negate } from '../services/decimal';
+import { formatDecimal, negate } from '../../contract/decimal';
 import { post } from '../services/ledger';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;

@@ -18,7 +18,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { activities, hotWalletNonces, withdrawals, withdrawalTransactions } from '../db/schema';
 import { describeError, type Logger } from '../logger';
-import { formatDecimal } from '../services/decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { publicClientOf } from './chains';
 import { runWhileLeader } from './leader';
 import { confirmWithdrawal, failWithdrawal } from './settlement';

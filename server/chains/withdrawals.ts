@@ -23,12 +23,12 @@ import type { Db } from '../db/database';
 import { accounts, activities, withdrawalAddresses, withdrawalQuotes, withdrawals } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatAmount } from '../../contract/money';
-import { formatDecimal, negate } from '../services/decimal';
+import { divideUp, formatDecimal, isPositive, negate, pow10, toUnits } from '../../contract/decimal';
+import { wireFromUnits } from '../services/quote-math';
 import { post, systemAccountId } from '../services/ledger';
 import type { LimitService } from '../services/limits';
 import { withdrawalAddressAddedNotice, withdrawalRequestedNotice } from '../services/notices';
 import type { Outbox } from '../services/outbox';
-import { fromUnits, toUnits } from '../services/quote-math';
 import type { RateService } from '../services/rates';
 import { noticeRecipient } from '../services/recipient';
 import { recordSecurityEvent } from '../services/security-log';
@@ -57,9 +57,8 @@ export type ChainToken = Chain['tokens'][number];
 
 const isUuid = (id: string) => z.uuid().safeParse(id).success;
 /** A decimal string of `asset` as an integer of its smallest unit, and back. */
-const unitsOf = (amount: string, asset: CryptoAsset) => toUnits(formatDecimal(amount), assetDecimals(asset))!;
-const textOf = (units: bigint, asset: CryptoAsset) => fromUnits(units, assetDecimals(asset));
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+const unitsOf = (amount: string, asset: CryptoAsset) => toUnits(amount, assetDecimals(asset));
+const textOf = (units: bigint, asset: CryptoAsset) => wireFromUnits(units, assetDecimals(asset));
 
 /** What arrives at the address: the amount less the network fee, both in the asset. */
 export const receivedOf = (amount: string, fee: string, asset: CryptoAsset) => textOf(unitsOf(amount, asset) - unitsOf(fee, asset), asset);
@@ -80,7 +79,7 @@ export function tokenOf(chain: Chain, asset: string): ChainToken | undefined {
 export function onChainUnits(received: string, asset: CryptoAsset, token: Pick<ChainToken, 'decimals'>): bigint {
   const shift = token.decimals - assetDecimals(asset);
   if (shift < 0) throw new Error(`${asset} has ${token.decimals} decimals on chain, fewer than the ledger's`);
-  return unitsOf(received, asset) * 10n ** BigInt(shift);
+  return unitsOf(received, asset) * pow10(shift);
 }
 
 /**
@@ -268,9 +267,9 @@ export function createWithdrawalService({
     const gasLimit = token ? TOKEN_TRANSFER_GAS : NATIVE_TRANSFER_GAS;
     const native = gasLimit * maxFeePerGas;
     if (!token) return { gasLimit, maxFeePerGas, fee: native };
-    const price = async (of: CryptoAsset) => toUnits(formatDecimal((await rates.quote(of)).usd), PRICE_DECIMALS)!;
+    const price = async (of: CryptoAsset) => toUnits((await rates.quote(of)).usd, PRICE_DECIMALS);
     const [nativeUsd, assetUsd] = await Promise.all([price(chain.nativeCurrency.symbol), price(asset)]);
-    const fee = ceilDiv(native * nativeUsd * 10n ** BigInt(assetDecimals(asset)), 10n ** BigInt(NATIVE_DECIMALS) * assetUsd);
+    const fee = divideUp(native * nativeUsd * pow10(assetDecimals(asset)), pow10(NATIVE_DECIMALS) * assetUsd);
     return { gasLimit, maxFeePerGas, fee };
   }
 
@@ -302,7 +301,8 @@ export function createWithdrawalService({
       throw new ApiError('address_cooling_off', undefined, { fields: { usableAt: address.usableAt.toISOString() } });
     }
     const estimate = feeOf(address.network, body.asset);
-    if (!/^\d{1,20}(\.\d+)?$/.test(body.amount) || !/[1-9]/.test(body.amount)) throw new ApiError('amount_invalid');
+    // Past 20 integer digits no ledger keeps it; decimals of any length reach the precision check.
+    if (!isPositive(body.amount) || body.amount.split('.')[0]!.length > 20) throw new ApiError('amount_invalid');
     if (!fitsAssetDecimals(body.amount, body.asset)) throw new ApiError('amount_too_precise');
     const minimum = MINIMUM_WITHDRAWAL[body.asset];
     const amount = unitsOf(body.amount, body.asset);

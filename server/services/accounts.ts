@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, assets, rates } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal } from './decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { monthlyTopUpSql } from './levels';
 import { RATE_HISTORY_MS } from './rates';
 
@@ -33,7 +33,7 @@ export function germanIban(accountNumber: string): string {
 /**
  * Reads of the customer's accounts, valued at the current rates (server/services/rates.ts). Every sum
  * and conversion happens in SQL on numerics; the service only formats the decimal text
- * (server/services/decimal.ts). Values in US dollars are rounded to cents and values in USDT to USDT's
+ * (contract/decimal.ts). Values in US dollars are rounded to cents and values in USDT to USDT's
  * 6 decimals, after summing.
  */
 export function createAccountService(db: Db, clock: Clock) {

@@ -4,7 +4,7 @@ import type { Asset } from '../../contract/assets';
 import type { Db } from '../db/database';
 import { activities } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal } from './decimal';
+import { AMOUNT_PATTERN, formatDecimal } from '../../contract/decimal';
 
 /** Where the previous page ended: its last activity's instant and id (the order's two keys). */
 interface Cursor {
@@ -27,7 +27,6 @@ function decodeCursor(text: string): Cursor {
 
 /** `%`, `_` and `\` typed by the customer are looked for as themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-const AMOUNT = /^\d{1,20}(\.\d{1,18})?$/;
 
 /**
  * The customer's activities, newest first. Keyset pagination on (created_at, id) over the index
@@ -78,7 +77,7 @@ export function createActivityService(db: Db) {
         or(
           ilike(activities.counterparty, likePattern(query.q)),
           ilike(activities.reference, likePattern(query.q)),
-          AMOUNT.test(amount) ? sql`abs(${activities.amount}) = ${amount}::numeric` : undefined,
+          AMOUNT_PATTERN.test(amount) ? sql`abs(${activities.amount}) = ${amount}::numeric` : undefined,
         ),
       );
     }

@@ -31,7 +31,7 @@ import type { Db } from '../db/database';
 import { accounts, cardAuthorizations, cardCreditAlerts, cards } from '../db/schema';
 import { ApiError } from '../errors';
 import { ltvNotice } from './cardNotices';
-import { formatDecimal, isPositiveAmount, negate } from './decimal';
+import { compare, formatDecimal, isPositive, isPositiveAmount, negate } from '../../contract/decimal';
 import { post, systemAccountId } from './ledger';
 import type { Outbox } from './outbox';
 import { noticeRecipient } from './recipient';
@@ -290,7 +290,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
    * past the limit allows none.
    */
   const withdrawalAllowed = (after: CreditRow) => after.within_limit;
-  const owes = (line: CreditRow) => /[1-9]/.test(line.used);
+  const owes = (line: CreditRow) => isPositive(line.used);
 
   async function preview(userId: string, accountId: string, query: CollateralPreviewQuery): Promise<CollateralPreview> {
     if (!fitsAssetDecimals(query.amount, query.asset)) throw new ApiError('amount_too_precise');
@@ -545,9 +545,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
     return updateCard(userId, cardId, (card) => {
       const daily = body.dailyLimit ?? card.dailyLimit;
       const monthly = body.monthlyLimit ?? card.monthlyLimit;
-      // Both have at most 2 decimals and 20 digits: compared exactly as scaled integers.
-      const cents = (text: string) => BigInt(formatDecimal(text).replace('.', ''));
-      if (cents(daily) > cents(monthly) || cents(monthly) > cents(CARD_LIMIT_MAX)) throw new ApiError('card_limits_invalid');
+      if (compare(daily, monthly) > 0 || compare(monthly, CARD_LIMIT_MAX) > 0) throw new ApiError('card_limits_invalid');
       return {
         dailyLimit: daily,
         monthlyLimit: monthly,

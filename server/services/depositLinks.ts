@@ -14,7 +14,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { chainDeposits, depositLinkPayments, depositLinks } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal, isPositiveAmount } from './decimal';
+import { fitsDecimals, formatDecimal, isPositive, isPositiveAmount } from '../../contract/decimal';
 
 /** Where a customer's deposits of an asset arrive on a network (the chain area's derivation). */
 export type DepositAddressOf = (
@@ -79,7 +79,7 @@ export function createDepositLinkService({ db, clock, chains, depositAddress }: 
       );
     const { received, remainder, comparison, pending } = sums!;
     const status: DepositLinkStatus =
-      pending > 0 ? 'confirming' : !/[1-9]/.test(received) ? 'open' : comparison === 0 ? 'paid' : comparison < 0 ? 'underpaid' : 'overpaid';
+      pending > 0 ? 'confirming' : !isPositive(received) ? 'open' : comparison === 0 ? 'paid' : comparison < 0 ? 'underpaid' : 'overpaid';
     return { status, received: formatDecimal(received, 0), remainder: formatDecimal(remainder, 0) };
   }
 
@@ -103,8 +103,7 @@ export function createDepositLinkService({ db, clock, chains, depositAddress }: 
     const found = onChain(body.asset, body.network);
     if (!found) throw new ApiError('network_not_supported');
     const assetDecimals = ASSETS.find((asset) => asset.code === body.asset)!.decimals;
-    const fraction = body.amount.split('.')[1] ?? '';
-    if (!isPositiveAmount(body.amount) || fraction.length > assetDecimals)
+    if (!isPositiveAmount(body.amount) || !fitsDecimals(body.amount, assetDecimals))
       throw new ApiError('validation_failed', undefined, { fields: { amount: 'invalid' } });
     const { address } = await depositAddress(userId, { asset: body.asset, network: body.network });
     const hash = randomBytes(32).toString('base64url');

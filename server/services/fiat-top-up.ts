@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { accounts, assets, incomingTransfers, paymentReferences, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { MERIDIAN_BIC } from './accounts';
-import { formatDecimal } from './decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { ADMIN_LIST_LIMIT, type SimulationService } from './simulation';
 import { creditTopUp, isLimitRefusal } from './top-up';
 

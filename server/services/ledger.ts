@@ -6,7 +6,7 @@ import type { SystemRole } from '../../contract/transfers';
 import type { Db } from '../db/database';
 import { accounts, activities, ledgerEntries, ledgerTransactions, rates } from '../db/schema';
 import { ApiError } from '../errors';
-import { isPositiveAmount, negate } from './decimal';
+import { isEntryAmount, isPositiveAmount, negate } from '../../contract/decimal';
 
 export type LedgerKind = (typeof ledgerTransactions.$inferSelect)['kind'];
 
@@ -36,9 +36,6 @@ export interface Posting {
   activities?: ActivityInput[];
 }
 
-/** At most 20 integer and 18 fractional digits, not zero: what numeric(38, 18) holds. */
-const SIGNED_AMOUNT = /^-?\d{1,20}(\.\d{1,18})?$/;
-
 function isNegativeBalanceRefusal(error: unknown): boolean {
   for (let e: unknown = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
     if ((e as { constraint?: unknown }).constraint === 'accounts_customer_balance_not_negative') return true;
@@ -56,7 +53,7 @@ function isNegativeBalanceRefusal(error: unknown): boolean {
  */
 export async function post(db: Db, posting: Posting): Promise<string> {
   const amounts = [...posting.entries.map((entry) => entry.amount), ...(posting.activities ?? []).map((activity) => activity.amount)];
-  if (amounts.some((amount) => !SIGNED_AMOUNT.test(amount) || !/[1-9]/.test(amount))) throw new ApiError('amount_invalid');
+  if (!amounts.every(isEntryAmount)) throw new ApiError('amount_invalid');
   const accountIds = [...new Set([...posting.entries, ...(posting.activities ?? [])].map((item) => item.accountId))];
   const assetOf = new Map(
     (await db.select({ id: accounts.id, currency: accounts.currency }).from(accounts).where(inArray(accounts.id, accountIds))).map(

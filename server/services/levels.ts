@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { activities, depositLevelLimits, depositLevels, users } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal } from './decimal';
+import { formatDecimal } from '../../contract/decimal';
 
 /** The first instant of the calendar month (UTC) that `now` is in: monthly limits count from it. */
 export function monthStart(now: Date): Date {

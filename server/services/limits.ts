@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { rates, users } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal } from './decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { currentLevelSql, dayStart, monthStart, operationUsageSql } from './levels';
 
 /**

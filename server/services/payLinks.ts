@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { assetInfo, fitsAssetDecimals, type Asset } from '../../contract/assetList';
+import { assetInfo, type Asset } from '../../contract/assetList';
+import { fitsAssetDecimals } from '../../contract/assets';
 import type { CreatePayLinkBody, PayLink, PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../../contract/payLinks';
 import { PAY_LINK_HASH } from '../../contract/payLinks';
 import { QUOTE_FIRM_SECONDS } from '../../contract/transfers';
@@ -8,7 +9,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, payLinks, quotes, users } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal, negate } from './decimal';
+import { compare, formatDecimal, min, negate, subtract } from '../../contract/decimal';
 import type { LimitService } from './limits';
 import { post, systemAccountId } from './ledger';
 import { PAY_LINK_CHANNEL } from './payLinkEvents';
@@ -16,7 +17,7 @@ import { quoteFigures } from './quote-math';
 import type { RateService } from './rates';
 import type { StepUpService } from './step-up';
 import type { Principal } from './tokens';
-import { minus, toQuote, units } from './transfers';
+import { toQuote } from './transfers';
 
 /** The most recent requests the list shows. */
 const LIST_LIMIT = 100;
@@ -229,9 +230,9 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
       })
       .returning();
     const { payment } = await limits.remaining(principal.userId);
-    const limitLeftUsd = units(payment.daily.left) < units(payment.monthly.left) ? payment.daily.left : payment.monthly.left;
+    const limitLeftUsd = min(payment.monthly.left, payment.daily.left);
     const { toAccountId: _theirs, ...shown } = toQuote(row!, {
-      fundsSufficient: units(source.balance) >= units(figures.amountIn),
+      fundsSufficient: compare(source.balance, figures.amountIn) >= 0,
       limitLeftUsd,
     });
     return shown;
@@ -281,7 +282,7 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
       ? [
           { accountId: source.id, amount: negate(amountIn) },
           { accountId: await systemAccountId(tx, source.asset, 'revenue'), amount: formatDecimal(exchange.fee) },
-          { accountId: await systemAccountId(tx, source.asset, 'treasury'), amount: minus(exchange.amountIn, exchange.fee) },
+          { accountId: await systemAccountId(tx, source.asset, 'treasury'), amount: subtract(exchange.amountIn, exchange.fee) },
           { accountId: await systemAccountId(tx, asset, 'treasury'), amount: negate(amount) },
           { accountId: target, amount },
         ]

@@ -1,38 +1,24 @@
 import { QUOTE_FEE_PERCENT, QUOTE_MIN_FEE_USD, QUOTE_SPREAD_PERCENT, type QuoteSide } from '../../contract/transfers';
 import { ApiError } from '../errors';
-import { formatDecimal } from './decimal';
+import { divideUp, fitsDecimals, formatDecimal, fromUnits, isPositiveAmount, pow10, toUnits } from '../../contract/decimal';
 
 /**
- * The figures of a quote, exact: decimal strings become integers of the smallest unit (BigInt), so no
- * binary float ever touches an amount. Rounding always favours the books by at most one smallest unit:
- * the rate and what arrives round down, the fee and what is paid for a wanted amount round up.
+ * The figures of a quote, exact: decimal strings become integers of the smallest unit (BigInt,
+ * contract/decimal.ts), so no binary float ever touches an amount. Rounding always favours the books by
+ * at most one smallest unit: the rate and what arrives round down, the fee and what is paid for a
+ * wanted amount round up.
  */
 
 const RATE_DECIMALS = 18;
 /** What the database keeps (`numeric(38, 18)`): 20 integer digits, 18 decimals. */
 const INTEGER_DIGITS = 20;
-const DECIMAL = /^(\d{1,20})(?:\.(\d{1,18}))?$/;
 
-/** `text` as an integer count of 10^-decimals; null when it has more decimals or is not a decimal. */
-export function toUnits(text: string, decimals: number): bigint | null {
-  const match = DECIMAL.exec(text);
-  if (!match) return null;
-  const fraction = match[2] ?? '';
-  if (fraction.replace(/0+$/, '').length > decimals) return null;
-  return BigInt(match[1]! + fraction.padEnd(decimals, '0'));
-}
+/** Units as the API answers them: at least two decimals. */
+export const wireFromUnits = (units: bigint, decimals: number) => formatDecimal(fromUnits(units, decimals));
 
-export function fromUnits(units: bigint, decimals: number): string {
-  const digits = units.toString().padStart(decimals + 1, '0');
-  const text = decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
-  return formatDecimal(text);
-}
-
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
-const pow10 = (n: number) => 10n ** BigInt(n);
 /** A percentage as a fraction over 10^6: `0.5` → 5000n. */
-const perMillion = (percent: string) => toUnits(percent, 4)!;
+const perMillion = (percent: string) => toUnits(percent, 4);
 
 export interface QuoteMathInput {
   /** US dollars per unit of each asset (the market's, not stale). */
@@ -59,19 +45,20 @@ export interface QuoteFigures {
  * asset's decimals. When the customer names what they want (`out`), amountIn is the least that gets it.
  */
 export function quoteFigures({ fromUsd, toUsd, fromDecimals, toDecimals, amount, side }: QuoteMathInput): QuoteFigures {
-  if (!/^\d+(\.\d+)?$/.test(amount) || !/[1-9]/.test(amount) || !DECIMAL.test(amount)) throw new ApiError('amount_invalid');
-  const typed = toUnits(amount, side === 'in' ? fromDecimals : toDecimals);
-  if (typed === null) throw new ApiError('amount_too_precise');
+  if (!isPositiveAmount(amount)) throw new ApiError('amount_invalid');
+  const typedDecimals = side === 'in' ? fromDecimals : toDecimals;
+  if (!fitsDecimals(amount, typedDecimals)) throw new ApiError('amount_too_precise');
+  const typed = toUnits(amount, typedDecimals);
 
   const one = pow10(RATE_DECIMALS);
-  const fromPrice = toUnits(fromUsd, RATE_DECIMALS)!;
-  const toPrice = toUnits(toUsd, RATE_DECIMALS)!;
+  const fromPrice = toUnits(fromUsd, RATE_DECIMALS);
+  const toPrice = toUnits(toUsd, RATE_DECIMALS);
   const million = 1_000_000n;
   // Units of the to-asset's 10^-18 per whole from-asset.
   const rate = (fromPrice * (million - perMillion(QUOTE_SPREAD_PERCENT)) * one) / (toPrice * million);
   const feeShare = perMillion(QUOTE_FEE_PERCENT);
-  const minFee = ceilDiv(toUnits(QUOTE_MIN_FEE_USD, 0)! * pow10(fromDecimals) * one, fromPrice);
-  const feeOf = (amountIn: bigint) => max(ceilDiv(amountIn * feeShare, million), minFee);
+  const minFee = divideUp(toUnits(QUOTE_MIN_FEE_USD, 0) * pow10(fromDecimals) * one, fromPrice);
+  const feeOf = (amountIn: bigint) => max(divideUp(amountIn * feeShare, million), minFee);
   // (from units) × rate → to units, rounded down.
   const outOf = (net: bigint) => (net * rate * pow10(toDecimals)) / (pow10(fromDecimals) * one);
 
@@ -79,8 +66,8 @@ export function quoteFigures({ fromUsd, toUsd, fromDecimals, toDecimals, amount,
   if (side === 'in') {
     amountIn = typed;
   } else {
-    const net = ceilDiv(typed * pow10(fromDecimals) * one, rate * pow10(toDecimals));
-    amountIn = max(ceilDiv(net * million, million - feeShare), net + minFee);
+    const net = divideUp(typed * pow10(fromDecimals) * one, rate * pow10(toDecimals));
+    amountIn = max(divideUp(net * million, million - feeShare), net + minFee);
     // The fee rounds up on the larger amount: add what that took away.
     while (amountIn - feeOf(amountIn) < net) amountIn += 1n;
   }
@@ -99,10 +86,10 @@ export function quoteFigures({ fromUsd, toUsd, fromDecimals, toDecimals, amount,
     throw new ApiError('validation_failed', 'The amount is too large.', { fields: { amount: 'Too large' } });
   }
   return {
-    rate: fromUnits(rate, RATE_DECIMALS),
-    fee: fromUnits(fee, fromDecimals),
-    amountIn: fromUnits(amountIn, fromDecimals),
-    amountOut: fromUnits(amountOut, toDecimals),
-    usdValue: fromUnits(usdValue, RATE_DECIMALS),
+    rate: wireFromUnits(rate, RATE_DECIMALS),
+    fee: wireFromUnits(fee, fromDecimals),
+    amountIn: wireFromUnits(amountIn, fromDecimals),
+    amountOut: wireFromUnits(amountOut, toDecimals),
+    usdValue: wireFromUnits(usdValue, RATE_DECIMALS),
   };
 }

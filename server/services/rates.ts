@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import { rateFeedLease, rateHistory, rates } from '../db/schema';
 import { ApiError } from '../errors';
 import { describeError, type Logger } from '../logger';
-import { formatDecimal } from './decimal';
+import { formatDecimal, isPositiveAmount } from '../../contract/decimal';
 
 /** How often the simulated rates move. */
 export const RATE_SIMULATION_TICK_MS = 15_000;
@@ -47,10 +47,10 @@ export function priceText(value: unknown): string | null {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
   let text = String(value);
   if (/e/i.test(text)) text = value.toFixed(18);
-  const match = /^(\d{1,20})(?:\.(\d+))?$/.exec(text);
-  if (!match) return null;
-  const fraction = (match[2] ?? '').slice(0, 18).replace(/0+$/, '');
-  return /[1-9]/.test(match[1]! + fraction) ? `${match[1]}${fraction ? `.${fraction}` : ''}` : null;
+  const [whole = '', fraction] = text.split('.');
+  // Past 18 decimals (what the database keeps) a price is cut, and what is left must still be one.
+  const kept = fraction === undefined ? whole : `${whole}.${fraction.slice(0, 18)}`;
+  return isPositiveAmount(kept) ? formatDecimal(kept, 0) : null;
 }
 
 /** Rate rows in the contract's shape, at `now`: the USDT price divides by USDT's own USD price. */

@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { activities, referralRewards, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { createAccountService } from './accounts';
-import { formatDecimal } from './decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { credit } from './ledger';
 import { maskEmail } from './phone-recovery';
 

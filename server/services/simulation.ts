@@ -16,7 +16,7 @@ import type { Db } from '../db/database';
 import { accounts, adminAuditLog, assets, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { createLimitService } from './limits';
-import { formatDecimal } from './decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { credit, debit } from './ledger';
 import { maybeRewardReferrer } from './referrals';
 

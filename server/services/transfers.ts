@@ -16,17 +16,13 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, activities, quotes } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal, negate } from './decimal';
+import { compare, formatDecimal, min, negate, subtract } from '../../contract/decimal';
 import { post, systemAccountId } from './ledger';
-import { fromUnits, quoteFigures, toUnits } from './quote-math';
+import { quoteFigures } from './quote-math';
 import type { LimitService } from './limits';
 import type { RateService } from './rates';
 
 type QuoteRow = typeof quotes.$inferSelect;
-
-/** Numeric text from the database (at most 18 decimals) as an exact integer, and one minus another. */
-export const units = (text: string) => toUnits(formatDecimal(text), 18)!;
-export const minus = (a: string, b: string) => fromUnits(units(a) - units(b), 18);
 
 /** What the customer could do with a quote when it was asked for (a transfer checks both again). */
 export interface Standing {
@@ -50,7 +46,7 @@ export function toQuote(row: QuoteRow, { fundsSufficient, limitLeftUsd }: Standi
     usdValue: formatDecimal(row.usdValue),
     fundsSufficient,
     limitLeftUsd,
-    withinLimit: units(row.usdValue) <= units(limitLeftUsd),
+    withinLimit: compare(row.usdValue, limitLeftUsd) <= 0,
     firmForSeconds: Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 1000),
     expiresAt: row.expiresAt.toISOString(),
   };
@@ -76,7 +72,7 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
   /** What is left of the transfer limit today and this month, whichever is less. */
   async function limitLeft(userId: string, on: Db = db): Promise<string> {
     const { transfer } = await limits.remaining(userId, on);
-    return units(transfer.daily.left) < units(transfer.monthly.left) ? transfer.daily.left : transfer.monthly.left;
+    return min(transfer.monthly.left, transfer.daily.left);
   }
 
   async function quote(userId: string, body: QuoteBody): Promise<Quote> {
@@ -108,7 +104,7 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
         expiresAt: new Date(now.getTime() + QUOTE_FIRM_SECONDS * 1000),
       })
       .returning();
-    return toQuote(row!, { fundsSufficient: units(from.balance) >= units(figures.amountIn), limitLeftUsd: await limitLeft(userId) });
+    return toQuote(row!, { fundsSufficient: compare(from.balance, figures.amountIn) >= 0, limitLeftUsd: await limitLeft(userId) });
   }
 
   /**
@@ -152,7 +148,7 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
     const entries = [
       { accountId: row.fromAccountId, amount: negate(amountIn) },
       { accountId: await systemAccountId(tx, fromAsset, 'revenue'), amount: formatDecimal(row.fee) },
-      { accountId: await systemAccountId(tx, fromAsset, 'treasury'), amount: minus(row.amountIn, row.fee) },
+      { accountId: await systemAccountId(tx, fromAsset, 'treasury'), amount: subtract(row.amountIn, row.fee) },
       { accountId: await systemAccountId(tx, toAsset, 'treasury'), amount: negate(amountOut) },
       { accountId: row.toAccountId, amount: amountOut },
     ];

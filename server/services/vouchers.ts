@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { voucherFailures, vouchers } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal } from './decimal';
+import { formatDecimal } from '../../contract/decimal';
 import type { SimulationService } from './simulation';
 import { creditTopUp } from './top-up';
 

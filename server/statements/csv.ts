@@ -1,3 +1,4 @@
+import { isSignedDecimal } from '../../contract/decimal';
 import type { Statement, StatementRow } from './statement';
 import { STATEMENT_TEXTS, type StatementTexts } from './texts';
 
@@ -24,7 +25,7 @@ export function csvCell(value: string): string {
 
 /** Amounts are machine-readable decimal strings the server made (`-12.50`): never formula text. */
 const amountCell = (amount: string) => {
-  if (!/^-?\d+(\.\d+)?$/.test(amount)) throw new Error(`Not a decimal: ${amount}`);
+  if (!isSignedDecimal(amount)) throw new Error(`Not a decimal: ${amount}`);
   return amount;
 };
 

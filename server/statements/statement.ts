@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, activities, ledgerEntries, ledgerTransactions, userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal } from '../services/decimal';
+import { formatDecimal } from '../../contract/decimal';
 import type { LedgerKind } from '../services/ledger';
 import { statementCsv } from './csv';
 import { statementPdf } from './pdf';

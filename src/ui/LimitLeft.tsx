@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, smallerAmount, type Decimal } from './money';
+import { isPositive, min } from '../../contract/decimal';
+import { formatAmount, type Decimal } from './money';
 import { useUiLocale } from './useUiLocale';
 
 /** One period of a limit, in US dollars: what the level allows, what was used, what is left. */
@@ -37,7 +38,7 @@ export function LimitLeft({
       <dd className="amount">{t('limits.leftOf', { left: usd(left), limit: usd(limit) })}</dd>
     </div>
   );
-  const now = usage ? smallerAmount(usage.daily.left, usage.monthly.left) : null;
+  const now = usage ? min(usage.daily.left, usage.monthly.left) : null;
   return (
     <section className="card stack limit-left" aria-labelledby={id} data-testid="limit-left">
       <h2 id={id} className="section-title">
@@ -49,7 +50,7 @@ export function LimitLeft({
         <div className="skeleton skeleton--line" aria-hidden="true" />
       ) : (
         <>
-          <p className="limit-left-now">{/[1-9]/.test(now) ? t('limits.now', { amount: usd(now) }) : t('limits.noneLeft')}</p>
+          <p className="limit-left-now">{isPositive(now) ? t('limits.now', { amount: usd(now) }) : t('limits.noneLeft')}</p>
           <dl className="fact-list">
             {period(t('limits.today'), usage.daily)}
             {period(t('limits.thisMonth'), usage.monthly)}

@@ -24,16 +24,6 @@ export function amountForInput(amount: Decimal, locale: Locale): string {
   }).format(amount as Intl.StringNumericLiteral);
 }
 
-/** The smaller of two non-negative decimal strings, compared digit by digit (never as floats). */
-export function smallerAmount(a: Decimal, b: Decimal): Decimal {
-  const [aWhole = '', aFraction = ''] = a.split('.');
-  const [bWhole = '', bFraction = ''] = b.split('.');
-  const width = Math.max(aWhole.length, bWhole.length);
-  const decimals = Math.max(aFraction.length, bFraction.length);
-  const key = (whole: string, fraction: string) => whole.padStart(width, '0') + fraction.padEnd(decimals, '0');
-  return key(aWhole, aFraction) <= key(bWhole, bFraction) ? a : b;
-}
-
 export type AmountError = 'empty' | 'invalid' | 'too_many_decimals';
 export type ParsedAmount = { ok: true; value: Decimal } | { ok: false; error: AmountError };
 

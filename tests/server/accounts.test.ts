@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../../contract/accounts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
-import { formatDecimal } from '../../server/services/decimal';
+import { formatDecimal } from '../../contract/decimal';
 import {
   POSTGRES_URL,
   TEST_EPOCH,

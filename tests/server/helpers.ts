@@ -120,7 +120,7 @@ async function pgliteTemplate(): Promise<Blob> {
       'server/services/passwords.ts',
       'server/services/ledger.ts',
       'contract/assets.ts',
-      'server/services/decimal.ts',
+      'contract/decimal.ts',
       'node_modules/@electric-sql/pglite/package.json',
     ].map((file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')),
     JSON.stringify(TEST_PASSWORD_COST),

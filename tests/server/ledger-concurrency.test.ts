@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, activities } from '../../server/db/schema';
 import { ApiError } from '../../server/errors';
 import { auditLedger } from '../../server/services/audit';
-import { formatDecimal } from '../../server/services/decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { credit, debit } from '../../server/services/ledger';
 import {
   POSTGRES_URL,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { payLinkReceiptSchema, payLinkSchema, payLinkViewSchema } from '../../contract/payLinks';
 import { accounts, activities, ledgerTransactions, payLinks, sessions, users } from '../../server/db/schema';
 import { auditLedger } from '../../server/services/audit';
-import { formatDecimal } from '../../server/services/decimal';
+import { formatDecimal } from '../../contract/decimal';
 import { fund, grantStepUp } from './payLinkHelpers';
 import { expectError, TestClient, registerVerifiedCustomer, stepUp, useTestServer } from './helpers';
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { CardCredit } from '../../../contract/cards';
+import { isPositive } from '../../../contract/decimal';
 import type { ApiError } from '../../api/client';
 import { cardsApi } from '../../api/cards';
 import { useApi, useSystem } from '../../app/context';
@@ -145,7 +146,7 @@ function RepayForm({ credit }: { credit: CardCredit }) {
       <h2 id={headingId} className="section-title">
         {t('cardAccounts.repay.title')}
       </h2>
-      {!/[1-9]/.test(credit.used) ? (
+      {!isPositive(credit.used) ? (
         <p className="hint-text">{t('cardAccounts.repay.noDebt')}</p>
       ) : summary && !source ? (
         <p className="hint-text">{t('cardAccounts.repay.noSource', { currency: credit.currency })}</p>

@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CRYPTO_ASSETS, type CryptoAsset } from '../../../contract/assets';
 import type { Collateral, CollateralDirection } from '../../../contract/cards';
+import { isDecimal } from '../../../contract/decimal';
 import { collateralMachine } from '../../../machines/collateral.machine';
 import { collateralView } from '../../../machines/collateral.view';
 import type { Failure } from '../../../machines/failure';
@@ -244,6 +245,6 @@ function MoveFailure({ failure, limit }: { failure: Failure; limit: string }) {
   if (failure.code !== 'ltv_too_high') return <>{failureText(t, 'collateral.errors', MOVE_FAILURES, failure)}</>;
   const ltv = failure.fields?.ltv;
   // Without a figure (no value left to borrow against), the threshold alone.
-  if (ltv && /^\d+(\.\d+)?$/.test(ltv)) return <LtvRefusal ltv={ltv} limit={limit} />;
+  if (ltv && isDecimal(ltv)) return <LtvRefusal ltv={ltv} limit={limit} />;
   return <>{t('collateral.errors.past_limit', { limit: percent(limit) })}</>;
 }

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Collateral } from '../../../contract/cards';
+import { compare, min } from '../../../contract/decimal';
 import { usePercent } from './Percent';
 
 type Thresholds = Collateral['thresholds'];
 
-/** Where a loan-to-value stands: a bar to 100 % (clamped), so the marks sit where the thresholds are. */
-const position = (value: string) => `${Math.min(Number(value), 100)}%`;
+/** A loan-to-value on a bar to 100 % (clamped), exactly as written, so the marks sit where the thresholds are. */
+const clamped = (value: string) => min(value, '100');
+const position = (value: string) => `${clamped(value)}%`;
 
 /**
  * The loan-to-value against its thresholds (warning, margin call, liquidation), as a meter with the
@@ -15,14 +17,14 @@ export function LtvGauge({ ltv, after, thresholds }: { ltv: string | null; after
   const { t } = useTranslation();
   const percent = usePercent();
   const current = ltv ?? '0';
-  const level =
-    Number(current) >= Number(thresholds.liquidation)
-      ? 'liquidation'
-      : Number(current) >= Number(thresholds.marginCall)
-        ? 'margin_call'
-        : Number(current) >= Number(thresholds.warning)
-          ? 'warning'
-          : 'none';
+  const reached = (threshold: string) => compare(current, threshold) >= 0;
+  const level = reached(thresholds.liquidation)
+    ? 'liquidation'
+    : reached(thresholds.marginCall)
+      ? 'margin_call'
+      : reached(thresholds.warning)
+        ? 'warning'
+        : 'none';
   const marks = [
     { key: 'warning', value: thresholds.warning },
     { key: 'margin_call', value: thresholds.marginCall },
@@ -38,7 +40,8 @@ export function LtvGauge({ ltv, after, thresholds }: { ltv: string | null; after
         aria-label={t('collateral.ltvTitle')}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Math.min(Number(current), 100)}
+        // ARIA takes a number: the clamped percentage, for assistive technology only (nothing is compared with it).
+        aria-valuenow={Number(clamped(current))}
         aria-valuetext={percent(current)}
       >
         <span className="ltv-fill" style={{ inlineSize: position(current) }} />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITED_OPERATIONS } from '../../../contract/fields';
+import { isPositive } from '../../../contract/decimal';
 import { profileApi } from '../../api/profile';
 import { useApi } from '../../app/context';
 import { formatAmount } from '../../ui/money';
@@ -68,7 +69,7 @@ export function LevelSection() {
               >
                 <span style={{ inlineSize: `${data.next.progressPercent}%` }} />
               </div>
-              {/[1-9]/.test(data.next.remaining) ? <p>{t('profile.level.remaining', { amount: usd(data.next.remaining) })}</p> : null}
+              {isPositive(data.next.remaining) ? <p>{t('profile.level.remaining', { amount: usd(data.next.remaining) })}</p> : null}
               {data.kycRequired ? <p>{t('profile.level.kycRequired')}</p> : null}
             </div>
           ) : (

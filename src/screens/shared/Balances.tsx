@@ -1,6 +1,7 @@
 import './balances.css';
 import { useTranslation } from 'react-i18next';
 import type { CoinBalance, AccountLimitBalance } from '../../../contract/accounts';
+import { compare } from '../../../contract/decimal';
 import { formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
@@ -23,7 +24,7 @@ export function RateChange({ account }: { account: ValuedAccount }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const change = account.change24h;
-  const direction = change === null ? null : /^-/.test(change) ? 'down' : /[1-9]/.test(change) ? 'up' : 'flat';
+  const direction = change === null ? null : (['down', 'flat', 'up'] as const)[compare(change, '0') + 1];
   const value =
     change === null ? '' : formatNumber(change.replace(/^-/, ''), locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
