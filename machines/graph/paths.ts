@@ -448,10 +448,26 @@ function createRunner(machine: AnyStateMachine, registry: Registry, transitionIn
   };
 }
 
-function replay(runner: Runner, input: FlowPath['input'], events: readonly EventObject[]): FlowStep[] {
-  const steps = [runner.start(input)];
-  for (const event of events) steps.push(runner.step(steps.at(-1)!, event));
-  return steps;
+/**
+ * Replays event sequences, each prefix once: the candidates of an input are its shortest paths (a tree)
+ * each with one more edge, and chains extend chosen paths, so replaying each from the start again took
+ * most of the generation's time (seconds per large machine, paid by every Playwright worker that loads
+ * the browser paths). A step is a pure function of the step before it and the event; the arrays it answers
+ * are shared, so callers copy before adding to one.
+ */
+function sharedReplay(runner: Runner, registry: Registry) {
+  const replayed = new Map<string, readonly FlowStep[]>();
+  const replay = (input: FlowPath['input'], events: readonly EventObject[]): readonly FlowStep[] => {
+    const key = [input?.name ?? '', ...events.map((event) => registry.info(event).label)].join('\n');
+    let steps = replayed.get(key);
+    if (!steps) {
+      const before = events.length === 0 ? [] : replay(input, events.slice(0, -1));
+      steps = events.length === 0 ? [runner.start(input)] : [...before, runner.step(before.at(-1)!, events.at(-1)!)];
+      replayed.set(key, steps);
+    }
+    return steps;
+  };
+  return (input: FlowPath['input'], events: readonly EventObject[]): FlowStep[] => [...replay(input, events)];
 }
 
 const MAX_SETTLING_STEPS = 10;
@@ -591,6 +607,7 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
   const transitionIndex = new Map(transitions.map((t) => [t.id, t.index]));
   const registry = eventRegistry(machine, model);
   const runner = createRunner(machine, registry, transitionIndex);
+  const replay = sharedReplay(runner, registry);
   const serialize =
     (model.serializeState as ((snapshot: AnyMachineSnapshot) => string) | undefined) ??
     ((snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }));
@@ -661,7 +678,7 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
       const prefix = shortest.get(vertex)!;
       const edgeEvents = (Object.values(edges) as Array<{ event: EventObject }>).map(({ event }) => event);
       for (const events of [prefix, ...edgeEvents.map((event) => [...prefix, event])]) {
-        const steps = replay(runner, input, events);
+        const steps = replay(input, events);
         const last = steps.at(-1)!;
         if (last.snapshot.status === 'error') {
           problems.add(`${last.label} in ${activeStateIds(machine, state).join(', ')} stops the machine with an error`);
@@ -686,7 +703,7 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
           (input, events) => {
             // Bindings are written for the snapshots their paths meet: one that cannot read this one refuses it.
             try {
-              const steps = replay(runner, input, events);
+              const steps = replay(input, events);
               settleActors(machine, runner, registry, steps, filterEvents);
               const runnable = steps
                 .slice(1)
