@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { ClientAddressOption } from './e2e/fixtures';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
 import { localIssuer, localOidcEnv } from './scripts/oidc-local.mjs';
 
@@ -13,7 +14,7 @@ const chromium = {
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 };
 
-export default defineConfig({
+export default defineConfig<ClientAddressOption>({
   testDir: 'e2e',
   outputDir: 'test-results',
   fullyParallel: true,
@@ -41,7 +42,7 @@ export default defineConfig({
       name: 'local-chains',
       testMatch: LOCAL_CHAIN_SPECS,
       workers: 1,
-      use: chromium,
+      use: { ...chromium, clientAddressOnApiOnly: true },
     },
     {
       name: 'chromium',

@@ -35,18 +35,33 @@ export async function registerCustomer(request: APIRequestContext, language: Loc
   return { email, password: TEST_PASSWORD, tokens };
 }
 
-export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email: string }> }>({
+export interface ClientAddressOption {
+  /**
+   * Set on the projects whose pages call a chain's node: there the address goes on the app's own /api/
+   * calls only, since on a call to a node the header would fail the node's CORS preflight. That takes
+   * Playwright's request interception, which also turns Chromium's HTTP cache off, so every page load of
+   * such a test fetches every module again (docs/testing.md, "CI time").
+   */
+  clientAddressOnApiOnly: boolean;
+}
+
+export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email: string }> } & ClientAddressOption>({
+  clientAddressOnApiOnly: [false, { option: true }],
   /**
    * Each test's browser calls the API from an address of its own, as real customers do. Otherwise every
    * page of the run calls from 127.0.0.1, and per-address limits (codes sent, passkey options) add up
-   * over the whole run until the later tests are refused. Only the app's own /api/ calls carry it: on a
-   * call to a chain's node the header would fail the node's CORS preflight.
+   * over the whole run until the later tests are refused. The context's API client (`context.request`)
+   * calls from it too, unless a call names an address of its own.
    */
-  context: async ({ context, baseURL }, use) => {
+  context: async ({ context, baseURL, clientAddressOnApiOnly }, use) => {
     const address = someClientAddress();
-    await context.route(`${baseURL}/api/**`, (route) =>
-      route.fallback({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
-    );
+    if (clientAddressOnApiOnly) {
+      await context.route(`${baseURL}/api/**`, (route) =>
+        route.fallback({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+      );
+    } else {
+      await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+    }
     await use(context);
   },
   /** A real, new customer signed in in this browser context (its saved language as given). */

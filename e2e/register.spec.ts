@@ -3,16 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { addVirtualAuthenticator, expect, latestCode, registerCustomer, someClientAddress, test, TEST_PASSWORD } from './fixtures';
+import { addVirtualAuthenticator, expect, latestCode, registerCustomer, test, TEST_PASSWORD } from './fixtures';
 
 const MESSAGES = { en, ar } as const;
 type JourneyLocale = keyof typeof MESSAGES;
 const prefix = (locale: JourneyLocale) => (locale === 'en' ? '' : `/${locale}`);
-
-// Every test is a customer of its own, from an address of its own (per-address limits on codes).
-test.beforeEach(async ({ context }) => {
-  await context.setExtraHTTPHeaders({ 'X-Forwarded-For': someClientAddress() });
-});
 
 const newEmail = () => `e2e-${randomUUID()}@meridian.test`;
 

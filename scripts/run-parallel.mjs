@@ -1,6 +1,6 @@
 // `node scripts/run-parallel.mjs <npm script>…`: runs npm scripts side by side and fails when any fails.
-// For `npm test`'s independent, mostly single-threaded steps (typecheck, format check, lint, the app's
-// build), which CI's two cores can run side by side instead of one after another. Each script's output
+// For `npm test`'s independent steps (typecheck, format check, lint, the app's build, the client tests),
+// which CI's two cores can run side by side instead of one after another. Each script's output
 // is held back and printed whole when it ends, under a header with its time and exit status, so failures
 // stay readable rather than interleaved.
 import { spawn } from 'node:child_process';

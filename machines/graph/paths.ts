@@ -9,7 +9,7 @@ import {
   type EventObject,
   type InspectedMicrostepEvent,
 } from 'xstate';
-import { getAdjacencyMap, getShortestPaths, getStateNodes as descendantStateNodes, type AdjacencyValue } from 'xstate/graph';
+import { getAdjacencyMap, getStateNodes as descendantStateNodes, type AdjacencyValue } from 'xstate/graph';
 import type { CatalogEntry } from '../index';
 import type { AnyFlowModel, PageAction, PageExpectation, PageMark, StateMeta } from './model';
 import type { PageLanguage } from './page';
@@ -448,10 +448,26 @@ function createRunner(machine: AnyStateMachine, registry: Registry, transitionIn
   };
 }
 
-function replay(runner: Runner, input: FlowPath['input'], events: readonly EventObject[]): FlowStep[] {
-  const steps = [runner.start(input)];
-  for (const event of events) steps.push(runner.step(steps.at(-1)!, event));
-  return steps;
+/**
+ * Replays event sequences, each prefix once: the candidates of an input are its shortest paths (a tree)
+ * each with one more edge, and chains extend chosen paths, so replaying each from the start again took
+ * most of the generation's time (seconds per large machine, paid by every Playwright worker that loads
+ * the browser paths). A step is a pure function of the step before it and the event; the arrays it answers
+ * are shared, so callers copy before adding to one.
+ */
+function sharedReplay(runner: Runner, registry: Registry) {
+  const replayed = new Map<string, readonly FlowStep[]>();
+  const replay = (input: FlowPath['input'], events: readonly EventObject[]): readonly FlowStep[] => {
+    const key = [input?.name ?? '', ...events.map((event) => registry.info(event).label)].join('\n');
+    let steps = replayed.get(key);
+    if (!steps) {
+      const before = events.length === 0 ? [] : replay(input, events.slice(0, -1));
+      steps = events.length === 0 ? [runner.start(input)] : [...before, runner.step(before.at(-1)!, events.at(-1)!)];
+      replayed.set(key, steps);
+    }
+    return steps;
+  };
+  return (input: FlowPath['input'], events: readonly EventObject[]): FlowStep[] => [...replay(input, events)];
 }
 
 const MAX_SETTLING_STEPS = 10;
@@ -519,6 +535,27 @@ function cover(chosen: FlowPath[], candidates: FlowPath[], fixtures: boolean): F
 /** The traversal's graph of one input: each vertex's outgoing events and the vertex each leads to. */
 type Graph = Map<string, Array<{ event: EventObject; to: string }>>;
 
+/**
+ * The events of a shortest route from `from` to each vertex it reaches within `maxDepth` steps: breadth
+ * first, the first route found. From the start vertex without a limit it is what `getShortestPaths` of
+ * xstate/graph answers, without traversing the machine a second time.
+ */
+function routesFrom(graph: Graph, from: string, maxDepth = Infinity): Map<string, EventObject[]> {
+  const routes = new Map<string, EventObject[]>([[from, []]]);
+  for (let frontier = [from], depth = 0; depth < maxDepth && frontier.length; depth++) {
+    const further: string[] = [];
+    for (const vertex of frontier) {
+      for (const { event, to } of graph.get(vertex) ?? []) {
+        if (routes.has(to)) continue;
+        routes.set(to, [...routes.get(vertex)!, event]);
+        further.push(to);
+      }
+    }
+    frontier = further;
+  }
+  return routes;
+}
+
 /** How many steps a chained path may take to get from where one path ends to where the next one goes on. */
 const MAX_DETOUR = 3;
 
@@ -540,19 +577,7 @@ function chain(
     const end = first.steps.at(-1)!.snapshot;
     const graph = graphs.get(first.input);
     if (first.input !== next.input || end.status !== 'active' || !graph) return null;
-    // Breadth first from the end: the events that reach each vertex.
-    const routes = new Map<string, EventObject[]>([[serialize(end), []]]);
-    for (let frontier = [serialize(end)], depth = 0; depth < MAX_DETOUR && frontier.length; depth++) {
-      const further: string[] = [];
-      for (const vertex of frontier) {
-        for (const { event, to } of graph.get(vertex) ?? []) {
-          if (routes.has(to)) continue;
-          routes.set(to, [...routes.get(vertex)!, event]);
-          further.push(to);
-        }
-      }
-      frontier = further;
-    }
+    const routes = routesFrom(graph, serialize(end), MAX_DETOUR);
     const wanted = new Set([...coverageItems(first, false), ...coverageItems(next, false)]);
     for (let j = next.steps.length - 2; j >= 0; j--) {
       const route = routes.get(serialize(next.steps[j]!.snapshot));
@@ -591,6 +616,7 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
   const transitionIndex = new Map(transitions.map((t) => [t.id, t.index]));
   const registry = eventRegistry(machine, model);
   const runner = createRunner(machine, registry, transitionIndex);
+  const replay = sharedReplay(runner, registry);
   const serialize =
     (model.serializeState as ((snapshot: AnyMachineSnapshot) => string) | undefined) ??
     ((snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snapshot.value, context: snapshot.context }));
@@ -642,26 +668,23 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
     const vertices = Object.entries(getAdjacencyMap(machine, traversal)) as Array<
       [string, AdjacencyValue<AnyMachineSnapshot, EventObject>]
     >;
-    graphs.set(
-      input,
-      new Map(
-        vertices.map(([vertex, { transitions: edges }]) => [
-          vertex,
-          (Object.values(edges) as Array<{ event: EventObject; state: AnyMachineSnapshot }>).map(({ event, state }) => ({
-            event,
-            to: serialize(state),
-          })),
-        ]),
-      ),
+    const graph: Graph = new Map(
+      vertices.map(([vertex, { transitions: edges }]) => [
+        vertex,
+        (Object.values(edges) as Array<{ event: EventObject; state: AnyMachineSnapshot }>).map(({ event, state }) => ({
+          event,
+          to: serialize(state),
+        })),
+      ]),
     );
-    const shortest = new Map(
-      getShortestPaths(machine, traversal).map((path) => [serialize(path.state), path.steps.slice(1).map((step) => step.event)]),
-    );
+    graphs.set(input, graph);
+    // The adjacency map lists the start vertex first.
+    const shortest = routesFrom(graph, vertices[0]![0]);
     for (const [vertex, { state, transitions: edges }] of vertices) {
       const prefix = shortest.get(vertex)!;
       const edgeEvents = (Object.values(edges) as Array<{ event: EventObject }>).map(({ event }) => event);
       for (const events of [prefix, ...edgeEvents.map((event) => [...prefix, event])]) {
-        const steps = replay(runner, input, events);
+        const steps = replay(input, events);
         const last = steps.at(-1)!;
         if (last.snapshot.status === 'error') {
           problems.add(`${last.label} in ${activeStateIds(machine, state).join(', ')} stops the machine with an error`);
@@ -686,7 +709,7 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
           (input, events) => {
             // Bindings are written for the snapshots their paths meet: one that cannot read this one refuses it.
             try {
-              const steps = replay(runner, input, events);
+              const steps = replay(input, events);
               settleActors(machine, runner, registry, steps, filterEvents);
               const runnable = steps
                 .slice(1)
