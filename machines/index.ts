@@ -80,6 +80,10 @@ import { versionReloadMachine } from './versionReload.machine';
 import { versionReloadModel } from './versionReload.model';
 import { walletMachine } from './wallet.machine';
 import { walletModel } from './wallet.model';
+import { updateNameMachine } from './updateName.machine';
+import { updateNameModel } from './updateName.model';
+import { openCardAccountMachine } from './openCardAccount.machine';
+import { openCardAccountModel } from './openCardAccount.model';
 
 export interface CatalogEntry {
   id: string;
@@ -454,5 +458,23 @@ export const catalog: CatalogEntry[] = [
     routes: ['/inject/crypto/on-chain/wallet/:hash'],
     machine: walletMachine,
     model: walletModel,
+  },
+  {
+    id: 'updateName',
+    title: 'Change the name',
+    summary:
+      'The name on /profile/details, one use of the write machine: both fields checked on the page (required, at most 100 characters, no control or invisible characters), then saved once; the page says it is saved. Once the identity check is under review or approved the server refuses it (name_locked) and the page shows the name read-only. A refusal keeps what was typed.',
+    routes: ['/profile/details'],
+    machine: updateNameMachine,
+    model: updateNameModel,
+  },
+  {
+    id: 'openCardAccount',
+    title: 'Open a card account',
+    summary:
+      'The customer without a card account opens one on /card-accounts, one use of the write machine: one press, sent once (a second call answers the same account); the new account becomes the chosen one and the list shows it. A failure says why and the button stays for a retry.',
+    routes: ['/card-accounts'],
+    machine: openCardAccountMachine,
+    model: openCardAccountModel,
   },
 ];

@@ -1,20 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CardCredit } from '../../../contract/cards';
 import { toFailure } from '../../../machines/failure';
-import type { ApiError } from '../../api/client';
-import { cardsApi } from '../../api/cards';
-import { useLocalize, useSystem } from '../../app/context';
+import { openCardAccountMachine } from '../../../machines/openCardAccount.machine';
+import { openCardAccountActors } from '../../app/actors/openCardAccount';
+import { useLocalize } from '../../app/context';
+import { useWrite } from '../../app/useWrite';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
 import { generalFailureText } from '../shared/failureText';
-import { CARD_ACCOUNTS_QUERY, storeCardAccountId, storedCardAccountId, useCardAccounts } from './selectedCardAccount';
-import { unwrapAnswer } from './unwrapAnswer';
+import { storeCardAccountId, storedCardAccountId, useCardAccounts } from './selectedCardAccount';
 import './cards.css';
 import { useAccountName } from '../shared/useAccountName';
 
@@ -40,7 +39,7 @@ export function CardAccountsScreen() {
           <ListRow label={<span className="skeleton skeleton--text">&nbsp;</span>} />
         </ListRows>
       ) : list.length === 0 ? (
-        <OpenCardAccount onOpened={choose} />
+        <OpenCardAccount />
       ) : (
         <ListRows label={t('cardAccounts.listLabel')}>
           {list.map((account) => (
@@ -91,17 +90,9 @@ function CardAccountRow({ account, selected, onChoose }: { account: CardCredit; 
 }
 
 /** Opens the customer's card account (the server answers the existing one on a second call). */
-function OpenCardAccount({ onOpened }: { onOpened: (id: string) => void }) {
+function OpenCardAccount() {
   const { t } = useTranslation();
-  const system = useSystem();
-  const queryClient = useQueryClient();
-  const open = useMutation<{ id: string }, ApiError>({
-    mutationFn: async () => unwrapAnswer(await cardsApi(system.client).createCardAccount()),
-    onSuccess: async (account) => {
-      onOpened(account.id);
-      await queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY });
-    },
-  });
+  const open = useWrite(openCardAccountMachine, openCardAccountActors);
   return (
     <EmptyState
       icon={<Icon name="card" />}
@@ -109,15 +100,15 @@ function OpenCardAccount({ onOpened }: { onOpened: (id: string) => void }) {
       body={
         <>
           {t('cardAccounts.open.body')}
-          {open.isError ? (
+          {open.failure ? (
             <span className="form-alert" role="alert">
-              {generalFailureText(t, open.error)}
+              {generalFailureText(t, open.failure)}
             </span>
           ) : null}
         </>
       }
       action={
-        <Button variant="primary" busy={open.isPending} onClick={() => open.mutate()}>
+        <Button variant="primary" busy={open.busy} onClick={() => open.submit()}>
           {t('cardAccounts.open.submit')}
         </Button>
       }

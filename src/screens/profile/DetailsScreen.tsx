@@ -1,17 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAME_MAX_LENGTH, requiredTextProblem } from '../../../contract/fields';
-import type { Failure } from '../../../machines/failure';
-import { profileApi } from '../../api/profile';
-import { useApi, useMe, useSystem } from '../../app/context';
-import { meQuery } from '../../app/me';
+import { NAME_MAX_LENGTH } from '../../../contract/fields';
+import { updateNameMachine } from '../../../machines/updateName.machine';
+import { updateNameActors } from '../../app/actors/updateName';
+import { useMe } from '../../app/context';
+import { useWrite } from '../../app/useWrite';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { failureText } from '../shared/failureText';
 
 type NameField = 'firstName' | 'lastName';
-type NameError = NonNullable<ReturnType<typeof requiredTextProblem>>;
 
 /**
  * /profile/details: the name, editable until the identity check is approved (then shown read-only, as the
@@ -19,39 +17,19 @@ type NameError = NonNullable<ReturnType<typeof requiredTextProblem>>;
  */
 export function DetailsScreen() {
   const { t } = useTranslation();
-  const { api } = useSystem();
-  const profile = useApi(profileApi);
-  const queryClient = useQueryClient();
   const me = useMe();
   const [typed, setTyped] = useState<Partial<Record<NameField, string>>>({});
-  const [errors, setErrors] = useState<Partial<Record<NameField, NameError>>>({});
-  const save = useMutation({
-    mutationFn: async (body: Record<NameField, string>) => {
-      const result = await profile.updateName(body);
-      if (!result.ok) throw result.error as Failure;
-      return result.data;
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(meQuery(api).queryKey, saved);
-      setTyped({});
-    },
-  });
+  const save = useWrite(updateNameMachine, updateNameActors);
   const customer = me.data;
   if (!customer) return <div className="skeleton skeleton--block" aria-hidden="true" />;
-  const locked =
-    customer.kycStatus === 'approved' || customer.kycStatus === 'pending' || (save.error as Failure | null)?.code === 'name_locked';
+  const locked = customer.kycStatus === 'approved' || customer.kycStatus === 'pending' || save.failure?.code === 'name_locked';
   const value = (field: NameField) => typed[field] ?? customer[field] ?? '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { firstName: value('firstName'), lastName: value('lastName') };
-    const found = {
-      firstName: requiredTextProblem(body.firstName, NAME_MAX_LENGTH),
-      lastName: requiredTextProblem(body.lastName, NAME_MAX_LENGTH),
-    };
-    setErrors({ ...(found.firstName ? { firstName: found.firstName } : {}), ...(found.lastName ? { lastName: found.lastName } : {}) });
-    if (!found.firstName && !found.lastName) save.mutate(body);
+    save.submit({ firstName: value('firstName'), lastName: value('lastName') });
   };
+  const problem = (field: NameField) => save.problems?.[field];
   const field = (name: NameField, label: string, autoComplete: string) => (
     <TextField
       label={label}
@@ -61,18 +39,18 @@ export function DetailsScreen() {
       value={value(name)}
       readOnly={locked}
       onChange={(event) => {
-        save.reset();
+        save.edit();
         setTyped((previous) => ({ ...previous, [name]: event.target.value }));
       }}
-      error={errors[name] ? t(`profile.details.errors.${errors[name]}`) : null}
+      error={problem(name) ? t(`profile.details.errors.${problem(name)}`) : null}
     />
   );
-  const failure = save.error as Failure | null;
+  const { failure } = save;
 
   return (
     <div className="stack">
       <p className="page-lead">{t('screens.profileDetails.lead')}</p>
-      <form className="form card" noValidate onSubmit={submit} aria-busy={save.isPending}>
+      <form className="form card" noValidate onSubmit={submit} aria-busy={save.busy}>
         <div className="form-alert" role="alert" aria-live="assertive">
           {failure ? failureText(t, 'profile.details.errors', new Set(['name_locked']), failure) : null}
         </div>
@@ -84,10 +62,10 @@ export function DetailsScreen() {
         {field('firstName', t('profile.details.firstName'), 'given-name')}
         {field('lastName', t('profile.details.lastName'), 'family-name')}
         <p role="status" className="notice">
-          {save.isSuccess ? t('profile.details.saved') : null}
+          {save.done ? t('profile.details.saved') : null}
         </p>
         {locked ? null : (
-          <Button variant="primary" type="submit" busy={save.isPending}>
+          <Button variant="primary" type="submit" busy={save.busy}>
             {t('profile.details.save')}
           </Button>
         )}
