@@ -7,6 +7,7 @@ import type { RateFeedConfig } from '../config';
 import type { Db } from '../db/database';
 import { rateFeedLease, rateHistory, rates } from '../db/schema';
 import { ApiError } from '../errors';
+import { stallAfter, type JobMonitor } from '../jobs';
 import { describeError, type Logger } from '../logger';
 import { formatDecimal } from './decimal';
 
@@ -184,19 +185,34 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
     await write(prices, 'feed');
   }
 
+  let leading = false;
+  /** Logs each change of hands as this instance sees it, as the advisory-lock jobs log `<name>.leading`. */
+  function noteLease(held: boolean): void {
+    if (held !== leading) logger.info(held ? 'rates.leading' : 'rates.lease_lost', { instance });
+    leading = held;
+  }
+
   /** One round of the instance that holds the lease; the others do nothing. */
   async function refresh(): Promise<'moved' | 'not_leader'> {
-    if (!(await holdLease())) return 'not_leader';
+    const held = await holdLease();
+    noteLease(held);
+    if (!held) return 'not_leader';
     if (feed) await readFeed(feed);
     else await simulateStep();
     return 'moved';
   }
 
-  /** Moves the rates now and then every interval, until the returned stop is called. */
-  function start(): () => void {
-    const round = () => refresh().catch((error: unknown) => logger.error('rates.refresh_failed', describeError(error)));
+  /** Moves the rates now and then every interval, until the returned stop is called; `monitor` hears of each healthy round. */
+  function start(monitor?: JobMonitor): () => void {
+    const intervalMs = feed?.intervalMs ?? RATE_SIMULATION_TICK_MS;
+    const health = monitor?.register('rates', stallAfter(intervalMs));
+    const round = () =>
+      refresh().then(
+        () => health?.healthy(),
+        (error: unknown) => logger.error('rates.refresh_failed', describeError(error)),
+      );
     void round();
-    const timer = setInterval(round, feed?.intervalMs ?? RATE_SIMULATION_TICK_MS);
+    const timer = setInterval(round, intervalMs);
     timer.unref();
     return () => clearInterval(timer);
   }
