@@ -15,8 +15,14 @@ import { formatDecimal } from './decimal';
 export const RATE_SIMULATION_TICK_MS = 15_000;
 /** How much history is kept: what the 24-hour change needs. */
 export const RATE_HISTORY_MS = 24 * 60 * 60_000;
-/** An instance that stops renewing its lease (it crashed) hands the rates over after this long. */
-export const RATE_LEASE_MS = 3 * RATE_SIMULATION_TICK_MS;
+/**
+ * An instance that stops renewing its lease (it crashed) hands the rates over after three of its rounds
+ * (45 s simulated, 3 minutes with the feed's default minute): longer than one round, so the holder keeps
+ * it between its rounds instead of the lease changing hands every round.
+ */
+export function rateLeaseMs(feed: Pick<RateFeedConfig, 'intervalMs'> | undefined): number {
+  return 3 * (feed?.intervalMs ?? RATE_SIMULATION_TICK_MS);
+}
 
 /**
  * The simulated market: each step moves a price by at most `step` (a fraction) up or down at random,
@@ -87,6 +93,7 @@ export interface RateServiceDeps {
  */
 export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fetch }: RateServiceDeps) {
   const instance = randomUUID();
+  const leaseMs = rateLeaseMs(feed);
 
   async function list(): Promise<Rate[]> {
     const rows = await selectRates(db, clock());
@@ -132,10 +139,10 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
     const now = clock();
     const rows = await db
       .insert(rateFeedLease)
-      .values({ id: true, holder: instance, leaseUntil: new Date(now.getTime() + RATE_LEASE_MS) })
+      .values({ id: true, holder: instance, leaseUntil: new Date(now.getTime() + leaseMs) })
       .onConflictDoUpdate({
         target: rateFeedLease.id,
-        set: { holder: instance, leaseUntil: new Date(now.getTime() + RATE_LEASE_MS) },
+        set: { holder: instance, leaseUntil: new Date(now.getTime() + leaseMs) },
         setWhere: sql`${rateFeedLease.holder} = ${instance} OR ${rateFeedLease.leaseUntil} < ${now}`,
       })
       .returning({ holder: rateFeedLease.holder });
