@@ -348,6 +348,11 @@ export const API_ERRORS = {
     description: 'Google or Apple answered with an error or could not be reached (discovery, code exchange).',
   },
   social_provider_unavailable: { status: 503, description: 'Sign-in with this provider is not configured on this server.' },
+  temporarily_unavailable: {
+    status: 503,
+    description:
+      'The database is busy (a statement, lock or connection wait timed out) or out of reach for a moment; try again after the `Retry-After` seconds, a money request with the same `Idempotency-Key`.',
+  },
   internal_error: { status: 500, description: 'An unexpected failure; nothing was committed.' },
 } as const satisfies Record<string, { status: number; description: string }>;
 

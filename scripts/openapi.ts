@@ -83,7 +83,7 @@ function errorCodes(spec: AnySpec): ApiErrorCode[] {
   if (spec.auth === 'bearer') codes.add('unauthorized');
   spec.requires?.forEach((rule) => codes.add(CUSTOMER_RULES[rule]));
   if (spec.idempotent) ['idempotency_key_required', 'idempotency_key_reused'].forEach((code) => codes.add(code as ApiErrorCode));
-  codes.add('internal_error');
+  ['temporarily_unavailable', 'internal_error'].forEach((code) => codes.add(code as ApiErrorCode));
   return [...codes].sort((a, b) => API_ERRORS[a].status - API_ERRORS[b].status || a.localeCompare(b));
 }
 

@@ -41,6 +41,8 @@ import { userRoutes } from './routes/users';
 import { createServices, type Services } from './services';
 import { channelTransport, httpSmsTransport, logTransport, smtpTransport, type Transport } from './services/outbox';
 import { serveSpa } from './static';
+import type { JobMonitor } from './jobs';
+import { databaseFault } from './db/faults';
 
 export interface AppOptions {
   db: Db;
@@ -57,6 +59,8 @@ export interface AppOptions {
   listen?: Listen;
   /** The customer's deposit address on a chain (the chain area's derivation); none: deposit links are refused. */
   depositAddress?: DepositAddressOf;
+  /** This instance's background jobs, whose stalls `/api/ready` reports (server/main.ts starts them). */
+  jobs?: JobMonitor;
 }
 
 export function defaultTransport(config: Config, logger: Logger): Transport {
@@ -74,6 +78,9 @@ export function defaultTransport(config: Config, logger: Logger): Transport {
     sms: config.smsGatewayUrl ? alsoLogged(httpSmsTransport(config.smsGatewayUrl, config.timeouts.sms)) : toLog,
   });
 }
+
+/** What a 503 `temporarily_unavailable` asks the client to wait: long enough for a lock or a burst to pass. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** The whole server as a Hono app: `/api/*` from the contract, the built SPA for everything else. */
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -167,7 +174,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   notificationRoutes(api, deps, services);
   injectRoutes(api, deps, services);
   devRoutes(api, deps, services);
-  healthRoutes(api, deps, logger);
+  healthRoutes(api, deps, logger, options.jobs);
   supportRoutes(api, deps, config.chatWidget);
   app.route('/api', api);
 
@@ -176,6 +183,12 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.notFound((c) => errorResponse(c, new ApiError('not_found')));
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    // A busy or unreachable database passes: the client is told when to try again, never a bare 500.
+    const fault = databaseFault(error);
+    if (fault) {
+      logger.warn('request.database_fault', { fault, method: c.req.method, path: c.req.path, ...describeError(error) });
+      return errorResponse(c, new ApiError('temporarily_unavailable', undefined, { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
+    }
     logger.error('request.failed', { method: c.req.method, path: c.req.path, ...describeError(error) });
     return errorResponse(c, new ApiError('internal_error'));
   });

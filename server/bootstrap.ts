@@ -17,6 +17,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
     return database;
   }
   const postgresOptions = {
+    maxConnections: config.dbPoolSize,
     connectTimeoutMs: config.timeouts.dbConnect,
     statementTimeoutMs: config.timeouts.dbStatement,
     onPoolError: (error: Error) => logger.error('db.pool_error', describeError(error)),

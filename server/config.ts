@@ -30,6 +30,11 @@ export interface Config {
   /** postgres://… switches from the embedded PGlite to PostgreSQL; the role the application runs as. */
   databaseUrl: string | undefined;
   /**
+   * PostgreSQL connections each instance keeps at most (DB_POOL_SIZE, default 10): instances × this
+   * (plus a few per instance for the jobs' locks and LISTEN) must stay under the server's max_connections.
+   */
+  dbPoolSize: number;
+  /**
    * The owner of the schema (DATABASE_MIGRATION_URL): migrations run as this role, which then grants
    * the DATABASE_URL role what the application needs and no more (server/db/migrate.ts). Unset, the
    * DATABASE_URL role migrates and owns everything, which production refuses.
@@ -163,6 +168,12 @@ export interface ChainSettings {
    * node per chain, with development chain ids, its state under DATA_DIR/chains.
    */
   local: boolean;
+  /**
+   * LOCAL_CHAINS=external: the same development chains, but the nodes are another instance's (the first
+   * demo instance's, on LOCAL_CHAIN_PORT and the next ports of 127.0.0.1); this one starts none, so
+   * every instance sees one chain each instead of reorgs between nodes of its own.
+   */
+  external: boolean;
   /** LOCAL_CHAIN_PORT (default 8545): the first local node's port, the others on the next ones; 0 picks free ports. */
   localPort: number;
   /**
@@ -290,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseMigrationUrl: env.DATABASE_MIGRATION_URL || undefined,
+    dbPoolSize: parseWhole(env, 'DB_POOL_SIZE', 1, 10),
     authSecret,
     cardKey: loadKey('CARD_KEY', env.CARD_KEY, authSecret, production),
     kycKey: loadKey('KYC_KEY', env.KYC_KEY, authSecret, production),
@@ -362,7 +374,7 @@ function withdrawalSettings(env: NodeJS.ProcessEnv, production: boolean, demoMod
   if (production && key?.toLowerCase() === demoHotWalletKey()) {
     throw new Error('HOT_WALLET_KEY is a well-known development key: anyone could spend the hot wallet. Use the operator’s own.');
   }
-  const local = flag(env, 'LOCAL_CHAINS', demoMode) && !production;
+  const local = localChains(env, demoMode) !== 'off' && !production;
   const hours = env.WITHDRAWAL_COOLING_OFF_HOURS?.trim();
   const coolingOffHours = hours ? Number(hours) : demoMode ? 0 : 24;
   if (!Number.isFinite(coolingOffHours) || coolingOffHours < 0) {
@@ -459,15 +471,10 @@ function depositKeys(env: NodeJS.ProcessEnv, production: boolean, demoMode: bool
 }
 
 function chainSettings(env: NodeJS.ProcessEnv, production: boolean, demoMode: boolean): ChainSettings {
-  const local = flag(env, 'LOCAL_CHAINS', demoMode);
+  const nodes = localChains(env, demoMode);
+  const local = nodes !== 'off';
   if (local && production) throw new Error('LOCAL_CHAINS must be off when NODE_ENV=production: the chains come from CHAIN_RPC_URL_*.');
-  const whole = (name: string, min: number, fallback: number) => {
-    const value = env[name]?.trim();
-    if (!value) return fallback;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${env[name]}"`);
-    return n;
-  };
+  const whole = (name: string, min: number, fallback: number) => parseWhole(env, name, min, fallback);
   const rpcUrls: Partial<Record<EvmNetwork, string>> = {};
   for (const network of EVM_NETWORK_CODES) {
     const value = env[`CHAIN_RPC_URL_${network.toUpperCase()}`]?.trim();
@@ -478,10 +485,13 @@ function chainSettings(env: NodeJS.ProcessEnv, production: boolean, demoMode: bo
     rpcUrls[network] = url.href;
   }
   const localPort = whole('LOCAL_CHAIN_PORT', 0, 8545);
+  if (nodes === 'external' && localPort === 0)
+    throw new Error('LOCAL_CHAINS=external needs LOCAL_CHAIN_PORT: where the first node listens.');
   if (localPort > 65_535 - EVM_NETWORK_CODES.length)
     throw new Error(`LOCAL_CHAIN_PORT must leave room for ${EVM_NETWORK_CODES.length} ports`);
   return {
     local,
+    external: nodes === 'external',
     localPort,
     localBlockSeconds: whole('LOCAL_CHAIN_BLOCK_SECONDS', 0, 2),
     rpcUrls,
@@ -514,13 +524,7 @@ function rateFeed(env: NodeJS.ProcessEnv): RateFeedConfig | undefined {
 export const DEFAULT_SESSION_LIFETIME: SessionLifetime = { absoluteSeconds: 30 * 24 * 60 * 60, idleSeconds: 15 * 60 };
 
 function sessionLifetime(env: NodeJS.ProcessEnv): SessionLifetime {
-  const whole = (name: string, min: number, fallback: number) => {
-    const value = env[name]?.trim();
-    if (!value) return fallback;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${env[name]}"`);
-    return n;
-  };
+  const whole = (name: string, min: number, fallback: number) => parseWhole(env, name, min, fallback);
   const absoluteSeconds = whole('SESSION_ABSOLUTE_HOURS', 1, DEFAULT_SESSION_LIFETIME.absoluteSeconds / 3600) * 3600;
   const idleSeconds = whole('SESSION_IDLE_MINUTES', 2, DEFAULT_SESSION_LIFETIME.idleSeconds / 60) * 60;
   if (idleSeconds > absoluteSeconds) throw new Error('SESSION_IDLE_MINUTES must not be longer than SESSION_ABSOLUTE_HOURS.');
@@ -533,6 +537,14 @@ function parseMilliseconds(env: NodeJS.ProcessEnv, name: string, fallback: numbe
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms <= 0) throw new Error(`${name} must be a positive number of milliseconds, got "${value}"`);
   return ms;
+}
+
+function parseWhole(env: NodeJS.ProcessEnv, name: string, min: number, fallback: number): number {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${env[name]}"`);
+  return n;
 }
 
 function parseOrigin(value: string): string {
@@ -565,6 +577,12 @@ function oidcClient(env: NodeJS.ProcessEnv, prefix: 'GOOGLE' | 'APPLE', defaultI
 }
 
 /** `1`/`true` or `0`/`false`; unset or empty is the default; anything else refuses to start. */
+/** LOCAL_CHAINS: on/off like any flag, or `external` (local chains whose nodes another instance runs). */
+function localChains(env: NodeJS.ProcessEnv, demoMode: boolean): 'own' | 'external' | 'off' {
+  if (env.LOCAL_CHAINS?.trim().toLowerCase() === 'external') return 'external';
+  return flag(env, 'LOCAL_CHAINS', demoMode) ? 'own' : 'off';
+}
+
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const value = env[name]?.trim().toLowerCase();
   if (!value) return fallback;

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { createApp, defaultTransport } from './app';
 import { openDatabase } from './bootstrap';
 import { resolveChains } from './chains/chains';
-import { startLocalNodes } from './chains/localNodes';
+import { externalLocalNodes, startLocalNodes } from './chains/localNodes';
 import { createDepositWatcher } from './chains/watcher';
 import { hotWalletAccount } from './chains/hotWallet';
 import { createWithdrawalSigner } from './chains/signer';
@@ -11,6 +11,8 @@ import { systemClock } from './clock';
 import { isLoopback, loadConfig } from './config';
 import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PHONE_CUSTOMER, isEmpty, seedDemo } from './db/seed';
 import { consoleLogger, describeError, maskingLogger } from './logger';
+import { createJobMonitor } from './jobs';
+import { checkSharedKeys } from './keyChecks';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { createServices } from './services';
 
@@ -18,8 +20,17 @@ const config = loadConfig();
 // Production logs leave the building (log shippers, support tickets): no e-mail or phone in them.
 const logger = config.production ? maskingLogger(consoleLogger) : consoleLogger;
 const clock = systemClock;
+// A promise nobody awaited that rejects is a bug to fix, not a reason to drop every request in flight
+// on this instance (Node's default exits): logged, and the loops that matter re-arm on their own.
+process.on('unhandledRejection', (reason) => logger.error('process.unhandled_rejection', describeError(reason)));
 for (const warning of config.startWarnings) console.warn(`\n*** WARNING: ${warning}\n`);
 const database = await openDatabase(config, logger);
+// Instances configured apart would refuse each other's tokens and codes without a word: the first one
+// records its keys' check values, any later one with other keys stops here, naming the setting.
+await checkSharedKeys(database, config).catch(async (error: unknown) => {
+  await database.close();
+  throw error;
+});
 
 // A fresh embedded database in demo mode gets the demo accounts, so `npm start` shows a living app at
 // once. Anywhere else their published passwords would open real accounts: an operator creates the first
@@ -29,13 +40,19 @@ if (config.demoMode && database.engine === 'pglite' && (await isEmpty(database.d
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }
 
-// Demo mode: a local development node per chain, kept under DATA_DIR so a restart agrees with the database.
-const localNodes = config.chains.local
-  ? await startLocalNodes({ dataDir: config.dataDir, port: config.chains.localPort, blockSeconds: config.chains.localBlockSeconds })
-  : undefined;
-if (localNodes)
-  logger.info('chains.local_nodes', { nodes: localNodes.nodes.map(({ network, chainId, rpcUrl }) => ({ network, chainId, rpcUrl })) });
-const chains = resolveChains(config.chains, localNodes?.nodes);
+// Demo mode: a local development node per chain, kept under DATA_DIR so a restart agrees with the database;
+// a second instance uses the first one's (LOCAL_CHAINS=external).
+const localNodes =
+  config.chains.local && !config.chains.external
+    ? await startLocalNodes({ dataDir: config.dataDir, port: config.chains.localPort, blockSeconds: config.chains.localBlockSeconds })
+    : undefined;
+const nodes = config.chains.external ? externalLocalNodes(config.chains.localPort) : localNodes?.nodes;
+const chains = resolveChains(config.chains, nodes);
+if (nodes)
+  logger.info('chains.local_nodes', {
+    external: config.chains.external,
+    nodes: chains.map(({ network, chainId, rpcUrl }) => ({ network, chainId, rpcUrl })),
+  });
 
 const services = createServices({
   db: database.db,
@@ -45,7 +62,8 @@ const services = createServices({
   transport: defaultTransport(config, logger),
   listen: database.listen,
 });
-const app = createApp({ db: database.db, config, clock, logger, services, chains });
+const jobs = createJobMonitor(clock);
+const app = createApp({ db: database.db, config, clock, logger, services, chains, jobs });
 
 // The credentials are printed only where they work: in demo mode, with the demo account present.
 const showDemo = config.demoMode && Boolean(await services.users.findByEmail(DEMO_CUSTOMER.email));
@@ -75,7 +93,7 @@ const server = serve(
 ) as Server;
 
 // Moves the rates (simulated, or read from RATES_FEED_URL) on whichever instance holds the lease.
-const stopRates = services.rates.start();
+const stopRates = services.rates.start(jobs);
 
 // Follows the chains for deposits on whichever instance holds its advisory lock (the wallet's 4 s polling, docs/product.md#the-browser-wallet;
 // a local node's blocks come faster).
@@ -83,6 +101,7 @@ const stopWatcher = config.deposits
   ? createDepositWatcher({ db: database.db, clock, logger, chains }).start({
       databaseUrl: config.databaseUrl,
       pollMs: config.chains.local ? 1_000 : 4_000,
+      monitor: jobs,
     })
   : undefined;
 
@@ -99,6 +118,7 @@ const stopSigner = config.withdrawals.hotWalletKey
     }).start({
       databaseUrl: config.databaseUrl,
       pollMs: config.chains.local ? 1_000 : 4_000,
+      monitor: jobs,
     })
   : undefined;
 // Pushes each notification as the transaction that wrote it commits.

@@ -59,7 +59,8 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * Codes this endpoint answers besides those every endpoint of its kind may answer: `invalid_json`,
    * `unsupported_media_type`, `payload_too_large`, `validation_failed` (any endpoint: a NUL byte or prototype key
    * in path or query; with a body or query, the schema),
-   * `unauthorized`, `session_idle` and `session_expired` (bearer), `idempotency_key_*` (idempotent), `internal_error`.
+   * `unauthorized`, `session_idle` and `session_expired` (bearer), `idempotency_key_*` (idempotent), `temporarily_unavailable`,
+   * `internal_error`.
    */
   errors?: readonly ApiErrorCode[];
   /**

@@ -8,7 +8,8 @@ export const healthEndpoints = {
     auth: 'none',
   }),
   ready: endpoint('GET', '/ready', undefined, readinessSchema, {
-    summary: 'The database answers a query (readiness); otherwise 503 `not_ready`.',
+    summary:
+      'The database answers a query and no background job of this instance has stalled (readiness); otherwise 503 `not_ready`, whose message names the stalled jobs.',
     auth: 'none',
     errors: ['not_ready'],
   }),

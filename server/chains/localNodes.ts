@@ -222,6 +222,11 @@ export interface LocalNodesOptions {
   blockSeconds?: number;
 }
 
+/** Where another instance's nodes listen (LOCAL_CHAINS=external): its first port and the next ones, as started below. */
+export function externalLocalNodes(port: number): Pick<LocalNode, 'network' | 'rpcUrl'>[] {
+  return EVM_NETWORK_CODES.map((network, index) => ({ network, rpcUrl: `http://127.0.0.1:${port + index}` }));
+}
+
 /** The four chains' nodes, started together; stopping stops all. */
 export async function startLocalNodes({
   dataDir,

@@ -20,7 +20,7 @@ import { activities, hotWalletNonces, withdrawals, withdrawalTransactions } from
 import { describeError, type Logger } from '../logger';
 import { formatDecimal } from '../../contract/decimal';
 import { publicClientOf } from './chains';
-import { runWhileLeader } from './leader';
+import { roundPerChain, runWhileLeader, type LeaderStart } from './leader';
 import { confirmWithdrawal, failWithdrawal } from './settlement';
 import { onChainUnits, receivedOf, tokenOf, type ChainToken } from './withdrawals';
 
@@ -347,7 +347,7 @@ export function createWithdrawalSigner({
     return undefined;
   }
 
-  /** One round over every chain with open withdrawals; a chain that fails is logged and tried again next round. */
+  /** One round over every chain with open withdrawals; a chain whose node fails is logged and tried again next round. */
   async function runOnce(): Promise<void> {
     const open = new Set(
       (
@@ -357,25 +357,22 @@ export function createWithdrawalSigner({
           .where(inArray(withdrawals.status, ['pending', 'broadcast']))
       ).map((row) => row.network),
     );
-    await Promise.all(
-      chains
-        .filter((chain) => open.has(chain.network))
-        .map(async (chain) => {
-          const client = clients.get(chain.network)!;
-          try {
-            // In nonce order: a node holds a later nonce back until the earlier one arrives.
-            for (const raw of await sign(chain, client)) await send(chain, client, raw);
-            await follow(chain, client);
-          } catch (error) {
-            logger.error('withdrawals.round_failed', { network: chain.network, ...describeError(error) });
-          }
-        }),
+    await roundPerChain(
+      chains.filter((chain) => open.has(chain.network)),
+      'withdrawals.chain_failed',
+      logger,
+      async (chain) => {
+        const client = clients.get(chain.network)!;
+        // In nonce order: a node holds a later nonce back until the earlier one arrives.
+        for (const raw of await sign(chain, client)) await send(chain, client, raw);
+        await follow(chain, client);
+      },
     );
   }
 
   /** Runs rounds every `pollMs` on whichever instance holds the signer's advisory lock. */
-  function start({ databaseUrl, pollMs }: { databaseUrl: string | undefined; pollMs: number }): () => Promise<void> {
-    return runWhileLeader({ databaseUrl, pollMs, lockKey: SIGNER_LOCK_KEY, name: 'withdrawals', logger, runOnce });
+  function start({ databaseUrl, pollMs, monitor }: LeaderStart): () => Promise<void> {
+    return runWhileLeader({ databaseUrl, pollMs, monitor, lockKey: SIGNER_LOCK_KEY, name: 'withdrawals', logger, runOnce });
   }
 
   return { runOnce, start };

@@ -7,11 +7,11 @@ import { MINIMUM_DEPOSIT } from '../../contract/deposits';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { activities, chainCursors, chainDeposits, depositAddresses, rates } from '../db/schema';
-import { describeError, type Logger } from '../logger';
+import type { Logger } from '../logger';
 import { createAccountService } from '../services/accounts';
 import { credit } from '../services/ledger';
 import { publicClientOf } from './chains';
-import { runWhileLeader } from './leader';
+import { roundPerChain, runWhileLeader, type LeaderStart } from './leader';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 /** A chain first watched is read from this many blocks back. */
@@ -261,18 +261,14 @@ export function createDepositWatcher({ db, clock, logger, chains }: WatcherDeps)
     });
   }
 
-  /** One round over every chain; a chain that fails is logged and tried again next round. */
+  /** One round over every chain; a chain whose node fails is logged and tried again next round. */
   async function runOnce(): Promise<void> {
-    await Promise.all(
-      chains.map((chain) =>
-        round(chain).catch((error: unknown) => logger.error('deposits.round_failed', { network: chain.network, ...describeError(error) })),
-      ),
-    );
+    await roundPerChain(chains, 'deposits.chain_failed', logger, round);
   }
 
   /** Runs rounds every `pollMs` on whichever instance holds the watcher's advisory lock. */
-  function start({ databaseUrl, pollMs }: { databaseUrl: string | undefined; pollMs: number }): () => Promise<void> {
-    return runWhileLeader({ databaseUrl, pollMs, lockKey: WATCHER_LOCK_KEY, name: 'deposits', logger, runOnce });
+  function start({ databaseUrl, pollMs, monitor }: LeaderStart): () => Promise<void> {
+    return runWhileLeader({ databaseUrl, pollMs, monitor, lockKey: WATCHER_LOCK_KEY, name: 'deposits', logger, runOnce });
   }
 
   return { runOnce, start };

@@ -3,12 +3,14 @@ import type { Hono } from 'hono';
 import { endpoints } from '../../contract/endpoints';
 import { ApiError } from '../errors';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
+import type { JobMonitor } from '../jobs';
 import { describeError, type Logger } from '../logger';
 
 /** How long readiness waits for the database before calling this instance not ready. */
 export const READY_TIMEOUT_MS = 2_000;
 
-export function healthRoutes(app: Hono<AppEnv>, deps: RouteDeps, logger: Logger): void {
+/** Readiness: the database answers and no background job of this instance (`jobs`) has stalled. */
+export function healthRoutes(app: Hono<AppEnv>, deps: RouteDeps, logger: Logger, jobs?: JobMonitor): void {
   mount(app, deps, endpoints.health, async () => ({ status: 'ok' as const }));
 
   mount(app, deps, endpoints.ready, async () => {
@@ -23,6 +25,11 @@ export function healthRoutes(app: Hono<AppEnv>, deps: RouteDeps, logger: Logger)
       throw new ApiError('not_ready');
     } finally {
       clearTimeout(timer);
+    }
+    const stalled = jobs?.stalled() ?? [];
+    if (stalled.length > 0) {
+      logger.warn('ready.jobs_stalled', { jobs: stalled });
+      throw new ApiError('not_ready', `Background jobs stalled: ${stalled.join(', ')}.`);
     }
     return { status: 'ready' as const };
   });

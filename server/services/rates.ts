@@ -7,6 +7,7 @@ import type { RateFeedConfig } from '../config';
 import type { Db } from '../db/database';
 import { rateFeedLease, rateHistory, rates } from '../db/schema';
 import { ApiError } from '../errors';
+import { stallAfter, type JobMonitor } from '../jobs';
 import { describeError, type Logger } from '../logger';
 import { formatDecimal, isPositiveAmount } from '../../contract/decimal';
 
@@ -14,8 +15,14 @@ import { formatDecimal, isPositiveAmount } from '../../contract/decimal';
 export const RATE_SIMULATION_TICK_MS = 15_000;
 /** How much history is kept: what the 24-hour change needs. */
 export const RATE_HISTORY_MS = 24 * 60 * 60_000;
-/** An instance that stops renewing its lease (it crashed) hands the rates over after this long. */
-export const RATE_LEASE_MS = 3 * RATE_SIMULATION_TICK_MS;
+/**
+ * An instance that stops renewing its lease (it crashed) hands the rates over after three of its rounds
+ * (45 s simulated, 3 minutes with the feed's default minute): longer than one round, so the holder keeps
+ * it between its rounds instead of the lease changing hands every round.
+ */
+export function rateLeaseMs(feed: Pick<RateFeedConfig, 'intervalMs'> | undefined): number {
+  return 3 * (feed?.intervalMs ?? RATE_SIMULATION_TICK_MS);
+}
 
 /**
  * The simulated market: each step moves a price by at most `step` (a fraction) up or down at random,
@@ -86,6 +93,7 @@ export interface RateServiceDeps {
  */
 export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fetch }: RateServiceDeps) {
   const instance = randomUUID();
+  const leaseMs = rateLeaseMs(feed);
 
   async function list(): Promise<Rate[]> {
     const rows = await selectRates(db, clock());
@@ -131,10 +139,10 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
     const now = clock();
     const rows = await db
       .insert(rateFeedLease)
-      .values({ id: true, holder: instance, leaseUntil: new Date(now.getTime() + RATE_LEASE_MS) })
+      .values({ id: true, holder: instance, leaseUntil: new Date(now.getTime() + leaseMs) })
       .onConflictDoUpdate({
         target: rateFeedLease.id,
-        set: { holder: instance, leaseUntil: new Date(now.getTime() + RATE_LEASE_MS) },
+        set: { holder: instance, leaseUntil: new Date(now.getTime() + leaseMs) },
         setWhere: sql`${rateFeedLease.holder} = ${instance} OR ${rateFeedLease.leaseUntil} < ${now}`,
       })
       .returning({ holder: rateFeedLease.holder });
@@ -184,19 +192,34 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
     await write(prices, 'feed');
   }
 
+  let leading = false;
+  /** Logs each change of hands as this instance sees it, as the advisory-lock jobs log `<name>.leading`. */
+  function noteLease(held: boolean): void {
+    if (held !== leading) logger.info(held ? 'rates.leading' : 'rates.lease_lost', { instance });
+    leading = held;
+  }
+
   /** One round of the instance that holds the lease; the others do nothing. */
   async function refresh(): Promise<'moved' | 'not_leader'> {
-    if (!(await holdLease())) return 'not_leader';
+    const held = await holdLease();
+    noteLease(held);
+    if (!held) return 'not_leader';
     if (feed) await readFeed(feed);
     else await simulateStep();
     return 'moved';
   }
 
-  /** Moves the rates now and then every interval, until the returned stop is called. */
-  function start(): () => void {
-    const round = () => refresh().catch((error: unknown) => logger.error('rates.refresh_failed', describeError(error)));
+  /** Moves the rates now and then every interval, until the returned stop is called; `monitor` hears of each healthy round. */
+  function start(monitor?: JobMonitor): () => void {
+    const intervalMs = feed?.intervalMs ?? RATE_SIMULATION_TICK_MS;
+    const health = monitor?.register('rates', stallAfter(intervalMs));
+    const round = () =>
+      refresh().then(
+        () => health?.healthy(),
+        (error: unknown) => logger.error('rates.refresh_failed', describeError(error)),
+      );
     void round();
-    const timer = setInterval(round, feed?.intervalMs ?? RATE_SIMULATION_TICK_MS);
+    const timer = setInterval(round, intervalMs);
     timer.unref();
     return () => clearInterval(timer);
   }

@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: path.join(os.tmpdir(), 'meridian-test-unused'),
     databaseUrl: undefined,
     databaseMigrationUrl: undefined,
+    dbPoolSize: 10,
     authSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     cardKey: new Uint8Array(32).fill(7),
     kycKey: new Uint8Array(32).fill(9),
@@ -86,7 +87,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     session: DEFAULT_SESSION_LIFETIME,
     rateFeed: undefined,
-    chains: { local: false, localPort: 0, localBlockSeconds: 0, rpcUrls: {}, confirmations: 2 },
+    chains: { local: false, external: false, localPort: 0, localBlockSeconds: 0, rpcUrls: {}, confirmations: 2 },
     deposits: demoDepositKeys(),
     ...overrides,
   };

@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config';
 import { rateFeedLease, rateHistory } from '../../server/db/schema';
 import { ApiError } from '../../server/errors';
 import { silentLogger } from '../../server/logger';
-import { RATE_LEASE_MS, createRateService, priceText } from '../../server/services/rates';
+import { createRateService, priceText, rateLeaseMs } from '../../server/services/rates';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
 import {
   TEST_EPOCH,
@@ -146,7 +146,7 @@ describe('the rate service', () => {
     expect((await first.history('BTC')).length).toBeGreaterThanOrEqual(40);
 
     // The holder stops (crashed): after the lease runs out the other instance takes over.
-    clock.advance(RATE_LEASE_MS / 1000 + 1);
+    clock.advance(rateLeaseMs(undefined) / 1000 + 1);
     expect(await second.refresh()).toBe('moved');
     expect(await first.refresh()).toBe('not_leader');
 
@@ -215,12 +215,13 @@ describe('a real price feed (RATES_FEED_URL), against a local stand-in', () => {
   it('takes the prices the feed answers; what it lacks keeps its last price and turns stale; a failure changes nothing', async () => {
     const clock = new TestClock(new Date(TEST_EPOCH.getTime() + 5 * 86_400_000));
     await db.database.db.delete(rateFeedLease);
-    const rates = createRateService({
+    const deps = {
       db: db.database.db,
       clock: clock.now,
       logger: silentLogger,
       feed: { url, mapping: { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tether' }, intervalMs: 60_000, timeoutMs: 2_000 },
-    });
+    };
+    const rates = createRateService(deps);
     answer = { status: 200, body: { bitcoin: { usd: 91234.56 }, ethereum: { usd: 3012.5 }, tether: { usd: 1.0002 } } };
     expect(await rates.refresh()).toBe('moved');
     expect(requests.at(-1)).toBe('/api/v3/simple/price?ids=bitcoin,ethereum,tether&vs_currencies=usd');
@@ -232,6 +233,8 @@ describe('a real price feed (RATES_FEED_URL), against a local stand-in', () => {
     expect(fresh.BNB!.stale).toBe(true);
 
     clock.advance(60);
+    // The holder keeps the lease until its next round, a minute later: another instance finds it held.
+    expect(await createRateService(deps).refresh()).toBe('not_leader');
     answer = { status: 200, body: { bitcoin: { usd: 91300 }, tether: { usd: 'n/a' } } };
     await rates.refresh();
     const partial = byAsset(await rates.list());

@@ -4,10 +4,10 @@ import type { Failure, FieldErrorCode } from '../../../machines/failure';
 import { BIOMETRIC_ERROR_CODES, PASSKEY_APP_ERROR_CODES, WEBAUTHN_ERROR_CODES, type BiometricErrorCode } from '../../auth/webauthnErrors';
 
 /**
- * Failures any form may meet, besides its own: the connection, a rate limit, and a rule of the customer
+ * Failures any form may meet, besides its own: the connection, a rate limit, a busy server, and a rule of the customer
  * the server enforces (a verified e-mail, a confirmed phone, an approved identity check).
  */
-const GENERAL = new Set(['network_error', 'rate_limited', ...Object.values(CUSTOMER_RULES)]);
+const GENERAL = new Set(['network_error', 'rate_limited', 'temporarily_unavailable', ...Object.values(CUSTOMER_RULES)]);
 
 /**
  * The translated sentence for a failure: the form's own message when it has one for the code
