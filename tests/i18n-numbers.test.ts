@@ -30,10 +30,10 @@ describe('numbers inside messages', () => {
   it('still pick the plural form from the count itself, not from its formatted digits', async () => {
     const { t } = await messagesIn('ar');
     // Arabic: 3 → few ("ثوانٍ"), 11 → many, 100 → other; each form then shows the number in Arabic digits.
-    expect(t('failure.rate_limited', { count: 3 })).toBe(t('failure.rate_limited_few', { count: 3 }));
-    expect(t('failure.rate_limited', { count: 3 })).toContain('٣');
-    expect(t('failure.rate_limited', { count: 11 })).toBe(t('failure.rate_limited_many', { count: 11 }));
-    expect(t('failure.rate_limited', { count: 100 })).toBe(t('failure.rate_limited_other', { count: 100 }));
+    expect(t('errors.rate_limited', { count: 3 })).toBe(t('errors.rate_limited_few', { count: 3 }));
+    expect(t('errors.rate_limited', { count: 3 })).toContain('٣');
+    expect(t('errors.rate_limited', { count: 11 })).toBe(t('errors.rate_limited_many', { count: 11 }));
+    expect(t('errors.rate_limited', { count: 100 })).toBe(t('errors.rate_limited_other', { count: 100 }));
     const ru = await messagesIn('ru');
     expect(ru.t('help.results', { count: 2 })).toBe(ru.t('help.results_few', { count: 2 }));
   });

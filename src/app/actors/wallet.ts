@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { WalletChain, WalletFailure } from '../../../contract/wallet';
+import type { WalletChain } from '../../../contract/wallet';
+import { asError } from '../../../machines/failure';
 import type { walletMachine } from '../../../machines/wallet.machine';
 import type { Wallet } from '../../platform/wallet';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
@@ -37,9 +38,7 @@ export function walletImplementation(
     } catch (error) {
       // Loaded already (the call came from it): no request at the moment of failure.
       const { walletFailureCode } = await import('../../platform/wallet');
-      throw Object.assign(new Error('wallet call failed', { cause: error }), {
-        walletFailure: walletFailureCode(error),
-      } satisfies WalletFailure);
+      throw asError({ code: walletFailureCode(error), message: 'wallet call failed' }, error);
     }
   };
   return {

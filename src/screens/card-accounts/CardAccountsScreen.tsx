@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CardCredit } from '../../../contract/cards';
 import { toFailure } from '../../../machines/failure';
-import type { ApiError } from '../../api/client';
 import { cardsApi } from '../../api/cards';
 import { useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
@@ -12,11 +11,12 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId, storedCardAccountId, useCardAccounts } from './selectedCardAccount';
-import { unwrapAnswer } from './unwrapAnswer';
+import { unwrap } from '../../app/actors/unwrap';
 import './cards.css';
 import { useAccountName } from '../shared/useAccountName';
+import type { Failure } from '../../../machines/failure';
 
 /**
  * `/card-accounts`: the customer's card account (one in euros, a credit line against crypto collateral),
@@ -95,8 +95,8 @@ function OpenCardAccount({ onOpened }: { onOpened: (id: string) => void }) {
   const { t } = useTranslation();
   const system = useSystem();
   const queryClient = useQueryClient();
-  const open = useMutation<{ id: string }, ApiError>({
-    mutationFn: async () => unwrapAnswer(await cardsApi(system.client).createCardAccount()),
+  const open = useMutation<{ id: string }, Failure>({
+    mutationFn: async () => unwrap(await cardsApi(system.client).createCardAccount()),
     onSuccess: async (account) => {
       onOpened(account.id);
       await queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY });
@@ -111,7 +111,7 @@ function OpenCardAccount({ onOpened }: { onOpened: (id: string) => void }) {
           {t('cardAccounts.open.body')}
           {open.isError ? (
             <span className="form-alert" role="alert">
-              {generalFailureText(t, open.error)}
+              {failureText(t, 'errors', open.error)}
             </span>
           ) : null}
         </>
@@ -130,7 +130,7 @@ export function LoadFailed({ error, retry }: { error: unknown; retry: () => void
   const { t } = useTranslation();
   return (
     <p className="form-alert" role="alert">
-      {generalFailureText(t, toFailure(error))}{' '}
+      {failureText(t, 'errors', toFailure(error))}{' '}
       <Button className="button--small" onClick={retry}>
         {t('balances.retry')}
       </Button>

@@ -8,7 +8,8 @@ import { useApi, useMe, useSystem } from '../../app/context';
 import { meQuery } from '../../app/me';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
+import { unwrap } from '../../app/actors/unwrap';
 
 type NameField = 'firstName' | 'lastName';
 type NameError = NonNullable<ReturnType<typeof requiredTextProblem>>;
@@ -27,9 +28,7 @@ export function DetailsScreen() {
   const [errors, setErrors] = useState<Partial<Record<NameField, NameError>>>({});
   const save = useMutation({
     mutationFn: async (body: Record<NameField, string>) => {
-      const result = await profile.updateName(body);
-      if (!result.ok) throw result.error as Failure;
-      return result.data;
+      return unwrap(profile.updateName(body));
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(meQuery(api).queryKey, saved);
@@ -74,7 +73,7 @@ export function DetailsScreen() {
       <p className="page-lead">{t('screens.profileDetails.lead')}</p>
       <form className="form card" noValidate onSubmit={submit} aria-busy={save.isPending}>
         <div className="form-alert" role="alert" aria-live="assertive">
-          {failure ? failureText(t, 'profile.details.errors', new Set(['name_locked']), failure) : null}
+          {failure ? failureText(t, 'profile.details.errors', failure) : null}
         </div>
         {locked ? (
           <p className="notice" data-testid="name-locked">

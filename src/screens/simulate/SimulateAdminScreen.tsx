@@ -15,7 +15,8 @@ import { formatAmount, type ParsedAmount } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { SIMULATION_ACCOUNTS } from './SimulateScreen';
-import { isMissing, unwrap, useFailureText } from './shared';
+import { isMissing, useFailureText } from './shared';
+import { unwrap } from '../../app/actors/unwrap';
 import { HeldTransfersSection, VoucherForm } from './TopUpAdmin';
 
 const CUSTOMERS = ['simulate', 'admin', 'customers'] as const;
@@ -289,7 +290,7 @@ function OutboxSection() {
   const outbox = useQuery({
     queryKey: [...OUTBOX, shown],
     queryFn: async ({ signal }) => {
-      const answer = unwrap(await api.listAdminOutbox(shown ? { to: shown } : {}, { retry: false, signal }));
+      const answer = await unwrap(api.listAdminOutbox(shown ? { to: shown } : {}, { retry: false, signal }));
       void queryClient.invalidateQueries({ queryKey: AUDIT });
       return answer.messages;
     },

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSETS, NETWORKS, type Network } from '../../../contract/assets';
 import type { FiatAsset } from '../../../contract/assets';
-import { endpoints } from '../../../contract/endpoints';
 import { CARD_CHANNELS, type Card, type CardAuthorization, type CardChannel } from '../../../contract/cards';
 import type { SimulatedMovement, SimulationAccount } from '../../../contract/simulate';
 import { cardsApi } from '../../api/cards';
@@ -13,7 +12,9 @@ import { simulateApi } from '../../api/simulate';
 import { useApi, useLocalize, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { notify } from '../../app/notify';
+import { toFailure } from '../../../machines/failure';
 import { Button } from '../../ui/Button';
+import { failureText } from '../../ui/failureText';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
 import { formatAmount, type ParsedAmount } from '../../ui/money';
@@ -21,7 +22,8 @@ import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useHydrated } from '../../ui/useHydrated';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId, useCardAccounts } from '../card-accounts/selectedCardAccount';
-import { CallFailed, isMissing, PageNotFound, unwrap, useFailureText } from './shared';
+import { isMissing, PageNotFound, useFailureText } from './shared';
+import { unwrap } from '../../app/actors/unwrap';
 import { useAccountLabel, useAccountName } from '../shared/useAccountName';
 
 export const SIMULATION_ACCOUNTS = ['simulate', 'accounts'] as const;
@@ -302,9 +304,6 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   );
 }
 
-/** Why the card network declined a payment, in the customer's words (`cardPayment.declined.<code>`). */
-const DECLINE_REASONS: ReadonlySet<string> = new Set([...(endpoints.simulateCardAuthorization.errors ?? []), 'network_error']);
-
 /** Every card of the customer's card accounts (today at most one account), for the card to pay with. */
 function useCustomerCards() {
   const api = useApi(cardsApi);
@@ -344,7 +343,7 @@ function CardPaymentForm() {
   const [key, renewKey] = useIdempotencyKey();
   const mutation = useMutation({
     mutationFn: async (): Promise<{ paid: CardAuthorization; currency: string }> => ({
-      paid: unwrap(
+      paid: await unwrap(
         await api.simulateCardAuthorization(
           { cardId: card!.id, amount: amount.ok ? amount.value : '', merchant: merchant.trim(), channel },
           key,
@@ -367,7 +366,8 @@ function CardPaymentForm() {
     mutation.mutate();
   };
   const currency = card ? currencyOf(card) : 'EUR';
-  const declined = mutation.error instanceof CallFailed ? mutation.error.code : mutation.error ? 'unknown' : null;
+  // Why the card network declined the payment, in the customer's words (`cardPayment.declined.<code>`).
+  const declined = mutation.error ? failureText(t, 'cardPayment.declined', toFailure(mutation.error)) : null;
 
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
@@ -421,7 +421,7 @@ function CardPaymentForm() {
             {declined ? (
               <>
                 <strong>{t('cardPayment.declinedTitle')}</strong>{' '}
-                {t(`cardPayment.declined.${DECLINE_REASONS.has(declined) ? declined : 'unknown'}`)}
+                {declined}
               </>
             ) : null}
           </div>
