@@ -1,17 +1,5 @@
-import type { i18n as I18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../contract/locales';
-import { createI18n } from '../src/i18n';
-
-/** The app's own i18next instance for a locale, its messages loaded. */
-async function messagesIn(locale: Locale): Promise<I18n> {
-  const i18n = createI18n(locale, (message, error) => {
-    throw new Error(`${message}: ${String(error)}`);
-  });
-  if (!i18n.isInitialized) await new Promise((resolve) => i18n.on('initialized', resolve));
-  await i18n.loadLanguages(locale);
-  return i18n;
-}
+import { messagesIn } from './translate';
 
 const LATIN_DIGIT = /[0-9]/;
 
