@@ -102,7 +102,8 @@ export function endpointRoutes(): Plugin {
       if (id.includes(`${path.sep}contract${path.sep}`)) table = undefined;
     },
     async load(id) {
-      if (id.startsWith(`\0${ERROR_DATA_MODULE_PREFIX}`)) return errorDataModule(endpointsDir, id.slice(`\0${ERROR_DATA_MODULE_PREFIX}`.length));
+      if (id.startsWith(`\0${ERROR_DATA_MODULE_PREFIX}`))
+        return errorDataModule(endpointsDir, id.slice(`\0${ERROR_DATA_MODULE_PREFIX}`.length));
       if (!id.startsWith(`\0${ENDPOINT_ROUTES_MODULE}`)) return;
       const { module, dependencies } = await contract();
       for (const file of dependencies) this.addWatchFile(file);

@@ -62,7 +62,8 @@ export function withValues(template: string, values: Record<string, string | num
 export function failureText(language: PageLanguage, own: Record<string, string>, failure: Failure): string {
   const general: Record<string, unknown> = pageTexts(language).errors;
   if (own[failure.code] !== undefined) return own[failure.code]!;
-  if (failure.code === 'rate_limited') return countedText(language, general as Record<string, string>, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
+  if (failure.code === 'rate_limited')
+    return countedText(language, general as Record<string, string>, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
   const said = general[failure.code];
   return typeof said === 'string' ? said : (own.unknown ?? (general.unknown as string));
 }

@@ -29,8 +29,7 @@ export function ForgotPasswordScreen() {
   // The step's field error, in the sign-up form's words; else what went wrong for the step.
   const field = step === 'code' ? null : step;
   const error =
-    (field && fieldErrorText(t, field, fieldErrors[field])) ??
-    (failure ? failureText(t, 'register.codeErrors', failure) : null);
+    (field && fieldErrorText(t, field, fieldErrors[field])) ?? (failure ? failureText(t, 'register.codeErrors', failure) : null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (step === 'email') reset.send({ type: 'EMAIL_SUBMITTED', email: typedEmail });

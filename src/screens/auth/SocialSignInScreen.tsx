@@ -34,9 +34,7 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   return (
     <div className="stack">
       <div className="form-alert" role="alert" aria-live="assertive">
-        {cancelled
-          ? t('social.cancelled', { provider: name })
-          : failureText(t, 'social.errors', failure!, { provider: name })}
+        {cancelled ? t('social.cancelled', { provider: name }) : failureText(t, 'social.errors', failure!, { provider: name })}
       </div>
       <Button variant="primary" block onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
         {t('social.tryAgain')}

@@ -51,8 +51,7 @@ export function PayByCodeScreen() {
     : view.failure?.code === 'validation_failed'
       ? t('payByCode.problems.check')
       : null;
-  const formError =
-    view.failure && view.failure.code !== 'validation_failed' ? failureText(t, 'payByCode.errors', view.failure) : null;
+  const formError = view.failure && view.failure.code !== 'validation_failed' ? failureText(t, 'payByCode.errors', view.failure) : null;
 
   return (
     <form className="form pay-by-code" noValidate onSubmit={submit} aria-busy={view.busy}>

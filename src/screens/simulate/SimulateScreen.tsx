@@ -420,8 +420,7 @@ function CardPaymentForm() {
           <div className="form-alert" role="alert">
             {declined ? (
               <>
-                <strong>{t('cardPayment.declinedTitle')}</strong>{' '}
-                {declined}
+                <strong>{t('cardPayment.declinedTitle')}</strong> {declined}
               </>
             ) : null}
           </div>
