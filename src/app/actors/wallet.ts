@@ -26,9 +26,9 @@ export function walletImplementation(
       });
       return created;
     })).catch((error: unknown) => {
-      // A failed load (offline) is tried again on Try again; the machine reads it as `unknown`.
+      // A failed load (offline) is tried again on Try again; the wallet says it as its own `unknown`.
       loading = null;
-      throw error;
+      throw asError({ code: 'unknown', message: 'the wallet did not load' }, error);
     });
   /** A wallet call whose rejection is read here, with the failure tables that came with the adapter. */
   const attempt = async <T>(call: (loaded: Wallet) => Promise<T>): Promise<T> => {

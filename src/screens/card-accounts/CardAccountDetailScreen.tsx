@@ -36,7 +36,7 @@ export function CardAccountDetailScreen() {
     queryKey: [...CARD_ACCOUNTS_QUERY, id],
     enabled: live,
     retry: (count, error: Failure) => error.status !== 404 && count < 3,
-    queryFn: async ({ signal }) => unwrap(await api.getCardAccount(id, { retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.getCardAccount(id, { retry: false, signal })),
   });
   // Opening an account's page makes it the one the cards and collateral screens are about.
   useEffect(() => {
@@ -117,7 +117,7 @@ function RepayForm({ credit }: { credit: CardCredit }) {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const headingId = useId();
   const repay = useMutation<CardCredit, Failure, { fromAccountId: string; amount: string }>({
-    mutationFn: async (body) => unwrap(await cardsApi(system.client).repayCardAccount(credit.id, body, key)),
+    mutationFn: async (body) => unwrap(cardsApi(system.client).repayCardAccount(credit.id, body, key)),
     onSuccess: async (after) => {
       setKey(crypto.randomUUID());
       setText('');

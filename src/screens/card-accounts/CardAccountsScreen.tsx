@@ -96,7 +96,7 @@ function OpenCardAccount({ onOpened }: { onOpened: (id: string) => void }) {
   const system = useSystem();
   const queryClient = useQueryClient();
   const open = useMutation<{ id: string }, Failure>({
-    mutationFn: async () => unwrap(await cardsApi(system.client).createCardAccount()),
+    mutationFn: async () => unwrap(cardsApi(system.client).createCardAccount()),
     onSuccess: async (account) => {
       onOpened(account.id);
       await queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY });

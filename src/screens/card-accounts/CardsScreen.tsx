@@ -35,7 +35,7 @@ export function CardsScreen() {
   const cards = useQuery({
     queryKey: cardsQuery(account?.id ?? ''),
     enabled: live && !!account,
-    queryFn: async ({ signal }) => unwrap(await api.listCards(account!.id, { retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listCards(account!.id, { retry: false, signal })),
   });
   if (query.isError) return <LoadFailed error={query.error} retry={() => void query.refetch()} />;
   if (account === null) return <NoCardAccount />;
@@ -230,7 +230,7 @@ function ActivateCard({ card, accountId }: { card: Card; accountId: string }) {
   const api = useApi(cardsApi);
   const queryClient = useQueryClient();
   const activate = useMutation<Card, Failure>({
-    mutationFn: async () => unwrap(await api.activateCard(card.id)),
+    mutationFn: async () => unwrap(api.activateCard(card.id)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery(accountId) }),
   });
   return (
@@ -254,7 +254,7 @@ function IssueCard({ accountId, count }: { accountId: string; count: number }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const issue = useMutation<Card, Failure, CardForm>({
-    mutationFn: async (form) => unwrap(await api.issueCard(accountId, form)),
+    mutationFn: async (form) => unwrap(api.issueCard(accountId, form)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery(accountId) }),
   });
   return (

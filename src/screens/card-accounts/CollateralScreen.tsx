@@ -41,7 +41,7 @@ export function CollateralScreen() {
   const collateral = useQuery({
     queryKey: collateralQuery(account?.id ?? ''),
     enabled: live && !!account,
-    queryFn: async ({ signal }) => unwrap(await cardsApi(system.client).getCollateral(account!.id, { retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(cardsApi(system.client).getCollateral(account!.id, { retry: false, signal })),
   });
   // Each move is a new form (and flow); the preview's loan-to-value is drawn on the gauge.
   const [moves, setMoves] = useState(0);

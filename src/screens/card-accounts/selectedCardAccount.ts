@@ -27,7 +27,7 @@ export function useCardAccounts() {
   return useQuery({
     queryKey: CARD_ACCOUNTS_QUERY,
     enabled: live,
-    queryFn: async ({ signal }) => unwrap(await api.listCardAccounts({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listCardAccounts({ retry: false, signal })),
   });
 }
 

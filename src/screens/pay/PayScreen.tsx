@@ -65,7 +65,7 @@ export function PayScreen() {
   const [expiry, setExpiry] = useState('none');
   const links = useQuery({
     queryKey: PAY_LINKS_QUERY,
-    queryFn: async ({ signal }) => unwrap(await api.listPayLinks({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listPayLinks({ retry: false, signal })),
   });
 
   const submit = (event: FormEvent) => {

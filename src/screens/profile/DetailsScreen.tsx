@@ -27,9 +27,7 @@ export function DetailsScreen() {
   const [typed, setTyped] = useState<Partial<Record<NameField, string>>>({});
   const [errors, setErrors] = useState<Partial<Record<NameField, NameError>>>({});
   const save = useMutation({
-    mutationFn: async (body: Record<NameField, string>) => {
-      return unwrap(profile.updateName(body));
-    },
+    mutationFn: (body: Record<NameField, string>) => unwrap(profile.updateName(body)),
     onSuccess: (saved) => {
       queryClient.setQueryData(meQuery(api).queryKey, saved);
       setTyped({});

@@ -35,7 +35,7 @@ function Application({ item }: { item: KycReviewItem }) {
   const [reason, setReason] = useState('');
   const [step, setStep] = useState<(typeof KYC_REPEATABLE_STEPS)[number]>('document');
   const decide = useMutation({
-    mutationFn: async (body: KycDecisionBody) => unwrap(await api.decideKyc(item.userId, body)),
+    mutationFn: async (body: KycDecisionBody) => unwrap(api.decideKyc(item.userId, body)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: QUEUE });
       void queryClient.invalidateQueries({ queryKey: ['admin'] });

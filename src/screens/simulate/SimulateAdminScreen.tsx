@@ -36,7 +36,7 @@ export function SimulateAdminScreen() {
   const [selected, setSelected] = useState<string | null>(null);
   const customers = useQuery({
     queryKey: [...CUSTOMERS, query],
-    queryFn: async ({ signal }) => unwrap(await api.listAdminCustomers(query ? { q: query } : {}, { retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listAdminCustomers(query ? { q: query } : {}, { retry: false, signal })),
     retry: (count, error) => !isMissing(error) && count < 3,
     placeholderData: (previous) => previous,
   });
@@ -134,7 +134,7 @@ function AdjustmentForm({
   };
   const mutation = useMutation({
     mutationFn: async () =>
-      unwrap(await api.adjustAccount({ accountId: chosen!.account.id, direction, amount: amount.ok ? amount.value : '', reason }, key)),
+      unwrap(api.adjustAccount({ accountId: chosen!.account.id, direction, amount: amount.ok ? amount.value : '', reason }, key)),
     onSuccess: async (movement) => {
       setKey(crypto.randomUUID());
       setReason('');
@@ -231,7 +231,7 @@ function RatesForm() {
   const [price, setPrice] = useState<ParsedAmount>({ ok: false, error: 'empty' });
   const [tried, setTried] = useState(false);
   const mutation = useMutation({
-    mutationFn: async () => unwrap(await api.setRates({ rates: [{ asset, usd: price.ok ? price.value : '' }] })),
+    mutationFn: async () => unwrap(api.setRates({ rates: [{ asset, usd: price.ok ? price.value : '' }] })),
     onSuccess: async () => {
       notify.success(t('simulate.admin.rates.done', { asset }));
       await queryClient.invalidateQueries({ queryKey: AUDIT });
@@ -351,7 +351,7 @@ function AuditLogSection() {
   const id = useId();
   const log = useQuery({
     queryKey: AUDIT,
-    queryFn: async ({ signal }) => unwrap(await api.listAuditLog({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listAuditLog({ retry: false, signal })),
   });
   const describe = (entry: AuditEntry) =>
     Object.entries(entry.details)

@@ -95,7 +95,7 @@ export function SimulateScreen() {
   const api = useApi(simulateApi);
   const accounts = useQuery({
     queryKey: SIMULATION_ACCOUNTS,
-    queryFn: async ({ signal }) => unwrap(await api.listSimulationAccounts({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listSimulationAccounts({ retry: false, signal })),
     retry: (count, error) => !isMissing(error) && count < 3,
   });
   if (accounts.isError && isMissing(accounts.error)) return <PageNotFound />;
@@ -168,7 +168,7 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const currencies = [...new Set(accounts.map((account) => account.currency))] as FiatAsset[];
   const details = useQuery({
     queryKey: FIAT_TOP_UP_DETAILS,
-    queryFn: async ({ signal }) => unwrap(await payments.getFiatTopUpDetails({ signal })),
+    queryFn: async ({ signal }) => unwrap(payments.getFiatTopUpDetails({ signal })),
   });
   const [currency, setCurrency] = useState<FiatAsset>(currencies[0]!);
   const [typed, setTyped] = useState(NO_AMOUNT);
@@ -180,7 +180,7 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const [key, renewKey] = useIdempotencyKey();
   const mutation = useMutation({
     mutationFn: async () =>
-      unwrap(await api.simulateBankTransfer({ currency, amount: amount.ok ? amount.value : '', senderName, reference }, key)),
+      unwrap(api.simulateBankTransfer({ currency, amount: amount.ok ? amount.value : '', senderName, reference }, key)),
     onSuccess: async (transfer) => {
       renewKey();
       notify.success(t(transfer.status === 'credited' ? 'simulate.bank.credited' : 'simulate.bank.held'));
@@ -258,7 +258,7 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const amount = typed.parsed;
   const [tried, setTried] = useState(false);
   const { mutation, renewKey } = useMovement(async (key) =>
-    unwrap(await api.simulateCryptoDeposit({ accountId: account.id, network, amount: amount.ok ? amount.value : '' }, key)),
+    unwrap(api.simulateCryptoDeposit({ accountId: account.id, network, amount: amount.ok ? amount.value : '' }, key)),
   );
   const changed = resettingSetter(renewKey, mutation.reset);
   const submit = (event: FormEvent) => {
@@ -313,8 +313,7 @@ function useCustomerCards() {
   const cards = useQuery({
     queryKey: [...CARD_ACCOUNTS_QUERY, 'all-cards', ...ids],
     enabled: live && accounts.isSuccess,
-    queryFn: async ({ signal }) =>
-      (await Promise.all(ids.map(async (id) => unwrap(await api.listCards(id, { retry: false, signal }))))).flat(),
+    queryFn: async ({ signal }) => (await Promise.all(ids.map(async (id) => unwrap(api.listCards(id, { retry: false, signal }))))).flat(),
   });
   const currencyOf = (card: Card) => accounts.data?.find((account) => account.id === card.accountId)?.currency ?? 'EUR';
   return { cards: cards.data, failed: accounts.isError || cards.isError, currencyOf };
@@ -344,10 +343,7 @@ function CardPaymentForm() {
   const mutation = useMutation({
     mutationFn: async (): Promise<{ paid: CardAuthorization; currency: string }> => ({
       paid: await unwrap(
-        await api.simulateCardAuthorization(
-          { cardId: card!.id, amount: amount.ok ? amount.value : '', merchant: merchant.trim(), channel },
-          key,
-        ),
+        api.simulateCardAuthorization({ cardId: card!.id, amount: amount.ok ? amount.value : '', merchant: merchant.trim(), channel }, key),
       ),
       currency: currencyOf(card!),
     }),

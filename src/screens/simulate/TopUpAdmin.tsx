@@ -36,7 +36,7 @@ export function HeldTransfersSection() {
   const id = useId();
   const held = useQuery({
     queryKey: HELD_TRANSFERS,
-    queryFn: async ({ signal }) => unwrap(await api.listHeldTransfers({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listHeldTransfers({ retry: false, signal })),
   });
   return (
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="held-transfers">
@@ -67,8 +67,8 @@ function HeldTransferCard({ transfer }: { transfer: HeldTransfer }) {
     mutationFn: async (decision: 'assign' | 'return') =>
       unwrap(
         decision === 'assign'
-          ? await api.assignHeldTransfer(transfer.id, { email, reason }, key)
-          : await api.returnHeldTransfer(transfer.id, { reason }, key),
+          ? api.assignHeldTransfer(transfer.id, { email, reason }, key)
+          : api.returnHeldTransfer(transfer.id, { reason }, key),
       ),
     onSuccess: async (reviewed) => {
       notify.success(t(reviewed.status === 'assigned' ? 'topUpAdmin.held.assigned' : 'topUpAdmin.held.returned'));
@@ -161,7 +161,7 @@ export function VoucherForm() {
     // Valid through the chosen day, in the admin's time zone.
     mutationFn: async () =>
       unwrap(
-        await api.createVoucher({
+        api.createVoucher({
           amount: amount.ok ? amount.value : '',
           currency: asset,
           expiresAt: new Date(`${expires}T23:59:59`).toISOString(),

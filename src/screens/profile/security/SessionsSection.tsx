@@ -28,13 +28,13 @@ export function SessionsSection() {
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: SESSIONS }), queryClient.invalidateQueries({ queryKey: SECURITY_ACTIVITY })]);
   const revoke = useMutation({
-    mutationFn: async (sessionId: string) => unwrap(await api.revokeSession({ sessionId })),
+    mutationFn: async (sessionId: string) => unwrap(api.revokeSession({ sessionId })),
     onSettled: refresh,
   });
-  const revokeOthers = useMutation({ mutationFn: async () => unwrap(await api.revokeOtherSessions()), onSettled: refresh });
+  const revokeOthers = useMutation({ mutationFn: async () => unwrap(api.revokeOtherSessions()), onSettled: refresh });
   // This device is signed out too: the session statechart ends it here and opens the welcome page.
   const revokeAll = useMutation({
-    mutationFn: async () => unwrap(await api.revokeAllSessions()),
+    mutationFn: async () => unwrap(api.revokeAllSessions()),
     onSuccess: () => session.send({ type: 'LOG_OUT_REQUESTED' }),
   });
   const failed = revoke.isError || revokeOthers.isError || revokeAll.isError;
