@@ -12,7 +12,7 @@ export const apiErrorBodySchema = z.object({
     /**
      * A refused quote's replacement (`quote_expired`, `quote_used` from `POST /transfers`): a fresh quote
      * for the same accounts and amount, the answer of `POST /transfers/quotes`. Loose here so the app's
-     * error check stays small; the transfer flow reads it with `quoteSchema`.
+     * error check stays small; the app reads it with the endpoint's `errorData` (`quoteRefusalSchema`).
      */
     quote: z.optional(z.record(z.string(), z.unknown())),
   }),

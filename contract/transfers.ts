@@ -70,6 +70,9 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
+/** A refused transfer whose quote ran out or was used: the fresh quote for the same ask, in the error's `quote`. */
+export const quoteRefusalSchema = z.object({ quote: quoteSchema });
+
 /** `POST /simulate/quotes/:quoteId/expire` (demo mode): the quote and when it now runs out. */
 export const quoteExpirySchema = z.object({ id: z.uuid(), expiresAt: timestampSchema });
 export type QuoteExpiry = z.infer<typeof quoteExpirySchema>;

@@ -1,7 +1,8 @@
 /**
  * The browser wallet's vocabulary, shared by the wallet machine, its browser adapter (src/platform/wallet)
- * and the screens: the failure a wallet actor rejected with, and the check of a transaction before it is
- * sent (docs/product.md#the-browser-wallet); how an error becomes a failure code is contract/walletFailures.ts. Pure: no viem
+ * and the screens: the failure codes a wallet actor rejects with (as the app's one `Failure`), and the
+ * check of a transaction before it is sent (docs/product.md#the-browser-wallet); how an error becomes a
+ * failure code is contract/walletFailures.ts. Pure: no viem
  * here, it stays out of the entry chunk; the adapter repeats the address check with the EIP-55 checksum
  * once viem is loaded.
  */
@@ -9,19 +10,6 @@
 import type { WalletFailureCode } from './walletFailures';
 
 export type { WalletFailureCode } from './walletFailures';
-
-/**
- * How a wallet actor rejects: with the failure already read (`walletFailureCode`, contract/walletFailures.ts,
- * loaded with the browser adapter), so the machine only copies it.
- */
-export interface WalletFailure {
-  walletFailure: WalletFailureCode;
-}
-
-/** The failure a wallet actor rejected with; anything else (the adapter's script did not load) is `unknown`. */
-export function walletFailureOf(error: unknown): WalletFailureCode {
-  return typeof error === 'object' && error !== null && 'walletFailure' in error ? (error as WalletFailure).walletFailure : 'unknown';
-}
 
 /** 2^256 − 1: no fee may be above the largest EVM word. */
 export const MAX_UINT256 = 2n ** 256n - 1n;

@@ -1,21 +1,13 @@
 import { assign, setup } from 'xstate';
 import type { BalancesSummary } from '../contract/accounts';
-import { toFailure } from './failure';
+import { failureOf, type Failure } from './failure';
 import { unprovided } from './unprovided';
-
-/** The message when a failed fetch says nothing (docs/product.md#errors); the view translates it. */
-export const UNKNOWN_ERROR = 'Unknown error';
-
-/** Why the last fetch failed: the server's code and message (or `Unknown error`). */
-export interface BalancesError {
-  code: string;
-  message: string;
-}
 
 interface BalancesContext {
   /** The last balances fetched; kept through failures, dropped at sign-out. */
   summary: BalancesSummary | null;
-  error: BalancesError | null;
+  /** Why the last fetch failed. */
+  error: Failure | null;
   /** Hide balances: every displayed amount is masked. Remembered on the device, signed in or not. */
   hidden: boolean;
   /** Whether both tokens existed when the page opened (polling starts at once then). */
@@ -105,12 +97,7 @@ export const balancesMachine = setup({
             onError: {
               target: 'waiting',
               description: 'The last figures stay; the message says why they may be old.',
-              actions: assign({
-                error: ({ event }) => {
-                  const failure = toFailure(event.error);
-                  return { code: failure.code, message: failure.message || UNKNOWN_ERROR };
-                },
-              }),
+              actions: assign({ error: ({ event }) => failureOf(event) }),
             },
           },
         },

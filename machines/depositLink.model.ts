@@ -74,7 +74,7 @@ export const depositLinkModel = {
         return {
           shows: [
             ...(s.context.amountInvalid ? [{ shownText: texts.depositLinks.amountInvalid }] : []),
-            ...(s.context.failure ? [{ role: 'alert' as const, text: texts.failure.network_error }] : []),
+            ...(s.context.failure ? [{ role: 'alert' as const, text: texts.errors.network_error }] : []),
           ],
         };
       },

@@ -1,31 +1,41 @@
 /**
- * Why a call did not go through; screens translate the code. The one failure type of every flow: the app's
- * actors reject with `asError(…)` (API errors and browser WebAuthn errors alike) and machines read what they
- * rejected with through `toFailure` / `failureOf`.
+ * Why something did not go through: the one failure shape of the app. The API client answers it for
+ * every refused call (src/api/client.ts), wallet and WebAuthn errors are read into it, the app's actors
+ * reject with `asError(…)` and machines read what they rejected with through `toFailure` / `failureOf`;
+ * screens put it in words with `failureText` (src/ui/failureText.ts).
  */
-export interface Failure {
-  /** A stable API or app error code (`invalid_credentials`, `rate_limited`, `network_error`, `webauthn_not_allowed`…). */
+export interface Failure<Data = unknown> {
+  /** A stable API or app error code (`invalid_credentials`, `rate_limited`, `network_error`, `user_rejected`…). */
   code: string;
-  /** Seconds to wait, when the server rate-limits attempts. */
+  /** The HTTP status of a refused call; 0 when no answer arrived. Absent for failures that are not calls. */
+  status?: number;
+  /** Seconds to wait, from `Retry-After` (a rate limit). */
   retryAfterSeconds?: number;
   /** Per-field messages of a `validation_failed` answer, keyed by body field. */
   fields?: Record<string, string>;
   /** The English message; shown only where the browser's own words are the best there is (passkeys). */
   message?: string;
+  /**
+   * What the refusal carries besides, read by the endpoint's contract schema for its code
+   * (`errorData`, contract/endpoints/define.ts): e.g. the fresh quote of a `quote_expired` transfer.
+   */
+  data?: Data;
 }
 
-/** Reads what an actor rejected with (the app rejects with `asError`). */
+/** Reads what an actor rejected with (the app rejects with `asError`); anything without a code is `unknown`. */
 export function toFailure(error: unknown): Failure {
   if (typeof error !== 'object' || error === null || !('code' in error) || typeof error.code !== 'string') {
     return { code: 'unknown' };
   }
-  const failure: Failure = { code: error.code };
-  if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') failure.retryAfterSeconds = error.retryAfterSeconds;
-  if ('message' in error && typeof error.message === 'string' && error.message !== '') failure.message = error.message;
-  if ('fields' in error && typeof error.fields === 'object' && error.fields !== null) {
-    failure.fields = error.fields as Record<string, string>;
-  }
-  return failure;
+  const { code, status, retryAfterSeconds, message, fields, data } = error as Failure;
+  return {
+    code,
+    ...(typeof status === 'number' ? { status } : {}),
+    ...(typeof retryAfterSeconds === 'number' ? { retryAfterSeconds } : {}),
+    ...(typeof message === 'string' && message !== '' ? { message } : {}),
+    ...(typeof fields === 'object' && fields !== null ? { fields } : {}),
+    ...(data === undefined ? {} : { data }),
+  };
 }
 
 /** The failure of an invoked actor's error event (done and error events are not among a machine's own events). */
@@ -34,18 +44,14 @@ export function failureOf(event: unknown): Failure {
 }
 
 /**
- * What an actor rejects with: an Error (for logs and stack traces) that carries the failure's fields. An
- * API client's error (code, message, fields, Retry-After) can be passed as it is; other fields are dropped.
+ * What an actor rejects with: an Error (for logs and stack traces) that carries the failure as it is
+ * (the API client's failures pass through unchanged).
  */
-export function asError(failure: Failure, cause?: unknown): Error & Failure {
-  const { code, message, retryAfterSeconds, fields } = failure;
+export function asError<Data>(failure: Failure<Data>, cause?: unknown): Error & Failure<Data> {
   // Named by its code, so a log reads `rate_limited: …`; no message means none (the code is no message to show).
-  return Object.assign(new Error(message ?? '', cause === undefined ? undefined : { cause }), {
-    name: code,
-    code,
-    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-    ...(fields ? { fields } : {}),
-  });
+  const error = new Error(failure.message ?? '', cause === undefined ? undefined : { cause });
+  const defined = Object.entries(failure).filter(([, value]) => value !== undefined);
+  return Object.assign(error, Object.fromEntries(defined) as Failure<Data>, { name: failure.code });
 }
 
 /**

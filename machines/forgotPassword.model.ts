@@ -31,7 +31,7 @@ function errorSentence(s: Snapshot, field: 'email' | 'password' | null): string 
   const failure = s.context.failure;
   if (!failure) return null;
   const own: Record<string, string> = messages.register.codeErrors;
-  return own[failure.code] ?? (failure.code === 'network_error' ? messages.failure.network_error : messages.failure.unknown);
+  return own[failure.code] ?? (failure.code === 'network_error' ? messages.errors.network_error : messages.errors.unknown);
 }
 
 /** A step of the form: its field shown, and the error announced when there is one. */

@@ -1,5 +1,6 @@
 import type { FlowModel, PageAction } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
+import { asError } from './failure';
 import { idleMachine } from './idle.machine';
 import { sessionCookieJar } from './session.model';
 
@@ -35,7 +36,7 @@ export const idleModel = {
   actors: {
     staySignedIn: {
       done: { renewed: undefined },
-      error: { 'the session was already over': new Error('session_idle') },
+      error: { 'the session was already over': asError({ code: 'session_idle' }) },
     },
   },
   invariants: {

@@ -52,7 +52,7 @@ function pageMark(step: RegistrationStep, language: PageLanguage): PageMark {
   return marks[step];
 }
 
-/** A failure in the words of one of the wizard's messages (failureText in src/screens/shared/failureText.ts). */
+/** A failure in the words of one of the wizard's messages (failureText in src/ui/failureText.ts). */
 function failureSentence(language: PageLanguage, own: Record<string, string>, failure: Failure | null): PageMark[] {
   return failure ? [{ shownText: failureText(language, own, failure) }] : [];
 }

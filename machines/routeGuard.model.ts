@@ -1,4 +1,5 @@
 import { splitLocalePath, type RouteRule } from '../contract';
+import { asError } from './failure';
 import type { FlowModel } from './graph/model';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -103,7 +104,7 @@ export const routeGuardModel = {
         'an unverified customer': standing({ emailVerified: false, phoneConfirmed: false, kycApproved: false }),
         'an admin': standing({ role: 'admin' }),
       },
-      error: { 'the profile unreadable': new Error('network_error') },
+      error: { 'the profile unreadable': asError({ code: 'network_error' }) },
     },
   },
   // The decision follows from the target, the middleware and the customer; keeping it out merges equivalent vertices.

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { unprovided } from './unprovided';
+import { toFailure } from './failure';
 
 /** Which session cookies the browser holds right now. */
 export interface SessionCookies {
@@ -20,9 +21,9 @@ type SessionEvent =
 
 const signedOutCookies = { hasAuthToken: false, hasRefreshToken: false };
 
-/** The reason a failed renewal carries (the refresh actor rejects with the server's code), if it is one to tell. */
+/** The reason a failed renewal carries (the refresh actor rejects with the server's failure), if it is one to tell. */
 function endReason(error: unknown): SessionEndReason | null {
-  const code = error instanceof Error ? error.message : null;
+  const { code } = toFailure(error);
   return SESSION_END_REASONS.find((reason) => reason === code) ?? null;
 }
 

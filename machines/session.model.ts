@@ -1,6 +1,7 @@
 import { formatSessionMarker } from '../contract/session';
 import { FAR_FUTURE } from './graph/page';
 import type { FlowModel, PageAction } from './graph/model';
+import { asError } from './failure';
 import { sessionMachine, type SessionCookies } from './session.machine';
 
 const bothTokens: SessionCookies = { hasAuthToken: true, hasRefreshToken: true };
@@ -43,13 +44,13 @@ export const sessionModel = {
     refreshSession: {
       done: { 'new tokens': bothTokens, 'no answer (offline)': refreshTokenOnly },
       error: {
-        'refresh token revoked': new Error('refresh_token_reused'),
-        'session idle': new Error('session_idle'),
+        'refresh token revoked': asError({ code: 'refresh_token_reused' }),
+        'session idle': asError({ code: 'session_idle' }),
       },
     },
     logOut: {
       done: { 'session revoked': undefined },
-      error: { offline: new Error('network_error') },
+      error: { offline: asError({ code: 'network_error' }) },
     },
   },
   invariants: {

@@ -1,7 +1,7 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
 import { isPositive } from '../contract/decimal';
 import type { Quote, QuoteSide, Transfer, TransferDirection } from '../contract/transfers';
-import { toFailure, type Failure } from './failure';
+import { failureOf, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
 export interface TransferInput {
@@ -44,14 +44,14 @@ const OUTCOME_UNKNOWN = new Set(['network_error', 'internal_error', 'unknown']);
 
 /**
  * What `confirmTransfer` rejects with: the failure, and for a quote that ran out or was used the fresh
- * quote the server made for the same ask (contract/errors.ts, `error.quote`).
+ * quote the server made for the same ask, as its data (the endpoint's `errorData`, contract/transfers.ts).
  */
-export type TransferRefusal = Failure & { quote?: Quote };
+export type TransferRefusal = Failure<{ quote: Quote }>;
 
 /** The fresh quote a refused confirmation came with, if any. */
 function freshQuoteOf(event: unknown): Quote | null {
-  const error = (event as { error?: Partial<TransferRefusal> }).error;
-  return QUOTE_OVER.has(toFailure(error).code) ? (error?.quote ?? null) : null;
+  const failure = failureOf(event) as TransferRefusal;
+  return QUOTE_OVER.has(failure.code) ? (failure.data?.quote ?? null) : null;
 }
 
 /**
@@ -82,9 +82,9 @@ export const transferMachine = setup({
     quoteRunOut: ({ context }) => context.secondsLeft <= 0,
     canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     wasReviewing: ({ context }) => context.reviewing,
-    quoteOver: ({ event }) => QUOTE_OVER.has(toFailure((event as { error?: unknown }).error).code),
+    quoteOver: ({ event }) => QUOTE_OVER.has(failureOf(event).code),
     refusedWithFreshQuote: ({ event }) => freshQuoteOf(event) !== null,
-    outcomeUnknown: ({ event }) => OUTCOME_UNKNOWN.has(toFailure((event as { error?: unknown }).error).code),
+    outcomeUnknown: ({ event }) => OUTCOME_UNKNOWN.has(failureOf(event).code),
     /** A change while the confirmation is sent waits for its answer: the quote it confirms stays the one shown. */
     notConfirming: not(stateIn('#transfer.confirming')),
   },
@@ -98,7 +98,7 @@ export const transferMachine = setup({
       refreshed: false,
       failure: null,
     })),
-    failed: assign({ failure: ({ event }) => toFailure((event as { error?: unknown }).error) }),
+    failed: assign({ failure: ({ event }) => failureOf(event) }),
   },
   delays: {
     QUOTE_DEBOUNCE: 400,

@@ -49,7 +49,7 @@ const TRANSFERS = '**/api/transfers';
 /** The server's refusal of a transfer, with the fresh quote it carries (contract/errors.ts). */
 function refusal(error: unknown): PageAction {
   const answer = failedCall(TRANSFERS, error);
-  const { quote } = error as TransferRefusal;
+  const quote = (error as TransferRefusal).data?.quote;
   if (!quote || !('json' in answer)) return answer;
   return { ...answer, json: { error: { ...(answer.json as { error: object }).error, quote } } };
 }
@@ -100,10 +100,10 @@ export const transferModel = {
         moved: { transactionId: quote.id, activityId: quote.id, quote, createdAt: '2026-03-02T09:00:10.000Z' },
       },
       error: {
-        'quote over by the server clock, a fresh one sent': { code: 'quote_expired', quote: fresh },
+        'quote over by the server clock, a fresh one sent': { code: 'quote_expired', data: { quote: fresh } },
         'used in another tab, a fresh one the balance no longer covers': {
           code: 'quote_used',
-          quote: { ...fresh, fundsSufficient: false },
+          data: { quote: { ...fresh, fundsSufficient: false } },
         },
         'an unknown quote, none sent': { code: 'quote_not_found' },
         'connection lost': { code: 'network_error' },

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { transactionProblem, walletFailureOf, type WalletFailureCode, type WalletTransaction } from '../contract/wallet';
+import { transactionProblem, type WalletTransaction } from '../contract/wallet';
+import { failureOf, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
 /** A wallet the page is connected to: its connector, the accounts it shares (first = active) and its chain. */
@@ -24,7 +25,8 @@ interface WalletContext {
   requestedChainId: number | null;
   /** The hash of the last transaction the wallet sent. */
   transactionHash: string | null;
-  failure: { code: WalletFailureCode } | null;
+  /** Why the last prompt or call failed: a wallet failure code, or another failure (the chain list did not load). */
+  failure: Failure | null;
 }
 
 type WalletEvent =
@@ -70,7 +72,7 @@ export const walletMachine = setup({
   },
   actions: {
     /** Keeps why the wallet's prompt or call failed (an actor's error event), as a stable code. */
-    noteFailure: assign({ failure: ({ event }) => ({ code: walletFailureOf((event as { error?: unknown }).error) }) }),
+    noteFailure: assign({ failure: ({ event }) => failureOf(event) }),
     /** Sets the device's flag that makes the next page load start the wallet (and so wagmi) at once. */
     rememberConnected: () => {},
     /** Clears that flag: the next page load keeps wagmi off until a wallet route opens. */

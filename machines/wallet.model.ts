@@ -1,7 +1,8 @@
 import type { Chains } from '../contract/chains';
 import { EVM_CHAINS } from '../contract/chainList';
 import type { DepositLink } from '../contract/depositLinks';
-import { walletFailureOf, type WalletFailure } from '../contract/wallet';
+import type { WalletFailureCode } from '../contract/wallet';
+import { toFailure, type Failure } from './failure';
 import type { FlowModel, TestWalletSetup } from './graph/model';
 import { inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, withValues, type PageLanguage } from './graph/page';
 import { walletMachine, type WalletConnection } from './wallet.machine';
@@ -66,9 +67,10 @@ export const TEST_WALLET: TestWalletSetup = {
 };
 
 // The actors reject with the failure already read (src/app/actors/wallet.ts reads the wallet's 4001 so).
-const rejected: WalletFailure = { walletFailure: 'user_rejected' };
+type WalletRefusal = Failure & { code: WalletFailureCode };
+const rejected: WalletRefusal = { code: 'user_rejected' };
 /** The same refusal, of the prompt to add the chain: the bindings tell the two apart. */
-const refusedToAdd: WalletFailure = { walletFailure: 'user_rejected' };
+const refusedToAdd: WalletRefusal = { code: 'user_rejected' };
 
 const walletTexts = (language: PageLanguage) => pageTexts(language).wallet;
 const button = (name: string) => ({ role: 'button' as const, name });
@@ -119,14 +121,14 @@ export const walletModel = {
     connect: { done: { 'shares an account': connection }, error: { 'refused (4001)': rejected } },
     disconnect: {
       done: { disconnected: undefined },
-      error: { 'kept the site allowed': { walletFailure: 'still_authorised' } satisfies WalletFailure },
+      error: { 'kept the site allowed': { code: 'still_authorised' } satisfies WalletRefusal },
     },
     switchChain: {
       done: { 'on Base (local)': 31338 },
       error: {
         'refused (4001)': rejected,
         'refused to add the chain (4001)': refusedToAdd,
-        'refused to switch after adding': { walletFailure: 'switch_rejected_after_add' } satisfies WalletFailure,
+        'refused to switch after adding': { code: 'switch_rejected_after_add' } satisfies WalletRefusal,
       },
     },
     sendTransaction: { done: { sent: '0x' + 'ab'.repeat(32) }, error: { 'refused (4001)': rejected } },
@@ -218,7 +220,7 @@ export const walletModel = {
         done: (chainId) => [{ wallet: { reject: null, forgetChains: [chainId], refuseAddChain: false, refuseSwitchAfterAdd: false } }],
         error: (error, before) => {
           const asked = [before.context.requestedChainId!];
-          if (walletFailureOf(error) === 'switch_rejected_after_add')
+          if (toFailure(error).code === 'switch_rejected_after_add')
             return [{ wallet: { reject: null, forgetChains: asked, refuseAddChain: false, refuseSwitchAfterAdd: true } }];
           return error === refusedToAdd
             ? [{ wallet: { reject: null, forgetChains: asked, refuseAddChain: true } }]

@@ -1,5 +1,5 @@
 import { formatAmount } from '../contract/money';
-import type { WalletFailure } from '../contract/wallet';
+import type { Failure } from './failure';
 import type { WalletPayee } from '../contract/walletPayment';
 import { SAMPLE_DEPOSIT_LINK } from './depositLink.model';
 import type { FlowModel } from './graph/model';
@@ -31,7 +31,7 @@ export const walletTopUpModel = {
     sendFromWallet: {
       done: { sent: '0x' + 'cd'.repeat(32) },
       // The actor rejects with the wallet's failure; the wallet block says it.
-      error: { 'refused (4001)': { walletFailure: 'user_rejected' } satisfies WalletFailure },
+      error: { 'refused (4001)': { code: 'user_rejected' } satisfies Failure },
     },
   },
   invariants: {

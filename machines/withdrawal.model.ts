@@ -281,7 +281,7 @@ export const withdrawalModel = {
     delays: { WITHDRAWAL_POLL: (ms) => [{ runClock: ms }] },
     states: {
       failed: (_, language) => ({
-        shows: [{ role: 'button', name: pageTexts(language).withdraw.retry }, { shownText: pageTexts(language).failure.network_error }],
+        shows: [{ role: 'button', name: pageTexts(language).withdraw.retry }, { shownText: pageTexts(language).errors.network_error }],
       }),
       editing: (s, language) => {
         const texts = pageTexts(language).withdraw;

@@ -75,22 +75,26 @@ export function preloadManifest(): Plugin {
 
 export const ENDPOINT_ROUTES_MODULE = 'virtual:meridian/endpoint-routes';
 const ROUTE_MODULE_PREFIX = `${ENDPOINT_ROUTES_MODULE}/`;
+const ERROR_DATA_MODULE_PREFIX = 'virtual:meridian/endpoint-error-data/';
 
 /**
  * `virtual:meridian/endpoint-routes`: the contract's endpoint table with only what a call needs (method
  * and path). The app imports this instead of the table, so no zod schema reaches the browser: the server
  * validates every body and every answer with them (server/http/route.ts). It re-exports one module per
  * endpoint (`…/endpoint-routes/<name>`), all side-effect free, so each route lands in the chunk of the
- * code that calls it: the entry carries only the shell's, a screen's chunk its own.
+ * code that calls it: the entry carries only the shell's, a screen's chunk its own. An endpoint whose
+ * refusals carry data (`errorData`) gets a loader of its schemas, a chunk of their own
+ * (`…/endpoint-error-data/<name>`, importing the endpoint's area file) that loads with the first such refusal.
  */
 export function endpointRoutes(): Plugin {
-  const contractFile = path.resolve(import.meta.dirname, '..', 'contract', 'endpoints', 'index.ts');
+  const endpointsDir = path.resolve(import.meta.dirname, '..', 'contract', 'endpoints');
+  const contractFile = path.join(endpointsDir, 'index.ts');
   let table: ReturnType<typeof runnerImport<Contract>> | undefined;
   const contract = () => (table ??= runnerImport<Contract>(contractFile, { configFile: false }));
   return {
     name: 'meridian-endpoint-routes',
     resolveId: (source) =>
-      source === ENDPOINT_ROUTES_MODULE || source.startsWith(ROUTE_MODULE_PREFIX)
+      source === ENDPOINT_ROUTES_MODULE || source.startsWith(ROUTE_MODULE_PREFIX) || source.startsWith(ERROR_DATA_MODULE_PREFIX)
         ? { id: `\0${source}`, moduleSideEffects: false }
         : undefined,
     // A changed contract file is read again (`npm run dev`).
@@ -98,6 +102,8 @@ export function endpointRoutes(): Plugin {
       if (id.includes(`${path.sep}contract${path.sep}`)) table = undefined;
     },
     async load(id) {
+      if (id.startsWith(`\0${ERROR_DATA_MODULE_PREFIX}`))
+        return errorDataModule(endpointsDir, id.slice(`\0${ERROR_DATA_MODULE_PREFIX}`.length));
       if (!id.startsWith(`\0${ENDPOINT_ROUTES_MODULE}`)) return;
       const { module, dependencies } = await contract();
       for (const file of dependencies) this.addWatchFile(file);
@@ -108,9 +114,22 @@ export function endpointRoutes(): Plugin {
       const name = id.slice(`\0${ROUTE_MODULE_PREFIX}`.length) as keyof Contract['endpoints'];
       const endpoint = module.endpoints[name];
       if (!endpoint) return;
-      return `export default ${JSON.stringify({ method: endpoint.method, path: endpoint.path })};`;
+      const route = JSON.stringify({ method: endpoint.method, path: endpoint.path });
+      if (!('errorData' in endpoint)) return `export default ${route};`;
+      return `export default { ...${route}, errorData: () => import('${ERROR_DATA_MODULE_PREFIX}${name}').then((module) => module.default) };`;
     },
   };
+}
+
+/** The module of an endpoint's `errorData`: read from its area file (`<name>: endpoint(` under `export const <area> = {`). */
+async function errorDataModule(endpointsDir: string, name: string): Promise<string> {
+  for (const file of await readdir(endpointsDir)) {
+    const source = await readFile(path.join(endpointsDir, file), 'utf8');
+    const area = /^export const (\w+) = \{/m.exec(source)?.[1];
+    if (area && new RegExp(`^  ${name}: endpoint\\(`, 'm').test(source))
+      return `import { ${area} } from '${path.join(endpointsDir, file)}';\nexport default ${area}.${name}.errorData;`;
+  }
+  throw new Error(`The error data of endpoint ${name}: no file of contract/endpoints defines it`);
 }
 
 /** Modules the entry imports dynamically on every start: route-rules.json's schema (src/platform/routeRules.ts). */

@@ -5,7 +5,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createApiClient, type ApiClientOptions } from '../src/api/client';
 import { createApi } from '../src/api/endpoints';
+import { paymentsApi } from '../src/api/payments';
+import type { Quote } from '../contract/transfers';
 import type { Endpoint, HttpMethod } from '../contract';
+
+/** A fresh quote as a refused transfer carries it (`error.quote`). */
+const FRESH_QUOTE: Quote = {
+  id: '3e8b5db0-5a8f-4ac0-9d88-8e5bbf40c143',
+  fromAccountId: '6f1c2a34-8b7d-4e0f-9a1b-2c3d4e5f6a7b',
+  toAccountId: '7a2d3b45-9c8e-4f10-8b2c-3d4e5f6a7b8c',
+  fromAsset: 'EUR',
+  toAsset: 'BTC',
+  rate: '0.0000165',
+  spreadPercent: '0.5',
+  feePercent: '0.1',
+  fee: '1.00',
+  amountIn: '100.00',
+  amountOut: '0.00163350',
+  usdValue: '108.00',
+  fundsSufficient: true,
+  limitLeftUsd: '1000.00',
+  withinLimit: true,
+  firmForSeconds: 30,
+  expiresAt: '2026-03-02T09:00:30.000Z',
+};
 
 /** Written out here, not imported, so the test checks the client against the architecture's list. */
 const RETRIED_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504];
@@ -50,6 +73,14 @@ beforeAll(async () => {
       } else if (url.pathname === '/rate-limited') {
         res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '7' });
         res.end(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down' } }));
+      } else if (url.pathname === '/transfers') {
+        // Refusals of POST /transfers (contract/endpoints/transfers.ts): the quote id says which.
+        const { quoteId } = JSON.parse(Buffer.concat(chunks).toString()) as { quoteId: string };
+        const refusal = { code: quoteId === 'unknown' ? 'quote_not_found' : 'quote_expired', message: 'Quote over' };
+        if (quoteId === 'broken') json(res, 409, { error: { ...refusal, quote: { ...FRESH_QUOTE, amountOut: 12 } } });
+        else json(res, quoteId === 'unknown' ? 404 : 409, { error: { ...refusal, quote: FRESH_QUOTE } });
+      } else if (url.pathname === '/not-the-error-shape') {
+        json(res, 409, { error: 'conflict' });
       } else if (url.pathname === '/user-settings') {
         json(res, 200, { language: 'xx' });
       } else {
@@ -193,6 +224,29 @@ describe('error results', () => {
     const result = await client.call(statusEndpoint('GET'), { pathParams: { status: 200 } });
     expect(result).toMatchObject({ ok: false, error: { status: 0, code: 'network_error' } });
     expect(attempts).toBe(1);
+  });
+
+  it('answers http_<status> with the status text for an error body that is not the API’s shape', async () => {
+    const { client } = setup();
+    const result = await client.call(endpoint('POST', '/not-the-error-shape', undefined, z.unknown()));
+    expect(result).toEqual({ ok: false, error: { status: 409, code: 'http_409', message: 'Conflict' } });
+  });
+
+  it('reads a refusal’s data once, by the schema the endpoint declares for its code (the fresh quote of quote_expired)', async () => {
+    const { client } = setup();
+    const result = await paymentsApi(client).createTransfer({ quoteId: 'expired' }, 'key-expired');
+    expect(result).toEqual({
+      ok: false,
+      error: { status: 409, code: 'quote_expired', message: 'Quote over', data: { quote: FRESH_QUOTE } },
+    });
+  });
+
+  it('leaves out data the schema refuses, and data of a code the endpoint declares none for', async () => {
+    const { client } = setup();
+    const broken = await paymentsApi(client).createTransfer({ quoteId: 'broken' }, 'key-broken');
+    expect(broken).toEqual({ ok: false, error: { status: 409, code: 'quote_expired', message: 'Quote over' } });
+    const unknown = await paymentsApi(client).createTransfer({ quoteId: 'unknown' }, 'key-unknown');
+    expect(unknown).toEqual({ ok: false, error: { status: 404, code: 'quote_not_found', message: 'Quote over' } });
   });
 
   it('passes an answer on as the server sent it (the server checks its answers against the contract)', async () => {

@@ -1,17 +1,5 @@
-import type { i18n as I18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../contract/locales';
-import { createI18n } from '../src/i18n';
-
-/** The app's own i18next instance for a locale, its messages loaded. */
-async function messagesIn(locale: Locale): Promise<I18n> {
-  const i18n = createI18n(locale, (message, error) => {
-    throw new Error(`${message}: ${String(error)}`);
-  });
-  if (!i18n.isInitialized) await new Promise((resolve) => i18n.on('initialized', resolve));
-  await i18n.loadLanguages(locale);
-  return i18n;
-}
+import { messagesIn } from './translate';
 
 const LATIN_DIGIT = /[0-9]/;
 
@@ -30,10 +18,10 @@ describe('numbers inside messages', () => {
   it('still pick the plural form from the count itself, not from its formatted digits', async () => {
     const { t } = await messagesIn('ar');
     // Arabic: 3 → few ("ثوانٍ"), 11 → many, 100 → other; each form then shows the number in Arabic digits.
-    expect(t('failure.rate_limited', { count: 3 })).toBe(t('failure.rate_limited_few', { count: 3 }));
-    expect(t('failure.rate_limited', { count: 3 })).toContain('٣');
-    expect(t('failure.rate_limited', { count: 11 })).toBe(t('failure.rate_limited_many', { count: 11 }));
-    expect(t('failure.rate_limited', { count: 100 })).toBe(t('failure.rate_limited_other', { count: 100 }));
+    expect(t('errors.rate_limited', { count: 3 })).toBe(t('errors.rate_limited_few', { count: 3 }));
+    expect(t('errors.rate_limited', { count: 3 })).toContain('٣');
+    expect(t('errors.rate_limited', { count: 11 })).toBe(t('errors.rate_limited_many', { count: 11 }));
+    expect(t('errors.rate_limited', { count: 100 })).toBe(t('errors.rate_limited_other', { count: 100 }));
     const ru = await messagesIn('ru');
     expect(ru.t('help.results', { count: 2 })).toBe(ru.t('help.results_few', { count: 2 }));
   });

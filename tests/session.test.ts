@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { asError } from '../machines/failure';
 import { sessionMachine, type SessionCookies } from '../machines/session.machine';
 
 const both = { hasAuthToken: true, hasRefreshToken: true };
@@ -53,7 +54,7 @@ describe('session', () => {
   });
 
   it('when the refresh fails: clears both tokens, forgets the selected card account, then goes to login', async () => {
-    const { actor, calls } = start(both, { refresh: new Error('refresh_token_reused') });
+    const { actor, calls } = start(both, { refresh: asError({ code: 'refresh_token_reused' }) });
     actor.send({ type: 'UNAUTHORIZED' });
     expect((await settled(actor)).value).toBe('signedOut');
     expect(calls).toEqual(['refreshSession', 'clearSessionCookies', 'forgetSelectedCardAccount', 'goToLogin']);
@@ -93,14 +94,14 @@ describe('session', () => {
   });
 
   it('logging out while offline still ends the session on this device', async () => {
-    const { actor, calls } = start(both, { logOut: new Error('network_error') });
+    const { actor, calls } = start(both, { logOut: asError({ code: 'network_error' }) });
     actor.send({ type: 'LOG_OUT_REQUESTED' });
     expect((await settled(actor)).value).toBe('signedOut');
     expect(calls).toEqual(['logOut', 'clearSessionCookies', 'forgetSelectedCardAccount', 'goToWelcome']);
   });
 
   it('notifies subscribers once per change of signedIn', async () => {
-    const { actor } = start(none, { refresh: new Error('expired') });
+    const { actor } = start(none, { refresh: asError({ code: 'expired' }) });
     const seen = vi.fn();
     actor.subscribe((s) => seen(s.hasTag('signedIn')));
     actor.send({ type: 'COOKIES_CHANGED', cookies: both });

@@ -234,8 +234,8 @@ describe('the transfer view', () => {
       reviewing: true,
       canConfirm: true,
       refreshed: true,
-      quote: refusal.quote,
-      secondsLeft: refusal.quote.firmForSeconds,
+      quote: refusal.data.quote,
+      secondsLeft: refusal.data.quote.firmForSeconds,
       failure: { code: 'quote_expired' },
     });
     expect(confirms).toBe(1);

@@ -34,7 +34,7 @@ describe('sending from the page’s wallet', () => {
           })),
           sendTransaction: fromPromise(async ({ input }: { input: { transaction: WalletTransaction } }) => {
             asked.push(input.transaction);
-            if (outcome === 'refuses') throw { walletFailure: 'user_rejected' };
+            if (outcome === 'refuses') throw { code: 'user_rejected' };
             return HASH;
           }),
         },

@@ -3,14 +3,11 @@ import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import { asError, toFailure } from '../machines/failure';
 import { BIOMETRIC_ERROR_CODES, fromWebAuthnError, PASSKEY_APP_ERROR_CODES, WEBAUTHN_ERROR_CODES } from '../src/auth/webauthnErrors';
-import { describePasskeyFailure } from '../src/screens/shared/failureText';
+import { describePasskeyFailure } from '../src/screens/shared/PasskeyFailureText';
+import { lookUpIn } from './translate';
 
 const messages = en.biometric.errors as Record<string, string>;
-const t = (key: string) => {
-  const value = messages[key.replace(/^biometric\.errors\./, '')];
-  if (value === undefined) throw new Error(`missing ${key}`);
-  return value;
-};
+const t = lookUpIn(en);
 
 // Every code the library declares (webAuthnError.d.ts); a new one fails the `satisfies` in the mapping.
 const LIBRARY_CODES: WebAuthnErrorCode[] = [

@@ -10,7 +10,18 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type AuthMode = 'none' | 'optional' | 'bearer';
 
-export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.ZodType | undefined = z.ZodType | undefined> {
+/**
+ * What some refusals carry besides code, message and fields: by code, the schema of the error object
+ * (`{ error: {…} }`) that reads it. The app parses a refusal with it once, as it arrives, and loads
+ * these schemas only then (scripts/vite-plugins.ts), never with the entry.
+ */
+export type ErrorDataSchemas = Partial<Record<ApiErrorCode, z.ZodType>>;
+
+export interface EndpointMeta<
+  Auth extends AuthMode = AuthMode,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  ErrorData extends ErrorDataSchemas | undefined = ErrorDataSchemas | undefined,
+> {
   /** One line for the API reference. */
   summary: string;
   auth: Auth;
@@ -63,6 +74,8 @@ export interface EndpointMeta<Auth extends AuthMode = AuthMode, Query extends z.
    * `internal_error`.
    */
   errors?: readonly ApiErrorCode[];
+  /** The data some of those refusals carry, by code (`ErrorDataSchemas`). */
+  errorData?: ErrorData;
   /**
    * The answer is a file to save, not JSON: the handler gives `fileAnswerSchema` (contract/statements.ts)
    * and the body is sent as it is with its `Content-Type`, `Content-Disposition: attachment` and
@@ -97,8 +110,9 @@ export interface EndpointSpec<
   Answer extends z.ZodType,
   Auth extends AuthMode = AuthMode,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
+  ErrorData extends ErrorDataSchemas | undefined = ErrorDataSchemas | undefined,
 >
-  extends Endpoint<Body, Answer>, EndpointMeta<Auth, Query> {}
+  extends Endpoint<Body, Answer>, EndpointMeta<Auth, Query, ErrorData> {}
 
 /** Pure: lets the bundler drop the entries (and schemas) the app never calls by this table. */
 export /* @__NO_SIDE_EFFECTS__ */ function endpoint<
@@ -106,6 +120,13 @@ export /* @__NO_SIDE_EFFECTS__ */ function endpoint<
   Answer extends z.ZodType,
   const Auth extends AuthMode,
   Query extends z.ZodType | undefined = undefined,
->(method: HttpMethod, path: string, body: Body, answer: Answer, meta: EndpointMeta<Auth, Query>): EndpointSpec<Body, Answer, Auth, Query> {
+  ErrorData extends ErrorDataSchemas | undefined = undefined,
+>(
+  method: HttpMethod,
+  path: string,
+  body: Body,
+  answer: Answer,
+  meta: EndpointMeta<Auth, Query, ErrorData>,
+): EndpointSpec<Body, Answer, Auth, Query, ErrorData> {
   return { method, path, body, answer, ...meta };
 }

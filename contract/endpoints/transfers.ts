@@ -1,7 +1,7 @@
 import { MOVES_MONEY } from '../customerRules';
 import { endpoint } from './define';
 import { emptyBodySchema } from '../common';
-import { quoteBodySchema, quoteExpirySchema, quoteSchema, transferBodySchema, transferSchema } from '../transfers';
+import { quoteBodySchema, quoteExpirySchema, quoteRefusalSchema, quoteSchema, transferBodySchema, transferSchema } from '../transfers';
 
 /** Exchanges between the customer's fiat and crypto accounts: a firm quote, then the transfer that uses it. */
 export const transfersEndpoints = {
@@ -21,6 +21,7 @@ export const transfersEndpoints = {
     status: 201,
     idempotent: true,
     errors: ['quote_not_found', 'quote_used', 'quote_expired', 'insufficient_funds'],
+    errorData: { quote_expired: quoteRefusalSchema, quote_used: quoteRefusalSchema },
   }),
   simulateQuoteExpiry: endpoint('POST', '/simulate/quotes/:quoteId/expire', emptyBodySchema, quoteExpirySchema, {
     summary:

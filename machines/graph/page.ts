@@ -56,16 +56,17 @@ export function withValues(template: string, values: Record<string, string | num
 }
 
 /**
- * A failure in the page's words, as failureText (src/screens/shared/failureText.ts) picks them: the form's
- * own message for the code when it has one, else the general one (connection, rate limit with its seconds),
- * else "try again".
+ * A failure in the page's words, as failureText (src/ui/failureText.ts) picks them: the form's own message
+ * for the code when it has one, else the general one (`errors`: connection, rate limit with its seconds…),
+ * else the form's "try again", else the general one.
  */
 export function failureText(language: PageLanguage, own: Record<string, string>, failure: Failure): string {
-  const general = pageTexts(language).failure;
+  const general: Record<string, unknown> = pageTexts(language).errors;
   if (own[failure.code] !== undefined) return own[failure.code]!;
-  if (failure.code === 'network_error') return general.network_error;
-  if (failure.code === 'rate_limited') return countedText(language, general, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
-  return general.unknown;
+  if (failure.code === 'rate_limited')
+    return countedText(language, general as Record<string, string>, 'rate_limited', { count: failure.retryAfterSeconds ?? 60 });
+  const said = general[failure.code];
+  return typeof said === 'string' ? said : (own.unknown ?? (general.unknown as string));
 }
 
 /**

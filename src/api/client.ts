@@ -1,22 +1,19 @@
 import type { z } from 'zod';
-import type { Endpoint, endpoints, HttpMethod } from '../../contract/endpoints';
+import type { Endpoint, endpoints, ErrorDataSchemas, HttpMethod } from '../../contract/endpoints';
 import { ACTIVITY, ACTIVITY_HEADER, type ActivityKind } from '../../contract/session';
+import type { Failure } from '../../machines/failure';
 
-export interface ApiError {
-  /** HTTP status; 0 when no answer arrived (network failure, aborted request). */
-  status: number;
-  /** The server's stable code, `http_<status>` or `network_error`. */
-  code: string;
-  message: string;
-  /** Per-field messages of a validation error, keyed by body field. */
-  fields?: Record<string, string>;
-  /** From `Retry-After` on a 429 (or 503): seconds before trying again. */
-  retryAfterSeconds?: number;
-  /** What the server answered, parsed when it was JSON. */
-  body?: unknown;
-}
+/**
+ * A refused call: the server's stable code (`http_<status>` when the answer was not the API's error
+ * shape, `network_error` with status 0 when none arrived), its message, fields and `Retry-After`, and
+ * the data the endpoint's contract declares for the code, parsed by its schema.
+ */
+export type ApiFailure<Data = unknown> = Failure<Data> & { status: number; message: string };
 
-export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+export type ApiResult<T, Data = unknown> = { ok: true; data: T } | { ok: false; error: ApiFailure<Data> };
+
+/** The data an endpoint's refusals may carry: one of its `errorData` schemas' outputs. */
+export type ErrorDataOf<Schemas> = Schemas extends ErrorDataSchemas ? z.infer<NonNullable<Schemas[keyof Schemas]>> : never;
 
 export interface ApiClientOptions {
   /** Defaults to `VITE_API_BASE`, else `/api`. */
@@ -67,15 +64,21 @@ export type CallArgs<Body extends z.ZodType | undefined> = Body extends z.ZodTyp
  * What a call needs at run time: method and path. The app gets these without the contract's schemas
  * (`virtual:meridian/endpoint-routes`); `schemas` is never present and only carries their types.
  */
-export interface EndpointRoute<Body extends z.ZodType | undefined, Answer extends z.ZodType> {
+export interface EndpointRoute<Body extends z.ZodType | undefined, Answer extends z.ZodType, Refusals = undefined> {
   method: HttpMethod;
   path: string;
-  readonly schemas?: { body: Body; answer: Answer };
+  /** The endpoint's `errorData` schemas, loaded on the first refusal that may carry data (never with the entry). */
+  errorData?: () => Promise<ErrorDataSchemas>;
+  readonly schemas?: { body: Body; answer: Answer; errorData: Refusals };
 }
 
 /** The contract's endpoint table as the app has it: method and path, with the schemas' types only. */
 export type EndpointRoutes = {
-  [Name in keyof typeof endpoints]: EndpointRoute<(typeof endpoints)[Name]['body'], (typeof endpoints)[Name]['answer']>;
+  [Name in keyof typeof endpoints]: EndpointRoute<
+    (typeof endpoints)[Name]['body'],
+    (typeof endpoints)[Name]['answer'],
+    (typeof endpoints)[Name] extends { errorData: infer Schemas } ? Schemas : undefined
+  >;
 };
 
 /** A file the server answered (a `download` endpoint of the contract), with the name it gave it. */
@@ -85,15 +88,15 @@ export interface DownloadedFile {
 }
 
 export interface ApiClient {
-  call<Body extends z.ZodType | undefined, Answer extends z.ZodType>(
-    endpoint: Endpoint<Body, Answer> | EndpointRoute<Body, Answer>,
+  call<Body extends z.ZodType | undefined, Answer extends z.ZodType, Refusals = undefined>(
+    endpoint: Endpoint<Body, Answer> | EndpointRoute<Body, Answer, Refusals>,
     ...args: CallArgs<Body>
-  ): Promise<ApiResult<z.infer<Answer>>>;
+  ): Promise<ApiResult<z.infer<Answer>, ErrorDataOf<Refusals>>>;
   /** A GET of a `download` endpoint: the body as a Blob, not JSON; errors as for `call`. */
-  download(endpoint: EndpointRoute<undefined, z.ZodType>, options?: BaseCallOptions): Promise<ApiResult<DownloadedFile>>;
+  download(endpoint: EndpointRoute<undefined, z.ZodType, unknown>, options?: BaseCallOptions): Promise<ApiResult<DownloadedFile>>;
   /** A POST of an `upload` endpoint: the form as `multipart/form-data` (the browser sets the boundary). */
   upload<Answer extends z.ZodType>(
-    endpoint: EndpointRoute<undefined, Answer>,
+    endpoint: EndpointRoute<undefined, Answer, unknown>,
     form: FormData,
     options?: BaseCallOptions,
   ): Promise<ApiResult<z.infer<Answer>>>;
@@ -113,7 +116,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   type AnyCallOptions = BaseCallOptions & { body?: unknown; file?: true };
 
   async function call(
-    endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType>,
+    endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType, unknown>,
     options: AnyCallOptions = {},
   ): Promise<ApiResult<unknown>> {
     const result = await send(endpoint, options);
@@ -128,7 +131,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * checked again here: the server parses every answer with the contract's schema before sending it.
    */
   async function send(
-    endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType>,
+    endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType, unknown>,
     { body, query, pathParams, retry, signal, activity = ACTIVITY.customer, file, idempotencyKey }: AnyCallOptions,
   ): Promise<ApiResult<unknown>> {
     const headers: Record<string, string> = { Accept: file ? '*/*' : 'application/json', [ACTIVITY_HEADER]: activity };
@@ -155,7 +158,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         await new Promise((resolve) => setTimeout(resolve, retryDelay));
         response = await fetchOnce(url, init);
       }
-      if (!response.ok) return { ok: false, error: await toApiError(response) };
+      if (!response.ok) return { ok: false, error: await toFailure(response, endpoint.errorData) };
       if (file) {
         const disposition = response.headers.get('Content-Disposition') ?? '';
         const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'download';
@@ -206,7 +209,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** A refusal as a Failure: the API's error shape when the body has it (else `http_<status>`), with its data. */
+async function toFailure(response: Response, errorData?: () => Promise<ErrorDataSchemas>): Promise<ApiFailure> {
   const { status } = response;
   const body = await readBody(response);
   const retryAfter = Number(response.headers.get('Retry-After'));
@@ -214,9 +218,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   // A proxy or gateway may answer anything: the body is checked (zod/mini, loaded with the first error).
   const { apiErrorBodySchema } = await import('../../contract/errors');
   const stable = apiErrorBodySchema.safeParse(body);
-  if (stable.success) {
-    const { code, message, fields } = stable.data.error;
-    return { status, code, message, ...(fields ? { fields } : {}), ...wait, body };
-  }
-  return { status, code: `http_${status}`, message: response.statusText || `HTTP ${status}`, ...wait, body };
+  if (!stable.success) return { status, code: `http_${status}`, message: response.statusText || `HTTP ${status}`, ...wait };
+  const { code, message, fields } = stable.data.error;
+  // Read once, here, by the schema the endpoint declares for this code; data that does not match is left out.
+  const schema = errorData && (await errorData().catch(() => undefined))?.[code as keyof ErrorDataSchemas];
+  const data = schema?.safeParse((body as { error: unknown }).error);
+  return { status, code, message, ...(fields ? { fields } : {}), ...wait, ...(data?.success ? { data: data.data } : {}) };
 }

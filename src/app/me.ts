@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '../api/endpoints';
+import { unwrap } from './actors/unwrap';
 
 /**
  * The signed-in customer (`GET /users/me`), one cache entry for every screen. The app loads it as soon as
@@ -9,9 +10,7 @@ export function meQuery(api: Api) {
   return queryOptions({
     queryKey: ['me'],
     queryFn: async ({ signal }) => {
-      const result = await api.getMe({ retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getMe({ retry: false, signal }));
     },
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Api } from '../api/endpoints';
+import { unwrap } from './actors/unwrap';
 
 /** The bell asks again this often while a page is open; a push or a visit to the list updates it at once. */
 const NOTIFICATIONS_REFRESH_MS = 60_000;
@@ -9,9 +10,7 @@ export function notificationsQuery(api: Api) {
   return queryOptions({
     queryKey: ['notifications'],
     queryFn: async ({ signal }) => {
-      const result = await api.getNotifications({ signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getNotifications({ signal }));
     },
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
   });

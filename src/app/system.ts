@@ -103,14 +103,9 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
 
   const language = languageMachine.provide({
     actors: {
-      loadSavedLanguage: fromPromise<string | null, void>(async () => {
-        const result = await api.getUserSettings();
-        if (!result.ok) throw new Error(result.error.message);
-        return result.data.language ?? null;
-      }),
+      loadSavedLanguage: fromPromise<string | null, void>(async () => (await unwrap(api.getUserSettings())).language ?? null),
       saveLanguage: fromPromise(async ({ input }: { input: { locale: Locale } }) => {
-        const result = await api.saveUserSettings({ language: input.locale });
-        if (!result.ok) throw Object.assign(new Error(result.error.message), { apiError: result.error });
+        await unwrap(api.saveUserSettings({ language: input.locale }));
       }),
     },
     actions: {
@@ -155,13 +150,12 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
       lookupRouteRules: fromPromise(({ input }) => lookupRouteRule(input.basePath)),
       // Read afresh at each such navigation: an e-mail verified a moment ago must open the page.
       loadCustomerStanding: fromPromise(async () => {
-        const me = await api.getMe();
-        if (!me.ok) throw new Error(me.error.code);
+        const me = await unwrap(api.getMe());
         return {
-          emailVerified: me.data.emailVerified,
-          phoneConfirmed: me.data.phoneConfirmed,
-          kycApproved: me.data.kycStatus === 'approved',
-          role: me.data.role,
+          emailVerified: me.emailVerified,
+          phoneConfirmed: me.phoneConfirmed,
+          kycApproved: me.kycStatus === 'approved',
+          role: me.role,
         };
       }),
     },
@@ -172,7 +166,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
       staySignedIn: fromPromise(async () => {
         const result = await api.refresh(ACTIVITY.customer);
         // 409: another tab renewed a moment ago, which was the customer's activity too.
-        if (!result.ok && result.error.code !== 'refresh_conflict') throw new Error(result.error.code);
+        if (!result.ok && result.error.code !== 'refresh_conflict') throw asError(result.error);
         refreshCookies();
       }),
     },
@@ -184,11 +178,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
 
   const balances = balancesMachine.provide({
     actors: {
-      fetchBalances: fromPromise(async ({ signal }) => {
-        const result = await api.getSummaryBalance({ signal });
-        if (!result.ok) throw asError(result.error);
-        return result.data;
-      }),
+      fetchBalances: fromPromise(({ signal }) => unwrap(api.getSummaryBalance({ signal }))),
     },
     actions: {
       rememberHidden: (_, { hidden }) => {

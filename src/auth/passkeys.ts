@@ -20,6 +20,7 @@ import type {
 import { asError } from '../../machines/failure';
 import { whileShown } from './ceremonyActivity';
 import { BIOMETRIC_ERROR_CODES, fromWebAuthnError } from './webauthnErrors';
+import { unwrap } from '../app/actors/unwrap';
 
 /*
  * The browser side of passkeys: the ceremonies (through @simplewebauthn/browser) and the enrolment
@@ -99,13 +100,11 @@ export async function requestPasskeyEnrolment(api: Pick<EnrolApi, 'requestBiomet
 }
 
 /** Sends a confirm; an API failure is thrown with the server's code. */
-export async function confirmPasskeyEnrolment(
+export function confirmPasskeyEnrolment(
   api: Pick<EnrolApi, 'confirmBiometricEnable'>,
   body: BiometricEnableConfirmBody,
 ): Promise<BiometricEnableConfirm> {
-  const result = await api.confirmBiometricEnable(body);
-  if (!result.ok) throw asError(result.error);
-  return result.data;
+  return unwrap(api.confirmBiometricEnable(body));
 }
 
 export interface EnrolOptions {

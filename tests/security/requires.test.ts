@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_RULES, LEAVES_MERIDIAN, MOVES_MONEY, type CustomerRule } from '../../contract/customerRules';
 import { endpoints, type EndpointSpec } from '../../contract/endpoints';
@@ -9,7 +8,8 @@ import { LOCALES } from '../../contract/locales';
 import { users } from '../../server/db/schema';
 import { expectError, meetRules, registerCustomer, registerVerifiedCustomer, stepUp, TestClient, useTestServer } from '../server/helpers';
 import { fund } from '../server/payLinkHelpers';
-import { failureText } from '../../src/screens/shared/failureText';
+import { failureText } from '../../src/ui/failureText';
+import { lookUpIn } from '../translate';
 
 // Issue 21, item 2: the rules of money were the browser's route guard only. A customer who calls the
 // API without a verified e-mail, a confirmed phone or an approved identity check is now refused by the
@@ -124,14 +124,13 @@ describe("the issue's account: e-mail verified, no phone, identity check not sta
 describe('what the app shows for a refused rule', () => {
   it.each(LOCALES)('in %s: what to do, not "try again", on any screen that shows a failure', (locale) => {
     const messages = JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), 'utf8')) as {
-      failure: Record<string, string>;
+      errors: Record<string, string>;
     };
-    const t = ((key: string) =>
-      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], messages)) as TFunction;
+    const t = lookUpIn(messages);
     for (const code of Object.values(CUSTOMER_RULES)) {
-      const text = failureText(t, 'withdraw.failures', new Set(), { code });
-      expect(text, code).toBe(messages.failure[code]);
-      expect(text, code).not.toBe(messages.failure.unknown);
+      const text = failureText(t, 'withdraw.failures', { code });
+      expect(text, code).toBe(messages.errors[code]);
+      expect(text, code).not.toBe(messages.errors.unknown);
     }
   });
 });

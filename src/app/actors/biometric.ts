@@ -3,7 +3,6 @@ import { securityApi } from '../../api/security';
 import type { biometricMachine } from '../../../machines/biometric.machine';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { confirmPasskeyEnrolment, createPasskeyCredential, requestPasskeyEnrolment } from '../../auth/passkeys';
-import { BIOMETRIC_ERROR_CODES } from '../../auth/webauthnErrors';
 import type { FlowHost } from './host';
 import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
@@ -18,20 +17,11 @@ export function biometricActors({ client, log, queryClient }: FlowHost) {
       confirmEnableCode: fromPromise(({ input }) => confirmPasskeyEnrolment(api, { code_token: input.codeToken, code: input.code })),
       createPasskey: fromPromise(({ input }) => createPasskeyCredential(input.options ?? undefined)),
       confirmEnable: fromPromise(({ input }) => confirmPasskeyEnrolment(api, { code_token: input.codeToken, response: input.response })),
-      requestDisable: fromPromise(() =>
-        unwrap(api.requestBiometricDisableAll(), {
-          code: BIOMETRIC_ERROR_CODES.disableRequestFailed,
-          message: 'Failed to request biometric disable',
-        }),
-      ),
+      // A code the section has no words for is said by the step's own message (PasskeysSection).
+      requestDisable: fromPromise(() => unwrap(api.requestBiometricDisableAll())),
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       removePasskey: fromPromise(({ input }) => unwrap(api.removePasskey(input.id))),
-      confirmDisable: fromPromise(({ input }) =>
-        unwrap(api.confirmBiometricDisableAll({ code_token: input.codeToken, code: input.code }), {
-          code: BIOMETRIC_ERROR_CODES.disableConfirmFailed,
-          message: 'Failed to confirm biometric disable',
-        }),
-      ),
+      confirmDisable: fromPromise(({ input }) => unwrap(api.confirmBiometricDisableAll({ code_token: input.codeToken, code: input.code }))),
     },
     actions: {
       logFailure: (_, { failure }) => log(`Passkeys: ${failure.step} failed (${failure.code})`, failure.message),

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/auth';
 import type { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
-import { failure } from './failure';
+import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 
 /**
@@ -22,17 +22,15 @@ export function passwordChangedHandoff(state: unknown): PasswordChangedHandoff |
 export function forgotPasswordActors({ client, navigate }: FlowHost) {
   const api = authApi(client);
   const requestResetCode = fromPromise<{ resendAfterSeconds: number }, { email: string }>(async ({ input }) => {
-    const result = await api.forgotPassword({ email: input.email });
-    if (!result.ok) throw failure(result.error);
-    return { resendAfterSeconds: result.data.resendAfterSeconds };
+    const answer = await unwrap(api.forgotPassword({ email: input.email }));
+    return { resendAfterSeconds: answer.resendAfterSeconds };
   });
   return {
     actors: {
       requestCode: requestResetCode,
       resendCode: requestResetCode,
       resetPassword: fromPromise(async ({ input }) => {
-        const result = await api.resetPassword(input);
-        if (!result.ok) throw failure(result.error);
+        await unwrap(api.resetPassword(input));
       }),
     },
     actions: {

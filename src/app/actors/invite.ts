@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { inviteMachine } from '../../../machines/invite.machine';
 import type { FlowHost } from './host';
-import { failure } from './failure';
+import { asError } from '../../../machines/failure';
 
 /** The invitation link to the device's share sheet or the clipboard. */
 export function inviteActors(_host: FlowHost, shareText: () => string) {
@@ -13,14 +13,14 @@ export function inviteActors(_host: FlowHost, shareText: () => string) {
         } catch (error) {
           // AbortError: the customer closed the sheet. Anything else falls back to copying.
           const cancelled = error instanceof DOMException && error.name === 'AbortError';
-          throw failure({ code: cancelled ? 'share_cancelled' : 'share_failed' }, error);
+          throw asError({ code: cancelled ? 'share_cancelled' : 'share_failed' }, error);
         }
       }),
       copyLink: fromPromise<void, { link: string }>(async ({ input }) => {
         try {
           await navigator.clipboard.writeText(input.link);
         } catch (error) {
-          throw failure({ code: 'copy_failed' }, error);
+          throw asError({ code: 'copy_failed' }, error);
         }
       }),
     },

@@ -3,7 +3,7 @@ import { authApi } from '../../api/auth';
 import { localizePath } from '../../../contract';
 import type { loginMachine, SignInOutcome } from '../../../machines/login.machine';
 import { keepChallenge } from '../twoFactorChallenge';
-import { failure } from './failure';
+import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 
 /** E-mail and password sign-in; a confirmed phone continues at /2fa/phone. */
@@ -12,9 +12,8 @@ export function loginActors({ client, navigate, currentLocale, enterAfterPasswor
   return {
     actors: {
       signIn: fromPromise<SignInOutcome, { email: string; password: string }>(async ({ input }) => {
-        const result = await api.login(input);
-        if (!result.ok) throw failure(result.error);
-        return result.data.twoFactorRequired ? { kind: 'twoFactorRequired', challenge: result.data } : { kind: 'signedIn' };
+        const answer = await unwrap(api.login(input));
+        return answer.twoFactorRequired ? { kind: 'twoFactorRequired', challenge: answer } : { kind: 'signedIn' };
       }),
     },
     actions: {

@@ -4,26 +4,21 @@ import { localizePath } from '../../../contract';
 import type { phoneRecoveryMachine } from '../../../machines/phoneRecovery.machine';
 import type { recoveryCancelMachine } from '../../../machines/recoveryCancel.machine';
 import { takeChallengeDestination } from '../twoFactorChallenge';
-import { failure } from './failure';
+import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 
 /** Lost phone: the e-mailed code and the password schedule the phone's removal. */
 export function phoneRecoveryActors({ client, navigate, currentLocale }: FlowHost) {
   const api = authApi(client);
-  const send = async ({ input }: { input: { challengeToken: string } }) => {
-    const result = await api.startPhoneRecovery(input);
-    if (!result.ok) throw failure(result.error);
-    return result.data;
-  };
+  const send = ({ input }: { input: { challengeToken: string } }) => unwrap(api.startPhoneRecovery(input));
   return {
     actors: {
       sendRecoveryCode: fromPromise<{ emailHint: string; resendAfterSeconds: number }, { challengeToken: string }>(send),
       resendCode: fromPromise<{ resendAfterSeconds: number }, { challengeToken: string }>(send),
       confirmRecovery: fromPromise<{ effectiveAt: string }, { challengeToken: string; code: string; password: string }>(
         async ({ input }) => {
-          const result = await api.confirmPhoneRecovery(input);
-          if (!result.ok) throw failure(result.error);
-          return { effectiveAt: result.data.effectiveAt };
+          const answer = await unwrap(api.confirmPhoneRecovery(input));
+          return { effectiveAt: answer.effectiveAt };
         },
       ),
     },
@@ -42,8 +37,7 @@ export function recoveryCancelActors({ client }: FlowHost) {
   return {
     actors: {
       cancelRecovery: fromPromise<void, { token: string }>(async ({ input }) => {
-        const result = await api.cancelPhoneRecovery(input);
-        if (!result.ok) throw failure(result.error);
+        await unwrap(api.cancelPhoneRecovery(input));
       }),
     },
   } satisfies Parameters<typeof recoveryCancelMachine.provide>[0];

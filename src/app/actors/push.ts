@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { profileApi } from '../../api/profile';
 import type { pushMachine, PushSetup } from '../../../machines/push.machine';
 import { askPushPermission, loadPushSdk, pushPermission, pushSupported, subscribeWebPush } from '../../platform/push';
-import { failure } from './failure';
+import { asError } from '../../../machines/failure';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
@@ -37,12 +37,12 @@ export function pushActors({ client, log }: FlowHost) {
           await sdk.Notifications.requestPermission();
           return;
         }
-        if (setup.mode !== 'webpush') throw failure({ code: 'push_unavailable' });
+        if (setup.mode !== 'webpush') throw asError({ code: 'push_unavailable' });
         let device;
         try {
           device = await subscribeWebPush(setup.vapidPublicKey);
         } catch (error) {
-          throw failure({ code: 'push_subscribe_failed' }, error);
+          throw asError({ code: 'push_subscribe_failed' }, error);
         }
         await unwrap(api.subscribePush(device));
       }),

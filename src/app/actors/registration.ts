@@ -7,7 +7,7 @@ import { enrolPasskey } from '../../auth/passkeys';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { stepUpActors } from './stepUp';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
-import { failure } from './failure';
+import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 
 /** The sign-up wizard: account, promo code, e-mail verification, passkey; each step is a page. */
@@ -17,32 +17,30 @@ export function registrationActors({ client, navigate, currentLocale, refreshCoo
     actors: {
       register: fromPromise(async ({ input }) => {
         const refCode = safeStorage('local')?.getItem(STORAGE_KEYS.refCode) ?? undefined;
-        const result = await api.register({
-          email: input.email,
-          password: input.password,
-          country: input.country as CountryCode,
-          // The machine registers only with the terms accepted (its model checks this).
-          acceptTerms: true,
-          language: currentLocale(),
-          ...(refCode ? { refCode } : {}),
-        });
-        if (!result.ok) throw failure(result.error);
+        const answer = await unwrap(
+          api.register({
+            email: input.email,
+            password: input.password,
+            country: input.country as CountryCode,
+            // The machine registers only with the terms accepted (its model checks this).
+            acceptTerms: true,
+            language: currentLocale(),
+            ...(refCode ? { refCode } : {}),
+          }),
+        );
         refreshCookies();
-        return { resendAfterSeconds: result.data.resendAfterSeconds };
+        return { resendAfterSeconds: answer.resendAfterSeconds };
       }),
       redeemPromoCode: fromPromise(async ({ input }) => {
-        const result = await api.redeemPromoCode({ code: input.code });
-        if (!result.ok) throw failure(result.error);
-        return { code: result.data.code };
+        const answer = await unwrap(api.redeemPromoCode({ code: input.code }));
+        return { code: answer.code };
       }),
       verifyEmail: fromPromise(async ({ input }) => {
-        const result = await api.verifyEmail({ code: input.code });
-        if (!result.ok) throw failure(result.error);
+        await unwrap(api.verifyEmail({ code: input.code }));
       }),
       resendCode: fromPromise(async () => {
-        const result = await api.resendVerificationEmail();
-        if (!result.ok) throw failure(result.error);
-        return { resendAfterSeconds: result.data.resendAfterSeconds };
+        const answer = await unwrap(api.resendVerificationEmail());
+        return { resendAfterSeconds: answer.resendAfterSeconds };
       }),
       // Throws a failure: its code (and, for the browser's NotAllowedError, its message) reaches the screen.
       stepUp: stepUpMachine.provide(stepUpActors({ client })),

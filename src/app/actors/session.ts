@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import type { Api } from '../../api/endpoints';
 import type { SessionCookies } from '../../../machines/session.machine';
 import { readSessionCookies } from '../../platform/cookies';
+import { asError } from '../../../machines/failure';
+import { unwrap } from './unwrap';
 
 /** The session machine's calls: renewing the tokens and logging out. */
 export function sessionActors(api: Pick<Api, 'refresh' | 'logout'>) {
@@ -13,7 +15,7 @@ export function sessionActors(api: Pick<Api, 'refresh' | 'logout'>) {
         // No answer (status 0: offline, or the browser aborted the call because the page is being left)
         // is no verdict on the session: the cookies stay and decide. Taking it for "session over" cleared
         // both cookies, so the next page opened signed out (the lost session after a renewal).
-        if (result.error.code !== 'refresh_conflict' && result.error.status !== 0) throw new Error(result.error.code);
+        if (result.error.code !== 'refresh_conflict' && result.error.status !== 0) throw asError(result.error);
       }
       return readSessionCookies();
     }),
@@ -23,8 +25,7 @@ export function sessionActors(api: Pick<Api, 'refresh' | 'logout'>) {
       import('../../platform/push')
         .then(({ unsubscribeWebPush }) => unsubscribeWebPush())
         .catch((error: unknown) => console.error('[meridian] Ending the push subscription failed', error));
-      const result = await api.logout();
-      if (!result.ok) throw new Error(result.error.code);
+      await unwrap(api.logout());
     }),
   };
 }

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/auth';
 import type { socialSignInMachine } from '../../../machines/socialSignIn.machine';
-import { failure } from './failure';
+import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 
 /** Sign-in with Google or Apple: the server names the provider's page, which is left for in a full page load. */
@@ -10,9 +10,8 @@ export function socialSignInActors({ client }: FlowHost) {
   return {
     actors: {
       startSignIn: fromPromise(async ({ input }) => {
-        const result = await api.startSocialSignIn(input);
-        if (!result.ok) throw failure(result.error);
-        return result.data;
+        const answer = await unwrap(api.startSocialSignIn(input));
+        return answer;
       }),
     },
     actions: {

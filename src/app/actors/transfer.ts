@@ -1,21 +1,10 @@
 import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
-import type { Quote } from '../../../contract/transfers';
-import type { transferMachine, TransferRefusal } from '../../../machines/transfer.machine';
+import type { transferMachine } from '../../../machines/transfer.machine';
 import { moneyMoved } from '../moneyMoved';
 import type { AppSystem } from '../system';
-import { failure } from './failure';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
-
-/**
- * The fresh quote a refused transfer's error carries (contract/errors.ts). Like every answer it is the
- * server's own; the shape was checked as far as the app checks errors, and a quote needs its id.
- */
-function freshQuoteIn(body: unknown): Quote | undefined {
-  const quote = (body as { error?: { quote?: Partial<Quote> } } | undefined)?.error?.quote;
-  return typeof quote?.id === 'string' ? (quote as Quote) : undefined;
-}
 
 /**
  * The quote and the transfer. The transfer's Idempotency-Key is derived from the quote id: a quote
@@ -26,15 +15,12 @@ export function transferActors({ client, queryClient, balances }: Pick<FlowHost,
   return {
     actors: {
       requestQuote: fromPromise(({ input }) => unwrap(api.createQuote(input))),
+      // A refusal of a quote that ran out or was used carries the fresh one (`data.quote`, read by the contract's schema).
       confirmTransfer: fromPromise(async ({ input }) => {
-        const result = await api.createTransfer({ quoteId: input.quoteId }, `transfer-${input.quoteId}`);
-        if (!result.ok) {
-          const quote = freshQuoteIn(result.error.body);
-          throw Object.assign(failure(result.error), quote ? { quote } : {}) satisfies TransferRefusal;
-        }
+        const transfer = await unwrap(api.createTransfer({ quoteId: input.quoteId }, `transfer-${input.quoteId}`));
         moneyMoved({ balances });
         void queryClient.invalidateQueries({ queryKey: ['activities'] });
-        return result.data;
+        return transfer;
       }),
     },
   } satisfies Parameters<typeof transferMachine.provide>[0];

@@ -3,7 +3,7 @@ import { authApi } from '../../api/auth';
 import { localizePath } from '../../../contract';
 import type { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
 import { rememberResend, takeChallengeDestination } from '../twoFactorChallenge';
-import { failure } from './failure';
+import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 
 /** The SMS code after the password; back to /login when the challenge is over. */
@@ -12,14 +12,12 @@ export function twoFactorPhoneActors({ client, navigate, currentLocale, enterAft
   return {
     actors: {
       verifyCode: fromPromise<void, { challengeToken: string; code: string }>(async ({ input }) => {
-        const result = await api.verifyTwoFactor(input);
-        if (!result.ok) throw failure(result.error);
+        await unwrap(api.verifyTwoFactor(input));
       }),
       resendCode: fromPromise<{ resendAfterSeconds: number }, { challengeToken: string }>(async ({ input }) => {
-        const result = await api.resendTwoFactor(input);
-        if (!result.ok) throw failure(result.error);
-        rememberResend(result.data.resendAfterSeconds);
-        return { resendAfterSeconds: result.data.resendAfterSeconds };
+        const answer = await unwrap(api.resendTwoFactor(input));
+        rememberResend(answer.resendAfterSeconds);
+        return { resendAfterSeconds: answer.resendAfterSeconds };
       }),
     },
     actions: {

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { WalletChain, WalletFailure } from '../../../contract/wallet';
+import type { WalletChain } from '../../../contract/wallet';
+import { asError } from '../../../machines/failure';
 import type { walletMachine } from '../../../machines/wallet.machine';
 import type { Wallet } from '../../platform/wallet';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
@@ -25,9 +26,9 @@ export function walletImplementation(
       });
       return created;
     })).catch((error: unknown) => {
-      // A failed load (offline) is tried again on Try again; the machine reads it as `unknown`.
+      // A failed load (offline) is tried again on Try again; the wallet says it as its own `unknown`.
       loading = null;
-      throw error;
+      throw asError({ code: 'unknown', message: 'the wallet did not load' }, error);
     });
   /** A wallet call whose rejection is read here, with the failure tables that came with the adapter. */
   const attempt = async <T>(call: (loaded: Wallet) => Promise<T>): Promise<T> => {
@@ -37,9 +38,7 @@ export function walletImplementation(
     } catch (error) {
       // Loaded already (the call came from it): no request at the moment of failure.
       const { walletFailureCode } = await import('../../platform/wallet');
-      throw Object.assign(new Error('wallet call failed', { cause: error }), {
-        walletFailure: walletFailureCode(error),
-      } satisfies WalletFailure);
+      throw asError({ code: walletFailureCode(error), message: 'wallet call failed' }, error);
     }
   };
   return {

@@ -18,6 +18,7 @@ import {
 import { fallback, http, isAddress, withRetry, type Chain, type Transport } from 'viem';
 import { METAMASK_SDK_CONNECTOR, type WalletChain, type WalletFailureCode, type WalletTransaction } from '../../../contract/wallet';
 import type { WalletConnection, WalletReconnected } from '../../../machines/wallet.machine';
+import { asError } from '../../../machines/failure';
 
 /** The failure tables come with the adapter: the wallet actors read a failed call with them. */
 export { walletFailureCode } from '../../../contract/walletFailures';
@@ -49,16 +50,8 @@ export const WALLET_TIMINGS = {
   switchConfirmation: { retryCount: 20, delay: 50 },
 } as const;
 
-/** An error carrying one of the wallet's stable failure codes (the machine reads `code`). */
-export class WalletError extends Error {
-  constructor(
-    readonly code: WalletFailureCode,
-    message: string = code,
-  ) {
-    super(message);
-    this.name = 'WalletError';
-  }
-}
+/** The app's failure with one of the wallet's stable codes (walletFailureCode reads it first). */
+const walletError = (code: WalletFailureCode, message?: string) => asError({ code, ...(message ? { message } : {}) });
 
 /**
  * The transport of one chain: its RPC endpoints in order, each with those constants. The fallback
@@ -107,7 +100,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function createWallet({ chains: walletChains, storage, connectors = [], loadMetaMask = loadMetaMaskConnector }: WalletOptions) {
   const chains = walletChains.map(toViemChain);
-  if (!chains[0]) throw new WalletError('chain_not_configured', 'Chain not configured.');
+  if (!chains[0]) throw walletError('chain_not_configured', 'Chain not configured.');
   const config: Config = createConfig({
     chains: [chains[0], ...chains.slice(1)],
     connectors: [injected(), ...connectors],
@@ -127,7 +120,7 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
     const found = getConnectors(config).find((connector) => connector.id === connectorId);
     if (found) return found;
     if (connectorId === METAMASK_SDK_CONNECTOR) return loadMetaMask();
-    throw new WalletError('provider_not_found', 'Provider not found.');
+    throw walletError('provider_not_found', 'Provider not found.');
   }
 
   return {
@@ -155,7 +148,7 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
       const connector = await connectorById(connectorId);
       await connect(config, { connector });
       const connection = current();
-      if (!connection) throw new WalletError('connector_not_connected', 'Connector not connected.');
+      if (!connection) throw walletError('connector_not_connected', 'Connector not connected.');
       return connection;
     },
     async disconnect(): Promise<void> {
@@ -164,18 +157,18 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
       // wagmi asks an injected wallet to revoke the site's permission (100 ms) and ignores a refusal or
       // silence; a wallet that still shares accounts keeps the site allowed, which the visitor is told.
       if (connector?.type === 'injected' && (await connector.getAccounts().catch(() => [])).length > 0)
-        throw new WalletError('still_authorised', 'The wallet still allows this site.');
+        throw walletError('still_authorised', 'The wallet still allows this site.');
     },
     async switchChain({ chainId }: { chainId: number }): Promise<number> {
       // wagmi's injected connector adds a chain the wallet does not know (4902) and counts a refusal, also
       // of the switch right after adding, as a rejection.
       await switchChain(config, { chainId });
       const connector = getConnection(config).connector;
-      if (!connector) throw new WalletError('connector_not_connected', 'Connector not connected.');
+      if (!connector) throw walletError('connector_not_connected', 'Connector not connected.');
       return withRetry(
         async () => {
           const now = await connector.getChainId();
-          if (now !== chainId) throw new WalletError('chain_disconnected');
+          if (now !== chainId) throw walletError('chain_disconnected');
           return now;
         },
         { ...WALLET_TIMINGS.switchConfirmation, shouldRetry: () => true },
@@ -183,7 +176,7 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
     },
     async sendTransaction({ transaction }: { transaction: WalletTransaction }): Promise<string> {
       // The machine checked the address's shape; the EIP-55 checksum needs viem, loaded here.
-      if (!isAddress(transaction.to)) throw new WalletError('invalid_address');
+      if (!isAddress(transaction.to)) throw walletError('invalid_address');
       const { to, chainId, value, data, maxFeePerGas, maxPriorityFeePerGas } = transaction;
       return sendTransaction(config, { to, chainId, value, data, maxFeePerGas, maxPriorityFeePerGas });
     },

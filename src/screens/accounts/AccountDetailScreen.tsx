@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import type { ApiError } from '../../api/client';
 import { accountsApi } from '../../api/accounts';
 import { useApi, useLocalize } from '../../app/context';
 import { pageNotFound } from '../../routes/pageNotFound';
@@ -10,11 +9,13 @@ import { Copyable } from '../../ui/Copyable';
 import { Money } from '../../ui/Money';
 import { useHydrated } from '../../ui/useHydrated';
 import { BalancesError, HideBalancesToggle, RateChange, summaryAccounts } from '../shared/Balances';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { useBalances } from '../shared/useBalances';
 import { RecentActivities } from '../home/RecentActivities';
 import { StatementButton } from './StatementButton';
 import { useAccountName } from '../shared/useAccountName';
+import { unwrap } from '../../app/actors/unwrap';
+import type { Failure } from '../../../machines/failure';
 
 /**
  * /accounts/:id: one of the customer's accounts. Any id that is not theirs gets the route-validation
@@ -31,11 +32,9 @@ export function AccountDetailScreen() {
   const details = useQuery({
     queryKey: ['account', id],
     enabled: live,
-    retry: (count, error: ApiError) => error.status !== 404 && count < 3,
+    retry: (count, error: Failure) => error.status !== 404 && count < 3,
     queryFn: async ({ signal }) => {
-      const result = await api.getAccount(id, { retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getAccount(id, { retry: false, signal }));
     },
   });
   // The balance comes from the balances machine (polled, refreshed after a movement) once it has this account.
@@ -46,7 +45,7 @@ export function AccountDetailScreen() {
   if (details.isError) {
     return (
       <p className="form-alert" role="alert">
-        {generalFailureText(t, details.error)}{' '}
+        {failureText(t, 'errors', details.error)}{' '}
         <Button className="button--small" onClick={() => void details.refetch()}>
           {t('balances.retry')}
         </Button>

@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Account } from '../../../contract/accounts';
 import { ASSETS, type Asset } from '../../../contract/assets';
-import type { ApiError } from '../../api/client';
 import { accountsApi } from '../../api/accounts';
 import { useApi, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/TextField';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AccountAmount, BalancesError, HideBalancesToggle, RateChange, type ValuedAccount } from '../shared/Balances';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { useBalances } from '../shared/useBalances';
 import { useAccountName } from '../shared/useAccountName';
+import { unwrap } from '../../app/actors/unwrap';
+import type { Failure } from '../../../machines/failure';
 
 /** /accounts: the fiat and crypto accounts with their balances (from the balances machine), and opening one. */
 export function AccountsScreen() {
@@ -81,11 +82,9 @@ function OpenAccount({ held }: { held: string[] }) {
   const available = ASSETS.filter((asset) => !held.includes(asset.code));
   const [currency, setCurrency] = useState<Asset | ''>('');
   const chosen = currency && available.some((asset) => asset.code === currency) ? currency : (available[0]?.code ?? '');
-  const open = useMutation<Account, ApiError, Asset>({
+  const open = useMutation<Account, Failure, Asset>({
     mutationFn: async (code) => {
-      const result = await api.openAccount({ currency: code });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.openAccount({ currency: code }));
     },
     onSuccess: (account) => {
       balances.send({ type: 'BALANCES_REFRESH' });
@@ -118,7 +117,7 @@ function OpenAccount({ held }: { held: string[] }) {
           />
           {open.isError ? (
             <p className="form-alert" role="alert">
-              {generalFailureText(t, open.error)}
+              {failureText(t, 'errors', open.error)}
             </p>
           ) : null}
           <Button type="submit" variant="primary" busy={open.isPending}>

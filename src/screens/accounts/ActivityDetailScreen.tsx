@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import type { ApiError } from '../../api/client';
 import { accountsApi } from '../../api/accounts';
 import { useApi, useLocalize } from '../../app/context';
 import { pageNotFound } from '../../routes/pageNotFound';
@@ -9,7 +8,9 @@ import { Button } from '../../ui/Button';
 import { useHydrated } from '../../ui/useHydrated';
 import { ActivityFacts } from '../shared/activities/ActivityFacts';
 import { useAccountChoices } from '../shared/activities/useAccountChoices';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
+import { unwrap } from '../../app/actors/unwrap';
+import type { Failure } from '../../../machines/failure';
 
 /**
  * /activities/:id: one of the customer's activities on a page of its own (a transfer's receipt links
@@ -26,11 +27,9 @@ export function ActivityDetailScreen() {
   const detail = useQuery({
     queryKey: ['activities', 'one', id],
     enabled: live,
-    retry: (count, error: ApiError) => error.status !== 404 && count < 3,
+    retry: (count, error: Failure) => error.status !== 404 && count < 3,
     queryFn: async ({ signal }) => {
-      const result = await api.getActivity(id, { retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getActivity(id, { retry: false, signal }));
     },
   });
 
@@ -38,7 +37,7 @@ export function ActivityDetailScreen() {
   if (detail.isError) {
     return (
       <p className="form-alert" role="alert">
-        {generalFailureText(t, detail.error)}{' '}
+        {failureText(t, 'errors', detail.error)}{' '}
         <Button className="button--small" onClick={() => void detail.refetch()}>
           {t('activities.retry')}
         </Button>

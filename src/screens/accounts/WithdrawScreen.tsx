@@ -18,27 +18,11 @@ import { Form, FormAlert } from '../../ui/Form';
 import { AmountInput, Money } from '../../ui/Money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { failureText, generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 import { chainName, useChains } from '../shared/useChains';
 import './withdraw.css';
-
-const OWN_FAILURES = new Set([
-  'withdrawal_incomplete',
-  'address_invalid',
-  'address_checksum_invalid',
-  'address_wrong_network',
-  'address_exists',
-  'address_cooling_off',
-  'amount_too_small',
-  'amount_too_precise',
-  'insufficient_funds',
-  'limit_exceeded',
-  'quote_expired',
-  'network_not_supported',
-  'withdrawals_unavailable',
-]);
 
 /** Left-to-right inside an option's text, which cannot hold a `<bdi>`: an address reads the same in Arabic. */
 const isolated = (text: string) => `\u2066${text}\u2069`;
@@ -88,7 +72,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   const error = view.failure
     ? view.network === 'bitcoin' && view.failure.code === 'address_invalid'
       ? t('withdraw.bitcoin.address_invalid')
-      : failureText(t, 'withdraw.failures', OWN_FAILURES, view.failure)
+      : failureText(t, 'withdraw.failures', view.failure)
     : null;
   const coolingOffUntil = usableFrom(view, new Date());
 
@@ -105,7 +89,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
     return (
       <div className="stack">
         <p className="form-alert" role="alert">
-          {generalFailureText(t, view.failure!)}
+          {failureText(t, 'errors', view.failure!)}
         </p>
         <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('withdraw.retry')}</Button>
       </div>

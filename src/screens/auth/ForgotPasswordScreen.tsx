@@ -7,7 +7,7 @@ import { forgotPasswordActors } from '../../app/actors/forgotPassword';
 import { useFlowMachine, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { CODE_FAILURES, failureText, fieldErrorText, generalFailureText } from '../shared/failureText';
+import { failureText, fieldErrorText } from '../../ui/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { forgotPasswordView } from '../../../machines/forgotPassword.view';
 import { PasswordStrength } from '../../ui/PasswordStrength';
@@ -29,8 +29,7 @@ export function ForgotPasswordScreen() {
   // The step's field error, in the sign-up form's words; else what went wrong for the step.
   const field = step === 'code' ? null : step;
   const error =
-    (field && fieldErrorText(t, field, fieldErrors[field])) ??
-    (failure ? failureText(t, 'register.codeErrors', CODE_FAILURES, failure) : null);
+    (field && fieldErrorText(t, field, fieldErrors[field])) ?? (failure ? failureText(t, 'register.codeErrors', failure) : null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (step === 'email') reset.send({ type: 'EMAIL_SUBMITTED', email: typedEmail });
@@ -88,7 +87,7 @@ export function ForgotPasswordScreen() {
             seconds={view.resendIn}
             sending={view.resending}
             resent={view.resent}
-            error={view.resendFailure ? generalFailureText(t, view.resendFailure) : null}
+            error={view.resendFailure ? failureText(t, 'errors', view.resendFailure) : null}
             onResend={() => reset.send({ type: 'RESEND_REQUESTED' })}
           />
           <p className="form-links">

@@ -13,19 +13,10 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { SocialButtons } from './SocialSignInScreen';
 import { PasskeySignIn } from './PasskeySignIn';
-import { failureText } from '../shared/failureText';
-
-/** Failures /login explains in its own words; the rest read as anywhere else (connection, rate limit, try again). */
-const LOGIN_FAILURES: ReadonlySet<string> = new Set([
-  'invalid_credentials',
-  'validation_failed',
-  'session_idle',
-  'session_expired',
-  'session_wrong_codes',
-]);
+import { failureText } from '../../ui/failureText';
 
 function failureMessage(t: TFunction, failure: Failure): string {
-  return failure.code === 'two_factor_expired' ? t('twoFactor.expired') : failureText(t, 'login.errors', LOGIN_FAILURES, failure);
+  return failure.code === 'two_factor_expired' ? t('twoFactor.expired') : failureText(t, 'login.errors', failure);
 }
 
 /** E-mail and password sign-in; the flow is the login statechart, this view only shows it. */

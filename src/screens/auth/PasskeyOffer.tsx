@@ -7,6 +7,7 @@ import { useApi, useLocalize } from '../../app/context';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
+import { unwrap } from '../../app/actors/unwrap';
 
 /**
  * After a password sign-in (the login flow leaves a mark in session storage), offer a passkey to a
@@ -27,9 +28,7 @@ export function PasskeyOffer() {
     queryKey: ['validation-status'],
     enabled: visible,
     queryFn: async ({ signal }) => {
-      const result = await api.getValidationStatus({ signal, retry: false });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getValidationStatus({ signal, retry: false }));
     },
   });
   if (!visible || status.data?.biometric.enabled !== false) return null;

@@ -13,16 +13,7 @@ import { CodeField } from '../../ui/CodeField';
 import { ResendCode } from '../../ui/ResendCode';
 import { TextField } from '../../ui/TextField';
 import { codeFailureMessage } from '../shared/CodeFeedback';
-import { failureText } from '../shared/failureText';
-
-/** What the proof form explains in its own words (`phoneRecovery.errors.*`). */
-const PROOF_FAILURES: ReadonlySet<string> = new Set([
-  'code_malformed',
-  'code_invalid',
-  'code_expired',
-  'code_attempts_exceeded',
-  'invalid_credentials',
-]);
+import { failureText } from '../../ui/failureText';
 
 /** Lost phone, from the SMS step of a sign-in: the phoneRecovery statechart, this view only shows it. */
 export function PhoneRecoveryScreen() {
@@ -70,7 +61,7 @@ export function PhoneRecoveryScreen() {
       <div className="form" aria-busy={view.sending}>
         <p className="page-lead">{t('phoneRecovery.explain')}</p>
         <div className="form-alert" role="alert" aria-live="assertive">
-          {view.failure ? failureText(t, 'phoneRecovery.errors', PROOF_FAILURES, view.failure) : null}
+          {view.failure ? failureText(t, 'phoneRecovery.errors', view.failure) : null}
         </div>
         <Button variant="primary" block busy={view.sending} onClick={() => flow.send({ type: 'RECOVERY_REQUESTED' })}>
           {view.sending ? t('phoneRecovery.starting') : t('phoneRecovery.start')}
@@ -86,7 +77,7 @@ export function PhoneRecoveryScreen() {
     event.preventDefault();
     flow.send({ type: 'PROOF_SUBMITTED', code, password });
   };
-  const proofError = view.failure ? failureText(t, 'phoneRecovery.errors', PROOF_FAILURES, view.failure) : null;
+  const proofError = view.failure ? failureText(t, 'phoneRecovery.errors', view.failure) : null;
   const passwordWrong = view.failure?.code === 'invalid_credentials';
 
   return (

@@ -6,7 +6,7 @@ import { recoveryCancelMachine } from '../../../machines/recoveryCancel.machine'
 import { recoveryCancelActors } from '../../app/actors/phoneRecovery';
 import { useFlowMachine, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 
 /** The cancel link's page (/recovery/cancel#token): the recoveryCancel statechart, this view only shows it. */
 export function RecoveryCancelScreen() {
@@ -56,7 +56,7 @@ export function RecoveryCancelScreen() {
     <div className="form" aria-busy={busy}>
       <p className="page-lead">{t('phoneRecovery.cancel.explain')}</p>
       <div className="form-alert" role="alert" aria-live="assertive">
-        {failure ? generalFailureText(t, failure) : null}
+        {failure ? failureText(t, 'errors', failure) : null}
       </div>
       <Button variant="primary" block busy={busy} onClick={() => flow.send({ type: 'CANCEL_CONFIRMED' })}>
         {busy ? t('phoneRecovery.cancel.confirming') : t('phoneRecovery.cancel.confirm')}

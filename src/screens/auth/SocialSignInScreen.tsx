@@ -6,23 +6,10 @@ import { socialSignInMachine } from '../../../machines/socialSignIn.machine';
 import { useFlowMachine, useLocale, useLocalize } from '../../app/context';
 import { socialSignInActors } from '../../app/actors/socialSignIn';
 import { Button } from '../../ui/Button';
+import { failureText } from '../../ui/failureText';
 
 /** Brand names, the same in every language. */
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
-
-/** Failure codes with a message of their own; anything else gets the general one. */
-const KNOWN_FAILURES = new Set([
-  'social_state_invalid',
-  'social_state_expired',
-  'social_browser_mismatch',
-  'social_provider_error',
-  'social_token_invalid',
-  'social_email_missing',
-  'social_account_exists',
-  'social_provider_unavailable',
-  'network_error',
-  'rate_limited',
-]);
 
 /** /auth/google and /auth/apple: leaves for the provider at once, or shows why signing in did not work. */
 export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
@@ -47,9 +34,7 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   return (
     <div className="stack">
       <div className="form-alert" role="alert" aria-live="assertive">
-        {cancelled
-          ? t('social.cancelled', { provider: name })
-          : t(`social.errors.${KNOWN_FAILURES.has(failure!.code) ? failure!.code : 'unknown'}`, { provider: name })}
+        {cancelled ? t('social.cancelled', { provider: name }) : failureText(t, 'social.errors', failure!, { provider: name })}
       </div>
       <Button variant="primary" block onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
         {t('social.tryAgain')}

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { CardCredit } from '../../../contract/cards';
 import { isPositive } from '../../../contract/decimal';
-import type { ApiError } from '../../api/client';
 import { cardsApi } from '../../api/cards';
 import { useApi, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
@@ -15,21 +14,14 @@ import { AmountInput, Money } from '../../ui/Money';
 import type { ParsedAmount } from '../../ui/money';
 import { SelectField } from '../../ui/TextField';
 import { useHydrated } from '../../ui/useHydrated';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { useBalances } from '../shared/useBalances';
 import { LoadFailed } from './CardAccountsScreen';
 import { Percent } from './Percent';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from './selectedCardAccount';
-import { unwrapAnswer } from './unwrapAnswer';
+import { unwrap } from '../../app/actors/unwrap';
 import { useAccountName } from '../shared/useAccountName';
-
-/** Repayment failures the form explains in its own words (`cardAccounts.repay.errors.<code>`). */
-const REPAY_FAILURES: ReadonlySet<string> = new Set([
-  'insufficient_funds',
-  'repayment_exceeds_debt',
-  'amount_too_precise',
-  'amount_invalid',
-]);
+import type { Failure } from '../../../machines/failure';
 
 /**
  * `/card-accounts/:id`: the credit line (limit, available, used, loan-to-value) and repaying the debt from a
@@ -44,8 +36,8 @@ export function CardAccountDetailScreen() {
   const line = useQuery({
     queryKey: [...CARD_ACCOUNTS_QUERY, id],
     enabled: live,
-    retry: (count, error: ApiError) => error.status !== 404 && count < 3,
-    queryFn: async ({ signal }) => unwrapAnswer(await api.getCardAccount(id, { retry: false, signal })),
+    retry: (count, error: Failure) => error.status !== 404 && count < 3,
+    queryFn: async ({ signal }) => unwrap(api.getCardAccount(id, { retry: false, signal })),
   });
   // Opening an account's page makes it the one the cards and collateral screens are about.
   useEffect(() => {
@@ -125,8 +117,8 @@ function RepayForm({ credit }: { credit: CardCredit }) {
   const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
   const [key, setKey] = useState(() => crypto.randomUUID());
   const headingId = useId();
-  const repay = useMutation<CardCredit, ApiError, { fromAccountId: string; amount: string }>({
-    mutationFn: async (body) => unwrapAnswer(await cardsApi(system.client).repayCardAccount(credit.id, body, key)),
+  const repay = useMutation<CardCredit, Failure, { fromAccountId: string; amount: string }>({
+    mutationFn: async (body) => unwrap(cardsApi(system.client).repayCardAccount(credit.id, body, key)),
     onSuccess: async (after) => {
       setKey(crypto.randomUUID());
       setText('');
@@ -171,7 +163,7 @@ function RepayForm({ credit }: { credit: CardCredit }) {
               setText(typed);
               setAmount(parsed);
             }}
-            error={repay.isError ? failureText(t, 'cardAccounts.repay.errors', REPAY_FAILURES, repay.error) : null}
+            error={repay.isError ? failureText(t, 'cardAccounts.repay.errors', repay.error) : null}
           />
           <Button type="submit" variant="primary" busy={repay.isPending} disabled={!amount.ok || !source}>
             {t('cardAccounts.repay.submit')}

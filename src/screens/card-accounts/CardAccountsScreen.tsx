@@ -12,7 +12,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { storeCardAccountId, storedCardAccountId, useCardAccounts } from './selectedCardAccount';
 import './cards.css';
 import { useAccountName } from '../shared/useAccountName';
@@ -102,7 +102,7 @@ function OpenCardAccount() {
           {t('cardAccounts.open.body')}
           {open.failure ? (
             <span className="form-alert" role="alert">
-              {generalFailureText(t, open.failure)}
+              {failureText(t, 'errors', open.failure)}
             </span>
           ) : null}
         </>
@@ -121,7 +121,7 @@ export function LoadFailed({ error, retry }: { error: unknown; retry: () => void
   const { t } = useTranslation();
   return (
     <p className="form-alert" role="alert">
-      {generalFailureText(t, toFailure(error))}{' '}
+      {failureText(t, 'errors', toFailure(error))}{' '}
       <Button className="button--small" onClick={retry}>
         {t('balances.retry')}
       </Button>

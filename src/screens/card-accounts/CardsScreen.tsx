@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { CARDS_PER_ACCOUNT_MAX, type Card, type CardForm, type CardSecrets } from '../../../contract/cards';
 import { cardControlsMachine } from '../../../machines/cardControls.machine';
 import { cardControlsView } from '../../../machines/cardControls.view';
-import type { ApiError } from '../../api/client';
 import { cardControlsActors } from '../../app/actors/cardControls';
 import { cardsApi } from '../../api/cards';
 import { useApi, useFlowMachine } from '../../app/context';
@@ -16,16 +15,14 @@ import { amountForInput, type ParsedAmount } from '../../ui/money';
 import { CheckboxField } from '../../ui/TextField';
 import { useHydrated } from '../../ui/useHydrated';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { LoadFailed } from './CardAccountsScreen';
 import { NoCardAccount } from './NoCardAccount';
 import { useSelectedCardAccount } from './selectedCardAccount';
-import { unwrapAnswer } from './unwrapAnswer';
+import { unwrap } from '../../app/actors/unwrap';
 import './cards.css';
-
-/** Card failures the screen explains in its own words (`cards.errors.<code>`). */
-const CARD_FAILURES: ReadonlySet<string> = new Set(['card_limits_invalid', 'card_not_found', 'cards_limit_reached', 'card_not_shipped']);
+import type { Failure } from '../../../machines/failure';
 
 const cardsQuery = (accountId: string) => ['card-accounts', accountId, 'cards'] as const;
 
@@ -38,7 +35,7 @@ export function CardsScreen() {
   const cards = useQuery({
     queryKey: cardsQuery(account?.id ?? ''),
     enabled: live && !!account,
-    queryFn: async ({ signal }) => unwrapAnswer(await api.listCards(account!.id, { retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listCards(account!.id, { retry: false, signal })),
   });
   if (query.isError) return <LoadFailed error={query.error} retry={() => void query.refetch()} />;
   if (account === null) return <NoCardAccount />;
@@ -86,7 +83,7 @@ function CardPanel({ card: loaded, accountId }: { card: Card; accountId: string 
       </div>
       {failure ? (
         <p className="form-alert" role="alert">
-          {failureText(t, 'cards.errors', CARD_FAILURES, failure)}
+          {failureText(t, 'cards.errors', failure)}
         </p>
       ) : null}
       <div className="button-row">
@@ -232,8 +229,8 @@ function ActivateCard({ card, accountId }: { card: Card; accountId: string }) {
   const { t } = useTranslation();
   const api = useApi(cardsApi);
   const queryClient = useQueryClient();
-  const activate = useMutation<Card, ApiError>({
-    mutationFn: async () => unwrapAnswer(await api.activateCard(card.id)),
+  const activate = useMutation<Card, Failure>({
+    mutationFn: async () => unwrap(api.activateCard(card.id)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery(accountId) }),
   });
   return (
@@ -243,7 +240,7 @@ function ActivateCard({ card, accountId }: { card: Card; accountId: string }) {
       </Button>
       {activate.isError ? (
         <p className="form-alert" role="alert">
-          {failureText(t, 'cards.errors', CARD_FAILURES, activate.error)}
+          {failureText(t, 'cards.errors', activate.error)}
         </p>
       ) : null}
     </>
@@ -256,8 +253,8 @@ function IssueCard({ accountId, count }: { accountId: string; count: number }) {
   const api = useApi(cardsApi);
   const queryClient = useQueryClient();
   const headingId = useId();
-  const issue = useMutation<Card, ApiError, CardForm>({
-    mutationFn: async (form) => unwrapAnswer(await api.issueCard(accountId, form)),
+  const issue = useMutation<Card, Failure, CardForm>({
+    mutationFn: async (form) => unwrap(api.issueCard(accountId, form)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery(accountId) }),
   });
   return (
@@ -288,7 +285,7 @@ function IssueCard({ accountId, count }: { accountId: string; count: number }) {
       )}
       {issue.isError ? (
         <p className="form-alert" role="alert">
-          {failureText(t, 'cards.errors', CARD_FAILURES, issue.error)}
+          {failureText(t, 'cards.errors', issue.error)}
         </p>
       ) : null}
     </section>

@@ -18,23 +18,14 @@ import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
 import { SelectField } from '../../ui/TextField';
 import { useHydrated } from '../../ui/useHydrated';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { CreditFacts } from './CardAccountDetailScreen';
 import { LoadFailed } from './CardAccountsScreen';
 import { LtvGauge } from './LtvGauge';
 import { NoCardAccount } from './NoCardAccount';
 import { Percent, usePercent } from './Percent';
 import { useSelectedCardAccount } from './selectedCardAccount';
-import { unwrapAnswer } from './unwrapAnswer';
-
-/** Move failures the form explains in its own words (`collateral.errors.<code>`); `ltv_too_high` says the LTV. */
-const MOVE_FAILURES: ReadonlySet<string> = new Set([
-  'insufficient_funds',
-  'rate_stale',
-  'amount_too_precise',
-  'amount_invalid',
-  'account_not_found',
-]);
+import { unwrap } from '../../app/actors/unwrap';
 
 const collateralQuery = (accountId: string) => ['card-accounts', accountId, 'collateral'] as const;
 
@@ -51,7 +42,7 @@ export function CollateralScreen() {
   const collateral = useQuery({
     queryKey: collateralQuery(account?.id ?? ''),
     enabled: live && !!account,
-    queryFn: async ({ signal }) => unwrapAnswer(await cardsApi(system.client).getCollateral(account!.id, { retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(cardsApi(system.client).getCollateral(account!.id, { retry: false, signal })),
   });
   // Each move is a new form (and flow); the preview's loan-to-value is drawn on the gauge.
   const [moves, setMoves] = useState(0);
@@ -242,7 +233,7 @@ function LtvRefusal({ ltv, limit }: { ltv: string; limit: string }) {
 function MoveFailure({ failure, limit }: { failure: Failure; limit: string }) {
   const { t } = useTranslation();
   const percent = usePercent();
-  if (failure.code !== 'ltv_too_high') return <>{failureText(t, 'collateral.errors', MOVE_FAILURES, failure)}</>;
+  if (failure.code !== 'ltv_too_high') return <>{failureText(t, 'collateral.errors', failure)}</>;
   const ltv = failure.fields?.ltv;
   // Without a figure (no value left to borrow against), the threshold alone.
   if (ltv && isDecimal(ltv)) return <LtvRefusal ltv={ltv} limit={limit} />;

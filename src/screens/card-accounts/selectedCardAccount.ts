@@ -4,7 +4,7 @@ import { cardsApi } from '../../api/cards';
 import { useApi } from '../../app/context';
 import { safeStorage, STORAGE_KEYS } from '../../platform/storage';
 import { useHydrated } from '../../ui/useHydrated';
-import { unwrapAnswer } from './unwrapAnswer';
+import { unwrap } from '../../app/actors/unwrap';
 
 export const CARD_ACCOUNTS_QUERY = ['card-accounts'] as const;
 
@@ -27,7 +27,7 @@ export function useCardAccounts() {
   return useQuery({
     queryKey: CARD_ACCOUNTS_QUERY,
     enabled: live,
-    queryFn: async ({ signal }) => unwrapAnswer(await api.listCardAccounts({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listCardAccounts({ retry: false, signal })),
   });
 }
 

@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ActivityRow } from '../../ui/ActivityRow';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { useHydrated } from '../../ui/useHydrated';
+import { unwrap } from '../../app/actors/unwrap';
 
 const RECENT = 5;
 
@@ -24,9 +25,7 @@ export function RecentActivities({ accountId }: { accountId?: string }) {
     queryKey: ['activities', query],
     enabled: live,
     queryFn: async ({ signal }) => {
-      const result = await api.listActivities(query, { retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data.items;
+      return (await unwrap(api.listActivities(query, { retry: false, signal }))).items;
     },
   });
   const allPath = localize('/activities') + (accountId ? `?accountId=${accountId}` : '');

@@ -17,7 +17,8 @@ import { AmountInput, Money } from '../../ui/Money';
 import { ShareButton } from '../../ui/ShareButton';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
+import { unwrap } from '../../app/actors/unwrap';
 
 /** How often the customer's page looks at what the link was paid (the chains' polling interval). */
 const LINK_POLL_MS = 4000;
@@ -54,7 +55,7 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
         <form className="form" noValidate onSubmit={submit} aria-busy={view.busy} data-testid="deposit-link-form">
           <p className="hint-text">{t('depositLinks.lead', { asset })}</p>
           <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? generalFailureText(t, view.failure) : null}
+            {view.failure ? failureText(t, 'errors', view.failure) : null}
           </div>
           <AmountInput
             label={t('depositLinks.amount')}
@@ -85,9 +86,7 @@ function CreatedLink({ link: created, onNew }: { link: DepositLink; onNew: () =>
     initialData: created,
     refetchInterval: (query) => (depositLinkSettled(query.state.data) ? false : LINK_POLL_MS),
     queryFn: async ({ signal }) => {
-      const result = await api.getDepositLink(created.hash, { retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getDepositLink(created.hash, { retry: false, signal }));
     },
   });
   return (

@@ -10,7 +10,7 @@ import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { ScreenSkeleton } from '../../ui/Skeleton';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import './fiatTopUp.css';
 import { TopUpLimit } from './TopUpLimit';
 
@@ -37,7 +37,7 @@ export function FiatTopUpScreen() {
       {step === 'failed' ? (
         <div className="stack">
           <p role="alert">
-            {t('fiatTopUp.loadFailed')} {failure ? generalFailureText(t, failure) : null}
+            {t('fiatTopUp.loadFailed')} {failure ? failureText(t, 'errors', failure) : null}
           </p>
           <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('fiatTopUp.retry')}</Button>
         </div>

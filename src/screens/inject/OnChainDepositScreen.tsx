@@ -11,7 +11,7 @@ import { Copyable } from '../../ui/Copyable';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
 import { QrCode } from '../../ui/QrCode';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { DepositLinkBlock } from './DepositLinkBlock';
 import type { EvmNetwork } from '../../../contract/chainList';
 import { TopUpLimit } from './TopUpLimit';
@@ -71,7 +71,7 @@ function OnChainDeposit() {
     return (
       <div className="stack" data-testid="deposit-address-failed">
         <p className="form-alert" role="alert">
-          {generalFailureText(t, view.failure!)}
+          {failureText(t, 'errors', view.failure!)}
         </p>
         <Button onClick={() => flow.send({ type: 'RETRY_REQUESTED' })}>{t('onChain.deposit.retry')}</Button>
         {changeNetwork}

@@ -10,19 +10,9 @@ import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
 import { TextField } from '../../ui/TextField';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { TopUpLimit } from './TopUpLimit';
 import './payByCode.css';
-
-/** The server's refusals the form explains in its own words. */
-const OWN_FAILURES: ReadonlySet<string> = new Set([
-  'voucher_unknown',
-  'voucher_used',
-  'voucher_expired',
-  'limit_exceeded',
-  'rate_stale',
-  'validation_failed',
-]);
 
 /** With its hyphens: 16 characters in groups of 4. */
 const FORMATTED_LENGTH = VOUCHER_CODE_LENGTH + VOUCHER_CODE_LENGTH / VOUCHER_GROUP_LENGTH - 1;
@@ -61,8 +51,7 @@ export function PayByCodeScreen() {
     : view.failure?.code === 'validation_failed'
       ? t('payByCode.problems.check')
       : null;
-  const formError =
-    view.failure && view.failure.code !== 'validation_failed' ? failureText(t, 'payByCode.errors', OWN_FAILURES, view.failure) : null;
+  const formError = view.failure && view.failure.code !== 'validation_failed' ? failureText(t, 'payByCode.errors', view.failure) : null;
 
   return (
     <form className="form pay-by-code" noValidate onSubmit={submit} aria-busy={view.busy}>

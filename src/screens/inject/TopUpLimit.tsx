@@ -5,6 +5,7 @@ import { profileApi } from '../../api/profile';
 import { useApi, useLocalize } from '../../app/context';
 import { OPERATION_LIMITS_KEY } from '../../app/queryClient';
 import { LimitLeft } from '../../ui/LimitLeft';
+import { unwrap } from '../../app/actors/unwrap';
 
 /**
  * What is left of the customer's top-up limit (issue 12), shown by every top-up screen before anything is
@@ -17,9 +18,7 @@ export function TopUpLimit() {
   const limits = useQuery({
     queryKey: OPERATION_LIMITS_KEY,
     queryFn: async ({ signal }) => {
-      const result = await api.getLimits({ signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getLimits({ signal }));
     },
   });
   return (

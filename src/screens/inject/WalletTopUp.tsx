@@ -13,7 +13,7 @@ import { Copyable } from '../../ui/Copyable';
 import { AmountInput } from '../../ui/Money';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { chainName, useChains } from '../shared/useChains';
 import { WalletBlock } from '../shared/WalletBlock';
 
@@ -40,7 +40,7 @@ function FromWallet({ address, asset }: { address: DepositAddress; asset: Crypto
   if (chains.error) {
     return (
       <p className="form-alert" role="alert">
-        {generalFailureText(t, chains.error)}{' '}
+        {failureText(t, 'errors', chains.error)}{' '}
         <Button className="button--small" onClick={() => void chains.refetch()}>
           {t('wallet.retry')}
         </Button>

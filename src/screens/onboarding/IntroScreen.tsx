@@ -9,7 +9,7 @@ import { useFlowMachine, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { RTL_LOCALES } from '../../../contract/locales';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 
 /** A horizontal move of at least this many pixels is a swipe. */
 const SWIPE_PX = 40;
@@ -88,7 +88,7 @@ export function IntroScreen() {
         ))}
       </div>
       <div className="form-alert" role="alert" aria-live="assertive">
-        {view.failure ? generalFailureText(t, view.failure) : null}
+        {view.failure ? failureText(t, 'errors', view.failure) : null}
       </div>
       <div className="button-row intro-buttons">
         {view.failure ? (

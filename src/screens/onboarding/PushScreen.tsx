@@ -8,7 +8,7 @@ import { pushActors } from '../../app/actors/push';
 import { useFlowMachine, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 
 /**
  * /onboarding/push-notifications: the push statechart's page. It explains, then asks the browser; where
@@ -60,7 +60,7 @@ export function PushScreen() {
         <section className="card stack" data-testid="push-failed">
           <h2>{t('push.failedTitle')}</h2>
           <p role="alert">
-            {view.failure?.code === 'push_subscribe_failed' ? t('push.failedDevice') : generalFailureText(t, view.failure!)}
+            {view.failure?.code === 'push_subscribe_failed' ? t('push.failedDevice') : failureText(t, 'errors', view.failure!)}
           </p>
           <div className="button-row">
             <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'RETRIED' })}>

@@ -13,24 +13,11 @@ import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { SelectField } from '../../ui/TextField';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 import { PageNotFound } from '../simulate/shared';
 import { useAccountLabel } from '../shared/useAccountName';
-
-const OWN_FAILURES = new Set([
-  'insufficient_funds',
-  'limit_exceeded',
-  'account_not_found',
-  'pay_link_paid',
-  'pay_link_expired',
-  'pay_link_cancelled',
-  'rate_stale',
-  'quote_expired',
-  'quote_used',
-  'quote_not_found',
-]);
 
 /** What paying from an account in another asset costs, and how long the quote holds. */
 function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; secondsLeft: number; refreshed: boolean }) {
@@ -98,7 +85,7 @@ export function PayLinkScreen() {
   if (view.step === 'failed' || !view.link) {
     return (
       <div className="stack" role="alert">
-        <p>{t('failure.network_error')}</p>
+        <p>{t('errors.network_error')}</p>
         <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('payment.retry')}</Button>
       </div>
     );
@@ -124,7 +111,7 @@ export function PayLinkScreen() {
       </section>
       {view.step === 'choosing' ? (
         <Form busy={view.busy} onSubmit={() => flow.send({ type: 'PAY_CONFIRMED', idempotencyKey: crypto.randomUUID() })}>
-          <FormAlert>{view.failure ? failureText(t, 'payment.failures', OWN_FAILURES, view.failure) : null}</FormAlert>
+          <FormAlert>{view.failure ? failureText(t, 'payment.failures', view.failure) : null}</FormAlert>
           {accounts.length === 0 ? (
             <p>{t('payment.noAccount')}</p>
           ) : (
@@ -164,7 +151,7 @@ export function PayLinkScreen() {
           {t('payment.charged')} <Money amount={view.receipt.amountIn} asset={view.receipt.fromAsset} />
         </p>
       ) : null}
-      {view.step === 'closed' && view.failure ? <p role="alert">{failureText(t, 'payment.failures', OWN_FAILURES, view.failure)}</p> : null}
+      {view.step === 'closed' && view.failure ? <p role="alert">{failureText(t, 'payment.failures', view.failure)}</p> : null}
       <StepUpSheet actor={stepUp} />
     </>
   );

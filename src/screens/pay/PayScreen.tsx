@@ -17,11 +17,9 @@ import { AmountInput, Money } from '../../ui/Money';
 import { QrCode } from '../../ui/QrCode';
 import { ShareButton } from '../../ui/ShareButton';
 import { SelectField, TextField } from '../../ui/TextField';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
-import { unwrap } from '../simulate/shared';
-
-const OWN_FAILURES = new Set(['amount_too_precise', 'pay_link_paid', 'pay_link_expired', 'pay_link_cancelled']);
+import { unwrap } from '../../app/actors/unwrap';
 
 /** The link as the customer shares it: the page's full address. */
 function useLinkUrl(hash: string): string {
@@ -67,7 +65,7 @@ export function PayScreen() {
   const [expiry, setExpiry] = useState('none');
   const links = useQuery({
     queryKey: PAY_LINKS_QUERY,
-    queryFn: async ({ signal }) => unwrap(await api.listPayLinks({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listPayLinks({ retry: false, signal })),
   });
 
   const submit = (event: FormEvent) => {
@@ -93,7 +91,7 @@ export function PayScreen() {
       ) : (
         <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
           <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? failureText(t, 'payLinks.failures', OWN_FAILURES, view.failure) : null}
+            {view.failure ? failureText(t, 'payLinks.failures', view.failure) : null}
           </div>
           <SelectField
             label={t('payLinks.asset')}

@@ -7,7 +7,7 @@ import { useMe } from '../../app/context';
 import { useWrite } from '../../app/useWrite';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 
 type NameField = 'firstName' | 'lastName';
 
@@ -52,7 +52,7 @@ export function DetailsScreen() {
       <p className="page-lead">{t('screens.profileDetails.lead')}</p>
       <form className="form card" noValidate onSubmit={submit} aria-busy={save.busy}>
         <div className="form-alert" role="alert" aria-live="assertive">
-          {failure ? failureText(t, 'profile.details.errors', new Set(['name_locked']), failure) : null}
+          {failure ? failureText(t, 'profile.details.errors', failure) : null}
         </div>
         {locked ? (
           <p className="notice" data-testid="name-locked">

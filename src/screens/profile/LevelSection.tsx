@@ -7,6 +7,7 @@ import { profileApi } from '../../api/profile';
 import { useApi } from '../../app/context';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
+import { unwrap } from '../../app/actors/unwrap';
 
 /**
  * The customer's level (issue 12): what it allows per operation, and what the next one needs — the
@@ -21,9 +22,7 @@ export function LevelSection() {
   const levels = useQuery({
     queryKey: ['depositLevels'],
     queryFn: async ({ signal }) => {
-      const result = await api.getDepositLevels({ signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getDepositLevels({ signal }));
     },
   });
   const data = levels.data;

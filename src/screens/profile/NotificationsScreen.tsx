@@ -12,6 +12,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
+import { unwrap } from '../../app/actors/unwrap';
 
 /**
  * /notifications: what the customer was told, newest first, the unread ones marked New. Seeing the
@@ -27,9 +28,7 @@ export function NotificationsScreen() {
   const list = useQuery(notificationsQuery(api));
   const markRead = useMutation({
     mutationFn: async (upToId: string) => {
-      const result = await profile.markNotificationsRead(upToId);
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(profile.markNotificationsRead(upToId));
     },
     // A read of the list still under way (the page's own, on opening) reflects the list before this mark:
     // landing after it, it would put the old unread count back, and nothing would mark it read again.

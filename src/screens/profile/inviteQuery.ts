@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { profileApi } from '../../api/profile';
+import { unwrap } from '../../app/actors/unwrap';
 
 type ProfileApi = ReturnType<typeof profileApi>;
 
@@ -8,9 +9,7 @@ export function inviteQuery(api: ProfileApi) {
   return queryOptions({
     queryKey: ['invite'],
     queryFn: async ({ signal }) => {
-      const result = await api.getInvite({ signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getInvite({ signal }));
     },
   });
 }
@@ -20,9 +19,7 @@ export function inviteDashboardQuery(api: ProfileApi) {
   return queryOptions({
     queryKey: ['invite', 'dashboard'],
     queryFn: async ({ signal }) => {
-      const result = await api.getInviteDashboard({ signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getInviteDashboard({ signal }));
     },
   });
 }

@@ -6,7 +6,7 @@ import { useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { CheckboxField, SelectField, TextField } from '../../ui/TextField';
-import { fieldErrorText, generalFailureText } from '../shared/failureText';
+import { failureText, fieldErrorText } from '../../ui/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { countryOptions } from './countries';
 import { useRegistration, useRegistrationHost } from './useRegistration';
@@ -47,7 +47,7 @@ export function RegisterEmailScreen() {
     <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
       <p className="page-lead">{t('screens.registerEmail.lead')}</p>
       <div className="form-alert" role="alert" aria-live="assertive">
-        {failure ? generalFailureText(t, failure) : null}
+        {failure ? failureText(t, 'errors', failure) : null}
       </div>
       <TextField
         label={t('register.details.email')}

@@ -3,10 +3,8 @@ import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { useRegistration } from './useRegistration';
-
-const PROMO_FAILURES: ReadonlySet<string> = new Set(['promo_unknown', 'promo_expired', 'promo_already_redeemed', 'promo_malformed']);
 
 /** The optional promo code; a refused code is explained and stays in the field. */
 export function RegisterPromoCodeScreen() {
@@ -20,7 +18,7 @@ export function RegisterPromoCodeScreen() {
     event.preventDefault();
     registration.send({ type: 'PROMO_SUBMITTED' });
   };
-  const error = failure ? failureText(t, 'register.promo.errors', PROMO_FAILURES, failure) : null;
+  const error = failure ? failureText(t, 'register.promo.errors', failure) : null;
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={busy}>

@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { CodeField } from '../../ui/CodeField';
 import { registrationView } from '../../../machines/registration.view';
 import { ResendCode } from '../../ui/ResendCode';
-import { CODE_FAILURES, failureText, generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { useRegistration } from './useRegistration';
 
 /** The 6-digit code e-mailed at sign-up, with the resend countdown. */
@@ -22,7 +22,7 @@ export function RegisterVerifyEmailScreen() {
     event.preventDefault();
     registration.send({ type: 'CODE_SUBMITTED', code });
   };
-  const error = failure ? failureText(t, 'register.codeErrors', CODE_FAILURES, failure) : null;
+  const error = failure ? failureText(t, 'register.codeErrors', failure) : null;
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-busy={checking}>
@@ -44,7 +44,7 @@ export function RegisterVerifyEmailScreen() {
         seconds={view.resendIn}
         sending={view.resending}
         resent={view.resent}
-        error={view.resendFailure ? generalFailureText(t, view.resendFailure) : null}
+        error={view.resendFailure ? failureText(t, 'errors', view.resendFailure) : null}
         onResend={() => registration.send({ type: 'RESEND_REQUESTED' })}
       />
     </form>

@@ -11,7 +11,7 @@ import { ResendCode } from '../../ui/ResendCode';
 import { Sheet } from '../../ui/Sheet';
 import { codeFailureMessage } from './CodeFeedback';
 import { PasskeyFailureText } from './PasskeyFailureText';
-import { generalFailureText } from './failureText';
+import { failureText } from '../../ui/failureText';
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
@@ -107,7 +107,7 @@ function OpenStepUpSheet({ actor }: { actor: ActorRefFrom<typeof stepUpMachine> 
         {view.step === 'failed' ? (
           <>
             <p className="form-alert" role="alert">
-              {t('stepUp.failed')} {view.failure ? generalFailureText(t, view.failure) : null}
+              {t('stepUp.failed')} {view.failure ? failureText(t, 'errors', view.failure) : null}
             </p>
             <Button variant="primary" onClick={() => actor.send({ type: 'RETRY' })}>
               {t('stepUp.retry')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { walletView, type WalletView } from '../../../machines/wallet.view';
 import { useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { failureText } from '../../ui/failureText';
 
 /**
  * Connect a wallet, then switch it to the chain the page needs (the wallet is asked to add a chain it
@@ -31,7 +32,7 @@ export function WalletBlock({
   });
   const failure = view.failure ? (
     <p className="form-alert" role="alert">
-      {t(`wallet.errors.${view.failure.code}`)}
+      {failureText(t, 'wallet.errors', view.failure)}
     </p>
   ) : null;
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { UNKNOWN_ERROR, type BalancesError } from '../../../machines/balances.machine';
+import type { Failure } from '../../../machines/failure';
 import { balancesView } from '../../../machines/balances.view';
 import { useSystem } from '../../app/context';
 import { useHydrated } from '../../ui/useHydrated';
@@ -20,13 +20,11 @@ export function useBalances() {
   };
 }
 
-/** The failure's words: the server's message, or "Unknown error" / a lost connection in the page's language. */
-export function useBalancesErrorText(): (error: BalancesError) => string {
+/**
+ * The failure's words (docs/product.md#errors): a lost connection in the page's language, else the server's
+ * message, else "Unknown error" in the page's language.
+ */
+export function useBalancesErrorText(): (error: Failure) => string {
   const { t } = useTranslation();
-  return (error) =>
-    error.code === 'network_error'
-      ? t('failure.network_error')
-      : error.message === UNKNOWN_ERROR
-        ? t('balances.unknownError')
-        : error.message;
+  return (error) => (error.code === 'network_error' ? t('errors.network_error') : (error.message ?? t('balances.unknownError')));
 }

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import type { Chain, Chains } from '../../../contract/chains';
-import type { ApiError } from '../../api/client';
 import { useSystem } from '../../app/context';
+import { unwrap } from '../../app/actors/unwrap';
+import type { Failure } from '../../../machines/failure';
 
 /** The chains the server serves (`GET /chains`): which are local test nodes, their ids and explorers. */
 export function useChains() {
   const { api } = useSystem();
-  return useQuery<Chains['chains'], ApiError>({
+  return useQuery<Chains['chains'], Failure>({
     queryKey: ['chains'],
     queryFn: async ({ signal }) => {
-      const result = await api.listChains({ retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data.chains;
+      return (await unwrap(api.listChains({ retry: false, signal }))).chains;
     },
   });
 }

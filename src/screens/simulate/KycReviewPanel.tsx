@@ -6,7 +6,8 @@ import { simulateApi } from '../../api/simulate';
 import { useApi } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { SelectField, TextField } from '../../ui/TextField';
-import { unwrap, useFailureText } from './shared';
+import { useFailureText } from './shared';
+import { unwrap } from '../../app/actors/unwrap';
 
 const QUEUE = ['admin', 'kyc'] as const;
 
@@ -14,7 +15,7 @@ const QUEUE = ['admin', 'kyc'] as const;
 function useOpenFile() {
   const api = useApi(simulateApi);
   return async (id: string) => {
-    const file = unwrap(await api.downloadKycFile(id));
+    const file = await unwrap(api.downloadKycFile(id));
     const url = URL.createObjectURL(file.blob);
     const link = document.createElement('a');
     link.href = url;
@@ -34,7 +35,7 @@ function Application({ item }: { item: KycReviewItem }) {
   const [reason, setReason] = useState('');
   const [step, setStep] = useState<(typeof KYC_REPEATABLE_STEPS)[number]>('document');
   const decide = useMutation({
-    mutationFn: async (body: KycDecisionBody) => unwrap(await api.decideKyc(item.userId, body)),
+    mutationFn: async (body: KycDecisionBody) => unwrap(api.decideKyc(item.userId, body)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: QUEUE });
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -100,7 +101,7 @@ export function KycReviewPanel() {
   const api = useApi(simulateApi);
   const queue = useQuery({
     queryKey: QUEUE,
-    queryFn: async ({ signal }) => unwrap(await api.listKycReviews({ retry: false, signal })).applications,
+    queryFn: async ({ signal }) => (await unwrap(api.listKycReviews({ retry: false, signal }))).applications,
   });
   return (
     <section className="stack" aria-labelledby="admin-kyc">

@@ -15,7 +15,8 @@ import { formatAmount, type ParsedAmount } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { SIMULATION_ACCOUNTS } from './SimulateScreen';
-import { isMissing, unwrap, useFailureText } from './shared';
+import { isMissing, useFailureText } from './shared';
+import { unwrap } from '../../app/actors/unwrap';
 import { HeldTransfersSection, VoucherForm } from './TopUpAdmin';
 
 const CUSTOMERS = ['simulate', 'admin', 'customers'] as const;
@@ -35,7 +36,7 @@ export function SimulateAdminScreen() {
   const [selected, setSelected] = useState<string | null>(null);
   const customers = useQuery({
     queryKey: [...CUSTOMERS, query],
-    queryFn: async ({ signal }) => unwrap(await api.listAdminCustomers(query ? { q: query } : {}, { retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listAdminCustomers(query ? { q: query } : {}, { retry: false, signal })),
     retry: (count, error) => !isMissing(error) && count < 3,
     placeholderData: (previous) => previous,
   });
@@ -133,7 +134,7 @@ function AdjustmentForm({
   };
   const mutation = useMutation({
     mutationFn: async () =>
-      unwrap(await api.adjustAccount({ accountId: chosen!.account.id, direction, amount: amount.ok ? amount.value : '', reason }, key)),
+      unwrap(api.adjustAccount({ accountId: chosen!.account.id, direction, amount: amount.ok ? amount.value : '', reason }, key)),
     onSuccess: async (movement) => {
       setKey(crypto.randomUUID());
       setReason('');
@@ -230,7 +231,7 @@ function RatesForm() {
   const [price, setPrice] = useState<ParsedAmount>({ ok: false, error: 'empty' });
   const [tried, setTried] = useState(false);
   const mutation = useMutation({
-    mutationFn: async () => unwrap(await api.setRates({ rates: [{ asset, usd: price.ok ? price.value : '' }] })),
+    mutationFn: async () => unwrap(api.setRates({ rates: [{ asset, usd: price.ok ? price.value : '' }] })),
     onSuccess: async () => {
       notify.success(t('simulate.admin.rates.done', { asset }));
       await queryClient.invalidateQueries({ queryKey: AUDIT });
@@ -289,7 +290,7 @@ function OutboxSection() {
   const outbox = useQuery({
     queryKey: [...OUTBOX, shown],
     queryFn: async ({ signal }) => {
-      const answer = unwrap(await api.listAdminOutbox(shown ? { to: shown } : {}, { retry: false, signal }));
+      const answer = await unwrap(api.listAdminOutbox(shown ? { to: shown } : {}, { retry: false, signal }));
       void queryClient.invalidateQueries({ queryKey: AUDIT });
       return answer.messages;
     },
@@ -350,7 +351,7 @@ function AuditLogSection() {
   const id = useId();
   const log = useQuery({
     queryKey: AUDIT,
-    queryFn: async ({ signal }) => unwrap(await api.listAuditLog({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listAuditLog({ retry: false, signal })),
   });
   const describe = (entry: AuditEntry) =>
     Object.entries(entry.details)

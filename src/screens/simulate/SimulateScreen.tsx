@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSETS, NETWORKS, type Network } from '../../../contract/assets';
 import type { FiatAsset } from '../../../contract/assets';
-import { endpoints } from '../../../contract/endpoints';
 import { CARD_CHANNELS, type Card, type CardAuthorization, type CardChannel } from '../../../contract/cards';
 import type { SimulatedMovement, SimulationAccount } from '../../../contract/simulate';
 import { cardsApi } from '../../api/cards';
@@ -13,7 +12,9 @@ import { simulateApi } from '../../api/simulate';
 import { useApi, useLocalize, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { notify } from '../../app/notify';
+import { toFailure } from '../../../machines/failure';
 import { Button } from '../../ui/Button';
+import { failureText } from '../../ui/failureText';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
 import { formatAmount, type ParsedAmount } from '../../ui/money';
@@ -21,7 +22,8 @@ import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useHydrated } from '../../ui/useHydrated';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId, useCardAccounts } from '../card-accounts/selectedCardAccount';
-import { CallFailed, isMissing, PageNotFound, unwrap, useFailureText } from './shared';
+import { isMissing, PageNotFound, useFailureText } from './shared';
+import { unwrap } from '../../app/actors/unwrap';
 import { useAccountLabel, useAccountName } from '../shared/useAccountName';
 
 export const SIMULATION_ACCOUNTS = ['simulate', 'accounts'] as const;
@@ -93,7 +95,7 @@ export function SimulateScreen() {
   const api = useApi(simulateApi);
   const accounts = useQuery({
     queryKey: SIMULATION_ACCOUNTS,
-    queryFn: async ({ signal }) => unwrap(await api.listSimulationAccounts({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listSimulationAccounts({ retry: false, signal })),
     retry: (count, error) => !isMissing(error) && count < 3,
   });
   if (accounts.isError && isMissing(accounts.error)) return <PageNotFound />;
@@ -166,7 +168,7 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const currencies = [...new Set(accounts.map((account) => account.currency))] as FiatAsset[];
   const details = useQuery({
     queryKey: FIAT_TOP_UP_DETAILS,
-    queryFn: async ({ signal }) => unwrap(await payments.getFiatTopUpDetails({ signal })),
+    queryFn: async ({ signal }) => unwrap(payments.getFiatTopUpDetails({ signal })),
   });
   const [currency, setCurrency] = useState<FiatAsset>(currencies[0]!);
   const [typed, setTyped] = useState(NO_AMOUNT);
@@ -178,7 +180,7 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const [key, renewKey] = useIdempotencyKey();
   const mutation = useMutation({
     mutationFn: async () =>
-      unwrap(await api.simulateBankTransfer({ currency, amount: amount.ok ? amount.value : '', senderName, reference }, key)),
+      unwrap(api.simulateBankTransfer({ currency, amount: amount.ok ? amount.value : '', senderName, reference }, key)),
     onSuccess: async (transfer) => {
       renewKey();
       notify.success(t(transfer.status === 'credited' ? 'simulate.bank.credited' : 'simulate.bank.held'));
@@ -256,7 +258,7 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const amount = typed.parsed;
   const [tried, setTried] = useState(false);
   const { mutation, renewKey } = useMovement(async (key) =>
-    unwrap(await api.simulateCryptoDeposit({ accountId: account.id, network, amount: amount.ok ? amount.value : '' }, key)),
+    unwrap(api.simulateCryptoDeposit({ accountId: account.id, network, amount: amount.ok ? amount.value : '' }, key)),
   );
   const changed = resettingSetter(renewKey, mutation.reset);
   const submit = (event: FormEvent) => {
@@ -302,9 +304,6 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   );
 }
 
-/** Why the card network declined a payment, in the customer's words (`cardPayment.declined.<code>`). */
-const DECLINE_REASONS: ReadonlySet<string> = new Set([...(endpoints.simulateCardAuthorization.errors ?? []), 'network_error']);
-
 /** Every card of the customer's card accounts (today at most one account), for the card to pay with. */
 function useCustomerCards() {
   const api = useApi(cardsApi);
@@ -314,8 +313,7 @@ function useCustomerCards() {
   const cards = useQuery({
     queryKey: [...CARD_ACCOUNTS_QUERY, 'all-cards', ...ids],
     enabled: live && accounts.isSuccess,
-    queryFn: async ({ signal }) =>
-      (await Promise.all(ids.map(async (id) => unwrap(await api.listCards(id, { retry: false, signal }))))).flat(),
+    queryFn: async ({ signal }) => (await Promise.all(ids.map(async (id) => unwrap(api.listCards(id, { retry: false, signal }))))).flat(),
   });
   const currencyOf = (card: Card) => accounts.data?.find((account) => account.id === card.accountId)?.currency ?? 'EUR';
   return { cards: cards.data, failed: accounts.isError || cards.isError, currencyOf };
@@ -344,11 +342,8 @@ function CardPaymentForm() {
   const [key, renewKey] = useIdempotencyKey();
   const mutation = useMutation({
     mutationFn: async (): Promise<{ paid: CardAuthorization; currency: string }> => ({
-      paid: unwrap(
-        await api.simulateCardAuthorization(
-          { cardId: card!.id, amount: amount.ok ? amount.value : '', merchant: merchant.trim(), channel },
-          key,
-        ),
+      paid: await unwrap(
+        api.simulateCardAuthorization({ cardId: card!.id, amount: amount.ok ? amount.value : '', merchant: merchant.trim(), channel }, key),
       ),
       currency: currencyOf(card!),
     }),
@@ -367,7 +362,8 @@ function CardPaymentForm() {
     mutation.mutate();
   };
   const currency = card ? currencyOf(card) : 'EUR';
-  const declined = mutation.error instanceof CallFailed ? mutation.error.code : mutation.error ? 'unknown' : null;
+  // Why the card network declined the payment, in the customer's words (`cardPayment.declined.<code>`).
+  const declined = mutation.error ? failureText(t, 'cardPayment.declined', toFailure(mutation.error)) : null;
 
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
@@ -420,8 +416,7 @@ function CardPaymentForm() {
           <div className="form-alert" role="alert">
             {declined ? (
               <>
-                <strong>{t('cardPayment.declinedTitle')}</strong>{' '}
-                {t(`cardPayment.declined.${DECLINE_REASONS.has(declined) ? declined : 'unknown'}`)}
+                <strong>{t('cardPayment.declinedTitle')}</strong> {declined}
               </>
             ) : null}
           </div>

@@ -13,27 +13,16 @@ import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
 import { type ParsedAmount } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
-import { CallFailed, unwrap } from './shared';
+import { toFailure } from '../../../machines/failure';
+import { unwrap } from '../../app/actors/unwrap';
+import { failureText } from '../../ui/failureText';
 
 export const HELD_TRANSFERS = ['simulate', 'admin', 'held-transfers'] as const;
 const AUDIT = ['simulate', 'admin', 'audit'] as const;
 
-const HELD_FAILURES = new Set([
-  'held_transfer_not_found',
-  'transfer_already_reviewed',
-  'customer_not_found',
-  'limit_exceeded',
-  'rate_stale',
-]);
-const VOUCHER_FAILURES = new Set(['voucher_expiry_invalid', 'amount_too_precise', 'validation_failed']);
-
-function useTopUpFailureText(section: 'held' | 'vouchers', known: ReadonlySet<string>): (error: unknown) => string | null {
+function useTopUpFailureText(section: 'held' | 'vouchers'): (error: unknown) => string | null {
   const { t } = useTranslation();
-  return (error) => {
-    if (!error) return null;
-    const code = error instanceof CallFailed ? error.code : 'unknown';
-    return t(`topUpAdmin.${section}.failures.${known.has(code) ? code : 'unknown'}`);
-  };
+  return (error) => (error ? failureText(t, `topUpAdmin.${section}.failures`, toFailure(error)) : null);
 }
 
 /**
@@ -47,7 +36,7 @@ export function HeldTransfersSection() {
   const id = useId();
   const held = useQuery({
     queryKey: HELD_TRANSFERS,
-    queryFn: async ({ signal }) => unwrap(await api.listHeldTransfers({ retry: false, signal })),
+    queryFn: async ({ signal }) => unwrap(api.listHeldTransfers({ retry: false, signal })),
   });
   return (
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="held-transfers">
@@ -67,7 +56,7 @@ function HeldTransferCard({ transfer }: { transfer: HeldTransfer }) {
   const api = useApi(simulateApi);
   const locale = useLocale();
   const queryClient = useQueryClient();
-  const failureText = useTopUpFailureText('held', HELD_FAILURES);
+  const failureText = useTopUpFailureText('held');
   const id = useId();
   const [email, setEmail] = useState(transfer.customerEmail ?? '');
   const [reason, setReason] = useState('');
@@ -78,8 +67,8 @@ function HeldTransferCard({ transfer }: { transfer: HeldTransfer }) {
     mutationFn: async (decision: 'assign' | 'return') =>
       unwrap(
         decision === 'assign'
-          ? await api.assignHeldTransfer(transfer.id, { email, reason }, key)
-          : await api.returnHeldTransfer(transfer.id, { reason }, key),
+          ? api.assignHeldTransfer(transfer.id, { email, reason }, key)
+          : api.returnHeldTransfer(transfer.id, { reason }, key),
       ),
     onSuccess: async (reviewed) => {
       notify.success(t(reviewed.status === 'assigned' ? 'topUpAdmin.held.assigned' : 'topUpAdmin.held.returned'));
@@ -160,7 +149,7 @@ export function VoucherForm() {
   const { t } = useTranslation();
   const api = useApi(simulateApi);
   const queryClient = useQueryClient();
-  const failureText = useTopUpFailureText('vouchers', VOUCHER_FAILURES);
+  const failureText = useTopUpFailureText('vouchers');
   const id = useId();
   const [asset, setAsset] = useState<Asset>('EUR');
   const [amountText, setAmountText] = useState('');
@@ -172,7 +161,7 @@ export function VoucherForm() {
     // Valid through the chosen day, in the admin's time zone.
     mutationFn: async () =>
       unwrap(
-        await api.createVoucher({
+        api.createVoucher({
           amount: amount.ok ? amount.value : '',
           currency: asset,
           expiresAt: new Date(`${expires}T23:59:59`).toISOString(),

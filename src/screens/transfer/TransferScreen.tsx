@@ -17,7 +17,7 @@ import { formatNumber } from '../../i18n/format';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useBalances } from '../shared/useBalances';
 import { useAccountLabel, useAccountName } from '../shared/useAccountName';
-import { failureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 
 interface Choice {
   id: string;
@@ -26,25 +26,9 @@ interface Choice {
   balance: string;
 }
 
-/** Codes the transfer explains in its own words; anything else is "try again". */
-const OWN_FAILURES = new Set([
-  'network_error',
-  'rate_stale',
-  'amount_invalid',
-  'amount_too_precise',
-  'amount_too_small',
-  'insufficient_funds',
-  'quote_expired',
-  'quote_used',
-  'quote_not_found',
-  'limit_exceeded',
-  'account_not_found',
-  'transfer_pair_invalid',
-]);
-
 function useFailureText() {
   const { t } = useTranslation();
-  return (failure: Failure) => failureText(t, 'transfer.errors', OWN_FAILURES, failure, 'transfer.errors.unknown');
+  return (failure: Failure) => failureText(t, 'transfer.errors', failure);
 }
 
 /** The customer's accounts on each side of the direction, from the balances machine. */

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { EVM_CHAINS } from '../../../contract/chainList';
 import type { DepositLink } from '../../../contract/depositLinks';
-import type { ApiError } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
 import { useSystem } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
@@ -12,12 +11,14 @@ import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { Money } from '../../ui/Money';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { generalFailureText } from '../shared/failureText';
+import { failureText } from '../../ui/failureText';
 import { chainName, useChains } from '../shared/useChains';
 import { WalletBlock } from '../shared/WalletBlock';
 import { walletPayment } from '../../../contract/walletPayment';
 import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
 import type { WalletView } from '../../../machines/wallet.view';
+import { unwrap } from '../../app/actors/unwrap';
+import type { Failure } from '../../../machines/failure';
 
 /** The wallet follows a sent transaction, and the page the link, this often (the wallet's polling interval, docs/product.md#the-browser-wallet). */
 const CONFIRMATION_POLL_MS = 4000;
@@ -33,15 +34,13 @@ export function WalletPayScreen() {
   const { pathname } = useLocation();
   const hash = useParams().hash!;
   const system = useSystem();
-  const link = useQuery<DepositLink, ApiError>({
+  const link = useQuery<DepositLink, Failure>({
     queryKey: ['depositLink', hash],
     retry: (count, error) => error.status !== 404 && count < 3,
     // Followed until it is paid: the watcher credits what arrives at the depth its chain needs.
     refetchInterval: (query) => (depositLinkSettled(query.state.data) ? false : CONFIRMATION_POLL_MS),
     queryFn: async ({ signal }) => {
-      const result = await paymentsApi(system.client).getDepositLink(hash, { retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(paymentsApi(system.client).getDepositLink(hash, { retry: false, signal }));
     },
   });
   const chains = useChains();
@@ -51,7 +50,7 @@ export function WalletPayScreen() {
   if (failed) {
     return (
       <p className="form-alert" role="alert">
-        {generalFailureText(t, failed)}{' '}
+        {failureText(t, 'errors', failed)}{' '}
         <Button className="button--small" onClick={() => void Promise.all([link.refetch(), chains.refetch()])}>
           {t('wallet.retry')}
         </Button>
@@ -106,15 +105,14 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
     refetchInterval: (query) => ((query.state.data ?? 0) >= required ? false : CONFIRMATION_POLL_MS),
   });
   // The link learns which transaction paid it; reporting it again changes nothing on the server.
-  const reported = useQuery<DepositLink, ApiError>({
+  const reported = useQuery<DepositLink, Failure>({
     queryKey: ['depositLink', request.hash, 'payment', hash],
     enabled: hash !== null,
     staleTime: Infinity,
     queryFn: async () => {
-      const result = await paymentsApi(system.client).reportDepositLinkPayment(request.hash, { txHash: hash! });
-      if (!result.ok) throw result.error;
-      system.queryClient.setQueryData(['depositLink', request.hash], result.data);
-      return result.data;
+      const link = await unwrap(paymentsApi(system.client).reportDepositLinkPayment(request.hash, { txHash: hash! }));
+      system.queryClient.setQueryData(['depositLink', request.hash], link);
+      return link;
     },
   });
   if (hash) {
@@ -124,7 +122,7 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
         <p role="status">{count >= required ? t('wallet.confirmed') : t('wallet.confirming', { done: count, required })}</p>
         {reported.error ? (
           <p className="form-alert" role="alert">
-            {generalFailureText(t, reported.error)}
+            {failureText(t, 'errors', reported.error)}
           </p>
         ) : null}
         <Copyable text={hash} label={t('wallet.copyTransaction')} />

@@ -16,6 +16,7 @@ import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
 import { notify } from '../../../app/notify';
 import type { BiometricErrorCode } from '../../../auth/webauthnErrors';
 import { formatDate } from '../../../i18n/format';
+import { unwrap } from '../../../app/actors/unwrap';
 
 const FALLBACK: Record<Exclude<BiometricStep, 'status'>, BiometricErrorCode> = {
   enable: 'registration_not_completed',
@@ -95,9 +96,7 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
 
   const rename = useMutation({
     mutationFn: async (newName: string) => {
-      const result = await api.renamePasskey(passkey.id, { name: newName });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.renamePasskey(passkey.id, { name: newName }));
     },
     onSuccess: () => {
       setMode('view');
@@ -202,9 +201,7 @@ export function PasskeysSection() {
   const list = useQuery({
     queryKey: ['passkeys'],
     queryFn: async ({ signal }) => {
-      const result = await api.listPasskeys({ signal, retry: false });
-      if (!result.ok) throw result.error;
-      return result.data.passkeys;
+      return (await unwrap(api.listPasskeys({ signal, retry: false }))).passkeys;
     },
   });
 

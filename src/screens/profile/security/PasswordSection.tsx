@@ -7,7 +7,7 @@ import { changePasswordActors } from '../../../app/actors/changePassword';
 import { useFlowMachine, useMe } from '../../../app/context';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-import { generalFailureText } from '../../shared/failureText';
+import { failureText } from '../../../ui/failureText';
 import { PasswordRequirements } from '../../shared/PasswordRequirements';
 import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
 
@@ -50,7 +50,7 @@ export function PasswordSection() {
       {view.formShown ? (
         <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
           <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? generalFailureText(t, view.failure) : null}
+            {view.failure ? failureText(t, 'errors', view.failure) : null}
           </div>
           <TextField
             label={t('changePassword.current')}

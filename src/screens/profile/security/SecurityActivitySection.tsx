@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Icon } from '../../../ui/Icon';
 import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
+import { unwrap } from '../../../app/actors/unwrap';
 
 /** Shared with the sections that change what the log records, so they can refresh it. */
 export const SECURITY_ACTIVITY = ['security-activity'] as const;
@@ -23,9 +24,7 @@ export function SecurityActivitySection() {
     queryKey: SECURITY_ACTIVITY,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) => {
-      const result = await api.getSecurityActivity(pageParam ? { cursor: pageParam } : {}, { retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.getSecurityActivity(pageParam ? { cursor: pageParam } : {}, { retry: false, signal }));
     },
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

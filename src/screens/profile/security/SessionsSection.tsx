@@ -1,22 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiResult } from '../../../api/client';
 import type { SignedInSession } from '../../../../contract/social';
 import { securityApi } from '../../../api/security';
 import { useApi, useLocale, useSystem } from '../../../app/context';
+import { unwrap } from '../../../app/actors/unwrap';
 import { Button } from '../../../ui/Button';
 import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
 import { SECURITY_ACTIVITY } from './SecurityActivitySection';
 
 const SESSIONS = ['sessions'] as const;
-
-/** The answer's data, or the error thrown for TanStack Query to keep. */
-function unwrap<T>(result: ApiResult<T>): T {
-  if (!result.ok) throw Object.assign(new Error(result.error.message), { code: result.error.code });
-  return result.data;
-}
 
 /** Signed-in sessions: where the customer is signed in, and signing any of them out. */
 export function SessionsSection() {
@@ -29,18 +23,18 @@ export function SessionsSection() {
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const list = useQuery({
     queryKey: SESSIONS,
-    queryFn: async ({ signal }) => unwrap(await api.listSessions({ retry: false, signal })).sessions,
+    queryFn: async ({ signal }) => (await unwrap(api.listSessions({ retry: false, signal }))).sessions,
   });
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: SESSIONS }), queryClient.invalidateQueries({ queryKey: SECURITY_ACTIVITY })]);
   const revoke = useMutation({
-    mutationFn: async (sessionId: string) => unwrap(await api.revokeSession({ sessionId })),
+    mutationFn: async (sessionId: string) => unwrap(api.revokeSession({ sessionId })),
     onSettled: refresh,
   });
-  const revokeOthers = useMutation({ mutationFn: async () => unwrap(await api.revokeOtherSessions()), onSettled: refresh });
+  const revokeOthers = useMutation({ mutationFn: async () => unwrap(api.revokeOtherSessions()), onSettled: refresh });
   // This device is signed out too: the session statechart ends it here and opens the welcome page.
   const revokeAll = useMutation({
-    mutationFn: async () => unwrap(await api.revokeAllSessions()),
+    mutationFn: async () => unwrap(api.revokeAllSessions()),
     onSuccess: () => session.send({ type: 'LOG_OUT_REQUESTED' }),
   });
   const failed = revoke.isError || revokeOthers.isError || revokeAll.isError;

@@ -16,6 +16,7 @@ import { ActivitySheet } from './ActivitySheet';
 import { FilterSheet } from './FilterSheet';
 import { activeFilterCount, FILTER_KEYS, readFilters, toQuery, writeFilters, type ActivityFilters, type FilterKey } from './filters';
 import { useAccountChoices } from './useAccountChoices';
+import { unwrap } from '../../../app/actors/unwrap';
 
 /** Typing waits this long for a pause before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -57,9 +58,7 @@ export function ActivityFeed({ accountId, actions }: { accountId?: string; actio
     queryKey: ['activities', query],
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) => {
-      const result = await api.listActivities(pageParam ? { ...query, cursor: pageParam } : query, { retry: false, signal });
-      if (!result.ok) throw result.error;
-      return result.data;
+      return unwrap(api.listActivities(pageParam ? { ...query, cursor: pageParam } : query, { retry: false, signal }));
     },
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
