@@ -2,6 +2,16 @@ import { and, assign, fromCallback, setup } from 'xstate';
 import type { Asset } from '../contract/assetList';
 import type { PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../contract/payLinks';
 import { toFailure, type Failure } from './failure';
+import {
+  QUOTE_TICK_MS,
+  quoteRefreshed,
+  quoteRefreshing,
+  quoteRunOut,
+  quoteSeconds,
+  quoteTicked,
+  quoteTicking,
+  type QuoteClock,
+} from './quoteClock';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
@@ -12,16 +22,13 @@ export interface PaymentInput {
 /** How often the requester's page asks again when the live stream is not there. */
 export const PAY_LINK_POLL_MS = 5_000;
 
-interface Context {
+interface Context extends QuoteClock {
   hash: string;
   link: PayLinkView | null;
   /** The account paid from, chosen by the payer. */
   fromAccountId: string | null;
   /** From an account in another asset: what paying from it costs, firm for `secondsLeft` more seconds. */
   quote: PayLinkQuote | null;
-  secondsLeft: number;
-  /** The quote ran out (here, or by the server's clock) and this one replaced it. */
-  refreshed: boolean;
   /** One per intended payment: a retry of it sends the same key, so money moves once. */
   idempotencyKey: string | null;
   /** What the key was made for (account and quote): another body needs another key. */
@@ -81,7 +88,7 @@ export const paymentMachine = setup({
     inLinkAsset: ({ context, event }) => event.type === 'ACCOUNT_CHOSEN' && event.asset === context.link?.asset,
     accountChosen: ({ context }) => context.fromAccountId !== null,
     quoteCovers: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
-    quoteRunOut: ({ context }) => context.secondsLeft <= 0,
+    quoteRunOut,
     quoted: ({ context }) => context.quote !== null,
     quoteOver: ({ event }) => 'error' in event && QUOTE_OVER.has(toFailure(event.error).code),
   },
@@ -100,8 +107,10 @@ export const paymentMachine = setup({
       keyedFor: bodyOf(context),
       failure: null,
     })),
+    quoteTicked: assign(quoteTicked),
+    quoteRefreshed: assign(quoteRefreshed),
   },
-  delays: { QUOTE_TICK: 1000 },
+  delays: { QUOTE_TICK: QUOTE_TICK_MS },
 }).createMachine({
   id: 'payment',
   description:
@@ -170,7 +179,7 @@ export const paymentMachine = setup({
             input: ({ context }) => ({ hash: context.hash, fromAccountId: context.fromAccountId! }),
             onDone: {
               target: 'priced',
-              actions: assign({ quote: ({ event }) => event.output, secondsLeft: ({ event }) => event.output.firmForSeconds }),
+              actions: assign(({ event }) => ({ quote: event.output, ...quoteSeconds(event.output) })),
             },
             onError: { target: 'quoteFailed', actions: 'failed' },
           },
@@ -181,15 +190,8 @@ export const paymentMachine = setup({
         },
         priced: {
           description: 'The quote under the account, its seconds counting down; “Pay” only when the account and the limit cover it.',
-          always: {
-            guard: 'quoteRunOut',
-            target: 'quoting',
-            actions: assign({ refreshed: true }),
-            description: 'The quote ran out: a fresh one is asked for, never the old one reused.',
-          },
-          after: {
-            QUOTE_TICK: { target: 'priced', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
-          },
+          always: quoteRefreshing('quoting'),
+          after: quoteTicking('priced'),
           on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: 'keyed' } },
         },
       },

@@ -1,13 +1,23 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
 import type { Quote, QuoteSide, Transfer, TransferDirection } from '../contract/transfers';
 import { toFailure, type Failure } from './failure';
+import {
+  QUOTE_TICK_MS,
+  quoteRefreshed,
+  quoteRefreshing,
+  quoteRunOut,
+  quoteSeconds,
+  quoteTicked,
+  quoteTicking,
+  type QuoteClock,
+} from './quoteClock';
 import { unprovided } from './unprovided';
 
 export interface TransferInput {
   direction: TransferDirection;
 }
 
-interface Context {
+interface Context extends QuoteClock {
   direction: TransferDirection;
   fromAccountId: string | null;
   toAccountId: string | null;
@@ -17,12 +27,8 @@ interface Context {
   side: QuoteSide;
   /** The server's firm offer for exactly the choices above; null while none is held. */
   quote: Quote | null;
-  /** Seconds the quote still holds, counted down here so the screen reads them like any other value. */
-  secondsLeft: number;
   /** The customer opened the confirmation sheet: a refreshed quote keeps it open with the new figures. */
   reviewing: boolean;
-  /** The quote ran out (here, or by the server's clock) and this one replaced it. */
-  refreshed: boolean;
   failure: Failure | null;
   result: Transfer | null;
 }
@@ -82,7 +88,7 @@ export const transferMachine = setup({
       context.toAccountId !== null &&
       /^\d+(\.\d+)?$/.test(context.amount) &&
       /[1-9]/.test(context.amount),
-    quoteRunOut: ({ context }) => context.secondsLeft <= 0,
+    quoteRunOut,
     canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     wasReviewing: ({ context }) => context.reviewing,
     quoteOver: ({ event }) => QUOTE_OVER.has(toFailure((event as { error?: unknown }).error).code),
@@ -102,10 +108,12 @@ export const transferMachine = setup({
       failure: null,
     })),
     failed: assign({ failure: ({ event }) => toFailure((event as { error?: unknown }).error) }),
+    quoteTicked: assign(quoteTicked),
+    quoteRefreshed: assign(quoteRefreshed),
   },
   delays: {
     QUOTE_DEBOUNCE: 400,
-    QUOTE_TICK: 1000,
+    QUOTE_TICK: QUOTE_TICK_MS,
   },
 }).createMachine({
   id: 'transfer',
@@ -158,7 +166,7 @@ export const transferMachine = setup({
         }),
         onDone: {
           target: 'priced',
-          actions: assign({ quote: ({ event }) => event.output, secondsLeft: ({ event }) => event.output.firmForSeconds }),
+          actions: assign(({ event }) => ({ quote: event.output, ...quoteSeconds(event.output) })),
         },
         onError: { target: 'editing', actions: ['failed', assign({ quote: null, reviewing: false })] },
       },
@@ -166,26 +174,11 @@ export const transferMachine = setup({
     priced: {
       type: 'parallel',
       description: 'A quote is held: its seconds count down while the customer reads it or the confirmation sheet.',
-      always: {
-        guard: 'quoteRunOut',
-        target: 'quoting',
-        actions: assign({ refreshed: true }),
-        description: 'The quote ran out: a fresh one is asked for, never the old one reused.',
-      },
+      always: quoteRefreshing('quoting'),
       states: {
         clock: {
           initial: 'ticking',
-          states: {
-            ticking: {
-              after: {
-                QUOTE_TICK: {
-                  target: 'ticking',
-                  reenter: true,
-                  actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
-                },
-              },
-            },
-          },
+          states: { ticking: { after: quoteTicking('ticking') } },
         },
         step: {
           initial: 'resuming',
@@ -236,7 +229,7 @@ export const transferMachine = setup({
               'failed',
               assign(({ event }) => {
                 const quote = freshQuoteOf(event)!;
-                return { quote, secondsLeft: quote.firmForSeconds, refreshed: true };
+                return { quote, ...quoteSeconds(quote), refreshed: true };
               }),
             ],
             description:
