@@ -2,6 +2,7 @@ import { assign, not, setup, stateIn } from 'xstate';
 import type { CryptoAsset } from '../contract/assets';
 import type { Collateral, CollateralDirection, CollateralPreview } from '../contract/cards';
 import { toFailure, type Failure } from './failure';
+import type { SubmitIntent } from './idempotentSubmit';
 import { unprovided } from './unprovided';
 
 export interface CollateralInput {
@@ -41,7 +42,8 @@ export const collateralMachine = setup({
   types: { input: {} as CollateralInput, context: {} as Context, events: {} as Event, output: {} as { collateral: Collateral | null } },
   actors: {
     previewCollateral: unprovided<CollateralPreview, MoveInput>('previewCollateral'),
-    moveCollateral: unprovided<Collateral, MoveInput>('moveCollateral'),
+    /** Once per move (`idempotentSubmit`): a retry of the same move keeps its key, the next one gets a new one. */
+    moveCollateral: unprovided<Collateral, MoveInput & SubmitIntent>('moveCollateral'),
   },
   guards: {
     amountTyped: ({ context }) => POSITIVE_AMOUNT.test(context.amount) && /[1-9]/.test(context.amount),
@@ -108,7 +110,7 @@ export const collateralMachine = setup({
       },
     },
     moving: {
-      description: 'POST …/collateral/add or /withdraw with a fresh Idempotency-Key; refused past the credit limit.',
+      description: 'POST …/collateral/add or /withdraw, once per move (its Idempotency-Key); refused past the credit limit.',
       tags: ['busy'],
       invoke: {
         id: 'moveCollateral',
@@ -118,6 +120,7 @@ export const collateralMachine = setup({
           direction: context.direction,
           asset: context.asset,
           amount: context.amount,
+          intent: `${context.direction}/${context.asset}/${context.amount}`,
         }),
         onDone: { target: 'moved', actions: assign({ result: ({ event }) => event.output }) },
         onError: { target: 'editing', actions: ['failed', assign({ preview: null })] },

@@ -2,6 +2,7 @@ import { and, assign, fromCallback, setup } from 'xstate';
 import type { Asset } from '../contract/assetList';
 import type { PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../contract/payLinks';
 import { toFailure, type Failure } from './failure';
+import type { SubmitIntent } from './idempotentSubmit';
 import {
   QUOTE_TICK_MS,
   quoteRefreshed,
@@ -29,17 +30,13 @@ interface Context extends QuoteClock {
   fromAccountId: string | null;
   /** From an account in another asset: what paying from it costs, firm for `secondsLeft` more seconds. */
   quote: PayLinkQuote | null;
-  /** One per intended payment: a retry of it sends the same key, so money moves once. */
-  idempotencyKey: string | null;
-  /** What the key was made for (account and quote): another body needs another key. */
-  keyedFor: string | null;
   receipt: PayLinkReceipt | null;
   failure: Failure | null;
 }
 
 type Event =
   | { type: 'ACCOUNT_CHOSEN'; fromAccountId: string; asset: Asset }
-  | { type: 'PAY_CONFIRMED'; idempotencyKey: string }
+  | { type: 'PAY_CONFIRMED' }
   | { type: 'STATUS_CHANGED'; status: PayLinkStatus }
   | { type: 'RETRY' };
 
@@ -52,8 +49,8 @@ const CLOSED_CODES: Record<string, PayLinkStatus> = {
 /** A refusal that says the quote itself is over: a fresh one is asked for at once. */
 const QUOTE_OVER = new Set(['quote_expired', 'quote_used', 'quote_not_found']);
 
-/** The body a payment sends, as one string: its key is reused only for the very same body. */
-const bodyOf = (context: Context) => `${context.fromAccountId}/${context.quote?.id ?? ''}`;
+/** One intended payment is one body (link, account, quote): only the very same body is sent with the same key. */
+const intentOf = (context: Context) => `${context.hash}/${context.fromAccountId}/${context.quote?.id ?? ''}`;
 
 /**
  * /pay/{hash}. A payer sees who asks (display name only), how much and why, chooses one of their
@@ -70,8 +67,8 @@ export const paymentMachine = setup({
     stepUp: stepUpMachine,
     /** POST /pay-links/:hash/quotes: from an account in another asset. */
     requestQuote: unprovided<PayLinkQuote, { hash: string; fromAccountId: string }>('requestQuote'),
-    /** POST /pay-links/:hash/pay with the Idempotency-Key; refreshes the balances when it went through. */
-    pay: unprovided<PayLinkReceipt, { hash: string; fromAccountId: string; quoteId: string | null; idempotencyKey: string }>('pay'),
+    /** POST /pay-links/:hash/pay, once per intent (`idempotentSubmit`); refreshes the balances when it went through. */
+    pay: unprovided<PayLinkReceipt, { hash: string; fromAccountId: string; quoteId: string | null } & SubmitIntent>('pay'),
     /** Sends STATUS_CHANGED as the link changes: the server's event stream, else a poll every PAY_LINK_POLL_MS. */
     watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(() => {
       throw new Error('The actor "watchStatus" must be provided by the app');
@@ -100,13 +97,6 @@ export const paymentMachine = setup({
       refreshed: false,
       failure: null,
     }),
-    keyed: assign(({ context, event }) => ({
-      // A new confirmation is a new payment; a retry of the very same body after a refusal keeps its key.
-      idempotencyKey:
-        (context.keyedFor === bodyOf(context) && context.idempotencyKey) || (event as { idempotencyKey: string }).idempotencyKey,
-      keyedFor: bodyOf(context),
-      failure: null,
-    })),
     quoteTicked: assign(quoteTicked),
     quoteRefreshed: assign(quoteRefreshed),
   },
@@ -122,8 +112,6 @@ export const paymentMachine = setup({
     quote: null,
     secondsLeft: 0,
     refreshed: false,
-    idempotencyKey: null,
-    keyedFor: null,
     receipt: null,
     failure: null,
   }),
@@ -168,7 +156,7 @@ export const paymentMachine = setup({
       states: {
         unpriced: {
           description: 'An account in the link’s own asset (or none chosen yet): it pays the amount as it is.',
-          on: { PAY_CONFIRMED: { guard: 'accountChosen', target: '#payment.steppingUp', actions: 'keyed' } },
+          on: { PAY_CONFIRMED: { guard: 'accountChosen', target: '#payment.steppingUp', actions: assign({ failure: null }) } },
         },
         quoting: {
           tags: ['quoting'],
@@ -192,7 +180,7 @@ export const paymentMachine = setup({
           description: 'The quote under the account, its seconds counting down; “Pay” only when the account and the limit cover it.',
           always: quoteRefreshing('quoting'),
           after: quoteTicking('priced'),
-          on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: 'keyed' } },
+          on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: assign({ failure: null }) } },
         },
       },
     },
@@ -220,7 +208,7 @@ export const paymentMachine = setup({
           hash: context.hash,
           fromAccountId: context.fromAccountId!,
           quoteId: context.quote?.id ?? null,
-          idempotencyKey: context.idempotencyKey!,
+          intent: intentOf(context),
         }),
         onDone: { target: 'paid', actions: assign({ receipt: ({ event }) => event.output }) },
         onError: [

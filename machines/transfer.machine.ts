@@ -1,6 +1,7 @@
 import { and, assign, not, setup, stateIn } from 'xstate';
 import type { Quote, QuoteSide, Transfer, TransferDirection } from '../contract/transfers';
 import { toFailure, type Failure } from './failure';
+import type { SubmitIntent } from './idempotentSubmit';
 import {
   QUOTE_TICK_MS,
   quoteRefreshed,
@@ -64,8 +65,8 @@ function freshQuoteOf(event: unknown): Quote | null {
  * /transfer/crypto-to-fiat). Each change of accounts or amount asks the server for a quote after a
  * pause in typing; the quote holds for its seconds, counted down, and is replaced by a fresh one when
  * they run out — never silently reused. The confirmation sheet shows everything paid and received;
- * confirming sends the quote's id (its Idempotency-Key is derived from it, so a double click or a retry
- * is the same request), and a quote the server finds over is replaced by the fresh one its refusal
+ * confirming sends the quote's id (one Idempotency-Key per quote, kept across a reload, so a double
+ * click, a retry or a reload is the same request), and a quote the server finds over is replaced by the fresh one its refusal
  * carries (or, without one, by asking), shown to be confirmed again.
  */
 export const transferMachine = setup({
@@ -79,8 +80,8 @@ export const transferMachine = setup({
   actors: {
     /** POST /transfers/quotes. */
     requestQuote: unprovided<Quote, { fromAccountId: string; toAccountId: string; amount: string; side: QuoteSide }>('requestQuote'),
-    /** POST /transfers with the quote's id, keyed by it. */
-    confirmTransfer: unprovided<Transfer, { quoteId: string }>('confirmTransfer'),
+    /** POST /transfers with the quote's id, once per quote (`idempotentSubmit`). */
+    confirmTransfer: unprovided<Transfer, { quoteId: string } & SubmitIntent>('confirmTransfer'),
   },
   guards: {
     readyToQuote: ({ context }) =>
@@ -219,7 +220,7 @@ export const transferMachine = setup({
       invoke: {
         id: 'confirmTransfer',
         src: 'confirmTransfer',
-        input: ({ context }) => ({ quoteId: context.quote!.id }),
+        input: ({ context }) => ({ quoteId: context.quote!.id, intent: context.quote!.id }),
         onDone: { target: 'transferred', actions: assign({ result: ({ event }) => event.output, reviewing: false }) },
         onError: [
           {

@@ -133,7 +133,7 @@ export const withdrawalModel = {
       'too short': { address: TOO_SHORT, label: '' },
     },
     ADD_ADDRESS_CANCELLED: { cancel: {} },
-    CONFIRMED: { confirm: { idempotencyKey: 'key-1' } },
+    CONFIRMED: { confirm: {} },
     EDIT_REQUESTED: { change: {} },
     RETRY: { 'try again': {} },
   },
@@ -185,7 +185,6 @@ export const withdrawalModel = {
       // Which amount matters only to the guard: some amount or none.
       /[1-9]/.test(s.context.amount),
       s.context.quote !== null,
-      s.context.idempotencyKey !== null,
       s.context.withdrawal?.status ?? null,
       s.context.failure?.code ?? null,
     ]),
@@ -307,7 +306,7 @@ export const withdrawalModel = {
     '*': (s) => s.context.networks.length > 0 || 'a withdrawal with no network for its coin',
     steppingUpForAddress: (s) => s.context.draft.address !== '' || 'stepping up to save no address',
     quoting: (s) => (s.context.addressId !== null && /[1-9]/.test(s.context.amount)) || 'quoting without an address or an amount',
-    withdrawing: (s) => (s.context.quote !== null && s.context.idempotencyKey !== null) || 'withdrawing without a quote or a key',
+    withdrawing: (s) => s.context.quote !== null || 'withdrawing without a quote',
     following: (s) => s.context.withdrawal !== null || 'following no withdrawal',
     settled: (s) =>
       (s.status === 'done' && ['confirmed', 'failed'].includes(s.context.withdrawal?.status ?? '')) || 'settled while still open',

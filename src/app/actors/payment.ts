@@ -2,7 +2,9 @@ import { paymentsApi } from '../../api/payments';
 import { fromCallback, fromPromise } from 'xstate';
 import type { PayLinkStatus } from '../../../contract/payLinks';
 import type { paymentMachine } from '../../../machines/payment.machine';
+import { idempotentSubmit } from '../../../machines/idempotentSubmit';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
+import { quotedIdempotencyKeys } from '../idempotency';
 import { readAuthToken } from '../../platform/cookies';
 import { readEventStream } from '../../platform/eventStream';
 import type { FlowHost } from './host';
@@ -22,13 +24,16 @@ export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () 
       loadLink: fromPromise(({ input }) => unwrap(api.getPayLink(input.hash))),
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       requestQuote: fromPromise(({ input }) => unwrap(api.quotePayLink(input.hash, input.fromAccountId))),
-      pay: fromPromise(async ({ input }) => {
-        const body = { fromAccountId: input.fromAccountId, ...(input.quoteId ? { quoteId: input.quoteId } : {}) };
-        const receipt = await unwrap(api.payPayLink(input.hash, body, input.idempotencyKey));
-        moneyMoved();
-        void queryClient.invalidateQueries({ queryKey: ['activities'] });
-        return receipt;
-      }),
+      pay: idempotentSubmit(
+        quotedIdempotencyKeys('payment'),
+        async (input: { hash: string; fromAccountId: string; quoteId: string | null }, key) => {
+          const body = { fromAccountId: input.fromAccountId, ...(input.quoteId ? { quoteId: input.quoteId } : {}) };
+          const receipt = await unwrap(api.payPayLink(input.hash, body, key));
+          moneyMoved();
+          void queryClient.invalidateQueries({ queryKey: ['activities'] });
+          return receipt;
+        },
+      ),
       watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(
         ({ sendBack, input }) => {
           const stop = new AbortController();

@@ -1,4 +1,6 @@
 import { fromPromise } from 'xstate';
+import { idempotentSubmit } from '../../../machines/idempotentSubmit';
+import { quotedIdempotencyKeys } from '../idempotency';
 import { paymentsApi } from '../../api/payments';
 import type { Quote } from '../../../contract/transfers';
 import type { transferMachine, TransferRefusal } from '../../../machines/transfer.machine';
@@ -18,16 +20,16 @@ function freshQuoteIn(body: unknown): Quote | undefined {
 }
 
 /**
- * The quote and the transfer. The transfer's Idempotency-Key is derived from the quote id: a quote
- * moves money once, so a double click, a retry after a lost answer and a second tab are one request.
+ * The quote and the transfer: a quote moves money once, so its transfer has one Idempotency-Key (kept
+ * across a reload of the page); a double click, a retry after a lost answer and a reload are one request.
  */
 export function transferActors({ client, queryClient, balances }: Pick<FlowHost, 'client' | 'queryClient'> & Pick<AppSystem, 'balances'>) {
   const api = paymentsApi(client);
   return {
     actors: {
       requestQuote: fromPromise(({ input }) => unwrap(api.createQuote(input))),
-      confirmTransfer: fromPromise(async ({ input }) => {
-        const result = await api.createTransfer({ quoteId: input.quoteId }, `transfer-${input.quoteId}`);
+      confirmTransfer: idempotentSubmit(quotedIdempotencyKeys('transfer'), async (input: { quoteId: string }, key) => {
+        const result = await api.createTransfer({ quoteId: input.quoteId }, key);
         if (!result.ok) {
           const quote = freshQuoteIn(result.error.body);
           throw Object.assign(failure(result.error), quote ? { quote } : {}) satisfies TransferRefusal;

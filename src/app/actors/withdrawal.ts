@@ -4,6 +4,8 @@ import { fromPromise } from 'xstate';
 import { checkBitcoinAddress } from '../../../contract/bitcoinAddress';
 import type { BitcoinNetwork, WithdrawalNetwork } from '../../../contract/withdrawals';
 import { asError } from '../../../machines/failure';
+import { idempotentSubmit } from '../../../machines/idempotentSubmit';
+import { quotedIdempotencyKeys } from '../idempotency';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import type { withdrawalMachine } from '../../../machines/withdrawal.machine';
 import { moneyMoved } from '../moneyMoved';
@@ -40,8 +42,8 @@ export function withdrawalActors({
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       saveAddress: fromPromise(({ input }) => unwrap(api.addWithdrawalAddress(input))),
       requestQuote: fromPromise(({ input }) => unwrap(api.createWithdrawalQuote(input))),
-      withdraw: fromPromise(async ({ input }) => {
-        const withdrawal = await unwrap(api.createWithdrawal({ quoteId: input.quoteId }, input.idempotencyKey));
+      withdraw: idempotentSubmit(quotedIdempotencyKeys('withdrawal'), async (input: { quoteId: string }, key) => {
+        const withdrawal = await unwrap(api.createWithdrawal({ quoteId: input.quoteId }, key));
         moneyMoved({ balances });
         void queryClient.invalidateQueries({ queryKey: ['activities'] });
         return withdrawal;
