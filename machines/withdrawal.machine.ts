@@ -11,6 +11,7 @@ import type {
 } from '../contract/withdrawals';
 import { toFailure, type Failure } from './failure';
 import type { SubmitIntent } from './idempotentSubmit';
+import { pollRegion, sessionGone } from './poll';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
@@ -85,6 +86,7 @@ export const withdrawalMachine = setup({
     checkWithdrawal: unprovided<Withdrawal, { id: string }>('checkWithdrawal'),
   },
   guards: {
+    sessionGone,
     canQuote: ({ context }) => context.addressId !== null && /[1-9]/.test(context.amount),
     stepUpGranted: ({ event }) => output<{ granted: boolean }>(event).granted,
     stepUpExpired: ({ event }) => failed(event).code === 'step_up_required',
@@ -93,6 +95,7 @@ export const withdrawalMachine = setup({
   },
   actions: {
     failed: assign({ failure: ({ event }) => failed(event) }),
+    statusRead: assign({ withdrawal: ({ event }) => output<Withdrawal>(event) }),
   },
   delays: { WITHDRAWAL_POLL: WITHDRAWAL_POLL_MS },
 }).createMachine({
@@ -264,22 +267,16 @@ export const withdrawalMachine = setup({
     },
     following: {
       description: 'Held and being sent: the status (and the transaction hash once sent), asked again every few seconds.',
-      initial: 'waiting',
-      states: {
-        waiting: { after: { WITHDRAWAL_POLL: 'checking' } },
-        checking: {
-          invoke: {
-            id: 'checkWithdrawal',
-            src: 'checkWithdrawal',
-            input: ({ context }) => ({ id: context.withdrawal!.id }),
-            onDone: [
-              { guard: 'settled', target: '#withdrawal.settled', actions: assign({ withdrawal: ({ event }) => event.output }) },
-              { target: 'waiting', actions: assign({ withdrawal: ({ event }) => event.output }) },
-            ],
-            onError: { target: 'waiting' },
-          },
-        },
-      },
+      ...pollRegion({
+        ask: 'checkWithdrawal',
+        delay: 'WITHDRAWAL_POLL',
+        first: 'waiting',
+        input: ({ context }: { context: Context }) => ({ id: context.withdrawal!.id }),
+        onDone: [
+          { guard: 'settled', target: '#withdrawal.settled', actions: 'statusRead' },
+          { target: 'waiting', actions: 'statusRead' },
+        ],
+      }),
     },
     settled: {
       type: 'final',

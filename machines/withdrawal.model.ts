@@ -8,6 +8,8 @@ import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 import { withdrawalMachine } from './withdrawal.machine';
+import { toFailure } from './failure';
+import { SESSION_GONE } from './poll';
 
 type Snapshot = SnapshotFrom<typeof withdrawalMachine>;
 
@@ -172,7 +174,7 @@ export const withdrawalModel = {
         confirmed: { ...sent, status: 'confirmed', explorerUrl: `https://etherscan.io/tx/${sent.txHash}` },
         failed: { ...sent, status: 'failed' },
       },
-      error: { offline: { code: 'network_error' } },
+      error: { offline: { code: 'network_error' }, 'no session cookie': { code: SESSION_GONE } },
     },
   },
   serializeState: (s) =>
@@ -273,7 +275,8 @@ export const withdrawalModel = {
       },
       checkWithdrawal: {
         done: (output) => [{ answer: ONE_WITHDRAWAL, method: 'GET', times: 1, json: output }],
-        error: (error) => [failedCall(ONE_WITHDRAWAL, error, 'GET')],
+        // A request that never leaves shows nothing on the page: the unit paths replay it.
+        error: (error) => (toFailure(error).code === SESSION_GONE ? null : [failedCall(ONE_WITHDRAWAL, error, 'GET')]),
       },
     },
     delays: { WITHDRAWAL_POLL: (ms) => [{ runClock: ms }] },

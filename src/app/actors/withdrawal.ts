@@ -11,6 +11,7 @@ import type { withdrawalMachine } from '../../../machines/withdrawal.machine';
 import { moneyMoved } from '../moneyMoved';
 import type { AppSystem } from '../system';
 import type { FlowHost } from './host';
+import { pollAsk } from './poll';
 import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
@@ -48,7 +49,7 @@ export function withdrawalActors({
         void queryClient.invalidateQueries({ queryKey: ['activities'] });
         return withdrawal;
       }),
-      checkWithdrawal: fromPromise(({ input }) => unwrap(api.getWithdrawal(input.id))),
+      checkWithdrawal: pollAsk((input: { id: string }) => unwrap(api.getWithdrawal(input.id))),
     },
   } satisfies Parameters<typeof withdrawalMachine.provide>[0];
 }

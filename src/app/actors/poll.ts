@@ -1,0 +1,15 @@
+import { fromPromise } from 'xstate';
+import { asError } from '../../../machines/failure';
+import { SESSION_GONE } from '../../../machines/poll';
+import { readSessionCookies } from '../../platform/cookies';
+
+/**
+ * A poll's ask (machines/poll.ts): the session cookies are looked at before each request, so none leaves
+ * once another tab signed out or the session expired (and none sends the session renewing itself).
+ */
+export function pollAsk<TOutput, TInput>(ask: (input: TInput) => Promise<TOutput>, cookies = readSessionCookies) {
+  return fromPromise<TOutput, TInput>(({ input }) => {
+    const { hasAuthToken, hasRefreshToken } = cookies();
+    return hasAuthToken && hasRefreshToken ? ask(input) : Promise.reject(asError({ code: SESSION_GONE }));
+  });
+}
