@@ -3,16 +3,7 @@ import type { Asset } from '../contract/assetList';
 import type { PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../contract/payLinks';
 import { toFailure, type Failure } from './failure';
 import type { SubmitIntent } from './idempotentSubmit';
-import {
-  QUOTE_TICK_MS,
-  quoteRefreshed,
-  quoteRefreshing,
-  quoteRunOut,
-  quoteSeconds,
-  quoteTicked,
-  quoteTicking,
-  type QuoteClock,
-} from './quoteClock';
+import * as quoteClock from './quoteClock';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
@@ -23,7 +14,7 @@ export interface PaymentInput {
 /** How often the requester's page asks again when the live stream is not there. */
 export const PAY_LINK_POLL_MS = 5_000;
 
-interface Context extends QuoteClock {
+interface Context extends quoteClock.QuoteClock {
   hash: string;
   link: PayLinkView | null;
   /** The account paid from, chosen by the payer. */
@@ -85,7 +76,7 @@ export const paymentMachine = setup({
     inLinkAsset: ({ context, event }) => event.type === 'ACCOUNT_CHOSEN' && event.asset === context.link?.asset,
     accountChosen: ({ context }) => context.fromAccountId !== null,
     quoteCovers: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
-    quoteRunOut,
+    quoteRunOut: quoteClock.quoteRunOut,
     quoted: ({ context }) => context.quote !== null,
     quoteOver: ({ event }) => 'error' in event && QUOTE_OVER.has(toFailure(event.error).code),
   },
@@ -97,10 +88,10 @@ export const paymentMachine = setup({
       refreshed: false,
       failure: null,
     }),
-    quoteTicked: assign(quoteTicked),
-    quoteRefreshed: assign(quoteRefreshed),
+    quoteTicked: assign(quoteClock.quoteTicked),
+    quoteRefreshed: assign(quoteClock.quoteRefreshed),
   },
-  delays: { QUOTE_TICK: QUOTE_TICK_MS },
+  delays: { QUOTE_TICK: quoteClock.QUOTE_TICK_MS },
 }).createMachine({
   id: 'payment',
   description:
@@ -167,7 +158,7 @@ export const paymentMachine = setup({
             input: ({ context }) => ({ hash: context.hash, fromAccountId: context.fromAccountId! }),
             onDone: {
               target: 'priced',
-              actions: assign(({ event }) => ({ quote: event.output, ...quoteSeconds(event.output) })),
+              actions: assign(({ event }) => ({ quote: event.output, ...quoteClock.quoteSeconds(event.output) })),
             },
             onError: { target: 'quoteFailed', actions: 'failed' },
           },
@@ -178,8 +169,8 @@ export const paymentMachine = setup({
         },
         priced: {
           description: 'The quote under the account, its seconds counting down; “Pay” only when the account and the limit cover it.',
-          always: quoteRefreshing('quoting'),
-          after: quoteTicking('priced'),
+          always: quoteClock.quoteRefreshing('quoting'),
+          after: quoteClock.quoteTicking('priced'),
           on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: assign({ failure: null }) } },
         },
       },

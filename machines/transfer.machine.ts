@@ -2,23 +2,14 @@ import { and, assign, not, setup, stateIn } from 'xstate';
 import type { Quote, QuoteSide, Transfer, TransferDirection } from '../contract/transfers';
 import { toFailure, type Failure } from './failure';
 import type { SubmitIntent } from './idempotentSubmit';
-import {
-  QUOTE_TICK_MS,
-  quoteRefreshed,
-  quoteRefreshing,
-  quoteRunOut,
-  quoteSeconds,
-  quoteTicked,
-  quoteTicking,
-  type QuoteClock,
-} from './quoteClock';
+import * as quoteClock from './quoteClock';
 import { unprovided } from './unprovided';
 
 export interface TransferInput {
   direction: TransferDirection;
 }
 
-interface Context extends QuoteClock {
+interface Context extends quoteClock.QuoteClock {
   direction: TransferDirection;
   fromAccountId: string | null;
   toAccountId: string | null;
@@ -89,7 +80,7 @@ export const transferMachine = setup({
       context.toAccountId !== null &&
       /^\d+(\.\d+)?$/.test(context.amount) &&
       /[1-9]/.test(context.amount),
-    quoteRunOut,
+    quoteRunOut: quoteClock.quoteRunOut,
     canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     wasReviewing: ({ context }) => context.reviewing,
     quoteOver: ({ event }) => QUOTE_OVER.has(toFailure((event as { error?: unknown }).error).code),
@@ -109,12 +100,12 @@ export const transferMachine = setup({
       failure: null,
     })),
     failed: assign({ failure: ({ event }) => toFailure((event as { error?: unknown }).error) }),
-    quoteTicked: assign(quoteTicked),
-    quoteRefreshed: assign(quoteRefreshed),
+    quoteTicked: assign(quoteClock.quoteTicked),
+    quoteRefreshed: assign(quoteClock.quoteRefreshed),
   },
   delays: {
     QUOTE_DEBOUNCE: 400,
-    QUOTE_TICK: QUOTE_TICK_MS,
+    QUOTE_TICK: quoteClock.QUOTE_TICK_MS,
   },
 }).createMachine({
   id: 'transfer',
@@ -167,7 +158,7 @@ export const transferMachine = setup({
         }),
         onDone: {
           target: 'priced',
-          actions: assign(({ event }) => ({ quote: event.output, ...quoteSeconds(event.output) })),
+          actions: assign(({ event }) => ({ quote: event.output, ...quoteClock.quoteSeconds(event.output) })),
         },
         onError: { target: 'editing', actions: ['failed', assign({ quote: null, reviewing: false })] },
       },
@@ -175,11 +166,11 @@ export const transferMachine = setup({
     priced: {
       type: 'parallel',
       description: 'A quote is held: its seconds count down while the customer reads it or the confirmation sheet.',
-      always: quoteRefreshing('quoting'),
+      always: quoteClock.quoteRefreshing('quoting'),
       states: {
         clock: {
           initial: 'ticking',
-          states: { ticking: { after: quoteTicking('ticking') } },
+          states: { ticking: { after: quoteClock.quoteTicking('ticking') } },
         },
         step: {
           initial: 'resuming',
@@ -230,7 +221,7 @@ export const transferMachine = setup({
               'failed',
               assign(({ event }) => {
                 const quote = freshQuoteOf(event)!;
-                return { quote, ...quoteSeconds(quote), refreshed: true };
+                return { quote, ...quoteClock.quoteSeconds(quote), refreshed: true };
               }),
             ],
             description:
