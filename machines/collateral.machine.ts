@@ -3,6 +3,7 @@ import type { CryptoAsset } from '../contract/assets';
 import type { Collateral, CollateralDirection, CollateralPreview } from '../contract/cards';
 import { isPositiveAmount } from '../contract/decimal';
 import { toFailure, type Failure } from './failure';
+import type { SubmitIntent } from './idempotentSubmit';
 import { unprovided } from './unprovided';
 
 export interface CollateralInput {
@@ -40,7 +41,8 @@ export const collateralMachine = setup({
   types: { input: {} as CollateralInput, context: {} as Context, events: {} as Event, output: {} as { collateral: Collateral | null } },
   actors: {
     previewCollateral: unprovided<CollateralPreview, MoveInput>('previewCollateral'),
-    moveCollateral: unprovided<Collateral, MoveInput>('moveCollateral'),
+    /** Once per move (`idempotentSubmit`): a retry of the same move keeps its key, the next one gets a new one. */
+    moveCollateral: unprovided<Collateral, MoveInput & SubmitIntent>('moveCollateral'),
   },
   guards: {
     amountTyped: ({ context }) => isPositiveAmount(context.amount),
@@ -107,7 +109,7 @@ export const collateralMachine = setup({
       },
     },
     moving: {
-      description: 'POST …/collateral/add or /withdraw with a fresh Idempotency-Key; refused past the credit limit.',
+      description: 'POST …/collateral/add or /withdraw, once per move (its Idempotency-Key); refused past the credit limit.',
       tags: ['busy'],
       invoke: {
         id: 'moveCollateral',
@@ -117,6 +119,7 @@ export const collateralMachine = setup({
           direction: context.direction,
           asset: context.asset,
           amount: context.amount,
+          intent: `${context.direction}/${context.asset}/${context.amount}`,
         }),
         onDone: { target: 'moved', actions: assign({ result: ({ event }) => event.output }) },
         onError: { target: 'editing', actions: ['failed', assign({ preview: null })] },

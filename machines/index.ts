@@ -238,7 +238,7 @@ export const catalog: CatalogEntry[] = [
     id: 'transfer',
     title: 'Transfer between fiat and crypto',
     summary:
-      'The forms of /transfer/fiat-to-crypto and /transfer/crypto-to-fiat: choose the account to pay from and the one to receive in, type what to pay or what to get; after a pause in typing the server quotes the rate (0.5 % spread), the fee (0.1 %, at least 1 US dollar) and the other amount, firm for 30 seconds. The seconds count down on the screen and a fresh quote replaces the old one when they run out, also while the confirmation sheet is open; a quote the balance or what is left of the transfer limit does not allow cannot be confirmed. Confirming sends the quote id once (its Idempotency-Key is derived from it); a quote the server finds over is replaced at once, and a confirmation without an answer can only be sent again as it was.',
+      'The forms of /transfer/fiat-to-crypto and /transfer/crypto-to-fiat: choose the account to pay from and the one to receive in, type what to pay or what to get; after a pause in typing the server quotes the rate (0.5 % spread), the fee (0.1 %, at least 1 US dollar) and the other amount, firm for 30 seconds. The seconds count down on the screen and a fresh quote replaces the old one when they run out, also while the confirmation sheet is open; a quote the balance or what is left of the transfer limit does not allow cannot be confirmed. Confirming sends the quote id once (one Idempotency-Key per quote, kept across a reload); a quote the server finds over is replaced at once, and a confirmation without an answer can only be sent again as it was.',
     routes: ['/transfer/fiat-to-crypto', '/transfer/crypto-to-fiat'],
     machine: transferMachine,
     model: transferModel,

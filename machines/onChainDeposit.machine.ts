@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import type { CryptoAsset, Network } from '../contract/assets';
 import type { ChainDeposit, DepositAddress } from '../contract/deposits';
 import { failureOf, type Failure } from './failure';
+import { pollRegion, sessionGone } from './poll';
 import { unprovided } from './unprovided';
 
 interface OnChainDepositContext {
@@ -48,8 +49,12 @@ export const onChainDepositMachine = setup({
   actions: {
     /** Money arrived: the balances are fetched at once (src/app/moneyMoved.ts). */
     announceMoneyMoved: () => {},
+    pendingFollowed: assign({ deposit: ({ context, event }) => newestOn(outputOf(event), context.network)!, dropped: false }),
+    depositDropped: assign({ deposit: null, dropped: true }),
+    followedUpdated: assign({ deposit: ({ context, event }) => newestOn(outputOf(event), context.network) ?? context.deposit }),
   },
   guards: {
+    sessionGone,
     /** A deposit on this network not yet credited: one to follow. */
     pendingSeen: ({ context, event }) => newestOn(outputOf(event), context.network)?.status === 'pending',
     /** The followed deposit is credited. */
@@ -109,60 +114,44 @@ export const onChainDepositMachine = setup({
     showingAddress: {
       description: 'The address, its QR code, the minimum and the confirmations; deposits to it are looked for.',
       meta: { view: { testId: 'deposit-address' } },
-      initial: 'checking',
-      states: {
-        checking: {
-          invoke: {
-            id: 'fetchDeposits',
-            src: 'fetchDeposits',
-            input: ({ context }) => ({ asset: context.asset }),
-            onDone: [
-              {
-                guard: 'pendingSeen',
-                target: '#onChainDeposit.depositPending',
-                description: 'A deposit to the address is in a block.',
-                actions: assign({ deposit: ({ context, event }) => newestOn(event.output.deposits, context.network)!, dropped: false }),
-              },
-              { target: 'waiting' },
-            ],
-            onError: { target: 'waiting', description: 'A failed look is tried again at the next poll.' },
+      ...pollRegion({
+        ask: 'fetchDeposits',
+        delay: 'DEPOSIT_POLL',
+        input: ({ context }: { context: OnChainDepositContext }) => ({ asset: context.asset }),
+        onDone: [
+          {
+            guard: 'pendingSeen',
+            target: '#onChainDeposit.depositPending',
+            description: 'A deposit to the address is in a block.',
+            actions: 'pendingFollowed',
           },
-        },
-        waiting: { after: { DEPOSIT_POLL: 'checking' } },
-      },
+          { target: 'waiting' },
+        ],
+      }),
     },
     depositPending: {
       description: 'A deposit is on the chain and gathering confirmations.',
       meta: { view: { testId: 'deposit-pending' } },
-      initial: 'waiting',
-      states: {
-        waiting: { after: { DEPOSIT_POLL: 'checking' } },
-        checking: {
-          invoke: {
-            id: 'fetchDeposits',
-            src: 'fetchDeposits',
-            input: ({ context }) => ({ asset: context.asset }),
-            onDone: [
-              {
-                guard: 'followedCredited',
-                target: '#onChainDeposit.credited',
-                description: 'It reached its confirmations and was credited.',
-              },
-              {
-                guard: 'followedDropped',
-                target: '#onChainDeposit.showingAddress',
-                description: 'Its block left the chain: never credited.',
-                actions: assign({ deposit: null, dropped: true }),
-              },
-              {
-                target: 'waiting',
-                actions: assign({ deposit: ({ context, event }) => newestOn(event.output.deposits, context.network) ?? context.deposit }),
-              },
-            ],
-            onError: { target: 'waiting' },
+      ...pollRegion({
+        ask: 'fetchDeposits',
+        delay: 'DEPOSIT_POLL',
+        first: 'waiting',
+        input: ({ context }: { context: OnChainDepositContext }) => ({ asset: context.asset }),
+        onDone: [
+          {
+            guard: 'followedCredited',
+            target: '#onChainDeposit.credited',
+            description: 'It reached its confirmations and was credited.',
           },
-        },
-      },
+          {
+            guard: 'followedDropped',
+            target: '#onChainDeposit.showingAddress',
+            description: 'Its block left the chain: never credited.',
+            actions: 'depositDropped',
+          },
+          { target: 'waiting', actions: 'followedUpdated' },
+        ],
+      }),
     },
     credited: {
       description: 'The deposit is in the account.',

@@ -1,5 +1,6 @@
 import type { ChainDeposit, DepositAddress } from '../contract/deposits';
-import { asError } from './failure';
+import { asError, toFailure } from './failure';
+import { SESSION_GONE } from './poll';
 import type { FlowModel, PageAction } from './graph/model';
 import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
@@ -53,7 +54,7 @@ export const onChainDepositModel = {
         credited: { deposits: [deposit('credited', 2)] },
         dropped: { deposits: [deposit('dropped', 0)] },
       },
-      error: { offline: asError({ code: 'network_error' }) },
+      error: { offline: asError({ code: 'network_error' }), 'no session cookie': asError({ code: SESSION_GONE }) },
     },
   },
   invariants: {
@@ -86,7 +87,8 @@ export const onChainDepositModel = {
       },
       fetchDeposits: {
         done: (answer) => deposits(answer),
-        error: (error) => [failedCall(DEPOSITS_CALL, error, 'GET')],
+        // A request that never leaves shows nothing on the page: the unit paths replay it.
+        error: (error) => (toFailure(error).code === SESSION_GONE ? null : [failedCall(DEPOSITS_CALL, error, 'GET')]),
       },
     },
     delays: { DEPOSIT_POLL: (ms) => [{ runClock: ms }] },

@@ -2,6 +2,7 @@ import { assign, setup } from 'xstate';
 import type { VoucherRedemption } from '../contract/inject';
 import { voucherCodeProblem, type VoucherCodeProblem } from '../contract/voucherCode';
 import { failureOf, type Failure } from './failure';
+import type { SubmitIntent } from './idempotentSubmit';
 import { unprovided } from './unprovided';
 
 interface PayByCodeContext {
@@ -26,8 +27,8 @@ type PayByCodeEvent = { type: 'CODE_CHANGED'; code: string } | { type: 'CODE_SUB
 export const payByCodeMachine = setup({
   types: { context: {} as PayByCodeContext, events: {} as PayByCodeEvent },
   actors: {
-    /** POST /inject/pay-by-code with a fresh Idempotency-Key; the app refreshes the balances after it. */
-    redeemVoucher: unprovided<VoucherRedemption, { code: string }>('redeemVoucher'),
+    /** POST /inject/pay-by-code, once per code (`idempotentSubmit`); the app refreshes the balances after it. */
+    redeemVoucher: unprovided<VoucherRedemption, { code: string } & SubmitIntent>('redeemVoucher'),
   },
   guards: {
     codeLooksRight: ({ context }) => voucherCodeProblem(context.code) === null,
@@ -65,7 +66,7 @@ export const payByCodeMachine = setup({
       invoke: {
         id: 'redeemVoucher',
         src: 'redeemVoucher',
-        input: ({ context }) => ({ code: context.code }),
+        input: ({ context }) => ({ code: context.code, intent: context.code }),
         onDone: { target: 'redeemed', actions: assign({ redemption: ({ event }) => event.output }) },
         onError: [
           {

@@ -2,6 +2,8 @@ import { and, assign, fromCallback, setup } from 'xstate';
 import type { Asset } from '../contract/assetList';
 import type { PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../contract/payLinks';
 import { toFailure, type Failure } from './failure';
+import type { SubmitIntent } from './idempotentSubmit';
+import * as quoteClock from './quoteClock';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
@@ -12,27 +14,20 @@ export interface PaymentInput {
 /** How often the requester's page asks again when the live stream is not there. */
 export const PAY_LINK_POLL_MS = 5_000;
 
-interface Context {
+interface Context extends quoteClock.QuoteClock {
   hash: string;
   link: PayLinkView | null;
   /** The account paid from, chosen by the payer. */
   fromAccountId: string | null;
   /** From an account in another asset: what paying from it costs, firm for `secondsLeft` more seconds. */
   quote: PayLinkQuote | null;
-  secondsLeft: number;
-  /** The quote ran out (here, or by the server's clock) and this one replaced it. */
-  refreshed: boolean;
-  /** One per intended payment: a retry of it sends the same key, so money moves once. */
-  idempotencyKey: string | null;
-  /** What the key was made for (account and quote): another body needs another key. */
-  keyedFor: string | null;
   receipt: PayLinkReceipt | null;
   failure: Failure | null;
 }
 
 type Event =
   | { type: 'ACCOUNT_CHOSEN'; fromAccountId: string; asset: Asset }
-  | { type: 'PAY_CONFIRMED'; idempotencyKey: string }
+  | { type: 'PAY_CONFIRMED' }
   | { type: 'STATUS_CHANGED'; status: PayLinkStatus }
   | { type: 'RETRY' };
 
@@ -45,8 +40,8 @@ const CLOSED_CODES: Record<string, PayLinkStatus> = {
 /** A refusal that says the quote itself is over: a fresh one is asked for at once. */
 const QUOTE_OVER = new Set(['quote_expired', 'quote_used', 'quote_not_found']);
 
-/** The body a payment sends, as one string: its key is reused only for the very same body. */
-const bodyOf = (context: Context) => `${context.fromAccountId}/${context.quote?.id ?? ''}`;
+/** One intended payment is one body (link, account, quote): only the very same body is sent with the same key. */
+const intentOf = (context: Context) => `${context.hash}/${context.fromAccountId}/${context.quote?.id ?? ''}`;
 
 /**
  * /pay/{hash}. A payer sees who asks (display name only), how much and why, chooses one of their
@@ -63,8 +58,8 @@ export const paymentMachine = setup({
     stepUp: stepUpMachine,
     /** POST /pay-links/:hash/quotes: from an account in another asset. */
     requestQuote: unprovided<PayLinkQuote, { hash: string; fromAccountId: string }>('requestQuote'),
-    /** POST /pay-links/:hash/pay with the Idempotency-Key; refreshes the balances when it went through. */
-    pay: unprovided<PayLinkReceipt, { hash: string; fromAccountId: string; quoteId: string | null; idempotencyKey: string }>('pay'),
+    /** POST /pay-links/:hash/pay, once per intent (`idempotentSubmit`); refreshes the balances when it went through. */
+    pay: unprovided<PayLinkReceipt, { hash: string; fromAccountId: string; quoteId: string | null } & SubmitIntent>('pay'),
     /** Sends STATUS_CHANGED as the link changes: the server's event stream, else a poll every PAY_LINK_POLL_MS. */
     watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(() => {
       throw new Error('The actor "watchStatus" must be provided by the app');
@@ -81,7 +76,7 @@ export const paymentMachine = setup({
     inLinkAsset: ({ context, event }) => event.type === 'ACCOUNT_CHOSEN' && event.asset === context.link?.asset,
     accountChosen: ({ context }) => context.fromAccountId !== null,
     quoteCovers: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
-    quoteRunOut: ({ context }) => context.secondsLeft <= 0,
+    quoteRunOut: quoteClock.quoteRunOut,
     quoted: ({ context }) => context.quote !== null,
     quoteOver: ({ event }) => 'error' in event && QUOTE_OVER.has(toFailure(event.error).code),
   },
@@ -93,15 +88,10 @@ export const paymentMachine = setup({
       refreshed: false,
       failure: null,
     }),
-    keyed: assign(({ context, event }) => ({
-      // A new confirmation is a new payment; a retry of the very same body after a refusal keeps its key.
-      idempotencyKey:
-        (context.keyedFor === bodyOf(context) && context.idempotencyKey) || (event as { idempotencyKey: string }).idempotencyKey,
-      keyedFor: bodyOf(context),
-      failure: null,
-    })),
+    quoteTicked: assign(quoteClock.quoteTicked),
+    quoteRefreshed: assign(quoteClock.quoteRefreshed),
   },
-  delays: { QUOTE_TICK: 1000 },
+  delays: { QUOTE_TICK: quoteClock.QUOTE_TICK_MS },
 }).createMachine({
   id: 'payment',
   description:
@@ -113,8 +103,6 @@ export const paymentMachine = setup({
     quote: null,
     secondsLeft: 0,
     refreshed: false,
-    idempotencyKey: null,
-    keyedFor: null,
     receipt: null,
     failure: null,
   }),
@@ -159,7 +147,7 @@ export const paymentMachine = setup({
       states: {
         unpriced: {
           description: 'An account in the link’s own asset (or none chosen yet): it pays the amount as it is.',
-          on: { PAY_CONFIRMED: { guard: 'accountChosen', target: '#payment.steppingUp', actions: 'keyed' } },
+          on: { PAY_CONFIRMED: { guard: 'accountChosen', target: '#payment.steppingUp', actions: assign({ failure: null }) } },
         },
         quoting: {
           tags: ['quoting'],
@@ -170,7 +158,7 @@ export const paymentMachine = setup({
             input: ({ context }) => ({ hash: context.hash, fromAccountId: context.fromAccountId! }),
             onDone: {
               target: 'priced',
-              actions: assign({ quote: ({ event }) => event.output, secondsLeft: ({ event }) => event.output.firmForSeconds }),
+              actions: assign(({ event }) => ({ quote: event.output, ...quoteClock.quoteSeconds(event.output) })),
             },
             onError: { target: 'quoteFailed', actions: 'failed' },
           },
@@ -181,16 +169,9 @@ export const paymentMachine = setup({
         },
         priced: {
           description: 'The quote under the account, its seconds counting down; “Pay” only when the account and the limit cover it.',
-          always: {
-            guard: 'quoteRunOut',
-            target: 'quoting',
-            actions: assign({ refreshed: true }),
-            description: 'The quote ran out: a fresh one is asked for, never the old one reused.',
-          },
-          after: {
-            QUOTE_TICK: { target: 'priced', reenter: true, actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }) },
-          },
-          on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: 'keyed' } },
+          always: quoteClock.quoteRefreshing('quoting'),
+          after: quoteClock.quoteTicking('priced'),
+          on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: assign({ failure: null }) } },
         },
       },
     },
@@ -218,7 +199,7 @@ export const paymentMachine = setup({
           hash: context.hash,
           fromAccountId: context.fromAccountId!,
           quoteId: context.quote?.id ?? null,
-          idempotencyKey: context.idempotencyKey!,
+          intent: intentOf(context),
         }),
         onDone: { target: 'paid', actions: assign({ receipt: ({ event }) => event.output }) },
         onError: [

@@ -84,7 +84,7 @@ export const paymentModel = {
       'the euro account': { fromAccountId: EUR_ACCOUNT, asset: 'EUR' },
       'the bitcoin account': { fromAccountId: BTC_ACCOUNT, asset: 'BTC' },
     },
-    PAY_CONFIRMED: { pay: { idempotencyKey: 'key-1' } },
+    PAY_CONFIRMED: { pay: {} },
     STATUS_CHANGED: { 'still open': { status: 'open' }, paid: { status: 'paid' } },
     RETRY: { 'try again': {} },
   },
@@ -188,7 +188,7 @@ export const paymentModel = {
   invariants: {
     // The business rules: one's own request is never paid, a receipt exists only for a payment that went through.
     '*': (s) => s.context.receipt === null || s.value === 'paid' || 'a receipt outside the paid state',
-    paying: (s) => (!s.context.link?.own && s.context.idempotencyKey !== null) || 'pays one’s own request, or without a key',
+    paying: (s) => !s.context.link?.own || 'pays one’s own request',
     // Paying from another asset's account goes through a quote for that account, which covers it.
     'choosing.priced': (s) =>
       (s.context.quote?.fromAccountId === s.context.fromAccountId && s.context.secondsLeft > 0) ||

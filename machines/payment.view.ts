@@ -36,6 +36,6 @@ export function paymentView(snapshot: SnapshotFrom<typeof paymentMachine>) {
     /** No quote could be had for the chosen account: “Try again”. */
     quoteFailed: snapshot.matches({ choosing: 'quoteFailed' }),
     /** “Pay” does something: an account in the link's asset, or a quote it and the limit cover. */
-    canPay: snapshot.can({ type: 'PAY_CONFIRMED', idempotencyKey: '' }),
+    canPay: snapshot.can({ type: 'PAY_CONFIRMED' }),
   };
 }

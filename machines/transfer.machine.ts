@@ -2,13 +2,15 @@ import { and, assign, not, setup, stateIn } from 'xstate';
 import { isPositive } from '../contract/decimal';
 import type { Quote, QuoteSide, Transfer, TransferDirection } from '../contract/transfers';
 import { failureOf, type Failure } from './failure';
+import type { SubmitIntent } from './idempotentSubmit';
+import * as quoteClock from './quoteClock';
 import { unprovided } from './unprovided';
 
 export interface TransferInput {
   direction: TransferDirection;
 }
 
-interface Context {
+interface Context extends quoteClock.QuoteClock {
   direction: TransferDirection;
   fromAccountId: string | null;
   toAccountId: string | null;
@@ -18,12 +20,8 @@ interface Context {
   side: QuoteSide;
   /** The server's firm offer for exactly the choices above; null while none is held. */
   quote: Quote | null;
-  /** Seconds the quote still holds, counted down here so the screen reads them like any other value. */
-  secondsLeft: number;
   /** The customer opened the confirmation sheet: a refreshed quote keeps it open with the new figures. */
   reviewing: boolean;
-  /** The quote ran out (here, or by the server's clock) and this one replaced it. */
-  refreshed: boolean;
   failure: Failure | null;
   result: Transfer | null;
 }
@@ -59,8 +57,8 @@ function freshQuoteOf(event: unknown): Quote | null {
  * /transfer/crypto-to-fiat). Each change of accounts or amount asks the server for a quote after a
  * pause in typing; the quote holds for its seconds, counted down, and is replaced by a fresh one when
  * they run out — never silently reused. The confirmation sheet shows everything paid and received;
- * confirming sends the quote's id (its Idempotency-Key is derived from it, so a double click or a retry
- * is the same request), and a quote the server finds over is replaced by the fresh one its refusal
+ * confirming sends the quote's id (one Idempotency-Key per quote, kept across a reload, so a double
+ * click, a retry or a reload is the same request), and a quote the server finds over is replaced by the fresh one its refusal
  * carries (or, without one, by asking), shown to be confirmed again.
  */
 export const transferMachine = setup({
@@ -74,12 +72,12 @@ export const transferMachine = setup({
   actors: {
     /** POST /transfers/quotes. */
     requestQuote: unprovided<Quote, { fromAccountId: string; toAccountId: string; amount: string; side: QuoteSide }>('requestQuote'),
-    /** POST /transfers with the quote's id, keyed by it. */
-    confirmTransfer: unprovided<Transfer, { quoteId: string }>('confirmTransfer'),
+    /** POST /transfers with the quote's id, once per quote (`idempotentSubmit`). */
+    confirmTransfer: unprovided<Transfer, { quoteId: string } & SubmitIntent>('confirmTransfer'),
   },
   guards: {
     readyToQuote: ({ context }) => context.fromAccountId !== null && context.toAccountId !== null && isPositive(context.amount),
-    quoteRunOut: ({ context }) => context.secondsLeft <= 0,
+    quoteRunOut: quoteClock.quoteRunOut,
     canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     wasReviewing: ({ context }) => context.reviewing,
     quoteOver: ({ event }) => QUOTE_OVER.has(failureOf(event).code),
@@ -99,10 +97,12 @@ export const transferMachine = setup({
       failure: null,
     })),
     failed: assign({ failure: ({ event }) => failureOf(event) }),
+    quoteTicked: assign(quoteClock.quoteTicked),
+    quoteRefreshed: assign(quoteClock.quoteRefreshed),
   },
   delays: {
     QUOTE_DEBOUNCE: 400,
-    QUOTE_TICK: 1000,
+    QUOTE_TICK: quoteClock.QUOTE_TICK_MS,
   },
 }).createMachine({
   id: 'transfer',
@@ -155,7 +155,7 @@ export const transferMachine = setup({
         }),
         onDone: {
           target: 'priced',
-          actions: assign({ quote: ({ event }) => event.output, secondsLeft: ({ event }) => event.output.firmForSeconds }),
+          actions: assign(({ event }) => ({ quote: event.output, ...quoteClock.quoteSeconds(event.output) })),
         },
         onError: { target: 'editing', actions: ['failed', assign({ quote: null, reviewing: false })] },
       },
@@ -163,26 +163,11 @@ export const transferMachine = setup({
     priced: {
       type: 'parallel',
       description: 'A quote is held: its seconds count down while the customer reads it or the confirmation sheet.',
-      always: {
-        guard: 'quoteRunOut',
-        target: 'quoting',
-        actions: assign({ refreshed: true }),
-        description: 'The quote ran out: a fresh one is asked for, never the old one reused.',
-      },
+      always: quoteClock.quoteRefreshing('quoting'),
       states: {
         clock: {
           initial: 'ticking',
-          states: {
-            ticking: {
-              after: {
-                QUOTE_TICK: {
-                  target: 'ticking',
-                  reenter: true,
-                  actions: assign({ secondsLeft: ({ context }) => context.secondsLeft - 1 }),
-                },
-              },
-            },
-          },
+          states: { ticking: { after: quoteClock.quoteTicking('ticking') } },
         },
         step: {
           initial: 'resuming',
@@ -223,7 +208,7 @@ export const transferMachine = setup({
       invoke: {
         id: 'confirmTransfer',
         src: 'confirmTransfer',
-        input: ({ context }) => ({ quoteId: context.quote!.id }),
+        input: ({ context }) => ({ quoteId: context.quote!.id, intent: context.quote!.id }),
         onDone: { target: 'transferred', actions: assign({ result: ({ event }) => event.output, reviewing: false }) },
         onError: [
           {
@@ -233,7 +218,7 @@ export const transferMachine = setup({
               'failed',
               assign(({ event }) => {
                 const quote = freshQuoteOf(event)!;
-                return { quote, secondsLeft: quote.firmForSeconds, refreshed: true };
+                return { quote, ...quoteClock.quoteSeconds(quote), refreshed: true };
               }),
             ],
             description:

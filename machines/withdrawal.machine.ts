@@ -11,6 +11,8 @@ import type {
   WithdrawalQuote,
 } from '../contract/withdrawals';
 import { toFailure, type Failure } from './failure';
+import type { SubmitIntent } from './idempotentSubmit';
+import { pollRegion, sessionGone } from './poll';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
@@ -41,8 +43,6 @@ interface Context {
   /** The new address being added, as typed. */
   draft: { address: string; label: string };
   quote: WithdrawalQuote | null;
-  /** One per confirmed quote: a retry of it sends the same key, so money moves once. */
-  idempotencyKey: string | null;
   withdrawal: Withdrawal | null;
   failure: Failure | null;
 }
@@ -55,7 +55,7 @@ type Event =
   | { type: 'ADD_ADDRESS_STARTED' }
   | { type: 'ADDRESS_SUBMITTED'; address: string; label: string }
   | { type: 'ADD_ADDRESS_CANCELLED' }
-  | { type: 'CONFIRMED'; idempotencyKey: string }
+  | { type: 'CONFIRMED' }
   | { type: 'EDIT_REQUESTED' }
   | { type: 'RETRY' };
 
@@ -81,12 +81,13 @@ export const withdrawalMachine = setup({
     saveAddress: unprovided<WithdrawalAddress, { network: WithdrawalNetwork; address: string; label: string }>('saveAddress'),
     /** POST /withdrawals/quotes. */
     requestQuote: unprovided<WithdrawalQuote, { asset: CryptoAsset; addressId: string; amount: string }>('requestQuote'),
-    /** POST /withdrawals with the Idempotency-Key; refreshes the balances when it went through. */
-    withdraw: unprovided<Withdrawal, { quoteId: string; idempotencyKey: string }>('withdraw'),
+    /** POST /withdrawals, once per quote (`idempotentSubmit`); refreshes the balances when it went through. */
+    withdraw: unprovided<Withdrawal, { quoteId: string } & SubmitIntent>('withdraw'),
     /** GET /withdrawals/:id. */
     checkWithdrawal: unprovided<Withdrawal, { id: string }>('checkWithdrawal'),
   },
   guards: {
+    sessionGone,
     canQuote: ({ context }) => context.addressId !== null && isPositive(context.amount),
     stepUpGranted: ({ event }) => output<{ granted: boolean }>(event).granted,
     stepUpExpired: ({ event }) => failed(event).code === 'step_up_required',
@@ -95,6 +96,7 @@ export const withdrawalMachine = setup({
   },
   actions: {
     failed: assign({ failure: ({ event }) => failed(event) }),
+    statusRead: assign({ withdrawal: ({ event }) => output<Withdrawal>(event) }),
   },
   delays: { WITHDRAWAL_POLL: WITHDRAWAL_POLL_MS },
 }).createMachine({
@@ -114,7 +116,6 @@ export const withdrawalMachine = setup({
       amount: '',
       draft: { address: '', label: '' },
       quote: null,
-      idempotencyKey: null,
       withdrawal: null,
       failure: null,
     };
@@ -226,7 +227,7 @@ export const withdrawalMachine = setup({
         id: 'requestQuote',
         src: 'requestQuote',
         input: ({ context }) => ({ asset: context.asset, addressId: context.addressId!, amount: context.amount.trim() }),
-        onDone: { target: 'reviewing', actions: assign({ quote: ({ event }) => event.output, idempotencyKey: null }) },
+        onDone: { target: 'reviewing', actions: assign({ quote: ({ event }) => event.output }) },
         onError: { target: 'editing', actions: 'failed' },
       },
     },
@@ -235,11 +236,7 @@ export const withdrawalMachine = setup({
       on: {
         CONFIRMED: {
           target: 'steppingUp',
-          actions: assign({
-            // A retry of this quote keeps the key it was first confirmed with.
-            idempotencyKey: ({ context, event }) => context.idempotencyKey ?? event.idempotencyKey,
-            failure: null,
-          }),
+          actions: assign({ failure: null }),
         },
         EDIT_REQUESTED: { target: 'editing', actions: assign({ quote: null, failure: null }) },
       },
@@ -259,7 +256,8 @@ export const withdrawalMachine = setup({
       invoke: {
         id: 'withdraw',
         src: 'withdraw',
-        input: ({ context }) => ({ quoteId: context.quote!.id, idempotencyKey: context.idempotencyKey! }),
+        // One quote is one withdrawal: a retry of it (a step-up that ran out, a lost answer) keeps its key.
+        input: ({ context }) => ({ quoteId: context.quote!.id, intent: context.quote!.id }),
         onDone: { target: 'following', actions: assign({ withdrawal: ({ event }) => event.output }) },
         onError: [
           { guard: 'stepUpExpired', target: 'steppingUp' },
@@ -270,22 +268,16 @@ export const withdrawalMachine = setup({
     },
     following: {
       description: 'Held and being sent: the status (and the transaction hash once sent), asked again every few seconds.',
-      initial: 'waiting',
-      states: {
-        waiting: { after: { WITHDRAWAL_POLL: 'checking' } },
-        checking: {
-          invoke: {
-            id: 'checkWithdrawal',
-            src: 'checkWithdrawal',
-            input: ({ context }) => ({ id: context.withdrawal!.id }),
-            onDone: [
-              { guard: 'settled', target: '#withdrawal.settled', actions: assign({ withdrawal: ({ event }) => event.output }) },
-              { target: 'waiting', actions: assign({ withdrawal: ({ event }) => event.output }) },
-            ],
-            onError: { target: 'waiting' },
-          },
-        },
-      },
+      ...pollRegion({
+        ask: 'checkWithdrawal',
+        delay: 'WITHDRAWAL_POLL',
+        first: 'waiting',
+        input: ({ context }: { context: Context }) => ({ id: context.withdrawal!.id }),
+        onDone: [
+          { guard: 'settled', target: '#withdrawal.settled', actions: 'statusRead' },
+          { target: 'waiting', actions: 'statusRead' },
+        ],
+      }),
     },
     settled: {
       type: 'final',

@@ -9,6 +9,7 @@ import { phoneChangeView } from '../machines/phoneChange.view';
 import { registrationMachine } from '../machines/registration.machine';
 import { registrationStep, registrationView } from '../machines/registration.view';
 import type { Quote, QuoteBody, Transfer, TransferBody } from '../contract/transfers';
+import type { SubmitIntent } from '../machines/idempotentSubmit';
 import { transferMachine } from '../machines/transfer.machine';
 import { transferView } from '../machines/transfer.view';
 import { transferModel } from '../machines/transfer.model';
@@ -207,7 +208,7 @@ describe('the transfer view', () => {
       transferMachine.provide({
         actors: {
           requestQuote: fromPromise<Quote, QuoteBody>(async () => quote),
-          confirmTransfer: fromPromise<Transfer, TransferBody>(confirmTransfer),
+          confirmTransfer: fromPromise<Transfer, TransferBody & SubmitIntent>(confirmTransfer),
         },
         delays: { QUOTE_DEBOUNCE: 0, QUOTE_TICK: 60_000 },
       }),

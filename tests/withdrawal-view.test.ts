@@ -23,7 +23,6 @@ const context = {
   amount: '0.1',
   draft: { address: '', label: '' },
   quote: null,
-  idempotencyKey: null,
   withdrawal: null,
   failure: null,
 };

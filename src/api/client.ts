@@ -100,6 +100,14 @@ export interface ApiClient {
     form: FormData,
     options?: BaseCallOptions,
   ): Promise<ApiResult<z.infer<Answer>>>;
+  /**
+   * A GET of an `eventStream` endpoint: `onEvent` gets each event's name and data; resolves when the
+   * server ends the stream, rejects when it cannot open or breaks.
+   */
+  events(
+    endpoint: EndpointRoute<undefined, z.ZodType>,
+    options: { pathParams?: Record<string, string>; signal: AbortSignal; onEvent: (event: string, data: string) => void },
+  ): Promise<void>;
 }
 
 const DEFAULT_BASE_URL: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
@@ -176,8 +184,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const upload: ApiClient['upload'] = (endpoint, form, options = {}) => call(endpoint, { ...options, body: form }) as never;
 
+  const events: ApiClient['events'] = async (endpoint, { pathParams, signal, onEvent }) => {
+    // Loaded with the first stream (a pay link's requester), not with every page.
+    const { readEventStream } = await import('../platform/eventStream');
+    return readEventStream(baseURL + fillPath(endpoint.path, pathParams), getAuthToken(), onEvent, signal);
+  };
+
   // The generic signature cannot be checked against one implementation; CallArgs guarantees the shapes.
-  return { call: call as ApiClient['call'], download, upload };
+  return { call: call as ApiClient['call'], download, upload, events };
 }
 
 function fillPath(path: string, params: Record<string, string | number> = {}): string {

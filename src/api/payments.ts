@@ -34,6 +34,9 @@ export const paymentsApi = defineApi((client) => ({
   getPayLink: (hash: string) => client.call(routes.getPayLink, { pathParams: { hash } }),
   // The requester's page polls when the live stream is not there: background, never keeps a session awake.
   getPayLinkInBackground: (hash: string) => client.call(routes.getPayLink, { pathParams: { hash }, activity: ACTIVITY.background }),
+  /** The link's status as the server's event stream says it, until the stream ends. */
+  payLinkEvents: (hash: string, onEvent: (event: string, data: string) => void, signal: AbortSignal) =>
+    client.events(routes.payLinkEvents, { pathParams: { hash }, onEvent, signal }),
   cancelPayLink: (hash: string) => client.call(routes.cancelPayLink, { body: {}, pathParams: { hash } }),
   quotePayLink: (hash: string, fromAccountId: string) =>
     client.call(routes.quotePayLink, { body: { fromAccountId }, pathParams: { hash } }),

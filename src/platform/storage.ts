@@ -15,6 +15,12 @@ export const STORAGE_KEYS = {
   hideBalances: 'hide_balances',
   /** Local storage, '1' while a wallet was left connected: the next page load starts the wallet at once. */
   walletConnected: 'wallet_connected',
+  /**
+   * Session storage, `idempotency_key:<flow>` (transfer, withdrawal, payment): the Idempotency-Key of the
+   * money POST being sent and the quote (intent) it belongs to, so a reload sends it again with the same
+   * key; removed once it went through.
+   */
+  idempotencyKey: 'idempotency_key',
 } as const;
 
 /** Storage can throw (Safari private mode, quota, disabled cookies): the app must go on without it. */

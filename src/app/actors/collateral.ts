@@ -1,16 +1,18 @@
 import { fromPromise } from 'xstate';
 import { cardsApi } from '../../api/cards';
 import type { CryptoAsset } from '../../../contract/assets';
-import type { Collateral, CollateralDirection, CollateralPreview } from '../../../contract/cards';
+import type { CollateralDirection, CollateralPreview } from '../../../contract/cards';
 import type { collateralMachine } from '../../../machines/collateral.machine';
+import { idempotentSubmit } from '../../../machines/idempotentSubmit';
 import type { FlowHost } from './host';
+import { pageIdempotencyKeys } from '../idempotency';
 import { unwrap } from './unwrap';
 
 type MoveInput = { accountId: string; direction: CollateralDirection; asset: CryptoAsset; amount: string };
 
 /**
- * Adding or withdrawing collateral. Each move the machine starts is one intended movement, so it gets one
- * Idempotency-Key (the client's own retry reuses it). The screen tells the balances once it is done.
+ * Adding or withdrawing collateral, each move once (`idempotentSubmit`). The screen tells the balances
+ * once it is done.
  */
 export function collateralActors({ client }: FlowHost) {
   const api = cardsApi(client);
@@ -21,8 +23,8 @@ export function collateralActors({ client }: FlowHost) {
           api.previewCollateral(input.accountId, { direction: input.direction, asset: input.asset, amount: input.amount }, { signal }),
         ),
       ),
-      moveCollateral: fromPromise<Collateral, MoveInput>(({ input }) =>
-        unwrap(api.moveCollateral(input.accountId, input.direction, { asset: input.asset, amount: input.amount }, crypto.randomUUID())),
+      moveCollateral: idempotentSubmit(pageIdempotencyKeys(), (input: MoveInput, key) =>
+        unwrap(api.moveCollateral(input.accountId, input.direction, { asset: input.asset, amount: input.amount }, key)),
       ),
     },
   } satisfies Parameters<typeof collateralMachine.provide>[0];

@@ -4,6 +4,8 @@ import type { onChainDepositMachine } from '../../../machines/onChainDeposit.mac
 import type { AppSystem } from '../system';
 import { moneyMoved } from '../moneyMoved';
 import type { FlowHost } from './host';
+import { pollAsk } from './poll';
+import type { CryptoAsset } from '../../../contract/assets';
 import { unwrap } from './unwrap';
 
 /** The deposit screen's address and deposits, from the API; a credited deposit refreshes the balances. */
@@ -12,7 +14,7 @@ export function onChainDepositActors({ client, queryClient, balances }: FlowHost
   return {
     actors: {
       loadDepositAddress: fromPromise(({ input }) => unwrap(api.getDepositAddress({ asset: input.asset, network: input.network }))),
-      fetchDeposits: fromPromise(({ input }) => unwrap(api.listDeposits({ asset: input.asset }))),
+      fetchDeposits: pollAsk((input: { asset: CryptoAsset }) => unwrap(api.listDeposits({ asset: input.asset }))),
     },
     actions: {
       announceMoneyMoved: () => {

@@ -1,17 +1,18 @@
-import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
+import { idempotentSubmit } from '../../../machines/idempotentSubmit';
 import type { payByCodeMachine } from '../../../machines/payByCode.machine';
+import { pageIdempotencyKeys } from '../idempotency';
 import { moneyMoved } from '../moneyMoved';
 import { OPERATION_LIMITS_KEY } from '../queryClient';
 import type { AppSystem } from '../system';
 import { unwrap } from './unwrap';
 
-/** Redeeming a voucher: a fresh Idempotency-Key per try, and the balances, activities and limit left refreshed after it. */
+/** Redeeming a voucher: one Idempotency-Key per code until it went through, then the balances, activities and limit left refreshed. */
 export function payByCodeActors(app: Pick<AppSystem, 'client' | 'queryClient' | 'balances'>) {
   return {
     actors: {
-      redeemVoucher: fromPromise(async ({ input }) => {
-        const redemption = await unwrap(paymentsApi(app.client).redeemVoucher({ code: input.code }, crypto.randomUUID()));
+      redeemVoucher: idempotentSubmit(pageIdempotencyKeys(), async (input: { code: string }, key) => {
+        const redemption = await unwrap(paymentsApi(app.client).redeemVoucher({ code: input.code }, key));
         moneyMoved(app);
         void app.queryClient.invalidateQueries({ queryKey: ['activities'] });
         void app.queryClient.invalidateQueries({ queryKey: OPERATION_LIMITS_KEY });

@@ -2,18 +2,18 @@ import { paymentsApi } from '../../api/payments';
 import { fromCallback, fromPromise } from 'xstate';
 import type { PayLinkStatus } from '../../../contract/payLinks';
 import type { paymentMachine } from '../../../machines/payment.machine';
+import { idempotentSubmit } from '../../../machines/idempotentSubmit';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
-import { readAuthToken } from '../../platform/cookies';
-import { readEventStream } from '../../platform/eventStream';
+import { quotedIdempotencyKeys } from '../idempotency';
 import type { FlowHost } from './host';
+import { sessionHeld } from './poll';
 import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
-const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/api';
-
 /**
  * /pay/{hash}: loading the request, paying it (then the balances refresh) and, for its requester,
- * watching it: the server's event stream while it lasts, then a background poll every `pollMs`.
+ * watching it: the server's event stream (the contract's `payLinkEvents`) while it lasts, then a
+ * background poll every `pollMs`, which sends nothing while a session cookie is gone (machines/poll.ts).
  */
 export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () => void) {
   const api = paymentsApi(client);
@@ -22,13 +22,16 @@ export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () 
       loadLink: fromPromise(({ input }) => unwrap(api.getPayLink(input.hash))),
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       requestQuote: fromPromise(({ input }) => unwrap(api.quotePayLink(input.hash, input.fromAccountId))),
-      pay: fromPromise(async ({ input }) => {
-        const body = { fromAccountId: input.fromAccountId, ...(input.quoteId ? { quoteId: input.quoteId } : {}) };
-        const receipt = await unwrap(api.payPayLink(input.hash, body, input.idempotencyKey));
-        moneyMoved();
-        void queryClient.invalidateQueries({ queryKey: ['activities'] });
-        return receipt;
-      }),
+      pay: idempotentSubmit(
+        quotedIdempotencyKeys('payment'),
+        async (input: { hash: string; fromAccountId: string; quoteId: string | null }, key) => {
+          const body = { fromAccountId: input.fromAccountId, ...(input.quoteId ? { quoteId: input.quoteId } : {}) };
+          const receipt = await unwrap(api.payPayLink(input.hash, body, key));
+          moneyMoved();
+          void queryClient.invalidateQueries({ queryKey: ['activities'] });
+          return receipt;
+        },
+      ),
       watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(
         ({ sendBack, input }) => {
           const stop = new AbortController();
@@ -37,19 +40,22 @@ export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () 
           const poll = () => {
             if (stop.signal.aborted) return;
             timer ??= setInterval(() => {
+              if (!sessionHeld()) return;
               void api.getPayLinkInBackground(input.hash).then((result) => {
                 if (result.ok) sendBack({ type: 'STATUS_CHANGED', status: result.data.status });
               });
             }, input.pollMs);
           };
-          readEventStream(
-            `${API_BASE}/pay-links/${encodeURIComponent(input.hash)}/events`,
-            readAuthToken(),
-            (event, data) => {
-              if (event === 'status') sendBack({ type: 'STATUS_CHANGED', status: (JSON.parse(data) as { status: PayLinkStatus }).status });
-            },
-            stop.signal,
-          ).then(poll, poll);
+          api
+            .payLinkEvents(
+              input.hash,
+              (event, data) => {
+                if (event === 'status')
+                  sendBack({ type: 'STATUS_CHANGED', status: (JSON.parse(data) as { status: PayLinkStatus }).status });
+              },
+              stop.signal,
+            )
+            .then(poll, poll);
           return () => {
             stop.abort();
             clearInterval(timer);

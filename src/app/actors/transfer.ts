@@ -1,14 +1,16 @@
+import { idempotentSubmit } from '../../../machines/idempotentSubmit';
 import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
 import type { transferMachine } from '../../../machines/transfer.machine';
+import { quotedIdempotencyKeys } from '../idempotency';
 import { moneyMoved } from '../moneyMoved';
 import type { AppSystem } from '../system';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
 /**
- * The quote and the transfer. The transfer's Idempotency-Key is derived from the quote id: a quote
- * moves money once, so a double click, a retry after a lost answer and a second tab are one request.
+ * The quote and the transfer: a quote moves money once, so its transfer has one Idempotency-Key (kept
+ * across a reload of the page); a double click, a retry after a lost answer and a reload are one request.
  */
 export function transferActors({ client, queryClient, balances }: Pick<FlowHost, 'client' | 'queryClient'> & Pick<AppSystem, 'balances'>) {
   const api = paymentsApi(client);
@@ -16,8 +18,8 @@ export function transferActors({ client, queryClient, balances }: Pick<FlowHost,
     actors: {
       requestQuote: fromPromise(({ input }) => unwrap(api.createQuote(input))),
       // A refusal of a quote that ran out or was used carries the fresh one (`data.quote`, read by the contract's schema).
-      confirmTransfer: fromPromise(async ({ input }) => {
-        const transfer = await unwrap(api.createTransfer({ quoteId: input.quoteId }, `transfer-${input.quoteId}`));
+      confirmTransfer: idempotentSubmit(quotedIdempotencyKeys('transfer'), async (input: { quoteId: string }, key) => {
+        const transfer = await unwrap(api.createTransfer({ quoteId: input.quoteId }, key));
         moneyMoved({ balances });
         void queryClient.invalidateQueries({ queryKey: ['activities'] });
         return transfer;

@@ -4,11 +4,14 @@ import { fromPromise } from 'xstate';
 import { checkBitcoinAddress } from '../../../contract/bitcoinAddress';
 import type { BitcoinNetwork, WithdrawalNetwork } from '../../../contract/withdrawals';
 import { asError } from '../../../machines/failure';
+import { idempotentSubmit } from '../../../machines/idempotentSubmit';
+import { quotedIdempotencyKeys } from '../idempotency';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import type { withdrawalMachine } from '../../../machines/withdrawal.machine';
 import { moneyMoved } from '../moneyMoved';
 import type { AppSystem } from '../system';
 import type { FlowHost } from './host';
+import { pollAsk } from './poll';
 import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
@@ -40,13 +43,13 @@ export function withdrawalActors({
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       saveAddress: fromPromise(({ input }) => unwrap(api.addWithdrawalAddress(input))),
       requestQuote: fromPromise(({ input }) => unwrap(api.createWithdrawalQuote(input))),
-      withdraw: fromPromise(async ({ input }) => {
-        const withdrawal = await unwrap(api.createWithdrawal({ quoteId: input.quoteId }, input.idempotencyKey));
+      withdraw: idempotentSubmit(quotedIdempotencyKeys('withdrawal'), async (input: { quoteId: string }, key) => {
+        const withdrawal = await unwrap(api.createWithdrawal({ quoteId: input.quoteId }, key));
         moneyMoved({ balances });
         void queryClient.invalidateQueries({ queryKey: ['activities'] });
         return withdrawal;
       }),
-      checkWithdrawal: fromPromise(({ input }) => unwrap(api.getWithdrawal(input.id))),
+      checkWithdrawal: pollAsk((input: { id: string }) => unwrap(api.getWithdrawal(input.id))),
     },
   } satisfies Parameters<typeof withdrawalMachine.provide>[0];
 }

@@ -212,12 +212,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
           </dl>
           <p className="hint-text">{t('withdraw.final')}</p>
           <FormAlert>{error}</FormAlert>
-          <Button
-            variant="primary"
-            block
-            busy={view.busy}
-            onClick={() => flow.send({ type: 'CONFIRMED', idempotencyKey: crypto.randomUUID() })}
-          >
+          <Button variant="primary" block busy={view.busy} onClick={() => flow.send({ type: 'CONFIRMED' })}>
             {t('withdraw.confirm')}
           </Button>
           <Button block disabled={view.busy} onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>

@@ -110,7 +110,7 @@ export function PayLinkScreen() {
         </p>
       </section>
       {view.step === 'choosing' ? (
-        <Form busy={view.busy} onSubmit={() => flow.send({ type: 'PAY_CONFIRMED', idempotencyKey: crypto.randomUUID() })}>
+        <Form busy={view.busy} onSubmit={() => flow.send({ type: 'PAY_CONFIRMED' })}>
           <FormAlert>{view.failure ? failureText(t, 'payment.failures', view.failure) : null}</FormAlert>
           {accounts.length === 0 ? (
             <p>{t('payment.noAccount')}</p>
