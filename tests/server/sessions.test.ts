@@ -149,7 +149,7 @@ describe('session cookies', () => {
   it('live as long as the session; the refresh token HttpOnly, Strict, for /api/auth only; not Secure over http', async () => {
     const answer = await new TestClient(server).post('/auth/register', {
       email: `cookie-${Date.now()}@example.test`,
-      password: 'cookie monster 1234',
+      password: 'violet monster 1234',
       country: 'FR',
       acceptTerms: true,
     });
@@ -170,7 +170,7 @@ describe('session cookies', () => {
     const client = new TestClient(local);
     const answer = await client.post(
       '/auth/register',
-      { email: `secure-${Math.random()}@example.test`, password: 'secure cookie 1234', country: 'FR', acceptTerms: true },
+      { email: `secure-${Math.random()}@example.test`, password: 'violet cookie 1234', country: 'FR', acceptTerms: true },
       requestOptions,
     );
     expect(answer.status).toBe(201);
@@ -181,7 +181,7 @@ describe('session cookies', () => {
     const local = createTestServer(db, { config: { ...testConfig(), trustProxy: false } });
     const answer = await new TestClient(local).post(
       '/auth/register',
-      { email: `proxy-${Math.random()}@example.test`, password: 'secure cookie 1234', country: 'FR', acceptTerms: true },
+      { email: `proxy-${Math.random()}@example.test`, password: 'violet cookie 1234', country: 'FR', acceptTerms: true },
       { headers: { 'x-forwarded-proto': 'https' } },
     );
     for (const cookie of answer.headers.getSetCookie()) expect(cookie).not.toMatch(/Secure/);
