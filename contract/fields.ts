@@ -19,6 +19,13 @@ export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
 export const NO_INVISIBLE_CHARACTERS = /^[^\p{Cf}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0]*$/u;
 
 /**
+ * A person's name: letters and marks of any script (`Nguyễn`, `محمد`, `สมชาย`, `王`), with spaces,
+ * apostrophes and hyphens between them (`O’Brien-Smith`, `Mary Ann`). No digits, emoji, punctuation or
+ * markup: a name is printed in notices, e-mails and statements, and shown to reviewers.
+ */
+export const PERSON_NAME = /^[\p{L}\p{M}]+(?:[ '’\-‐]+[\p{L}\p{M}]+)*$/u;
+
+/**
  * Why `textSchema(maxLength).min(1)` refuses a value, or null when it accepts it: the same checks in the
  * same terms (trimmed, then its length in code points, as zod counts it, then the characters).
  */
@@ -27,4 +34,9 @@ export function requiredTextProblem(value: string, maxLength: number): 'required
   if (trimmed === '') return 'required';
   if ([...trimmed].length > maxLength) return 'tooLong';
   return NO_CONTROL_CHARACTERS.test(trimmed) && NO_INVISIBLE_CHARACTERS.test(trimmed) ? null : 'invalid';
+}
+
+/** Why a name field (`personNameSchema`) refuses a value, or null: the text rule, then `PERSON_NAME`. */
+export function personNameProblem(value: string): 'required' | 'tooLong' | 'invalid' | null {
+  return requiredTextProblem(value, NAME_MAX_LENGTH) ?? (PERSON_NAME.test(value.trim()) ? null : 'invalid');
 }

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { decimalSchema, timestampSchema, textSchema } from './common';
-import { LIMITED_OPERATIONS, NAME_MAX_LENGTH } from './fields';
+import { LIMITED_OPERATIONS, NAME_MAX_LENGTH, PERSON_NAME } from './fields';
 
 export { LIMITED_OPERATIONS, NAME_MAX_LENGTH };
 
 export const PROMO_CODE_MAX_LENGTH = 32;
 
+/** A first or last name (contract/fields.ts `PERSON_NAME`); the same rule as `personNameProblem`. */
+export const personNameSchema = textSchema(NAME_MAX_LENGTH).min(1).regex(PERSON_NAME, 'Letters, spaces, apostrophes and hyphens only');
+
 export const updateNameBodySchema = z.strictObject({
-  firstName: textSchema(NAME_MAX_LENGTH).min(1),
-  lastName: textSchema(NAME_MAX_LENGTH).min(1),
+  firstName: personNameSchema,
+  lastName: personNameSchema,
 });
 export type UpdateNameBody = z.infer<typeof updateNameBodySchema>;
 

@@ -1,4 +1,4 @@
-import { NAME_MAX_LENGTH, requiredTextProblem } from '../contract/fields';
+import { personNameProblem } from '../contract/fields';
 import type { Me } from '../contract/auth';
 import type { UpdateNameBody } from '../contract/users';
 import { createWriteMachine, type WriteProblems } from './write.machine';
@@ -6,7 +6,7 @@ import { createWriteMachine, type WriteProblems } from './write.machine';
 /** Each name field's problem (`required`, `tooLong`, `invalid`), or null when both may be sent. */
 export function nameProblems(body: UpdateNameBody): WriteProblems | null {
   const problems = Object.entries(body).flatMap(([field, value]) => {
-    const problem = requiredTextProblem(value, NAME_MAX_LENGTH);
+    const problem = personNameProblem(value);
     return problem ? [[field, problem] as const] : [];
   });
   return problems.length ? Object.fromEntries(problems) : null;

@@ -7,7 +7,11 @@ import { writeModel } from './write.model';
 const SAVED: Me = { ...SIGNED_IN.user, firstName: 'Ann', lastName: 'Lee' };
 
 export const updateNameModel = writeModel(updateNameMachine, {
-  inputs: { 'both names': { firstName: 'Ann', lastName: 'Lee' }, 'no last name': { firstName: 'Ann', lastName: ' ' } },
+  inputs: {
+    'both names': { firstName: 'Ann', lastName: 'Lee' },
+    'no last name': { firstName: 'Ann', lastName: ' ' },
+    'emoji for a first name': { firstName: '😀😀 🚀', lastName: 'Lee' },
+  },
   done: { saved: SAVED },
   errors: { 'the identity check locked it': { code: 'name_locked' }, offline: { code: 'network_error' } },
   check: nameProblems,
@@ -36,7 +40,12 @@ export const updateNameModel = writeModel(updateNameMachine, {
       editing: (s, language) => {
         const texts = pageTexts(language).profile.details;
         return {
-          shows: [{ role: 'button', name: texts.save }, ...(s.context.problems?.lastName ? [{ shownText: texts.errors.required }] : [])],
+          shows: [
+            { role: 'button', name: texts.save },
+            ...Object.values(s.context.problems ?? {}).map((problem) => ({
+              shownText: texts.errors[problem as keyof typeof texts.errors],
+            })),
+          ],
         };
       },
       done: (_, language) => ({ shows: [{ shownText: pageTexts(language).profile.details.saved }] }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textSchema } from '../contract/common';
-import { NAME_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH, requiredTextProblem } from '../contract/fields';
+import { NAME_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH, personNameProblem, requiredTextProblem } from '../contract/fields';
 import { passkeyNameSchema } from '../contract/passkeys';
 import { updateNameBodySchema } from '../contract/users';
 
@@ -29,16 +29,45 @@ const samples = (max: number) => [
   'Ada\u00A0Lovelace',
 ];
 
-describe('requiredTextProblem, the schemas’ rule without zod', () => {
+/** What a person's name may look like, and what it may not (issue 24, item 19). */
+const NAMES = [
+  'O’Brien-Smith',
+  "D'Angelo",
+  'Mary Ann',
+  'Nguyễn Thị',
+  'สมชาย',
+  'ليلى',
+  '😀😀 🚀',
+  'Ada <b>',
+  'Ada2',
+  'Ada.',
+  '-Ada',
+  "Ada'",
+  'Ada  Lovelace',
+];
+
+describe('requiredTextProblem and personNameProblem, the schemas’ rules without zod', () => {
   it.each([
-    ['a first name', updateNameBodySchema.shape.firstName, NAME_MAX_LENGTH],
-    ['a last name', updateNameBodySchema.shape.lastName, NAME_MAX_LENGTH],
-    ['a passkey name', passkeyNameSchema, PASSKEY_NAME_MAX_LENGTH],
-    ['any required text', textSchema(10).min(1), 10],
-  ])('agrees with the schema of %s', (_, schema, max) => {
-    for (const value of samples(max)) {
-      expect(requiredTextProblem(value, max) === null, JSON.stringify(value)).toBe(schema.safeParse(value).success);
+    ['a first name', updateNameBodySchema.shape.firstName, NAME_MAX_LENGTH, personNameProblem],
+    ['a last name', updateNameBodySchema.shape.lastName, NAME_MAX_LENGTH, personNameProblem],
+    ['a passkey name', passkeyNameSchema, PASSKEY_NAME_MAX_LENGTH, (value: string) => requiredTextProblem(value, PASSKEY_NAME_MAX_LENGTH)],
+    ['any required text', textSchema(10).min(1), 10, (value: string) => requiredTextProblem(value, 10)],
+  ])('agrees with the schema of %s', (_, schema, max, problemOf) => {
+    for (const value of [...samples(max), ...NAMES]) {
+      expect(problemOf(value) === null, JSON.stringify(value)).toBe(schema.safeParse(value).success);
     }
+  });
+
+  it('takes names of any script with spaces, apostrophes and hyphens; refuses emoji, markup, digits and punctuation', () => {
+    expect(NAMES.filter((name) => personNameProblem(name) === null)).toEqual([
+      'O’Brien-Smith',
+      "D'Angelo",
+      'Mary Ann',
+      'Nguyễn Thị',
+      'สมชาย',
+      'ليلى',
+      'Ada  Lovelace',
+    ]);
   });
 
   it('says why, as the name fields show it', () => {

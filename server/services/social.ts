@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { emailSchema } from '../../contract/auth';
 import { countryCodeSchema, type CountryCode } from '../../contract/countries';
 import type { Locale } from '../../contract/locales';
-import { NAME_MAX_LENGTH, requiredTextProblem } from '../../contract/fields';
+import { personNameProblem } from '../../contract/fields';
 import { socialCallbackSchema, type SocialCallback, type SocialProvider, type SocialSignInError } from '../../contract/social';
 import { addSeconds, type Clock } from '../clock';
 import type { Config, OidcClientConfig } from '../config';
@@ -358,13 +358,13 @@ function heldAnswer(stored: string | null): SocialCallback {
 }
 
 /**
- * The name Google or Apple gave, held to the rules of a typed one (`requiredTextProblem`: no control or
- * invisible characters, at most `NAME_MAX_LENGTH`). A name that breaks them is dropped, not trimmed into
- * shape: the customer is asked for their name as when none came, and the sign-in goes on.
+ * The name Google or Apple gave, held to the rules of a typed one (`personNameProblem`: letters, spaces,
+ * apostrophes and hyphens, no control or invisible characters, at most `NAME_MAX_LENGTH`). A name that
+ * breaks them is dropped, not trimmed into shape: the customer is asked for their name as when none came,
+ * and the sign-in goes on.
  */
 export function providedName(claims: JWTPayload, appleUser: string | undefined): { firstName: string | null; lastName: string | null } {
-  const text = (value: unknown) =>
-    typeof value === 'string' && requiredTextProblem(value, NAME_MAX_LENGTH) === null ? value.trim() : null;
+  const text = (value: unknown) => (typeof value === 'string' && personNameProblem(value) === null ? value.trim() : null);
   let apple: z.infer<typeof appleUserSchema>['name'];
   try {
     apple = appleUser ? appleUserSchema.parse(JSON.parse(appleUser)).name : undefined;

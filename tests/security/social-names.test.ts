@@ -19,6 +19,8 @@ const HOSTILE = [
   '\u3164', // Hangul filler: looks blank
   'A'.repeat(NAME_MAX_LENGTH + 1),
   '   ',
+  '😀😀 🚀', // issue 24, item 19: letters, spaces, apostrophes and hyphens only
+  '<img src=x onerror=alert(1)>',
 ];
 
 describe('names from Google and Apple (issue 21, item 14)', () => {

@@ -60,7 +60,10 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   saveUserSettings: { valid: { language: 'de' }, invalid: { language: ['xx', null] } },
   updateName: {
     valid: { firstName: 'Ada', lastName: 'Lovelace' },
-    invalid: { firstName: ['', '   ', 'Ada\u0000', 'Ada\u202E'], lastName: ['line\nbreak', 'Love\u200Blace'] },
+    invalid: {
+      firstName: ['', '   ', 'Ada\u0000', 'Ada\u202E', '😀😀 🚀', '<b>Ada</b>'],
+      lastName: ['line\nbreak', 'Love\u200Blace', 'Lovelace2'],
+    },
   },
   markIntroSeen: { valid: {} },
   redeemPromoCode: { valid: { code: 'WELCOME10' }, invalid: { code: ['', 'WITH SPACE', 'ÜMLAUT'] } },
