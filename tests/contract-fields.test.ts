@@ -30,21 +30,9 @@ const samples = (max: number) => [
 ];
 
 /** What a person's name may look like, and what it may not (issue 24, item 19). */
-const NAMES = [
-  'O’Brien-Smith',
-  "D'Angelo",
-  'Mary Ann',
-  'Nguyễn Thị',
-  'สมชาย',
-  'ليلى',
-  '😀😀 🚀',
-  'Ada <b>',
-  'Ada2',
-  'Ada.',
-  '-Ada',
-  "Ada'",
-  'Ada  Lovelace',
-];
+const ACCEPTED_NAMES = ['O’Brien-Smith', "D'Angelo", 'Mary Ann', 'Nguyễn Thị', 'สมชาย', 'ليلى', 'Ada  Lovelace'];
+const REFUSED_NAMES = ['😀😀 🚀', 'Ada <b>', 'Ada2', 'Ada.', '-Ada', "Ada'"];
+const NAMES = [...ACCEPTED_NAMES, ...REFUSED_NAMES];
 
 describe('requiredTextProblem and personNameProblem, the schemas’ rules without zod', () => {
   it.each([
@@ -59,15 +47,7 @@ describe('requiredTextProblem and personNameProblem, the schemas’ rules withou
   });
 
   it('takes names of any script with spaces, apostrophes and hyphens; refuses emoji, markup, digits and punctuation', () => {
-    expect(NAMES.filter((name) => personNameProblem(name) === null)).toEqual([
-      'O’Brien-Smith',
-      "D'Angelo",
-      'Mary Ann',
-      'Nguyễn Thị',
-      'สมชาย',
-      'ليلى',
-      'Ada  Lovelace',
-    ]);
+    expect(NAMES.filter((name) => personNameProblem(name) === null)).toEqual(ACCEPTED_NAMES);
   });
 
   it('says why, as the name fields show it', () => {
