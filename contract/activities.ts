@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { assetSchema } from './assets';
-import { signedDecimalSchema, textSchema, timestampSchema } from './common';
+import { requestTimestampSchema, signedDecimalSchema, textSchema, timestampSchema } from './common';
 
 /**
  * Activities: what the customer sees of each movement of money, one per account it touched. A completed
@@ -70,8 +70,8 @@ export const activitiesQuerySchema = z.strictObject({
   accountId: z.uuid().optional(),
   type: activityTypeSchema.optional(),
   status: activityStatusSchema.optional(),
-  from: timestampSchema.optional(),
-  to: timestampSchema.optional(),
+  from: requestTimestampSchema.optional(),
+  to: requestTimestampSchema.optional(),
 });
 export type ActivitiesQuery = z.infer<typeof activitiesQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestDaySchema } from './common';
 
 /**
  * Account statements: one account's ledger postings over a date range, with the opening and closing
@@ -27,8 +28,8 @@ export function statementDays(from: string, to: string): number {
 export const statementQuerySchema = z
   .strictObject({
     accountId: z.uuid(),
-    from: z.iso.date(),
-    to: z.iso.date(),
+    from: requestDaySchema,
+    to: requestDaySchema,
     format: statementFormatSchema,
   })
   .refine((query) => statementDays(query.from, query.to) >= 1, { message: 'Must not be before `from`', path: ['to'] })

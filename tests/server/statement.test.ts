@@ -350,6 +350,8 @@ describe('who may have which statement', () => {
     ['a malformed account id', { accountId: 'not-a-uuid' }, ['accountId']],
     ['a NUL byte', { reference: 'a\u0000b' }, ['reference']],
     ['a NUL byte in a date', { from: '2026-03-03\u0000' }, ['from']],
+    ['year 0000, before the calendar the ledger keeps', { from: '0000-01-01', to: '0000-01-31' }, ['from', 'to']],
+    ['a range ending on 9999-12-31, whose next day has no four-digit year', { from: '9999-12-01', to: '9999-12-31' }, ['from', 'to']],
   ])('refuses %s with 422', async (_what, change, fields) => {
     const query = { accountId: eur, from: FROM, to: TO, format: 'csv', ...change };
     const answer = await answerJson(download(query));

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATEMENT_MAX_DAYS, statementDays, type StatementFormat } from '../../../contract/statements';
 import { accountsApi } from '../../api/accounts';
-import { useApi } from '../../app/context';
+import { useApi, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { DAY_FIELD_BOUNDS, dayOutOfRangeError } from '../../ui/dayBounds';
 import { Sheet } from '../../ui/Sheet';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useAccountChoices } from '../shared/activities/useAccountChoices';
@@ -50,14 +51,17 @@ export function StatementButton({ accountId }: { accountId?: string }) {
   const balancesFailed = useBalances().error !== null && accounts.length === 0;
   const account = chosen || accounts[0]?.id || '';
 
+  const locale = useLocale();
   const days = statementDays(range.from, range.to);
+  const outside = dayOutOfRangeError(t, locale, range.from, range.to);
   const rangeError = Number.isNaN(days)
     ? t('statement.errors.dates')
-    : days < 1
-      ? t('statement.errors.order')
-      : days > STATEMENT_MAX_DAYS
-        ? t('statement.errors.tooLong', { count: STATEMENT_MAX_DAYS })
-        : null;
+    : (outside ??
+      (days < 1
+        ? t('statement.errors.order')
+        : days > STATEMENT_MAX_DAYS
+          ? t('statement.errors.tooLong', { count: STATEMENT_MAX_DAYS })
+          : null));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,12 +100,14 @@ export function StatementButton({ accountId }: { accountId?: string }) {
           <TextField
             label={t('statement.from')}
             type="date"
+            {...DAY_FIELD_BOUNDS}
             value={range.from}
             onChange={(event) => setRange({ ...range, from: event.target.value })}
           />
           <TextField
             label={t('statement.to')}
             type="date"
+            {...DAY_FIELD_BOUNDS}
             value={range.to}
             onChange={(event) => setRange({ ...range, to: event.target.value })}
             error={rangeError}

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityStatus, type ActivityType } from '../../../../contract/activities';
+import { useLocale } from '../../../app/context';
 import { Button } from '../../../ui/Button';
+import { DAY_FIELD_BOUNDS, dayOutOfRangeError } from '../../../ui/dayBounds';
 import { Sheet } from '../../../ui/Sheet';
 import { SelectField, TextField } from '../../../ui/TextField';
 import type { ActivityFilters } from './filters';
@@ -27,7 +29,10 @@ export function FilterSheet({
   const { t } = useTranslation();
   const [draft, setDraft] = useState(filters);
   const [tried, setTried] = useState(false);
+  const locale = useLocale();
   const backwards = draft.from !== null && draft.to !== null && draft.from > draft.to;
+  const fromOutside = dayOutOfRangeError(t, locale, draft.from);
+  const toOutside = dayOutOfRangeError(t, locale, draft.to);
   const set = (change: Partial<ActivityFilters>) => setDraft((current) => ({ ...current, ...change }));
   const any = <T extends string>(value: string) => (value === '' ? null : (value as T));
 
@@ -39,7 +44,7 @@ export function FilterSheet({
         onSubmit={(event) => {
           event.preventDefault();
           setTried(true);
-          if (!backwards) onApply(draft);
+          if (!backwards && !fromOutside && !toOutside) onApply(draft);
         }}
       >
         {accounts ? (
@@ -92,16 +97,19 @@ export function FilterSheet({
         <div className="filter-dates">
           <TextField
             type="date"
+            {...DAY_FIELD_BOUNDS}
             label={t('activities.filters.from')}
             value={draft.from ?? ''}
             onChange={(event) => set({ from: any(event.target.value) })}
+            error={tried ? fromOutside : undefined}
           />
           <TextField
             type="date"
+            {...DAY_FIELD_BOUNDS}
             label={t('activities.filters.to')}
             value={draft.to ?? ''}
             onChange={(event) => set({ to: any(event.target.value) })}
-            error={tried && backwards ? t('activities.filters.backwards') : undefined}
+            error={!tried ? undefined : (toOutside ?? (backwards ? t('activities.filters.backwards') : undefined))}
           />
         </div>
         <div className="button-row">

@@ -7,6 +7,7 @@ import {
   type ActivityType,
 } from '../../../../contract/activities';
 import type { Locale } from '../../../../contract';
+import { isDayInRange } from '../../../../contract/common';
 import { parseAmount } from '../../../ui/money';
 
 /**
@@ -29,10 +30,10 @@ export type FilterKey = (typeof FILTER_KEYS)[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A calendar day that exists (no 2026-02-31), else null. */
+/** A calendar day that exists (no 2026-02-31) in the years the server takes, else null. */
 function day(text: string | null): string | null {
   const match = text ? DAY.exec(text) : null;
-  if (!match) return null;
+  if (!match || !isDayInRange(text!)) return null;
   const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const local = new Date(year, month - 1, date);
   return local.getFullYear() === year && local.getMonth() === month - 1 && local.getDate() === date ? text : null;
