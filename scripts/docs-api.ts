@@ -1,7 +1,13 @@
-// `npm run docs:api`: regenerates docs/api.md (tests/server/api-docs.test.ts fails when it is stale).
+// `npm run docs:api`: regenerates docs/api.md and docs/openapi.json (tests/server/api-docs.test.ts fails
+// when either is stale).
 import { writeFileSync } from 'node:fs';
-import { renderApiDocs } from './openapi';
+import { renderApiDocs, renderOpenApiJson } from './openapi';
 
-const target = new URL('../docs/api.md', import.meta.url);
-writeFileSync(target, renderApiDocs());
-console.log(`Wrote ${target.pathname}`);
+for (const [file, render] of [
+  ['api.md', renderApiDocs],
+  ['openapi.json', renderOpenApiJson],
+] as const) {
+  const target = new URL(`../docs/${file}`, import.meta.url);
+  writeFileSync(target, render());
+  console.log(`Wrote ${target.pathname}`);
+}

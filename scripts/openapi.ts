@@ -6,7 +6,8 @@ import { countryCodeSchema } from '../contract/countries';
 import { CUSTOMER_RULES, type CustomerRule } from '../contract/customerRules';
 import { endpoints, type EndpointSpec } from '../contract/endpoints';
 import { API_ERRORS, apiErrorBodySchema, type ApiErrorCode } from '../contract/errors';
-import { localeSchema } from '../contract/common';
+import { emptyBodySchema, localeSchema } from '../contract/common';
+import { KYC_DOCUMENT_SIDES } from '../contract/kyc';
 import { FIELD_DOCS, NAMED_MONEY_SCHEMAS } from './api-field-docs';
 import { BODY_LIMIT_BYTES } from '../server/http/request';
 import { IDEMPOTENCY_RETENTION_SECONDS } from '../server/http/idempotency';
@@ -55,8 +56,9 @@ function schemaCollector() {
       $defs?: Record<string, Json>;
     };
     // A named schema comes back as a $ref to its own definition, which lands in components too.
-    for (const [id, definition] of Object.entries($defs ?? {})) components[id] = relink(definition);
-    return relink(rest);
+    const finish = io === 'output' ? (value: Json) => openObjects(relink(value)) : relink;
+    for (const [id, definition] of Object.entries($defs ?? {})) components[id] = finish(definition);
+    return finish(rest);
   }
   return { jsonSchema, components };
 }
@@ -73,10 +75,12 @@ const RULE_WORDS: Record<CustomerRule, string> = {
 /** The codes an endpoint may answer: its own plus those that come with its kind. */
 function errorCodes(spec: AnySpec): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(spec.errors ?? []);
-  if (spec.body) {
-    (spec.form ? [] : ['invalid_json']).forEach((code) => codes.add(code as ApiErrorCode));
+  if (spec.body) (spec.form || spec.upload ? [] : ['invalid_json']).forEach((code) => codes.add(code as ApiErrorCode));
+  if (spec.body || spec.upload) {
     ['unsupported_media_type', 'payload_too_large', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
   }
+  // Anyone without the role is told the endpoint does not exist.
+  if (spec.role) codes.add('not_found');
   // Every endpoint refuses a NUL byte or a prototype key in its path or query (server/http/request.ts).
   codes.add('validation_failed');
   if (spec.sameOrigin) codes.add('cross_origin_refused');
@@ -88,7 +92,56 @@ function errorCodes(spec: AnySpec): ApiErrorCode[] {
 }
 
 function bodyType(spec: AnySpec): string {
-  return spec.form ? 'application/x-www-form-urlencoded' : 'application/json';
+  return spec.form ? 'application/x-www-form-urlencoded' : spec.upload ? 'multipart/form-data' : 'application/json';
+}
+
+/** `/activities/:id` as OpenAPI writes paths: `/activities/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replaceAll(/:(\w+)/g, '{$1}');
+}
+
+/**
+ * What a path parameter may hold. The contract names no schema for them: each is an id the server looks
+ * up (an unknown or malformed one is the same 404), except the document side, which is one of a list.
+ */
+function pathParameters(path: string): Json[] {
+  return [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: name === 'side' ? { type: 'string', enum: [...KYC_DOCUMENT_SIDES] } : { type: 'string', minLength: 1, maxLength: 200 },
+  }));
+}
+
+/** An answer's objects are open: clients must ignore fields they do not know, so fields can be added. */
+function openObjects(schema: Json): Json {
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) && (value as Json).additionalProperties === false
+      ? Object.fromEntries(Object.entries(value as Json).filter(([name]) => name !== 'additionalProperties'))
+      : value,
+  ) as Json;
+}
+
+function requestBody(spec: AnySpec, jsonSchema: (schema: z.core.$ZodType, io: 'input' | 'output') => Json): Json | undefined {
+  if (spec.upload) {
+    const file = {
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+      description: `The file's bytes, at most ${spec.upload.maxBytes} (413 \`payload_too_large\` beyond).`,
+    };
+    const schema = { type: 'object', properties: { [spec.upload.field]: file }, required: [spec.upload.field] };
+    return { required: true, content: { 'multipart/form-data': { schema } } };
+  }
+  if (!spec.body) return undefined;
+  // A command without input may be sent with no body at all.
+  return { required: spec.body !== emptyBodySchema, content: { [bodyType(spec)]: { schema: jsonSchema(spec.body, 'input') } } };
+}
+
+/** The one error shape, with the codes this status may carry on this endpoint as an enum. */
+function errorSchema(codes: ApiErrorCode[], errorRef: Json): Json {
+  return {
+    allOf: [errorRef, { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } }],
+  };
 }
 
 export function buildOpenApi(): Json {
@@ -100,7 +153,7 @@ export function buildOpenApi(): Json {
       const status = API_ERRORS[code].status;
       errorsByStatus.set(status, [...(errorsByStatus.get(status) ?? []), code]);
     }
-    const parameters: Json[] = [];
+    const parameters: Json[] = pathParameters(spec.path);
     if (spec.query) {
       const query = jsonSchema(spec.query, 'input') as { properties?: Record<string, Json>; required?: string[] };
       for (const [name, schema] of Object.entries(query.properties ?? {})) {
@@ -116,7 +169,7 @@ export function buildOpenApi(): Json {
       ...(spec.demoOnly ? { description: 'Demo mode only: never in production, and answered only to callers on the same machine.' } : {}),
       security: spec.auth === 'bearer' ? [{ bearer: [] }] : spec.auth === 'optional' ? [{}, { bearer: [] }] : [],
       ...(parameters.length ? { parameters } : {}),
-      ...(spec.body ? { requestBody: { required: true, content: { [bodyType(spec)]: { schema: jsonSchema(spec.body, 'input') } } } } : {}),
+      ...(spec.body || spec.upload ? { requestBody: requestBody(spec, jsonSchema) } : {}),
       responses: {
         [String(spec.status ?? 200)]:
           spec.status === 303
@@ -140,14 +193,14 @@ export function buildOpenApi(): Json {
             String(status),
             {
               description: codes.map((code) => `\`${code}\``).join(', '),
-              content: { 'application/json': { schema: jsonSchema(apiErrorBodySchema, 'output') } },
+              content: { 'application/json': { schema: errorSchema(codes, jsonSchema(apiErrorBodySchema, 'output')) } },
               ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
             },
           ]),
         ),
       },
     };
-    (paths[spec.path] ??= {})[spec.method.toLowerCase()] = operation;
+    (paths[openApiPath(spec.path)] ??= {})[spec.method.toLowerCase()] = operation;
   }
   return {
     openapi: '3.1.0',
@@ -155,7 +208,15 @@ export function buildOpenApi(): Json {
     servers: [{ url: '/api' }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The auth_token cookie.' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'The access token in `Authorization: Bearer <token>`, as the sign-in answers give it (`accessToken`). The API never authenticates by cookie; the app reads the token from its `auth_token` cookie to send it.',
+        },
+      },
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
     },
   };
@@ -214,7 +275,7 @@ function fieldsTable(schema: Json, components: Record<string, Json>): string {
 }
 
 function endpointSection(operationId: string, spec: AnySpec, openApi: Json): string {
-  const operation = (openApi.paths as Record<string, Record<string, Json>>)[spec.path]![spec.method.toLowerCase()]!;
+  const operation = (openApi.paths as Record<string, Record<string, Json>>)[openApiPath(spec.path)]![spec.method.toLowerCase()]!;
   const success = String(spec.status ?? 200);
   const answerSchema = ((operation.responses as Json)[success] as { content?: Record<string, { schema: Json }> }).content?.[
     spec.eventStream ? 'text/event-stream' : 'application/json'
@@ -223,7 +284,7 @@ function endpointSection(operationId: string, spec: AnySpec, openApi: Json): str
     ?.schema;
   const auth = { none: 'none', optional: 'optional bearer token', bearer: 'bearer token' }[spec.auth];
   const parts = [
-    `### \`${spec.method} ${spec.path}\` — ${operationId}`,
+    `### \`${spec.method} ${openApiPath(spec.path)}\` — ${operationId}`,
     spec.summary + (spec.demoOnly ? ' **Demo mode only.**' : ''),
     `Auth: ${auth}${spec.requires?.length ? `; the customer needs: ${spec.requires.map((rule) => RULE_WORDS[rule]).join(', ')}` : ''}. Success: ${success}.${spec.idempotent ? ' Requires `Idempotency-Key`.' : ''}${spec.sameOrigin ? " Only JSON whose `Origin` is the app's own (no body: `Content-Type: application/json` all the same)." : ''}`,
   ];
@@ -284,8 +345,12 @@ ${BODY_LIMIT_BYTES / 1024} KiB with 413). Instants are ISO 8601 UTC strings, mon
   happens: unknown fields, wrong types, over-long strings and missing fields are refused with 422
   \`validation_failed\`, naming each bad field; a refused request writes nothing. No body at all
   counts as \`{}\`.
-- **Answers are lenient.** Answers are parsed with the contract's answer schema on the way out; clients
-  should ignore fields they do not know, so fields can be added without breaking them.
+- **Answers are open.** Answers are parsed with the contract's answer schema on the way out; clients
+  must ignore fields they do not know, so fields can be added without breaking them: the document's
+  answer objects allow further properties, its request objects do not.
+- **The machine-readable document** is [\`openapi.json\`](openapi.json) (OpenAPI 3.1), generated with this
+  page. Path parameters are written \`{id}\`; each error status lists the codes it may carry as an enum of
+  \`error.code\`. \`npm test\` lints it with Redocly and checks every answer of the server tests against it.
 - The same schemas (\`contract\`) validate the app's forms, e.g. the password rule
   (\`passwordSchema\`: 10–128 characters with at least one letter and one digit).
 
@@ -399,7 +464,7 @@ retry runs afresh. Keys are kept ${duration(IDEMPOTENCY_RETENTION_SECONDS)}.
 
 ${table(
   ['operation', 'method', 'path', 'auth', 'summary'],
-  entries.map(([operationId, spec]) => [operationId, spec.method, `\`${spec.path}\``, spec.auth, spec.summary]),
+  entries.map(([operationId, spec]) => [operationId, spec.method, `\`${openApiPath(spec.path)}\``, spec.auth, spec.summary]),
 )}
 
 ${entries.map(([operationId, spec]) => endpointSection(operationId, spec, openApi)).join('\n\n')}
@@ -411,11 +476,10 @@ ${Object.entries((openApi.components as { schemas: Record<string, Json> }).schem
     [`### ${id}`, schema.description, schema.properties ? fieldsTable(schema, {}) : describeType(schema)].filter(Boolean).join('\n\n'),
   )
   .join('\n\n')}
-
-## OpenAPI 3.1
-
-\`\`\`json
-${JSON.stringify(openApi, null, 2)}
-\`\`\`
 `;
+}
+
+/** docs/openapi.json: the same document for tools (generated clients, linters, validating proxies). */
+export function renderOpenApiJson(): string {
+  return `${JSON.stringify(buildOpenApi(), null, 2)}\n`;
 }

@@ -5,12 +5,15 @@ import { endpoints } from '../../contract/endpoints';
 import { createApp } from '../../server/app';
 import type { Db } from '../../server/db/database';
 import { silentLogger } from '../../server/logger';
-import { renderApiDocs } from '../../scripts/openapi';
+import { renderApiDocs, renderOpenApiJson } from '../../scripts/openapi';
 import { testConfig } from './helpers';
 
-describe('docs/api.md', () => {
-  it('is generated from the current contract (run `npm run docs:api` when this fails)', () => {
-    expect(readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8')).toBe(renderApiDocs());
+describe('docs/api.md and docs/openapi.json', () => {
+  it.each([
+    ['api.md', renderApiDocs],
+    ['openapi.json', renderOpenApiJson],
+  ])('%s is generated from the current contract (run `npm run docs:api` when this fails)', (file, render) => {
+    expect(readFileSync(new URL(`../../docs/${file}`, import.meta.url), 'utf8')).toBe(render());
   });
 });
 
