@@ -9,6 +9,7 @@ import { ApiError } from '../errors';
 import type { CodePurpose, CodeService } from './codes';
 import { removeFactorsAddedBeforeVerification } from './email-verification';
 import { resetPasswordMessage, verifyEmailMessage } from './messages';
+import { noticeRecipient } from './recipient';
 import { passwordResetNotice, resetWithoutAccountNotice, signUpWithExistingEmailNotice } from './notices';
 import type { Outbox } from './outbox';
 import { assertStrongPassword, type PasswordHasher } from './passwords';
@@ -109,7 +110,9 @@ export function createAuthService(deps: AuthDeps) {
 
   async function sendCode(tx: Db, userId: string, email: string, purpose: CodePurpose): Promise<void> {
     const code = await codes.issue(tx, userId, purpose);
-    await outbox.enqueue(tx, purpose === 'verify_email' ? verifyEmailMessage(email, code) : resetPasswordMessage(email, code));
+    const { language } = await noticeRecipient(tx, userId);
+    const message = purpose === 'verify_email' ? verifyEmailMessage(email, code, language) : resetPasswordMessage(email, code, language);
+    await outbox.enqueue(tx, message);
   }
 
   async function login(input: LoginBody, client: ClientInfo): Promise<SignInOutcome> {

@@ -27,6 +27,7 @@ import { providerName } from './aaguids';
 import type { CodeService } from './codes';
 import { CODE_TTL_SECONDS } from './codes';
 import { biometricCodeMessage } from './messages';
+import { noticeRecipient } from './recipient';
 import { passkeyAddedNotice } from './notices';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
@@ -227,7 +228,8 @@ export function createPasskeyService(deps: PasskeyDeps) {
     destination: { to: string; channel: CodeChannel },
   ): Promise<void> {
     const code = await codes.issue(tx, userId, purpose);
-    await outbox.enqueue(tx, biometricCodeMessage(destination.to, destination.channel, purpose, code));
+    const { language } = await noticeRecipient(tx, userId);
+    await outbox.enqueue(tx, biometricCodeMessage(destination.to, destination.channel, purpose, code, language));
   }
 
   async function requestEnable(principal: Principal, ip: string): Promise<BiometricEnableRequest> {

@@ -9,6 +9,7 @@ import { oneTimeCodes, userSettings, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { CODE_TTL_SECONDS, type CodePurpose, type CodeService } from './codes';
 import { confirmPhoneChangeEmail, confirmPhoneSms } from './messages';
+import { noticeRecipient } from './recipient';
 import { phoneClaimedNotice } from './notices';
 import { recordSecurityEvent } from './security-log';
 import type { ClientInfo } from './tokens';
@@ -109,8 +110,9 @@ export function createPhoneService(deps: PhoneDeps) {
   ): Promise<void> {
     const code = await codes.issue(tx, user.id, purpose);
     if (takenBy && noticeOwner) await outbox.enqueue(tx, phoneClaimedNotice(takenBy.email, takenBy.language, maskPhone(phone)));
-    if (purpose === 'update_phone_email') await outbox.enqueue(tx, confirmPhoneChangeEmail(user.email, code, formatPhone(phone)));
-    else if (!takenBy) await outbox.enqueue(tx, confirmPhoneSms(phone, code, purpose));
+    const { language } = await noticeRecipient(tx, user.id);
+    if (purpose === 'update_phone_email') await outbox.enqueue(tx, confirmPhoneChangeEmail(user.email, code, formatPhone(phone), language));
+    else if (!takenBy) await outbox.enqueue(tx, confirmPhoneSms(phone, code, purpose, language));
   }
 
   /**

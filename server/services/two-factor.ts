@@ -8,6 +8,7 @@ import { twoFactorChallenges } from '../db/schema';
 import { ApiError } from '../errors';
 import { CODE_TTL_SECONDS, type CodeService } from './codes';
 import { signInCodeSms } from './messages';
+import { noticeRecipient } from './recipient';
 import type { Outbox } from './outbox';
 import { RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, IssuedTokens, SessionOrigin, TokenService } from './tokens';
@@ -65,7 +66,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
   async function sendCode(tx: Db, userId: string, phone: string): Promise<void> {
     const code = await codes.issue(tx, userId, 'login_two_factor');
-    await outbox.enqueue(tx, signInCodeSms(phone, code));
+    await outbox.enqueue(tx, signInCodeSms(phone, code, (await noticeRecipient(tx, userId)).language));
   }
 
   /** Sent just now: another code may follow after the full cooldown. */

@@ -40,6 +40,22 @@ describe('registration', () => {
     expect((await client.get('/user-settings')).body).toEqual({ language: 'de' });
     expect(await latestCode(client, email, 'verify_email')).toMatch(/^\d{6}$/);
     expect(server.sent.at(-1)).toMatchObject({ to: email, channel: 'email', template: 'verify_email' });
+    // The very first message is already in the language the customer signed up in.
+    expect(server.sent.at(-1)).toMatchObject({ subject: expect.stringContaining('Meridian-Bestätigungscode') });
+    expect(server.sent.at(-1)!.body).toContain('Er läuft in 10 Minuten ab.');
+  });
+
+  it('writes the codes of an Arabic sign-up in Arabic, the code itself in digits any keyboard types', async () => {
+    const client = new TestClient(server);
+    const { email } = await registerCustomer(client, { language: 'ar' });
+    const code = await latestCode(client, email, 'verify_email');
+    expect(server.sent.at(-1)).toMatchObject({ subject: `${code} هو رمز التحقق الخاص بك في Meridian` });
+    expect(server.sent.at(-1)!.body).toContain('تنتهي صلاحيته خلال ١٠ دقائق');
+    expect((await new TestClient(server).post('/auth/forgot-password', { email })).status).toBe(200);
+    expect(server.sent.at(-1)).toMatchObject({
+      template: 'reset_password',
+      subject: expect.stringContaining('رمز إعادة تعيين كلمة المرور'),
+    });
   });
 
   it('refuses a second account with the same e-mail, whatever its case', async () => {
