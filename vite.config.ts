@@ -60,7 +60,12 @@ export default defineConfig(({ command }) => ({
     pool: 'threads',
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'client', include: ['tests/**/*.test.{ts,tsx}'], exclude: SERVER_TESTS } },
+      {
+        extends: true,
+        // `npm test` runs these beside typecheck, lint and the build on two cores: the property tests'
+        // hundred runs each can take several times their idle time there.
+        test: { name: 'client', include: ['tests/**/*.test.{ts,tsx}'], exclude: SERVER_TESTS, testTimeout: 15_000 },
+      },
       {
         extends: true,
         test: {

@@ -103,6 +103,33 @@ export function negate(text: string): string {
 }
 
 /**
+ * Non-negative parts rounded to `decimals` so that the rounded parts add up to their exact sum rounded
+ * once (half up): every part is rounded down, and the units still missing go one each to the parts that
+ * lost the most (the earlier one on a tie). A list of values and its total then never disagree by a cent.
+ */
+export function roundToSum(parts: readonly string[], decimals: number): { parts: string[]; total: string } {
+  const exact = parts.map(parse);
+  if (exact.some(({ units }) => units < 0n)) throw new RangeError('roundToSum takes non-negative parts');
+  const scale = Math.max(decimals, ...exact.map((part) => part.scale));
+  const values = exact.map(({ units, scale: own }) => units * pow10(scale - own));
+  const step = pow10(scale - decimals);
+  const sum = values.reduce((a, b) => a + b, 0n);
+  const total = (sum + step / 2n) / step;
+  const rounded = values.map((value) => value / step);
+  let missing = total - rounded.reduce((a, b) => a + b, 0n);
+  const byLoss = values
+    .map((value, index) => ({ index, loss: value % step }))
+    .sort((a, b) => (a.loss < b.loss ? 1 : a.loss > b.loss ? -1 : a.index - b.index));
+  for (const { index } of byLoss) {
+    if (missing === 0n) break;
+    rounded[index]! += 1n;
+    missing -= 1n;
+  }
+  const written = (units: bigint) => formatDecimal(fromUnits(units, decimals), decimals);
+  return { parts: rounded.map(written), total: written(total) };
+}
+
+/**
  * A decimal as the API answers it: at least `minDecimals` decimals and none of the trailing zeros the
  * database pads with (`2450.750000000000000000` → `2450.75`, `310` → `310.00`, `0.0425` stays).
  */

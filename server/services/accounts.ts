@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { accounts, assets, rates } from '../db/schema';
 import { ApiError } from '../errors';
-import { formatDecimal } from '../../contract/decimal';
+import { formatDecimal, roundToSum } from '../../contract/decimal';
 import { monthlyTopUpSql } from './levels';
 import { RATE_HISTORY_MS } from './rates';
 
@@ -71,7 +71,8 @@ export function createAccountService(db: Db, clock: Clock) {
         name: accounts.name,
         iban: accounts.iban,
         balance: sql<string>`${accounts.balance}::text`,
-        usdValue: sql<string>`round(${usd}, 2)::text`,
+        // Exact here: the lines and the total are rounded together below, so they add up.
+        exactUsd: sql<string>`(${usd})::text`,
         usdtValue: sql<string>`round(${usdt}, 6)::text`,
         rate: sql<string>`${rates.usd}::text`,
         rateAt: rates.updatedAt,
@@ -85,7 +86,6 @@ export function createAccountService(db: Db, clock: Clock) {
         leftUsd: sql<string>`${topUp.leftUsd}::text`,
         // What is left of the month's top-up limit, in this account's asset, rounded down to its decimals.
         topUpLeft: sql<string>`trunc(${topUp.leftUsd} / ${rates.usd}, ${assets.decimals})::text`,
-        totalUsd: sql<string>`round(sum(${usd}) OVER (), 2)::text`,
         fullUsdt: sql<string>`round(sum(${usdt}) OVER (), 6)::text`,
         cryptoUsdt: sql<string>`round(coalesce(sum(${usdt}) FILTER (WHERE ${assets.kind} = 'crypto') OVER (), 0), 6)::text`,
         freeUsdt: sql<string>`round(coalesce(sum(${usdt}) FILTER (WHERE ${accounts.kind} = 'crypto') OVER (), 0), 6)::text`,
@@ -98,13 +98,18 @@ export function createAccountService(db: Db, clock: Clock) {
       .where(eq(accounts.userId, userId))
       .orderBy(asc(assets.sortOrder), accounts.kind);
     // Without accounts there are no rows to sum: every total is zero and nothing is stale.
-    const totals = rows[0] ?? { totalUsd: '0', fullUsdt: '0', cryptoUsdt: '0', freeUsdt: '0', anyStale: false };
+    const totals = rows[0] ?? { fullUsdt: '0', cryptoUsdt: '0', freeUsdt: '0', anyStale: false };
+    const usdValues = roundToSum(
+      rows.map((row) => row.exactUsd),
+      2,
+    );
+    const usdValueOf = new Map(rows.map((row, index) => [row, usdValues.parts[index]!]));
     const valued = (row: (typeof rows)[number]) => ({
       id: row.id,
       name: row.name,
       balance: formatDecimal(row.balance),
       usdtValue: formatDecimal(row.usdtValue),
-      usdValue: formatDecimal(row.usdValue),
+      usdValue: usdValueOf.get(row)!,
       rate: formatDecimal(row.rate),
       rateAt: row.rateAt.toISOString(),
       change24h: row.change24h === null ? null : formatDecimal(row.change24h),
@@ -129,7 +134,7 @@ export function createAccountService(db: Db, clock: Clock) {
         },
       }));
     return {
-      total: formatDecimal(totals.totalUsd),
+      total: usdValues.total,
       crypto: {
         coin_balances: crypto,
         total: formatDecimal(totals.cryptoUsdt),

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '../../contract/accounts';
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
-import { formatDecimal } from '../../contract/decimal';
+import { add, formatDecimal } from '../../contract/decimal';
 import {
   POSTGRES_URL,
   TEST_EPOCH,
@@ -270,6 +270,29 @@ describe('GET /accounts-management/summary-balance', () => {
       },
       stale: false,
     });
+  });
+
+  it('rounds the lines and the total together, so the lines add up to the total to the cent', async () => {
+    await fixRates([
+      { asset: 'EUR', usd: '1.08' },
+      { asset: 'USD', usd: '1' },
+      { asset: 'BTC', usd: '65000.12' },
+      { asset: 'ETH', usd: '3200.0042' },
+      { asset: 'USDT', usd: '1.000004' },
+    ]);
+    const summary = balancesSummarySchema.parse((await demo.get('/accounts-management/summary-balance')).body);
+    // Exactly 2646.81 + 310 + 2762.5051 + 3840.00504 + 1250.505002 = 10809.825042: 10809.83. Each line rounded
+    // alone would show 2762.51 + 3840.01 + 1250.51 and add up to 10809.84.
+    expect(summary.total).toBe('10809.83');
+    const lines = [...summary.fiat.accounts_limit_balances, ...summary.crypto.coin_balances];
+    expect(lines.map((line) => [line.currency, line.usdValue])).toEqual([
+      ['EUR', '2646.81'],
+      ['USD', '310.00'],
+      ['BTC', '2762.51'],
+      ['ETH', '3840.01'],
+      ['USDT', '1250.50'],
+    ]);
+    expect(lines.map((line) => line.usdValue).reduce(add)).toBe('10809.83');
   });
 
   it('values in USDT at USDT’s own price, shows the 24-hour change, and flags rates older than 5 minutes', async () => {
