@@ -79,8 +79,8 @@ function errorCodes(spec: AnySpec): ApiErrorCode[] {
   if (spec.body || spec.upload) {
     ['unsupported_media_type', 'payload_too_large', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
   }
-  // Anyone without the role is told the endpoint does not exist.
-  if (spec.role) codes.add('not_found');
+  // Anyone without the role is told the endpoint does not exist, and outside demo mode its tools are not there.
+  if (spec.role || spec.demoMode || spec.demoOnly) codes.add('not_found');
   // Every endpoint refuses a NUL byte or a prototype key in its path or query (server/http/request.ts).
   codes.add('validation_failed');
   if (spec.sameOrigin) codes.add('cross_origin_refused');

@@ -20,7 +20,7 @@ export const transfersEndpoints = {
     requires: MOVES_MONEY,
     status: 201,
     idempotent: true,
-    errors: ['quote_not_found', 'quote_used', 'quote_expired', 'insufficient_funds'],
+    errors: ['quote_not_found', 'quote_used', 'quote_expired', 'insufficient_funds', 'limit_exceeded'],
     errorData: { quote_expired: quoteRefusalSchema, quote_used: quoteRefusalSchema },
   }),
   simulateQuoteExpiry: endpoint('POST', '/simulate/quotes/:quoteId/expire', emptyBodySchema, quoteExpirySchema, {

@@ -20,6 +20,7 @@ import { seedDemo } from '../../server/db/seed';
 import type { AppEnv } from '../../server/http/route';
 import { silentLogger } from '../../server/logger';
 import { auditLedger } from '../../server/services/audit';
+import { expectDocumentedAnswer } from './documentedAnswers';
 import type { Message } from '../../server/services/outbox';
 import type { PasswordCost } from '../../server/services/passwords';
 
@@ -367,7 +368,9 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+    const answer = text ? JSON.parse(text) : undefined;
+    expectDocumentedAnswer(method, path, response.status, response.headers.get('content-type'), answer);
+    return { status: response.status, headers: response.headers, body: answer };
   }
 
   get<T = LooseJson>(path: string, options?: RequestOptions) {
