@@ -94,6 +94,8 @@ export const collateralPreviewSchema = z.object({
   available: decimalSchema,
   /** False when a withdrawal would leave more owed than the credit limit (or take more than is pledged). */
   allowed: z.boolean(),
+  /** A withdrawal of more than is pledged of the asset: refused, and the figures are the line as it is now. */
+  overPledged: z.boolean(),
   stale: z.boolean(),
 });
 export type CollateralPreview = z.infer<typeof collateralPreviewSchema>;

@@ -101,14 +101,30 @@ test('an ETH withdrawal: a mistyped address refused, a new one saved with a step
   await stepUp(page, 'en', phone, 0);
   await expect(page.getByLabel(w.address)).toContainText('My wallet');
 
-  await page.getByLabel(w.amount, { exact: true }).fill('0.05');
+  // More than the balance is refused as it is typed: no quote is asked for and no step-up code is sent.
+  const amount = page.getByLabel(w.amount, { exact: true });
+  let quotesAsked = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/withdrawals/quotes')) quotesAsked += 1;
+  });
+  await amount.fill('0.1000001');
+  await expect(page.getByText(w.failures.insufficient_funds)).toBeVisible();
+  await page.getByRole('button', { name: w.review }).click();
+  await expect(page.getByText(w.failures.insufficient_funds)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('withdraw-quote')).toHaveCount(0);
+  expect(quotesAsked).toBe(0);
+  await amount.fill('0.05');
+  await expect(page.getByText(w.failures.insufficient_funds)).toHaveCount(0);
   await page.getByRole('button', { name: w.review }).click();
   const quote = page.getByTestId('withdraw-quote');
   await expect(quote).toContainText(to);
   await expect(quote).toContainText(formatAmount('0.05', 'ETH', 'en'));
   await screenshots(page, 'withdraw-review-en');
   await page.getByRole('button', { name: w.confirm }).click();
+  // The one code of this withdrawal, sent once the server found the balance and the limit allow it.
   await stepUp(page, 'en', phone, 1);
+  expect(quotesAsked).toBe(1);
 
   // Held, sent by the hot wallet (one block: not deep enough yet), then confirmed by the next block.
   const status = page.getByTestId('withdraw-status');

@@ -48,7 +48,7 @@ function form(s: Snapshot, language: PageLanguage): PageExpectation {
   return {
     shows: [
       { label: texts.move.amount },
-      ...(preview && !preview.allowed ? [{ shownText: preview.ltv === null ? texts.errors.more_than_pledged : refusal(preview.ltv) }] : []),
+      ...(preview && !preview.allowed ? [{ shownText: preview.overPledged ? texts.errors.more_than_pledged : refusal(preview.ltv!) }] : []),
       ...(failure
         ? [{ shownText: failure.code === 'ltv_too_high' && ltv ? refusal(ltv) : failureText(language, texts.errors, failure) }]
         : []),
@@ -67,8 +67,17 @@ export const collateralModel = {
   actors: {
     previewCollateral: {
       done: {
-        allowed: { ltv: '40.00', creditLimit: '15000.00', available: '9000.00', allowed: true, stale: false },
-        'past the limit': { ltv: '55.56', creditLimit: '14000.00', available: '0.00', allowed: false, stale: false },
+        allowed: { ltv: '40.00', creditLimit: '15000.00', available: '9000.00', allowed: true, overPledged: false, stale: false },
+        'past the limit': { ltv: '55.56', creditLimit: '14000.00', available: '0.00', allowed: false, overPledged: false, stale: false },
+        // With debt, the line as it is now comes back with its loan-to-value: the page says why, not that figure.
+        'more than is pledged': {
+          ltv: '40.00',
+          creditLimit: '15000.00',
+          available: '9000.00',
+          allowed: false,
+          overPledged: true,
+          stale: false,
+        },
       },
       error: { offline: { code: 'network_error' } },
     },
@@ -85,6 +94,7 @@ export const collateralModel = {
       s.context.asset,
       s.context.amount,
       s.context.preview?.allowed ?? null,
+      s.context.preview?.overPledged ?? null,
       s.context.failure?.code ?? null,
     ]),
   invariants: {

@@ -220,7 +220,7 @@ export const catalog: CatalogEntry[] = [
     id: 'withdrawal',
     title: 'Withdraw crypto',
     summary:
-      '/accounts/crypto/withdraw/{iso}: the network, a saved address or a new one (checked at once: 0x and 40 hexadecimal digits, with its EIP-55 checksum when in mixed case; saved with its own step-up, `withdrawal.address`, and usable after the cooling-off period), the amount or Max. The server quotes the network fee from the chain and what arrives, firm for a minute; confirming steps up for `withdrawal` and withdraws once (Idempotency-Key): the amount is held, the hot wallet sends it, and the page follows it every 3 s until it is confirmed, with its transaction hash, or failed with the amount returned.',
+      '/accounts/crypto/withdraw/{iso}: the network, a saved address or a new one (checked at once: 0x and 40 hexadecimal digits, with its EIP-55 checksum when in mixed case; saved with its own step-up, `withdrawal.address`, and usable after the cooling-off period), the amount or Max, more than the balance refused as it is typed. The server quotes the network fee from the chain and what arrives, firm for a minute, refusing what the balance or the withdrawal limit does not allow; confirming asks the server first, which checks funds and limit again and only then asks for the step-up for `withdrawal` (no code is sent for a refusal), and withdraws once (Idempotency-Key): the amount is held, the hot wallet sends it, and the page follows it every 3 s until it is confirmed, with its transaction hash, or failed with the amount returned.',
     routes: ['/accounts/crypto/withdraw/:iso'],
     machine: withdrawalMachine,
     model: withdrawalModel,

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { CryptoAsset } from '../contract/assets';
 import { EVM_CHAINS, EVM_NETWORK_CODES } from '../contract/chainList';
-import { isPositive } from '../contract/decimal';
+import { compare, isPositive } from '../contract/decimal';
 import type {
   BitcoinNetwork,
   Withdrawal,
@@ -18,6 +18,8 @@ import { unprovided } from './unprovided';
 
 export interface WithdrawalInput {
   asset: CryptoAsset;
+  /** The asset's balance as the page opened (0 without an account); null when it could not be read, and the quote checks alone. */
+  balance: string | null;
 }
 
 /** How often a sent withdrawal is asked about until it is confirmed or failed. */
@@ -38,6 +40,8 @@ interface Context {
   coolingOffSeconds: number;
   bitcoinNetwork: BitcoinNetwork;
   addressId: string | null;
+  /** What the balance allows, updated as it changes (`BALANCE_CHANGED`); null when unknown. */
+  balance: string | null;
   /** As typed, kept through every refusal. */
   amount: string;
   /** The new address being added, as typed. */
@@ -48,6 +52,7 @@ interface Context {
 }
 
 type Event =
+  | { type: 'BALANCE_CHANGED'; balance: string }
   | { type: 'NETWORK_CHOSEN'; network: WithdrawalNetwork }
   | { type: 'ADDRESS_CHOSEN'; addressId: string }
   | { type: 'AMOUNT_CHANGED'; amount: string }
@@ -61,12 +66,15 @@ type Event =
 
 const output = <T>(event: unknown) => (event as { output: T }).output;
 const failed = (event: unknown) => toFailure((event as { error?: unknown }).error);
+/** More than a known balance: refused as it is typed, before any quote or step-up. */
+const exceeds = (amount: string, balance: string | null) => balance !== null && isPositive(amount) && compare(amount, balance) > 0;
 
 /**
  * /accounts/crypto/withdraw/{iso}: the network, a saved address (or a new one, added with its own
  * step-up and usable after the cooling-off period), the amount (the field's Max enters the whole
  * balance, as typing it would); the server quotes the network fee from the chain and what arrives;
- * confirming steps up for `withdrawal` and withdraws once; the withdrawal is then followed until it
+ * more than the balance is refused as it is typed; confirming asks the server, which checks funds and limit
+ * before it asks for the step-up for `withdrawal`, so no code is sent for a refusal; it withdraws once; the withdrawal is then followed until it
  * is confirmed (with its transaction hash) or failed (the amount came back).
  */
 export const withdrawalMachine = setup({
@@ -88,7 +96,9 @@ export const withdrawalMachine = setup({
   },
   guards: {
     sessionGone,
-    canQuote: ({ context }) => context.addressId !== null && isPositive(context.amount),
+    canQuote: ({ context }) => context.addressId !== null && isPositive(context.amount) && !exceeds(context.amount, context.balance),
+    typedOverBalance: ({ context, event }) => event.type === 'AMOUNT_CHANGED' && exceeds(event.amount, context.balance),
+    overBalance: ({ context }) => exceeds(context.amount, context.balance),
     stepUpGranted: ({ event }) => output<{ granted: boolean }>(event).granted,
     stepUpExpired: ({ event }) => failed(event).code === 'step_up_required',
     quoteOver: ({ event }) => ['quote_expired', 'quote_used'].includes(failed(event).code),
@@ -107,6 +117,7 @@ export const withdrawalMachine = setup({
     const networks = withdrawalNetworks(input.asset);
     return {
       asset: input.asset,
+      balance: input.balance,
       networks,
       network: networks[0] ?? null,
       addresses: [],
@@ -121,6 +132,12 @@ export const withdrawalMachine = setup({
     };
   },
   initial: 'loading',
+  on: {
+    BALANCE_CHANGED: {
+      actions: assign({ balance: ({ event }) => event.balance }),
+      description: 'A deposit came or money left: the checks use the new balance.',
+    },
+  },
   states: {
     loading: {
       tags: ['loading'],
@@ -155,10 +172,22 @@ export const withdrawalMachine = setup({
           }),
         },
         ADDRESS_CHOSEN: { actions: assign({ addressId: ({ event }) => event.addressId }) },
-        AMOUNT_CHANGED: { actions: assign({ amount: ({ event }) => event.amount }) },
+        AMOUNT_CHANGED: [
+          {
+            guard: 'typedOverBalance',
+            actions: assign({ amount: ({ event }) => event.amount, failure: { code: 'insufficient_funds' } }),
+            description: 'More than the balance: said at once, before any quote.',
+          },
+          { actions: assign({ amount: ({ event }) => event.amount, failure: null }) },
+        ],
         ADD_ADDRESS_STARTED: { target: 'addingAddress', actions: assign({ failure: null }) },
         QUOTE_REQUESTED: [
           { guard: 'canQuote', target: 'quoting', actions: assign({ failure: null }) },
+          {
+            guard: 'overBalance',
+            actions: assign({ failure: { code: 'insufficient_funds' } }),
+            description: 'The balance went down below the amount.',
+          },
           { actions: assign({ failure: { code: 'withdrawal_incomplete' } }), description: 'No address or no amount yet.' },
         ],
       },
@@ -235,14 +264,16 @@ export const withdrawalMachine = setup({
       description: 'The quote: amount, network fee, what arrives, where; “Confirm” or “Change”.',
       on: {
         CONFIRMED: {
-          target: 'steppingUp',
+          target: 'withdrawing',
           actions: assign({ failure: null }),
+          description:
+            'Asked first without a step-up: the server checks funds and limit, and asks for the step-up only when they allow it.',
         },
         EDIT_REQUESTED: { target: 'editing', actions: assign({ quote: null, failure: null }) },
       },
     },
     steppingUp: {
-      description: 'The one step-up for `withdrawal`.',
+      description: 'The one step-up for `withdrawal`, once the server said the withdrawal would go through.',
       invoke: {
         id: 'stepUp',
         src: 'stepUp',
@@ -252,7 +283,8 @@ export const withdrawalMachine = setup({
     },
     withdrawing: {
       tags: ['busy'],
-      description: 'POST /withdrawals: the amount is held at once, or refused with nothing moved.',
+      description:
+        'POST /withdrawals: the amount is held at once, refused with nothing moved, or answered `step_up_required` when funds and limit allow it.',
       invoke: {
         id: 'withdraw',
         src: 'withdraw',
@@ -260,7 +292,11 @@ export const withdrawalMachine = setup({
         input: ({ context }) => ({ quoteId: context.quote!.id, intent: context.quote!.id }),
         onDone: { target: 'following', actions: assign({ withdrawal: ({ event }) => event.output }) },
         onError: [
-          { guard: 'stepUpExpired', target: 'steppingUp' },
+          {
+            guard: 'stepUpExpired',
+            target: 'steppingUp',
+            description: 'No live grant (the first try, or it ran out): step up, then try again with the same key.',
+          },
           { guard: 'quoteOver', target: 'editing', actions: ['failed', assign({ quote: null })] },
           { target: 'reviewing', actions: 'failed' },
         ],

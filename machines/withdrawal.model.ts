@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BalancesSummary } from '../contract/accounts';
 import { EVM_CHAINS, type Chain } from '../contract/chains';
-import { isPositive } from '../contract/decimal';
+import { compare, isPositive } from '../contract/decimal';
 import type { Withdrawal, WithdrawalAddress, WithdrawalAddresses, WithdrawalQuote } from '../contract/withdrawals';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation, PageMark } from './graph/model';
@@ -105,6 +105,8 @@ const onForm = (s: Snapshot) => s.matches('editing');
 const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
   s.context.failure ? [{ shownText: failureText(language, pageTexts(language).withdraw.failures, s.context.failure) }] : [];
 
+const withinBalance = (s: Snapshot) => s.context.balance === null || compare(s.context.amount, s.context.balance) <= 0;
+
 /** A sent withdrawal: its status in words, its hash, and the explorer's page of it when there is one. */
 function progress(s: Snapshot, language: PageLanguage): PageExpectation {
   const texts = pageTexts(language).withdraw;
@@ -123,11 +125,17 @@ function progress(s: Snapshot, language: PageLanguage): PageExpectation {
 const BOOK = { addresses: [], coolingOffSeconds: 0, bitcoinNetwork: 'testnet' } satisfies WithdrawalAddresses;
 
 export const withdrawalModel = {
-  inputs: { ether: { asset: 'ETH' } },
+  inputs: { ether: { asset: 'ETH', balance: WITH_ETHER.crypto.utgl.coin_balances[0]!.balance } },
   events: {
+    BALANCE_CHANGED: { 'a deposit came': { balance: '2.5' } },
     NETWORK_CHOSEN: { base: { network: 'base' } },
     ADDRESS_CHOSEN: { 'the saved address': { addressId: saved.id } },
-    AMOUNT_CHANGED: { '0.1': { amount: '0.1' }, 'the whole balance (Max)': { amount: '1.2' }, nothing: { amount: '' } },
+    AMOUNT_CHANGED: {
+      '0.1': { amount: '0.1' },
+      'the whole balance (Max)': { amount: '1.2' },
+      'more than the balance': { amount: '2' },
+      nothing: { amount: '' },
+    },
     QUOTE_REQUESTED: { review: {} },
     ADD_ADDRESS_STARTED: { 'add an address': {} },
     ADDRESS_SUBMITTED: {
@@ -185,8 +193,8 @@ export const withdrawalModel = {
       // Saving the same address again adds nothing new to explore.
       new Set(s.context.addresses.map((address) => address.id)).size,
       s.context.addressId,
-      // Which amount matters only to the guard: some amount or none.
-      isPositive(s.context.amount),
+      // Which amount matters only to the guards: none, within the balance, or more.
+      isPositive(s.context.amount) ? s.context.balance !== null && compare(s.context.amount, s.context.balance) > 0 : null,
       s.context.quote !== null,
       s.context.withdrawal?.status ?? null,
       s.context.failure?.code ?? null,
@@ -203,6 +211,8 @@ export const withdrawalModel = {
       { open: inLanguage(`/accounts/crypto/withdraw/${asset}`, language) },
     ],
     events: {
+      // The page's balance is the summary answered at the start; a later one would need another answer.
+      BALANCE_CHANGED: () => null,
       // Choosing what is chosen already changes nothing on the page: no event.
       NETWORK_CHOSEN: ({ network }, before, language) =>
         onForm(before) && before.context.network !== network
@@ -309,7 +319,11 @@ export const withdrawalModel = {
     // The business rules: money moves only on a quote to a saved address, once per confirmation.
     '*': (s) => s.context.networks.length > 0 || 'a withdrawal with no network for its coin',
     steppingUpForAddress: (s) => s.context.draft.address !== '' || 'stepping up to save no address',
-    quoting: (s) => (s.context.addressId !== null && isPositive(s.context.amount)) || 'quoting without an address or an amount',
+    quoting: (s) =>
+      (s.context.addressId !== null && isPositive(s.context.amount) && withinBalance(s)) ||
+      'quoting without an address or an amount, or for more than the balance',
+    // No step-up is asked for before the server said the withdrawal would go through.
+    steppingUp: (s) => withinBalance(s) || 'stepping up for more than the balance',
     withdrawing: (s) => s.context.quote !== null || 'withdrawing without a quote',
     following: (s) => s.context.withdrawal !== null || 'following no withdrawal',
     settled: (s) =>

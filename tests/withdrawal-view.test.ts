@@ -20,6 +20,7 @@ const context = {
   coolingOffSeconds: 0,
   bitcoinNetwork: 'testnet' as const,
   addressId: saved.id,
+  balance: '1.2',
   amount: '0.1',
   draft: { address: '', label: '' },
   quote: null,

@@ -42,7 +42,7 @@ export const withdrawalsEndpoints = {
   }),
   createWithdrawalQuote: endpoint('POST', '/withdrawals/quotes', withdrawalQuoteBodySchema, withdrawalQuoteSchema, {
     summary:
-      'A quote for withdrawing `amount` of `asset` to a saved address, firm for 60 seconds: the network fee (taken from the amount; estimated from the chain, or for Bitcoin the configured sat/vB rate × a typical size) and what arrives. Bitcoin withdrawals are available only where they are settled (the simulated processor of demo mode).',
+      'A quote for withdrawing `amount` of `asset` to a saved address, firm for 60 seconds, refused when the balance does not cover it or the withdrawal limit does not allow it: the network fee (taken from the amount; estimated from the chain, or for Bitcoin the configured sat/vB rate × a typical size) and what arrives. Bitcoin withdrawals are available only where they are settled (the simulated processor of demo mode).',
     auth: 'bearer',
     requires: LEAVES_MERIDIAN,
     status: 201,
@@ -53,12 +53,15 @@ export const withdrawalsEndpoints = {
       'amount_invalid',
       'amount_too_precise',
       'amount_too_small',
+      'insufficient_funds',
+      'limit_exceeded',
+      'rate_stale',
       'withdrawals_unavailable',
     ],
   }),
   createWithdrawal: endpoint('POST', '/withdrawals', withdrawalBodySchema, withdrawalSchema, {
     summary:
-      'Withdraws as the quote says, once (needs a step-up for `withdrawal`): the amount is held in the ledger at once (a pending `withdrawal` activity), the hot wallet signs and broadcasts, and the status goes `pending → broadcast → confirmed`, or `failed` with the amount returned.',
+      'Withdraws as the quote says, once (needs a step-up for `withdrawal`, asked for with `step_up_required` only after the balance and the limit were found to allow it): the amount is held in the ledger at once (a pending `withdrawal` activity), the hot wallet signs and broadcasts, and the status goes `pending → broadcast → confirmed`, or `failed` with the amount returned.',
     auth: 'bearer',
     requires: LEAVES_MERIDIAN,
     status: 201,

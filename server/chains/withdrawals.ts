@@ -23,7 +23,7 @@ import type { Db } from '../db/database';
 import { accounts, activities, withdrawalAddresses, withdrawalQuotes, withdrawals } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatAmount } from '../../contract/money';
-import { divideUp, formatDecimal, isPositive, negate, pow10, toUnits } from '../../contract/decimal';
+import { compare, divideUp, formatDecimal, isPositive, negate, pow10, toUnits } from '../../contract/decimal';
 import { wireFromUnits } from '../services/quote-math';
 import { post, systemAccountId } from '../services/ledger';
 import type { LimitService } from '../services/limits';
@@ -294,6 +294,21 @@ export function createWithdrawalService({
     return () => estimateFee(chain, asset, token);
   }
 
+  /**
+   * The balance covers `amount` and the level's withdrawal limit allows it. Asked by the quote and again
+   * by the withdrawal before its step-up is spent or asked for (`step_up_required` comes after this), so a
+   * customer is never sent a code for a withdrawal that would be refused.
+   */
+  async function assertCovered(tx: Db, userId: string, asset: CryptoAsset, amount: string): Promise<{ id: string }> {
+    const [account] = await tx
+      .select({ id: accounts.id, balance: accounts.balance })
+      .from(accounts)
+      .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'crypto'), eq(accounts.currency, asset)));
+    if (!account || compare(formatDecimal(account.balance), amount) < 0) throw new ApiError('insufficient_funds');
+    await limits.assertWithinLimit(tx, userId, 'withdrawal', asset, amount);
+    return { id: account.id };
+  }
+
   async function quote(userId: string, body: WithdrawalQuoteBody): Promise<WithdrawalQuote> {
     const address = await ownAddress(db, userId, body.addressId);
     const now = clock();
@@ -308,11 +323,7 @@ export function createWithdrawalService({
     const amount = unitsOf(body.amount, body.asset);
     const { gasLimit, maxFeePerGas, fee } = await estimate();
     if (amount < unitsOf(minimum, body.asset) || amount <= fee) throw new ApiError('amount_too_small', undefined, { fields: { minimum } });
-    const [account] = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.userId, userId), eq(accounts.kind, 'crypto'), eq(accounts.currency, body.asset)));
-    if (!account) throw new ApiError('insufficient_funds');
+    const account = await db.transaction((tx) => assertCovered(tx, userId, body.asset, textOf(amount, body.asset)));
     const [row] = await db
       .insert(withdrawalQuotes)
       .values({
@@ -347,8 +358,10 @@ export function createWithdrawalService({
 
   /**
    * Holds the quote's amount, once: the quote row is locked first, so of two confirms of one quote the
-   * second waits and finds it used. The step-up grant for `withdrawal` is spent in the same database
-   * transaction; a refusal (limit, funds) leaves it and writes nothing.
+   * second waits and finds it used. Funds and limit are checked before the step-up: without a grant the
+   * answer is `step_up_required` only for a withdrawal that would go through, so the app asks for the
+   * step-up after that answer and no code is sent for a refusal. The grant is spent in the same database
+   * transaction; a later refusal leaves it and writes nothing.
    */
   async function withdraw(tx: Db, principal: Principal, quoteId: string, idempotencyKey: string, client: ClientInfo): Promise<Withdrawal> {
     const { userId } = principal;
@@ -357,11 +370,11 @@ export function createWithdrawalService({
     if (row.usedAt) throw new ApiError('quote_used');
     const now = clock();
     if (row.expiresAt <= now) throw new ApiError('quote_expired');
-    await stepUp.consume(tx, principal, 'withdrawal');
     const asset = row.asset as CryptoAsset;
     const amount = formatDecimal(row.amount);
     const fee = formatDecimal(row.fee);
-    await limits.assertWithinLimit(tx, userId, 'withdrawal', asset, amount);
+    await assertCovered(tx, userId, asset, amount);
+    await stepUp.consume(tx, principal, 'withdrawal');
     const received = receivedOf(amount, fee, asset);
     const entries = [
       { accountId: row.accountId, amount: negate(amount) },

@@ -146,15 +146,19 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
    */
   function collateralSql(userId: string, currency: string, delta?: { asset: string; amount: string }): SQL {
     const change = delta ? sql`CASE WHEN c.currency = ${delta.asset} THEN ${delta.amount}::numeric ELSE 0 END` : sql`0`;
+    const own = sql`SELECT currency, balance FROM accounts WHERE user_id = ${userId} AND kind = 'collateral'`;
+    // A first pledge of an asset has no collateral account yet: it counts from zero, as the move will.
+    const pledged = delta
+      ? sql`${own} UNION ALL SELECT ${delta.asset}::text, 0::numeric WHERE NOT EXISTS (${own} AND currency = ${delta.asset})`
+      : own;
     return sql`
       SELECT c.currency AS asset, (c.balance + ${change}) AS amount, r.usd / e.usd AS rate,
         (c.balance + ${change}) * r.usd / e.usd AS value_exact,
         (r.updated_at < ${staleBefore()} OR e.updated_at < ${staleBefore()}) AS stale, s.sort_order
-      FROM accounts c
+      FROM (${pledged}) c
       JOIN rates r ON r.asset = c.currency
       JOIN rates e ON e.asset = ${currency}
-      JOIN assets s ON s.code = c.currency
-      WHERE c.user_id = ${userId} AND c.kind = 'collateral'`;
+      JOIN assets s ON s.code = c.currency`;
   }
 
   /** The credit line of one card account of the customer, or null when it is not theirs (or no card account). */
@@ -302,17 +306,19 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
         creditLimit: formatDecimal(after.credit_limit),
         available: formatDecimal(after.available),
         allowed: query.direction === 'add' || withdrawalAllowed(after),
+        overPledged: false,
         stale: after.stale,
       };
     } catch (error) {
-      // More than is pledged: nothing to value, and not allowed.
+      // More than is pledged: no result to compute; the line as it is now, and why not.
       if (error instanceof ApiError && error.code === 'insufficient_funds') {
         const now = await requireCredit(db, userId, accountId);
         return {
           ltv: now.ltv === null ? null : formatDecimal(now.ltv),
-          creditLimit: '0.00',
-          available: '0.00',
+          creditLimit: formatDecimal(now.credit_limit),
+          available: formatDecimal(now.available),
           allowed: false,
+          overPledged: true,
           stale: now.stale,
         };
       }

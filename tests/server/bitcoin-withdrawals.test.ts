@@ -236,9 +236,10 @@ describe(`two Bitcoin withdrawals at once with the balance for one (${POSTGRES_U
   it('exactly one holds the amount; the ledger sums to zero', async () => {
     const server = createTestServer(db);
     const who = await customer(server);
-    await fund(db, who.userId, 'BTC', '0.01');
+    await fund(db, who.userId, 'BTC', '0.005');
     const saved = await saveAddress(who);
-    const quotes = [await quote(who, saved.id, '0.008'), await quote(who, saved.id, '0.008')];
+    // Within the level's daily withdrawal limit, which the quotes check now.
+    const quotes = [await quote(who, saved.id, '0.004'), await quote(who, saved.id, '0.004')];
     // The service itself, with step-up and limits granted: the race is the ledger's alone.
     const service = createWithdrawalService({
       db: db.database.db,
@@ -264,7 +265,7 @@ describe(`two Bitcoin withdrawals at once with the balance for one (${POSTGRES_U
     const refused = outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult;
     expect(refused.reason).toBeInstanceOf(ApiError);
     expect((refused.reason as ApiError).code).toBe('insufficient_funds');
-    expect(await balanceOf(who.userId)).toBe('0.002000000000000000');
+    expect(await balanceOf(who.userId)).toBe('0.001000000000000000');
     await expectLedgerBalanced();
   });
 });

@@ -335,7 +335,14 @@ describe('collateral', () => {
     expect((await pay(c, card.id, '20000')).status).toBe(200); // LTV 50 %: the whole line used
 
     const preview = await c.client.get(`/card-accounts/${c.cardAccountId}/collateral/preview?direction=withdraw&asset=BTC&amount=0.4`);
-    expect(preview.body).toEqual({ ltv: '83.33', creditLimit: '12000.00', available: '0.00', allowed: false, stale: false });
+    expect(preview.body).toEqual({
+      ltv: '83.33',
+      creditLimit: '12000.00',
+      available: '0.00',
+      allowed: false,
+      overPledged: false,
+      stale: false,
+    });
     const refused = await c.client.post(`/card-accounts/${c.cardAccountId}/collateral/withdraw`, { asset: 'BTC', amount: '0.4' }, key());
     expectError(refused, 409, 'ltv_too_high', ['ltv']);
     expect(refused.body.error.fields.ltv).toBe('83.33');
@@ -361,6 +368,44 @@ describe('collateral', () => {
     );
     const added = await c.client.get(`/card-accounts/${c.cardAccountId}/collateral/preview?direction=add&asset=BTC&amount=1`);
     expect(added.body).toMatchObject({ ltv: '23.68', creditLimit: '38000.00', available: '20000.00', allowed: true });
+  });
+
+  it('previews a first pledge as the line it makes, and a withdrawal of more than is pledged as that, not as a loan-to-value', async () => {
+    const c = await customer();
+    const preview = (direction: string, amount: string) =>
+      c.client.get(`/card-accounts/${c.cardAccountId}/collateral/preview?direction=${direction}&asset=BTC&amount=${amount}`);
+    // No collateral account yet: 0.0307175 BTC is worth 1 228.70 EUR, half of it the line.
+    expect((await preview('add', '0.0307175')).body).toEqual({
+      ltv: null,
+      creditLimit: '614.35',
+      available: '614.35',
+      allowed: true,
+      overPledged: false,
+      stale: false,
+    });
+    expect((await preview('withdraw', '0.0307175')).body).toMatchObject({ allowed: false, overPledged: true });
+
+    await pledge(c, '1');
+    const card = await virtualCard(c);
+    await c.client.post(`/cards/${card.id}/controls`, { dailyLimit: '50000', monthlyLimit: '50000' });
+    expect((await pay(c, card.id, '8000')).status).toBe(200); // LTV 20 %
+    // 1.5 BTC of the 1 pledged: the line as it is, and why it cannot be.
+    expect((await preview('withdraw', '1.5')).body).toEqual({
+      ltv: '20.00',
+      creditLimit: '20000.00',
+      available: '12000.00',
+      allowed: false,
+      overPledged: true,
+      stale: false,
+    });
+    expect((await preview('withdraw', '0.5')).body).toEqual({
+      ltv: '40.00',
+      creditLimit: '10000.00',
+      available: '2000.00',
+      allowed: true,
+      overPledged: false,
+      stale: false,
+    });
   });
 
   it('lets collateral go freely without debt, and refuses pledging crypto the customer has not got', async () => {

@@ -364,6 +364,31 @@ describe('a withdrawal', () => {
     expect(shown.body).toMatchObject({ status: 'confirmed', txHash: sent.tx_hash, explorerUrl: null });
   }, 60_000);
 
+  it('more than the balance or the limit is refused at the quote, and at the withdrawal before any step-up is asked for', async () => {
+    const { server } = serverOn();
+    await setPrices(server, { ETH: '3000' });
+    const who = await customer(server);
+    await fund(db, who.userId, 'ETH', '0.1');
+    const saved = await saveAddress(who);
+    const quote = (amount: string) => who.client.post('/withdrawals/quotes', { asset: 'ETH', addressId: saved.id, amount });
+    expectError(await quote('0.100000000000000001'), 409, 'insufficient_funds');
+
+    // A quote the balance covered, then the money left by another withdrawal: refused, not answered
+    // `step_up_required`, so the app never has a code sent for it; a grant already given stays unspent.
+    const covered = withdrawalQuoteSchema.parse((await quote('0.06')).body);
+    await withdraw(who, saved.id, '0.06');
+    const confirm = () => who.client.post('/withdrawals', { quoteId: covered.id }, { headers: { 'idempotency-key': randomUUID() } });
+    expectError(await confirm(), 409, 'insufficient_funds');
+    await stepUp(who.client, 'withdrawal', who.phone);
+    expectError(await confirm(), 409, 'insufficient_funds');
+    const grants = `SELECT count(*)::int AS n FROM step_ups WHERE user_id = $1 AND action = 'withdrawal' AND granted_at IS NOT NULL`;
+    expect(await sqlRows(grants, [who.userId])).toEqual([{ n: 1 }]);
+    expect(await balanceOf(who.userId)).toBe('0.04');
+
+    await fund(db, who.userId, 'ETH', '999');
+    expectError(await quote('999'), 409, 'limit_exceeded', ['operation', 'period', 'left']);
+  }, 60_000);
+
   it("refuses another customer's quote and withdrawal, and made-up ids", async () => {
     const { server } = serverOn();
     const owner = await customer(server);

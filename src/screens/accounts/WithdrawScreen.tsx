@@ -1,5 +1,5 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CryptoAsset } from '../../../contract/assets';
@@ -52,14 +52,19 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const system = useSystem();
-  const flow = useActorRef(
-    useFlowMachine(withdrawalMachine, () => withdrawalActors(system)),
-    { input: { asset } },
-  );
-  const view = useSelector(flow, withdrawalView, shallowEqual);
-  const stepUp = useSelector(flow, stepUpChild);
   const { summary } = useBalances();
   const balance = summary?.crypto.utgl.coin_balances.find((account) => account.currency === asset)?.balance;
+  // What the flow checks the amount against: no account of the asset holds nothing; unknown until the balances came.
+  const covers = summary ? (balance ?? '0') : null;
+  const flow = useActorRef(
+    useFlowMachine(withdrawalMachine, () => withdrawalActors(system)),
+    { input: { asset, balance: covers } },
+  );
+  useEffect(() => {
+    if (covers !== null) flow.send({ type: 'BALANCE_CHANGED', balance: covers });
+  }, [flow, covers]);
+  const view = useSelector(flow, withdrawalView, shallowEqual);
+  const stepUp = useSelector(flow, stepUpChild);
   const chains = useChains();
   const networkName = (network: WithdrawalNetwork) => {
     // Mainnet is plain Bitcoin, a proper name; demo mode's test network says what it is.

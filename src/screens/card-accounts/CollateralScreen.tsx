@@ -134,7 +134,7 @@ function MoveCollateral({
   const [text, setText] = useState('');
   const headingId = useId();
   const { preview, result, done } = view;
-  useEffect(() => onPreview(preview?.ltv ?? null), [preview, onPreview]);
+  useEffect(() => onPreview(view.ltvAfter), [view.ltvAfter, onPreview]);
   useEffect(() => {
     if (done && result) onMoved(result);
   }, [done, result, onMoved]);
@@ -187,6 +187,10 @@ function MoveCollateral({
         <div aria-live="polite" data-testid="collateral-preview">
           {view.checking ? (
             <p className="hint-text">{t('collateral.preview.checking')}</p>
+          ) : view.refusal === 'more_than_pledged' ? (
+            <p className="form-alert" role="alert">
+              {t('collateral.errors.more_than_pledged')}
+            </p>
           ) : preview ? (
             <>
               <dl className="account-facts">
@@ -207,9 +211,9 @@ function MoveCollateral({
                   </dd>
                 </div>
               </dl>
-              {!preview.allowed ? (
+              {view.refusal === 'ltv_too_high' ? (
                 <p className="form-alert" role="alert">
-                  {preview.ltv === null ? t('collateral.errors.more_than_pledged') : <LtvRefusal ltv={preview.ltv} limit={limit} />}
+                  <LtvRefusal ltv={preview.ltv} limit={limit} />
                 </p>
               ) : null}
             </>
@@ -223,19 +227,17 @@ function MoveCollateral({
   );
 }
 
-/** "This would take the loan-to-value to 55.6 %, past the 50 % credit limit." */
-function LtvRefusal({ ltv, limit }: { ltv: string; limit: string }) {
+/** "This would take the loan-to-value to 55.6 %, past the 50 % credit limit."; without a figure (no value left to borrow against), the threshold alone. */
+function LtvRefusal({ ltv, limit }: { ltv: string | null; limit: string }) {
   const { t } = useTranslation();
   const percent = usePercent();
+  if (ltv === null) return <>{t('collateral.errors.past_limit', { limit: percent(limit) })}</>;
   return <>{t('collateral.errors.ltv_too_high', { ltv: percent(ltv), limit: percent(limit) })}</>;
 }
 
 function MoveFailure({ failure, limit }: { failure: Failure; limit: string }) {
   const { t } = useTranslation();
-  const percent = usePercent();
   if (failure.code !== 'ltv_too_high') return <>{failureText(t, 'collateral.errors', failure)}</>;
   const ltv = failure.fields?.ltv;
-  // Without a figure (no value left to borrow against), the threshold alone.
-  if (ltv && isDecimal(ltv)) return <LtvRefusal ltv={ltv} limit={limit} />;
-  return <>{t('collateral.errors.past_limit', { limit: percent(limit) })}</>;
+  return <LtvRefusal ltv={ltv && isDecimal(ltv) ? ltv : null} limit={limit} />;
 }
