@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { quoteSchema } from '../../contract/transfers';
-import { DEMO_ADMIN } from '../../server/db/seed';
 import { accounts } from '../../server/db/schema';
 import { silentLogger } from '../../server/logger';
 import { createServices } from '../../server/services';
 import { credit } from '../../server/services/ledger';
-import { POSTGRES_URL, TestClient, registerQualifiedCustomer, testConfig, useTestServer } from './helpers';
+import { POSTGRES_URL, TestClient, registerQualifiedCustomer, setRates, testConfig, useTestServer } from './helpers';
 
 /** What the issue asks of a transfer that another one's open transaction must not hold up. */
 const WITHIN_MS = 1_000;
@@ -18,13 +17,10 @@ const { db, server } = useTestServer();
 it.skipIf(!POSTGRES_URL)(
   'a transfer whose database transaction stays open keeps no other customer’s transfer or deposit waiting (PostgreSQL)',
   async () => {
-    const admin = new TestClient(server);
-    expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
-    const rates = [
+    await setRates(server, [
       { asset: 'EUR', usd: '1.08' },
       { asset: 'BTC', usd: '65000' },
-    ];
-    expect((await admin.post('/admin/rates', { rates })).status).toBe(200);
+    ]);
     // Both exchange EUR for BTC: the same revenue and treasury accounts, where they used to queue.
     const [held, other] = await Promise.all([exchanger(), exchanger()]);
 
