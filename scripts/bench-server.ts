@@ -15,6 +15,7 @@ import { systemClock } from '../server/clock';
 import { loadConfig } from '../server/config';
 import { silentLogger } from '../server/logger';
 import { createPasswordHasher } from '../server/services/passwords';
+import { clientAddresses, ms, percentile } from './bench/measure';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,8 +32,7 @@ const CONCURRENCY = Number(args.concurrency);
 const PASSWORD = 'bench mark password 2026';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'meridian-bench-'));
-// TRUST_PROXY: every simulated customer comes from an address of its own, as real ones do, so the
-// per-address limits (sign-up, sign-in) measure nothing but themselves.
+// TRUST_PROXY: every simulated customer comes from an address of its own (clientAddresses).
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, TRUST_PROXY: '1', PORT: '0', DEMO_MODE: '0' });
 const database = await openDatabase(config, silentLogger);
 const app = createApp({ db: database.db, config, clock: systemClock, logger: silentLogger, transport: async () => {} });
@@ -41,11 +41,7 @@ await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 const address = server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
 
-let addressCounter = 0;
-const clientAddress = () => {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
-};
+const clientAddress = clientAddresses();
 
 async function call(method: string, url: string, options: { body?: unknown; token?: string; ip?: string } = {}) {
   const response = await fetch(`${base}${url}`, {
@@ -81,9 +77,6 @@ async function measure(total: number, concurrency: number, task: (index: number)
   );
   return { times: times.sort((a, b) => a - b), wallMs: performance.now() - started };
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 try {
   const { memoryCost, timeCost, parallelism } = config.passwordCost;

@@ -254,6 +254,8 @@ export const accounts = pgTable('accounts', {
   creditLimit: money('credit_limit').notNull().default('0'),
   /** System accounts only (migration 0019): `external` (money entering or leaving), `treasury` (exchanges), `revenue` (fees). */
   systemRole: text('system_role', { enum: SYSTEM_ROLES }),
+  /** System accounts only (migration 0039): which of the account's `SYSTEM_SHARDS` rows this is; 0 for every other account. */
+  shard: smallint('shard').notNull().default(0),
   createdAt: instant('created_at').notNull(),
 });
 

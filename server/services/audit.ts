@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { SYSTEM_ROLES } from '../../contract/transfers';
 import type { Db } from '../db/database';
+import { SYSTEM_SHARDS } from './ledger';
 
 /**
  * What must hold of the whole ledger at any moment, whatever the code did. Each check is a query that
@@ -33,6 +35,17 @@ const CHECKS = {
     SELECT v.id::text AS subject, v.currency || ' ' || a.currency AS detail
     FROM activities v JOIN accounts a ON a.id = v.account_id
     WHERE a.user_id IS DISTINCT FROM v.user_id OR a.currency <> v.currency`,
+  // Postings take whichever shard is free (services/ledger.ts): a missing one would only slow them,
+  // an extra one (a shard number out of range, a second external account) would hide money from a sum.
+  'system account not in exactly its shards': sql`
+    SELECT a.code || ' ' || r.role AS subject, count(s.id)::text || ' shards' AS detail
+    FROM assets a CROSS JOIN unnest(ARRAY[${sql.join(
+      SYSTEM_ROLES.map((role) => sql`${role}`),
+      sql`, `,
+    )}]::text[]) AS r (role)
+    LEFT JOIN accounts s ON s.user_id IS NULL AND s.currency = a.code AND s.system_role = r.role
+    GROUP BY a.code, r.role
+    HAVING count(s.id) <> ${SYSTEM_SHARDS} OR count(DISTINCT s.shard) <> ${SYSTEM_SHARDS} OR max(s.shard) <> ${SYSTEM_SHARDS - 1}`,
 } as const;
 
 export interface AuditFinding {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { ActivityStatus, ActivityType } from '../../contract/activities';
 import { fitsAssetDecimals, type Asset } from '../../contract/assets';
 import type { SystemRole } from '../../contract/transfers';
@@ -104,15 +104,28 @@ export async function post(db: Db, posting: Posting): Promise<string> {
   return id;
 }
 
+/** Rows each system account is split into (migration 0039_system_account_shards.sql). */
+export const SYSTEM_SHARDS = 32;
+
 /**
- * The system account of `asset` with `role`: by default the `external` one, the counter-side of money
- * entering or leaving Meridian; exchanges also use `treasury` and `revenue` (migration 0019).
+ * A shard of the system account of `asset` with `role`: by default the `external` one, the
+ * counter-side of money entering or leaving Meridian; exchanges also use `treasury` and `revenue`
+ * (migration 0019). The shard is locked here, in `tx` (the transaction that posts to it), and is one no
+ * other open transaction holds, tried from a random one, so postings of unrelated customers never wait
+ * on each other; only when every shard is held does this wait, for one of them.
  */
-export async function systemAccountId(db: Db, asset: Asset, role: SystemRole = 'external'): Promise<string> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(isNull(accounts.userId), eq(accounts.currency, asset), eq(accounts.systemRole, role)));
+export async function systemAccountId(tx: Db, asset: Asset, role: SystemRole = 'external'): Promise<string> {
+  const shards = (skipLocked: boolean) =>
+    tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(isNull(accounts.userId), eq(accounts.currency, asset), eq(accounts.systemRole, role)))
+      .orderBy(sql`(${accounts.shard} + ${randomInt(SYSTEM_SHARDS)}) % ${SYSTEM_SHARDS}`)
+      .limit(1)
+      // No key update, as the entry's own update of the balance: entries referencing the row still go in.
+      .for('no key update', skipLocked ? { skipLocked } : undefined);
+  const [free] = await shards(true);
+  const row = free ?? (await shards(false))[0];
   if (!row) throw new Error(`No ${role} system account for ${asset}`);
   return row.id;
 }
@@ -142,16 +155,18 @@ export async function debit(db: Db, movement: Movement): Promise<string> {
 
 async function move(db: Db, movement: Movement, signed: string): Promise<string> {
   if (!isPositiveAmount(movement.amount)) throw new ApiError('amount_invalid');
-  const system = await systemAccountId(db, movement.asset);
-  return post(db, {
-    kind: movement.kind,
-    userId: movement.userId,
-    idempotencyKey: movement.idempotencyKey,
-    at: movement.at,
-    entries: [
-      { accountId: movement.accountId, amount: signed },
-      { accountId: system, amount: negate(signed) },
-    ],
-    activities: movement.activity ? [{ ...movement.activity, accountId: movement.accountId, amount: signed }] : [],
-  });
+  // The shard stays locked from its choice to the posting's commit: one transaction (a savepoint in the caller's).
+  return db.transaction(async (tx) =>
+    post(tx, {
+      kind: movement.kind,
+      userId: movement.userId,
+      idempotencyKey: movement.idempotencyKey,
+      at: movement.at,
+      entries: [
+        { accountId: movement.accountId, amount: signed },
+        { accountId: await systemAccountId(tx, movement.asset), amount: negate(signed) },
+      ],
+      activities: movement.activity ? [{ ...movement.activity, accountId: movement.accountId, amount: signed }] : [],
+    }),
+  );
 }

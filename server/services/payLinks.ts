@@ -296,7 +296,7 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
       userId: principal.userId,
       idempotencyKey,
       at: now,
-      // The order transfers use: payments and exchanges lock the treasury accounts alike, never waiting on each other.
+      // The order transfers use: two payments between the same customers, either way, lock their accounts alike.
       entries: entries.sort((a, b) => a.accountId.localeCompare(b.accountId)),
       activities: [
         {

@@ -157,8 +157,8 @@ export function createTransferService(db: Db, clock: Clock, rates: Pick<RateServ
       userId,
       idempotencyKey,
       at: now,
-      // One order for every transfer: two exchanges in opposite directions lock the treasury accounts
-      // in the same order and never wait on each other.
+      // Account order, as payments take it: the system shards are locked already (systemAccountId),
+      // and any two postings that share accounts lock them in the same order, never each other's first.
       entries: entries.sort((a, b) => a.accountId.localeCompare(b.accountId)),
       activities: [
         { accountId: row.fromAccountId, type: 'exchange', amount: negate(amountIn), counterAmount: amountOut, counterCurrency: toAsset },

@@ -98,7 +98,7 @@ describe('the ledger in the database', () => {
       currency,
     ]);
     const [system] = await session.query<{ id: string }>(
-      `SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND currency = $1`,
+      `SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND shard = 0 AND currency = $1`,
       [currency],
     );
     return { account: row!.id, system: system!.id };
@@ -166,7 +166,7 @@ describe('the ledger in the database', () => {
         [accountId, userId, TEST_EPOCH],
       );
       const [system] = await session.query<{ id: string }>(
-        `SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND currency = 'USD'`,
+        `SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND shard = 0 AND currency = 'USD'`,
       );
       const postAs = async (amount: string) => {
         const id = randomUUID();
@@ -395,7 +395,7 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
       session.query(
         `WITH t AS (INSERT INTO ledger_transactions (id, user_id, kind, created_at) VALUES (gen_random_uuid(), $1, 'withdrawal', $2) RETURNING id)
          INSERT INTO ledger_entries (transaction_id, account_id, amount)
-         SELECT t.id, x.account, x.amount FROM t, (VALUES ($3::uuid, $4::numeric), ((SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND currency = 'EUR'), -($4::numeric))) AS x (account, amount)`,
+         SELECT t.id, x.account, x.amount FROM t, (VALUES ($3::uuid, $4::numeric), ((SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND shard = 0 AND currency = 'EUR'), -($4::numeric))) AS x (account, amount)`,
         [userId, TEST_EPOCH, accountId, amount],
       );
     await db.database.transaction(async (session) => {

@@ -16,7 +16,7 @@ import { DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { users } from '../../server/db/schema';
 import { migrate, readMigrations } from '../../server/db/migrate';
-import { seedDemo } from '../../server/db/seed';
+import { DEMO_ADMIN, seedDemo } from '../../server/db/seed';
 import type { AppEnv } from '../../server/http/route';
 import { silentLogger } from '../../server/logger';
 import { auditLedger } from '../../server/services/audit';
@@ -486,4 +486,12 @@ export async function meetRules(db: TestDatabase, userId: string, rules: readonl
     })
     .where(eq(users.id, userId));
   return phone;
+}
+
+/** Sets these prices (US dollars per unit) as the demo admin does, dated by the server's clock. */
+export async function setRates(server: TestServer, rates: { asset: string; usd: string }[]): Promise<void> {
+  const admin = new TestClient(server);
+  expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+  const answer = await admin.post('/admin/rates', { rates });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 }

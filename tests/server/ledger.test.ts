@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSETS, NETWORKS, fitsAssetDecimals } from '../../contract/assets';
 import { accounts, activities, assetNetworks, assets, networks } from '../../server/db/schema';
 import { ApiError } from '../../server/errors';
 import { auditLedger } from '../../server/services/audit';
-import { credit, debit, post } from '../../server/services/ledger';
+import { SYSTEM_ROLES } from '../../contract/transfers';
+import { SYSTEM_SHARDS, credit, debit, post } from '../../server/services/ledger';
 import {
   TEST_EPOCH,
   TestClient,
@@ -61,11 +62,16 @@ describe('assets', () => {
     expect(Object.fromEntries(chains.map((row) => [row.code, { name: row.name, chainId: row.chainId }]))).toEqual(NETWORKS);
   });
 
-  it('has a system account for every asset', async () => {
-    const rows = await sqlRows<{ currency: string }>(
-      `SELECT currency FROM accounts WHERE user_id IS NULL AND system_role = 'external' ORDER BY currency`,
+  it('has each system account of every asset, in its shards', async () => {
+    const rows = await sqlRows<{ currency: string; role: string; shards: number }>(
+      `SELECT currency, system_role AS role, count(*)::int AS shards FROM accounts WHERE user_id IS NULL
+       GROUP BY currency, system_role ORDER BY currency, system_role`,
     );
-    expect(rows.map((row) => row.currency)).toEqual(ASSETS.map((asset) => asset.code).sort());
+    const roles = [...SYSTEM_ROLES].sort();
+    const expected = ASSETS.map((asset) => asset.code)
+      .sort()
+      .flatMap((currency) => roles.map((role) => ({ currency, role, shards: SYSTEM_SHARDS })));
+    expect(rows).toEqual(expected);
   });
 
   it('refuses an account in an unknown asset, and a crypto account in a fiat currency or the reverse', async () => {
@@ -153,7 +159,7 @@ describe('posting', () => {
         await session.query(`INSERT INTO ledger_transactions (id, kind, created_at) VALUES ($1, 'deposit', $2)`, [id, TEST_EPOCH]);
         await session.query(
           `INSERT INTO ledger_entries (transaction_id, account_id, amount)
-           VALUES ($1, $2, 0.0000001), ($1, (SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND currency = 'USDT'), -0.0000001)`,
+           VALUES ($1, $2, 0.0000001), ($1, (SELECT id FROM accounts WHERE user_id IS NULL AND system_role = 'external' AND shard = 0 AND currency = 'USDT'), -0.0000001)`,
           [id, accountId],
         );
       }),
@@ -251,5 +257,19 @@ describe('the audit', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await auditLedger(db.database.db)).toEqual([]);
+  });
+
+  it('finds a system account that lost one of its shards', async () => {
+    await expect(
+      db.database.db.transaction(async (tx) => {
+        await tx
+          .delete(accounts)
+          .where(and(isNull(accounts.userId), eq(accounts.currency, 'ETH'), eq(accounts.systemRole, 'revenue'), eq(accounts.shard, 7)));
+        expect(await auditLedger(tx)).toEqual([
+          { rule: 'system account not in exactly its shards', subject: 'ETH revenue', detail: `${SYSTEM_SHARDS - 1} shards` },
+        ]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
   });
 });
