@@ -1,17 +1,10 @@
 import type { Passkey } from '../contract';
+import { passkey as PASSKEY } from './biometric.model';
 import { inLanguage, pageTexts } from './graph/page';
 import { passkeyNameProblems, renamePasskeyMachine } from './renamePasskey.machine';
 import { sessionCookieJar } from './session.model';
 import { writeModel } from './write.model';
 
-const PASSKEY: Passkey = {
-  id: 'Y3JlZA',
-  name: 'Passkey',
-  provider: 'Passkey',
-  backedUp: true,
-  createdAt: '2026-03-02T09:00:00.000Z',
-  lastUsedAt: null,
-};
 const RENAMED: Passkey = { ...PASSKEY, name: 'Work laptop' };
 const PASSKEYS = '**/api/passkeys';
 
