@@ -60,8 +60,16 @@ test('hide balances masks every amount on home and accounts, and is remembered',
   await expect(total(page)).toHaveText(/^\$[\d,]+\.\d\d$/);
   const toggle = page.getByRole('button', { name: 'Hide balances' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  // Pressed looks pressed, not only to a screen reader: its fill and its icon (a crossed eye) change.
+  const look = () =>
+    toggle.evaluate((button) => [getComputedStyle(button).backgroundColor, button.querySelector('path')?.getAttribute('d')]);
+  const unpressed = await look();
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.mouse.move(0, 0);
+  const pressed = await look();
+  expect(pressed[0]).not.toBe(unpressed[0]);
+  expect(pressed[1]).not.toBe(unpressed[1]);
   await expect(total(page)).toHaveText('••••Amount hidden');
   // No figure of any asset shows: every amount on the page is the mask.
   await expect(page.getByTestId('asset-row').first()).toBeVisible();

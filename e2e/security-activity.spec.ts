@@ -39,6 +39,8 @@ test('recent security activity lists a failed sign-in and a sign-in on a new dev
   await expect(section.getByRole('heading', { name: 'Recent security activity' })).toBeVisible();
   await expect(section.getByText('Signed in on a new device')).toBeVisible();
   await expect(section.getByText('Failed sign-in attempt')).toBeVisible();
+  // A failed attempt opened no session: its row does not say "Signed in with password".
+  await expect(section.getByRole('listitem').filter({ hasText: 'Failed sign-in attempt' })).not.toContainText('Signed in with');
   await expect(section.getByText(/Firefox on Windows/).first()).toBeVisible();
 });
 

@@ -48,7 +48,7 @@ const response = {
   response: { clientDataJSON: 'e30', attestationObject: 'oA' },
   clientExtensionResults: {},
 };
-const passkey = {
+export const passkey = {
   id: 'Y3JlZA',
   name: 'Passkey',
   provider: 'Passkey',

@@ -84,6 +84,14 @@ import { updateNameMachine } from './updateName.machine';
 import { updateNameModel } from './updateName.model';
 import { openCardAccountMachine } from './openCardAccount.machine';
 import { openCardAccountModel } from './openCardAccount.model';
+import { renamePasskeyMachine } from './renamePasskey.machine';
+import { renamePasskeyModel } from './renamePasskey.model';
+import { endSessionsMachine, signOutEverywhereMachine } from './endSessions.machine';
+import { endSessionsModel, signOutEverywhereModel } from './endSessions.model';
+import { markNotificationsReadMachine } from './markNotificationsRead.machine';
+import { markNotificationsReadModel } from './markNotificationsRead.model';
+import { campaignTagsMachine } from './campaignTags.machine';
+import { campaignTagsModel } from './campaignTags.model';
 
 export interface CatalogEntry {
   id: string;
@@ -476,5 +484,50 @@ export const catalog: CatalogEntry[] = [
     routes: ['/card-accounts'],
     machine: openCardAccountMachine,
     model: openCardAccountModel,
+  },
+  {
+    id: 'renamePasskey',
+    title: 'Rename a passkey',
+    summary:
+      'Renaming one passkey on /profile/security, one use of the write machine: the name checked on the page (required, at most 64 characters), then saved once; the form closes and the list shows the new name. A failure says so and keeps what was typed.',
+    routes: ['/profile/security'],
+    machine: renamePasskeyMachine,
+    model: renamePasskeyModel,
+  },
+  {
+    id: 'endSessions',
+    title: 'Sign out other devices',
+    summary:
+      'Signing out one other device, or all the others, from the signed-in devices on /profile/security, one use of the write machine: the pressed button is busy while it runs, the list and the security activity are read again afterwards, and a failure says so.',
+    routes: ['/profile/security'],
+    machine: endSessionsMachine,
+    model: endSessionsModel,
+  },
+  {
+    id: 'signOutEverywhere',
+    title: 'Sign out everywhere',
+    summary:
+      'Signing out on every device, this one included, on /profile/security, one use of the write machine that asks first: the customer confirms or cancels; once done the session ends here and the welcome page opens. A failure says so and nothing changes.',
+    routes: ['/profile/security'],
+    machine: signOutEverywhereMachine,
+    model: signOutEverywhereModel,
+  },
+  {
+    id: 'markNotificationsRead',
+    title: 'Mark notifications read',
+    summary:
+      'Opening /notifications with unread ones marks them read up to the newest shown, one use of the write machine: the bell’s count goes to zero while the rows keep their New mark for this visit. A failure leaves the count; the next visit tries again.',
+    routes: ['/notifications'],
+    machine: markNotificationsReadMachine,
+    model: markNotificationsReadModel,
+  },
+  {
+    id: 'campaignTags',
+    title: 'Campaign tags',
+    summary:
+      'The utm_* tags of a landing address, reported once per distinct set of tags, one use of the write machine started at page load: a set counts as sent only once the server accepted it, so a failed report is tried again at a later landing with the same tags; nothing shows to the customer.',
+    routes: ['/welcome'],
+    machine: campaignTagsMachine,
+    model: campaignTagsModel,
   },
 ];

@@ -67,7 +67,7 @@ describe('trackCampaignTags', () => {
     expect(r.sent).toEqual([]);
   });
 
-  it('sends once with null for missing tags and stores the flag', async () => {
+  it('sends a set of tags once, with null for missing tags', async () => {
     const storage = memoryStorage();
     const r = recorder(accepted);
     const search = '?utm_source=newsletter&utm_campaign=spring%20sale&utm_term=';
@@ -75,17 +75,45 @@ describe('trackCampaignTags', () => {
     expect(r.sent).toEqual([
       { utm_source: 'newsletter', utm_medium: null, utm_campaign: 'spring sale', utm_term: null, utm_content: null },
     ]);
-    expect(storage.items.get('utm_tracking_sent')).toBe('1');
 
     expect(await trackCampaignTags(search, storage, r.send, r.log)).toBe('skipped-already-sent');
+    // The same set in another order, or with an ignored parameter, is the same set.
+    expect(await trackCampaignTags('?utm_campaign=spring%20sale&ref_code=X&utm_source=newsletter', storage, r.send, r.log)).toBe(
+      'skipped-already-sent',
+    );
     expect(r.sent).toHaveLength(1);
   });
 
-  it('does not send when the flag is already stored', async () => {
+  it('sends a later campaign, and an earlier one only once', async () => {
+    const storage = memoryStorage();
+    const r = recorder(accepted);
+    expect(await trackCampaignTags('?utm_source=newsletter', storage, r.send, r.log)).toBe('sent');
+    expect(await trackCampaignTags('?utm_source=again', storage, r.send, r.log)).toBe('sent');
+    expect(await trackCampaignTags('?utm_source=again&utm_medium=email', storage, r.send, r.log)).toBe('sent');
+    expect(await trackCampaignTags('?utm_source=newsletter', storage, r.send, r.log)).toBe('skipped-already-sent');
+    expect(r.sent.map((body) => [body.utm_source, body.utm_medium])).toEqual([
+      ['newsletter', null],
+      ['again', null],
+      ['again', 'email'],
+    ]);
+  });
+
+  it('sends once more after the flag of earlier versions, which named no set', async () => {
     const storage = memoryStorage({ utm_tracking_sent: '1' });
     const r = recorder(accepted);
+    expect(await trackCampaignTags('?utm_source=ads', storage, r.send, r.log)).toBe('sent');
     expect(await trackCampaignTags('?utm_source=ads', storage, r.send, r.log)).toBe('skipped-already-sent');
-    expect(r.sent).toEqual([]);
+    expect(r.sent).toHaveLength(1);
+  });
+
+  it('keeps the latest 20 sets', async () => {
+    const storage = memoryStorage();
+    const r = recorder(accepted);
+    for (let n = 0; n <= 20; n += 1) await trackCampaignTags(`?utm_source=s${n}`, storage, r.send, r.log);
+    expect(await trackCampaignTags('?utm_source=s20', storage, r.send, r.log)).toBe('skipped-already-sent');
+    expect(await trackCampaignTags('?utm_source=s1', storage, r.send, r.log)).toBe('skipped-already-sent');
+    // The oldest set was forgotten: reported again.
+    expect(await trackCampaignTags('?utm_source=s0', storage, r.send, r.log)).toBe('sent');
   });
 
   it('logs a refused report and leaves the flag unset', async () => {

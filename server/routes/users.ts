@@ -26,8 +26,8 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
 
   mount(app, deps, endpoints.removePhone, ({ c, principal, ip }) => phone.removePhone(principal, client(c, ip)));
 
-  mount(app, deps, endpoints.changePassword, ({ principal, body }) =>
-    passwordChange.change(principal, body.currentPassword, body.newPassword),
+  mount(app, deps, endpoints.changePassword, ({ c, principal, body, ip }) =>
+    passwordChange.change(principal, body.currentPassword, body.newPassword, client(c, ip)),
   );
 
   mount(app, deps, endpoints.getUserSettings, ({ principal }) => settings.get(principal.userId));

@@ -7,9 +7,10 @@ import { ApiError } from '../errors';
 import type { Outbox } from './outbox';
 import { assertStrongPassword, type PasswordHasher } from './passwords';
 import { BACKOFFS, type RateLimiter } from './rate-limit';
+import { recordSecurityEvent } from './security-log';
 import type { StepUpService } from './step-up';
 import { passwordChangedEmail } from './stepUpNotices';
-import type { Principal } from './tokens';
+import type { ClientInfo, Principal } from './tokens';
 import type { UserService } from './users';
 
 export interface PasswordChangeDeps {
@@ -25,13 +26,13 @@ export interface PasswordChangeDeps {
 /**
  * Changing the password from /profile/security: the current password plus a `password.change`
  * step-up. Every other session ends (whoever held one may have known the old password); this one
- * stays. The e-mail hears of it. The new password follows the sign-up rule (`passwordSchema` in the
+ * stays. The e-mail hears of it, and the security log records it. The new password follows the sign-up rule (`passwordSchema` in the
  * body's schema).
  */
 export function createPasswordChangeService(deps: PasswordChangeDeps) {
   const { db, clock, passwords, outbox, rateLimiter } = deps;
 
-  async function change(principal: Principal, currentPassword: string, newPassword: string): Promise<PasswordChanged> {
+  async function change(principal: Principal, currentPassword: string, newPassword: string, client?: ClientInfo): Promise<PasswordChanged> {
     // The step-up first: without one, the endpoint tells nothing about the password.
     await deps.stepUp.require(db, principal, 'password.change');
     const user = await deps.users.get(principal.userId);
@@ -55,6 +56,7 @@ export function createPasswordChangeService(deps: PasswordChangeDeps) {
         .set({ revokedAt: now, revokedReason: 'password_changed' })
         .where(and(eq(sessions.userId, user.id), ne(sessions.id, principal.sessionId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
+      await recordSecurityEvent(tx, now, user.id, { kind: 'password_changed', client });
       await outbox.enqueue(tx, passwordChangedEmail(user.email, language));
       return revoked.length;
     });

@@ -1,10 +1,12 @@
+import { createActor, waitFor } from 'xstate';
 import type { ApiResult } from '../api/client';
 import type { UtmTrackingBody } from '../../contract/app';
 import { UTM_TAGS } from '../../contract/campaign';
+import { campaignTagsMachine } from '../../machines/campaignTags.machine';
 import { STORAGE_KEYS } from '../platform/storage';
+import { campaignTagsActors, campaignTagsSent, type KeyValueStorage } from './actors/campaignTags';
 
-/** The part of `Storage` these functions use, so tests can pass a plain in-memory fake. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+export type { KeyValueStorage };
 
 const REF_CODE_MAX_LENGTH = 64;
 /** utmTrackingBodySchema's limit: a longer tag is cut rather than have the whole report rejected. */
@@ -25,9 +27,10 @@ export function captureReferralCode(search: string, storage: KeyValueStorage): s
 export type CampaignTrackingOutcome = 'skipped-empty' | 'skipped-already-sent' | 'sent' | 'failed';
 
 /**
- * Reports the `utm_*` tags of the landing URL once per browser. The flag is stored only after the
- * server accepted the report, so a failed report is tried again on a later visit with tags.
- * A failed report is logged, never thrown: campaign tracking must not break the app.
+ * Reports the `utm_*` tags of the landing URL once per distinct set of tags, through the campaignTags write
+ * machine. A set counts as sent only after the server accepted it, so a failed report is tried again at a
+ * later landing with the same tags. A failed report is logged, never thrown: campaign tracking must not
+ * break the app.
  */
 export async function trackCampaignTags(
   search: string,
@@ -40,13 +43,16 @@ export async function trackCampaignTags(
     UTM_TAGS.map((tag) => [tag, params.get(tag)?.trim().slice(0, UTM_VALUE_MAX_LENGTH) || null]),
   ) as UtmTrackingBody;
   if (UTM_TAGS.every((tag) => body[tag] === null)) return 'skipped-empty';
-  if (storage.getItem(STORAGE_KEYS.utmSent) !== null) return 'skipped-already-sent';
+  if (campaignTagsSent(storage, body)) return 'skipped-already-sent';
 
-  const result = await send(body).catch((error: unknown) => ({ ok: false as const, error }));
-  if (!result.ok) {
-    log('Campaign tags were not recorded', result.error);
+  const report = createActor(campaignTagsMachine.provide(campaignTagsActors(send, storage))).start();
+  // The endpoint is not idempotent: the key only keeps the write machine's one shape.
+  report.send({ type: 'SUBMITTED', input: body, key: crypto.randomUUID() });
+  const ended = await waitFor(report, (s) => s.hasTag('done') || s.hasTag('failed'));
+  report.stop();
+  if (ended.hasTag('failed')) {
+    log('Campaign tags were not recorded', ended.context.failure);
     return 'failed';
   }
-  storage.setItem(STORAGE_KEYS.utmSent, '1');
   return 'sent';
 }

@@ -79,6 +79,28 @@ describe('the security log', () => {
     expect([...ids].sort((a, b) => (a > b ? -1 : 1))).toEqual(ids);
   });
 
+  // Issue 24, item 8: a password change is a security event like a reset.
+  it('records a password change, with device and address, and nothing for a refused one', async () => {
+    const server = newServer();
+    const owner = new TestClient(server);
+    const { email, password } = await registerVerifiedCustomer(owner);
+    await stepUp(owner, 'password.change', email);
+    const refused = await owner.post('/users/change-password', {
+      currentPassword: 'not the password 1',
+      newPassword: 'violet anchor 93 drift',
+    });
+    expectError(refused, 400, 'current_password_invalid');
+    expect((await activity(owner)).events.map((e) => e.kind)).not.toContain('password_changed');
+    const changed = await owner.post(
+      '/users/change-password',
+      { currentPassword: password, newPassword: 'violet anchor 93 drift' },
+      { headers: { 'user-agent': FIREFOX } },
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const [latest] = (await activity(owner)).events;
+    expect(latest).toMatchObject({ kind: 'password_changed', browser: 'Firefox', os: 'Windows', ip: owner.ip });
+  });
+
   it('pages by key: limit and cursor, no entry twice or missed', async () => {
     const server = newServer();
     const owner = new TestClient(server);

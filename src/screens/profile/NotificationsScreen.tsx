@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppNotification } from '../../../contract/notifications';
-import { profileApi } from '../../api/profile';
-import { useApi, useLocalize, useSystem } from '../../app/context';
+import { markNotificationsReadMachine } from '../../../machines/markNotificationsRead.machine';
+import { markNotificationsReadActors } from '../../app/actors/markNotificationsRead';
+import { useLocalize, useSystem } from '../../app/context';
 import { notificationsQuery } from '../../app/notificationsQuery';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -12,7 +13,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { unwrap } from '../../app/actors/unwrap';
+import { useWrite } from '../../app/useWrite';
 
 /**
  * /notifications: what the customer was told, newest first, the unread ones marked New. Seeing the
@@ -21,28 +22,17 @@ import { unwrap } from '../../app/actors/unwrap';
 export function NotificationsScreen() {
   const { t } = useTranslation();
   const { api } = useSystem();
-  const profile = useApi(profileApi);
   const localize = useLocalize();
   const locale = useUiLocale();
-  const queryClient = useQueryClient();
   const list = useQuery(notificationsQuery(api));
-  const markRead = useMutation({
-    mutationFn: async (upToId: string) => {
-      return unwrap(profile.markNotificationsRead(upToId));
-    },
-    // A read of the list still under way (the page's own, on opening) reflects the list before this mark:
-    // landing after it, it would put the old unread count back, and nothing would mark it read again.
-    onMutate: () => queryClient.cancelQueries({ queryKey: notificationsQuery(api).queryKey }),
-    // Only the count: the rows keep their New mark while the page shows them.
-    onSuccess: (answer) =>
-      queryClient.setQueryData(notificationsQuery(api).queryKey, (before) => before && { ...before, unreadCount: answer.unreadCount }),
-  });
+  const markRead = useWrite(markNotificationsReadMachine, markNotificationsReadActors);
   const newest = list.data?.notifications[0];
   const unread = list.data?.unreadCount ?? 0;
-  const { mutate } = markRead;
+  // Once per list read with unread ones, not at each render of the write (a failure would repeat it at once).
+  const markUpTo = useEffectEvent((id: string) => markRead.submit(id));
   useEffect(() => {
-    if (newest && unread > 0) mutate(newest.id);
-  }, [newest, unread, mutate]);
+    if (newest && unread > 0) markUpTo(newest.id);
+  }, [newest, unread]);
 
   if (list.isError) {
     return (

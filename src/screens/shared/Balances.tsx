@@ -4,6 +4,7 @@ import type { CoinBalance, AccountLimitBalance } from '../../../contract/account
 import { compare } from '../../../contract/decimal';
 import { formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
+import { Icon } from '../../ui/Icon';
 import { Money } from '../../ui/Money';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useBalances, useBalancesErrorText } from './useBalances';
@@ -35,12 +36,16 @@ export function RateChange({ account }: { account: ValuedAccount }) {
   );
 }
 
-/** The hide-balances switch: one button, announced as pressed while amounts are masked. */
+/**
+ * The hide-balances switch: one button, announced as pressed while amounts are masked, and seen so: a
+ * crossed eye on a filled button while pressed, an open eye otherwise (the label stays the same).
+ */
 export function HideBalancesToggle() {
   const { t } = useTranslation();
   const { hidden, toggleHidden } = useBalances();
   return (
-    <Button className="button--small" aria-pressed={hidden} onClick={toggleHidden}>
+    <Button className="button--small button--toggle" aria-pressed={hidden} onClick={toggleHidden}>
+      <Icon name={hidden ? 'eyeOff' : 'eye'} />
       {t('balances.hide')}
     </Button>
   );

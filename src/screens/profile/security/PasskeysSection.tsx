@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,10 @@ import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
 import { biometricMachine, type BiometricFailure, type BiometricStep } from '../../../../machines/biometric.machine';
 import { biometricView } from '../../../../machines/biometric.view';
 import type { Passkey } from '../../../../contract';
-import { PASSKEY_NAME_MAX_LENGTH, requiredTextProblem } from '../../../../contract/fields';
+import { PASSKEY_NAME_MAX_LENGTH } from '../../../../contract/fields';
+import { renamePasskeyMachine } from '../../../../machines/renamePasskey.machine';
+import { renamePasskeyActors } from '../../../app/actors/renamePasskey';
+import { useWrite } from '../../../app/useWrite';
 import { securityApi } from '../../../api/security';
 import { useApi, useFlowMachine, useLocale } from '../../../app/context';
 import { biometricActors } from '../../../app/actors/biometric';
@@ -86,37 +89,23 @@ function CodeForm({
 function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removing: boolean; onRemove: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const api = useApi(securityApi);
-  const queryClient = useQueryClient();
   const id = useId();
-  const [mode, setMode] = useState<'view' | 'rename' | 'remove'>('view');
+  const [chosen, setMode] = useState<'view' | 'rename' | 'remove'>('view');
   const [name, setName] = useState(passkey.name);
-  const [nameError, setNameError] = useState<string | null>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
-
-  const rename = useMutation({
-    mutationFn: async (newName: string) => {
-      return unwrap(api.renamePasskey(passkey.id, { name: newName }));
-    },
-    onSuccess: () => {
-      setMode('view');
-      void queryClient.invalidateQueries({ queryKey: ['passkeys'] });
-    },
-  });
+  const rename = useWrite(renamePasskeyMachine, renamePasskeyActors);
+  // A saved name closes the form; pressing Rename again starts a new intent.
+  const mode = chosen === 'rename' && rename.done ? 'view' : chosen;
 
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
-    const problem = requiredTextProblem(name, PASSKEY_NAME_MAX_LENGTH);
-    if (problem) return setNameError(problem === 'required' ? t('passkeys.section.nameRequired') : t('passkeys.section.nameTooLong'));
-    setNameError(null);
-    rename.mutate(name.trim());
+    rename.submit({ id: passkey.id, name });
   };
-
-  const failed = rename.isError;
+  const nameProblem = rename.problems?.name;
   return (
     <li className="passkey-item">
       {mode === 'rename' ? (
-        <form className="form" noValidate onSubmit={submitRename} aria-busy={rename.isPending}>
+        <form className="form" noValidate onSubmit={submitRename} aria-busy={rename.busy}>
           <TextField
             label={t('passkeys.section.renameLabel')}
             name="name"
@@ -124,18 +113,21 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
             dir="auto"
             maxLength={PASSKEY_NAME_MAX_LENGTH + 10}
             value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={nameError}
+            onChange={(e) => {
+              rename.edit();
+              setName(e.target.value);
+            }}
+            error={nameProblem ? t(nameProblem === 'required' ? 'passkeys.section.nameRequired' : 'passkeys.section.nameTooLong') : null}
           />
           <div className="button-row">
-            <Button variant="primary" type="submit" busy={rename.isPending}>
+            <Button variant="primary" type="submit" busy={rename.busy}>
               {t('passkeys.section.save')}
             </Button>
             <Button
               onClick={() => {
                 setMode('view');
                 setName(passkey.name);
-                setNameError(null);
+                rename.edit();
                 renameButton.current?.focus();
               }}
             >
@@ -176,14 +168,20 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
       ) : null}
       {mode === 'view' ? (
         <div className="button-row">
-          <Button ref={renameButton} onClick={() => setMode('rename')}>
+          <Button
+            ref={renameButton}
+            onClick={() => {
+              rename.edit();
+              setMode('rename');
+            }}
+          >
             {t('passkeys.section.rename')}
           </Button>
           <Button onClick={() => setMode('remove')}>{t('passkeys.section.remove')}</Button>
         </div>
       ) : null}
       <p className="form-alert" role="alert">
-        {failed ? t('passkeys.section.actionFailed') : null}
+        {rename.failure ? t('passkeys.section.actionFailed') : null}
       </p>
     </li>
   );

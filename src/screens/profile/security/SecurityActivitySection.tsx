@@ -38,9 +38,8 @@ export function SecurityActivitySection() {
   };
   const hint = (event: SecurityEvent) =>
     [
-      event.method && (event.kind === 'sign_in' || event.kind === 'new_device' || event.kind === 'sign_in_failed')
-        ? t(`sessions.method.${event.method}`)
-        : null,
+      // How a session was opened; a failed attempt opened none ("Signed in with password" would say it did).
+      event.method && (event.kind === 'sign_in' || event.kind === 'new_device') ? t(`sessions.method.${event.method}`) : null,
       event.browser && event.os ? t('sessions.device', { browser: event.browser, os: event.os }) : (event.browser ?? event.os),
       event.ip ? `\u2066${event.ip}\u2069` : null,
       formatDate(new Date(event.createdAt), locale, { dateStyle: 'medium', timeStyle: 'short' }),

@@ -1,16 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignedInSession } from '../../../../contract/social';
 import { securityApi } from '../../../api/security';
 import { useApi, useLocale, useSystem } from '../../../app/context';
 import { unwrap } from '../../../app/actors/unwrap';
+import { endSessionsMachine, signOutEverywhereMachine, type SessionsToEnd } from '../../../../machines/endSessions.machine';
+import { endSessionsActors, SESSIONS, signOutEverywhereActors } from '../../../app/actors/endSessions';
+import { useWrite } from '../../../app/useWrite';
 import { Button } from '../../../ui/Button';
 import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
-import { SECURITY_ACTIVITY } from './SecurityActivitySection';
 
-const SESSIONS = ['sessions'] as const;
+const ALL_OTHERS: SessionsToEnd = { allOthers: true };
 
 /** Signed-in sessions: where the customer is signed in, and signing any of them out. */
 export function SessionsSection() {
@@ -18,27 +20,23 @@ export function SessionsSection() {
   const locale = useLocale();
   const { session } = useSystem();
   const api = useApi(securityApi);
-  const queryClient = useQueryClient();
   const id = useId();
-  const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const list = useQuery({
     queryKey: SESSIONS,
     queryFn: async ({ signal }) => (await unwrap(api.listSessions({ retry: false, signal }))).sessions,
   });
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: SESSIONS }), queryClient.invalidateQueries({ queryKey: SECURITY_ACTIVITY })]);
-  const revoke = useMutation({
-    mutationFn: async (sessionId: string) => unwrap(api.revokeSession({ sessionId })),
-    onSettled: refresh,
-  });
-  const revokeOthers = useMutation({ mutationFn: async () => unwrap(api.revokeOtherSessions()), onSettled: refresh });
+  const end = useWrite(endSessionsMachine, endSessionsActors);
+  const everywhere = useWrite(signOutEverywhereMachine, signOutEverywhereActors);
   // This device is signed out too: the session statechart ends it here and opens the welcome page.
-  const revokeAll = useMutation({
-    mutationFn: async () => unwrap(api.revokeAllSessions()),
-    onSuccess: () => session.send({ type: 'LOG_OUT_REQUESTED' }),
-  });
-  const failed = revoke.isError || revokeOthers.isError || revokeAll.isError;
-  const busy = revoke.isPending || revokeOthers.isPending || revokeAll.isPending;
+  useEffect(() => {
+    if (everywhere.done) session.send({ type: 'LOG_OUT_REQUESTED' });
+  }, [everywhere.done, session]);
+  const failed = end.failure ?? everywhere.failure;
+  const busy = end.busy || everywhere.busy;
+  // The button whose sign-out is under way is the busy one.
+  const ending = end.busy ? end.input : null;
+  const endingOthers = ending !== null && 'allOthers' in ending;
+  const endingSession = (sessionId: string) => ending !== null && 'sessionId' in ending && ending.sessionId === sessionId;
 
   const device = (s: SignedInSession) =>
     s.browser && s.os ? t('sessions.device', { browser: s.browser, os: s.os }) : (s.browser ?? s.os ?? t('sessions.unknownDevice'));
@@ -53,21 +51,21 @@ export function SessionsSection() {
         {list.isError ? t('sessions.loadFailed') : failed ? t('sessions.signOutFailed') : null}
       </div>
       {/* The actions before the list, always there: the list, of any length, loads below them and moves nothing. */}
-      <Button block disabled={busy || others.length === 0} busy={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
+      <Button block disabled={busy || others.length === 0} busy={endingOthers} onClick={() => end.submit(ALL_OTHERS)}>
         {t('sessions.signOutOthers')}
       </Button>
-      {confirmingEverywhere ? (
+      {everywhere.confirming || everywhere.busy ? (
         <div className="card stack" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">
           <p id={`${id}-confirm`}>{t('sessions.confirmEverywhere')}</p>
-          <Button variant="primary" block disabled={busy} busy={revokeAll.isPending} onClick={() => revokeAll.mutate()}>
+          <Button variant="primary" block disabled={busy} busy={everywhere.busy} onClick={everywhere.confirm}>
             {t('sessions.confirmEverywhereYes')}
           </Button>
-          <Button block disabled={busy} onClick={() => setConfirmingEverywhere(false)}>
+          <Button block disabled={busy} onClick={everywhere.cancel}>
             {t('sessions.cancel')}
           </Button>
         </div>
       ) : (
-        <Button block disabled={busy} onClick={() => setConfirmingEverywhere(true)}>
+        <Button block disabled={busy} onClick={() => everywhere.submit()}>
           {t('sessions.signOutEverywhere')}
         </Button>
       )}
@@ -108,9 +106,9 @@ export function SessionsSection() {
                 s.current ? undefined : (
                   <Button
                     disabled={busy}
-                    busy={revoke.isPending && revoke.variables === s.id}
+                    busy={endingSession(s.id)}
                     aria-label={t('sessions.signOutOne', { device: device(s) })}
-                    onClick={() => revoke.mutate(s.id)}
+                    onClick={() => end.submit({ sessionId: s.id })}
                   >
                     {t('sessions.signOut')}
                   </Button>
