@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { endpointRoutes, precompress, preloadManifest, prerender } from './scripts/vite-plugins.ts';
 
 const SERVER_TESTS = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
+const FAULT_TESTS = ['tests/faults/**/*.test.ts'];
 
 /** Each build gets an id; builds/latest.json tells running tabs that a newer one is out. */
 const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -60,7 +61,7 @@ export default defineConfig(({ command }) => ({
     pool: 'threads',
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'client', include: ['tests/**/*.test.{ts,tsx}'], exclude: SERVER_TESTS } },
+      { extends: true, test: { name: 'client', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...SERVER_TESTS, ...FAULT_TESTS] } },
       {
         extends: true,
         test: {
@@ -77,6 +78,11 @@ export default defineConfig(({ command }) => ({
           hookTimeout: 60_000,
         },
       },
+      // The fault tests restart and starve a PostgreSQL cluster of their own, so they run alone, only
+      // under `npm run test:faults` (scripts/with-postgres.sh exports PG_DATA), never beside the suites.
+      ...(process.env.PG_DATA
+        ? [{ extends: true as const, test: { name: 'faults', include: FAULT_TESTS, testTimeout: 120_000, hookTimeout: 90_000 } }]
+        : []),
     ],
   },
 }));
