@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { endpointRoutes, precompress, preloadManifest, prerender } from './scripts/vite-plugins.ts';
 
 const SERVER_TESTS = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
+const FAULT_TESTS = ['tests/faults/**/*.test.ts'];
 
 /** Each build gets an id; builds/latest.json tells running tabs that a newer one is out. */
 const buildId = process.env.BUILD_ID ?? `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -64,7 +65,7 @@ export default defineConfig(({ command }) => ({
         extends: true,
         // `npm test` runs these beside typecheck, lint and the build on two cores: the property tests'
         // hundred runs each can take several times their idle time there.
-        test: { name: 'client', include: ['tests/**/*.test.{ts,tsx}'], exclude: SERVER_TESTS, testTimeout: 15_000 },
+        test: { name: 'client', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...SERVER_TESTS, ...FAULT_TESTS], testTimeout: 15_000 },
       },
       {
         extends: true,
@@ -82,6 +83,11 @@ export default defineConfig(({ command }) => ({
           hookTimeout: 60_000,
         },
       },
+      // The fault tests restart and starve a PostgreSQL cluster of their own, so they run alone, only
+      // under `npm run test:faults` (scripts/with-postgres.sh exports PG_DATA), never beside the suites.
+      ...(process.env.PG_DATA
+        ? [{ extends: true as const, test: { name: 'faults', include: FAULT_TESTS, testTimeout: 120_000, hookTimeout: 90_000 } }]
+        : []),
     ],
   },
 }));

@@ -64,6 +64,11 @@ SQL
 
 export DATABASE_MIGRATION_URL="postgres://meridian_owner:$OWNER_PASSWORD@127.0.0.1:$PORT/meridian"
 export DATABASE_URL="postgres://meridian_app:$APP_PASSWORD@127.0.0.1:$PORT/meridian"
+# For tests that act on the cluster itself (npm run test:faults restarts it, limits a role, restores a
+# dump): its tools, data directory and log, and the superuser. `pg_ctl` must run as the data directory's
+# owner: `postgres` when this runs as root.
+export PG_BIN PG_DATA="$WORK/data" PG_LOG="$WORK/server.log"
+export PG_SUPERUSER_URL="postgres://postgres:$PASSWORD@127.0.0.1:$PORT/postgres"
 echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT (throwaway cluster)" >&2
 
 set +e

@@ -177,6 +177,11 @@ export interface ChainSettings {
   /** LOCAL_CHAIN_PORT (default 8545): the first local node's port, the others on the next ones; 0 picks free ports. */
   localPort: number;
   /**
+   * Whether LOCAL_CHAIN_PORT was set: a port the operator chose that is taken stops the start, while the
+   * default ones, which a developer's own node often holds, give way to free ones.
+   */
+  localPortSet: boolean;
+  /**
    * LOCAL_CHAIN_BLOCK_SECONDS (default 2): the local nodes mine a block this often, so deposits reach
    * their confirmations on their own; 0 mines only a block per transaction (tests mine with `anvil_mine`).
    */
@@ -493,6 +498,7 @@ function chainSettings(env: NodeJS.ProcessEnv, production: boolean, demoMode: bo
     local,
     external: nodes === 'external',
     localPort,
+    localPortSet: Boolean(env.LOCAL_CHAIN_PORT?.trim()),
     localBlockSeconds: whole('LOCAL_CHAIN_BLOCK_SECONDS', 0, 2),
     rpcUrls,
     confirmations: whole('DEPOSIT_CONFIRMATIONS', 1, local ? 2 : 12),

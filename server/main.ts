@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { createApp, defaultTransport } from './app';
 import { openDatabase } from './bootstrap';
 import { resolveChains } from './chains/chains';
-import { externalLocalNodes, startLocalNodes } from './chains/localNodes';
+import { externalLocalNodes, LocalPortsTaken, startLocalNodes } from './chains/localNodes';
 import { createDepositWatcher } from './chains/watcher';
 import { hotWalletAccount } from './chains/hotWallet';
 import { createWithdrawalSigner } from './chains/signer';
@@ -42,10 +42,29 @@ if (config.demoMode && database.engine === 'pglite' && (await isEmpty(database.d
 
 // Demo mode: a local development node per chain, kept under DATA_DIR so a restart agrees with the database;
 // a second instance uses the first one's (LOCAL_CHAINS=external).
+// The default ports give way to free ones when taken (a developer's own node holds 8545); ports the
+// operator chose stop the start in one line.
 const localNodes =
   config.chains.local && !config.chains.external
-    ? await startLocalNodes({ dataDir: config.dataDir, port: config.chains.localPort, blockSeconds: config.chains.localBlockSeconds })
+    ? await startLocalNodes({
+        dataDir: config.dataDir,
+        port: config.chains.localPort,
+        fixedPort: config.chains.localPortSet,
+        blockSeconds: config.chains.localBlockSeconds,
+      }).catch(async (error: unknown) => {
+        if (!(error instanceof LocalPortsTaken)) throw error;
+        console.error(error.message);
+        await database.close();
+        process.exit(1);
+      })
     : undefined;
+if (localNodes && localNodes.port !== config.chains.localPort) {
+  const range = (first: number) => `${first}–${first + localNodes.nodes.length - 1}`;
+  console.log(
+    `Ports ${range(config.chains.localPort)} are taken: the local chain nodes listen on ${range(localNodes.port)} ` +
+      `(a second instance uses them with LOCAL_CHAINS=external LOCAL_CHAIN_PORT=${localNodes.port}).`,
+  );
+}
 const nodes = config.chains.external ? externalLocalNodes(config.chains.localPort) : localNodes?.nodes;
 const chains = resolveChains(config.chains, nodes);
 if (nodes)

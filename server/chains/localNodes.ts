@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -219,7 +220,49 @@ export interface LocalNodesOptions {
   dataDir: string;
   /** The first node listens here, the others on the next ports; 0: free ports. */
   port: number;
+  /**
+   * The operator chose `port` (LOCAL_CHAIN_PORT): when one of the ports is taken, fail with
+   * `LocalPortsTaken`. Otherwise (the default ports) the nodes move to the first of free consecutive ports.
+   */
+  fixedPort?: boolean;
   blockSeconds?: number;
+}
+
+/** The ports the operator chose for the local nodes are taken: a message for one line, no stack. */
+export class LocalPortsTaken extends Error {}
+
+const NODE_COUNT = EVM_NETWORK_CODES.length;
+
+/** Whether `count` ports from `first` on are free on 127.0.0.1, where the nodes listen. */
+async function portsFree(first: number, count: number): Promise<boolean> {
+  for (let port = first; port < first + count; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (!free) return false;
+  }
+  return true;
+}
+
+/**
+ * The first of `count` consecutive free ports on 127.0.0.1: consecutive because a second instance finds
+ * the nodes from the first one's port (LOCAL_CHAINS=external).
+ */
+export async function freePortRun(count: number): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const first = await new Promise<number>((resolve, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    if (first + count - 1 <= 65_535 && (await portsFree(first, count))) return first;
+  }
+  throw new Error(`found no ${count} consecutive free ports on 127.0.0.1`);
 }
 
 /** Where another instance's nodes listen (LOCAL_CHAINS=external): its first port and the next ones, as started below. */
@@ -227,12 +270,40 @@ export function externalLocalNodes(port: number): Pick<LocalNode, 'network' | 'r
   return EVM_NETWORK_CODES.map((network, index) => ({ network, rpcUrl: `http://127.0.0.1:${port + index}` }));
 }
 
-/** The four chains' nodes, started together; stopping stops all. */
+/**
+ * The four chains' nodes, started together; stopping stops all. Answers the first node's port (0 when
+ * free ports were asked for), which differs from `port` when the default ports were taken.
+ */
 export async function startLocalNodes({
   dataDir,
   port,
+  fixedPort = false,
   blockSeconds,
-}: LocalNodesOptions): Promise<{ nodes: LocalNode[]; stop(): Promise<void> }> {
+}: LocalNodesOptions): Promise<{ nodes: LocalNode[]; port: number; stop(): Promise<void> }> {
+  let first = port;
+  for (let attempt = 1; ; attempt++) {
+    if (first !== 0 && !(await portsFree(first, NODE_COUNT))) {
+      if (fixedPort)
+        throw new LocalPortsTaken(
+          `LOCAL_CHAIN_PORT=${port}: the local chain nodes need ports ${port}–${port + NODE_COUNT - 1}, and one of them is taken. ` +
+            'Stop what holds it, choose other ports, or set LOCAL_CHAIN_PORT=0 for free ones.',
+        );
+      first = await freePortRun(NODE_COUNT);
+    }
+    try {
+      return { ...(await startNodes(dataDir, first, blockSeconds)), port: first };
+    } catch (error) {
+      // A port taken between the check and the node's start: check again (and move, or refuse).
+      if (attempt === 3 || !/Address already in use/i.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startNodes(
+  dataDir: string,
+  port: number,
+  blockSeconds: number | undefined,
+): Promise<{ nodes: LocalNode[]; stop(): Promise<void> }> {
   const started = await Promise.allSettled(
     EVM_NETWORK_CODES.map((network, index) =>
       startLocalNode({

@@ -84,6 +84,10 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   });
   // An idle client can lose its connection (database restart); without a listener that kills the process.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // A client checked out of the pool has no listener of the pool's: losing its connection between two
+  // queries (a database restart in the middle of a transaction) would kill the process too. Its next
+  // query rejects instead, which the request or the job handles; the idle case is logged above.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     pool,
     db: drizzleNodePg({ client: pool }),

@@ -1,12 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainsSchema } from '../../contract/chains';
 import { resolveChains } from '../../server/chains/chains';
-import { DEMO_HOT_WALLET_INDEX, devAccount, LOCAL_TOKEN_ADDRESSES, startLocalNode, type LocalNode } from '../../server/chains/localNodes';
+import {
+  DEMO_HOT_WALLET_INDEX,
+  devAccount,
+  externalLocalNodes,
+  freePortRun,
+  LOCAL_TOKEN_ADDRESSES,
+  LocalPortsTaken,
+  startLocalNode,
+  startLocalNodes,
+  type LocalNode,
+} from '../../server/chains/localNodes';
 import { loadConfig } from '../../server/config';
 import { createTestServer, PRODUCTION_ENV, testConfig, useTestDatabase } from './helpers';
 
@@ -126,6 +137,39 @@ describe('GET /api/chains', () => {
       rpcUrl: 'https://bsc.rpc.example/',
       explorerUrl: 'https://bscscan.com',
     });
+  });
+});
+
+describe('local chain nodes on taken ports (issue 24, item 32a)', () => {
+  it('move from default ports another process holds to free consecutive ones, and refuse chosen ones in one line', async () => {
+    const first = await freePortRun(4);
+    // Someone else's process on the third of the four ports, as a developer's own node holds 8545.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(first + 2, '127.0.0.1', resolve));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'meridian-ports-'));
+    try {
+      const refused = startLocalNodes({ dataDir, port: first, fixedPort: true });
+      await expect(refused).rejects.toBeInstanceOf(LocalPortsTaken);
+      await expect(refused).rejects.toThrow(
+        new RegExp(
+          `^LOCAL_CHAIN_PORT=${first}: the local chain nodes need ports ${first}–${first + 3}, and one of them is taken\\. [^\\n]+$`,
+        ),
+      );
+
+      const moved = await startLocalNodes({ dataDir, port: first, blockSeconds: 0 });
+      try {
+        expect(moved.port, 'the nodes moved').not.toBe(first);
+        // Consecutive, so a second instance finds them all from the first port (LOCAL_CHAINS=external).
+        expect(moved.nodes.map(({ rpcUrl }) => rpcUrl)).toEqual(externalLocalNodes(moved.port).map(({ rpcUrl }) => rpcUrl));
+        const chainIds = await Promise.all(moved.nodes.map(({ rpcUrl }) => createPublicClient({ transport: http(rpcUrl) }).getChainId()));
+        expect(chainIds).toEqual([31337, 31338, 31339, 31340]);
+      } finally {
+        await moved.stop();
+      }
+    } finally {
+      holder.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -88,7 +88,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     session: DEFAULT_SESSION_LIFETIME,
     rateFeed: undefined,
-    chains: { local: false, external: false, localPort: 0, localBlockSeconds: 0, rpcUrls: {}, confirmations: 2 },
+    chains: { local: false, external: false, localPort: 0, localPortSet: false, localBlockSeconds: 0, rpcUrls: {}, confirmations: 2 },
     deposits: demoDepositKeys(),
     ...overrides,
   };

@@ -58,7 +58,7 @@ export function productionEnv(feedUrl: string, dataDir: string): NodeJS.ProcessE
 }
 
 /** The test process's environment without the Meridian settings a developer or the suite may have set. */
-function inheritedEnv(): NodeJS.ProcessEnv {
+export function inheritedEnv(): NodeJS.ProcessEnv {
   const { PATH, HOME, TMPDIR, LANG } = process.env;
   return Object.fromEntries(Object.entries({ PATH, HOME, TMPDIR, LANG }).filter(([, value]) => value !== undefined));
 }
