@@ -53,12 +53,14 @@ test('freeze a card, then see its number and CVV after the step-up with a passke
   // Frozen: said in words on the card, and the card network refuses it.
   await panel.getByRole('button', { name: 'Freeze card' }).click();
   await expect(panel.getByTestId('card-frozen')).toHaveText('Frozen');
+  await expect(panel.getByTestId('card-status')).toBeHidden();
   await expect(panel.getByRole('button', { name: 'Unfreeze card' })).toBeVisible();
   const listed = (await call(request, tokens.accessToken, 'GET', `/card-accounts/${accountId}/cards`)) as unknown as Card[];
   expect(listed.find((c) => c.id === cardId)?.frozen).toBe(true);
   expect(await page.evaluate(() => window.localStorage.getItem('selected_card_account'))).toBe(accountId);
   await panel.getByRole('button', { name: 'Unfreeze card' }).click();
   await expect(panel.getByTestId('card-frozen')).toBeHidden();
+  await expect(panel.getByTestId('card-status')).toHaveText('Active');
 
   // The details: the step-up sheet asks the passkey (the virtual authenticator answers), then the full number and CVV.
   const reveal = page.waitForResponse((r) => r.url().endsWith(`/api/cards/${cardId}/reveal`));
