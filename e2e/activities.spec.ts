@@ -157,7 +157,7 @@ for (const locale of ['en', 'ar'] as const) {
   test(`${locale}: card activity lists only the chosen card account's activity`, async ({ page }) => {
     const token = await signInDemo(page, locale);
     const card = await page.context().request.post('/api/accounts-management/create-accounts-card', {
-      headers: { Authorization: `Bearer ${token}` },
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(card.status(), await card.text()).toBe(200);
     const { id } = (await card.json()) as { id: string };

@@ -81,7 +81,12 @@ export async function customerWhoMayWithdraw(
     }),
   );
   const account = (await (
-    await ok(request.post('/api/accounts-management/open-account', { data: { currency: asset }, headers }))
+    await ok(
+      request.post('/api/accounts-management/open-account', {
+        data: { currency: asset },
+        headers: { ...headers, 'Idempotency-Key': randomUUID() },
+      }),
+    )
   ).json()) as {
     id: string;
   };

@@ -53,12 +53,14 @@ test('freeze a card, then see its number and CVV after the step-up with a passke
   // Frozen: said in words on the card, and the card network refuses it.
   await panel.getByRole('button', { name: 'Freeze card' }).click();
   await expect(panel.getByTestId('card-frozen')).toHaveText('Frozen');
+  await expect(panel.getByTestId('card-status')).toBeHidden();
   await expect(panel.getByRole('button', { name: 'Unfreeze card' })).toBeVisible();
   const listed = (await call(request, tokens.accessToken, 'GET', `/card-accounts/${accountId}/cards`)) as unknown as Card[];
   expect(listed.find((c) => c.id === cardId)?.frozen).toBe(true);
   expect(await page.evaluate(() => window.localStorage.getItem('selected_card_account'))).toBe(accountId);
   await panel.getByRole('button', { name: 'Unfreeze card' }).click();
   await expect(panel.getByTestId('card-frozen')).toBeHidden();
+  await expect(panel.getByTestId('card-status')).toHaveText('Active');
 
   // The details: the step-up sheet asks the passkey (the virtual authenticator answers), then the full number and CVV.
   const reveal = page.waitForResponse((r) => r.url().endsWith(`/api/cards/${cardId}/reveal`));
@@ -140,7 +142,11 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('a physical card goes ordered → shipped → active, activated by the customer', async ({ page, playwright, baseURL }) => {
+test('a physical card goes ordered → shipped → active, activated by the customer; a double tap adds one card', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const request = page.context().request;
   const admin = await playwright.request.newContext({ baseURL });
   const { tokens } = await cardCustomer(request, admin, 'en', { debt: false });
@@ -165,6 +171,14 @@ test('a physical card goes ordered → shipped → active, activated by the cust
   await physical.getByRole('button', { name: 'Activate card' }).click();
   await expect(physical.getByTestId('card-status')).toHaveText('Active');
   await expect(physical.getByRole('button', { name: 'Show card details' })).toBeVisible();
+
+  // A double tap on "Add a virtual card" adds one card (two before it).
+  const add = page.getByRole('button', { name: 'Add a virtual card' });
+  await add.dblclick();
+  await expect(page.getByTestId('card-panel')).toHaveCount(3);
+  await expect(add).toBeEnabled();
+  const after = await call(request, tokens.accessToken, 'GET', `/card-accounts/${await selectedAccount(page)}/cards`);
+  expect(after).toHaveLength(3);
 });
 
 /** The card account the page keeps as the chosen one. */

@@ -36,7 +36,10 @@ for (const locale of ['en', 'ar', 'th', 'zh'] as const) {
     const request = page.context().request;
     const { tokens } = await registerCustomer(request, locale);
     const headers = { Authorization: `Bearer ${tokens.accessToken}`, 'X-Forwarded-For': someClientAddress() };
-    const opened = await request.post('/api/accounts-management/open-account', { data: { currency: 'EUR' }, headers });
+    const opened = await request.post('/api/accounts-management/open-account', {
+      data: { currency: 'EUR' },
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(opened.status(), await opened.text()).toBe(200);
     const account = (await opened.json()) as { id: string };
     await receiveBankTransfer(request, headers, { currency: 'EUR', amount: '125.50', senderName: 'Layla Haddad' });

@@ -3,6 +3,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, keepLanguage, registerCustomer, screenReady, signInAs, test } from './fixtures';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+/** Opening an account takes an Idempotency-Key, like the money POSTs. */
+const withKey = (token: string) => ({ ...auth(token), 'Idempotency-Key': crypto.randomUUID() });
 
 async function balanceOf(request: APIRequestContext, token: string, currency: string): Promise<string | undefined> {
   const accounts = (await (await request.get('/api/simulate/accounts', { headers: auth(token) })).json()) as {
@@ -61,7 +63,10 @@ test.describe('top-ups', () => {
     browser,
   }) => {
     const { email, tokens } = await registerCustomer(context.request);
-    await context.request.post('/api/accounts-management/open-account', { data: { currency: 'EUR' }, headers: auth(tokens.accessToken) });
+    await context.request.post('/api/accounts-management/open-account', {
+      data: { currency: 'EUR' },
+      headers: withKey(tokens.accessToken),
+    });
     await page.goto('/inject/fiat');
     await screenReady(page);
     const reference = (await page.getByTestId('fiat-reference').locator('bdi').textContent())!.trim();
@@ -112,7 +117,7 @@ test.describe('top-ups', () => {
         const { tokens } = await registerCustomer(context.request, locale);
         await context.request.post('/api/accounts-management/open-account', {
           data: { currency: 'EUR' },
-          headers: auth(tokens.accessToken),
+          headers: withKey(tokens.accessToken),
         });
         if (locale !== 'en') await keepLanguage(page, locale);
         const prefix = locale === 'en' ? '' : `/${locale}`;

@@ -8,7 +8,10 @@ import { expect, keepLanguage, receiveBankTransfer, registerCustomer, screenRead
 async function fundedCustomer(request: APIRequestContext, token: string, eur = '100.00') {
   const headers = { Authorization: `Bearer ${token}` };
   const open = async (currency: string) => {
-    const response = await request.post('/api/accounts-management/open-account', { data: { currency }, headers });
+    const response = await request.post('/api/accounts-management/open-account', {
+      data: { currency },
+      headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(response.status(), await response.text()).toBe(200);
     return ((await response.json()) as { id: string }).id;
   };

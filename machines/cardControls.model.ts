@@ -8,7 +8,7 @@ import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 
 type Snapshot = SnapshotFrom<typeof cardControlsMachine>;
 
-const card: Card = {
+export const card: Card = {
   id: '6f1c1c9e-4a51-4f0e-9d1a-3c1f1a2b3c4d',
   accountId: '0b5f2a8e-2d5c-4d9b-8a55-5b2f8c1d9e10',
   form: 'virtual',
@@ -48,15 +48,17 @@ function panel(s: Snapshot, language: PageLanguage): PageExpectation {
   const texts = pageTexts(language).cards;
   const { card: shown, secrets, failure } = s.context;
   const frozen = { testId: 'card-frozen' };
+  // One status at a time: "Frozen" replaces the lifecycle badge ("Active") rather than sitting beside it.
+  const status = { testId: 'card-status' };
   return {
     shows: [
       secrets ? { shownText: secrets.number.replace(/(\d{4})(?=\d)/g, '$1 ') } : { shownText: `•••• ${shown.last4}` },
       ...(secrets ? [{ shownText: secrets.cvv }] : []),
       { role: 'button' as const, name: shown.frozen ? texts.unfreeze : texts.freeze },
-      ...(shown.frozen ? [frozen] : []),
+      ...(shown.frozen ? [frozen] : [status]),
       ...(failure ? [{ shownText: failureText(language, texts.errors, failure) }] : []),
     ],
-    hides: [...(shown.frozen ? [] : [frozen]), ...(secrets ? [] : [{ testId: 'card-cvv' }])],
+    hides: [...(shown.frozen ? [status] : [frozen]), ...(secrets ? [] : [{ testId: 'card-cvv' }])],
   };
 }
 

@@ -92,6 +92,14 @@ import { markNotificationsReadMachine } from './markNotificationsRead.machine';
 import { markNotificationsReadModel } from './markNotificationsRead.model';
 import { campaignTagsMachine } from './campaignTags.machine';
 import { campaignTagsModel } from './campaignTags.model';
+import { openAccountMachine } from './openAccount.machine';
+import { openAccountModel } from './openAccount.model';
+import { issueCardMachine } from './issueCard.machine';
+import { issueCardModel } from './issueCard.model';
+import { activateCardMachine } from './activateCard.machine';
+import { activateCardModel } from './activateCard.model';
+import { repayCardDebtMachine } from './repayCardDebt.machine';
+import { repayCardDebtModel } from './repayCardDebt.model';
 
 export interface CatalogEntry {
   id: string;
@@ -529,5 +537,41 @@ export const catalog: CatalogEntry[] = [
     routes: ['/welcome'],
     machine: campaignTagsMachine,
     model: campaignTagsModel,
+  },
+  {
+    id: 'openAccount',
+    title: 'Open an account',
+    summary:
+      'A fiat or crypto account in a currency the customer does not hold, one use of the write machine: on /accounts (then its page opens) and on /transfer when one side is missing (then the transfer goes on). Sent once per intent with an Idempotency-Key; another currency is another intent. A failure says why and keeps the choice.',
+    routes: ['/accounts', '/transfer/fiat-to-crypto', '/transfer/crypto-to-fiat'],
+    machine: openAccountMachine,
+    model: openAccountModel,
+  },
+  {
+    id: 'issueCard',
+    title: 'Add a card',
+    summary:
+      'A virtual card (active at once) or a physical one (ordered) on /card-accounts/cards, one use of the write machine: the button is busy while it is sent and the Idempotency-Key makes a double tap one card. A refusal (the most cards already) or a lost connection is said, and the buttons stay.',
+    routes: ['/card-accounts/cards'],
+    machine: issueCardMachine,
+    model: issueCardModel,
+  },
+  {
+    id: 'activateCard',
+    title: 'Activate a card',
+    summary:
+      'A physical card that has arrived (shipped) is activated on /card-accounts/cards, one use of the write machine; a refusal (not shipped yet) or a lost connection is said beside the button.',
+    routes: ['/card-accounts/cards'],
+    machine: activateCardMachine,
+    model: activateCardModel,
+  },
+  {
+    id: 'repayCardDebt',
+    title: 'Repay card debt',
+    summary:
+      'Card debt repaid from a euro account on /card-accounts/:id, one use of the write machine: money, so one Idempotency-Key per intent, kept across retries and new when the amount or account changes. Done, the balances and credit line are read again and the form empties; a refusal is said under the amount.',
+    routes: ['/card-accounts/:id'],
+    machine: repayCardDebtMachine,
+    model: repayCardDebtModel,
   },
 ];

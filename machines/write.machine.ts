@@ -86,8 +86,10 @@ export function createWriteMachine<Input, Output>({ id, description, confirm = f
               actions: write.assign({
                 ...idle,
                 input: ({ event }) => submitted(event).input,
-                // A retry of the same intent keeps its key: the server answers it once.
-                key: ({ context, event }) => context.key ?? submitted(event).key,
+                // A retry of the same intent (the same input) keeps its key: the server answers it once. Another
+                // input (the other of two buttons) is another intent, with the event's new key.
+                key: ({ context, event }) =>
+                  context.key !== null && sameInput(context.input, submitted(event).input) ? context.key : submitted(event).key,
               }),
             },
           ],
@@ -121,5 +123,8 @@ export function createWriteMachine<Input, Output>({ id, description, confirm = f
     },
   });
 }
+
+/** Inputs are plain data (form values, ids): equal when their JSON is. */
+const sameInput = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export type WriteMachine<Input, Output> = ReturnType<typeof createWriteMachine<Input, Output>>;

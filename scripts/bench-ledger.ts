@@ -52,7 +52,10 @@ await database.db.execute(sql`
   INSERT INTO accounts (id, user_id, kind, currency, name, created_at)
   SELECT gen_random_uuid(), ${userId}, a.kind, a.code, a.name, now() FROM assets a
   WHERE NOT EXISTS (SELECT 1 FROM accounts x WHERE x.user_id = ${userId} AND x.currency = a.code AND x.kind = a.kind)`);
-await call('/accounts-management/create-accounts-card', accessToken, { method: 'POST' });
+await call('/accounts-management/create-accounts-card', accessToken, {
+  method: 'POST',
+  headers: { 'idempotency-key': crypto.randomUUID() },
+});
 
 const started = performance.now();
 await database.db.execute(sql`

@@ -17,8 +17,9 @@ export const accountsEndpoints = {
   }),
   createAccountsCard: endpoint('POST', '/accounts-management/create-accounts-card', emptyBodySchema, cardAccountSchema, {
     summary:
-      "Open the customer's card account (EUR) unless it exists; answers the card account either way, so a second call answers the same account. No body (or `{}`).",
+      "Open the customer's card account (EUR) unless it exists; answers the card account either way, so a second call answers the same account. No body (or `{}`). Takes an `Idempotency-Key` like the money POSTs.",
     auth: 'bearer',
+    idempotent: true,
   }),
   getAccount: endpoint('GET', '/accounts-management/accounts/:id', undefined, accountSchema, {
     summary:
@@ -28,8 +29,9 @@ export const accountsEndpoints = {
   }),
   openAccount: endpoint('POST', '/accounts-management/open-account', openAccountBodySchema, accountSchema, {
     summary:
-      'Open a fiat (with an IBAN) or crypto account in the given currency unless the customer has one; answers that account either way, so a second call answers the same account. Needs a verified e-mail.',
+      'Open a fiat (with an IBAN) or crypto account in the given currency unless the customer has one; answers that account either way, so a second call answers the same account. Needs a verified e-mail and an `Idempotency-Key`.',
     auth: 'bearer',
+    idempotent: true,
     errors: ['email_unverified'],
   }),
   listActivities: endpoint('GET', '/activities', undefined, activitiesPageSchema, {

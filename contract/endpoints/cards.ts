@@ -79,8 +79,10 @@ export const cardsEndpoints = {
     errors: ['card_account_not_found'],
   }),
   issueCard: endpoint('POST', '/card-accounts/:accountId/cards', issueCardBodySchema, cardSchema, {
-    summary: 'Issue a virtual card (active at once) or order a physical one (ordered → shipped → activated by the customer).',
+    summary:
+      'Issue a virtual card (active at once) or order a physical one (ordered → shipped → activated by the customer). The `Idempotency-Key` makes a repeated request (a double tap, a retry) answer the same card.',
     auth: 'bearer',
+    idempotent: true,
     status: 201,
     errors: ['card_account_not_found', 'cards_limit_reached'],
   }),

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { endpoints } from '../../contract/endpoints';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
+import { createAccountService } from '../services/accounts';
 import { requestIdOf } from './simulate';
 
 export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services): void {
@@ -11,19 +12,20 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
 
   mount(app, deps, endpoints.getSummaryBalance, ({ principal }) => accounts.summary(principal.userId));
 
-  // Not a money movement, and safe to repeat: a second call finds the account the first one opened.
-  // An unverified e-mail opens none (pre-hijacking).
-  mount(app, deps, endpoints.createAccountsCard, async ({ principal }) => {
-    await services.users.getVerified(principal.userId);
-    return accounts.ensureCardAccount(deps.db, principal.userId);
+  // Safe to repeat (a second call finds the account the first one opened) and idempotent like the money
+  // POSTs, in the key's transaction. An unverified e-mail opens none (pre-hijacking).
+  mount(app, deps, endpoints.createAccountsCard, async ({ principal, db }) => {
+    await services.users.getVerified(principal.userId, db);
+    return accounts.ensureCardAccount(db, principal.userId);
   });
 
   mount(app, deps, endpoints.getAccount, ({ c, principal }) => accounts.account(principal.userId, c.req.param('id')!));
 
-  // Safe to repeat (one account per asset); an unverified e-mail opens none, as for the card account.
-  mount(app, deps, endpoints.openAccount, async ({ principal, body }) => {
-    await services.users.getVerified(principal.userId);
-    return accounts.openAccount(principal.userId, body.currency);
+  // Safe to repeat (one account per asset), idempotent in the key's transaction; an unverified e-mail opens
+  // none, as for the card account.
+  mount(app, deps, endpoints.openAccount, async ({ principal, db, body }) => {
+    await services.users.getVerified(principal.userId, db);
+    return createAccountService(db, deps.clock).openAccount(principal.userId, body.currency);
   });
 
   mount(app, deps, endpoints.listActivities, ({ principal, query }) => activities.list(principal.userId, query));

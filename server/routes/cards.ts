@@ -26,7 +26,7 @@ export function cardRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
   );
 
   mount(app, deps, endpoints.listCards, ({ principal, c }) => cards.listCards(principal.userId, account(c)));
-  mount(app, deps, endpoints.issueCard, ({ principal, c, body }) => cards.issueCard(principal.userId, account(c), body.form));
+  mount(app, deps, endpoints.issueCard, ({ principal, c, db, body }) => cards.issueCard(db, principal.userId, account(c), body.form));
   mount(app, deps, endpoints.freezeCard, ({ principal, c }) => cards.setFrozen(principal.userId, card(c), true));
   mount(app, deps, endpoints.unfreezeCard, ({ principal, c }) => cards.setFrozen(principal.userId, card(c), false));
   mount(app, deps, endpoints.activateCard, ({ principal, c }) => cards.activate(principal.userId, card(c)));

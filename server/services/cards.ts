@@ -491,33 +491,32 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
     return row;
   }
 
-  async function issueCard(userId: string, accountId: string, form: CardForm): Promise<Card> {
-    return db.transaction(async (tx) => {
-      await lockCardAccount(tx, userId, accountId);
-      const [count] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM cards WHERE account_id = ${accountId}`);
-      if (Number(count!.n) >= CARDS_PER_ACCOUNT_MAX) throw new ApiError('cards_limit_reached');
-      const now = clock();
-      const id = randomUUID();
-      const number = testCardNumber();
-      await tx.insert(cards).values({
-        id,
-        userId,
-        accountId,
-        form,
-        status: form === 'virtual' ? 'active' : 'ordered',
-        frozen: false,
-        numberSealed: vault.seal(id, number),
-        last4: number.slice(-4),
-        expiryMonth: now.getUTCMonth() + 1,
-        expiryYear: now.getUTCFullYear() + CARD_LIFETIME_YEARS,
-        dailyLimit: CARD_DEFAULT_LIMITS.daily,
-        monthlyLimit: CARD_DEFAULT_LIMITS.monthly,
-        onlineEnabled: true,
-        contactlessEnabled: true,
-        createdAt: now,
-      });
-      return shape(await ownCard(tx, userId, id));
+  /** Runs in the transaction that records the request's Idempotency-Key: a repeated key answers the first card. */
+  async function issueCard(tx: Db, userId: string, accountId: string, form: CardForm): Promise<Card> {
+    await lockCardAccount(tx, userId, accountId);
+    const [count] = await rows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM cards WHERE account_id = ${accountId}`);
+    if (Number(count!.n) >= CARDS_PER_ACCOUNT_MAX) throw new ApiError('cards_limit_reached');
+    const now = clock();
+    const id = randomUUID();
+    const number = testCardNumber();
+    await tx.insert(cards).values({
+      id,
+      userId,
+      accountId,
+      form,
+      status: form === 'virtual' ? 'active' : 'ordered',
+      frozen: false,
+      numberSealed: vault.seal(id, number),
+      last4: number.slice(-4),
+      expiryMonth: now.getUTCMonth() + 1,
+      expiryYear: now.getUTCFullYear() + CARD_LIFETIME_YEARS,
+      dailyLimit: CARD_DEFAULT_LIMITS.daily,
+      monthlyLimit: CARD_DEFAULT_LIMITS.monthly,
+      onlineEnabled: true,
+      contactlessEnabled: true,
+      createdAt: now,
     });
+    return shape(await ownCard(tx, userId, id));
   }
 
   async function updateCard(

@@ -8,6 +8,6 @@ export const accountsApi = defineApi((client) => ({
   listActivities: (query: ActivitiesQueryInput, options?: ReadOptions) => client.call(routes.listActivities, { ...options, query }),
   getAccount: (id: string, options?: ReadOptions) => client.call(routes.getAccount, { ...options, pathParams: { id } }),
   getActivity: (id: string, options?: ReadOptions) => client.call(routes.getActivity, { ...options, pathParams: { id } }),
-  openAccount: (body: OpenAccountBody) => client.call(routes.openAccount, { body }),
+  openAccount: (body: OpenAccountBody, idempotencyKey: string) => client.call(routes.openAccount, { body, idempotencyKey }),
   downloadStatement: (query: StatementQuery) => client.download(routes.getStatement, { query }),
 }));

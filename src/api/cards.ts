@@ -5,7 +5,7 @@ import type { CardControlsBody, CardForm, CollateralMoveBody, CollateralPreviewQ
 /** Card accounts: a credit line against crypto collateral, and its cards. */
 export const cardsApi = defineApi((client) => ({
   // Card accounts: a credit line against crypto collateral, and its cards.
-  createCardAccount: () => client.call(routes.createAccountsCard, { body: {} }),
+  createCardAccount: (idempotencyKey: string) => client.call(routes.createAccountsCard, { body: {}, idempotencyKey }),
   listCardAccounts: (options?: ReadOptions) => client.call(routes.listCardAccounts, options),
   getCardAccount: (accountId: string, options?: ReadOptions) =>
     client.call(routes.getCardAccount, { ...options, pathParams: { accountId } }),
@@ -21,7 +21,8 @@ export const cardsApi = defineApi((client) => ({
       pathParams: { accountId },
     }),
   listCards: (accountId: string, options?: ReadOptions) => client.call(routes.listCards, { ...options, pathParams: { accountId } }),
-  issueCard: (accountId: string, form: CardForm) => client.call(routes.issueCard, { body: { form }, pathParams: { accountId } }),
+  issueCard: (accountId: string, form: CardForm, idempotencyKey: string) =>
+    client.call(routes.issueCard, { body: { form }, idempotencyKey, pathParams: { accountId } }),
   setCardFrozen: (cardId: string, frozen: boolean) =>
     client.call(frozen ? routes.freezeCard : routes.unfreezeCard, { body: {}, pathParams: { cardId } }),
   activateCard: (cardId: string) => client.call(routes.activateCard, { body: {}, pathParams: { cardId } }),

@@ -73,7 +73,7 @@ describe('other customers’ ids', () => {
       attacker.client.get(`/card-accounts/${account}/cards`),
       attacker.client.get(`/card-accounts/${account}/collateral`),
       attacker.client.get(`/card-accounts/${account}/collateral/preview?direction=withdraw&asset=BTC&amount=1`),
-      attacker.client.post(`/card-accounts/${account}/cards`, { form: 'virtual' }),
+      attacker.client.post(`/card-accounts/${account}/cards`, { form: 'virtual' }, key()),
       attacker.client.post(`/card-accounts/${account}/collateral/withdraw`, { asset: 'BTC', amount: '1' }, key()),
       attacker.client.post(`/card-accounts/${account}/collateral/add`, { asset: 'BTC', amount: '0.1' }, key()),
     ];

@@ -15,6 +15,7 @@ import {
   registerVerifiedCustomer,
   type TestServer,
   useTestServer,
+  withKey,
 } from './helpers';
 
 const { db, server } = useTestServer();
@@ -340,10 +341,10 @@ describe('a newly registered customer', () => {
 });
 
 describe('POST /accounts-management/create-accounts-card', () => {
-  it('takes no body and opens the card account once; a second call answers the same account', async () => {
+  it('takes no body and opens the card account once; a second call (another key) answers the same account', async () => {
     const client = new TestClient(server);
     await registerVerifiedCustomer(client);
-    const first = await client.post('/accounts-management/create-accounts-card');
+    const first = await client.post('/accounts-management/create-accounts-card', undefined, withKey());
     expect(first.status).toBe(200);
     expect(cardAccountSchema.parse(first.body)).toEqual({
       id: expect.any(String),
@@ -355,9 +356,13 @@ describe('POST /accounts-management/create-accounts-card', () => {
     });
     const counts = await db.counts();
 
-    expect(await client.post('/accounts-management/create-accounts-card', {})).toMatchObject({ status: 200, body: first.body });
-    expect(await client.post('/accounts-management/create-accounts-card')).toMatchObject({ status: 200, body: first.body });
-    expect(await db.counts()).toEqual(counts);
+    expect(await client.post('/accounts-management/create-accounts-card', {}, withKey())).toMatchObject({ status: 200, body: first.body });
+    expect(await client.post('/accounts-management/create-accounts-card', undefined, withKey())).toMatchObject({
+      status: 200,
+      body: first.body,
+    });
+    // Nothing but the two keys is written.
+    expect(await db.counts()).toEqual({ ...counts, idempotency_keys: counts.idempotency_keys! + 2 });
     // A card account is not a bank account, and holds nothing yet.
     expect((await client.get('/bank-accounts/accounts')).body).toEqual([]);
     expect((await client.get('/accounts-management/summary-balance')).body.total).toBe('0.00');
@@ -424,7 +429,9 @@ describe.skipIf(!POSTGRES_URL)('under concurrent requests (PostgreSQL)', () => {
   it('opens one card account for concurrent requests', async () => {
     const client = new TestClient(server);
     await registerVerifiedCustomer(client);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post('/accounts-management/create-accounts-card')));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => client.post('/accounts-management/create-accounts-card', {}, withKey())),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../server/db/seed';
 import { cardCustomer } from './cardHelpers';
-import { POSTGRES_URL, TestClient, unique, useTestServer } from './helpers';
+import { POSTGRES_URL, TestClient, registerVerifiedCustomer, unique, useTestServer, withKey } from './helpers';
 
 const { db, server } = useTestServer();
 
@@ -48,5 +48,26 @@ describe(`${AUTHORIZATIONS} concurrent card authorizations against one credit li
       );
       expect(row).toEqual({ balance: '-1000.000000000000000000', payments: '20' });
     }
+  });
+});
+
+// A double tap sends one key twice, at once: the second waits on the key's row and answers the first's result.
+describe('the same Idempotency-Key twice at once', () => {
+  it('opens one account, one card account and issues one card', async () => {
+    const client = new TestClient(server);
+    await registerVerifiedCustomer(client);
+    const twice = async (path: string, body: unknown) => {
+      const options = withKey();
+      const answers = await Promise.all([client.post(path, body, options), client.post(path, body, options)]);
+      expect(answers[1]!.body, JSON.stringify(answers)).toEqual(answers[0]!.body);
+      expect(answers.map((answer) => answer.headers.get('idempotent-replayed')).sort()).toEqual(['false', 'true']);
+      return answers[0]!;
+    };
+    expect((await twice('/accounts-management/open-account', { currency: 'GBP' })).status).toBe(200);
+    const cardAccount = await twice('/accounts-management/create-accounts-card', {});
+    const issued = await twice(`/card-accounts/${cardAccount.body.id}/cards`, { form: 'virtual' });
+    expect(issued.status).toBe(201);
+    expect((await client.get(`/card-accounts/${cardAccount.body.id}/cards`)).body).toMatchObject([{ id: issued.body.id }]);
+    expect((await client.get('/bank-accounts/accounts')).body).toMatchObject([{ currency: 'GBP' }]);
   });
 });

@@ -55,7 +55,7 @@ async function customer(): Promise<Customer> {
   ]);
   await credit(db.database.db, { kind: 'deposit', userId, accountId: btcAccountId, asset: 'BTC', amount: '2', at: TEST_EPOCH });
   await credit(db.database.db, { kind: 'deposit', userId, accountId: eurAccountId, asset: 'EUR', amount: '5000', at: TEST_EPOCH });
-  const opened = await client.post('/accounts-management/create-accounts-card');
+  const opened = await client.post('/accounts-management/create-accounts-card', {}, key());
   expect(opened.status).toBe(200);
   return { client, email, userId, cardAccountId: opened.body.id, btcAccountId, eurAccountId };
 }
@@ -65,7 +65,7 @@ async function pledge(c: Customer, amount: string, asset = 'BTC') {
 }
 
 async function virtualCard(c: Customer) {
-  const issued = await c.client.post(`/card-accounts/${c.cardAccountId}/cards`, { form: 'virtual' });
+  const issued = await c.client.post(`/card-accounts/${c.cardAccountId}/cards`, { form: 'virtual' }, key());
   expect(issued.status, JSON.stringify(issued.body)).toBe(201);
   return cardSchema.parse(issued.body);
 }
@@ -124,7 +124,7 @@ describe('the credit line', () => {
     expect(await line(c)).toMatchObject({ used: '120.50', available: '19879.50', ltv: '0.30', ltvLevel: 'none' });
     expect(await balanceOf(c.cardAccountId)).toBe('-120.500000000000000000');
     // create-accounts-card answers the same account again, now owing.
-    expect((await c.client.post('/accounts-management/create-accounts-card')).body).toMatchObject({
+    expect((await c.client.post('/accounts-management/create-accounts-card', {}, key())).body).toMatchObject({
       id: c.cardAccountId,
       balance: '-120.50',
     });
@@ -257,7 +257,7 @@ describe('card controls', () => {
   it('a physical card goes ordered → shipped → active', async () => {
     const c = await customer();
     await pledge(c, '1');
-    const ordered = await c.client.post(`/card-accounts/${c.cardAccountId}/cards`, { form: 'physical' });
+    const ordered = await c.client.post(`/card-accounts/${c.cardAccountId}/cards`, { form: 'physical' }, key());
     expect(ordered.body).toMatchObject({ form: 'physical', status: 'ordered' });
     expectError(await pay(c, ordered.body.id, '5'), 409, 'card_not_active');
     expectError(await c.client.post(`/cards/${ordered.body.id}/activate`), 409, 'card_not_shipped');

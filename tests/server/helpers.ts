@@ -294,6 +294,8 @@ export function unique(prefix: string): string {
   uniqueCounter += 1;
   return `${prefix}-${uniqueCounter}-${randomBytes(3).toString('hex')}`;
 }
+/** The options of a call to an idempotent endpoint (money POSTs, opening accounts, issuing cards): a fresh key unless given. */
+export const withKey = (key: string = unique('key')) => ({ headers: { 'idempotency-key': key } });
 export const uniqueEmail = () => `${unique('customer')}@example.test`;
 export const uniqueIp = () => `10.${[0, 0, 0].map(() => randomBytes(1)[0]! % 250).join('.')}`;
 

@@ -34,7 +34,7 @@ async function approveKyc(userId: string) {
 }
 
 async function deposit(client: TestClient, amount: string) {
-  const account = await client.post('/accounts-management/open-account', { currency: 'USD' });
+  const account = await client.post('/accounts-management/open-account', { currency: 'USD' }, withKey());
   expect(account.status, JSON.stringify(account.body)).toBe(200);
   const { reference } = (await client.get('/inject/fiat/details')).body as { reference: string };
   const answer = await client.post('/simulate/bank-transfer', { currency: 'USD', amount, senderName: 'Me', reference }, withKey());

@@ -4,7 +4,7 @@ import { accountSchema, balancesSummarySchema } from '../../contract/accounts';
 import { API_ERRORS } from '../../contract/errors';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { germanIban, MERIDIAN_BIC } from '../../server/services/accounts';
-import { TestClient, expectError, registerCustomer, registerVerifiedCustomer, useTestServer } from './helpers';
+import { TestClient, expectError, registerCustomer, registerVerifiedCustomer, useTestServer, withKey } from './helpers';
 
 const { server } = useTestServer();
 let demo: TestClient;
@@ -41,8 +41,8 @@ describe('GET /accounts-management/accounts/:id', () => {
   it("answers the same 404 for another customer's account, a card account, an unknown and a malformed id", async () => {
     const other = new TestClient(server);
     await registerVerifiedCustomer(other);
-    const opened = await other.post('/accounts-management/open-account', { currency: 'GBP' });
-    const card = await demo.post('/accounts-management/create-accounts-card', {});
+    const opened = await other.post('/accounts-management/open-account', { currency: 'GBP' }, withKey());
+    const card = await demo.post('/accounts-management/create-accounts-card', {}, withKey());
     for (const id of [opened.body.id, card.body.id, randomUUID(), 'not-a-uuid']) {
       const answer = await demo.get(`/accounts-management/accounts/${id}`);
       expectError(answer, 404, 'account_not_found');
@@ -61,13 +61,13 @@ describe('POST /accounts-management/open-account', () => {
   it('opens a fiat account with a valid IBAN, answers the same account when asked again, and the summary lists it', async () => {
     const client = new TestClient(server);
     await registerVerifiedCustomer(client);
-    const first = await client.post('/accounts-management/open-account', { currency: 'GBP' });
+    const first = await client.post('/accounts-management/open-account', { currency: 'GBP' }, withKey());
     expect(first.status).toBe(200);
     const account = accountSchema.parse(first.body);
     expect(account).toMatchObject({ type: 'fiat', currency: 'GBP', balance: '0.00', bic: MERIDIAN_BIC, name: 'Pound sterling account' });
     expect(account.iban).toMatch(/^DE\d{20}$/);
     expect(ibanIsValid(account.iban!)).toBe(true);
-    const again = await client.post('/accounts-management/open-account', { currency: 'GBP' });
+    const again = await client.post('/accounts-management/open-account', { currency: 'GBP' }, withKey());
     expect(again.body).toEqual(first.body);
     const summary = balancesSummarySchema.parse((await client.get('/accounts-management/summary-balance')).body);
     expect(summary.fiat.accounts_limit_balances.map((row) => row.id)).toEqual([account.id]);
@@ -77,7 +77,7 @@ describe('POST /accounts-management/open-account', () => {
     const client = new TestClient(server);
     await registerVerifiedCustomer(client);
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => client.post('/accounts-management/open-account', { currency: 'ETH' })),
+      Array.from({ length: 8 }, () => client.post('/accounts-management/open-account', { currency: 'ETH' }, withKey())),
     );
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200]));
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
@@ -89,7 +89,7 @@ describe('POST /accounts-management/open-account', () => {
   it('refuses an unverified e-mail and opens nothing', async () => {
     const client = new TestClient(server);
     await registerCustomer(client);
-    expectError(await client.post('/accounts-management/open-account', { currency: 'EUR' }), 403, 'email_unverified');
+    expectError(await client.post('/accounts-management/open-account', { currency: 'EUR' }, withKey()), 403, 'email_unverified');
     expect((await client.get('/bank-accounts/accounts')).body).toEqual([]);
   });
 

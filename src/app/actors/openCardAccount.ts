@@ -9,8 +9,8 @@ import { unwrap } from './unwrap';
 export function openCardAccountActors({ client, queryClient }: FlowHost) {
   return {
     actors: {
-      submit: fromPromise(async () => {
-        const account = await unwrap(cardsApi(client).createCardAccount());
+      submit: fromPromise(async ({ input }) => {
+        const account = await unwrap(cardsApi(client).createCardAccount(input.key));
         safeStorage('local')?.setItem(STORAGE_KEYS.selectedCardAccount, account.id);
         await queryClient.invalidateQueries({ queryKey: ['card-accounts'] });
         return account;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -6,8 +6,6 @@ import type { CardCredit } from '../../../contract/cards';
 import { isPositive } from '../../../contract/decimal';
 import { cardsApi } from '../../api/cards';
 import { useApi, useSystem } from '../../app/context';
-import { moneyMoved } from '../../app/moneyMoved';
-import { notify } from '../../app/notify';
 import { pageNotFound } from '../../routes/pageNotFound';
 import { Button } from '../../ui/Button';
 import { AmountInput, Money } from '../../ui/Money';
@@ -16,9 +14,14 @@ import { SelectField } from '../../ui/TextField';
 import { useHydrated } from '../../ui/useHydrated';
 import { failureText } from '../../ui/failureText';
 import { useBalances } from '../shared/useBalances';
+import { repayCardDebtMachine } from '../../../machines/repayCardDebt.machine';
+import { repayCardDebtActors } from '../../app/actors/repayCardDebt';
+import { useWrite } from '../../app/useWrite';
 import { LoadFailed } from './CardAccountsScreen';
 import { Percent } from './Percent';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from './selectedCardAccount';
+
+const EMPTY: ParsedAmount = { ok: false, error: 'empty' };
 import { unwrap } from '../../app/actors/unwrap';
 import { useAccountName } from '../shared/useAccountName';
 import type { Failure } from '../../../machines/failure';
@@ -108,30 +111,26 @@ function RepayForm({ credit }: { credit: CardCredit }) {
   const { t } = useTranslation();
   const nameOf = useAccountName();
   const system = useSystem();
-  const queryClient = useQueryClient();
   const { summary } = useBalances();
   const sources = (summary?.fiat.accounts_limit_balances ?? []).filter((account) => account.currency === credit.currency);
   const [from, setFrom] = useState('');
   const source = sources.find((account) => account.id === from) ?? sources[0];
   const [text, setText] = useState('');
-  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [amount, setAmount] = useState<ParsedAmount>(EMPTY);
   const headingId = useId();
-  const repay = useMutation<CardCredit, Failure, { fromAccountId: string; amount: string }>({
-    mutationFn: async (body) => unwrap(cardsApi(system.client).repayCardAccount(credit.id, body, key)),
-    onSuccess: async (after) => {
-      setKey(crypto.randomUUID());
+  const repay = useWrite(repayCardDebtMachine, () => repayCardDebtActors(system));
+  // A repayment went through: the form is empty for the next one.
+  const [repaid, setRepaid] = useState(repay.output);
+  if (repay.output !== repaid) {
+    setRepaid(repay.output);
+    if (repay.output) {
       setText('');
-      setAmount({ ok: false, error: 'empty' });
-      moneyMoved(system);
-      queryClient.setQueryData([...CARD_ACCOUNTS_QUERY, credit.id], after);
-      notify.success(t('cardAccounts.repay.done'));
-      await queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY });
-    },
-  });
+      setAmount(EMPTY);
+    }
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (source && amount.ok && !repay.isPending) repay.mutate({ fromAccountId: source.id, amount: amount.value });
+    if (source && amount.ok) repay.submit({ accountId: credit.id, fromAccountId: source.id, amount: amount.value });
   };
   return (
     <section className="card stack" aria-labelledby={headingId}>
@@ -147,7 +146,10 @@ function RepayForm({ credit }: { credit: CardCredit }) {
           <SelectField
             label={t('cardAccounts.repay.from')}
             value={source?.id ?? ''}
-            onChange={(event) => setFrom(event.target.value)}
+            onChange={(event) => {
+              setFrom(event.target.value);
+              repay.edit();
+            }}
             options={sources.map((account) => (
               <option key={account.id} value={account.id}>
                 {nameOf(account)}
@@ -162,10 +164,11 @@ function RepayForm({ credit }: { credit: CardCredit }) {
             onChange={(typed, parsed) => {
               setText(typed);
               setAmount(parsed);
+              repay.edit();
             }}
-            error={repay.isError ? failureText(t, 'cardAccounts.repay.errors', repay.error) : null}
+            error={repay.failure ? failureText(t, 'cardAccounts.repay.errors', repay.failure) : null}
           />
-          <Button type="submit" variant="primary" busy={repay.isPending} disabled={!amount.ok || !source}>
+          <Button type="submit" variant="primary" busy={repay.busy} disabled={!amount.ok || !source}>
             {t('cardAccounts.repay.submit')}
           </Button>
         </form>

@@ -1,5 +1,5 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARDS_PER_ACCOUNT_MAX, type Card, type CardForm, type CardSecrets } from '../../../contract/cards';
@@ -21,10 +21,11 @@ import { LoadFailed } from './CardAccountsScreen';
 import { NoCardAccount } from './NoCardAccount';
 import { useSelectedCardAccount } from './selectedCardAccount';
 import { unwrap } from '../../app/actors/unwrap';
+import { activateCardActors, cardsQuery, issueCardActors } from '../../app/actors/cards';
+import { activateCardMachine } from '../../../machines/activateCard.machine';
+import { issueCardMachine } from '../../../machines/issueCard.machine';
+import { useWrite } from '../../app/useWrite';
 import './cards.css';
-import type { Failure } from '../../../machines/failure';
-
-const cardsQuery = (accountId: string) => ['card-accounts', accountId, 'cards'] as const;
 
 /** `/card-accounts/cards`: the selected card account's cards, each with its controls, and issuing more. */
 export function CardsScreen() {
@@ -47,7 +48,7 @@ export function CardsScreen() {
       {list === undefined ? (
         <div className="card skeleton skeleton--block" aria-hidden="true" />
       ) : (
-        list.map((card) => <CardPanel key={`${card.id}:${card.status}`} card={card} accountId={account!.id} />)
+        list.map((card) => <CardPanel key={`${card.id}:${card.status}`} card={card} />)
       )}
       {account && list ? <IssueCard accountId={account.id} count={list.length} /> : null}
     </div>
@@ -55,7 +56,7 @@ export function CardsScreen() {
 }
 
 /** One card, run by its cardControls statechart: the view reads it through cardControlsView only. */
-function CardPanel({ card: loaded, accountId }: { card: Card; accountId: string }) {
+function CardPanel({ card: loaded }: { card: Card }) {
   const { t } = useTranslation();
   const flow = useActorRef(useFlowMachine(cardControlsMachine, cardControlsActors), { input: { card: loaded } });
   const view = useSelector(flow, cardControlsView, shallowEqual);
@@ -70,15 +71,17 @@ function CardPanel({ card: loaded, accountId }: { card: Card; accountId: string 
           {name}
         </h2>
         <CardNumber card={card} secrets={secrets} />
+        {/* One status: a frozen card authorizes nothing, whatever its lifecycle says, so "Frozen" stands alone. */}
         <p className="card-badges">
-          <span className="badge" data-testid="card-status">
-            {t(`cards.status.${card.status}`)}
-          </span>
           {card.frozen ? (
             <span className="badge badge--warning" data-testid="card-frozen">
               {t('cards.frozen')}
             </span>
-          ) : null}
+          ) : (
+            <span className="badge" data-testid="card-status">
+              {t(`cards.status.${card.status}`)}
+            </span>
+          )}
         </p>
       </div>
       {failure ? (
@@ -99,7 +102,7 @@ function CardPanel({ card: loaded, accountId }: { card: Card; accountId: string 
             </Button>
           )
         ) : null}
-        {card.status === 'shipped' ? <ActivateCard card={card} accountId={accountId} /> : null}
+        {card.status === 'shipped' ? <ActivateCard card={card} /> : null}
       </div>
       <Controls card={card} busy={busy} onSubmit={(controls) => flow.send({ type: 'CONTROLS_SUBMITTED', controls })} />
       <StepUpSheet actor={stepUp} />
@@ -225,22 +228,17 @@ function SpentOf({ spent }: { spent: string }) {
 }
 
 /** The customer activates a physical card once it has arrived (shipped). */
-function ActivateCard({ card, accountId }: { card: Card; accountId: string }) {
+function ActivateCard({ card }: { card: Card }) {
   const { t } = useTranslation();
-  const api = useApi(cardsApi);
-  const queryClient = useQueryClient();
-  const activate = useMutation<Card, Failure>({
-    mutationFn: async () => unwrap(api.activateCard(card.id)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery(accountId) }),
-  });
+  const activate = useWrite(activateCardMachine, activateCardActors);
   return (
     <>
-      <Button variant="primary" busy={activate.isPending} onClick={() => activate.mutate()}>
+      <Button variant="primary" busy={activate.busy} onClick={() => activate.submit({ cardId: card.id })}>
         {t('cards.activate')}
       </Button>
-      {activate.isError ? (
+      {activate.failure ? (
         <p className="form-alert" role="alert">
-          {failureText(t, 'cards.errors', activate.error)}
+          {failureText(t, 'cards.errors', activate.failure)}
         </p>
       ) : null}
     </>
@@ -250,12 +248,12 @@ function ActivateCard({ card, accountId }: { card: Card; accountId: string }) {
 /** A virtual card (active at once) or a physical one (ordered, then shipped, then activated here). */
 function IssueCard({ accountId, count }: { accountId: string; count: number }) {
   const { t } = useTranslation();
-  const api = useApi(cardsApi);
-  const queryClient = useQueryClient();
   const headingId = useId();
-  const issue = useMutation<Card, Failure, CardForm>({
-    mutationFn: async (form) => unwrap(api.issueCard(accountId, form)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardsQuery(accountId) }),
+  const issue = useWrite(issueCardMachine, issueCardActors);
+  const button = (form: CardForm) => ({
+    busy: issue.busy && issue.input?.form === form,
+    disabled: issue.busy,
+    onClick: () => issue.submit({ accountId, form }),
   });
   return (
     <section className="card stack" aria-labelledby={headingId}>
@@ -266,26 +264,15 @@ function IssueCard({ accountId, count }: { accountId: string; count: number }) {
         <p className="hint-text">{t('cards.errors.cards_limit_reached')}</p>
       ) : (
         <div className="button-row">
-          <Button
-            variant={count === 0 ? 'primary' : 'secondary'}
-            busy={issue.isPending && issue.variables === 'virtual'}
-            disabled={issue.isPending}
-            onClick={() => issue.mutate('virtual')}
-          >
+          <Button variant={count === 0 ? 'primary' : 'secondary'} {...button('virtual')}>
             {t('cards.issue.virtual')}
           </Button>
-          <Button
-            busy={issue.isPending && issue.variables === 'physical'}
-            disabled={issue.isPending}
-            onClick={() => issue.mutate('physical')}
-          >
-            {t('cards.issue.physical')}
-          </Button>
+          <Button {...button('physical')}>{t('cards.issue.physical')}</Button>
         </div>
       )}
-      {issue.isError ? (
+      {issue.failure ? (
         <p className="form-alert" role="alert">
-          {failureText(t, 'cards.errors', issue.error)}
+          {failureText(t, 'cards.errors', issue.failure)}
         </p>
       ) : null}
     </section>
