@@ -30,6 +30,8 @@ export const depositLinkPaidModel = followModel(depositLinkPaidMachine, {
         { click: { role: 'button', name: 'Base' } },
         { fill: { label: texts.amount }, text: SAMPLE_DEPOSIT_LINK.amount },
         { click: { role: 'button', name: texts.create } },
+        // Paused, the page renders only as its clock runs: on until the link shows.
+        { runClockUntil: { shownText: texts.status.open } },
       ];
     },
     url: LINK_CALL,

@@ -29,7 +29,9 @@ export const payLinkListModel = followModel(payLinkListMachine, {
       { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
       { answer: LIST_CALL, method: 'GET', json: [SAMPLE_PAY_LINK] },
       { open: inLanguage('/pay', language) },
+      // Paused, the page renders only as its clock runs: on until the list shows.
       { clock: 'pause' },
+      { runClockUntil: { shownText: pageTexts(language).payLinks.status.open } },
     ],
     url: LIST_CALL,
     states: { following: (s, language) => row(s.context.answer, language) },

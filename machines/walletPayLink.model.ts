@@ -26,7 +26,9 @@ export const walletPayLinkModel = followModel(walletPayLinkMachine, {
       { clock: 'install' },
       { answer: LINK_CALL, method: 'GET', json: SAMPLE_DEPOSIT_LINK },
       { open: inLanguage(`/inject/crypto/on-chain/wallet/${hash}`, language) },
+      // Paused, the page renders only as its clock runs: on until the link shows.
       { clock: 'pause' },
+      { runClockUntil: { shownText: pageTexts(language).depositLinks.status.open } },
     ],
     url: LINK_CALL,
     states: {
