@@ -60,3 +60,6 @@ export const depositLinkSchema = z.object({
   remainder: decimalSchema,
 });
 export type DepositLink = z.infer<typeof depositLinkSchema>;
+
+/** Whether the link can still change: paid in full or more, nothing more is expected. */
+export const depositLinkSettled = (link: DepositLink | undefined) => link?.status === 'paid' || link?.status === 'overpaid';

@@ -51,6 +51,15 @@ export const payLinkViewSchema = payLinkSchema.omit({ createdAt: true, paidAt: t
 });
 export type PayLinkView = z.infer<typeof payLinkViewSchema>;
 
+/**
+ * `GET /pay-links/:hash/preview`: what a signed-out visitor of the link sees above the sign-in — who asks,
+ * masked (the first name and the initial of the last, `Ada L.`; null without a name), and how much.
+ */
+export const payLinkPreviewSchema = payLinkSchema.pick({ asset: true, amount: true, status: true }).extend({
+  requesterName: z.string().nullable(),
+});
+export type PayLinkPreview = z.infer<typeof payLinkPreviewSchema>;
+
 /** `POST /pay-links/:hash/quotes`: what paying from this account, in another asset than the link's, costs. */
 export const payLinkQuoteBodySchema = z.strictObject({ fromAccountId: z.uuid() });
 export type PayLinkQuoteBody = z.infer<typeof payLinkQuoteBodySchema>;

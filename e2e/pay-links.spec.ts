@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
+import { PAY_LINK_POLL_MS } from '../machines/payment.machine';
 import { expect, latestCode, receiveBankTransfer, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -69,6 +70,12 @@ test('a request made on /pay is paid from another currency in a second browser; 
   await expect(page.getByRole('heading', { name: 'Your payment request' })).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Open');
   await expect(page.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+  // …and keeps the list open in a second tab, where the request is open and can be cancelled.
+  const list = await page.context().newPage();
+  await list.goto('/pay');
+  const requests = list.getByRole('list', { name: 'Your requests' });
+  await expect(requests).toContainText('Open');
+  await expect(requests.getByRole('button', { name: 'Cancel request' })).toBeVisible();
 
   // The payer holds euros only: paying the dollar request goes through a quote.
   const { context, payer, page: payerPage } = await payerBrowser(browser, baseURL, '100.00');
@@ -84,6 +91,11 @@ test('a request made on /pay is paid from another currency in a second browser; 
 
   // No reload on the requester's page: the event stream (or its 5-second poll) brought the news.
   await expect(page.getByTestId('payment-status')).toHaveText('This request has already been paid.');
+  // The list follows too (one read of the customer's requests every PAY_LINK_POLL_MS, not a stream per
+  // link): within two polls it says Paid and no longer offers to cancel.
+  await expect(requests).toContainText('Paid', { timeout: 2 * PAY_LINK_POLL_MS });
+  await expect(requests.getByRole('button', { name: 'Cancel request' })).toHaveCount(0);
+  await list.close();
   // The payer's balance fell by what the quote said, and a paid link says so to anyone opening it.
   await payerPage.reload();
   await expect(payerPage.getByTestId('payment-status')).toHaveText('This request has already been paid.');
@@ -101,6 +113,10 @@ test('a signed-out visitor of a request logs in and comes back to it; cancelled 
 
   await page.goto(`/pay/${hash}`);
   await expect(page).toHaveURL(new RegExp(`/login\\?redirect=%2Fpay%2F${hash}$`));
+  // Above the sign-in, the link's public preview: who asks (this requester gave no name) and how much.
+  const preview = page.getByTestId('pay-link-preview');
+  await expect(preview.getByRole('heading', { name: 'A Meridian customer asks you to pay' })).toBeVisible();
+  await expect(preview).toContainText('€12.50');
   await page.getByLabel('E-mail').fill(visitor.email);
   await page.getByLabel('Password').fill(visitor.password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -138,10 +154,16 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(payerPage.getByTestId('payment-quote')).toBeVisible();
     // The account to pay from reads its balance as money in the page's language, not “100.00 EUR”.
     await expect(payerPage.locator('select[name="from"] option:checked')).toContainText(locale === 'en' ? '€100.00' : '١٠٠٫٠٠');
+    // A signed-out visitor of the link: the preview above the sign-in.
+    const visitorContext = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': someClientAddress() } });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(localizePath(`/pay/${hash}`, locale));
+    await expect(visitor.getByTestId('pay-link-preview')).toBeVisible();
     for (const width of [390, 1280]) {
       for (const [name, shown] of [
         ['pay', page],
         ['pay-link', payerPage],
+        ['pay-link-signed-out', visitor],
       ] as const) {
         await shown.setViewportSize({ width, height: 900 });
         await shown.screenshot({ path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
@@ -149,6 +171,8 @@ for (const locale of ['en', 'ar'] as const) {
     }
     await expectNoAxeViolations(page);
     await expectNoAxeViolations(payerPage);
+    await expectNoAxeViolations(visitor);
     await context.close();
+    await visitorContext.close();
   });
 }

@@ -6,6 +6,7 @@ import { addTestWallet, tellTestWallet } from './testWallet';
 import { PAGE_LANGUAGES, pageTexts, typedAmount, withValues } from '../machines/graph/page';
 import type { Chains } from '../contract/chains';
 import { localizePath } from '../contract';
+import { SAMPLE_DEPOSIT_LINK } from '../machines/depositLink.model';
 
 // anvil's development account 4: the node signs for it (accounts 0–3 serve other tests).
 const PAYER = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 }).address;
@@ -84,3 +85,18 @@ for (const language of PAGE_LANGUAGES) {
     await visitorContext.close();
   });
 }
+
+test('the wallet payment page shows no amount until the link is read: a loading state, never a stand-in "0.00"', async ({ page }) => {
+  const link = { ...SAMPLE_DEPOSIT_LINK, amount: '0.5', remainder: '0.5' };
+  let answer!: () => Promise<void>;
+  await page.route(`**/api/deposit-links/${link.hash}`, (route) => {
+    answer = () => route.fulfill({ json: link });
+  });
+  await page.goto(`/inject/crypto/on-chain/wallet/${link.hash}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeAttached();
+  await expect(page.getByText(/0[.,]00/)).toHaveCount(0);
+  await expect.poll(() => answer !== undefined).toBe(true);
+  await answer();
+  await expect(page.getByRole('heading', { name: pageTexts('en').wallet.requestTitle })).toBeVisible();
+  await expect(page.getByTestId('deposit-link-status')).toHaveText(pageTexts('en').depositLinks.status.open);
+});

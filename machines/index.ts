@@ -100,6 +100,12 @@ import { activateCardMachine } from './activateCard.machine';
 import { activateCardModel } from './activateCard.model';
 import { repayCardDebtMachine } from './repayCardDebt.machine';
 import { repayCardDebtModel } from './repayCardDebt.model';
+import { payLinkListMachine } from './payLinkList.machine';
+import { payLinkListModel } from './payLinkList.model';
+import { walletPayLinkMachine } from './walletPayLink.machine';
+import { walletPayLinkModel } from './walletPayLink.model';
+import { depositLinkPaidMachine } from './depositLinkPaid.machine';
+import { depositLinkPaidModel } from './depositLinkPaid.model';
 
 export interface CatalogEntry {
   id: string;
@@ -573,5 +579,32 @@ export const catalog: CatalogEntry[] = [
     routes: ['/card-accounts/:id'],
     machine: repayCardDebtMachine,
     model: repayCardDebtModel,
+  },
+  {
+    id: 'payLinkList',
+    title: 'Follow my payment requests',
+    summary:
+      'The requester’s list on /pay, one use of the follow machine: read again every 5 s while the page is open (never while a session cookie is gone), so a request someone paid shows “Paid” and no longer offers “Cancel request” without a reload.',
+    routes: ['/pay'],
+    machine: payLinkListMachine,
+    model: payLinkListModel,
+  },
+  {
+    id: 'walletPayLink',
+    title: 'Follow a wallet payment link',
+    summary:
+      'The deposit link on /inject/crypto/on-chain/wallet/{hash}, one use of the follow machine: open to anyone with the link, read again every 4 s until it is paid in full or more, so the payer sees it confirming, underpaid or paid without a reload; then no more reads.',
+    routes: ['/inject/crypto/on-chain/wallet/:hash'],
+    machine: walletPayLinkMachine,
+    model: walletPayLinkModel,
+  },
+  {
+    id: 'depositLinkPaid',
+    title: 'Follow my deposit link',
+    summary:
+      'The deposit link the customer just made under the deposit address of /inject/crypto/on-chain/:iso, one use of the follow machine: read again every 4 s while the session lasts (never while a session cookie is gone) until it is paid in full or more, so the customer sees what it was paid.',
+    routes: ['/inject/crypto/on-chain/:iso'],
+    machine: depositLinkPaidMachine,
+    model: depositLinkPaidModel,
   },
 ];

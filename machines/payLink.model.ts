@@ -11,7 +11,7 @@ type Snapshot = SnapshotFrom<typeof payLinkMachine>;
 const CREATE = '**/api/pay-links';
 const CANCEL = '**/api/pay-links/*/cancel';
 
-const link: PayLink = {
+export const SAMPLE_PAY_LINK: PayLink = {
   hash: 'q3Xv8Zb1TkWm0aPc7Yr2Ug',
   asset: 'EUR',
   amount: '12.50',
@@ -46,16 +46,16 @@ export const payLinkModel = {
       'no reason given': { request: { asset: 'EUR', amount: '12.50', description: '  ', expiresInHours: null } },
     },
     NEW_REQUESTED: { 'new request': {} },
-    CANCEL_REQUESTED: { 'cancel the request': { hash: link.hash } },
+    CANCEL_REQUESTED: { 'cancel the request': { hash: SAMPLE_PAY_LINK.hash } },
   },
   actors: {
     stepUp: { done: STEP_UP_OUTCOMES },
     createPayLink: {
-      done: { created: link },
+      done: { created: SAMPLE_PAY_LINK },
       error: { 'step-up ran out': { code: 'step_up_required' }, offline: { code: 'network_error' } },
     },
     cancelPayLink: {
-      done: { cancelled: { ...link, status: 'cancelled' } },
+      done: { cancelled: { ...SAMPLE_PAY_LINK, status: 'cancelled' } },
       error: { 'paid meanwhile': { code: 'pay_link_paid' } },
     },
   },
@@ -69,7 +69,7 @@ export const payLinkModel = {
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
       // A verified e-mail: the pages that move money need it.
       { answer: '**/api/users/me', method: 'GET', json: SIGNED_IN.user },
-      { answer: '**/api/pay-links', method: 'GET', json: [link] },
+      { answer: '**/api/pay-links', method: 'GET', json: [SAMPLE_PAY_LINK] },
       { open: inLanguage('/pay', language) },
     ],
     events: {

@@ -5,6 +5,7 @@ import { toFailure, type Failure } from './failure';
 import type { SubmitIntent } from './idempotentSubmit';
 import * as quoteClock from './quoteClock';
 import { stepUpMachine } from './stepUp.machine';
+import { pollRegion, sessionGone } from './poll';
 import { unprovided } from './unprovided';
 
 export interface PaymentInput {
@@ -29,6 +30,8 @@ type Event =
   | { type: 'ACCOUNT_CHOSEN'; fromAccountId: string; asset: Asset }
   | { type: 'PAY_CONFIRMED' }
   | { type: 'STATUS_CHANGED'; status: PayLinkStatus }
+  /** The server's event stream ended (a proxy's timeout, a restart): the page polls instead. */
+  | { type: 'STREAM_ENDED' }
   | { type: 'RETRY' };
 
 const CLOSED_CODES: Record<string, PayLinkStatus> = {
@@ -60,10 +63,12 @@ export const paymentMachine = setup({
     requestQuote: unprovided<PayLinkQuote, { hash: string; fromAccountId: string }>('requestQuote'),
     /** POST /pay-links/:hash/pay, once per intent (`idempotentSubmit`); refreshes the balances when it went through. */
     pay: unprovided<PayLinkReceipt, { hash: string; fromAccountId: string; quoteId: string | null } & SubmitIntent>('pay'),
-    /** Sends STATUS_CHANGED as the link changes: the server's event stream, else a poll every PAY_LINK_POLL_MS. */
-    watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(() => {
+    /** The server's event stream (`payLinkEvents`): STATUS_CHANGED as the link changes, STREAM_ENDED when it ends. */
+    watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus } | { type: 'STREAM_ENDED' }, { hash: string }>(() => {
       throw new Error('The actor "watchStatus" must be provided by the app');
     }),
+    /** GET /pay-links/:hash in the background, the poll's ask once the stream has ended (machines/poll.ts). */
+    readStatus: unprovided<PayLinkStatus, { hash: string }>('readStatus'),
   },
   guards: {
     isOwn: ({ event }) => 'output' in event && (event.output as PayLinkView).own,
@@ -73,6 +78,8 @@ export const paymentMachine = setup({
     stepUpExpired: ({ event }) => 'error' in event && toFailure(event.error).code === 'step_up_required',
     linkClosed: ({ event }) => 'error' in event && toFailure(event.error).code in CLOSED_CODES,
     stillOpen: ({ event }) => event.type === 'STATUS_CHANGED' && event.status === 'open',
+    readStillOpen: ({ event }) => (event as { output?: PayLinkStatus }).output === 'open',
+    sessionGone,
     inLinkAsset: ({ context, event }) => event.type === 'ACCOUNT_CHOSEN' && event.asset === context.link?.asset,
     accountChosen: ({ context }) => context.fromAccountId !== null,
     quoteCovers: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
@@ -88,10 +95,13 @@ export const paymentMachine = setup({
       refreshed: false,
       failure: null,
     }),
+    statusRead: assign({
+      link: ({ context, event }) => ({ ...context.link!, status: (event as unknown as { output: PayLinkStatus }).output }),
+    }),
     quoteTicked: assign(quoteClock.quoteTicked),
     quoteRefreshed: assign(quoteClock.quoteRefreshed),
   },
-  delays: { QUOTE_TICK: quoteClock.QUOTE_TICK_MS },
+  delays: { QUOTE_TICK: quoteClock.QUOTE_TICK_MS, PAY_LINK_POLL: PAY_LINK_POLL_MS },
 }).createMachine({
   id: 'payment',
   description:
@@ -240,12 +250,36 @@ export const paymentMachine = setup({
     watching: {
       description: 'The requester’s own request, updated the moment it changes.',
       meta: { route: '/pay/:hash' },
-      invoke: { id: 'watchStatus', src: 'watchStatus', input: ({ context }) => ({ hash: context.hash, pollMs: PAY_LINK_POLL_MS }) },
+      initial: 'streaming',
       on: {
         STATUS_CHANGED: [
           { guard: 'stillOpen' },
           { target: 'closed', actions: assign({ link: ({ context, event }) => ({ ...context.link!, status: event.status }) }) },
         ],
+      },
+      states: {
+        streaming: {
+          description: 'The server’s event stream says every change.',
+          invoke: { id: 'watchStatus', src: 'watchStatus', input: ({ context }) => ({ hash: context.hash }) },
+          on: { STREAM_ENDED: { target: 'polling', description: 'The stream ended: the link is read every PAY_LINK_POLL instead.' } },
+        },
+        polling: {
+          description: 'The link read again at every poll while the session lasts.',
+          ...pollRegion({
+            ask: 'readStatus',
+            delay: 'PAY_LINK_POLL',
+            first: 'waiting',
+            input: ({ context }: { context: Context }) => ({ hash: context.hash }),
+            onDone: [
+              { guard: 'readStillOpen', target: 'waiting' },
+              {
+                target: '#payment.closed',
+                description: 'Paid, expired or cancelled meanwhile.',
+                actions: 'statusRead',
+              },
+            ],
+          }),
+        },
       },
     },
   },

@@ -4,6 +4,8 @@ import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { countedText, failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { paymentMachine } from './payment.machine';
+import { asError, toFailure } from './failure';
+import { SESSION_GONE } from './poll';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser, stepUpSheet } from './stepUp.model';
 
@@ -86,6 +88,7 @@ export const paymentModel = {
     },
     PAY_CONFIRMED: { pay: {} },
     STATUS_CHANGED: { 'still open': { status: 'open' }, paid: { status: 'paid' } },
+    STREAM_ENDED: { 'the stream ended': {} },
     RETRY: { 'try again': {} },
   },
   actors: {
@@ -111,8 +114,12 @@ export const paymentModel = {
         'too little money': { code: 'insufficient_funds' },
       },
     },
-    // It only sends STATUS_CHANGED; it never finishes on its own.
+    // It only sends STATUS_CHANGED and STREAM_ENDED; it never finishes on its own.
     watchStatus: { done: {} },
+    readStatus: {
+      done: { 'still open': 'open', paid: 'paid' },
+      error: { offline: asError({ code: 'network_error' }), 'no session cookie': asError({ code: SESSION_GONE }) },
+    },
   },
   serializeState: (s) =>
     JSON.stringify([
@@ -145,10 +152,16 @@ export const paymentModel = {
       RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.retry } }],
       // The server's event stream, held open since the requester's page opened it, says so and ends; the
       // link now answers so to the page's fallback poll too.
-      STATUS_CHANGED: ({ status }) => [
-        { answer: LINK, method: 'GET', json: { ...SAMPLE_PAY_REQUEST, own: true, status } },
-        { stream: EVENTS, events: [{ event: 'status', data: { status } }] },
-      ],
+      STATUS_CHANGED: ({ status }, before) =>
+        // Once the stream has ended, only the poll brings news (readStatus).
+        before.matches({ watching: 'polling' })
+          ? null
+          : [
+              { answer: LINK, method: 'GET', json: { ...SAMPLE_PAY_REQUEST, own: true, status } },
+              { stream: EVENTS, events: [{ event: 'status', data: { status } }] },
+            ],
+      // The stream ends with nothing said; the page's clock stands still from then on, for the poll's steps.
+      STREAM_ENDED: () => [{ clock: 'pause' }, { stream: EVENTS, events: [] }],
     },
     actors: {
       loadLink: {
@@ -169,8 +182,13 @@ export const paymentModel = {
         error: (error) => [failedCall(PAY, error)],
       },
       watchStatus: { done: () => null },
+      readStatus: {
+        done: (status) => [{ answer: LINK, method: 'GET', times: 1, json: { ...SAMPLE_PAY_REQUEST, own: true, status } }],
+        // A request that never leaves shows nothing on the page: the unit paths replay it.
+        error: (error) => (toFailure(error).code === SESSION_GONE ? null : [failedCall(LINK, error, 'GET')]),
+      },
     },
-    delays: { QUOTE_TICK: (ms) => [{ runClock: ms }] },
+    delays: { QUOTE_TICK: (ms) => [{ runClock: ms }], PAY_LINK_POLL: (ms) => [{ runClock: ms }] },
     states: {
       failed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).payment.retry }] }),
       notFound: (_, language) => ({ shows: [{ shownText: pageTexts(language).errors.notFound.status }] }),

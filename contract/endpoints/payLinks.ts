@@ -9,6 +9,7 @@ import {
   payLinkStatusEventSchema,
   payLinkQuoteBodySchema,
   payLinkQuoteSchema,
+  payLinkPreviewSchema,
   payLinkViewSchema,
   payPayLinkBodySchema,
 } from '../payLinks';
@@ -36,6 +37,12 @@ export const payLinksEndpoints = {
       'One payment request by its hash, as the payer sees it: the requester’s display name only, the amount, asset, description, status and expiry; `own` when the caller is its requester.',
     auth: 'bearer',
     errors: ['pay_link_not_found'],
+  }),
+  getPayLinkPreview: endpoint('GET', '/pay-links/:hash/preview', undefined, payLinkPreviewSchema, {
+    summary:
+      'What a visitor of a link sees before signing in: the requester’s masked name (first name and last initial, `Ada L.`), the amount, asset and status — never the description. No session; as the hash is the secret, at most 30 reads per address in 15 minutes.',
+    auth: 'none',
+    errors: ['pay_link_not_found', 'rate_limited'],
   }),
   payLinkEvents: endpoint('GET', '/pay-links/:hash/events', undefined, payLinkStatusEventSchema, {
     summary:

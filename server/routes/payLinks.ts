@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { endpoints } from '../../contract/endpoints';
 import { mount, mountEventStream, type AppEnv, type RouteDeps } from '../http/route';
 import type { Services } from '../services';
+import { RATE_LIMITS } from '../services/rate-limit';
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
 export const PAY_LINK_KEEPALIVE_MS = 25_000;
@@ -14,6 +15,11 @@ export function payLinkRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
   mount(app, deps, endpoints.createPayLink, ({ principal, body }) => payLinks.create(principal, body));
   mount(app, deps, endpoints.listPayLinks, ({ principal }) => payLinks.list(principal.userId));
   mount(app, deps, endpoints.getPayLink, ({ principal, c }) => payLinks.view(principal.userId, hash(c)));
+  // Before signing in (no session): a per-address limit keeps hashes from being guessed here.
+  mount(app, deps, endpoints.getPayLinkPreview, async ({ c, ip }) => {
+    await services.rateLimiter.enforce([[RATE_LIMITS.payLinkPreviewPerIp, ip]]);
+    return payLinks.preview(hash(c));
+  });
   mount(app, deps, endpoints.cancelPayLink, ({ principal, c }) => payLinks.cancel(principal.userId, hash(c)));
   mount(app, deps, endpoints.quotePayLink, ({ principal, c, body }) => payLinks.quote(principal, hash(c), body.fromAccountId));
   mount(app, deps, endpoints.payPayLink, ({ principal, c, db, body }) =>

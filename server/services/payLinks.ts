@@ -2,7 +2,15 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { assetInfo, type Asset } from '../../contract/assetList';
 import { fitsAssetDecimals } from '../../contract/assets';
-import type { CreatePayLinkBody, PayLink, PayLinkQuote, PayLinkReceipt, PayLinkStatus, PayLinkView } from '../../contract/payLinks';
+import type {
+  CreatePayLinkBody,
+  PayLink,
+  PayLinkPreview,
+  PayLinkQuote,
+  PayLinkReceipt,
+  PayLinkStatus,
+  PayLinkView,
+} from '../../contract/payLinks';
 import { PAY_LINK_HASH } from '../../contract/payLinks';
 import { QUOTE_FIRM_SECONDS } from '../../contract/transfers';
 import type { Clock } from '../clock';
@@ -38,6 +46,14 @@ export function newPayLinkHash(): string {
 }
 
 const displayName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
+
+/** `Ada Lovelace` → `Ada L.`: enough to recognise who asks, not enough to find them. */
+export function maskedName(name: string): string {
+  const words = name.split(/\s+/);
+  if (words.length === 1) return words[0]!;
+  const [initial] = Array.from(words.at(-1)!);
+  return `${words[0]} ${initial}.`;
+}
 
 /**
  * Payment requests by link. A requester creates one (after the `paylink.create` step-up), shares
@@ -132,6 +148,13 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
     const { link, requesterName } = await find(db, hash);
     const { createdAt: _created, paidAt: _paid, ...shown } = toPayLink(link);
     return { ...shown, requesterName, own: link.userId === userId };
+  }
+
+  /** For anyone holding the link, signed in or not: who asks, masked, and how much. */
+  async function preview(hash: string): Promise<PayLinkPreview> {
+    const { link, requesterName } = await find(db, hash);
+    const { asset, amount, status } = toPayLink(link);
+    return { asset, amount, status, requesterName: requesterName === null ? null : maskedName(requesterName) };
   }
 
   /** The status alone, for the event stream (whose watcher may be anyone holding the link). */
@@ -331,7 +354,7 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
     };
   }
 
-  return { create, list, view, status, cancel, quote, pay };
+  return { create, list, view, preview, status, cancel, quote, pay };
 }
 
 export type PayLinkService = ReturnType<typeof createPayLinkService>;

@@ -55,6 +55,8 @@ export const RATE_LIMITS = {
   utmPerIp: { bucket: 'utm:ip', limit: 30, windowSeconds: HOUR },
   /** Anyone may report a deposit link's payment: each report takes a lock and a query, and hashes are guessed at here. */
   depositLinkPaymentPerIp: { bucket: 'deposit-link-payment:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  /** A pay link's preview needs no session: a visitor opens a link or two, a guesser of hashes many. */
+  payLinkPreviewPerIp: { bucket: 'pay-link-preview:ip', limit: 30, windowSeconds: 15 * MINUTE },
   /**
    * Promo code tries, per customer and per address: a customer has a code or two to type, so this is
    * ample, and it keeps codes from being found by trying names (a new account each time still meets

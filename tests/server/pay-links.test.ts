@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { payLinkReceiptSchema, payLinkSchema, payLinkViewSchema } from '../../contract/payLinks';
+import { payLinkPreviewSchema, payLinkReceiptSchema, payLinkSchema, payLinkViewSchema } from '../../contract/payLinks';
 import { accounts, activities, ledgerTransactions, payLinks, sessions, users } from '../../server/db/schema';
 import { auditLedger } from '../../server/services/audit';
 import { formatDecimal } from '../../contract/decimal';
@@ -50,6 +50,23 @@ const balance = async (accountId: string) => {
 };
 
 describe('pay links', () => {
+  it('show a visitor without a session who asks, masked, and how much, but not why; guessing hashes there is limited', async () => {
+    const link = await createLink(await customer('Ada', 'Lovelace'));
+    const visitor = new TestClient(server);
+    const preview = await visitor.get(`/pay-links/${link.hash}/preview`);
+    expect(preview.status).toBe(200);
+    expect(payLinkPreviewSchema.strict().parse(preview.body)).toEqual({
+      asset: 'EUR',
+      amount: '12.50',
+      status: 'open',
+      requesterName: 'Ada L.',
+    });
+    expectError(await visitor.get(`/pay-links/${'A'.repeat(22)}/preview`), 404, 'pay_link_not_found');
+    // 30 reads per address in 15 minutes: the two above, 28 more, then refused.
+    for (let read = 2; read < 30; read += 1) expect((await visitor.get(`/pay-links/${link.hash}/preview`)).status).toBe(200);
+    expectError(await visitor.get(`/pay-links/${link.hash}/preview`), 429, 'rate_limited');
+  });
+
   it('are created after the step-up only, with a 128-bit hash, and listed with their status', async () => {
     const requester = await customer('Ada', 'Lovelace');
     const refused = await requester.client.post('/pay-links', { asset: 'EUR', amount: '5', description: 'Lunch', expiresInHours: 24 });

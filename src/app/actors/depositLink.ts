@@ -1,3 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DepositLink } from '../../../contract/depositLinks';
+import type { Failure } from '../../../machines/failure';
 import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
 import type { depositLinkMachine } from '../../../machines/depositLink.machine';
@@ -12,4 +15,12 @@ export function depositLinkActors({ client }: FlowHost) {
       createDepositLink: fromPromise(({ input }) => unwrap(api.createDepositLink(input))),
     },
   } satisfies Parameters<typeof depositLinkMachine.provide>[0];
+}
+
+/** GET /deposit-links/{hash}, open to anyone with the link: what it was paid so far. */
+export function depositLinkQuery(api: ReturnType<typeof paymentsApi>, hash: string) {
+  return queryOptions<DepositLink, Failure>({
+    queryKey: ['depositLink', hash],
+    queryFn: ({ signal }) => unwrap(api.getDepositLink(hash, { retry: false, signal })),
+  });
 }

@@ -6,14 +6,14 @@ import { idempotentSubmit } from '../../../machines/idempotentSubmit';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { quotedIdempotencyKeys } from '../idempotency';
 import type { FlowHost } from './host';
-import { sessionHeld } from './poll';
+import { pollAsk } from './poll';
 import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
 /**
  * /pay/{hash}: loading the request, paying it (then the balances refresh) and, for its requester,
- * watching it: the server's event stream (the contract's `payLinkEvents`) while it lasts, then a
- * background poll every `pollMs`, which sends nothing while a session cookie is gone (machines/poll.ts).
+ * watching it: the server's event stream (the contract's `payLinkEvents`) while it lasts, then the
+ * machine's poll, whose ask sends nothing while a session cookie is gone (machines/poll.ts).
  */
 export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () => void) {
   const api = paymentsApi(client);
@@ -32,20 +32,11 @@ export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () 
           return receipt;
         },
       ),
-      watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus }, { hash: string; pollMs: number }>(
+      watchStatus: fromCallback<{ type: 'STATUS_CHANGED'; status: PayLinkStatus } | { type: 'STREAM_ENDED' }, { hash: string }>(
         ({ sendBack, input }) => {
           const stop = new AbortController();
-          let timer: ReturnType<typeof setInterval> | undefined;
-          // Not once the flow has stopped watching: a stream that ends after its last event would start it.
-          const poll = () => {
-            if (stop.signal.aborted) return;
-            timer ??= setInterval(() => {
-              if (!sessionHeld()) return;
-              void api.getPayLinkInBackground(input.hash).then((result) => {
-                if (result.ok) sendBack({ type: 'STATUS_CHANGED', status: result.data.status });
-              });
-            }, input.pollMs);
-          };
+          // Not once the flow has stopped watching: a stream that ends after its last event would start the poll.
+          const ended = () => stop.signal.aborted || sendBack({ type: 'STREAM_ENDED' });
           api
             .payLinkEvents(
               input.hash,
@@ -55,13 +46,11 @@ export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () 
               },
               stop.signal,
             )
-            .then(poll, poll);
-          return () => {
-            stop.abort();
-            clearInterval(timer);
-          };
+            .then(ended, ended);
+          return () => stop.abort();
         },
       ),
+      readStatus: pollAsk(async (input: { hash: string }) => (await unwrap(api.getPayLinkInBackground(input.hash))).status),
     },
   } satisfies Parameters<typeof paymentMachine.provide>[0];
 }

@@ -14,6 +14,7 @@ import { TextField } from '../../ui/TextField';
 import { SocialButtons } from './SocialSignInScreen';
 import { PasskeySignIn } from './PasskeySignIn';
 import { failureText } from '../../ui/failureText';
+import { PayLinkPreview } from '../shared/PayLinkPreview';
 
 function failureMessage(t: TFunction, failure: Failure): string {
   return failure.code === 'two_factor_expired' ? t('twoFactor.expired') : failureText(t, 'login.errors', failure);
@@ -52,51 +53,54 @@ export function LoginScreen() {
   const passwordError = fieldError('password');
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {failure ? failureMessage(t, failure) : null}
-      </div>
-      {passwordChanged && !failure ? (
-        <p className="notice" role="status" id={`${id}-changed`}>
-          {t('login.passwordChanged')}
+    <>
+      <PayLinkPreview redirect={params.get('redirect')} />
+      <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+        <div className="form-alert" role="alert" aria-live="assertive">
+          {failure ? failureMessage(t, failure) : null}
+        </div>
+        {passwordChanged && !failure ? (
+          <p className="notice" role="status" id={`${id}-changed`}>
+            {t('login.passwordChanged')}
+          </p>
+        ) : null}
+        <TextField
+          label={t('login.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username webauthn"
+          dir="ltr"
+          value={email}
+          readOnly={!live}
+          onChange={(e) => setEmail(e.target.value)}
+          error={emailError}
+        />
+        <TextField
+          label={t('login.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          // After a reset the address is filled in: the new password is what is left to type, and the
+          // notice describes the field, so a screen reader reads it on arrival.
+          autoFocus={passwordChanged !== null}
+          describedBy={passwordChanged && !failure ? `${id}-changed` : undefined}
+          dir="ltr"
+          value={password}
+          readOnly={!live}
+          onChange={(e) => setPassword(e.target.value)}
+          error={passwordError}
+        />
+        <Button variant="primary" block type="submit" busy={busy} disabled={!live}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </Button>
+        <p className="form-links">
+          <Link to={localize('/forgot-password')}>{t('login.forgot')}</Link>
+          <Link to={localize('/register')}>{t('login.register')}</Link>
         </p>
-      ) : null}
-      <TextField
-        label={t('login.email')}
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="username webauthn"
-        dir="ltr"
-        value={email}
-        readOnly={!live}
-        onChange={(e) => setEmail(e.target.value)}
-        error={emailError}
-      />
-      <TextField
-        label={t('login.password')}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        // After a reset the address is filled in: the new password is what is left to type, and the
-        // notice describes the field, so a screen reader reads it on arrival.
-        autoFocus={passwordChanged !== null}
-        describedBy={passwordChanged && !failure ? `${id}-changed` : undefined}
-        dir="ltr"
-        value={password}
-        readOnly={!live}
-        onChange={(e) => setPassword(e.target.value)}
-        error={passwordError}
-      />
-      <Button variant="primary" block type="submit" busy={busy} disabled={!live}>
-        {busy ? t('login.submitting') : t('login.submit')}
-      </Button>
-      <p className="form-links">
-        <Link to={localize('/forgot-password')}>{t('login.forgot')}</Link>
-        <Link to={localize('/register')}>{t('login.register')}</Link>
-      </p>
-      <PasskeySignIn autofill />
-      <SocialButtons />
-    </form>
+        <PasskeySignIn autofill />
+        <SocialButtons />
+      </form>
+    </>
   );
 }

@@ -7,7 +7,9 @@ import type { EvmNetwork } from '../../../contract/chainList';
 import type { DepositLink } from '../../../contract/depositLinks';
 import { depositLinkMachine } from '../../../machines/depositLink.machine';
 import { depositLinkView } from '../../../machines/depositLink.view';
-import { depositLinkActors } from '../../app/actors/depositLink';
+import { depositLinkActors, depositLinkQuery } from '../../app/actors/depositLink';
+import { followQuery } from '../../app/actors/follow';
+import { depositLinkPaidMachine } from '../../../machines/depositLinkPaid.machine';
 import { paymentsApi } from '../../api/payments';
 import { useApi, useFlowMachine, useLocalize } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
@@ -16,12 +18,8 @@ import { Copyable } from '../../ui/Copyable';
 import { AmountInput, Money } from '../../ui/Money';
 import { ShareButton } from '../../ui/ShareButton';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
+import { DepositLinkStatus } from '../shared/DepositLinkStatus';
 import { failureText } from '../../ui/failureText';
-import { unwrap } from '../../app/actors/unwrap';
-
-/** How often the customer's page looks at what the link was paid (the chains' polling interval). */
-const LINK_POLL_MS = 4000;
 
 /**
  * Below the deposit address: ask someone to pay an amount from a browser wallet. The customer enters the
@@ -81,14 +79,12 @@ function CreatedLink({ link: created, onNew }: { link: DepositLink; onNew: () =>
   const api = useApi(paymentsApi);
   const localize = useLocalize();
   const url = `${window.location.origin}${localize(`/inject/crypto/on-chain/wallet/${created.hash}`)}`;
-  const link = useQuery({
-    queryKey: ['depositLink', created.hash],
-    initialData: created,
-    refetchInterval: (query) => (depositLinkSettled(query.state.data) ? false : LINK_POLL_MS),
-    queryFn: async ({ signal }) => {
-      return unwrap(api.getDepositLink(created.hash, { retry: false, signal }));
-    },
-  });
+  const link = useQuery({ ...depositLinkQuery(api, created.hash), initialData: created });
+  // What the link is paid shows as it arrives, until it is paid in full.
+  useActorRef(
+    useFlowMachine(depositLinkPaidMachine, ({ queryClient }) => followQuery(queryClient, ({ hash }) => depositLinkQuery(api, hash))),
+    { input: { hash: created.hash } },
+  );
   return (
     <div className="stack" data-testid="deposit-link-created">
       <p className="total-amount">

@@ -6,7 +6,9 @@ import { ASSETS, type Asset } from '../../../contract/assetList';
 import { PAY_LINK_EXPIRIES_HOURS, type PayLink } from '../../../contract/payLinks';
 import { payLinkMachine } from '../../../machines/payLink.machine';
 import { payLinkView } from '../../../machines/payLink.view';
-import { PAY_LINKS_QUERY, payLinkActors } from '../../app/actors/payLink';
+import { payLinkActors, payLinksQuery } from '../../app/actors/payLink';
+import { followQuery } from '../../app/actors/follow';
+import { payLinkListMachine } from '../../../machines/payLinkList.machine';
 import { paymentsApi } from '../../api/payments';
 import { useApi, useFlowMachine, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
@@ -19,7 +21,6 @@ import { ShareButton } from '../../ui/ShareButton';
 import { SelectField, TextField } from '../../ui/TextField';
 import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
-import { unwrap } from '../../app/actors/unwrap';
 
 /** The link as the customer shares it: the page's full address. */
 function useLinkUrl(hash: string): string {
@@ -63,10 +64,9 @@ export function PayScreen() {
   const [amount, setAmount] = useState({ text: '', value: '' });
   const [description, setDescription] = useState('');
   const [expiry, setExpiry] = useState('none');
-  const links = useQuery({
-    queryKey: PAY_LINKS_QUERY,
-    queryFn: async ({ signal }) => unwrap(api.listPayLinks({ retry: false, signal })),
-  });
+  const links = useQuery(payLinksQuery(api));
+  // A request paid by someone else turns “Paid” (and loses “Cancel”) without a reload.
+  useActorRef(useFlowMachine(payLinkListMachine, ({ queryClient }) => followQuery(queryClient, () => payLinksQuery(api))));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

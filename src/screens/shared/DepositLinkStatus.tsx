@@ -2,9 +2,6 @@ import { useTranslation } from 'react-i18next';
 import type { DepositLink } from '../../../contract/depositLinks';
 import { Money } from '../../ui/Money';
 
-/** Whether the link can still change: paid in full or more, nothing more is expected. */
-export const depositLinkSettled = (link: DepositLink | undefined) => link?.status === 'paid' || link?.status === 'overpaid';
-
 /** What a deposit link was paid, in words, with the remainder (underpaid) or what arrived (overpaid). */
 export function DepositLinkStatus({ link }: { link: DepositLink }) {
   const { t } = useTranslation();

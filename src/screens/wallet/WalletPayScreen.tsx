@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { EVM_CHAINS } from '../../../contract/chainList';
-import type { DepositLink } from '../../../contract/depositLinks';
+import { depositLinkSettled, type DepositLink } from '../../../contract/depositLinks';
 import { paymentsApi } from '../../api/payments';
-import { useSystem } from '../../app/context';
+import { useApi, useFlowMachine, useSystem } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
 import { pageNotFound } from '../../routes/pageNotFound';
 import { Button } from '../../ui/Button';
@@ -15,13 +16,13 @@ import { failureText } from '../../ui/failureText';
 import { chainName, useChains } from '../shared/useChains';
 import { WalletBlock } from '../shared/WalletBlock';
 import { walletPayment } from '../../../contract/walletPayment';
-import { DepositLinkStatus, depositLinkSettled } from '../shared/DepositLinkStatus';
+import { DepositLinkStatus } from '../shared/DepositLinkStatus';
+import { depositLinkQuery } from '../../app/actors/depositLink';
+import { followQuery } from '../../app/actors/follow';
+import { DEPOSIT_LINK_POLL_MS, walletPayLinkMachine } from '../../../machines/walletPayLink.machine';
 import type { WalletView } from '../../../machines/wallet.view';
 import { unwrap } from '../../app/actors/unwrap';
 import type { Failure } from '../../../machines/failure';
-
-/** The wallet follows a sent transaction, and the page the link, this often (the wallet's polling interval, docs/product.md#the-browser-wallet). */
-const CONFIRMATION_POLL_MS = 4000;
 
 const dueOf = (link: DepositLink) => (link.status === 'underpaid' ? link.remainder : link.amount);
 
@@ -33,16 +34,16 @@ export function WalletPayScreen() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const hash = useParams().hash!;
-  const system = useSystem();
-  const link = useQuery<DepositLink, Failure>({
-    queryKey: ['depositLink', hash],
-    retry: (count, error) => error.status !== 404 && count < 3,
-    // Followed until it is paid: the watcher credits what arrives at the depth its chain needs.
-    refetchInterval: (query) => (depositLinkSettled(query.state.data) ? false : CONFIRMATION_POLL_MS),
-    queryFn: async ({ signal }) => {
-      return unwrap(paymentsApi(system.client).getDepositLink(hash, { retry: false, signal }));
-    },
-  });
+  const api = useApi(paymentsApi);
+  const link = useQuery({ ...depositLinkQuery(api, hash), retry: (count, error) => error.status !== 404 && count < 3 });
+  // Followed until it is paid, with or without a session (the link is open to anyone): the watcher credits
+  // what arrives at the depth its chain needs.
+  useActorRef(
+    useFlowMachine(walletPayLinkMachine, ({ queryClient }) =>
+      followQuery(queryClient, (input) => depositLinkQuery(api, input.hash), { session: 'none' }),
+    ),
+    { input: { hash } },
+  );
   const chains = useChains();
 
   if (link.error?.status === 404) throw pageNotFound(pathname);
@@ -61,8 +62,12 @@ export function WalletPayScreen() {
   if (!link.data || !chains.data) {
     return (
       <section className="card stack" aria-busy="true">
-        <p className="total-amount skeleton skeleton--inline" aria-hidden="true">
-          0.00
+        {/* No figure until the amount is known: a stand-in amount would read as a real one. */}
+        <p className="total-amount skeleton skeleton--text" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+        <p className="visually-hidden" role="status">
+          {t('app.loading')}
         </p>
       </section>
     );
@@ -102,7 +107,7 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
     queryKey: ['wallet', 'confirmations', hash],
     enabled: hash !== null,
     queryFn: () => system.walletConfirmations({ hash: hash!, chainId: request.chainId }),
-    refetchInterval: (query) => ((query.state.data ?? 0) >= required ? false : CONFIRMATION_POLL_MS),
+    refetchInterval: (query) => ((query.state.data ?? 0) >= required ? false : DEPOSIT_LINK_POLL_MS),
   });
   // The link learns which transaction paid it; reporting it again changes nothing on the server.
   const reported = useQuery<DepositLink, Failure>({
