@@ -18,7 +18,6 @@ const SCREENS_STILL_WRITING = [
   'src/screens/profile/NotificationsScreen.tsx',
   'src/screens/profile/security/PasskeysSection.tsx',
   'src/screens/profile/security/SessionsSection.tsx',
-  'src/screens/simulate/KycReviewPanel.tsx',
   'src/screens/simulate/SimulateAdminScreen.tsx',
   'src/screens/simulate/SimulateScreen.tsx',
   'src/screens/simulate/TopUpAdmin.tsx',

@@ -18,7 +18,7 @@ import {
   stepUpByApi,
   test,
 } from './fixtures';
-import { JPEG } from './kycFiles';
+import { JPEG, PASSPORT } from './kycFiles';
 
 const MESSAGES = { en, ar } as const;
 
@@ -60,7 +60,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(limit).toContainText(m.limits.noneLeft);
 
     // The four steps: the document and the phone through the API, the questions and the signature on their screens.
-    expect((await request.put('/api/kyc/document', { data: { type: 'passport', country: 'DE' }, headers })).status()).toBe(200);
+    expect((await request.put('/api/kyc/document', { data: PASSPORT, headers })).status()).toBe(200);
     const upload = await request.post('/api/kyc/document/front', {
       multipart: { file: { name: 'passport.jpg', mimeType: 'image/jpeg', buffer: JPEG } },
       headers,

@@ -2,12 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, screenReady, test } from './fixtures';
 import { buildPdf, onePage } from '../tests/pdfFixtures';
-import { PNG_PHOTO } from './kycFiles';
+import { PASSPORT, PNG_PHOTO } from './kycFiles';
 
 /** The document step, passport from Germany chosen: the sides to photograph or upload come next. */
 async function choosePassport(page: Page) {
   await page.goto('/kyc/document');
   await screenReady(page);
+  await page.getByLabel('First name(s)').fill(PASSPORT.firstName);
+  await page.getByLabel('Last name').fill(PASSPORT.lastName);
+  await page.getByLabel('Date of birth').fill(PASSPORT.dateOfBirth);
   await page.getByLabel('Document type').selectOption('passport');
   await page.getByLabel('Issuing country').selectOption('DE');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -19,8 +22,22 @@ test.describe('identity check', () => {
     await page.addInitScript(() => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
-    await signIn('en');
+    const { email } = await signIn('en');
+    // No name yet: the bank top-up asks for it rather than naming the e-mail address as the account holder.
+    await page.goto('/inject/fiat');
+    await expect(page.getByTestId('fiat-name-missing')).toContainText('Add your legal name first');
+    await expect(page.getByText(email)).toHaveCount(0);
+
     await choosePassport(page);
+    // A sixteen-year-old is refused beside the field, before anything is sent; the name rule is the profile's.
+    await page.getByLabel('First name(s)').fill('Lena 2');
+    await page.getByLabel('Date of birth').fill(`${new Date().getFullYear() - 16}-01-01`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Use letters, spaces, apostrophes and hyphens only.')).toBeVisible();
+    await expect(page.getByText('You must be at least 18 years old.')).toBeVisible();
+    await page.getByLabel('First name(s)').fill(PASSPORT.firstName);
+    await page.getByLabel('Date of birth').fill(PASSPORT.dateOfBirth);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Take a photo' }).click();
     await expect(page.getByText('The camera is not available. Upload a photo or a scan instead.')).toBeVisible();
     await page
@@ -43,6 +60,9 @@ test.describe('identity check', () => {
     // Resumed from the server: a reload shows the same.
     await page.reload();
     await expect(page.getByTestId('kyc-step-document')).toContainText('Done');
+    // The legal name is the account holder's now.
+    await page.goto('/inject/fiat');
+    await expect(page.getByText('Lena Vogel', { exact: true })).toBeVisible();
   });
 
   test('a PDF with a form hidden in an encoded object stream is refused; a plain scan is taken', async ({ page, signIn }) => {
