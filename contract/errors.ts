@@ -270,6 +270,14 @@ export const API_ERRORS = {
   },
   kyc_file_not_found: { status: 404, description: 'No file with this id is yours (or, for admins, exists).' },
   kyc_steps_incomplete: { status: 409, description: 'A step is still open; `fields` names each one.' },
+  kyc_identity_missing: {
+    status: 409,
+    description: 'The check has no legal name or date of birth to approve: ask for the document step again.',
+  },
+  date_of_birth_refused: {
+    status: 422,
+    description: 'The date of birth makes the customer younger than 18 or older than 120; `fields.dateOfBirth` says which.',
+  },
   kyc_not_pending: { status: 409, description: 'This identity check is not waiting for a decision.' },
   kyc_own_decision: { status: 403, description: 'An admin cannot decide their own identity check; another admin must.' },
   signature_too_short: { status: 422, description: 'A signature needs at least 2 strokes.' },

@@ -40,3 +40,39 @@ export function requiredTextProblem(value: string, maxLength: number): 'required
 export function personNameProblem(value: string): 'required' | 'tooLong' | 'invalid' | null {
   return requiredTextProblem(value, NAME_MAX_LENGTH) ?? (PERSON_NAME.test(value.trim()) ? null : 'invalid');
 }
+
+/** Identity checks are for adults; a birth date further back than this is a typing slip, not a person. */
+export const ADULT_AGE = 18;
+export const OLDEST_AGE = 120;
+/** A calendar date as the API writes it (`1990-04-30`). */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `value` is an ISO date that exists in the calendar (no 30 February). */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Why a date of birth is refused on `today`, or null: an adult (18 on their birthday, in UTC, as the
+ * server decides) and at most 120 years old. Date strings compare as dates, so no time zone slips in.
+ */
+export function dateOfBirthProblem(value: string, today: Date): 'required' | 'invalid' | 'tooYoung' | 'tooOld' | null {
+  if (value.trim() === '') return 'required';
+  if (!isCalendarDate(value)) return 'invalid';
+  const year = Number(value.slice(0, 4));
+  const todayText = today.toISOString().slice(0, 10);
+  const atAge = (age: number) => `${String(year + age).padStart(4, '0')}${value.slice(4)}`;
+  if (atAge(ADULT_AGE) > todayText) return 'tooYoung';
+  return atAge(OLDEST_AGE) <= todayText ? 'tooOld' : null;
+}
+
+/**
+ * The name is the one the identity check verified while it is under review and once approved, so it
+ * cannot change then — unless it is empty (customers checked before KYC asked for the legal name): an
+ * empty name locked would leave them nameless for good.
+ */
+export function isNameLocked(kycStatus: string, firstName: string | null, lastName: string | null): boolean {
+  return (kycStatus === 'pending' || kycStatus === 'approved') && Boolean(firstName?.trim()) && Boolean(lastName?.trim());
+}

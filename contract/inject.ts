@@ -14,8 +14,11 @@ export const PAYMENT_REFERENCE_PATTERN = /^MRD[0-9A-HJKMNP-TV-Z]{8}$/;
 
 /** `GET /inject/fiat/details`: where the customer's bank transfers go, per fiat account. */
 export const fiatTopUpDetailsSchema = z.object({
-  /** The customer's name as the bank needs it for the beneficiary. */
-  holderName: z.string(),
+  /**
+   * The customer's name as the bank needs it for the beneficiary; null while the customer has none
+   * (the page asks for it: an e-mail address is no account holder).
+   */
+  holderName: z.string().nullable(),
   bic: z.string(),
   reference: z.string().regex(PAYMENT_REFERENCE_PATTERN),
   accounts: z.array(z.object({ accountId: z.uuid(), currency: fiatAssetSchema, iban: z.string() })),

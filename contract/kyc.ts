@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { timestampSchema } from './common';
 import { countryCodeSchema } from './countries';
-import { kycStatusSchema } from './users';
+import { isCalendarDate, ISO_DATE } from './fields';
+import { kycStatusSchema, personNameSchema } from './users';
 
 /**
  * Identity checks (KYC): four steps the customer completes in any order and may leave and resume on
@@ -43,7 +44,20 @@ export type KycFileType = (typeof KYC_FILE_TYPES)[number];
 /** 10 MiB: a phone photo or a scan fits, a video does not. */
 export const KYC_FILE_MAX_BYTES = 10_485_760;
 
-export const kycDocumentBodySchema = z.strictObject({ type: kycDocumentTypeSchema, country: countryCodeSchema });
+/** A calendar date; whether the person is an adult is decided by the server's clock (`dateOfBirthProblem`). */
+export const dateOfBirthSchema = z.string().max(10).regex(ISO_DATE, 'A date as YYYY-MM-DD').refine(isCalendarDate, 'A date that exists');
+
+/**
+ * The document, and the legal name and date of birth as it shows them: the reviewer compares them with
+ * the document, and on approval the name becomes the one the check verified.
+ */
+export const kycDocumentBodySchema = z.strictObject({
+  type: kycDocumentTypeSchema,
+  country: countryCodeSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  dateOfBirth: dateOfBirthSchema,
+});
 export type KycDocumentBody = z.infer<typeof kycDocumentBodySchema>;
 
 export const kycFileSchema = z.object({
@@ -173,6 +187,8 @@ export const kycApplicationSchema = z.object({
     signature: z.enum(KYC_STEP_STATUSES),
   }),
   document: z.object({ type: kycDocumentTypeSchema.nullable(), country: countryCodeSchema.nullable(), files: z.array(kycFileSchema) }),
+  /** The legal name (the profile's) and the date of birth given with the document; null until given. */
+  person: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), dateOfBirth: z.string().nullable() }),
   questionnaire: questionnaireAnswersSchema,
   signature: z.object({ signedAt: timestampSchema, termsVersion: z.string() }).nullable(),
   /** The reviewer's words to the customer after a rejection or a request. */
@@ -189,6 +205,8 @@ export const kycReviewItemSchema = z.object({
   userId: z.uuid(),
   email: z.string(),
   name: z.string(),
+  /** Given with the document; null on a check submitted before KYC asked for it (approval needs it). */
+  dateOfBirth: z.string().nullable(),
   submittedAt: timestampSchema,
   /** A politically exposed person: never decided without this review. */
   pep: z.boolean(),

@@ -4,7 +4,7 @@ import { assetInfo, type CryptoAsset } from '../contract/assets';
 import type { Locale } from '../contract/locales';
 import { KYC_TERMS_VERSION } from '../contract/kyc';
 import { ADMIN, expect, latestCode, registerCustomer, someClientAddress, stepUpByApi } from './fixtures';
-import { JPEG } from './kycFiles';
+import { JPEG, PASSPORT } from './kycFiles';
 
 /** A PNG's signature and chunks (zeroed checksums: the server reads the type, it does not render it). */
 const PNG = Buffer.concat([
@@ -41,7 +41,7 @@ export async function customerWhoMayWithdraw(
     expect(response.status(), await response.text()).toBeLessThan(300);
     return response as unknown as { json(): Promise<unknown> };
   };
-  await ok(request.put('/api/kyc/document', { data: { type: 'passport', country: 'DE' }, headers }));
+  await ok(request.put('/api/kyc/document', { data: PASSPORT, headers }));
   await ok(
     request.post('/api/kyc/document/front', {
       multipart: { file: { name: 'passport.jpg', mimeType: 'image/jpeg', buffer: JPEG } },

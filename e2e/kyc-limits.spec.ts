@@ -18,7 +18,7 @@ import {
   stepUpByApi,
   test,
 } from './fixtures';
-import { JPEG } from './kycFiles';
+import { PASSPORT, PNG_PHOTO } from './kycFiles';
 
 const MESSAGES = { en, ar } as const;
 
@@ -60,9 +60,9 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(limit).toContainText(m.limits.noneLeft);
 
     // The four steps: the document and the phone through the API, the questions and the signature on their screens.
-    expect((await request.put('/api/kyc/document', { data: { type: 'passport', country: 'DE' }, headers })).status()).toBe(200);
+    expect((await request.put('/api/kyc/document', { data: PASSPORT, headers })).status()).toBe(200);
     const upload = await request.post('/api/kyc/document/front', {
-      multipart: { file: { name: 'passport.jpg', mimeType: 'image/jpeg', buffer: JPEG } },
+      multipart: { file: { name: 'passport.png', mimeType: 'image/png', buffer: PNG_PHOTO } },
       headers,
     });
     expect(upload.status(), await upload.text()).toBe(200);
@@ -87,8 +87,16 @@ for (const locale of ['en', 'ar'] as const) {
     await signInAs(adminContext, ADMIN);
     await adminPage.goto('/simulate/admin');
     const review = adminPage.getByTestId('kyc-review').filter({ hasText: customer.email });
+    // The legal name beside the document, and the document itself drawn in the page from a blob: URL.
+    await expect(review).toContainText(`${PASSPORT.firstName} ${PASSPORT.lastName}`);
+    await review.getByRole('button', { name: 'Open front' }).click();
+    const preview = review.getByTestId('kyc-review-preview');
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(16);
     await review.getByRole('button', { name: 'Approve' }).click();
     await expect(review).toHaveCount(0);
+    await expect(adminPage.getByRole('status').filter({ hasText: `The identity check of ${customer.email} is approved.` })).toBeVisible();
+    // The audit log is read again, with the action's name in words.
+    await expect(adminPage.getByTestId('audit-log')).toContainText('Identity check approved');
     await adminContext.close();
 
     await page.goto(at('/inject/fiat'));

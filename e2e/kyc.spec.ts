@@ -2,12 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, screenReady, test } from './fixtures';
 import { buildPdf, onePage } from '../tests/pdfFixtures';
-import { PNG_PHOTO } from './kycFiles';
+import { PASSPORT, PNG_PHOTO } from './kycFiles';
 
 /** The document step, passport from Germany chosen: the sides to photograph or upload come next. */
 async function choosePassport(page: Page) {
   await page.goto('/kyc/document');
   await screenReady(page);
+  await page.getByLabel('First name(s)').fill(PASSPORT.firstName);
+  await page.getByLabel('Last name').fill(PASSPORT.lastName);
+  await page.getByLabel('Date of birth').fill(PASSPORT.dateOfBirth);
   await page.getByLabel('Document type').selectOption('passport');
   await page.getByLabel('Issuing country').selectOption('DE');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -20,6 +23,17 @@ test.describe('identity check', () => {
       navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     });
     await signIn('en');
+    // A sixteen-year-old is refused beside the field, before anything is sent; the name rule is the profile's.
+    await page.goto('/kyc/document');
+    await screenReady(page);
+    await page.getByLabel('First name(s)').fill('Lena 2');
+    await page.getByLabel('Last name').fill(PASSPORT.lastName);
+    await page.getByLabel('Date of birth').fill(`${new Date().getFullYear() - 16}-01-01`);
+    await page.getByLabel('Document type').selectOption('passport');
+    await page.getByLabel('Issuing country').selectOption('DE');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Use letters, spaces, apostrophes and hyphens only.')).toBeVisible();
+    await expect(page.getByText('You must be at least 18 years old.')).toBeVisible();
     await choosePassport(page);
     await page.getByRole('button', { name: 'Take a photo' }).click();
     await expect(page.getByText('The camera is not available. Upload a photo or a scan instead.')).toBeVisible();

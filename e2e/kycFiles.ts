@@ -1,5 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 
+/** The document step's body: a passport from Germany with the legal name and date of birth it shows. */
+export const PASSPORT = { type: 'passport', country: 'DE', firstName: 'Lena', lastName: 'Vogel', dateOfBirth: '1990-04-30' } as const;
+
 /** A tiny JPEG (SOI, JFIF, a scan header and its data): enough for the server's byte checks. */
 export const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),

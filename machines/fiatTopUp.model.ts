@@ -16,7 +16,11 @@ export const fiatTopUpModel = {
   events: { RETRY: { 'try again': {} } },
   actors: {
     loadDetails: {
-      done: { 'the details': details, 'no bank account yet': { ...details, accounts: [] } },
+      done: {
+        'the details': details,
+        'no bank account yet': { ...details, accounts: [] },
+        'no name yet': { ...details, holderName: null },
+      },
       error: { offline: { code: 'network_error' } },
     },
   },
@@ -46,9 +50,16 @@ export const fiatTopUpModel = {
     states: {
       shown: (s, language) => {
         const texts = pageTexts(language).fiatTopUp;
-        return s.context.details!.accounts.length > 0
-          ? { shows: [{ testId: 'fiat-reference' }, { shownText: s.context.details!.reference }, { role: 'button', name: texts.print }] }
-          : { shows: [{ shownText: texts.noAccounts }] };
+        const { accounts, reference, holderName } = s.context.details!;
+        if (accounts.length === 0) return { shows: [{ shownText: texts.noAccounts }] };
+        const shows = [{ testId: 'fiat-reference' }, { shownText: reference }, { role: 'button', name: texts.print }] as const;
+        // Without a name the page asks for it, and never names an e-mail address as the holder.
+        return holderName === null
+          ? {
+              shows: [...shows, { shownText: texts.nameMissing }, { role: 'link', name: texts.addName }],
+              hides: [{ shownText: SIGNED_IN.user.email }],
+            }
+          : { shows: [...shows, { shownText: holderName }] };
       },
       failed: (_, language) => ({ shows: [{ role: 'button', name: pageTexts(language).fiatTopUp.retry }] }),
     },

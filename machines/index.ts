@@ -106,6 +106,8 @@ import { walletPayLinkMachine } from './walletPayLink.machine';
 import { walletPayLinkModel } from './walletPayLink.model';
 import { depositLinkPaidMachine } from './depositLinkPaid.machine';
 import { depositLinkPaidModel } from './depositLinkPaid.model';
+import { decideKycMachine } from './decideKyc.machine';
+import { decideKycModel } from './decideKyc.model';
 
 export interface CatalogEntry {
   id: string;
@@ -449,7 +451,7 @@ export const catalog: CatalogEntry[] = [
     id: 'kycDocument',
     title: 'KYC document capture',
     summary:
-      'The identity document of the check (/kyc/document): its type and issuing country, then each side the type has (a passport only its front) by the camera or a file, looked at before it is sent and retaken at will. When the camera is refused or absent, the upload is what is left. The server reads the file type from the bytes, refuses PDFs with JavaScript and files over 10 MiB, and strips image metadata.',
+      'The identity document of the check (/kyc/document): the legal first and last name and the date of birth as the document shows them (the shared name rule; an adult, born at most 120 years ago), asked again of a check started before they were, its type and issuing country, then each side the type has (a passport only its front) by the camera or a file, looked at before it is sent and retaken at will. When the camera is refused or absent, the upload is what is left. The server reads the file type from the bytes, refuses PDFs with JavaScript and files over 10 MiB, and strips image metadata.',
     routes: ['/kyc/document'],
     machine: kycDocumentMachine,
     model: kycDocumentModel,
@@ -458,7 +460,7 @@ export const catalog: CatalogEntry[] = [
     id: 'fiatTopUp',
     title: 'Top up by bank transfer',
     summary:
-      'The bank details a customer pays into from their own bank: the IBAN of each fiat account, Meridian’s BIC, the name and the personal payment reference that matches an incoming transfer to them, each with a copy button, and a print view. A transfer whose reference names nobody is held for an admin’s review on /simulate/admin.',
+      'The bank details a customer pays into from their own bank: the IBAN of each fiat account, Meridian’s BIC, the name and the personal payment reference that matches an incoming transfer to them, each with a copy button, and a print view. A customer without a name yet is asked for it there (never shown their e-mail address as the holder). A transfer whose reference names nobody is held for an admin’s review on /simulate/admin.',
     routes: ['/inject/fiat'],
     machine: fiatTopUpMachine,
     model: fiatTopUpModel,
@@ -606,5 +608,14 @@ export const catalog: CatalogEntry[] = [
     routes: ['/inject/crypto/on-chain/:iso'],
     machine: depositLinkPaidMachine,
     model: depositLinkPaidModel,
+  },
+  {
+    id: 'decideKyc',
+    title: 'Decide an identity check',
+    summary:
+      'An admin decides a submitted identity check on /simulate/admin, one use of the write machine: beside the legal name, date of birth and a preview of the document, approve (refused while the check has no legal name), ask for one step again or reject, the last two with a reason for the customer; sent once. The page says what was decided; the queue, the customers and the audit log are read again.',
+    routes: ['/simulate/admin'],
+    machine: decideKycMachine,
+    model: decideKycModel,
   },
 ];

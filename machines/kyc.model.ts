@@ -2,12 +2,13 @@ import type { KycApplication } from '../contract/kyc';
 import type { FlowModel } from './graph/model';
 import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
 import { kycMachine } from './kyc.machine';
-import { answersStep, draftUnavailable, loadDraft, openKycScreen, retryDraft } from './kycPage';
+import { answersStep, draftUnavailable, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
 
 const empty: KycApplication = {
   status: 'not_started',
   steps: { document: 'todo', phone: 'todo', questionnaire: 'todo', signature: 'todo' },
   document: { type: null, country: null, files: [] },
+  person: NO_PERSON,
   questionnaire: {},
   signature: null,
   reason: null,

@@ -1,11 +1,26 @@
 import { assign, setup } from 'xstate';
+import { dateOfBirthProblem, personNameProblem } from '../contract/fields';
 import { sidesOf, type CountryCode, type KycApplication, type KycDocumentSide, type KycDocumentType, type KycFile } from '../contract';
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
+/** The legal name and date of birth as the document shows them. */
+export interface Identity {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+}
+type IdentityField = keyof Identity;
+/** Why each field is refused (the shared name and birth-date rules' words). */
+export type IdentityProblems = Partial<Record<IdentityField, string>>;
+
 interface DocumentContext {
   type: KycDocumentType | null;
   country: CountryCode | null;
+  /** The legal name and date of birth on the server, null where not given yet. */
+  person: KycApplication['person'];
+  /** The fields the page refused on the last “Continue”, or null. */
+  problems: IdentityProblems | null;
   /** The sides on the server. */
   files: KycFile[];
   /** The picture or scan being looked at before it is sent. */
@@ -19,7 +34,7 @@ interface DocumentContext {
 }
 
 type DocumentEvent =
-  | { type: 'DOCUMENT_CHOSEN'; documentType: KycDocumentType; country: CountryCode }
+  | ({ type: 'DOCUMENT_CHOSEN'; documentType: KycDocumentType; country: CountryCode } & Identity)
   | { type: 'CAMERA_CHOSEN' }
   | { type: 'FILE_PICKED'; file: Blob }
   | { type: 'PHOTO_TAKEN'; file: Blob }
@@ -38,9 +53,35 @@ export function missingSide(type: KycDocumentType | null, files: readonly KycFil
 /** The files with this one in place of the one of its side (a side uploaded again replaces the old one). */
 const withFile = (files: KycFile[], file: KycFile) => [...files.filter((other) => other.side !== file.side), file];
 
+/**
+ * The fields refused on `today` by the rules the server applies (contract/fields.ts), or null when all
+ * pass: the same words as the server's, so the page says what the server would.
+ */
+export function identityProblems(identity: Identity, today: Date): IdentityProblems | null {
+  const problems: IdentityProblems = {};
+  for (const field of ['firstName', 'lastName'] as const) {
+    const problem = personNameProblem(identity[field]);
+    if (problem) problems[field] = problem;
+  }
+  const birth = dateOfBirthProblem(identity.dateOfBirth, today);
+  if (birth) problems.dateOfBirth = birth;
+  return Object.keys(problems).length > 0 ? problems : null;
+}
+
+/** A refused save: the server's birth-date verdict beside the field (tooYoung, tooOld), anything else for the form. */
+function refusalOf(error: unknown): Pick<DocumentContext, 'failure' | 'problems'> {
+  const failure = toFailure(error);
+  const birth = failure.code === 'date_of_birth_refused' ? failure.fields?.dateOfBirth : undefined;
+  return birth ? { failure: null, problems: { dateOfBirth: birth } } : { failure, problems: null };
+}
+
+/** The draft has the legal name and the date of birth (checks started before KYC asked lack them). */
+const identityGiven = ({ person }: KycApplication) => Boolean(person.firstName && person.lastName && person.dateOfBirth);
+
 const fromApplication = (application: KycApplication) => ({
   type: application.document.type,
   country: application.document.country,
+  person: application.person,
   files: application.document.files,
   editable: application.editable,
 });
@@ -58,7 +99,7 @@ export const kycDocumentMachine = setup({
   actors: {
     loadApplication: unprovided<KycApplication>('loadApplication'),
     /** PUT /kyc/document. */
-    saveDocument: unprovided<KycApplication, { type: KycDocumentType; country: CountryCode }>('saveDocument'),
+    saveDocument: unprovided<KycApplication, { type: KycDocumentType; country: CountryCode } & Identity>('saveDocument'),
     /** getUserMedia for the back camera; fails when refused or absent. */
     startCamera: unprovided<unknown>('startCamera'),
     /** POST /kyc/document/:side with the file. */
@@ -69,7 +110,14 @@ export const kycDocumentMachine = setup({
     stopCamera: (_, _params: { stream: unknown }) => {},
   },
   guards: {
-    hasType: ({ event }) => 'output' in event && (event.output as KycApplication).document.type !== null,
+    /** The document is chosen and the identity given: its sides are next. */
+    hasDetails: ({ event }) => {
+      if (!('output' in event)) return false;
+      const application = event.output as KycApplication;
+      return application.document.type !== null && identityGiven(application);
+    },
+    // The page's clock: the server decides with its own, and says so if they disagree near a birthday.
+    identityRefused: ({ event }) => event.type === 'DOCUMENT_CHOSEN' && identityProblems(event, new Date()) !== null,
     isComplete: ({ event }) => {
       if (!('output' in event)) return false;
       const application = event.output as KycApplication;
@@ -81,8 +129,20 @@ export const kycDocumentMachine = setup({
   },
 }).createMachine({
   id: 'kycDocument',
-  description: 'The identity document: type and country, then each side by camera or upload, previewed and retaken at will.',
-  context: { type: null, country: null, files: [], picked: null, stream: null, cameraRefused: false, editable: false, failure: null },
+  description:
+    'The identity document: the legal name and date of birth as it shows them, its type and country, then each side by camera or upload, previewed and retaken at will.',
+  context: {
+    type: null,
+    country: null,
+    person: { firstName: null, lastName: null, dateOfBirth: null },
+    problems: null,
+    files: [],
+    picked: null,
+    stream: null,
+    cameraRefused: false,
+    editable: false,
+    failure: null,
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -92,16 +152,29 @@ export const kycDocumentMachine = setup({
         src: 'loadApplication',
         onDone: [
           { guard: 'isComplete', target: 'complete', actions: assign(({ event }) => fromApplication(event.output)) },
-          { guard: 'hasType', target: 'capturing', actions: assign(({ event }) => fromApplication(event.output)) },
-          { target: 'choosing', actions: assign(({ event }) => fromApplication(event.output)) },
+          { guard: 'hasDetails', target: 'capturing', actions: assign(({ event }) => fromApplication(event.output)) },
+          {
+            target: 'choosing',
+            actions: assign(({ event }) => fromApplication(event.output)),
+            description: 'Nothing chosen yet, or a check started before KYC asked for the legal name: it is asked now.',
+          },
         ],
         onError: { target: 'unavailable', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
       },
     },
     unavailable: { on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } } },
     choosing: {
-      description: 'Document type and issuing country.',
-      on: { DOCUMENT_CHOSEN: { target: 'savingDocument', actions: assign({ failure: null }) } },
+      description: 'Legal first and last name, date of birth, document type and issuing country.',
+      on: {
+        DOCUMENT_CHOSEN: [
+          {
+            guard: 'identityRefused',
+            actions: assign({ problems: ({ event }) => identityProblems(event, new Date()), failure: null }),
+            description: 'A name with digits or symbols, a date that does not exist, under 18: said beside the field.',
+          },
+          { target: 'savingDocument', actions: assign({ problems: null, failure: null }) },
+        ],
+      },
     },
     savingDocument: {
       tags: ['busy'],
@@ -110,10 +183,23 @@ export const kycDocumentMachine = setup({
         src: 'saveDocument',
         input: ({ event }) => {
           if (event.type !== 'DOCUMENT_CHOSEN') throw new Error('saveDocument starts from a chosen document');
-          return { type: event.documentType, country: event.country };
+          const { documentType, country, firstName, lastName, dateOfBirth } = event;
+          return { type: documentType, country, firstName, lastName, dateOfBirth };
         },
-        onDone: { target: 'capturing', actions: assign(({ event }) => fromApplication(event.output)) },
-        onError: { target: 'choosing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: [
+          {
+            guard: 'isComplete',
+            target: 'complete',
+            actions: assign(({ event }) => fromApplication(event.output)),
+            description: 'Only the name or date of birth was missing: the sides are already there.',
+          },
+          { target: 'capturing', actions: assign(({ event }) => fromApplication(event.output)) },
+        ],
+        onError: {
+          target: 'choosing',
+          actions: assign(({ event }) => refusalOf(event.error)),
+          description: 'Refused (under 18 by the server’s clock, the check closed meanwhile) or offline: said, with what was typed.',
+        },
       },
     },
     capturing: {

@@ -2,7 +2,7 @@ import type { KycApplication, KycFile } from '../contract/kyc';
 import type { FlowModel } from './graph/model';
 import { failureText, PAGE_LANGUAGES, pageTexts, withValues } from './graph/page';
 import { kycDocumentMachine, missingSide } from './kycDocument.machine';
-import { answersStep, draftUnavailable, loadDraft, openKycScreen, retryDraft } from './kycPage';
+import { answersStep, draftUnavailable, GIVEN_PERSON, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
 
 /** The file the customer picks: a 1×1 PNG the preview can show (the server's answer to its upload is the binding's). */
 const PICKED_FILE = {
@@ -15,6 +15,7 @@ const open: KycApplication = {
   status: 'in_progress',
   steps: { document: 'todo', phone: 'todo', questionnaire: 'todo', signature: 'todo' },
   document: { type: null, country: null, files: [] },
+  person: NO_PERSON,
   questionnaire: {},
   signature: null,
   reason: null,
@@ -28,20 +29,26 @@ const file = (side: 'front' | 'back'): KycFile => ({
   sizeBytes: 120_000,
   uploadedAt: '2026-03-02T09:00:00.000Z',
 });
-const idCard: KycApplication = { ...open, document: { type: 'id_card', country: 'FR', files: [] } };
-const passport: KycApplication = { ...open, document: { type: 'passport', country: 'DE', files: [] } };
-const done: KycApplication = {
-  ...open,
-  steps: { ...open.steps, document: 'done' },
-  document: { type: 'passport', country: 'DE', files: [file('front')] },
-};
+const idCard: KycApplication = { ...open, document: { type: 'id_card', country: 'FR', files: [] }, person: GIVEN_PERSON };
+const passport: KycApplication = { ...idCard, document: { type: 'passport', country: 'DE', files: [] } };
+/** Uploaded before KYC asked for the legal name: the document step is open again for it. */
+const nameless: KycApplication = { ...open, document: { type: 'passport', country: 'DE', files: [file('front')] } };
+const done: KycApplication = { ...nameless, steps: { ...open.steps, document: 'done' }, person: GIVEN_PERSON };
+const ann = { firstName: 'Ann', lastName: 'Lee', dateOfBirth: '1990-04-30' };
 const photo = new Blob(['jpeg'], { type: 'image/jpeg' });
 
 export const kycDocumentModel = {
   events: {
     DOCUMENT_CHOSEN: {
-      'an ID card from France': { documentType: 'id_card', country: 'FR' },
-      'a passport from Germany': { documentType: 'passport', country: 'DE' },
+      'an ID card from France': { documentType: 'id_card', country: 'FR', ...ann },
+      'a passport from Germany': { documentType: 'passport', country: 'DE', ...ann },
+      'a name with digits and no birth date': {
+        documentType: 'passport',
+        country: 'DE',
+        firstName: 'Ann2',
+        lastName: 'Lee',
+        dateOfBirth: '',
+      },
     },
     CAMERA_CHOSEN: { 'take a photo': {} },
     FILE_PICKED: { 'a file': { file: photo } },
@@ -58,11 +65,18 @@ export const kycDocumentModel = {
         'nothing yet': open,
         'an ID card without sides': idCard,
         'a passport uploaded': done,
+        'a passport uploaded before the name was asked': nameless,
         'submitted without a document here': { ...open, status: 'approved', editable: false },
       },
       error: { offline: { code: 'network_error' } },
     },
-    saveDocument: { done: { 'an ID card': idCard, 'a passport': passport }, error: { offline: { code: 'network_error' } } },
+    saveDocument: {
+      done: { 'an ID card': idCard, 'a passport': passport, 'the passport, already uploaded': done },
+      error: {
+        offline: { code: 'network_error' },
+        'under 18 by the server’s clock': { code: 'date_of_birth_refused', fields: { dateOfBirth: 'tooYoung' } },
+      },
+    },
     startCamera: { done: { 'the camera': {} }, error: { refused: { code: 'camera_refused' } } },
     uploadSide: {
       done: { 'the front': file('front'), 'the back': file('back') },
@@ -73,6 +87,8 @@ export const kycDocumentModel = {
     JSON.stringify([
       s.value,
       s.context.type,
+      s.context.person.dateOfBirth !== null,
+      s.context.problems,
       s.context.files.map((f) => f.side),
       s.context.picked !== null,
       s.context.stream !== null,
@@ -91,9 +107,12 @@ export const kycDocumentModel = {
     languages: PAGE_LANGUAGES,
     start: (_, language) => openKycScreen('/kyc/document', language),
     events: {
-      DOCUMENT_CHOSEN: ({ documentType, country }, _, language) => {
+      DOCUMENT_CHOSEN: ({ documentType, country, firstName, lastName, dateOfBirth }, _, language) => {
         const texts = pageTexts(language).kyc.document;
         return [
+          { fill: { label: texts.identity.firstName }, text: firstName },
+          { fill: { label: texts.identity.lastName }, text: lastName },
+          { fill: { label: texts.identity.dateOfBirth }, text: dateOfBirth },
           { select: { label: texts.type }, value: documentType },
           { select: { label: texts.country }, value: country },
           { click: { role: 'button', name: texts.continue } },
@@ -121,7 +140,16 @@ export const kycDocumentModel = {
       startCamera: { done: () => [{ camera: 'grants' }], error: () => [{ camera: 'refuses' }] },
     },
     states: {
-      choosing: (_, language) => ({ shows: [{ label: pageTexts(language).kyc.document.type }] }),
+      choosing: (s, language) => {
+        const texts = pageTexts(language).kyc.document;
+        const { problems } = s.context;
+        // Each refused field says why beside it (the name rule's and the birth date's words).
+        const said = Object.entries(problems ?? {}).map(([field, problem]) => ({
+          shownText:
+            field === 'dateOfBirth' ? texts.problems.dateOfBirth[problem as 'tooYoung'] : texts.problems.name[problem as 'invalid'],
+        }));
+        return { shows: [{ label: texts.type }, { label: texts.identity.firstName }, ...said] };
+      },
       capturing: (s, language) => {
         const texts = pageTexts(language).kyc;
         const { type, files, failure } = s.context;

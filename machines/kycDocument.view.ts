@@ -3,7 +3,7 @@ import { missingSide, type kycDocumentMachine } from './kycDocument.machine';
 
 /** What /kyc/document shows. */
 export function kycDocumentView(snapshot: SnapshotFrom<typeof kycDocumentMachine>) {
-  const { type, country, files, picked, stream, cameraRefused, editable, failure } = snapshot.context;
+  const { type, country, person, problems, files, picked, stream, cameraRefused, editable, failure } = snapshot.context;
   const step = snapshot.matches('loading')
     ? 'loading'
     : snapshot.matches('unavailable')
@@ -22,6 +22,10 @@ export function kycDocumentView(snapshot: SnapshotFrom<typeof kycDocumentMachine
     busy: snapshot.hasTag('busy'),
     type,
     country,
+    /** The legal name and date of birth saved so far (the form starts from them). */
+    person,
+    /** Why a field was refused: `kyc.document.problems.<code>`. */
+    problems,
     files,
     /** The side being captured. */
     side: missingSide(type, files),

@@ -10,6 +10,10 @@ import { sessionCookieJar } from './session.model';
 
 const DRAFT = '**/api/kyc';
 
+/** The legal name and date of birth of a draft that has them, and of one that has none yet. */
+export const GIVEN_PERSON: KycApplication['person'] = { firstName: 'Ann', lastName: 'Lee', dateOfBirth: '1990-04-30' };
+export const NO_PERSON: KycApplication['person'] = { firstName: null, lastName: null, dateOfBirth: null };
+
 /** A KYC screen opened by a signed-in customer. */
 export function openKycScreen(path: string, language: PageLanguage): PageAction[] {
   return [

@@ -2,7 +2,7 @@ import { questionsFor, type KycApplication, type KycQuestion } from '../contract
 import type { FlowModel } from './graph/model';
 import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
 import { invalidQuestions, kycQuestionnaireMachine } from './kycQuestionnaire.machine';
-import { answersStep, draftUnavailable, loadDraft, openKycScreen, retryDraft } from './kycPage';
+import { answersStep, draftUnavailable, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
 
 /** The questions the screen asks with a list of answers (the others are typed). */
 const CHOSEN: ReadonlySet<KycQuestion> = new Set(['occupation', 'sourceOfFunds', 'monthlyVolume', 'pep', 'taxResidence']);
@@ -11,6 +11,7 @@ const open: KycApplication = {
   status: 'in_progress',
   steps: { document: 'todo', phone: 'todo', questionnaire: 'todo', signature: 'todo' },
   document: { type: null, country: null, files: [] },
+  person: NO_PERSON,
   questionnaire: {},
   signature: null,
   reason: null,

@@ -1,13 +1,14 @@
 import type { KycApplication } from '../contract/kyc';
 import type { FlowModel } from './graph/model';
 import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
-import { answersStep, draftUnavailable, loadDraft, openKycScreen, retryDraft } from './kycPage';
+import { answersStep, draftUnavailable, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
 import { drawnStrokes, kycSignatureMachine, SIGNATURE_PAD } from './kycSignature.machine';
 
 const open: KycApplication = {
   status: 'in_progress',
   steps: { document: 'todo', phone: 'todo', questionnaire: 'todo', signature: 'todo' },
   document: { type: null, country: null, files: [] },
+  person: NO_PERSON,
   questionnaire: {},
   signature: null,
   reason: null,

@@ -16,7 +16,17 @@ const decided = (document: { type: KycDocumentType | null; files: KycFile[] }) =
   kycDocumentView(
     kycDocumentMachine.resolveState({
       value: 'complete',
-      context: { country: 'DE', picked: null, stream: null, cameraRefused: false, editable: false, failure: null, ...document },
+      context: {
+        country: 'DE',
+        person: { firstName: 'Ann', lastName: 'Lee', dateOfBirth: '1990-04-30' },
+        problems: null,
+        picked: null,
+        stream: null,
+        cameraRefused: false,
+        editable: false,
+        failure: null,
+        ...document,
+      },
     }),
   );
 

@@ -11,6 +11,7 @@ const application: KycApplication = {
   status: 'in_progress',
   steps: { document: 'done', phone: 'done', questionnaire: 'done', signature: 'todo' },
   document: { type: 'passport', country: 'DE', files: [] },
+  person: { firstName: 'Ann', lastName: 'Lee', dateOfBirth: '1990-04-30' },
   questionnaire: {},
   signature: null,
   reason: null,

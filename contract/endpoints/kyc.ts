@@ -26,9 +26,10 @@ export const kycEndpoints = {
     auth: 'bearer',
   }),
   saveKycDocument: endpoint('PUT', '/kyc/document', kycDocumentBodySchema, kycApplicationSchema, {
-    summary: 'The document type and issuing country. A different type drops the uploaded sides (they were of the other document).',
+    summary:
+      'The document type and issuing country, with the legal first and last name and the date of birth as the document shows them (the name becomes the profile name). A different type drops the uploaded sides (they were of the other document).',
     auth: 'bearer',
-    errors: [...editErrors],
+    errors: [...editErrors, 'date_of_birth_refused'],
   }),
   uploadKycDocument: endpoint('POST', '/kyc/document/:side', undefined, kycFileSchema, {
     summary:
@@ -68,9 +69,9 @@ export const kycEndpoints = {
   }),
   decideKyc: endpoint('POST', '/simulate/admin/kyc/:userId', kycDecisionBodySchema, kycDecisionSchema, {
     summary:
-      "Approve, reject with a reason, or ask for one step again with a reason. Changes the customer's level (approval lifts the level-1 cap), locks the name once approved, tells the customer by e-mail in their language, and is written to the audit log. Admins, never on their own check.",
+      "Approve, reject with a reason, or ask for one step again with a reason. Changes the customer's level (approval lifts the level-1 cap), locks the name once approved (approval needs the legal name and date of birth), tells the customer by e-mail in their language, and is written to the audit log. Admins, never on their own check.",
     auth: 'bearer',
     role: 'admin',
-    errors: ['kyc_not_pending', 'kyc_own_decision'],
+    errors: ['kyc_not_pending', 'kyc_own_decision', 'kyc_identity_missing'],
   }),
 };

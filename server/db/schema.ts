@@ -2,7 +2,21 @@ import { NOTIFICATION_KINDS, type AppNotification } from '../../contract/notific
 import { SECURITY_EVENT_KINDS } from '../../contract/security';
 import { STEP_UP_ACTIONS } from '../../contract/stepUp';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, jsonb, char, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  jsonb,
+  char,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
 import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
@@ -531,6 +545,8 @@ export const kycApplications = pgTable('kyc_applications', {
   userId: uuid('user_id').primaryKey(),
   documentType: text('document_type', { enum: ['passport', 'id_card', 'driving_licence', 'residence_permit'] }),
   documentCountry: char('document_country', { length: 2 }),
+  /** As the document shows it (migration 0039); the legal name is the customer's, on `users`. */
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
   questionnaire: jsonb('questionnaire').$type<QuestionnaireAnswers>(),
   questionnaireDoneAt: instant('questionnaire_done_at'),
   signatureFileId: uuid('signature_file_id'),

@@ -67,10 +67,7 @@ export function createFiatTopUpService(db: Db, clock: Clock, simulation: Pick<Si
   }
 
   async function details(userId: string): Promise<FiatTopUpDetails> {
-    const [user] = await db
-      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(eq(users.id, userId));
+    const [user] = await db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
     if (!user) throw new ApiError('unauthorized');
     const reference = await referenceOf(userId);
     const rows = await db
@@ -81,7 +78,8 @@ export function createFiatTopUpService(db: Db, clock: Clock, simulation: Pick<Si
       .orderBy(asc(assets.sortOrder));
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
     return {
-      holderName: name || user.email,
+      // Never the e-mail address: a bank transfer to it would bounce; the page asks for the name instead.
+      holderName: name || null,
       bic: MERIDIAN_BIC,
       reference,
       accounts: rows

@@ -18,6 +18,7 @@ import {
   type KycStepStatus,
   type QuestionnaireAnswers,
 } from '../../contract/kyc';
+import { dateOfBirthProblem } from '../../contract/fields';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import type { FileAnswer } from '../../contract/statements';
 import type { KycStatus } from '../../contract/users';
@@ -48,9 +49,20 @@ const toFile = (row: FileRow): KycFile => ({
   uploadedAt: row.createdAt.toISOString(),
 });
 
-/** The document step is done when its type, country and every side the type has are there. */
-function documentDone(app: ApplicationRow | undefined, files: FileRow[]): boolean {
-  if (!app?.documentType || !app.documentCountry) return false;
+/** The customer's legal name and where their check stands. */
+interface Person {
+  status: KycStatus;
+  phoneConfirmed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The legal name and date of birth are given: what the reviewer compares with the document. */
+const identityGiven = (person: Person, app: ApplicationRow | undefined) => Boolean(person.firstName && person.lastName && app?.dateOfBirth);
+
+/** The document step is done when the identity, type, country and every side the type has are there. */
+function documentDone(person: Person, app: ApplicationRow | undefined, files: FileRow[]): boolean {
+  if (!identityGiven(person, app) || !app?.documentType || !app.documentCountry) return false;
   return sidesOf(app.documentType).every((side) => files.some((file) => file.purpose === side));
 }
 
@@ -75,12 +87,15 @@ export function createKycService(deps: KycDeps) {
   const { db, clock, key, outbox, simulation } = deps;
   const store = deps.store ?? fileSystemStore(path.join(deps.dataDir, 'kyc-files'));
 
-  async function statusOf(tx: Db, userId: string, lock: boolean): Promise<{ status: KycStatus; phoneConfirmed: boolean }> {
-    const query = tx.select({ status: users.kycStatus, phoneConfirmedAt: users.phoneConfirmedAt }).from(users).where(eq(users.id, userId));
+  async function statusOf(tx: Db, userId: string, lock: boolean): Promise<Person> {
+    const query = tx
+      .select({ status: users.kycStatus, phoneConfirmedAt: users.phoneConfirmedAt, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, userId));
     // Every change locks the customer's row first: two tabs saving at once take turns.
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw new ApiError('unauthorized');
-    return { status: row.status, phoneConfirmed: row.phoneConfirmedAt !== null };
+    return { status: row.status, phoneConfirmed: row.phoneConfirmedAt !== null, firstName: row.firstName, lastName: row.lastName };
   }
 
   const currentFiles = (tx: Db, userId: string) =>
@@ -89,10 +104,11 @@ export function createKycService(deps: KycDeps) {
       .from(kycFiles)
       .where(and(eq(kycFiles.userId, userId), isNull(kycFiles.replacedAt)));
 
-  function stepStatuses(status: KycStatus, phoneConfirmed: boolean, app: ApplicationRow | undefined, files: FileRow[]) {
+  function stepStatuses(person: Person, app: ApplicationRow | undefined, files: FileRow[]) {
+    const { status } = person;
     const done: Record<KycStep, boolean> = {
-      document: documentDone(app, files),
-      phone: phoneConfirmed,
+      document: documentDone(person, app, files),
+      phone: person.phoneConfirmed,
       questionnaire: Boolean(app?.questionnaireDoneAt),
       signature: Boolean(app?.signedAt),
     };
@@ -102,25 +118,26 @@ export function createKycService(deps: KycDeps) {
   }
 
   async function read(tx: Db, userId: string): Promise<KycApplication> {
-    const [{ status, phoneConfirmed }, [app], files] = await Promise.all([
+    const [person, [app], files] = await Promise.all([
       statusOf(tx, userId, false),
       tx.select().from(kycApplications).where(eq(kycApplications.userId, userId)),
       currentFiles(tx, userId),
     ]);
     const documents = files.filter((file) => file.purpose !== 'signature');
     return {
-      status,
-      steps: stepStatuses(status, phoneConfirmed, app, documents).steps,
+      status: person.status,
+      steps: stepStatuses(person, app, documents).steps,
       document: {
         type: app?.documentType ?? null,
         country: (app?.documentCountry as KycApplication['document']['country']) ?? null,
         files: documents.map(toFile),
       },
+      person: { firstName: person.firstName, lastName: person.lastName, dateOfBirth: app?.dateOfBirth ?? null },
       questionnaire: app?.questionnaire ?? {},
       signature: app?.signedAt ? { signedAt: app.signedAt.toISOString(), termsVersion: app.signatureTermsVersion! } : null,
       reason: app?.reason ?? null,
       submittedAt: app?.submittedAt?.toISOString() ?? null,
-      editable: OPEN.has(status),
+      editable: OPEN.has(person.status),
     };
   }
 
@@ -162,13 +179,17 @@ export function createKycService(deps: KycDeps) {
   }
 
   function saveDocument(userId: string, body: KycDocumentBody) {
+    const problem = dateOfBirthProblem(body.dateOfBirth, clock());
+    if (problem) throw new ApiError('date_of_birth_refused', 'The date of birth is refused.', { fields: { dateOfBirth: problem } });
     return change(userId, 'document', async (tx, app) => {
       // The sides of another document type are not this document's.
       if (app?.documentType && app.documentType !== body.type) await replaceFiles(tx, userId, ['front', 'back']);
       await tx
         .update(kycApplications)
-        .set({ documentType: body.type, documentCountry: body.country })
+        .set({ documentType: body.type, documentCountry: body.country, dateOfBirth: body.dateOfBirth })
         .where(eq(kycApplications.userId, userId));
+      // The check may still change (change() said so), so the name may too: it is the profile's.
+      await tx.update(users).set({ firstName: body.firstName, lastName: body.lastName, updatedAt: clock() }).where(eq(users.id, userId));
     });
   }
 
@@ -213,13 +234,14 @@ export function createKycService(deps: KycDeps) {
   /** Sends the check for review once every step is done; `fields` names the open ones otherwise. */
   function submit(userId: string): Promise<KycApplication> {
     return db.transaction(async (tx) => {
-      const { status, phoneConfirmed } = await statusOf(tx, userId, true);
+      const person = await statusOf(tx, userId, true);
+      const { status } = person;
       if (status !== 'in_progress' && status !== 'resubmission_requested') {
         throw new ApiError(status === 'not_started' ? 'kyc_steps_incomplete' : 'kyc_not_editable');
       }
       const [app] = await tx.select().from(kycApplications).where(eq(kycApplications.userId, userId));
       const files = (await currentFiles(tx, userId)).filter((file) => file.purpose !== 'signature');
-      const { done } = stepStatuses(status, phoneConfirmed, app, files);
+      const { done } = stepStatuses(person, app, files);
       const open = KYC_STEPS.filter((step) => !done[step]);
       if (open.length > 0) {
         throw new ApiError('kyc_steps_incomplete', 'Some steps are not done.', {
@@ -300,6 +322,7 @@ export function createKycService(deps: KycDeps) {
         userId: app.userId,
         email,
         name: [firstName, lastName].filter(Boolean).join(' '),
+        dateOfBirth: app.dateOfBirth,
         submittedAt: app.submittedAt!.toISOString(),
         pep: app.questionnaire?.pep === true,
         document: {
@@ -326,12 +349,26 @@ export function createKycService(deps: KycDeps) {
     return db.transaction(async (tx) => {
       if (!UUID.test(userId)) throw new ApiError('kyc_not_pending');
       const [customer] = await tx
-        .select({ status: users.kycStatus, email: users.email, language: userSettings.language })
+        .select({
+          status: users.kycStatus,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          language: userSettings.language,
+        })
         .from(users)
         .leftJoin(userSettings, eq(userSettings.userId, users.id))
         .where(eq(users.id, userId))
         .for('update', { of: users });
       if (!customer || customer.status !== 'pending') throw new ApiError('kyc_not_pending');
+      if (body.decision === 'approve') {
+        // Approval locks the name: a check without the legal name (submitted before KYC asked for it) is sent back.
+        const [app] = await tx
+          .select({ dateOfBirth: kycApplications.dateOfBirth })
+          .from(kycApplications)
+          .where(eq(kycApplications.userId, userId));
+        if (!customer.firstName?.trim() || !customer.lastName?.trim() || !app?.dateOfBirth) throw new ApiError('kyc_identity_missing');
+      }
       const now = clock();
       const status: KycStatus =
         body.decision === 'approve' ? 'approved' : body.decision === 'reject' ? 'rejected' : 'resubmission_requested';

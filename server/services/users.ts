@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Me } from '../../contract/auth';
 import { CUSTOMER_RULES, type CustomerRule } from '../../contract/customerRules';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
@@ -62,13 +62,23 @@ export function createUserService(db: Db, clock: Clock) {
 
   /**
    * While the identity check is under review and once it is approved the name is the one on the checked document: refused with
-   * `name_locked`. One conditional update, so an approval landing meanwhile cannot be overtaken.
+   * `name_locked` (an empty name stays open: customers checked before KYC asked for it give it here). One conditional update, so an approval landing meanwhile cannot be overtaken.
    */
   async function updateName(userId: string, firstName: string, lastName: string): Promise<Me> {
     const updated = await db
       .update(users)
       .set({ firstName, lastName, updatedAt: clock() })
-      .where(and(eq(users.id, userId), notInArray(users.kycStatus, ['pending', 'approved'])))
+      // contract/fields.ts isNameLocked, as one condition: a locked name is a checked one, never an empty one.
+      .where(
+        and(
+          eq(users.id, userId),
+          or(
+            notInArray(users.kycStatus, ['pending', 'approved']),
+            sql`coalesce(trim(${users.firstName}), '') = ''`,
+            sql`coalesce(trim(${users.lastName}), '') = ''`,
+          ),
+        ),
+      )
       .returning({ id: users.id });
     if (updated.length === 0) throw new ApiError('name_locked');
     return me(userId);

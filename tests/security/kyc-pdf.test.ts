@@ -18,7 +18,13 @@ const { server } = useTestServer();
 async function upload(bytes: Uint8Array): Promise<Answer> {
   const client = new TestClient(server);
   await registerCustomer(client);
-  expect((await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE' } })).status).toBe(200);
+  expect(
+    (
+      await client.request('PUT', '/kyc/document', {
+        body: { type: 'passport', country: 'DE', firstName: 'Léa', lastName: 'Martin', dateOfBirth: '1990-04-30' },
+      })
+    ).status,
+  ).toBe(200);
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], 'passport.pdf', { type: 'application/pdf' }));
   const response = await server.app.request(

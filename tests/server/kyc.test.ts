@@ -5,7 +5,7 @@ import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KYC_FILE_MAX_BYTES, KYC_TERMS_VERSION } from '../../contract/kyc';
-import { kycFiles, users } from '../../server/db/schema';
+import { kycApplications, kycFiles, users } from '../../server/db/schema';
 import { DEMO_ADMIN } from '../../server/db/seed';
 import { inspectPdf, sniffType, stripJpeg, stripPng } from '../../server/services/kyc-files';
 import { buildPdf, onePage, onePageOfSize } from '../pdfFixtures';
@@ -67,6 +67,9 @@ const pdf = (body: string) => Buffer.from(`%PDF-1.7\n${body}\n%%EOF\n`, 'latin1'
 
 // ——— Calls ———
 
+/** The legal name and date of birth the document step takes with the document. */
+const identity = { firstName: 'Léa', lastName: 'Martin', dateOfBirth: '1990-04-30' };
+
 async function upload(client: TestClient, side: string, bytes: Uint8Array, name = 'photo.jpg', type = 'image/jpeg'): Promise<Answer> {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], name, { type }));
@@ -125,7 +128,7 @@ const questionnaire = (pep = false) => ({
 
 /** Every step done through the API (the phone confirmed directly: its flow has its own tests). */
 async function completeAllSteps(client: TestClient, pep = false): Promise<void> {
-  expect((await client.request('PUT', '/kyc/document', { body: { type: 'id_card', country: 'FR' } })).status).toBe(200);
+  expect((await client.request('PUT', '/kyc/document', { body: { type: 'id_card', country: 'FR', ...identity } })).status).toBe(200);
   expect((await upload(client, 'front', jpegWithMetadata())).status).toBe(200);
   expect((await upload(client, 'back', pngWithMetadata(), 'back.png', 'image/png')).status).toBe(200);
   expect((await client.request('PUT', '/kyc/questionnaire', { body: questionnaire(pep) })).status).toBe(200);
@@ -182,14 +185,14 @@ describe('document upload', () => {
   it('needs the document type first, and only the sides it has', async () => {
     const client = await customer();
     expectError(await upload(client, 'front', jpegWithMetadata()), 409, 'kyc_document_type_missing');
-    expect((await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE' } })).status).toBe(200);
+    expect((await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE', ...identity } })).status).toBe(200);
     expectError(await upload(client, 'back', jpegWithMetadata()), 422, 'kyc_side_invalid');
     expectError(await upload(client, 'left', jpegWithMetadata()), 422, 'kyc_side_invalid');
   });
 
   it('refuses a renamed executable, a PDF with JavaScript, and a JSON body; writes nothing', async () => {
     const client = await customer();
-    expect((await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE' } })).status).toBe(200);
+    expect((await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE', ...identity } })).status).toBe(200);
     const before = await db.counts();
     const exe = Buffer.concat([Buffer.from('MZ\x90\0', 'latin1'), Buffer.alloc(2048, 0x41)]);
     expectError(await upload(client, 'front', exe, 'passport.jpg', 'image/jpeg'), 415, 'kyc_file_type_refused');
@@ -203,7 +206,7 @@ describe('document upload', () => {
 
   it('takes 10 485 760 bytes and refuses 10 485 761', async () => {
     const client = await customer();
-    expect((await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE' } })).status).toBe(200);
+    expect((await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE', ...identity } })).status).toBe(200);
     // A PDF padded to size (its comment lines are no content).
     expectError(
       await upload(client, 'front', onePageOfSize(KYC_FILE_MAX_BYTES + 1), 'scan.pdf', 'application/pdf'),
@@ -217,7 +220,7 @@ describe('document upload', () => {
 
   it('stores the image without metadata, encrypted on disk, and serves it to its owner and admins only, as an attachment', async () => {
     const owner = await customer();
-    expect((await owner.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE' } })).status).toBe(200);
+    expect((await owner.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE', ...identity } })).status).toBe(200);
     // Named .pdf and sent as a PDF: the bytes say JPEG, and JPEG is what is stored.
     const answer = await upload(owner, 'front', jpegWithMetadata(), 'passport.pdf', 'application/pdf');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -253,7 +256,7 @@ describe('the draft', () => {
     const phone = await customer();
     const me = (await phone.get('/users/me')).body;
     expect((await phone.get('/kyc')).body).toMatchObject({ status: 'not_started', editable: true });
-    expect((await phone.request('PUT', '/kyc/document', { body: { type: 'id_card', country: 'FR' } })).status).toBe(200);
+    expect((await phone.request('PUT', '/kyc/document', { body: { type: 'id_card', country: 'FR', ...identity } })).status).toBe(200);
     expect((await upload(phone, 'front', jpegWithMetadata())).status).toBe(200);
     expect((await phone.request('PUT', '/kyc/questionnaire', { body: questionnaire() })).status).toBe(200);
 
@@ -319,7 +322,7 @@ describe('the draft', () => {
 
   it('is submitted only complete, then locked', async () => {
     const client = await customer();
-    await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'FR' } });
+    await client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'FR', ...identity } });
     expectError(await client.post('/kyc/submit'), 409, 'kyc_steps_incomplete', ['document', 'phone', 'questionnaire', 'signature']);
     await completeAllSteps(client);
     const submitted = await client.post('/kyc/submit');
@@ -328,6 +331,70 @@ describe('the draft', () => {
     expectError(await client.request('PUT', '/kyc/questionnaire', { body: questionnaire() }), 409, 'kyc_not_editable');
     expectError(await upload(client, 'front', jpegWithMetadata()), 409, 'kyc_not_editable');
     expectError(await client.post('/kyc/submit'), 409, 'kyc_not_editable');
+    expectError(await client.post('/users/update-name', { firstName: 'Other', lastName: 'Name' }), 409, 'name_locked');
+  });
+});
+
+describe('legal name and date of birth (issue 24, item 1)', () => {
+  /** The server's today minus `years`, as an ISO date: the server decides ages by its own clock. */
+  const bornYearsAgo = (years: number) => {
+    const date = server.clock.now();
+    date.setUTCFullYear(date.getUTCFullYear() - years);
+    return date.toISOString().slice(0, 10);
+  };
+  const saveDocument = (client: TestClient, person: Partial<typeof identity>) =>
+    client.request('PUT', '/kyc/document', { body: { type: 'passport', country: 'DE', ...identity, ...person } });
+
+  it('takes an adult’s legal name with the document: it becomes the profile name, and the reviewer sees it', async () => {
+    const client = await customer();
+    expectError(await saveDocument(client, { dateOfBirth: bornYearsAgo(17) }), 422, 'date_of_birth_refused', ['dateOfBirth']);
+    expect((await saveDocument(client, { dateOfBirth: bornYearsAgo(17) })).body.error.fields).toEqual({ dateOfBirth: 'tooYoung' });
+    expect((await saveDocument(client, { dateOfBirth: '1890-01-01' })).body.error.fields).toEqual({ dateOfBirth: 'tooOld' });
+    expectError(await saveDocument(client, { dateOfBirth: '1990-02-30' }), 422, 'validation_failed', ['dateOfBirth']);
+    expectError(await saveDocument(client, { firstName: 'Léa 2' }), 422, 'validation_failed', ['firstName']);
+    expectError(await saveDocument(client, { lastName: '' }), 422, 'validation_failed', ['lastName']);
+
+    const saved = await saveDocument(client, { dateOfBirth: bornYearsAgo(18) });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.person).toEqual({ firstName: 'Léa', lastName: 'Martin', dateOfBirth: bornYearsAgo(18) });
+    expect((await client.get('/users/me')).body).toMatchObject({ firstName: 'Léa', lastName: 'Martin' });
+
+    await completeAllSteps(client);
+    await client.post('/kyc/submit');
+    const me = (await client.get('/users/me')).body;
+    const queue = (await admin.get('/simulate/admin/kyc')).body.applications as { userId: string; name: string; dateOfBirth: string }[];
+    expect(queue.find((item) => item.userId === me.id)).toMatchObject({ name: 'Léa Martin', dateOfBirth: '1990-04-30' });
+  });
+
+  it('a check submitted without the legal name is not approved, and its empty name stays open', async () => {
+    const client = await customer();
+    const me = (await client.get('/users/me')).body;
+    await completeAllSteps(client);
+    await client.post('/kyc/submit');
+    // As before KYC asked for it: no name, no date of birth.
+    await db.database.db.update(users).set({ firstName: null, lastName: null }).where(eq(users.id, me.id));
+    await db.database.db.update(kycApplications).set({ dateOfBirth: null }).where(eq(kycApplications.userId, me.id));
+    expectError(await admin.post(`/simulate/admin/kyc/${me.id}`, { decision: 'approve' }), 409, 'kyc_identity_missing');
+    expect((await client.get('/inject/fiat/details')).body.holderName).toBeNull();
+
+    // The reviewer sends the document step back; the customer gives the name with it, and the step is done again.
+    await admin.post(`/simulate/admin/kyc/${me.id}`, { decision: 'request_step', step: 'document', reason: 'Your legal name, please.' });
+    expect((await client.get('/kyc')).body.steps.document).toBe('requested');
+    expect((await saveDocument(client, {})).status).toBe(200);
+    expect((await upload(client, 'front', jpegWithMetadata())).status).toBe(200);
+    expect((await client.post('/kyc/submit')).body.status).toBe('pending');
+    expect((await admin.post(`/simulate/admin/kyc/${me.id}`, { decision: 'approve' })).status).toBe(200);
+    expect((await client.get('/inject/fiat/details')).body.holderName).toBe('Léa Martin');
+  });
+
+  it('an approved customer without a name (checked before it was asked) may give it once; then it locks', async () => {
+    const client = await customer();
+    const me = (await client.get('/users/me')).body;
+    await db.database.db.update(users).set({ kycStatus: 'approved', firstName: null, lastName: '' }).where(eq(users.id, me.id));
+    expect((await client.get('/inject/fiat/details')).body.holderName).toBeNull();
+    const named = await client.post('/users/update-name', { firstName: 'Léa', lastName: 'Martin' });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect((await client.get('/inject/fiat/details')).body.holderName).toBe('Léa Martin');
     expectError(await client.post('/users/update-name', { firstName: 'Other', lastName: 'Name' }), 409, 'name_locked');
   });
 });

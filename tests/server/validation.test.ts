@@ -211,7 +211,10 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   trackUtm: {
     valid: { utm_source: 'a', utm_medium: 'b', utm_campaign: 'c', utm_term: null, utm_content: null },
   },
-  saveKycDocument: { valid: { type: 'id_card', country: 'FR' }, invalid: { type: ['selfie', ''], country: ['XX', 'fr'] } },
+  saveKycDocument: {
+    valid: { type: 'id_card', country: 'FR', firstName: 'Léa', lastName: 'Martin', dateOfBirth: '1990-04-30' },
+    invalid: { type: ['selfie', ''], country: ['XX', 'fr'], firstName: ['', 'Léa2'], dateOfBirth: ['1990-02-30', '30.04.1990'] },
+  },
   saveKycQuestionnaire: {
     valid: {
       answers: { occupation: 'student', sourceOfFunds: 'savings', monthlyVolume: 'under_1000', pep: false, taxResidence: 'FR' },

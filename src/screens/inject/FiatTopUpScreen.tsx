@@ -62,7 +62,20 @@ export function FiatTopUpScreen() {
               <p className="hint-text">{t('fiatTopUp.referenceHint')}</p>
             </section>
             <ListRows label={t('fiatTopUp.detailsTitle')}>
-              <ListRow label={t('fiatTopUp.holder')} hint={<Copyable text={details.holderName} label={t('fiatTopUp.holder')} />} />
+              <ListRow
+                label={t('fiatTopUp.holder')}
+                hint={
+                  details.holderName === null ? (
+                    // No name yet (checked before KYC asked for it): asked for here, never the e-mail address.
+                    <span className="stack" data-testid="fiat-name-missing">
+                      <span>{t('fiatTopUp.nameMissing')}</span>
+                      <Link to={localize('/profile/details')}>{t('fiatTopUp.addName')}</Link>
+                    </span>
+                  ) : (
+                    <Copyable text={details.holderName} label={t('fiatTopUp.holder')} />
+                  )
+                }
+              />
               {details.accounts.map((account) => (
                 <ListRow
                   key={account.accountId}

@@ -2,25 +2,20 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, KYC_DOCUMENT_TYPES, type CountryCode, type KycDocumentType } from '../../../contract';
-import { kycDocumentMachine } from '../../../machines/kycDocument.machine';
+import { NAME_MAX_LENGTH } from '../../../contract/fields';
+import { kycDocumentMachine, type Identity } from '../../../machines/kycDocument.machine';
 import { kycDocumentView } from '../../../machines/kycDocument.view';
 import { kycDocumentActors } from '../../app/actors/kyc';
 import { useFlowMachine, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { FileInput } from '../../ui/FileInput';
-import { SelectField } from '../../ui/TextField';
+import { SelectField, TextField } from '../../ui/TextField';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 import { countryOptions } from '../register/countries';
 import { BackToOverview, kycFailureText, KycUnavailable } from './shared';
 
 const DOCUMENT_TYPES = Object.keys(KYC_DOCUMENT_TYPES) as KycDocumentType[];
-
-/** An object URL for the picked file while it is shown, revoked after. */
-function usePreviewUrl(file: Blob | null): string | null {
-  const url = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
-  return url;
-}
 
 /** The camera's picture, and the frame it takes as a JPEG. */
 function CameraView({ stream, onTaken, onClose }: { stream: unknown; onTaken: (file: Blob) => void; onClose: () => void }) {
@@ -70,11 +65,12 @@ export function KycDocumentScreen() {
   // What the customer picks here; until then the draft's choice (another device's included).
   const [typePicked, setType] = useState<KycDocumentType | ''>('');
   const [countryPicked, setCountry] = useState<CountryCode | ''>('');
+  const [typed, setTyped] = useState<Partial<Identity>>({});
   const type = typePicked || view.type || '';
   const country = countryPicked || view.country || '';
   const [missing, setMissing] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const previewUrl = usePreviewUrl(view.picked);
+  const previewUrl = useObjectUrl(view.picked);
 
   if (view.step === 'loading') return <ScreenSkeleton label={t('kyc.loading')} />;
   if (view.step === 'unavailable') return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
@@ -86,15 +82,41 @@ export function KycDocumentScreen() {
   );
 
   if (view.step === 'choosing') {
+    // What was typed, else what the draft holds (the profile's name, another device's answers).
+    const identity: Identity = {
+      firstName: typed.firstName ?? view.person.firstName ?? '',
+      lastName: typed.lastName ?? view.person.lastName ?? '',
+      dateOfBirth: typed.dateOfBirth ?? view.person.dateOfBirth ?? '',
+    };
     const choose = (event: FormEvent) => {
       event.preventDefault();
       if (!type || !country || !COUNTRY_CODES.includes(country)) return setMissing(true);
-      flow.send({ type: 'DOCUMENT_CHOSEN', documentType: type, country });
+      flow.send({ type: 'DOCUMENT_CHOSEN', documentType: type, country, ...identity });
     };
+    const problem = (field: keyof Identity) => view.problems?.[field];
+    const identityField = (field: keyof Identity, autoComplete: string, kind: 'text' | 'date') => (
+      <TextField
+        label={t(`kyc.document.identity.${field}`)}
+        name={field}
+        type={kind}
+        autoComplete={autoComplete}
+        maxLength={kind === 'text' ? NAME_MAX_LENGTH + 20 : undefined}
+        value={identity[field]}
+        onChange={(change) => setTyped((previous) => ({ ...previous, [field]: change.target.value }))}
+        error={problem(field) ? t(`kyc.document.problems.${kind === 'date' ? 'dateOfBirth' : 'name'}.${problem(field)}`) : null}
+      />
+    );
     return (
       <form className="form" noValidate onSubmit={choose} aria-busy={view.busy}>
         <p className="page-lead">{t('screens.kycDocument.lead')}</p>
         {alert}
+        <fieldset className="choice-group stack">
+          <legend>{t('kyc.document.identity.legend')}</legend>
+          <p className="hint">{t('kyc.document.identity.hint')}</p>
+          {identityField('firstName', 'given-name', 'text')}
+          {identityField('lastName', 'family-name', 'text')}
+          {identityField('dateOfBirth', 'bday', 'date')}
+        </fieldset>
         <SelectField
           label={t('kyc.document.type')}
           name="documentType"

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAME_MAX_LENGTH } from '../../../contract/fields';
+import { isNameLocked, NAME_MAX_LENGTH } from '../../../contract/fields';
 import { updateNameMachine } from '../../../machines/updateName.machine';
 import { updateNameActors } from '../../app/actors/updateName';
 import { useMe } from '../../app/context';
@@ -12,8 +12,8 @@ import { failureText } from '../../ui/failureText';
 type NameField = 'firstName' | 'lastName';
 
 /**
- * /profile/details: the name, editable until the identity check is approved (then shown read-only, as the
- * server refuses it with `name_locked`); e-mail and phone as facts. A refusal keeps what was typed.
+ * /profile/details: the name, editable until the identity check verified it (then shown read-only, as the
+ * server refuses it with `name_locked`; an empty one stays editable); e-mail and phone as facts. A refusal keeps what was typed.
  */
 export function DetailsScreen() {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export function DetailsScreen() {
   const save = useWrite(updateNameMachine, updateNameActors);
   const customer = me.data;
   if (!customer) return <div className="skeleton skeleton--block" aria-hidden="true" />;
-  const locked = customer.kycStatus === 'approved' || customer.kycStatus === 'pending' || save.failure?.code === 'name_locked';
+  const locked = isNameLocked(customer.kycStatus, customer.firstName, customer.lastName) || save.failure?.code === 'name_locked';
   const value = (field: NameField) => typed[field] ?? customer[field] ?? '';
 
   const submit = (event: FormEvent) => {

@@ -16,12 +16,11 @@ import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { SIMULATION_ACCOUNTS } from './SimulateScreen';
 import { isMissing, useFailureText } from './shared';
+import { ADMIN_QUERIES } from '../../app/actors/admin';
 import { unwrap } from '../../app/actors/unwrap';
 import { HeldTransfersSection, VoucherForm } from './TopUpAdmin';
 
-const CUSTOMERS = ['simulate', 'admin', 'customers'] as const;
-const AUDIT = ['simulate', 'admin', 'audit'] as const;
-const OUTBOX = ['simulate', 'admin', 'outbox'] as const;
+const { customers: CUSTOMERS, audit: AUDIT, outbox: OUTBOX } = ADMIN_QUERIES;
 
 /**
  * The admins' page (the route guard shows everyone else the 404): customers and balances, credit or
