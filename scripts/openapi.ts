@@ -77,14 +77,19 @@ function errorCodes(spec: AnySpec): ApiErrorCode[] {
   const codes = new Set<ApiErrorCode>(spec.errors ?? []);
   if (spec.body) (spec.form || spec.upload ? [] : ['invalid_json']).forEach((code) => codes.add(code as ApiErrorCode));
   if (spec.body || spec.upload) {
-    ['unsupported_media_type', 'payload_too_large', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
+    ['unsupported_media_type', 'validation_failed'].forEach((code) => codes.add(code as ApiErrorCode));
   }
+  // The body limit holds for every request that may carry one, whether the endpoint reads it or not.
+  if (spec.method !== 'GET' && spec.method !== 'HEAD') codes.add('payload_too_large');
   // Anyone without the role is told the endpoint does not exist, and outside demo mode its tools are not there.
   if (spec.role || spec.demoMode || spec.demoOnly) codes.add('not_found');
   // Every endpoint refuses a NUL byte or a prototype key in its path or query (server/http/request.ts).
   codes.add('validation_failed');
   if (spec.sameOrigin) codes.add('cross_origin_refused');
-  if (spec.auth === 'bearer') codes.add('unauthorized');
+  // An ended session says why: idle, past its end, or ended for too many wrong step-up codes.
+  if (spec.auth === 'bearer') {
+    ['unauthorized', 'session_idle', 'session_expired', 'session_wrong_codes'].forEach((code) => codes.add(code as ApiErrorCode));
+  }
   spec.requires?.forEach((rule) => codes.add(CUSTOMER_RULES[rule]));
   if (spec.idempotent) ['idempotency_key_required', 'idempotency_key_reused'].forEach((code) => codes.add(code as ApiErrorCode));
   ['temporarily_unavailable', 'internal_error'].forEach((code) => codes.add(code as ApiErrorCode));

@@ -19,6 +19,7 @@ export const accountsEndpoints = {
     summary:
       "Open the customer's card account (EUR) unless it exists; answers the card account either way, so a second call answers the same account. No body (or `{}`). Takes an `Idempotency-Key` like the money POSTs.",
     auth: 'bearer',
+    requires: ['email-verified'],
     idempotent: true,
   }),
   getAccount: endpoint('GET', '/accounts-management/accounts/:id', undefined, accountSchema, {
@@ -31,8 +32,8 @@ export const accountsEndpoints = {
     summary:
       'Open a fiat (with an IBAN) or crypto account in the given currency unless the customer has one; answers that account either way, so a second call answers the same account. Needs a verified e-mail and an `Idempotency-Key`.',
     auth: 'bearer',
+    requires: ['email-verified'],
     idempotent: true,
-    errors: ['email_unverified'],
   }),
   listActivities: endpoint('GET', '/activities', undefined, activitiesPageSchema, {
     summary: "The customer's activities, newest first, a page at a time (keyset pagination), searched and filtered.",

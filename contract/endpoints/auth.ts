@@ -62,7 +62,7 @@ export const authEndpoints = {
     summary:
       'Exchange the refresh cookie for new tokens (new cookies; the old refresh token stops working). Refused once the session is idle or past its absolute lifetime. With `X-Meridian-Activity: customer` it also counts as activity ("Stay signed in").',
     auth: 'none',
-    errors: ['refresh_token_invalid', 'refresh_token_reused', 'refresh_conflict', 'session_idle', 'session_expired'],
+    errors: ['refresh_token_invalid', 'refresh_token_reused', 'refresh_conflict', 'session_idle', 'session_expired', 'session_wrong_codes'],
   }),
   forgotPassword: endpoint('POST', '/auth/forgot-password', forgotPasswordBodySchema, codeSentSchema, {
     summary:

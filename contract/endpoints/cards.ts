@@ -82,6 +82,7 @@ export const cardsEndpoints = {
     summary:
       'Issue a virtual card (active at once) or order a physical one (ordered → shipped → activated by the customer). The `Idempotency-Key` makes a repeated request (a double tap, a retry) answer the same card.',
     auth: 'bearer',
+    requires: ['email-verified'],
     idempotent: true,
     status: 201,
     errors: ['card_account_not_found', 'cards_limit_reached'],

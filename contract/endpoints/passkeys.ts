@@ -25,7 +25,7 @@ export const passkeysEndpoints = {
     summary:
       "Start adding a passkey: a single-use `code_token` (10 minutes) and the creation options (discoverable credential, user verification required, no attestation, the customer's passkeys excluded). Adding a passkey is a step-up action: with a live `passkey.add` grant of this session `code_required` is false; without one, a 6-digit code for it goes to the confirmed phone by SMS, else to the e-mail address, and `code_required` is true. A recent sign-in does not count.",
     auth: 'bearer',
-    errors: ['rate_limited'],
+    errors: ['rate_limited', 'email_unverified'],
   }),
   confirmBiometricEnable: endpoint(
     'POST',
@@ -44,6 +44,7 @@ export const passkeysEndpoints = {
         'code_attempts_exceeded',
         'passkey_verification_failed',
         'passkey_already_registered',
+        'email_unverified',
       ],
     },
   ),

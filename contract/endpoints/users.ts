@@ -15,31 +15,31 @@ export const usersEndpoints = {
     summary:
       'Set a first phone number (step-up `phone.set` required): an SMS code goes to it. Sending the same number again after 60 s sends a new code. A number another customer confirmed gets the same answer, but no code: its owner is told by e-mail (at most once a day).',
     auth: 'bearer',
-    errors: ['step_up_required', 'phone_invalid', 'phone_already_set', 'rate_limited'],
+    errors: ['step_up_required', 'phone_invalid', 'phone_already_set', 'rate_limited', 'email_unverified'],
   }),
   confirmPhone: endpoint('POST', '/users/confirm-phone', phoneCodeBodySchema, meSchema, {
     summary:
       'Confirm the number from set-phone with its SMS code; two-factor sign-in starts with the next login. Spends the `phone.set` step-up. A number another customer confirmed answers `code_invalid`, like a wrong code.',
     auth: 'bearer',
-    errors: ['no_pending_phone', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
+    errors: ['no_pending_phone', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'email_unverified'],
   }),
   updatePhone: endpoint('POST', '/users/update-phone', updatePhoneBodySchema, phoneCodeSentSchema, {
     summary:
       'Change the confirmed phone (step-up `phone.change` required; the session alone is not enough): a code goes by e-mail to the account (`channel: email`, followed by an SMS code to the new number) or by SMS to the new number (`channel: sms`). The old number stays until the new one is confirmed by SMS. A number another customer confirmed gets the same answers at every step, but no code: its owner is told by e-mail (at most once a day).',
     auth: 'bearer',
-    errors: ['step_up_required', 'phone_invalid', 'phone_not_set', 'phone_unchanged', 'rate_limited'],
+    errors: ['step_up_required', 'phone_invalid', 'phone_not_set', 'phone_unchanged', 'rate_limited', 'email_unverified'],
   }),
   confirmUpdatePhone: endpoint('POST', '/users/confirm-update-phone', phoneCodeBodySchema, phoneCodeSentSchema, {
     summary:
       'Confirm a phone change with the code e-mailed to the account. The number is not changed yet: an SMS code now goes to the new number (answered like update-phone with `channel: sms`), to be confirmed with confirm-update-phone-sms.',
     auth: 'bearer',
-    errors: ['no_pending_phone', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
+    errors: ['no_pending_phone', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'email_unverified'],
   }),
   confirmUpdatePhoneSms: endpoint('POST', '/users/confirm-update-phone-sms', phoneCodeBodySchema, meSchema, {
     summary:
       'Confirm a phone change with the code sent by SMS to the new number. Spends the `phone.change` step-up; the old number (SMS) and the e-mail are told, in the customer’s language. A number another customer confirmed answers `code_invalid`, like a wrong code.',
     auth: 'bearer',
-    errors: ['no_pending_phone', 'code_invalid', 'code_expired', 'code_attempts_exceeded'],
+    errors: ['no_pending_phone', 'code_invalid', 'code_expired', 'code_attempts_exceeded', 'email_unverified'],
   }),
   removePhone: endpoint('POST', '/users/remove-phone', emptyBodySchema, meSchema, {
     summary:

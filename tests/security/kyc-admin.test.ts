@@ -13,11 +13,14 @@ let admin: TestClient;
 let adminId: string;
 let customerId: string;
 
-/** Marks a customer's check as submitted and waiting, as `POST /kyc/submit` leaves it. */
+/** Marks a customer's check as submitted and waiting, with the legal name and birth date approval needs, as `POST /kyc/submit` leaves it. */
 async function pending(userId: string) {
   const now = server.clock.now();
-  await db.database.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, userId));
-  await db.database.db.insert(kycApplications).values({ userId, submittedAt: now, updatedAt: now }).onConflictDoNothing();
+  await db.database.db.update(users).set({ kycStatus: 'pending', firstName: 'Dana', lastName: 'Doe' }).where(eq(users.id, userId));
+  await db.database.db
+    .insert(kycApplications)
+    .values({ userId, submittedAt: now, updatedAt: now, dateOfBirth: '1990-04-12' })
+    .onConflictDoNothing();
 }
 
 const auditRows = (action: 'kyc_queue_viewed' | 'kyc_approved') =>
