@@ -103,22 +103,23 @@ export function negate(text: string): string {
 }
 
 /**
- * Non-negative parts rounded to `decimals` so that the rounded parts add up to their exact sum rounded
- * once (half up): every part is rounded down, and the units still missing go one each to the parts that
- * lost the most (the earlier one on a tie). A list of values and its total then never disagree by a cent.
+ * Parts rounded to `decimals` so that the rounded parts add up to their exact sum rounded once (half away
+ * from zero, as PostgreSQL's `round`): every part is rounded down (towards minus infinity), and the units
+ * still missing go one each to the parts that lost the most (the earlier one on a tie). A list of values
+ * and its total then never disagree by a cent; a debt (a negative part) counts as it is.
  */
 export function roundToSum(parts: readonly string[], decimals: number): { parts: string[]; total: string } {
   const exact = parts.map(parse);
-  if (exact.some(({ units }) => units < 0n)) throw new RangeError('roundToSum takes non-negative parts');
   const scale = Math.max(decimals, ...exact.map((part) => part.scale));
   const values = exact.map(({ units, scale: own }) => units * pow10(scale - own));
   const step = pow10(scale - decimals);
+  const floor = (value: bigint) => (value >= 0n ? value / step : -((-value + step - 1n) / step));
   const sum = values.reduce((a, b) => a + b, 0n);
-  const total = (sum + step / 2n) / step;
-  const rounded = values.map((value) => value / step);
+  const total = sum >= 0n ? (sum + step / 2n) / step : -((-sum + step / 2n) / step);
+  const rounded = values.map(floor);
   let missing = total - rounded.reduce((a, b) => a + b, 0n);
   const byLoss = values
-    .map((value, index) => ({ index, loss: value % step }))
+    .map((value, index) => ({ index, loss: value - floor(value) * step }))
     .sort((a, b) => (a.loss < b.loss ? 1 : a.loss > b.loss ? -1 : a.index - b.index));
   for (const { index } of byLoss) {
     if (missing === 0n) break;

@@ -114,6 +114,33 @@ test('an amount above the balance is explained before confirming, and what was t
   await expect(page.getByLabel('You pay')).toHaveValue('25');
 });
 
+test('a customer with only a euro account opens the missing crypto account on the transfer page and goes on', async ({ page, context }) => {
+  const { tokens } = await registerCustomer(context.request);
+  const opened = await context.request.post('/api/accounts-management/open-account', {
+    data: { currency: 'EUR' },
+    headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  await page.goto('/transfer/fiat-to-crypto');
+  await screenReady(page);
+  await expect(page.getByText('You need a fiat account and a crypto account to transfer between them.')).toBeVisible();
+  // Only the missing kind is offered.
+  const currency = page.getByLabel('Currency');
+  await expect(currency.locator('option')).toHaveText([
+    'BTC (crypto)',
+    'ETH (crypto)',
+    'USDT (crypto)',
+    'USDC (crypto)',
+    'BNB (crypto)',
+    'AVAX (crypto)',
+  ]);
+  await currency.selectOption('ETH');
+  await page.getByRole('button', { name: 'Open account' }).click();
+  await expect(page.getByLabel('You pay')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByLabel('You get')).toBeVisible();
+  await expect(page).toHaveURL(/\/transfer\/fiat-to-crypto$/);
+});
+
 for (const locale of ['en', 'ar'] as Locale[]) {
   for (const width of [390, 1280]) {
     test(`${locale} ${width}: screenshots and axe of the transfer form, quote and confirmation sheet`, async ({ page, context }) => {

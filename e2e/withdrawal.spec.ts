@@ -258,7 +258,10 @@ test('a BTC withdrawal on the simulated test network: a malformed address refuse
   await expect(quote).toContainText(formatAmount('0.0000141', 'BTC', 'en'));
   await expect(quote).toContainText(formatAmount('0.0039859', 'BTC', 'en'));
   await screenshots(page, 'withdraw-btc-review-en');
-  const held = page.waitForResponse((answer) => answer.url().endsWith('/api/withdrawals') && answer.request().method() === 'POST');
+  // The first POST asks for the step-up (nothing is held before it); the one after the step-up holds the amount.
+  const held = page.waitForResponse(
+    (answer) => answer.url().endsWith('/api/withdrawals') && answer.request().method() === 'POST' && answer.status() === 201,
+  );
   await page.getByRole('button', { name: w.confirm }).click();
   await stepUp(page, 'en', phone, 1);
   const { id } = (await (await held).json()) as { id: string };

@@ -15,6 +15,7 @@ import { Sheet } from '../../ui/Sheet';
 import { SelectField } from '../../ui/TextField';
 import { formatNumber } from '../../i18n/format';
 import { useUiLocale } from '../../ui/useUiLocale';
+import { OpenAccount } from '../shared/OpenAccount';
 import { useBalances } from '../shared/useBalances';
 import { useAccountLabel, useAccountName } from '../shared/useAccountName';
 import { failureText } from '../../ui/failureText';
@@ -74,7 +75,15 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
 
   if (view.done && view.result) return <Receipt quote={view.result.quote} activityId={view.result.activityId} />;
   if (!choices.loading && (choices.from.length === 0 || choices.to.length === 0)) {
-    return <p className="empty-state-body">{t('transfer.noAccounts')}</p>;
+    // The missing side is opened right here; the balances refresh and the form takes its place.
+    const [fiat, crypto] = direction === 'fiat-to-crypto' ? [choices.from, choices.to] : [choices.to, choices.from];
+    const missing = fiat.length === 0 ? 'fiat' : 'crypto';
+    return (
+      <div className="stack">
+        <p className="empty-state-body">{t('transfer.noAccounts')}</p>
+        <OpenAccount held={[...fiat, ...crypto].map((account) => account.currency)} kind={missing} show={false} />
+      </div>
+    );
   }
 
   const amountOf = (side: 'in' | 'out') =>
