@@ -157,7 +157,7 @@ test.describe('language', () => {
 });
 
 test.describe('campaign tags and referral code', () => {
-  test('ref_code is kept and utm tags are sent once', async ({ page }) => {
+  test('ref_code is kept and utm tags are sent once per distinct set', async ({ page }) => {
     const sent: unknown[] = [];
     await page.route('**/api/utm-tracking', (route) => {
       sent.push(route.request().postDataJSON());
@@ -176,11 +176,18 @@ test.describe('campaign tags and referral code', () => {
     expect(await page.evaluate(() => localStorage.getItem('ref_code'))).toBe('FRIEND42');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('utm_tracking_sent'))).not.toBeNull();
 
+    // A later campaign is another set of tags: it is reported too, once.
     await page.goto('/welcome?utm_source=again');
     await screenReady(page);
-    // The decision is made at start-up; once the page has stopped making requests, none was a report.
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent[1]).toEqual({ utm_source: 'again', utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null });
+
+    // The first set again, in another order, was sent already. The decision is made at start-up; once the
+    // page has stopped making requests, none was a report.
+    await page.goto('/welcome?utm_campaign=autumn&utm_source=newsletter');
+    await screenReady(page);
     await page.waitForLoadState('networkidle');
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
   });
 
   test('no tags, no call', async ({ page }) => {
