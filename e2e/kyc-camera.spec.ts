@@ -1,4 +1,5 @@
 import { expect, screenReady, test } from './fixtures';
+import { PASSPORT } from './kycFiles';
 
 /**
  * Runs in the `camera` project only: Chromium's fake camera (a test pattern) stands in for a real one
@@ -8,6 +9,10 @@ test('a photo from the camera is previewed, retaken and sent for each side of an
   await signIn('en');
   await page.goto('/kyc/document');
   await screenReady(page);
+  // The legal name and date of birth as the document shows them.
+  await page.getByLabel('First name(s)').fill(PASSPORT.firstName);
+  await page.getByLabel('Last name').fill(PASSPORT.lastName);
+  await page.getByLabel('Date of birth').fill(PASSPORT.dateOfBirth);
   await page.getByLabel('Document type').selectOption('id_card');
   await page.getByLabel('Issuing country').selectOption('FR');
   await page.getByRole('button', { name: 'Continue' }).click();
