@@ -47,6 +47,7 @@ export const loginModel = {
     CREDENTIALS_SUBMITTED: {
       'e-mail and password': correct,
       'nothing typed': { email: '  ', password: '' },
+      'the e-mail with spaces around it': { ...correct, email: ` ${correct.email}  ` },
     },
   },
   actors: {
@@ -76,6 +77,11 @@ export const loginModel = {
     editing: (s) => s.context.failure === null || s.context.missing.length === 0 || 'a missing field and a server error at once',
     signingIn: (s) => (s.context.missing as LoginField[]).length === 0 || 'sends credentials with a field missing',
     secondFactorRequired: (s) => (s.status === 'done' && s.context.failure === null) || 'waits for an SMS code but still runs',
+  },
+  calls: {
+    // What the server gets: the e-mail as the customer meant it (no spaces around it), never an empty field.
+    signIn: ({ email, password }) =>
+      (email !== '' && email === email.trim() && password !== '') || 'signs in with an e-mail not trimmed, or a field empty',
   },
   browser: {
     chainPaths: true,

@@ -69,6 +69,11 @@ export const payByCodeModel = {
       ],
     },
   },
+  calls: {
+    // Decided: the code is the intent. Redeeming one code is one request however often it is tried (a lost
+    // answer, a second tap), and the server credits a code once; another code is another request.
+    redeemVoucher: ({ code, intent }) => intent === code || 'a voucher redemption whose key does not follow its code',
+  },
   invariants: {
     // The rules: nothing is sent that the form's own check refuses; a redemption is shown only once credited.
     checking: (s) => voucherCodeProblem(s.context.code) === null || 'sent a code the form knew was wrong',

@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { isPositive } from '../contract/decimal';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
+import { noNewQuoteWhileUnanswered, retriesKeepTheIntent } from './graph/callRules';
 import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { transferMachine, type TransferRefusal } from './transfer.machine';
@@ -127,6 +128,12 @@ export const transferModel = {
       s.context.refreshed,
       s.context.failure?.code ?? null,
     ]),
+  calls: {
+    // After a confirmation that got no answer only the same quote may be sent again, with the same key,
+    // until the customer closes the sheet: a new quote would be a second transfer if the first went through.
+    confirmTransfer: retriesKeepTheIntent('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
+    requestQuote: noNewQuoteWhileUnanswered('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
+  },
   invariants: {
     // The rules: money moves only on a quote the balance covered and that had not run out.
     confirming: (s) =>

@@ -5,6 +5,7 @@ import { compare, isPositive } from '../contract/decimal';
 import type { Withdrawal, WithdrawalAddress, WithdrawalAddresses, WithdrawalQuote } from '../contract/withdrawals';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation, PageMark } from './graph/model';
+import { retriesKeepTheIntent, wasUnanswered } from './graph/callRules';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
@@ -314,6 +315,14 @@ export const withdrawalModel = {
       following: progress,
       settled: progress,
     },
+  },
+  calls: {
+    // A withdrawal sent again after its step-up ran out or its answer was lost is the same request (the same
+    // key), until the customer edits it.
+    withdraw: retriesKeepTheIntent('withdraw', {
+      isOpen: (error) => wasUnanswered(error) || (error as { code?: string }).code === 'step_up_required',
+      endedBy: ['EDIT_REQUESTED', 'NETWORK_CHOSEN', 'ADDRESS_CHOSEN', 'AMOUNT_CHANGED'],
+    }),
   },
   invariants: {
     // The business rules: money moves only on a quote to a saved address, once per confirmation.

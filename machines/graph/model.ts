@@ -56,6 +56,7 @@ type DelayName<M> =
     ? TDelay
     : never;
 type ActorOutput<M extends AnyStateMachine, Name> = OutputFrom<Extract<ActorsOf<M>, { src: Name }>['logic']>;
+type ActorInput<M extends AnyStateMachine, Name> = InputFrom<Extract<ActorsOf<M>, { src: Name }>['logic']>;
 
 type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 
@@ -96,6 +97,17 @@ export type ActorFixtures<M extends AnyStateMachine> = {
 
 /** A rule that holds whenever the state is active: `true`, or a message saying what is wrong. */
 export type Invariant<M extends AnyStateMachine> = (snapshot: Snapshot<M>) => true | string;
+
+/** What a path did before an actor was called: the events it sent, and each actor call with how it settled. */
+export type PathHistoryEntry =
+  { kind: 'event'; type: string } | { kind: 'call'; actor: string; input: unknown; settled?: { done: unknown } | { error: unknown } };
+
+/**
+ * A rule on what leaves the machine: what an actor is called with, given what the path did before
+ * (`true`, or a message saying what is wrong). Invariants see the machine's snapshot; these see the
+ * request itself — the e-mail sign-in sends, the quote and intent a retry sends again.
+ */
+export type CallRule<Input> = (input: Input, history: readonly PathHistoryEntry[]) => true | string;
 
 /** A sequence of step labels (as the generated paths print them), replayed as written. */
 export interface Journey {
@@ -382,6 +394,8 @@ export type FlowModel<M extends AnyStateMachine> = InputFixtures<M> &
     events: EventFixtures<M>;
     /** Per state (dotted path from the root), rules that hold while it is active; `'*'` for every state. */
     invariants?: { [P in StatePath<M> | '*']?: Invariant<M> };
+    /** Per actor, a rule on every call of it (checked by the unit replay, where each call's input is seen). */
+    calls?: { [Name in ActorName<M>]?: CallRule<ActorInput<M, Name>> };
     /**
      * Which snapshots count as the same vertex of the graph. Defaults to the state value and the whole
      * context; keep only what changes the flow's behaviour, or the number of paths explodes.
@@ -404,6 +418,7 @@ export interface AnyFlowModel {
   actors?: Record<string, ActorFixture<unknown>>;
   events: Record<string, Record<string, object>>;
   invariants?: Record<string, (snapshot: never) => true | string>;
+  calls?: Record<string, CallRule<never> | undefined>;
   serializeState?: (snapshot: never) => string;
   limit?: number;
   journeys?: Record<string, Journey>;

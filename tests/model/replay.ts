@@ -9,6 +9,7 @@ import {
   type InspectedMicrostepEvent,
 } from 'xstate';
 import type { CatalogEntry } from '../../machines/index';
+import type { CallRule, PathHistoryEntry } from '../../machines/graph/model';
 import { readMicrosteps, type FlowPath, type FlowPaths, type FlowStep } from '../../machines/graph/paths';
 
 /** What the real machine went through on one path. */
@@ -28,14 +29,24 @@ const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * The machine with every actor of its `setup()` replaced by a promise the path settles: a `done` step
  * resolves it with the step's output, an `error` step rejects it. Keyed by the running actor's id, which
- * is the invoke id.
+ * is the invoke id. Each call is written to `history` with its input, and later with how it settled.
  */
-function withDeferredActors(machine: AnyStateMachine) {
+function withDeferredActors(machine: AnyStateMachine, history: PathHistoryEntry[], onCall: (actor: string, input: unknown) => void) {
   const running = new Map<string, Settler>();
   const actors = Object.fromEntries(
     Object.keys(machine.implementations.actors).map((name) => [
       name,
-      fromPromise(({ self }) => new Promise((resolve, reject) => running.set(self.id, { resolve, reject }))),
+      fromPromise(({ self, input }) => {
+        const call: Extract<PathHistoryEntry, { kind: 'call' }> = { kind: 'call', actor: name, input };
+        onCall(name, input);
+        history.push(call);
+        return new Promise((resolve, reject) =>
+          running.set(self.id, {
+            resolve: (output) => resolve((call.settled = { done: output }).done),
+            reject: (error) => reject((call.settled = { error }).error),
+          }),
+        );
+      }),
     ]),
   );
   return { machine: machine.provide({ actors } as never) as AnyStateMachine, running };
@@ -44,10 +55,17 @@ function withDeferredActors(machine: AnyStateMachine) {
 /**
  * Replays a generated path on the real machine — real actor, deferred actors, simulated clock — and
  * checks after every step that it settled where the path says, took the transitions the path says, and
- * that the model's invariants hold in every active state.
+ * that the model's invariants hold in every active state and its call rules on every actor call.
  */
 export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: FlowPath): Promise<Replayed> {
-  const { machine, running } = withDeferredActors(entry.machine);
+  const history: PathHistoryEntry[] = [];
+  const callRules = (entry.model?.calls ?? {}) as Record<string, CallRule<unknown> | undefined>;
+  /** Broken call rules, said at the step whose transition made the call. */
+  const brokenCalls: string[] = [];
+  const { machine, running } = withDeferredActors(entry.machine, history, (actor, input) => {
+    const verdict = callRules[actor]?.(input, history) ?? true;
+    if (verdict !== true) brokenCalls.push(`${actor} was called with ${JSON.stringify(input)}: ${verdict}`);
+  });
   const transitionIndex = new Map(flow.transitions.map((t) => [t.id, t.index]));
   const transitionLabel = (index: number) => flow.transitions[index]!.label;
   const statePath = new Map(flow.states.map((state) => [state.id, state.path]));
@@ -82,6 +100,7 @@ export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: Flo
     const where = `${path.name}\n  step ${index}: ${step.label}`;
     const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
     if (snapshot.status === 'error') throw new Error(`${where}\n  the machine stopped with an error: ${String(snapshot.error)}`);
+    if (brokenCalls.length > 0) throw new Error(`${where}\n  ${brokenCalls.join('\n  ')}`);
     expect(snapshot.value, `${where}: state`).toEqual(step.snapshot.value);
     expect(snapshot.context, `${where}: context`).toEqual(step.snapshot.context);
     expect(snapshot.status, `${where}: status`).toBe(step.snapshot.status);
@@ -104,6 +123,7 @@ export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: Flo
     const where = `${path.name}\n  step ${index}: ${step.label}`;
     switch (step.kind) {
       case 'event':
+        history.push({ kind: 'event', type: step.event.type });
         actor.send(step.event);
         break;
       case 'done':
