@@ -9,7 +9,7 @@ import type {
   ShareOutcomes,
 } from '../machines/graph/model';
 import type { PageLanguage } from '../machines/graph/page';
-import { pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
+import { listSteps, pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
 import { installTestWallet, tellTestWallet } from './testWallet';
 
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
@@ -406,17 +406,23 @@ class PageDriver {
       .toBe(true);
   }
 
-  async expectPage(expectation: PageExpectation, where: string): Promise<void> {
+  /** `inEnglish`: the same expectation built in English, said beside a translated mark that is not found. */
+  async expectPage(expectation: PageExpectation, where: string, inEnglish?: PageExpectation): Promise<void> {
+    const told = (mark: PageMark, english: PageMark | undefined) =>
+      english && describeMark(english) !== describeMark(mark)
+        ? `${describeMark(mark)} (in English ${describeMark(english)})`
+        : describeMark(mark);
     if (expectation.url !== undefined) await expect(this.page, where).toHaveURL(new URL(expectation.url, this.baseURL).href);
     if (expectation.lang !== undefined) await expect(this.page.locator('html'), `${where}: lang`).toHaveAttribute('lang', expectation.lang);
-    for (const mark of expectation.shows ?? []) {
+    for (const [index, mark] of (expectation.shows ?? []).entries()) {
       const found = this.locate(mark);
-      await expect(found, `${where}: shows ${describeMark(mark)}`).toBeVisible();
-      if ('href' in mark && mark.href !== undefined)
-        await expect(found, `${where}: ${describeMark(mark)}`).toHaveAttribute('href', mark.href);
-      if ('value' in mark && mark.value !== undefined) await expect(found, `${where}: ${describeMark(mark)}`).toHaveValue(mark.value);
+      const described = told(mark, inEnglish?.shows?.[index]);
+      await expect(found, `${where}: shows ${described}`).toBeVisible();
+      if ('href' in mark && mark.href !== undefined) await expect(found, `${where}: ${described}`).toHaveAttribute('href', mark.href);
+      if ('value' in mark && mark.value !== undefined) await expect(found, `${where}: ${described}`).toHaveValue(mark.value);
     }
-    for (const mark of expectation.hides ?? []) await expect(this.locate(mark), `${where}: hides ${describeMark(mark)}`).toBeHidden();
+    for (const [index, mark] of (expectation.hides ?? []).entries())
+      await expect(this.locate(mark), `${where}: hides ${told(mark, inEnglish?.hides?.[index])}`).toBeHidden();
     const cookies = expectation.cookies;
     if (cookies) {
       const present = async () => {
@@ -450,31 +456,41 @@ export async function runPathInPage(
   };
   const settles = (step: FlowStep) => step.kind === 'done' || step.kind === 'error';
 
-  for (let lead = 0; lead < steps.length;) {
-    let last = lead;
-    while (steps[last + 1] && settles(steps[last + 1]!)) last++;
-    const meanwhile: PageAction[] = [];
-    // Answers for actors this step starts; an actor already running before it may have asked earlier.
-    const arranged: (() => boolean)[] = [];
-    const before = lead > 0 ? steps[lead - 1]!.snapshot.children : {};
-    for (let i = lead + 1; i <= last; i++) {
-      driver.takeArranged();
-      for (const action of actionsFor(i)) {
-        if ('whileRunning' in action) meanwhile.push(...action.whileRunning);
-        else await driver.perform(action);
+  let at = 0;
+  try {
+    for (let lead = 0; lead < steps.length;) {
+      at = lead;
+      let last = lead;
+      while (steps[last + 1] && settles(steps[last + 1]!)) last++;
+      const meanwhile: PageAction[] = [];
+      // Answers for actors this step starts; an actor already running before it may have asked earlier.
+      const arranged: (() => boolean)[] = [];
+      const before = lead > 0 ? steps[lead - 1]!.snapshot.children : {};
+      for (let i = lead + 1; i <= last; i++) {
+        driver.takeArranged();
+        for (const action of actionsFor(i)) {
+          if ('whileRunning' in action) meanwhile.push(...action.whileRunning);
+          else await driver.perform(action);
+        }
+        const actor = steps[i]!.actor;
+        if (actor !== undefined && !(actor in before)) arranged.push(...driver.takeArranged());
       }
-      const actor = steps[i]!.actor;
-      if (actor !== undefined && !(actor in before)) arranged.push(...driver.takeArranged());
-    }
-    const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never, language) ?? null) : actionsFor(lead);
-    if (caused) {
-      for (const action of [...caused, ...meanwhile]) await driver.perform(action);
-      const settled = steps[last]!;
-      await driver.expectAnswered(arranged, `step ${last}: ${settled.label}`);
-      for (const expectation of pageExpectationsFor(flow, model, settled.snapshot, settled.states, language)) {
-        await driver.expectPage(expectation, `step ${last}: ${settled.label} ⇒ ${settled.states.join(', ')}`);
+      const caused = lead === 0 ? (model.browser?.start?.(path.input?.value as never, language) ?? null) : actionsFor(lead);
+      if (caused) {
+        for (const action of [...caused, ...meanwhile]) await driver.perform(action);
+        const settled = steps[last]!;
+        await driver.expectAnswered(arranged, `step ${last}: ${settled.label}`);
+        at = last;
+        const english = language === 'en' ? [] : pageExpectationsFor(flow, model, settled.snapshot, settled.states, 'en');
+        for (const [index, expectation] of pageExpectationsFor(flow, model, settled.snapshot, settled.states, language).entries()) {
+          await driver.expectPage(expectation, `step ${last}: ${settled.label} ⇒ ${settled.states.join(', ')}`, english[index]);
+        }
       }
+      lead = last + 1;
     }
-    lead = last + 1;
+  } catch (error) {
+    // The test's name gives only the first and last steps: the whole path once, where it failed marked.
+    if (error instanceof Error) error.message += `\n\nThe path:\n${listSteps(path, at)}`;
+    throw error;
   }
 }

@@ -49,7 +49,7 @@ export interface FlowStep {
 }
 
 export interface FlowPath {
-  /** Unique within the flow; the test's name. */
+  /** Unique within the flow; the test's name (a number and the first and last steps; `steps` has them all). */
   name: string;
   origin: 'generated' | 'journey';
   /** The input fixture the machine starts with, if the model has inputs. */
@@ -604,6 +604,22 @@ function pathName(input: FlowPath['input'], steps: readonly FlowStep[]): string 
   return [input ? `[${input.name}]` : null, events.length ? events.join(' → ') : 'start'].filter(Boolean).join(' ');
 }
 
+/** Every step of a path on its own line, numbered, the one at `at` marked: how a failure says where it was. */
+export function listSteps(path: FlowPath, at: number): string {
+  return path.steps.map((step, index) => `  ${index === at ? '→' : ' '} ${index} ${index === 0 ? 'start' : step.label}`).join('\n');
+}
+
+/**
+ * What a test is called: its number in the flow (which keeps the name unique), its input, and its first and
+ * last steps — a failure prints the whole list of steps once, where it happened, instead of in every line
+ * that names the test.
+ */
+function shortPathName(number: number, { input, steps }: FlowPath): string {
+  const events = steps.slice(1).map((step) => step.label);
+  const shown = events.length <= 2 ? events.join(' → ') || 'start' : `${events[0]} → … → ${events.at(-1)} (${events.length} steps)`;
+  return [`#${number}`, input ? `[${input.name}]` : null, shown].filter(Boolean).join(' ');
+}
+
 /**
  * The paths of a catalogued flow: every state reached and every transition taken (as far as the model's
  * fixtures reach), plus the model's journeys, with the states and transitions to compute coverage against.
@@ -725,5 +741,8 @@ export function generateFlowPaths(entry: CatalogEntry, options: GenerateOptions 
           serialize,
         )
       : covering;
-  return { id: entry.id, states, transitions, paths: [...journeys, ...generated], problems: [...problems] };
+  const paths = [...journeys, ...generated].map((path, index) =>
+    path.origin === 'journey' ? path : { ...path, name: shortPathName(index + 1, path) },
+  );
+  return { id: entry.id, states, transitions, paths, problems: [...problems] };
 }

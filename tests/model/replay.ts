@@ -10,7 +10,7 @@ import {
 } from 'xstate';
 import type { CatalogEntry } from '../../machines/index';
 import type { CallRule, PathHistoryEntry } from '../../machines/graph/model';
-import { readMicrosteps, type FlowPath, type FlowPaths, type FlowStep } from '../../machines/graph/paths';
+import { listSteps, readMicrosteps, type FlowPath, type FlowPaths, type FlowStep } from '../../machines/graph/paths';
 
 /** What the real machine went through on one path. */
 export interface Replayed {
@@ -50,6 +50,16 @@ function withDeferredActors(machine: AnyStateMachine, history: PathHistoryEntry[
     ]),
   );
   return { machine: machine.provide({ actors } as never) as AnyStateMachine, running };
+}
+
+/**
+ * The failure with what a QA lead needs to act on it, said once: every step of the path with the failing
+ * one marked, and the state and context the machine was in.
+ */
+function toldWhere(error: unknown, path: FlowPath, at: number, snapshot: AnyMachineSnapshot): unknown {
+  if (!(error instanceof Error)) return error;
+  error.message += `\n\nThe path:\n${listSteps(path, at)}\nThe machine: ${JSON.stringify(snapshot.value)} (${snapshot.status})\n  context: ${JSON.stringify(snapshot.context)}`;
+  return error;
 }
 
 /**
@@ -97,7 +107,7 @@ export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: Flo
   const ownMicrosteps = (from: number) => microsteps.slice(from).filter((m) => m.actorRef === actor);
 
   const check = (step: FlowStep, index: number, from: number) => {
-    const where = `${path.name}\n  step ${index}: ${step.label}`;
+    const where = `step ${index}: ${step.label}`;
     const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
     if (snapshot.status === 'error') throw new Error(`${where}\n  the machine stopped with an error: ${String(snapshot.error)}`);
     if (brokenCalls.length > 0) throw new Error(`${where}\n  ${brokenCalls.join('\n  ')}`);
@@ -114,43 +124,49 @@ export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: Flo
     }
   };
 
-  actor.start();
-  await settle();
-  check(path.steps[0]!, 0, 0);
-  for (let index = 1; index < path.steps.length; index++) {
-    const step = path.steps[index]!;
-    const from = microsteps.length;
-    const where = `${path.name}\n  step ${index}: ${step.label}`;
-    switch (step.kind) {
-      case 'event':
-        history.push({ kind: 'event', type: step.event.type });
-        actor.send(step.event);
-        break;
-      case 'done':
-      case 'error': {
-        const actorRun = running.get(step.actor!);
-        if (!actorRun) throw new Error(`${where}\n  the actor ${step.actor} is not running`);
-        running.delete(step.actor!);
-        const { output, error } = step.event as { output?: unknown; error?: unknown };
-        if (step.kind === 'done') actorRun.resolve(output);
-        else actorRun.reject(error);
-        break;
-      }
-      case 'after': {
-        // Due when the machine's own timer says, however many steps ago its state was entered (a
-        // ten-minute expiry counts the seconds a countdown beside it already took).
-        const timer = timers.get(step.event.type);
-        if (!timer) throw new Error(`${where}\n  no timer for ${step.event.type} is running`);
-        const dueIn = timer.startedAt + timer.ms - clock.now();
-        // The delay must not fire a millisecond early (nor anything else first), and must fire on time.
-        if (dueIn > 0) clock.increment(dueIn - 1);
-        expect(ownMicrosteps(from), `${where}: something fired before the ${timer.ms} ms of ${step.delay!.name}`).toEqual([]);
-        clock.increment(dueIn > 0 ? 1 : 0);
-        break;
-      }
-    }
+  let at = 0;
+  try {
+    actor.start();
     await settle();
-    check(step, index, from);
+    check(path.steps[0]!, 0, 0);
+    for (let index = 1; index < path.steps.length; index++) {
+      at = index;
+      const step = path.steps[index]!;
+      const from = microsteps.length;
+      const where = `step ${index}: ${step.label}`;
+      switch (step.kind) {
+        case 'event':
+          history.push({ kind: 'event', type: step.event.type });
+          actor.send(step.event);
+          break;
+        case 'done':
+        case 'error': {
+          const actorRun = running.get(step.actor!);
+          if (!actorRun) throw new Error(`${where}\n  the actor ${step.actor} is not running`);
+          running.delete(step.actor!);
+          const { output, error } = step.event as { output?: unknown; error?: unknown };
+          if (step.kind === 'done') actorRun.resolve(output);
+          else actorRun.reject(error);
+          break;
+        }
+        case 'after': {
+          // Due when the machine's own timer says, however many steps ago its state was entered (a
+          // ten-minute expiry counts the seconds a countdown beside it already took).
+          const timer = timers.get(step.event.type);
+          if (!timer) throw new Error(`${where}\n  no timer for ${step.event.type} is running`);
+          const dueIn = timer.startedAt + timer.ms - clock.now();
+          // The delay must not fire a millisecond early (nor anything else first), and must fire on time.
+          if (dueIn > 0) clock.increment(dueIn - 1);
+          expect(ownMicrosteps(from), `${where}: something fired before the ${timer.ms} ms of ${step.delay!.name}`).toEqual([]);
+          clock.increment(dueIn > 0 ? 1 : 0);
+          break;
+        }
+      }
+      await settle();
+      check(step, index, from);
+    }
+  } catch (error) {
+    throw toldWhere(error, path, at, actor.getSnapshot() as AnyMachineSnapshot);
   }
   actor.stop();
   return replayed;
