@@ -91,7 +91,9 @@ export const KYC_QUESTIONS = [
 ] as const;
 export type KycQuestion = (typeof KYC_QUESTIONS)[number];
 
-const freeText = z.string().trim().min(2, 'Too short').max(120);
+/** The length of a written answer (an employer, an industry, a role…), counted without the spaces around it. */
+export const QUESTIONNAIRE_TEXT_LENGTH = { min: 2, max: 120 } as const;
+const freeText = z.string().trim().min(QUESTIONNAIRE_TEXT_LENGTH.min, 'Too short').max(QUESTIONNAIRE_TEXT_LENGTH.max);
 
 /** The answers as stored and sent: every question optional here, `questionnaireSchema` says which are needed. */
 export const questionnaireAnswersSchema = z.strictObject({

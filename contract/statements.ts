@@ -4,7 +4,8 @@ import { requestDaySchema } from './common';
 /**
  * Account statements: one account's ledger postings over a date range, with the opening and closing
  * balances, as a file to save (CSV for spreadsheets, PDF to read or print), written by the server in
- * the customer's saved language. Dates are calendar days in UTC; `from` and `to` are both included.
+ * the customer's saved language. Dates are calendar days in the customer's time zone (`timeZone`, UTC
+ * when not given); `from` and `to` are both included.
  */
 export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;
 export const statementFormatSchema = z.enum(STATEMENT_FORMATS);
@@ -25,12 +26,24 @@ export function statementDays(from: string, to: string): number {
   return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
 }
 
+/** An IANA time zone name the runtime knows (`Europe/Berlin`), as the browser's `Intl` names its own. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const statementQuerySchema = z
   .strictObject({
     accountId: z.uuid(),
     from: requestDaySchema,
     to: requestDaySchema,
     format: statementFormatSchema,
+    /** Where the days begin and end, and the zone every time in the file is written in. */
+    timeZone: z.string().max(64).refine(isTimeZone, 'Expected an IANA time zone name').optional(),
   })
   .refine((query) => statementDays(query.from, query.to) >= 1, { message: 'Must not be before `from`', path: ['to'] })
   .refine((query) => statementDays(query.from, query.to) <= STATEMENT_MAX_DAYS, {

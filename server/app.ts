@@ -22,6 +22,7 @@ import { depositLinkRoutes } from './routes/depositLinks';
 import { createDepositLinkService, type DepositAddressOf } from './services/depositLinks';
 import { resolveChains } from './chains/chains';
 import type { Chain } from '../contract/chains';
+import { SOCIAL_PROVIDERS } from '../contract/social';
 import { payLinkRoutes } from './routes/payLinks';
 import type { Listen } from './services/payLinkEvents';
 import { sessionCookies } from './http/cookies';
@@ -178,7 +179,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   supportRoutes(api, deps, config.chatWidget);
   app.route('/api', api);
 
-  if (config.distDir) app.use(serveSpa(config.distDir));
+  if (config.distDir)
+    app.use(
+      serveSpa(
+        config.distDir,
+        SOCIAL_PROVIDERS.filter((provider) => config.oidc[provider]),
+      ),
+    );
 
   app.notFound((c) => errorResponse(c, new ApiError('not_found')));
   app.onError((error, c) => {

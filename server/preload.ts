@@ -1,4 +1,5 @@
 import { RTL_LOCALES, splitLocalePath, type Locale } from '../contract/locales';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../contract/social';
 import type { PrerenderedPages, PreloadManifest } from './preload-manifest';
 
 /** The route whose pattern matches `basePath`; a literal segment beats a `:param` at the same place. */
@@ -32,11 +33,16 @@ const FIRST_RENDER_FETCHES = ['route-rules.json'];
  * title: the page paints from the HTML and the stylesheet alone, and the app takes it over (src/main.tsx).
  * Its scripts then wait for that first paint (public/app-start.js loads the entry and adds the preloads
  * after it), so on a slow link the paint does not share the bandwidth with them.
+ *
+ * `socialProviders` (the configured ones) go into `<html data-social>`, where the app reads which
+ * "Continue with …" buttons to show (src/platform/socialProviders.ts), and the prerendered markup, built
+ * with every provider, loses the others' buttons: what paints is what the app hydrates, no shift.
  */
 export function pageHtml(
   template: string,
   manifest: PreloadManifest | undefined,
   urlPath: string,
+  socialProviders: readonly SocialProvider[],
   prerendered?: NonNullable<PrerenderedPages[string]>,
 ): { html: string; key: string } {
   const { locale, basePath } = splitLocalePath(urlPath);
@@ -47,7 +53,10 @@ export function pageHtml(
   // adds the sheet (home's balances moved 0.2 of the viewport so). Vite's loader sees the link and skips it.
   const styles = route.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('');
   const html = template
-    .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${locale}" dir="${direction(locale)}">`)
+    .replace(
+      /<html lang="[^"]*" dir="[^"]*">/,
+      `<html lang="${locale}" dir="${direction(locale)}" data-social="${socialProviders.join(' ')}">`,
+    )
     .replace('</head>', () => `${styles}</head>`);
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (prerendered && entry) {
@@ -63,7 +72,10 @@ export function pageHtml(
         .replace(MODULE_PRELOAD, '')
         .replace('</head>', () => `${start}</head>`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${prerendered.title}</title>`)
-        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${prerendered.audience}">${prerendered.root}</div>`),
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root" data-prerendered="${prerendered.audience}">${offeredSocial(prerendered.root, socialProviders)}</div>`,
+        ),
       key: `${urlPath} prerendered`,
     };
   }
@@ -72,6 +84,19 @@ export function pageHtml(
     ...FIRST_RENDER_FETCHES.map((file) => `<link rel="preload" as="fetch" crossorigin href="/${file}">`),
   ].join('');
   return { html: html.replace('</head>', `${links}</head>`), key: `${locale} ${[...modules, ...route.styles].join(' ')}` };
+}
+
+/**
+ * The prerendered markup with only the configured providers' buttons (src/screens/auth/SocialSignInScreen.tsx
+ * marks the block `data-social=""` and each button `data-social="<provider>"`), or without the block
+ * when none is, as the app renders it then.
+ */
+function offeredSocial(root: string, providers: readonly SocialProvider[]): string {
+  if (providers.length === 0) return root.replace(/<div[^>]* data-social=""[^>]*>[\s\S]*?<\/div>/g, '');
+  return SOCIAL_PROVIDERS.filter((provider) => !providers.includes(provider)).reduce(
+    (markup, provider) => markup.replace(new RegExp(`<a[^>]* data-social="${provider}"[^>]*>[\\s\\S]*?</a>`, 'g'), ''),
+    root,
+  );
 }
 
 /** What Vite writes into index.html for the entry and its static imports. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { KycApplication } from '../contract/kyc';
+import { createActor, type EventFrom } from 'xstate';
+import { QUESTIONNAIRE_TEXT_LENGTH, type KycApplication } from '../contract/kyc';
 import { kycMachine } from '../machines/kyc.machine';
 import { kycView } from '../machines/kyc.view';
 import { answer, kycQuestionnaireMachine } from '../machines/kycQuestionnaire.machine';
@@ -37,6 +38,36 @@ describe('kycView', () => {
 });
 
 describe('kycQuestionnaireView', () => {
+  it('says an answer of spaces alone is missing, and a written one outside its length is too short or long', () => {
+    const flow = createActor(kycQuestionnaireMachine, {
+      snapshot: kycQuestionnaireMachine.resolveState({
+        value: 'editing',
+        context: { answers: {}, invalid: [], editable: true, failure: null },
+      }),
+    }).start();
+    const send = (event: EventFrom<typeof kycQuestionnaireMachine>) => flow.send(event);
+    for (const [question, value] of [
+      ['occupation', 'employed'],
+      ['employer', '   '],
+      ['sourceOfFunds', 'other'],
+      ['sourceOfFundsDetail', `  ${'x'.repeat(QUESTIONNAIRE_TEXT_LENGTH.max + 1)}`],
+      ['taxResidence', 'US'],
+      ['taxId', '12'],
+    ] as const)
+      send({ type: 'ANSWERED', question, value });
+    send({ type: 'SUBMITTED' });
+    expect(kycQuestionnaireView(flow.getSnapshot()).errors).toEqual({
+      employer: 'required',
+      sourceOfFundsDetail: 'length',
+      monthlyVolume: 'required',
+      pep: 'required',
+      taxId: 'invalid',
+    });
+    // Written within the limit (the spaces around it do not count): no longer refused.
+    send({ type: 'ANSWERED', question: 'employer', value: `  Acme${' '.repeat(QUESTIONNAIRE_TEXT_LENGTH.max)}` });
+    expect(kycQuestionnaireView(flow.getSnapshot()).errors).not.toHaveProperty('employer');
+  });
+
   it('asks the follow-ups the answers lead to, and drops those of a changed answer', () => {
     const employed = answer({}, 'occupation', 'employed');
     const withEmployer = answer(employed, 'employer', 'Acme');

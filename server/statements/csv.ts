@@ -1,6 +1,7 @@
 import { isSignedDecimal } from '../../contract/decimal';
 import type { Statement, StatementRow } from './statement';
 import { STATEMENT_TEXTS, type StatementTexts } from './texts';
+import { zonedIso } from './zone';
 
 const BOM = '\uFEFF';
 
@@ -35,20 +36,33 @@ export function describeRow(row: Pick<StatementRow, 'type' | 'kind'>, texts: Sta
 
 /**
  * One table: a header row in the customer's language, the opening balance, one row per posting, the
- * closing balance. Dates are ISO 8601 in UTC and amounts plain decimals, so a spreadsheet or a
- * program reads them whatever its locale; UTF-8 with a byte-order mark, which Excel needs to read it
+ * closing balance. The first column is one kind of value throughout, an ISO 8601 date and time in the
+ * customer's time zone with its offset (the zone named in the header): the opening balance at the
+ * period's first second, the closing one at its last. Amounts are plain decimals, so a spreadsheet or
+ * a program reads them whatever its locale; UTF-8 with a byte-order mark, which Excel needs to read it
  * as UTF-8; CRLF line ends (RFC 4180).
  */
 export function statementCsv(statement: Statement): Uint8Array<ArrayBuffer> {
   const texts = STATEMENT_TEXTS[statement.locale];
   const { currency } = statement.account;
   const line = (cells: string[]) => cells.join(',');
+  const at = (instant: Date) => zonedIso(instant, statement.timeZone);
   const lines = [
-    line([texts.date, texts.description, texts.counterparty, texts.reference, texts.amount, texts.currency, texts.balance].map(csvCell)),
-    line([statement.from, csvCell(texts.opening), '', '', '', currency, amountCell(statement.opening)]),
+    line(
+      [
+        `${texts.dateTime} (${statement.timeZone})`,
+        texts.description,
+        texts.counterparty,
+        texts.reference,
+        texts.amount,
+        texts.currency,
+        texts.balance,
+      ].map(csvCell),
+    ),
+    line([at(statement.start), csvCell(texts.opening), '', '', '', currency, amountCell(statement.opening)]),
     ...statement.rows.map((row) =>
       line([
-        row.at.toISOString(),
+        at(row.at),
         csvCell(describeRow(row, texts)),
         csvCell(row.counterparty ?? ''),
         csvCell(row.reference ?? ''),
@@ -57,7 +71,7 @@ export function statementCsv(statement: Statement): Uint8Array<ArrayBuffer> {
         amountCell(row.balance),
       ]),
     ),
-    line([statement.to, csvCell(texts.closing), '', '', '', currency, amountCell(statement.closing)]),
+    line([at(new Date(statement.end.getTime() - 1000)), csvCell(texts.closing), '', '', '', currency, amountCell(statement.closing)]),
   ];
   return new TextEncoder().encode(BOM + lines.join('\r\n') + '\r\n');
 }

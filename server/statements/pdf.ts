@@ -60,10 +60,17 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number]['key'];
 
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  // Gregorian in every language (Thai and Saudi Arabic default to others), days in UTC as the query's.
-  return new Intl.DateTimeFormat(`${LOCALE_TAGS[locale]}-u-ca-gregory`, { ...options, timeZone: 'UTC' });
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
+  // Gregorian in every language (Thai and Saudi Arabic default to others).
+  return new Intl.DateTimeFormat(`${LOCALE_TAGS[locale]}-u-ca-gregory`, { ...options, timeZone });
 }
+
+/**
+ * An emoji with what makes it one picture (a variation selector, a skin tone, joined emoji), or a flag.
+ * No font here draws them (colour emoji fonts are bitmaps or layers pdfkit cannot draw), so the text
+ * says one was there instead of printing `?`.
+ */
+const EMOJI = /\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\uFE0F?)*|\p{Regional_Indicator}{2}/gu;
 
 /**
  * The statement as a PDF: a header (customer, account, period, when it was made), the opening and
@@ -103,6 +110,9 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array<Arr
     }
     return width;
   };
+  /** Each emoji no font has (©, ™ and the like are letters to Noto Sans) as the language's word for one. */
+  const drawable = (text: string) =>
+    text.replace(EMOJI, (emoji) => (all.some((font) => font.hasGlyphForCodePoint(emoji.codePointAt(0)!)) ? emoji : texts.emoji));
   const measured = (text: string, size: number) => {
     const runs = lineRuns(text, all, direction);
     return { runs, width: runs.reduce((sum, run) => sum + runWidth(run, size), 0) };
@@ -123,7 +133,7 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array<Arr
   };
   /** One line in the box [x, x + width]: at its start (`end` false) or its end, as the language reads. */
   const line = (text: string, x: number, y: number, width: number, size: number, end = false) => {
-    const { runs, width: total } = fitted(text, size, width);
+    const { runs, width: total } = fitted(drawable(text), size, width);
     let cursor = end !== rtl ? x + width - total : x;
     for (const run of runs) {
       // On one baseline: each font's ascent differs, so pdfkit's default (the top) would misalign scripts.
@@ -158,8 +168,9 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array<Arr
 
   const { currency } = statement.account;
   const money = (amount: string) => formatAmount(amount, currency, locale);
-  const day = dateFormat(locale, { dateStyle: 'long' });
-  const moment = dateFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  // The period's calendar days as named (their midnight in UTC, so formatted in UTC); times in the customer's zone.
+  const day = dateFormat(locale, { dateStyle: 'long' }, 'UTC');
+  const moment = dateFormat(locale, { dateStyle: 'short', timeStyle: 'short' }, statement.timeZone);
   const at = (date: string) => new Date(`${date}T00:00:00Z`);
 
   let y = PAGE.margin;
@@ -170,7 +181,7 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array<Arr
     [texts.customer, statement.customer],
     [texts.account, account],
     [texts.period, `${day.format(at(statement.from))} – ${day.format(at(statement.to))}`],
-    [texts.generated, `${moment.format(statement.generatedAt)} UTC`],
+    [texts.generated, `${moment.format(statement.generatedAt)} ${statement.timeZone}`],
   ] as const) {
     line(`${label}: ${value}`, PAGE.margin, y, contentWidth, SIZE.text);
     y += 15;
@@ -182,7 +193,7 @@ export async function statementPdf(statement: Statement): Promise<Uint8Array<Arr
   y += 24;
 
   const headings = () => {
-    cell('date', `${texts.date} (UTC)`, y);
+    cell('date', `${texts.date} (${statement.timeZone})`, y);
     cell('description', texts.description, y);
     cell('reference', texts.reference, y);
     cell('amount', texts.amount, y);

@@ -14,6 +14,7 @@ import type { LedgerKind } from '../services/ledger';
 import { statementCsv } from './csv';
 import { statementPdf } from './pdf';
 import { STATEMENT_TEXTS } from './texts';
+import { dayStart } from './zone';
 
 /** One posting to the account: what the ledger wrote, named by the activity the customer saw of it. */
 export interface StatementRow {
@@ -32,9 +33,14 @@ export interface Statement {
   locale: Locale;
   customer: string;
   account: { id: string; name: string; currency: Asset; iban: string | null };
-  /** Calendar days (UTC), both included. */
+  /** Calendar days in `timeZone`, both included. */
   from: string;
   to: string;
+  /** The customer's IANA time zone: the period's days and every time in the file are its. */
+  timeZone: string;
+  /** When `from` begins and `to` ends in `timeZone` (the end excluded). */
+  start: Date;
+  end: Date;
   generatedAt: Date;
   /** The balance at the start of `from` and at the end of `to`: closing = opening + every row. */
   opening: string;
@@ -43,7 +49,7 @@ export interface Statement {
 }
 
 const DAY_MS = 86_400_000;
-const startOf = (day: string) => new Date(`${day}T00:00:00Z`);
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
  * Statements are read from the ledger entries themselves (never the balance column the trigger keeps),
@@ -61,7 +67,7 @@ export function createStatementService(db: Db, clock: Clock) {
     return row!.sum;
   }
 
-  async function build(userId: string, query: Pick<StatementQuery, 'accountId' | 'from' | 'to'>): Promise<Statement> {
+  async function build(userId: string, query: Pick<StatementQuery, 'accountId' | 'from' | 'to' | 'timeZone'>): Promise<Statement> {
     // Owner-scoped: someone else's account (or a system account) is as unknown as a made-up id.
     const [account] = await db
       .select({ id: accounts.id, kind: accounts.kind, currency: accounts.currency, iban: accounts.iban })
@@ -73,8 +79,9 @@ export function createStatementService(db: Db, clock: Clock) {
       .from(users)
       .leftJoin(userSettings, eq(userSettings.userId, users.id))
       .where(eq(users.id, userId));
-    const from = startOf(query.from);
-    const end = new Date(startOf(query.to).getTime() + DAY_MS);
+    const timeZone = query.timeZone ?? 'UTC';
+    const from = dayStart(query.from, timeZone);
+    const end = dayStart(nextDay(query.to), timeZone);
     const opening = await entriesBefore(account.id, from);
     const entries = await db
       .select({
@@ -131,6 +138,9 @@ export function createStatementService(db: Db, clock: Clock) {
       },
       from: query.from,
       to: query.to,
+      timeZone,
+      start: from,
+      end,
       generatedAt: clock(),
       opening: formatDecimal(opening, decimals),
       closing: formatDecimal(closing, decimals),

@@ -19,6 +19,10 @@ export interface StatementTexts {
   opening: string;
   closing: string;
   date: string;
+  /** The CSV's first column, followed by the time zone's name. */
+  dateTime: string;
+  /** Drawn in the PDF for an emoji, which no statement font has (a colour emoji cannot be drawn there). */
+  emoji: string;
   description: string;
   counterparty: string;
   reference: string;
@@ -43,6 +47,8 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     opening: 'Opening balance',
     closing: 'Closing balance',
     date: 'Date',
+    dateTime: 'Date and time',
+    emoji: '[emoji]',
     description: 'Description',
     counterparty: 'Counterparty',
     reference: 'Reference',
@@ -96,6 +102,8 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     opening: 'الرصيد الافتتاحي',
     closing: 'الرصيد الختامي',
     date: 'التاريخ',
+    dateTime: 'التاريخ والوقت',
+    emoji: '[رمز تعبيري]',
     description: 'الوصف',
     counterparty: 'الطرف الآخر',
     reference: 'المرجع',
@@ -149,6 +157,8 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     opening: 'Anfangssaldo',
     closing: 'Endsaldo',
     date: 'Datum',
+    dateTime: 'Datum und Uhrzeit',
+    emoji: '[Emoji]',
     description: 'Beschreibung',
     counterparty: 'Gegenpartei',
     reference: 'Verwendungszweck',
@@ -202,6 +212,8 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     opening: 'Saldo inicial',
     closing: 'Saldo final',
     date: 'Fecha',
+    dateTime: 'Fecha y hora',
+    emoji: '[emoji]',
     description: 'Descripción',
     counterparty: 'Contraparte',
     reference: 'Referencia',
@@ -255,6 +267,8 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     opening: 'Solde initial',
     closing: 'Solde final',
     date: 'Date',
+    dateTime: 'Date et heure',
+    emoji: '[émoji]',
     description: 'Libellé',
     counterparty: 'Contrepartie',
     reference: 'Référence',
@@ -308,6 +322,8 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     opening: 'Входящий остаток',
     closing: 'Исходящий остаток',
     date: 'Дата',
+    dateTime: 'Дата и время',
+    emoji: '[эмодзи]',
     description: 'Описание',
     counterparty: 'Контрагент',
     reference: 'Назначение',
@@ -361,6 +377,8 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     opening: 'ยอดยกมา',
     closing: 'ยอดคงเหลือปลายงวด',
     date: 'วันที่',
+    dateTime: 'วันที่และเวลา',
+    emoji: '[อีโมจิ]',
     description: 'รายละเอียด',
     counterparty: 'คู่ธุรกรรม',
     reference: 'อ้างอิง',
@@ -414,6 +432,8 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
     opening: '期初余额',
     closing: '期末余额',
     date: '日期',
+    dateTime: '日期和时间',
+    emoji: '[表情符号]',
     description: '摘要',
     counterparty: '交易对方',
     reference: '附言',

@@ -173,12 +173,12 @@ describe('the CSV statement', () => {
 
   it('opens at the ledger balance before `from`, closes at the ledger balance after `to`, and the rows add up', async () => {
     const rows = parseCsv((await download({ accountId: eur, from: FROM, to: TO, format: 'csv' })).text);
-    expect(rows[0]).toEqual(['Date', 'Description', 'Counterparty', 'Reference', 'Amount', 'Currency', 'Balance']);
+    expect(rows[0]).toEqual(['Date and time (UTC)', 'Description', 'Counterparty', 'Reference', 'Amount', 'Currency', 'Balance']);
     const opening = rows[1]!;
     const closing = rows.at(-1)!;
     const movements = rows.slice(2, -1);
-    expect(opening.slice(0, 2)).toEqual([FROM, 'Opening balance']);
-    expect(closing.slice(0, 2)).toEqual([TO, 'Closing balance']);
+    expect(opening.slice(0, 2)).toEqual([`${FROM}T00:00:00+00:00`, 'Opening balance']);
+    expect(closing.slice(0, 2)).toEqual([`${TO}T23:59:59+00:00`, 'Closing balance']);
     expect(opening[6]).toBe('250.25');
     expect(cents(opening[6]!)).toBe(cents(await ledgerBalanceBefore(eur, day(1))));
     expect(cents(closing[6]!)).toBe(cents(await ledgerBalanceBefore(eur, day(11))));
@@ -216,6 +216,24 @@ describe('the CSV statement', () => {
     expect(rows.at(-2)!.slice(1, 5)).toEqual(['Withdrawal', '', '', '-100.50']);
   });
 
+  // One kind of value in the first column (not dates beside timestamps), in the customer's zone: the
+  // days begin and end there too, so a card payment at 21:00 UTC the evening before is Tokyo's morning.
+  it("writes every time in the customer's time zone, named in the header, and cuts the days there", async () => {
+    const rows = parseCsv((await download({ accountId: eur, from: FROM, to: TO, format: 'csv', timeZone: 'Asia/Tokyo' })).text);
+    expect(rows[0]![0]).toBe('Date and time (Asia/Tokyo)');
+    for (const row of rows.slice(1)) expect(row[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);
+    expect(rows[1]!.slice(0, 2)).toEqual([`${FROM}T00:00:00+09:00`, 'Opening balance']);
+    expect(rows[1]![6]).toBe('300.25');
+    expect(rows[2]!.slice(0, 3)).toEqual([`${FROM}T06:00:00+09:00`, 'Card payment', 'Earlier shop']);
+    expect(rows[3]!.slice(0, 2)).toEqual([`${iso(day(2))}T18:00:00+09:00`, 'Deposit']);
+    expect(rows.at(-1)!.slice(0, 2)).toEqual([`${TO}T23:59:59+09:00`, 'Closing balance']);
+    expect(cents(rows.at(-1)![6]!)).toBe(cents(await ledgerBalanceBefore(eur, new Date(`${iso(day(11))}T00:00:00+09:00`))));
+    // West of Greenwich, across the night the clocks went forward (8 March 2026 in New York).
+    const west = parseCsv((await download({ accountId: eur, from: FROM, to: TO, format: 'csv', timeZone: 'America/New_York' })).text);
+    expect(west[1]![0]).toBe(`${FROM}T00:00:00-05:00`);
+    expect(west.at(-1)![0]).toBe(`${TO}T23:59:59-04:00`);
+  });
+
   it('makes every cell a spreadsheet would run as a formula inert, and quotes as RFC 4180 says', async () => {
     const rows = parseCsv((await download({ accountId: eur, from: FROM, to: TO, format: 'csv' })).text).slice(2, 2 + HOSTILE.length);
     expect(rows.map((row) => row[2])).toEqual([
@@ -236,7 +254,7 @@ describe('the CSV statement', () => {
   it('is written in the saved language', async () => {
     await setLanguage('de');
     const rows = parseCsv((await download({ accountId: eur, from: FROM, to: TO, format: 'csv' })).text);
-    expect(rows[0]).toEqual(['Datum', 'Beschreibung', 'Gegenpartei', 'Verwendungszweck', 'Betrag', 'Währung', 'Saldo']);
+    expect(rows[0]).toEqual(['Datum und Uhrzeit (UTC)', 'Beschreibung', 'Gegenpartei', 'Verwendungszweck', 'Betrag', 'Währung', 'Saldo']);
     expect(rows[1]![1]).toBe('Anfangssaldo');
     expect(rows[2]![1]).toBe('Einzahlung');
     await setLanguage('en');
@@ -300,6 +318,24 @@ describe('the PDF statement', () => {
     },
   );
 
+  it('says where an emoji was, which no font draws, instead of printing "?"', async () => {
+    await setLanguage('en');
+    const account = randomUUID();
+    await db.database.db
+      .insert(accounts)
+      .values({ id: account, userId, kind: 'crypto', currency: 'ETH', name: 'Ether', createdAt: TEST_EPOCH });
+    const eth = { userId, accountId: account, asset: 'ETH' as const, kind: 'deposit' as const, amount: '5' };
+    await credit(db.database.db, {
+      ...eth,
+      at: day(3),
+      activity: { type: 'deposit', counterparty: 'Pizza 🍕 night 👩🏽‍💻', reference: '🇩🇪 rent ©' },
+    });
+    const text = await pdfText((await download({ accountId: account, from: FROM, to: TO, format: 'pdf' })).bytes);
+    expect(text).toContain('Pizza [emoji] night [emoji]');
+    expect(text).toContain('[emoji] rent ©');
+    expect(text).not.toContain('?');
+  });
+
   it('draws a thousand rows in one file', { timeout: 60_000 }, async () => {
     const account = randomUUID();
     await db.database.db
@@ -347,6 +383,7 @@ describe('who may have which statement', () => {
     ['more than 366 days', { from: '2025-01-01', to: '2026-01-02' }, ['to']],
     ['a time instead of a day', { to: `${TO}T00:00:00Z` }, ['to']],
     ['an unknown format', { format: 'xlsx' }, ['format']],
+    ['an unknown time zone', { timeZone: 'Mars/Olympus_Mons' }, ['timeZone']],
     ['a malformed account id', { accountId: 'not-a-uuid' }, ['accountId']],
     ['a NUL byte', { reference: 'a\u0000b' }, ['reference']],
     ['a NUL byte in a date', { from: '2026-03-03\u0000' }, ['from']],

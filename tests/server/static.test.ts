@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressJson, COMPRESS_MIN_BYTES } from '../../server/http/compress';
 import { PRELOAD_MANIFEST, PRERENDERED_PAGES, type PreloadManifest, type PrerenderedPages } from '../../server/preload-manifest';
 import { serveSpa } from '../../server/static';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../contract/social';
 
 let dist: string;
 let app: Hono;
@@ -19,6 +20,12 @@ const PRERENDERED: PrerenderedPages = {
   // A `$&` in the markup stays text.
   '/ar/login': { root: '<main><h1>تسجيل الدخول</h1><p>$&amp; $1</p></main>', title: 'تسجيل الدخول · Meridian', audience: 'guest' },
   '/': { root: '<main><h1>Home</h1></main>', title: 'Home · Meridian', audience: 'customer' },
+  // As src/screens/auth/SocialSignInScreen.tsx renders the buttons at build time: every provider.
+  '/welcome': {
+    root: `<main><a href="/register">Sign up</a><div class="stack" data-social=""><a class="button" data-social="google" href="/auth/google">Continue with Google</a><a class="button" data-social="apple" href="/auth/apple">Continue with Apple</a><p class="hint-text">By continuing…</p></div><h2>Language</h2></main>`,
+    title: 'Welcome · Meridian',
+    audience: 'guest',
+  },
 };
 const MANIFEST: PreloadManifest = {
   routes: [
@@ -55,7 +62,7 @@ beforeAll(() => {
   utimesSync(path.join(dist, 'route-rules.json.gz'), before, before);
   write('route-rules.json', rules);
   app = new Hono();
-  app.use(serveSpa(dist));
+  app.use(serveSpa(dist, SOCIAL_PROVIDERS));
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -145,7 +152,7 @@ describe('pages', () => {
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
-    expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
+    expect(html).toContain(`<html lang="${lang}" dir="${dir}" data-social="google apple">`);
     expect(links(html)).toEqual(['/assets/framework-1.js', ...expected]);
     // The route guard's rules come with the page, fetched as the app fetches them (cors, same-origin credentials).
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/route-rules.json">');
@@ -185,7 +192,7 @@ describe('prerendered pages', () => {
       const prerendered = PRERENDERED[url]!;
       expect(rootOf(html)).toBe(prerendered.root);
       expect(html).toContain(`<div id="root" data-prerendered="${prerendered.audience}">`);
-      expect(html).toContain(`<html lang="${lang}" dir="${dir}">`);
+      expect(html).toContain(`<html lang="${lang}" dir="${dir}" data-social="google apple">`);
       expect(html).toContain(`<title>${prerendered.title}</title>`);
       expect(html.match(/<title>/g)).toHaveLength(1);
       // The stylesheets (the app's, and the screen's own after it) still block the paint; the scripts wait
@@ -231,6 +238,28 @@ describe('prerendered pages', () => {
     // The same route and locale as a prerendered path, not prerendered itself.
     expect((await get('/forgot-password', session)).headers.get('vary')).toBe('Accept-Encoding');
   });
+
+  // A provider shows only when configured (plain `npm start` has none), decided here so the first paint
+  // already has the buttons the app then hydrates.
+  it.each([
+    [['google', 'apple'], ['Continue with Google', 'Continue with Apple'], true],
+    [['google'], ['Continue with Google'], true],
+    [[], [], false],
+  ] as [SocialProvider[], string[], boolean][])(
+    'with the providers %j configured offer exactly them, and say so to the app',
+    async (providers, buttons, consent) => {
+      const served = new Hono().use(serveSpa(dist, providers));
+      for (const url of ['/welcome', '/fr/register']) {
+        const html = await (await served.request(`http://localhost${url}`, { headers: page })).text();
+        expect(/<html [^>]*data-social="([^"]*)">/.exec(html)?.[1]).toBe(providers.join(' '));
+      }
+      const html = await (await served.request('http://localhost/welcome', { headers: page })).text();
+      expect([...html.matchAll(/>(Continue with \w+)</g)].map((match) => match[1])).toEqual(buttons);
+      expect(html.includes('By continuing')).toBe(consent);
+      // The rest of the page is untouched.
+      expect(rootOf(html)).toMatch(/^<main><a href="\/register">Sign up<\/a>.*<h2>Language<\/h2><\/main>$/);
+    },
+  );
 
   it('differ from the empty shell in their ETag', async () => {
     const guest = (await get('/login', page)).headers.get('etag')!;

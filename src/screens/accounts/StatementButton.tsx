@@ -68,7 +68,9 @@ export function StatementButton({ accountId }: { accountId?: string }) {
     if (rangeError || !account) return;
     setBusy(true);
     setFailure(null);
-    const result = await api.downloadStatement({ accountId: account, from: range.from, to: range.to, format });
+    // The days, and every time in the file, are the customer's own, as the app shows them.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const result = await api.downloadStatement({ accountId: account, from: range.from, to: range.to, format, timeZone });
     setBusy(false);
     if (!result.ok) {
       setFailure(result.error.code === 'not_found' ? t('statement.errors.notFound') : t('statement.errors.failed'));

@@ -5,6 +5,7 @@ import type { SocialProvider } from '../../../contract/social';
 import { socialSignInMachine } from '../../../machines/socialSignIn.machine';
 import { useFlowMachine, useLocale, useLocalize } from '../../app/context';
 import { socialSignInActors } from '../../app/actors/socialSignIn';
+import { socialProviders } from '../../platform/socialProviders';
 import { Button } from '../../ui/Button';
 import { failureText } from '../../ui/failureText';
 
@@ -46,14 +47,19 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   );
 }
 
-/** "Continue with Google / Apple" for the sign-in pages. */
+/**
+ * "Continue with Google / Apple" for the sign-in pages, for the providers the server has configured.
+ * The `data-social` marks are where the server trims the prerendered markup to them (server/preload.ts).
+ */
 export function SocialButtons() {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const providers = socialProviders();
+  if (providers.length === 0) return null;
   return (
-    <div className="stack">
-      {(['google', 'apple'] as const).map((provider) => (
-        <Link key={provider} className="button button--secondary button--block" to={localize(`/auth/${provider}`)}>
+    <div className="stack" data-social="">
+      {providers.map((provider) => (
+        <Link key={provider} className="button button--secondary button--block" data-social={provider} to={localize(`/auth/${provider}`)}>
           {t('social.continueWith', { provider: PROVIDER_NAMES[provider] })}
         </Link>
       ))}

@@ -27,6 +27,28 @@ function Question({ question, open }: { question: HelpQuestion; open: boolean })
   );
 }
 
+/** The answers by topic, each question opened or not as `isOpen` says. */
+export function HelpAnswers({
+  topics,
+  isOpen,
+}: {
+  topics: { topic: HelpTopic; questions: readonly HelpQuestion[] }[];
+  isOpen: (question: HelpQuestion) => boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return topics.map(({ topic, questions }) => (
+    <section key={topic} className="stack" aria-labelledby={`${id}-${topic}`}>
+      <h2 id={`${id}-${topic}`}>{t(`help.topics.${topic}`)}</h2>
+      <div className="card help-list">
+        {questions.map((question) => (
+          <Question key={question} question={question} open={isOpen(question)} />
+        ))}
+      </div>
+    </section>
+  ));
+}
+
 const SUPPORT_EMAIL = 'support@meridian.test';
 
 /**
@@ -71,13 +93,12 @@ function ChatSection() {
   );
 }
 
-/** /help: 24 answers by topic, searched as typed (accents and case ignored, substrings in Thai and Chinese). */
+/** /help: the answers by topic, searched as typed (accents and case ignored, substrings in Thai and Chinese). */
 export function HelpScreen() {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const { hash } = useLocation();
   const [query, setQuery] = useState('');
-  const id = useId();
   const opened = hash.replace(/^#/, '');
   const topics = (Object.entries(HELP_TOPICS) as [HelpTopic, readonly HelpQuestion[]][])
     .map(([topic, questions]) => ({
@@ -113,16 +134,7 @@ export function HelpScreen() {
           }
         />
       ) : (
-        topics.map(({ topic, questions }) => (
-          <section key={topic} className="stack" aria-labelledby={`${id}-${topic}`}>
-            <h2 id={`${id}-${topic}`}>{t(`help.topics.${topic}`)}</h2>
-            <div className="card help-list">
-              {questions.map((question) => (
-                <Question key={question} question={question} open={opened === questionAnchor(question) || query.trim() !== ''} />
-              ))}
-            </div>
-          </section>
-        ))
+        <HelpAnswers topics={topics} isOpen={(question) => opened === questionAnchor(question) || query.trim() !== ''} />
       )}
       <ChatSection />
       <p className="hint">{t('help.contact')}</p>

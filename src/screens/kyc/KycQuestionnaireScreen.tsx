@@ -1,7 +1,7 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FUND_SOURCES, MONTHLY_VOLUMES, OCCUPATIONS, type KycQuestion } from '../../../contract/kyc';
+import { FUND_SOURCES, MONTHLY_VOLUMES, OCCUPATIONS, QUESTIONNAIRE_TEXT_LENGTH, type KycQuestion } from '../../../contract/kyc';
 import { kycQuestionnaireMachine } from '../../../machines/kycQuestionnaire.machine';
 import { kycQuestionnaireView } from '../../../machines/kycQuestionnaire.view';
 import { kycQuestionnaireActors } from '../../app/actors/kyc';
@@ -37,8 +37,12 @@ export function KycQuestionnaireScreen() {
   };
   const answer = (question: KycQuestion, raw: string) =>
     flow.send({ type: 'ANSWERED', question, value: question === 'pep' ? (raw === '' ? undefined : raw === 'yes') : raw });
-  const errorOf = (question: KycQuestion) =>
-    view.invalid.includes(question) ? t(valueOf(question) === '' ? 'kyc.questionnaire.required' : 'kyc.questionnaire.invalid') : null;
+  // The written answers' rule, said before it is broken (the field stops at the maximum) and when it is.
+  const textLength = t('kyc.questionnaire.textLength', QUESTIONNAIRE_TEXT_LENGTH);
+  const errorOf = (question: KycQuestion) => {
+    const error = view.errors[question];
+    return error === undefined ? null : error === 'length' ? textLength : t(`kyc.questionnaire.${error}`);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     flow.send({ type: 'SUBMITTED' });
@@ -116,7 +120,10 @@ export function KycQuestionnaireScreen() {
             value={valueOf(question)}
             onChange={(event) => answer(question, event.target.value)}
             error={errorOf(question)}
-            hint={question === 'pepRole' ? t('kyc.questionnaire.pepHint') : undefined}
+            maxLength={question === 'taxId' ? undefined : QUESTIONNAIRE_TEXT_LENGTH.max}
+            hint={
+              question === 'taxId' ? undefined : question === 'pepRole' ? `${t('kyc.questionnaire.pepHint')} ${textLength}` : textLength
+            }
           />
         );
       })}
