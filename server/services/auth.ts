@@ -14,6 +14,8 @@ import { passwordResetNotice, resetWithoutAccountNotice, signUpWithExistingEmail
 import type { Outbox } from './outbox';
 import { assertStrongPassword, type PasswordHasher } from './passwords';
 import { recordSecurityEvent } from './security-log';
+import { refuseSanctionedResidence } from './sanctions';
+import type { CountryCode } from '../../contract/countryCodes';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, IssuedTokens, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
@@ -30,6 +32,7 @@ export interface AuthDeps {
   users: UserService;
   /** Decides, after the password, between a session and a phone two-factor challenge. */
   twoFactor: Pick<TwoFactorService, 'beginSignIn'>;
+  sanctionedCountries: ReadonlySet<CountryCode>;
 }
 
 /**
@@ -61,8 +64,9 @@ export function createAuthService(deps: AuthDeps) {
     input: RegisterBody,
     client: ClientInfo,
   ): Promise<{ userId: string; tokens: IssuedTokens; resendAfterSeconds: number }> {
-    // Before the limits: a refused password must not use up the customer's code sends.
+    // Before the limits: a refused password or country must not use up the customer's code sends.
     assertStrongPassword(input.password, { email: input.email });
+    refuseSanctionedResidence(deps.sanctionedCountries, 'country', input.country);
     await limitCodeSending(input.email, client.ip);
     // Hashing is the slow part; it runs before the transaction so no row lock waits on it.
     const passwordHash = await passwords.hash(input.password);

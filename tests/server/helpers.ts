@@ -12,7 +12,7 @@ import { createApp } from '../../server/app';
 import { demoDepositKeys } from '../../server/chains/addresses';
 import { demoHotWalletKey } from '../../server/chains/hotWallet';
 import type { Clock } from '../../server/clock';
-import { DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
+import { DEFAULT_SANCTIONED_COUNTRIES, DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { users } from '../../server/db/schema';
 import { migrate, readMigrations } from '../../server/db/migrate';
@@ -90,6 +90,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateFeed: undefined,
     chains: { local: false, external: false, localPort: 0, localPortSet: false, localBlockSeconds: 0, rpcUrls: {}, confirmations: 2 },
     deposits: demoDepositKeys(),
+    sanctionedCountries: new Set(DEFAULT_SANCTIONED_COUNTRIES),
     ...overrides,
   };
 }
