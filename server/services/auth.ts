@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../contract/auth';
 import { DEFAULT_LOCALE } from '../../contract/locales';
+import { TERMS_VERSION } from '../../contract/terms';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { userSettings, users } from '../db/schema';
@@ -82,6 +83,7 @@ export function createAuthService(deps: AuthDeps) {
           country: input.country,
           refCode: input.refCode ?? null,
           termsAcceptedAt: now,
+          termsVersion: TERMS_VERSION,
           createdAt: now,
           updatedAt: now,
         })

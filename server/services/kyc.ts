@@ -232,6 +232,8 @@ export function createKycService(deps: KycDeps) {
         .update(kycApplications)
         .set({ signatureFileId: file.id, signatureTermsVersion: body.termsVersion, signedAt: clock() })
         .where(eq(kycApplications.userId, userId));
+      // Signing accepts the terms signed: the version is the one in force (checked above).
+      await tx.update(users).set({ termsVersion: body.termsVersion, updatedAt: clock() }).where(eq(users.id, userId));
     });
   }
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Hono } from 'hono';
 import { LEAVES_MERIDIAN, type CustomerRule } from '../../contract/customerRules';
+import { TERMS_VERSION } from '../../contract/terms';
 import { createApp } from '../../server/app';
 import { demoDepositKeys } from '../../server/chains/addresses';
 import { demoHotWalletKey } from '../../server/chains/hotWallet';
@@ -486,6 +487,7 @@ export async function meetRules(db: TestDatabase, userId: string, rules: readonl
       ...(rules.includes('email-verified') ? { emailVerifiedAt: now } : {}),
       ...(phone ? { phone, phoneConfirmedAt: now } : {}),
       ...(rules.includes('kyc-approved') ? { kycStatus: 'approved' as const } : {}),
+      ...(rules.includes('terms-accepted') ? { termsVersion: TERMS_VERSION } : {}),
     })
     .where(eq(users.id, userId));
   return phone;
