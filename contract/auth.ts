@@ -98,6 +98,8 @@ export const meSchema = z.object({
   /** `not_started` for a new customer; levels above 1 need `approved`. */
   kycStatus: kycStatusSchema,
   role: roleSchema,
+  /** The version of the terms the customer accepted last; money waits while it is older than `TERMS_VERSION`. */
+  termsVersion: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -10,13 +10,20 @@ export const CUSTOMER_RULES = {
   'email-verified': 'email_unverified',
   'phone-confirmed': 'phone_required',
   'kyc-approved': 'kyc_required',
+  /** The terms in force (contract/terms.ts) are the ones accepted; asked for at the action, not by the page. */
+  'terms-accepted': 'terms_not_accepted',
 } as const satisfies Record<string, ApiErrorCode>;
 export type CustomerRule = keyof typeof CUSTOMER_RULES;
 
-/** Money leaves the customer's accounts: only with a verified e-mail (pre-hijacking, issue 10). */
-export const MOVES_MONEY = ['email-verified'] as const satisfies readonly CustomerRule[];
+/** Money leaves the customer's accounts: only with a verified e-mail (pre-hijacking, issue 10), under the terms in force. */
+export const MOVES_MONEY = ['email-verified', 'terms-accepted'] as const satisfies readonly CustomerRule[];
 /**
  * Money leaves Meridian for an outside address, where it cannot be called back: also a confirmed phone,
  * which hears of it and guards the sign-in, and an approved identity check, so whoever sends it is known.
  */
-export const LEAVES_MERIDIAN = ['email-verified', 'phone-confirmed', 'kyc-approved'] as const satisfies readonly CustomerRule[];
+export const LEAVES_MERIDIAN = [
+  'email-verified',
+  'phone-confirmed',
+  'kyc-approved',
+  'terms-accepted',
+] as const satisfies readonly CustomerRule[];

@@ -282,6 +282,16 @@ export const API_ERRORS = {
   kyc_own_decision: { status: 403, description: 'An admin cannot decide their own identity check; another admin must.' },
   signature_too_short: { status: 422, description: 'A signature needs at least 2 strokes.' },
   terms_version_outdated: { status: 409, description: 'The terms changed: read and sign the current version.' },
+  terms_not_accepted: {
+    status: 403,
+    description:
+      'The terms changed since the customer accepted them: money stays put until the current version is accepted (POST /users/accept-terms), then the same request (same Idempotency-Key) can be sent again.',
+  },
+  country_sanctioned: {
+    status: 422,
+    description:
+      'The country of residence is under comprehensive sanctions (the server’s list): Meridian cannot serve it. `fields` names the field (`country`, `taxResidence`).',
+  },
   payload_too_large: {
     status: 413,
     description: 'The body is larger than 64 KiB (an upload: its file is larger than the endpoint allows).',

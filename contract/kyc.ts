@@ -3,6 +3,7 @@ import { timestampSchema } from './common';
 import { countryCodeSchema } from './countries';
 import { isCalendarDate, ISO_DATE } from './fields';
 import { kycStatusSchema, personNameSchema } from './users';
+import { TERMS_VERSION } from './terms';
 
 /**
  * Identity checks (KYC): four steps the customer completes in any order and may leave and resume on
@@ -158,8 +159,8 @@ export const kycQuestionnaireBodySchema = z.strictObject({ answers: questionnair
 
 // ——— The signature ———
 
-/** The version of the terms the customer signs; a new version needs a new signature. */
-export const KYC_TERMS_VERSION = '2026-01';
+/** The version of the terms the customer signs (the account terms'); a new version needs a new signature. */
+export const KYC_TERMS_VERSION = TERMS_VERSION;
 /** A scribble of one stroke is no signature. */
 export const SIGNATURE_MIN_STROKES = 2;
 /** The signature image as a base64 PNG: a pad's drawing is a few KiB, well under the JSON body limit. */

@@ -15,6 +15,10 @@ export const updateNameBodySchema = z.strictObject({
 });
 export type UpdateNameBody = z.infer<typeof updateNameBodySchema>;
 
+/** The version of the terms the customer read and accepts: the one in force, or `terms_version_outdated`. */
+export const acceptTermsBodySchema = z.strictObject({ version: z.string().max(20) });
+export type AcceptTermsBody = z.infer<typeof acceptTermsBodySchema>;
+
 /** Promo codes are case-insensitive: `welcome10` redeems `WELCOME10`. */
 export const promoCodeBodySchema = z.strictObject({
   code: z

@@ -60,13 +60,19 @@ export function asError<Data>(failure: Failure<Data>, cause?: unknown): Error & 
  * `missing` (empty), `invalid` (malformed, or refused by the server's validation), `weak` (the password
  * rule is unmet), `too_weak` (the server found the password easy to guess), `taken` (the e-mail has an account).
  */
-export type FieldErrorCode = 'missing' | 'invalid' | 'weak' | 'too_weak' | 'taken';
+export type FieldErrorCode = 'missing' | 'invalid' | 'weak' | 'too_weak' | 'taken' | 'sanctioned';
 export type FieldErrors<Field extends string> = Partial<Record<Field, FieldErrorCode>>;
 
 /** The server's error codes that are about one body field, and the field error each one is. */
 const FIELD_FAILURES: Readonly<Record<string, { field: string; code: FieldErrorCode }>> = {
   email_taken: { field: 'email', code: 'taken' },
   password_too_weak: { field: 'password', code: 'too_weak' },
+};
+
+/** The server's error codes about whichever fields its `fields` names, and the field error each one is. */
+const NAMED_FIELD_FAILURES: Readonly<Record<string, FieldErrorCode>> = {
+  validation_failed: 'invalid',
+  country_sanctioned: 'sanctioned',
 };
 
 /**
@@ -77,9 +83,10 @@ const FIELD_FAILURES: Readonly<Record<string, { field: string; code: FieldErrorC
 export function fieldErrorsOf<Field extends string>(failure: Failure, fields: readonly Field[]): FieldErrors<Field> {
   const own = FIELD_FAILURES[failure.code];
   if (own) return (fields as readonly string[]).includes(own.field) ? ({ [own.field]: own.code } as FieldErrors<Field>) : {};
-  if (failure.code !== 'validation_failed' || !failure.fields) return {};
+  const named = NAMED_FIELD_FAILURES[failure.code];
+  if (!named || !failure.fields) return {};
   const refused = failure.fields;
-  return Object.fromEntries(fields.filter((field) => field in refused).map((field) => [field, 'invalid'])) as FieldErrors<Field>;
+  return Object.fromEntries(fields.filter((field) => field in refused).map((field) => [field, named])) as FieldErrors<Field>;
 }
 
 /**

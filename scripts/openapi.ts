@@ -70,6 +70,7 @@ const RULE_WORDS: Record<CustomerRule, string> = {
   'email-verified': 'verified e-mail',
   'phone-confirmed': 'confirmed phone',
   'kyc-approved': 'approved KYC',
+  'terms-accepted': 'the current terms accepted',
 };
 
 /** The codes an endpoint may answer: its own plus those that come with its kind. */

@@ -7,6 +7,7 @@ import type { Hex } from 'viem';
 import { demoDepositKeys, isExtendedPublicKey, type DepositKeys } from './chains/addresses';
 import { demoHotWalletKey } from './chains/hotWallet';
 import type { SocialProvider } from '../contract/social';
+import { COUNTRY_CODES, type CountryCode } from '../contract/countryCodes';
 import { OWASP_ARGON2ID, type PasswordCost } from './services/passwords';
 
 export interface Config {
@@ -103,6 +104,11 @@ export interface Config {
   push: PushSettings;
   /** Crypto withdrawals: the hot wallet and the address book's cooling-off period. */
   withdrawals: WithdrawalSettings;
+  /**
+   * Countries of residence under comprehensive sanctions (SANCTIONED_COUNTRIES, ISO codes, comma-separated;
+   * default KP, IR, SY, CU): registration and the identity check refuse them (`country_sanctioned`).
+   */
+  sanctionedCountries: ReadonlySet<CountryCode>;
 }
 
 export interface WithdrawalSettings {
@@ -257,6 +263,21 @@ export interface OidcClientConfig {
  * configured. Written out rather than imported (viem's chain list takes half a second to load);
  * tests/server/config.test.ts checks them against viem.
  */
+/** Comprehensively sanctioned (UN, EU, US): no business with residents at all, not only listed persons. */
+export const DEFAULT_SANCTIONED_COUNTRIES: readonly CountryCode[] = ['KP', 'IR', 'SY', 'CU'];
+
+/** An unknown code refuses to start: a typo must not quietly let a sanctioned country through. */
+function sanctionedCountries(value: string | undefined): ReadonlySet<CountryCode> {
+  if (value === undefined || value.trim() === '') return new Set(DEFAULT_SANCTIONED_COUNTRIES);
+  const codes = value
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+  const unknown = codes.filter((code) => !(COUNTRY_CODES as readonly string[]).includes(code));
+  if (unknown.length > 0) throw new Error(`SANCTIONED_COUNTRIES: not ISO 3166-1 alpha-2 country codes: ${unknown.join(', ')}`);
+  return new Set(codes as CountryCode[]);
+}
+
 export const DEFAULT_WALLET_RPC_URLS = [
   'https://ethereum.reth.rs/rpc',
   'https://mainnet.base.org',
@@ -318,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : DEFAULT_WALLET_RPC_URLS,
     chatWidget: chatWidget(env, production),
+    sanctionedCountries: sanctionedCountries(env.SANCTIONED_COUNTRIES),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Meridian <no-reply@meridian.test>',
     smsGatewayUrl: env.SMS_GATEWAY_URL || undefined,

@@ -23,6 +23,9 @@ describe('field errors', () => {
       fieldErrorsOf({ code: 'validation_failed', fields: { country: 'x', password: 'y', promo: 'z' } }, ['email', 'password', 'country']),
     ).toEqual({ password: 'invalid', country: 'invalid' });
     expect(fieldErrorsOf({ code: 'validation_failed' }, ['email'])).toEqual({});
+    expect(fieldErrorsOf({ code: 'country_sanctioned', fields: { country: 'sanctioned' } }, ['email', 'country'])).toEqual({
+      country: 'sanctioned',
+    });
     expect(fieldErrorsOf({ code: 'rate_limited', retryAfterSeconds: 3 }, ['email'])).toEqual({});
   });
 

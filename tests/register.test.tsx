@@ -13,7 +13,12 @@ import {
   type KnownAboutCustomer,
   type Locale,
 } from '../contract';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { asError } from '../machines/failure';
+import { registrationMachine } from '../machines/registration.machine';
 import { countryOptions } from '../src/screens/register/countries';
+import { fieldErrorText } from '../src/ui/failureText';
+import { lookUpIn } from './translate';
 import { PasswordRequirements } from '../src/screens/shared/PasswordRequirements';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
@@ -112,5 +117,30 @@ describe('country of residence list', () => {
     // Sorted by the language, not by code: in English Åland Islands sits with the A's, before Albania.
     const english = countryOptions('en').map((o) => o.code);
     expect(english.indexOf('AX')).toBeLessThan(english.indexOf('AL'));
+  });
+});
+
+describe('a country of residence the server refuses', () => {
+  it('shows its translated reason next to the country field, not for the whole form', async () => {
+    const registration = createActor(
+      registrationMachine.provide({
+        actors: {
+          register: fromPromise(() => Promise.reject(asError({ code: 'country_sanctioned', fields: { country: 'sanctioned' } }))),
+        },
+      }),
+      { input: { saved: null } },
+    ).start();
+    registration.send({ type: 'EMAIL_CHOSEN' });
+    registration.send({
+      type: 'DETAILS_SUBMITTED',
+      email: 'ann@example.test',
+      country: 'KP',
+      acceptTerms: true,
+      password: 'correct horse 42 battery',
+    });
+    const { context } = await waitFor(registration, (s) => !s.hasTag('busy') && Object.keys(s.context.fieldErrors).length > 0);
+    expect(context).toMatchObject({ fieldErrors: { country: 'sanctioned' }, failure: null, country: 'KP' });
+    expect(fieldErrorText(lookUpIn(en), 'country', context.fieldErrors.country)).toMatch(/comprehensive sanctions/);
+    expect(fieldErrorText(lookUpIn(ar), 'country', context.fieldErrors.country)).toMatch(/\p{Script=Arabic}/u);
   });
 });

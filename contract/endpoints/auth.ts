@@ -21,7 +21,7 @@ export const authEndpoints = {
       'Create an account, send the e-mail verification code and sign in. `resendAfterSeconds`: when a new code may be asked for. An address that has an account answers `email_taken` and its owner is e-mailed a notice.',
     auth: 'none',
     status: 201,
-    errors: ['email_taken', 'password_too_weak', 'rate_limited'],
+    errors: ['email_taken', 'password_too_weak', 'country_sanctioned', 'rate_limited'],
   }),
   verifyEmail: endpoint('POST', '/auth/verify-email', verifyEmailBodySchema, meSchema, {
     summary: 'Confirm the e-mail address with the 6-digit code that was e-mailed.',

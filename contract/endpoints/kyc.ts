@@ -48,7 +48,7 @@ export const kycEndpoints = {
     summary:
       'The questionnaire, complete: every question its answers lead to is answered, and no other (see `questionsFor` in contract/kyc.ts). May be changed until submitted.',
     auth: 'bearer',
-    errors: [...editErrors],
+    errors: [...editErrors, 'country_sanctioned'],
   }),
   signKyc: endpoint('POST', '/kyc/signature', kycSignatureBodySchema, kycApplicationSchema, {
     summary:

@@ -3,7 +3,14 @@ import { emptyBodySchema } from '../common';
 import { changePasswordBodySchema, passwordChangedSchema } from '../stepUp';
 import { meSchema } from '../auth';
 import { phoneCodeBodySchema, phoneCodeSentSchema, setPhoneBodySchema, updatePhoneBodySchema } from '../phone';
-import { operationLimitsSchema, promoCodeBodySchema, promoRedemptionSchema, updateNameBodySchema, userDepositLevelsSchema } from '../users';
+import {
+  acceptTermsBodySchema,
+  operationLimitsSchema,
+  promoCodeBodySchema,
+  promoRedemptionSchema,
+  updateNameBodySchema,
+  userDepositLevelsSchema,
+} from '../users';
 
 /** The customer: profile, phone, promo codes, deposit levels. */
 export const usersEndpoints = {
@@ -58,6 +65,12 @@ export const usersEndpoints = {
       'Set first and last name (no control, invisible or direction-changing characters). Refused with `name_locked` while the identity check is under review and once it is approved: the name is then the one on the checked document.',
     auth: 'bearer',
     errors: ['name_locked'],
+  }),
+  acceptTerms: endpoint('POST', '/users/accept-terms', acceptTermsBodySchema, meSchema, {
+    summary:
+      'Accept the terms in force (`version`, see /terms): what money endpoints answering `terms_not_accepted` wait for. Accepting the accepted version again answers the same.',
+    auth: 'bearer',
+    errors: ['terms_version_outdated'],
   }),
   redeemPromoCode: endpoint('POST', '/users/promocode', promoCodeBodySchema, promoRedemptionSchema, {
     summary: 'Redeem a promo code; each code once per customer. At most 10 tries an hour per customer and 30 per address.',

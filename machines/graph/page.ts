@@ -2,6 +2,7 @@ import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import { API_ERRORS, type ApiErrorCode, type SignedIn } from '../../contract';
 import { formatSessionMarker } from '../../contract/session';
+import { TERMS_VERSION } from '../../contract/terms';
 import { LOCALE_TAGS, localizePath, splitLocalePath } from '../../contract/locales';
 import { isDecimal } from '../../contract/decimal';
 import { toFailure, type Failure } from '../failure';
@@ -128,6 +129,7 @@ export const SIGNED_IN: SignedIn = {
     pendingPhone: null,
     kycStatus: 'not_started',
     role: 'customer',
+    termsVersion: TERMS_VERSION,
   },
 };
 

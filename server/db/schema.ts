@@ -84,6 +84,8 @@ export const users = pgTable('users', {
   kycStatus: text('kyc_status', { enum: KYC_STATUSES }).notNull().default('not_started'),
   role: text('role', { enum: ROLES }).notNull().default('customer'),
   termsAcceptedAt: instant('terms_accepted_at').notNull(),
+  /** The version of the terms accepted last (contract/terms.ts). */
+  termsVersion: text('terms_version').notNull(),
   createdAt: instant('created_at').notNull(),
   updatedAt: instant('updated_at').notNull(),
 });

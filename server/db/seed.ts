@@ -5,6 +5,7 @@ import { credit } from '../services/ledger';
 import { createPasswordHasher, type PasswordCost } from '../services/passwords';
 import type { Db } from './database';
 import { accounts, promoCodes, userSettings, users } from './schema';
+import { TERMS_VERSION } from '../../contract/terms';
 
 /**
  * The demo customer of README and `npm start`: profile, settings, and the accounts below. KYC approved,
@@ -135,6 +136,7 @@ export async function insertVerifiedUser(
       ...{ email, passwordHash, firstName, lastName, country, role, kycStatus, phone, phoneConfirmedAt },
       emailVerifiedAt: now,
       termsAcceptedAt: now,
+      termsVersion: TERMS_VERSION,
       createdAt: now,
       updatedAt: now,
     })

@@ -10,6 +10,8 @@ export function userRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Service
 
   mount(app, deps, endpoints.updateName, ({ principal, body }) => users.updateName(principal.userId, body.firstName, body.lastName));
 
+  mount(app, deps, endpoints.acceptTerms, ({ principal, body }) => users.acceptTerms(principal.userId, body.version));
+
   mount(app, deps, endpoints.setPhone, ({ principal, body, ip }) => phone.setPhone(principal, body.phone, ip));
 
   const client = (c: Context, ip: string) => ({ ip, userAgent: c.req.header('user-agent') });

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { LoginBody, RegisterBody, ResetPasswordBody } from '../../contract/auth';
 import { DEFAULT_LOCALE } from '../../contract/locales';
+import { TERMS_VERSION } from '../../contract/terms';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { userSettings, users } from '../db/schema';
@@ -14,6 +15,8 @@ import { passwordResetNotice, resetWithoutAccountNotice, signUpWithExistingEmail
 import type { Outbox } from './outbox';
 import { assertStrongPassword, type PasswordHasher } from './passwords';
 import { recordSecurityEvent } from './security-log';
+import { refuseSanctionedResidence } from './sanctions';
+import type { CountryCode } from '../../contract/countryCodes';
 import { BACKOFFS, COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import type { ClientInfo, IssuedTokens, Principal, TokenService } from './tokens';
 import type { SignInOutcome, TwoFactorService } from './two-factor';
@@ -30,6 +33,7 @@ export interface AuthDeps {
   users: UserService;
   /** Decides, after the password, between a session and a phone two-factor challenge. */
   twoFactor: Pick<TwoFactorService, 'beginSignIn'>;
+  sanctionedCountries: ReadonlySet<CountryCode>;
 }
 
 /**
@@ -61,8 +65,9 @@ export function createAuthService(deps: AuthDeps) {
     input: RegisterBody,
     client: ClientInfo,
   ): Promise<{ userId: string; tokens: IssuedTokens; resendAfterSeconds: number }> {
-    // Before the limits: a refused password must not use up the customer's code sends.
+    // Before the limits: a refused password or country must not use up the customer's code sends.
     assertStrongPassword(input.password, { email: input.email });
+    refuseSanctionedResidence(deps.sanctionedCountries, 'country', input.country);
     await limitCodeSending(input.email, client.ip);
     // Hashing is the slow part; it runs before the transaction so no row lock waits on it.
     const passwordHash = await passwords.hash(input.password);
@@ -78,6 +83,7 @@ export function createAuthService(deps: AuthDeps) {
           country: input.country,
           refCode: input.refCode ?? null,
           termsAcceptedAt: now,
+          termsVersion: TERMS_VERSION,
           createdAt: now,
           updatedAt: now,
         })

@@ -31,6 +31,8 @@ import { inspectUpload, seal, unseal, type FileStore, fileSystemStore } from './
 import { kycDecisionNotice } from './kycNotices';
 import type { Outbox } from './outbox';
 import type { SimulationService } from './simulation';
+import { refuseSanctionedResidence } from './sanctions';
+import type { CountryCode } from '../../contract/countryCodes';
 
 type ApplicationRow = typeof kycApplications.$inferSelect;
 type FileRow = typeof kycFiles.$inferSelect;
@@ -75,6 +77,7 @@ export interface KycDeps {
   dataDir: string;
   outbox: Outbox;
   simulation: Pick<SimulationService, 'record'>;
+  sanctionedCountries: ReadonlySet<CountryCode>;
 }
 
 /**
@@ -208,6 +211,7 @@ export function createKycService(deps: KycDeps) {
   }
 
   function saveQuestionnaire(userId: string, answers: QuestionnaireAnswers) {
+    refuseSanctionedResidence(deps.sanctionedCountries, 'taxResidence', answers.taxResidence);
     return change(userId, 'questionnaire', async (tx) => {
       await tx
         .update(kycApplications)
@@ -228,6 +232,8 @@ export function createKycService(deps: KycDeps) {
         .update(kycApplications)
         .set({ signatureFileId: file.id, signatureTermsVersion: body.termsVersion, signedAt: clock() })
         .where(eq(kycApplications.userId, userId));
+      // Signing accepts the terms signed: the version is the one in force (checked above).
+      await tx.update(users).set({ termsVersion: body.termsVersion, updatedAt: clock() }).where(eq(users.id, userId));
     });
   }
 

@@ -4,6 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { emailSchema } from '../../contract/auth';
 import { countryCodeSchema, type CountryCode } from '../../contract/countries';
+import { TERMS_VERSION } from '../../contract/terms';
 import type { Locale } from '../../contract/locales';
 import { personNameProblem } from '../../contract/fields';
 import { socialCallbackSchema, type SocialCallback, type SocialProvider, type SocialSignInError } from '../../contract/social';
@@ -331,6 +332,7 @@ export function createSocialService(deps: SocialDeps) {
         country: provisionalCountry(locale),
         // The sign-in buttons say that continuing accepts the terms.
         termsAcceptedAt: now,
+        termsVersion: TERMS_VERSION,
         createdAt: now,
         updatedAt: now,
       })

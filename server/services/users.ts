@@ -2,6 +2,7 @@ import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Me } from '../../contract/auth';
 import { CUSTOMER_RULES, type CustomerRule } from '../../contract/customerRules';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
+import { isCurrentTerms, TERMS_VERSION } from '../../contract/terms';
 import type { CountryCode } from '../../contract/countries';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -57,7 +58,16 @@ export function createUserService(db: Db, clock: Clock) {
       pendingPhone: user.pendingPhone,
       kycStatus: user.kycStatus,
       role: user.role,
+      termsVersion: user.termsVersion,
     };
+  }
+
+  /** Records the terms in force as accepted; the same version again changes nothing but the time. */
+  async function acceptTerms(userId: string, version: string): Promise<Me> {
+    if (version !== TERMS_VERSION) throw new ApiError('terms_version_outdated');
+    const now = clock();
+    await db.update(users).set({ termsVersion: version, termsAcceptedAt: now, updatedAt: now }).where(eq(users.id, userId));
+    return me(userId);
   }
 
   /**
@@ -99,11 +109,12 @@ export function createUserService(db: Db, clock: Clock) {
       'email-verified': user.emailVerifiedAt !== null,
       'phone-confirmed': user.phoneConfirmedAt !== null,
       'kyc-approved': user.kycStatus === 'approved',
+      'terms-accepted': isCurrentTerms(user.termsVersion),
     };
     return (Object.keys(CUSTOMER_RULES) as CustomerRule[]).find((rule) => rules.includes(rule) && !met[rule]);
   }
 
-  return { findByEmail, get, getVerified, me, updateName, roleOf, unmetRule };
+  return { findByEmail, get, getVerified, me, updateName, acceptTerms, roleOf, unmetRule };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

@@ -1,5 +1,5 @@
 import { isCryptoAsset } from '../../contract/assetList';
-import { LEAVES_MERIDIAN, MOVES_MONEY } from '../../contract/customerRules';
+import { LEAVES_MERIDIAN, MOVES_MONEY, type CustomerRule } from '../../contract/customerRules';
 import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard.machine';
 
 /** `wide`: the default top bar with a dashboard-wide page (~1100 px), for tools such as the flow explorer. */
@@ -55,12 +55,20 @@ const validHash = (p: Record<string, string | undefined>) => LINK_HASH.test(p.ha
 const guest = { access: 'guest', layout: 'default' } as const;
 const priv = { access: 'private' } as const;
 /**
+ * The rules a page checks before it opens: all but the terms, which can change while a page is open, so
+ * the app asks for them when a call is refused (`terms_not_accepted`) and then sends the call again.
+ */
+function pageRules(rules: readonly CustomerRule[]): RouteMiddleware[] {
+  return rules.filter((rule): rule is Exclude<CustomerRule, 'terms-accepted'> => rule !== 'terms-accepted');
+}
+
+/**
  * The rules of the endpoints these screens call (contract/endpoints/define.ts), which the server enforces
  * too: here they send the customer where a rule can be met before the form is filled in.
  */
-const movesMoney = { middleware: MOVES_MONEY } as const;
+const movesMoney = { middleware: pageRules(MOVES_MONEY) } as const;
 /** Within Meridian the level limits already hold an unchecked customer back; leaving it needs the rest. */
-const leavesMeridian = { middleware: LEAVES_MERIDIAN } as const;
+const leavesMeridian = { middleware: pageRules(LEAVES_MERIDIAN) } as const;
 
 export const routes: RouteDef[] = [
   // Auth

@@ -123,6 +123,7 @@ describe('reset-password', () => {
       rateLimiter: createRateLimiter(db.database.db, clock.now),
       users,
       twoFactor: { beginSignIn: () => Promise.reject(new Error('not used')) },
+      sanctionedCountries: config.sanctionedCountries,
     });
     const { email } = await registerCustomer(new TestClient(createTestServer(db)));
     await auth.forgotPassword(email, uniqueIp());

@@ -18,6 +18,13 @@ afterEach(() => {
 });
 
 describe('configuration', () => {
+  it('refuses comprehensively sanctioned countries by default, takes a list of its own, and stops on an unknown code', () => {
+    const dataDir = tempDir();
+    expect([...loadConfig({ DATA_DIR: dataDir }).sanctionedCountries].sort()).toEqual(['CU', 'IR', 'KP', 'SY']);
+    expect([...loadConfig({ DATA_DIR: dataDir, SANCTIONED_COUNTRIES: 'kp, by' }).sanctionedCountries].sort()).toEqual(['BY', 'KP']);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SANCTIONED_COUNTRIES: 'KP,XX' })).toThrow(/SANCTIONED_COUNTRIES.*XX/);
+  });
+
   it('generates a development secret once, readable by the owner only, and reuses it', () => {
     const dataDir = tempDir();
     const first = loadConfig({ DATA_DIR: dataDir });

@@ -8,11 +8,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Hono } from 'hono';
 import { LEAVES_MERIDIAN, type CustomerRule } from '../../contract/customerRules';
+import { TERMS_VERSION } from '../../contract/terms';
 import { createApp } from '../../server/app';
 import { demoDepositKeys } from '../../server/chains/addresses';
 import { demoHotWalletKey } from '../../server/chains/hotWallet';
 import type { Clock } from '../../server/clock';
-import { DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
+import { DEFAULT_SANCTIONED_COUNTRIES, DEFAULT_SESSION_LIFETIME, type Config } from '../../server/config';
 import { openPglite, openPostgres, type Database } from '../../server/db/database';
 import { users } from '../../server/db/schema';
 import { migrate, readMigrations } from '../../server/db/migrate';
@@ -90,6 +91,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateFeed: undefined,
     chains: { local: false, external: false, localPort: 0, localPortSet: false, localBlockSeconds: 0, rpcUrls: {}, confirmations: 2 },
     deposits: demoDepositKeys(),
+    sanctionedCountries: new Set(DEFAULT_SANCTIONED_COUNTRIES),
     ...overrides,
   };
 }
@@ -485,6 +487,7 @@ export async function meetRules(db: TestDatabase, userId: string, rules: readonl
       ...(rules.includes('email-verified') ? { emailVerifiedAt: now } : {}),
       ...(phone ? { phone, phoneConfirmedAt: now } : {}),
       ...(rules.includes('kyc-approved') ? { kycStatus: 'approved' as const } : {}),
+      ...(rules.includes('terms-accepted') ? { termsVersion: TERMS_VERSION } : {}),
     })
     .where(eq(users.id, userId));
   return phone;

@@ -7,6 +7,7 @@ import { accounts, users } from '../../server/db/schema';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
 import { credit } from '../../server/services/ledger';
 import { COOLDOWNS, RATE_LIMITS } from '../../server/services/rate-limit';
+import { TERMS_VERSION } from '../../contract/terms';
 import { TEST_EPOCH, TestClient, TestClock, createTestServer, expectError, registerCustomer, useTestServer } from './helpers';
 
 const { db, server } = useTestServer();
@@ -37,6 +38,7 @@ describe('GET /users/me', () => {
       pendingPhone: null,
       kycStatus: 'not_started',
       role: 'customer',
+      termsVersion: TERMS_VERSION,
     });
     expectError(await client.get('/users/me', { token: null }), 401, 'unauthorized');
   });

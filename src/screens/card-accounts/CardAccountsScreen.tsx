@@ -16,6 +16,7 @@ import { failureText } from '../../ui/failureText';
 import { storeCardAccountId, storedCardAccountId, useCardAccounts } from './selectedCardAccount';
 import './cards.css';
 import { useAccountName } from '../shared/useAccountName';
+import { FailureMessage } from '../shared/FailureMessage';
 
 /**
  * `/card-accounts`: the customer's card account (one in euros, a credit line against crypto collateral),
@@ -102,7 +103,7 @@ function OpenCardAccount() {
           {t('cardAccounts.open.body')}
           {open.failure ? (
             <span className="form-alert" role="alert">
-              {failureText(t, 'errors', open.failure)}
+              <FailureMessage scope="errors" failure={open.failure} />
             </span>
           ) : null}
         </>

@@ -15,7 +15,6 @@ import { amountForInput, type ParsedAmount } from '../../ui/money';
 import { CheckboxField } from '../../ui/TextField';
 import { useHydrated } from '../../ui/useHydrated';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { LoadFailed } from './CardAccountsScreen';
 import { NoCardAccount } from './NoCardAccount';
@@ -26,6 +25,7 @@ import { activateCardMachine } from '../../../machines/activateCard.machine';
 import { issueCardMachine } from '../../../machines/issueCard.machine';
 import { useWrite } from '../../app/useWrite';
 import './cards.css';
+import { FailureMessage } from '../shared/FailureMessage';
 
 /** `/card-accounts/cards`: the selected card account's cards, each with its controls, and issuing more. */
 export function CardsScreen() {
@@ -86,7 +86,7 @@ function CardPanel({ card: loaded }: { card: Card }) {
       </div>
       {failure ? (
         <p className="form-alert" role="alert">
-          {failureText(t, 'cards.errors', failure)}
+          <FailureMessage scope="cards.errors" failure={failure} />
         </p>
       ) : null}
       <div className="button-row">
@@ -238,7 +238,7 @@ function ActivateCard({ card }: { card: Card }) {
       </Button>
       {activate.failure ? (
         <p className="form-alert" role="alert">
-          {failureText(t, 'cards.errors', activate.failure)}
+          <FailureMessage scope="cards.errors" failure={activate.failure} />
         </p>
       ) : null}
     </>
@@ -272,7 +272,7 @@ function IssueCard({ accountId, count }: { accountId: string; count: number }) {
       )}
       {issue.failure ? (
         <p className="form-alert" role="alert">
-          {failureText(t, 'cards.errors', issue.failure)}
+          <FailureMessage scope="cards.errors" failure={issue.failure} />
         </p>
       ) : null}
     </section>

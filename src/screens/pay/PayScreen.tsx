@@ -19,8 +19,8 @@ import { AmountInput, Money } from '../../ui/Money';
 import { QrCode } from '../../ui/QrCode';
 import { ShareButton } from '../../ui/ShareButton';
 import { SelectField, TextField } from '../../ui/TextField';
-import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
+import { FailureMessage } from '../shared/FailureMessage';
 
 /** The link as the customer shares it: the page's full address. */
 function useLinkUrl(hash: string): string {
@@ -91,7 +91,7 @@ export function PayScreen() {
       ) : (
         <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
           <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? failureText(t, 'payLinks.failures', view.failure) : null}
+            {view.failure ? <FailureMessage scope="payLinks.failures" failure={view.failure} /> : null}
           </div>
           <SelectField
             label={t('payLinks.asset')}

@@ -6,8 +6,8 @@ import { openAccountActors } from '../../app/actors/openAccount';
 import { useSystem } from '../../app/context';
 import { useWrite } from '../../app/useWrite';
 import { Button } from '../../ui/Button';
-import { failureText } from '../../ui/failureText';
 import { SelectField } from '../../ui/TextField';
+import { FailureMessage } from './FailureMessage';
 
 /**
  * Opens an account in a currency the customer does not hold yet (only of `kind` when given), one use of the
@@ -49,7 +49,7 @@ export function OpenAccount({ held, kind, show }: { held: string[]; kind?: 'fiat
           />
           {open.failure ? (
             <p className="form-alert" role="alert">
-              {failureText(t, 'errors', open.failure)}
+              <FailureMessage scope="errors" failure={open.failure} />
             </p>
           ) : null}
           <Button type="submit" variant="primary" busy={open.busy}>

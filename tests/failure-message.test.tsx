@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createActor, setup } from 'xstate';
+import type { Locale } from '../contract';
+import type { Failure } from '../machines/failure';
+import { SystemContext } from '../src/app/context';
+import type { AppSystem } from '../src/app/system';
+import { FailureMessage } from '../src/screens/shared/FailureMessage';
+import { messagesIn } from './translate';
+
+/** What the message renders in `locale`: its text and where its links go. */
+async function shown(failure: Failure, locale: Locale) {
+  const i18n = await messagesIn(locale);
+  const language = createActor(setup({}).createMachine({ context: { locale } })).start();
+  const html = renderToStaticMarkup(
+    <SystemContext.Provider value={{ language } as unknown as AppSystem}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <FailureMessage scope="cards.errors" failure={failure} />
+        </MemoryRouter>
+      </I18nextProvider>
+    </SystemContext.Provider>,
+  );
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  return { text: body.textContent, links: [...body.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]) };
+}
+
+describe('a refusal for an unverified e-mail address', () => {
+  it('leads to the verification step, in the customer’s language', async () => {
+    expect(await shown({ code: 'email_unverified' }, 'en')).toEqual({
+      text: 'Verify your e-mail address first: this is available once it is verified. Verify e-mail address',
+      links: [['Verify e-mail address', '/register/verify-email']],
+    });
+    const arabic = await shown({ code: 'email_unverified' }, 'ar');
+    expect(arabic.links).toEqual([[expect.stringMatching(/\p{Script=Arabic}/u), '/ar/register/verify-email']]);
+  });
+
+  it('adds nothing to other refusals', async () => {
+    expect((await shown({ code: 'network_error' }, 'en')).links).toEqual([]);
+  });
+});
