@@ -185,7 +185,10 @@ class PageDriver {
 
   locate(mark: PageMark): Locator {
     if ('testId' in mark) return this.page.getByTestId(mark.testId);
-    if ('label' in mark) return this.page.getByLabel(mark.label, { exact: true });
+    if ('label' in mark) {
+      const scope = mark.in === undefined ? this.page : this.page.getByRole('region', { name: mark.in, exact: true });
+      return scope.getByLabel(mark.label, { exact: true });
+    }
     if ('shownText' in mark) return this.page.getByText(mark.shownText, { exact: true });
     const byRole = this.page.getByRole(mark.role, {
       ...(mark.name === undefined ? {} : { name: mark.name, exact: mark.exact ?? true }),

@@ -1,7 +1,7 @@
 import type { KycReviewItem } from '../contract/kyc';
 import { decideKycMachine, type KycDecisionInput } from './decideKyc.machine';
-import { failureText, inLanguage, pageTexts, SIGNED_IN, withValues } from './graph/page';
-import { sessionCookieJar } from './session.model';
+import { failureText, pageTexts, withValues } from './graph/page';
+import { adminPage } from './simulatePage';
 import { writeModel } from './write.model';
 
 /** One check waiting, with the legal name and date of birth the reviewer compares with the document. */
@@ -27,13 +27,8 @@ export const decideKycModel = writeModel(decideKycMachine, {
   done: { decided: { userId: WAITING.userId, status: 'approved' } },
   errors: { 'no legal name to approve': { code: 'kyc_identity_missing' }, offline: { code: 'network_error' } },
   browser: {
-    start: (language) => [
-      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
-      { answer: '**/api/users/me', method: 'GET', json: { ...SIGNED_IN.user, role: 'admin' } },
-      // The queue still holds the check after a decision: the page's own words say what was decided.
-      { answer: '**/api/simulate/admin/kyc', method: 'GET', json: { applications: [WAITING] } },
-      { open: inLanguage('/simulate/admin', language) },
-    ],
+    // The queue still holds the check after a decision: the page's own words say what was decided.
+    start: (language) => adminPage(language, [{ answer: '**/api/simulate/admin/kyc', method: 'GET', json: { applications: [WAITING] } }]),
     request: { url: '**/api/simulate/admin/kyc/*', method: 'POST' },
     submit: ({ body }, _, language) => {
       const texts = pageTexts(language).kycReview;

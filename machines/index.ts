@@ -108,6 +108,26 @@ import { depositLinkPaidMachine } from './depositLinkPaid.machine';
 import { depositLinkPaidModel } from './depositLinkPaid.model';
 import { decideKycMachine } from './decideKyc.machine';
 import { decideKycModel } from './decideKyc.model';
+import { notificationsBellMachine } from './notificationsBell.machine';
+import { notificationsBellModel } from './notificationsBell.model';
+import { simulateBankTransferMachine } from './simulateBankTransfer.machine';
+import { simulateBankTransferModel } from './simulateBankTransfer.model';
+import { simulateCryptoDepositMachine } from './simulateCryptoDeposit.machine';
+import { simulateCryptoDepositModel } from './simulateCryptoDeposit.model';
+import { simulateCardPaymentMachine } from './simulateCardPayment.machine';
+import { simulateCardPaymentModel } from './simulateCardPayment.model';
+import { adjustAccountMachine } from './adjustAccount.machine';
+import { adjustAccountModel } from './adjustAccount.model';
+import { setRatesMachine } from './setRates.machine';
+import { setRatesModel } from './setRates.model';
+import { reviewHeldTransferMachine } from './reviewHeldTransfer.machine';
+import { reviewHeldTransferModel } from './reviewHeldTransfer.model';
+import { createVoucherMachine } from './createVoucher.machine';
+import { createVoucherModel } from './createVoucher.model';
+import { reportWalletPaymentMachine } from './reportWalletPayment.machine';
+import { reportWalletPaymentModel } from './reportWalletPayment.model';
+import { walletConfirmationsMachine } from './walletConfirmations.machine';
+import { walletConfirmationsModel } from './walletConfirmations.model';
 
 export interface CatalogEntry {
   id: string;
@@ -617,5 +637,95 @@ export const catalog: CatalogEntry[] = [
     routes: ['/simulate/admin'],
     machine: decideKycMachine,
     model: decideKycModel,
+  },
+  {
+    id: 'notificationsBell',
+    title: 'Follow my notifications',
+    summary:
+      'The unread count on the bell of the signed-in layout, one use of the follow machine: the bell reads it when the page opens, then it is read again every minute while the page is open (never while a session cookie is gone), so a notification that came without a push shows on the bell without a reload.',
+    routes: ['/', '/notifications'],
+    machine: notificationsBellMachine,
+    model: notificationsBellModel,
+  },
+  {
+    id: 'simulateBankTransfer',
+    title: 'Receive a test bank transfer',
+    summary:
+      'Demo mode, on /simulate, one use of the write machine: a bank transfer from someone else arrives in a fiat currency with the sender’s name and reference (the customer’s own reference filled in) and the amount, sent once per intent with an Idempotency-Key. The customer’s own reference credits them at once, any other is held for the admins’ review; a toast says which, and the balances, the simulation’s accounts and the activity are read again.',
+    routes: ['/simulate'],
+    machine: simulateBankTransferMachine,
+    model: simulateBankTransferModel,
+  },
+  {
+    id: 'simulateCryptoDeposit',
+    title: 'Receive test coins',
+    summary:
+      'Demo mode, on /simulate, one use of the write machine: coins arrive in one of the customer’s crypto accounts over one of its asset’s networks, within the customer’s limits, sent once per intent with an Idempotency-Key. A toast says the balance after them; the balances, the simulation’s accounts and the activity are read again.',
+    routes: ['/simulate'],
+    machine: simulateCryptoDepositMachine,
+    model: simulateCryptoDepositModel,
+  },
+  {
+    id: 'simulateCardPayment',
+    title: 'Pay with a card at a test merchant',
+    summary:
+      'Demo mode, on /simulate, one use of the write machine: a merchant charges one of the customer’s cards online, in a shop or contactless, sent once per intent with an Idempotency-Key. The card network applies the freeze, the channel switches, the limits and the available credit: the page says approved, what was paid and what is left, with a link to the card account’s activity, or declined and why.',
+    routes: ['/simulate'],
+    machine: simulateCardPaymentMachine,
+    model: simulateCardPaymentModel,
+  },
+  {
+    id: 'adjustAccount',
+    title: 'Credit or debit a customer',
+    summary:
+      'An admin, on /simulate/admin in demo mode, one use of the write machine: credits or debits one of a customer’s accounts with a reason for the audit log, sent once per intent with an Idempotency-Key. A toast says the balance after it and the form is emptied; the customers, the audit log and the simulation’s accounts are read again.',
+    routes: ['/simulate/admin'],
+    machine: adjustAccountMachine,
+    model: adjustAccountModel,
+  },
+  {
+    id: 'setRates',
+    title: 'Move a rate',
+    summary:
+      'An admin, on /simulate/admin, one use of the write machine: fixes an asset’s price in US dollars as of now, for demonstrations. A toast says it is set; the audit log is read again.',
+    routes: ['/simulate/admin'],
+    machine: setRatesMachine,
+    model: setRatesModel,
+  },
+  {
+    id: 'reviewHeldTransfer',
+    title: 'Assign or return a held bank transfer',
+    summary:
+      'An admin, on /simulate/admin, one use of the write machine per held transfer: assigns it to a customer by e-mail or returns it to the sender, each with a reason for the audit log, sent once per intent with an Idempotency-Key. A toast says what was done; the held list and the audit log are read again.',
+    routes: ['/simulate/admin'],
+    machine: reviewHeldTransferMachine,
+    model: reviewHeldTransferModel,
+  },
+  {
+    id: 'createVoucher',
+    title: 'Create a voucher code',
+    summary:
+      'An admin, on /simulate/admin, one use of the write machine: an amount of an asset, valid through a chosen day. The code is shown this once (the server keeps only its hash) and stays until the next is asked for; the amount is emptied for the next, and the audit log is read again.',
+    routes: ['/simulate/admin'],
+    machine: createVoucherMachine,
+    model: createVoucherModel,
+  },
+  {
+    id: 'reportWalletPayment',
+    title: 'Report a wallet payment',
+    summary:
+      'On the public page /inject/crypto/on-chain/wallet/{hash}, one use of the write machine: once the payer’s wallet sent the payment, the page tells the link which transaction paid it, once per transaction (reporting it again changes nothing), so the watcher counts it for the link. The page shows the link as the answer says it; a refusal is said under the transaction.',
+    routes: ['/inject/crypto/on-chain/wallet/:hash'],
+    machine: reportWalletPaymentMachine,
+    model: reportWalletPaymentModel,
+  },
+  {
+    id: 'walletConfirmations',
+    title: 'Follow a wallet payment’s confirmations',
+    summary:
+      'On /inject/crypto/on-chain/wallet/{hash}, one use of the follow machine: once the payer’s wallet sent the payment, its confirmations are read from the chain’s node every 4 s (with or without a session: the page is open to anyone) until its chain’s required depth, so the page counts them up to “Confirmed”; then no more reads.',
+    routes: ['/inject/crypto/on-chain/wallet/:hash'],
+    machine: walletConfirmationsMachine,
+    model: walletConfirmationsModel,
   },
 ];

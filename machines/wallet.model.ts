@@ -19,7 +19,7 @@ const TEST_WALLET_CONNECTOR = 'test.meridian.wallet';
 const connection: WalletConnection = { connectorId: TEST_WALLET_CONNECTOR, accounts: [WALLET_ACCOUNT], chainId: 31337 };
 
 /** The browser paths pay this link (0.01 ETH on Base's local node) on its public page, the one wallet screen. */
-const LINK: DepositLink = {
+export const LINK: DepositLink = {
   hash: 'Wa11etPathsPayThisLinkFromTheTestWa11etNow0',
   asset: 'ETH',
   network: 'base',
@@ -57,7 +57,7 @@ export const MODEL_CHAINS: Chains['chains'] = Object.entries(EVM_CHAINS).map(([n
   confirmations: 2,
   tokens: [],
 }));
-const CHAINS_CALL = '**/api/chains';
+export const CHAINS_CALL = '**/api/chains';
 
 /** The test wallet of the browser paths: account 0 on Ethereum's local node, knowing the four chains. */
 export const TEST_WALLET: TestWalletSetup = {
@@ -83,7 +83,7 @@ const switchButton = (language: PageLanguage, chainIds: number[]) => {
   return button(withValues(walletTexts(language).switchTo, { chain }));
 };
 /** Pay what the link (as the page last loaded it) is due. */
-const payButton = (language: PageLanguage, due = LINK.amount) =>
+export const payButton = (language: PageLanguage, due = LINK.amount) =>
   button(withValues(walletTexts(language).pay, { amount: typedAmount(language, due), asset: LINK.asset }));
 /** The failure kept in the context, as the wallet block says it; none: no alert. */
 const failureShown = (failure: { code: string } | null, language: PageLanguage) => {

@@ -126,9 +126,10 @@ export type PageMark =
   | { testId: string }
   /**
    * A form control by the exact text of its label (password fields have no ARIA role to find them by);
-   * in an expectation, `value` is what it must hold.
+   * in an expectation, `value` is what it must hold; `in` names the section (a labelled region) that holds
+   * it, where two forms of a page share a label.
    */
-  | { label: string; value?: string }
+  | { label: string; value?: string; in?: string }
   /** Words shown anywhere on the page, exactly (a field's message, whatever element holds it). */
   | { shownText: string }
   | {

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../i18n/format';
 import { Icon } from '../ui/Icon';
-import { useLocale, useLocalize, useSignedIn, useSystem } from './context';
+import { notificationsBellMachine } from '../../machines/notificationsBell.machine';
+import { followQuery } from './actors/follow';
+import { useFlowMachine, useLocale, useLocalize, useSignedIn, useSystem } from './context';
 import { notificationsQuery } from './notificationsQuery';
 
 /** The bell of the signed-in layout: the way to /notifications, with the unread count. */
@@ -30,4 +33,14 @@ export function NotificationsBell() {
       ) : null}
     </Link>
   );
+}
+
+/** Keeps the bells' count fresh (both layouts' bells read the same query): mounted once per signed-in page. */
+export function FollowNotifications() {
+  return useSignedIn() ? <NotificationsFollower /> : null;
+}
+
+function NotificationsFollower() {
+  useActorRef(useFlowMachine(notificationsBellMachine, ({ queryClient, api }) => followQuery(queryClient, () => notificationsQuery(api))));
+  return null;
 }

@@ -11,7 +11,7 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { Icon, type IconName } from '../ui/Icon';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { useLocale, useLocalize, useSignedIn, useSystem } from './context';
-import { NotificationsBell } from './NotificationsBell';
+import { FollowNotifications, NotificationsBell } from './NotificationsBell';
 import { Toaster, useToastsShown } from './notify';
 
 // Shown only now and then (after a password sign-in, before the idle limit, during a passkey ceremony):
@@ -186,6 +186,7 @@ export function Shell() {
             <NotificationsBell />
           </header>
           <MainNav current={current} />
+          <FollowNotifications />
           <main id="main" className="page page--wide">
             {heading}
             {current?.id === 'home' ? (

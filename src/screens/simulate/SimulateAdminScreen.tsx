@@ -1,12 +1,14 @@
 import { KycReviewPanel } from './KycReviewPanel';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSET_CODES, type Asset } from '../../../contract/assets';
 import type { AdminCustomer, AuditEntry } from '../../../contract/simulate';
 import { simulateApi } from '../../api/simulate';
-import { useApi, useLocale } from '../../app/context';
-import { notify } from '../../app/notify';
+import { adjustAccountMachine } from '../../../machines/adjustAccount.machine';
+import { setRatesMachine } from '../../../machines/setRates.machine';
+import { useApi, useLocale, useSystem } from '../../app/context';
+import { useWrite } from '../../app/useWrite';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { ListRow, ListRows } from '../../ui/ListRow';
@@ -14,9 +16,8 @@ import { AmountInput, Money } from '../../ui/Money';
 import { formatAmount, type ParsedAmount } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
-import { SIMULATION_ACCOUNTS } from './SimulateScreen';
-import { isMissing, useFailureText } from './shared';
-import { ADMIN_QUERIES } from '../../app/actors/admin';
+import { isMissing, NO_AMOUNT, useFailureText, useOnAnswer } from './shared';
+import { ADMIN_QUERIES, adjustAccountActors, setRatesActors } from '../../app/actors/admin';
 import { unwrap } from '../../app/actors/unwrap';
 import { HeldTransfersSection, VoucherForm } from './TopUpAdmin';
 
@@ -114,37 +115,24 @@ function AdjustmentForm({
   onAccount: (id: string) => void;
 }) {
   const { t } = useTranslation();
-  const api = useApi(simulateApi);
   const locale = useUiLocale();
-  const queryClient = useQueryClient();
   const failureText = useFailureText();
   const id = useId();
+  const system = useSystem();
+  const adjust = useWrite(adjustAccountMachine, () => adjustAccountActors(system));
   const options = customers.flatMap((customer) => customer.accounts.map((account) => ({ customer, account })));
   const chosen = options.find((option) => option.account.id === accountId) ?? options[0];
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amountText, setAmountText] = useState('');
-  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [amount, setAmount] = useState<ParsedAmount>(NO_AMOUNT);
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const [key, setKey] = useState(() => crypto.randomUUID());
-  const renew = () => {
-    setKey(crypto.randomUUID());
-    mutation.reset();
-  };
-  const mutation = useMutation({
-    mutationFn: async () =>
-      unwrap(api.adjustAccount({ accountId: chosen!.account.id, direction, amount: amount.ok ? amount.value : '', reason }, key)),
-    onSuccess: async (movement) => {
-      setKey(crypto.randomUUID());
-      setReason('');
-      setAmountText('');
-      setAmount({ ok: false, error: 'empty' });
-      setTried(false);
-      notify.success(
-        t('simulate.admin.adjust.done', { balance: formatAmount(movement.account.balance, movement.account.currency, locale) }),
-      );
-      await Promise.all([CUSTOMERS, AUDIT, SIMULATION_ACCOUNTS].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
+  // Done: the amount and the reason are asked afresh for the next movement.
+  useOnAnswer(adjust.output, () => {
+    setReason('');
+    setAmountText('');
+    setAmount(NO_AMOUNT);
+    setTried(false);
   });
   if (!chosen) return null;
   const reasonMissing = reason.trim().length < 3;
@@ -152,18 +140,18 @@ function AdjustmentForm({
     event.preventDefault();
     setTried(true);
     if (!amount.ok || reasonMissing) return;
-    mutation.mutate();
+    adjust.submit({ accountId: chosen.account.id, direction, amount: amount.value, reason });
   };
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('simulate.admin.adjust.title')}</h2>
-      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+      <form className="form" noValidate onSubmit={submit} aria-busy={adjust.busy}>
         <SelectField
           label={t('simulate.admin.adjust.account')}
           value={chosen.account.id}
           onChange={(event) => {
             onAccount(event.target.value);
-            renew();
+            adjust.edit();
           }}
           options={options.map(({ customer, account }) => (
             <option key={account.id} value={account.id}>
@@ -176,7 +164,7 @@ function AdjustmentForm({
           value={direction}
           onChange={(event) => {
             setDirection(event.target.value as 'credit' | 'debit');
-            renew();
+            adjust.edit();
           }}
           options={
             <>
@@ -192,7 +180,7 @@ function AdjustmentForm({
           onChange={(text, parsed) => {
             setAmountText(text);
             setAmount(parsed);
-            renew();
+            adjust.edit();
           }}
           error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
         />
@@ -204,14 +192,14 @@ function AdjustmentForm({
           autoComplete="off"
           onChange={(event) => {
             setReason(event.target.value);
-            renew();
+            adjust.edit();
           }}
           error={tried && reasonMissing ? t('simulate.admin.adjust.reasonRequired') : null}
         />
         <div className="form-alert" role="alert">
-          {failureText(mutation.error)}
+          {failureText(adjust.failure)}
         </div>
-        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+        <Button variant="primary" block type="submit" busy={adjust.busy}>
           {direction === 'credit' ? t('simulate.admin.adjust.submitCredit') : t('simulate.admin.adjust.submitDebit')}
         </Button>
       </form>
@@ -221,30 +209,23 @@ function AdjustmentForm({
 
 function RatesForm() {
   const { t } = useTranslation();
-  const api = useApi(simulateApi);
-  const queryClient = useQueryClient();
   const failureText = useFailureText();
   const id = useId();
+  const system = useSystem();
+  const rates = useWrite(setRatesMachine, () => setRatesActors(system));
   const [asset, setAsset] = useState<Asset>('BTC');
   const [priceText, setPriceText] = useState('');
-  const [price, setPrice] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [price, setPrice] = useState<ParsedAmount>(NO_AMOUNT);
   const [tried, setTried] = useState(false);
-  const mutation = useMutation({
-    mutationFn: async () => unwrap(api.setRates({ rates: [{ asset, usd: price.ok ? price.value : '' }] })),
-    onSuccess: async () => {
-      notify.success(t('simulate.admin.rates.done', { asset }));
-      await queryClient.invalidateQueries({ queryKey: AUDIT });
-    },
-  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (price.ok) mutation.mutate();
+    if (price.ok) rates.submit({ rates: [{ asset, usd: price.value }] });
   };
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('simulate.admin.rates.title')}</h2>
-      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+      <form className="form" noValidate onSubmit={submit} aria-busy={rates.busy}>
         <SelectField
           label={t('simulate.admin.rates.asset')}
           value={asset}
@@ -262,14 +243,14 @@ function RatesForm() {
           onChange={(text, parsed) => {
             setPriceText(text);
             setPrice(parsed);
-            mutation.reset();
+            rates.edit();
           }}
           error={tried && !price.ok && priceText.trim() === '' ? t('simulate.amountRequired') : null}
         />
         <div className="form-alert" role="alert">
-          {failureText(mutation.error)}
+          {failureText(rates.failure)}
         </div>
-        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+        <Button variant="primary" block type="submit" busy={rates.busy}>
           {t('simulate.admin.rates.submit')}
         </Button>
       </form>

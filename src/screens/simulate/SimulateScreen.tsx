@@ -1,56 +1,45 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSETS, NETWORKS, type Network } from '../../../contract/assets';
 import type { FiatAsset } from '../../../contract/assets';
-import { CARD_CHANNELS, type Card, type CardAuthorization, type CardChannel } from '../../../contract/cards';
-import type { SimulatedMovement, SimulationAccount } from '../../../contract/simulate';
+import { CARD_CHANNELS, type Card, type CardChannel } from '../../../contract/cards';
+import type { SimulationAccount } from '../../../contract/simulate';
+import { simulateBankTransferMachine } from '../../../machines/simulateBankTransfer.machine';
+import { simulateCardPaymentMachine } from '../../../machines/simulateCardPayment.machine';
+import { simulateCryptoDepositMachine } from '../../../machines/simulateCryptoDeposit.machine';
 import { cardsApi } from '../../api/cards';
 import { paymentsApi } from '../../api/payments';
 import { simulateApi } from '../../api/simulate';
+import {
+  SIMULATION_ACCOUNTS,
+  simulateBankTransferActors,
+  simulateCardPaymentActors,
+  simulateCryptoDepositActors,
+} from '../../app/actors/simulate';
 import { useApi, useLocalize, useSystem } from '../../app/context';
-import { moneyMoved } from '../../app/moneyMoved';
-import { notify } from '../../app/notify';
-import { toFailure } from '../../../machines/failure';
+import { useWrite } from '../../app/useWrite';
 import { Button } from '../../ui/Button';
 import { failureText } from '../../ui/failureText';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
-import { formatAmount, type ParsedAmount } from '../../ui/money';
+import type { ParsedAmount } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
-import { useUiLocale } from '../../ui/useUiLocale';
 import { useHydrated } from '../../ui/useHydrated';
-import { CARD_ACCOUNTS_QUERY, storeCardAccountId, useCardAccounts } from '../card-accounts/selectedCardAccount';
-import { isMissing, PageNotFound, useFailureText } from './shared';
+import { CARD_ACCOUNTS_QUERY, useCardAccounts } from '../card-accounts/selectedCardAccount';
+import { isMissing, NO_AMOUNT as NOTHING_PARSED, PageNotFound, useFailureText } from './shared';
 import { unwrap } from '../../app/actors/unwrap';
 import { useAccountLabel, useAccountName } from '../shared/useAccountName';
 
-export const SIMULATION_ACCOUNTS = ['simulate', 'accounts'] as const;
 const FIAT_TOP_UP_DETAILS = ['inject', 'fiat', 'details'] as const;
 
-/** Money moved: the balances are fetched at once, and this page's accounts and the activity lists again. */
-function onMoved(queryClient: ReturnType<typeof useQueryClient>, system: Parameters<typeof moneyMoved>[0]): Promise<void> {
-  moneyMoved(system);
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: SIMULATION_ACCOUNTS }),
-    queryClient.invalidateQueries({ queryKey: ['activities'] }),
-  ]).then(() => undefined);
-}
-
-/** A money form's idempotency key: one per intended movement, kept across retries of it, new after success. */
-function useIdempotencyKey(): [string, () => void] {
-  const [key, setKey] = useState(() => crypto.randomUUID());
-  return [key, () => setKey(crypto.randomUUID())];
-}
-
-/** A field's setter that also starts a new intended movement: a new idempotency key, the last answer dropped. */
-function resettingSetter(renewKey: () => void, reset: () => void) {
+/** A field's setter that also starts a new intended movement: the last answer dropped, a new key at the next submit. */
+function editing(write: { edit: () => void }) {
   return <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      renewKey();
-      reset();
+      write.edit();
     };
 }
 
@@ -59,7 +48,7 @@ interface TypedAmount {
   text: string;
   parsed: ParsedAmount;
 }
-const NO_AMOUNT: TypedAmount = { text: '', parsed: { ok: false, error: 'empty' } };
+const NO_AMOUNT: TypedAmount = { text: '', parsed: NOTHING_PARSED };
 
 /** The amount field of each form here: kept as typed; sent empty, it says it is required (AmountInput says the rest). */
 function MovementAmount({
@@ -136,35 +125,17 @@ export function SimulateScreen() {
   );
 }
 
-function useMovement(send: (key: string) => Promise<SimulatedMovement>) {
-  const { t } = useTranslation();
-  const locale = useUiLocale();
-  const queryClient = useQueryClient();
-  const system = useSystem();
-  const [key, renewKey] = useIdempotencyKey();
-  const mutation = useMutation({
-    mutationFn: () => send(key),
-    onSuccess: async (movement) => {
-      renewKey();
-      notify.success(t('simulate.received', { balance: formatAmount(movement.account.balance, movement.account.currency, locale) }));
-      await onMoved(queryClient, system);
-    },
-  });
-  return { mutation, renewKey };
-}
-
 /**
  * A bank transfer arrives at Meridian's bank with a reference: the customer's own personal reference is
  * filled in (GET /inject/fiat/details), any other one tries the matching and the admins' review.
  */
 function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const { t } = useTranslation();
-  const api = useApi(simulateApi);
   const payments = useApi(paymentsApi);
-  const queryClient = useQueryClient();
-  const system = useSystem();
   const failureText = useFailureText();
   const id = useId();
+  const system = useSystem();
+  const bank = useWrite(simulateBankTransferMachine, () => simulateBankTransferActors(system));
   const currencies = [...new Set(accounts.map((account) => account.currency))] as FiatAsset[];
   const details = useQuery({
     queryKey: FIAT_TOP_UP_DETAILS,
@@ -177,28 +148,18 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
   const [typedReference, setReference] = useState<string | null>(null);
   const reference = typedReference ?? details.data?.reference ?? '';
   const [tried, setTried] = useState(false);
-  const [key, renewKey] = useIdempotencyKey();
-  const mutation = useMutation({
-    mutationFn: async () =>
-      unwrap(api.simulateBankTransfer({ currency, amount: amount.ok ? amount.value : '', senderName, reference }, key)),
-    onSuccess: async (transfer) => {
-      renewKey();
-      notify.success(t(transfer.status === 'credited' ? 'simulate.bank.credited' : 'simulate.bank.held'));
-      await onMoved(queryClient, system);
-    },
-  });
-  const changed = resettingSetter(renewKey, mutation.reset);
+  const changed = editing(bank);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!amount.ok || !senderName.trim() || !reference.trim()) return;
-    mutation.mutate();
+    bank.submit({ currency, amount: amount.value, senderName, reference });
   };
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('simulate.bank.title')}</h2>
       <p className="hint-text">{t('simulate.bank.lead')}</p>
-      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+      <form className="form" noValidate onSubmit={submit} aria-busy={bank.busy}>
         <SelectField
           label={t('simulate.bank.currency')}
           value={currency}
@@ -229,9 +190,9 @@ function BankTransferForm({ accounts }: { accounts: SimulationAccount[] }) {
         />
         <MovementAmount asset={currency} typed={typed} tried={tried} onChange={changed(setTyped)} />
         <div className="form-alert" role="alert">
-          {failureText(mutation.error)}
+          {failureText(bank.failure)}
         </div>
-        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+        <Button variant="primary" block type="submit" busy={bank.busy}>
           {t('simulate.bank.submit')}
         </Button>
       </form>
@@ -246,9 +207,10 @@ function networksOf(account: SimulationAccount): readonly Network[] {
 function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const { t } = useTranslation();
   const labelOf = useAccountLabel();
-  const api = useApi(simulateApi);
   const failureText = useFailureText();
   const id = useId();
+  const system = useSystem();
+  const deposit = useWrite(simulateCryptoDepositMachine, () => simulateCryptoDepositActors(system));
   const [accountId, setAccountId] = useState(accounts[0]!.id);
   const account = accounts.find((item) => item.id === accountId) ?? accounts[0]!;
   const networks = networksOf(account);
@@ -257,21 +219,18 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
   const [typed, setTyped] = useState(NO_AMOUNT);
   const amount = typed.parsed;
   const [tried, setTried] = useState(false);
-  const { mutation, renewKey } = useMovement(async (key) =>
-    unwrap(api.simulateCryptoDeposit({ accountId: account.id, network, amount: amount.ok ? amount.value : '' }, key)),
-  );
-  const changed = resettingSetter(renewKey, mutation.reset);
+  const changed = editing(deposit);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!amount.ok) return;
-    mutation.mutate();
+    deposit.submit({ accountId: account.id, network, amount: amount.value });
   };
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('simulate.crypto.title')}</h2>
       <p className="hint-text">{t('simulate.crypto.lead')}</p>
-      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+      <form className="form" noValidate onSubmit={submit} aria-busy={deposit.busy}>
         <SelectField
           label={t('simulate.crypto.account')}
           value={account.id}
@@ -294,9 +253,9 @@ function CryptoDepositForm({ accounts }: { accounts: SimulationAccount[] }) {
         />
         <MovementAmount asset={account.currency} typed={typed} tried={tried} onChange={changed(setTyped)} />
         <div className="form-alert" role="alert">
-          {failureText(mutation.error)}
+          {failureText(deposit.failure)}
         </div>
-        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+        <Button variant="primary" block type="submit" busy={deposit.busy}>
           {t('simulate.crypto.submit')}
         </Button>
       </form>
@@ -326,11 +285,10 @@ function useCustomerCards() {
  */
 function CardPaymentForm() {
   const { t } = useTranslation();
-  const api = useApi(simulateApi);
   const localize = useLocalize();
-  const queryClient = useQueryClient();
-  const system = useSystem();
   const id = useId();
+  const system = useSystem();
+  const payment = useWrite(simulateCardPaymentMachine, () => simulateCardPaymentActors(system));
   const { cards, failed, currencyOf } = useCustomerCards();
   const [chosenCardId, setCardId] = useState<string | null>(null);
   const card = cards?.find((item) => item.id === chosenCardId) ?? cards?.[0];
@@ -339,31 +297,21 @@ function CardPaymentForm() {
   const [typed, setTyped] = useState(NO_AMOUNT);
   const amount = typed.parsed;
   const [tried, setTried] = useState(false);
-  const [key, renewKey] = useIdempotencyKey();
-  const mutation = useMutation({
-    mutationFn: async (): Promise<{ paid: CardAuthorization; currency: string }> => ({
-      paid: await unwrap(
-        api.simulateCardAuthorization({ cardId: card!.id, amount: amount.ok ? amount.value : '', merchant: merchant.trim(), channel }, key),
-      ),
-      currency: currencyOf(card!),
-    }),
-    onSuccess: async () => {
-      renewKey();
-      // The paid card's account is the one whose activity the customer looks at next (the link below).
-      storeCardAccountId(card!.accountId);
-      await Promise.all([onMoved(queryClient, system), queryClient.invalidateQueries({ queryKey: CARD_ACCOUNTS_QUERY })]);
-    },
-  });
-  const changed = resettingSetter(renewKey, mutation.reset);
+  const changed = editing(payment);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!card || !amount.ok || !merchant.trim()) return;
-    mutation.mutate();
+    payment.submit({
+      body: { cardId: card.id, amount: amount.value, merchant: merchant.trim(), channel },
+      accountId: card.accountId,
+      currency: currencyOf(card),
+    });
   };
   const currency = card ? currencyOf(card) : 'EUR';
   // Why the card network declined the payment, in the customer's words (`cardPayment.declined.<code>`).
-  const declined = mutation.error ? failureText(t, 'cardPayment.declined', toFailure(mutation.error)) : null;
+  const declined = payment.failure ? failureText(t, 'cardPayment.declined', payment.failure) : null;
+  const approved = payment.done && payment.output ? { paid: payment.output, currency: payment.input!.currency } : null;
 
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
@@ -377,7 +325,7 @@ function CardPaymentForm() {
           {failed ? null : <Link to={localize('/card-accounts')}>{t('cardPayment.openCards')}</Link>}
         </p>
       ) : (
-        <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+        <form className="form" noValidate onSubmit={submit} aria-busy={payment.busy}>
           <SelectField
             label={t('cardPayment.card')}
             value={card.id}
@@ -421,24 +369,21 @@ function CardPaymentForm() {
             ) : null}
           </div>
           <div role="status">
-            {mutation.data ? (
+            {approved ? (
               <div className="notice stack" data-testid="card-payment-approved">
-                <strong>{t('cardPayment.approved', { merchant: mutation.data.paid.merchant })}</strong>
-                <ListRows label={t('cardPayment.approved', { merchant: mutation.data.paid.merchant })}>
+                <strong>{t('cardPayment.approved', { merchant: approved.paid.merchant })}</strong>
+                <ListRows label={t('cardPayment.approved', { merchant: approved.paid.merchant })}>
                   <ListRow
                     label={t('cardPayment.paid')}
-                    end={<Money amount={mutation.data.paid.amount.replace(/^-/, '')} asset={mutation.data.currency} />}
+                    end={<Money amount={approved.paid.amount.replace(/^-/, '')} asset={approved.currency} />}
                   />
-                  <ListRow
-                    label={t('cardPayment.available')}
-                    end={<Money amount={mutation.data.paid.available} asset={mutation.data.currency} />}
-                  />
+                  <ListRow label={t('cardPayment.available')} end={<Money amount={approved.paid.available} asset={approved.currency} />} />
                 </ListRows>
                 <Link to={localize('/card-accounts/activities')}>{t('cardPayment.seeActivity')}</Link>
               </div>
             ) : null}
           </div>
-          <Button variant="primary" block type="submit" busy={mutation.isPending}>
+          <Button variant="primary" block type="submit" busy={payment.busy}>
             {t('cardPayment.submit')}
           </Button>
         </form>

@@ -1,28 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSET_CODES, type Asset } from '../../../contract/assets';
-import type { CreatedVoucher, HeldTransfer } from '../../../contract/inject';
+import type { HeldTransfer } from '../../../contract/inject';
+import { createVoucherMachine } from '../../../machines/createVoucher.machine';
+import { reviewHeldTransferMachine, type HeldTransferDecision } from '../../../machines/reviewHeldTransfer.machine';
 import { simulateApi } from '../../api/simulate';
-import { useApi, useLocale } from '../../app/context';
-import { notify } from '../../app/notify';
+import { ADMIN_QUERIES, createVoucherActors, reviewHeldTransferActors } from '../../app/actors/admin';
+import { useApi, useLocale, useSystem } from '../../app/context';
+import { useWrite } from '../../app/useWrite';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
 import { type ParsedAmount } from '../../ui/money';
+import { NO_AMOUNT, useOnAnswer } from './shared';
 import { SelectField, TextField } from '../../ui/TextField';
-import { toFailure } from '../../../machines/failure';
+import type { Failure } from '../../../machines/failure';
 import { unwrap } from '../../app/actors/unwrap';
 import { failureText } from '../../ui/failureText';
 
-export const HELD_TRANSFERS = ['simulate', 'admin', 'held-transfers'] as const;
-const AUDIT = ['simulate', 'admin', 'audit'] as const;
-
-function useTopUpFailureText(section: 'held' | 'vouchers'): (error: unknown) => string | null {
+function useTopUpFailureText(section: 'held' | 'vouchers'): (failure: Failure | null) => string | null {
   const { t } = useTranslation();
-  return (error) => (error ? failureText(t, `topUpAdmin.${section}.failures`, toFailure(error)) : null);
+  return (failure) => (failure ? failureText(t, `topUpAdmin.${section}.failures`, failure) : null);
 }
 
 /**
@@ -35,7 +36,7 @@ export function HeldTransfersSection() {
   const api = useApi(simulateApi);
   const id = useId();
   const held = useQuery({
-    queryKey: HELD_TRANSFERS,
+    queryKey: ADMIN_QUERIES.heldTransfers,
     queryFn: async ({ signal }) => unwrap(api.listHeldTransfers({ retry: false, signal })),
   });
   return (
@@ -53,36 +54,25 @@ export function HeldTransfersSection() {
 
 function HeldTransferCard({ transfer }: { transfer: HeldTransfer }) {
   const { t } = useTranslation();
-  const api = useApi(simulateApi);
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const failureText = useTopUpFailureText('held');
   const id = useId();
+  const system = useSystem();
+  const review = useWrite(reviewHeldTransferMachine, () => reviewHeldTransferActors(system));
   const [email, setEmail] = useState(transfer.customerEmail ?? '');
   const [reason, setReason] = useState('');
-  const [tried, setTried] = useState<'assign' | 'return' | null>(null);
-  // One key per decision, kept across retries of it.
-  const [key] = useState(() => crypto.randomUUID());
-  const review = useMutation({
-    mutationFn: async (decision: 'assign' | 'return') =>
-      unwrap(
-        decision === 'assign'
-          ? api.assignHeldTransfer(transfer.id, { email, reason }, key)
-          : api.returnHeldTransfer(transfer.id, { reason }, key),
-      ),
-    onSuccess: async (reviewed) => {
-      notify.success(t(reviewed.status === 'assigned' ? 'topUpAdmin.held.assigned' : 'topUpAdmin.held.returned'));
-      await Promise.all([HELD_TRANSFERS, AUDIT].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-  });
+  const [tried, setTried] = useState<HeldTransferDecision['decision'] | null>(null);
   const reasonMissing = reason.trim().length < 3;
   const emailMissing = email.trim() === '';
-  const decide = (decision: 'assign' | 'return') => (event?: FormEvent) => {
+  const decide = (decision: HeldTransferDecision['decision']) => (event?: FormEvent) => {
     event?.preventDefault();
     setTried(decision);
     if (reasonMissing || (decision === 'assign' && emailMissing)) return;
-    review.mutate(decision);
+    review.submit(
+      decision === 'assign' ? { id: transfer.id, decision, body: { email, reason } } : { id: transfer.id, decision, body: { reason } },
+    );
   };
+  const sending = (decision: HeldTransferDecision['decision']) => review.busy && review.input?.decision === decision;
   return (
     <article className="card stack" aria-labelledby={`${id}-title`} data-testid="held-transfer">
       <h3 id={`${id}-title`}>
@@ -100,7 +90,7 @@ function HeldTransferCard({ transfer }: { transfer: HeldTransfer }) {
           ]}
         />
       </ListRows>
-      <form className="form" noValidate onSubmit={decide('assign')} aria-busy={review.isPending}>
+      <form className="form" noValidate onSubmit={decide('assign')} aria-busy={review.busy}>
         <TextField
           type="email"
           label={t('topUpAdmin.held.email')}
@@ -109,7 +99,7 @@ function HeldTransferCard({ transfer }: { transfer: HeldTransfer }) {
           autoComplete="off"
           onChange={(event) => {
             setEmail(event.target.value);
-            review.reset();
+            review.edit();
           }}
           error={tried === 'assign' && emailMissing ? t('topUpAdmin.held.emailRequired') : null}
         />
@@ -121,18 +111,18 @@ function HeldTransferCard({ transfer }: { transfer: HeldTransfer }) {
           autoComplete="off"
           onChange={(event) => {
             setReason(event.target.value);
-            review.reset();
+            review.edit();
           }}
           error={tried && reasonMissing ? t('topUpAdmin.held.reasonRequired') : null}
         />
         <div className="form-alert" role="alert">
-          {failureText(review.error)}
+          {failureText(review.failure)}
         </div>
         <div className="button-row">
-          <Button variant="primary" type="submit" busy={review.isPending && review.variables === 'assign'}>
+          <Button variant="primary" type="submit" busy={sending('assign')}>
             {t('topUpAdmin.held.assign')}
           </Button>
-          <Button onClick={() => decide('return')()} busy={review.isPending && review.variables === 'return'}>
+          <Button onClick={() => decide('return')()} busy={sending('return')}>
             {t('topUpAdmin.held.return')}
           </Button>
         </div>
@@ -147,52 +137,43 @@ const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(
 /** An admin creates a voucher code; the code is shown this once (the server keeps only its hash). */
 export function VoucherForm() {
   const { t } = useTranslation();
-  const api = useApi(simulateApi);
-  const queryClient = useQueryClient();
   const failureText = useTopUpFailureText('vouchers');
   const id = useId();
+  const voucher = useWrite(createVoucherMachine, createVoucherActors);
   const [asset, setAsset] = useState<Asset>('EUR');
   const [amountText, setAmountText] = useState('');
-  const [amount, setAmount] = useState<ParsedAmount>({ ok: false, error: 'empty' });
+  const [amount, setAmount] = useState<ParsedAmount>(NO_AMOUNT);
   const [expires, setExpires] = useState(inAWeek);
   const [tried, setTried] = useState(false);
-  const [created, setCreated] = useState<CreatedVoucher | null>(null);
-  const mutation = useMutation({
-    // Valid through the chosen day, in the admin's time zone.
-    mutationFn: async () =>
-      unwrap(
-        api.createVoucher({
-          amount: amount.ok ? amount.value : '',
-          currency: asset,
-          expiresAt: new Date(`${expires}T23:59:59`).toISOString(),
-        }),
-      ),
-    onSuccess: async (voucher) => {
-      setCreated(voucher);
-      setAmountText('');
-      setAmount({ ok: false, error: 'empty' });
-      setTried(false);
-      await queryClient.invalidateQueries({ queryKey: AUDIT });
-    },
+  // A code made: the amount is asked afresh for the next one.
+  useOnAnswer(voucher.output, () => {
+    setAmountText('');
+    setAmount(NO_AMOUNT);
+    setTried(false);
   });
+  const created = voucher.done ? voucher.output : null;
   const expiresMissing = !/^\d{4}-\d{2}-\d{2}$/.test(expires);
+  // A change clears the last refusal; the code made last stays until the next is asked for.
+  const changed = () => {
+    if (voucher.failure) voucher.edit();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     if (!amount.ok || expiresMissing) return;
-    setCreated(null);
-    mutation.mutate();
+    // Valid through the chosen day, in the admin's time zone.
+    voucher.submit({ amount: amount.value, currency: asset, expiresAt: new Date(`${expires}T23:59:59`).toISOString() });
   };
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('topUpAdmin.vouchers.title')}</h2>
-      <form className="form" noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+      <form className="form" noValidate onSubmit={submit} aria-busy={voucher.busy}>
         <SelectField
           label={t('topUpAdmin.vouchers.asset')}
           value={asset}
           onChange={(event) => {
             setAsset(event.target.value as Asset);
-            mutation.reset();
+            changed();
           }}
           options={ASSET_CODES.map((code) => (
             <option key={code} value={code}>
@@ -207,7 +188,7 @@ export function VoucherForm() {
           onChange={(text, parsed) => {
             setAmountText(text);
             setAmount(parsed);
-            mutation.reset();
+            changed();
           }}
           error={tried && !amount.ok && amountText.trim() === '' ? t('simulate.amountRequired') : null}
         />
@@ -217,14 +198,14 @@ export function VoucherForm() {
           value={expires}
           onChange={(event) => {
             setExpires(event.target.value);
-            mutation.reset();
+            changed();
           }}
           error={tried && expiresMissing ? t('topUpAdmin.vouchers.expiresRequired') : null}
         />
         <div className="form-alert" role="alert">
-          {failureText(mutation.error)}
+          {failureText(voucher.failure)}
         </div>
-        <Button variant="primary" block type="submit" busy={mutation.isPending}>
+        <Button variant="primary" block type="submit" busy={voucher.busy}>
           {t('topUpAdmin.vouchers.submit')}
         </Button>
       </form>

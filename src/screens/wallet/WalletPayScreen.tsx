@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { EVM_CHAINS } from '../../../contract/chainList';
@@ -19,10 +20,13 @@ import { walletPayment } from '../../../contract/walletPayment';
 import { DepositLinkStatus } from '../shared/DepositLinkStatus';
 import { depositLinkQuery } from '../../app/actors/depositLink';
 import { followQuery } from '../../app/actors/follow';
-import { DEPOSIT_LINK_POLL_MS, walletPayLinkMachine } from '../../../machines/walletPayLink.machine';
+import { walletPayLinkMachine } from '../../../machines/walletPayLink.machine';
 import type { WalletView } from '../../../machines/wallet.view';
-import { unwrap } from '../../app/actors/unwrap';
 import type { Failure } from '../../../machines/failure';
+import { reportWalletPaymentMachine } from '../../../machines/reportWalletPayment.machine';
+import { walletConfirmationsMachine } from '../../../machines/walletConfirmations.machine';
+import { reportWalletPaymentActors, walletConfirmationsQuery } from '../../app/actors/walletPayment';
+import { useWrite } from '../../app/useWrite';
 
 const dueOf = (link: DepositLink) => (link.status === 'underpaid' ? link.remainder : link.amount);
 
@@ -103,36 +107,16 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
   const locale = useUiLocale();
   const system = useSystem();
   const hash = view.transactionHash as `0x${string}` | null;
-  const confirmations = useQuery({
-    queryKey: ['wallet', 'confirmations', hash],
-    enabled: hash !== null,
-    queryFn: () => system.walletConfirmations({ hash: hash!, chainId: request.chainId }),
-    refetchInterval: (query) => ((query.state.data ?? 0) >= required ? false : DEPOSIT_LINK_POLL_MS),
-  });
-  // The link learns which transaction paid it; reporting it again changes nothing on the server.
-  const reported = useQuery<DepositLink, Failure>({
-    queryKey: ['depositLink', request.hash, 'payment', hash],
-    enabled: hash !== null,
-    staleTime: Infinity,
-    queryFn: async () => {
-      const link = await unwrap(paymentsApi(system.client).reportDepositLinkPayment(request.hash, { txHash: hash! }));
-      system.queryClient.setQueryData(['depositLink', request.hash], link);
-      return link;
-    },
-  });
+  const report = useWrite(reportWalletPaymentMachine, () => reportWalletPaymentActors(system));
+  // The link learns which transaction paid it, once per transaction.
+  const { submit } = report;
+  useEffect(() => {
+    if (hash) submit({ hash: request.hash, txHash: hash });
+    // `submit` is made afresh each render; the transaction is what starts a report.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hash, request.hash]);
   if (hash) {
-    const count = Math.min(confirmations.data ?? 0, required);
-    return (
-      <div className="stack">
-        <p role="status">{count >= required ? t('wallet.confirmed') : t('wallet.confirming', { done: count, required })}</p>
-        {reported.error ? (
-          <p className="form-alert" role="alert">
-            {failureText(t, 'errors', reported.error)}
-          </p>
-        ) : null}
-        <Copyable text={hash} label={t('wallet.copyTransaction')} />
-      </div>
-    );
+    return <Sent hash={hash} chainId={request.chainId} required={required} failure={report.failure} />;
   }
   return (
     <Button
@@ -143,5 +127,29 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
     >
       {t('wallet.pay', { amount: formatNumber(dueOf(request), locale, { maximumFractionDigits: request.decimals }), asset: request.asset })}
     </Button>
+  );
+}
+
+/** The sent payment: its confirmations counted up to the chain's depth, and a refused report said. */
+function Sent({ hash, chainId, required, failure }: { hash: `0x${string}`; chainId: number; required: number; failure: Failure | null }) {
+  const { t } = useTranslation();
+  const system = useSystem();
+  const query = () => walletConfirmationsQuery(system, { hash, chainId }, required);
+  const confirmations = useQuery(query());
+  useActorRef(
+    useFlowMachine(walletConfirmationsMachine, ({ queryClient }) => followQuery(queryClient, query, { session: 'none' })),
+    { input: { hash, chainId } },
+  );
+  const count = Math.min(confirmations.data?.confirmations ?? 0, required);
+  return (
+    <div className="stack">
+      <p role="status">{count >= required ? t('wallet.confirmed') : t('wallet.confirming', { done: count, required })}</p>
+      {failure ? (
+        <p className="form-alert" role="alert">
+          {failureText(t, 'errors', failure)}
+        </p>
+      ) : null}
+      <Copyable text={hash} label={t('wallet.copyTransaction')} />
+    </div>
   );
 }
