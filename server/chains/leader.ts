@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Chain } from '../../contract/chains';
 import { databaseFault } from '../db/faults';
-import { stallAfter, type JobMonitor } from '../jobs';
+import { backoffMs, stallAfter, type JobMonitor } from '../jobs';
 import { describeError, type Logger } from '../logger';
 
 export interface LeaderLoopOptions {
@@ -20,9 +20,6 @@ export interface LeaderLoopOptions {
 
 /** What a job's `start` takes: where the lock lives, how often it runs, who watches it. */
 export type LeaderStart = Pick<LeaderLoopOptions, 'databaseUrl' | 'pollMs' | 'monitor'>;
-
-/** The longest pause after failed rounds: a fault that lasts is retried once a minute. */
-export const MAX_BACKOFF_MS = 60_000;
 
 /**
  * Runs `runOnce` every `pollMs` while this instance holds the job's advisory lock (PostgreSQL, on a
@@ -96,7 +93,7 @@ export function runWhileLeader({ databaseUrl, pollMs, lockKey, name, logger, run
     const healthy = await round();
     if (healthy) health?.healthy();
     failures = healthy ? 0 : failures + 1;
-    if (!stopped) timer = setTimeout(() => void tick(), failures === 0 ? pollMs : Math.min(pollMs * 2 ** failures, MAX_BACKOFF_MS));
+    if (!stopped) timer = setTimeout(() => void tick(), failures === 0 ? pollMs : backoffMs(pollMs, failures));
   };
   void tick();
   return async () => {
