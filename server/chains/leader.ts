@@ -10,7 +10,7 @@ export interface LeaderLoopOptions {
   pollMs: number;
   /** Any 64-bit number of our own, one per job. */
   lockKey: bigint;
-  /** The job's name in the log (`<name>.leading`, `<name>.lock_failed`, `<name>.round_failed`) and in readiness. */
+  /** The job's name in the log (`<name>.leading`, `<name>.lock_lost`, `<name>.lock_failed`, `<name>.round_failed`) and in readiness. */
   name: string;
   logger: Logger;
   runOnce: () => Promise<void>;
@@ -44,8 +44,10 @@ export function runWhileLeader({ databaseUrl, pollMs, lockKey, name, logger, run
     try {
       if (!lock) {
         const client = new pg.Client({ connectionString: databaseUrl });
-        client.on('error', () => {
-          // The session and its lock are gone; the next tick connects again.
+        client.on('error', (error) => {
+          // The session and its lock are gone (a restart, a terminated session); the next tick connects
+          // again, and whichever instance asks first leads: leadership may split across instances.
+          if (held) logger.warn(`${name}.lock_lost`, describeError(error));
           held = false;
           lock = undefined;
         });
