@@ -51,9 +51,17 @@ cd_root_and() { (cd / && as_owner "$@"); }
 cd_root_and "$PG_BIN/initdb" -D "$WORK/data" -U postgres --pwfile="$WORK/pwfile" --auth=scram-sha-256 \
   --encoding=UTF8 --locale=C.UTF-8 --no-sync >/dev/null
 # Durability is pointless for a cluster that is deleted afterwards; turning it off makes tests faster.
-cd_root_and "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w start -o \
-  "-c listen_addresses=127.0.0.1 -c port=$PORT -c unix_socket_directories=$WORK -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-  >/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
+# In its configuration file, so that a plain `pg_ctl start` after a stop (the fault tests) listens the same.
+cat >> "$WORK/data/postgresql.conf" <<CONF
+listen_addresses = '127.0.0.1'
+port = $PORT
+unix_socket_directories = '$WORK'
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+max_connections = 200
+CONF
+cd_root_and "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w start >/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
 
 # Passwords are hex, so they need no quoting inside the SQL literals.
 PGPASSWORD="$PASSWORD" "$PG_BIN/psql" -q -X -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres -d postgres >/dev/null <<SQL

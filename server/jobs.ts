@@ -36,3 +36,11 @@ export function createJobMonitor(clock: Clock): JobMonitor {
 export function stallAfter(pollMs: number): number {
   return Math.max(60_000, 10 * pollMs);
 }
+
+/** The longest pause after failed tries: a fault that lasts is retried once a minute. */
+export const MAX_BACKOFF_MS = 60_000;
+
+/** The pause before the next try after `failures` failed ones in a row: twice `baseMs` each time, at most `MAX_BACKOFF_MS`. */
+export function backoffMs(baseMs: number, failures: number): number {
+  return Math.min(baseMs * 2 ** failures, MAX_BACKOFF_MS);
+}

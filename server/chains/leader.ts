@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Chain } from '../../contract/chains';
 import { databaseFault } from '../db/faults';
-import { stallAfter, type JobMonitor } from '../jobs';
+import { backoffMs, stallAfter, type JobMonitor } from '../jobs';
 import { describeError, type Logger } from '../logger';
 
 export interface LeaderLoopOptions {
@@ -10,7 +10,7 @@ export interface LeaderLoopOptions {
   pollMs: number;
   /** Any 64-bit number of our own, one per job. */
   lockKey: bigint;
-  /** The job's name in the log (`<name>.leading`, `<name>.lock_failed`, `<name>.round_failed`) and in readiness. */
+  /** The job's name in the log (`<name>.leading`, `<name>.lock_lost`, `<name>.lock_failed`, `<name>.round_failed`) and in readiness. */
   name: string;
   logger: Logger;
   runOnce: () => Promise<void>;
@@ -20,9 +20,6 @@ export interface LeaderLoopOptions {
 
 /** What a job's `start` takes: where the lock lives, how often it runs, who watches it. */
 export type LeaderStart = Pick<LeaderLoopOptions, 'databaseUrl' | 'pollMs' | 'monitor'>;
-
-/** The longest pause after failed rounds: a fault that lasts is retried once a minute. */
-export const MAX_BACKOFF_MS = 60_000;
 
 /**
  * Runs `runOnce` every `pollMs` while this instance holds the job's advisory lock (PostgreSQL, on a
@@ -47,8 +44,10 @@ export function runWhileLeader({ databaseUrl, pollMs, lockKey, name, logger, run
     try {
       if (!lock) {
         const client = new pg.Client({ connectionString: databaseUrl });
-        client.on('error', () => {
-          // The session and its lock are gone; the next tick connects again.
+        client.on('error', (error) => {
+          // The session and its lock are gone (a restart, a terminated session); the next tick connects
+          // again, and whichever instance asks first leads: leadership may split across instances.
+          if (held) logger.warn(`${name}.lock_lost`, describeError(error));
           held = false;
           lock = undefined;
         });
@@ -96,7 +95,7 @@ export function runWhileLeader({ databaseUrl, pollMs, lockKey, name, logger, run
     const healthy = await round();
     if (healthy) health?.healthy();
     failures = healthy ? 0 : failures + 1;
-    if (!stopped) timer = setTimeout(() => void tick(), failures === 0 ? pollMs : Math.min(pollMs * 2 ** failures, MAX_BACKOFF_MS));
+    if (!stopped) timer = setTimeout(() => void tick(), failures === 0 ? pollMs : backoffMs(pollMs, failures));
   };
   void tick();
   return async () => {

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { backoffMs } from '../jobs';
 
 /** The query builder every service uses; the same type whichever engine runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -70,6 +71,8 @@ export interface PostgresOptions {
   /** Milliseconds any one statement may run; the server cancels it after (none when absent). */
   statementTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
+  /** Milliseconds before a lost LISTEN connection is first opened again (1 s when absent); doubled after each failed try. */
+  listenRetryMs?: number;
 }
 
 /** A real PostgreSQL through `pg`: how Meridian scales (stateless servers, one database). */
@@ -118,8 +121,9 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
 
 /**
  * LISTEN holds its connection for as long as it listens, so it gets a client of its own outside the pool.
- * A lost connection is opened again after a pause; what was notified meanwhile is missed, which the
- * listeners' own fallback (the app polls) covers.
+ * A lost connection is opened again after a pause that doubles with each failed try (a restart or a
+ * refused role can last minutes), for as long as anyone listens; what was notified meanwhile is missed,
+ * which the listeners' own fallback (the app polls) covers. Only the first connection's failure rejects.
  */
 async function listenOn(
   connectionString: string,
@@ -129,20 +133,37 @@ async function listenOn(
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
+  let listening = false;
+  let failures = 0;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString, connectionTimeoutMillis: options.connectTimeoutMs });
-    next.on('notification', (message) => {
-      if (message.channel === channel) onPayload(message.payload ?? '');
-    });
-    next.on('error', (error) => {
+    let lost = false;
+    // A failed try can both reject and emit 'error': it is retried once.
+    const lose = (error: Error) => {
+      if (lost) return;
+      lost = true;
       options.onPoolError?.(error);
       void next.end().catch(() => {});
       if (client === next) client = null;
-      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), LISTEN_RETRY_MS);
+      if (listening && !stopped) {
+        failures++;
+        retry = setTimeout(() => void connect().catch(() => {}), backoffMs(options.listenRetryMs ?? LISTEN_RETRY_MS, failures - 1));
+      }
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
     });
-    await next.connect();
-    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    next.on('error', lose);
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      lose(error as Error);
+      throw error;
+    }
+    listening = true;
+    failures = 0;
     if (stopped) await next.end();
     else client = next;
   };
@@ -155,4 +176,5 @@ async function listenOn(
   };
 }
 
-const LISTEN_RETRY_MS = 5_000;
+/** The first pause before a lost LISTEN connection is opened again; it doubles after each failed try. */
+const LISTEN_RETRY_MS = 1_000;

@@ -1,5 +1,5 @@
-// Issue 23, item 5: two instances on one PostgreSQL through the faults an operator meets — so far the job
-// leader killed and a backup restored (docs/testing.md says what is still to join).
+// Issue 23, item 5: two instances on one PostgreSQL through the faults an operator meets: the job leader
+// killed, PostgreSQL restarted, the application's role refused for 20 s, a backup restored.
 // Runs alone under `npm run test:faults` (its own cluster: scripts/with-postgres.sh exports PG_*).
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +27,8 @@ const PG_BIN = required('PG_BIN');
 const SUPERUSER_URL = required('PG_SUPERUSER_URL');
 const DATABASE_URL = required('DATABASE_URL');
 const OWNER_URL = required('DATABASE_MIGRATION_URL');
+const PG_DATA = required('PG_DATA');
+const PG_LOG = required('PG_LOG');
 
 /** How often the rates are read here, so their lease (three rounds) lasts 6 s instead of 45. */
 const RATES_INTERVAL_MS = 2_000;
@@ -62,6 +64,12 @@ async function waitFor<T>(
 }
 
 const run = promisify(execFile);
+
+/** `pg_ctl` on the test cluster, as its data directory's owner: `postgres` when the tests run as root. */
+function pgCtl(...args: string[]) {
+  const command = [path.join(PG_BIN, 'pg_ctl'), '-D', PG_DATA, ...args];
+  return process.getuid?.() === 0 ? run('runuser', ['-u', 'postgres', '--', ...command], { cwd: '/' }) : run(command[0]!, command.slice(1));
+}
 
 async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -101,6 +109,7 @@ function leads(instance: Instance, job: Job): boolean {
   const lost = Math.max(
     log.lastIndexOf(`[meridian] ${job}.lock_released`),
     log.lastIndexOf(`[meridian] ${job}.lock_failed`),
+    log.lastIndexOf(`[meridian] ${job}.lock_lost`),
     log.lastIndexOf('[meridian] rates.lease_lost'.replace('rates', job)),
   );
   return gained > lost;
@@ -195,6 +204,85 @@ describe('two instances on one PostgreSQL, through faults', () => {
   let address: Address;
   const sent: Array<{ hash: Hash; amount: string }> = [];
 
+  /** Every deposit sent so far is credited, as the customer sees it on `instance`, with one row and one ledger transaction each. */
+  async function everyDepositCreditedOnce(instance: Instance, timeoutMs: number): Promise<void> {
+    const token = await customerToken(instance);
+    await waitFor('every deposit credited', timeoutMs, async () => {
+      const { body } = await call(instance, 'GET', '/deposits?asset=USDT', { token });
+      const credited = body.deposits
+        .filter((one: { status: string }) => one.status === 'credited')
+        .map((one: { txHash: string }) => one.txHash);
+      return sent.every(({ hash }) => credited.includes(hash));
+    });
+    const rows = await sql<{ tx_hash: string; transactions: string }>(
+      OWNER_URL,
+      `SELECT d.tx_hash, count(t.id)::text AS transactions FROM chain_deposits d
+       LEFT JOIN ledger_transactions t ON t.id = d.transaction_id WHERE lower(d.address) = lower($1) GROUP BY d.tx_hash ORDER BY d.tx_hash`,
+      [address],
+    );
+    expect(rows, 'one row and one ledger transaction per deposit, none missed').toEqual(
+      sent.map(({ hash }) => ({ tx_hash: hash, transactions: '1' })).sort((x, y) => x.tx_hash.localeCompare(y.tx_hash)),
+    );
+  }
+
+  /** Neither instance died, nor left a rejection unhandled (logged, not fatal, but a bug all the same). */
+  const expectBothWell = () =>
+    expect(
+      [a, b]
+        .filter((instance) => !alive(instance) || instance.server.output().includes('process.unhandled_rejection'))
+        .map(({ name }) => name),
+      'instances that died or left a rejection unhandled',
+    ).toEqual([]);
+
+  /**
+   * While the database is out of reach: both instances stay up, `/api/ready` answers 503 and a request
+   * that needs the database 503 `temporarily_unavailable` with Retry-After, never a 500. A deposit sent
+   * meanwhile waits on its chain.
+   */
+  async function duringFault(token: string): Promise<void> {
+    for (const instance of [a, b]) {
+      await waitFor(
+        `${instance.name}'s /api/ready answers 503`,
+        15_000,
+        async () => (await call(instance, 'GET', '/ready')).status === 503,
+      );
+      const refused = await call(instance, 'GET', '/deposits?asset=USDT', { token });
+      expect({ status: refused.status, code: refused.body?.error?.code }, `a read on ${instance.name}`).toEqual({
+        status: 503,
+        code: 'temporarily_unavailable',
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const amount = `${sent.length + 1}.5`;
+    sent.push({ hash: await deposit(address, amount), amount });
+    expectBothWell();
+  }
+
+  /**
+   * After the fault: both instances ready, each advisory-lock job led again (its session and lock went
+   * with the fault), the rates moved by a round since `over`, and every deposit credited once.
+   */
+  async function recovered(logFrom: Map<Instance, number>, over: Date): Promise<void> {
+    for (const instance of [a, b])
+      await waitFor(
+        `${instance.name}'s /api/ready answers 200`,
+        30_000,
+        async () => (await call(instance, 'GET', '/ready')).status === 200,
+      );
+    for (const job of ['deposits', 'withdrawals'] as const)
+      await waitFor(`an instance leads ${job} again`, 45_000, () =>
+        [a, b].some((one) => one.server.output().includes(`[meridian] ${job}.leading`, logFrom.get(one)) && leads(one, job)),
+      );
+    await waitFor('a rates round', 30_000, async () => {
+      const [row] = await sql<{ at: Date | null }>(OWNER_URL, "SELECT max(updated_at) AS at FROM rates WHERE source = 'feed'");
+      return row!.at !== null && row!.at > over;
+    });
+    await everyDepositCreditedOnce(a, 45_000);
+    expectBothWell();
+  }
+
+  const logLengths = () => new Map([a, b].map((instance) => [instance, instance.server.output().length]));
+
   it("two instances started as docs/operations.md says accept each other's SMS codes and tokens", async () => {
     // Side by side: the migrations run once under their lock, the seed needs no instance, B no A.
     [a, b] = await Promise.all([
@@ -252,25 +340,38 @@ describe('two instances on one PostgreSQL, through faults', () => {
     const back = startInstance(leader.name);
     sent.push({ hash: await deposit(address, '5'), amount: '5' });
 
-    const token = await customerToken(survivor);
-    await waitFor('every deposit credited', 30_000, async () => {
-      const { body } = await call(survivor, 'GET', '/deposits?asset=USDT', { token });
-      const credited = body.deposits
-        .filter((one: { status: string }) => one.status === 'credited')
-        .map((one: { txHash: string }) => one.txHash);
-      return sent.every(({ hash }) => credited.includes(hash));
-    });
-    const rows = await sql<{ tx_hash: string; transactions: string }>(
-      OWNER_URL,
-      `SELECT d.tx_hash, count(t.id)::text AS transactions FROM chain_deposits d
-       LEFT JOIN ledger_transactions t ON t.id = d.transaction_id WHERE lower(d.address) = lower($1) GROUP BY d.tx_hash ORDER BY d.tx_hash`,
-      [address],
-    );
-    expect(rows, 'one row and one ledger transaction per deposit, none missed').toEqual(
-      sent.map(({ hash }) => ({ tx_hash: hash, transactions: '1' })).sort((x, y) => x.tx_hash.localeCompare(y.tx_hash)),
-    );
+    await everyDepositCreditedOnce(survivor, 30_000);
     if (leader === a) a = await back;
     else b = await back;
+  });
+
+  it('a PostgreSQL restart: both instances answer 503 while it is down, stay up, and every job runs again after', async () => {
+    const token = await customerToken(a);
+    const logFrom = logLengths();
+    await pgCtl('stop', '-m', 'fast', '-w');
+    try {
+      await duringFault(token);
+    } finally {
+      await pgCtl('start', '-w', '-l', PG_LOG);
+    }
+    await recovered(logFrom, new Date());
+  });
+
+  it('CONNECTION LIMIT 0 on the application role for 20 s: both stay up, answer 503 and not ready, and every job runs again after', async () => {
+    const token = await customerToken(a);
+    const logFrom = logLengths();
+    const limitedAt = Date.now();
+    await sql(SUPERUSER_URL, 'ALTER ROLE meridian_app CONNECTION LIMIT 0');
+    try {
+      // The limit refuses new sessions only: the open ones are ended too, as pool turnover would in time.
+      await sql(SUPERUSER_URL, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'meridian_app'");
+      await duringFault(token);
+      // The fault lasts its 20 s whatever the checks took.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, limitedAt + 20_000 - Date.now())));
+    } finally {
+      await sql(SUPERUSER_URL, 'ALTER ROLE meridian_app CONNECTION LIMIT -1');
+    }
+    await recovered(logFrom, new Date());
   });
 
   it('a pg_dump restores into a fresh database that passes the ledger audit', async () => {

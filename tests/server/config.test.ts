@@ -59,6 +59,12 @@ describe('configuration', () => {
     expect(Buffer.from(development.kycKey).equals(Buffer.from(development.cardKey))).toBe(false);
   });
 
+  it("sizes each instance's PostgreSQL pool by DB_POOL_SIZE, 10 when unset (issue 23 item 2)", () => {
+    expect(loadConfig(PRODUCTION_ENV).dbPoolSize).toBe(10);
+    expect(loadConfig({ ...PRODUCTION_ENV, DB_POOL_SIZE: '25' }).dbPoolSize).toBe(25);
+    expect(() => loadConfig({ ...PRODUCTION_ENV, DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE must be a whole number of at least 1/);
+  });
+
   it('refuses a short AUTH_SECRET', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(/at least 32 bytes/);
   });

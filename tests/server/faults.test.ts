@@ -1,4 +1,5 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, DATABASE_RETRY_AFTER_SECONDS } from '../../server/app';
 import { runWhileLeader } from '../../server/chains/leader';
@@ -162,5 +163,65 @@ describe.runIf(POSTGRES_URL)('a busy database on PostgreSQL', () => {
     expect(databaseFault(lockTimeout)).toBe('timeout');
     expect(databaseFault(await failure(db.database, 'SELECT 1/0'))).toBeUndefined();
     expect(databaseFault(databaseGone())).toBe('unavailable');
+  });
+});
+
+describe.runIf(POSTGRES_URL)('LISTEN on PostgreSQL', () => {
+  /** A TCP relay to the database that can cut every connection and refuse new ones, as a restart does. */
+  async function relay() {
+    const target = new URL(POSTGRES_URL!);
+    const sockets = new Set<Socket>();
+    let refusing = false;
+    const server = createServer((socket) => {
+      if (refusing) return void socket.destroy();
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      for (const [one, other] of [
+        [socket, upstream],
+        [upstream, socket],
+      ] as const) {
+        sockets.add(one);
+        one.on('error', () => other.destroy());
+        one.on('close', () => (sockets.delete(one), other.destroy()));
+        one.pipe(other);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    stops.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const url = Object.assign(new URL(POSTGRES_URL!), { hostname: '127.0.0.1', port: String((server.address() as AddressInfo).port) });
+    return {
+      url: url.href,
+      down() {
+        refusing = true;
+        for (const socket of sockets) socket.destroy();
+      },
+      up() {
+        refusing = false;
+      },
+    };
+  }
+
+  it('listens again after its connection is lost, however many tries reconnecting takes', async () => {
+    const { url, down, up } = await relay();
+    const errors: Error[] = [];
+    const listener = openPostgres(url, { listenRetryMs: 20, onPoolError: (error) => void errors.push(error) });
+    stops.push(() => listener.close());
+    const channel = `test_${randomBytes(6).toString('hex')}`;
+    const heard: string[] = [];
+    stops.push(await listener.listen(channel, (payload) => void heard.push(payload)));
+    const notify = (payload: string) => db.database.transaction((session) => session.query('SELECT pg_notify($1, $2)', [channel, payload]));
+
+    await notify('before');
+    await vi.waitFor(() => expect(heard).toEqual(['before']));
+    down();
+    // The lost connection, then three refused tries (20, 40, 80 ms apart): it keeps trying.
+    await vi.waitFor(() => expect(errors.length).toBeGreaterThanOrEqual(4), { timeout: 5_000 });
+    up();
+    await vi.waitFor(
+      async () => {
+        await notify('after');
+        expect(heard).toContain('after');
+      },
+      { timeout: 5_000 },
+    );
   });
 });
