@@ -53,7 +53,8 @@ test('a quote that runs out on the page is refreshed, one the server finds run o
   const quote = page.getByTestId('quote');
   await expect(quote.getByTestId('quote-seconds')).toHaveText('The quote holds for 30 more seconds.', { timeout: 15_000 });
   const firstRate = await quote.locator('dd').first().textContent();
-  expect(firstRate).toMatch(/€1\.00 = 0\.0000\d+\s*BTC/);
+  // The price of the asset bought, each figure a run of its own (Unicode isolates).
+  expect(firstRate).toMatch(/^\u20661\.00\sBTC\u2069 = \u2066€[\d,]+\.\d\d\u2069$/);
 
   // 30 seconds on the page's clock: the old quote is never reused, a fresh one replaces it.
   const refreshedAnswer = quoteAnswer();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, assetDecimals, type Locale } from '../contract';
-import { amountForInput, formatAmount, parseAmount } from '../src/ui/money';
+import { amountForInput, formatAmount, formatRate, parseAmount } from '../src/ui/money';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
@@ -46,6 +46,40 @@ describe('formatAmount: exact decimal strings through Intl', () => {
 
   it('knows each asset’s decimals', () => {
     expect(['EUR', 'USD', 'BTC', 'ETH', 'BNB', 'AVAX', 'USDT', 'USDC'].map(assetDecimals)).toEqual([2, 2, 8, 18, 18, 18, 6, 6]);
+  });
+});
+
+/** Unicode's isolates: left to right, right to left, and their end. */
+const LRI = '\u2066';
+const RLI = '\u2067';
+const PDI = '\u2069';
+
+describe('formatRate: a rate as the price of the asset, in one order in every language', () => {
+  it('prices the crypto asset in fiat whichever way the money goes (en)', () => {
+    // Buying BTC with euros: the quote's rate is BTC per euro; the price is its inverse.
+    const buying = formatRate({ fromAsset: 'EUR', toAsset: 'BTC', rate: '0.000016190000000000' }, 'en');
+    const selling = formatRate({ fromAsset: 'BTC', toAsset: 'EUR', rate: '61766.120000000000000000' }, 'en');
+    expect(selling).toBe(`${LRI}1.00${NBSP}BTC${PDI} = ${LRI}€61,766.12${PDI}`);
+    expect(buying).toBe(`${LRI}1.00${NBSP}BTC${PDI} = ${LRI}€61,766.52${PDI}`);
+    // A stablecoin is priced too, though its unit is worth less than the euro's.
+    expect(formatRate({ fromAsset: 'EUR', toAsset: 'USDT', rate: '1.08' }, 'en')).toBe(`${LRI}1.00${NBSP}USDT${PDI} = ${LRI}€0.92${PDI}`);
+    // Crypto against crypto (and fiat against fiat): the unit worth more is priced.
+    expect(formatRate({ fromAsset: 'ETH', toAsset: 'BTC', rate: '0.04' }, 'en')).toBe(
+      `${LRI}1.00${NBSP}BTC${PDI} = ${LRI}25.00${NBSP}ETH${PDI}`,
+    );
+  });
+
+  it('ar: the asset first in reading order, every digit Arabic-Indic, Intl\'s "US$" kept in one piece', () => {
+    const text = formatRate({ fromAsset: 'BTC', toAsset: 'USD', rate: '61766.12' }, 'ar');
+    expect(text).toBe(`${RLI}١٫٠٠${NBSP}BTC${PDI} = ${RLI}${RLM}٦١٬٧٦٦٫١٢${NBSP}${LRI}US$${PDI}${PDI}`);
+    expect(text).not.toMatch(/[0-9]/);
+  });
+});
+
+describe('formatAmount on screen: a Latin currency symbol in right-to-left text', () => {
+  it('isolates "US$" in Arabic so its sign stays after the letters; other locales get Intl\'s text as it is', () => {
+    expect(formatAmount('310', 'USD', 'ar')).toBe(`${RLM}٣١٠٫٠٠${NBSP}${LRI}US$${PDI}`);
+    expect(formatAmount('310', 'USD', 'en')).toBe('$310.00');
   });
 });
 

@@ -1,5 +1,7 @@
-import { LOCALE_TAGS, type Locale } from '../../contract';
+import { LOCALE_TAGS, RTL_LOCALES, type Locale } from '../../contract';
+import { compare, divide } from '../../contract/decimal';
 import { numberFormat } from '../../contract/intlCache';
+import { formatAmount as amountText, isFiat } from '../../contract/money';
 
 /**
  * Money is a decimal string end to end ("1234567.123456789012345678"): the server sends it so, Intl
@@ -11,8 +13,39 @@ export type Decimal = string;
 /** What a hidden balance shows: the same four dots whatever the amount, so nothing leaks by width. */
 export const HIDDEN_AMOUNT = '••••';
 
-// Shared with the server's statements (contract/money.ts).
-export { formatAmount, isFiat } from '../../contract/money';
+export { isFiat };
+
+/** Unicode's isolates: a run of text laid out on its own, in the direction given, whatever surrounds it. */
+const ISOLATE = { ltr: '\u2066', rtl: '\u2067', end: '\u2069' } as const;
+/** A Latin currency symbol with a sign at either end ("US$", "CA$"). */
+const LATIN_SYMBOL = /\p{Script=Latin}+\p{Sc}|\p{Sc}\p{Script=Latin}+/gu;
+
+/**
+ * An amount for the screen: the text the server's statements print too (contract/money.ts), as Intl gives
+ * it. In right-to-left text a Latin symbol is isolated left to right, or its sign, a neutral character at
+ * the run's end, turns over ("US$" read as "$US").
+ */
+export function formatAmount(amount: Decimal, asset: string, locale: Locale, options?: { signed?: boolean }): string {
+  const text = amountText(amount, asset, locale, options);
+  return RTL_LOCALES.has(locale) ? text.replace(LATIN_SYMBOL, (symbol) => `${ISOLATE.ltr}${symbol}${ISOLATE.end}`) : text;
+}
+
+/** Decimals a price keeps before formatting cuts it to its asset's. */
+const PRICE_DECIMALS = 18;
+
+/**
+ * A rate as the price of an asset, "1 BTC = €61,766.12", in that order in every language (read in the
+ * locale's direction, each figure as Intl writes it for the locale). The asset priced is the crypto one
+ * against fiat, otherwise the one whose unit is worth more. `rate` is units of `toAsset` per `fromAsset`.
+ */
+export function formatRate({ fromAsset, toAsset, rate }: { fromAsset: string; toAsset: string; rate: Decimal }, locale: Locale): string {
+  const fromPriced = isFiat(fromAsset) === isFiat(toAsset) ? compare(rate, '1') >= 0 : !isFiat(fromAsset);
+  const [asset, price, currency] = fromPriced ? [fromAsset, rate, toAsset] : [toAsset, divide('1', rate, PRICE_DECIMALS), fromAsset];
+  // Each figure is its own run, so digits and signs never mix across the "=".
+  const dir = RTL_LOCALES.has(locale) ? ISOLATE.rtl : ISOLATE.ltr;
+  const figure = (text: string) => `${dir}${text}${ISOLATE.end}`;
+  return `${figure(formatAmount('1', asset, locale))} = ${figure(formatAmount(price, currency, locale))}`;
+}
 
 /** An amount as the locale writes it in a field: its digits and decimal sign, no grouping or trailing zeros. */
 export function amountForInput(amount: Decimal, locale: Locale): string {

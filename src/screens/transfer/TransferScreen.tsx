@@ -10,7 +10,7 @@ import { transferActors } from '../../app/actors/transfer';
 import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { AmountInput, Money } from '../../ui/Money';
-import { amountForInput, formatAmount } from '../../ui/money';
+import { amountForInput, formatAmount, formatRate } from '../../ui/money';
 import { Sheet } from '../../ui/Sheet';
 import { SelectField } from '../../ui/TextField';
 import { formatNumber } from '../../i18n/format';
@@ -209,7 +209,7 @@ function QuoteFacts({
         ) : null}
         <div className="fact">
           <dt>{t('transfer.quote.rate')}</dt>
-          <dd dir="ltr">{`${formatAmount('1', quote.fromAsset, locale)} = ${formatAmount(quote.rate, quote.toAsset, locale)}`}</dd>
+          <dd>{formatRate(quote, locale)}</dd>
         </div>
         <div className="fact">
           <dt>{t('transfer.quote.fee', { percent: quote.feePercent })}</dt>
