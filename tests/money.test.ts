@@ -98,7 +98,7 @@ describe('parseAmount: what a customer types, as a canonical decimal string', ()
     expect(parseAmount('١٢٫٥', 'ar', 2)).toEqual({ ok: true, value: '12.5' });
     expect(parseAmount('۱۲.۵', 'ar', 2)).toEqual({ ok: true, value: '12.5' });
     expect(parseAmount('๑๒.๕', 'th', 2)).toEqual({ ok: true, value: '12.5' });
-    expect(parseAmount('１２．５', 'zh', 2)).toEqual({ ok: false, error: 'invalid' });
+    expect(parseAmount('１２．５', 'zh', 2)).toEqual({ ok: false, error: 'invalid_character' });
     expect(parseAmount('１２.５', 'zh', 2)).toEqual({ ok: true, value: '12.5' });
   });
 
@@ -131,10 +131,11 @@ describe('parseAmount: what a customer types, as a canonical decimal string', ()
     expect(parseAmount(`${ETH_18}9`, 'en', assetDecimals('ETH'))).toEqual({ ok: false, error: 'too_many_decimals' });
   });
 
-  it('refuses what is not an amount', () => {
-    for (const text of ['abc', '-5', '1e3', '1.2.3', '.', '12$', '+1']) {
-      expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'invalid' });
-    }
+  it('refuses what is not an amount, saying why', () => {
+    for (const text of ['1.2.3', '.']) expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'invalid' });
+    for (const text of ['abc', '1e3', '12$', '+1']) expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'invalid_character' });
+    for (const text of ['-5', '−5', '-0']) expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'negative' });
+    for (const text of ['0', '0.00', '٠٫٠']) expect(parseAmount(text, 'ar', 8)).toEqual({ ok: false, error: 'zero' });
     expect(parseAmount('   ', 'en', 8)).toEqual({ ok: false, error: 'empty' });
   });
 });

@@ -30,6 +30,13 @@ export function formatAmount(amount: Decimal, asset: string, locale: Locale, opt
   return RTL_LOCALES.has(locale) ? text.replace(LATIN_SYMBOL, (symbol) => `${ISOLATE.ltr}${symbol}${ISOLATE.end}`) : text;
 }
 
+/** A percentage given as its decimal string ("0.60" for 0.6 %), written as the locale writes percentages (Arabic "٠٫٦٠٪"). */
+export function formatPercent(percent: Decimal, locale: Locale): string {
+  return numberFormat(LOCALE_TAGS[locale], { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
+    divide(percent, '100', 4) as Intl.StringNumericLiteral,
+  );
+}
+
 /** Decimals a price keeps before formatting cuts it to its asset's. */
 const PRICE_DECIMALS = 18;
 
@@ -57,7 +64,11 @@ export function amountForInput(amount: Decimal, locale: Locale): string {
   }).format(amount as Intl.StringNumericLiteral);
 }
 
-export type AmountError = 'empty' | 'invalid' | 'too_many_decimals';
+/**
+ * Why a typed amount is not one: `invalid` may still become one as the customer types on ("1,5" on the
+ * way to "1,500"); `invalid_character` ("1e3"), `negative` ("-5") and `zero` never would by itself.
+ */
+export type AmountError = 'empty' | 'invalid' | 'invalid_character' | 'negative' | 'zero' | 'too_many_decimals';
 export type ParsedAmount = { ok: true; value: Decimal } | { ok: false; error: AmountError };
 
 /**
@@ -87,6 +98,7 @@ function separators(locale: Locale): { decimal: string; group: string } {
 export function parseAmount(input: string, locale: Locale, decimals: number): ParsedAmount {
   const text = input.trim();
   if (text === '') return { ok: false, error: 'empty' };
+  if (/^[-−‐]/.test(text)) return { ok: false, error: 'negative' };
   const { decimal, group } = separators(locale);
   const spaceGroups = /\s/.test(group);
   let normalized = '';
@@ -95,12 +107,13 @@ export function parseAmount(input: string, locale: Locale, decimals: number): Pa
     if (digit !== null) normalized += digit;
     else if (char === group || (spaceGroups && /\s/.test(char))) normalized += ',';
     else if (char === decimal || ((char === '.' || char === ',') && char !== group)) normalized += '.';
-    else return { ok: false, error: 'invalid' };
+    else return { ok: false, error: 'invalid_character' };
   }
   const match = /^(?:(\d{1,3}(?:,\d{3})+)|(\d*))(?:\.(\d*))?$/.exec(normalized);
   if (!match || !/\d/.test(normalized)) return { ok: false, error: 'invalid' };
   const whole = (match[1] ?? match[2] ?? '').replaceAll(',', '').replace(/^0+(?=\d)/, '') || '0';
   const fraction = (match[3] ?? '').replace(/0+$/, '');
   if (fraction.length > decimals) return { ok: false, error: 'too_many_decimals' };
+  if (whole === '0' && fraction === '') return { ok: false, error: 'zero' };
   return { ok: true, value: fraction ? `${whole}.${fraction}` : whole };
 }

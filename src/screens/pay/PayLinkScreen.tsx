@@ -15,6 +15,7 @@ import { Money } from '../../ui/Money';
 import { SelectField } from '../../ui/TextField';
 import { failureText } from '../../ui/failureText';
 import { formatRate } from '../../ui/money';
+import { QuoteCost } from '../../ui/QuoteCost';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
@@ -44,6 +45,7 @@ function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; 
             <Money amount={quote.fee} asset={quote.fromAsset} />
           </dd>
         </div>
+        <QuoteCost quote={quote} />
       </dl>
       {quote.fundsSufficient ? null : <p className="field-error">{t('payment.failures.insufficient_funds')}</p>}
       {quote.withinLimit ? null : <p className="field-error">{t('payment.failures.limit_exceeded')}</p>}

@@ -14,6 +14,7 @@ import { amountForInput, formatAmount, formatRate } from '../../ui/money';
 import { Sheet } from '../../ui/Sheet';
 import { SelectField } from '../../ui/TextField';
 import { formatNumber } from '../../i18n/format';
+import { QuoteCost } from '../../ui/QuoteCost';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { OpenAccount } from '../shared/OpenAccount';
 import { useBalances } from '../shared/useBalances';
@@ -221,6 +222,7 @@ function QuoteFacts({
           <dt>{t('transfer.quote.spread')}</dt>
           <dd>{`${formatNumber(quote.spreadPercent, locale)} %`}</dd>
         </div>
+        <QuoteCost quote={quote} />
         {full ? (
           <div className="fact">
             <dt>{t('transfer.quote.get')}</dt>
