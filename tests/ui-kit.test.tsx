@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../contract';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
+import { ActivityRow } from '../src/ui/ActivityRow';
 import { Button } from '../src/ui/Button';
 import { Copyable } from '../src/ui/Copyable';
 import { EmptyState } from '../src/ui/EmptyState';
@@ -336,6 +337,42 @@ describe('FeeSchedule (Help)', () => {
     const arabic = render(<FeeSchedule />, 'ar');
     expect(arabic.querySelector('tbody td')!.textContent).toContain('٠٫١٪');
     expect(arabic.textContent).not.toMatch(/[0-9]/);
+  });
+});
+
+describe('ActivityRow', () => {
+  it('shows a repayment once, as the debit it is (its own icon), with the card account’s side inside', () => {
+    const page = render(
+      <ListRows>
+        <ActivityRow
+          activity={{
+            id: '00000000-0000-4000-8000-000000000001',
+            accountId: '00000000-0000-4000-8000-0000000000a1',
+            type: 'card_repayment',
+            status: 'completed',
+            counterparty: null,
+            reference: null,
+            amount: '-150.00',
+            currency: 'EUR',
+            counterAmount: null,
+            counterCurrency: null,
+            usdValue: null,
+            createdAt: '2026-03-02T09:00:00.000Z',
+            legs: [
+              {
+                id: '00000000-0000-4000-8000-000000000002',
+                accountId: '00000000-0000-4000-8000-0000000000a2',
+                amount: '150.00',
+                currency: 'EUR',
+              },
+            ],
+          }}
+        />
+      </ListRows>,
+    );
+    expect(page.querySelector('.activity-icon--arrowOut')).not.toBeNull();
+    expect(page.querySelector('.activity-amount')!.textContent).toBe('-€150.00');
+    expect([...page.querySelectorAll('[data-testid="activity-leg"]')].map((leg) => leg.textContent)).toEqual(['+€150.00']);
   });
 });
 

@@ -15,6 +15,7 @@ import { Sheet } from '../../ui/Sheet';
 import { SelectField } from '../../ui/TextField';
 import { formatNumber } from '../../i18n/format';
 import { QuoteCost } from '../../ui/QuoteCost';
+import { useBackCloses } from '../../ui/useBackCloses';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { OpenAccount } from '../shared/OpenAccount';
 import { useBalances } from '../shared/useBalances';
@@ -73,6 +74,8 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
   const from = choices.from.find((account) => account.id === view.fromAccountId);
   const to = choices.to.find((account) => account.id === view.toAccountId);
   const quote = view.quote;
+  // The browser's back closes the review, keeping the amounts, as its Cancel does.
+  useBackCloses(view.reviewing, () => flow.send({ type: 'REVIEW_CANCELLED' }), 'transfer-review');
 
   if (view.done && view.result) return <Receipt quote={view.result.quote} activityId={view.result.activityId} />;
   if (!choices.loading && (choices.from.length === 0 || choices.to.length === 0)) {
