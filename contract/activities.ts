@@ -5,7 +5,8 @@ import { requestTimestampSchema, signedDecimalSchema, textSchema, timestampSchem
 /**
  * Activities: what the customer sees of each movement of money, one per account it touched. A completed
  * activity's `amount` is exactly what its ledger transaction posted to the account (signed: negative left
- * the account).
+ * the account). A move between the customer's own accounts (a repayment, an exchange) is one action: the
+ * list shows it once, as the account it left, with the other accounts in `legs`.
  */
 export const ACTIVITY_TYPES = [
   'deposit',
@@ -31,6 +32,16 @@ export const ACTIVITY_STATUSES = ['pending', 'completed', 'failed', 'cancelled']
 export const activityStatusSchema = z.enum(ACTIVITY_STATUSES);
 export type ActivityStatus = z.infer<typeof activityStatusSchema>;
 
+/** Another account the same customer action moved (the card account a repayment paid, the account an exchange filled). */
+export const activityLegSchema = z.object({
+  /** That account's own activity. */
+  id: z.uuid(),
+  accountId: z.uuid(),
+  amount: signedDecimalSchema,
+  currency: assetSchema,
+});
+export type ActivityLeg = z.infer<typeof activityLegSchema>;
+
 export const activitySchema = z.object({
   id: z.uuid(),
   accountId: z.uuid(),
@@ -47,6 +58,8 @@ export const activitySchema = z.object({
   /** The amount's value in US dollars when it happened; null when no rate was known. */
   usdValue: signedDecimalSchema.nullable(),
   createdAt: timestampSchema,
+  /** The other accounts the same action moved, each with its amount; empty when it moved only this one. */
+  legs: z.array(activityLegSchema),
 });
 export type Activity = z.infer<typeof activitySchema>;
 
@@ -55,7 +68,8 @@ export const ACTIVITIES_PAGE_DEFAULT = 20;
 export const ACTIVITY_SEARCH_MAX_LENGTH = 100;
 
 /**
- * `GET /activities`: newest first, one page at a time. `cursor` is the previous page's `nextCursor`
+ * `GET /activities`: newest first, one page at a time, one row per customer action (a move between
+ * their own accounts as the account it left; `accountId` lists that account's own side instead). `cursor` is the previous page's `nextCursor`
  * (opaque). `q` finds the text in the counterparty or reference, or, when it is an amount (`12.5`), the
  * activities of that amount either way. `from` is inclusive, `to` exclusive.
  */

@@ -78,6 +78,12 @@ function aligned(a: string, b: string): { a: bigint; b: bigint; scale: number } 
   return { a: x.units * pow10(scale - x.scale), b: y.units * pow10(scale - y.scale), scale };
 }
 
+/** a ÷ b to `decimals` decimals, rounded towards zero, for a positive b (a price from its inverse rate). */
+export function divide(a: string, b: string, decimals: number): string {
+  const { a: x, b: y } = aligned(a, b);
+  return fromUnits((x * pow10(decimals)) / y, decimals);
+}
+
 /** -1, 0 or 1 as a is below, equal to or above b, by value (`1.50` equals `1.5`, `-0` equals `0`). */
 export function compare(a: string, b: string): -1 | 0 | 1 {
   const { a: x, b: y } = aligned(a, b);

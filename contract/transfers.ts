@@ -15,6 +15,8 @@ export const QUOTE_SPREAD_PERCENT = '0.5';
 /** The fee, in percent of the amount paid in, never less than `QUOTE_MIN_FEE_USD` (in the paid asset). */
 export const QUOTE_FEE_PERCENT = '0.1';
 export const QUOTE_MIN_FEE_USD = '1';
+/** A quote whose cost (spread and fee together) is above this share of the amount paid is said to be expensive before it is confirmed. */
+export const QUOTE_COST_WARN_PERCENT = '2';
 
 /** Which amount the customer typed: what they pay (`in`) or what they get (`out`); the quote gives the other. */
 export const QUOTE_SIDES = ['in', 'out'] as const;
@@ -56,6 +58,10 @@ export const quoteSchema = z.object({
   amountIn: decimalSchema,
   /** What arrives in the to-account: (amountIn − fee) × rate, rounded down to the asset's decimals. */
   amountOut: decimalSchema,
+  /** What the exchange costs, in `fromAsset`: the fee plus the spread on the rest, rounded up to the asset's decimals. */
+  cost: decimalSchema,
+  /** `cost` in percent of `amountIn`, rounded up to two decimals. */
+  costPercent: decimalSchema,
   /** The value of `amountIn` in US dollars at the market rate: what counts toward the transfer limit. */
   usdValue: decimalSchema,
   /** The from-account's balance covers `amountIn` (when asked). */

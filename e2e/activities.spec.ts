@@ -28,6 +28,7 @@ async function answerThreePages(page: Page): Promise<(string | null)[]> {
     counterCurrency: null,
     usdValue: null,
     createdAt: new Date(Date.UTC(2026, 10, 25, 12) - n * 3_600_000).toISOString(),
+    legs: [],
   });
   const cursors: (string | null)[] = [];
   await page.route(/\/api\/activities(\?|$)/, async (route) => {

@@ -53,7 +53,8 @@ test('a quote that runs out on the page is refreshed, one the server finds run o
   const quote = page.getByTestId('quote');
   await expect(quote.getByTestId('quote-seconds')).toHaveText('The quote holds for 30 more seconds.', { timeout: 15_000 });
   const firstRate = await quote.locator('dd').first().textContent();
-  expect(firstRate).toMatch(/€1\.00 = 0\.0000\d+\s*BTC/);
+  // The price of the asset bought, each figure a run of its own (Unicode isolates).
+  expect(firstRate).toMatch(/^\u20661\.00\sBTC\u2069 = \u2066€[\d,]+\.\d\d\u2069$/);
 
   // 30 seconds on the page's clock: the old quote is never reused, a fresh one replaces it.
   const refreshedAnswer = quoteAnswer();
@@ -92,7 +93,11 @@ test('a quote that runs out on the page is refreshed, one the server finds run o
   const activities = await context.request.get('/api/activities?type=exchange', {
     headers: { Authorization: `Bearer ${tokens.accessToken}` },
   });
-  expect(((await activities.json()) as { items: unknown[] }).items).toHaveLength(2);
+  // One row for the exchange, the account it left, with the crypto account's side inside.
+  const exchanges = ((await activities.json()) as { items: { amount: string; legs: { currency: string }[] }[] }).items;
+  expect(exchanges.map((item) => ({ amount: item.amount, legs: item.legs.map((leg) => leg.currency) }))).toEqual([
+    { amount: '-50.00', legs: ['BTC'] },
+  ]);
 
   // The receipt opens the exchange's own page: what was paid, and what came of it.
   await receipt.getByRole('link', { name: 'See it in your activity' }).click();
@@ -110,8 +115,31 @@ test('an amount above the balance is explained before confirming, and what was t
   await screenReady(page);
   await page.getByLabel('You pay').fill('25');
   await expect(page.getByText('More than the €20.00 in this account.')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('button', { name: 'Review the transfer' })).toBeDisabled();
-  await expect(page.getByLabel('You pay')).toHaveValue('25');
+  const review = page.getByRole('button', { name: 'Review the transfer' });
+  await expect(review).toBeDisabled();
+  const pay = page.getByLabel('You pay');
+  await expect(pay).toHaveValue('25');
+
+  // What is no amount says why the button stays disabled (issue 24 item 28).
+  await pay.fill('-5');
+  await expect(page.getByText('Enter the amount without a minus sign')).toBeVisible();
+  await pay.fill('1e3');
+  await expect(page.getByText('Enter an amount like 12.5')).toBeVisible();
+  await pay.fill('0');
+  await pay.blur();
+  await expect(page.getByText('Enter an amount above zero')).toBeVisible();
+  await expect(review).toBeDisabled();
+
+  // The browser's back closes the review, not the page, and the amount stays.
+  await pay.fill('10');
+  await expect(review).toBeEnabled({ timeout: 15_000 });
+  await review.click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm the transfer' });
+  await expect(sheet.getByTestId('quote-cost')).toContainText('(');
+  await page.goBack();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(/\/transfer\/fiat-to-crypto$/);
+  await expect(pay).toHaveValue('10');
 });
 
 test('a customer with only a euro account opens the missing crypto account on the transfer page and goes on', async ({ page, context }) => {

@@ -42,6 +42,8 @@ export const SAMPLE_PAY_QUOTE: PayLinkQuote = {
   fee: '0.00001662',
   amountIn: '0.0002221',
   amountOut: '12.50',
+  cost: '0.00001765',
+  costPercent: '7.95',
   usdValue: '14.44',
   fundsSufficient: true,
   limitLeftUsd: '500.00',

@@ -26,6 +26,8 @@ const quote = {
   fee: '0.93',
   amountIn: '100.00',
   amountOut: '0.00163784',
+  cost: '1.43',
+  costPercent: '1.43',
   usdValue: '108.00',
   fundsSufficient: true,
   limitLeftUsd: '1000.00',

@@ -22,6 +22,8 @@ const FRESH_QUOTE: Quote = {
   fee: '1.00',
   amountIn: '100.00',
   amountOut: '0.00163350',
+  cost: '1.50',
+  costPercent: '1.50',
   usdValue: '108.00',
   fundsSufficient: true,
   limitLeftUsd: '1000.00',

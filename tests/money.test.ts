@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, assetDecimals, type Locale } from '../contract';
-import { amountForInput, formatAmount, parseAmount } from '../src/ui/money';
+import { amountForInput, formatAmount, formatRate, parseAmount } from '../src/ui/money';
 
 const NBSP = '\u00a0';
 const NNBSP = '\u202f';
@@ -49,6 +49,40 @@ describe('formatAmount: exact decimal strings through Intl', () => {
   });
 });
 
+/** Unicode's isolates: left to right, right to left, and their end. */
+const LRI = '\u2066';
+const RLI = '\u2067';
+const PDI = '\u2069';
+
+describe('formatRate: a rate as the price of the asset, in one order in every language', () => {
+  it('prices the crypto asset in fiat whichever way the money goes (en)', () => {
+    // Buying BTC with euros: the quote's rate is BTC per euro; the price is its inverse.
+    const buying = formatRate({ fromAsset: 'EUR', toAsset: 'BTC', rate: '0.000016190000000000' }, 'en');
+    const selling = formatRate({ fromAsset: 'BTC', toAsset: 'EUR', rate: '61766.120000000000000000' }, 'en');
+    expect(selling).toBe(`${LRI}1.00${NBSP}BTC${PDI} = ${LRI}€61,766.12${PDI}`);
+    expect(buying).toBe(`${LRI}1.00${NBSP}BTC${PDI} = ${LRI}€61,766.52${PDI}`);
+    // A stablecoin is priced too, though its unit is worth less than the euro's.
+    expect(formatRate({ fromAsset: 'EUR', toAsset: 'USDT', rate: '1.08' }, 'en')).toBe(`${LRI}1.00${NBSP}USDT${PDI} = ${LRI}€0.92${PDI}`);
+    // Crypto against crypto (and fiat against fiat): the unit worth more is priced.
+    expect(formatRate({ fromAsset: 'ETH', toAsset: 'BTC', rate: '0.04' }, 'en')).toBe(
+      `${LRI}1.00${NBSP}BTC${PDI} = ${LRI}25.00${NBSP}ETH${PDI}`,
+    );
+  });
+
+  it('ar: the asset first in reading order, every digit Arabic-Indic, Intl\'s "US$" kept in one piece', () => {
+    const text = formatRate({ fromAsset: 'BTC', toAsset: 'USD', rate: '61766.12' }, 'ar');
+    expect(text).toBe(`${RLI}١٫٠٠${NBSP}BTC${PDI} = ${RLI}${RLM}٦١٬٧٦٦٫١٢${NBSP}${LRI}US$${PDI}${PDI}`);
+    expect(text).not.toMatch(/[0-9]/);
+  });
+});
+
+describe('formatAmount on screen: a Latin currency symbol in right-to-left text', () => {
+  it('isolates "US$" in Arabic so its sign stays after the letters; other locales get Intl\'s text as it is', () => {
+    expect(formatAmount('310', 'USD', 'ar')).toBe(`${RLM}٣١٠٫٠٠${NBSP}${LRI}US$${PDI}`);
+    expect(formatAmount('310', 'USD', 'en')).toBe('$310.00');
+  });
+});
+
 describe('parseAmount: what a customer types, as a canonical decimal string', () => {
   it.each(LOCALES)('%s: reads back its own 18-decimal input exactly', (locale) => {
     expect(amountForInput(ETH_18, locale)).toBe(EXPECTED[locale].typed);
@@ -64,7 +98,7 @@ describe('parseAmount: what a customer types, as a canonical decimal string', ()
     expect(parseAmount('١٢٫٥', 'ar', 2)).toEqual({ ok: true, value: '12.5' });
     expect(parseAmount('۱۲.۵', 'ar', 2)).toEqual({ ok: true, value: '12.5' });
     expect(parseAmount('๑๒.๕', 'th', 2)).toEqual({ ok: true, value: '12.5' });
-    expect(parseAmount('１２．５', 'zh', 2)).toEqual({ ok: false, error: 'invalid' });
+    expect(parseAmount('１２．５', 'zh', 2)).toEqual({ ok: false, error: 'invalid_character' });
     expect(parseAmount('１２.５', 'zh', 2)).toEqual({ ok: true, value: '12.5' });
   });
 
@@ -97,10 +131,11 @@ describe('parseAmount: what a customer types, as a canonical decimal string', ()
     expect(parseAmount(`${ETH_18}9`, 'en', assetDecimals('ETH'))).toEqual({ ok: false, error: 'too_many_decimals' });
   });
 
-  it('refuses what is not an amount', () => {
-    for (const text of ['abc', '-5', '1e3', '1.2.3', '.', '12$', '+1']) {
-      expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'invalid' });
-    }
+  it('refuses what is not an amount, saying why', () => {
+    for (const text of ['1.2.3', '.']) expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'invalid' });
+    for (const text of ['abc', '1e3', '12$', '+1']) expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'invalid_character' });
+    for (const text of ['-5', '−5', '-0']) expect(parseAmount(text, 'en', 8)).toEqual({ ok: false, error: 'negative' });
+    for (const text of ['0', '0.00', '٠٫٠']) expect(parseAmount(text, 'ar', 8)).toEqual({ ok: false, error: 'zero' });
     expect(parseAmount('   ', 'en', 8)).toEqual({ ok: false, error: 'empty' });
   });
 });

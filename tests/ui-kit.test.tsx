@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../contract';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
+import { ActivityRow } from '../src/ui/ActivityRow';
 import { Button } from '../src/ui/Button';
 import { Copyable } from '../src/ui/Copyable';
 import { EmptyState } from '../src/ui/EmptyState';
@@ -18,6 +19,8 @@ import { PasswordStrength } from '../src/ui/PasswordStrength';
 import { HiddenAmountsContext } from '../src/ui/hiddenAmounts';
 import { AmountInput, Money } from '../src/ui/Money';
 import type { ParsedAmount } from '../src/ui/money';
+import { QuoteCost } from '../src/ui/QuoteCost';
+import { FeeSchedule } from '../src/screens/help/FeeSchedule';
 import { Sheet } from '../src/ui/Sheet';
 import { CheckboxField, TextField } from '../src/ui/TextField';
 import { MENU_HIDE_DELAY_MS, TOOLTIP_HIDE_DELAY_MS, TOOLTIP_OFFSET_PX, TOOLTIP_SHOW_DELAY_MS } from '../src/ui/timing';
@@ -257,6 +260,28 @@ describe('Money and AmountInput', () => {
     expect(byRole(page, 'alert').map((el) => el.textContent)).toEqual(['Enter an amount like 12.5']);
   });
 
+  it('says at once why "-5" and "1e3" are no amount, and "0" once the customer leaves the field (en and ar)', () => {
+    const page = render(<Amount asset="EUR" onAmount={() => {}} />);
+    const input = page.querySelector('input')!;
+    const alerts = () => byRole(page, 'alert').map((el) => el.textContent);
+    type(input, '-5');
+    expect(alerts()).toEqual(['Enter the amount without a minus sign']);
+    type(input, '1e3');
+    expect(alerts()).toEqual(['Enter an amount like 12.5']);
+    type(input, '0');
+    expect(alerts()).toEqual([]);
+    act(() => {
+      input.focus();
+      input.blur();
+    });
+    expect(alerts()).toEqual(['Enter an amount above zero']);
+
+    act(() => root!.unmount());
+    const arabic = render(<Amount asset="EUR" onAmount={() => {}} />, 'ar');
+    type(arabic.querySelector('input')!, '-٥');
+    expect(byRole(arabic, 'alert').map((el) => el.textContent)).toEqual([ar.money.errors.negative]);
+  });
+
   it('Max enters the whole balance in the locale’s digits', () => {
     const amounts: ParsedAmount[] = [];
     const page = render(<Amount asset="ETH" max="1.200000000000000000" onAmount={(a) => amounts.push(a)} />, 'ar');
@@ -264,6 +289,90 @@ describe('Money and AmountInput', () => {
     act(() => max.click());
     expect(page.querySelector('input')!.value).toBe('١٫٢');
     expect(amounts.at(-1)).toEqual({ ok: true, value: '1.2' });
+  });
+});
+
+describe('QuoteCost', () => {
+  it('gives spread and fee together in money and percent, and warns above 2 % (en and ar)', () => {
+    const cheap = render(
+      <dl>
+        <QuoteCost quote={{ cost: '6.00', costPercent: '0.60', fromAsset: 'EUR' }} />
+      </dl>,
+    );
+    expect(cheap.querySelector('[data-testid="quote-cost"]')!.textContent).toBe('€6.00 (0.6% of the amount)');
+    expect(cheap.querySelector('[data-testid="quote-cost-high"]')).toBeNull();
+
+    act(() => root!.unmount());
+    const dear = render(
+      <dl>
+        <QuoteCost quote={{ cost: '1.045', costPercent: '10.45', fromAsset: 'USDT' }} />
+      </dl>,
+    );
+    expect(dear.querySelector('[data-testid="quote-cost-high"]')!.textContent).toBe(
+      'This costs 10.45% of the amount, more than 2%. The fee is at least $1, so a larger amount costs less in percent.',
+    );
+
+    act(() => root!.unmount());
+    const arabic = render(
+      <dl>
+        <QuoteCost quote={{ cost: '1.045', costPercent: '10.45', fromAsset: 'USDT' }} />
+      </dl>,
+      'ar',
+    );
+    const text = arabic.querySelector('[data-testid="quote-cost"]')!.textContent!;
+    expect(text).toContain('١٫٠٤٥\u00a0USDT');
+    expect(text).toContain('١٠٫٤٥٪');
+    expect(text).not.toMatch(/[0-9]/);
+  });
+});
+
+describe('FeeSchedule (Help)', () => {
+  it('states the fee, its least amount and the spread the server quotes with (en and ar)', () => {
+    const page = render(<FeeSchedule />);
+    const rows = [...page.querySelectorAll('tbody tr')].map((row) => row.textContent);
+    expect(rows[0]).toBe('Exchange between fiat and cryptoA fee of 0.1% of the amount, at least $1.00, plus a spread of 0.5% in the rate');
+    expect(page.textContent).toContain('warns you when it is above 2% of the amount');
+
+    act(() => root!.unmount());
+    const arabic = render(<FeeSchedule />, 'ar');
+    expect(arabic.querySelector('tbody td')!.textContent).toContain('٠٫١٪');
+    expect(arabic.textContent).not.toMatch(/[0-9]/);
+  });
+});
+
+describe('ActivityRow', () => {
+  it('shows a repayment once, as the debit it is (its own icon), with the card account’s side inside', () => {
+    const page = render(
+      <ListRows>
+        <ActivityRow
+          activity={{
+            id: '00000000-0000-4000-8000-000000000001',
+            accountId: '00000000-0000-4000-8000-0000000000a1',
+            type: 'card_repayment',
+            status: 'completed',
+            counterparty: null,
+            reference: null,
+            amount: '-150.00',
+            currency: 'EUR',
+            counterAmount: null,
+            counterCurrency: null,
+            usdValue: null,
+            createdAt: '2026-03-02T09:00:00.000Z',
+            legs: [
+              {
+                id: '00000000-0000-4000-8000-000000000002',
+                accountId: '00000000-0000-4000-8000-0000000000a2',
+                amount: '150.00',
+                currency: 'EUR',
+              },
+            ],
+          }}
+        />
+      </ListRows>,
+    );
+    expect(page.querySelector('.activity-icon--arrowOut')).not.toBeNull();
+    expect(page.querySelector('.activity-amount')!.textContent).toBe('-€150.00');
+    expect([...page.querySelectorAll('[data-testid="activity-leg"]')].map((leg) => leg.textContent)).toEqual(['+€150.00']);
   });
 });
 

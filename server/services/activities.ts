@@ -1,5 +1,5 @@
-import { and, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { ActivitiesPage, ActivitiesQuery, Activity } from '../../contract/activities';
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { ActivitiesPage, ActivitiesQuery, Activity, ActivityLeg } from '../../contract/activities';
 import type { Asset } from '../../contract/assets';
 import type { Db } from '../db/database';
 import { activities } from '../db/schema';
@@ -47,13 +47,17 @@ const columns = {
   counterCurrency: activities.counterCurrency,
   usdValue: sql<string | null>`round(${activities.usdValue}, 2)::text`,
   createdAt: activities.createdAt,
+  transactionId: activities.transactionId,
 };
 
 const selectActivities = (db: Db) => db.select(columns).from(activities);
 
-function toActivity(row: Awaited<ReturnType<typeof selectActivities>>[number]): Activity {
+type Row = Awaited<ReturnType<typeof selectActivities>>[number];
+
+function toActivity({ transactionId: _transaction, ...row }: Row, legs: ActivityLeg[]): Activity {
   return {
     ...row,
+    legs,
     amount: formatDecimal(row.amount),
     currency: row.currency as Asset,
     counterAmount: row.counterAmount === null ? null : formatDecimal(row.counterAmount),
@@ -63,10 +67,38 @@ function toActivity(row: Awaited<ReturnType<typeof selectActivities>>[number]): 
   };
 }
 
+/**
+ * Hides the side of a move between the customer's own accounts that money arrived on: the action is
+ * listed once, as the account it left (whose `legs` show the other), so a page counts actions, not rows.
+ */
+const notArrivingSide = sql`NOT (${activities.amount} > 0 AND EXISTS (SELECT 1 FROM activities AS debit
+  WHERE debit.transaction_id = ${activities.transactionId} AND debit.user_id = ${activities.userId} AND debit.amount < 0))`;
+
 export function createActivityService(db: Db) {
+  /** Each row with the customer's other activities of its ledger transaction. */
+  async function withLegs(userId: string, rows: Row[]): Promise<Activity[]> {
+    const transactionIds = [...new Set(rows.flatMap((row) => (row.transactionId ? [row.transactionId] : [])))];
+    const related = transactionIds.length
+      ? await selectActivities(db).where(and(eq(activities.userId, userId), inArray(activities.transactionId, transactionIds)))
+      : [];
+    return rows.map((row) =>
+      toActivity(
+        row,
+        related
+          .filter((other) => row.transactionId !== null && other.transactionId === row.transactionId && other.id !== row.id)
+          .map((other) => ({
+            id: other.id,
+            accountId: other.accountId,
+            amount: formatDecimal(other.amount),
+            currency: other.currency as Asset,
+          })),
+      ),
+    );
+  }
+
   async function list(userId: string, query: ActivitiesQuery): Promise<ActivitiesPage> {
     const conditions: (SQL | undefined)[] = [eq(activities.userId, userId)];
-    if (query.accountId) conditions.push(eq(activities.accountId, query.accountId));
+    conditions.push(query.accountId ? eq(activities.accountId, query.accountId) : notArrivingSide);
     if (query.type) conditions.push(eq(activities.type, query.type));
     if (query.status) conditions.push(eq(activities.status, query.status));
     if (query.from) conditions.push(gte(activities.createdAt, new Date(query.from)));
@@ -92,7 +124,7 @@ export function createActivityService(db: Db) {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: page.map(toActivity),
+      items: await withLegs(userId, page),
       nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
     };
   }
@@ -102,7 +134,8 @@ export function createActivityService(db: Db) {
     if (!UUID.test(id)) throw new ApiError('activity_not_found');
     const [row] = await selectActivities(db).where(and(eq(activities.id, id), eq(activities.userId, userId)));
     if (!row) throw new ApiError('activity_not_found');
-    return toActivity(row);
+    const [activity] = await withLegs(userId, [row]);
+    return activity!;
   }
 
   return { list, one };

@@ -12,11 +12,6 @@ export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** Completed deposits, in US dollars at the rate of their moment (a deposit without a known rate counts 0). */
-const depositsUsd = sql<string>`coalesce(sum(${activities.usdValue}), 0)::text`;
-/** Written out (not as parameters) so the planner matches the partial index `activities_user_deposits_idx`. */
-const isCompletedDeposit = sql`${activities.type} = 'deposit' AND ${activities.status} = 'completed'`;
-
 /** The first instant of the UTC day that `now` is in: daily limits count from it. */
 export function dayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -33,6 +28,16 @@ export const OPERATION_USAGE: Record<LimitedOperation, { types: readonly Activit
   payment: { types: ['payment_sent'], direction: 'out' },
   withdrawal: { types: ['withdrawal'], direction: 'out' },
 };
+
+/** Completed deposits, in US dollars at the rate of their moment (a deposit without a known rate counts 0). */
+const depositsUsd = sql<string>`coalesce(sum(${activities.usdValue}), 0)::text`;
+/**
+ * What makes a level: completed money arriving of the kinds the top-up limit counts (a bank transfer, a
+ * redeemed voucher…), from the same list, so "Deposit $… more" never leaves out what the limit counted.
+ * Written out (not as parameters) so the planner matches the partial index `activities_user_deposits_idx`.
+ */
+const isCompletedDeposit = sql`${activities.type} IN (${sql.raw(OPERATION_USAGE.top_up.types.map((type) => `'${type}'`).join(', '))})
+  AND ${activities.status} = 'completed' AND ${activities.amount} > 0`;
 
 /** The customer's level as SQL: the highest reached by completed deposits, at most 1 until KYC is approved. */
 export function currentLevelSql(userId: string): SQL {

@@ -93,3 +93,16 @@ export function quoteFigures({ fromUsd, toUsd, fromDecimals, toDecimals, amount,
     usdValue: wireFromUnits(usdValue, RATE_DECIMALS),
   };
 }
+
+/**
+ * What a quote costs the customer in the paid asset, spread and fee together: the fee, plus the spread's
+ * share of what the fee leaves (the market would have given that much more), rounded up; and that in
+ * percent of what is paid, rounded up to two decimals. Rounding up never reads as cheaper than it is.
+ */
+export function quoteCost(amountIn: string, fee: string, decimals: number): { cost: string; costPercent: string } {
+  const paid = toUnits(amountIn, decimals);
+  const feeUnits = toUnits(fee, decimals);
+  const million = 1_000_000n;
+  const cost = feeUnits + divideUp((paid - feeUnits) * perMillion(QUOTE_SPREAD_PERCENT), million);
+  return { cost: wireFromUnits(cost, decimals), costPercent: wireFromUnits(divideUp(cost * 10_000n, paid), 2) };
+}

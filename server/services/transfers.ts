@@ -18,7 +18,7 @@ import { accounts, activities, quotes } from '../db/schema';
 import { ApiError } from '../errors';
 import { compare, formatDecimal, min, negate, subtract } from '../../contract/decimal';
 import { post, systemAccountId } from './ledger';
-import { quoteFigures } from './quote-math';
+import { quoteCost, quoteFigures } from './quote-math';
 import type { LimitService } from './limits';
 import type { RateService } from './rates';
 
@@ -43,6 +43,7 @@ export function toQuote(row: QuoteRow, { fundsSufficient, limitLeftUsd }: Standi
     fee: formatDecimal(row.fee),
     amountIn: formatDecimal(row.amountIn),
     amountOut: formatDecimal(row.amountOut),
+    ...quoteCost(row.amountIn, row.fee, assetInfo(row.fromAsset as Asset)!.decimals),
     usdValue: formatDecimal(row.usdValue),
     fundsSufficient,
     limitLeftUsd,

@@ -7,23 +7,15 @@ import { ListRow } from './ListRow';
 import { Money } from './Money';
 import { useUiLocale } from './useUiLocale';
 
-const TYPE_ICONS: Record<ActivityType, IconName> = {
-  deposit: 'arrowIn',
-  withdrawal: 'arrowOut',
-  transfer_in: 'arrowIn',
-  transfer_out: 'arrowOut',
+/** Types with a picture of their own; any other shows which way the money went, so a debit row looks like one. */
+const TYPE_ICONS: Partial<Record<ActivityType, IconName>> = {
   exchange: 'exchange',
   card_payment: 'card',
   adjustment: 'adjust',
-  collateral_pledge: 'arrowOut',
-  collateral_release: 'arrowIn',
-  card_repayment: 'arrowIn',
   liquidation: 'exchange',
-  voucher_redeemed: 'arrowIn',
-  payment_sent: 'arrowOut',
-  payment_received: 'arrowIn',
-  referral_reward: 'arrowIn',
 };
+
+const iconOf = (activity: Activity): IconName => TYPE_ICONS[activity.type] ?? (activity.amount.startsWith('-') ? 'arrowOut' : 'arrowIn');
 
 export interface ActivityRowProps {
   activity: Activity;
@@ -53,8 +45,8 @@ export function ActivityRow({ activity, onClick, link, context }: ActivityRowPro
       link={link}
       label={
         <span className="activity-row">
-          <span className={`activity-icon activity-icon--${activity.type}`}>
-            <Icon name={TYPE_ICONS[activity.type]} />
+          <span className={`activity-icon activity-icon--${iconOf(activity)}`}>
+            <Icon name={iconOf(activity)} />
           </span>
           <span className="activity-text">
             {/* A name or an address keeps its own direction inside a right-to-left line. */}
@@ -75,6 +67,12 @@ export function ActivityRow({ activity, onClick, link, context }: ActivityRowPro
           <span className={activity.amount.startsWith('-') ? 'activity-amount activity-amount--out' : 'activity-amount'}>
             <Money amount={activity.amount} asset={activity.currency} signed />
           </span>
+          {/* The other side of a move between the customer's own accounts, inside the same row. */}
+          {activity.legs.map((leg) => (
+            <span key={leg.id} className="hint activity-leg" data-testid="activity-leg">
+              <Money amount={leg.amount} asset={leg.currency} signed />
+            </span>
+          ))}
           {activity.status === 'completed' ? null : (
             <span className={`badge activity-status activity-status--${activity.status}`}>{t(`activities.status.${activity.status}`)}</span>
           )}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { assetDecimals } from '../../contract';
 import { Button } from './Button';
 import { HiddenAmountsContext } from './hiddenAmounts';
-import { HIDDEN_AMOUNT, amountForInput, formatAmount, parseAmount, type Decimal, type ParsedAmount } from './money';
+import { HIDDEN_AMOUNT, amountForInput, formatAmount, parseAmount, type AmountError, type Decimal, type ParsedAmount } from './money';
 import { TextField, type TextFieldProps } from './TextField';
 import { useUiLocale } from './useUiLocale';
 
@@ -41,8 +41,9 @@ export type AmountInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type
 
 /**
  * An amount field: the locale's decimal sign and digits (Arabic-Indic too), the numeric keyboard on
- * phones, no more decimals than the asset has, and Max. Too many decimals is said at once; anything
- * else malformed once the customer leaves the field, so half-typed amounts are not scolded.
+ * phones, no more decimals than the asset has, and Max. What typing on cannot mend (too many decimals,
+ * a minus sign, a letter) is said at once; what it may ("0", "1,5") once the customer leaves the field,
+ * so half-typed amounts are not scolded.
  */
 export function AmountInput({ asset, value, onChange, max, error, onBlur, ...field }: AmountInputProps) {
   const { t } = useTranslation();
@@ -51,13 +52,24 @@ export function AmountInput({ asset, value, onChange, max, error, onBlur, ...fie
   const [left, setLeft] = useState(false);
   const decimals = assetDecimals(asset);
   const parsed = parseAmount(value, locale, decimals);
-  const ownError = parsed.ok
-    ? null
-    : parsed.error === 'too_many_decimals'
-      ? t('money.errors.tooManyDecimals', { count: decimals, asset })
-      : parsed.error === 'invalid' && left
-        ? t('money.errors.invalid', { example: amountForInput('12.5', locale) })
-        : null;
+  const ownError = parsed.ok ? null : errorText(parsed.error);
+  function errorText(error: AmountError): string | null {
+    switch (error) {
+      case 'too_many_decimals':
+        return t('money.errors.tooManyDecimals', { count: decimals, asset });
+      case 'negative':
+        return t('money.errors.negative');
+      case 'invalid_character':
+        return t('money.errors.invalid', { example: amountForInput('12.5', locale) });
+      // "0" and "1,5" may be on the way to "0.5" and "1,500": said once the customer leaves the field.
+      case 'zero':
+        return left ? t('money.errors.zero') : null;
+      case 'invalid':
+        return left ? t('money.errors.invalid', { example: amountForInput('12.5', locale) }) : null;
+      case 'empty':
+        return null;
+    }
+  }
   const change = (text: string) => onChange(text, parseAmount(text, locale, decimals));
 
   return (

@@ -1,5 +1,7 @@
-import { LOCALE_TAGS, type Locale } from '../../contract';
+import { LOCALE_TAGS, RTL_LOCALES, type Locale } from '../../contract';
+import { compare, divide } from '../../contract/decimal';
 import { numberFormat } from '../../contract/intlCache';
+import { formatAmount as amountText, isFiat } from '../../contract/money';
 
 /**
  * Money is a decimal string end to end ("1234567.123456789012345678"): the server sends it so, Intl
@@ -11,8 +13,46 @@ export type Decimal = string;
 /** What a hidden balance shows: the same four dots whatever the amount, so nothing leaks by width. */
 export const HIDDEN_AMOUNT = '••••';
 
-// Shared with the server's statements (contract/money.ts).
-export { formatAmount, isFiat } from '../../contract/money';
+export { isFiat };
+
+/** Unicode's isolates: a run of text laid out on its own, in the direction given, whatever surrounds it. */
+const ISOLATE = { ltr: '\u2066', rtl: '\u2067', end: '\u2069' } as const;
+/** A Latin currency symbol with a sign at either end ("US$", "CA$"). */
+const LATIN_SYMBOL = /\p{Script=Latin}+\p{Sc}|\p{Sc}\p{Script=Latin}+/gu;
+
+/**
+ * An amount for the screen: the text the server's statements print too (contract/money.ts), as Intl gives
+ * it. In right-to-left text a Latin symbol is isolated left to right, or its sign, a neutral character at
+ * the run's end, turns over ("US$" read as "$US").
+ */
+export function formatAmount(amount: Decimal, asset: string, locale: Locale, options?: { signed?: boolean }): string {
+  const text = amountText(amount, asset, locale, options);
+  return RTL_LOCALES.has(locale) ? text.replace(LATIN_SYMBOL, (symbol) => `${ISOLATE.ltr}${symbol}${ISOLATE.end}`) : text;
+}
+
+/** A percentage given as its decimal string ("0.60" for 0.6 %), written as the locale writes percentages (Arabic "٠٫٦٠٪"). */
+export function formatPercent(percent: Decimal, locale: Locale): string {
+  return numberFormat(LOCALE_TAGS[locale], { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
+    divide(percent, '100', 4) as Intl.StringNumericLiteral,
+  );
+}
+
+/** Decimals a price keeps before formatting cuts it to its asset's. */
+const PRICE_DECIMALS = 18;
+
+/**
+ * A rate as the price of an asset, "1 BTC = €61,766.12", in that order in every language (read in the
+ * locale's direction, each figure as Intl writes it for the locale). The asset priced is the crypto one
+ * against fiat, otherwise the one whose unit is worth more. `rate` is units of `toAsset` per `fromAsset`.
+ */
+export function formatRate({ fromAsset, toAsset, rate }: { fromAsset: string; toAsset: string; rate: Decimal }, locale: Locale): string {
+  const fromPriced = isFiat(fromAsset) === isFiat(toAsset) ? compare(rate, '1') >= 0 : !isFiat(fromAsset);
+  const [asset, price, currency] = fromPriced ? [fromAsset, rate, toAsset] : [toAsset, divide('1', rate, PRICE_DECIMALS), fromAsset];
+  // Each figure is its own run, so digits and signs never mix across the "=".
+  const dir = RTL_LOCALES.has(locale) ? ISOLATE.rtl : ISOLATE.ltr;
+  const figure = (text: string) => `${dir}${text}${ISOLATE.end}`;
+  return `${figure(formatAmount('1', asset, locale))} = ${figure(formatAmount(price, currency, locale))}`;
+}
 
 /** An amount as the locale writes it in a field: its digits and decimal sign, no grouping or trailing zeros. */
 export function amountForInput(amount: Decimal, locale: Locale): string {
@@ -24,7 +64,11 @@ export function amountForInput(amount: Decimal, locale: Locale): string {
   }).format(amount as Intl.StringNumericLiteral);
 }
 
-export type AmountError = 'empty' | 'invalid' | 'too_many_decimals';
+/**
+ * Why a typed amount is not one: `invalid` may still become one as the customer types on ("1,5" on the
+ * way to "1,500"); `invalid_character` ("1e3"), `negative` ("-5") and `zero` never would by itself.
+ */
+export type AmountError = 'empty' | 'invalid' | 'invalid_character' | 'negative' | 'zero' | 'too_many_decimals';
 export type ParsedAmount = { ok: true; value: Decimal } | { ok: false; error: AmountError };
 
 /**
@@ -54,6 +98,7 @@ function separators(locale: Locale): { decimal: string; group: string } {
 export function parseAmount(input: string, locale: Locale, decimals: number): ParsedAmount {
   const text = input.trim();
   if (text === '') return { ok: false, error: 'empty' };
+  if (/^[-−‐]/.test(text)) return { ok: false, error: 'negative' };
   const { decimal, group } = separators(locale);
   const spaceGroups = /\s/.test(group);
   let normalized = '';
@@ -62,12 +107,13 @@ export function parseAmount(input: string, locale: Locale, decimals: number): Pa
     if (digit !== null) normalized += digit;
     else if (char === group || (spaceGroups && /\s/.test(char))) normalized += ',';
     else if (char === decimal || ((char === '.' || char === ',') && char !== group)) normalized += '.';
-    else return { ok: false, error: 'invalid' };
+    else return { ok: false, error: 'invalid_character' };
   }
   const match = /^(?:(\d{1,3}(?:,\d{3})+)|(\d*))(?:\.(\d*))?$/.exec(normalized);
   if (!match || !/\d/.test(normalized)) return { ok: false, error: 'invalid' };
   const whole = (match[1] ?? match[2] ?? '').replaceAll(',', '').replace(/^0+(?=\d)/, '') || '0';
   const fraction = (match[3] ?? '').replace(/0+$/, '');
   if (fraction.length > decimals) return { ok: false, error: 'too_many_decimals' };
+  if (whole === '0' && fraction === '') return { ok: false, error: 'zero' };
   return { ok: true, value: fraction ? `${whole}.${fraction}` : whole };
 }

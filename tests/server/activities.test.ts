@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activitiesPageSchema, type Activity } from '../../contract/activities';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { accounts } from '../../server/db/schema';
-import { credit, debit } from '../../server/services/ledger';
+import { credit, debit, post, systemAccountId } from '../../server/services/ledger';
 import {
   TEST_EPOCH,
   TestClient,
@@ -171,6 +171,58 @@ describe('GET /activities', () => {
 });
 
 describe('GET /activities/:id', () => {
+  it('lists a move between the customer’s own accounts once, as the account it left, with the other inside', async () => {
+    const mover = new TestClient(server);
+    await registerCustomer(mover);
+    const userId = (await mover.get('/users/me')).body.id as string;
+    const [from, to] = [randomUUID(), randomUUID()];
+    await db.database.db.insert(accounts).values([
+      { id: from, userId, kind: 'fiat', currency: 'EUR', name: 'Euros', createdAt: TEST_EPOCH },
+      { id: to, userId, kind: 'crypto', currency: 'BTC', name: 'Bitcoin', createdAt: TEST_EPOCH },
+    ]);
+    await credit(db.database.db, {
+      kind: 'deposit',
+      userId,
+      accountId: from,
+      asset: 'EUR',
+      amount: '500',
+      at: minutes(1),
+      activity: { type: 'deposit' },
+    });
+    await db.database.db.transaction(async (tx) =>
+      post(tx, {
+        kind: 'transfer',
+        userId,
+        at: minutes(2),
+        entries: [
+          { accountId: from, amount: '-100' },
+          { accountId: await systemAccountId(tx, 'EUR', 'treasury'), amount: '100' },
+          { accountId: await systemAccountId(tx, 'BTC', 'treasury'), amount: '-0.001' },
+          { accountId: to, amount: '0.001' },
+        ],
+        activities: [
+          { accountId: from, type: 'exchange', amount: '-100', counterAmount: '0.001', counterCurrency: 'BTC' },
+          { accountId: to, type: 'exchange', amount: '0.001', counterAmount: '-100', counterCurrency: 'EUR' },
+        ],
+      }),
+    );
+    const list = async (query: string) => activitiesPageSchema.parse((await mover.get(`/activities?${query}`)).body);
+    // One row per action, so a page of one holds the exchange and the next the deposit.
+    const first = await list('limit=1');
+    expect(first.items.map(({ type, amount, legs }) => ({ type, amount, legs }))).toEqual([
+      { type: 'exchange', amount: '-100.00', legs: [{ id: expect.any(String), accountId: to, amount: '0.001', currency: 'BTC' }] },
+    ]);
+    const second = await list(`limit=1&cursor=${first.nextCursor}`);
+    expect(second.items.map(({ type, legs }) => ({ type, legs }))).toEqual([{ type: 'deposit', legs: [] }]);
+    expect(second.nextCursor).toBeNull();
+    // An account's own list shows its own side, the other inside it; the arriving side opens as itself.
+    const arriving = (await list(`accountId=${to}`)).items;
+    expect(arriving.map(({ amount, legs }) => ({ amount, legs: legs.map((leg) => leg.accountId) }))).toEqual([
+      { amount: '0.001', legs: [from] },
+    ]);
+    expect((await mover.get(`/activities/${arriving[0]!.id}`)).body).toEqual(arriving[0]);
+  });
+
   it('answers one of the customer’s activities as the list does, and any other id alike as unknown', async () => {
     const [newest] = (await client.get('/activities?limit=1')).body.items as Activity[];
     const one = await client.get(`/activities/${newest!.id}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compare, formatDecimal, subtract } from '../../contract/decimal';
 import { PAYMENT_REFERENCE_PATTERN } from '../../contract/inject';
 import { formatVoucherCode, normalizeVoucherCode, voucherCheckCharacter } from '../../contract/voucherCode';
 import { DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
@@ -292,6 +293,21 @@ describe('vouchers', () => {
     const other = await newCustomer();
     expectError(await other.client.post('/inject/pay-by-code', { code }, withKey()), 409, 'voucher_used');
     expect(await auditLedger(db.database.db)).toEqual([]);
+  });
+
+  it('counts a redeemed voucher towards the next level exactly as the top-up limit counts it', async () => {
+    const { client } = await newCustomer();
+    const redeemed = await client.post(
+      '/inject/pay-by-code',
+      { code: await createVoucher({ amount: '25.00', currency: 'EUR' }) },
+      withKey(),
+    );
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+    const used = (await client.get('/users-deposit-levels/limits')).body.top_up.monthly.used as string;
+    expect(compare(used, '0')).toBe(1);
+    const levels = (await client.get('/users-deposit-levels/by-user')).body;
+    expect(levels.totalDeposits).toBe(used);
+    expect(levels.next).toMatchObject({ level: 2, remaining: formatDecimal(subtract(levels.next.minTotalDeposit, used)) });
   });
 
   it('replays the first answer for the same Idempotency-Key (a double tap credits once)', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteSchema, transferSchema } from '../../contract/transfers';
 import { DEMO_ADMIN } from '../../server/db/seed';
 import { credit } from '../../server/services/ledger';
-import { quoteFigures } from '../../server/services/quote-math';
+import { quoteCost, quoteFigures } from '../../server/services/quote-math';
 import { expectError, registerVerifiedCustomer, TestClient, useTestServer } from './helpers';
 
 const { db, server } = useTestServer();
@@ -102,6 +102,13 @@ describe('quote math', () => {
     expect(quoteFigures({ ...eurToBtc, amount: '605.80', side: 'in' }).amountOut).toBe('0.00999989');
   });
 
+  it('costs the fee plus the spread on what the fee leaves, in money and percent, both rounded up', () => {
+    // 1.00 + 999 × 0.5 % = 5.995 → 6.00 EUR, 0.6 % of 1000.
+    expect(quoteCost('1000.00', '1.00', 2)).toEqual({ cost: '6.00', costPercent: '0.60' });
+    // Selling 10 USDT: the 1 US dollar least fee is most of it, 1 + 9 × 0.5 % = 1.045 USDT, 10.45 %.
+    expect(quoteCost('10.000000', '1.000000', 6)).toEqual({ cost: '1.045', costPercent: '10.45' });
+  });
+
   it('refuses zero, negative, malformed, too precise and too small amounts with their own codes', () => {
     const code = (amount: string, side: 'in' | 'out' = 'in') => {
       try {
@@ -131,6 +138,8 @@ describe('POST /transfers/quotes', () => {
       fee: '1.00',
       amountIn: '1000.00',
       amountOut: '0.01651577',
+      cost: '6.00',
+      costPercent: '0.60',
       fundsSufficient: false,
       firmForSeconds: 30,
       expiresAt: new Date(server.clock.now().getTime() + 30_000).toISOString(),

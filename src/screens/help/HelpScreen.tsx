@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
+import { FeeSchedule } from './FeeSchedule';
 import { HELP_TOPICS, matchesQuery, questionAnchor, type HelpQuestion, type HelpTopic } from './helpContent';
 
 /** One question, opened when the page's fragment names it (a deep link from an error page or a chat). */
@@ -136,6 +137,7 @@ export function HelpScreen() {
       ) : (
         <HelpAnswers topics={topics} isOpen={(question) => opened === questionAnchor(question) || query.trim() !== ''} />
       )}
+      <FeeSchedule />
       <ChatSection />
       <p className="hint">{t('help.contact')}</p>
     </div>

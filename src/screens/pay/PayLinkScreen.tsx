@@ -14,6 +14,9 @@ import { Form, FormAlert } from '../../ui/Form';
 import { Money } from '../../ui/Money';
 import { SelectField } from '../../ui/TextField';
 import { failureText } from '../../ui/failureText';
+import { formatRate } from '../../ui/money';
+import { QuoteCost } from '../../ui/QuoteCost';
+import { useUiLocale } from '../../ui/useUiLocale';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 import { PageNotFound } from '../simulate/shared';
@@ -22,6 +25,7 @@ import { useAccountLabel } from '../shared/useAccountName';
 /** What paying from an account in another asset costs, and how long the quote holds. */
 function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; secondsLeft: number; refreshed: boolean }) {
   const { t } = useTranslation();
+  const locale = useUiLocale();
   return (
     <section className="card stack" aria-label={t('payment.quote.title')} data-testid="payment-quote">
       <dl className="fact-list">
@@ -33,12 +37,7 @@ function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; 
         </div>
         <div className="fact">
           <dt>{t('payment.quote.rate')}</dt>
-          <dd>
-            {/* An equation reads left to right in every language; the value still sits at the line's end. */}
-            <bdi dir="ltr">
-              <Money amount="1" asset={quote.fromAsset} /> = <Money amount={quote.rate} asset={quote.toAsset} />
-            </bdi>
-          </dd>
+          <dd>{formatRate(quote, locale)}</dd>
         </div>
         <div className="fact">
           <dt>{t('payment.quote.fee', { percent: quote.feePercent })}</dt>
@@ -46,6 +45,7 @@ function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; 
             <Money amount={quote.fee} asset={quote.fromAsset} />
           </dd>
         </div>
+        <QuoteCost quote={quote} />
       </dl>
       {quote.fundsSufficient ? null : <p className="field-error">{t('payment.failures.insufficient_funds')}</p>}
       {quote.withinLimit ? null : <p className="field-error">{t('payment.failures.limit_exceeded')}</p>}

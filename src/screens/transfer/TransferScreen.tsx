@@ -10,10 +10,12 @@ import { transferActors } from '../../app/actors/transfer';
 import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { AmountInput, Money } from '../../ui/Money';
-import { amountForInput, formatAmount } from '../../ui/money';
+import { amountForInput, formatAmount, formatRate } from '../../ui/money';
 import { Sheet } from '../../ui/Sheet';
 import { SelectField } from '../../ui/TextField';
 import { formatNumber } from '../../i18n/format';
+import { QuoteCost } from '../../ui/QuoteCost';
+import { useBackCloses } from '../../ui/useBackCloses';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { OpenAccount } from '../shared/OpenAccount';
 import { useBalances } from '../shared/useBalances';
@@ -72,6 +74,8 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
   const from = choices.from.find((account) => account.id === view.fromAccountId);
   const to = choices.to.find((account) => account.id === view.toAccountId);
   const quote = view.quote;
+  // The browser's back closes the review, keeping the amounts, as its Cancel does.
+  useBackCloses(view.reviewing, () => flow.send({ type: 'REVIEW_CANCELLED' }), 'transfer-review');
 
   if (view.done && view.result) return <Receipt quote={view.result.quote} activityId={view.result.activityId} />;
   if (!choices.loading && (choices.from.length === 0 || choices.to.length === 0)) {
@@ -209,7 +213,7 @@ function QuoteFacts({
         ) : null}
         <div className="fact">
           <dt>{t('transfer.quote.rate')}</dt>
-          <dd dir="ltr">{`${formatAmount('1', quote.fromAsset, locale)} = ${formatAmount(quote.rate, quote.toAsset, locale)}`}</dd>
+          <dd>{formatRate(quote, locale)}</dd>
         </div>
         <div className="fact">
           <dt>{t('transfer.quote.fee', { percent: quote.feePercent })}</dt>
@@ -221,6 +225,7 @@ function QuoteFacts({
           <dt>{t('transfer.quote.spread')}</dt>
           <dd>{`${formatNumber(quote.spreadPercent, locale)} %`}</dd>
         </div>
+        <QuoteCost quote={quote} />
         {full ? (
           <div className="fact">
             <dt>{t('transfer.quote.get')}</dt>
