@@ -382,6 +382,8 @@ describe('client and server read an amount alike', () => {
         fc.pre(fitsDecimals(amount, 18));
         const typed = amountForInput(amount, locale);
         const parsed = parseAmount(typed, locale, 18);
+        // Zero is read, then refused with its own reason (the form says why nothing can be sent).
+        if (compare(amount, '0') === 0) return void expect(parsed).toEqual({ ok: false, error: 'zero' });
         expect(parsed.ok).toBe(true);
         if (!parsed.ok) return;
         expect(compare(parsed.value, amount)).toBe(0);
@@ -397,7 +399,8 @@ describe('client and server read an amount alike', () => {
     fc.assert(
       fc.property(unsignedDecimal, fc.constantFrom(...LOCALES), fc.constantFrom(2, 6, 8), (amount, locale, decimals) => {
         const parsed = parseAmount(amountForInput(amount, locale), locale, decimals);
-        expect(parsed.ok ? 'fits' : parsed.error).toBe(fitsDecimals(amount, decimals) ? 'fits' : 'too_many_decimals');
+        const expected = !fitsDecimals(amount, decimals) ? 'too_many_decimals' : compare(amount, '0') === 0 ? 'zero' : 'fits';
+        expect(parsed.ok ? 'fits' : parsed.error).toBe(expected);
       }),
       { numRuns: 400 },
     );
