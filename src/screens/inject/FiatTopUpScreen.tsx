@@ -57,24 +57,24 @@ export function FiatTopUpScreen() {
             <section className="card stack" aria-labelledby="fiat-reference" data-testid="fiat-reference">
               <h2 id="fiat-reference">{t('fiatTopUp.reference')}</h2>
               <p className="fiat-top-up-reference">
-                <Copyable text={details.reference} label={t('fiatTopUp.reference')} />
+                <Copyable text={details.reference} label={t('fiatTopUp.copy.reference')} />
               </p>
               <p className="hint-text">{t('fiatTopUp.referenceHint')}</p>
             </section>
             <ListRows label={t('fiatTopUp.detailsTitle')}>
-              <ListRow label={t('fiatTopUp.holder')} hint={<Copyable text={details.holderName} label={t('fiatTopUp.holder')} />} />
+              <ListRow label={t('fiatTopUp.holder')} hint={<Copyable text={details.holderName} label={t('fiatTopUp.copy.holder')} />} />
               {details.accounts.map((account) => (
                 <ListRow
                   key={account.accountId}
                   label={t('fiatTopUp.ibanFor', { currency: account.currency })}
                   hint={
-                    <Copyable text={account.iban} label={t('fiatTopUp.ibanFor', { currency: account.currency })}>
+                    <Copyable text={account.iban} label={t('fiatTopUp.copy.iban', { currency: account.currency })}>
                       {grouped(account.iban)}
                     </Copyable>
                   }
                 />
               ))}
-              <ListRow label={t('fiatTopUp.bic')} hint={<Copyable text={details.bic} label={t('fiatTopUp.bic')} />} />
+              <ListRow label={t('fiatTopUp.bic')} hint={<Copyable text={details.bic} label={t('fiatTopUp.copy.bic')} />} />
             </ListRows>
             <p className="hint-text">{t('fiatTopUp.arrival')}</p>
             <Button className="no-print" onClick={() => window.print()}>
