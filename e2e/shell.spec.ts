@@ -15,6 +15,8 @@ test('offline the shell says so and keeps its navigation; a screen that could no
   await signIn('en');
   await page.goto('/');
   await screenReady(page);
+  // The home page's own lazy parts (the passkey offer) have loaded: this test is about a screen's code.
+  await page.waitForLoadState('networkidle');
   // Gone after a full page load: tells a reload from an in-app navigation.
   await page.evaluate(() => document.documentElement.setAttribute('data-same-document', ''));
   const sameDocument = () => page.evaluate(() => document.documentElement.hasAttribute('data-same-document'));
