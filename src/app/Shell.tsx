@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -33,11 +33,26 @@ const StaySignedInDialog = lazy(() =>
 );
 const BiometricSheet = lazy(() => import('../ui/BiometricSheet').then(({ BiometricSheet }) => ({ default: BiometricSheet })));
 
+/**
+ * A lazy part of the shell whose code could not load (offline, or a new release removed it) shows
+ * nothing instead of replacing the whole page with the error page: the app machine has the failure
+ * (`vite:preloadError`) and takes the screen-load failure's path, once online when it happened offline.
+ */
+class ShellPart extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
+
 /** Mounts its children the first time they are needed and keeps them (a sheet closes itself, with its focus return). */
 function OnceNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
   const [mounted, setMounted] = useState(needed);
   if (needed && !mounted) setMounted(true);
-  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return mounted ? <ShellPart>{children}</ShellPart> : null;
 }
 
 interface MainNavItem {
@@ -157,9 +172,9 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
       </p>
       {children}
       {toastsShown && (
-        <Suspense fallback={null}>
+        <ShellPart>
           <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
-        </Suspense>
+        </ShellPart>
       )}
       <OnceNeeded needed={inCeremony}>
         <BiometricSheet activity={ceremonyActivity} />
@@ -206,9 +221,9 @@ export function Shell() {
           <main id="main" className="page page--wide">
             {heading}
             {current?.id === 'home' ? (
-              <Suspense fallback={null}>
+              <ShellPart>
                 <PasskeyOffer />
-              </Suspense>
+              </ShellPart>
             ) : null}
             {current?.tabs ? <SubNav group={current.tabs} /> : null}
             <Screen />
