@@ -181,6 +181,7 @@ describe('the transfer view', () => {
     secondsLeft: 12,
     reviewing: false,
     refreshed: false,
+    offline: false,
     failure: null,
     result: null,
   };
