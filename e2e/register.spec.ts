@@ -163,7 +163,7 @@ test('a wrong code is explained and kept; a reload on the verify step resumes it
 test('Back and Forward keep what the e-mail form holds; a later step opened directly shows the first', async ({ page }) => {
   await page.goto('/register/verify-email');
   // Signed out: the guard keeps private steps away.
-  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page).toHaveURL(/\/welcome\?redirect=%2Fregister%2Fverify-email$/);
   await page.goto('/register/email');
   await expect(page).toHaveURL(/\/register$/);
 
@@ -230,7 +230,7 @@ test('an e-mail that is taken is explained next to the field and nothing typed i
 
 test('the ref_code of an invitation link reaches the server with the registration', async ({ page, context }) => {
   await page.goto('/?ref_code=FRIEND-42');
-  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page).toHaveURL(/\/welcome\?redirect=%2F%3Fref_code%3DFRIEND-42$/);
   await signUp(page, 'en', newEmail());
   const me = await (await page.request.get('/api/users/me', { headers: await bearer(context) })).json();
   expect(me.refCode).toBe('FRIEND-42');

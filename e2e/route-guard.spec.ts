@@ -1,15 +1,15 @@
 import { expect, screenReady, test } from './fixtures';
 
 test.describe('route guard in the browser', () => {
-  test('a signed-out visitor opening /accounts lands on /welcome', async ({ page }) => {
+  test('a signed-out visitor opening /accounts lands on /welcome, which carries the page on to sign-in', async ({ page }) => {
     await page.goto('/accounts');
-    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page).toHaveURL(/\/welcome\?redirect=%2Faccounts$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Meridian' })).toBeVisible();
   });
 
   test('/de/accounts lands on /de/welcome, in German', async ({ page }) => {
     await page.goto('/de/accounts');
-    await expect(page).toHaveURL(/\/de\/welcome$/);
+    await expect(page).toHaveURL(/\/de\/welcome\?redirect=%2Fde%2Faccounts$/);
     await screenReady(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page.getByRole('link', { name: 'Anmelden' })).toBeVisible();

@@ -9,6 +9,7 @@ const signedIn: AppInput = {
   idle: { idleSeconds: 900 },
   balances: { signedIn: true, hidden: false },
   wallet: { connectedLastVisit: true },
+  online: true,
 };
 
 // The children never finish while the page is open: no outcome to branch on.
@@ -25,7 +26,9 @@ export const appModel = {
       idle: { idleSeconds: null },
       balances: { signedIn: false, hidden: true },
       wallet: { connectedLastVisit: false },
+      online: true,
     },
+    'signed in, opened offline': { ...signedIn, online: false },
   },
   actors: {
     session: runsForever,
@@ -37,21 +40,32 @@ export const appModel = {
     balances: runsForever,
     wallet: runsForever,
   },
-  events: { WALLET_ROUTE_OPENED: { 'a wallet page opens': {} }, APP_HYDRATED: { 'the first render is on screen': {} } },
+  events: {
+    WALLET_ROUTE_OPENED: { 'a wallet page opens': {} },
+    APP_HYDRATED: { 'the first render is on screen': {} },
+    WENT_OFFLINE: { 'the connection drops': {} },
+    WENT_ONLINE: { 'the connection is back': { at: 2_000 } },
+    CHUNK_LOAD_FAILED: { 'the transfer screen’s code does not load': { targetHref: '/transfer', at: 1_500 } },
+  },
   invariants: {
     running: (s) => {
       const missing = APP_CHILDREN.filter((id) => !s.children[id]);
       return missing.length === 0 || `not running: ${missing.join(', ')}`;
     },
-    'running.rendering': (s) => {
+    'running.page.rendering': (s) => {
       const early = [...APP_CHILDREN_AFTER_RENDER, 'wallet' as const].filter((id) => s.children[id]);
       return early.length === 0 || `started before the first render: ${early.join(', ')}`;
     },
-    'running.rendered': (s) => {
+    'running.page.rendered': (s) => {
       const missing = APP_CHILDREN_AFTER_RENDER.filter((id) => !s.children[id]);
       return missing.length === 0 || `not running after the first render: ${missing.join(', ')}`;
     },
-    'running.rendered.walletNotNeeded': (s) => !s.children.wallet || 'the wallet runs (and loads wagmi) though no wallet page opened',
-    'running.rendered.walletRunning': (s) => Boolean(s.children.wallet) || 'a wallet page opened but the wallet does not run',
+    'running.page.rendered.walletNotNeeded': (s) => !s.children.wallet || 'the wallet runs (and loads wagmi) though no wallet page opened',
+    'running.connection.online': (s) =>
+      (!s.hasTag('offline') && s.context.failedScreenHref === null) || 'online, yet a screen still waits for the connection',
+    'running.connection.offline': (s) => s.hasTag('offline') || 'offline without the offline notice',
+    'running.connection.offline.screenMissing': (s) =>
+      s.context.failedScreenHref === '/transfer' || 'a screen is missing but the page does not know which to load',
+    'running.page.rendered.walletRunning': (s) => Boolean(s.children.wallet) || 'a wallet page opened but the wallet does not run',
   },
 } satisfies FlowModel<typeof appMachine>;

@@ -14,6 +14,7 @@ export const chunkReloadMachine = setup({
     context: {} as ChunkReloadContext,
     input: {} as { reloadedAt: number | null },
     events: {} as ChunkReloadEvent,
+    tags: {} as 'gaveUp',
   },
   actions: {
     /** Writes the reload time to session storage, so the next page load knows. */
@@ -57,6 +58,7 @@ export const chunkReloadMachine = setup({
     reloading: { type: 'final', description: 'The browser reloads the target page.' },
     gaveUp: {
       description: 'The error page explains the failure.',
+      tags: 'gaveUp',
       on: { CHUNK_LOAD_FAILED: { actions: 'reportFailure' } },
     },
   },

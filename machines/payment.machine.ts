@@ -32,7 +32,8 @@ type Event =
   | { type: 'STATUS_CHANGED'; status: PayLinkStatus }
   /** The server's event stream ended (a proxy's timeout, a restart): the page polls instead. */
   | { type: 'STREAM_ENDED' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | quoteClock.ConnectionEvent;
 
 const CLOSED_CODES: Record<string, PayLinkStatus> = {
   pay_link_paid: 'paid',
@@ -69,6 +70,7 @@ export const paymentMachine = setup({
     }),
     /** GET /pay-links/:hash in the background, the poll's ask once the stream has ended (machines/poll.ts). */
     readStatus: unprovided<PayLinkStatus, { hash: string }>('readStatus'),
+    watchConnection: quoteClock.watchConnection,
   },
   guards: {
     isOwn: ({ event }) => 'output' in event && (event.output as PayLinkView).own,
@@ -84,6 +86,7 @@ export const paymentMachine = setup({
     accountChosen: ({ context }) => context.fromAccountId !== null,
     quoteCovers: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     quoteRunOut: quoteClock.quoteRunOut,
+    quoteRunOutOffline: quoteClock.quoteRunOutOffline,
     quoted: ({ context }) => context.quote !== null,
     quoteOver: ({ event }) => 'error' in event && QUOTE_OVER.has(toFailure(event.error).code),
   },
@@ -100,6 +103,9 @@ export const paymentMachine = setup({
     }),
     quoteTicked: assign(quoteClock.quoteTicked),
     quoteRefreshed: assign(quoteClock.quoteRefreshed),
+    quoteWaitStarted: assign(quoteClock.quoteWaitStarted),
+    wentOffline: assign(quoteClock.wentOffline),
+    wentOnline: assign(quoteClock.wentOnline),
   },
   delays: { QUOTE_TICK: quoteClock.QUOTE_TICK_MS, PAY_LINK_POLL: PAY_LINK_POLL_MS },
 }).createMachine({
@@ -113,10 +119,13 @@ export const paymentMachine = setup({
     quote: null,
     secondsLeft: 0,
     refreshed: false,
+    offline: false,
     receipt: null,
     failure: null,
   }),
   initial: 'loading',
+  invoke: { id: 'watchConnection', src: 'watchConnection' },
+  on: quoteClock.connectionFollowed,
   states: {
     loading: {
       tags: ['loading'],
@@ -179,10 +188,11 @@ export const paymentMachine = setup({
         },
         priced: {
           description: 'The quote under the account, its seconds counting down; “Pay” only when the account and the limit cover it.',
-          always: quoteClock.quoteRefreshing('quoting'),
+          always: [quoteClock.quoteWaiting('waitingForConnection'), quoteClock.quoteRefreshing('quoting')],
           after: quoteClock.quoteTicking('priced'),
           on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: assign({ failure: null }) } },
         },
+        waitingForConnection: quoteClock.quoteWaitingForConnection('quoting'),
       },
     },
     steppingUp: {

@@ -2,7 +2,17 @@ import type { SnapshotFrom } from 'xstate';
 import type { PayLinkQuote, PayLinkReceipt, PayLinkView } from '../contract/payLinks';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation } from './graph/model';
-import { countedText, failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
+import {
+  connectionInBrowser,
+  countedText,
+  failedCall,
+  failureText,
+  inLanguage,
+  PAGE_LANGUAGES,
+  pageTexts,
+  SIGNED_IN,
+  type PageLanguage,
+} from './graph/page';
 import { paymentMachine } from './payment.machine';
 import { asError, toFailure } from './failure';
 import { SESSION_GONE } from './poll';
@@ -75,6 +85,13 @@ function form(s: Snapshot, language: PageLanguage): PageExpectation {
       ...(s.matches({ choosing: 'priced' }) && quote
         ? [{ testId: 'payment-quote' }, { shownText: countedText(language, texts.quote, 'holds', { count: secondsLeft }) }]
         : []),
+      ...(s.matches({ choosing: 'waitingForConnection' })
+        ? [
+            { testId: 'payment-quote' },
+            { shownText: texts.quote.waiting },
+            { role: 'status' as const, text: pageTexts(language).app.offline.notice },
+          ]
+        : []),
       ...(s.matches({ choosing: 'quoteFailed' }) ? [{ role: 'button' as const, name: texts.retry }] : []),
     ],
     hides: [stepUpSheet(language)],
@@ -92,8 +109,12 @@ export const paymentModel = {
     STATUS_CHANGED: { 'still open': { status: 'open' }, paid: { status: 'paid' } },
     STREAM_ENDED: { 'the stream ended': {} },
     RETRY: { 'try again': {} },
+    CONNECTION_LOST: { 'the connection drops': {} },
+    CONNECTION_BACK: { 'the connection is back': {} },
   },
   actors: {
+    // It only tells the connection's changes; it never finishes on its own.
+    watchConnection: { done: {} },
     loadLink: {
       done: {
         'someone else’s open request': SAMPLE_PAY_REQUEST,
@@ -133,6 +154,7 @@ export const paymentModel = {
       s.context.quote?.fundsSufficient ?? null,
       s.context.secondsLeft,
       s.context.refreshed,
+      s.context.offline,
     ]),
   browser: {
     languages: PAGE_LANGUAGES,
@@ -164,8 +186,10 @@ export const paymentModel = {
             ],
       // The stream ends with nothing said; the page's clock stands still from then on, for the poll's steps.
       STREAM_ENDED: () => [{ clock: 'pause' }, { stream: EVENTS, events: [] }],
+      ...connectionInBrowser,
     },
     actors: {
+      watchConnection: { done: () => null },
       loadLink: {
         done: (output) => [
           { answer: LINK, method: 'GET', json: output },
@@ -201,6 +225,7 @@ export const paymentModel = {
       'choosing.quoting': form,
       'choosing.quoteFailed': form,
       'choosing.priced': form,
+      'choosing.waitingForConnection': form,
       paid: (_, language) => ({ shows: [{ shownText: pageTexts(language).payment.receipt }] }),
       closed: (s, language) => ({
         shows: [{ shownText: pageTexts(language).payment.closed[s.context.link!.status as 'paid' | 'expired' | 'cancelled'] }],
@@ -216,6 +241,8 @@ export const paymentModel = {
     'choosing.priced': (s) =>
       (s.context.quote?.fromAccountId === s.context.fromAccountId && s.context.secondsLeft > 0) ||
       'showing a quote that ran out, or another account’s',
+    'choosing.waitingForConnection': (s) =>
+      (s.context.offline && s.context.quote !== null && !s.context.refreshed) || 'waiting for the connection while online',
     steppingUp: (s) =>
       s.context.quote === null ||
       (s.context.quote.fundsSufficient && s.context.quote.withinLimit) ||

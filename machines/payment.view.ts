@@ -33,6 +33,8 @@ export function paymentView(snapshot: SnapshotFrom<typeof paymentMachine>) {
     fromAccountId: context.fromAccountId,
     secondsLeft: context.secondsLeft,
     refreshed: context.refreshed,
+    /** The quote ran out offline: it waits for the connection (the shell says it is offline). */
+    waitingForConnection: snapshot.hasTag('waitingForConnection'),
     /** No quote could be had for the chosen account: “Try again”. */
     quoteFailed: snapshot.matches({ choosing: 'quoteFailed' }),
     /** “Pay” does something: an account in the link's asset, or a quote it and the limit cover. */

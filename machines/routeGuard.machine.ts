@@ -198,20 +198,13 @@ export const routeGuardMachine = setup({
           guard: 'isPaymentLinkWhileSignedOut',
           target: 'redirecting',
           description: 'A payment link asks to log in first, then comes back.',
-          actions: assign({
-            decision: ({ context }) => {
-              const t = targetOf(context);
-              const back = encodeURIComponent(t.path + t.search);
-              return { kind: 'redirect', to: `${localizePath('/login', t.locale)}?redirect=${back}` };
-            },
-          }),
+          actions: assign({ decision: ({ context }) => ({ kind: 'redirect', to: returningTo('/login', targetOf(context)) }) }),
         },
         {
           guard: 'isPrivatePageWhileSignedOut',
           target: 'redirecting',
-          actions: assign({
-            decision: ({ context }) => ({ kind: 'redirect', to: localizePath('/welcome', targetOf(context).locale) }),
-          }),
+          description: 'Welcome first, carrying the page asked for through sign-in (the home page is where sign-in lands anyway).',
+          actions: assign({ decision: ({ context }) => ({ kind: 'redirect', to: returningTo('/welcome', targetOf(context)) }) }),
         },
         {
           guard: 'hasInvalidParams',
@@ -344,6 +337,13 @@ export const routeGuardMachine = setup({
     },
   },
 });
+
+/** `page` in the target's language, with the target as its `redirect` to come back to after sign-in (none for home). */
+function returningTo(page: '/login' | '/welcome', target: NavigationTarget): string {
+  const to = localizePath(page, target.locale);
+  if (target.basePath === '/' && !target.search) return to;
+  return `${to}?redirect=${encodeURIComponent(target.path + target.search)}`;
+}
 
 /**
  * The `redirect` query parameter is followed after login only when it is a path of this origin;

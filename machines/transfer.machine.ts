@@ -33,7 +33,8 @@ type Event =
   | { type: 'REVIEW_REQUESTED' }
   | { type: 'REVIEW_CANCELLED' }
   | { type: 'CONFIRMED' }
-  | { type: 'RETRY' };
+  | { type: 'RETRY' }
+  | quoteClock.ConnectionEvent;
 
 /** A refusal that says the quote itself is over: a fresh one is asked for at once if none came with it. */
 const QUOTE_OVER = new Set(['quote_expired', 'quote_used', 'quote_not_found']);
@@ -67,17 +68,19 @@ export const transferMachine = setup({
     context: {} as Context,
     events: {} as Event,
     output: {} as { transfer: Transfer | null },
-    tags: {} as 'editing' | 'quoting' | 'reviewing' | 'busy',
+    tags: {} as 'editing' | 'quoting' | 'reviewing' | 'busy' | 'waitingForConnection',
   },
   actors: {
     /** POST /transfers/quotes. */
     requestQuote: unprovided<Quote, { fromAccountId: string; toAccountId: string; amount: string; side: QuoteSide }>('requestQuote'),
     /** POST /transfers with the quote's id, once per quote (`idempotentSubmit`). */
     confirmTransfer: unprovided<Transfer, { quoteId: string } & SubmitIntent>('confirmTransfer'),
+    watchConnection: quoteClock.watchConnection,
   },
   guards: {
     readyToQuote: ({ context }) => context.fromAccountId !== null && context.toAccountId !== null && isPositive(context.amount),
     quoteRunOut: quoteClock.quoteRunOut,
+    quoteRunOutOffline: quoteClock.quoteRunOutOffline,
     canConfirm: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     wasReviewing: ({ context }) => context.reviewing,
     quoteOver: ({ event }) => QUOTE_OVER.has(failureOf(event).code),
@@ -99,6 +102,9 @@ export const transferMachine = setup({
     failed: assign({ failure: ({ event }) => failureOf(event) }),
     quoteTicked: assign(quoteClock.quoteTicked),
     quoteRefreshed: assign(quoteClock.quoteRefreshed),
+    quoteWaitStarted: assign(quoteClock.quoteWaitStarted),
+    wentOffline: assign(quoteClock.wentOffline),
+    wentOnline: assign(quoteClock.wentOnline),
   },
   delays: {
     QUOTE_DEBOUNCE: 400,
@@ -118,12 +124,15 @@ export const transferMachine = setup({
     secondsLeft: 0,
     reviewing: false,
     refreshed: false,
+    offline: false,
     failure: null,
     result: null,
   }),
   output: ({ context }) => ({ transfer: context.result }),
   initial: 'editing',
+  invoke: { id: 'watchConnection', src: 'watchConnection' },
   on: {
+    ...quoteClock.connectionFollowed,
     FROM_CHOSEN: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
     TO_CHOSEN: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
     AMOUNT_CHANGED: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
@@ -163,7 +172,7 @@ export const transferMachine = setup({
     priced: {
       type: 'parallel',
       description: 'A quote is held: its seconds count down while the customer reads it or the confirmation sheet.',
-      always: quoteClock.quoteRefreshing('quoting'),
+      always: [quoteClock.quoteWaiting('waitingForConnection'), quoteClock.quoteRefreshing('quoting')],
       states: {
         clock: {
           initial: 'ticking',
@@ -201,6 +210,10 @@ export const transferMachine = setup({
           },
         },
       },
+    },
+    waitingForConnection: {
+      ...quoteClock.quoteWaitingForConnection('quoting'),
+      // A sheet open when the quote ran out reopens with the fresh one (`reviewing` stays).
     },
     confirming: {
       description: 'POST /transfers with the quote id; further clicks and changes wait for the answer.',

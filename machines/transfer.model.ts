@@ -3,7 +3,17 @@ import { isPositive } from '../contract/decimal';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import { noNewQuoteWhileUnanswered, retriesKeepTheIntent } from './graph/callRules';
-import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
+import {
+  connectionInBrowser,
+  countedText,
+  failedCall,
+  inLanguage,
+  PAGE_LANGUAGES,
+  pageTexts,
+  SIGNED_IN,
+  typedAmount,
+  type PageLanguage,
+} from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { transferMachine, type TransferRefusal } from './transfer.machine';
 
@@ -88,8 +98,12 @@ export const transferModel = {
     REVIEW_CANCELLED: { back: {} },
     CONFIRMED: { confirm: {} },
     RETRY: { 'try again': {} },
+    CONNECTION_LOST: { 'the connection drops': {} },
+    CONNECTION_BACK: { 'the connection is back': {} },
   },
   actors: {
+    // It only tells the connection's changes; it never finishes on its own.
+    watchConnection: { done: {} },
     requestQuote: {
       done: {
         covered: quote,
@@ -128,6 +142,7 @@ export const transferModel = {
       s.context.secondsLeft,
       s.context.reviewing,
       s.context.refreshed,
+      s.context.offline,
       s.context.failure?.code ?? null,
     ]),
   calls: {
@@ -142,6 +157,8 @@ export const transferModel = {
       (s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit && s.context.secondsLeft > 0) ||
       'confirming without a covered, running quote within the limit',
     priced: (s) => (s.context.quote !== null && s.context.secondsLeft > 0) || 'showing a quote that ran out',
+    waitingForConnection: (s) =>
+      (s.context.offline && s.context.secondsLeft <= 0 && !s.context.refreshed) || 'waiting for the connection while online',
     'priced.step.review': (s) =>
       (s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit) ||
       'offering to confirm a quote the balance or the limit does not allow',
@@ -199,8 +216,10 @@ export const transferModel = {
         sheetOpen(before) && !before.hasTag('busy')
           ? [{ click: { role: 'button', name: pageTexts(language).transfer.sheet.retry } }]
           : null,
+      ...connectionInBrowser,
     },
     actors: {
+      watchConnection: { done: () => null },
       requestQuote: {
         done: (output) => [{ answer: QUOTES, method: 'POST', times: 1, json: output }],
         error: (error) => [failedCall(QUOTES, error)],
@@ -222,6 +241,13 @@ export const transferModel = {
         ],
       }),
       'priced.step.form': quoteShown,
+      waitingForConnection: (_, language) => ({
+        shows: [
+          { testId: 'quote' },
+          { shownText: pageTexts(language).transfer.quote.waiting },
+          { role: 'status', text: pageTexts(language).app.offline.notice },
+        ],
+      }),
       // The form's quote stays behind the sheet, so its seconds show twice: the sheet is known by its own marks.
       'priced.step.review': (s, language) => ({
         shows: [

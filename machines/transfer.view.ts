@@ -19,6 +19,8 @@ export function transferView(snapshot: SnapshotFrom<typeof transferMachine>) {
     /** The confirmation sheet is open. */
     reviewing: snapshot.hasTag('reviewing'),
     busy: snapshot.hasTag('busy'),
+    /** The quote ran out offline: it waits for the connection (the shell says it is offline). */
+    waitingForConnection: snapshot.hasTag('waitingForConnection'),
     /** A quote is held that the balance does not cover: said before the customer can go on. */
     insufficientFunds: quote !== null && !quote.fundsSufficient && !snapshot.hasTag('quoting'),
     /** A held quote is above what is left of the transfer limit: said before the customer can go on. */

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { LOCALE_TAGS, splitLocalePath } from '../contract';
 import { numberFormat } from '../contract/intlCache';
 import { AppRoot, messagesLoaded } from './app/AppRoot';
-import { NotFoundInShell, RouteError, Shell, ShellFallback } from './app/Shell';
+import { NotFoundInShell, RouteError, ScreenError, Shell, ShellFallback } from './app/Shell';
 import { createAppSystem } from './app/system';
 import { safeStorage } from './platform/storage';
 import { buildRouteObjects, hydrationFor } from './routes';
@@ -52,7 +52,7 @@ const system = createAppSystem(
   { inspect },
 );
 
-const routeObjects = buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell });
+const routeObjects = buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell, ScreenError });
 const container = document.getElementById('root')!;
 // The server sends some pages already rendered, for a guest or for a customer (src/prerender.tsx). The
 // page is taken over as it is only when this start renders the same: signed in or out as the rendering

@@ -4,7 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { text } from 'node:stream/consumers';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppRoot, messagesLoaded } from './app/AppRoot';
-import { NotFoundInShell, RouteError, Shell, ShellFallback } from './app/Shell';
+import { NotFoundInShell, RouteError, ScreenError, Shell, ShellFallback } from './app/Shell';
 import { createAppSystem } from './app/system';
 import { buildRouteObjects } from './routes';
 import { routesById } from './routes/table';
@@ -41,7 +41,7 @@ export async function prerenderPage(pathname: string, audience: Audience): Promi
     // the browser runs the guard once it has taken the page over.
     const routeObjects = buildRouteObjects(
       { ...system, decide: () => Promise.resolve({ kind: 'allow' }) },
-      { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell },
+      { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell, ScreenError },
     );
     const handler = createStaticHandler(routeObjects);
     const context = await handler.query(new Request(url));

@@ -58,16 +58,26 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
   });
 
   it('sends /pay itself (no link) to welcome, like any private page', async () => {
-    expect((await decide(at('/pay'))).decision).toEqual({ kind: 'redirect', to: at('/welcome') });
+    expect((await decide(at('/pay'))).decision).toEqual({
+      kind: 'redirect',
+      to: `${at('/welcome')}?redirect=${encodeURIComponent(at('/pay'))}`,
+    });
   });
 
-  it.each(routes.filter((r) => r.access === 'private' && !r.path.startsWith('/pay/')).map((r) => r.path))(
-    'sends a signed-out visitor from %s to welcome',
+  it.each(routes.filter((r) => r.access === 'private' && !r.path.startsWith('/pay/') && r.path !== '/').map((r) => r.path))(
+    'sends a signed-out visitor from %s to welcome, carrying the page to come back to',
     async (path) => {
-      const concrete = path.replace(':id', UUID).replace(':iso', 'BTC').replace(':hash', 'h4sh');
-      expect((await decide(at(concrete))).decision).toEqual({ kind: 'redirect', to: at('/welcome') });
+      const concrete = at(path.replace(':id', UUID).replace(':iso', 'BTC').replace(':hash', 'h4sh'));
+      expect((await decide(`${concrete}?tab=2`)).decision).toEqual({
+        kind: 'redirect',
+        to: `${at('/welcome')}?redirect=${encodeURIComponent(`${concrete}?tab=2`)}`,
+      });
     },
   );
+
+  it('sends a signed-out visitor from the home page to welcome with nothing to come back to', async () => {
+    expect((await decide(at('/'))).decision).toEqual({ kind: 'redirect', to: at('/welcome') });
+  });
 
   it('opens every private page for a signed-in visitor who meets its middleware', async () => {
     for (const route of routes.filter((r) => r.access === 'private' && !r.middleware?.includes('admin'))) {
@@ -174,7 +184,10 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
   });
 
   it('goes on without rules when route-rules.json cannot be read', async () => {
-    expect((await decide(at('/accounts'), { rulesFail: true })).decision).toEqual({ kind: 'redirect', to: at('/welcome') });
+    expect((await decide(at('/accounts'), { rulesFail: true })).decision).toEqual({
+      kind: 'redirect',
+      to: `${at('/welcome')}?redirect=${encodeURIComponent(at('/accounts'))}`,
+    });
   });
 });
 

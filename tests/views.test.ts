@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { biometricMachine } from '../machines/biometric.machine';
 import { biometricView } from '../machines/biometric.view';
 import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
@@ -181,12 +181,20 @@ describe('the transfer view', () => {
     secondsLeft: 12,
     reviewing: false,
     refreshed: false,
+    offline: false,
     failure: null,
     result: null,
   };
   const at = (value: unknown, extra: object = {}) =>
     transferView(transferMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
   const priced = (step: string) => ({ priced: { clock: 'ticking', step } });
+
+  it('says a quote that ran out offline waits for the connection, and offers nothing to confirm', () => {
+    const waiting = at('waitingForConnection', { secondsLeft: 0, offline: true });
+    expect(waiting).toMatchObject({ waitingForConnection: true, canReview: false, refreshed: false, quoting: false });
+    expect(waiting.quote).toEqual(quote);
+    expect(at(priced('form'))).toMatchObject({ waitingForConnection: false });
+  });
 
   it('offers the confirmation sheet only for a quote the balance and the limit allow, and says which does not', () => {
     expect(at(priced('form'))).toMatchObject({ canReview: true, insufficientFunds: false, reviewing: false, secondsLeft: 12 });
@@ -209,6 +217,8 @@ describe('the transfer view', () => {
         actors: {
           requestQuote: fromPromise<Quote, QuoteBody>(async () => quote),
           confirmTransfer: fromPromise<Transfer, TransferBody & SubmitIntent>(confirmTransfer),
+          // Online throughout: it would only tell a change of the connection.
+          watchConnection: fromCallback(() => {}),
         },
         delays: { QUOTE_DEBOUNCE: 0, QUOTE_TICK: 60_000 },
       }),

@@ -186,8 +186,8 @@ export type PageAction =
   | { localStorage: Record<string, string | null> }
   /** Sets (string) or removes (null) cookies of the app's origin. */
   | { cookies: Record<string, string | null> }
-  /** Fires a window event the app listens to. */
-  | { dispatch: 'focus' }
+  /** Fires a window event the app listens to (`offline`/`online`: as the browser does when the connection drops or returns). */
+  | { dispatch: 'focus' | 'offline' | 'online' }
   /** Posts a message on a BroadcastChannel of the page's origin, as another tab of the app does. */
   | { broadcast: string }
   /** Puts the page's timers under the test's control (Playwright's clock); before the page opens. */

@@ -105,6 +105,18 @@ export function failedCall(url: string, error: unknown, method = 'POST'): PageAc
   return { answer: url, method, times: 1, status, ...headers, json: body };
 }
 
+/**
+ * The bindings of the quote clock's connection events (machines/quoteClock.ts): the window says the
+ * connection dropped or returned, as the browser does, and the app's offline state tells the flow. A
+ * change the flow already knows of changes nothing on the page, so it is not driven.
+ */
+export const connectionInBrowser = {
+  CONNECTION_LOST: (_: unknown, before: { context: { offline: boolean } }) =>
+    before.context.offline ? null : [{ dispatch: 'offline' } as const],
+  CONNECTION_BACK: (_: unknown, before: { context: { offline: boolean } }) =>
+    before.context.offline ? [{ dispatch: 'online' } as const] : null,
+};
+
 /** A moment no test run reaches: for deadlines that must still be ahead when the page checks them. */
 export const FAR_FUTURE = '2099-01-01T00:00:00.000Z';
 

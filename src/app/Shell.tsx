@@ -1,7 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useMatches, useRouteError } from 'react-router';
+import {
+  Link,
+  NavLink,
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouteError,
+} from 'react-router';
 import { ceremonyActivity } from '../auth/ceremonyActivity';
 import { Button } from '../ui/Button';
 import { RTL_LOCALES, splitLocalePath } from '../../contract';
@@ -12,6 +22,7 @@ import { Icon, type IconName } from '../ui/Icon';
 import { ScreenSkeleton } from '../ui/Skeleton';
 import { useLocale, useLocalize, useSignedIn, useSystem } from './context';
 import { FollowNotifications, NotificationsBell } from './NotificationsBell';
+import { useScrollPositions } from './scrollPositions';
 import { Toaster, useToastsShown } from './notify';
 
 // Shown only now and then (after a password sign-in, before the idle limit, during a passkey ceremony):
@@ -22,11 +33,26 @@ const StaySignedInDialog = lazy(() =>
 );
 const BiometricSheet = lazy(() => import('../ui/BiometricSheet').then(({ BiometricSheet }) => ({ default: BiometricSheet })));
 
+/**
+ * A lazy part of the shell whose code could not load (offline, or a new release removed it) shows
+ * nothing instead of replacing the whole page with the error page: the app machine has the failure
+ * (`vite:preloadError`) and takes the screen-load failure's path, once online when it happened offline.
+ */
+class ShellPart extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
+
 /** Mounts its children the first time they are needed and keeps them (a sheet closes itself, with its focus return). */
 function OnceNeeded({ needed, children }: { needed: boolean; children: ReactNode }) {
   const [mounted, setMounted] = useState(needed);
   if (needed && !mounted) setMounted(true);
-  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return mounted ? <ShellPart>{children}</ShellPart> : null;
 }
 
 interface MainNavItem {
@@ -134,16 +160,21 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
   const toastsShown = useToastsShown();
   const askingToStay = useSelector(useSystem().idle, (snapshot) => snapshot.hasTag('askingToStay'));
   const inCeremony = useSyncExternalStore(ceremonyActivity.subscribe, ceremonyActivity.active, () => false);
+  const offline = useSelector(useSystem().app, (snapshot) => snapshot.hasTag('offline'));
   return (
     <div className={className ? `app-frame ${className}` : 'app-frame'}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
+      {/* Always present, so the notice is announced when it appears. */}
+      <p className={offline ? 'offline-notice' : 'visually-hidden'} role="status">
+        {offline ? t('app.offline.notice') : null}
+      </p>
       {children}
       {toastsShown && (
-        <Suspense fallback={null}>
+        <ShellPart>
           <Toaster position={rtl ? 'top-left' : 'top-right'} dir={rtl ? 'rtl' : 'ltr'} richColors />
-        </Suspense>
+        </ShellPart>
       )}
       <OnceNeeded needed={inCeremony}>
         <BiometricSheet activity={ceremonyActivity} />
@@ -158,6 +189,7 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
 /** Picks the layout the route table names for the current route. */
 export function Shell() {
   const { t } = useTranslation();
+  useScrollPositions();
   const current = useCurrentRoute();
   const signedIn = useSignedIn();
   const layout = current?.layout ?? (signedIn ? 'main-nav-menu' : 'default');
@@ -190,9 +222,9 @@ export function Shell() {
           <main id="main" className="page page--wide">
             {heading}
             {current?.id === 'home' ? (
-              <Suspense fallback={null}>
+              <ShellPart>
                 <PasskeyOffer />
-              </Suspense>
+              </ShellPart>
             ) : null}
             {current?.tabs ? <SubNav group={current.tabs} /> : null}
             <Screen />
@@ -269,10 +301,11 @@ export function RouteError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error('[meridian] page failed', error);
   const home = splitLocalePath(location.pathname).locale;
+  const homeHref = home === 'en' ? '/' : `/${home}`;
   return (
     <Frame>
       <header className="topbar">
-        <a className="brand" href={home === 'en' ? '/' : `/${home}`}>
+        <a className="brand" href={homeHref}>
           <span className="brand-mark" aria-hidden="true">
             M
           </span>
@@ -285,6 +318,12 @@ export function RouteError() {
             status={404}
             statusMessage={t('errors.notFound.status')}
             description={t('errors.notFound.withPath', { path: location.pathname })}
+            action={
+              // A full load, as the brand link above: this page replaced the app's shell.
+              <a className="button button--primary" href={homeHref}>
+                {t('errors.backHome')}
+              </a>
+            }
           />
         ) : (
           <ErrorPage
@@ -300,6 +339,38 @@ export function RouteError() {
         )}
       </main>
     </Frame>
+  );
+}
+
+/**
+ * A page that failed to open (its code or its checks need the server). Offline it says so inside the
+ * shell, whose navigation stays; once online, a missing screen takes the screen-load failure's path (the
+ * page reloads, or the error page when that rule gives up) and a page whose checks failed opens again.
+ * Any other failure is the error page's (RouteError), as before.
+ */
+export function ScreenError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const system = useSystem();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const offline = useSelector(system.app, (snapshot) => snapshot.hasTag('offline'));
+  const reloading = useSelector(system.chunkReload, (snapshot) => snapshot.status === 'done');
+  const gaveUp = useSelector(system.chunkReload, (snapshot) => snapshot.hasTag('gaveUp'));
+  const [failedOffline] = useState(offline);
+  const retry = failedOffline && !offline && !reloading && !gaveUp;
+  useEffect(() => {
+    if (retry) void navigate(location, { replace: true });
+  }, [retry, navigate, location]);
+  if (!failedOffline || gaveUp) throw error;
+  if (!offline) return <ScreenSkeleton label={t('app.loading')} />;
+  return (
+    <section className="error-page" aria-labelledby="screen-offline">
+      <h2 className="error-status" id="screen-offline">
+        {t('app.offline.screenTitle')}
+      </h2>
+      <p className="error-description">{t('app.offline.screen')}</p>
+    </section>
   );
 }
 

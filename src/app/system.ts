@@ -219,6 +219,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
           hidden: safeStorage('local')?.getItem(STORAGE_KEYS.hideBalances) === '1',
         },
         wallet: { connectedLastVisit: safeStorage('local')?.getItem(STORAGE_KEYS.walletConnected) === '1' },
+        // Prerendering runs in Node, whose navigator has no connection state: online.
+        online: globalThis.navigator?.onLine !== false,
       },
       inspect,
     },
@@ -269,11 +271,13 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     followSession(session.getSnapshot());
     window.addEventListener('focus', refreshCookies);
     document.addEventListener('visibilitychange', refreshCookies);
+    window.addEventListener('offline', () => app.send({ type: 'WENT_OFFLINE' }));
+    window.addEventListener('online', () => app.send({ type: 'WENT_ONLINE', at: Date.now() }));
     window.addEventListener('vite:preloadError', (event) => {
-      const chunkReload = child('chunkReload');
-      chunkReload.send({ type: 'CHUNK_LOAD_FAILED', targetHref: navigator.pendingHref(), at: Date.now() });
+      app.send({ type: 'CHUNK_LOAD_FAILED', targetHref: navigator.pendingHref(), at: Date.now() });
       // Reloading: keep the failed import from flashing the error page before the page goes away.
-      if (chunkReload.getSnapshot().matches('reloading')) event.preventDefault();
+      // Offline the import fails on, and the route shows the offline notice in the screen's place.
+      if (child('chunkReload').getSnapshot().matches('reloading')) event.preventDefault();
     });
   }
 
@@ -283,7 +287,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
   async function decide(url: URL): Promise<GuardDecision | 'leaving'> {
     // The new-version reload starts after the first render: a navigation before it has no newer build to load.
     const versionReload = app.getSnapshot().children.versionReload;
-    if (!firstNavigation && versionReload) {
+    // Offline a reload would only load the browser's offline page: the new build waits for a later navigation.
+    if (!firstNavigation && versionReload && !app.getSnapshot().hasTag('offline')) {
       versionReload.send({ type: 'NAVIGATION_REQUESTED', href: url.pathname + url.search + url.hash });
       if (versionReload.getSnapshot().status === 'done') return 'leaving';
     }
@@ -335,6 +340,9 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     },
     get balances() {
       return child('balances');
+    },
+    get chunkReload() {
+      return child('chunkReload');
     },
     /** The browser wallet, started on first use (a wallet route sends WALLET_ROUTE_OPENED). */
     wallet() {

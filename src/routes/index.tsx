@@ -105,7 +105,14 @@ function localePrefix(NotFound: ComponentType) {
  */
 export function buildRouteObjects(
   system: AppSystem,
-  shell: { Shell: ComponentType; RouteError: ComponentType; Fallback: ComponentType; NotFound: ComponentType },
+  shell: {
+    Shell: ComponentType;
+    RouteError: ComponentType;
+    Fallback: ComponentType;
+    NotFound: ComponentType;
+    /** A page that failed to open inside the shell (offline); it passes any other failure on to RouteError. */
+    ScreenError: ComponentType;
+  },
 ): RouteObject[] {
   const loader = (args: LoaderFunctionArgs) => guardLoader(system, args);
   return [
@@ -125,6 +132,7 @@ export function buildRouteObjects(
             ...(def.path === '/' ? { index: true } : { path: def.path.slice(1) }),
             loader,
             lazy: { Component: () => screenFor(def) },
+            ErrorBoundary: shell.ScreenError,
             handle: { routeId: def.id } satisfies RouteHandle,
           })),
         },

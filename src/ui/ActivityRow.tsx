@@ -17,6 +17,18 @@ const TYPE_ICONS: Partial<Record<ActivityType, IconName>> = {
 
 const iconOf = (activity: Activity): IconName => TYPE_ICONS[activity.type] ?? (activity.amount.startsWith('-') ? 'arrowOut' : 'arrowIn');
 
+/**
+ * Who else took part, in the customer's language, or null when nobody did. A voucher's issuer is Meridian
+ * itself, which the server names in English; a name or an address keeps its own direction inside a
+ * right-to-left line.
+ */
+export function useCounterparty(activity: Pick<Activity, 'type' | 'counterparty'> | null): ReactNode {
+  const { t } = useTranslation();
+  if (!activity) return null;
+  if (activity.type === 'voucher_redeemed') return t('activities.counterparty.voucher');
+  return activity.counterparty ? <bdi>{activity.counterparty}</bdi> : null;
+}
+
 export interface ActivityRowProps {
   activity: Activity;
   /** Opens the activity (its detail sheet). */
@@ -37,7 +49,8 @@ export function ActivityRow({ activity, onClick, link, context }: ActivityRowPro
   const locale = useUiLocale();
   const typeLabel = t(`activities.type.${activity.type}`);
   const time = formatDate(new Date(activity.createdAt), locale, { timeStyle: 'short' });
-  const hint = [activity.counterparty ? typeLabel : null, context, time].filter(Boolean);
+  const counterparty = useCounterparty(activity);
+  const hint = [counterparty ? typeLabel : null, context, time].filter(Boolean);
   return (
     <ListRow
       testId="activity-row"
@@ -49,8 +62,7 @@ export function ActivityRow({ activity, onClick, link, context }: ActivityRowPro
             <Icon name={iconOf(activity)} />
           </span>
           <span className="activity-text">
-            {/* A name or an address keeps its own direction inside a right-to-left line. */}
-            <span className="activity-title">{activity.counterparty ? <bdi>{activity.counterparty}</bdi> : typeLabel}</span>
+            <span className="activity-title">{counterparty ?? typeLabel}</span>
             <span className="hint">
               {hint.map((part, index) => (
                 <span key={index}>

@@ -5,6 +5,8 @@ import type { paymentMachine } from '../../../machines/payment.machine';
 import { idempotentSubmit } from '../../../machines/idempotentSubmit';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { quotedIdempotencyKeys } from '../idempotency';
+import { watchConnection } from './connection';
+import type { AppSystem } from '../system';
 import type { FlowHost } from './host';
 import { pollAsk } from './poll';
 import { stepUpActors } from './stepUp';
@@ -15,13 +17,14 @@ import { unwrap } from './unwrap';
  * watching it: the server's event stream (the contract's `payLinkEvents`) while it lasts, then the
  * machine's poll, whose ask sends nothing while a session cookie is gone (machines/poll.ts).
  */
-export function paymentActors({ client, queryClient }: FlowHost, moneyMoved: () => void) {
+export function paymentActors({ client, queryClient, app }: FlowHost & Pick<AppSystem, 'app'>, moneyMoved: () => void) {
   const api = paymentsApi(client);
   return {
     actors: {
       loadLink: fromPromise(({ input }) => unwrap(api.getPayLink(input.hash))),
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       requestQuote: fromPromise(({ input }) => unwrap(api.quotePayLink(input.hash, input.fromAccountId))),
+      watchConnection: watchConnection({ app }),
       pay: idempotentSubmit(
         quotedIdempotencyKeys('payment'),
         async (input: { hash: string; fromAccountId: string; quoteId: string | null }, key) => {

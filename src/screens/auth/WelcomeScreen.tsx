@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { safeRedirectPath } from '../../../machines/routeGuard.machine';
+import { useHydrated } from '../../ui/useHydrated';
 import { useLocalize } from '../../app/context';
 import { LanguageChoice } from '../shared/LanguageChoice';
 import { SocialButtons } from './SocialSignInScreen';
@@ -9,6 +11,11 @@ import { PasskeySignIn } from './PasskeySignIn';
 export function WelcomeScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const [params] = useSearchParams();
+  // The page asked for before signing in (the route guard's `redirect`), carried on to the login page.
+  // Read once hydrated: the prerendered page has no query, and its links must hydrate as rendered.
+  const back = useHydrated() ? safeRedirectPath(params.get('redirect')) : null;
+  const login = localize('/login') + (back ? `?redirect=${encodeURIComponent(back)}` : '');
   return (
     <>
       <div className="hero">
@@ -19,7 +26,7 @@ export function WelcomeScreen() {
         <Link className="button button--primary button--block" to={localize('/register')}>
           {t('welcome.signUp')}
         </Link>
-        <Link className="button button--secondary button--block" to={localize('/login')}>
+        <Link className="button button--secondary button--block" to={login}>
           {t('welcome.logIn')}
         </Link>
         <PasskeySignIn />

@@ -57,7 +57,7 @@ export function FiatTopUpScreen() {
             <section className="card stack" aria-labelledby="fiat-reference" data-testid="fiat-reference">
               <h2 id="fiat-reference">{t('fiatTopUp.reference')}</h2>
               <p className="fiat-top-up-reference">
-                <Copyable text={details.reference} label={t('fiatTopUp.reference')} />
+                <Copyable text={details.reference} label={t('fiatTopUp.copy.reference')} />
               </p>
               <p className="hint-text">{t('fiatTopUp.referenceHint')}</p>
             </section>
@@ -72,7 +72,7 @@ export function FiatTopUpScreen() {
                       <Link to={localize('/profile/details')}>{t('fiatTopUp.addName')}</Link>
                     </span>
                   ) : (
-                    <Copyable text={details.holderName} label={t('fiatTopUp.holder')} />
+                    <Copyable text={details.holderName} label={t('fiatTopUp.copy.holder')} />
                   )
                 }
               />
@@ -81,13 +81,13 @@ export function FiatTopUpScreen() {
                   key={account.accountId}
                   label={t('fiatTopUp.ibanFor', { currency: account.currency })}
                   hint={
-                    <Copyable text={account.iban} label={t('fiatTopUp.ibanFor', { currency: account.currency })}>
+                    <Copyable text={account.iban} label={t('fiatTopUp.copy.iban', { currency: account.currency })}>
                       {grouped(account.iban)}
                     </Copyable>
                   }
                 />
               ))}
-              <ListRow label={t('fiatTopUp.bic')} hint={<Copyable text={details.bic} label={t('fiatTopUp.bic')} />} />
+              <ListRow label={t('fiatTopUp.bic')} hint={<Copyable text={details.bic} label={t('fiatTopUp.copy.bic')} />} />
             </ListRows>
             <p className="hint-text">{t('fiatTopUp.arrival')}</p>
             <Button className="no-print" onClick={() => window.print()}>

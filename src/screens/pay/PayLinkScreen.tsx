@@ -23,7 +23,18 @@ import { PageNotFound } from '../simulate/shared';
 import { useAccountLabel } from '../shared/useAccountName';
 
 /** What paying from an account in another asset costs, and how long the quote holds. */
-function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; secondsLeft: number; refreshed: boolean }) {
+function PaymentQuote({
+  quote,
+  secondsLeft,
+  refreshed,
+  waiting,
+}: {
+  quote: PayLinkQuote;
+  secondsLeft: number;
+  refreshed: boolean;
+  /** It ran out offline: the countdown says it waits for the connection. */
+  waiting: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   return (
@@ -50,7 +61,7 @@ function PaymentQuote({ quote, secondsLeft, refreshed }: { quote: PayLinkQuote; 
       {quote.fundsSufficient ? null : <p className="field-error">{t('payment.failures.insufficient_funds')}</p>}
       {quote.withinLimit ? null : <p className="field-error">{t('payment.failures.limit_exceeded')}</p>}
       <p className="hint-text" data-testid="payment-quote-seconds">
-        {t('payment.quote.holds', { count: secondsLeft })}
+        {waiting ? t('payment.quote.waiting') : t('payment.quote.holds', { count: secondsLeft })}
       </p>
       {refreshed ? <p role="status">{t('payment.quote.refreshed')}</p> : null}
     </section>
@@ -136,7 +147,14 @@ export function PayLinkScreen() {
               {t('payment.quote.asking')}
             </p>
           ) : null}
-          {view.quote ? <PaymentQuote quote={view.quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} /> : null}
+          {view.quote ? (
+            <PaymentQuote
+              quote={view.quote}
+              secondsLeft={view.secondsLeft}
+              refreshed={view.refreshed}
+              waiting={view.waitingForConnection}
+            />
+          ) : null}
           {view.quoteFailed ? (
             <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('payment.retry')}</Button>
           ) : (

@@ -143,7 +143,9 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
       <div className="form-alert" role="alert" aria-live="assertive">
         {view.failure && !view.reviewing ? textOf(view.failure) : null}
       </div>
-      {quote && !view.quoting ? <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} /> : null}
+      {quote && !view.quoting ? (
+        <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} waiting={view.waitingForConnection} />
+      ) : null}
       {view.quoting ? <p className="hint-text">{t('transfer.quoting')}</p> : null}
       <Button variant="primary" block type="submit" disabled={!view.canReview}>
         {t('transfer.review')}
@@ -191,11 +193,14 @@ function QuoteFacts({
   quote,
   secondsLeft,
   refreshed,
+  waiting = false,
   full = false,
 }: {
   quote: Quote;
   secondsLeft: number;
   refreshed: boolean;
+  /** It ran out offline: the countdown says it waits for the connection. */
+  waiting?: boolean;
   full?: boolean;
 }) {
   const { t } = useTranslation();
@@ -237,7 +242,7 @@ function QuoteFacts({
       </dl>
       <p className="hint-text">{t('transfer.quote.limitLeft', { left: formatAmount(quote.limitLeftUsd, 'USD', locale) })}</p>
       <p className="hint-text" data-testid="quote-seconds">
-        {t('transfer.quote.holds', { count: secondsLeft })}
+        {waiting ? t('transfer.quote.waiting') : t('transfer.quote.holds', { count: secondsLeft })}
       </p>
       {refreshed ? (
         <p className="hint-text" role="status">

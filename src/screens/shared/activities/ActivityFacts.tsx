@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Activity } from '../../../../contract/activities';
 import { useLocale } from '../../../app/context';
 import { formatDate } from '../../../i18n/format';
+import { useCounterparty } from '../../../ui/ActivityRow';
 import { Money } from '../../../ui/Money';
 import type { AccountChoice } from './useAccountChoices';
 
@@ -11,10 +12,11 @@ export function ActivityFacts({ activity, accounts }: { activity: Activity; acco
   const { t } = useTranslation();
   const locale = useLocale();
   const account = accounts.find((candidate) => candidate.id === activity.accountId);
+  const counterparty = useCounterparty(activity);
   const facts: [string, ReactNode][] = [
     [t('activities.detail.type'), t(`activities.type.${activity.type}`)],
     [t('activities.detail.status'), t(`activities.status.${activity.status}`)],
-    [t('activities.detail.counterparty'), activity.counterparty ? <bdi>{activity.counterparty}</bdi> : t('activities.detail.none')],
+    [t('activities.detail.counterparty'), counterparty ?? t('activities.detail.none')],
     [t('activities.detail.reference'), activity.reference ? <bdi>{activity.reference}</bdi> : t('activities.detail.none')],
     [t('activities.detail.amount'), <Money amount={activity.amount} asset={activity.currency} signed />],
     ...(activity.counterAmount !== null && activity.counterCurrency !== null

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Activity } from '../../../../contract/activities';
+import { useCounterparty } from '../../../ui/ActivityRow';
 import { Sheet } from '../../../ui/Sheet';
 import { ActivityFacts } from './ActivityFacts';
 import type { AccountChoice } from './useAccountChoices';
@@ -15,12 +16,9 @@ export function ActivitySheet({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const counterparty = useCounterparty(activity);
   return (
-    <Sheet
-      open={activity !== null}
-      onClose={onClose}
-      title={activity ? activity.counterparty ? <bdi>{activity.counterparty}</bdi> : t(`activities.type.${activity.type}`) : ''}
-    >
+    <Sheet open={activity !== null} onClose={onClose} title={activity ? (counterparty ?? t(`activities.type.${activity.type}`)) : ''}>
       {activity ? <ActivityFacts activity={activity} accounts={accounts} /> : null}
     </Sheet>
   );
