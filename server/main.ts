@@ -14,15 +14,14 @@ import { consoleLogger, describeError, maskingLogger } from './logger';
 import { createJobMonitor } from './jobs';
 import { checkSharedKeys } from './keyChecks';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
+import { keepRunningOnUnhandledRejections } from './processGuards';
 import { createServices } from './services';
 
 const config = loadConfig();
 // Production logs leave the building (log shippers, support tickets): no e-mail or phone in them.
 const logger = config.production ? maskingLogger(consoleLogger) : consoleLogger;
 const clock = systemClock;
-// A promise nobody awaited that rejects is a bug to fix, not a reason to drop every request in flight
-// on this instance (Node's default exits): logged, and the loops that matter re-arm on their own.
-process.on('unhandledRejection', (reason) => logger.error('process.unhandled_rejection', describeError(reason)));
+keepRunningOnUnhandledRejections(logger);
 for (const warning of config.startWarnings) console.warn(`\n*** WARNING: ${warning}\n`);
 const database = await openDatabase(config, logger);
 // Instances configured apart would refuse each other's tokens and codes without a word: the first one
