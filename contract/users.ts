@@ -16,7 +16,13 @@ export const updateNameBodySchema = z.strictObject({
 export type UpdateNameBody = z.infer<typeof updateNameBodySchema>;
 
 /** The version of the terms the customer read and accepts: the one in force, or `terms_version_outdated`. */
-export const acceptTermsBodySchema = z.strictObject({ version: z.string().max(20) });
+/** The terms version the customer read and accepts: a month, as `TERMS_VERSION` names versions. */
+export const acceptTermsBodySchema = z.strictObject({
+  version: z
+    .string()
+    .max(7)
+    .regex(/^\d{4}-\d{2}$/),
+});
 export type AcceptTermsBody = z.infer<typeof acceptTermsBodySchema>;
 
 /** Promo codes are case-insensitive: `welcome10` redeems `WELCOME10`. */

@@ -66,6 +66,7 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
     },
   },
   markIntroSeen: { valid: {} },
+  acceptTerms: { valid: { version: '2026-01' }, invalid: { version: ['', '2026-1', '2026-01-01', 202601, null] } },
   redeemPromoCode: { valid: { code: 'WELCOME10' }, invalid: { code: ['', 'WITH SPACE', 'ÜMLAUT'] } },
   createAccountsCard: { valid: {} },
   setRates: {
