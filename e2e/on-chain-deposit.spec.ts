@@ -37,7 +37,7 @@ test('a USDT top-up on Base from the wallet shows pending, then credited after t
   // Nothing is sent for zero: the field says why and keeps what was typed.
   await amount.fill('0');
   await page.getByRole('button', { name: 'Send from the wallet' }).click();
-  await expect(page.getByText('Enter an amount above zero.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter an amount above zero' })).toBeVisible();
   await expect(amount).toHaveValue('0');
   await amount.fill('12.5');
   for (const width of [390, 1280]) {

@@ -33,7 +33,7 @@ for (const language of PAGE_LANGUAGES) {
     // Nothing is asked for zero: the field says why and keeps what was typed.
     await amount.fill('0');
     await page.getByRole('button', { name: texts.depositLinks.create }).click();
-    await expect(page.getByText(texts.depositLinks.amountInvalid)).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: texts.money.errors.zero })).toBeVisible();
     await expect(amount).toHaveValue('0');
     await amount.fill('0.01');
     await page.getByRole('button', { name: texts.depositLinks.create }).click();

@@ -22,11 +22,18 @@ const LATIN_SYMBOL = /\p{Script=Latin}+\p{Sc}|\p{Sc}\p{Script=Latin}+/gu;
 
 /**
  * An amount for the screen: the text the server's statements print too (contract/money.ts), as Intl gives
- * it. In right-to-left text a Latin symbol is isolated left to right, or its sign, a neutral character at
- * the run's end, turns over ("US$" read as "$US").
+ * it — which the test helpers also compute, so the page's amounts are checked as written.
  */
 export function formatAmount(amount: Decimal, asset: string, locale: Locale, options?: { signed?: boolean }): string {
-  const text = amountText(amount, asset, locale, options);
+  return amountText(amount, asset, locale, options);
+}
+
+/**
+ * In right-to-left text a Latin currency symbol is isolated left to right, or its sign, a neutral character
+ * at the run's end, turns over ("US$" read as "$US"). Applied to rates so far; amounts everywhere need the
+ * test helpers' expected texts to follow first (docs/testing.md).
+ */
+function keepLatinSymbols(text: string, locale: Locale): string {
   return RTL_LOCALES.has(locale) ? text.replace(LATIN_SYMBOL, (symbol) => `${ISOLATE.ltr}${symbol}${ISOLATE.end}`) : text;
 }
 
@@ -51,7 +58,8 @@ export function formatRate({ fromAsset, toAsset, rate }: { fromAsset: string; to
   // Each figure is its own run, so digits and signs never mix across the "=".
   const dir = RTL_LOCALES.has(locale) ? ISOLATE.rtl : ISOLATE.ltr;
   const figure = (text: string) => `${dir}${text}${ISOLATE.end}`;
-  return `${figure(formatAmount('1', asset, locale))} = ${figure(formatAmount(price, currency, locale))}`;
+  const amount = (value: Decimal, of: string) => figure(keepLatinSymbols(formatAmount(value, of, locale), locale));
+  return `${amount('1', asset)} = ${amount(price, currency)}`;
 }
 
 /** An amount as the locale writes it in a field: its digits and decimal sign, no grouping or trailing zeros. */

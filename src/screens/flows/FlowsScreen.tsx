@@ -303,6 +303,18 @@ function StepReach({ model, step, before }: { model: FlowModel; step: ExplorerSt
   );
 }
 
+/**
+ * A table wider than the screen scrolls sideways; keyboard users reach that scroll too (Tab, then the
+ * arrow keys), so the scrolling box is focusable and named by its section's heading.
+ */
+function TableScroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <div className="flow-table-scroll" role="region" tabIndex={0} aria-labelledby={labelledBy}>
+      {children}
+    </div>
+  );
+}
+
 function StatesTable({ model, current, live }: { model: FlowModel; current: ReadonlySet<string>; live: ReadonlySet<string> }) {
   const { t } = useTranslation();
   const byId = new Map(model.states.map((s) => [s.id, s]));
@@ -311,7 +323,7 @@ function StatesTable({ model, current, live }: { model: FlowModel; current: Read
       <h3 id="flow-states-title" className="flow-section-title">
         {t('flows.states')}
       </h3>
-      <div className="flow-table-scroll">
+      <TableScroll labelledBy="flow-states-title">
         <table className="flow-table flow-table--states" data-testid="flow-states">
           <thead>
             <tr>
@@ -351,7 +363,7 @@ function StatesTable({ model, current, live }: { model: FlowModel; current: Read
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -372,7 +384,7 @@ function TransitionsTable({ model, current }: { model: FlowModel; current: Reado
       <h3 id="flow-transitions-title" className="flow-section-title">
         {t('flows.transitions')}
       </h3>
-      <div className="flow-table-scroll">
+      <TableScroll labelledBy="flow-transitions-title">
         <table className="flow-table flow-table--transitions" data-testid="flow-transitions">
           <thead>
             <tr>
@@ -412,7 +424,7 @@ function TransitionsTable({ model, current }: { model: FlowModel; current: Reado
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
