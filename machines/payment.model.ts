@@ -172,7 +172,10 @@ export const paymentModel = {
         before.context.fromAccountId === fromAccountId
           ? null
           : [{ select: { label: pageTexts(language).payment.from }, value: fromAccountId }],
-      PAY_CONFIRMED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.pay } }],
+      // Offline, the page's step-up cannot start (its request is refused before it leaves), while the machine
+      // would go on to the step-up: the browser paths pay online only.
+      PAY_CONFIRMED: (_, before, language) =>
+        before.context.offline ? null : [{ click: { role: 'button', name: pageTexts(language).payment.pay } }],
       RETRY: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).payment.retry } }],
       // The server's event stream, held open since the requester's page opened it, says so and ends; the
       // link now answers so to the page's fallback poll too.

@@ -274,7 +274,7 @@ describe('Money and AmountInput', () => {
       input.focus();
       input.blur();
     });
-    expect(alerts()).toEqual(['Enter an amount above zero']);
+    expect(alerts()).toEqual(['Enter an amount above zero.']);
 
     act(() => root!.unmount());
     const arabic = render(<Amount asset="EUR" onAmount={() => {}} />, 'ar');

@@ -108,11 +108,16 @@ export function failedCall(url: string, error: unknown, method = 'POST'): PageAc
 /**
  * The bindings of the quote clock's connection events (machines/quoteClock.ts): the window says the
  * connection dropped or returned, as the browser does, and the app's offline state tells the flow. A
- * change the flow already knows of changes nothing on the page, so it is not driven.
+ * change the flow already knows of changes nothing on the page, so it is not driven. Nor is a drop while
+ * a request of the flow is in flight (anything but its `watch…` actors): the page answers it on its own
+ * time and the app's offline state reaches it too — a quote then counts its seconds from another moment,
+ * a step-up fails — where the unit path lets it settle as if nothing happened (CI, 29 November).
  */
 export const connectionInBrowser = {
-  CONNECTION_LOST: (_: unknown, before: { context: { offline: boolean } }) =>
-    before.context.offline ? null : [{ dispatch: 'offline' } as const],
+  CONNECTION_LOST: (_: unknown, before: { context: { offline: boolean }; children: Record<string, unknown> }) =>
+    before.context.offline || Object.keys(before.children).some((id) => !id.startsWith('watch'))
+      ? null
+      : [{ dispatch: 'offline' } as const],
   CONNECTION_BACK: (_: unknown, before: { context: { offline: boolean } }) =>
     before.context.offline ? [{ dispatch: 'online' } as const] : null,
 };
