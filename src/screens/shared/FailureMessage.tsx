@@ -17,7 +17,7 @@ export function FailureMessage({ scope, failure }: { scope: string; failure: Fai
   if (failure.code !== CUSTOMER_RULES['email-verified']) return <>{text}</>;
   return (
     <>
-      {text}{' '}
+      <span>{text}</span>{' '}
       <Link to={localize(ROUTE_MIDDLEWARE['email-verified'].unmetGoesTo)} data-testid="verify-email-link">
         {t('emailUnverified.action')}
       </Link>
