@@ -14,9 +14,11 @@ for (const entry of catalog.filter((e) => e.model?.browser)) {
     for (const { path, language } of browserRuns(flow.paths, entry.model!.browser!.languages)) {
       test(language ? `[${language}] ${path.name}` : path.name, async ({ page, context, baseURL }) => {
         // These flows live in the browser: their sessions are cookie fixtures, not server sessions, so the
-        // API answers with its error shape unless a binding answers a call itself (later routes win).
+        // API answers with its error shape unless a binding answers a call itself (later routes win). A
+        // refusal, which the app does not retry: a page waiting on a call the path does not name is not
+        // kept waiting through the retries' back-off.
         await context.route('**/api/**', (route) =>
-          route.fulfill({ status: 503, json: { error: { code: 'internal_error', message: 'Not part of this flow' } } }),
+          route.fulfill({ status: 400, json: { error: { code: 'internal_error', message: 'Not part of this flow' } } }),
         );
         await runPathInPage({ page, context, baseURL: baseURL! }, entry.model!, flow, path, language);
       });

@@ -12,6 +12,20 @@ export function queryRetryDelay(failureCount: number): number {
 }
 
 /**
+ * A refusal (4xx) answers the same on a retry, except a timeout (408) or a rate limit (429); a server
+ * error, a timeout of the network or no answer at all (status 0 or none) may pass on the next try.
+ */
+export function isWorthRetrying(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  return typeof status !== 'number' || status < 400 || status >= 500 || status === 408 || status === 429;
+}
+
+/** Up to three retries of what may pass on a retry. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < QUERY_RETRIES && isWorthRetrying(error);
+}
+
+/**
  * Server data that is only displayed. Query functions call the API client with its own retry off, so a
  * failing GET makes at most 1 + 3 requests instead of (1 + 1) × 4.
  */
@@ -19,7 +33,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: QUERY_RETRIES,
+        retry: shouldRetryQuery,
         retryDelay: queryRetryDelay,
         gcTime: 5 * 60_000,
       },
@@ -27,3 +41,4 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+

@@ -15,7 +15,7 @@ import { RecentActivities } from '../home/RecentActivities';
 import { StatementButton } from './StatementButton';
 import { useAccountName } from '../shared/useAccountName';
 import { unwrap } from '../../app/actors/unwrap';
-import type { Failure } from '../../../machines/failure';
+import { toFailure } from '../../../machines/failure';
 
 /**
  * /accounts/:id: one of the customer's accounts. Any id that is not theirs gets the route-validation
@@ -32,7 +32,6 @@ export function AccountDetailScreen() {
   const details = useQuery({
     queryKey: ['account', id],
     enabled: live,
-    retry: (count, error: Failure) => error.status !== 404 && count < 3,
     queryFn: async ({ signal }) => {
       return unwrap(api.getAccount(id, { retry: false, signal }));
     },
@@ -41,11 +40,11 @@ export function AccountDetailScreen() {
   const { summary } = useBalances();
   const valued = summary ? summaryAccounts(summary).find((account) => account.id === id) : undefined;
 
-  if (details.error?.status === 404) throw pageNotFound(pathname);
+  if (details.error && toFailure(details.error).status === 404) throw pageNotFound(pathname);
   if (details.isError) {
     return (
       <p className="form-alert" role="alert">
-        {failureText(t, 'errors', details.error)}{' '}
+        {failureText(t, 'errors', toFailure(details.error))}{' '}
         <Button className="button--small" onClick={() => void details.refetch()}>
           {t('balances.retry')}
         </Button>

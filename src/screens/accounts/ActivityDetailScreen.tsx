@@ -10,7 +10,7 @@ import { ActivityFacts } from '../shared/activities/ActivityFacts';
 import { useAccountChoices } from '../shared/activities/useAccountChoices';
 import { failureText } from '../../ui/failureText';
 import { unwrap } from '../../app/actors/unwrap';
-import type { Failure } from '../../../machines/failure';
+import { toFailure } from '../../../machines/failure';
 
 /**
  * /activities/:id: one of the customer's activities on a page of its own (a transfer's receipt links
@@ -27,17 +27,16 @@ export function ActivityDetailScreen() {
   const detail = useQuery({
     queryKey: ['activities', 'one', id],
     enabled: live,
-    retry: (count, error: Failure) => error.status !== 404 && count < 3,
     queryFn: async ({ signal }) => {
       return unwrap(api.getActivity(id, { retry: false, signal }));
     },
   });
 
-  if (detail.error?.status === 404) throw pageNotFound(pathname);
+  if (detail.error && toFailure(detail.error).status === 404) throw pageNotFound(pathname);
   if (detail.isError) {
     return (
       <p className="form-alert" role="alert">
-        {failureText(t, 'errors', detail.error)}{' '}
+        {failureText(t, 'errors', toFailure(detail.error))}{' '}
         <Button className="button--small" onClick={() => void detail.refetch()}>
           {t('activities.retry')}
         </Button>

@@ -24,7 +24,7 @@ import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from './selectedCardAccount';
 const EMPTY: ParsedAmount = { ok: false, error: 'empty' };
 import { unwrap } from '../../app/actors/unwrap';
 import { useAccountName } from '../shared/useAccountName';
-import type { Failure } from '../../../machines/failure';
+import { toFailure } from '../../../machines/failure';
 
 /**
  * `/card-accounts/:id`: the credit line (limit, available, used, loan-to-value) and repaying the debt from a
@@ -39,7 +39,6 @@ export function CardAccountDetailScreen() {
   const line = useQuery({
     queryKey: [...CARD_ACCOUNTS_QUERY, id],
     enabled: live,
-    retry: (count, error: Failure) => error.status !== 404 && count < 3,
     queryFn: async ({ signal }) => unwrap(api.getCardAccount(id, { retry: false, signal })),
   });
   // Opening an account's page makes it the one the cards and collateral screens are about.
@@ -47,7 +46,7 @@ export function CardAccountDetailScreen() {
     if (line.data) storeCardAccountId(line.data.id);
   }, [line.data]);
 
-  if (line.error?.status === 404) throw pageNotFound(pathname);
+  if (line.error && toFailure(line.error).status === 404) throw pageNotFound(pathname);
   if (line.isError) return <LoadFailed error={line.error} retry={() => void line.refetch()} />;
   const credit = line.data;
   return (

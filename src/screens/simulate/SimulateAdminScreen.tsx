@@ -37,7 +37,6 @@ export function SimulateAdminScreen() {
   const customers = useQuery({
     queryKey: [...CUSTOMERS, query],
     queryFn: async ({ signal }) => unwrap(api.listAdminCustomers(query ? { q: query } : {}, { retry: false, signal })),
-    retry: (count, error) => !isMissing(error) && count < 3,
     placeholderData: (previous) => previous,
   });
   const demoToolsOff = customers.isError && isMissing(customers.error);

@@ -85,7 +85,6 @@ export function SimulateScreen() {
   const accounts = useQuery({
     queryKey: SIMULATION_ACCOUNTS,
     queryFn: async ({ signal }) => unwrap(api.listSimulationAccounts({ retry: false, signal })),
-    retry: (count, error) => !isMissing(error) && count < 3,
   });
   if (accounts.isError && isMissing(accounts.error)) return <PageNotFound />;
   const list = accounts.data ?? [];

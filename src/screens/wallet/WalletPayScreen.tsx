@@ -39,7 +39,7 @@ export function WalletPayScreen() {
   const { pathname } = useLocation();
   const hash = useParams().hash!;
   const api = useApi(paymentsApi);
-  const link = useQuery({ ...depositLinkQuery(api, hash), retry: (count, error) => error.status !== 404 && count < 3 });
+  const link = useQuery(depositLinkQuery(api, hash));
   // Followed until it is paid, with or without a session (the link is open to anyone): the watcher credits
   // what arrives at the depth its chain needs.
   useActorRef(
