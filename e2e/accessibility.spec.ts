@@ -2,6 +2,7 @@ import { localizePath } from '../contract/locales';
 import { customerWhoMayWithdraw } from './approvedCustomer';
 import { axeViolations } from './axe';
 import { expect, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 // e2e/screens.spec.ts checks the screens it photographs (/welcome, /login, /, /card-accounts,
 // /transfer/crypto-to-fiat, /profile, /profile/language) on its wide screenshots, so they are not opened
@@ -61,7 +62,7 @@ for (const locale of ['en', 'ar'] as const) {
     expect(await axeViolations(page)).toEqual([]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `reports/screenshots/activity-${locale}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/activity-${locale}-${width}.png`, fullPage: true });
     }
   });
 }
@@ -77,7 +78,7 @@ for (const locale of ['en', 'ar'] as const) {
     expect(await axeViolations(page)).toEqual([]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `reports/screenshots/security-needs-phone-${locale}-${width}.png` });
+      await saveScreenshot(page, { path: `reports/screenshots/security-needs-phone-${locale}-${width}.png` });
     }
   });
 }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Activity } from '../contract/activities';
 import { expect, screenReady, signInDemo, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 // Issue 11, Activities: /activities and /card-accounts/activities against the real server and the seeded
 // demo customer (its five opening deposits: EUR 2450.75, USD 310.00, BTC 0.0425, ETH 1.2, USDT 1250.5,
@@ -181,7 +182,7 @@ for (const locale of ['en', 'ar'] as const) {
         (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
           (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         );
-      const shot = (name: string) => page.screenshot({ path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
+      const shot = (name: string) => saveScreenshot(page, { path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
 
       await page.goto(`${prefix}/activities`);
       await expect(rows(page).first()).toBeVisible();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { localizePath } from '../contract/locales';
 import { expect, signInDemo, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const SUMMARY = '**/api/accounts-management/summary-balance';
 
@@ -160,7 +161,7 @@ for (const locale of ['en', 'ar'] as const) {
         await expect(page.locator('.amount').first()).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         const file = `reports/screenshots/${locale}-${viewport.name}-balances-${name}.png`;
-        await page.screenshot({ path: file, fullPage: true });
+        await saveScreenshot(page, { path: file, fullPage: true });
         await testInfo.attach(file, { path: file, contentType: 'image/png' });
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
         expect(violations.map((v) => `${name}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

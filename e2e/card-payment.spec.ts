@@ -5,6 +5,7 @@ import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { call, cardCustomer } from './cardCustomer';
 import { expect, keepLanguage, screenReady, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 /*
  * /simulate's demo card network: a merchant charges one of a fresh customer's cards (issue 11). Approved,
@@ -103,7 +104,7 @@ for (const language of ['en', 'ar'] as const) {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
       const file = `reports/screenshots/${language}-${width}-simulate-card-payment.png`;
-      await page.screenshot({ path: file, fullPage: true });
+      await saveScreenshot(page, { path: file, fullPage: true });
       await testInfo.attach(file, { path: file, contentType: 'image/png' });
     }
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();

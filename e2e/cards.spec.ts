@@ -6,6 +6,7 @@ import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { call, cardCustomer } from './cardCustomer';
 import { addVirtualAuthenticator, expect, latestCode, screenReady, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 /*
  * The card-account screens against the real server: a fresh customer's card account with collateral, a
@@ -95,7 +96,7 @@ for (const locale of ['en', 'ar'] as const) {
     const shoot = async (name: string) => {
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 844 });
-        await page.screenshot({ path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
+        await saveScreenshot(page, { path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
       }
       await expectNoAxeViolations(page);
     };

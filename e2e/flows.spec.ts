@@ -4,6 +4,7 @@ import { describeMachine } from '../src/flows/describe';
 import { toMermaid } from '../src/flows/mermaid';
 import { expect, screenReady, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { saveScreenshot } from './screenshots';
 
 /** The explorer's diagram for the selected machine, once Mermaid has drawn it. */
 async function diagramReady(page: Page) {
@@ -145,7 +146,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByTestId('flow-next').click();
       await page.evaluate(() => window.scrollTo(0, 0));
       const file = `reports/screenshots/${locale}-${viewport.name}-flows.png`;
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+      await saveScreenshot(page, { path: file, fullPage: true, animations: 'disabled' });
       await testInfo.attach(`${locale}-${viewport.name}-flows`, { path: file, contentType: 'image/png' });
     });
   }

@@ -4,6 +4,7 @@ import { localizePath } from '../contract/locales';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { expect, screenReady, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const MESSAGES = { en, ar } as const;
 /** Same origin as the app, so the CSP's 'self' admits it: the server's CSP for a configured origin is tests/server/support.test.ts's. */
@@ -38,7 +39,7 @@ async function configureChat(page: Page, script: 'works' | 'fails') {
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
   }
 }
 

@@ -19,6 +19,7 @@ import {
   test,
 } from './fixtures';
 import { PASSPORT, PNG_PHOTO } from './kycFiles';
+import { saveScreenshot } from './screenshots';
 
 const MESSAGES = { en, ar } as const;
 
@@ -121,7 +122,7 @@ for (const locale of ['en', 'ar'] as const) {
         await screenReady(page);
         const block = route === 'profile' ? page.getByTestId('profile-level') : page.getByTestId('limit-left');
         await expect(block).toContainText(route === 'profile' ? m.levels.names['1'] : leftOf(locale, '1000', '1000'));
-        await page.screenshot({
+        await saveScreenshot(page, {
           path: `reports/screenshots/${locale}-${viewport.name}-limits-${route.replaceAll('/', '-')}.png`,
           fullPage: true,
         });

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, screenReady, test } from './fixtures';
 import { buildPdf, onePage } from '../tests/pdfFixtures';
 import { PASSPORT, PNG_PHOTO } from './kycFiles';
+import { saveScreenshot } from './screenshots';
 
 /** The document step, passport from Germany chosen: the sides to photograph or upload come next. */
 async function choosePassport(page: Page) {
@@ -117,7 +118,10 @@ test.describe('identity check', () => {
           await page.goto(`${prefix}/${route}`);
           await screenReady(page);
           await expect(page.locator('.skeleton, [aria-busy="true"]').first()).toHaveCount(0);
-          await page.screenshot({ path: `reports/screenshots/${locale}-${viewport.name}-${route.replace('/', '-')}.png`, fullPage: true });
+          await saveScreenshot(page, {
+            path: `reports/screenshots/${locale}-${viewport.name}-${route.replace('/', '-')}.png`,
+            fullPage: true,
+          });
           const axe = await new AxeBuilder({ page }).analyze();
           expect(axe.violations.map((violation) => `${route}: ${violation.id}`)).toEqual([]);
         }

@@ -5,6 +5,7 @@ import type { Chains } from '../contract/chains';
 import { expect, screenReady, test } from './fixtures';
 import { addTestWallet } from './testWallet';
 import { pageTexts } from '../machines/graph/page';
+import { saveScreenshot } from './screenshots';
 
 /**
  * A customer tops up USDT on Base from the test wallet: the address is shown, the wallet connects and
@@ -42,7 +43,7 @@ test('a USDT top-up on Base from the wallet shows pending, then credited after t
   await amount.fill('12.5');
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `reports/screenshots/on-chain-deposit-wallet-en-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `reports/screenshots/on-chain-deposit-wallet-en-${width}.png`, fullPage: true });
   }
   expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations)).toEqual([]);
   await page.getByRole('button', { name: 'Send from the wallet' }).click();
@@ -52,7 +53,7 @@ test('a USDT top-up on Base from the wallet shows pending, then credited after t
   await expect(pending).toContainText('Deposit on its way', { timeout: 20_000 });
   await expect(pending).toContainText('12.50');
   await expect(pending).toContainText('1 of 2 confirmations');
-  await page.screenshot({ path: 'reports/screenshots/on-chain-deposit-pending-en-1280.png', fullPage: true });
+  await saveScreenshot(page, { path: 'reports/screenshots/on-chain-deposit-pending-en-1280.png', fullPage: true });
 
   await createTestClient({ mode: 'anvil', transport: http(base.rpcUrl) }).mine({ blocks: 1 });
   await expect(page.getByTestId('deposit-credited')).toContainText('Deposit credited', { timeout: 20_000 });
@@ -71,7 +72,7 @@ for (const language of ['en', 'ar'] as const) {
       // The wallet block opened (no wallet in this browser: it says so).
       await page.getByRole('button', { name: pageTexts(language).walletTopUp.choose }).click();
       await expect(page.getByText(pageTexts(language).wallet.noWallet)).toBeVisible();
-      await page.screenshot({ path: `reports/screenshots/on-chain-deposit-${language}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/on-chain-deposit-${language}-${width}.png`, fullPage: true });
       expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations)).toEqual([]);
     });
   }

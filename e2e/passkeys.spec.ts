@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { addVirtualAuthenticator, expect, latestCode, registerCustomer, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 /*
  * Passkeys in Chromium with a CDP virtual authenticator (platform, resident keys, user verification):
@@ -201,7 +202,7 @@ test('screenshots: the security page and the Biometric Authentication sheet, en 
       await page.setViewportSize({ width, height: 844 });
       await page.goto(security);
       await expect(page.locator('.passkey-list > li')).toHaveCount(1);
-      await page.screenshot({ path: `reports/screenshots/passkeys-security-${locale}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/passkeys-security-${locale}-${width}.png`, fullPage: true });
       await addPasskey.click();
       // The step-up by the passkey waits for an authenticator too: its sheet is the one that shows.
       const sheet = page.getByRole('dialog');
@@ -213,7 +214,7 @@ test('screenshots: the security page and the Biometric Authentication sheet, en 
       // Escape does not close it: the browser's own prompt is where a ceremony is cancelled.
       await page.keyboard.press('Escape');
       await expect(sheet).toBeVisible();
-      await page.screenshot({ path: `reports/screenshots/passkeys-sheet-${locale}-${width}.png` });
+      await saveScreenshot(page, { path: `reports/screenshots/passkeys-sheet-${locale}-${width}.png` });
     }
     await cdp.detach();
   }

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { PAY_LINK_POLL_MS } from '../machines/payment.machine';
 import { expect, latestCode, receiveBankTransfer, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -60,7 +61,7 @@ test('a request made on /pay is paid from another currency in a second browser; 
   await expect(page.getByRole('heading', { name: 'Your payment link' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'QR code of the payment link' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy the payment link' })).toBeVisible();
-  await page.screenshot({ path: 'reports/screenshots/pay-created-en-1280.png', fullPage: true });
+  await saveScreenshot(page, { path: 'reports/screenshots/pay-created-en-1280.png', fullPage: true });
   const url = await page.getByRole('link', { name: /\/pay\/[A-Za-z0-9_-]{22}$/ }).getAttribute('href');
   expect(url).toMatch(/\/pay\/[A-Za-z0-9_-]{22}$/);
   await expect(page.getByRole('list', { name: 'Your requests' })).toContainText('Open');
@@ -166,7 +167,7 @@ for (const locale of ['en', 'ar'] as const) {
         ['pay-link-signed-out', visitor],
       ] as const) {
         await shown.setViewportSize({ width, height: 900 });
-        await shown.screenshot({ path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
+        await saveScreenshot(shown, { path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
       }
     }
     await expectNoAxeViolations(page);

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 // Issue 10: a customer who lost the phone and has no passkey recovers with an e-mailed code plus the
 // password; the removal waits 24 hours (tests/security/phone-recovery.test.ts moves the server's clock)
@@ -56,7 +57,7 @@ async function shoot(page: Page, testInfo: TestInfo, locale: Locale, name: strin
   ]) {
     await page.setViewportSize(viewport);
     const file = `reports/screenshots/${locale}-${viewport.name}-${name}.png`;
-    await page.screenshot({ path: file, fullPage: true });
+    await saveScreenshot(page, { path: file, fullPage: true });
     await testInfo.attach(`${locale}-${viewport.name}-${name}`, { path: file, contentType: 'image/png' });
   }
 }

@@ -4,6 +4,7 @@ import { localizePath, type Locale } from '../contract/locales';
 import { pageTexts } from '../machines/graph/page';
 import { axeViolations } from './axe';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 /** A German mobile number no other run uses, as typed at home and as stored. */
 function newMobile() {
@@ -234,7 +235,7 @@ for (const locale of ['en', 'ar'] as const) {
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         const file = `reports/screenshots/${locale}-${viewport.name}-${name}.png`;
-        await page.screenshot({ path: file, fullPage: true });
+        await saveScreenshot(page, { path: file, fullPage: true });
         await testInfo.attach(`${locale}-${viewport.name}-${name}`, { path: file, contentType: 'image/png' });
       }
     };
@@ -297,7 +298,7 @@ for (const locale of ['en', 'ar'] as const) {
     ]) {
       await page.setViewportSize(viewport);
       const file = `reports/screenshots/${locale}-${viewport.name}-phone-change-sms-step.png`;
-      await page.screenshot({ path: file, fullPage: true });
+      await saveScreenshot(page, { path: file, fullPage: true });
       await testInfo.attach(`${locale}-${viewport.name}-phone-change-sms-step`, { path: file, contentType: 'image/png' });
     }
   });

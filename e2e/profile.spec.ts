@@ -5,13 +5,14 @@ import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import th from '../locales/th.json' with { type: 'json' };
 import { expect, screenReady, signInDemo, someClientAddress, test, TEST_PASSWORD } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const MESSAGES = { en, ar } as const;
 
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
   }
 }
 

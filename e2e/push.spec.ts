@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { expect, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 /**
  * Push, offline: headless Chromium cannot subscribe to a real push service, so `pushManager.subscribe`
@@ -174,7 +175,7 @@ for (const locale of ['en', 'ar'] as Locale[]) {
         await screenReady(page);
         await expect(page.getByTestId(ready).first()).toBeVisible();
         const file = `reports/screenshots/${locale}-${viewport.name}-${name}.png`;
-        await page.screenshot({ path: file, fullPage: true });
+        await saveScreenshot(page, { path: file, fullPage: true });
         await testInfo.attach(`${locale}-${viewport.name}-${name}`, { path: file, contentType: 'image/png' });
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
         expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

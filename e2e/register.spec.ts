@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { addVirtualAuthenticator, expect, latestCode, registerCustomer, test, TEST_PASSWORD } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const MESSAGES = { en, ar } as const;
 type JourneyLocale = keyof typeof MESSAGES;
@@ -14,7 +15,7 @@ const newEmail = () => `e2e-${randomUUID()}@meridian.test`;
 async function shoot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
   }
 }
 

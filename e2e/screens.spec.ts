@@ -2,6 +2,7 @@ import { LOCALES, localizePath } from '../contract/locales';
 import { routes } from '../src/routes/table';
 import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const WIZARD_STEPS = new Set(['registerPromoCode', 'registerVerifyEmail', 'registerBiometric']);
 // An account, card account, pay link or deposit link that is not the customer's (or no one's) is the 404 page by design
@@ -71,7 +72,7 @@ for (const locale of ['en', 'ar'] as const) {
           expect((await axeViolations(page)).map((violation) => `${shot.path}: ${violation}`)).toEqual([]);
         }
         const file = `reports/screenshots/${locale}-${viewport.name}-${shot.name}.png`;
-        await page.screenshot({ path: file, fullPage: true });
+        await saveScreenshot(page, { path: file, fullPage: true });
         await testInfo.attach(`${locale}-${viewport.name}-${shot.name}`, { path: file, contentType: 'image/png' });
       }
     });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { customerWhoMayWithdraw } from './approvedCustomer';
 import { expect, latestCode, registerCustomer, screenReady, stepUpByApi, test, TEST_PASSWORD } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 // Issue 10: items 2 (an unverified e-mail comes first) and 12 (recent security activity) on /profile/security.
 
@@ -90,13 +91,13 @@ for (const locale of ['en', 'ar'] as const) {
       await page.goto(`${prefix}/profile/security`);
       await screenReady(page);
       await expect(page.getByTestId('security-activity').getByRole('listitem')).toHaveCount(2);
-      await page.screenshot({ path: `reports/screenshots/security-activity-${locale}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/security-activity-${locale}-${width}.png`, fullPage: true });
 
       await page.context().clearCookies();
       await registerCustomer(page.context().request, locale, { verified: false });
       await page.goto(`${prefix}/profile/security`);
       await expect(page.getByTestId('email-unverified')).toBeVisible();
-      await page.screenshot({ path: `reports/screenshots/security-unverified-${locale}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/security-unverified-${locale}-${width}.png`, fullPage: true });
     });
   }
 }

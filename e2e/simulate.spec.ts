@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, DEMO, expect, keepLanguage, registerCustomer, screenReady, signInAs, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 /** Signs in through the API: the browser context keeps the session cookies the server sets. */
 async function balanceOf(request: APIRequestContext, token: string, currency: string): Promise<string> {
@@ -122,7 +123,7 @@ test.describe('simulation screens', () => {
         await page.goto(`${prefix}/simulate`);
         await screenReady(page);
         await expect(page.getByTestId('balance-EUR')).toBeVisible();
-        await page.screenshot({ path: `reports/screenshots/simulate-${language}-${width}.png`, fullPage: true });
+        await saveScreenshot(page, { path: `reports/screenshots/simulate-${language}-${width}.png`, fullPage: true });
         await axeClean(page);
         await context.clearCookies();
         await signInAs(context, ADMIN);
@@ -130,7 +131,7 @@ test.describe('simulation screens', () => {
         await screenReady(page);
         await expect(page.getByTestId('audit-log')).toBeVisible();
         await expect(page.getByText('demo@meridian.test').first()).toBeVisible();
-        await page.screenshot({ path: `reports/screenshots/simulate-admin-${language}-${width}.png`, fullPage: true });
+        await saveScreenshot(page, { path: `reports/screenshots/simulate-admin-${language}-${width}.png`, fullPage: true });
         await axeClean(page);
       });
     }

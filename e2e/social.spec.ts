@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const newEmail = () => `social-${randomUUID()}@meridian.test`;
 
@@ -204,12 +205,12 @@ for (const locale of ['en', 'ar'] as const) {
       const prefix = locale === 'en' ? '' : `/${locale}`;
       await page.goto(`${prefix}/auth/google?error=social_state_expired`);
       await expect(page.getByRole('alert')).not.toBeEmpty();
-      await page.screenshot({ path: `reports/screenshots/social-failure-${locale}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/social-failure-${locale}-${width}.png`, fullPage: true });
 
       await signIn(locale);
       await page.goto(`${prefix}/profile/security`);
       await expect(page.getByTestId('session')).toHaveCount(1);
-      await page.screenshot({ path: `reports/screenshots/social-sessions-${locale}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/social-sessions-${locale}-${width}.png`, fullPage: true });
     });
   }
 }

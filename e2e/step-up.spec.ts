@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { localizePath } from '../contract/locales';
 import { expect, latestCode, registerCustomer, someClientAddress, TEST_PASSWORD, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -77,7 +78,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(sheet.locator('input[name="code"]')).toBeVisible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
-      await page.screenshot({ path: `reports/screenshots/step-up-sheet-${locale}-${width}.png` });
+      await saveScreenshot(page, { path: `reports/screenshots/step-up-sheet-${locale}-${width}.png` });
     }
     await expectNoAxeViolations(page);
     await sheet.locator('input[name="code"]').fill(await latestCode(api, customer.email, 'step_up'));
@@ -89,7 +90,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(page.locator('.field-error').first()).toBeVisible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
-      await page.screenshot({ path: `reports/screenshots/security-password-${locale}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/security-password-${locale}-${width}.png`, fullPage: true });
     }
     await expectNoAxeViolations(page);
     await api.dispose();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, keepLanguage, registerCustomer, screenReady, signInAs, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** Opening an account takes an Idempotency-Key, like the money POSTs. */
@@ -129,7 +130,7 @@ test.describe('top-ups', () => {
           await screenReady(page);
           if (name === 'inject-fiat') await expect(page.getByTestId('fiat-reference')).toBeVisible();
           await axeClean(page);
-          await page.screenshot({ path: `reports/screenshots/${locale}-${viewport.name}-${name}.png`, fullPage: true });
+          await saveScreenshot(page, { path: `reports/screenshots/${locale}-${viewport.name}-${name}.png`, fullPage: true });
         }
       });
     }

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Locale } from '../contract/locales';
 import type { Quote } from '../contract/transfers';
 import { expect, keepLanguage, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 /** A fresh customer's EUR account funded by a simulated bank transfer, and an empty BTC account. */
 async function fundedCustomer(request: APIRequestContext, token: string, eur = '100.00') {
@@ -181,7 +182,7 @@ for (const locale of ['en', 'ar'] as Locale[]) {
       await page.setViewportSize({ width, height: 900 });
       const prefix = locale === 'en' ? '' : `/${locale}`;
       const shot = (name: string) =>
-        page.screenshot({ path: `reports/screenshots/transfer-${name}-${locale}-${width}.png`, fullPage: true });
+        saveScreenshot(page, { path: `reports/screenshots/transfer-${name}-${locale}-${width}.png`, fullPage: true });
 
       await page.goto(`${prefix}/transfer`);
       await screenReady(page);

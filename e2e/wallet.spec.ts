@@ -7,6 +7,7 @@ import { PAGE_LANGUAGES, pageTexts, typedAmount, withValues } from '../machines/
 import type { Chains } from '../contract/chains';
 import { localizePath } from '../contract';
 import { SAMPLE_DEPOSIT_LINK } from '../machines/depositLink.model';
+import { saveScreenshot } from './screenshots';
 
 // anvil's development account 4: the node signs for it (accounts 0–3 serve other tests).
 const PAYER = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 }).address;
@@ -44,7 +45,7 @@ for (const language of PAGE_LANGUAGES) {
     expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `reports/screenshots/deposit-link-${language}-${width}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `reports/screenshots/deposit-link-${language}-${width}.png`, fullPage: true });
     }
 
     // The visitor: another browser, signed out; the wallet knows only Ethereum's node, so Base has to be added.
@@ -80,7 +81,7 @@ for (const language of PAGE_LANGUAGES) {
     expect((await new AxeBuilder({ page: visitor }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
     for (const width of [390, 1280]) {
       await visitor.setViewportSize({ width, height: 900 });
-      await visitor.screenshot({ path: `reports/screenshots/wallet-pay-${language}-${width}.png`, fullPage: true });
+      await saveScreenshot(visitor, { path: `reports/screenshots/wallet-pay-${language}-${width}.png`, fullPage: true });
     }
     await visitorContext.close();
   });

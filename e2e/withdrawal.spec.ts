@@ -9,6 +9,7 @@ import { formatAmount } from '../contract/money';
 import { pageTexts, typedAmount, withValues, type PageLanguage } from '../machines/graph/page';
 import { customerWhoMayWithdraw } from './approvedCustomer';
 import { expect, latestCode, stepUpByApi, test } from './fixtures';
+import { saveScreenshot } from './screenshots';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -35,7 +36,7 @@ async function screenshots(page: Page, name: string) {
   expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
   }
 }
 
