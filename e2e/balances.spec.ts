@@ -144,7 +144,7 @@ const VIEWPORTS = [
 
 for (const locale of ['en', 'ar'] as const) {
   for (const viewport of VIEWPORTS) {
-    test(`home and accounts: screenshots and axe, ${locale} ${viewport.name}`, async ({ page }, testInfo) => {
+    test(`home and accounts: screenshots and axe, ${locale} ${viewport.name}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await signInDemo(page, locale);
       await page.goto(localizePath('/accounts', locale));
@@ -161,8 +161,7 @@ for (const locale of ['en', 'ar'] as const) {
         await expect(page.locator('.amount').first()).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         const file = `reports/screenshots/${locale}-${viewport.name}-balances-${name}.png`;
-        await saveScreenshot(page, { path: file, fullPage: true });
-        await testInfo.attach(file, { path: file, contentType: 'image/png' });
+        await saveScreenshot(page, { path: file, fullPage: true, attach: true });
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
         expect(violations.map((v) => `${name}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       }

@@ -86,7 +86,7 @@ for (const language of ['en', 'ar'] as const) {
     page,
     playwright,
     baseURL,
-  }, testInfo) => {
+  }) => {
     const texts = TEXTS[language].cardPayment;
     await customerWithCard(page, playwright, baseURL!, language);
     await keepLanguage(page, language);
@@ -104,8 +104,7 @@ for (const language of ['en', 'ar'] as const) {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
       const file = `reports/screenshots/${language}-${width}-simulate-card-payment.png`;
-      await saveScreenshot(page, { path: file, fullPage: true });
-      await testInfo.attach(file, { path: file, contentType: 'image/png' });
+      await saveScreenshot(page, { path: file, fullPage: true, attach: true });
     }
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

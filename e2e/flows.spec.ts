@@ -136,7 +136,7 @@ const VIEWPORTS = [
 
 for (const locale of ['en', 'ar'] as const) {
   for (const viewport of VIEWPORTS) {
-    test(`flow explorer screenshot ${locale} ${viewport.name}`, async ({ page }, testInfo) => {
+    test(`flow explorer screenshot ${locale} ${viewport.name}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto(`${locale === 'en' ? '' : `/${locale}`}/flows?machine=routeGuard`);
       await screenReady(page);
@@ -146,8 +146,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByTestId('flow-next').click();
       await page.evaluate(() => window.scrollTo(0, 0));
       const file = `reports/screenshots/${locale}-${viewport.name}-flows.png`;
-      await saveScreenshot(page, { path: file, fullPage: true, animations: 'disabled' });
-      await testInfo.attach(`${locale}-${viewport.name}-flows`, { path: file, contentType: 'image/png' });
+      await saveScreenshot(page, { path: file, fullPage: true, animations: 'disabled', attach: true });
     });
   }
 }

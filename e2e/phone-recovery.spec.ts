@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
@@ -50,15 +50,14 @@ async function noAxeViolations(page: Page) {
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-async function shoot(page: Page, testInfo: TestInfo, locale: Locale, name: string) {
+async function shoot(page: Page, locale: Locale, name: string) {
   for (const viewport of [
     { name: 'mobile', width: 390, height: 844 },
     { name: 'desktop', width: 1280, height: 800 },
   ]) {
     await page.setViewportSize(viewport);
     const file = `reports/screenshots/${locale}-${viewport.name}-${name}.png`;
-    await saveScreenshot(page, { path: file, fullPage: true });
-    await testInfo.attach(`${locale}-${viewport.name}-${name}`, { path: file, contentType: 'image/png' });
+    await saveScreenshot(page, { path: file, fullPage: true, attach: true });
   }
 }
 
@@ -102,31 +101,31 @@ test('lost phone: the e-mailed code and the password schedule the removal; the S
 });
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`lost-phone screens in ${locale}: screenshots and axe`, async ({ page }, testInfo) => {
+  test(`lost-phone screens in ${locale}: screenshots and axe`, async ({ page }) => {
     const customer = await customerWithPhone(page, locale);
     await atSmsStep(page, customer.email, customer.password, locale);
     await page.goto(localizePath('/2fa/phone/lost', locale));
     await screenReady(page);
     if (locale === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await noAxeViolations(page);
-    await shoot(page, testInfo, locale, 'phone-recovery-explain');
+    await shoot(page, locale, 'phone-recovery-explain');
     await page.locator('.form button').first().click();
     await expect(page.locator('input[name="code"]')).toBeVisible();
     await page.locator('input[name="code"]').fill('12');
     await page.locator('form button[type="submit"]').click();
     await expect(page.locator('.field-error')).toBeVisible();
     await noAxeViolations(page);
-    await shoot(page, testInfo, locale, 'phone-recovery-proof');
+    await shoot(page, locale, 'phone-recovery-proof');
     await page.locator('input[name="code"]').fill(await latestCode(page.request, customer.email, 'phone_recovery_code'));
     await page.locator('input[name="password"]').fill(customer.password);
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByRole('status').filter({ hasText: /\S/ })).toBeVisible();
     await noAxeViolations(page);
-    await shoot(page, testInfo, locale, 'phone-recovery-scheduled');
+    await shoot(page, locale, 'phone-recovery-scheduled');
 
     await page.goto(await cancelLinkSentTo(page, customer.email));
     await screenReady(page);
     await noAxeViolations(page);
-    await shoot(page, testInfo, locale, 'recovery-cancel');
+    await shoot(page, locale, 'recovery-cancel');
   });
 }

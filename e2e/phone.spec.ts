@@ -229,14 +229,13 @@ const VIEWPORTS = [
 ];
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`screenshots of the phone section and /2fa/phone in ${locale}`, async ({ page }, testInfo) => {
+  test(`screenshots of the phone section and /2fa/phone in ${locale}`, async ({ page }) => {
     const customer = await customerWithPhone(page, locale);
     const shoot = async (name: string) => {
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize(viewport);
         const file = `reports/screenshots/${locale}-${viewport.name}-${name}.png`;
-        await saveScreenshot(page, { path: file, fullPage: true });
-        await testInfo.attach(`${locale}-${viewport.name}-${name}`, { path: file, contentType: 'image/png' });
+        await saveScreenshot(page, { path: file, fullPage: true, attach: true });
       }
     };
     await page.goto(localizePath('/profile/security', locale));
@@ -275,7 +274,7 @@ for (const locale of ['en', 'ar'] as const) {
 }
 
 for (const locale of ['en', 'ar'] as const) {
-  test(`the SMS step after the e-mailed code in ${locale}: photographed narrow and wide, no axe violation`, async ({ page }, testInfo) => {
+  test(`the SMS step after the e-mailed code in ${locale}: photographed narrow and wide, no axe violation`, async ({ page }) => {
     const texts = pageTexts(locale);
     const customer = await customerWithPhone(page, locale);
     await page.goto(localizePath('/profile/security', locale));
@@ -298,8 +297,7 @@ for (const locale of ['en', 'ar'] as const) {
     ]) {
       await page.setViewportSize(viewport);
       const file = `reports/screenshots/${locale}-${viewport.name}-phone-change-sms-step.png`;
-      await saveScreenshot(page, { path: file, fullPage: true });
-      await testInfo.attach(`${locale}-${viewport.name}-phone-change-sms-step`, { path: file, contentType: 'image/png' });
+      await saveScreenshot(page, { path: file, fullPage: true, attach: true });
     }
   });
 }

@@ -156,7 +156,7 @@ const VIEWPORTS = [
 ];
 
 for (const locale of ['en', 'ar'] as Locale[]) {
-  test(`push page and notifications list in ${locale}: screenshots, no axe violations`, async ({ page, context, signIn }, testInfo) => {
+  test(`push page and notifications list in ${locale}: screenshots, no axe violations`, async ({ page, context, signIn }) => {
     const customer = (await signIn(locale)) as Awaited<ReturnType<typeof registerCustomer>>;
     await receiveBankTransfer(
       context.request,
@@ -175,8 +175,7 @@ for (const locale of ['en', 'ar'] as Locale[]) {
         await screenReady(page);
         await expect(page.getByTestId(ready).first()).toBeVisible();
         const file = `reports/screenshots/${locale}-${viewport.name}-${name}.png`;
-        await saveScreenshot(page, { path: file, fullPage: true });
-        await testInfo.attach(`${locale}-${viewport.name}-${name}`, { path: file, contentType: 'image/png' });
+        await saveScreenshot(page, { path: file, fullPage: true, attach: true });
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
         expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       }

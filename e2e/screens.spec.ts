@@ -59,7 +59,7 @@ const VIEWPORTS = [
 
 for (const locale of ['en', 'ar'] as const) {
   for (const viewport of VIEWPORTS) {
-    test(`screenshots ${locale} ${viewport.name}`, async ({ page, signIn }, testInfo) => {
+    test(`screenshots ${locale} ${viewport.name}`, async ({ page, signIn }) => {
       await page.setViewportSize(viewport);
       await signIn(locale);
       const session = await page.context().cookies();
@@ -72,8 +72,7 @@ for (const locale of ['en', 'ar'] as const) {
           expect((await axeViolations(page)).map((violation) => `${shot.path}: ${violation}`)).toEqual([]);
         }
         const file = `reports/screenshots/${locale}-${viewport.name}-${shot.name}.png`;
-        await saveScreenshot(page, { path: file, fullPage: true });
-        await testInfo.attach(`${locale}-${viewport.name}-${shot.name}`, { path: file, contentType: 'image/png' });
+        await saveScreenshot(page, { path: file, fullPage: true, attach: true });
       }
     });
   }
