@@ -68,7 +68,8 @@ test('a new page opens at its top; back and forward return to where each page wa
   await expect.poll(scrollY).toBe(0);
 });
 
-test('the error page of a page that does not exist leads home', async ({ page, signIn }) => {
+test('the error page of a page that does not exist leads home, where German quick actions fit a phone', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn('de');
   await page.goto('/de/accounts/not-an-id');
   const home = page.getByRole('link', { name: de.errors.backHome });
@@ -76,4 +77,7 @@ test('the error page of a page that does not exist leads home', async ({ page, s
   await home.click();
   await expect(page).toHaveURL(/\/de$/);
   await screenReady(page);
+  // The longest German label of a quick action stays inside its button (issue 24 item 22).
+  const payByCode = page.getByRole('navigation', { name: de.home.quickActions }).getByRole('link', { name: de.home.actions.payByCode });
+  expect(await payByCode.evaluate((link) => link.scrollWidth - link.clientWidth)).toBeLessThanOrEqual(0);
 });
