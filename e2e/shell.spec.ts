@@ -7,9 +7,7 @@ import { expect, screenReady, test } from './fixtures';
  * The app shell around every screen: the connection dropping and coming back (docs/product.md#errors).
  */
 
-// Red today: offline, the transfer screen's failed chunk leaves <main> empty instead of ScreenError's notice
-// (the route renders no component and no error; cause not found yet). Kept as the target, not run.
-test.fixme('offline the shell says so and keeps its navigation; a screen that could not load opens with one reload once online', async ({
+test('offline the shell says so and keeps its navigation; a screen that could not load opens with one reload once online', async ({
   page,
   context,
   signIn,
