@@ -194,10 +194,20 @@ test('Back and Forward keep what the e-mail form holds; a later step opened dire
   await expect(page.getByLabel(en.register.details.email)).toHaveValue(email);
 });
 
-test('a signed-in customer without a wizard in this tab may open the verification step directly', async ({ page, signIn }) => {
-  const { email } = await signIn('en');
+test('a signed-in customer without a wizard in this tab may open the verification step directly and get a new code', async ({
+  page,
+  context,
+}) => {
+  const { email } = await registerCustomer(context.request, 'en', { verified: false });
   await page.goto('/register/verify-email');
   await expect(page.getByRole('heading', { level: 1, name: en.screens.registerVerifyEmail.title })).toBeVisible();
+  // Arriving from a refusal's link (FailureMessage), with no countdown of a wizard: a new code may be asked
+  // for at once. The server answers the wait before the next one (its sign-up cooldown still runs here;
+  // tests/server cover the sending), which the button counts down.
+  const resend = page.waitForResponse((response) => response.url().endsWith('/api/auth/verify-email/resend'));
+  await page.getByRole('button', { name: en.resend.action }).click();
+  expect((await resend).request().method()).toBe('POST');
+  await expect(page.getByRole('button', { name: /Send a new code in \d+ s/ })).toBeDisabled();
   await page.getByLabel(en.register.verify.code).fill(await latestCode(page.request, email, 'verify_email'));
   await page.getByRole('button', { name: en.register.verify.submit }).click();
   await expect(page).toHaveURL(/\/register\/biometric$/);

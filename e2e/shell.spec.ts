@@ -7,9 +7,7 @@ import { expect, screenReady, test } from './fixtures';
  * The app shell around every screen: the connection dropping and coming back (docs/product.md#errors).
  */
 
-// Red today: offline, the transfer screen's failed chunk leaves <main> empty instead of ScreenError's notice
-// (the route renders no component and no error; cause not found yet). Kept as the target, not run.
-test.fixme('offline the shell says so and keeps its navigation; a screen that could not load opens with one reload once online', async ({
+test('offline the shell says so and keeps its navigation; a screen that could not load opens with one reload once online', async ({
   page,
   context,
   signIn,
@@ -68,7 +66,8 @@ test('a new page opens at its top; back and forward return to where each page wa
   await expect.poll(scrollY).toBe(0);
 });
 
-test('the error page of a page that does not exist leads home', async ({ page, signIn }) => {
+test('the error page of a page that does not exist leads home, where German quick actions fit a phone', async ({ page, signIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn('de');
   await page.goto('/de/accounts/not-an-id');
   const home = page.getByRole('link', { name: de.errors.backHome });
@@ -76,4 +75,7 @@ test('the error page of a page that does not exist leads home', async ({ page, s
   await home.click();
   await expect(page).toHaveURL(/\/de$/);
   await screenReady(page);
+  // The longest German label of a quick action stays inside its button (issue 24 item 22).
+  const payByCode = page.getByRole('navigation', { name: de.home.quickActions }).getByRole('link', { name: de.home.actions.payByCode });
+  expect(await payByCode.evaluate((link) => link.scrollWidth - link.clientWidth)).toBeLessThanOrEqual(0);
 });

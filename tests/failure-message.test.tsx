@@ -8,19 +8,19 @@ import type { Locale } from '../contract';
 import type { Failure } from '../machines/failure';
 import { SystemContext } from '../src/app/context';
 import type { AppSystem } from '../src/app/system';
+import type { ReactElement } from 'react';
+import { KycUnavailable } from '../src/screens/kyc/shared';
 import { FailureMessage } from '../src/screens/shared/FailureMessage';
 import { messagesIn } from './translate';
 
-/** What the message renders in `locale`: its text and where its links go. */
-async function shown(failure: Failure, locale: Locale) {
+/** What the message (or `view`) renders in `locale`: its text and where its links go. */
+async function shown(failure: Failure, locale: Locale, view: ReactElement = <FailureMessage scope="cards.errors" failure={failure} />) {
   const i18n = await messagesIn(locale);
   const language = createActor(setup({}).createMachine({ context: { locale } })).start();
   const html = renderToStaticMarkup(
     <SystemContext.Provider value={{ language } as unknown as AppSystem}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <FailureMessage scope="cards.errors" failure={failure} />
-        </MemoryRouter>
+        <MemoryRouter>{view}</MemoryRouter>
       </I18nextProvider>
     </SystemContext.Provider>,
   );
@@ -36,6 +36,12 @@ describe('a refusal for an unverified e-mail address', () => {
     });
     const arabic = await shown({ code: 'email_unverified' }, 'ar');
     expect(arabic.links).toEqual([[expect.stringMatching(/\p{Script=Arabic}/u), '/ar/register/verify-email']]);
+  });
+
+  it('leads there from the KYC steps too', async () => {
+    const failure: Failure = { code: 'email_unverified' };
+    const kyc = await shown(failure, 'de', <KycUnavailable failure={failure} onRetry={() => {}} />);
+    expect(kyc.links).toEqual([[expect.any(String), '/de/register/verify-email']]);
   });
 
   it('adds nothing to other refusals', async () => {

@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../contract';
 import ar from '../locales/ar.json';
+import de from '../locales/de.json';
 import en from '../locales/en.json';
 import { ActivityRow } from '../src/ui/ActivityRow';
 import { Button } from '../src/ui/Button';
@@ -34,6 +35,7 @@ beforeAll(async () => {
   for (const [lng, resources] of [
     ['en', en],
     ['ar', ar],
+    ['de', de],
   ] as const) {
     const instance = createInstance();
     await instance
@@ -562,6 +564,14 @@ describe('Copyable', () => {
     const status = byRole(page, 'status')[0]!;
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.textContent).toBe('Copied');
+  });
+
+  it.each([
+    ['en', 'Copy your payment reference'],
+    ['de', 'Zahlungsreferenz kopieren'],
+  ] as const)('names what it copies inside its sentence, not "Copy Your payment reference" (%s)', (locale, name) => {
+    const label = i18ns[locale]!.t('fiatTopUp.copy.reference');
+    expect(render(<Copyable text="MRD-7Q2K" label={label} />, locale).querySelector('button')!.textContent).toBe(name);
   });
 
   it('says so when the browser refuses', async () => {

@@ -44,8 +44,17 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
 };
 
 async function screenFor(def: RouteDef): Promise<ComponentType> {
-  const area = await areaModules[def.area]?.();
-  return area?.screens[def.id] ?? (await import('../screens/shared/RouteScreen')).RouteScreen;
+  try {
+    const area = await areaModules[def.area]?.();
+    return area?.screens[def.id] ?? (await import('../screens/shared/RouteScreen')).RouteScreen;
+  } catch (error) {
+    // A route whose lazy Component rejected stays lazy, and React Router renders such a route as still
+    // loading: nothing below the shell, not its ErrorBoundary. Thrown as the screen renders instead, the
+    // failure reaches ScreenError (offline: the notice); the app machine has it from `vite:preloadError`.
+    return function ScreenCodeMissing(): never {
+      throw error;
+    };
+  }
 }
 
 /** The answer of the guard for a page that matches no route: shown inside the shell. */

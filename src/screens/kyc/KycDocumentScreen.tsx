@@ -13,7 +13,7 @@ import { FileInput } from '../../ui/FileInput';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { countryOptions } from '../register/countries';
-import { BackToOverview, kycFailureText, KycUnavailable } from './shared';
+import { BackToOverview, KycFailure, KycUnavailable } from './shared';
 
 const DOCUMENT_TYPES = Object.keys(KYC_DOCUMENT_TYPES) as KycDocumentType[];
 
@@ -77,7 +77,7 @@ export function KycDocumentScreen() {
 
   const alert = (
     <div className="form-alert" role="alert" aria-live="assertive">
-      {view.failure && view.failure.code !== 'camera_refused' ? kycFailureText(t, view.failure) : null}
+      {view.failure && view.failure.code !== 'camera_refused' ? <KycFailure failure={view.failure} /> : null}
     </div>
   );
 

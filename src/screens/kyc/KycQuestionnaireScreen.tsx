@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { SelectField, TextField } from '../../ui/TextField';
 import { countryOptions } from '../register/countries';
-import { BackToOverview, kycFailureText, KycUnavailable } from './shared';
+import { BackToOverview, KycFailure, KycUnavailable } from './shared';
 
 /** The questions with a fixed set of answers, and those answers. */
 const CHOICES: Partial<Record<KycQuestion, readonly string[]>> = {
@@ -78,7 +78,7 @@ export function KycQuestionnaireScreen() {
     <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
       <p className="page-lead">{t('screens.kycQuestionnaire.lead')}</p>
       <div className="form-alert" role="alert" aria-live="assertive">
-        {view.failure ? kycFailureText(t, view.failure) : null}
+        {view.failure ? <KycFailure failure={view.failure} /> : null}
       </div>
       {view.questions.map((question) => {
         const label = t(`kyc.questionnaire.questions.${question}`);

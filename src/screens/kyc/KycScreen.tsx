@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { ScreenSkeleton } from '../../ui/Skeleton';
-import { kycFailureText, KycUnavailable } from './shared';
+import { KycFailure, KycUnavailable } from './shared';
 import './kyc.css';
 
 /** /kyc: the overall status, each step with its own, and “Submit for review” once all are done. */
@@ -50,7 +50,7 @@ export function KycScreen() {
       {view.editable ? (
         <div className="stack">
           <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? kycFailureText(t, view.failure) : null}
+            {view.failure ? <KycFailure failure={view.failure} /> : null}
           </div>
           <Button variant="primary" block busy={view.busy} disabled={!view.canSubmit} onClick={() => flow.send({ type: 'SUBMITTED' })}>
             {view.busy ? t('kyc.submitting') : t('kyc.submit')}

@@ -9,7 +9,7 @@ import { useFlowMachine, useLocale } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
-import { BackToOverview, kycFailureText, KycUnavailable } from './shared';
+import { BackToOverview, KycFailure, KycUnavailable } from './shared';
 
 /** Draws the machine's strokes; the stroke being drawn is added on top until the pointer lifts. */
 function paint(canvas: HTMLCanvasElement, strokes: readonly Stroke[]) {
@@ -84,7 +84,7 @@ export function KycSignatureScreen() {
     <div className="stack">
       <p className="page-lead">{t('kyc.signature.terms', { version: KYC_TERMS_VERSION })}</p>
       <div className="form-alert" role="alert" aria-live="assertive">
-        {view.tooShort ? t('kyc.failure.signature_too_short') : view.failure ? kycFailureText(t, view.failure) : null}
+        {view.tooShort ? t('kyc.failure.signature_too_short') : view.failure ? <KycFailure failure={view.failure} /> : null}
       </div>
       <canvas
         ref={canvas}

@@ -1,13 +1,13 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Failure } from '../../../machines/failure';
 import { useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
-import { failureText } from '../../ui/failureText';
+import { FailureMessage } from '../shared/FailureMessage';
 
-export function kycFailureText(t: TFunction, failure: Failure): string {
-  return failureText(t, 'kyc.failure', failure);
+/** A refusal of a KYC step, with the way to verification when an unverified e-mail address is the reason. */
+export function KycFailure({ failure }: { failure: Failure }) {
+  return <FailureMessage scope="kyc.failure" failure={failure} />;
 }
 
 /** The draft could not be read: say so, with “Try again”. */
@@ -15,7 +15,7 @@ export function KycUnavailable({ failure, onRetry }: { failure: Failure | null; 
   const { t } = useTranslation();
   return (
     <div className="card stack" role="alert">
-      <p>{failure ? kycFailureText(t, failure) : t('errors.unknown')}</p>
+      <p>{failure ? <KycFailure failure={failure} /> : t('errors.unknown')}</p>
       <Button onClick={onRetry}>{t('kyc.retry')}</Button>
     </div>
   );

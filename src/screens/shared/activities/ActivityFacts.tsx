@@ -31,6 +31,22 @@ export function ActivityFacts({ activity, accounts }: { activity: Activity; acco
     ],
     [t('activities.detail.date'), formatDate(new Date(activity.createdAt), locale, { dateStyle: 'full', timeStyle: 'medium' })],
     [t('activities.detail.account'), account ? account.name : activity.currency],
+    // The other sides of the same action (a repayment's card account, an exchange's other account).
+    ...(activity.legs.length > 0
+      ? ([
+          [
+            t('activities.detail.legs'),
+            <ul className="fact-legs">
+              {activity.legs.map((leg) => (
+                <li key={leg.id} data-testid="activity-detail-leg">
+                  {accounts.find((candidate) => candidate.id === leg.accountId)?.name ?? leg.currency}{' '}
+                  <Money amount={leg.amount} asset={leg.currency} signed />
+                </li>
+              ))}
+            </ul>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
   ];
   return (
     <dl className="fact-list" data-testid="activity-detail">

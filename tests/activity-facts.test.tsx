@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createActor, setup } from 'xstate';
+import type { Activity, Locale } from '../contract';
+import { SystemContext } from '../src/app/context';
+import type { AppSystem } from '../src/app/system';
+import { ActivityFacts } from '../src/screens/shared/activities/ActivityFacts';
+import type { AccountChoice } from '../src/screens/shared/activities/useAccountChoices';
+import { messagesIn } from './translate';
+
+const EUR_ACCOUNT = '00000000-0000-4000-8000-000000000001';
+const CARD_ACCOUNT = '00000000-0000-4000-8000-000000000002';
+
+/** A repayment of €150 from the EUR account to the card account: one action, two legs. */
+const repayment: Activity = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  accountId: EUR_ACCOUNT,
+  type: 'card_repayment',
+  status: 'completed',
+  counterparty: null,
+  reference: null,
+  amount: '-150.00',
+  currency: 'EUR',
+  counterAmount: null,
+  counterCurrency: null,
+  usdValue: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  legs: [{ id: '00000000-0000-4000-8000-0000000000a2', accountId: CARD_ACCOUNT, amount: '150.00', currency: 'EUR' }],
+};
+
+const accounts = [
+  { id: EUR_ACCOUNT, name: 'Euro account' },
+  { id: CARD_ACCOUNT, name: 'Card account' },
+] as AccountChoice[];
+
+/** The facts' terms and the text of each, as rendered in `locale`. */
+async function facts(activity: Activity, locale: Locale) {
+  const i18n = await messagesIn(locale);
+  const language = createActor(setup({}).createMachine({ context: { locale } })).start();
+  const html = renderToStaticMarkup(
+    <SystemContext.Provider value={{ language } as unknown as AppSystem}>
+      <I18nextProvider i18n={i18n}>
+        <ActivityFacts activity={activity} accounts={accounts} />
+      </I18nextProvider>
+    </SystemContext.Provider>,
+  );
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  return new Map(
+    [...body.querySelectorAll('.fact')].map((fact) => [fact.querySelector('dt')!.textContent, fact.querySelector('dd')!.textContent]),
+  );
+}
+
+describe('an activity’s detail (issue 24 item 16)', () => {
+  it('lists the other accounts the same action moved, with their amounts', async () => {
+    const shown = await facts(repayment, 'en');
+    expect(shown.get('Other accounts moved')).toBe('Card account +€150.00');
+  });
+
+  it('in the customer’s language', async () => {
+    const shown = await facts(repayment, 'de');
+    expect(shown.get('Weitere betroffene Konten')).toMatch(/^Card account \+150,00\s€$/);
+  });
+
+  it('says nothing of other accounts when the action moved only this one', async () => {
+    const shown = await facts({ ...repayment, type: 'deposit', amount: '150.00', legs: [] }, 'en');
+    expect([...shown.keys()]).not.toContain('Other accounts moved');
+  });
+});
