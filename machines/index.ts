@@ -128,6 +128,8 @@ import { reportWalletPaymentMachine } from './reportWalletPayment.machine';
 import { reportWalletPaymentModel } from './reportWalletPayment.model';
 import { walletConfirmationsMachine } from './walletConfirmations.machine';
 import { walletConfirmationsModel } from './walletConfirmations.model';
+import { acceptTermsMachine } from './acceptTerms.machine';
+import { acceptTermsModel } from './acceptTerms.model';
 
 export interface CatalogEntry {
   id: string;
@@ -727,5 +729,14 @@ export const catalog: CatalogEntry[] = [
     routes: ['/inject/crypto/on-chain/wallet/:hash'],
     machine: walletConfirmationsMachine,
     model: walletConfirmationsModel,
+  },
+  {
+    id: 'acceptTerms',
+    title: 'Accept new account terms',
+    summary:
+      'Over any page: a money call refused with terms_not_accepted (the customer accepted an older version of the account terms) opens “New account terms”, with links to the terms and the privacy notice. “Accept and continue” saves the version in force (POST /users/accept-terms) and the refused call goes again with the same Idempotency-Key; “Not now” leaves it refused, the page says why, and the next money call asks again. A failed acceptance is said in the dialog, which stays for a retry.',
+    routes: [],
+    machine: acceptTermsMachine,
+    model: acceptTermsModel,
   },
 ];

@@ -39,6 +39,8 @@ const METHODS: HttpMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Requests seen per `METHOD url`; every case uses its own url, so counts never mix. */
 const requestCounts = new Map<string, number>();
+/** What `/terms-guarded` answers: refused until the customer accepts (the client's `onTermsNotAccepted`). */
+let termsAccepted = false;
 let server: Server;
 let baseURL: string;
 
@@ -81,6 +83,10 @@ beforeAll(async () => {
         const refusal = { code: quoteId === 'unknown' ? 'quote_not_found' : 'quote_expired', message: 'Quote over' };
         if (quoteId === 'broken') json(res, 409, { error: { ...refusal, quote: { ...FRESH_QUOTE, amountOut: 12 } } });
         else json(res, quoteId === 'unknown' ? 404 : 409, { error: { ...refusal, quote: FRESH_QUOTE } });
+      } else if (url.pathname.startsWith('/terms-guarded')) {
+        // A money endpoint under older terms: refused until the test says they were accepted; the key is echoed.
+        if (termsAccepted) json(res, 200, { key: req.headers['idempotency-key'] });
+        else json(res, 403, { error: { code: 'terms_not_accepted', message: 'Accept the terms' } });
       } else if (url.pathname === '/not-the-error-shape') {
         json(res, 409, { error: 'conflict' });
       } else if (url.pathname === '/user-settings') {
@@ -299,6 +305,28 @@ describe('session renewal on 401', () => {
     const result = await client.call(guarded('refresh'), { recoverSession: false });
     expect(result.ok).toBe(false);
     expect(unauthorizedCalls()).toBe(0);
+  });
+});
+
+describe('terms not accepted', () => {
+  const guarded = (name: string) => endpoint('POST', `/terms-guarded/${name}`, undefined, z.unknown());
+
+  it('asks once; accepted, sends the same call again with the same Idempotency-Key', async () => {
+    termsAccepted = false;
+    let asked = 0;
+    const { client } = setup({ onTermsNotAccepted: async () => ((asked += 1), (termsAccepted = true)) });
+    const result = await client.call(guarded('accepted'), { idempotencyKey: 'key-1' });
+    expect(result).toEqual({ ok: true, data: { key: 'key-1' } });
+    expect(requestCounts.get('POST /terms-guarded/accepted')).toBe(2);
+    expect(asked).toBe(1);
+  });
+
+  it('not accepted, the refusal is the caller’s and nothing is sent again', async () => {
+    termsAccepted = false;
+    const { client } = setup({ onTermsNotAccepted: async () => false });
+    const result = await client.call(guarded('declined'), { idempotencyKey: 'key-2' });
+    expect(result.ok || result.error).toMatchObject({ status: 403, code: 'terms_not_accepted' });
+    expect(requestCounts.get('POST /terms-guarded/declined')).toBe(1);
   });
 });
 

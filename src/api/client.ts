@@ -25,6 +25,11 @@ export interface ApiClientOptions {
    * when the session was renewed, and the call is then made once more with the new token.
    */
   onUnauthorized: () => Promise<boolean> | boolean | void;
+  /**
+   * Called once per call refused with `terms_not_accepted` (the customer accepted an older version of the
+   * terms). Resolves true when the version in force was accepted, and the call is then made once more.
+   */
+  onTermsNotAccepted?: () => Promise<boolean>;
   fetch?: typeof fetch;
   /** Milliseconds before the one GET/HEAD retry. */
   retryDelay?: number;
@@ -116,7 +121,7 @@ const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
 const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { getAuthToken, onUnauthorized, onCustomerActivity, retryDelay = DEFAULT_RETRY_DELAY } = options;
+  const { getAuthToken, onUnauthorized, onTermsNotAccepted, onCustomerActivity, retryDelay = DEFAULT_RETRY_DELAY } = options;
   const baseURL = (options.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   // Looked up per call, not kept: a fetch replaced after start (tests, instrumentation) applies.
   const fetchOnce = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
@@ -126,6 +131,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function call(
     endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType, unknown>,
     options: AnyCallOptions = {},
+  ): Promise<ApiResult<unknown>> {
+    const result = await renewing(endpoint, options);
+    if (result.ok || result.error.code !== 'terms_not_accepted' || !onTermsNotAccepted) return result;
+    // The same call once more after the customer accepted: the same body and Idempotency-Key, one payment.
+    return (await onTermsNotAccepted()) ? renewing(endpoint, options) : result;
+  }
+
+  async function renewing(
+    endpoint: EndpointRoute<z.ZodType | undefined, z.ZodType, unknown>,
+    options: AnyCallOptions,
   ): Promise<ApiResult<unknown>> {
     const result = await send(endpoint, options);
     if (result.ok || result.error.status !== 401 || options.recoverSession === false) return result;

@@ -2,6 +2,7 @@ import * as routes from 'virtual:meridian/endpoint-routes';
 import type { ApiClient, CallOptions } from './client';
 import type { UtmTrackingBody } from '../../contract/app';
 import type { SaveUserSettingsBody } from '../../contract';
+import type { AcceptTermsBody } from '../../contract/users';
 import { ACTIVITY, type ActivityKind } from '../../contract/session';
 
 /** `GET /activities` query as the app passes it (the server applies the defaults). */
@@ -25,7 +26,7 @@ export function defineApi<Calls>(build: (client: ApiClient) => Calls): (client: 
   };
 }
 
-/** The calls the shell makes on every page (session, language, route guard, balances, wallet chains, bell). */
+/** The calls the shell makes on every page (session, language, route guard, balances, wallet chains, bell, terms). */
 export function createApi(client: ApiClient) {
   return {
     // Both renew or end the session themselves: their 401 must not wait for a renewal. A renewal is the
@@ -36,6 +37,8 @@ export function createApi(client: ApiClient) {
     getMe: (options?: ReadOptions) => client.call(routes.getMe, options),
     getUserSettings: (options?: ReadOptions) => client.call(routes.getUserSettings, options),
     saveUserSettings: (body: SaveUserSettingsBody) => client.call(routes.saveUserSettings, { body }),
+    // The terms dialog sits over every page (src/app/system.ts asks it when a money call is refused).
+    acceptTerms: (body: AcceptTermsBody) => client.call(routes.acceptTerms, { body }),
     trackUtm: (body: UtmTrackingBody) => client.call(routes.trackUtm, { body }),
     // Polled by the balances machine: a background request, so it never keeps a session awake.
     getSummaryBalance: (options?: ReadOptions) => client.call(routes.getSummaryBalance, { ...options, activity: ACTIVITY.background }),

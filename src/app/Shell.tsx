@@ -31,6 +31,9 @@ const PasskeyOffer = lazy(() => import('../screens/auth/PasskeyOffer').then(({ P
 const StaySignedInDialog = lazy(() =>
   import('../screens/auth/StaySignedInDialog').then(({ StaySignedInDialog }) => ({ default: StaySignedInDialog })),
 );
+const AcceptTermsDialog = lazy(() =>
+  import('../screens/shared/AcceptTermsDialog').then(({ AcceptTermsDialog }) => ({ default: AcceptTermsDialog })),
+);
 const BiometricSheet = lazy(() => import('../ui/BiometricSheet').then(({ BiometricSheet }) => ({ default: BiometricSheet })));
 
 /**
@@ -161,6 +164,7 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
   const askingToStay = useSelector(useSystem().idle, (snapshot) => snapshot.hasTag('askingToStay'));
   const inCeremony = useSyncExternalStore(ceremonyActivity.subscribe, ceremonyActivity.active, () => false);
   const offline = useSelector(useSystem().app, (snapshot) => snapshot.hasTag('offline'));
+  const termsAsked = useSelector(useSystem().acceptTerms, (snapshot) => snapshot.hasTag('open'));
   return (
     <div className={className ? `app-frame ${className}` : 'app-frame'}>
       <a className="skip-link" href="#main">
@@ -181,6 +185,9 @@ function Frame({ children, className }: { children: ReactNode; className?: strin
       </OnceNeeded>
       <OnceNeeded needed={askingToStay}>
         <StaySignedInDialog />
+      </OnceNeeded>
+      <OnceNeeded needed={termsAsked}>
+        <AcceptTermsDialog />
       </OnceNeeded>
     </div>
   );

@@ -11,6 +11,8 @@ import { versionReloadMachine } from '../../machines/versionReload.machine';
 import { idleMachine } from '../../machines/idle.machine';
 import { balancesMachine } from '../../machines/balances.machine';
 import { walletMachine } from '../../machines/wallet.machine';
+import { acceptTermsMachine } from '../../machines/acceptTerms.machine';
+import { acceptTermsActors } from './actors/acceptTerms';
 import { walletImplementation } from './actors/wallet';
 import { unwrap } from './actors/unwrap';
 import { ACTIVITY } from '../../contract/session';
@@ -81,6 +83,12 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
       const settled = await waitFor(session, (s) => !s.matches('refreshing'));
       return settled.hasTag('signedIn');
     },
+    // Money calls wait while the customer answers the terms dialog, and go again once accepted.
+    onTermsNotAccepted: async () => {
+      acceptTerms.send({ type: 'TERMS_REQUIRED' });
+      const answered = await waitFor(acceptTerms, (s) => !s.hasTag('open'));
+      return answered.hasTag('accepted');
+    },
     onCustomerActivity: () => {
       idleChild()?.send({ type: 'ACTIVITY' });
       activityChannel?.announce();
@@ -88,6 +96,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
   });
   const api = createApi(apiClient);
   const queryClient: QueryClient = createQueryClient();
+  // Started with the app (start()): prerendering never asks.
+  const acceptTerms = createActor(acceptTermsMachine.provide(acceptTermsActors(api, queryClient)), { inspect });
   const i18n: I18n = createI18n(pathLocale, log);
 
   const session = sessionMachine.provide({
@@ -241,6 +251,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
 
   function start() {
     app.start();
+    acceptTerms.start();
     activityChannel = openActivityChannel(() => idleChild()?.send({ type: 'ACTIVITY' }));
     const session = child('session');
     let wasSignedIn = session.getSnapshot().hasTag('signedIn');
@@ -344,6 +355,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     get chunkReload() {
       return child('chunkReload');
     },
+    /** The terms dialog, over any page. */
+    acceptTerms,
     /** The browser wallet, started on first use (a wallet route sends WALLET_ROUTE_OPENED). */
     wallet() {
       if (!app.getSnapshot().children.wallet) app.send({ type: 'WALLET_ROUTE_OPENED' });

@@ -38,6 +38,7 @@ const areaModules: Partial<Record<Area, () => Promise<AreaModule>>> = {
   transfer: () => import('../screens/transfer'),
   onboarding: () => import('../screens/onboarding'),
   help: () => import('../screens/help'),
+  legal: () => import('../screens/legal'),
   kyc: () => import('../screens/kyc'),
   inject: () => import('../screens/inject'),
   wallet: () => import('../screens/wallet'),

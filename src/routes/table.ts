@@ -22,6 +22,8 @@ export type Area =
   | 'transfer'
   | 'simulate'
   | 'help'
+  /** The account terms and the privacy notice: public, read before signing up as well as after. */
+  | 'legal'
   /** The reviewers' flow explorer: its own chunk (with Mermaid), never loaded by customers' screens. */
   | 'flows';
 
@@ -289,6 +291,9 @@ export const routes: RouteDef[] = [
   { id: 'help', path: '/help', area: 'help', ...priv, layout: 'mobile-header', parent: 'profile' },
   // Flow explorer for QA and reviewers: reachable signed in or out, also in production builds.
   { id: 'flows', path: '/flows', area: 'flows', access: 'public', layout: 'wide' },
+  // Linked where they are accepted (registration, the KYC signature, the terms dialog) and from Help.
+  { id: 'terms', path: '/terms', area: 'legal', access: 'public', layout: 'default' },
+  { id: 'privacy', path: '/privacy', area: 'legal', access: 'public', layout: 'default' },
 ];
 
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));

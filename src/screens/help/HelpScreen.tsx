@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
+import { LegalLinks } from '../shared/LegalLinks';
 import { FeeSchedule } from './FeeSchedule';
 import { HELP_TOPICS, matchesQuery, questionAnchor, type HelpQuestion, type HelpTopic } from './helpContent';
 
@@ -140,6 +141,7 @@ export function HelpScreen() {
       <FeeSchedule />
       <ChatSection />
       <p className="hint">{t('help.contact')}</p>
+      <LegalLinks />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useFlowMachine, useLocale } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
+import { LegalLinks } from '../shared/LegalLinks';
 import { BackToOverview, KycFailure, KycUnavailable } from './shared';
 
 /** Draws the machine's strokes; the stroke being drawn is added on top until the pointer lifts. */
@@ -83,6 +84,7 @@ export function KycSignatureScreen() {
   return (
     <div className="stack">
       <p className="page-lead">{t('kyc.signature.terms', { version: KYC_TERMS_VERSION })}</p>
+      <LegalLinks newTab />
       <div className="form-alert" role="alert" aria-live="assertive">
         {view.tooShort ? t('kyc.failure.signature_too_short') : view.failure ? <KycFailure failure={view.failure} /> : null}
       </div>

@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { CheckboxField, SelectField, TextField } from '../../ui/TextField';
 import { failureText, fieldErrorText } from '../../ui/failureText';
+import { LegalLinks } from '../shared/LegalLinks';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
 import { countryOptions } from './countries';
 import { useRegistration, useRegistrationHost } from './useRegistration';
@@ -101,7 +102,9 @@ export function RegisterEmailScreen() {
         checked={draft.acceptTerms}
         onChange={(e) => typed({ acceptTerms: e.target.checked })}
         error={errorOf('acceptTerms')}
-      />
+      >
+        <LegalLinks />
+      </CheckboxField>
       <Button variant="primary" block type="submit" busy={busy}>
         {busy ? t('register.details.submitting') : t('register.details.submit')}
       </Button>

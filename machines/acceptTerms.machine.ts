@@ -1,0 +1,67 @@
+import { assign, setup } from 'xstate';
+import { toFailure, type Failure } from './failure';
+import { unprovided } from './unprovided';
+
+type AcceptTermsEvent =
+  /** A money call was refused with `terms_not_accepted`: the customer accepted an older version. */
+  | { type: 'TERMS_REQUIRED' }
+  /** "Accept and continue" (again, after the acceptance was not saved). */
+  | { type: 'ACCEPTED' }
+  /** "Not now", Escape or the dialog closed: the refused call stays refused. */
+  | { type: 'DECLINED' };
+
+interface AcceptTermsContext {
+  /** Why the last acceptance was not saved; cleared when the dialog opens again or the customer tries again. */
+  failure: Failure | null;
+}
+
+export const acceptTermsMachine = setup({
+  types: {
+    context: {} as AcceptTermsContext,
+    events: {} as AcceptTermsEvent,
+  },
+  actors: {
+    /** POST /users/accept-terms with the version in force (contract/terms.ts). */
+    acceptTerms: unprovided<void>('acceptTerms'),
+  },
+}).createMachine({
+  id: 'acceptTerms',
+  description:
+    'The terms dialog over any page: a money call refused because the customer accepted an older version of the account terms asks once to accept the version in force (POST /users/accept-terms); accepted, the refused call is sent again with the same Idempotency-Key; not now, the call stays refused and the page says why.',
+  context: { failure: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'No call waits for the terms.',
+      on: { TERMS_REQUIRED: 'asking' },
+    },
+    asking: {
+      tags: ['open'],
+      description: 'The dialog: the new version, links to read it, accept or not now; a failed acceptance says why.',
+      on: { ACCEPTED: { target: 'accepting', actions: assign({ failure: null }) }, DECLINED: 'declined' },
+      initial: 'reading',
+      states: {
+        reading: {},
+        failed: { tags: ['failed'] },
+      },
+    },
+    accepting: {
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'acceptTerms',
+        src: 'acceptTerms',
+        onDone: 'accepted',
+        onError: { target: 'asking.failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+      },
+    },
+    accepted: {
+      tags: ['accepted'],
+      description: 'The version in force is accepted: the waiting call is sent again.',
+      on: { TERMS_REQUIRED: 'asking' },
+    },
+    declined: {
+      description: 'Not now: the waiting call keeps its refusal; the next money call asks again.',
+      on: { TERMS_REQUIRED: { target: 'asking', actions: assign({ failure: null }) } },
+    },
+  },
+});
