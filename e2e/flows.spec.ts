@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { catalog } from '../machines/index';
-import { describeMachine } from '../src/flows/describe';
+import { describeEntry } from '../src/flows/describe';
 import { toMermaid } from '../src/flows/mermaid';
 import { expect, screenReady, test } from './fixtures';
 import type { Page } from '@playwright/test';
@@ -52,7 +52,7 @@ test.describe('flow explorer', () => {
           if (entry !== entries[0]) await page.getByTestId(`flow-link-${entry.id}`).click();
           await expect(page.getByTestId('flow-detail')).toHaveAttribute('data-flow', entry.id, { timeout: 60_000 });
           const svg = await diagramReady(page);
-          const diagram = toMermaid(describeMachine(entry.machine));
+          const diagram = toMermaid(describeEntry(entry));
           // The very source committed in docs/flows/<id>.md (npm run flows:check keeps that one current).
           const committed = readFileSync(`docs/flows/${entry.id}.md`, 'utf8').split('```mermaid\n')[1]!.split('```')[0];
           await expect(page.getByTestId('flow-source')).toHaveText(committed!); // waits for this machine's source
@@ -76,7 +76,7 @@ test.describe('flow explorer', () => {
           const asShown = Object.fromEntries(labelled.map((edge, i) => [edge.domId, shown[i]?.replace(/\s+/g, '')]));
           const asDrawn = Object.fromEntries(labelled.map((edge) => [edge.domId, edge.label.replace(/<br\/>/g, '').replace(/\s+/g, '')]));
           expect(asShown, `${entry.id}: edge labels`).toEqual(asDrawn);
-          const model = describeMachine(entry.machine);
+          const model = describeEntry(entry);
           await expect(page.getByTestId('flow-states').locator('tbody tr')).toHaveCount(model.states.length - 1);
           await expect(page.getByTestId('flow-transitions').locator('tbody tr')).toHaveCount(model.transitions.length);
         });
