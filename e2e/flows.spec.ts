@@ -87,6 +87,42 @@ test.describe('flow explorer', () => {
   test('choosing a path and stepping through it highlights the states and transitions', async ({ page }) => {
     await page.goto('/flows?machine=routeGuard');
     const svg = await diagramReady(page);
+    // Opens at a readable zoom: labels drawn at 12 px or more on screen.
+    const labelPx = await svg
+      .locator('g.edgeLabel text')
+      .first()
+      .evaluate((text) => {
+        const drawing = text.closest('svg')!;
+        return parseFloat(getComputedStyle(text).fontSize) * (drawing.getBoundingClientRect().width / drawing.viewBox.baseVal.width);
+      });
+    expect(labelPx).toBeGreaterThanOrEqual(12);
+    // Zoom and pan from the keyboard on the focused drawing, with the mouse, and with the named buttons.
+    const level = page.getByTestId('flow-zoom-level');
+    const canvas = page.getByTestId('flow-diagram');
+    await expect(level).toHaveText('100%');
+    await canvas.focus();
+    await page.keyboard.press('+');
+    await expect(level).toHaveText('125%');
+    await page.keyboard.press('0');
+    await expect(level).toHaveText('100%');
+    await page.keyboard.press('-');
+    await expect(level).toHaveText('85%');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(level).toHaveText('100%');
+    await canvas.hover();
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await expect(level).toHaveText('125%');
+    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+    await canvas.focus();
+    const scrolled = () => canvas.evaluate((element) => element.scrollLeft);
+    const before = await scrolled();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(scrolled).toBeGreaterThan(before);
+    await page.getByRole('button', { name: 'Reset zoom' }).click();
+    await expect(level).toHaveText('100%');
     const select = page.getByTestId('flow-path-select');
     const options = await select.locator('option').count();
     expect(options).toBeGreaterThan(1);
