@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { catalog } from '../machines/index';
-import { describeMachine } from '../src/flows/describe';
+import { describeEntry } from '../src/flows/describe';
 import { toMermaid } from '../src/flows/mermaid';
 import { expect, screenReady, test } from './fixtures';
 import type { Page } from '@playwright/test';
@@ -53,7 +53,7 @@ test.describe('flow explorer', () => {
           if (entry !== entries[0]) await page.getByTestId(`flow-link-${entry.id}`).click();
           await expect(page.getByTestId('flow-detail')).toHaveAttribute('data-flow', entry.id, { timeout: 60_000 });
           const svg = await diagramReady(page);
-          const diagram = toMermaid(describeMachine(entry.machine));
+          const diagram = toMermaid(describeEntry(entry));
           // The very source committed in docs/flows/<id>.md (npm run flows:check keeps that one current).
           const committed = readFileSync(`docs/flows/${entry.id}.md`, 'utf8').split('```mermaid\n')[1]!.split('```')[0];
           await expect(page.getByTestId('flow-source')).toHaveText(committed!); // waits for this machine's source
@@ -77,7 +77,7 @@ test.describe('flow explorer', () => {
           const asShown = Object.fromEntries(labelled.map((edge, i) => [edge.domId, shown[i]?.replace(/\s+/g, '')]));
           const asDrawn = Object.fromEntries(labelled.map((edge) => [edge.domId, edge.label.replace(/<br\/>/g, '').replace(/\s+/g, '')]));
           expect(asShown, `${entry.id}: edge labels`).toEqual(asDrawn);
-          const model = describeMachine(entry.machine);
+          const model = describeEntry(entry);
           await expect(page.getByTestId('flow-states').locator('tbody tr')).toHaveCount(model.states.length - 1);
           await expect(page.getByTestId('flow-transitions').locator('tbody tr')).toHaveCount(model.transitions.length);
         });
@@ -88,6 +88,45 @@ test.describe('flow explorer', () => {
   test('choosing a path and stepping through it highlights the states and transitions', async ({ page }) => {
     await page.goto('/flows?machine=routeGuard');
     const svg = await diagramReady(page);
+    // Opens at a readable zoom: labels drawn at 12 px or more on screen.
+    const labelPx = await svg
+      .locator('g.edgeLabel text')
+      .first()
+      .evaluate((text) => {
+        const drawing = text.closest('svg')!;
+        return parseFloat(getComputedStyle(text).fontSize) * (drawing.getBoundingClientRect().width / drawing.viewBox.baseVal.width);
+      });
+    expect(labelPx).toBeGreaterThanOrEqual(12);
+    // Zoom and pan from the keyboard on the focused drawing, with the mouse, and with the named buttons.
+    const level = page.getByTestId('flow-zoom-level');
+    const canvas = page.getByTestId('flow-diagram');
+    await expect(level).toHaveText('100%');
+    await canvas.focus();
+    await page.keyboard.press('+');
+    await expect(level).toHaveText('125%');
+    await page.keyboard.press('0');
+    await expect(level).toHaveText('100%');
+    await page.keyboard.press('-');
+    await expect(level).toHaveText('85%');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(level).toHaveText('100%');
+    await canvas.hover();
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -100);
+    await page.keyboard.up('Control');
+    await expect(level).toHaveText('125%');
+    for (const next of ['150%', '200%', '300%']) {
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await expect(level).toHaveText(next);
+    }
+    await expect(page.getByRole('button', { name: 'Zoom in' })).toBeDisabled();
+    await canvas.focus();
+    const scrolled = () => canvas.evaluate((element) => element.scrollLeft);
+    const before = await scrolled();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(scrolled).toBeGreaterThan(before);
+    await page.getByRole('button', { name: 'Reset zoom' }).click();
+    await expect(level).toHaveText('100%');
     const select = page.getByTestId('flow-path-select');
     const options = await select.locator('option').count();
     expect(options).toBeGreaterThan(1);

@@ -31,10 +31,10 @@ describe('describeMachine + toMermaid', () => {
         '    [*] --> outer__a',
         '    state "a" as outer__a',
         '    state "b" as outer__b',
-        '    outer__a --> outer__b : GO',
+        '    outer__a --> outer__b : go',
         '  }',
         '  state "gone" as gone',
-        '  outer --> gone : LEAVE',
+        '  outer --> gone : leave',
         '  classDef flowAny stroke-dasharray:4 3,font-style:italic',
         '  classDef flowFinal stroke-width:3px',
         '  classDef flowHistory font-style:italic',
@@ -64,8 +64,8 @@ describe('describeMachine + toMermaid', () => {
     expect(left).toBeGreaterThan(0);
     expect(divider).toBeGreaterThan(left);
     expect(right).toBeGreaterThan(divider);
-    expect(source).toContain('left__x --> left__y : X');
-    expect(source).toContain('right__p --> right__q : P');
+    expect(source).toContain('left__x --> left__y : x');
+    expect(source).toContain('right__p --> right__q : p');
     // A parallel state has no initial marker of its own, its regions do.
     expect(source).toContain('[*] --> left__x');
     expect(source).toContain('[*] --> right__p');
@@ -100,14 +100,15 @@ describe('describeMachine + toMermaid', () => {
     ]);
     expect(model.transitions[0]!.description).toBe('Ready at once.');
     const source = lines(toMermaid(model).source);
-    // Transitions between the same two states share one edge, one label line each.
+    // Transitions between the same two states share one edge, one label line each; a description is
+    // the label, else the guard's name in words, broken into lines.
     expect(source).toContain(
-      'checking --> ready : always [isReady]<br/>always [isReady and not isBlocked]<br/>always [isReady or in №always.ready]',
+      'checking --> ready : Ready at once.<br/>at once if is ready and not is<br/>blocked<br/>at once if is ready or in<br/>№always.ready',
     );
-    expect(source).toContain('checking --> waiting : always [not isBlocked]<br/>always');
+    expect(source).toContain('checking --> waiting : at once if not is blocked<br/>at once');
   });
 
-  it('labels delayed transitions by the delay’s name (or its milliseconds)', () => {
+  it('labels delayed transitions by their duration, from the machine’s delays', () => {
     const machine = setup({ delays: { RETRY_DELAY: 1000 } }).createMachine({
       id: 'delays',
       initial: 'waiting',
@@ -122,7 +123,9 @@ describe('describeMachine + toMermaid', () => {
       ['after', 'after 250 ms', '250 ms'],
       ['after', 'after RETRY_DELAY', 'RETRY_DELAY'],
     ]);
-    expect(lines(toMermaid(model).source)).toContain('waiting --> retrying : after RETRY_DELAY');
+    expect(model.transitions.map((t) => t.delayMs)).toEqual([250, 1000]);
+    expect(lines(toMermaid(model).source)).toContain('waiting --> retrying : after 1 s');
+    expect(lines(toMermaid(model).source)).toContain('waiting --> idle : after 250 ms');
   });
 
   it('shows invoked actors and their done/error transitions', () => {
@@ -144,9 +147,9 @@ describe('describeMachine + toMermaid', () => {
       ['error', 'error: loadThing', 'loadThing', 'Offline.'],
     ]);
     const source = lines(toMermaid(model).source);
-    expect(source).toContain('loading : invoke loadThing');
-    expect(source).toContain('loading --> loaded : done: loadThing');
-    expect(source).toContain('loading --> failed : error: loadThing');
+    expect(source).toContain('loading : runs load thing');
+    expect(source).toContain('loading --> loaded : load thing done');
+    expect(source).toContain('loading --> failed : Offline.');
     // Final states end in [*] and get the final style.
     expect(source).toContain('loaded --> [*]');
     expect(source).toContain('class loaded flowFinal');
@@ -163,9 +166,9 @@ describe('describeMachine + toMermaid', () => {
     expect(model.transitions.find((t) => t.eventType === 'PING')!.actions).toEqual(['note']);
     const source = lines(toMermaid(model).source);
     expect(source).toContain('state "any state" as any_state');
-    expect(source).toContain('any_state : PING (stays)');
-    expect(source).toContain('any_state --> a : RESET');
-    expect(source).toContain('a : TICK (stays)');
+    expect(source).toContain('any_state : ping (stays)');
+    expect(source).toContain('any_state --> a : reset');
+    expect(source).toContain('a : tick (stays)');
     expect(source).toContain('class any_state flowAny');
   });
 
@@ -186,9 +189,9 @@ describe('describeMachine + toMermaid', () => {
     expect(model.states.find((s) => s.key === 'back')).toMatchObject({ type: 'history', history: 'deep' });
     const diagram = toMermaid(model);
     const source = lines(diagram.source);
-    expect(source).toContain('state "back (H*)" as work__back');
-    expect(source).toContain('note right of work : invoke watch');
-    expect(source).toContain('off --> work__back : RESUME');
+    expect(source).toContain('state "back (deep history)" as work__back');
+    expect(source).toContain('note right of work : runs watch');
+    expect(source).toContain('off --> work__back : resume');
     // [*]→work, [*]→one, one→two, (the note), then the edges of the root block.
     expect(diagram.edges.map((e) => [e.domId, e.from, e.to])).toEqual([
       ['edge0', 'start', 'work'],

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CatalogEntry } from '../../machines/index';
-import { describeMachine, statePath, type FlowModel, type FlowState, type FlowTransition } from '../../src/flows/describe';
+import { describeEntry, statePath, type FlowModel, type FlowState, type FlowTransition } from '../../src/flows/describe';
 import { toMermaid } from '../../src/flows/mermaid';
 
 /**
@@ -29,7 +29,7 @@ export function buildFlowDocs(catalog: readonly CatalogEntry[]): FlowDoc[] {
   return catalog.map((entry) => {
     if (ids.has(entry.id)) throw new Error(`Two catalog entries have the id "${entry.id}"`);
     ids.add(entry.id);
-    const model = describeMachine(entry.machine);
+    const model = describeEntry(entry);
     const mermaid = toMermaid(model).source;
     return { entry, model, mermaid, sourceHash: sourceHash(mermaid) };
   });

@@ -1,4 +1,4 @@
-import { and, not, or, stateIn, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { and, getInitialSnapshot, not, or, stateIn, type AnyStateMachine, type AnyStateNode } from 'xstate';
 
 /**
  * A reviewer's view of a statechart, read from the machine definition (`machine.root`): every state
@@ -58,6 +58,12 @@ export interface FlowTransition {
   guard: string | null;
   /** The delay's name from `setup({ delays })`, or `<n> ms`, for `after` transitions. */
   delay: string | null;
+  /**
+   * How long the timer waits: the machine's `delays` value, or a delay given as a function of the
+   * context evaluated on the context the machine starts with; null when that says nothing (zero, or a
+   * value only known while it runs).
+   */
+  delayMs: number | null;
   /** The invoked actor's id for done/error/snapshot transitions. */
   actor: string | null;
   /** Target state ids; empty for a transition that only runs actions. */
@@ -199,8 +205,28 @@ function classify(
   return { kind: 'event', event: eventType, delay: null, actor: null };
 }
 
-/** Reads a machine's definition into states and transitions, in document order. */
-export function describeMachine(machine: AnyStateMachine): FlowModel {
+/** A delay's length in ms: a number, a number-named delay (`after: { 400: … }`), or the machine's own `delays` entry. */
+function delayMs(machine: AnyStateMachine, delay: string | number | undefined, context: () => unknown): number | null {
+  if (typeof delay === 'number') return delay;
+  if (delay === undefined) return null;
+  if (/^\d+$/.test(delay)) return Number(delay);
+  const config = (machine.implementations.delays as Record<string, unknown>)[delay];
+  let value = config;
+  if (typeof config === 'function') {
+    try {
+      value = config({ context: context(), event: { type: 'xstate.init' } });
+    } catch {
+      value = null; // the context it starts with cannot say (a delay set by an answer it waits for)
+    }
+  }
+  return typeof value === 'number' && value > 0 ? value : null;
+}
+
+/**
+ * Reads a machine's definition into states and transitions, in document order. `context` gives the
+ * context delays that are functions of it are evaluated on (default: none, so they stay unknown).
+ */
+export function describeMachine(machine: AnyStateMachine, context: () => unknown = () => undefined): FlowModel {
   const states: FlowState[] = [];
   const transitions: FlowTransition[] = [];
 
@@ -235,6 +261,9 @@ export function describeMachine(machine: AnyStateMachine): FlowModel {
         source: node.id,
         ...classify(node, raw.eventType, raw.delay),
         eventType: raw.eventType,
+        delayMs: raw.eventType.startsWith(AFTER)
+          ? delayMs(machine, raw.delay ?? raw.eventType.slice(AFTER.length).split('.')[0], context)
+          : null,
         guard: guardLabel(raw.guard),
         targets: (raw.target ?? []).map((target) => target.id),
         reenter: raw.reenter ?? false,
@@ -247,6 +276,18 @@ export function describeMachine(machine: AnyStateMachine): FlowModel {
   visit(machine.root);
 
   return { id: machine.id, description: machine.root.description ?? null, states, transitions };
+}
+
+/**
+ * A catalogued machine, its function delays evaluated on the context its model's first input starts
+ * it with (the idle warning's 14 minutes), so the diagram can say how long a timer waits.
+ */
+export function describeEntry(entry: { machine: AnyStateMachine; model?: { inputs?: Record<string, unknown> } }): FlowModel {
+  let context: unknown;
+  return describeMachine(entry.machine, () => {
+    context ??= getInitialSnapshot(entry.machine, Object.values(entry.model?.inputs ?? {})[0]).context;
+    return context;
+  });
 }
 
 /** An event type as the diagrams label it: `done: lookupRouteRules`, `after BUILD_CHECK_INTERVAL`, `start`. */

@@ -1,9 +1,11 @@
 import type { FlowModel, FlowState, FlowTransition } from './describe';
+import { invokeWords, stateWords, transitionWords } from './labels';
 
 /**
  * Turns a `FlowModel` into a Mermaid `stateDiagram-v2`: nested and parallel states, `[*]` initial and
- * final markers, transitions labelled `EVENT [guard]`, `always [guard]`, `after DELAY_NAME`,
- * `done: actorId` / `error: actorId`, and each invoked actor as `invoke actorId` inside its state.
+ * final markers, and everything in plain words (src/flows/labels.ts): states by their names in words,
+ * transitions by their descriptions or their trigger, guard and timer in words, and each invoked actor
+ * as `runs: …` inside its state.
  *
  * Transitions that a compound state (or the whole machine) declares for its own descendants — and
  * transitions that only run actions — start from a dashed “any state” node inside that state, so they
@@ -86,12 +88,18 @@ function baseId(state: FlowState): string {
   return RESERVED.has(id) ? `${id}_` : id;
 }
 
-/** The transition's label: `EVENT [guard]`, plus `(stays)` when it changes no state. */
-export function transitionLabel(t: FlowTransition): string {
-  const parts = [t.event];
-  if (t.guard) parts.push(`[${t.guard}]`);
-  if (t.targets.length === 0) parts.push('(stays)');
-  return parts.join(' ');
+/** Edge labels longer than this break into lines, so a description does not stretch the drawing. */
+const LABEL_LINE = 36;
+
+/** A label as Mermaid text, broken into lines of at most `LABEL_LINE` characters between words. */
+export function wrappedText(text: string): string {
+  const lines: string[] = [];
+  for (const word of mermaidText(text).split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= LABEL_LINE) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.join(LINE_BREAK);
 }
 
 export function toMermaid(model: FlowModel): MermaidDiagram {
@@ -150,14 +158,16 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
   const planned: PlannedEdge[] = [];
   /** Lines written inside a state's box (invoked actors, transitions that only run actions), by node id. */
   const boxLines = new Map<string, string[]>();
-  const addLine = (nodeId: string, line: string) => boxLines.set(nodeId, [...(boxLines.get(nodeId) ?? []), line]);
+  // Mermaid reads a second `:` in `id : text` as a syntax error: a box line says it with a dash.
+  const addLine = (nodeId: string, line: string) => boxLines.set(nodeId, [...(boxLines.get(nodeId) ?? []), line.replace(/\s*:/g, ' —')]);
   for (const state of model.states) {
     const id = nodeIds[state.id];
-    if (id && state.type !== 'compound' && state.type !== 'parallel') for (const inv of state.invokes) addLine(id, invokeLabel(inv));
+    if (id && state.type !== 'compound' && state.type !== 'parallel')
+      for (const inv of state.invokes) addLine(id, mermaidText(invokeWords(inv)));
   }
 
   for (const t of model.transitions) {
-    const label = mermaidText(transitionLabel(t));
+    const label = wrappedText(transitionWords(t));
     const any = anyNodeIds[t.source];
     if (t.targets.length === 0) {
       addLine(any ?? nodeIds[t.source]!, label);
@@ -210,7 +220,7 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
     if (any) {
       emit(
         depth,
-        `state "${scope.type === 'parallel' && scope.parent ? `any state in ${mermaidText(scope.key)}` : 'any state'}" as ${any}`,
+        `state "${scope.type === 'parallel' && scope.parent ? `any state in ${mermaidText(stateWords(scope))}` : 'any state'}" as ${any}`,
       );
       for (const line of boxLines.get(any) ?? []) emit(depth, `${any} : ${line}`);
       classes.push(`class ${any} ${MERMAID_CLASSES.any}`);
@@ -242,7 +252,7 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
 
   const writeState = (state: FlowState, depth: number) => {
     const id = nodeIds[state.id]!;
-    const label = mermaidText(state.type === 'history' ? `${state.key} (${state.history === 'deep' ? 'H*' : 'H'})` : state.key);
+    const label = mermaidText(stateWords(state));
     if (state.type === 'compound' || state.type === 'parallel') {
       emit(depth, `state "${label}" as ${id} {`);
       writeBody(state, depth + 1);
@@ -250,7 +260,7 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
       emit(depth, '}');
       if (state.type === 'parallel') writeExtras(state, depth);
       for (const inv of state.invokes) {
-        emit(depth, `note right of ${id} : ${mermaidText(invokeLabel(inv))}`);
+        emit(depth, `note right of ${id} : ${mermaidText(invokeWords(inv))}`);
         nextEdgeId(); // a note takes a number from the same counter as the edges
       }
       return;
@@ -266,7 +276,7 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
     let id = 'machine';
     while (used.has(id)) id = `${id}_`;
     nodeIds[root.id] = id;
-    emit(1, `state "${mermaidText(root.key)}" as ${id} {`);
+    emit(1, `state "${mermaidText(stateWords(root))}" as ${id} {`);
     writeBody(root, 2);
     emit(1, '}');
     writeExtras(root, 1);
@@ -281,8 +291,4 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
   for (const line of classes) emit(1, line);
 
   return { source: `${lines.join('\n')}\n`, nodeIds, anyNodeIds, edges };
-}
-
-function invokeLabel(inv: { id: string; src: string }): string {
-  return inv.src === inv.id ? `invoke ${inv.id}` : `invoke ${inv.id} (${inv.src})`;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiagramHighlight } from '../../flows/highlight';
 import type { MermaidDiagram } from '../../flows/mermaid';
@@ -6,6 +6,12 @@ import { Icon } from '../../ui/Icon';
 import { Button } from '../../ui/Button';
 import { MERMAID_SCOPE, renderMermaid } from './renderMermaid';
 import { LIVE_AVAILABLE } from './useLive';
+
+/** Zoom steps: 1 is the drawing's own size, where labels are Mermaid's 14 px (readable, so the default). */
+const ZOOMS = [0.25, 0.35, 0.5, 0.7, 0.85, 1, 1.25, 1.5, 2, 3] as const;
+const DEFAULT_ZOOM = ZOOMS.indexOf(1);
+/** How far an arrow key moves the drawing, in CSS pixels. */
+const PAN_STEP = 48;
 
 const NODE_CLASSES = ['flow-node--current', 'flow-node--visited', 'flow-node--live'] as const;
 const EDGE_CLASSES = ['flow-edge--current', 'flow-edge--taken'] as const;
@@ -47,11 +53,14 @@ export function Diagram({
   /** Compact previous/next next to the drawing, so stepping keeps it in view. */
   stepper?: { index: number; total: number; onStep: (index: number) => void };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const [rendered, setRendered] = useState<Rendered | null>(null);
-  // Narrow screens start at actual size (scrolled to the current state): fitted, a wide chart is unreadable.
-  const [actualSize, setActualSize] = useState(() => window.matchMedia?.('(max-width: 719px)').matches ?? false);
+  // Opens at the drawing's own size, scrolled to the current state: fitted, a wide chart is unreadable.
+  const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  const zoomBy = (step: number) => setZoom((z) => Math.min(ZOOMS.length - 1, Math.max(0, z + step)));
+  const hintId = useId();
+  const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -85,20 +94,65 @@ export function Diagram({
     markEdges(highlight.takenEdges, 'flow-edge--taken');
     markEdges(highlight.currentEdges, 'flow-edge--current');
 
-    // Actual size: the drawing at its own width, scrolled to the current state.
-    // Fitted, the drawing keeps Mermaid's own max-width (its natural size) and shrinks to the frame.
+    // The drawing at its own width times the zoom; the frame scrolls, centred on the current state.
     const width = svg.viewBox.baseVal?.width;
-    svg.dataset.fitMaxWidth ??= svg.style.maxWidth;
-    svg.style.width = actualSize && width ? `${Math.ceil(width)}px` : '';
-    svg.style.maxWidth = actualSize ? 'none' : svg.dataset.fitMaxWidth;
+    svg.style.width = width ? `${Math.ceil(width * ZOOMS[zoom]!)}px` : '';
+    svg.style.maxWidth = 'none';
     const focus = nodes.get(highlight.current.at(-1) ?? highlight.live.at(-1) ?? '')?.[0];
-    if (actualSize && focus) {
+    if (focus) {
       const box = focus.getBoundingClientRect();
       const frame = root.getBoundingClientRect();
       root.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
       root.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
     }
-  }, [current, highlight, flowId, actualSize]);
+  }, [current, highlight, flowId, zoom]);
+
+  // Ctrl + wheel zooms the drawing, not the page: a passive React listener could not prevent that.
+  const hasSvg = Boolean(current?.svg);
+  useEffect(() => {
+    const root = host.current;
+    if (!root) return;
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey) return;
+      event.preventDefault();
+      zoomBy(event.deltaY < 0 ? 1 : -1);
+    };
+    root.addEventListener('wheel', onWheel, { passive: false });
+    return () => root.removeEventListener('wheel', onWheel);
+  }, [hasSvg]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const root = event.currentTarget;
+    const pans: Record<string, [number, number]> = {
+      ArrowLeft: [-PAN_STEP, 0],
+      ArrowRight: [PAN_STEP, 0],
+      ArrowUp: [0, -PAN_STEP],
+      ArrowDown: [0, PAN_STEP],
+    };
+    const pan = pans[event.key];
+    if (pan) root.scrollBy(pan[0], pan[1]);
+    else if (event.key === '+' || event.key === '=') zoomBy(1);
+    else if (event.key === '-' || event.key === '−') zoomBy(-1);
+    else if (event.key === '0') setZoom(DEFAULT_ZOOM);
+    else return;
+    event.preventDefault();
+  };
+
+  // Dragging with the mouse moves the drawing (touch keeps the browser's own scrolling).
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType !== 'mouse' || event.button !== 0) return;
+    const root = event.currentTarget;
+    drag.current = { x: event.clientX, y: event.clientY, left: root.scrollLeft, top: root.scrollTop };
+    root.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current;
+    if (!start) return;
+    event.currentTarget.scrollTo(start.left - (event.clientX - start.x), start.top - (event.clientY - start.y));
+  };
+  const endDrag = () => {
+    drag.current = null;
+  };
 
   return (
     <figure className="flow-diagram card">
@@ -126,10 +180,24 @@ export function Diagram({
             </Button>
           </div>
         ) : null}
-        <Button className="button--small" aria-pressed={actualSize} onClick={() => setActualSize((on) => !on)}>
-          {t('flows.actualSize')}
-        </Button>
+        <div className="flow-zoom" role="group" aria-label={t('flows.zoom')}>
+          <Button variant="icon" aria-label={t('flows.zoomOut')} disabled={zoom === 0} onClick={() => zoomBy(-1)}>
+            <span aria-hidden="true">−</span>
+          </Button>
+          <output className="flow-zoom-level" aria-live="polite" data-testid="flow-zoom-level">
+            {new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(ZOOMS[zoom]!)}
+          </output>
+          <Button variant="icon" aria-label={t('flows.zoomIn')} disabled={zoom === ZOOMS.length - 1} onClick={() => zoomBy(1)}>
+            <span aria-hidden="true">+</span>
+          </Button>
+          <Button className="button--small" onClick={() => setZoom(DEFAULT_ZOOM)}>
+            {t('flows.zoomReset')}
+          </Button>
+        </div>
       </div>
+      <p id={hintId} className="visually-hidden">
+        {t('flows.zoomHint')}
+      </p>
       {current?.error ? (
         <p role="alert" className="flow-diagram-error">
           {t('flows.diagramFailed')}
@@ -142,8 +210,15 @@ export function Diagram({
           dir="ltr"
           role="img"
           aria-label={t('flows.diagramLabel', { title })}
+          aria-describedby={hintId}
+          aria-keyshortcuts="+ - 0 ArrowLeft ArrowRight ArrowUp ArrowDown"
           data-testid="flow-diagram"
           tabIndex={0}
+          onKeyDown={onKeyDown}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
           dangerouslySetInnerHTML={{ __html: current.svg }}
         />
       ) : current?.error ? null : (

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { catalog, type CatalogEntry } from '../../../machines/index';
 import {
   activeStateIds,
-  describeMachine,
+  describeEntry,
   readableEvent,
   statePath,
   type FlowModel,
@@ -76,7 +76,7 @@ export function FlowsScreen() {
 
 function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveSnapshot | null }) {
   const { t } = useTranslation();
-  const model = useMemo(() => describeMachine(entry.machine), [entry]);
+  const model = useMemo(() => describeEntry(entry), [entry]);
   const diagram = useMemo(() => toMermaid(model), [model]);
   const paths = useMemo(() => explorerPaths(entry, model), [entry, model]);
   const [pathIndex, setPathIndex] = useState(0);
