@@ -28,6 +28,6 @@ export const chainSchema = z.object({
 });
 export type Chain = z.infer<typeof chainSchema>;
 
-/** `GET /chains`. */
-export const chainsSchema = z.object({ chains: z.array(chainSchema) });
+/** `GET /chains`; `walletSdk`: MetaMask's SDK may pair a phone's wallet (the CSP admits its relay). */
+export const chainsSchema = z.object({ chains: z.array(chainSchema), walletSdk: z.boolean() });
 export type Chains = z.infer<typeof chainsSchema>;

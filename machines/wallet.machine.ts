@@ -27,6 +27,8 @@ interface WalletContext {
   transactionHash: string | null;
   /** Why the last prompt or call failed: a wallet failure code, or another failure (the chain list did not load). */
   failure: Failure | null;
+  /** While connecting a phone's wallet through MetaMask's SDK: the link that pairs it (a QR code, a deep link). */
+  connectUri: string | null;
 }
 
 type WalletEvent =
@@ -39,6 +41,8 @@ type WalletEvent =
   | { type: 'CHAIN_CHANGED'; chainId: number }
   /** The wallet ended the connection from its side. */
   | { type: 'WALLET_DISCONNECTED' }
+  /** MetaMask's SDK made the link a phone's wallet connects with (again when it renews it). */
+  | { type: 'CONNECT_URI'; uri: string }
   | { type: 'SWITCH_CHAIN_REQUESTED'; chainId: number }
   | { type: 'SEND_REQUESTED'; transaction: WalletTransaction }
   | { type: 'RETRY' };
@@ -88,7 +92,7 @@ export const walletMachine = setup({
   id: 'wallet',
   description:
     'The browser wallet: reconnect at start (most recently used wallet first), connect on request, follow the accounts and chain the wallet reports, switch to one of the configured chains (adding it to the wallet when needed), send a checked transaction, disconnect.',
-  context: () => ({ chainIds: [], connection: null, requestedChainId: null, transactionHash: null, failure: null }),
+  context: () => ({ chainIds: [], connection: null, requestedChainId: null, transactionHash: null, failure: null, connectUri: null }),
   initial: 'reconnecting',
   states: {
     reconnecting: {
@@ -126,7 +130,10 @@ export const walletMachine = setup({
     },
     connecting: {
       tags: ['busy'],
-      description: 'The chosen wallet asks the visitor to share accounts.',
+      description: 'The chosen wallet asks the visitor to share accounts; a phone’s wallet pairs through the link MetaMask’s SDK makes.',
+      on: { CONNECT_URI: { actions: assign({ connectUri: ({ event }) => event.uri }) } },
+      // The link pairs this attempt only.
+      exit: assign({ connectUri: null }),
       invoke: {
         id: 'connect',
         src: 'connect',
@@ -144,18 +151,22 @@ export const walletMachine = setup({
       description: 'A wallet shares an account with the page.',
       initial: 'ready',
       on: {
+        // A failure said of the account or chain the wallet left no longer holds: it goes with them.
         ACCOUNTS_CHANGED: [
           {
             guard: 'noAccountsLeft',
             target: 'disconnected',
-            actions: assign({ connection: null }),
+            actions: assign({ connection: null, failure: null }),
             description: 'An empty account list disconnects.',
           },
-          { actions: assign({ connection: ({ context, event }) => ({ ...context.connection!, accounts: event.accounts }) }) },
+          {
+            description: 'The active account follows the wallet; the last failure is cleared.',
+            actions: assign({ connection: ({ context, event }) => ({ ...context.connection!, accounts: event.accounts }), failure: null }),
+          },
         ],
         CHAIN_CHANGED: {
-          description: 'The stored chain follows the wallet.',
-          actions: assign({ connection: ({ context, event }) => ({ ...context.connection!, chainId: event.chainId }) }),
+          description: 'The stored chain follows the wallet; the last failure is cleared.',
+          actions: assign({ connection: ({ context, event }) => ({ ...context.connection!, chainId: event.chainId }), failure: null }),
         },
         WALLET_DISCONNECTED: { target: 'disconnected', actions: assign({ connection: null }) },
         DISCONNECT_REQUESTED: { target: 'disconnecting' },
@@ -217,7 +228,8 @@ export const walletMachine = setup({
     },
     disconnecting: {
       tags: ['busy'],
-      description: 'The wallet’s permission is revoked (when it can) and it is flagged disconnected on this device.',
+      description:
+        'The wallet’s permission is revoked (when it can) and it is flagged disconnected on this device; until then a reload would reconnect it, so the page says it is disconnecting.',
       invoke: {
         id: 'disconnect',
         src: 'disconnect',

@@ -99,6 +99,8 @@ export const walletModel = {
     ACCOUNTS_CHANGED: { 'another account': { accounts: [OTHER_ACCOUNT] }, 'no account left': { accounts: [] } },
     CHAIN_CHANGED: { 'to Base (local)': { chainId: 31338 } },
     WALLET_DISCONNECTED: { 'the wallet ended it': {} },
+    // What MetaMask's SDK emits while a phone's wallet pairs (headless: the page shows it).
+    CONNECT_URI: { 'a pairing link': { uri: 'metamask://connect/mwp?p=pairing&c=1' } },
     RETRY: { 'try again': {} },
     SWITCH_CHAIN_REQUESTED: { 'to Base (local)': { chainId: 31338 }, 'to an unconfigured chain': { chainId: 10 } },
     SEND_REQUESTED: {
@@ -134,7 +136,10 @@ export const walletModel = {
     sendTransaction: { done: { sent: '0x' + 'ab'.repeat(32) }, error: { 'refused (4001)': rejected } },
   },
   invariants: {
-    '*': (s) => s.context.connection === null || s.context.connection.accounts.length > 0 || 'connected without an account',
+    '*': (s) => {
+      if (s.context.connectUri !== null && !s.matches('connecting')) return 'a pairing link outlived its attempt';
+      return s.context.connection === null || s.context.connection.accounts.length > 0 || 'connected without an account';
+    },
     connected: (s) => s.context.connection !== null || 'connected without a connection',
     disconnected: (s) => s.context.connection === null || 'disconnected but still holds a connection',
     'connected.switchingChain': (s) =>
@@ -142,6 +147,17 @@ export const walletModel = {
       'switching to a chain that is not configured',
     'connected.ready': (s) =>
       s.context.failure?.code !== 'chain_not_configured' || s.context.connection!.chainId !== 10 || 'switched to an unconfigured chain',
+  },
+  journeys: {
+    // A failure said of the chain or account the wallet has left goes with it (issue 24, item 33).
+    'a refused switch, then the wallet moves to Base itself': {
+      steps: [
+        'reconnect done (a wallet still authorised)',
+        'SWITCH_CHAIN_REQUESTED (to Base (local))',
+        'switchChain failed (refused (4001))',
+        'CHAIN_CHANGED (to Base (local))',
+      ],
+    },
   },
   browser: {
     languages: PAGE_LANGUAGES,
@@ -159,6 +175,8 @@ export const walletModel = {
       CHAIN_CHANGED: ({ chainId }, before) =>
         before.context.connection?.chainId === chainId ? null : [{ wallet: { changeChain: chainId } }],
       WALLET_DISCONNECTED: () => [{ wallet: { disconnect: true } }],
+      // The test wallet is injected: MetaMask's SDK needs its relay (tests/wallet.test.ts and the view test).
+      CONNECT_URI: () => null,
       RETRY: (_, __, language) => [{ click: button(walletTexts(language).retry) }],
       // The page offers only the link's chain, and only while the wallet is on another one.
       // A chain the server no longer runs is refused by the machine ("Chain not configured.").

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { walletMachine } from './wallet.machine';
 
-/** The wallet's four connection statuses (docs/product.md#the-browser-wallet). */
-export type WalletStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected';
+/** The wallet's five connection statuses (docs/product.md#the-browser-wallet). */
+export type WalletStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected' | 'disconnecting';
 
 /** What a wallet block shows. */
 export function walletView(snapshot: SnapshotFrom<typeof walletMachine>) {
@@ -13,8 +13,10 @@ export function walletView(snapshot: SnapshotFrom<typeof walletMachine>) {
       ? 'connecting'
       : snapshot.matches('reconnecting')
         ? 'reconnecting'
-        : // Disconnecting ends disconnected whatever the wallet answers.
-          'disconnected';
+        : // Not disconnected before wagmi's disconnect resolved: a reload until then reconnects.
+          snapshot.matches('disconnecting')
+          ? 'disconnecting'
+          : 'disconnected';
   return {
     status,
     busy: snapshot.hasTag('busy'),
@@ -28,6 +30,8 @@ export function walletView(snapshot: SnapshotFrom<typeof walletMachine>) {
     connectorId: context.connection?.connectorId ?? null,
     transactionHash: context.transactionHash,
     failure: context.failure,
+    /** While connecting through MetaMask's SDK: the link that pairs a phone's wallet. */
+    connectUri: context.connectUri,
   };
 }
 

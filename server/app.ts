@@ -112,11 +112,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // The browser wallet talks to the chains' RPC endpoints directly.
   const rpcUrls = [...new Set([...config.walletRpcUrls, ...chains.map((chain) => chain.rpcUrl)])];
+  // MetaMask's SDK pairs a phone's wallet through its relay; offered (GET /chains) only when configured.
+  const walletSdkRelays = config.walletSdkRelay ? [config.walletSdkRelay] : [];
   const pushSdkOrigins = config.push.mode === 'sdk' ? [new URL(config.push.scriptUrl).origin] : [];
   const chatOrigins = config.chatWidget ? [new URL(config.chatWidget.scriptUrl).origin] : [];
   app.use(
     securityHeaders({
-      walletRpcUrls: rpcUrls,
+      walletRpcUrls: [...rpcUrls, ...walletSdkRelays],
       trustProxy: config.trustProxy,
       thirdPartyOrigins: [...pushSdkOrigins, ...chatOrigins],
       frameOrigins: chatOrigins,
@@ -144,7 +146,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   userRoutes(api, deps, services);
   accountRoutes(api, deps, services);
   cardRoutes(api, deps, services);
-  chainRoutes(api, deps, chains);
+  chainRoutes(api, deps, chains, walletSdkRelays.length > 0);
   const deposits = createDepositService({ db, clock, chains, keys: config.deposits });
   depositRoutes(api, deps, deposits);
   payLinkRoutes(api, deps, services);

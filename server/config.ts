@@ -62,6 +62,11 @@ export interface Config {
   trustProxy: boolean;
   /** Origins the browser wallet may call over JSON-RPC; added to the CSP `connect-src`. */
   walletRpcUrls: string[];
+  /**
+   * The relay MetaMask's SDK pairs a phone's wallet through (WALLET_SDK_RELAY, `off`: none). Only with a
+   * relay is the SDK offered, and only then does the CSP `connect-src` admit it.
+   */
+  walletSdkRelay: string | null;
   /** The third-party web-chat widget (CHAT_WIDGET_URL and CHAT_SITE_ID, both or neither); its origin joins the CSP. */
   chatWidget?: ChatWidget | undefined;
   /** SMTP delivery of e-mails when set (nodemailer URL form), else the log only. */
@@ -285,6 +290,17 @@ export const DEFAULT_WALLET_RPC_URLS = [
   'https://api.avax.network/ext/bc/C/rpc',
 ];
 
+/** The relay of MetaMask's SDK (`@metamask/connect-multichain`'s default), as a CSP source. */
+export const DEFAULT_WALLET_SDK_RELAY = 'wss://mm-sdk-relay.api.cx.metamask.io';
+
+function walletSdkRelay(value: string | undefined): string | null {
+  const relay = value?.trim() || DEFAULT_WALLET_SDK_RELAY;
+  if (relay === 'off') return null;
+  const url = new URL(relay);
+  if (url.protocol !== 'wss:') throw new Error(`WALLET_SDK_RELAY must be a wss: URL or off, got "${relay}"`);
+  return url.origin;
+}
+
 const MIN_SECRET_BYTES = 32;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -338,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .map((url) => url.trim())
           .filter(Boolean)
       : DEFAULT_WALLET_RPC_URLS,
+    walletSdkRelay: walletSdkRelay(env.WALLET_SDK_RELAY),
     chatWidget: chatWidget(env, production),
     sanctionedCountries: sanctionedCountries(env.SANCTIONED_COUNTRIES),
     smtpUrl: env.SMTP_URL || undefined,

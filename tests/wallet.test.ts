@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStorage, mock } from '@wagmi/core';
+import { createStorage, mock, type CreateConnectorFn } from '@wagmi/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { toUnits } from '../contract/decimal';
 import { MAX_UINT256, erc20TransferData, transactionProblem, type WalletChain } from '../contract/wallet';
 import { walletFailureCode } from '../contract/walletFailures';
-import { walletMachine } from '../machines/wallet.machine';
+import { walletMachine, type WalletReconnected } from '../machines/wallet.machine';
 import { walletView } from '../machines/wallet.view';
 import { CHAIN_TRANSPORT, POLLING_INTERVAL_MS, WALLET_TIMINGS, chainTransport, createWallet, toViemChain } from '../src/platform/wallet';
 
@@ -68,19 +69,62 @@ describe('amounts on chain', () => {
 });
 
 describe('the wallet view', () => {
-  const context = { chainIds: [31337], connection: null, requestedChainId: null, transactionHash: null, failure: null };
+  const context = { chainIds: [31337], connection: null, requestedChainId: null, transactionHash: null, failure: null, connectUri: null };
   const at = (value: unknown, extra: object = {}) =>
     walletView(walletMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
 
-  it('says the four connection statuses', () => {
+  it('says the five connection statuses', () => {
     expect(at('reconnecting')).toMatchObject({ status: 'reconnecting', busy: true });
-    expect(at('connecting')).toMatchObject({ status: 'connecting', busy: true });
+    expect(at('connecting')).toMatchObject({ status: 'connecting', busy: true, connectUri: null });
+    expect(at('connecting', { connectUri: 'metamask://connect/mwp?p=x' })).toMatchObject({ connectUri: 'metamask://connect/mwp?p=x' });
+    // Not "disconnected" before the disconnect finished: a reload until then reconnects.
+    expect(at('disconnecting')).toMatchObject({ status: 'disconnecting', busy: true });
     expect(at('disconnected')).toMatchObject({ status: 'disconnected', busy: false, account: null, unavailable: false });
     expect(at('unavailable')).toMatchObject({ status: 'disconnected', unavailable: true });
     const connection = { connectorId: 'injected', accounts: [account], chainId: 31337 };
     expect(at({ connected: 'ready' }, { connection })).toMatchObject({ status: 'connected', account, chainId: 31337, busy: false });
     expect(at({ connected: 'switchingChain' }, { connection })).toMatchObject({ switchingChain: true, busy: true });
     expect(at({ connected: 'sending' }, { connection })).toMatchObject({ sending: true, busy: true });
+  });
+});
+
+describe('the wallet machine', () => {
+  const connection = { connectorId: 'injected', accounts: [account], chainId: 31337 };
+  const wallet = (disconnect: () => Promise<void> = async () => {}) =>
+    createActor(
+      walletMachine.provide({
+        actors: {
+          reconnect: fromPromise<WalletReconnected, void>(async () => ({ chainIds: [31337, 31338], connection })),
+          switchChain: fromPromise<number, { chainId: number }>(() => Promise.reject({ code: 'user_rejected' })),
+          disconnect: fromPromise<void, { connectorId: string }>(disconnect),
+        },
+      }),
+    ).start();
+
+  it('forgets a failure once the wallet moves to another chain or account', async () => {
+    const actor = wallet();
+    const refused = async () => {
+      actor.send({ type: 'SWITCH_CHAIN_REQUESTED', chainId: 31338 });
+      await waitFor(actor, (s) => s.context.failure !== null);
+    };
+    await waitFor(actor, (s) => s.hasTag('connected'));
+    await refused();
+    actor.send({ type: 'CHAIN_CHANGED', chainId: 31338 });
+    expect(walletView(actor.getSnapshot()).failure).toBeNull();
+    await refused();
+    actor.send({ type: 'ACCOUNTS_CHANGED', accounts: [to] });
+    expect(walletView(actor.getSnapshot())).toMatchObject({ failure: null, account: to });
+  });
+
+  it('says disconnecting until the disconnect has finished', async () => {
+    let finish = () => {};
+    const actor = wallet(() => new Promise<void>((resolve) => (finish = resolve)));
+    await waitFor(actor, (s) => s.hasTag('connected'));
+    actor.send({ type: 'DISCONNECT_REQUESTED' });
+    await Promise.resolve();
+    expect(walletView(actor.getSnapshot()).status).toBe('disconnecting');
+    finish();
+    await waitFor(actor, (s) => walletView(s).status === 'disconnected');
   });
 });
 
@@ -152,6 +196,38 @@ describe('the wallet adapter', () => {
     });
     await wallet.connect({ connectorId: 'mock' });
     await expect(wallet.switchChain({ chainId: 31338 })).rejects.toSatisfy((e) => walletFailureCode(e) === 'user_rejected');
+  });
+
+  it('offers MetaMask’s SDK where no wallet is injected and the server admits its relay', () => {
+    expect(createWallet({ chains, storage: memory(), walletSdk: true }).connectors()).toEqual([
+      { id: 'metaMaskSDK', name: 'MetaMask', icon: undefined },
+    ]);
+    expect(createWallet({ chains, storage: memory() }).connectors()).toEqual([]);
+  });
+
+  it('passes on the pairing link MetaMask’s SDK makes, and connects through it', async () => {
+    const uri = 'metamask://connect/mwp?p=pairing&c=1';
+    // The SDK's connector stood in for: wagmi's mock, emitting the link as the SDK's connector does.
+    const sdk: CreateConnectorFn = (config) => {
+      const stand = mock({ accounts: [account] })(config);
+      return {
+        ...stand,
+        connect(parameters) {
+          config.emitter.emit('message', { type: 'display_uri', data: uri });
+          return stand.connect(parameters);
+        },
+      } as typeof stand;
+    };
+    const wallet = createWallet({ chains, storage: memory(), walletSdk: true, loadMetaMask: async () => sdk });
+    const shown: string[] = [];
+    wallet.watch({ accounts: () => {}, chain: () => {}, disconnected: () => {}, connectUri: (link) => shown.push(link) });
+    expect(await wallet.connect({ connectorId: 'metaMaskSDK' })).toMatchObject({ accounts: [account] });
+    expect(shown).toEqual([uri]);
+  });
+
+  it('says "Provider not found." when the chosen wallet has no provider (window.ethereum went away)', async () => {
+    const wallet = createWallet({ chains, storage: memory() });
+    await expect(wallet.connect({ connectorId: 'injected' })).rejects.toSatisfy((e) => walletFailureCode(e) === 'provider_not_found');
   });
 
   it('loads MetaMask’s SDK connector only when it is chosen', async () => {

@@ -34,7 +34,7 @@ let toastStyleSources: string | undefined;
 /**
  * The Content-Security-Policy of the app (and, harmlessly, of every API answer):
  * - scripts only from our origin, never inline or eval'd: an injected tag cannot run;
- * - connections only to our API and the wallet's JSON-RPC endpoints;
+ * - connections only to our API and the wallet's JSON-RPC endpoints (and MetaMask's SDK relay when configured);
  * - images from our origin and data: URLs (inline icons); fonts from our origin;
  * - style elements and stylesheets from our origin, plus the one <style> element of the toast library,
  *   allowed by its hash: an injected <style> does not apply. Mermaid's diagram styles are in our

@@ -200,7 +200,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
   });
 
   const walletHost = walletImplementation(
-    async () => (await unwrap(api.listChains())).chains,
+    () => unwrap(api.listChains()),
     (event) => app.getSnapshot().children.wallet?.send(event),
   );
   const wallet = walletMachine.provide(walletHost.provide);

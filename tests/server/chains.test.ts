@@ -124,6 +124,21 @@ describe('GET /api/chains', () => {
     expect(answer.headers.get('content-security-policy')).toContain('http://127.0.0.1:18546');
   });
 
+  it('offers MetaMask’s SDK and admits its relay in the CSP only when a relay is configured', async () => {
+    const relay = 'wss://relay.wallet.example';
+    const connectSrc = (answer: Response) =>
+      answer.headers
+        .get('content-security-policy')!
+        .split(';')
+        .find((directive) => directive.trim().startsWith('connect-src'))!;
+    const offered = await createTestServer(db, { config: { walletSdkRelay: relay } }).app.request('/api/chains');
+    expect(chainsSchema.parse(await offered.json()).walletSdk).toBe(true);
+    expect(connectSrc(offered)).toContain(relay);
+    const off = await createTestServer(db).app.request('/api/chains');
+    expect(chainsSchema.parse(await off.json()).walletSdk).toBe(false);
+    expect(connectSrc(off)).not.toContain('wss:');
+  });
+
   it('answers mainnet ids with the configured RPC endpoints when no node is local', async () => {
     const { app } = createTestServer(db, { config: { chains: { ...testConfig().chains, rpcUrls: { bsc: 'https://bsc.rpc.example/' } } } });
     const body = chainsSchema.parse(await (await app.request('/api/chains')).json());

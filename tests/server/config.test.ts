@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { avalanche, base, bsc, mainnet } from 'viem/chains';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_WALLET_RPC_URLS, loadConfig } from '../../server/config';
+import { DEFAULT_WALLET_RPC_URLS, DEFAULT_WALLET_SDK_RELAY, loadConfig } from '../../server/config';
 import { OWASP_ARGON2ID } from '../../server/services/passwords';
 import { PRODUCTION_ENV } from './helpers';
 
@@ -104,5 +104,13 @@ describe('configuration', () => {
   it("allows the wallet's default RPC endpoints, which are viem's", () => {
     expect(DEFAULT_WALLET_RPC_URLS).toEqual([mainnet, base, bsc, avalanche].flatMap((chain) => chain.rpcUrls.default.http));
     expect(loadConfig({ AUTH_SECRET: 's'.repeat(32) }).walletRpcUrls).toEqual(DEFAULT_WALLET_RPC_URLS);
+  });
+
+  it('pairs phones through MetaMask’s relay unless WALLET_SDK_RELAY is off', () => {
+    const secret = { AUTH_SECRET: 's'.repeat(32) };
+    expect(loadConfig(secret).walletSdkRelay).toBe(DEFAULT_WALLET_SDK_RELAY);
+    expect(loadConfig({ ...secret, WALLET_SDK_RELAY: 'wss://relay.example/socket' }).walletSdkRelay).toBe('wss://relay.example');
+    expect(loadConfig({ ...secret, WALLET_SDK_RELAY: 'off' }).walletSdkRelay).toBeNull();
+    expect(() => loadConfig({ ...secret, WALLET_SDK_RELAY: 'https://relay.example' })).toThrow(/WALLET_SDK_RELAY/);
   });
 });

@@ -68,6 +68,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Tests choose their client address with X-Forwarded-For.
     trustProxy: true,
     walletRpcUrls: ['https://rpc.wallet.example/v1'],
+    walletSdkRelay: null,
     smtpUrl: undefined,
     mailFrom: 'Meridian <no-reply@meridian.test>',
     smsGatewayUrl: undefined,

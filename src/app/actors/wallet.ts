@@ -10,19 +10,24 @@ import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
  * imported here on first use only: the entry chunk holds the machine, never the libraries.
  */
 export function walletImplementation(
-  loadChains: () => Promise<readonly WalletChain[]>,
+  loadChains: () => Promise<{ chains: readonly WalletChain[]; walletSdk: boolean }>,
   send: (
-    event: { type: 'ACCOUNTS_CHANGED'; accounts: string[] } | { type: 'CHAIN_CHANGED'; chainId: number } | { type: 'WALLET_DISCONNECTED' },
+    event:
+      | { type: 'ACCOUNTS_CHANGED'; accounts: string[] }
+      | { type: 'CHAIN_CHANGED'; chainId: number }
+      | { type: 'WALLET_DISCONNECTED' }
+      | { type: 'CONNECT_URI'; uri: string },
   ) => void,
 ) {
   let loading: Promise<Wallet> | null = null;
   const wallet = () =>
-    (loading ??= Promise.all([import('../../platform/wallet'), loadChains()]).then(([{ createWallet }, chains]) => {
-      const created = createWallet({ chains });
+    (loading ??= Promise.all([import('../../platform/wallet'), loadChains()]).then(([{ createWallet }, { chains, walletSdk }]) => {
+      const created = createWallet({ chains, walletSdk });
       created.watch({
         accounts: (accounts) => send({ type: 'ACCOUNTS_CHANGED', accounts }),
         chain: (chainId) => send({ type: 'CHAIN_CHANGED', chainId }),
         disconnected: () => send({ type: 'WALLET_DISCONNECTED' }),
+        connectUri: (uri) => send({ type: 'CONNECT_URI', uri }),
       });
       return created;
     })).catch((error: unknown) => {

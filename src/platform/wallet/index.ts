@@ -81,13 +81,21 @@ export interface WalletOptions {
   storage?: Storage;
   /** Extra connectors (tests: wagmi's `mock`); the injected ones are always there. */
   connectors?: CreateConnectorFn[];
+  /** The server admits the relay of MetaMask's SDK (`GET /chains`): offer the SDK where no wallet is injected. */
+  walletSdk?: boolean;
   /** Loads MetaMask's SDK connector; called only when the visitor chooses it (it needs remote relays). */
   loadMetaMask?: () => Promise<CreateConnectorFn>;
 }
 
+/** MetaMask's SDK, headless: the page shows the pairing link itself (a QR code, a deep link), under its own CSP. */
 export function loadMetaMaskConnector(): Promise<CreateConnectorFn> {
-  return import('@wagmi/connectors/metaMask').then(({ metaMask }) => metaMask({ dapp: { name: 'Meridian', url: window.location.origin } }));
+  return import('@wagmi/connectors/metaMask').then(({ metaMask }) =>
+    metaMask({ dapp: { name: 'Meridian', url: window.location.origin }, headless: true }),
+  );
 }
+
+/** How MetaMask's SDK is offered in the list (wagmi names its connector so too). */
+const METAMASK_SDK_OFFER = { id: METAMASK_SDK_CONNECTOR, name: 'MetaMask', icon: undefined };
 
 /** The id of wagmi's `injected()` without a target: whatever wallet `window.ethereum` is. */
 const INJECTED_FALLBACK = 'injected';
@@ -98,7 +106,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The wallet for one page: wagmi's config (EIP-6963 discovery of injected wallets, plus `window.ethereum`
  * through a plain `injected()`), and the wallet machine's actors over it.
  */
-export function createWallet({ chains: walletChains, storage, connectors = [], loadMetaMask = loadMetaMaskConnector }: WalletOptions) {
+export function createWallet({
+  chains: walletChains,
+  storage,
+  connectors = [],
+  walletSdk = false,
+  loadMetaMask = loadMetaMaskConnector,
+}: WalletOptions) {
   const chains = walletChains.map(toViemChain);
   if (!chains[0]) throw walletError('chain_not_configured', 'Chain not configured.');
   const config: Config = createConfig({
@@ -116,27 +130,43 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
     return { connectorId: connection.connector.id, accounts: [...connection.addresses], chainId: connection.chainId };
   };
 
+  /** Where the pairing links of MetaMask's SDK go (set by `watch`). */
+  let onConnectUri: ((uri: string) => void) | undefined;
+  /** The SDK's connector, its pairing link passed on: wagmi emits it as a `display_uri` message. */
+  const passingConnectUri =
+    (create: CreateConnectorFn): CreateConnectorFn =>
+    (parameters) => {
+      parameters.emitter.on('message', ({ type, data }) => {
+        if (type === 'display_uri' && typeof data === 'string') onConnectUri?.(data);
+      });
+      return create(parameters);
+    };
+
   async function connectorById(connectorId: string) {
     const found = getConnectors(config).find((connector) => connector.id === connectorId);
     if (found) return found;
-    if (connectorId === METAMASK_SDK_CONNECTOR) return loadMetaMask();
+    if (connectorId === METAMASK_SDK_CONNECTOR) return passingConnectUri(await loadMetaMask());
     throw walletError('provider_not_found', 'Provider not found.');
   }
 
   return {
     config,
     /**
-     * The wallets the page can offer: every injected wallet found, and MetaMask's SDK. `window.ethereum`
+     * The wallets the page can offer: every injected wallet found, else MetaMask's SDK. `window.ethereum`
      * (wagmi's plain `injected`, named "Injected") is the fallback for wallets that do not announce
-     * themselves (EIP-6963): once one has, it is that same wallet, offered under its own name; with
-     * neither, no wallet is offered and the page says none was found.
+     * themselves (EIP-6963): once one has, it is that same wallet, offered under its own name. With
+     * neither (every phone), MetaMask's SDK pairs the phone's wallet when the server admits its relay;
+     * else no wallet is offered and the page says none was found.
      */
     connectors: () => {
       const found = getConnectors(config);
       const announced = found.some((connector) => connector.type === 'injected' && connector.id !== INJECTED_FALLBACK);
       // wagmi lists the fallback even without window.ethereum, where it could only answer "Provider not found.".
       const fallback = !announced && typeof window !== 'undefined' && Boolean((window as { ethereum?: unknown }).ethereum);
-      return found.filter((connector) => connector.id !== INJECTED_FALLBACK || fallback).map(({ id, name, icon }) => ({ id, name, icon }));
+      const offered = found
+        .filter((connector) => connector.id !== INJECTED_FALLBACK || fallback)
+        .map(({ id, name, icon }) => ({ id, name, icon }));
+      return walletSdk && !announced && !fallback ? [...offered, METAMASK_SDK_OFFER] : offered;
     },
     async reconnect(): Promise<WalletReconnected> {
       await sleep(WALLET_TIMINGS.statusCheckMs);
@@ -184,9 +214,15 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
     async confirmations({ hash, chainId }: { hash: `0x${string}`; chainId: number }): Promise<number> {
       return Number(await getTransactionConfirmations(config, { hash, chainId }).catch(() => 0n));
     },
-    /** Follows what the wallet does by itself; answers the function that stops following. */
-    watch(on: { accounts: (accounts: string[]) => void; chain: (chainId: number) => void; disconnected: () => void }): () => void {
-      return watchConnection(config, {
+    /** Follows what the wallet does by itself, and the SDK's pairing links; answers the function that stops following. */
+    watch(on: {
+      accounts: (accounts: string[]) => void;
+      chain: (chainId: number) => void;
+      disconnected: () => void;
+      connectUri: (uri: string) => void;
+    }): () => void {
+      onConnectUri = on.connectUri;
+      const stop = watchConnection(config, {
         onChange(now, before) {
           if (now.status === 'disconnected' && before.status === 'connected') return on.disconnected();
           if (now.status !== 'connected') return;
@@ -194,6 +230,10 @@ export function createWallet({ chains: walletChains, storage, connectors = [], l
           if (now.chainId !== before.chainId) on.chain(now.chainId);
         },
       });
+      return () => {
+        onConnectUri = undefined;
+        stop();
+      };
     },
   };
 }

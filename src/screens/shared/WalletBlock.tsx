@@ -1,3 +1,4 @@
+import './wallet.css';
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
@@ -6,6 +7,32 @@ import { walletView, type WalletView } from '../../../machines/wallet.view';
 import { useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { failureText } from '../../ui/failureText';
+import { QrCode } from '../../ui/QrCode';
+
+/** The wallet app MetaMask's SDK pairs a phone with. */
+const SDK_WALLET = 'MetaMask';
+
+/** A busy status's sentence. */
+const BUSY_TEXT = { connecting: 'wallet.connecting', reconnecting: 'wallet.reconnecting', disconnecting: 'wallet.disconnecting' } as const;
+
+/**
+ * The link MetaMask's SDK pairs a phone's wallet with: on a phone (a coarse pointer) a deep link into the
+ * wallet's app, elsewhere a QR code to scan with the phone. Which one shows is the stylesheet's choice.
+ */
+function WalletPairing({ uri }: { uri: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="wallet-pairing-qr stack">
+        <QrCode text={uri} label={t('wallet.pairingCode', { name: SDK_WALLET })} size={240} />
+        <p className="hint-text">{t('wallet.scanToConnect', { name: SDK_WALLET })}</p>
+      </div>
+      <a className="button button--primary button--block wallet-pairing-link" href={uri}>
+        {t('wallet.openApp', { name: SDK_WALLET })}
+      </a>
+    </>
+  );
+}
 
 /**
  * Connect a wallet, then switch it to the chain the page needs (the wallet is asked to add a chain it
@@ -36,10 +63,11 @@ export function WalletBlock({
     </p>
   ) : null;
 
-  if (view.status === 'reconnecting' || view.status === 'connecting') {
+  if (view.status === 'reconnecting' || view.status === 'connecting' || view.status === 'disconnecting') {
     return (
       <section className="card stack" aria-busy="true">
-        <p role="status">{t(view.status === 'connecting' ? 'wallet.connecting' : 'wallet.reconnecting')}</p>
+        <p role="status">{t(BUSY_TEXT[view.status])}</p>
+        {view.connectUri ? <WalletPairing uri={view.connectUri} /> : null}
       </section>
     );
   }
