@@ -150,7 +150,11 @@ test('a new customer: sign-up, e-mail, identity check approved, bank top-up, exc
   await page.reload();
   await expect(page.getByTestId('kyc-status')).toContainText(en.kyc.status.approved.title);
 
-  // A bank transfer naming the customer's reference opens the euro account and credits it.
+  // A euro account, opened on /accounts, gets a bank transfer naming the customer's reference.
+  await page.goto('/accounts');
+  await page.getByLabel(en.accounts.open.currency).selectOption('EUR');
+  await page.getByRole('button', { name: en.accounts.open.submit }).click();
+  await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
   await page.goto('/simulate');
   await screenReady(page);
   const transfer = page.locator('section', { has: page.getByRole('heading', { name: 'Receive a bank transfer' }) });
