@@ -179,3 +179,11 @@ export async function receiveBankTransfer(
   expect(answer.status(), await answer.text()).toBe(200);
   expect(((await answer.json()) as { status: string }).status).toBe('credited');
 }
+
+/** The step-up sheet (en), answered with the newest step-up code sent to `to` after `codesBefore` codes. */
+export async function confirmItsMe(page: Page, to: string, codesBefore = 0) {
+  const sheet = page.getByRole('dialog', { name: 'Confirm it’s you' });
+  await sheet.getByLabel('Confirmation code').fill(await latestCode(page.request, to, 'step_up', codesBefore));
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(sheet).toBeHidden();
+}

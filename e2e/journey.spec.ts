@@ -7,6 +7,7 @@ import en from '../locales/en.json' with { type: 'json' };
 import { PAY_LINK_POLL_MS } from '../machines/payment.machine';
 import {
   ADMIN,
+  confirmItsMe,
   expect,
   latestCode,
   receiveBankTransfer,
@@ -18,7 +19,7 @@ import {
   test,
   TEST_PASSWORD,
 } from './fixtures';
-import { PASSPORT, PNG_PHOTO } from './kycFiles';
+import { PASSPORT, PNG_PHOTO, sign } from './kycFiles';
 import { saveScreenshot } from './screenshots';
 
 /*
@@ -37,28 +38,6 @@ async function expectBalances(page: Page, balances: Record<string, string>) {
   for (const [currency, amount] of Object.entries(balances)) {
     await expect(homeBalance(page, currency)).toHaveText(formatAmount(amount, currency, 'en'));
   }
-}
-
-/** Two strokes on the signature pad with the mouse, as a customer signs. */
-async function sign(page: Page) {
-  const box = (await page.getByTestId('signature-pad').boundingBox())!;
-  for (const [from, to] of [
-    [0.1, 0.4],
-    [0.5, 0.8],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * from, box.y + box.height * 0.3);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * to, box.y + box.height * 0.7, { steps: 5 });
-    await page.mouse.up();
-  }
-}
-
-/** The step-up sheet, answered with the newest code sent to `to`. */
-async function confirmItsMe(page: Page, to: string, codesBefore = 0) {
-  const sheet = page.getByRole('dialog', { name: en.stepUp.title });
-  await sheet.getByLabel(en.stepUp.code).fill(await latestCode(page.request, to, 'step_up', codesBefore));
-  await sheet.getByRole('button', { name: en.stepUp.confirm }).click();
-  await expect(sheet).toBeHidden();
 }
 
 /** `amount` plus the smallest unit of `asset`: just over what it is. */

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { formatAmount } from '../contract/money';
 import ar from '../locales/ar.json' with { type: 'json' };
@@ -18,7 +17,7 @@ import {
   stepUpByApi,
   test,
 } from './fixtures';
-import { PASSPORT, PNG_PHOTO } from './kycFiles';
+import { PASSPORT, PNG_PHOTO, sign } from './kycFiles';
 import { saveScreenshot } from './screenshots';
 
 const MESSAGES = { en, ar } as const;
@@ -26,21 +25,6 @@ const MESSAGES = { en, ar } as const;
 /** What the top-up limit block says of one period, as the customer's language writes it. */
 const leftOf = (locale: 'en' | 'ar', left: string, limit: string) =>
   withValues(MESSAGES[locale].limits.leftOf, { left: formatAmount(left, 'USD', locale), limit: formatAmount(limit, 'USD', locale) });
-
-/** Two strokes on the signature pad with the mouse, as a customer signs. */
-async function sign(page: Page) {
-  const pad = page.getByTestId('signature-pad');
-  const box = (await pad.boundingBox())!;
-  for (const [from, to] of [
-    [0.1, 0.4],
-    [0.5, 0.8],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * from, box.y + box.height * 0.3);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * to, box.y + box.height * 0.7, { steps: 5 });
-    await page.mouse.up();
-  }
-}
 
 for (const locale of ['en', 'ar'] as const) {
   const m = MESSAGES[locale];

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { crc32, deflateSync } from 'node:zlib';
 
 /** The document step's body: a passport from Germany with the legal name and date of birth it shows. */
@@ -38,3 +39,17 @@ export const PNG_PHOTO = (() => {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 })();
+
+/** Two strokes on the signature pad with the mouse, as a customer signs. */
+export async function sign(page: Page) {
+  const box = (await page.getByTestId('signature-pad').boundingBox())!;
+  for (const [from, to] of [
+    [0.1, 0.4],
+    [0.5, 0.8],
+  ] as const) {
+    await page.mouse.move(box.x + box.width * from, box.y + box.height * 0.3);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * to, box.y + box.height * 0.7, { steps: 5 });
+    await page.mouse.up();
+  }
+}

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { PAY_LINK_POLL_MS } from '../machines/payment.machine';
-import { expect, latestCode, receiveBankTransfer, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
+import { confirmItsMe, expect, receiveBankTransfer, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -36,14 +36,6 @@ async function payerBrowser(browser: Browser, baseURL: string | undefined, eur: 
   const payer = await customer(context.request, language);
   await receiveBankTransfer(context.request, payer.headers, { currency: 'EUR', amount: eur });
   return { context, payer, page: await context.newPage() };
-}
-
-/** The step-up sheet, answered with the code sent to `email`. */
-async function confirmItsMe(page: Page, email: string) {
-  const sheet = page.getByRole('dialog', { name: 'Confirm it’s you' });
-  await sheet.getByLabel('Confirmation code').fill(await latestCode(page.request, email, 'step_up'));
-  await sheet.getByRole('button', { name: 'Confirm' }).click();
-  await expect(sheet).toBeHidden();
 }
 
 test('a request made on /pay is paid from another currency in a second browser; the requester’s open page says so at once', async ({
