@@ -74,11 +74,6 @@ export function describeProblems(machine: AnyStateMachine): string[] {
 
 /** Machines whose descriptions are still being written; the rest are checked. */
 const pending = new Set([
-  'app',
-  'session',
-  'idle',
-  'balances',
-  'socialSignIn',
   'twoFactorPhone',
   'phoneRecovery',
   'recoveryCancel',
@@ -92,7 +87,6 @@ const pending = new Set([
   'changePassword',
   'passkeySignIn',
   'biometric',
-  'registration',
   'forgotPassword',
   'routeGuard',
   'language',
