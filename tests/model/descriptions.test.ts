@@ -81,16 +81,11 @@ const pending = new Set([
   'changePassword',
   'passkeySignIn',
   'biometric',
-  'forgotPassword',
-  'routeGuard',
-  'language',
-  'invite',
   'onboarding',
   'push',
   'kycQuestionnaire',
   'kycSignature',
   'kycDocument',
-  'payByCode',
   'wallet',
 ]);
 
