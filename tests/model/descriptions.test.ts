@@ -74,10 +74,6 @@ export function describeProblems(machine: AnyStateMachine): string[] {
 
 /** Machines whose descriptions are still being written; the rest are checked. */
 const pending = new Set([
-  'phoneChange',
-  'cardControls',
-  'payLink',
-  'collateral',
   'changePassword',
   'passkeySignIn',
   'biometric',
