@@ -1,4 +1,4 @@
-import type { AnyStateMachine, StateNode } from 'xstate';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../machines/index';
 
@@ -41,27 +41,25 @@ function problem(description: unknown, identifiers: string[]): string | null {
   return null;
 }
 
-type AnyNode = StateNode<any, any>;
-
 /** What `state.transitions` and `always` hold, as far as this test reads it. */
 interface Transition {
   eventType: string;
   description?: unknown;
-  target?: readonly AnyNode[];
+  target?: readonly AnyStateNode[];
 }
 
-const nodes = (node: AnyNode): AnyNode[] => [node, ...Object.values(node.states as Record<string, AnyNode>).flatMap(nodes)];
+const nodes = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states as Record<string, AnyStateNode>).flatMap(nodes)];
 
 /** Every undescribed or poorly described state and transition of a machine, each named by its path. */
-export function describeProblems(machine: AnyStateMachine): string[] {
+function describeProblems(machine: AnyStateMachine): string[] {
   const found: string[] = [];
-  for (const node of nodes(machine.root as AnyNode)) {
+  for (const node of nodes(machine.root as AnyStateNode)) {
     const where = node.path.length ? node.path.join('.') : `(${machine.id})`;
     const stateProblem = problem(node.description, [node.key]);
     if (stateProblem) found.push(`state ${where}: ${stateProblem}`);
     const transitions: Transition[] = [
-      ...[...(node.transitions as Map<string, Transition[]>).values()].flat(),
-      ...((node.always ?? []) as Transition[]),
+      ...[...(node.transitions as unknown as Map<string, Transition[]>).values()].flat(),
+      ...((node.always ?? []) as unknown as Transition[]),
     ];
     transitions.forEach((transition) => {
       const targets = (transition.target ?? []).map((target) => target.key);
