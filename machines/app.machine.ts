@@ -127,7 +127,14 @@ export const appMachine = setup({
               states: {
                 startingWallet: {
                   description: 'The wallet starts now only when the last visit left one connected.',
-                  always: [{ guard: 'walletConnectedLastVisit', target: 'walletRunning' }, { target: 'walletNotNeeded' }],
+                  always: [
+                    {
+                      guard: 'walletConnectedLastVisit',
+                      target: 'walletRunning',
+                      description: 'The wallet was connected on the last visit: it starts again at once.',
+                    },
+                    { target: 'walletNotNeeded', description: 'No wallet was connected: it starts only when a wallet page opens.' },
+                  ],
                 },
                 walletNotNeeded: {
                   description: 'No wallet yet: its libraries (wagmi, viem) stay unloaded.',
@@ -147,7 +154,15 @@ export const appMachine = setup({
           initial: 'starting',
           states: {
             starting: {
-              always: [{ guard: 'startedOffline', target: 'offline' }, { target: 'online' }],
+              description: 'Reads whether the browser starts online or offline.',
+              always: [
+                {
+                  guard: 'startedOffline',
+                  target: 'offline',
+                  description: 'The page opened without a connection: the offline notice shows.',
+                },
+                { target: 'online', description: 'The page opened online: screens load as usual.' },
+              ],
             },
             online: {
               description: 'Screens load normally; a screen whose code fails to load takes the screen-load failure’s path.',

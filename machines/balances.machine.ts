@@ -65,7 +65,10 @@ export const balancesMachine = setup({
   states: {
     starting: {
       description: 'The app loads: polling starts when both tokens exist.',
-      always: [{ guard: 'opensSignedIn', target: 'polling' }, { target: 'stopped' }],
+      always: [
+        { guard: 'opensSignedIn', target: 'polling', description: 'The page opens with a session: the balances are fetched at once.' },
+        { target: 'stopped', description: 'The page opens without a session: nothing is fetched.' },
+      ],
     },
     stopped: {
       description: 'Signed out: no balances, no timer.',
@@ -91,6 +94,7 @@ export const balancesMachine = setup({
             id: 'fetchBalances',
             src: 'fetchBalances',
             onDone: {
+              description: 'The figures arrived and show; the next fetch waits for the interval.',
               target: 'waiting',
               actions: assign({ summary: ({ event }) => event.output, error: null }),
             },
@@ -103,7 +107,9 @@ export const balancesMachine = setup({
         },
         waiting: {
           description: 'Until the next poll.',
-          after: { BALANCE_POLL: { target: 'fetching' } },
+          after: {
+            BALANCE_POLL: { target: 'fetching', description: 'The interval passed: the balances are fetched again in the background.' },
+          },
         },
       },
     },

@@ -87,8 +87,13 @@ export const biometricMachine = setup({
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
-        onDone: { target: 'idle', actions: assign({ enabled: ({ event }) => event.output.biometric.enabled }) },
+        onDone: {
+          target: 'idle',
+          description: 'The status arrived: the section shows whether the customer has a passkey.',
+          actions: assign({ enabled: ({ event }) => event.output.biometric.enabled }),
+        },
         onError: {
+          description: 'The status could not be read (offline): the section shows the failure.',
           target: 'idle',
           actions: [
             assign({ failure: ({ event }) => failedAt('status', event.error) }),
@@ -102,12 +107,21 @@ export const biometricMachine = setup({
       meta: { route: '/profile/security' },
       entry: assign(cleared),
       on: {
-        ENABLE_REQUESTED: { target: 'steppingUpToAdd', actions: assign({ failure: null }) },
+        ENABLE_REQUESTED: {
+          target: 'steppingUpToAdd',
+          description: 'The customer asked to add a passkey: they confirm it is them first.',
+          actions: assign({ failure: null }),
+        },
         REMOVE_REQUESTED: {
+          description: 'The customer asked to remove one passkey: they confirm it is them first.',
           target: 'steppingUpToRemove',
           actions: assign({ failure: null, removing: ({ event }) => event.id }),
         },
-        DISABLE_ALL_REQUESTED: { target: 'requestingDisable', actions: assign({ failure: null }) },
+        DISABLE_ALL_REQUESTED: {
+          target: 'requestingDisable',
+          description: 'The customer asked to remove every passkey: a code is sent to confirm.',
+          actions: assign({ failure: null }),
+        },
         STATUS_CHANGED: { target: 'loadingStatus', description: 'A passkey was renamed away or removed from the list.' },
       },
     },
@@ -118,7 +132,11 @@ export const biometricMachine = setup({
         src: 'stepUp',
         input: { action: 'passkey.add' },
         onDone: [
-          { guard: 'stepUpGranted', target: 'requestingEnable' },
+          {
+            guard: 'stepUpGranted',
+            target: 'requestingEnable',
+            description: 'The customer confirmed it is them: the passkey creation is requested.',
+          },
           { target: 'idle', description: 'The customer closed the step-up.' },
         ],
       },
@@ -130,7 +148,7 @@ export const biometricMachine = setup({
         src: 'stepUp',
         input: { action: 'passkey.remove' },
         onDone: [
-          { guard: 'stepUpGranted', target: 'removingPasskey' },
+          { guard: 'stepUpGranted', target: 'removingPasskey', description: 'The customer confirmed it is them: the passkey is removed.' },
           { target: 'idle', description: 'The customer closed the step-up: the passkey stays.' },
         ],
       },
@@ -141,8 +159,13 @@ export const biometricMachine = setup({
         id: 'removePasskey',
         src: 'removePasskey',
         input: ({ context }) => ({ id: context.removing ?? '' }),
-        onDone: { target: 'idle', actions: [assign({ enabled: ({ event }) => event.output.biometric.enabled }), 'passkeysChanged'] },
+        onDone: {
+          target: 'idle',
+          description: 'The passkey was removed: the list is read again.',
+          actions: [assign({ enabled: ({ event }) => event.output.biometric.enabled }), 'passkeysChanged'],
+        },
         onError: {
+          description: 'The removal was refused (offline, step-up over): the section says why.',
           target: 'idle',
           actions: [
             assign({ failure: ({ event }) => failedAt('remove', event.error) }),
@@ -169,10 +192,12 @@ export const biometricMachine = setup({
           },
           {
             target: 'registering',
+            description: 'No code needed: the browser’s passkey ceremony starts.',
             actions: assign({ codeToken: ({ event }) => event.output.code_token, options: ({ event }) => event.output.options }),
           },
         ],
         onError: {
+          description: 'The request was refused (offline): the section says why.',
           target: 'idle',
           actions: [
             assign({ failure: ({ event }) => failedAt('enable', event.error) }),
@@ -184,8 +209,12 @@ export const biometricMachine = setup({
     awaitingEnableCode: {
       description: 'The 6-digit code sent by e-mail or SMS, before the passkey is created.',
       on: {
-        CODE_SUBMITTED: { target: 'verifyingEnableCode', actions: assign({ failure: null }) },
-        CANCELLED: { target: 'idle', actions: assign({ failure: null }) },
+        CODE_SUBMITTED: {
+          target: 'verifyingEnableCode',
+          description: 'The customer typed the code: the server checks it.',
+          actions: assign({ failure: null }),
+        },
+        CANCELLED: { target: 'idle', description: 'The customer gave up: no passkey is added.', actions: assign({ failure: null }) },
       },
     },
     verifyingEnableCode: {
@@ -197,7 +226,7 @@ export const biometricMachine = setup({
           if (event.type !== 'CODE_SUBMITTED') throw new Error('confirmEnableCode starts from a submitted code');
           return { codeToken: context.codeToken ?? '', code: event.code };
         },
-        onDone: { target: 'registering' },
+        onDone: { target: 'registering', description: 'The code was right: the browser’s passkey ceremony starts.' },
         onError: [
           {
             guard: 'codeMayBeRetyped',
@@ -207,6 +236,7 @@ export const biometricMachine = setup({
           },
           {
             target: 'idle',
+            description: 'The code is used up or expired: back to the section, saying why.',
             actions: [
               assign({ failure: ({ event }) => failedAt('enable', event.error) }),
               { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('enable', event.error) }) },
@@ -221,8 +251,9 @@ export const biometricMachine = setup({
         id: 'createPasskey',
         src: 'createPasskey',
         input: ({ context }) => ({ options: context.options }),
-        onDone: { target: 'confirmingEnable' },
+        onDone: { target: 'confirmingEnable', description: 'The browser created the passkey: the server is asked to store it.' },
         onError: {
+          description: 'Cancelled or failed in the browser: no passkey is added and the section says why.',
           target: 'idle',
           actions: [
             assign({ failure: ({ event }) => failedAt('enable', event.error) }),
@@ -240,8 +271,13 @@ export const biometricMachine = setup({
           if (!('output' in event)) throw new Error('confirmEnable starts from the ceremony’s answer');
           return { codeToken: context.codeToken ?? '', response: event.output as RegistrationResponse };
         },
-        onDone: { target: 'idle', actions: [assign({ enabled: true }), 'passkeysChanged'] },
+        onDone: {
+          target: 'idle',
+          description: 'The server stored the passkey: the list is read again.',
+          actions: [assign({ enabled: true }), 'passkeysChanged'],
+        },
         onError: {
+          description: 'The server refused the passkey: the section says why.',
           target: 'idle',
           actions: [
             assign({ failure: ({ event }) => failedAt('enable', event.error) }),
@@ -256,10 +292,12 @@ export const biometricMachine = setup({
         id: 'requestDisable',
         src: 'requestDisable',
         onDone: {
+          description: 'The code was sent: the code field shows.',
           target: 'awaitingDisableCode',
           actions: assign({ codeToken: ({ event }) => event.output.code_token, codeChannel: ({ event }) => event.output.code_channel }),
         },
         onError: {
+          description: 'No code could be sent (offline, rate limit): the section says why.',
           target: 'idle',
           actions: [
             assign({ failure: ({ event }) => failedAt('disableRequest', event.error) }),
@@ -271,8 +309,12 @@ export const biometricMachine = setup({
     awaitingDisableCode: {
       description: 'The code that confirms removing every passkey.',
       on: {
-        CODE_SUBMITTED: { target: 'confirmingDisable', actions: assign({ failure: null }) },
-        CANCELLED: { target: 'idle', actions: assign({ failure: null }) },
+        CODE_SUBMITTED: {
+          target: 'confirmingDisable',
+          description: 'The customer typed the code: the server checks it and removes every passkey.',
+          actions: assign({ failure: null }),
+        },
+        CANCELLED: { target: 'idle', description: 'The customer gave up: the passkeys stay.', actions: assign({ failure: null }) },
       },
     },
     confirmingDisable: {
@@ -284,7 +326,11 @@ export const biometricMachine = setup({
           if (event.type !== 'CODE_SUBMITTED') throw new Error('confirmDisable starts from a submitted code');
           return { codeToken: context.codeToken ?? '', code: event.code };
         },
-        onDone: { target: 'idle', actions: [assign({ enabled: ({ event }) => event.output.biometric.enabled }), 'passkeysChanged'] },
+        onDone: {
+          target: 'idle',
+          description: 'Every passkey was removed: the list is read again.',
+          actions: [assign({ enabled: ({ event }) => event.output.biometric.enabled }), 'passkeysChanged'],
+        },
         onError: [
           {
             guard: 'codeMayBeRetyped',
@@ -294,6 +340,7 @@ export const biometricMachine = setup({
           },
           {
             target: 'idle',
+            description: 'The code is used up or expired: back to the section, saying why.',
             actions: [
               assign({ failure: ({ event }) => failedAt('disableConfirm', event.error) }),
               { type: 'logFailure', params: ({ event }) => ({ failure: failedAt('disableConfirm', event.error) }) },

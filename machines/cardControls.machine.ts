@@ -46,6 +46,7 @@ export const cardControlsMachine = setup({
   delays: { REVEAL_VISIBLE: 30_000 },
 }).createMachine({
   id: 'cardControls',
+  description: 'One card’s controls: freeze it, change its limits and switches, and reveal its details after a step-up.',
   context: ({ input }) => ({ card: input.card, secrets: null, failure: null }),
   initial: 'idle',
   states: {
@@ -53,9 +54,21 @@ export const cardControlsMachine = setup({
       description: 'The card with its controls; the number masked.',
       tags: ['ready'],
       on: {
-        FREEZE_TOGGLED: { target: 'changingFreeze', actions: assign({ failure: null }) },
-        CONTROLS_SUBMITTED: { target: 'savingControls', actions: assign({ failure: null }) },
-        REVEAL_REQUESTED: { target: 'steppingUpToReveal', actions: assign({ failure: null }) },
+        FREEZE_TOGGLED: {
+          target: 'changingFreeze',
+          description: 'The customer froze or unfroze the card.',
+          actions: assign({ failure: null }),
+        },
+        CONTROLS_SUBMITTED: {
+          target: 'savingControls',
+          description: 'The customer saved new limits or switches.',
+          actions: assign({ failure: null }),
+        },
+        REVEAL_REQUESTED: {
+          target: 'steppingUpToReveal',
+          description: 'The customer asked to see the full card details: they confirm it is them first.',
+          actions: assign({ failure: null }),
+        },
       },
     },
     changingFreeze: {
@@ -65,8 +78,12 @@ export const cardControlsMachine = setup({
         id: 'setFrozen',
         src: 'setFrozen',
         input: ({ context }) => ({ cardId: context.card.id, frozen: !context.card.frozen }),
-        onDone: { target: 'idle', actions: 'cardChanged' },
-        onError: { target: 'idle', actions: 'failed' },
+        onDone: { target: 'idle', description: 'The card changed: it shows frozen or unfrozen.', actions: 'cardChanged' },
+        onError: {
+          target: 'idle',
+          description: 'The change was refused (offline): the card stays as it was and the page says why.',
+          actions: 'failed',
+        },
       },
     },
     savingControls: {
@@ -79,8 +96,8 @@ export const cardControlsMachine = setup({
           cardId: context.card.id,
           controls: (event as Extract<Event, { type: 'CONTROLS_SUBMITTED' }>).controls,
         }),
-        onDone: { target: 'idle', actions: 'cardChanged' },
-        onError: { target: 'idle', actions: 'failed' },
+        onDone: { target: 'idle', description: 'The new limits or switches were saved and show.', actions: 'cardChanged' },
+        onError: { target: 'idle', description: 'The controls were refused (offline, over a cap): the page says why.', actions: 'failed' },
       },
     },
     steppingUpToReveal: {
@@ -90,7 +107,10 @@ export const cardControlsMachine = setup({
         id: 'stepUp',
         src: 'stepUp',
         input: { action: 'card.reveal' },
-        onDone: [{ guard: 'stepUpGranted', target: 'revealing' }, { target: 'idle' }],
+        onDone: [
+          { guard: 'stepUpGranted', target: 'revealing', description: 'The customer confirmed it is them: the details are asked for.' },
+          { target: 'idle', description: 'The step-up was left: nothing is shown.' },
+        ],
       },
     },
     revealing: {
@@ -100,11 +120,23 @@ export const cardControlsMachine = setup({
         id: 'revealCard',
         src: 'revealCard',
         input: ({ context }) => ({ cardId: context.card.id }),
-        onDone: { target: 'revealed', actions: assign({ secrets: ({ event }) => event.output }) },
+        onDone: {
+          target: 'revealed',
+          description: 'The details arrived: number, expiry and CVV show for 30 seconds.',
+          actions: assign({ secrets: ({ event }) => event.output }),
+        },
         onError: [
           // The grant ran out between the sheet and the call: ask again rather than fail.
-          { guard: 'stepUpExpired', target: 'steppingUpToReveal' },
-          { target: 'idle', actions: 'failed' },
+          {
+            guard: 'stepUpExpired',
+            target: 'steppingUpToReveal',
+            description: 'The step-up ran out before the reveal: the customer confirms it is them again.',
+          },
+          {
+            target: 'idle',
+            description: 'The details could not be had (offline): the page says why, the number stays masked.',
+            actions: 'failed',
+          },
         ],
       },
     },
@@ -112,10 +144,14 @@ export const cardControlsMachine = setup({
       description: 'The full number, expiry and CVV are shown for 30 seconds, or until hidden.',
       tags: ['ready', 'revealed'],
       exit: 'forgetSecrets',
-      after: { REVEAL_VISIBLE: { target: 'idle' } },
+      after: { REVEAL_VISIBLE: { target: 'idle', description: 'Thirty seconds passed: the details hide again and leave memory.' } },
       on: {
-        HIDE_REQUESTED: { target: 'idle' },
-        FREEZE_TOGGLED: { target: 'changingFreeze', actions: assign({ failure: null }) },
+        HIDE_REQUESTED: { target: 'idle', description: 'The customer hid the details: the number is masked again.' },
+        FREEZE_TOGGLED: {
+          target: 'changingFreeze',
+          description: 'The customer froze or unfroze the card: the details hide.',
+          actions: assign({ failure: null }),
+        },
       },
     },
   },

@@ -57,7 +57,13 @@ export const changePasswordMachine = setup({
     closed: {
       description: '“Change password”, and after a change how many other devices were signed out.',
       meta: { route: '/profile/security' },
-      on: { OPENED: { target: 'steppingUp', actions: assign({ ...clean, otherSessionsEnded: null }) } },
+      on: {
+        OPENED: {
+          target: 'steppingUp',
+          description: 'The customer opened the password form: they confirm it is them first.',
+          actions: assign({ ...clean, otherSessionsEnded: null }),
+        },
+      },
     },
     steppingUp: {
       description: 'The one step-up for `password.change`; the form stays as typed behind it.',
@@ -66,7 +72,7 @@ export const changePasswordMachine = setup({
         src: 'stepUp',
         input: { action: 'password.change' },
         onDone: [
-          { guard: 'stepUpGranted', target: 'editing' },
+          { guard: 'stepUpGranted', target: 'editing', description: 'The customer confirmed it is them: the password form opens.' },
           { target: 'closed', description: 'The customer closed the step-up: nothing changes.' },
         ],
       },
@@ -76,12 +82,24 @@ export const changePasswordMachine = setup({
       meta: { route: '/profile/security' },
       on: {
         PASSWORDS_SUBMITTED: [
-          { guard: 'currentMissing', actions: assign({ ...clean, currentError: 'missing' }) },
-          { guard: 'newIsWeak', actions: assign({ ...clean, newError: 'weak' }) },
-          { guard: 'newIsSame', actions: assign({ ...clean, newError: 'same' }) },
-          { target: 'changing', actions: assign(clean) },
+          {
+            description: 'The current password is missing: said next to its field, nothing sent.',
+            guard: 'currentMissing',
+            actions: assign({ ...clean, currentError: 'missing' }),
+          },
+          {
+            description: 'The new password does not meet the rule: said next to its field.',
+            guard: 'newIsWeak',
+            actions: assign({ ...clean, newError: 'weak' }),
+          },
+          {
+            description: 'The new password is the current one: said next to its field.',
+            guard: 'newIsSame',
+            actions: assign({ ...clean, newError: 'same' }),
+          },
+          { target: 'changing', description: 'Both passwords are fine: the change is sent to the server.', actions: assign(clean) },
         ],
-        CANCELLED: { target: 'closed', actions: assign(clean) },
+        CANCELLED: { target: 'closed', description: 'The customer closed the form: nothing changes.', actions: assign(clean) },
       },
     },
     changing: {
@@ -94,6 +112,7 @@ export const changePasswordMachine = setup({
           return { current: event.current, next: event.next };
         },
         onDone: {
+          description: 'The password was changed: other devices are signed out and the count shows.',
           target: 'closed',
           actions: assign({ otherSessionsEnded: ({ event }) => event.output.otherSessionsEnded }),
         },
@@ -103,10 +122,29 @@ export const changePasswordMachine = setup({
             target: 'steppingUp',
             description: 'The step-up ran out (5 minutes) while the form was open: again, then submit again.',
           },
-          { guard: 'currentWrong', target: 'editing', actions: assign({ currentError: 'wrong' }) },
-          { guard: 'newRefused', target: 'editing', actions: assign({ newError: 'weak' }) },
-          { guard: 'newTooEasy', target: 'editing', actions: assign({ newError: 'tooEasy' }) },
-          { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          {
+            guard: 'currentWrong',
+            target: 'editing',
+            description: 'The current password was wrong: said next to its field, what was typed stays.',
+            actions: assign({ currentError: 'wrong' }),
+          },
+          {
+            guard: 'newRefused',
+            target: 'editing',
+            description: 'The server refused the new password: said next to its field.',
+            actions: assign({ newError: 'weak' }),
+          },
+          {
+            guard: 'newTooEasy',
+            target: 'editing',
+            description: 'The new password is too easy to guess: said next to its field.',
+            actions: assign({ newError: 'tooEasy' }),
+          },
+          {
+            target: 'editing',
+            description: 'Not changed (offline, rate limit): the form says why and keeps what was typed.',
+            actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+          },
         ],
       },
     },

@@ -58,7 +58,7 @@ export const chatMachine = setup({
       description: 'What the chat is for, and Open chat.',
       tags: ['offered'],
       meta: { route: '/help' },
-      on: { CHAT_REQUESTED: 'loadingWidget' },
+      on: { CHAT_REQUESTED: { target: 'loadingWidget', description: 'The customer asked for chat: the chat widget loads.' } },
     },
     loadingWidget: {
       description: 'The widget’s script loads (the first time) and opens its window.',
@@ -67,7 +67,7 @@ export const chatMachine = setup({
         id: 'openWidget',
         src: 'openWidget',
         input: ({ context }) => ({ widget: context.widget! }),
-        onDone: 'open',
+        onDone: { target: 'open', description: 'The widget loaded: the chat window opens.' },
         onError: { target: 'failed', description: 'The script did not load, set up no widget, or took too long.' },
       },
     },
@@ -75,7 +75,7 @@ export const chatMachine = setup({
       description: 'The widget’s window shows; Open chat brings it back once closed.',
       tags: ['offered'],
       meta: { route: '/help' },
-      on: { CHAT_REQUESTED: 'loadingWidget' },
+      on: { CHAT_REQUESTED: { target: 'loadingWidget', description: 'The customer asked for chat again: the widget loads anew.' } },
     },
     unavailable: {
       description: 'No chat on this server: the e-mail address.',

@@ -46,6 +46,7 @@ export const chunkReloadMachine = setup({
           },
           {
             target: 'reloading',
+            description: 'First failure in a while: the target page is reloaded once, to get the new release.',
             actions: [
               assign({ reloadedAt: ({ event }) => event.at }),
               { type: 'recordReload', params: ({ event }) => ({ at: event.at }) },
@@ -59,7 +60,9 @@ export const chunkReloadMachine = setup({
     gaveUp: {
       description: 'The error page explains the failure.',
       tags: 'gaveUp',
-      on: { CHUNK_LOAD_FAILED: { actions: 'reportFailure' } },
+      on: {
+        CHUNK_LOAD_FAILED: { description: 'Another screen failed to load: it is reported, no further reload.', actions: 'reportFailure' },
+      },
     },
   },
 });

@@ -63,6 +63,7 @@ export const collateralMachine = setup({
   delays: { PREVIEW_DEBOUNCE: 400 },
 }).createMachine({
   id: 'collateral',
+  description: 'Adding or withdrawing crypto collateral, with a preview of the loan-to-value and credit line it would leave.',
   context: ({ input }) => ({
     accountId: input.accountId,
     direction: 'add',
@@ -74,23 +75,53 @@ export const collateralMachine = setup({
   }),
   initial: 'editing',
   on: {
-    DIRECTION_CHOSEN: { guard: 'notMoving', target: '.checking', actions: 'changed' },
-    ASSET_CHOSEN: { guard: 'notMoving', target: '.checking', actions: 'changed' },
-    AMOUNT_CHANGED: { guard: 'notMoving', target: '.checking', actions: 'changed' },
+    DIRECTION_CHOSEN: {
+      guard: 'notMoving',
+      target: '.checking',
+      description: 'The customer chose to add or to withdraw: the old preview goes.',
+      actions: 'changed',
+    },
+    ASSET_CHOSEN: {
+      guard: 'notMoving',
+      target: '.checking',
+      description: 'The customer chose the crypto asset: the old preview goes.',
+      actions: 'changed',
+    },
+    AMOUNT_CHANGED: {
+      guard: 'notMoving',
+      target: '.checking',
+      description: 'The customer typed an amount: the old preview goes.',
+      actions: 'changed',
+    },
   },
   states: {
     editing: {
       description: 'The form, with the last preview of what is typed (or why there is none).',
       tags: ['editing'],
-      on: { SUBMITTED: { guard: 'moveAllowed', target: 'moving' } },
+      on: {
+        SUBMITTED: {
+          guard: 'moveAllowed',
+          target: 'moving',
+          description: 'The move is allowed (within the credit limit): it is sent to the server.',
+        },
+      },
     },
     checking: {
       description: 'Something changed: an amount worth asking about waits for a pause in typing.',
-      always: [{ guard: 'amountTyped', target: 'waitingToPreview' }, { target: 'editing' }],
+      always: [
+        { guard: 'amountTyped', target: 'waitingToPreview', description: 'An amount is typed: the preview waits for a pause in typing.' },
+        { target: 'editing', description: 'Nothing to ask about: the form waits for the customer.' },
+      ],
     },
     waitingToPreview: {
+      description: 'The customer may still be typing: the preview is asked for after a short pause.',
       tags: ['editing', 'previewing'],
-      after: { PREVIEW_DEBOUNCE: { target: 'previewing' } },
+      after: {
+        PREVIEW_DEBOUNCE: {
+          target: 'previewing',
+          description: 'The typing paused: the server previews the loan-to-value and credit line.',
+        },
+      },
     },
     previewing: {
       description: 'GET …/collateral/preview: the loan-to-value and credit line after the move.',
@@ -104,8 +135,16 @@ export const collateralMachine = setup({
           asset: context.asset,
           amount: context.amount,
         }),
-        onDone: { target: 'editing', actions: assign({ preview: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: 'failed' },
+        onDone: {
+          target: 'editing',
+          description: 'The preview arrived: the loan-to-value and credit line after the move show.',
+          actions: assign({ preview: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'editing',
+          description: 'No preview (offline, stale rates): the form says why and keeps what was typed.',
+          actions: 'failed',
+        },
       },
     },
     moving: {
@@ -121,8 +160,16 @@ export const collateralMachine = setup({
           amount: context.amount,
           intent: `${context.direction}/${context.asset}/${context.amount}`,
         }),
-        onDone: { target: 'moved', actions: assign({ result: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: ['failed', assign({ preview: null })] },
+        onDone: {
+          target: 'moved',
+          description: 'The server moved the collateral: the new figures show.',
+          actions: assign({ result: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'editing',
+          description: 'Refused (credit limit, rates moved, offline): nothing moved; the form says why.',
+          actions: ['failed', assign({ preview: null })],
+        },
       },
     },
     moved: { type: 'final', description: 'Done: the collateral and credit line as they are now.' },

@@ -69,7 +69,11 @@ export const depositLinkMachine = setup({
           if (event.type !== 'AMOUNT_SUBMITTED') throw new Error('createDepositLink starts from AMOUNT_SUBMITTED');
           return { asset: context.asset, network: context.network, amount: event.amount };
         },
-        onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output }) },
+        onDone: {
+          target: 'created',
+          description: 'The link was made: it shows to copy or share, with what it was paid.',
+          actions: assign({ created: ({ event }) => event.output }),
+        },
         onError: {
           target: 'editing',
           description: 'Refused or offline: the amount stays.',
@@ -81,7 +85,11 @@ export const depositLinkMachine = setup({
       description: 'The link, to copy or share, with what it was paid so far.',
       meta: { view: { testId: 'deposit-link-created' } },
       on: {
-        NEW_LINK_REQUESTED: { target: 'editing', description: 'Another link.', actions: assign({ created: null }) },
+        NEW_LINK_REQUESTED: {
+          target: 'editing',
+          description: 'The customer wants another link: the amount form shows again.',
+          actions: assign({ created: null }),
+        },
       },
     },
   },

@@ -35,8 +35,16 @@ export const fiatTopUpMachine = setup({
       invoke: {
         id: 'loadDetails',
         src: 'loadDetails',
-        onDone: { target: 'shown', actions: assign({ details: ({ event }) => event.output, failure: null }) },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+        onDone: {
+          target: 'shown',
+          description: 'The bank details arrived: they show to copy.',
+          actions: assign({ details: ({ event }) => event.output, failure: null }),
+        },
+        onError: {
+          target: 'failed',
+          description: 'The bank details could not be loaded (offline): the page offers to try again.',
+          actions: assign({ failure: ({ event }) => failureOf(event) }),
+        },
       },
     },
     shown: {
@@ -44,7 +52,7 @@ export const fiatTopUpMachine = setup({
     },
     failed: {
       description: 'The details could not be loaded (offline, the server): “Try again”.',
-      on: { RETRY: { target: 'loading' } },
+      on: { RETRY: { target: 'loading', description: 'The customer tries again: the bank details are loaded once more.' } },
     },
   },
 });

@@ -60,13 +60,20 @@ export function createFollowMachine<Input, Answer>({ id, description, pollMs, se
           input: ({ context }: { context: FollowContext<Input, Answer> }) => context.input,
           onDone: [
             ...(settled
-              ? [{ guard: 'settled' as const, target: `#${id}.settled`, description: 'Nothing more can change.', actions: 'keep' as const }]
+              ? [
+                  {
+                    guard: 'settled' as const,
+                    target: `#${id}.settled`,
+                    description: 'The answer says nothing more can change (a link paid): the reads stop.',
+                    actions: 'keep' as const,
+                  },
+                ]
               : []),
-            { target: 'waiting', actions: 'keep' as const },
+            { target: 'waiting', description: 'The answer is kept for the screen; read again at the next poll.', actions: 'keep' as const },
           ],
         }) as object),
       },
-      ...(settled ? { settled: { description: 'Nothing more can change: no more reads.' } } : {}),
+      ...(settled ? { settled: { description: 'Nothing more can change, so the screen stops reading.' } } : {}),
     },
   });
 }

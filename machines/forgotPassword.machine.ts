@@ -88,7 +88,11 @@ export const forgotPasswordMachine = setup({
             }),
             description: 'Empty or not an e-mail address: say so, send nothing.',
           },
-          { target: 'requestingCode', actions: assign({ email: ({ event }) => event.email.trim(), fieldErrors: {}, failure: null }) },
+          {
+            target: 'requestingCode',
+            description: 'The e-mail looks right: the server is asked to e-mail a reset code.',
+            actions: assign({ email: ({ event }) => event.email.trim(), fieldErrors: {}, failure: null }),
+          },
         ],
       },
     },
@@ -99,6 +103,7 @@ export const forgotPasswordMachine = setup({
         src: 'requestCode',
         input: ({ context }) => ({ email: context.email }),
         onDone: {
+          description: 'The code was e-mailed (the server answers alike for every address): the code field shows.',
           target: 'resetting',
           actions: assign(({ event }) => cooldown.startCooldown(event.output.resendAfterSeconds)),
         },
@@ -109,7 +114,11 @@ export const forgotPasswordMachine = setup({
             actions: 'waitAsAsked',
             description: 'A code was sent moments ago (a second try, another tab): use it, and wait before asking again.',
           },
-          { target: 'enteringEmail', actions: assign(({ event }) => refusalOf(event.error, ['email'])) },
+          {
+            target: 'enteringEmail',
+            description: 'The server refused the request: the e-mail field says why and keeps it.',
+            actions: assign(({ event }) => refusalOf(event.error, ['email'])),
+          },
         ],
       },
     },
@@ -120,11 +129,12 @@ export const forgotPasswordMachine = setup({
         CHANGE_EMAIL: {
           target: 'enteringEmail',
           actions: assign({ fieldErrors: {}, failure: null, code: '' }),
-          description: 'Another address.',
+          description: 'The customer wants to use another e-mail address.',
         },
       },
       states: {
         form: {
+          description: 'The code, then the new password, each with its last error.',
           initial: 'enteringCode',
           states: {
             enteringCode: {
@@ -153,7 +163,11 @@ export const forgotPasswordMachine = setup({
                     actions: assign({ fieldErrors: { password: 'weak' }, failure: null }),
                     description: 'The rule is not met: say which part, send nothing.',
                   },
-                  { target: 'submitting', actions: assign({ fieldErrors: {}, failure: null }) },
+                  {
+                    target: 'submitting',
+                    description: 'The new password meets the rule: the server resets the password.',
+                    actions: assign({ fieldErrors: {}, failure: null }),
+                  },
                 ],
                 CHANGE_CODE: {
                   target: 'enteringCode',
@@ -172,6 +186,7 @@ export const forgotPasswordMachine = setup({
                   return { email: context.email, code: context.code, password: event.password };
                 },
                 onDone: {
+                  description: 'The password was changed: login opens with the address filled in.',
                   target: '#forgotPassword.passwordChanged',
                   actions: { type: 'openSignIn', params: ({ context }) => ({ destination: context.signIn, email: context.email }) },
                 },

@@ -55,12 +55,16 @@ export const idleMachine = setup({
   states: {
     starting: {
       description: 'Opens signed in or out.',
-      always: [{ guard: 'opensSignedIn', target: 'signedIn' }, { target: 'signedOut' }],
+      always: [
+        { guard: 'opensSignedIn', target: 'signedIn', description: 'The page opens with a session: the idle count starts.' },
+        { target: 'signedOut', description: 'The page opens without a session: nothing is counted.' },
+      ],
     },
     signedOut: {
       description: 'Nothing to count.',
       on: {
         SIGNED_IN: {
+          description: 'The customer signed in: the idle count starts.',
           target: 'signedIn',
           actions: assign({ idleSeconds: ({ event }) => event.idleSeconds }),
         },
@@ -75,7 +79,12 @@ export const idleMachine = setup({
       states: {
         active: {
           description: 'The customer was active less than the idle limit minus a minute ago.',
-          after: { UNTIL_WARNING: { target: 'askingToStay' } },
+          after: {
+            UNTIL_WARNING: {
+              target: 'askingToStay',
+              description: 'Almost at the idle limit: the app asks the customer whether to stay signed in.',
+            },
+          },
           on: {
             ACTIVITY: { target: 'active', reenter: true, description: 'The count starts again.' },
           },
@@ -87,8 +96,11 @@ export const idleMachine = setup({
             WARNING: { target: 'timedOut', description: 'Ignored: the idle limit is reached.' },
           },
           on: {
-            STAY_SIGNED_IN_CHOSEN: { target: 'stayingSignedIn' },
-            SIGN_OUT_CHOSEN: { target: 'signingOut' },
+            STAY_SIGNED_IN_CHOSEN: {
+              target: 'stayingSignedIn',
+              description: 'The customer chose to stay: the session is renewed as their activity.',
+            },
+            SIGN_OUT_CHOSEN: { target: 'signingOut', description: 'The customer chose to log out from the question.' },
             ACTIVITY: { target: 'active', description: 'The customer carried on in another tab.' },
           },
         },
@@ -98,9 +110,9 @@ export const idleMachine = setup({
           invoke: {
             id: 'staySignedIn',
             src: 'staySignedIn',
-            onDone: { target: 'active' },
+            onDone: { target: 'active', description: 'The session was renewed: the idle count starts again.' },
             // The server refused (the session is already over) or did not answer: the session cannot be kept.
-            onError: { target: 'timedOut' },
+            onError: { target: 'timedOut', description: 'The session could not be renewed: it ends as for inactivity.' },
           },
         },
         timedOut: {

@@ -43,19 +43,28 @@ export const inviteMachine = setup({
       initial: 'idle',
       on: {
         SHARE_REQUESTED: [
-          { guard: 'deviceCanShare', target: 'sharing', actions: assign({ link: ({ event }) => event.link }) },
+          {
+            guard: 'deviceCanShare',
+            target: 'sharing',
+            description: 'The device has a share sheet: it opens with the invite link.',
+            actions: assign({ link: ({ event }) => event.link }),
+          },
           {
             target: 'copying',
             actions: assign({ link: ({ event }) => event.link }),
             description: 'No share sheet on this device: the link is copied instead.',
           },
         ],
-        COPY_REQUESTED: { target: 'copying', actions: assign({ link: ({ event }) => event.link }) },
+        COPY_REQUESTED: {
+          target: 'copying',
+          description: 'The customer asked to copy the invite link.',
+          actions: assign({ link: ({ event }) => event.link }),
+        },
       },
       states: {
         idle: { description: 'Nothing shared yet (or the sheet was closed).' },
-        shared: { description: '“Shared”.', tags: ['shared'] },
-        copied: { description: '“Link copied”.', tags: ['copied'] },
+        shared: { description: 'The link was shared: “Shared” shows.', tags: ['shared'] },
+        copied: { description: 'The link was copied: “Link copied” shows.', tags: ['copied'] },
         copyFailed: { description: 'Copying was refused: the link is shown selected, to copy by hand.', tags: ['copyFailed'] },
       },
     },
@@ -66,7 +75,7 @@ export const inviteMachine = setup({
         id: 'shareLink',
         src: 'shareLink',
         input: ({ context }) => ({ link: context.link! }),
-        onDone: 'ready.shared',
+        onDone: { target: 'ready.shared', description: 'The share sheet closed after sharing: “Shared” shows.' },
         onError: [
           { guard: 'shareCancelled', target: 'ready.idle', description: 'Closed without sharing: nothing to say.' },
           { target: 'copying', description: 'The share sheet failed: copy as the fallback.' },
@@ -74,13 +83,14 @@ export const inviteMachine = setup({
       },
     },
     copying: {
+      description: 'The invite link is being copied to the clipboard.',
       tags: ['busy'],
       invoke: {
         id: 'copyLink',
         src: 'copyLink',
         input: ({ context }) => ({ link: context.link! }),
-        onDone: 'ready.copied',
-        onError: 'ready.copyFailed',
+        onDone: { target: 'ready.copied', description: 'Copied: “Link copied” shows.' },
+        onError: { target: 'ready.copyFailed', description: 'The browser refused the copy: the link shows selected, to copy by hand.' },
       },
     },
   },

@@ -48,19 +48,38 @@ export const kycMachine = setup({
         id: 'loadApplication',
         src: 'loadApplication',
         // The failure stays: after a refused submit, the draft read again shows why.
-        onDone: { target: 'overview', actions: assign({ application: ({ event }) => event.output }) },
-        onError: { target: 'unavailable', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: {
+          target: 'overview',
+          description: 'The application arrived: each step shows with its status.',
+          actions: assign({ application: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'unavailable',
+          description: 'The application could not be read (offline): the page offers to try again.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     unavailable: {
       description: 'The draft could not be read (offline): “Try again”.',
-      on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } },
+      on: {
+        RETRY: {
+          target: 'loading',
+          description: 'The customer tries again: the application is read once more.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
     overview: {
       description:
         'Each step with its status, the overall status, the reviewer’s reason if any; “Submit for review” once every step is done.',
       on: {
-        SUBMITTED: { guard: 'readyToSubmit', target: 'submitting', actions: assign({ failure: null }) },
+        SUBMITTED: {
+          guard: 'readyToSubmit',
+          target: 'submitting',
+          description: 'Every step is done and the customer submits the application for review.',
+          actions: assign({ failure: null }),
+        },
       },
     },
     submitting: {
@@ -69,7 +88,11 @@ export const kycMachine = setup({
       invoke: {
         id: 'submitApplication',
         src: 'submitApplication',
-        onDone: { target: 'overview', actions: assign({ application: ({ event }) => event.output }) },
+        onDone: {
+          target: 'overview',
+          description: 'The server took the application: it shows as under review.',
+          actions: assign({ application: ({ event }) => event.output }),
+        },
         onError: {
           target: 'loading',
           actions: assign({ failure: ({ event }) => toFailure(event.error) }),

@@ -146,23 +146,47 @@ export const kycDocumentMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The document step so far is read from the server.',
       tags: ['busy'],
       invoke: {
         id: 'loadApplication',
         src: 'loadApplication',
         onDone: [
-          { guard: 'isComplete', target: 'complete', actions: assign(({ event }) => fromApplication(event.output)) },
-          { guard: 'hasDetails', target: 'capturing', actions: assign(({ event }) => fromApplication(event.output)) },
+          {
+            guard: 'isComplete',
+            target: 'complete',
+            description: 'Every side is already there: the step shows as complete.',
+            actions: assign(({ event }) => fromApplication(event.output)),
+          },
+          {
+            guard: 'hasDetails',
+            target: 'capturing',
+            description: 'The document is chosen: the next side is to be captured.',
+            actions: assign(({ event }) => fromApplication(event.output)),
+          },
           {
             target: 'choosing',
             actions: assign(({ event }) => fromApplication(event.output)),
             description: 'Nothing chosen yet, or a check started before KYC asked for the legal name: it is asked now.',
           },
         ],
-        onError: { target: 'unavailable', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: 'unavailable',
+          description: 'The document step could not be read (offline): the page offers to try again.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
-    unavailable: { on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } } },
+    unavailable: {
+      description: 'The step could not be read (offline): the page offers to try again.',
+      on: {
+        RETRY: {
+          target: 'loading',
+          description: 'The customer tries again: the step is read once more.',
+          actions: assign({ failure: null }),
+        },
+      },
+    },
     choosing: {
       description: 'Legal first and last name, date of birth, document type and issuing country.',
       on: {
@@ -172,11 +196,16 @@ export const kycDocumentMachine = setup({
             actions: assign({ problems: ({ event }) => identityProblems(event, new Date()), failure: null }),
             description: 'A name with digits or symbols, a date that does not exist, under 18: said beside the field.',
           },
-          { target: 'savingDocument', actions: assign({ problems: null, failure: null }) },
+          {
+            target: 'savingDocument',
+            description: 'The details are valid: they are saved on the server.',
+            actions: assign({ problems: null, failure: null }),
+          },
         ],
       },
     },
     savingDocument: {
+      description: 'The name, date of birth and document are being saved.',
       tags: ['busy'],
       invoke: {
         id: 'saveDocument',
@@ -193,7 +222,11 @@ export const kycDocumentMachine = setup({
             actions: assign(({ event }) => fromApplication(event.output)),
             description: 'Only the name or date of birth was missing: the sides are already there.',
           },
-          { target: 'capturing', actions: assign(({ event }) => fromApplication(event.output)) },
+          {
+            target: 'capturing',
+            description: 'Saved: the sides of the document are captured next.',
+            actions: assign(({ event }) => fromApplication(event.output)),
+          },
         ],
         onError: {
           target: 'choosing',
@@ -205,20 +238,40 @@ export const kycDocumentMachine = setup({
     capturing: {
       description: 'The next side: take a photo or choose a file.',
       initial: 'pickingSource',
-      on: { CHANGE_REQUESTED: { target: 'choosing', actions: assign({ picked: null }) } },
+      on: {
+        CHANGE_REQUESTED: {
+          target: 'choosing',
+          description: 'The customer wants to change the document: back to the choice.',
+          actions: assign({ picked: null }),
+        },
+      },
       states: {
         pickingSource: {
+          description: 'The customer chooses between the camera and a file.',
           on: {
-            CAMERA_CHOSEN: { target: 'startingCamera', actions: assign({ failure: null }) },
-            FILE_PICKED: { target: 'previewing', actions: assign({ picked: ({ event }) => event.file, failure: null }) },
+            CAMERA_CHOSEN: {
+              target: 'startingCamera',
+              description: 'The customer chose the camera: it starts.',
+              actions: assign({ failure: null }),
+            },
+            FILE_PICKED: {
+              target: 'previewing',
+              description: 'The customer picked a file: it shows as it will be sent.',
+              actions: assign({ picked: ({ event }) => event.file, failure: null }),
+            },
           },
         },
         startingCamera: {
+          description: 'The camera is starting; the browser may ask for permission.',
           tags: ['busy'],
           invoke: {
             id: 'startCamera',
             src: 'startCamera',
-            onDone: { target: 'camera', actions: assign({ stream: ({ event }) => event.output }) },
+            onDone: {
+              target: 'camera',
+              description: 'The camera started: its picture shows.',
+              actions: assign({ stream: ({ event }) => event.output }),
+            },
             onError: {
               target: 'pickingSource',
               actions: assign({ cameraRefused: true }),
@@ -230,18 +283,27 @@ export const kycDocumentMachine = setup({
           description: 'The camera’s picture; “Take photo”.',
           exit: [{ type: 'stopCamera', params: ({ context }) => ({ stream: context.stream }) }, assign({ stream: null })],
           on: {
-            PHOTO_TAKEN: { target: 'previewing', actions: assign({ picked: ({ event }) => event.file }) },
-            CAMERA_CLOSED: { target: 'pickingSource' },
+            PHOTO_TAKEN: {
+              target: 'previewing',
+              description: 'The customer took a photo: it shows as it will be sent.',
+              actions: assign({ picked: ({ event }) => event.file }),
+            },
+            CAMERA_CLOSED: { target: 'pickingSource', description: 'The customer closed the camera: back to the choice.' },
           },
         },
         previewing: {
           description: 'The picture or file as it will be sent: “Use this” or “Retake”.',
           on: {
-            RETAKE: { target: 'pickingSource', actions: assign({ picked: null, failure: null }) },
-            CONFIRMED: { target: 'uploading' },
+            RETAKE: {
+              target: 'pickingSource',
+              description: 'The customer wants another picture: back to the choice.',
+              actions: assign({ picked: null, failure: null }),
+            },
+            CONFIRMED: { target: 'uploading', description: 'The customer uses this picture: it is uploaded.' },
           },
         },
         uploading: {
+          description: 'The side is being uploaded to the server.',
           tags: ['busy'],
           invoke: {
             id: 'uploadSide',
@@ -256,6 +318,7 @@ export const kycDocumentMachine = setup({
               },
               {
                 target: '#kycDocument.complete',
+                description: 'The last side was uploaded: the step is complete.',
                 actions: assign({ files: ({ context, event }) => withFile(context.files, event.output), picked: null }),
               },
             ],
@@ -270,7 +333,13 @@ export const kycDocumentMachine = setup({
     },
     complete: {
       description: 'Every side is on the server; “Change document” while the check is open.',
-      on: { CHANGE_REQUESTED: { guard: 'mayChange', target: 'choosing' } },
+      on: {
+        CHANGE_REQUESTED: {
+          guard: 'mayChange',
+          target: 'choosing',
+          description: 'The customer wants to change the document while the check is open.',
+        },
+      },
     },
   },
 });

@@ -71,6 +71,7 @@ export const kycQuestionnaireMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The saved answers are read from the server.',
       tags: ['busy'],
       invoke: {
         id: 'loadApplication',
@@ -85,20 +86,33 @@ export const kycQuestionnaireMachine = setup({
           {
             guard: 'isEditable',
             target: 'editing',
+            description: 'Not answered yet and the check is open: the questions show.',
             actions: assign(({ event }) => ({ answers: event.output.questionnaire, editable: true })),
           },
           { target: 'answered', actions: assign({ editable: false }), description: 'Submitted or decided: nothing to answer.' },
         ],
-        onError: { target: 'unavailable', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: 'unavailable',
+          description: 'The answers could not be read (offline): the page offers to try again.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     unavailable: {
-      on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } },
+      description: 'The answers could not be read: the page offers to try again.',
+      on: {
+        RETRY: {
+          target: 'loading',
+          description: 'The customer tries again: the answers are read once more.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
     editing: {
       description: 'The questions these answers lead to; refused ones are named next to their field.',
       on: {
         ANSWERED: {
+          description: 'The customer answered a question: the questions it leads to show.',
           actions: assign(({ context, event }) => {
             const answers = answer(context.answers, event.question, event.value);
             // A question marked refused stays marked until it is fixed, and no sooner.
@@ -106,24 +120,47 @@ export const kycQuestionnaireMachine = setup({
           }),
         },
         SUBMITTED: [
-          { guard: 'isComplete', target: 'saving', actions: assign({ invalid: [], failure: null }) },
-          { actions: assign({ invalid: ({ context }) => invalidQuestions(context.answers) }) },
+          {
+            guard: 'isComplete',
+            target: 'saving',
+            description: 'Every question is answered: the answers are saved.',
+            actions: assign({ invalid: [], failure: null }),
+          },
+          {
+            description: 'Some answers are missing or refused: each is named next to its field.',
+            actions: assign({ invalid: ({ context }) => invalidQuestions(context.answers) }),
+          },
         ],
       },
     },
     saving: {
+      description: 'The answers are being saved on the server.',
       tags: ['busy'],
       invoke: {
         id: 'saveAnswers',
         src: 'saveAnswers',
         input: ({ context }) => ({ answers: context.answers }),
-        onDone: { target: 'answered', actions: assign({ failure: null }) },
-        onError: { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: {
+          target: 'answered',
+          description: 'The answers were saved: they show with Change answers.',
+          actions: assign({ failure: null }),
+        },
+        onError: {
+          target: 'editing',
+          description: 'Not saved (refused, offline): the form says why and keeps the answers.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     answered: {
       description: 'Saved: the answers, and “Change answers” while the check is open.',
-      on: { EDIT_REQUESTED: { guard: 'mayEdit', target: 'editing' } },
+      on: {
+        EDIT_REQUESTED: {
+          guard: 'mayEdit',
+          target: 'editing',
+          description: 'The customer wants to change the answers while the check is open.',
+        },
+      },
     },
   },
 });

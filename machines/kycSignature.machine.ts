@@ -57,6 +57,7 @@ export const kycSignatureMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The saved signature is read from the server.',
       tags: ['busy'],
       invoke: {
         id: 'loadApplication',
@@ -65,33 +66,62 @@ export const kycSignatureMachine = setup({
           {
             guard: 'isSigned',
             target: 'signed',
+            description: 'Signed before: the signature shows with when.',
             actions: assign(({ event }) => ({ signedAt: event.output.signature!.signedAt, editable: event.output.editable })),
           },
-          { guard: 'isEditable', target: 'drawing', actions: assign({ editable: true }) },
+          {
+            guard: 'isEditable',
+            target: 'drawing',
+            description: 'Not signed yet and the check is open: the pad shows.',
+            actions: assign({ editable: true }),
+          },
           { target: 'signed', actions: assign({ editable: false }), description: 'Decided without a signature here: nothing to sign.' },
         ],
-        onError: { target: 'unavailable', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: 'unavailable',
+          description: 'The signature could not be read (offline): the page offers to try again.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
-    unavailable: { on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } } },
+    unavailable: {
+      description: 'The step could not be read (offline): the page offers to try again.',
+      on: {
+        RETRY: {
+          target: 'loading',
+          description: 'The customer tries again: the step is read once more.',
+          actions: assign({ failure: null }),
+        },
+      },
+    },
     drawing: {
       description: 'The pad: draw, undo the last stroke, clear, then “Sign”.',
       on: {
         STROKE_DRAWN: {
+          description: 'The customer drew a stroke on the pad.',
           actions: assign(({ context, event }) => {
             const strokes = [...context.strokes, event.stroke];
             return { strokes, tooShort: context.tooShort && drawnStrokes(strokes) < SIGNATURE_MIN_STROKES };
           }),
         },
-        UNDONE: { actions: assign({ strokes: ({ context }) => context.strokes.slice(0, -1) }) },
-        CLEARED: { actions: assign({ strokes: [], tooShort: false }) },
+        UNDONE: {
+          description: 'The customer undid the last stroke.',
+          actions: assign({ strokes: ({ context }) => context.strokes.slice(0, -1) }),
+        },
+        CLEARED: { description: 'The customer cleared the pad.', actions: assign({ strokes: [], tooShort: false }) },
         SUBMITTED: [
-          { guard: 'hasEnoughStrokes', target: 'saving', actions: assign({ tooShort: false, failure: null }) },
-          { actions: assign({ tooShort: true }) },
+          {
+            guard: 'hasEnoughStrokes',
+            target: 'saving',
+            description: 'At least two strokes: the signature is saved.',
+            actions: assign({ tooShort: false, failure: null }),
+          },
+          { description: 'Fewer than two strokes: the pad asks for a real signature.', actions: assign({ tooShort: true }) },
         ],
       },
     },
     saving: {
+      description: 'The signature is being saved on the server.',
       tags: ['busy'],
       invoke: {
         id: 'saveSignature',
@@ -101,15 +131,27 @@ export const kycSignatureMachine = setup({
           return { strokes: context.strokes, image: event.image, termsVersion: KYC_TERMS_VERSION };
         },
         onDone: {
+          description: 'The signature was saved: it shows with when.',
           target: 'signed',
           actions: assign(({ event }) => ({ signedAt: event.output.signature?.signedAt ?? null, strokes: [] })),
         },
-        onError: { target: 'drawing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: 'drawing',
+          description: 'Not saved (refused, offline): the pad says why and keeps the drawing.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     signed: {
       description: 'Signed: when, and “Sign again” while the check is open.',
-      on: { SIGN_AGAIN: { guard: 'mayChange', target: 'drawing', actions: assign({ strokes: [] }) } },
+      on: {
+        SIGN_AGAIN: {
+          guard: 'mayChange',
+          target: 'drawing',
+          description: 'The customer wants to sign again while the check is open.',
+          actions: assign({ strokes: [] }),
+        },
+      },
     },
   },
 });

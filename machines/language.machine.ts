@@ -56,7 +56,7 @@ export const languageMachine = setup({
   entry: { type: 'showLanguage', params: ({ context }) => ({ locale: context.locale }) },
   initial: 'applyingCookieLanguage',
   on: {
-    SIGNED_OUT: { actions: assign({ signedIn: false }) },
+    SIGNED_OUT: { description: 'The customer signed out: the saved language is no longer read.', actions: assign({ signedIn: false }) },
     PATH_LOCALE_CHANGED: {
       guard: { type: 'isOtherSupportedLocale', params: ({ event }) => ({ candidate: event.locale }) },
       actions: [
@@ -73,17 +73,22 @@ export const languageMachine = setup({
         {
           guard: { type: 'isOtherSupportedLocale', params: ({ context }) => ({ candidate: context.cookieLocale }) },
           target: 'checkingSignIn',
+          description: 'The cookie names another supported language: the interface and the path switch to it.',
           actions: [
             assign({ locale: ({ context }) => context.cookieLocale as Locale }),
             { type: 'showLanguage', params: ({ context }) => ({ locale: context.locale }) },
             { type: 'moveToLocalePath', params: ({ context }) => ({ locale: context.locale }) },
           ],
         },
-        { target: 'checkingSignIn' },
+        { target: 'checkingSignIn', description: 'No other language in the cookie: the path’s language stays.' },
       ],
     },
     checkingSignIn: {
-      always: [{ guard: 'isSignedIn', target: 'loadingSavedLanguage' }, { target: 'ready' }],
+      description: 'Decides whether the customer’s saved language is to be read.',
+      always: [
+        { guard: 'isSignedIn', target: 'loadingSavedLanguage', description: 'Signed in: the language saved on the account is read.' },
+        { target: 'ready', description: 'Signed out: the current language stays.' },
+      ],
     },
     loadingSavedLanguage: {
       description: 'Reads the signed-in customer’s saved language (GET /user-settings).',
@@ -106,6 +111,7 @@ export const languageMachine = setup({
           {
             guard: { type: 'isOtherSupportedLocale', params: ({ event }) => ({ candidate: event.output }) },
             target: 'ready',
+            description: 'The account’s saved language differs: the interface switches to it.',
             actions: [
               assign({ locale: ({ event }) => event.output as Locale }),
               { type: 'showLanguage', params: ({ context }) => ({ locale: context.locale }) },
@@ -113,9 +119,9 @@ export const languageMachine = setup({
               { type: 'rememberLanguage', params: ({ context }) => ({ locale: context.locale }) },
             ],
           },
-          { target: 'ready' },
+          { target: 'ready', description: 'The saved language is the current one: nothing changes.' },
         ],
-        onError: { target: 'ready' },
+        onError: { target: 'ready', description: 'The saved language could not be read: the current one stays.' },
       },
     },
     ready: {
@@ -146,9 +152,13 @@ export const languageMachine = setup({
         id: 'saveLanguage',
         src: 'saveLanguage',
         input: ({ context }) => ({ locale: context.locale }),
-        onDone: { target: 'ready' },
+        onDone: { target: 'ready', description: 'The choice was saved on the account.' },
         // The language already changed on screen and in the cookie; the server copy catches up on the next choice.
-        onError: { target: 'ready', actions: 'reportLanguageNotSaved' },
+        onError: {
+          target: 'ready',
+          description: 'The choice could not be saved on the account: it still applies on this device.',
+          actions: 'reportLanguageNotSaved',
+        },
       },
     },
   },

@@ -75,7 +75,11 @@ export const loginMachine = setup({
             actions: assign({ missing: ({ event }) => missingFields(event), failure: null }),
             description: 'Something is missing: say which field, send nothing.',
           },
-          { target: 'signingIn', actions: assign({ missing: [], failure: null }) },
+          {
+            target: 'signingIn',
+            description: 'Both fields are filled: the trimmed e-mail and the password go to the server.',
+            actions: assign({ missing: [], failure: null }),
+          },
         ],
       },
     },
@@ -104,11 +108,13 @@ export const loginMachine = setup({
           },
           {
             target: 'signedIn',
+            description: 'The password was right: the session starts and the app opens the page the customer came for.',
             actions: { type: 'enterApp', params: ({ context }) => ({ destination: context.destination }) },
           },
         ],
         onError: {
           target: 'editing',
+          description: 'Wrong password, rate limit or offline: the form says why and keeps what was typed.',
           actions: assign({ failure: ({ event }) => toFailure(event.error) }),
         },
       },

@@ -102,14 +102,28 @@ export const onChainDepositMachine = setup({
         id: 'loadDepositAddress',
         src: 'loadDepositAddress',
         input: ({ context }) => ({ asset: context.asset, network: context.network! }),
-        onDone: { target: 'showingAddress', actions: assign({ address: ({ event }) => event.output }) },
-        onError: { target: 'addressFailed', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+        onDone: {
+          target: 'showingAddress',
+          description: 'The deposit address arrived: it shows with its QR code and minimum.',
+          actions: assign({ address: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'addressFailed',
+          description: 'The address could not be loaded (offline): the page offers to try again.',
+          actions: assign({ failure: ({ event }) => failureOf(event) }),
+        },
       },
     },
     addressFailed: {
       description: 'The address did not load; the customer may try again.',
       meta: { view: { testId: 'deposit-address-failed' } },
-      on: { RETRY_REQUESTED: { target: 'loadingAddress', description: 'Try again.', actions: assign({ failure: null }) } },
+      on: {
+        RETRY_REQUESTED: {
+          target: 'loadingAddress',
+          description: 'The customer tries again: the address is loaded once more.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
     showingAddress: {
       description: 'The address, its QR code, the minimum and the confirmations; deposits to it are looked for.',
@@ -125,7 +139,7 @@ export const onChainDepositMachine = setup({
             description: 'A deposit to the address is in a block.',
             actions: 'pendingFollowed',
           },
-          { target: 'waiting' },
+          { target: 'waiting', description: 'No new deposit on the chain yet: looked for again at the next poll.' },
         ],
       }),
     },
@@ -149,7 +163,11 @@ export const onChainDepositMachine = setup({
             description: 'Its block left the chain: never credited.',
             actions: 'depositDropped',
           },
-          { target: 'waiting', actions: 'followedUpdated' },
+          {
+            target: 'waiting',
+            description: 'Still gathering confirmations: the count shows and is asked again at the next poll.',
+            actions: 'followedUpdated',
+          },
         ],
       }),
     },

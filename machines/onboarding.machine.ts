@@ -54,7 +54,7 @@ export const onboardingMachine = setup({
         src: 'loadOnboarding',
         onDone: [
           { guard: 'alreadySeen', target: 'done', description: 'Seen before, and the push page after it: straight home.' },
-          { target: 'showing' },
+          { target: 'showing', description: 'Not seen yet: the first slide shows.' },
         ],
         onError: { target: 'showing', description: 'Cannot tell: show it; finishing saves it.' },
       },
@@ -64,32 +64,48 @@ export const onboardingMachine = setup({
       meta: { route: '/onboarding/intro' },
       on: {
         NEXT: [
-          { guard: 'notLastSlide', actions: assign({ slide: ({ context }) => context.slide + 1 }) },
+          {
+            description: 'Not on the last slide: the next slide shows.',
+            guard: 'notLastSlide',
+            actions: assign({ slide: ({ context }) => context.slide + 1 }),
+          },
           { target: 'saving', description: 'Get started on the last slide.' },
         ],
-        PREVIOUS: { guard: 'notFirstSlide', actions: assign({ slide: ({ context }) => context.slide - 1 }) },
+        PREVIOUS: {
+          description: 'Not on the first slide: the previous slide shows.',
+          guard: 'notFirstSlide',
+          actions: assign({ slide: ({ context }) => context.slide - 1 }),
+        },
         SLIDE_CHOSEN: {
+          description: 'The customer chose a slide by its dot: it shows.',
           guard: 'slideExists',
           actions: assign({ slide: ({ event }) => event.slide }),
         },
-        SKIPPED: 'saving',
+        SKIPPED: { target: 'saving', description: 'The customer skipped the intro: it is saved as seen.' },
       },
     },
     saving: {
-      description: 'Saving “seen”.',
+      description: 'The intro is being saved as seen on the server.',
       tags: ['busy'],
       entry: assign({ failure: null }),
       invoke: {
         id: 'markIntroSeen',
         src: 'markIntroSeen',
-        onDone: 'introFinished',
-        onError: { target: 'saveFailed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: { target: 'introFinished', description: 'Saved as seen: the push notifications page follows.' },
+        onError: {
+          target: 'saveFailed',
+          description: 'Not saved (offline): the page says why and offers to try again.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     saveFailed: {
       description: 'Not saved: why, and Try again (the slide stays).',
       meta: { route: '/onboarding/intro' },
-      on: { RETRIED: 'saving', SKIPPED: 'saving' },
+      on: {
+        RETRIED: { target: 'saving', description: 'The customer tries again: saving as seen once more.' },
+        SKIPPED: { target: 'saving', description: 'The customer skips: saving as seen once more.' },
+      },
     },
     introFinished: {
       description: 'On to push notifications, the next page of onboarding: they are set up per device.',
@@ -98,7 +114,7 @@ export const onboardingMachine = setup({
       meta: { route: '/onboarding/push-notifications' },
     },
     done: {
-      description: 'Home.',
+      description: 'The intro is over: the home page opens.',
       type: 'final',
       meta: { route: '/' },
     },

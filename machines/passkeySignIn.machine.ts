@@ -58,8 +58,15 @@ export const passkeySignInMachine = setup({
       invoke: {
         id: 'supportsAutofill',
         src: 'supportsAutofill',
-        onDone: [{ guard: 'autofillWanted', target: 'preparingAutofill' }, { target: 'ready' }],
-        onError: { target: 'ready' },
+        onDone: [
+          {
+            guard: 'autofillWanted',
+            target: 'preparingAutofill',
+            description: 'The browser offers passkeys in autofill and the page has the field: the silent request is prepared.',
+          },
+          { target: 'ready', description: 'No autofill here: the form shows with the passkey button.' },
+        ],
+        onError: { target: 'ready', description: 'The browser could not tell: the form shows with the passkey button.' },
       },
     },
     preparingAutofill: {
@@ -67,9 +74,13 @@ export const passkeySignInMachine = setup({
       invoke: {
         id: 'fetchOptions',
         src: 'fetchOptions',
-        onDone: { target: 'offeringAutofill' },
+        onDone: { target: 'offeringAutofill', description: 'The options arrived: passkeys are offered in the e-mail field’s suggestions.' },
         // Silent: the button still works; nothing to tell the customer.
-        onError: { target: 'ready', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'ready',
+          description: 'The options could not be had: the failure is logged and the form works as usual.',
+          actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     offeringAutofill: {
@@ -81,8 +92,12 @@ export const passkeySignInMachine = setup({
           if (!('output' in event)) throw new Error('conditionalAssertion starts from options');
           return { options: event.output as PasskeyRequestOptions };
         },
-        onDone: { target: 'verifying' },
-        onError: { target: 'ready', actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'verifying', description: 'The customer picked a passkey from the suggestions: the server checks it.' },
+        onError: {
+          target: 'ready',
+          description: 'The silent request ended without a passkey: logged, the form works as usual.',
+          actions: { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     ready: {
@@ -95,8 +110,9 @@ export const passkeySignInMachine = setup({
       invoke: {
         id: 'fetchOptions',
         src: 'fetchOptions',
-        onDone: { target: 'authenticating' },
+        onDone: { target: 'authenticating', description: 'The options arrived: the browser asks for a passkey.' },
         onError: {
+          description: 'The options could not be had: the form says the sign-in was not completed.',
           target: 'ready',
           actions: [
             { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
@@ -115,8 +131,9 @@ export const passkeySignInMachine = setup({
           if (!('output' in event)) throw new Error('modalAssertion starts from options');
           return { options: event.output as PasskeyRequestOptions };
         },
-        onDone: { target: 'verifying' },
+        onDone: { target: 'verifying', description: 'The customer used their passkey: the server checks it.' },
         onError: {
+          description: 'Cancelled or failed in the browser: the form says the sign-in was not completed.',
           target: 'ready',
           actions: [
             { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },
@@ -128,7 +145,7 @@ export const passkeySignInMachine = setup({
     verifying: {
       tags: ['busy'],
       description: 'POST /auth/passkey/verify: the server checks the passkey and sets the session cookies.',
-      on: { PASSKEY_CHOSEN: {} },
+      on: { PASSKEY_CHOSEN: { description: 'The button does nothing while a passkey is being checked.' } },
       invoke: {
         id: 'verify',
         src: 'verify',
@@ -137,10 +154,12 @@ export const passkeySignInMachine = setup({
           return { response: event.output as AuthenticationResponse };
         },
         onDone: {
+          description: 'The server accepted the passkey: the session starts and the app opens.',
           target: 'signedIn',
           actions: { type: 'enterApp', params: ({ context }) => ({ destination: context.destination }) },
         },
         onError: {
+          description: 'The server refused the passkey: the form says the sign-in was not completed.',
           target: 'ready',
           actions: [
             { type: 'rememberFailure', params: ({ event }) => ({ error: event.error }) },

@@ -50,9 +50,17 @@ export const payByCodeMachine = setup({
       description: 'The code field, with what the form found wrong or the last refusal.',
       meta: { route: '/inject/pay-by-code' },
       on: {
-        CODE_CHANGED: { actions: assign({ code: ({ event }) => event.code, problem: null, failure: null }) },
+        CODE_CHANGED: {
+          description: 'The customer edits the code: the last problem goes away.',
+          actions: assign({ code: ({ event }) => event.code, problem: null, failure: null }),
+        },
         CODE_SUBMITTED: [
-          { guard: 'codeLooksRight', target: 'checking', actions: assign({ problem: null, failure: null }) },
+          {
+            guard: 'codeLooksRight',
+            target: 'checking',
+            description: 'The code looks right: the server is asked to redeem it.',
+            actions: assign({ problem: null, failure: null }),
+          },
           {
             actions: assign({ problem: ({ context }) => voucherCodeProblem(context.code) }),
             description: 'Too short, a letter that is not in codes, or a typo the check character caught: nothing is sent.',
@@ -67,14 +75,23 @@ export const payByCodeMachine = setup({
         id: 'redeemVoucher',
         src: 'redeemVoucher',
         input: ({ context }) => ({ code: context.code, intent: context.code }),
-        onDone: { target: 'redeemed', actions: assign({ redemption: ({ event }) => event.output }) },
+        onDone: {
+          target: 'redeemed',
+          description: 'The voucher was redeemed: the amount credited shows.',
+          actions: assign({ redemption: ({ event }) => event.output }),
+        },
         onError: [
           {
             guard: 'isRateLimited',
             target: 'lockedOut',
+            description: 'Too many refused codes: the customer must wait before trying again.',
             actions: assign({ retryAfterSeconds: ({ event }) => failureOf(event).retryAfterSeconds ?? 900, failure: null }),
           },
-          { target: 'refused', actions: assign({ failure: ({ event }) => failureOf(event) }) },
+          {
+            target: 'refused',
+            description: 'The code is unknown, used or expired: the page says which.',
+            actions: assign({ failure: ({ event }) => failureOf(event) }),
+          },
         ],
       },
     },
@@ -82,18 +99,34 @@ export const payByCodeMachine = setup({
       tags: ['editing'],
       description: 'The server said no (unknown, used, expired, over the limit) or could not be reached; the code stays as typed.',
       on: {
-        CODE_CHANGED: { target: 'entering', actions: assign({ code: ({ event }) => event.code, failure: null }) },
+        CODE_CHANGED: {
+          target: 'entering',
+          description: 'The customer edits the code: back to the form, the refusal gone.',
+          actions: assign({ code: ({ event }) => event.code, failure: null }),
+        },
         CODE_SUBMITTED: { target: 'checking', actions: assign({ failure: null }), description: 'Try the same code again.' },
       },
     },
     lockedOut: {
       tags: ['lockedOut'],
       description: 'Too many refused codes: the form says when to try again and waits until then.',
-      after: { LOCKED_OUT: { target: 'entering', actions: assign({ retryAfterSeconds: 0 }) } },
+      after: {
+        LOCKED_OUT: {
+          target: 'entering',
+          description: 'The wait is over: codes can be tried again.',
+          actions: assign({ retryAfterSeconds: 0 }),
+        },
+      },
     },
     redeemed: {
       description: 'The amount is credited: the balances are refreshed, another code may follow.',
-      on: { ANOTHER_CODE: { target: 'entering', actions: assign({ code: '', redemption: null }) } },
+      on: {
+        ANOTHER_CODE: {
+          target: 'entering',
+          description: 'The customer wants to redeem another code: the form shows empty.',
+          actions: assign({ code: '', redemption: null }),
+        },
+      },
     },
   },
 });

@@ -58,14 +58,27 @@ export const payLinkMachine = setup({
       meta: { route: '/pay' },
       on: {
         REQUEST_SUBMITTED: [
-          { guard: 'amountInvalid', actions: assign({ formError: 'amount', failure: null }) },
-          { guard: 'descriptionMissing', actions: assign({ formError: 'description', failure: null }) },
+          {
+            description: 'The amount is missing or not valid: the form says so, nothing is sent.',
+            guard: 'amountInvalid',
+            actions: assign({ formError: 'amount', failure: null }),
+          },
+          {
+            description: 'No reason given: the form asks for it, nothing is sent.',
+            guard: 'descriptionMissing',
+            actions: assign({ formError: 'description', failure: null }),
+          },
           {
             target: 'steppingUp',
+            description: 'The request is complete: the customer confirms it is them first.',
             actions: assign({ request: ({ event }) => event.request, formError: null, failure: null, cancelled: null }),
           },
         ],
-        CANCEL_REQUESTED: { target: 'cancelling', actions: assign({ failure: null, cancelled: null }) },
+        CANCEL_REQUESTED: {
+          target: 'cancelling',
+          description: 'The customer cancels one of their open requests from the list.',
+          actions: assign({ failure: null, cancelled: null }),
+        },
       },
     },
     steppingUp: {
@@ -74,7 +87,10 @@ export const payLinkMachine = setup({
         id: 'stepUp',
         src: 'stepUp',
         input: { action: 'paylink.create' },
-        onDone: [{ guard: 'stepUpGranted', target: 'creating' }, { target: 'editing' }],
+        onDone: [
+          { guard: 'stepUpGranted', target: 'creating', description: 'The customer confirmed it is them: the link is created.' },
+          { target: 'editing', description: 'The step-up was left: the form stays as typed.' },
+        ],
       },
     },
     creating: {
@@ -84,10 +100,18 @@ export const payLinkMachine = setup({
         id: 'createPayLink',
         src: 'createPayLink',
         input: ({ context }) => context.request!,
-        onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output }) },
+        onDone: {
+          target: 'created',
+          description: 'The link was made: it shows with its QR code, Share and Copy.',
+          actions: assign({ created: ({ event }) => event.output }),
+        },
         onError: [
           { guard: 'stepUpExpired', target: 'steppingUp', description: 'The grant ran out: confirm again.' },
-          { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          {
+            target: 'editing',
+            description: 'Refused (offline, limits): the form says why and keeps what was typed.',
+            actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+          },
         ],
       },
     },
@@ -95,8 +119,16 @@ export const payLinkMachine = setup({
       description: 'The link with its QR code, “Share” and “Copy”; “New request” starts again.',
       meta: { route: '/pay' },
       on: {
-        NEW_REQUESTED: { target: 'editing', actions: assign({ request: null, created: null }) },
-        CANCEL_REQUESTED: { target: 'cancelling', actions: assign({ failure: null, cancelled: null }) },
+        NEW_REQUESTED: {
+          target: 'editing',
+          description: 'The customer starts a new request: the empty form shows.',
+          actions: assign({ request: null, created: null }),
+        },
+        CANCEL_REQUESTED: {
+          target: 'cancelling',
+          description: 'The customer cancels one of their open requests from the list.',
+          actions: assign({ failure: null, cancelled: null }),
+        },
       },
     },
     cancelling: {
@@ -110,13 +142,18 @@ export const payLinkMachine = setup({
           return { hash: event.hash };
         },
         onDone: {
+          description: 'The request was cancelled: the list shows it as cancelled.',
           target: 'editing',
           actions: assign({
             cancelled: ({ event }) => event.output.hash,
             created: ({ context, event }) => (context.created?.hash === event.output.hash ? null : context.created),
           }),
         },
-        onError: { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: 'editing',
+          description: 'The cancel was refused (already paid, offline): the list says why.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
   },

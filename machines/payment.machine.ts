@@ -135,19 +135,43 @@ export const paymentMachine = setup({
         src: 'loadLink',
         input: ({ context }) => ({ hash: context.hash }),
         onDone: [
-          { guard: 'isOwn', target: 'watching', actions: assign({ link: ({ event }) => event.output }) },
-          { guard: 'isOpen', target: 'choosing', actions: assign({ link: ({ event }) => event.output }) },
-          { target: 'closed', actions: assign({ link: ({ event }) => event.output }) },
+          {
+            guard: 'isOwn',
+            target: 'watching',
+            description: 'The request is the customer’s own: they watch it rather than pay it.',
+            actions: assign({ link: ({ event }) => event.output }),
+          },
+          {
+            guard: 'isOpen',
+            target: 'choosing',
+            description: 'The request is open: the payer sees it and chooses an account to pay from.',
+            actions: assign({ link: ({ event }) => event.output }),
+          },
+          {
+            target: 'closed',
+            description: 'The request was already paid, expired or cancelled: the page says which.',
+            actions: assign({ link: ({ event }) => event.output }),
+          },
         ],
         onError: [
-          { guard: 'notFound', target: 'notFound' },
-          { target: 'failed', actions: 'failed' },
+          { guard: 'notFound', target: 'notFound', description: 'No request has this link: page not found.' },
+          {
+            target: 'failed',
+            description: 'The request could not be loaded (offline, server error): the page offers to try again.',
+            actions: 'failed',
+          },
         ],
       },
     },
     failed: {
       description: 'The request could not be loaded (offline): “Try again”.',
-      on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } },
+      on: {
+        RETRY: {
+          target: 'loading',
+          description: 'The customer tries again: the request is loaded once more.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
     notFound: {
       type: 'final',
@@ -159,14 +183,26 @@ export const paymentMachine = setup({
       initial: 'unpriced',
       on: {
         ACCOUNT_CHOSEN: [
-          { guard: 'inLinkAsset', target: '.unpriced', actions: 'chosen' },
+          {
+            guard: 'inLinkAsset',
+            target: '.unpriced',
+            description: 'An account in the link’s own asset: it pays the amount as it is, without a quote.',
+            actions: 'chosen',
+          },
           { target: '.quoting', actions: 'chosen', description: 'Another asset than the link’s: what it costs is quoted first.' },
         ],
       },
       states: {
         unpriced: {
           description: 'An account in the link’s own asset (or none chosen yet): it pays the amount as it is.',
-          on: { PAY_CONFIRMED: { guard: 'accountChosen', target: '#payment.steppingUp', actions: assign({ failure: null }) } },
+          on: {
+            PAY_CONFIRMED: {
+              guard: 'accountChosen',
+              target: '#payment.steppingUp',
+              description: 'The payer pressed Pay with an account chosen: they confirm it is them first.',
+              actions: assign({ failure: null }),
+            },
+          },
         },
         quoting: {
           tags: ['quoting'],
@@ -176,21 +212,39 @@ export const paymentMachine = setup({
             src: 'requestQuote',
             input: ({ context }) => ({ hash: context.hash, fromAccountId: context.fromAccountId! }),
             onDone: {
+              description: 'The quote arrived: the rate, the fee and what the account pays show, counting down.',
               target: 'priced',
               actions: assign(({ event }) => ({ quote: event.output, ...quoteClock.quoteSeconds(event.output) })),
             },
-            onError: { target: 'quoteFailed', actions: 'failed' },
+            onError: {
+              target: 'quoteFailed',
+              description: 'No quote could be made: the page says why and offers to try again.',
+              actions: 'failed',
+            },
           },
         },
         quoteFailed: {
           description: 'No quote (a stale rate, offline): “Try again”; nothing can be paid from this account yet.',
-          on: { RETRY: { target: 'quoting', actions: assign({ failure: null }) } },
+          on: {
+            RETRY: {
+              target: 'quoting',
+              description: 'The customer tries again: a quote is asked for once more.',
+              actions: assign({ failure: null }),
+            },
+          },
         },
         priced: {
           description: 'The quote under the account, its seconds counting down; “Pay” only when the account and the limit cover it.',
           always: [quoteClock.quoteWaiting('waitingForConnection'), quoteClock.quoteRefreshing('quoting')],
           after: quoteClock.quoteTicking('priced'),
-          on: { PAY_CONFIRMED: { guard: 'quoteCovers', target: '#payment.steppingUp', actions: assign({ failure: null }) } },
+          on: {
+            PAY_CONFIRMED: {
+              guard: 'quoteCovers',
+              target: '#payment.steppingUp',
+              description: 'The payer pressed Pay and the quote is covered: they confirm it is them first.',
+              actions: assign({ failure: null }),
+            },
+          },
         },
         waitingForConnection: quoteClock.quoteWaitingForConnection('quoting'),
       },
@@ -202,10 +256,14 @@ export const paymentMachine = setup({
         src: 'stepUp',
         input: { action: 'paylink.pay' },
         onDone: [
-          { guard: 'stepUpGranted', target: 'paying' },
+          { guard: 'stepUpGranted', target: 'paying', description: 'The customer confirmed it is them: the payment is sent.' },
           // The quote's seconds ran on behind the sheet: a fresh one, never the old one reused.
-          { guard: 'quoted', target: 'choosing.quoting' },
-          { target: 'choosing' },
+          {
+            guard: 'quoted',
+            target: 'choosing.quoting',
+            description: 'The step-up was left while a quote was held: its seconds ran on, so a fresh one is asked for.',
+          },
+          { target: 'choosing', description: 'The step-up was left: back to the request, nothing paid.' },
         ],
       },
     },
@@ -221,9 +279,17 @@ export const paymentMachine = setup({
           quoteId: context.quote?.id ?? null,
           intent: intentOf(context),
         }),
-        onDone: { target: 'paid', actions: assign({ receipt: ({ event }) => event.output }) },
+        onDone: {
+          target: 'paid',
+          description: 'The server took the payment: the receipt shows and the balances refresh.',
+          actions: assign({ receipt: ({ event }) => event.output }),
+        },
         onError: [
-          { guard: 'stepUpExpired', target: 'steppingUp' },
+          {
+            guard: 'stepUpExpired',
+            target: 'steppingUp',
+            description: 'The step-up ran out before the payment: the customer confirms it is them again.',
+          },
           {
             guard: 'linkClosed',
             target: 'closed',
@@ -245,7 +311,7 @@ export const paymentMachine = setup({
             actions: 'failed',
             description: 'Refused (funds, limit): a fresh quote with why.',
           },
-          { target: 'choosing', actions: 'failed' },
+          { target: 'choosing', description: 'Refused (funds, limit, offline): nothing moved; the page says why.', actions: 'failed' },
         ],
       },
     },
@@ -263,8 +329,12 @@ export const paymentMachine = setup({
       initial: 'streaming',
       on: {
         STATUS_CHANGED: [
-          { guard: 'stillOpen' },
-          { target: 'closed', actions: assign({ link: ({ context, event }) => ({ ...context.link!, status: event.status }) }) },
+          { description: 'Still open (the stream reported another change): the page stays as it is.', guard: 'stillOpen' },
+          {
+            target: 'closed',
+            description: 'The request was paid, expired or cancelled: the page shows it without a reload.',
+            actions: assign({ link: ({ context, event }) => ({ ...context.link!, status: event.status }) }),
+          },
         ],
       },
       states: {
@@ -281,7 +351,7 @@ export const paymentMachine = setup({
             first: 'waiting',
             input: ({ context }: { context: Context }) => ({ hash: context.hash }),
             onDone: [
-              { guard: 'readStillOpen', target: 'waiting' },
+              { guard: 'readStillOpen', target: 'waiting', description: 'Still open: the page asks again at the next poll.' },
               {
                 target: '#payment.closed',
                 description: 'Paid, expired or cancelled meanwhile.',

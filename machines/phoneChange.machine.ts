@@ -125,26 +125,29 @@ export const phoneChangeMachine = setup({
         id: 'loadPhone',
         src: 'loadPhone',
         onDone: {
+          description: 'The profile arrived: the phone section shows the number or offers to add one.',
           target: 'idle',
           actions: assign(({ event }) => ({ email: event.output.email, country: event.output.country, phone: event.output.phone })),
         },
-        onError: { target: 'loadFailed' },
+        onError: { target: 'loadFailed', description: 'The profile could not be loaded (offline): the section offers to try again.' },
       },
     },
     loadFailed: {
       description: 'The profile could not be loaded; “Try again”.',
       meta: { route: '/profile/security' },
-      on: { RETRY: { target: 'loading' } },
+      on: { RETRY: { target: 'loading', description: 'The customer tries again: the profile is loaded once more.' } },
     },
     idle: {
       description: 'The confirmed number in international form with “Change”, or “Add a phone number”.',
       meta: { route: '/profile/security' },
       on: {
         EDIT_STARTED: {
+          description: 'The customer starts adding or changing the number: the number form opens.',
           target: 'enteringNumber',
           actions: assign({ saved: false, numberError: null, failure: null }),
         },
         REMOVE_REQUESTED: {
+          description: 'The customer asks to remove the number: a question asks them to confirm.',
           guard: 'hasPhone',
           target: 'confirmingRemoval',
           actions: assign({ saved: false, failure: null }),
@@ -155,8 +158,11 @@ export const phoneChangeMachine = setup({
       description: '“Remove +49 …? Signing in will no longer ask for an SMS code.”',
       meta: { route: '/profile/security' },
       on: {
-        REMOVE_CONFIRMED: { target: 'steppingUpToRemove' },
-        CANCELLED: { target: 'idle' },
+        REMOVE_CONFIRMED: {
+          target: 'steppingUpToRemove',
+          description: 'The customer confirmed the removal: they confirm it is them first.',
+        },
+        CANCELLED: { target: 'idle', description: 'The customer kept the number: nothing changes.' },
       },
     },
     steppingUpToRemove: {
@@ -165,7 +171,10 @@ export const phoneChangeMachine = setup({
         id: 'stepUp',
         src: 'stepUp',
         input: { action: 'phone.remove' },
-        onDone: [{ guard: 'stepUpGranted', target: 'removing' }, { target: 'idle' }],
+        onDone: [
+          { guard: 'stepUpGranted', target: 'removing', description: 'The customer confirmed it is them: the number is removed.' },
+          { target: 'idle', description: 'The step-up was left: the number stays.' },
+        ],
       },
     },
     removing: {
@@ -173,8 +182,16 @@ export const phoneChangeMachine = setup({
       invoke: {
         id: 'removePhone',
         src: 'removePhone',
-        onDone: { target: 'idle', actions: assign({ phone: null, saved: 'removed' }) },
-        onError: { target: 'idle', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: {
+          target: 'idle',
+          description: 'The number was removed: sign-in no longer asks for an SMS code.',
+          actions: assign({ phone: null, saved: 'removed' }),
+        },
+        onError: {
+          target: 'idle',
+          description: 'The removal was refused (offline, step-up over): the section says why.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     enteringNumber: {
@@ -182,7 +199,11 @@ export const phoneChangeMachine = setup({
       meta: { route: '/profile/security' },
       on: {
         NUMBER_SUBMITTED: [
-          { guard: 'numberIsMissing', actions: assign({ numberError: 'missing', failure: null }), description: 'Nothing typed.' },
+          {
+            guard: 'numberIsMissing',
+            actions: assign({ numberError: 'missing', failure: null }),
+            description: 'No number typed: said at once, nothing is sent.',
+          },
           {
             guard: 'numberIsInvalid',
             actions: assign({ numberError: 'phone_invalid', failure: null }),
@@ -216,16 +237,20 @@ export const phoneChangeMachine = setup({
             description: 'A first number: after the step-up, the code goes to it by SMS.',
           },
         ],
-        CANCELLED: { target: 'idle' },
+        CANCELLED: { target: 'idle', description: 'The customer gave up: the number stays as it was.' },
       },
     },
     choosingChannel: {
       description: 'Two clear choices: a code to the account’s e-mail, or an SMS to the new number.',
       meta: { route: '/profile/security' },
       on: {
-        CHANNEL_CHOSEN: { target: 'steppingUp', actions: assign({ route: ({ event }) => event.channel, failure: null }) },
+        CHANNEL_CHOSEN: {
+          target: 'steppingUp',
+          description: 'The customer chose how to confirm: they confirm it is them first.',
+          actions: assign({ route: ({ event }) => event.channel, failure: null }),
+        },
         EDIT_STARTED: { target: 'enteringNumber', description: 'Back to the number.' },
-        CANCELLED: { target: 'idle' },
+        CANCELLED: { target: 'idle', description: 'The customer gave up: the number stays as it was.' },
       },
     },
     steppingUp: {
@@ -235,7 +260,7 @@ export const phoneChangeMachine = setup({
         src: 'stepUp',
         input: ({ context }) => ({ action: context.route === 'set' ? 'phone.set' : 'phone.change' }),
         onDone: [
-          { guard: 'stepUpGranted', target: 'sendingCode' },
+          { guard: 'stepUpGranted', target: 'sendingCode', description: 'The customer confirmed it is them: the code is sent.' },
           { guard: 'hasPhone', target: 'choosingChannel', description: 'Closed: the choice stays.' },
           { target: 'enteringNumber', description: 'Closed: the number stays.' },
         ],
@@ -248,6 +273,7 @@ export const phoneChangeMachine = setup({
         src: 'requestCode',
         input: ({ context }) => ({ phone: context.newPhone!, route: context.route! }),
         onDone: {
+          description: 'The code was sent: the code field shows with the resend countdown.',
           target: 'codeStep',
           actions: assign(({ event }) => ({
             ...cooldown.startCooldown(event.output.resendAfterSeconds),
@@ -273,7 +299,11 @@ export const phoneChangeMachine = setup({
             actions: assign({ failure: ({ event }) => toFailure(event.error) }),
             description: 'Not sent (rate limit, offline): the choice stays.',
           },
-          { target: 'enteringNumber', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          {
+            target: 'enteringNumber',
+            description: 'Not sent (rate limit, offline): the number form says why and keeps it.',
+            actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+          },
         ],
       },
     },
@@ -283,7 +313,7 @@ export const phoneChangeMachine = setup({
         'The code field, the resend button with its cooldown, and for a change the other way to confirm (until the e-mailed code was right).',
       meta: { route: '/profile/security' },
       on: {
-        CANCELLED: { target: 'idle', actions: assign({ failure: null }) },
+        CANCELLED: { target: 'idle', description: 'The customer gave up: the number stays as it was.', actions: assign({ failure: null }) },
         CHANNEL_CHOSEN: {
           guard: 'canSwitchChannel',
           target: 'sendingCode',
@@ -293,15 +323,29 @@ export const phoneChangeMachine = setup({
       },
       states: {
         code: {
+          description: 'The code field and its last error.',
           initial: 'editing',
           states: {
             editing: {
               description: 'Six digits, with the last error if any.',
               on: {
                 CODE_SUBMITTED: [
-                  { guard: 'isMalformedCode', actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }) },
-                  { guard: 'isEmailCode', target: 'confirmingEmail', actions: assign({ failure: null, codeResent: false }) },
-                  { target: 'confirming', actions: assign({ failure: null, codeResent: false }) },
+                  {
+                    description: 'Not six digits: said at once, nothing is sent.',
+                    guard: 'isMalformedCode',
+                    actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }),
+                  },
+                  {
+                    guard: 'isEmailCode',
+                    target: 'confirmingEmail',
+                    description: 'Six digits of the e-mailed code: the server checks it.',
+                    actions: assign({ failure: null, codeResent: false }),
+                  },
+                  {
+                    target: 'confirming',
+                    description: 'Six digits of the SMS code: the server checks it.',
+                    actions: assign({ failure: null, codeResent: false }),
+                  },
                 ],
               },
             },
@@ -315,10 +359,15 @@ export const phoneChangeMachine = setup({
                   return { code: event.code.trim(), route: context.route! };
                 },
                 onDone: {
+                  description: 'The code was right: the new number is the phone, and the section says so.',
                   target: '#phoneChange.idle',
                   actions: assign({ phone: ({ event }) => event.output.phone, newPhone: null, route: null, saved: true }),
                 },
-                onError: { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+                onError: {
+                  target: 'editing',
+                  description: 'Wrong or expired code: the field says why and keeps it.',
+                  actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+                },
               },
             },
             confirmingEmail: {
@@ -341,7 +390,11 @@ export const phoneChangeMachine = setup({
                   })),
                   description: 'The same step again, for the SMS code to the new number.',
                 },
-                onError: { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+                onError: {
+                  target: 'editing',
+                  description: 'Wrong or expired e-mailed code: the field says why and keeps it.',
+                  actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+                },
               },
             },
           },

@@ -74,7 +74,7 @@ export const phoneRecoveryMachine = setup({
       description: 'Is there a sign-in waiting for its SMS code?',
       always: [
         { guard: 'hasNoChallenge', target: 'noChallenge', description: 'Opened directly, without signing in first.' },
-        { target: 'explaining' },
+        { target: 'explaining', description: 'A live sign-in challenge: what recovery means is explained first.' },
       ],
     },
     noChallenge: {
@@ -87,7 +87,11 @@ export const phoneRecoveryMachine = setup({
         'What happens: a code by e-mail plus the password; the phone goes after 24 hours, and the e-mail and the phone can cancel.',
       meta: { route: '/2fa/phone/lost' },
       on: {
-        RECOVERY_REQUESTED: { target: 'sendingCode', actions: assign({ failure: null }) },
+        RECOVERY_REQUESTED: {
+          target: 'sendingCode',
+          description: 'The customer asked to recover: a code is e-mailed to them.',
+          actions: assign({ failure: null }),
+        },
       },
     },
     sendingCode: {
@@ -97,6 +101,7 @@ export const phoneRecoveryMachine = setup({
         src: 'sendRecoveryCode',
         input: ({ context }) => ({ challengeToken: context.challengeToken! }),
         onDone: {
+          description: 'The e-mailed code went out: the code and password fields show.',
           target: 'awaitingProof',
           actions: assign(({ event }) => ({
             emailHint: event.output.emailHint,
@@ -128,6 +133,7 @@ export const phoneRecoveryMachine = setup({
       meta: { route: '/2fa/phone/lost' },
       states: {
         proof: {
+          description: 'The e-mailed code and password fields, with the last error.',
           initial: 'editing',
           states: {
             editing: {
@@ -139,7 +145,11 @@ export const phoneRecoveryMachine = setup({
                     actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }),
                     description: 'Not six digits, or no password: say so, send nothing.',
                   },
-                  { target: 'confirming', actions: assign({ failure: null, codeResent: false }) },
+                  {
+                    target: 'confirming',
+                    description: 'Code and password are there: the server checks them and schedules the removal.',
+                    actions: assign({ failure: null, codeResent: false }),
+                  },
                 ],
               },
             },
@@ -153,6 +163,7 @@ export const phoneRecoveryMachine = setup({
                   return { challengeToken: context.challengeToken!, code: event.code.trim(), password: event.password };
                 },
                 onDone: {
+                  description: 'Accepted: the phone is removed in 24 hours unless cancelled; the page says so.',
                   target: '#phoneRecovery.scheduled',
                   actions: assign({ effectiveAt: ({ event }) => event.output.effectiveAt }),
                 },

@@ -34,10 +34,13 @@ export function pollRegion<
     initial: options.first ?? 'checking',
     states: {
       waiting: {
-        description: 'Until the next poll.',
-        after: { [options.delay]: 'checking' } as Record<TDelay, 'checking'>,
+        description: 'Nothing is asked until the next poll is due; the figures shown stay.',
+        after: {
+          [options.delay]: { target: 'checking', description: 'The poll is due: the server is asked again.' },
+        } as Record<TDelay, { target: 'checking'; description: string }>,
       },
       checking: {
+        description: 'The server is asked for the latest status, in the background.',
         invoke: {
           id: options.ask,
           src: options.ask,

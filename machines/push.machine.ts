@@ -64,7 +64,7 @@ export const pushMachine = setup({
           { guard: 'unavailable', target: 'done', description: 'No push on this server or browser: quietly on.' },
           { guard: 'blockedBefore', target: 'blocked', description: 'Refused before: only the browser settings can change it.' },
           { guard: 'allowedBefore', target: 'subscribing', description: 'Allowed before: make sure this device is subscribed.' },
-          { target: 'explaining' },
+          { target: 'explaining', description: 'Not decided yet: what notifications tell is explained first.' },
         ],
         onError: { target: 'done', description: 'A push script that does not load quietly turns push off.' },
       },
@@ -72,7 +72,10 @@ export const pushMachine = setup({
     explaining: {
       description: 'What notifications tell, Turn on and Not now.',
       meta: { route: '/onboarding/push-notifications', view: { testId: 'push-explaining' } },
-      on: { ENABLE_PRESSED: 'asking', SKIPPED: 'done' },
+      on: {
+        ENABLE_PRESSED: { target: 'asking', description: 'The customer pressed Turn on: the browser asks for permission.' },
+        SKIPPED: { target: 'done', description: 'The customer chose Not now: on to home.' },
+      },
     },
     asking: {
       description: 'The browser asks the customer.',
@@ -81,8 +84,8 @@ export const pushMachine = setup({
         id: 'askPermission',
         src: 'askPermission',
         onDone: [
-          { guard: 'granted', target: 'subscribing' },
-          { guard: 'denied', target: 'blocked' },
+          { guard: 'granted', target: 'subscribing', description: 'The customer allowed notifications: this device subscribes.' },
+          { guard: 'denied', target: 'blocked', description: 'The customer blocked notifications: how to allow them is explained.' },
           { target: 'explaining', description: 'The prompt was dismissed: ask again later.' },
         ],
         onError: { target: 'explaining', description: 'No prompt could be shown.' },
@@ -95,30 +98,37 @@ export const pushMachine = setup({
       invoke: {
         id: 'subscribe',
         src: 'subscribe',
-        onDone: 'enabled',
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: { target: 'enabled', description: 'This device is subscribed: notifications are on.' },
+        onError: {
+          target: 'failed',
+          description: 'Not subscribed (offline, the push service): the page says why.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     failed: {
       description: 'Not subscribed: why, Try again or Not now.',
       tags: ['failed'],
       meta: { route: '/onboarding/push-notifications', view: { testId: 'push-failed' } },
-      on: { RETRIED: 'subscribing', SKIPPED: 'done' },
+      on: {
+        RETRIED: { target: 'subscribing', description: 'The customer tries again: this device subscribes once more.' },
+        SKIPPED: { target: 'done', description: 'The customer chose Not now: on to home.' },
+      },
     },
     enabled: {
       description: 'Notifications are on for this device.',
       tags: ['enabled'],
       meta: { route: '/onboarding/push-notifications', view: { testId: 'push-enabled' } },
-      on: { CONTINUED: 'done' },
+      on: { CONTINUED: { target: 'done', description: 'The customer carries on: on to home.' } },
     },
     blocked: {
       description: 'The browser blocks notifications for this site: how to allow them in its settings.',
       tags: ['blocked'],
       meta: { route: '/onboarding/push-notifications', view: { testId: 'push-blocked' } },
-      on: { CONTINUED: 'done' },
+      on: { CONTINUED: { target: 'done', description: 'The customer carries on: on to home.' } },
     },
     done: {
-      description: 'Home.',
+      description: 'Push set up or skipped: the home page opens.',
       type: 'final',
       meta: { route: '/' },
     },

@@ -50,8 +50,8 @@ export const wentOnline = () => ({ offline: false });
 
 /** The machine root's `on`: the connection is followed whatever the step. */
 export const connectionFollowed = {
-  CONNECTION_LOST: { actions: 'wentOffline' },
-  CONNECTION_BACK: { actions: 'wentOnline' },
+  CONNECTION_LOST: { actions: 'wentOffline', description: 'The device went offline: a quote that runs out now waits for the connection.' },
+  CONNECTION_BACK: { actions: 'wentOnline', description: 'The device is back online: quotes can be asked for again.' },
 } as const;
 
 /** Context update, for `assign()`: one second less. */
@@ -65,7 +65,14 @@ export const quoteSeconds = (quote: { firmForSeconds: number }) => ({ secondsLef
 
 /** The ticking state's `after`: one second, re-entering `self` so the next second starts. */
 export function quoteTicking<const TSelf extends string>(self: TSelf) {
-  return { QUOTE_TICK: { target: self, reenter: true, actions: 'quoteTicked', description: 'One second less.' } } as const;
+  return {
+    QUOTE_TICK: {
+      target: self,
+      reenter: true,
+      actions: 'quoteTicked',
+      description: 'A second passed: the countdown on the screen shows one less.',
+    },
+  } as const;
 }
 
 /** The quote state's first `always`: out of seconds offline, the quote waits for the connection. */

@@ -30,13 +30,19 @@ export const recoveryCancelMachine = setup({
       description: 'Does the link carry a token at all?',
       always: [
         { guard: 'hasNoUsableToken', target: 'linkInvalid', description: 'Cut short or mistyped.' },
-        { target: 'awaitingConfirmation' },
+        { target: 'awaitingConfirmation', description: 'The link carries a usable token: one button offers to cancel.' },
       ],
     },
     awaitingConfirmation: {
       description: 'What the link does, and the button that does it (a link preview or a mail scanner opens pages but presses nothing).',
       meta: { route: '/recovery/cancel' },
-      on: { CANCEL_CONFIRMED: { target: 'cancelling', actions: assign({ failure: null }) } },
+      on: {
+        CANCEL_CONFIRMED: {
+          target: 'cancelling',
+          description: 'The customer pressed the button: the server cancels the pending removal.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
     cancelling: {
       tags: ['busy'],
@@ -45,7 +51,7 @@ export const recoveryCancelMachine = setup({
         id: 'cancelRecovery',
         src: 'cancelRecovery',
         input: ({ context }) => ({ token: context.token! }),
-        onDone: 'cancelled',
+        onDone: { target: 'cancelled', description: 'The removal was cancelled: the phone stays, and the page says so.' },
         onError: [
           {
             guard: { type: 'linkIsSpent', params: ({ event }) => toFailure(event.error) },

@@ -189,7 +189,11 @@ export const registrationMachine = setup({
           target: STEP_STATES[step][0],
           description: `Resume at ${REGISTRATION_STEPS[step]}.`,
         })),
-        { target: 'choosingMethod', actions: 'forgetResumeStep' },
+        {
+          target: 'choosingMethod',
+          description: 'Nothing saved in this tab: the wizard starts at the choice of sign-up method.',
+          actions: 'forgetResumeStep',
+        },
       ],
     },
     choosingMethod: {
@@ -225,6 +229,7 @@ export const registrationMachine = setup({
           },
           {
             target: 'registering',
+            description: 'The details are complete and valid: the account is created with them.',
             actions: assign(({ event }) => ({
               email: event.email.trim(),
               country: event.country,
@@ -248,10 +253,12 @@ export const registrationMachine = setup({
           return { email: context.email, country: context.country, acceptTerms: context.acceptTerms, password: event.password };
         },
         onDone: {
+          description: 'The account was created: the optional promo code step opens.',
           target: 'enteringPromoCode',
           actions: assign(({ event }) => cooldown.startCooldown(event.output.resendAfterSeconds)),
         },
         onError: {
+          description: 'The server refused the details (e.g. e-mail taken): the field says why, nothing typed is lost.',
           target: 'editingDetails',
           actions: assign(({ event }) => refusalOf(event.error, DETAILS_FIELDS)),
         },
@@ -262,14 +269,21 @@ export const registrationMachine = setup({
       meta: { route: REGISTRATION_STEPS.promoCode },
       entry: showStepOnEntry('promoCode'),
       on: {
-        PROMO_TYPED: { actions: assign({ promoCode: ({ event }) => event.code, failure: null }) },
+        PROMO_TYPED: {
+          description: 'The customer types a promo code: the last error goes away.',
+          actions: assign({ promoCode: ({ event }) => event.code, failure: null }),
+        },
         PROMO_SUBMITTED: [
           {
             guard: 'hasNoPromoCode',
             actions: assign({ failure: { code: 'promo_malformed' } }),
             description: 'Empty, or characters no promo code has: say so, send nothing.',
           },
-          { target: 'redeemingPromoCode', actions: assign({ failure: null }) },
+          {
+            target: 'redeemingPromoCode',
+            description: 'A promo code is typed: the server checks and redeems it.',
+            actions: assign({ failure: null }),
+          },
         ],
         PROMO_SKIPPED: { target: 'verifyingEmail', actions: assign({ failure: null }), description: 'No promo code.' },
         PAGE_OPENED: pageOpened('promoCode'),
@@ -282,7 +296,11 @@ export const registrationMachine = setup({
         id: 'redeemPromoCode',
         src: 'redeemPromoCode',
         input: ({ context }) => ({ code: context.promoCode.trim() }),
-        onDone: { target: 'verifyingEmail', actions: assign({ promoRedeemed: ({ event }) => event.output.code }) },
+        onDone: {
+          target: 'verifyingEmail',
+          description: 'The promo code was redeemed: the e-mail code step opens.',
+          actions: assign({ promoRedeemed: ({ event }) => event.output.code }),
+        },
         onError: {
           target: 'enteringPromoCode',
           actions: assign({ failure: ({ event }) => toFailure(event.error) }),
@@ -298,6 +316,7 @@ export const registrationMachine = setup({
       on: { PAGE_OPENED: pageOpened('verifyEmail') },
       states: {
         code: {
+          description: 'The six-digit code field and its last error.',
           initial: 'editing',
           states: {
             editing: {
@@ -309,7 +328,7 @@ export const registrationMachine = setup({
                     actions: assign({ failure: { code: 'code_malformed' } }),
                     description: 'Not six digits: say so, send nothing.',
                   },
-                  { target: 'checking', actions: assign({ failure: null }) },
+                  { target: 'checking', description: 'Six digits typed: the server checks the code.', actions: assign({ failure: null }) },
                 ],
               },
             },
@@ -323,14 +342,18 @@ export const registrationMachine = setup({
                   if (event.type !== 'CODE_SUBMITTED') throw new Error('verifyEmail starts from a submitted code');
                   return { code: event.code.trim() };
                 },
-                onDone: { target: '#registration.offeringPasskey' },
+                onDone: { target: '#registration.offeringPasskey', description: 'The e-mail is confirmed: a passkey is offered next.' },
                 onError: [
                   {
                     guard: 'isAlreadyVerified',
                     target: '#registration.offeringPasskey',
                     description: 'Verified meanwhile (another tab): carry on.',
                   },
-                  { target: 'editing', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+                  {
+                    target: 'editing',
+                    description: 'Wrong or expired code: the field says why and keeps it.',
+                    actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+                  },
                 ],
               },
             },
@@ -344,7 +367,11 @@ export const registrationMachine = setup({
       meta: { route: REGISTRATION_STEPS.biometric },
       entry: showStepOnEntry('biometric'),
       on: {
-        PASSKEY_REQUESTED: { target: 'steppingUp', actions: assign({ failure: null }) },
+        PASSKEY_REQUESTED: {
+          target: 'steppingUp',
+          description: 'The customer wants a passkey: they confirm it is them first.',
+          actions: assign({ failure: null }),
+        },
         PASSKEY_SKIPPED: { target: 'finished', description: 'No passkey now; one can be added in Security later.' },
         PAGE_OPENED: pageOpened('biometric'),
       },
@@ -358,7 +385,11 @@ export const registrationMachine = setup({
         src: 'stepUp',
         input: { action: 'passkey.add' },
         onDone: [
-          { guard: 'stepUpGranted', target: 'creatingPasskey' },
+          {
+            guard: 'stepUpGranted',
+            target: 'creatingPasskey',
+            description: 'The customer confirmed it is them: the browser creates the passkey.',
+          },
           { target: 'offeringPasskey', description: 'Closed: the offer stays, with “Skip”.' },
         ],
       },
@@ -369,8 +400,12 @@ export const registrationMachine = setup({
       invoke: {
         id: 'createPasskey',
         src: 'createPasskey',
-        onDone: { target: 'finished' },
-        onError: { target: 'offeringPasskey', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: { target: 'finished', description: 'The passkey was created: the success page shows.' },
+        onError: {
+          target: 'offeringPasskey',
+          description: 'The browser or the server refused the passkey: the offer stays, saying why.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     finished: {

@@ -66,11 +66,12 @@ export function resendCodeRegion<
   const TOnError extends readonly object[] = [],
 >(options: { input: (args: { context: TContext }) => TInput; guard?: TGuard; onError?: TOnError }) {
   return {
+    description: 'The resend button, waiting out its countdown before a new code may be asked for.',
     initial: 'coolingDown',
     states: {
       coolingDown: {
         description: 'The resend button is disabled and shows the seconds left.',
-        always: { guard: 'cooldownOver', target: 'ready' },
+        always: { guard: 'cooldownOver', target: 'ready', description: 'The countdown reached zero: the resend button can be used.' },
         after: {
           RESEND_TICK: {
             target: 'coolingDown',
@@ -97,7 +98,7 @@ export function resendCodeRegion<
           id: 'resendCode',
           src: 'resendCode',
           input: options.input,
-          onDone: { target: 'coolingDown', actions: 'restartCooldown' },
+          onDone: { target: 'coolingDown', description: 'A new code was sent: the countdown starts again.', actions: 'restartCooldown' },
           onError: [
             ...((options.onError ?? []) as TOnError),
             {

@@ -150,6 +150,7 @@ export const routeGuardMachine = setup({
           {
             guard: { type: 'ruleLeavesApp', params: ({ event }) => event.output },
             target: 'leavingApp',
+            description: 'An operator rule sends this path to another site: the browser leaves.',
             actions: assign({
               decision: ({ event }) => ({ kind: 'externalRedirect', url: event.output!.redirect! }),
             }),
@@ -157,6 +158,7 @@ export const routeGuardMachine = setup({
           {
             guard: { type: 'ruleRedirectsInApp', params: ({ event }) => event.output },
             target: 'redirecting',
+            description: 'An operator rule moves this path elsewhere in the app: the page redirects.',
             actions: assign({
               decision: ({ context, event }) => ({
                 kind: 'redirect',
@@ -166,13 +168,14 @@ export const routeGuardMachine = setup({
           },
           {
             target: 'checkingAccess',
+            description: 'No operator rule applies: the usual access checks follow.',
             actions: assign({
               middleware: ({ context, event }) => [...new Set([...context.middleware, ...(event.output?.middleware ?? [])])],
             }),
           },
         ],
         // Rules are an operator convenience: when they cannot be read, navigation goes on without them.
-        onError: { target: 'checkingAccess' },
+        onError: { target: 'checkingAccess', description: 'The rules could not be read: the usual access checks follow.' },
       },
     },
     checkingAccess: {
@@ -182,6 +185,7 @@ export const routeGuardMachine = setup({
         {
           guard: 'isUnknownPath',
           target: 'unknownPath',
+          description: 'No page has this path: the not-found page shows.',
           actions: assign({
             decision: ({ context }) => ({ kind: 'notFound', fatal: false, path: targetOf(context).path }),
           }),
@@ -226,8 +230,12 @@ export const routeGuardMachine = setup({
             }),
           }),
         },
-        { guard: 'hasMiddleware', target: 'checkingMiddleware' },
-        { target: 'allowed' },
+        {
+          guard: 'hasMiddleware',
+          target: 'checkingMiddleware',
+          description: 'The page needs checks on the customer’s standing (verified e-mail, phone, identity check).',
+        },
+        { target: 'allowed', description: 'Nothing stands in the way: the page opens.' },
       ],
     },
     checkingMiddleware: {
@@ -283,11 +291,16 @@ export const routeGuardMachine = setup({
               }),
             }),
           },
-          { target: 'allowed', actions: assign({ standing: ({ event }) => event.output }) },
+          {
+            target: 'allowed',
+            description: 'The customer meets every requirement of the page: it opens.',
+            actions: assign({ standing: ({ event }) => event.output }),
+          },
         ],
         // Fail closed: a page whose conditions cannot be checked does not open.
         onError: {
           target: 'middlewareUnchecked',
+          description: 'The standing could not be read: the page says so rather than open unchecked.',
           actions: assign({
             decision: ({ context }) => ({
               kind: 'error',

@@ -63,13 +63,13 @@ export const sessionMachine = setup({
     checkingCookies: {
       description: 'Looks at the session cookies.',
       always: [
-        { guard: 'holdsBothTokens', target: 'signedIn' },
+        { guard: 'holdsBothTokens', target: 'signedIn', description: 'Both session cookies are there: the customer is signed in.' },
         {
           guard: 'holdsOnlyRefreshToken',
           target: 'renewing',
           description: 'The refresh token is there but auth_token is gone: renew before the route guard decides.',
         },
-        { target: 'signedOut' },
+        { target: 'signedOut', description: 'No session cookies: the customer is signed out.' },
       ],
     },
     renewing: {
@@ -82,10 +82,15 @@ export const sessionMachine = setup({
           {
             guard: { type: 'renewedBothTokens', params: ({ event }) => event.output },
             target: 'signedIn',
+            description: 'The tokens were renewed: the customer stays signed in.',
             actions: assign(({ event }) => event.output),
           },
           // No answer (offline): no verdict, and no loop either; the next focus or sign-in looks again.
-          { target: 'signedOut', actions: assign(({ event }) => event.output) },
+          {
+            target: 'signedOut',
+            description: 'The renewal gave no session: the customer is signed out.',
+            actions: assign(({ event }) => event.output),
+          },
         ],
         onError: {
           target: 'signedOut',
@@ -109,7 +114,7 @@ export const sessionMachine = setup({
           target: 'refreshing',
           description: 'The API answered 401: the access token expired or was revoked.',
         },
-        LOG_OUT_REQUESTED: { target: 'loggingOut' },
+        LOG_OUT_REQUESTED: { target: 'loggingOut', description: 'The customer chose to log out: the session is revoked on the server.' },
         IDLE_TIMED_OUT: {
           target: 'endingIdleSession',
           description: 'The customer ignored “Stay signed in?”: the idle limit is reached.',
@@ -122,7 +127,11 @@ export const sessionMachine = setup({
       invoke: {
         id: 'refreshSession',
         src: 'refreshSession',
-        onDone: { target: 'checkingCookies', actions: assign(({ event }) => event.output) },
+        onDone: {
+          target: 'checkingCookies',
+          description: 'New tokens arrived: the cookies are read again and the failed calls retried.',
+          actions: assign(({ event }) => event.output),
+        },
         onError: {
           target: 'signedOut',
           actions: [
@@ -143,6 +152,7 @@ export const sessionMachine = setup({
         id: 'logOut',
         src: 'logOut',
         onDone: {
+          description: 'The server ended the idle session: login opens saying why.',
           target: 'signedOut',
           actions: [
             'clearSessionCookies',
@@ -152,6 +162,7 @@ export const sessionMachine = setup({
           ],
         },
         onError: {
+          description: 'The server could not be told (offline): the session still ends on this device.',
           target: 'signedOut',
           actions: [
             'clearSessionCookies',
@@ -169,11 +180,13 @@ export const sessionMachine = setup({
         id: 'logOut',
         src: 'logOut',
         onDone: {
+          description: 'The server revoked the session: the cookies are gone and the welcome page opens.',
           target: 'signedOut',
           actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies), 'goToWelcome'],
         },
         // Offline or already revoked: the customer asked to leave, so leave anyway.
         onError: {
+          description: 'The server could not be told (offline): the session still ends on this device.',
           target: 'signedOut',
           actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies), 'goToWelcome'],
         },

@@ -48,7 +48,7 @@ export const socialSignInMachine = setup({
       always: [
         { guard: 'wasCancelled', target: 'cancelled', description: 'The customer cancelled at Google or Apple.' },
         { guard: 'hasFailed', target: 'failed', description: 'Sign-in did not go through.' },
-        { target: 'requestingAuthorization' },
+        { target: 'requestingAuthorization', description: 'No answer from the provider yet: the app asks the server where to sign in.' },
       ],
     },
     requestingAuthorization: {
@@ -58,10 +58,15 @@ export const socialSignInMachine = setup({
         src: 'startSignIn',
         input: ({ context }) => ({ provider: context.provider, locale: context.locale }),
         onDone: {
+          description: 'The server gave the provider’s sign-in address: the browser leaves for it.',
           target: 'leavingForProvider',
           actions: { type: 'leaveForProvider', params: ({ event }) => ({ url: event.output.authorizationUrl }) },
         },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: 'failed',
+          description: 'The server could not start the sign-in: the page says why and offers to try again.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     leavingForProvider: {
@@ -72,13 +77,25 @@ export const socialSignInMachine = setup({
       tags: ['cancelled'],
       description: 'Cancelled at the provider: nothing happened; try again or go back.',
       meta: { route: '/auth/:provider' },
-      on: { RETRY_REQUESTED: { target: 'requestingAuthorization', actions: assign({ failure: null }) } },
+      on: {
+        RETRY_REQUESTED: {
+          target: 'requestingAuthorization',
+          description: 'The customer tries again: a new sign-in with the provider starts.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
     failed: {
       tags: ['failed'],
       description: 'A translated reason (expired, refused, provider unreachable, account exists) with “try again” and “back”.',
       meta: { route: '/auth/:provider' },
-      on: { RETRY_REQUESTED: { target: 'requestingAuthorization', actions: assign({ failure: null }) } },
+      on: {
+        RETRY_REQUESTED: {
+          target: 'requestingAuthorization',
+          description: 'The customer tries again: a new sign-in with the provider starts.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
   },
 });

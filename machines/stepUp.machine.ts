@@ -105,7 +105,11 @@ export const stepUpMachine = setup({
             description: 'No passkey: a code is sent at once.',
           },
         ],
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onError: {
+          target: 'failed',
+          description: 'The options could not be loaded (offline): the sheet offers to try again.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
       on: {
         CANCELLED: {
@@ -121,7 +125,7 @@ export const stepUpMachine = setup({
         id: 'getAssertion',
         src: 'getAssertion',
         input: ({ context }) => ({ options: context.passkey! }),
-        onDone: { target: 'verifyingPasskey' },
+        onDone: { target: 'verifyingPasskey', description: 'The browser gave the passkey’s answer: the server checks it.' },
         onError: {
           target: 'passkeyOffered',
           actions: assign({ failure: ({ event }) => toFailure(event.error) }),
@@ -139,16 +143,24 @@ export const stepUpMachine = setup({
           if (!('output' in event)) throw new Error('verifyPasskey starts from the ceremony’s answer');
           return { action: context.action, response: event.output as AuthenticationResponse };
         },
-        onDone: { target: 'granted' },
-        onError: { target: 'passkeyOffered', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: { target: 'granted', description: 'The server accepted the passkey: the action may go ahead.' },
+        onError: {
+          target: 'passkeyOffered',
+          description: 'The server refused the passkey answer: use it again or a code.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     passkeyOffered: {
       description: 'The passkey did not go through: “Use your passkey” again, or “Send a code instead”.',
       on: {
         PASSKEY_CHOSEN: { target: 'loadingOptions', actions: assign({ failure: null }), description: 'A fresh challenge.' },
-        CODE_CHOSEN: { target: 'sendingCode', actions: assign({ failure: null }) },
-        CANCELLED: { target: 'cancelled' },
+        CODE_CHOSEN: {
+          target: 'sendingCode',
+          description: 'The customer chose a code instead: one is sent.',
+          actions: assign({ failure: null }),
+        },
+        CANCELLED: { target: 'cancelled', description: 'The customer closed the sheet: the action does not happen.' },
       },
     },
     sendingCode: {
@@ -159,6 +171,7 @@ export const stepUpMachine = setup({
         src: 'sendCode',
         input: ({ context }) => ({ action: context.action }),
         onDone: {
+          description: 'The code was sent: the code field shows with the resend countdown.',
           target: 'codeStep',
           actions: assign(({ event }) => ({
             ...cooldown.startCooldown(event.output.resendAfterSeconds),
@@ -173,7 +186,11 @@ export const stepUpMachine = setup({
             actions: assign(({ context, event }) => ({ ...cooldown.waitAsAsked({ context, event }), failure: null })),
             description: 'A code for this action went out moments ago (another tab, a reopened sheet): type that one.',
           },
-          { target: 'failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          {
+            target: 'failed',
+            description: 'No code could be sent (offline, too many codes): the sheet says why.',
+            actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+          },
         ],
       },
       on: {
@@ -187,19 +204,33 @@ export const stepUpMachine = setup({
       type: 'parallel',
       description: 'The code field, the resend button with its cooldown, and the passkey when the customer has one.',
       on: {
-        CANCELLED: { target: 'cancelled' },
-        PASSKEY_CHOSEN: { guard: 'hasPasskey', target: 'loadingOptions', actions: assign({ failure: null }) },
+        CANCELLED: { target: 'cancelled', description: 'The customer closed the sheet: the action does not happen.' },
+        PASSKEY_CHOSEN: {
+          guard: 'hasPasskey',
+          target: 'loadingOptions',
+          description: 'The customer chose their passkey instead of the code.',
+          actions: assign({ failure: null }),
+        },
       },
       states: {
         code: {
+          description: 'The code field and its last error.',
           initial: 'editing',
           states: {
             editing: {
               description: 'Six digits, with the last error if any.',
               on: {
                 CODE_SUBMITTED: [
-                  { guard: 'isMalformedCode', actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }) },
-                  { target: 'verifying', actions: assign({ failure: null, codeResent: false }) },
+                  {
+                    description: 'Not six digits: said at once, nothing is sent.',
+                    guard: 'isMalformedCode',
+                    actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }),
+                  },
+                  {
+                    target: 'verifying',
+                    description: 'Six digits typed: the server checks the code.',
+                    actions: assign({ failure: null, codeResent: false }),
+                  },
                 ],
               },
             },
@@ -213,7 +244,7 @@ export const stepUpMachine = setup({
                   if (event.type !== 'CODE_SUBMITTED') throw new Error('verifyCode starts from a submitted code');
                   return { action: context.action, code: event.code.trim() };
                 },
-                onDone: { target: '#stepUp.granted' },
+                onDone: { target: '#stepUp.granted', description: 'The code was right: the action may go ahead.' },
                 onError: {
                   target: 'editing',
                   actions: assign({ failure: ({ event }) => toFailure(event.error) }),
@@ -232,8 +263,12 @@ export const stepUpMachine = setup({
     failed: {
       description: 'The options or the code could not be had (offline, too many codes): “Try again” or cancel.',
       on: {
-        RETRY: { target: 'loadingOptions', actions: assign({ failure: null }) },
-        CANCELLED: { target: 'cancelled' },
+        RETRY: {
+          target: 'loadingOptions',
+          description: 'The customer tries again: the options are loaded once more.',
+          actions: assign({ failure: null }),
+        },
+        CANCELLED: { target: 'cancelled', description: 'The customer closed the sheet: the action does not happen.' },
       },
     },
     granted: {

@@ -133,9 +133,24 @@ export const transferMachine = setup({
   invoke: { id: 'watchConnection', src: 'watchConnection' },
   on: {
     ...quoteClock.connectionFollowed,
-    FROM_CHOSEN: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
-    TO_CHOSEN: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
-    AMOUNT_CHANGED: { guard: 'notConfirming', target: '.checking', actions: 'changed' },
+    FROM_CHOSEN: {
+      guard: 'notConfirming',
+      target: '.checking',
+      actions: 'changed',
+      description: 'The customer chose the account to pay from: the old quote is dropped.',
+    },
+    TO_CHOSEN: {
+      guard: 'notConfirming',
+      target: '.checking',
+      actions: 'changed',
+      description: 'The customer chose the account to receive in: the old quote is dropped.',
+    },
+    AMOUNT_CHANGED: {
+      guard: 'notConfirming',
+      target: '.checking',
+      actions: 'changed',
+      description: 'The customer typed an amount to pay or to get: the old quote is dropped.',
+    },
   },
   states: {
     editing: {
@@ -144,11 +159,19 @@ export const transferMachine = setup({
     },
     checking: {
       description: 'Something changed: accounts and an amount worth quoting wait for a pause in typing.',
-      always: [{ guard: 'readyToQuote', target: 'waitingToQuote' }, { target: 'editing' }],
+      always: [
+        {
+          guard: 'readyToQuote',
+          target: 'waitingToQuote',
+          description: 'Both accounts and a positive amount are there: a quote will be asked for.',
+        },
+        { target: 'editing', description: 'Something is still missing: the form waits for the customer.' },
+      ],
     },
     waitingToQuote: {
+      description: 'The customer may still be typing: the quote is asked for after a short pause.',
       tags: ['editing', 'quoting'],
-      after: { QUOTE_DEBOUNCE: { target: 'quoting' } },
+      after: { QUOTE_DEBOUNCE: { target: 'quoting', description: 'The typing paused: the server is asked for a quote.' } },
     },
     quoting: {
       description: 'POST /transfers/quotes: the rate, the fee and the other side of the amount, firm for 30 seconds.',
@@ -164,9 +187,14 @@ export const transferMachine = setup({
         }),
         onDone: {
           target: 'priced',
+          description: 'The quote arrived: the rate, fee and other amount show with their countdown.',
           actions: assign(({ event }) => ({ quote: event.output, ...quoteClock.quoteSeconds(event.output) })),
         },
-        onError: { target: 'editing', actions: ['failed', assign({ quote: null, reviewing: false })] },
+        onError: {
+          target: 'editing',
+          description: 'No quote could be made: the form says why and keeps what was typed.',
+          actions: ['failed', assign({ quote: null, reviewing: false })],
+        },
       },
     },
     priced: {
@@ -175,17 +203,29 @@ export const transferMachine = setup({
       always: [quoteClock.quoteWaiting('waitingForConnection'), quoteClock.quoteRefreshing('quoting')],
       states: {
         clock: {
+          description: 'The quote’s seconds, counted down on the screen.',
           initial: 'ticking',
-          states: { ticking: { after: quoteClock.quoteTicking('ticking') } },
+          states: {
+            ticking: { description: 'Counting down the seconds the quote is firm for.', after: quoteClock.quoteTicking('ticking') },
+          },
         },
         step: {
+          description: 'What the customer has open: the form with the quote, or the confirmation sheet.',
           initial: 'resuming',
           states: {
             resuming: {
               description: 'A refreshed quote reopens the sheet the customer had open, if it can still be confirmed.',
               always: [
-                { guard: and(['wasReviewing', 'canConfirm']), target: 'review' },
-                { target: 'form', actions: assign({ reviewing: false }) },
+                {
+                  guard: and(['wasReviewing', 'canConfirm']),
+                  target: 'review',
+                  description: 'The sheet was open and the fresh quote can be confirmed: it opens again.',
+                },
+                {
+                  target: 'form',
+                  actions: assign({ reviewing: false }),
+                  description: 'The form shows the quote; a sheet open before closes if the quote cannot be confirmed.',
+                },
               ],
             },
             form: {
@@ -196,6 +236,7 @@ export const transferMachine = setup({
                   guard: 'canConfirm',
                   target: 'review',
                   actions: assign({ reviewing: true, refreshed: false, failure: null }),
+                  description: 'The customer asked to review, and funds and the limit allow it: the sheet opens.',
                 },
               },
             },
@@ -203,8 +244,16 @@ export const transferMachine = setup({
               description: 'The confirmation sheet: everything paid and received, and the seconds left.',
               tags: ['reviewing'],
               on: {
-                CONFIRMED: { target: '#transfer.confirming', actions: assign({ failure: null }) },
-                REVIEW_CANCELLED: { target: 'form', actions: assign({ reviewing: false }) },
+                CONFIRMED: {
+                  target: '#transfer.confirming',
+                  actions: assign({ failure: null }),
+                  description: 'The customer confirmed the transfer: the quote is sent to the server.',
+                },
+                REVIEW_CANCELLED: {
+                  target: 'form',
+                  actions: assign({ reviewing: false }),
+                  description: 'The customer closed the sheet: back to the form, the quote still counting down.',
+                },
               },
             },
           },
@@ -222,7 +271,11 @@ export const transferMachine = setup({
         id: 'confirmTransfer',
         src: 'confirmTransfer',
         input: ({ context }) => ({ quoteId: context.quote!.id, intent: context.quote!.id }),
-        onDone: { target: 'transferred', actions: assign({ result: ({ event }) => event.output, reviewing: false }) },
+        onDone: {
+          target: 'transferred',
+          actions: assign({ result: ({ event }) => event.output, reviewing: false }),
+          description: 'The server confirmed the transfer: the receipt shows.',
+        },
         onError: [
           {
             guard: 'refusedWithFreshQuote',
@@ -243,7 +296,13 @@ export const transferMachine = setup({
             actions: ['failed', assign({ refreshed: true })],
             description: 'The quote was over and none came in its place (an unknown one, or none could be made): one is asked for.',
           },
-          { guard: 'outcomeUnknown', target: 'confirmFailed', actions: 'failed' },
+          {
+            guard: 'outcomeUnknown',
+            target: 'confirmFailed',
+            actions: 'failed',
+            description:
+              'No answer came (network, server error): the money may have moved, so only a retry of the same request is offered.',
+          },
           {
             target: 'quoting',
             actions: ['failed', assign({ reviewing: false })],
@@ -256,8 +315,16 @@ export const transferMachine = setup({
       description: 'No answer: the money may have moved. Only the same request is sent again (the server replays it).',
       tags: ['reviewing'],
       on: {
-        RETRY: { target: 'confirming', actions: assign({ failure: null }) },
-        REVIEW_CANCELLED: { target: 'checking', actions: assign({ reviewing: false, quote: null, failure: null }) },
+        RETRY: {
+          target: 'confirming',
+          actions: assign({ failure: null }),
+          description: 'The customer tries again: the same quote goes with the same key, so it moves money at most once.',
+        },
+        REVIEW_CANCELLED: {
+          target: 'checking',
+          actions: assign({ reviewing: false, quote: null, failure: null }),
+          description: 'The customer gives up on this quote: the form asks for a new one.',
+        },
       },
     },
     transferred: {

@@ -82,7 +82,7 @@ export const twoFactorPhoneMachine = setup({
       always: [
         { guard: 'hasNoChallenge', target: 'noChallenge', description: 'Opened directly, without signing in first.' },
         { guard: 'challengeHasExpired', target: 'expired', description: 'The ten minutes passed (a reload much later).' },
-        { target: 'awaitingCode' },
+        { target: 'awaitingCode', description: 'A live sign-in challenge: the SMS code field shows.' },
       ],
     },
     noChallenge: {
@@ -99,6 +99,7 @@ export const twoFactorPhoneMachine = setup({
       },
       states: {
         code: {
+          description: 'The SMS code field and its last error.',
           initial: 'editing',
           states: {
             editing: {
@@ -110,7 +111,11 @@ export const twoFactorPhoneMachine = setup({
                     actions: assign({ failure: { code: 'code_malformed' }, codeResent: false }),
                     description: 'Not six digits: say so, send nothing.',
                   },
-                  { target: 'verifying', actions: assign({ failure: null, codeResent: false }) },
+                  {
+                    target: 'verifying',
+                    description: 'Six digits typed: the server checks the code.',
+                    actions: assign({ failure: null, codeResent: false }),
+                  },
                 ],
               },
             },
@@ -123,7 +128,10 @@ export const twoFactorPhoneMachine = setup({
                   if (event.type !== 'CODE_SUBMITTED') throw new Error('verifyCode starts from a submitted code');
                   return { challengeToken: context.challengeToken!, code: event.code.trim() };
                 },
-                onDone: { target: '#twoFactorPhone.signedIn' },
+                onDone: {
+                  target: '#twoFactorPhone.signedIn',
+                  description: 'The code was right: the session starts and the page the customer signed in for opens.',
+                },
                 onError: [
                   {
                     guard: { type: 'challengeIsOver', params: ({ event }) => toFailure(event.error) },

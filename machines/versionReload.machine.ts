@@ -37,7 +37,9 @@ export const versionReloadMachine = setup({
   states: {
     waiting: {
       description: 'Running the newest known build; checks again after the interval.',
-      after: { BUILD_CHECK_INTERVAL: { target: 'checking' } },
+      after: {
+        BUILD_CHECK_INTERVAL: { target: 'checking', description: 'The interval passed: the app asks whether a newer build is out.' },
+      },
     },
     checking: {
       description: 'Fetches builds/latest.json?t=<now>.',
@@ -48,12 +50,13 @@ export const versionReloadMachine = setup({
           {
             guard: { type: 'isNewBuild', params: ({ event }) => ({ id: event.output.id }) },
             target: 'updateReady',
+            description: 'A newer build is out: the next navigation will load it.',
             actions: assign({ latestBuildId: ({ event }) => event.output.id }),
           },
-          { target: 'waiting' },
+          { target: 'waiting', description: 'Still the newest build: checked again after the interval.' },
         ],
         // Offline or a deploy in progress: try again at the next interval.
-        onError: { target: 'waiting' },
+        onError: { target: 'waiting', description: 'Offline or a deploy in progress: checked again at the next interval.' },
       },
     },
     updateReady: {
@@ -61,6 +64,7 @@ export const versionReloadMachine = setup({
       on: {
         NAVIGATION_REQUESTED: {
           target: 'reloading',
+          description: 'The customer navigates: the new page loads from the new build.',
           actions: { type: 'reloadAt', params: ({ event }) => ({ href: event.href }) },
         },
       },

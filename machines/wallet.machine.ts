@@ -114,18 +114,32 @@ export const walletMachine = setup({
             description: 'No wallet is authorised (or the last one was disconnected by the visitor).',
           },
         ],
-        onError: { target: 'unavailable', actions: 'noteFailure' },
+        onError: {
+          target: 'unavailable',
+          description: 'The wallet libraries did not load (offline): the page offers to try again.',
+          actions: 'noteFailure',
+        },
       },
     },
     unavailable: {
       description: 'The wallet libraries or the chain list did not load (offline): Try again.',
-      on: { RETRY: { target: 'reconnecting', actions: assign({ failure: null }) } },
+      on: {
+        RETRY: {
+          target: 'reconnecting',
+          description: 'The customer tries again: the wallet libraries load once more.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
     disconnected: {
       description: 'No wallet: the page offers the wallets it found.',
       entry: 'forgetConnected',
       on: {
-        CONNECT_REQUESTED: { target: 'connecting', actions: assign({ failure: null }) },
+        CONNECT_REQUESTED: {
+          target: 'connecting',
+          description: 'The visitor chose a wallet: it asks them to share accounts.',
+          actions: assign({ failure: null }),
+        },
       },
     },
     connecting: {
@@ -141,7 +155,11 @@ export const walletMachine = setup({
           if (event.type !== 'CONNECT_REQUESTED') throw new Error('connect starts from CONNECT_REQUESTED');
           return { connectorId: event.connectorId };
         },
-        onDone: { target: 'connected', actions: assign({ connection: ({ event }) => event.output }) },
+        onDone: {
+          target: 'connected',
+          description: 'The wallet shared an account: the page shows it connected.',
+          actions: assign({ connection: ({ event }) => event.output }),
+        },
         onError: { target: 'disconnected', actions: 'noteFailure', description: 'Refused (4001), no wallet found, or the wallet failed.' },
       },
     },
@@ -160,7 +178,7 @@ export const walletMachine = setup({
             description: 'An empty account list disconnects.',
           },
           {
-            description: 'The active account follows the wallet; the last failure is cleared.',
+            description: 'The wallet’s accounts changed: the page follows the first one, and the last failure is cleared.',
             actions: assign({ connection: ({ context, event }) => ({ ...context.connection!, accounts: event.accounts }), failure: null }),
           },
         ],
@@ -168,8 +186,12 @@ export const walletMachine = setup({
           description: 'The stored chain follows the wallet; the last failure is cleared.',
           actions: assign({ connection: ({ context, event }) => ({ ...context.connection!, chainId: event.chainId }), failure: null }),
         },
-        WALLET_DISCONNECTED: { target: 'disconnected', actions: assign({ connection: null }) },
-        DISCONNECT_REQUESTED: { target: 'disconnecting' },
+        WALLET_DISCONNECTED: {
+          target: 'disconnected',
+          description: 'The wallet itself disconnected: the page offers to connect again.',
+          actions: assign({ connection: null }),
+        },
+        DISCONNECT_REQUESTED: { target: 'disconnecting', description: 'The visitor asked to disconnect the wallet.' },
       },
       states: {
         ready: {
@@ -179,12 +201,21 @@ export const walletMachine = setup({
               {
                 guard: 'isConfiguredChain',
                 target: 'switchingChain',
+                description: 'A configured chain: the wallet is asked to switch to it.',
                 actions: assign({ requestedChainId: ({ event }) => event.chainId, failure: null }),
               },
-              { actions: assign({ failure: { code: 'chain_not_configured' } }), description: 'Chain not configured.' },
+              {
+                actions: assign({ failure: { code: 'chain_not_configured' } }),
+                description: 'A chain the app does not support: said, nothing is asked of the wallet.',
+              },
             ],
             SEND_REQUESTED: [
-              { guard: 'isSendable', target: 'sending', actions: assign({ failure: null, transactionHash: null }) },
+              {
+                guard: 'isSendable',
+                target: 'sending',
+                description: 'The payment passes the check: the wallet shows the transaction to sign.',
+                actions: assign({ failure: null, transactionHash: null }),
+              },
               {
                 actions: assign({ failure: ({ event }) => ({ code: transactionProblem(event.transaction)! }) }),
                 description: 'The check before sending refused it: nothing is sent.',
@@ -201,13 +232,18 @@ export const walletMachine = setup({
             src: 'switchChain',
             input: ({ context }) => ({ chainId: context.requestedChainId! }),
             onDone: {
+              description: 'The wallet switched chains: the page follows.',
               target: 'ready',
               actions: assign({
                 connection: ({ context, event }) => ({ ...context.connection!, chainId: event.output }),
                 requestedChainId: null,
               }),
             },
-            onError: { target: 'ready', actions: ['noteFailure', assign({ requestedChainId: null })] },
+            onError: {
+              target: 'ready',
+              description: 'The switch was refused or failed: the page says why and the chain stays.',
+              actions: ['noteFailure', assign({ requestedChainId: null })],
+            },
           },
         },
         sending: {
@@ -220,8 +256,16 @@ export const walletMachine = setup({
               if (event.type !== 'SEND_REQUESTED') throw new Error('sendTransaction starts from SEND_REQUESTED');
               return { transaction: event.transaction };
             },
-            onDone: { target: 'ready', actions: assign({ transactionHash: ({ event }) => event.output }) },
-            onError: { target: 'ready', actions: 'noteFailure' },
+            onDone: {
+              target: 'ready',
+              description: 'The wallet sent the transaction: its hash shows.',
+              actions: assign({ transactionHash: ({ event }) => event.output }),
+            },
+            onError: {
+              target: 'ready',
+              description: 'The visitor refused or the wallet failed: the page says why.',
+              actions: 'noteFailure',
+            },
           },
         },
       },
@@ -234,10 +278,18 @@ export const walletMachine = setup({
         id: 'disconnect',
         src: 'disconnect',
         input: ({ context }) => ({ connectorId: context.connection!.connectorId }),
-        onDone: { target: 'disconnected', actions: assign({ connection: null }) },
+        onDone: {
+          target: 'disconnected',
+          description: 'Disconnected: the page offers the wallets again.',
+          actions: assign({ connection: null }),
+        },
         // Disconnecting is local in the end: the flag is set even when the wallet did not answer or kept
         // the site allowed, which the visitor is told (it is undone in the wallet).
-        onError: { target: 'disconnected', actions: [assign({ connection: null }), 'noteFailure'] },
+        onError: {
+          target: 'disconnected',
+          description: 'The permission could not be revoked: disconnected on this device anyway, saying why.',
+          actions: [assign({ connection: null }), 'noteFailure'],
+        },
       },
     },
   },

@@ -64,7 +64,12 @@ export const walletTopUpMachine = setup({
       on: {
         AMOUNT_CHANGED: { description: 'A refusal is said until the amount changes.', actions: assign({ problem: null }) },
         AMOUNT_SUBMITTED: [
-          { guard: 'atLeastMinimum', target: 'sending', actions: assign({ problem: null }) },
+          {
+            guard: 'atLeastMinimum',
+            target: 'sending',
+            description: 'The amount is at least the deposit minimum: the wallet is asked to send it.',
+            actions: assign({ problem: null }),
+          },
           { guard: 'positive', description: 'Below the deposit minimum: nothing is sent.', actions: assign({ problem: 'belowMinimum' }) },
           { description: 'Not a positive amount: nothing is sent.', actions: assign({ problem: 'invalid' }) },
         ],
@@ -81,7 +86,11 @@ export const walletTopUpMachine = setup({
           if (event.type !== 'AMOUNT_SUBMITTED') throw new Error('sendFromWallet starts from AMOUNT_SUBMITTED');
           return { payee: context.payee, amount: event.amount };
         },
-        onDone: { target: 'sent', actions: assign({ transactionHash: ({ event }) => event.output }) },
+        onDone: {
+          target: 'sent',
+          description: 'The wallet sent it: the transaction hash shows.',
+          actions: assign({ transactionHash: ({ event }) => event.output }),
+        },
         onError: { target: 'editing', description: 'Refused or failed: the wallet block says why; the amount stays.' },
       },
     },

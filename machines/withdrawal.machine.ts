@@ -146,6 +146,7 @@ export const withdrawalMachine = setup({
         id: 'loadAddresses',
         src: 'loadAddresses',
         onDone: {
+          description: 'The saved addresses arrived: the form opens with the network’s address chosen.',
           target: 'editing',
           actions: assign({
             addresses: ({ event }) => event.output.addresses,
@@ -154,35 +155,61 @@ export const withdrawalMachine = setup({
             addressId: ({ context, event }) => event.output.addresses.find((address) => address.network === context.network)?.id ?? null,
           }),
         },
-        onError: { target: 'failed', actions: 'failed' },
+        onError: {
+          target: 'failed',
+          description: 'The address book could not be loaded (offline): the page offers to try again.',
+          actions: 'failed',
+        },
       },
     },
     failed: {
       description: 'The address book could not be loaded (offline): “Try again”.',
-      on: { RETRY: { target: 'loading', actions: assign({ failure: null }) } },
+      on: {
+        RETRY: {
+          target: 'loading',
+          description: 'The customer tries again: the address book is loaded once more.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
     editing: {
       description: 'The form: network, address, amount with Max; a refusal shows next to it, nothing typed is lost.',
       meta: { route: '/accounts/crypto/withdraw/:iso' },
       on: {
         NETWORK_CHOSEN: {
+          description: 'The customer chose a network: its saved address, if any, is chosen.',
           actions: assign({
             network: ({ event }) => event.network,
             addressId: ({ context, event }) => context.addresses.find((address) => address.network === event.network)?.id ?? null,
           }),
         },
-        ADDRESS_CHOSEN: { actions: assign({ addressId: ({ event }) => event.addressId }) },
+        ADDRESS_CHOSEN: {
+          description: 'The customer chose one of the saved addresses.',
+          actions: assign({ addressId: ({ event }) => event.addressId }),
+        },
         AMOUNT_CHANGED: [
           {
             guard: 'typedOverBalance',
             actions: assign({ amount: ({ event }) => event.amount, failure: { code: 'insufficient_funds' } }),
             description: 'More than the balance: said at once, before any quote.',
           },
-          { actions: assign({ amount: ({ event }) => event.amount, failure: null }) },
+          {
+            description: 'The customer typed an amount within the balance.',
+            actions: assign({ amount: ({ event }) => event.amount, failure: null }),
+          },
         ],
-        ADD_ADDRESS_STARTED: { target: 'addingAddress', actions: assign({ failure: null }) },
+        ADD_ADDRESS_STARTED: {
+          target: 'addingAddress',
+          description: 'The customer asked to add a new address: its form opens.',
+          actions: assign({ failure: null }),
+        },
         QUOTE_REQUESTED: [
-          { guard: 'canQuote', target: 'quoting', actions: assign({ failure: null }) },
+          {
+            guard: 'canQuote',
+            target: 'quoting',
+            description: 'Address and amount are there and within the balance: the server is asked for a quote.',
+            actions: assign({ failure: null }),
+          },
           {
             guard: 'overBalance',
             actions: assign({ failure: { code: 'insufficient_funds' } }),
@@ -196,10 +223,15 @@ export const withdrawalMachine = setup({
       description: 'A new address and its label, kept as typed on a refusal.',
       on: {
         ADDRESS_SUBMITTED: {
+          description: 'The customer sent the new address: it is checked before anything else.',
           target: 'checkingAddress',
           actions: assign({ draft: ({ event }) => ({ address: event.address.trim(), label: event.label.trim() }), failure: null }),
         },
-        ADD_ADDRESS_CANCELLED: { target: 'editing', actions: assign({ failure: null }) },
+        ADD_ADDRESS_CANCELLED: {
+          target: 'editing',
+          description: 'The customer gave up adding the address: back to the form.',
+          actions: assign({ failure: null }),
+        },
       },
     },
     checkingAddress: {
@@ -209,8 +241,15 @@ export const withdrawalMachine = setup({
         id: 'checkAddress',
         src: 'checkAddress',
         input: ({ context }) => ({ network: context.network!, address: context.draft.address, bitcoinNetwork: context.bitcoinNetwork }),
-        onDone: 'steppingUpForAddress',
-        onError: { target: 'addingAddress', actions: 'failed' },
+        onDone: {
+          target: 'steppingUpForAddress',
+          description: 'The address is well formed: the customer confirms it is them before it is saved.',
+        },
+        onError: {
+          target: 'addingAddress',
+          description: 'The address is malformed or mistyped: the form says why and keeps it.',
+          actions: 'failed',
+        },
       },
     },
     steppingUpForAddress: {
@@ -220,7 +259,10 @@ export const withdrawalMachine = setup({
         id: 'stepUp',
         src: 'stepUp',
         input: { action: 'withdrawal.address' },
-        onDone: [{ guard: 'stepUpGranted', target: 'savingAddress' }, { target: 'addingAddress' }],
+        onDone: [
+          { guard: 'stepUpGranted', target: 'savingAddress', description: 'The customer confirmed it is them: the address is saved.' },
+          { target: 'addingAddress', description: 'The step-up was left: the new address stays typed, unsaved.' },
+        ],
       },
     },
     savingAddress: {
@@ -236,6 +278,7 @@ export const withdrawalMachine = setup({
           label: context.draft.label || context.draft.address.slice(0, 10),
         }),
         onDone: {
+          description: 'The address was saved and is now chosen in the form.',
           target: 'editing',
           actions: assign({
             addresses: ({ context, event }) => [event.output, ...context.addresses],
@@ -244,8 +287,12 @@ export const withdrawalMachine = setup({
           }),
         },
         onError: [
-          { guard: 'stepUpExpired', target: 'steppingUpForAddress' },
-          { target: 'addingAddress', actions: 'failed' },
+          {
+            guard: 'stepUpExpired',
+            target: 'steppingUpForAddress',
+            description: 'The step-up ran out before the save: the customer confirms it is them again.',
+          },
+          { target: 'addingAddress', description: 'The server refused the address: the form says why and keeps it.', actions: 'failed' },
         ],
       },
     },
@@ -256,8 +303,16 @@ export const withdrawalMachine = setup({
         id: 'requestQuote',
         src: 'requestQuote',
         input: ({ context }) => ({ asset: context.asset, addressId: context.addressId!, amount: context.amount.trim() }),
-        onDone: { target: 'reviewing', actions: assign({ quote: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: 'failed' },
+        onDone: {
+          target: 'reviewing',
+          description: 'The quote arrived: the fee, what arrives and where show for review.',
+          actions: assign({ quote: ({ event }) => event.output }),
+        },
+        onError: {
+          target: 'editing',
+          description: 'No quote (funds, limit, offline): the form says why and keeps what was typed.',
+          actions: 'failed',
+        },
       },
     },
     reviewing: {
@@ -269,7 +324,11 @@ export const withdrawalMachine = setup({
           description:
             'Asked first without a step-up: the server checks funds and limit, and asks for the step-up only when they allow it.',
         },
-        EDIT_REQUESTED: { target: 'editing', actions: assign({ quote: null, failure: null }) },
+        EDIT_REQUESTED: {
+          target: 'editing',
+          description: 'The customer wants to change something: back to the form, the quote dropped.',
+          actions: assign({ quote: null, failure: null }),
+        },
       },
     },
     steppingUp: {
@@ -278,7 +337,14 @@ export const withdrawalMachine = setup({
         id: 'stepUp',
         src: 'stepUp',
         input: { action: 'withdrawal' },
-        onDone: [{ guard: 'stepUpGranted', target: 'withdrawing' }, { target: 'reviewing' }],
+        onDone: [
+          {
+            guard: 'stepUpGranted',
+            target: 'withdrawing',
+            description: 'The customer confirmed it is them: the withdrawal is sent again, same key.',
+          },
+          { target: 'reviewing', description: 'The step-up was left: back to the review, nothing withdrawn.' },
+        ],
       },
     },
     withdrawing: {
@@ -290,15 +356,24 @@ export const withdrawalMachine = setup({
         src: 'withdraw',
         // One quote is one withdrawal: a retry of it (a step-up that ran out, a lost answer) keeps its key.
         input: ({ context }) => ({ quoteId: context.quote!.id, intent: context.quote!.id }),
-        onDone: { target: 'following', actions: assign({ withdrawal: ({ event }) => event.output }) },
+        onDone: {
+          target: 'following',
+          description: 'The server took the withdrawal: the amount is held and its progress is followed.',
+          actions: assign({ withdrawal: ({ event }) => event.output }),
+        },
         onError: [
           {
             guard: 'stepUpExpired',
             target: 'steppingUp',
             description: 'No live grant (the first try, or it ran out): step up, then try again with the same key.',
           },
-          { guard: 'quoteOver', target: 'editing', actions: ['failed', assign({ quote: null })] },
-          { target: 'reviewing', actions: 'failed' },
+          {
+            guard: 'quoteOver',
+            target: 'editing',
+            description: 'The quote was over: back to the form to ask for a fresh one.',
+            actions: ['failed', assign({ quote: null })],
+          },
+          { target: 'reviewing', description: 'Refused (funds, limit, offline): nothing moved; the review says why.', actions: 'failed' },
         ],
       },
     },
@@ -310,8 +385,17 @@ export const withdrawalMachine = setup({
         first: 'waiting',
         input: ({ context }: { context: Context }) => ({ id: context.withdrawal!.id }),
         onDone: [
-          { guard: 'settled', target: '#withdrawal.settled', actions: 'statusRead' },
-          { target: 'waiting', actions: 'statusRead' },
+          {
+            guard: 'settled',
+            target: '#withdrawal.settled',
+            description: 'The withdrawal was confirmed on the chain or failed: the page shows the outcome.',
+            actions: 'statusRead',
+          },
+          {
+            target: 'waiting',
+            description: 'Still under way: the status shows and is asked again at the next poll.',
+            actions: 'statusRead',
+          },
         ],
       }),
     },

@@ -83,6 +83,9 @@ export function createWriteMachine<Input, Output>({ id, description, confirm = f
               : []),
             {
               target: confirm ? 'confirming' : 'submitting',
+              description: confirm
+                ? 'The customer pressed the button: the app asks before sending.'
+                : 'The customer sent the form: the request goes to the server.',
               actions: write.assign({
                 ...idle,
                 input: ({ event }) => submitted(event).input,
@@ -93,10 +96,18 @@ export function createWriteMachine<Input, Output>({ id, description, confirm = f
               }),
             },
           ],
-          ...(editable ? { EDITED: { target: '.editing', actions: write.assign({ failure: null, key: null, output: null }) } } : {}),
+          ...(editable
+            ? {
+                EDITED: {
+                  target: '.editing',
+                  description: 'The customer changed the form: the last outcome goes and the next send is a new request.',
+                  actions: write.assign({ failure: null, key: null, output: null }),
+                },
+              }
+            : {}),
         },
         states: {
-          editing: { tags: ['editing'] },
+          editing: { tags: ['editing'], description: 'The form or button, ready to be used.' },
           done: { tags: ['done'], description: 'Sent; the screen says so and its lists are fresh.' },
           failed: { tags: ['failed'], description: 'Not sent, and why; what was typed stays for a retry.' },
         },
@@ -105,19 +116,35 @@ export function createWriteMachine<Input, Output>({ id, description, confirm = f
         ? {
             confirming: {
               tags: ['confirming'],
-              description: 'Asks before sending.',
-              on: { CONFIRMED: 'submitting', CANCELLED: { target: 'ready.editing', actions: write.assign({ key: null }) } },
+              description: 'A question asks the customer to confirm before anything is sent.',
+              on: {
+                CONFIRMED: { target: 'submitting', description: 'The customer confirmed: the request goes to the server.' },
+                CANCELLED: {
+                  target: 'ready.editing',
+                  description: 'The customer changed their mind: nothing is sent.',
+                  actions: write.assign({ key: null }),
+                },
+              },
             },
           }
         : {}),
       submitting: {
         tags: ['busy'],
+        description: 'Waiting for the server to answer; the button shows it is busy.',
         invoke: {
           id: 'submit',
           src: 'submit',
           input: ({ context }) => ({ input: context.input!, key: context.key! }),
-          onDone: { target: 'ready.done', actions: assign({ output: ({ event }) => event.output, key: null }) },
-          onError: { target: 'ready.failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+          onDone: {
+            target: 'ready.done',
+            description: 'The server accepted it.',
+            actions: assign({ output: ({ event }) => event.output, key: null }),
+          },
+          onError: {
+            target: 'ready.failed',
+            description: 'The server refused it, or could not be reached.',
+            actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+          },
         },
       },
     },
