@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { isPositive } from '../contract/decimal';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
-import { noNewQuoteWhileUnanswered, retriesKeepTheIntent } from './graph/callRules';
+import { allOf, askedAfterAChange, noNewQuoteWhileUnanswered, retriesKeepTheIntent } from './graph/callRules';
 import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { transferMachine, type TransferRefusal } from './transfer.machine';
@@ -139,9 +139,18 @@ export const transferModel = {
     // After a confirmation that got no answer only the same quote may be sent again, with the same key,
     // until the customer closes the sheet: a new quote would be a second transfer if the first went through.
     confirmTransfer: retriesKeepTheIntent('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
-    requestQuote: noNewQuoteWhileUnanswered('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
+    // A quote that could not be made is asked again only when the customer changes something.
+    requestQuote: allOf(
+      noNewQuoteWhileUnanswered('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
+      askedAfterAChange(['requestQuote'], (settled) => settled !== undefined && 'error' in settled),
+    ),
   },
   invariants: {
+    // The page always shows something to do or what it waits for: the form, the sheet, a quote coming, the answer.
+    '*': (s) =>
+      s.status === 'done' ||
+      ['editing', 'quoting', 'reviewing', 'busy', 'waitingForConnection'].some((tag) => s.hasTag(tag as never)) ||
+      'neither the form, the sheet nor anything under way',
     // The rules: money moves only on a quote the balance covered and that had not run out.
     confirming: (s) =>
       (s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit && s.context.secondsLeft > 0) ||
