@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { PayLinkQuote, PayLinkReceipt, PayLinkView } from '../contract/payLinks';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation } from './graph/model';
-import { grantedStepUpFirst } from './graph/callRules';
+import { grantedStepUpFirst, stepUpOnlyWhenAsked } from './graph/callRules';
 import {
   connectionInBrowser,
   countedText,
@@ -255,18 +255,25 @@ export const paymentModel = {
     closed: (s) => (s.context.link !== null && s.context.link.status !== 'open') || 'closed while still open',
     // Only someone else's open request is offered to pay; one's own is watched instead.
     choosing: (s) => (s.context.link?.status === 'open' && !s.context.link.own) || 'offers to pay a request that is closed or one’s own',
-    watching: (s) => s.context.link?.own === true || 'watches someone else’s request instead of offering to pay it',
+    watching: (s) =>
+      (s.context.link?.own === true && s.context.link.status === 'open') ||
+      'watches someone else’s request instead of offering to pay it, or one no longer open',
     // “Try again” always says why, and is never offered for a link that does not exist.
     failed: (s) =>
       (s.context.failure !== null && s.context.failure.code !== 'pay_link_not_found') ||
       'offers to try again without a reason, or for a link that does not exist',
     // A quote the server found over is replaced at once; the customer is asked to try again only when none could be made.
     'choosing.quoteFailed': (s) =>
-      (s.context.failure !== null && !['quote_expired', 'quote_used', 'quote_not_found'].includes(s.context.failure.code)) ||
-      'no quote, and no reason why (or a quote that ran out, not replaced)',
+      (s.context.failure !== null &&
+        !['quote_expired', 'quote_used', 'quote_not_found', 'insufficient_funds', 'limit_exceeded'].includes(s.context.failure.code)) ||
+      'no quote, and no reason why (or a payment refused, its quote not replaced)',
   },
   calls: {
     // Money moves only after the customer's step-up was granted, once per step-up.
     pay: grantedStepUpFirst('pay'),
+    stepUp: stepUpOnlyWhenAsked('pay', {
+      confirmedBy: ['PAY_CONFIRMED'],
+      askedFor: (error) => (error as { code?: string }).code === 'step_up_required',
+    }),
   },
 } satisfies FlowModel<typeof paymentMachine>;

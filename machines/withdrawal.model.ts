@@ -5,7 +5,7 @@ import { compare, isPositive } from '../contract/decimal';
 import type { Withdrawal, WithdrawalAddress, WithdrawalAddresses, WithdrawalQuote } from '../contract/withdrawals';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation, PageMark } from './graph/model';
-import { allOf, askedAfterAChange, grantedStepUpFirst, retriesKeepTheIntent, wasUnanswered } from './graph/callRules';
+import { allOf, askedAfterAChange, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
@@ -105,6 +105,9 @@ const CHAINS: Chain[] = (['ethereum', 'base'] as const).map((network) => ({
 const onForm = (s: Snapshot) => s.matches('editing');
 const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
   s.context.failure ? [{ shownText: failureText(language, pageTexts(language).withdraw.failures, s.context.failure) }] : [];
+
+/** What can be wrong with a new address: malformed, mistyped, already in the book; or no answer. */
+const ADDRESS_FAILURES = ['address_invalid', 'address_checksum_invalid', 'address_exists', 'network_error'];
 
 /** The server's refusal that asks for the step-up before the withdrawal is sent again. */
 const stepUpAsked = (error: unknown) => (error as { code?: string }).code === 'step_up_required';
@@ -335,12 +338,8 @@ export const withdrawalModel = {
     // An address is checked when the customer submits it, never again on its own (after a closed step-up, a refusal).
     checkAddress: askedAfterAChange(['checkAddress', 'stepUp', 'saveAddress']),
     // The withdrawal's step-up only when the server asked for it, before the retry.
-    stepUp: ({ action }, history) => {
-      const last = history.findLast((entry) => entry.kind === 'call');
-      const asked =
-        last?.kind === 'call' && last.actor === 'withdraw' && last.settled && 'error' in last.settled && stepUpAsked(last.settled.error);
-      return action !== 'withdrawal' || asked || 'a step-up for a withdrawal the server did not ask one for';
-    },
+    stepUp: (input, history) =>
+      input.action !== 'withdrawal' || stepUpOnlyWhenAsked('withdraw', { confirmedBy: [], askedFor: stepUpAsked })(input, history),
   },
   invariants: {
     // The business rules: money moves only on a quote to a saved address, once per confirmation.
@@ -361,7 +360,10 @@ export const withdrawalModel = {
       (s.context.quote !== null &&
         !['quote_expired', 'quote_used', 'quote_not_found', 'step_up_required'].includes(s.context.failure?.code ?? '')) ||
       'offers to confirm no quote, one the server found over, or asks to confirm again for a step-up',
-    addingAddress: (s) => s.context.failure?.code !== 'step_up_required' || 'asks to add the address again for a step-up',
+    // The new-address form says only what is wrong with the address (or that it could not be checked).
+    addingAddress: (s) =>
+      ADDRESS_FAILURES.includes(s.context.failure?.code ?? 'address_invalid') ||
+      `the new-address form shows ${s.context.failure?.code}, which is not about the address`,
     following: (s) => s.context.withdrawal !== null || 'following no withdrawal',
     settled: (s) =>
       (s.status === 'done' && ['confirmed', 'failed'].includes(s.context.withdrawal?.status ?? '')) || 'settled while still open',

@@ -89,6 +89,28 @@ export function grantedStepUpFirst(
   };
 }
 
+/**
+ * The step-up is asked for only when the customer confirmed (an event of `confirmedBy`) or the server
+ * refused the submit for want of one (`askedFor`) — never again on its own after another refusal.
+ */
+export function stepUpOnlyWhenAsked(
+  submitActor: string,
+  { confirmedBy, askedFor }: { confirmedBy: readonly string[]; askedFor: (error: unknown) => boolean },
+): CallRule<unknown> {
+  const refusal = `a step-up nobody asked for: neither a confirmation nor ${submitActor} refused for want of one`;
+  return (_input, history) => {
+    for (let index = history.length - 1; index >= 0; index--) {
+      const entry = history[index]!;
+      if (entry.kind === 'event') {
+        if (confirmedBy.includes(entry.type)) return true;
+      } else if (entry.actor === submitActor) {
+        return (entry.settled !== undefined && 'error' in entry.settled && askedFor(entry.settled.error)) || refusal;
+      }
+    }
+    return refusal;
+  };
+}
+
 /** Every rule holds: the first one broken says why. */
 export const allOf =
   <Input>(...rules: ReadonlyArray<CallRule<Input>>): CallRule<Input> =>

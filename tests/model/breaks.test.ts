@@ -36,5 +36,6 @@ describe('the models refuse breaks that once passed', () => {
       nodeAt(config, 'states.confirmFailed.on.RETRY').target = 'quoting';
     });
     expect(await refusalOf(transfer, broken)).toMatch(/only the same request may be sent again/);
-  });
+    // The broken transfer's paths are generated whole before the replay: seconds, more on a busy machine.
+  }, 60_000);
 });
