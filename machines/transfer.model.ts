@@ -139,15 +139,18 @@ export const transferModel = {
     // After a confirmation that got no answer only the same quote may be sent again, with the same key,
     // until the customer closes the sheet: a new quote would be a second transfer if the first went through.
     // A quote the server refused (over, or not covered) is never confirmed again; a fresh one is.
-    confirmTransfer: allOf(retriesKeepTheIntent('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }), (input, history) => {
-      const last = history.findLast((entry) => entry.kind === 'call' && entry.actor === 'confirmTransfer');
-      const refused = last?.kind === 'call' && last.settled && 'error' in last.settled && !wasUnanswered(last.settled.error);
-      return (
-        !refused ||
-        (last.input as { quoteId: string }).quoteId !== input.quoteId ||
-        `confirms again quote ${input.quoteId}, which the server refused`
-      );
-    }),
+    confirmTransfer: allOf<{ quoteId: string; intent: string }>(
+      retriesKeepTheIntent('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
+      (input, history) => {
+        const last = history.findLast((entry) => entry.kind === 'call' && entry.actor === 'confirmTransfer');
+        const refused = last?.kind === 'call' && last.settled && 'error' in last.settled && !wasUnanswered(last.settled.error);
+        return (
+          !refused ||
+          (last.input as { quoteId: string }).quoteId !== input.quoteId ||
+          `confirms again quote ${input.quoteId}, which the server refused`
+        );
+      },
+    ),
     // A quote that could not be made is asked again only when the customer changes something.
     requestQuote: allOf(
       noNewQuoteWhileUnanswered('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),

@@ -64,7 +64,7 @@ function sitesOf(config: Config, node: AnyStateNode, keys: Key[]): Site[] {
   for (const [delay, transition] of Object.entries((config.after ?? {}) as Config))
     add(transition, [...keys, 'after', delay], `after ${delay}`);
   add(config.onDone, [...keys, 'onDone'], 'done');
-  const invokes = asArray(config.invoke as Config | Config[] | undefined);
+  const invokes = asArray<Config>(config.invoke as Config | Config[] | undefined);
   invokes.forEach((invoke, index) => {
     const at = Array.isArray(config.invoke) ? [...keys, 'invoke', index] : [...keys, 'invoke'];
     for (const outcome of ['onDone', 'onError', 'onSnapshot'] as const) {
