@@ -1,8 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Collateral } from '../contract/cards';
-import { isDecimal } from '../contract/decimal';
+import { isDecimal, isPositiveAmount } from '../contract/decimal';
 import { LOCALE_TAGS } from '../contract/locales';
-import type { FlowModel, PageExpectation } from './graph/model';
+import type { FlowModel, PageExpectation, PathHistoryEntry } from './graph/model';
+import { allOf, askedAfterAChange, lastSent } from './graph/callRules';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, withValues, type PageLanguage } from './graph/page';
 import { collateralMachine } from './collateral.machine';
 import { sessionCookieJar } from './session.model';
@@ -56,8 +57,26 @@ function form(s: Snapshot, language: PageLanguage): PageExpectation {
   };
 }
 
+const FIRST_ASSET = 'BTC';
+
+/** The move or its preview is the one on the form: the direction, asset and amount the customer last chose. */
+function asChosen(
+  { direction, asset, amount }: { direction: string; asset: string; amount: string },
+  history: readonly PathHistoryEntry[],
+) {
+  const chosen = {
+    direction: lastSent<{ type: 'DIRECTION_CHOSEN'; direction: string }>(history, 'DIRECTION_CHOSEN')?.direction ?? 'add',
+    asset: lastSent<{ type: 'ASSET_CHOSEN'; asset: string }>(history, 'ASSET_CHOSEN')?.asset ?? FIRST_ASSET,
+    amount: lastSent<{ type: 'AMOUNT_CHANGED'; amount: string }>(history, 'AMOUNT_CHANGED')?.amount ?? '',
+  };
+  return (
+    (direction === chosen.direction && asset === chosen.asset && amount === chosen.amount) ||
+    `about ${direction} ${amount} ${asset}, not what the form shows (${chosen.direction} ${chosen.amount} ${chosen.asset})`
+  );
+}
+
 export const collateralModel = {
-  inputs: { 'a card account, bitcoin first': { accountId: credit.id, asset: 'BTC' } },
+  inputs: { 'a card account, bitcoin first': { accountId: credit.id, asset: FIRST_ASSET } },
   events: {
     DIRECTION_CHOSEN: { withdraw: { direction: 'withdraw' } },
     ASSET_CHOSEN: { ether: { asset: 'ETH' } },
@@ -97,7 +116,31 @@ export const collateralModel = {
       s.context.preview?.overPledged ?? null,
       s.context.failure?.code ?? null,
     ]),
+  journeys: {
+    // Every choice on the form counts: what is moved is what the customer chose last, a typo asks nothing.
+    'a typo, then withdrawing ether': {
+      steps: [
+        'AMOUNT_CHANGED (not a number)',
+        'DIRECTION_CHOSEN (withdraw)',
+        'ASSET_CHOSEN (ether)',
+        'AMOUNT_CHANGED (an amount)',
+        'after PREVIEW_DEBOUNCE (waitingToPreview)',
+        'previewCollateral done (allowed)',
+        'SUBMITTED (submit)',
+        'moveCollateral done (moved)',
+      ],
+    },
+  },
+  calls: {
+    // A preview follows a change the customer made (never asked again on its own), and both it and the
+    // move are about what the form shows: the direction, asset and amount last chosen.
+    previewCollateral: allOf(askedAfterAChange(['previewCollateral', 'moveCollateral']), asChosen),
+    moveCollateral: asChosen,
+  },
   invariants: {
+    // The form is there to use unless a move is under way or done.
+    '*': (s) => s.hasTag('editing') || s.hasTag('busy') || s.status === 'done' || 'neither the form nor a move under way',
+    waitingToPreview: (s) => isPositiveAmount(s.context.amount) || 'waits to ask about an amount that is not one',
     // The rule: nothing is moved without a preview the server allowed, for what is typed now.
     moving: (s) => s.context.preview?.allowed === true || 'moving collateral without an allowed preview',
     previewing: (s) => isDecimal(s.context.amount) || 'asking about an amount that is not one',

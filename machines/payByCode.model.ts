@@ -80,6 +80,7 @@ export const payByCodeModel = {
     lockedOut: (s) => s.context.retryAfterSeconds > 0 || 'locked out without a wait',
     redeemed: (s) => s.context.redemption !== null || 'redeemed without a redemption',
     entering: (s) => s.context.redemption === null || 'the form shows while a redemption is on screen',
+    refused: (s) => s.context.failure !== null || 'refused without saying why',
   },
   browser: {
     chainPaths: true,

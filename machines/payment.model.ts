@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { PayLinkQuote, PayLinkReceipt, PayLinkView } from '../contract/payLinks';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation } from './graph/model';
+import { grantedStepUpFirst, stepUpOnlyWhenAsked } from './graph/callRules';
 import {
   connectionInBrowser,
   countedText,
@@ -247,10 +248,32 @@ export const paymentModel = {
     'choosing.waitingForConnection': (s) =>
       (s.context.offline && s.context.quote !== null && !s.context.refreshed) || 'waiting for the connection while online',
     steppingUp: (s) =>
-      s.context.quote === null ||
-      (s.context.quote.fundsSufficient && s.context.quote.withinLimit) ||
-      'confirming a quote the balance or the limit does not cover',
+      (s.context.fromAccountId !== null &&
+        (s.context.quote === null || (s.context.quote.fundsSufficient && s.context.quote.withinLimit))) ||
+      'stepping up to pay from no account, or on a quote the balance or the limit does not cover',
     paid: (s) => s.context.receipt !== null || 'paid without a receipt',
     closed: (s) => (s.context.link !== null && s.context.link.status !== 'open') || 'closed while still open',
+    // Only someone else's open request is offered to pay; one's own is watched instead.
+    choosing: (s) => (s.context.link?.status === 'open' && !s.context.link.own) || 'offers to pay a request that is closed or one’s own',
+    watching: (s) =>
+      (s.context.link?.own === true && s.context.link.status === 'open') ||
+      'watches someone else’s request instead of offering to pay it, or one no longer open',
+    // “Try again” always says why, and is never offered for a link that does not exist.
+    failed: (s) =>
+      (s.context.failure !== null && s.context.failure.code !== 'pay_link_not_found') ||
+      'offers to try again without a reason, or for a link that does not exist',
+    // A quote the server found over is replaced at once; the customer is asked to try again only when none could be made.
+    'choosing.quoteFailed': (s) =>
+      (s.context.failure !== null &&
+        !['quote_expired', 'quote_used', 'quote_not_found', 'insufficient_funds', 'limit_exceeded'].includes(s.context.failure.code)) ||
+      'no quote, and no reason why (or a payment refused, its quote not replaced)',
+  },
+  calls: {
+    // Money moves only after the customer's step-up was granted, once per step-up.
+    pay: grantedStepUpFirst('pay'),
+    stepUp: stepUpOnlyWhenAsked('pay', {
+      confirmedBy: ['PAY_CONFIRMED'],
+      askedFor: (error) => (error as { code?: string }).code === 'step_up_required',
+    }),
   },
 } satisfies FlowModel<typeof paymentMachine>;

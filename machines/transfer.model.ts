@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { isPositive } from '../contract/decimal';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
-import { noNewQuoteWhileUnanswered, retriesKeepTheIntent } from './graph/callRules';
+import { allOf, askedAfterAChange, noNewQuoteWhileUnanswered, retriesKeepTheIntent, wasUnanswered } from './graph/callRules';
 import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { transferMachine, type TransferRefusal } from './transfer.machine';
@@ -138,10 +138,33 @@ export const transferModel = {
   calls: {
     // After a confirmation that got no answer only the same quote may be sent again, with the same key,
     // until the customer closes the sheet: a new quote would be a second transfer if the first went through.
-    confirmTransfer: retriesKeepTheIntent('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
-    requestQuote: noNewQuoteWhileUnanswered('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
+    // A quote the server refused (over, or not covered) is never confirmed again; a fresh one is.
+    confirmTransfer: allOf<{ quoteId: string; intent: string }>(
+      retriesKeepTheIntent('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
+      (input, history) => {
+        const last = history.findLast((entry) => entry.kind === 'call' && entry.actor === 'confirmTransfer');
+        const refused = last?.kind === 'call' && last.settled && 'error' in last.settled && !wasUnanswered(last.settled.error);
+        return (
+          !refused ||
+          (last.input as { quoteId: string }).quoteId !== input.quoteId ||
+          `confirms again quote ${input.quoteId}, which the server refused`
+        );
+      },
+    ),
+    // A quote that could not be made is asked again only when the customer changes something.
+    requestQuote: allOf(
+      noNewQuoteWhileUnanswered('confirmTransfer', { endedBy: ['REVIEW_CANCELLED'] }),
+      askedAfterAChange(['requestQuote'], (settled) => settled !== undefined && 'error' in settled),
+    ),
   },
   invariants: {
+    // The page always shows something to do or what it waits for: the form, the sheet, a quote coming, the answer.
+    '*': (s) =>
+      s.status === 'done' ||
+      ['editing', 'quoting', 'reviewing', 'busy', 'waitingForConnection'].some((tag) => s.hasTag(tag as never)) ||
+      'neither the form, the sheet nor anything under way',
+    // “No answer” always says so.
+    confirmFailed: (s) => s.context.failure !== null || 'waits for a retry with nothing said about the last try',
     // The rules: money moves only on a quote the balance covered and that had not run out.
     confirming: (s) =>
       (s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit && s.context.secondsLeft > 0) ||
@@ -149,9 +172,10 @@ export const transferModel = {
     priced: (s) => (s.context.quote !== null && s.context.secondsLeft > 0) || 'showing a quote that ran out',
     waitingForConnection: (s) =>
       (s.context.offline && s.context.secondsLeft <= 0 && !s.context.refreshed) || 'waiting for the connection while online',
+    // The sheet is open only while the customer has it open, on a quote they may confirm.
     'priced.step.review': (s) =>
-      (s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit) ||
-      'offering to confirm a quote the balance or the limit does not allow',
+      (s.context.reviewing && s.context.quote?.fundsSufficient === true && s.context.quote.withinLimit) ||
+      'offering to confirm a quote the balance or the limit does not allow, or after the customer closed the sheet',
     quoting: (s) =>
       (s.context.fromAccountId !== null && s.context.toAccountId !== null && isPositive(s.context.amount)) || 'quoting nothing',
     transferred: (s) => (s.status === 'done' && s.output?.transfer !== null) || 'ended without the transfer',

@@ -5,7 +5,7 @@ import { compare, isPositive } from '../contract/decimal';
 import type { Withdrawal, WithdrawalAddress, WithdrawalAddresses, WithdrawalQuote } from '../contract/withdrawals';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation, PageMark } from './graph/model';
-import { retriesKeepTheIntent, wasUnanswered } from './graph/callRules';
+import { allOf, askedAfterAChange, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
@@ -105,6 +105,12 @@ const CHAINS: Chain[] = (['ethereum', 'base'] as const).map((network) => ({
 const onForm = (s: Snapshot) => s.matches('editing');
 const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
   s.context.failure ? [{ shownText: failureText(language, pageTexts(language).withdraw.failures, s.context.failure) }] : [];
+
+/** What can be wrong with a new address: malformed, mistyped, already in the book; or no answer. */
+const ADDRESS_FAILURES = ['address_invalid', 'address_checksum_invalid', 'address_exists', 'network_error'];
+
+/** The server's refusal that asks for the step-up before the withdrawal is sent again. */
+const stepUpAsked = (error: unknown) => (error as { code?: string }).code === 'step_up_required';
 
 const withinBalance = (s: Snapshot) => s.context.balance === null || compare(s.context.amount, s.context.balance) <= 0;
 
@@ -319,10 +325,21 @@ export const withdrawalModel = {
   calls: {
     // A withdrawal sent again after its step-up ran out or its answer was lost is the same request (the same
     // key), until the customer edits it.
-    withdraw: retriesKeepTheIntent('withdraw', {
-      isOpen: (error) => wasUnanswered(error) || (error as { code?: string }).code === 'step_up_required',
-      endedBy: ['EDIT_REQUESTED', 'NETWORK_CHOSEN', 'ADDRESS_CHOSEN', 'AMOUNT_CHANGED'],
-    }),
+    // The server asks for the step-up (a confirmation tries first without one); the retry goes only after it was granted.
+    withdraw: allOf(
+      retriesKeepTheIntent('withdraw', {
+        isOpen: (error) => wasUnanswered(error) || stepUpAsked(error),
+        endedBy: ['EDIT_REQUESTED', 'NETWORK_CHOSEN', 'ADDRESS_CHOSEN', 'AMOUNT_CHANGED'],
+      }),
+      grantedStepUpFirst('withdraw', { askedFor: stepUpAsked, newTryBy: ['CONFIRMED'] }),
+    ),
+    // An address is saved only after its own step-up was granted.
+    saveAddress: grantedStepUpFirst('saveAddress'),
+    // An address is checked when the customer submits it, never again on its own (after a closed step-up, a refusal).
+    checkAddress: askedAfterAChange(['checkAddress', 'stepUp', 'saveAddress']),
+    // The withdrawal's step-up only when the server asked for it, before the retry.
+    stepUp: (input, history) =>
+      input.action !== 'withdrawal' || stepUpOnlyWhenAsked('withdraw', { confirmedBy: [], askedFor: stepUpAsked })(input, history),
   },
   invariants: {
     // The business rules: money moves only on a quote to a saved address, once per confirmation.
@@ -334,6 +351,19 @@ export const withdrawalModel = {
     // No step-up is asked for before the server said the withdrawal would go through.
     steppingUp: (s) => withinBalance(s) || 'stepping up for more than the balance',
     withdrawing: (s) => s.context.quote !== null || 'withdrawing without a quote',
+    failed: (s) => s.context.failure !== null || 'offers to try again without a reason',
+    // “Not enough” is said only of an amount above the balance.
+    editing: (s) =>
+      s.context.failure?.code !== 'insufficient_funds' || !withinBalance(s) || 'says “not enough” of an amount the balance covers',
+    // A quote the server found over is never offered to confirm again; only the step-up it asks for is asked.
+    reviewing: (s) =>
+      (s.context.quote !== null &&
+        !['quote_expired', 'quote_used', 'quote_not_found', 'step_up_required'].includes(s.context.failure?.code ?? '')) ||
+      'offers to confirm no quote, one the server found over, or asks to confirm again for a step-up',
+    // The new-address form says only what is wrong with the address (or that it could not be checked).
+    addingAddress: (s) =>
+      ADDRESS_FAILURES.includes(s.context.failure?.code ?? 'address_invalid') ||
+      `the new-address form shows ${s.context.failure?.code}, which is not about the address`,
     following: (s) => s.context.withdrawal !== null || 'following no withdrawal',
     settled: (s) =>
       (s.status === 'done' && ['confirmed', 'failed'].includes(s.context.withdrawal?.status ?? '')) || 'settled while still open',

@@ -1,4 +1,4 @@
-import type { AnyStateMachine, EventFromLogic, InputFrom, OutputFrom, SnapshotFrom, StateMachine } from 'xstate';
+import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, OutputFrom, SnapshotFrom, StateMachine } from 'xstate';
 import type { PageLanguage } from './page';
 
 /*
@@ -100,7 +100,8 @@ export type Invariant<M extends AnyStateMachine> = (snapshot: Snapshot<M>) => tr
 
 /** What a path did before an actor was called: the events it sent, and each actor call with how it settled. */
 export type PathHistoryEntry =
-  { kind: 'event'; type: string } | { kind: 'call'; actor: string; input: unknown; settled?: { done: unknown } | { error: unknown } };
+  | { kind: 'event'; type: string; event: EventObject }
+  | { kind: 'call'; actor: string; input: unknown; settled?: { done: unknown } | { error: unknown } };
 
 /**
  * A rule on what leaves the machine: what an actor is called with, given what the path did before

@@ -136,7 +136,7 @@ export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: Flo
       const where = `step ${index}: ${step.label}`;
       switch (step.kind) {
         case 'event':
-          history.push({ kind: 'event', type: step.event.type });
+          history.push({ kind: 'event', type: step.event.type, event: step.event });
           actor.send(step.event);
           break;
         case 'done':
