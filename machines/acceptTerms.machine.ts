@@ -33,35 +33,57 @@ export const acceptTermsMachine = setup({
   states: {
     closed: {
       description: 'No call waits for the terms.',
-      on: { TERMS_REQUIRED: 'asking' },
+      on: {
+        TERMS_REQUIRED: { target: 'asking', description: 'A money call was refused for older terms: the dialog opens.' },
+      },
     },
     asking: {
       tags: ['open'],
       description: 'The dialog: the new version, links to read it, accept or not now; a failed acceptance says why.',
-      on: { ACCEPTED: { target: 'accepting', actions: assign({ failure: null }) }, DECLINED: 'declined' },
+      on: {
+        ACCEPTED: {
+          target: 'accepting',
+          description: 'The customer accepts the version in force; an earlier failure is cleared.',
+          actions: assign({ failure: null }),
+        },
+        DECLINED: { target: 'declined', description: 'The customer chose not now, or closed the dialog.' },
+      },
       initial: 'reading',
       states: {
-        reading: {},
-        failed: { tags: ['failed'] },
+        reading: { description: 'The customer reads the dialog, nothing has failed yet.' },
+        failed: { tags: ['failed'], description: 'The acceptance did not go through: the reason, and accept again.' },
       },
     },
     accepting: {
       tags: ['open', 'busy'],
+      description: 'Sending the acceptance of the version in force to the server.',
       invoke: {
         id: 'acceptTerms',
         src: 'acceptTerms',
-        onDone: 'accepted',
-        onError: { target: 'asking.failed', actions: assign({ failure: ({ event }) => toFailure(event.error) }) },
+        onDone: { target: 'accepted', description: 'The server recorded the acceptance: the dialog closes.' },
+        onError: {
+          target: 'asking.failed',
+          description: 'The server did not record it: the dialog stays open with the reason.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
       },
     },
     accepted: {
       tags: ['accepted'],
       description: 'The version in force is accepted: the waiting call is sent again.',
-      on: { TERMS_REQUIRED: 'asking' },
+      on: {
+        TERMS_REQUIRED: { target: 'asking', description: 'Another call was refused for the terms: the dialog opens again.' },
+      },
     },
     declined: {
       description: 'Not now: the waiting call keeps its refusal; the next money call asks again.',
-      on: { TERMS_REQUIRED: { target: 'asking', actions: assign({ failure: null }) } },
+      on: {
+        TERMS_REQUIRED: {
+          target: 'asking',
+          description: 'The next money call was refused for the terms: the dialog asks again.',
+          actions: assign({ failure: null }),
+        },
+      },
     },
   },
 });

@@ -145,7 +145,12 @@ export const walletMachine = setup({
     connecting: {
       tags: ['busy'],
       description: 'The chosen wallet asks the visitor to share accounts; a phone’s wallet pairs through the link MetaMask’s SDK makes.',
-      on: { CONNECT_URI: { actions: assign({ connectUri: ({ event }) => event.uri }) } },
+      on: {
+        CONNECT_URI: {
+          description: 'The wallet app offered a pairing link: shown as a QR code and a deep link.',
+          actions: assign({ connectUri: ({ event }) => event.uri }),
+        },
+      },
       // The link pairs this attempt only.
       exit: assign({ connectUri: null }),
       invoke: {
