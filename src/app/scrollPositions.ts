@@ -2,10 +2,10 @@ import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 /**
- * How long back/forward waits before putting the page back where it was: the screen's data (cached by
- * then) has rendered, so the page is tall enough again (docs/product.md, "Navigation").
+ * How long back/forward waits at most for the page to grow tall enough to be put back where it was (its
+ * screen's chunk and cached data render within it); then it goes as far as the page allows.
  */
-export const SCROLL_RESTORE_WAIT_MS = 100;
+export const SCROLL_RESTORE_WAIT_MS = 1000;
 
 /** Where each history entry of this tab was scrolled to, by the router's key of the entry. */
 const positions = new Map<string, number>();
@@ -22,16 +22,47 @@ export function useScrollPositions() {
     window.history.scrollRestoration = 'manual';
     const remember = () => positions.set(key, window.scrollY);
     window.addEventListener('scroll', remember, { passive: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopRestoring = () => {};
     const saved = positions.get(key);
     if (navigationType === 'POP') {
-      if (saved !== undefined) timer = setTimeout(() => window.scrollTo(0, saved), SCROLL_RESTORE_WAIT_MS);
+      if (saved !== undefined) stopRestoring = restoreWhenTallEnough(saved);
     } else if (!hash) {
       window.scrollTo(0, 0);
     }
     return () => {
-      clearTimeout(timer);
+      stopRestoring();
       window.removeEventListener('scroll', remember);
     };
   }, [key, hash, navigationType]);
+}
+
+/**
+ * Scrolls to `offset` as soon as the page is tall enough for it (a fixed wait would scroll a page still
+ * rendering to a shorter offset, the browser clamping it), or as far as it goes after the longest wait.
+ */
+function restoreWhenTallEnough(offset: number): () => void {
+  const page = document.scrollingElement ?? document.documentElement;
+  const tallEnough = () => page.scrollHeight - window.innerHeight >= offset;
+  const observer = new ResizeObserver(() => {
+    if (tallEnough()) finish();
+  });
+  const timer = setTimeout(() => finish(), SCROLL_RESTORE_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  function finish() {
+    stop();
+    window.scrollTo(0, offset);
+  }
+  if (tallEnough()) {
+    // Already rendered (cached data): after this commit's layout, as the browser would.
+    const frame = requestAnimationFrame(() => finish());
+    return () => {
+      cancelAnimationFrame(frame);
+      stop();
+    };
+  }
+  observer.observe(document.body);
+  return stop;
 }
