@@ -1,21 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, screenReady, test } from './fixtures';
 import { buildPdf, onePage } from '../tests/pdfFixtures';
-import { PASSPORT, PNG_PHOTO } from './kycFiles';
+import { choosePassport, PASSPORT, PNG_PHOTO } from './kycFiles';
 import { saveScreenshot } from './screenshots';
-
-/** The document step, passport from Germany chosen: the sides to photograph or upload come next. */
-async function choosePassport(page: Page) {
-  await page.goto('/kyc/document');
-  await screenReady(page);
-  await page.getByLabel('First name(s)').fill(PASSPORT.firstName);
-  await page.getByLabel('Last name').fill(PASSPORT.lastName);
-  await page.getByLabel('Date of birth').fill(PASSPORT.dateOfBirth);
-  await page.getByLabel('Document type').selectOption('passport');
-  await page.getByLabel('Issuing country').selectOption('DE');
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 test.describe('identity check', () => {
   test('a refused camera falls back to upload; the passport is sent and the step shows done', async ({ page, signIn }) => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { screenReady } from './fixtures';
 import { crc32, deflateSync } from 'node:zlib';
 
 /** The document step's body: a passport from Germany with the legal name and date of birth it shows. */
@@ -52,4 +53,16 @@ export async function sign(page: Page) {
     await page.mouse.move(box.x + box.width * to, box.y + box.height * 0.7, { steps: 5 });
     await page.mouse.up();
   }
+}
+
+/** The document step (en), passport from Germany chosen: the sides to photograph or upload come next. */
+export async function choosePassport(page: Page) {
+  await page.goto('/kyc/document');
+  await screenReady(page);
+  await page.getByLabel('First name(s)').fill(PASSPORT.firstName);
+  await page.getByLabel('Last name').fill(PASSPORT.lastName);
+  await page.getByLabel('Date of birth').fill(PASSPORT.dateOfBirth);
+  await page.getByLabel('Document type').selectOption('passport');
+  await page.getByLabel('Issuing country').selectOption('DE');
+  await page.getByRole('button', { name: 'Continue' }).click();
 }

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { mutantsOf } from '../machines/graph/mutants';
 import { refusalOf } from '../tests/model/refusal';
 import { selectFlows } from '../tests/model/select';
+import { printTable } from './printTable';
 
 const FLOWS = ['transfer', 'payment', 'withdrawal', 'payByCode', 'collateral', 'login'];
 const REQUIRED_RATE = 0.9;
@@ -99,15 +100,7 @@ async function main() {
     ...rows,
     ['all', String(all), String(killedAll), String(all - killedAll), percent(killedAll, all)],
   ];
-  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-  console.log('Mutation run (guards negated, targets swapped; killed = refused by the model tests)');
-  for (const row of table)
-    console.log(
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join('  ')
-        .trimEnd(),
-    );
+  printTable('Mutation run (guards negated, targets swapped; killed = refused by the model tests)', table);
   if (survivors.length > 0) console.log(`Survivors:\n${survivors.join('\n')}`);
   if (killedAll < REQUIRED_RATE * all) {
     console.error(

@@ -8,6 +8,7 @@
 import { startVitest } from 'vitest/node';
 import { browserRuns, generateFlowPaths } from '../machines/graph/paths';
 import { FLOWS_ENV, selectFlows } from '../tests/model/select';
+import { printTable } from './printTable';
 
 const args = process.argv.slice(2);
 const browser = args.includes('--browser');
@@ -48,15 +49,7 @@ if (browser) {
     });
   const table = [['machine', 'paths', 'languages', 'tests', 'states', 'transitions'], ...rows.map(({ row }) => row)];
   const total = rows.reduce((sum, { row }) => sum + Number(row[3]), 0);
-  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-  console.log('Browser model paths (e2e/model.spec.ts)');
-  for (const row of table)
-    console.log(
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join('  ')
-        .trimEnd(),
-    );
+  printTable('Browser model paths (e2e/model.spec.ts)', table);
   console.log(`${total} tests in all`);
   for (const { missing } of rows) for (const line of missing) console.log(line);
 } else {
