@@ -45,6 +45,7 @@ for (const locale of LOCALES) {
 const SHOTS = [
   { name: 'welcome', path: '/welcome', signedIn: false, axe: true },
   { name: 'login', path: '/login', signedIn: false, axe: true },
+  { name: 'terms', path: '/terms', signedIn: false, axe: true },
   { name: 'profile', path: '/profile', signedIn: true, axe: true },
   { name: 'home', path: '/', signedIn: true, axe: true },
   { name: 'card-accounts', path: '/card-accounts', signedIn: true, axe: true },
