@@ -124,6 +124,12 @@ export const sessionMachine = setup({
     refreshing: {
       tags: ['signedIn'],
       description: 'Trades the refresh token for new tokens, once for all calls that failed meanwhile; they are retried after.',
+      on: {
+        LOG_OUT_REQUESTED: {
+          target: 'loggingOut',
+          description: 'The customer chose to log out while the tokens were being renewed: the log-out is not lost.',
+        },
+      },
       invoke: {
         id: 'refreshSession',
         src: 'refreshSession',

@@ -86,8 +86,12 @@ export const sessionModel = {
               { click: { role: 'button', name: 'Deutsch' } },
             ]
           : null,
+      // Not while the tokens are renewed: the page the 401 came from has no log-out button, and opening
+      // /profile would load the app afresh (the unit replay takes that transition).
       LOG_OUT_REQUESTED: (_, before) =>
-        before.hasTag('signedIn') ? [{ navigate: '/profile' }, { click: { role: 'button', name: 'Log out' } }] : null,
+        before.hasTag('signedIn') && !before.matches('refreshing')
+          ? [{ navigate: '/profile' }, { click: { role: 'button', name: 'Log out' } }]
+          : null,
     },
     actors: {
       // The app's refresh call goes to the server; answering it 401 ends the session as a revoked token would.
