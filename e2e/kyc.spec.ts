@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, screenReady, test } from './fixtures';
 import { buildPdf, onePage } from '../tests/pdfFixtures';
 import { choosePassport, PASSPORT, PNG_PHOTO } from './kycFiles';
-import { saveScreenshot } from './screenshots';
+import { pairRuns, saveScreenshot } from './screenshots';
 
 test.describe('identity check', () => {
   test('a refused camera falls back to upload; the passport is sent and the step shows done', async ({ page, signIn }) => {
@@ -96,7 +96,7 @@ test.describe('identity check', () => {
     for (const viewport of [
       { name: 'phone', width: 390, height: 844 },
       { name: 'desktop', width: 1280, height: 800 },
-    ]) {
+    ].filter((v) => pairRuns(locale, v.width))) {
       test(`screenshots and axe ${locale} ${viewport.name}`, async ({ page, signIn }) => {
         await page.setViewportSize(viewport);
         await signIn(locale);

@@ -16,3 +16,13 @@ export async function saveScreenshot(
     await test.info().attach(name, { path: options.path, contentType: 'image/png' });
   }
 }
+
+/**
+ * Whether a photographed screen's test runs in this language at this width. Taking screenshots
+ * (`npm run test:e2e`), all four pairs of en/ar × 390/1280 run, for people to look at. Without them
+ * (`npm test`, CI) each language and each width is checked once — Arabic at phone width, where
+ * right-to-left and the narrow layout meet, English at desktop width — which halves those tests' minutes.
+ */
+export function pairRuns(locale: string, width: number): boolean {
+  return process.env.E2E_SCREENSHOTS !== 'off' || (locale === 'ar') === width < 600;
+}
