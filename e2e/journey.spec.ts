@@ -19,7 +19,7 @@ import {
   test,
   TEST_PASSWORD,
 } from './fixtures';
-import { choosePassport, PASSPORT, PNG_PHOTO, sign } from './kycFiles';
+import { chooseDocument, PASSPORT, PNG_PHOTO, sign } from './kycFiles';
 import { saveScreenshot } from './screenshots';
 
 /*
@@ -86,7 +86,7 @@ test('a new customer: sign-up, e-mail, identity check approved, bank top-up, exc
   expect((await page.request.post('/api/users/confirm-phone', { data: { code: phoneCode }, headers })).status()).toBe(200);
 
   // The identity check: the legal name and the passport, the questions, the signature, then submitted.
-  await choosePassport(page);
+  await chooseDocument(page);
   await page.getByLabel(en.kyc.document.upload).setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG_PHOTO });
   await page.getByRole('button', { name: en.kyc.document.use }).click();
   await expect(page.getByText('Your passport is uploaded.')).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, screenReady, test } from './fixtures';
-import { PASSPORT } from './kycFiles';
+import { expect, test } from './fixtures';
+import { chooseDocument } from './kycFiles';
 
 /**
  * Runs in the `camera` project only: Chromium's fake camera (a test pattern) stands in for a real one
@@ -7,15 +7,7 @@ import { PASSPORT } from './kycFiles';
  */
 test('a photo from the camera is previewed, retaken and sent for each side of an ID card', async ({ page, signIn }) => {
   await signIn('en');
-  await page.goto('/kyc/document');
-  await screenReady(page);
-  // The legal name and date of birth as the document shows them.
-  await page.getByLabel('First name(s)').fill(PASSPORT.firstName);
-  await page.getByLabel('Last name').fill(PASSPORT.lastName);
-  await page.getByLabel('Date of birth').fill(PASSPORT.dateOfBirth);
-  await page.getByLabel('Document type').selectOption('id_card');
-  await page.getByLabel('Issuing country').selectOption('FR');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await chooseDocument(page, 'id_card', 'FR');
 
   await expect(page.getByRole('heading', { name: 'Front of your ID card' })).toBeVisible();
   await page.getByRole('button', { name: 'Take a photo' }).click();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, screenReady, test } from './fixtures';
 import { buildPdf, onePage } from '../tests/pdfFixtures';
-import { choosePassport, PASSPORT, PNG_PHOTO } from './kycFiles';
+import { chooseDocument, PASSPORT, PNG_PHOTO } from './kycFiles';
 import { pairRuns, saveScreenshot } from './screenshots';
 
 test.describe('identity check', () => {
@@ -22,7 +22,7 @@ test.describe('identity check', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Use letters, spaces, apostrophes and hyphens only.')).toBeVisible();
     await expect(page.getByText('You must be at least 18 years old.')).toBeVisible();
-    await choosePassport(page);
+    await chooseDocument(page);
     await page.getByRole('button', { name: 'Take a photo' }).click();
     await expect(page.getByText('The camera is not available. Upload a photo or a scan instead.')).toBeVisible();
     await page
@@ -61,7 +61,7 @@ test.describe('identity check', () => {
       },
     });
     await signIn('en');
-    await choosePassport(page);
+    await chooseDocument(page);
     await page.getByLabel('Upload a file').setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: hiddenForm });
     await page.getByRole('button', { name: 'Use this' }).click();
     await expect(

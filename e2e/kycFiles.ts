@@ -55,14 +55,17 @@ export async function sign(page: Page) {
   }
 }
 
-/** The document step (en), passport from Germany chosen: the sides to photograph or upload come next. */
-export async function choosePassport(page: Page) {
+/**
+ * The document step (en) with the legal name and date of birth as the document shows them, and the
+ * document chosen: the sides to photograph or upload come next.
+ */
+export async function chooseDocument(page: Page, type: 'passport' | 'id_card' = 'passport', country = 'DE') {
   await page.goto('/kyc/document');
   await screenReady(page);
   await page.getByLabel('First name(s)').fill(PASSPORT.firstName);
   await page.getByLabel('Last name').fill(PASSPORT.lastName);
   await page.getByLabel('Date of birth').fill(PASSPORT.dateOfBirth);
-  await page.getByLabel('Document type').selectOption('passport');
-  await page.getByLabel('Issuing country').selectOption('DE');
+  await page.getByLabel('Document type').selectOption(type);
+  await page.getByLabel('Issuing country').selectOption(country);
   await page.getByRole('button', { name: 'Continue' }).click();
 }
