@@ -30,3 +30,30 @@ export const setRatesBodySchema = z.strictObject({
 export type SetRatesBody = z.infer<typeof setRatesBodySchema>;
 
 export const ratesSchema = z.array(rateSchema);
+
+/**
+ * The ranges of a price chart and how finely each is drawn: the last price of every 5 minutes over a
+ * day, of every hour over a week and a month, of every day over a year and all the kept history.
+ */
+export const PRICE_RANGES = ['1d', '1w', '1m', '1y', 'all'] as const;
+export const priceRangeSchema = z.enum(PRICE_RANGES);
+export type PriceRange = z.infer<typeof priceRangeSchema>;
+
+/** `GET /rates/history`: one asset's price over a range. */
+export const priceHistoryQuerySchema = z.strictObject({ asset: assetSchema, range: priceRangeSchema });
+export type PriceHistoryQuery = z.infer<typeof priceHistoryQuerySchema>;
+
+export const pricePointSchema = z.object({ at: timestampSchema, usd: decimalSchema });
+export type PricePoint = z.infer<typeof pricePointSchema>;
+
+/**
+ * Oldest first, ending with the current price. `simulatedUntil`: the points up to this instant were made
+ * up by a demo (its year of backfilled history), for the chart to say so; null when none are.
+ */
+export const priceHistorySchema = z.object({
+  asset: assetSchema,
+  range: priceRangeSchema,
+  points: z.array(pricePointSchema),
+  simulatedUntil: timestampSchema.nullable(),
+});
+export type PriceHistory = z.infer<typeof priceHistorySchema>;

@@ -16,6 +16,8 @@ import { checkSharedKeys } from './keyChecks';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { keepRunningOnUnhandledRejections } from './processGuards';
 import { createServices } from './services';
+import { backfillSimulatedHistory } from './services/priceHistory';
+import { SIMULATION } from './services/rates';
 
 const config = loadConfig();
 // Production logs leave the building (log shippers, support tickets): no e-mail or phone in them.
@@ -37,6 +39,11 @@ await checkSharedKeys(database, config).catch(async (error: unknown) => {
 if (config.demoMode && database.engine === 'pglite' && (await isEmpty(database.db))) {
   await seedDemo(database.db, clock, config.passwordCost);
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
+}
+// Demo mode: a made-up year of prices before the first real one, so every chart range has data (marked simulated).
+if (config.demoMode && !config.rateFeed) {
+  const written = await backfillSimulatedHistory(database.db, clock, SIMULATION);
+  if (written > 0) logger.info('rates.history_backfilled', { points: written });
 }
 
 // Demo mode: a local development node per chain, kept under DATA_DIR so a restart agrees with the database;

@@ -2,7 +2,7 @@ import { endpoint } from './define';
 import { accountSchema, balancesSummarySchema, bankAccountsSchema, cardAccountSchema, openAccountBodySchema } from '../accounts';
 import { activitiesPageSchema, activitiesQuerySchema, activitySchema } from '../activities';
 import { emptyBodySchema } from '../common';
-import { ratesSchema, setRatesBodySchema } from '../rates';
+import { priceHistoryQuerySchema, priceHistorySchema, ratesSchema, setRatesBodySchema } from '../rates';
 import { fileAnswerSchema, STATEMENT_MEDIA_TYPES, statementQuerySchema } from '../statements';
 
 /** Accounts, balances, activities and rates. */
@@ -58,6 +58,12 @@ export const accountsEndpoints = {
   listRates: endpoint('GET', '/rates', undefined, ratesSchema, {
     summary: 'Every asset’s current price in USD and USDT, with the time it was set and whether it is stale (older than 5 minutes).',
     auth: 'bearer',
+  }),
+  getPriceHistory: endpoint('GET', '/rates/history', undefined, priceHistorySchema, {
+    summary:
+      'One asset’s USD price over a day (5-minute points), a week or a month (hourly), a year or all the kept history (daily), oldest first and ending with the current price; in demo mode a backfilled year marked `simulatedUntil`.',
+    auth: 'bearer',
+    query: priceHistoryQuerySchema,
   }),
   setRates: endpoint('POST', '/admin/rates', setRatesBodySchema, ratesSchema, {
     summary: 'Fix the named assets’ USD prices as of now (tests and demonstrations); answers every rate.',

@@ -347,6 +347,19 @@ export const rateHistory = pgTable(
   (table) => [primaryKey({ columns: [table.asset, table.at] })],
 );
 
+/** The last price of each hour (31 days) and of each day (kept), for the charts; `simulated`: a demo's backfill. */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    asset: text('asset').notNull(),
+    resolution: text('resolution', { enum: ['hour', 'day'] }).notNull(),
+    at: instant('at').notNull(),
+    usd: money('usd').notNull(),
+    simulated: boolean('simulated').notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.asset, table.resolution, table.at] })],
+);
+
 /** The server instance that moves the rates until `leaseUntil`. */
 export const rateFeedLease = pgTable('rate_feed_lease', {
   id: boolean('id').primaryKey().default(true),

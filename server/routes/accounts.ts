@@ -37,6 +37,8 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
 
   mount(app, deps, endpoints.listRates, () => rates.list());
 
+  mount(app, deps, endpoints.getPriceHistory, ({ query }) => rates.priceHistory(query.asset, query.range));
+
   // An admin action: written to the audit log in the same transaction as the prices.
   mount(app, deps, endpoints.setRates, async ({ c, principal, body }) => {
     const requestId = requestIdOf(c);

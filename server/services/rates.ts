@@ -1,7 +1,7 @@
 import { asc, eq, lt, sql } from 'drizzle-orm';
 import { randomInt, randomUUID } from 'node:crypto';
 import { QUOTE_ASSET, type Asset } from '../../contract/assets';
-import { RATE_FRESH_MS, type Rate } from '../../contract/rates';
+import { RATE_FRESH_MS, type PriceRange, type Rate } from '../../contract/rates';
 import type { Clock } from '../clock';
 import type { RateFeedConfig } from '../config';
 import type { Db } from '../db/database';
@@ -9,6 +9,7 @@ import { rateFeedLease, rateHistory, rates } from '../db/schema';
 import { ApiError } from '../errors';
 import { stallAfter, type JobMonitor } from '../jobs';
 import { describeError, type Logger } from '../logger';
+import { readPriceHistory, rollUpPrices } from './priceHistory';
 import { formatDecimal, isPositiveAmount } from '../../contract/decimal';
 
 /** How often the simulated rates move. */
@@ -29,7 +30,7 @@ export function rateLeaseMs(feed: Pick<RateFeedConfig, 'intervalMs'> | undefined
  * and never out of `band` (a fraction) around its `anchor`, so a demo that runs for weeks still shows
  * believable prices. The US dollar is the unit and stays at 1.
  */
-const SIMULATION: Record<Exclude<Asset, 'USD'>, { anchor: string; band: string; step: string }> = {
+export const SIMULATION: Record<Exclude<Asset, 'USD'>, { anchor: string; band: string; step: string }> = {
   EUR: { anchor: '1.08', band: '0.05', step: '0.0002' },
   GBP: { anchor: '1.27', band: '0.05', step: '0.0002' },
   BTC: { anchor: '65000', band: '0.25', step: '0.003' },
@@ -130,6 +131,7 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
           .onConflictDoUpdate({ target: [rateHistory.asset, rateHistory.at], set: { usd } });
       }
       await tx.delete(rateHistory).where(lt(rateHistory.at, new Date(now.getTime() - RATE_HISTORY_MS)));
+      await rollUpPrices(tx, now);
       await alongside?.(tx);
     });
   }
@@ -171,6 +173,7 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
         .select(tx.select({ asset: rates.asset, at: rates.updatedAt, usd: rates.usd }).from(rates))
         .onConflictDoNothing();
       await tx.delete(rateHistory).where(lt(rateHistory.at, new Date(now.getTime() - RATE_HISTORY_MS)));
+      await rollUpPrices(tx, now);
     });
   }
 
@@ -240,6 +243,7 @@ export function createRateService({ db, clock, logger, feed, fetch: fetchFn = fe
     refresh,
     start,
     history,
+    priceHistory: (asset: Asset, range: PriceRange) => readPriceHistory(db, clock, asset, range),
   };
 }
 

@@ -345,11 +345,40 @@ describe('two instances on one PostgreSQL, through faults', () => {
     else b = await back;
   });
 
-  it('a PostgreSQL restart: both instances answer 503 while it is down, stay up, and every job runs again after', async () => {
+  it('a PostgreSQL restart: reads in flight and those while it is down answer 503, both stay up, and every job runs again after', async () => {
     const token = await customerToken(a);
     const logFrom = logLengths();
+    // Reads in flight when the cluster stops: a lock holds them in PostgreSQL, each with a pool client
+    // checked out (the client whose connection then dies is the case an idle pool never shows).
+    const holder = new pg.Client({ connectionString: OWNER_URL });
+    holder.on('error', () => {}); // its session ends with the stop
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE');
+    // Settled as they come, so that a failure before the stop leaves no rejection unhandled.
+    const inFlight = Promise.allSettled(
+      [a, b].flatMap((instance) => [1, 2, 3].map(() => call(instance, 'GET', '/accounts-management/summary-balance', { token }))),
+    );
+    try {
+      await waitFor('six reads waiting on the lock', 10_000, async () => {
+        const { rows } = await holder.query<{ waiting: string }>(
+          // pg_locks, not pg_stat_activity: the owner sees no wait events of the application role's sessions.
+          "SELECT count(*) AS waiting FROM pg_locks WHERE NOT granted AND relation = 'accounts'::regclass",
+        );
+        return Number(rows[0]!.waiting) >= 6;
+      });
+    } catch (error) {
+      await holder.end(); // the lock goes with it, for the tests after this one
+      throw error;
+    }
     await pgCtl('stop', '-m', 'fast', '-w');
     try {
+      const answers = await inFlight;
+      expect(
+        answers.map((answer) =>
+          answer.status === 'fulfilled' ? { status: answer.value.status, code: answer.value.body?.error?.code } : String(answer.reason),
+        ),
+      ).toEqual(Array.from({ length: 6 }, () => ({ status: 503, code: 'temporarily_unavailable' })));
       await duringFault(token);
     } finally {
       await pgCtl('start', '-w', '-l', PG_LOG);
