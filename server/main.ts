@@ -40,10 +40,13 @@ if (config.demoMode && database.engine === 'pglite' && (await isEmpty(database.d
   await seedDemo(database.db, clock, config.passwordCost);
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }
-// Demo mode: a made-up year of prices before the first real one, so every chart range has data (marked simulated).
+// Demo mode: a made-up year of prices before the first real one, so every chart range has data (marked
+// simulated). In the background: the server answers meanwhile, and a second instance's run adds nothing.
 if (config.demoMode && !config.rateFeed) {
-  const written = await backfillSimulatedHistory(database.db, clock, SIMULATION);
-  if (written > 0) logger.info('rates.history_backfilled', { points: written });
+  backfillSimulatedHistory(database.db, clock, SIMULATION).then(
+    (points) => points > 0 && logger.info('rates.history_backfilled', { points }),
+    (error: unknown) => logger.error('rates.history_backfill_failed', describeError(error)),
+  );
 }
 
 // Demo mode: a local development node per chain, kept under DATA_DIR so a restart agrees with the database;
