@@ -425,9 +425,12 @@ export function createPayoutService({ db, clock, limits, stepUp, outbox, rail, c
   async function settle(tx: Db, id: string): Promise<boolean> {
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update', { skipLocked: true });
     if (!row || row.status !== 'sent') return false;
-    const [inTransit] = (await entriesOf(tx, row.holdTransactionId)).filter(
-      (entry) => compare(formatDecimal(entry.amount), '0') > 0 && entry.accountId !== row.accountId,
-    );
+    // The shard of in transit the hold paid (the fee's entry went to revenue).
+    const [inTransit] = await tx
+      .select({ accountId: ledgerEntries.accountId })
+      .from(ledgerEntries)
+      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+      .where(and(eq(ledgerEntries.transactionId, row.holdTransactionId), eq(accounts.systemRole, 'payouts_in_transit')));
     const received = subtract(row.amount, row.fee);
     const now = clock();
     const settleTransactionId = await post(tx, {
