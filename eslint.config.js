@@ -36,11 +36,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              // @zxcvbn-ts: the one password-strength rule that the app's meter and the server both run.
+              // @zxcvbn-ts: the one password-strength rule that the app's meter and the server both run;
+              // ibantools: the one bank-account check (contract/bankAccount.ts), likewise.
               regex:
-                '^(?!zod(/mini)?$|libphonenumber-js$|bitcoin-address-validation$|@zxcvbn-ts/(core|language-common)$|\\.)|(^|/)(src|machines|server|tests|e2e|scripts)(/|$)|(^|/)locales/',
+                '^(?!zod(/mini)?$|libphonenumber-js$|bitcoin-address-validation$|ibantools$|@zxcvbn-ts/(core|language-common)$|\\.)|(^|/)(src|machines|server|tests|e2e|scripts)(/|$)|(^|/)locales/',
               message:
-                'contract/ may import only zod, libphonenumber-js, bitcoin-address-validation, @zxcvbn-ts and other contract/ files.',
+                'contract/ may import only zod, libphonenumber-js, bitcoin-address-validation, ibantools, @zxcvbn-ts and other contract/ files.',
             },
           ],
         },

@@ -335,6 +335,28 @@ export const API_ERRORS = {
     description: 'No hot wallet is configured for this chain (HOT_WALLET_KEY), or its node does not answer: withdrawals are off.',
   },
   network_not_supported: { status: 422, description: 'The account’s asset is not received over this network.' },
+  iban_invalid: {
+    status: 422,
+    description: 'Not an IBAN: a wrong length or format for its country, or check digits that do not match (a mistyped character).',
+  },
+  iban_not_sepa: { status: 422, description: 'A valid IBAN of a country outside SEPA: payouts go by SEPA credit transfer only.' },
+  bic_invalid: { status: 422, description: 'The BIC is not 8 or 11 characters of a bank code, a country and a location (and branch).' },
+  bic_required: {
+    status: 422,
+    description:
+      'The IBAN is of a SEPA country outside the European Economic Area (Switzerland, the United Kingdom…): its bank’s BIC is needed too.',
+  },
+  beneficiary_exists: { status: 409, description: 'This bank account is already in the customer’s beneficiaries.' },
+  beneficiary_not_found: {
+    status: 404,
+    description: 'The customer has no beneficiary with this id (made up, or another customer’s).',
+  },
+  beneficiary_cooling_off: {
+    status: 409,
+    description: 'The beneficiary was added recently: payouts to it open at the end of its cooling-off period (`fields.usableAt`).',
+  },
+  payout_not_found: { status: 404, description: 'The customer has no payout with this id.' },
+  payout_returned: { status: 409, description: 'The payout was already returned: its amount came back once and cannot again.' },
   deposits_unavailable: {
     status: 503,
     description: 'No deposit key is configured (DEPOSIT_XPUB_*): on-chain deposits are off on this server.',

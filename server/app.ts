@@ -37,6 +37,7 @@ import { passkeyRoutes } from './routes/passkeys';
 import { trackingRoutes } from './routes/tracking';
 import { transferRoutes } from './routes/transfers';
 import { withdrawalRoutes } from './routes/withdrawals';
+import { payoutRoutes } from './routes/payouts';
 import { createWithdrawalService } from './chains/withdrawals';
 import { userRoutes } from './routes/users';
 import { createServices, type Services } from './services';
@@ -173,6 +174,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       bitcoin: config.withdrawals.bitcoin,
     }),
   );
+  payoutRoutes(api, deps, services.payouts);
   kycRoutes(api, deps, services);
   notificationRoutes(api, deps, services);
   injectRoutes(api, deps, services);

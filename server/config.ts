@@ -3,6 +3,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { assetInfo, type Asset } from '../contract/assets';
 import { EVM_NETWORK_CODES, type EvmNetwork } from '../contract/chainList';
+import { checkBankAccount } from '../contract/bankAccount';
+import { HOLDER_NAME_MAX_LENGTH } from '../contract/payouts';
 import type { Hex } from 'viem';
 import { demoDepositKeys, isExtendedPublicKey, type DepositKeys } from './chains/addresses';
 import { demoHotWalletKey } from './chains/hotWallet';
@@ -109,6 +111,8 @@ export interface Config {
   push: PushSettings;
   /** Crypto withdrawals: the hot wallet and the address book's cooling-off period. */
   withdrawals: WithdrawalSettings;
+  /** Bank payouts: the rail that carries them; none (payouts off, `withdrawals_unavailable`) unless configured or in demo mode. */
+  payouts: PayoutSettings;
   /**
    * Countries of residence under comprehensive sanctions (SANCTIONED_COUNTRIES, ISO codes, comma-separated;
    * default KP, IR, SY, CU): registration and the identity check refuse them (`country_sanctioned`).
@@ -137,6 +141,23 @@ export interface WithdrawalSettings {
    */
   maxFeeMultiple: number;
   bitcoin: BitcoinWithdrawalSettings;
+}
+
+export interface PayoutSettings {
+  /**
+   * Demo mode: the simulated SEPA rail, which settles each payout at its arrival estimate by the server's
+   * clock and returns one when `/simulate` says so. Otherwise, with PAYOUT_SEPA_DIR, PAYOUT_DEBTOR_NAME,
+   * PAYOUT_DEBTOR_IBAN and PAYOUT_DEBTOR_BIC set, a SEPA credit transfer file (pain.001.001.09) per batch
+   * in that directory, for the bank's upload channel, from that account of the operator's.
+   */
+  rail: { kind: 'simulated' } | { kind: 'sepa-file'; dir: string; debtor: SepaDebtor } | undefined;
+}
+
+/** The operator's account payouts are paid from (the debtor of the SEPA files). */
+export interface SepaDebtor {
+  name: string;
+  iban: string;
+  bic: string;
 }
 
 /**
@@ -382,6 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deposits: depositKeys(env, production, demoMode),
     push: pushSettings(env, dataDir, production, publicOrigin, env.MAIL_FROM || 'Meridian <no-reply@meridian.test>'),
     withdrawals: withdrawalSettings(env, production, demoMode),
+    payouts: payoutSettings(env, demoMode),
   };
   if (production) refuseProductionDefaults(env, config);
   return config;
@@ -446,6 +468,19 @@ function withdrawalSettings(env: NodeJS.ProcessEnv, production: boolean, demoMod
     maxFeeMultiple,
     bitcoin: { network: production ? 'mainnet' : 'testnet', feeRateSatPerVb, simulated: demoMode && !production },
   };
+}
+
+function payoutSettings(env: NodeJS.ProcessEnv, demoMode: boolean): PayoutSettings {
+  const dir = env.PAYOUT_SEPA_DIR?.trim();
+  if (!dir) return { rail: demoMode ? { kind: 'simulated' } : undefined };
+  const name = env.PAYOUT_DEBTOR_NAME?.trim();
+  const account = checkBankAccount({ iban: env.PAYOUT_DEBTOR_IBAN ?? '', bic: env.PAYOUT_DEBTOR_BIC ?? '' });
+  if (!name || name.length > HOLDER_NAME_MAX_LENGTH)
+    throw new Error('PAYOUT_SEPA_DIR: PAYOUT_DEBTOR_NAME must name the paying account (at most 70 characters).');
+  if (!account.ok || !account.bic) {
+    throw new Error('PAYOUT_SEPA_DIR: PAYOUT_DEBTOR_IBAN and PAYOUT_DEBTOR_BIC must be the paying account’s valid SEPA IBAN and BIC.');
+  }
+  return { rail: { kind: 'sepa-file', dir: path.resolve(dir), debtor: { name, iban: account.iban, bic: account.bic } } };
 }
 
 function pushSettings(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, publicOrigin: string, mailFrom: string): PushSettings {

@@ -9,7 +9,7 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 /**
  * One round of housekeeping: deliver messages whose first delivery failed, empty delivered message
  * bodies whose codes have expired, drop ended rate-limit
- * windows, remove the phones of lost-phone recoveries whose 24 hours are over, expired refresh tokens, unanswered social sign-in requests, two-factor challenges and idempotency keys past
+ * windows, remove the phones of lost-phone recoveries whose 24 hours are over, run the payout rail, expired refresh tokens, unanswered social sign-in requests, two-factor challenges and idempotency keys past
  * their retention. Every step is safe to
  * run on several servers at once.
  */
@@ -27,6 +27,8 @@ export async function runMaintenance(services: Services, db: Db, clock: Clock, l
     idempotencyKeys: () => pruneIdempotencyKeys(db, clock),
     // Card credit lines past a loan-to-value threshold: told, or liquidated (row locks make it safe anywhere).
     ltvSweep: () => services.cards.sweep(),
+    // Held bank payouts go to the bank in a batch; the simulated rail settles those due (SKIP LOCKED rows).
+    payouts: () => services.payouts.runRail(),
   };
   for (const [name, step] of Object.entries(steps)) {
     await step().catch((error: unknown) => logger.error('maintenance.failed', { step: name, ...describeError(error) }));

@@ -12,6 +12,7 @@ import { kycEndpoints } from './kyc';
 import { notificationsEndpoints } from './notifications';
 import { injectEndpoints } from './inject';
 import { passkeysEndpoints } from './passkeys';
+import { payoutsEndpoints } from './payouts';
 import { payLinksEndpoints } from './payLinks';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
@@ -51,6 +52,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...simulateEndpoints,
   ...transfersEndpoints,
   ...withdrawalsEndpoints,
+  ...payoutsEndpoints,
   ...injectEndpoints,
   ...phoneRecoveryEndpoints,
   ...kycEndpoints,

@@ -25,6 +25,7 @@ import { KYC_FILE_TYPES, KYC_REPEATABLE_STEPS, type QuestionnaireAnswers } from 
 import { HELD_REASONS } from '../../contract/inject';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals';
+import { PAYOUT_RETURN_REASONS, PAYOUT_STATUSES } from '../../contract/payouts';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
 // tests/server/database.test.ts checks that every column named here exists there.
@@ -755,6 +756,69 @@ export const withdrawals = pgTable('withdrawals', {
   failure: text('failure'),
   createdAt: instant('created_at').notNull(),
   broadcastAt: instant('broadcast_at'),
+  settledAt: instant('settled_at'),
+});
+
+/** A customer's bank account for payouts (migration 0043). */
+export const beneficiaries = pgTable('beneficiaries', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  holderName: text('holder_name').notNull(),
+  iban: text('iban').notNull(),
+  bic: text('bic'),
+  label: text('label').notNull(),
+  createdAt: instant('created_at').notNull(),
+  usableAt: instant('usable_at').notNull(),
+});
+
+/** A payout's firm fee and arrival estimate, for a minute (migration 0043). */
+export const payoutQuotes = pgTable('payout_quotes', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  currency: text('currency').notNull(),
+  beneficiaryId: uuid('beneficiary_id').notNull(),
+  holderName: text('holder_name').notNull(),
+  iban: text('iban').notNull(),
+  bic: text('bic'),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull(),
+  arrivesBy: instant('arrives_by').notNull(),
+  createdAt: instant('created_at').notNull(),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
+});
+
+/** The payouts handed to the bank together (migration 0043). */
+export const payoutBatches = pgTable('payout_batches', {
+  id: uuid('id').primaryKey(),
+  rail: text('rail').notNull(),
+  count: integer('count').notNull(),
+  total: money('total').notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** Payouts from hold to settlement or return (migration 0043). */
+export const payouts = pgTable('payouts', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  quoteId: uuid('quote_id').notNull(),
+  accountId: uuid('account_id').notNull(),
+  currency: text('currency').notNull(),
+  holderName: text('holder_name').notNull(),
+  iban: text('iban').notNull(),
+  bic: text('bic'),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull(),
+  status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
+  arrivesBy: instant('arrives_by').notNull(),
+  batchId: uuid('batch_id'),
+  activityId: uuid('activity_id').notNull(),
+  holdTransactionId: uuid('hold_transaction_id').notNull(),
+  settleTransactionId: uuid('settle_transaction_id'),
+  returnTransactionId: uuid('return_transaction_id'),
+  returnReason: text('return_reason', { enum: PAYOUT_RETURN_REASONS }),
+  createdAt: instant('created_at').notNull(),
   settledAt: instant('settled_at'),
 });
 

@@ -38,6 +38,8 @@ import { createTwoFactorService } from './two-factor';
 import { createUserService } from './users';
 import { createVoucherService } from './vouchers';
 import { createStatementService } from '../statements/statement';
+import { createPayoutService } from '../payouts/service';
+import { payoutRail } from '../payouts/rails';
 
 export interface ServiceDeps {
   db: Db;
@@ -151,6 +153,15 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
       users,
       stepUp,
       rp,
+    }),
+    payouts: createPayoutService({
+      db,
+      clock,
+      limits,
+      stepUp,
+      outbox,
+      rail: payoutRail(config.payouts),
+      coolingOffSeconds: config.withdrawals.coolingOffSeconds,
     }),
   };
 }

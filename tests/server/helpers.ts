@@ -87,6 +87,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       maxFeeMultiple: 10,
       bitcoin: { network: 'testnet', feeRateSatPerVb: 10, simulated: true },
     },
+    payouts: { rail: { kind: 'simulated' } },
     timeouts: { dbConnect: 5_000, dbStatement: 15_000, smtp: 10_000, sms: 10_000 },
     session: DEFAULT_SESSION_LIFETIME,
     rateFeed: undefined,

@@ -200,6 +200,17 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   },
   createWithdrawal: { valid: { quoteId: '3f1e2d4c-5b6a-4789-9abc-def012345678' }, invalid: { quoteId: ['x', ''] } },
   simulateWithdrawal: { valid: { outcome: 'confirmed' }, invalid: { outcome: ['', 'mined', 'CONFIRMED'] } },
+  addBeneficiary: {
+    valid: { holderName: 'Dana Dupont', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', label: 'Savings' },
+    invalid: { holderName: ['', 'a'.repeat(71), 'Dana\u0000Dupont'], iban: ['', 'D'.repeat(43)], label: ['', 'a'.repeat(41), 'a\u0000b'] },
+  },
+  labelBeneficiary: { valid: { label: 'Savings' }, invalid: { label: ['', 'a'.repeat(41)] } },
+  createPayoutQuote: {
+    valid: { currency: 'EUR', beneficiaryId: '3f1e2d4c-5b6a-4789-9abc-def012345678', amount: '10' },
+    invalid: { currency: ['USD', 'eur', 'BTC'], beneficiaryId: ['x'], amount: ['', '1'.repeat(41)] },
+  },
+  createPayout: { valid: { quoteId: '3f1e2d4c-5b6a-4789-9abc-def012345678' }, invalid: { quoteId: ['x', ''] } },
+  simulatePayoutReturn: { valid: { reason: 'AC04' }, invalid: { reason: ['', 'ac04', 'XX99'] } },
   cancelPhoneRecovery: {
     valid: { token: 'a'.repeat(RECOVERY_CANCEL_TOKEN_LENGTH) },
     invalid: { token: ['short', 'a'.repeat(RECOVERY_CANCEL_TOKEN_LENGTH - 1) + '!'] },
