@@ -26,6 +26,8 @@ export default defineConfig<ClientAddressOption>({
   // The same reason for assertions: a screen that shows in 2 s here took over 5 s on a loaded CI run.
   expect: { timeout: 15_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // Merges what the model tests took in the browser and fails a full run below 100 % (docs/testing.md).
+  globalTeardown: './e2e/model-coverage.ts',
   use: {
     baseURL: `http://localhost:${port}`,
     // DOM snapshots of every action, kept for a failed test; no screencast, whose frames cost every test

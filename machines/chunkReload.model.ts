@@ -19,4 +19,5 @@ export const chunkReloadModel = {
       (s.context.reloadedAt !== null && NOW - s.context.reloadedAt < CHUNK_RELOAD_GUARD_MS) ||
       'gave up although the last reload is 10 s or more ago',
   },
+  notInBrowser: 'No browser bindings yet: a screen chunk failing to load needs a route abort and the page clock at the inputs’ time.',
 } satisfies FlowModel<typeof chunkReloadMachine>;

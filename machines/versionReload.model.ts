@@ -36,4 +36,6 @@ export const versionReloadModel = {
       ],
     },
   },
+  notInBrowser:
+    'No browser bindings yet: a new build needs builds/latest.json answered per test and the five-minute check run on the page clock.',
 } satisfies FlowModel<typeof versionReloadMachine>;
