@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'no
 import { join } from 'node:path';
 import type { FullConfig, TestInfo } from '@playwright/test';
 import { browserCoverage, countCell, isWhole, type BrowserCoverage } from '../machines/graph/browserCoverage';
-import { generateFlowPaths } from '../machines/graph/paths';
+import { describeFlow } from '../machines/graph/paths';
 import { catalog } from '../machines/index';
 import { printTable } from '../scripts/printTable';
 
@@ -124,7 +124,7 @@ export default function checkBrowserCoverage(config: FullConfig): void {
     if (partial && own.length === 0) return [];
     if (typeof model.notInBrowser === 'string' || !model.browser) return [{ id: entry.id, coverage: null, tests: 0 }];
     const taken = { states: own.flatMap((record) => record.states), transitions: own.flatMap((record) => record.transitions) };
-    return [{ id: entry.id, coverage: browserCoverage(generateFlowPaths(entry, { browser: true }), model, taken), tests: own.length }];
+    return [{ id: entry.id, coverage: browserCoverage(describeFlow(entry), model, taken), tests: own.length }];
   });
   printTable('Browser model coverage, measured (e2e/model.spec.ts; exclusions: notInBrowser in each model)', [
     ['machine', 'states', 'transitions', 'tests'],

@@ -292,6 +292,8 @@ class PageDriver {
         await this.page.clock.pauseAt((await this.page.evaluate(() => Date.now())) + 1000);
         this.clockPaused = true;
       }
+    } else if ('fixedTime' in action) {
+      await this.page.clock.setFixedTime(action.fixedTime);
     } else if ('runClock' in action) {
       await this.page.clock.runFor(action.runClock);
     } else if ('runClockUntil' in action) {

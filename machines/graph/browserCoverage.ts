@@ -36,7 +36,11 @@ export interface BrowserCoverage {
 /** `state <path>` for states, the label for transitions: how the coverage names what is missing. */
 export const stateLabel = (path: string) => `state ${path}`;
 
-export function browserCoverage(flow: FlowPaths, model: AnyFlowModel, taken: Taken): BrowserCoverage {
+export function browserCoverage(
+  flow: Pick<FlowPaths, 'id' | 'states' | 'transitions'>,
+  model: AnyFlowModel,
+  taken: Taken,
+): BrowserCoverage {
   const exclusions = model.notInBrowser;
   const whole = typeof exclusions === 'string';
   const states = whole ? {} : (exclusions?.states ?? {});

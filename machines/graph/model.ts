@@ -201,6 +201,8 @@ export type PageAction =
    * when a step runs the clock on — a countdown waits for its `after` steps. Pausing a paused clock does nothing.
    */
   | { clock: 'install' | 'pause' }
+  /** `Date.now()` and `new Date()` say this time (ms since the epoch) from now on; the timers run as usual. */
+  | { fixedTime: number }
   /** Runs the paused clock on by this many milliseconds, firing every timer due meanwhile. */
   | { runClock: number }
   /**
