@@ -30,6 +30,8 @@ export default defineConfig<ClientAddressOption>({
   // no longer turns the whole run red. A test that fails twice fails the run.
   retries: 1,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // Merges what the model tests took in the browser and fails a full run below 100 % (docs/testing.md).
+  globalTeardown: './e2e/model-coverage.ts',
   use: {
     baseURL: `http://localhost:${port}`,
     // DOM snapshots of every action, kept for a failed test; no screencast, whose frames cost every test

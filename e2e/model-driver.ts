@@ -292,6 +292,8 @@ class PageDriver {
         await this.page.clock.pauseAt((await this.page.evaluate(() => Date.now())) + 1000);
         this.clockPaused = true;
       }
+    } else if ('fixedTime' in action) {
+      await this.page.clock.setFixedTime(action.fixedTime);
     } else if ('runClock' in action) {
       await this.page.clock.runFor(action.runClock);
     } else if ('runClockUntil' in action) {
@@ -449,6 +451,7 @@ export async function runPathInPage(
   flow: FlowPaths,
   path: FlowPath,
   language: PageLanguage = 'en',
+  took: { states: Set<string>; transitions: Set<number> } = { states: new Set(), transitions: new Set() },
 ): Promise<void> {
   const driver = new PageDriver(page, context, baseURL);
   const steps = path.steps;
@@ -460,6 +463,15 @@ export async function runPathInPage(
   const settles = (step: FlowStep) => step.kind === 'done' || step.kind === 'error';
 
   let at = 0;
+  // The steps up to here are taken: the page showed what each settled step must show.
+  let checked = -1;
+  const taken = (upTo: number) => {
+    for (; checked < upTo; checked++) {
+      const step = steps[checked + 1]!;
+      for (const state of step.visited) took.states.add(state);
+      for (const transition of step.transitions) took.transitions.add(transition);
+    }
+  };
   try {
     for (let lead = 0; lead < steps.length;) {
       at = lead;
@@ -488,6 +500,7 @@ export async function runPathInPage(
         for (const [index, expectation] of pageExpectationsFor(flow, model, settled.snapshot, settled.states, language).entries()) {
           await driver.expectPage(expectation, `step ${last}: ${settled.label} ⇒ ${settled.states.join(', ')}`, english[index]);
         }
+        taken(last);
       }
       lead = last + 1;
     }

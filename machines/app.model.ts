@@ -68,4 +68,6 @@ export const appModel = {
       s.context.failedScreenHref === '/transfer' || 'a screen is missing but the page does not know which to load',
     'running.page.rendered.walletRunning': (s) => Boolean(s.children.wallet) || 'a wallet page opened but the wallet does not run',
   },
+  notInBrowser:
+    'Its states are its children running, which no page shows as such; the page sides of its events are e2e/shell.spec.ts (offline notice), e2e/wallet.spec.ts and the children’s own browser paths.',
 } satisfies FlowModel<typeof appMachine>;

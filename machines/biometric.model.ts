@@ -179,4 +179,10 @@ export const biometricModel = {
       awaitingDisableCode: codeForm,
     },
   },
+  notInBrowser: {
+    transitions: {
+      'idle → loadingStatus (STATUS_CHANGED)':
+        'Nothing in the app sends it (no sender under src/): the page cannot cause it. Reported to the lead rather than removed here.',
+    },
+  },
 } satisfies FlowModel<typeof biometricMachine>;

@@ -39,6 +39,8 @@ export function followModel<Input, Answer>(machine: FollowMachine<Input, Answer>
       settled: (s: S) =>
         (use.settled !== undefined && s.context.answer !== null && use.settled(s.context.answer)) || 'settled on no settled answer',
     },
+    notInBrowser:
+      'On a paused clock TanStack Query never tells the page about a read, so the follows have no browser paths; e2e/pay-links.spec.ts and e2e/wallet.spec.ts drive their pages.',
   };
   return model;
 }

@@ -144,4 +144,24 @@ export const forgotPasswordModel = {
       }),
     },
   },
+  notInBrowser: {
+    states: {
+      'resetting.resend.ready':
+        'Reached when the resend countdown ends; the model has no delay binding for its ticks on the page clock yet (below).',
+      'resetting.resend.resending': 'Follows a resend offered at the end of the countdown, which the browser paths do not reach (below).',
+    },
+    transitions: {
+      'resetting.resend.coolingDown → resetting.resend.coolingDown (after RESEND_TICK)':
+        'No delay binding yet: the paths run on the real clock; twoFactorPhone and phoneChange drive the same resend part in the browser.',
+      'resetting.resend.coolingDown → resetting.resend.ready (always if cooldownOver)':
+        "Follows the countdown's ticks, not driven here for the reason above.",
+      'resetting.resend.ready → resetting.resend.resending (RESEND_REQUESTED)':
+        'The resend button shows only after the countdown, not driven here for the reason above.',
+      'resetting.resend.resending → resetting.resend.coolingDown (done: resendCode)':
+        'Follows a resend, not reached here for the reason above.',
+      'resetting.resend.resending → resetting.resend.coolingDown (error: resendCode if isRateLimited)':
+        'Follows a resend, not reached here for the reason above.',
+      'resetting.resend.resending → resetting.resend.ready (error: resendCode)': 'Follows a resend, not reached here for the reason above.',
+    },
+  },
 } satisfies FlowModel<typeof forgotPasswordMachine>;

@@ -80,4 +80,12 @@ export const languageModel = {
       '*': (s) => ({ lang: s.context.locale }),
     },
   },
+  notInBrowser: {
+    transitions: {
+      'loadingSavedLanguage → ready (SIGNED_OUT)':
+        'The saved language is answered at once, so the page cannot sign out while it loads (the bindings refuse a busy page); the unit replay takes it.',
+      'loadingSavedLanguage → ready (LANGUAGE_CHOSEN)':
+        'The saved language is answered at once, so no choice can be made while it loads; the unit replay takes it.',
+    },
+  },
 } satisfies FlowModel<typeof languageMachine>;

@@ -108,4 +108,12 @@ export const onChainDepositModel = {
       }),
     },
   },
+  notInBrowser: {
+    transitions: {
+      'showingAddress.checking → showingAddress.waiting (error: fetchDeposits if sessionGone)':
+        'Without a session cookie the request never leaves, so the page shows nothing; the unit paths replay it.',
+      'depositPending.checking → depositPending.waiting (error: fetchDeposits if sessionGone)':
+        'Without a session cookie the request never leaves, so the page shows nothing; the unit paths replay it.',
+    },
+  },
 } satisfies FlowModel<typeof onChainDepositMachine>;

@@ -103,4 +103,10 @@ export const passkeySignInModel = {
       signedIn: (s, language) => ({ url: inLanguage(s.context.destination, language), cookies: { auth_token: true, refresh_token: true } }),
     },
   },
+  notInBrowser: {
+    transitions: {
+      'verifying → verifying (stays) (PASSKEY_CHOSEN)':
+        'The answers come at once, so the button cannot be pressed while a passkey is being verified; the unit replay checks the second press is ignored.',
+    },
+  },
 } satisfies FlowModel<typeof passkeySignInMachine>;

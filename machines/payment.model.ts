@@ -276,4 +276,14 @@ export const paymentModel = {
       askedFor: (error) => (error as { code?: string }).code === 'step_up_required',
     }),
   },
+  notInBrowser: {
+    transitions: {
+      'watching.polling.checking → watching.polling.waiting (done: readStatus if readStillOpen)':
+        "Once the event stream ended the page handles it in its own time, so the poll's timer could be set after the step that runs the clock and the read never came (flaky in CI); the unit paths replay it.",
+      'watching.polling.checking → closed (done: readStatus)':
+        'The same poll after the stream ended, not driven in the browser for the reason above; the unit paths replay it.',
+      'watching.polling.checking → watching.polling.waiting (error: readStatus if sessionGone)':
+        'Without a session cookie the request never leaves, so the page shows nothing; the unit paths replay it.',
+    },
+  },
 } satisfies FlowModel<typeof paymentMachine>;

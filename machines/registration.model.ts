@@ -340,4 +340,12 @@ export const registrationModel = {
       finished: stepPage,
     },
   },
+  notInBrowser: {
+    transitions: {
+      'choosingMethod → choosingMethod (stays) (PAGE_OPENED if opensOtherStep)':
+        'A typed address of another step while this one shows: the route guard sends a signed-out visitor elsewhere first, so the page cannot deliver it; the unit replay takes it.',
+      'editingDetails → editingDetails (stays) (PAGE_OPENED if opensOtherStep)':
+        'The same typed address of another step, which the route guard answers before the wizard sees it; the unit replay takes it.',
+    },
+  },
 } satisfies FlowModel<typeof registrationMachine>;

@@ -218,4 +218,14 @@ export const routeGuardModel = {
       middlewareUnchecked: (s) => ({ url: s.context.target!.path }),
     },
   },
+  notInBrowser: {
+    transitions: {
+      'checkingMiddleware → redirecting (done: loadCustomerStanding if needsVerifiedEmail)':
+        "The pages it redirects to (e-mail verification) read the customer's own data, which the made-up session of these paths cannot answer; e2e/simulate.spec.ts reaches them with a real session.",
+      'checkingMiddleware → redirecting (done: loadCustomerStanding if needsConfirmedPhone)':
+        "The page it redirects to (security settings) reads the customer's own data with the made-up session; e2e/simulate.spec.ts reaches it with a real one.",
+      'checkingMiddleware → redirecting (done: loadCustomerStanding if needsApprovedKyc)':
+        "The KYC page it redirects to reads the customer's own data, which the made-up session of these paths cannot answer; the unit replay takes it.",
+    },
+  },
 } satisfies FlowModel<typeof routeGuardMachine>;

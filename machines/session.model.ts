@@ -123,4 +123,28 @@ export const sessionModel = {
       '*': (s) => ({ cookies: { auth_token: s.context.hasAuthToken, session_info: s.context.hasRefreshToken } }),
     },
   },
+  notInBrowser: {
+    states: {
+      endingIdleSession:
+        'Reached only through IDLE_TIMED_OUT, below: the idle sign-out is driven in the browser by e2e/session-idle.spec.ts on a real session.',
+    },
+    transitions: {
+      'renewing → signedIn (done: refreshSession if renewedBothTokens)':
+        'New tokens arrive as Set-Cookie on the refresh answer, which the stand-in cookie jar of these paths cannot issue; e2e/auth.spec.ts renews an expired token against the real server.',
+      'renewing → signedOut (done: refreshSession)':
+        'The refresh that gives no answer (offline) leaves the same cookies the page opened with, so the page shows nothing to tell it from the start; the unit replay takes it.',
+      'signedIn → endingIdleSession (IDLE_TIMED_OUT)':
+        "The idle machine sends it after 15 minutes on the page clock; e2e/session-idle.spec.ts drives exactly that with Playwright's clock on a real session, which the stand-in cookies here cannot hold.",
+      'refreshing → loggingOut (LOG_OUT_REQUESTED)':
+        'The page the 401 came from has no log-out button, and opening /profile would load the app afresh; the unit replay takes it.',
+      'refreshing → checkingCookies (done: refreshSession)':
+        'A successful refresh sets new cookies through Set-Cookie, which the stand-in cookie jar cannot issue; e2e/session-language.spec.ts (a 401 with a working renewal) covers it with a real session.',
+      'endingIdleSession → signedOut (done: logOut)':
+        'Follows IDLE_TIMED_OUT, which is excluded; e2e/session-idle.spec.ts sees the log-out answered and /login?notice=session_idle.',
+      'endingIdleSession → signedOut (error: logOut)':
+        'Follows IDLE_TIMED_OUT, which is excluded; the unit replay takes the failed log-out.',
+      'signedOut → signedOut (stays) (UNAUTHORIZED)':
+        'Signed out, the page makes no authorised call that could answer 401; the late answer to an earlier call is a race the page cannot be timed into.',
+    },
+  },
 } satisfies FlowModel<typeof sessionMachine>;

@@ -190,4 +190,24 @@ export const stepUpModel = {
       }),
     },
   },
+  notInBrowser: {
+    states: {
+      'codeStep.resend.ready':
+        'Reached when the resend countdown ends; the model has no binding for its ticks on the page clock yet (below).',
+      'codeStep.resend.resending': 'Follows a resend offered at the end of the countdown, which the browser paths do not reach (below).',
+    },
+    transitions: {
+      'codeStep.resend.coolingDown → codeStep.resend.coolingDown (after RESEND_TICK)':
+        "No delay binding yet: the step-up dialog opens inside other flows' pages, whose paths run on the real clock; twoFactorPhone and phoneChange drive the same resend part in the browser.",
+      'codeStep.resend.coolingDown → codeStep.resend.ready (always if cooldownOver)':
+        "Follows the countdown's ticks, not driven here for the reason above.",
+      'codeStep.resend.ready → codeStep.resend.resending (RESEND_REQUESTED if noCodeBeingChecked)':
+        'The resend button shows only after the countdown, not driven here for the reason above.',
+      'codeStep.resend.resending → codeStep.resend.coolingDown (done: resendCode)':
+        'Follows a resend, not reached here for the reason above.',
+      'codeStep.resend.resending → codeStep.resend.coolingDown (error: resendCode if isRateLimited)':
+        'Follows a resend, not reached here for the reason above.',
+      'codeStep.resend.resending → codeStep.resend.ready (error: resendCode)': 'Follows a resend, not reached here for the reason above.',
+    },
+  },
 } satisfies FlowModel<typeof stepUpMachine>;

@@ -283,4 +283,17 @@ export const transferModel = {
       }),
     },
   },
+  notInBrowser: {
+    states: {
+      waitingForConnection: 'Reached only through the connection events, below.',
+    },
+    transitions: {
+      'transfer → transfer (stays) (CONNECTION_LOST)':
+        "A quote request in flight when the window went offline did not settle as the unit paths say (CI, 29 November); the payment's browser paths drive the same events.",
+      'transfer → transfer (stays) (CONNECTION_BACK)': 'The same connection events, left to the unit replay for the reason above.',
+      'priced → waitingForConnection (always if quoteRunOutOffline)':
+        'Needs the window offline when the quote runs out, through the connection events left to the unit replay.',
+      'waitingForConnection → quoting (CONNECTION_BACK)': 'The same connection events, left to the unit replay for the reason above.',
+    },
+  },
 } satisfies FlowModel<typeof transferMachine>;

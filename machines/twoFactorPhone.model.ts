@@ -163,4 +163,12 @@ export const twoFactorPhoneModel = {
       signedIn: (s, language) => ({ url: inLanguage(s.context.destination, language), cookies: { auth_token: true, refresh_token: true } }),
     },
   },
+  notInBrowser: {
+    transitions: {
+      'awaitingCode → expired (after CHALLENGE_LIFETIME)':
+        'The page gets its challenge from a sign-in answer whose expiry is a fixed date, not a duration on the page clock; the browser opens an already expired challenge instead (input “reloaded after the challenge expired”), and the unit replay runs the ten minutes.',
+      'awaitingCode.resend.coolingDown → awaitingCode.resend.coolingDown (after RESEND_TICK)':
+        "The paths run on the real clock with a one-second wait, over before the next step; the tick by tick countdown is replayed by the unit paths and driven in phoneChange's browser paths.",
+    },
+  },
 } satisfies FlowModel<typeof twoFactorPhoneMachine>;

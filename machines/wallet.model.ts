@@ -282,4 +282,10 @@ export const walletModel = {
       },
     },
   },
+  notInBrowser: {
+    transitions: {
+      'connecting → connecting (stays) (CONNECT_URI)':
+        "The test wallet is injected; a pairing link needs MetaMask's SDK relay (tests/wallet.test.ts and the view test cover it).",
+    },
+  },
 } satisfies FlowModel<typeof walletMachine>;

@@ -368,4 +368,12 @@ export const withdrawalModel = {
     settled: (s) =>
       (s.status === 'done' && ['confirmed', 'failed'].includes(s.context.withdrawal?.status ?? '')) || 'settled while still open',
   },
+  notInBrowser: {
+    transitions: {
+      'withdrawal → withdrawal (stays) (BALANCE_CHANGED)':
+        "The page's balance is the summary answered at the start; a later one would need another answer from a call the page makes on its own schedule.",
+      'following.checking → following.waiting (error: checkWithdrawal if sessionGone)':
+        'Without a session cookie the request never leaves, so the page shows nothing; the unit paths replay it.',
+    },
+  },
 } satisfies FlowModel<typeof withdrawalMachine>;

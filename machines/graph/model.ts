@@ -201,6 +201,8 @@ export type PageAction =
    * when a step runs the clock on — a countdown waits for its `after` steps. Pausing a paused clock does nothing.
    */
   | { clock: 'install' | 'pause' }
+  /** `Date.now()` and `new Date()` say this time (ms since the epoch) from now on; the timers run as usual. */
+  | { fixedTime: number }
   /** Runs the paused clock on by this many milliseconds, firing every timer due meanwhile. */
   | { runClock: number }
   /**
@@ -408,7 +410,17 @@ export type FlowModel<M extends AnyStateMachine> = InputFixtures<M> &
     /** Scenarios worth replaying in full that shortest paths merge away (e.g. a repeated timer). */
     journeys?: Record<string, Journey>;
     browser?: BrowserBindings<M>;
+    notInBrowser?: BrowserExclusions<M>;
   };
+
+/**
+ * What the browser run (e2e/model.spec.ts) leaves to the unit replay, each with its reason, reviewed like
+ * code: the run's teardown fails when a machine's measured browser coverage is below 100 % of the rest, and
+ * tests/model/browserPlan.test.ts when an exclusion names nothing or something the browser paths take. A
+ * string: the whole machine (no browser bindings). Transitions by their label, as the coverage lists them.
+ */
+export type BrowserExclusions<M extends AnyStateMachine> =
+  string | { states?: { [P in StatePath<M>]?: string }; transitions?: Record<string, string> };
 
 /**
  * The model as the catalog stores it, for any machine. Each model file checks its model with
@@ -440,4 +452,5 @@ export interface AnyFlowModel {
     delays?: Record<string, ((ms: number, before: never, language: PageLanguage) => BindingResult) | undefined>;
     states?: Record<string, ((snapshot: never, language: PageLanguage) => PageExpectation) | undefined>;
   };
+  notInBrowser?: string | { states?: Record<string, string | undefined>; transitions?: Record<string, string> };
 }

@@ -620,6 +620,11 @@ function shortPathName(number: number, { input, steps }: FlowPath): string {
   return [`#${number}`, input ? `[${input.name}]` : null, shown].filter(Boolean).join(' ');
 }
 
+/** A machine's states and transitions as the coverage counts them, without generating its paths. */
+export function describeFlow(entry: CatalogEntry): Pick<FlowPaths, 'id' | 'states' | 'transitions'> {
+  return { id: entry.id, states: describeStates(entry.machine), transitions: describeTransitions(entry.machine) };
+}
+
 /**
  * The paths of a catalogued flow: every state reached and every transition taken (as far as the model's
  * fixtures reach), plus the model's journeys, with the states and transitions to compute coverage against.
