@@ -64,14 +64,14 @@ export function Diagram({
 
   useEffect(() => {
     let cancelled = false;
-    renderMermaid(flowId, diagram.source).then(
+    renderMermaid(flowId, diagram.source, diagram.edges).then(
       (svg) => !cancelled && setRendered({ source: diagram.source, svg, error: null }),
       (error: unknown) => !cancelled && setRendered({ source: diagram.source, svg: null, error: String(error) }),
     );
     return () => {
       cancelled = true;
     };
-  }, [flowId, diagram.source]);
+  }, [flowId, diagram]);
 
   const current = rendered?.source === diagram.source ? rendered : null;
 
