@@ -83,7 +83,7 @@ export const biometricMachine = setup({
   initial: 'loadingStatus',
   states: {
     loadingStatus: {
-      description: 'GET /validation-code/status: does the customer have a passkey?',
+      description: 'Finding out whether the customer already has a passkey.',
       invoke: {
         id: 'loadStatus',
         src: 'loadStatus',
@@ -154,7 +154,7 @@ export const biometricMachine = setup({
       },
     },
     removingPasskey: {
-      description: 'DELETE /passkeys/:id, which spends the step-up.',
+      description: 'Waiting while the server removes the passkey (this uses up the confirmation).',
       invoke: {
         id: 'removePasskey',
         src: 'removePasskey',
@@ -175,7 +175,8 @@ export const biometricMachine = setup({
       },
     },
     requestingEnable: {
-      description: 'POST /validation-code/biometric/enable/request: the code token and the creation options (no code after the step-up).',
+      description:
+        'Getting ready to add a passkey: the server sends a code (none after a confirmation) and what the device needs to create it.',
       invoke: {
         id: 'requestEnable',
         src: 'requestEnable',
@@ -218,7 +219,7 @@ export const biometricMachine = setup({
       },
     },
     verifyingEnableCode: {
-      description: 'POST enable/confirm with the code alone; the token stays valid for the passkey.',
+      description: 'Waiting while the server checks the typed code; it then stays valid for the passkey.',
       invoke: {
         id: 'confirmEnableCode',
         src: 'confirmEnableCode',
@@ -263,7 +264,7 @@ export const biometricMachine = setup({
       },
     },
     confirmingEnable: {
-      description: 'POST enable/confirm with the passkey: the server verifies and stores it.',
+      description: 'Waiting while the server checks the new passkey and saves it.',
       invoke: {
         id: 'confirmEnable',
         src: 'confirmEnable',
@@ -287,7 +288,7 @@ export const biometricMachine = setup({
       },
     },
     requestingDisable: {
-      description: 'POST /validation-code/biometric/disable-all/request: a code is sent.',
+      description: 'Waiting while the server sends a code to confirm removing every passkey.',
       invoke: {
         id: 'requestDisable',
         src: 'requestDisable',
@@ -318,7 +319,7 @@ export const biometricMachine = setup({
       },
     },
     confirmingDisable: {
-      description: 'POST disable-all/confirm: every passkey is removed.',
+      description: 'Waiting while the server checks the code and removes every passkey.',
       invoke: {
         id: 'confirmDisable',
         src: 'confirmDisable',

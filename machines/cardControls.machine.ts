@@ -72,7 +72,7 @@ export const cardControlsMachine = setup({
       },
     },
     changingFreeze: {
-      description: 'POST /cards/:id/freeze or /unfreeze: the opposite of what the card is.',
+      description: 'Waiting while the server freezes the card, or unfreezes it if it was frozen.',
       tags: ['busy'],
       invoke: {
         id: 'setFrozen',
@@ -87,7 +87,7 @@ export const cardControlsMachine = setup({
       },
     },
     savingControls: {
-      description: 'POST /cards/:id/controls with the changed limits or switches.',
+      description: 'Waiting while the server saves the changed limits or switches.',
       tags: ['busy'],
       invoke: {
         id: 'updateControls',
@@ -114,7 +114,7 @@ export const cardControlsMachine = setup({
       },
     },
     revealing: {
-      description: 'POST /cards/:id/reveal, which spends the grant; its answer is never cached.',
+      description: "Waiting for the card's full number and code (this uses up the confirmation); they are never kept.",
       tags: ['busy'],
       invoke: {
         id: 'revealCard',

@@ -103,7 +103,7 @@ export const changePasswordMachine = setup({
       },
     },
     changing: {
-      description: 'POST /users/change-password.',
+      description: 'Waiting while the server checks the current password and sets the new one.',
       invoke: {
         id: 'changePassword',
         src: 'changePassword',

@@ -124,7 +124,7 @@ export const collateralMachine = setup({
       },
     },
     previewing: {
-      description: 'GET …/collateral/preview: the loan-to-value and credit line after the move.',
+      description: 'Working out what the move would do: the loan-to-value and the credit line after it.',
       tags: ['editing', 'previewing'],
       invoke: {
         id: 'previewCollateral',
@@ -148,7 +148,7 @@ export const collateralMachine = setup({
       },
     },
     moving: {
-      description: 'POST …/collateral/add or /withdraw, once per move (its Idempotency-Key); refused past the credit limit.',
+      description: 'Waiting while the server moves the collateral, at most once per move; it refuses a move past the credit limit.',
       tags: ['busy'],
       invoke: {
         id: 'moveCollateral',

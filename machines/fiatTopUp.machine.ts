@@ -30,7 +30,7 @@ export const fiatTopUpMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
-      description: 'GET /inject/fiat/details; the page shows the skeleton of the details.',
+      description: 'Loading the bank details to pay into; the page shows their outline meanwhile.',
       meta: { route: '/inject/fiat' },
       invoke: {
         id: 'loadDetails',

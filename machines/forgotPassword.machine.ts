@@ -97,7 +97,8 @@ export const forgotPasswordMachine = setup({
       },
     },
     requestingCode: {
-      description: 'POST /auth/forgot-password; it answers alike for every address, so it cannot tell who is a customer.',
+      description:
+        'Waiting while the server sends a reset code; it answers alike for every address, so the page cannot tell who is a customer.',
       invoke: {
         id: 'requestCode',
         src: 'requestCode',
@@ -177,7 +178,7 @@ export const forgotPasswordMachine = setup({
               },
             },
             submitting: {
-              description: 'POST /auth/reset-password; it ends every session and refresh token of the customer and signs no one in.',
+              description: 'Waiting while the server sets the new password; it signs the customer out everywhere and signs no one in.',
               invoke: {
                 id: 'resetPassword',
                 src: 'resetPassword',

@@ -43,7 +43,7 @@ export const kycMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
-      description: 'GET /kyc: the draft and the statuses.',
+      description: 'Loading what the customer has filled in so far and where each step stands.',
       invoke: {
         id: 'loadApplication',
         src: 'loadApplication',
@@ -84,7 +84,7 @@ export const kycMachine = setup({
     },
     submitting: {
       tags: ['busy'],
-      description: 'POST /kyc/submit.',
+      description: 'Waiting while the server takes the finished application for review.',
       invoke: {
         id: 'submitApplication',
         src: 'submitApplication',

@@ -85,7 +85,7 @@ export const loginMachine = setup({
     },
     signingIn: {
       tags: ['busy'],
-      description: 'POST /auth/login; the button is busy and a second click does nothing.',
+      description: 'Waiting while the server checks the e-mail and password; the button is busy and a second click does nothing.',
       invoke: {
         id: 'signIn',
         src: 'signIn',

@@ -70,7 +70,7 @@ export const passkeySignInMachine = setup({
       },
     },
     preparingAutofill: {
-      description: 'POST /auth/passkey/options for the silent request.',
+      description: "Getting ready to offer the device's saved passkeys without a click.",
       invoke: {
         id: 'fetchOptions',
         src: 'fetchOptions',
@@ -106,7 +106,7 @@ export const passkeySignInMachine = setup({
     },
     requestingOptions: {
       tags: ['busy'],
-      description: 'POST /auth/passkey/options for the button’s ceremony.',
+      description: 'Getting ready to ask the device for a passkey after the button was pressed.',
       invoke: {
         id: 'fetchOptions',
         src: 'fetchOptions',
@@ -144,7 +144,7 @@ export const passkeySignInMachine = setup({
     },
     verifying: {
       tags: ['busy'],
-      description: 'POST /auth/passkey/verify: the server checks the passkey and sets the session cookies.',
+      description: 'Waiting while the server checks the passkey and signs the customer in.',
       on: { PASSKEY_CHOSEN: { description: 'The button does nothing while a passkey is being checked.' } },
       invoke: {
         id: 'verify',

@@ -70,7 +70,7 @@ export const payByCodeMachine = setup({
     },
     checking: {
       tags: ['busy'],
-      description: 'POST /inject/pay-by-code; a second tap does nothing meanwhile.',
+      description: 'Waiting while the server checks the code and pays; a second tap does nothing meanwhile.',
       invoke: {
         id: 'redeemVoucher',
         src: 'redeemVoucher',

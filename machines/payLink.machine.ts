@@ -95,7 +95,7 @@ export const payLinkMachine = setup({
     },
     creating: {
       tags: ['busy'],
-      description: 'POST /pay-links.',
+      description: 'Waiting while the server creates the payment request and its link.',
       invoke: {
         id: 'createPayLink',
         src: 'createPayLink',
@@ -133,7 +133,7 @@ export const payLinkMachine = setup({
     },
     cancelling: {
       tags: ['busy'],
-      description: 'POST /pay-links/:hash/cancel for one open request of the list.',
+      description: 'Waiting while the server cancels one open request of the list.',
       invoke: {
         id: 'cancelPayLink',
         src: 'cancelPayLink',

@@ -129,7 +129,7 @@ export const paymentMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
-      description: 'GET /pay-links/:hash.',
+      description: 'Loading the payment request: who asks, how much, and whether it is still open.',
       invoke: {
         id: 'loadLink',
         src: 'loadLink',
@@ -206,7 +206,7 @@ export const paymentMachine = setup({
         },
         quoting: {
           tags: ['quoting'],
-          description: 'POST /pay-links/:hash/quotes: the rate, the fee and what the account pays, firm for 30 seconds.',
+          description: 'Waiting for a price: the rate, the fee and what the account pays, firm for 30 seconds.',
           invoke: {
             id: 'requestQuote',
             src: 'requestQuote',
@@ -269,7 +269,7 @@ export const paymentMachine = setup({
     },
     paying: {
       tags: ['busy'],
-      description: 'POST /pay-links/:hash/pay: one ledger transaction, or a refusal with nothing moved.',
+      description: 'Waiting while the server pays the request: all of it moves at once, or nothing moves and it says why.',
       invoke: {
         id: 'pay',
         src: 'pay',

@@ -120,7 +120,7 @@ export const phoneChangeMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      description: 'GET /users/me for the phone, the e-mail and the country of residence.',
+      description: "Loading the customer's phone, e-mail and country of residence.",
       invoke: {
         id: 'loadPhone',
         src: 'loadPhone',
@@ -178,7 +178,8 @@ export const phoneChangeMachine = setup({
       },
     },
     removing: {
-      description: 'POST /users/remove-phone, which spends the step-up; the old number and the e-mail are told.',
+      description:
+        'Waiting while the server removes the phone number (this uses up the confirmation); the old number and the e-mail are told.',
       invoke: {
         id: 'removePhone',
         src: 'removePhone',
@@ -267,7 +268,7 @@ export const phoneChangeMachine = setup({
       },
     },
     sendingCode: {
-      description: 'POST /users/set-phone or /users/update-phone.',
+      description: 'Waiting while the server sends a code to the new number.',
       invoke: {
         id: 'requestCode',
         src: 'requestCode',
@@ -350,7 +351,7 @@ export const phoneChangeMachine = setup({
               },
             },
             confirming: {
-              description: 'POST /users/confirm-phone, /users/confirm-update-phone or /users/confirm-update-phone-sms.',
+              description: 'Waiting while the server checks the typed code and saves the number.',
               invoke: {
                 id: 'confirmCode',
                 src: 'confirmCode',
@@ -372,7 +373,7 @@ export const phoneChangeMachine = setup({
             },
             confirmingEmail: {
               description:
-                'POST /users/confirm-update-phone: the e-mail proves the request, not the number; the right code sends an SMS code to the new number.',
+                'Waiting while the server checks the code from the e-mail, which proves the request (not the number); the right code sends an SMS code to the new number.',
               invoke: {
                 id: 'confirmEmailCode',
                 src: 'confirmEmailCode',

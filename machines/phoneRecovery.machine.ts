@@ -95,7 +95,7 @@ export const phoneRecoveryMachine = setup({
       },
     },
     sendingCode: {
-      description: 'POST /auth/phone-recovery/start: the code goes to the account’s e-mail.',
+      description: 'Waiting while the server sends a code to the account’s e-mail.',
       invoke: {
         id: 'sendRecoveryCode',
         src: 'sendRecoveryCode',
@@ -154,7 +154,7 @@ export const phoneRecoveryMachine = setup({
               },
             },
             confirming: {
-              description: 'POST /auth/phone-recovery/confirm; the button busy.',
+              description: 'Waiting while the server checks the code; the button is busy.',
               invoke: {
                 id: 'confirmRecovery',
                 src: 'confirmRecovery',

@@ -46,7 +46,7 @@ export const recoveryCancelMachine = setup({
     },
     cancelling: {
       tags: ['busy'],
-      description: 'POST /auth/phone-recovery/cancel with the token.',
+      description: "Waiting while the server cancels the phone recovery the e-mail's link names.",
       invoke: {
         id: 'cancelRecovery',
         src: 'cancelRecovery',

@@ -244,7 +244,8 @@ export const registrationMachine = setup({
     },
     registering: {
       tags: ['busy'],
-      description: 'POST /auth/register with the saved ref_code and the interface language; it signs in and e-mails a code.',
+      description:
+        "Waiting while the server creates the account (with the saved referral code and the page's language); it signs the customer in and e-mails a code.",
       invoke: {
         id: 'register',
         src: 'register',
@@ -291,7 +292,7 @@ export const registrationMachine = setup({
     },
     redeemingPromoCode: {
       tags: ['busy'],
-      description: 'POST /users/promocode.',
+      description: 'Waiting while the server checks and redeems the promo code.',
       invoke: {
         id: 'redeemPromoCode',
         src: 'redeemPromoCode',
@@ -334,7 +335,7 @@ export const registrationMachine = setup({
             },
             checking: {
               tags: ['busy'],
-              description: 'POST /auth/verify-email.',
+              description: 'Waiting while the server checks the code from the e-mail.',
               invoke: {
                 id: 'verifyEmail',
                 src: 'verifyEmail',

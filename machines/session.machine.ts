@@ -153,7 +153,7 @@ export const sessionMachine = setup({
     },
     endingIdleSession: {
       tags: ['signedIn', 'loggingOut'],
-      description: 'POST /auth/logout, then the login page says the customer was signed out for inactivity.',
+      description: 'Signing out on the server; then the login page says the customer was signed out for inactivity.',
       invoke: {
         id: 'logOut',
         src: 'logOut',
@@ -181,7 +181,7 @@ export const sessionMachine = setup({
     },
     loggingOut: {
       tags: ['signedIn', 'loggingOut'],
-      description: 'POST /auth/logout, then the session ends on this device whatever the answer.',
+      description: 'Signing out on the server; the session then ends on this device whatever the answer.',
       invoke: {
         id: 'logOut',
         src: 'logOut',

@@ -52,7 +52,7 @@ export const socialSignInMachine = setup({
       ],
     },
     requestingAuthorization: {
-      description: 'POST /auth/social/start: the server remembers state, nonce and PKCE verifier and answers the provider URL.',
+      description: "Waiting for the address of the provider's sign-in page; the server remembers what it needs to check the answer.",
       invoke: {
         id: 'startSignIn',
         src: 'startSignIn',

@@ -87,7 +87,7 @@ export const stepUpMachine = setup({
   states: {
     loadingOptions: {
       tags: ['busy'],
-      description: 'POST /step-up/options: a passkey request for this action, or none.',
+      description: 'Asking the server whether this action can be confirmed with a passkey.',
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',
@@ -135,7 +135,7 @@ export const stepUpMachine = setup({
     },
     verifyingPasskey: {
       tags: ['busy'],
-      description: 'POST /step-up/verify with the passkey answer.',
+      description: 'Waiting while the server checks the passkey the customer just used.',
       invoke: {
         id: 'verifyPasskey',
         src: 'verifyPasskey',
@@ -165,7 +165,7 @@ export const stepUpMachine = setup({
     },
     sendingCode: {
       tags: ['busy'],
-      description: 'POST /step-up/code: a code for this action, by SMS to the confirmed phone, else by e-mail.',
+      description: 'Waiting while the server sends a code for this action, by SMS to the confirmed phone, else by e-mail.',
       invoke: {
         id: 'sendCode',
         src: 'sendCode',
@@ -236,7 +236,7 @@ export const stepUpMachine = setup({
             },
             verifying: {
               tags: ['busy'],
-              description: 'POST /step-up/verify with the code.',
+              description: 'Waiting while the server checks the typed code.',
               invoke: {
                 id: 'verifyCode',
                 src: 'verifyCode',

@@ -174,7 +174,7 @@ export const transferMachine = setup({
       after: { QUOTE_DEBOUNCE: { target: 'quoting', description: 'The typing paused: the server is asked for a quote.' } },
     },
     quoting: {
-      description: 'POST /transfers/quotes: the rate, the fee and the other side of the amount, firm for 30 seconds.',
+      description: 'Waiting for a price: the rate, the fee and the other side of the amount, firm for 30 seconds.',
       tags: ['editing', 'quoting'],
       invoke: {
         id: 'requestQuote',
@@ -265,7 +265,7 @@ export const transferMachine = setup({
       // A sheet open when the quote ran out reopens with the fresh one (`reviewing` stays).
     },
     confirming: {
-      description: 'POST /transfers with the quote id; further clicks and changes wait for the answer.',
+      description: 'Waiting while the server moves the money at the confirmed price; further clicks and changes wait for the answer.',
       tags: ['reviewing', 'busy'],
       invoke: {
         id: 'confirmTransfer',

@@ -120,7 +120,7 @@ export const twoFactorPhoneMachine = setup({
               },
             },
             verifying: {
-              description: 'POST /auth/2fa/phone/verify; the field is kept, the button busy.',
+              description: 'Waiting while the server checks the SMS code; the field is kept, the button busy.',
               invoke: {
                 id: 'verifyCode',
                 src: 'verifyCode',

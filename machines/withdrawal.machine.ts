@@ -141,7 +141,7 @@ export const withdrawalMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
-      description: 'GET /withdrawal-addresses.',
+      description: "Loading the customer's saved withdrawal addresses.",
       invoke: {
         id: 'loadAddresses',
         src: 'loadAddresses',
@@ -267,7 +267,7 @@ export const withdrawalMachine = setup({
     },
     savingAddress: {
       tags: ['busy'],
-      description: 'POST /withdrawal-addresses; the new address is chosen once saved.',
+      description: 'Waiting while the server saves the new address; it is chosen once saved.',
       invoke: {
         id: 'saveAddress',
         src: 'saveAddress',
@@ -298,7 +298,7 @@ export const withdrawalMachine = setup({
     },
     quoting: {
       tags: ['busy'],
-      description: 'POST /withdrawals/quotes: the fee from the chain and what arrives.',
+      description: 'Waiting for a price: the network fee and what arrives at the address.',
       invoke: {
         id: 'requestQuote',
         src: 'requestQuote',
@@ -350,7 +350,7 @@ export const withdrawalMachine = setup({
     withdrawing: {
       tags: ['busy'],
       description:
-        'POST /withdrawals: the amount is held at once, refused with nothing moved, or answered `step_up_required` when funds and limit allow it.',
+        'Waiting while the server takes the withdrawal: the amount is held at once, or refused with nothing moved, or a confirmation is asked for first when funds and limit allow it.',
       invoke: {
         id: 'withdraw',
         src: 'withdraw',

@@ -1,11 +1,59 @@
 import { and, fromPromise, not, or, setup, stateIn } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { activeStateIds, describeMachine, guardLabel, readableEvent, statePath } from '../src/flows/describe';
+import { defaultCollapsed } from '../src/flows/collapse';
 import { pathHighlight } from '../src/flows/highlight';
 import { mermaidText, toMermaid } from '../src/flows/mermaid';
 
 /** Small machines, one feature each, so a failure names what broke. */
 const lines = (source: string) => source.split('\n').map((line) => line.trim());
+
+describe('closed parts (src/flows/collapse.ts)', () => {
+  const machine = setup({}).createMachine({
+    id: 'parts',
+    initial: 'outer',
+    states: {
+      outer: { initial: 'a', states: { a: { on: { GO: 'b' } }, b: {} }, on: { LEAVE: 'gone' } },
+      gone: { on: { BACK: 'outer.b' } },
+    },
+  });
+
+  it('draws a closed compound state as one box; arrows to and from the states inside end on it', () => {
+    const { source, nodeIds, closedParts } = toMermaid(describeMachine(machine), ['parts.outer']);
+    expect(lines(source)).toEqual(
+      expect.arrayContaining([
+        'state "outer" as outer',
+        'outer : ▸ 2 states inside, click to open',
+        'outer --> gone : leave',
+        'gone --> outer : back',
+      ]),
+    );
+    // What happens inside a closed part is not drawn.
+    expect(source).not.toMatch(/outer__a|outer__b|: go$/m);
+    expect(closedParts).toEqual({ outer: 'parts.outer' });
+    expect(nodeIds['parts.outer.b']).toBe('outer');
+    // A path standing inside the closed part marks its box.
+    const highlight = pathHighlight(
+      toMermaid(describeMachine(machine), ['parts.outer']),
+      [{ states: ['parts.outer', 'parts.outer.a'], visited: [], transitions: [] }],
+      0,
+    );
+    expect(highlight.current).toEqual(['outer']);
+  });
+
+  it('opens large machines as an overview and leaves small ones drawn whole', () => {
+    expect(defaultCollapsed(describeMachine(machine))).toEqual([]);
+    const large = setup({}).createMachine({
+      id: 'large',
+      initial: 's0',
+      states: {
+        ...Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`s${i}`, {}])),
+        part: { initial: 'x', states: { x: {}, y: {} } },
+      },
+    });
+    expect(defaultCollapsed(describeMachine(large))).toEqual(['large.part']);
+  });
+});
 
 describe('describeMachine + toMermaid', () => {
   it('draws nested states with their own initial marker, edges written in the innermost block', () => {

@@ -1,6 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { attachClusterEdges } from '../../src/flows/clusterEdges';
 import { toMermaid } from '../../src/flows/mermaid';
 import { mermaidConfig } from '../../src/flows/mermaidConfig';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
@@ -23,9 +24,13 @@ export async function renderFlowSvgs(docs: readonly FlowDoc[], root: string): Pr
       const page = await context.newPage();
       await page.setContent('<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>');
       await page.addScriptTag({ content: bundle });
-      const expectedLabels = toMermaid(doc.model).edges.map((edge) => ({ domId: edge.domId, label: edge.label }));
+      // tsx keeps function names by wrapping them in `__name(…)`: the page gets a `__name` that does nothing,
+      // so attachClusterEdges (passed in as text) runs there as written.
+      await page.evaluate('window.__name = (fn) => fn');
+      const { edges } = toMermaid(doc.model);
+      const expectedLabels = edges.map((edge) => ({ domId: edge.domId, label: edge.label }));
       const { svg, mismatches } = await page.evaluate(
-        async ({ id, source, config, expectedLabels }) => {
+        async ({ id, source, config, expectedLabels, edges, attach }) => {
           // Mermaid names the last region of a parallel state with Math.random(): seed it by the machine id.
           let seed = [...id].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
           Math.random = () => {
@@ -37,11 +42,14 @@ export async function renderFlowSvgs(docs: readonly FlowDoc[], root: string): Pr
           };
           const mermaid = (window as unknown as { mermaid: typeof import('mermaid').default }).mermaid;
           mermaid.initialize(config);
-          const { svg } = await mermaid.render(`flow-${id}`, source);
+          const { svg: drawn } = await mermaid.render(`flow-${id}`, source);
           // The explorer finds edges by Mermaid's edge ids: check they are where the converter says.
           const host = document.createElement('div');
-          host.innerHTML = svg;
+          host.innerHTML = drawn;
           document.body.append(host);
+          // Laid out in the page now: arrows into and out of compound states are made to touch their boxes.
+          (new Function(`return ${attach}`)() as typeof attachClusterEdges)(host.querySelector('svg')!, edges);
+          const svg = host.innerHTML;
           // (No named helpers in here: tsx would wrap them in a `__name` call the page does not know.)
           const mismatches = expectedLabels
             .filter(({ label }) => label !== '')
@@ -53,7 +61,14 @@ export async function renderFlowSvgs(docs: readonly FlowDoc[], root: string): Pr
           host.remove();
           return { svg, mismatches };
         },
-        { id: doc.entry.id, source: doc.mermaid, config: mermaidConfig(doc.entry.id), expectedLabels },
+        {
+          id: doc.entry.id,
+          source: doc.mermaid,
+          config: mermaidConfig(doc.entry.id),
+          expectedLabels,
+          edges,
+          attach: attachClusterEdges.toString(),
+        },
       );
       if (mismatches.length > 0) {
         throw new Error(`${doc.entry.id}: Mermaid numbered the edges differently than the converter:\n${mismatches.join('\n')}`);

@@ -1,3 +1,4 @@
+import { collapseModel } from './collapse';
 import type { FlowModel, FlowState, FlowTransition } from './describe';
 import { invokeWords, stateWords, transitionWords } from './labels';
 
@@ -31,8 +32,13 @@ export interface MermaidEdge {
 
 export interface MermaidDiagram {
   source: string;
-  /** Mermaid node id of each state id (the root has none, unless it is parallel and drawn as a box). */
+  /**
+   * Mermaid node id of each state id (the root has none, unless it is parallel and drawn as a box); a
+   * state inside a closed part has the closed part's box.
+   */
   nodeIds: Record<string, string>;
+  /** The state id of each closed part's box, by Mermaid node id (src/flows/collapse.ts). */
+  closedParts: Record<string, string>;
   /** The “any state” node of a compound state id (the root's is keyed by the machine's root id). */
   anyNodeIds: Record<string, string>;
   /** Edges in the order they appear in the source. */
@@ -102,7 +108,9 @@ export function wrappedText(text: string): string {
   return lines.join(LINE_BREAK);
 }
 
-export function toMermaid(model: FlowModel): MermaidDiagram {
+/** `collapsed`: compound states drawn closed, as one box each (src/flows/collapse.ts). */
+export function toMermaid(full: FlowModel, collapsed: Iterable<string> = []): MermaidDiagram {
+  const { model, shownAs, inside } = collapseModel(full, collapsed);
   const byId = new Map(model.states.map((s) => [s.id, s]));
   const root = model.states[0];
   if (!root) throw new Error(`Machine ${model.id} has no root state`);
@@ -160,6 +168,11 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
   const boxLines = new Map<string, string[]>();
   // Mermaid reads a second `:` in `id : text` as a syntax error: a box line says it with a dash.
   const addLine = (nodeId: string, line: string) => boxLines.set(nodeId, [...(boxLines.get(nodeId) ?? []), line.replace(/\s*:/g, ' —')]);
+  const closedParts: Record<string, string> = {};
+  for (const [stateId, count] of inside) {
+    closedParts[nodeIds[stateId]!] = stateId;
+    addLine(nodeIds[stateId]!, `▸ ${count} states inside, click to open`);
+  }
   for (const state of model.states) {
     const id = nodeIds[state.id];
     if (id && state.type !== 'compound' && state.type !== 'parallel')
@@ -290,5 +303,6 @@ export function toMermaid(model: FlowModel): MermaidDiagram {
   emit(1, `classDef ${MERMAID_CLASSES.history} font-style:italic`);
   for (const line of classes) emit(1, line);
 
-  return { source: `${lines.join('\n')}\n`, nodeIds, anyNodeIds, edges };
+  for (const [hidden, shown] of shownAs) nodeIds[hidden] = nodeIds[shown]!;
+  return { source: `${lines.join('\n')}\n`, nodeIds, closedParts, anyNodeIds, edges };
 }

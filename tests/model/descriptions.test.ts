@@ -6,7 +6,8 @@ import { catalog } from '../../machines/index';
  * The diagrams and the flow docs are read by product reviewers, who read the `description`s, not the code
  * names. So every state and every transition (events, `always`, timers, an actor's done and error) of
  * every catalogued machine says in plain words what the customer sees or what happens: at least three
- * words, and more than the identifier's own words ("Confirming." under `confirming` says nothing).
+ * words, and more than the identifier's own words ("Confirming." under `confirming` says nothing), and not
+ * the request it makes ("POST /kyc/submit." says nothing of what the customer waits for).
  */
 
 /** Words that carry no meaning of their own, so "The confirming" still only repeats `confirming`. */
@@ -38,6 +39,8 @@ function problem(description: unknown, identifiers: string[]): string | null {
   const own = identifierWords(...identifiers);
   const meaningful = all.filter((word) => !filler.has(word));
   if (meaningful.every((word) => own.has(word))) return `only repeats the identifier: “${description}”`;
+  if (/^(GET|POST|PUT|PATCH|DELETE)\b/.test(description.trim()))
+    return `names the request, not what the customer waits for: “${description}”`;
   return null;
 }
 
@@ -82,6 +85,7 @@ describe('descriptions for reviewers', () => {
     expect(problem(undefined, ['confirming'])).toBe('no description');
     expect(problem('Asks first.', ['confirming'])).toMatch(/^under three words/);
     expect(problem('The review requested.', ['REVIEW_REQUESTED'])).toMatch(/^only repeats the identifier/);
+    expect(problem('POST /kyc/submit with the draft.', ['submitting'])).toMatch(/^names the request/);
     expect(problem('Waiting for the server to confirm the transfer.', ['confirming'])).toBeNull();
   });
 });

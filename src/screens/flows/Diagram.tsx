@@ -1,5 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FlowState } from '../../flows/describe';
 import type { DiagramHighlight } from '../../flows/highlight';
 import type { MermaidDiagram } from '../../flows/mermaid';
 import { Icon } from '../../ui/Icon';
@@ -12,8 +13,10 @@ const ZOOMS = [0.25, 0.35, 0.5, 0.7, 0.85, 1, 1.25, 1.5, 2, 3] as const;
 const DEFAULT_ZOOM = ZOOMS.indexOf(1);
 /** How far an arrow key moves the drawing, in CSS pixels. */
 const PAN_STEP = 48;
+/** A pointer that moved further than this between press and release dragged the drawing: no click. */
+const DRAG_SLOP = 4;
 
-const NODE_CLASSES = ['flow-node--current', 'flow-node--visited', 'flow-node--live'] as const;
+const NODE_CLASSES = ['flow-node--current', 'flow-node--visited', 'flow-node--live', 'flow-node--closed'] as const;
 const EDGE_CLASSES = ['flow-edge--current', 'flow-edge--taken'] as const;
 
 interface Rendered {
@@ -22,22 +25,37 @@ interface Rendered {
   error: string | null;
 }
 
-/** Mermaid node elements by node id: `g.node` (`flow-<id>-state-<node>-<n>`) and composite `g.cluster`s. */
-function indexNodes(root: HTMLElement, flowId: string): Map<string, Element[]> {
+/** The Mermaid node id of a state's `g.node` (`flow-<id>-state-<node>-<n>`), or null. */
+function nodeIdOf(element: Element, flowId: string): string | null {
   const prefix = `flow-${flowId}-state-`;
+  return (element.id.startsWith(prefix) ? /^(.*)-\d+$/.exec(element.id.slice(prefix.length))?.[1] : null) ?? null;
+}
+
+/** Mermaid node elements by node id: `g.node` and composite `g.cluster`s. */
+function indexNodes(root: HTMLElement, flowId: string): Map<string, Element[]> {
   const out = new Map<string, Element[]>();
   const add = (node: string, element: Element) => out.set(node, [...(out.get(node) ?? []), element]);
   for (const element of root.querySelectorAll('g.node[id]')) {
-    const match = element.id.startsWith(prefix) ? /^(.*)-\d+$/.exec(element.id.slice(prefix.length)) : null;
-    if (match?.[1]) add(match[1], element);
+    const node = nodeIdOf(element, flowId);
+    if (node) add(node, element);
   }
   for (const element of root.querySelectorAll('g.statediagram-cluster[data-id]')) add(element.getAttribute('data-id')!, element);
   return out;
 }
 
+/** The parts of a large diagram that open and close (src/flows/collapse.ts). */
+export interface DiagramParts {
+  states: readonly { state: FlowState; label: string }[];
+  /** State ids drawn closed. */
+  closed: readonly string[];
+  onChange: (closed: string[]) => void;
+}
+
 /**
  * One machine's diagram, drawn in the browser from the same Mermaid source as docs/flows, with the
- * chosen path step and the live state marked by CSS classes on Mermaid's own nodes and edges.
+ * chosen path step and the live state marked by CSS classes on Mermaid's own nodes and edges. A large
+ * machine's compound states open and close: from the buttons above the drawing (the keyboard's way), or
+ * by a click on a closed box.
  */
 export function Diagram({
   flowId,
@@ -45,6 +63,7 @@ export function Diagram({
   diagram,
   highlight,
   stepper,
+  parts,
 }: {
   flowId: string;
   title: string;
@@ -52,6 +71,7 @@ export function Diagram({
   highlight: DiagramHighlight;
   /** Compact previous/next next to the drawing, so stepping keeps it in view. */
   stepper?: { index: number; total: number; onStep: (index: number) => void };
+  parts?: DiagramParts;
 }) {
   const { t, i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
@@ -60,18 +80,21 @@ export function Diagram({
   const [zoom, setZoom] = useState(DEFAULT_ZOOM);
   const zoomBy = (step: number) => setZoom((z) => Math.min(ZOOMS.length - 1, Math.max(0, z + step)));
   const hintId = useId();
-  const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
+  const partsId = useId();
+  const drag = useRef<{ x: number; y: number; left: number; top: number; moved: boolean } | null>(null);
+  /** Whether the last press dragged the drawing, so its click opens nothing. */
+  const dragged = useRef(false);
 
   useEffect(() => {
     let cancelled = false;
-    renderMermaid(flowId, diagram.source).then(
+    renderMermaid(flowId, diagram.source, diagram.edges).then(
       (svg) => !cancelled && setRendered({ source: diagram.source, svg, error: null }),
       (error: unknown) => !cancelled && setRendered({ source: diagram.source, svg: null, error: String(error) }),
     );
     return () => {
       cancelled = true;
     };
-  }, [flowId, diagram.source]);
+  }, [flowId, diagram]);
 
   const current = rendered?.source === diagram.source ? rendered : null;
 
@@ -88,6 +111,7 @@ export function Diagram({
     mark(highlight.visited, 'flow-node--visited');
     mark(highlight.current, 'flow-node--current');
     mark(highlight.live, 'flow-node--live');
+    mark(Object.keys(diagram.closedParts), 'flow-node--closed');
     const markEdges = (ids: readonly string[], className: string) => {
       for (const id of ids) for (const element of root.querySelectorAll(`[data-id="${id}"]`)) element.classList.add(className);
     };
@@ -105,7 +129,7 @@ export function Diagram({
       root.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
       root.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
     }
-  }, [current, highlight, flowId, zoom]);
+  }, [current, highlight, flowId, zoom, diagram.closedParts]);
 
   // Ctrl + wheel zooms the drawing, not the page: a passive React listener could not prevent that.
   const hasSvg = Boolean(current?.svg);
@@ -142,16 +166,27 @@ export function Diagram({
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.pointerType !== 'mouse' || event.button !== 0) return;
     const root = event.currentTarget;
-    drag.current = { x: event.clientX, y: event.clientY, left: root.scrollLeft, top: root.scrollTop };
-    root.setPointerCapture(event.pointerId);
+    drag.current = { x: event.clientX, y: event.clientY, left: root.scrollLeft, top: root.scrollTop, moved: false };
+    dragged.current = false;
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const start = drag.current;
     if (!start) return;
+    if (!start.moved && Math.hypot(event.clientX - start.x, event.clientY - start.y) <= DRAG_SLOP) return;
+    // Captured only once it is a drag: a capture at the press would send the click to the canvas, not the box.
+    if (!start.moved) event.currentTarget.setPointerCapture(event.pointerId);
+    start.moved = true;
     event.currentTarget.scrollTo(start.left - (event.clientX - start.x), start.top - (event.clientY - start.y));
   };
   const endDrag = () => {
+    dragged.current = drag.current?.moved ?? false;
     drag.current = null;
+  };
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const node = (event.target as Element).closest('g.node[id]');
+    const closed = node ? diagram.closedParts[nodeIdOf(node, flowId) ?? ''] : undefined;
+    if (!parts || !closed || dragged.current) return;
+    parts.onChange(parts.closed.filter((id) => id !== closed));
   };
 
   return (
@@ -198,6 +233,7 @@ export function Diagram({
       <p id={hintId} className="visually-hidden">
         {t('flows.zoomHint')}
       </p>
+      {parts ? <PartsBar id={partsId} parts={parts} /> : null}
       {current?.error ? (
         <p role="alert" className="flow-diagram-error">
           {t('flows.diagramFailed')}
@@ -219,6 +255,7 @@ export function Diagram({
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
+          onClick={onClick}
           dangerouslySetInnerHTML={{ __html: current.svg }}
         />
       ) : current?.error ? null : (
@@ -253,5 +290,37 @@ export function Diagram({
         ) : null}
       </ul>
     </figure>
+  );
+}
+
+/** A toggle button per part (pressed: open), and all at once. */
+function PartsBar({ id, parts }: { id: string; parts: DiagramParts }) {
+  const { t } = useTranslation();
+  const closed = new Set(parts.closed);
+  const all = parts.states.map((p) => p.state.id);
+  return (
+    <div className="flow-parts">
+      <p id={id} className="flow-parts-label">
+        {t('flows.parts')}
+      </p>
+      <div className="flow-parts-buttons" role="group" aria-labelledby={id} data-testid="flow-parts">
+        {parts.states.map(({ state, label }) => (
+          <Button
+            key={state.id}
+            className="button--small flow-part"
+            aria-pressed={!closed.has(state.id)}
+            onClick={() => parts.onChange(closed.has(state.id) ? parts.closed.filter((c) => c !== state.id) : [...parts.closed, state.id])}
+          >
+            <bdi lang="en">{label}</bdi>
+          </Button>
+        ))}
+        <Button className="button--small" disabled={closed.size === 0} onClick={() => parts.onChange([])}>
+          {t('flows.openAllParts')}
+        </Button>
+        <Button className="button--small" disabled={closed.size === all.length} onClick={() => parts.onChange(all)}>
+          {t('flows.closeAllParts')}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -11,13 +11,15 @@ import {
   type FlowState,
   type FlowTransition,
 } from '../../flows/describe';
+import { collapsibleStates, defaultCollapsed } from '../../flows/collapse';
 import { liveNodes, NO_HIGHLIGHT, pathHighlight } from '../../flows/highlight';
+import { stateWords } from '../../flows/labels';
 import type { LiveSnapshot } from '../../flows/live';
 import { toMermaid } from '../../flows/mermaid';
 import { Icon } from '../../ui/Icon';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/TextField';
-import { Diagram } from './Diagram';
+import { Diagram, type DiagramParts } from './Diagram';
 import { explorerPaths, type ExplorerPath, type ExplorerStep } from './paths';
 import { LIVE_AVAILABLE, useLiveSnapshots } from './useLive';
 
@@ -77,7 +79,13 @@ export function FlowsScreen() {
 function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveSnapshot | null }) {
   const { t } = useTranslation();
   const model = useMemo(() => describeEntry(entry), [entry]);
-  const diagram = useMemo(() => toMermaid(model), [model]);
+  // A large machine opens as an overview, its compound states closed (src/flows/collapse.ts).
+  const [closed, setClosed] = useState(() => defaultCollapsed(model));
+  const diagram = useMemo(() => toMermaid(model, closed), [model, closed]);
+  const parts = useMemo((): DiagramParts | undefined => {
+    const states = collapsibleStates(model).map((state) => ({ state, label: partLabel(model, state) }));
+    return states.length > 0 ? { states, closed, onChange: setClosed } : undefined;
+  }, [model, closed]);
   const paths = useMemo(() => explorerPaths(entry, model), [entry, model]);
   const [pathIndex, setPathIndex] = useState(0);
   const [stepIndex, setStepIndex] = useState(0);
@@ -147,6 +155,7 @@ function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveSnapshot |
         diagram={diagram}
         highlight={highlight}
         stepper={path ? { index: stepIndex, total: path.steps.length, onStep: setStepIndex } : undefined}
+        parts={parts}
       />
 
       <section className="flow-paths card" aria-labelledby="flow-paths-title">
@@ -207,6 +216,14 @@ function LiveStatus({ model, live }: { model: FlowModel; live: LiveSnapshot | nu
       </span>
     </p>
   );
+}
+
+/** A part's name in words, with the parts around it: `watching › polling`. */
+function partLabel(model: FlowModel, state: FlowState): string {
+  const byId = new Map(model.states.map((s) => [s.id, s]));
+  const names: string[] = [];
+  for (let s: FlowState | undefined = state; s?.parent; s = byId.get(s.parent)) names.unshift(stateWords(s));
+  return names.join(' › ');
 }
 
 /** `a.b, c.d`: the innermost active states, dotted from the root. */

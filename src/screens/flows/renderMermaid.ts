@@ -1,3 +1,4 @@
+import { attachClusterEdges, type ClusterEdge } from '../../flows/clusterEdges';
 import { mermaidConfig, type FlowPalette } from '../../flows/mermaidConfig';
 
 /** The design tokens of the page, so diagrams follow the light or dark theme. */
@@ -33,9 +34,10 @@ let queue: Promise<unknown> = Promise.resolve();
  * Not `mermaid.render`: it always puts a generated <style> element into the page, which the
  * Content-Security-Policy (no inline style elements) refuses. The diagram is parsed and drawn by
  * Mermaid's own renderer into a scratch SVG in the page (laid out, because the layout measures
- * text), styled by our stylesheet under MERMAID_SCOPE instead.
+ * text), styled by our stylesheet under MERMAID_SCOPE instead. Arrows into and out of compound
+ * states are then made to touch their boxes, as in docs/flows (src/flows/clusterEdges.ts).
  */
-export function renderMermaid(id: string, source: string): Promise<string> {
+export function renderMermaid(id: string, source: string, edges: readonly ClusterEdge[]): Promise<string> {
   const run = async () => {
     const { default: mermaid } = await import('mermaid');
     mermaid.initialize(mermaidConfig(id, pagePalette()));
@@ -53,6 +55,7 @@ export function renderMermaid(id: string, source: string): Promise<string> {
     try {
       // The version argument only shows in Mermaid's own error drawing.
       await diagram.renderer.draw(source, svgId, '', diagram);
+      attachClusterEdges(svg, edges);
       return svg.outerHTML;
     } finally {
       scratch.remove();
