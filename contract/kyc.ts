@@ -162,14 +162,15 @@ export const kycQuestionnaireBodySchema = z.strictObject({ answers: questionnair
  * the questions asked for them, a written answer possibly still short (it is being typed) but never over
  * the limit. Saving the questionnaire clears it.
  */
+const typedText = z.string().max(QUESTIONNAIRE_TEXT_LENGTH.max).optional();
 export const questionnaireDraftAnswersSchema = z
   .strictObject({
     ...questionnaireAnswersSchema.shape,
-    employer: z.string().max(QUESTIONNAIRE_TEXT_LENGTH.max).optional(),
-    industry: z.string().max(QUESTIONNAIRE_TEXT_LENGTH.max).optional(),
-    sourceOfFundsDetail: z.string().max(QUESTIONNAIRE_TEXT_LENGTH.max).optional(),
-    volumePurpose: z.string().max(QUESTIONNAIRE_TEXT_LENGTH.max).optional(),
-    pepRole: z.string().max(QUESTIONNAIRE_TEXT_LENGTH.max).optional(),
+    employer: typedText,
+    industry: typedText,
+    sourceOfFundsDetail: typedText,
+    volumePurpose: typedText,
+    pepRole: typedText,
     taxId: z.string().max(20).optional(),
   })
   .superRefine((answers, ctx) => {
