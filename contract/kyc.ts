@@ -157,6 +157,36 @@ export const questionnaireSchema = questionnaireAnswersSchema.superRefine((answe
 
 export const kycQuestionnaireBodySchema = z.strictObject({ answers: questionnaireSchema });
 
+/**
+ * The answers being typed, kept on the server so they survive a reload or another device: any subset of
+ * the questions asked for them, a written answer possibly still short (it is being typed) but never over
+ * the limit. Saving the questionnaire clears it.
+ */
+const typedText = z.string().max(QUESTIONNAIRE_TEXT_LENGTH.max).optional();
+export const questionnaireDraftAnswersSchema = z
+  .strictObject({
+    ...questionnaireAnswersSchema.shape,
+    employer: typedText,
+    industry: typedText,
+    sourceOfFundsDetail: typedText,
+    volumePurpose: typedText,
+    pepRole: typedText,
+    taxId: z.string().max(20).optional(),
+  })
+  .superRefine((answers, ctx) => {
+    const asked = new Set(questionsFor(answers as QuestionnaireAnswers));
+    for (const question of KYC_QUESTIONS) {
+      if (!asked.has(question) && answers[question] !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [question], message: 'Not asked for these answers' });
+      }
+    }
+  });
+export type QuestionnaireDraftAnswers = z.infer<typeof questionnaireDraftAnswersSchema>;
+export const kycQuestionnaireDraftBodySchema = z.strictObject({ answers: questionnaireDraftAnswersSchema });
+/** The draft and when it was last saved; no draft is `{ answers: {}, savedAt: null }`. */
+export const kycQuestionnaireDraftSchema = z.object({ answers: questionnaireDraftAnswersSchema, savedAt: timestampSchema.nullable() });
+export type KycQuestionnaireDraft = z.infer<typeof kycQuestionnaireDraftSchema>;
+
 // ——— The signature ———
 
 /** The version of the terms the customer signs (the account terms'); a new version needs a new signature. */

@@ -5,6 +5,7 @@ import {
   questionsFor,
   type KycApplication,
   type KycQuestion,
+  type KycQuestionnaireDraft,
   type QuestionnaireAnswers,
 } from '../contract/kyc';
 import { toFailure, type Failure } from './failure';
@@ -15,6 +16,8 @@ interface QuestionnaireContext {
   /** Questions refused by the contract's schema, the same check the server makes. */
   invalid: KycQuestion[];
   editable: boolean;
+  /** The questionnaire was saved before (the draft, if any, holds changes to it). */
+  answeredBefore: boolean;
   failure: Failure | null;
 }
 
@@ -45,7 +48,9 @@ export function invalidQuestions(answers: QuestionnaireAnswers): KycQuestion[] {
 /**
  * /kyc/questionnaire: questions that branch on the answers (a job asks for the employer, "other" funds
  * for a word on them, a politically exposed person for the role…), checked with the contract's schema
- * before sending, saved to the draft, and open to changes until the check is submitted.
+ * before sending, saved to the draft, and open to changes until the check is submitted. What is typed
+ * is kept on the server as it is typed (a pause in the typing saves it), so a reload or another device
+ * finds it; saving the questionnaire clears it there.
  */
 export const kycQuestionnaireMachine = setup({
   types: {
@@ -55,19 +60,28 @@ export const kycQuestionnaireMachine = setup({
   actors: {
     /** GET /kyc: the answers saved so far. */
     loadApplication: unprovided<KycApplication>('loadApplication'),
-    /** PUT /kyc/questionnaire. */
+    /** PUT /kyc/questionnaire (the server clears the typed answers' draft with it). */
     saveAnswers: unprovided<KycApplication, { answers: QuestionnaireAnswers }>('saveAnswers'),
+    /** GET /kyc/questionnaire/draft: the answers typed but not saved yet. */
+    loadAnswersDraft: unprovided<KycQuestionnaireDraft>('loadAnswersDraft'),
+    /** PUT /kyc/questionnaire/draft. */
+    saveAnswersDraft: unprovided<KycQuestionnaireDraft, { answers: QuestionnaireAnswers }>('saveAnswersDraft'),
+  },
+  delays: {
+    /** The typing paused this long: what is typed is kept. */
+    DRAFT_DEBOUNCE: 800,
   },
   guards: {
     isComplete: ({ context }) => invalidQuestions(context.answers).length === 0,
     isEditable: ({ event }) => 'output' in event && (event.output as KycApplication).editable,
-    wasSaved: ({ event }) => 'output' in event && (event.output as KycApplication).steps.questionnaire === 'done',
     mayEdit: ({ context }) => context.editable,
+    hasDraft: ({ event }) => 'output' in event && (event.output as KycQuestionnaireDraft).savedAt !== null,
+    answeredBefore: ({ context }) => context.answeredBefore,
   },
 }).createMachine({
   id: 'kycQuestionnaire',
   description: 'The KYC questionnaire: branching questions, validated on both sides, editable until submitted.',
-  context: { answers: {}, invalid: [], editable: false, failure: null },
+  context: { answers: {}, invalid: [], editable: false, answeredBefore: false, failure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -78,22 +92,51 @@ export const kycQuestionnaireMachine = setup({
         src: 'loadApplication',
         onDone: [
           {
-            guard: 'wasSaved',
-            target: 'answered',
-            actions: assign(({ event }) => ({ answers: event.output.questionnaire, editable: event.output.editable })),
-            description: 'Answered before (on this device or another): shown, with “Change answers” while the check is open.',
+            guard: 'isEditable',
+            target: 'loadingDraft',
+            description: 'The check is open: what was typed and not saved is read next.',
+            actions: assign(({ event }) => ({
+              answers: event.output.questionnaire,
+              editable: true,
+              answeredBefore: event.output.steps.questionnaire === 'done',
+            })),
           },
           {
-            guard: 'isEditable',
-            target: 'editing',
-            description: 'Not answered yet and the check is open: the questions show.',
-            actions: assign(({ event }) => ({ answers: event.output.questionnaire, editable: true })),
+            target: 'answered',
+            actions: assign(({ event }) => ({ answers: event.output.questionnaire, editable: false })),
+            description: 'Submitted or decided: the answers show, if any, and cannot change.',
           },
-          { target: 'answered', actions: assign({ editable: false }), description: 'Submitted or decided: nothing to answer.' },
         ],
         onError: {
           target: 'unavailable',
           description: 'The answers could not be read (offline): the page offers to try again.',
+          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
+        },
+      },
+    },
+    loadingDraft: {
+      description: 'The answers typed and not saved yet are read from the server.',
+      tags: ['busy'],
+      invoke: {
+        id: 'loadAnswersDraft',
+        src: 'loadAnswersDraft',
+        onDone: [
+          {
+            guard: 'hasDraft',
+            target: 'editing',
+            description: 'Answers were being typed (before a reload, or on another device): the form shows them.',
+            actions: assign(({ event }) => ({ answers: event.output.answers })),
+          },
+          {
+            guard: 'answeredBefore',
+            target: 'answered',
+            description: 'Answered before (on this device or another): shown, with “Change answers”.',
+          },
+          { target: 'editing', description: 'Not answered yet: the questions show.' },
+        ],
+        onError: {
+          target: 'unavailable',
+          description: 'What was typed could not be read (offline): the page offers to try again rather than lose it.',
           actions: assign({ failure: ({ event }) => toFailure(event.error) }),
         },
       },
@@ -110,8 +153,30 @@ export const kycQuestionnaireMachine = setup({
     },
     editing: {
       description: 'The questions these answers lead to; refused ones are named next to their field.',
+      initial: 'draftKept',
+      states: {
+        draftKept: { description: 'What the form shows is kept on the server (or nothing was typed since the last try).' },
+        typing: {
+          description: 'An answer changed: it is kept once the typing pauses.',
+          after: { DRAFT_DEBOUNCE: { target: 'keepingDraft', description: 'The typing paused: what is typed is kept.' } },
+        },
+        keepingDraft: {
+          description: 'What is typed is being kept on the server.',
+          invoke: {
+            id: 'saveAnswersDraft',
+            src: 'saveAnswersDraft',
+            input: ({ context }) => ({ answers: context.answers }),
+            onDone: { target: 'draftKept', description: 'Kept: a reload finds these answers.' },
+            onError: {
+              target: 'draftKept',
+              description: 'Not kept (offline): the next answer tries again, and saving the questionnaire still works.',
+            },
+          },
+        },
+      },
       on: {
         ANSWERED: {
+          target: '.typing',
           description: 'The customer answered a question: the questions it leads to show.',
           actions: assign(({ context, event }) => {
             const answers = answer(context.answers, event.question, event.value);

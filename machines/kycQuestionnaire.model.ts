@@ -1,6 +1,6 @@
-import { questionsFor, type KycApplication, type KycQuestion } from '../contract/kyc';
+import { questionsFor, type KycApplication, type KycQuestion, type KycQuestionnaireDraft } from '../contract/kyc';
 import type { FlowModel } from './graph/model';
-import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
+import { failedCall, failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
 import { invalidQuestions, kycQuestionnaireMachine } from './kycQuestionnaire.machine';
 import { answersStep, draftUnavailable, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
 
@@ -20,6 +20,10 @@ const open: KycApplication = {
 };
 const answers = { occupation: 'student', sourceOfFunds: 'savings', monthlyVolume: 'under_1000', pep: false, taxResidence: 'FR' } as const;
 const saved: KycApplication = { ...open, questionnaire: answers, steps: { ...open.steps, questionnaire: 'done' } };
+const noDraft: KycQuestionnaireDraft = { answers: {}, savedAt: null };
+/** Typed before a reload: the employer still too short to be an answer. */
+const typing: KycQuestionnaireDraft = { answers: { occupation: 'employed', employer: 'A' }, savedAt: '2026-11-29T06:00:00.000Z' };
+const DRAFT = '**/api/kyc/questionnaire/draft';
 
 export const kycQuestionnaireModel = {
   events: {
@@ -49,6 +53,11 @@ export const kycQuestionnaireModel = {
       error: { offline: { code: 'network_error' } },
     },
     saveAnswers: { done: { saved }, error: { offline: { code: 'network_error' } } },
+    loadAnswersDraft: {
+      done: { 'nothing typed': noDraft, 'answers typed before a reload': typing },
+      error: { offline: { code: 'network_error' } },
+    },
+    saveAnswersDraft: { done: { kept: typing }, error: { offline: { code: 'network_error' } } },
   },
   // The answers themselves would make every combination a vertex: what matters is whether they are complete.
   serializeState: (s) =>
@@ -57,6 +66,7 @@ export const kycQuestionnaireModel = {
       invalidQuestions(s.context.answers).length === 0,
       s.context.invalid.length > 0,
       s.context.editable,
+      s.context.answeredBefore,
       s.context.failure?.code,
     ]),
   invariants: {
@@ -66,7 +76,13 @@ export const kycQuestionnaireModel = {
   browser: {
     chainPaths: true,
     languages: PAGE_LANGUAGES,
-    start: (_, language) => openKycScreen('/kyc/questionnaire', language),
+    // The clock is paused once the page runs, so the pause in typing passes only in its `after` step.
+    start: (_, language) => [
+      { clock: 'install' },
+      { clock: 'pause' },
+      ...openKycScreen('/kyc/questionnaire', language),
+      { runClockUntil: { role: 'heading', name: pageTexts(language).screens.kycQuestionnaire.title } },
+    ],
     events: {
       ANSWERED: ({ question, value }, before, language) => {
         // Only the questions these answers lead to are on the page.
@@ -82,14 +98,26 @@ export const kycQuestionnaireModel = {
     actors: {
       loadApplication: loadDraft,
       saveAnswers: answersStep('**/api/kyc/questionnaire', 'PUT'),
+      loadAnswersDraft: {
+        done: (draft) => [{ answer: DRAFT, method: 'GET', times: 1, json: draft }],
+        error: (error) => [failedCall(DRAFT, error, 'GET')],
+      },
+      saveAnswersDraft: answersStep(DRAFT, 'PUT'),
     },
+    delays: { DRAFT_DEBOUNCE: (ms) => [{ runClock: ms }] },
     states: {
       editing: (s, language) => {
         const texts = pageTexts(language).kyc;
         const { failure } = s.context;
+        // The written answers show as typed: after a reload, the ones the draft kept.
+        const written = questionsFor(s.context.answers).filter((question) => !CHOSEN.has(question));
         return {
           shows: [
             { role: 'button', name: texts.questionnaire.save },
+            ...written.map((question) => ({
+              label: texts.questionnaire.questions[question],
+              value: String(s.context.answers[question] ?? ''),
+            })),
             ...(failure ? [{ role: 'alert' as const, text: failureText(language, texts.failure, failure) }] : []),
           ],
         };

@@ -87,6 +87,7 @@ export const paymentMachine = setup({
     quoteCovers: ({ context }) => context.quote?.fundsSufficient === true && context.quote.withinLimit,
     quoteRunOut: quoteClock.quoteRunOut,
     quoteRunOutOffline: quoteClock.quoteRunOutOffline,
+    online: quoteClock.online,
     quoted: ({ context }) => context.quote !== null,
     quoteOver: ({ event }) => 'error' in event && QUOTE_OVER.has(toFailure(event.error).code),
   },
@@ -197,9 +198,9 @@ export const paymentMachine = setup({
           description: 'An account in the link’s own asset (or none chosen yet): it pays the amount as it is.',
           on: {
             PAY_CONFIRMED: {
-              guard: 'accountChosen',
+              guard: and(['accountChosen', 'online']),
               target: '#payment.steppingUp',
-              description: 'The payer pressed Pay with an account chosen: they confirm it is them first.',
+              description: 'The payer pressed Pay with an account chosen, online: they confirm it is them first.',
               actions: assign({ failure: null }),
             },
           },
@@ -239,9 +240,9 @@ export const paymentMachine = setup({
           after: quoteClock.quoteTicking('priced'),
           on: {
             PAY_CONFIRMED: {
-              guard: 'quoteCovers',
+              guard: and(['quoteCovers', 'online']),
               target: '#payment.steppingUp',
-              description: 'The payer pressed Pay and the quote is covered: they confirm it is them first.',
+              description: 'The payer pressed Pay online and the quote is covered: they confirm it is them first.',
               actions: assign({ failure: null }),
             },
           },

@@ -42,6 +42,9 @@ export const quoteRunOut = ({ context }: Args) => context.secondsLeft <= 0;
 /** Guard: no second left, and no connection to ask for a fresh quote with. */
 export const quoteRunOutOffline = ({ context }: Args) => context.secondsLeft <= 0 && context.offline;
 
+/** Guard: the app is online; offline a payment would start a step-up and a request that can only fail. */
+export const online = ({ context }: Args) => !context.offline;
+
 /** Context updates, for `assign()`: the connection as the app sees it. */
 export const wentOffline = () => ({ offline: true });
 /** Context update, for `assign()`: the waiting quote is not (yet) a refreshed one. */

@@ -42,7 +42,7 @@ describe('kycQuestionnaireView', () => {
     const flow = createActor(kycQuestionnaireMachine, {
       snapshot: kycQuestionnaireMachine.resolveState({
         value: 'editing',
-        context: { answers: {}, invalid: [], editable: true, failure: null },
+        context: { answers: {}, invalid: [], editable: true, answeredBefore: false, failure: null },
       }),
     }).start();
     const send = (event: EventFrom<typeof kycQuestionnaireMachine>) => flow.send(event);
@@ -74,7 +74,7 @@ describe('kycQuestionnaireView', () => {
     const view = kycQuestionnaireView(
       kycQuestionnaireMachine.resolveState({
         value: 'editing',
-        context: { answers: withEmployer, invalid: [], editable: true, failure: null },
+        context: { answers: withEmployer, invalid: [], editable: true, answeredBefore: false, failure: null },
       }),
     );
     expect(view.questions).toContain('employer');

@@ -54,5 +54,8 @@ describe('the /pay/{hash} view', () => {
     });
     expect(at({ choosing: 'quoteFailed' } as never, chosen)).toMatchObject({ quoteFailed: true, canPay: false });
     expect(at({ choosing: 'unpriced' } as never, { fromAccountId: quote.fromAccountId })).toMatchObject({ quote: null, canPay: true });
+    // Offline, “Pay” would start a step-up and a payment that can only fail (issue 24 item 15).
+    expect(at({ choosing: 'unpriced' } as never, { fromAccountId: quote.fromAccountId, offline: true })).toMatchObject({ canPay: false });
+    expect(at({ choosing: 'priced' } as never, { ...chosen, offline: true })).toMatchObject({ quote, canPay: false });
   });
 });

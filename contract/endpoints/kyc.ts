@@ -9,6 +9,8 @@ import {
   kycDocumentBodySchema,
   kycFileSchema,
   kycQuestionnaireBodySchema,
+  kycQuestionnaireDraftBodySchema,
+  kycQuestionnaireDraftSchema,
   kycReviewQueueSchema,
   kycSignatureBodySchema,
 } from '../kyc';
@@ -49,6 +51,16 @@ export const kycEndpoints = {
       'The questionnaire, complete: every question its answers lead to is answered, and no other (see `questionsFor` in contract/kyc.ts). May be changed until submitted.',
     auth: 'bearer',
     errors: [...editErrors, 'country_sanctioned'],
+  }),
+  getKycQuestionnaireDraft: endpoint('GET', '/kyc/questionnaire/draft', undefined, kycQuestionnaireDraftSchema, {
+    summary: 'The questionnaire answers typed but not saved yet (so they survive a reload); empty when there are none.',
+    auth: 'bearer',
+  }),
+  saveKycQuestionnaireDraft: endpoint('PUT', '/kyc/questionnaire/draft', kycQuestionnaireDraftBodySchema, kycQuestionnaireDraftSchema, {
+    summary:
+      'Keeps the answers being typed: any of the questions their answers lead to, written answers up to their maximum length. Saving the questionnaire clears the draft. Refused once the check is submitted.',
+    auth: 'bearer',
+    errors: editErrors,
   }),
   signKyc: endpoint('POST', '/kyc/signature', kycSignatureBodySchema, kycApplicationSchema, {
     summary:

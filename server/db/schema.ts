@@ -21,7 +21,7 @@ import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
 import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
 import { SYSTEM_ROLES } from '../../contract/transfers';
-import { KYC_FILE_TYPES, KYC_REPEATABLE_STEPS, type QuestionnaireAnswers } from '../../contract/kyc';
+import { KYC_FILE_TYPES, KYC_REPEATABLE_STEPS, type QuestionnaireAnswers, type QuestionnaireDraftAnswers } from '../../contract/kyc';
 import { HELD_REASONS } from '../../contract/inject';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals';
@@ -565,6 +565,9 @@ export const kycApplications = pgTable('kyc_applications', {
   dateOfBirth: date('date_of_birth', { mode: 'string' }),
   questionnaire: jsonb('questionnaire').$type<QuestionnaireAnswers>(),
   questionnaireDoneAt: instant('questionnaire_done_at'),
+  /** The answers being typed, cleared when the questionnaire is saved (migration 0043). */
+  questionnaireDraft: jsonb('questionnaire_draft').$type<QuestionnaireDraftAnswers>(),
+  questionnaireDraftAt: instant('questionnaire_draft_at'),
   signatureFileId: uuid('signature_file_id'),
   signatureTermsVersion: text('signature_terms_version'),
   signedAt: instant('signed_at'),

@@ -21,6 +21,12 @@ export function kycRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services
 
   mount(app, deps, endpoints.saveKycQuestionnaire, ({ principal, body }) => kyc.saveQuestionnaire(principal.userId, body.answers));
 
+  mount(app, deps, endpoints.getKycQuestionnaireDraft, ({ principal }) => kyc.questionnaireDraft(principal.userId));
+
+  mount(app, deps, endpoints.saveKycQuestionnaireDraft, ({ principal, body }) =>
+    kyc.saveQuestionnaireDraft(principal.userId, body.answers),
+  );
+
   mount(app, deps, endpoints.signKyc, ({ principal, body }) => kyc.sign(principal.userId, body));
 
   mount(app, deps, endpoints.submitKyc, ({ principal }) => kyc.submit(principal.userId));

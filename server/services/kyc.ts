@@ -16,7 +16,9 @@ import {
   type KycSignatureBody,
   type KycStep,
   type KycStepStatus,
+  type KycQuestionnaireDraft,
   type QuestionnaireAnswers,
+  type QuestionnaireDraftAnswers,
 } from '../../contract/kyc';
 import { dateOfBirthProblem } from '../../contract/fields';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
@@ -215,9 +217,30 @@ export function createKycService(deps: KycDeps) {
     return change(userId, 'questionnaire', async (tx) => {
       await tx
         .update(kycApplications)
-        .set({ questionnaire: answers, questionnaireDoneAt: clock() })
+        // The saved answers replace the ones being typed.
+        .set({ questionnaire: answers, questionnaireDoneAt: clock(), questionnaireDraft: null, questionnaireDraftAt: null })
         .where(eq(kycApplications.userId, userId));
     });
+  }
+
+  async function questionnaireDraft(userId: string): Promise<KycQuestionnaireDraft> {
+    const [row] = await db
+      .select({ answers: kycApplications.questionnaireDraft, savedAt: kycApplications.questionnaireDraftAt })
+      .from(kycApplications)
+      .where(eq(kycApplications.userId, userId));
+    return { answers: row?.answers ?? {}, savedAt: row?.savedAt?.toISOString() ?? null };
+  }
+
+  /** The answers being typed, kept while the questionnaire may change (as a saved step would be). */
+  async function saveQuestionnaireDraft(userId: string, answers: QuestionnaireDraftAnswers): Promise<KycQuestionnaireDraft> {
+    const savedAt = clock();
+    await change(userId, 'questionnaire', async (tx) => {
+      await tx
+        .update(kycApplications)
+        .set({ questionnaireDraft: answers, questionnaireDraftAt: savedAt })
+        .where(eq(kycApplications.userId, userId));
+    });
+    return { answers, savedAt: savedAt.toISOString() };
   }
 
   async function sign(userId: string, body: KycSignatureBody) {
@@ -413,6 +436,8 @@ export function createKycService(deps: KycDeps) {
     saveDocument,
     upload,
     saveQuestionnaire,
+    questionnaireDraft,
+    saveQuestionnaireDraft,
     sign,
     submit,
     file,

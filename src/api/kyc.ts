@@ -13,6 +13,8 @@ export const kycApi = defineApi((client) => ({
     return client.upload(routes.uploadKycDocument, form, { pathParams: { side } });
   },
   saveKycQuestionnaire: (answers: QuestionnaireAnswers) => client.call(routes.saveKycQuestionnaire, { body: { answers } }),
+  getKycQuestionnaireDraft: () => client.call(routes.getKycQuestionnaireDraft),
+  saveKycQuestionnaireDraft: (answers: QuestionnaireAnswers) => client.call(routes.saveKycQuestionnaireDraft, { body: { answers } }),
   signKyc: (body: KycSignatureBody) => client.call(routes.signKyc, { body }),
   submitKyc: () => client.call(routes.submitKyc),
 }));

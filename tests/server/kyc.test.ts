@@ -283,6 +283,33 @@ describe('the draft', () => {
     expectError(await client.request('PUT', '/kyc/questionnaire', { body: pepWithoutRole }), 422, 'validation_failed', ['answers.pepRole']);
   });
 
+  it('keeps the answers being typed until the questionnaire is saved, checked like the answers (issue 24 item 20)', async () => {
+    const client = await customer();
+    expect((await client.get('/kyc/questionnaire/draft')).body).toEqual({ answers: {}, savedAt: null });
+    // Half typed: an employer of one letter is a draft, not yet an answer.
+    const typing = { answers: { occupation: 'employed', employer: 'A' } };
+    const saved = await client.request('PUT', '/kyc/questionnaire/draft', { body: typing });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // A reload (or another device) reads them back.
+    expect((await client.get('/kyc/questionnaire/draft')).body).toEqual({ ...typing, savedAt: server.clock.now().toISOString() });
+    const tooLong = { answers: { occupation: 'employed', employer: 'x'.repeat(121) } };
+    expectError(await client.request('PUT', '/kyc/questionnaire/draft', { body: tooLong }), 422, 'validation_failed', ['answers.employer']);
+    const notAsked = { answers: { occupation: 'retired', employer: 'Acme' } };
+    expectError(await client.request('PUT', '/kyc/questionnaire/draft', { body: notAsked }), 422, 'validation_failed', [
+      'answers.employer',
+    ]);
+    expect((await client.request('PUT', '/kyc/questionnaire', { body: questionnaire() })).status).toBe(200);
+    expect((await client.get('/kyc/questionnaire/draft')).body).toEqual({ answers: {}, savedAt: null });
+  });
+
+  it('takes no draft once the check is submitted', async () => {
+    const client = await customer();
+    await completeAllSteps(client);
+    expect((await client.post('/kyc/submit')).status).toBe(200);
+    const typing = { answers: { occupation: 'student' } };
+    expectError(await client.request('PUT', '/kyc/questionnaire/draft', { body: typing }), 409, 'kyc_not_editable');
+  });
+
   it('refuses a signature of fewer than 2 strokes, and outdated terms', async () => {
     const client = await customer();
     expectError(

@@ -240,6 +240,10 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
       ],
     },
   },
+  saveKycQuestionnaireDraft: {
+    valid: { answers: { occupation: 'employed', employer: 'A' } },
+    invalid: { answers: [{ occupation: 'pilot' }, { occupation: 'retired', employer: 'Acme' }, { employer: 'x'.repeat(121) }] },
+  },
   signKyc: {
     valid: { strokes: [[[1, 2]], [[3, 4]]], image: 'data:image/png;base64,iVBORw0KGgo=', termsVersion: '2026-01' },
     invalid: { strokes: [[[]], [[[-1, 2]]]], image: ['data:image/jpeg;base64,AAAA', 'iVBORw0KGgo='] },

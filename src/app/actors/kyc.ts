@@ -39,6 +39,8 @@ export function kycQuestionnaireActors(host: FlowHost) {
     actors: {
       loadApplication,
       saveAnswers: fromPromise(({ input }) => unwrap(kycApi(host.client).saveKycQuestionnaire(input.answers)).then(changed)),
+      loadAnswersDraft: fromPromise(() => unwrap(kycApi(host.client).getKycQuestionnaireDraft())),
+      saveAnswersDraft: fromPromise(({ input }) => unwrap(kycApi(host.client).saveKycQuestionnaireDraft(input.answers))),
     },
   } satisfies Parameters<typeof kycQuestionnaireMachine.provide>[0];
 }
