@@ -84,8 +84,10 @@ test('a reload offline opens the app with the last figures marked as old, forgot
     await saveScreenshot(page, { path: `reports/screenshots/en-${viewport.name}-home-offline.png`, fullPage: true, attach: true });
   }
 
-  // Back online, fetched at once: current figures, no mark.
+  // Back online (Playwright's offline switch fires no window events: the browser's is dispatched), fetched
+  // at once: current figures, no mark.
   await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByTestId('balances-saved')).toBeHidden();
   await expect(euros).toContainText('€25.00');
 
