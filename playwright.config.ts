@@ -9,9 +9,14 @@ const oidcPorts = { googlePort: port + 1000, applePort: port + 1001 };
 
 /** Journeys that send transactions on the local chain nodes (the model paths' chains are stand-ins). */
 const LOCAL_CHAIN_SPECS = /(wallet|on-chain-deposit|withdrawal)\.spec\.ts/;
+/** Journeys of the service worker itself: the offline shell, the installability, push. */
+const SERVICE_WORKER_SPECS = /(installable-app|push)\.spec\.ts/;
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  // A request the worker answers (from its cache, or its own fetch) bypasses route interception, which the
+  // model paths and many journeys answer with: everywhere but the worker's own project, there is none.
+  serviceWorkers: 'block' as const,
 };
 
 export default defineConfig<ClientAddressOption>({
@@ -52,8 +57,13 @@ export default defineConfig<ClientAddressOption>({
     },
     {
       name: 'chromium',
-      testIgnore: [/kyc-camera\.spec\.ts/, LOCAL_CHAIN_SPECS],
+      testIgnore: [/kyc-camera\.spec\.ts/, LOCAL_CHAIN_SPECS, SERVICE_WORKER_SPECS],
       use: chromium,
+    },
+    {
+      name: 'service-worker',
+      testMatch: SERVICE_WORKER_SPECS,
+      use: { ...chromium, serviceWorkers: 'allow' },
     },
     {
       // Chromium's fake camera (a test pattern) with its permission prompt answered yes.
@@ -61,6 +71,7 @@ export default defineConfig<ClientAddressOption>({
       testMatch: /kyc-camera\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
+        serviceWorkers: 'block',
         launchOptions: {
           executablePath: CHROMIUM_PATH,
           args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],

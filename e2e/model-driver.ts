@@ -116,6 +116,15 @@ function standInForNotifications(outcomes: NotificationOutcomes) {
     return answer;
   };
   PushManager.prototype.getSubscription = async () => null;
+  // Service workers are blocked in this project, so that the route interception the paths answer with sees
+  // every request: the registration push asks for is a stand-in whose push manager is the one above.
+  const registration = { pushManager: Object.create(PushManager.prototype) as PushManager } as ServiceWorkerRegistration;
+  // Only secure contexts have service workers (the blank page before the app's first load has none).
+  if (typeof ServiceWorkerContainer !== 'undefined') {
+    ServiceWorkerContainer.prototype.register = async () => registration;
+    ServiceWorkerContainer.prototype.getRegistration = async () => registration;
+    Object.defineProperty(ServiceWorkerContainer.prototype, 'ready', { get: async () => registration });
+  }
   PushManager.prototype.subscribe = async function (this: PushManager, options) {
     const outcome = now().subscribe;
     if (outcome === undefined) return browser.subscribe.call(this, options);

@@ -7,7 +7,7 @@ const signedIn: AppInput = {
   versionReload: { runningBuildId: 'build-1' },
   chunkReload: { reloadedAt: null },
   idle: { idleSeconds: 900 },
-  balances: { signedIn: true, hidden: false },
+  balances: { signedIn: true, hidden: false, saved: null },
   wallet: { connectedLastVisit: true },
   online: true,
 };
@@ -24,7 +24,7 @@ export const appModel = {
       versionReload: { runningBuildId: 'build-1' },
       chunkReload: { reloadedAt: 1_000 },
       idle: { idleSeconds: null },
-      balances: { signedIn: false, hidden: true },
+      balances: { signedIn: false, hidden: true, saved: null },
       wallet: { connectedLastVisit: false },
       online: true,
     },

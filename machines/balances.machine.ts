@@ -3,9 +3,19 @@ import type { BalancesSummary } from '../contract/accounts';
 import { failureOf, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
+/** The figures of this device's last fetch and when it was (ms), kept for a visit that cannot fetch (offline). */
+export interface SavedBalances {
+  summary: BalancesSummary;
+  at: number;
+}
+
 interface BalancesContext {
-  /** The last balances fetched; kept through failures, dropped at sign-out. */
+  /** The balances shown: the last fetched, or the device's saved ones; kept through failures, dropped at sign-out. */
   summary: BalancesSummary | null;
+  /** What this device kept from an earlier visit: shown only when this visit cannot fetch any. */
+  saved: SavedBalances | null;
+  /** When the figures shown were fetched, while they are an earlier visit's (old); null once fetched now. */
+  savedAt: number | null;
   /** Why the last fetch failed. */
   error: Failure | null;
   /** Hide balances: every displayed amount is masked. Remembered on the device, signed in or not. */
@@ -31,7 +41,7 @@ type BalancesEvent =
 export const balancesMachine = setup({
   types: {
     context: {} as BalancesContext,
-    input: {} as { signedIn: boolean; hidden: boolean },
+    input: {} as { signedIn: boolean; hidden: boolean; saved: SavedBalances | null },
     events: {} as BalancesEvent,
     tags: {} as 'loading' | 'polling',
   },
@@ -42,16 +52,28 @@ export const balancesMachine = setup({
   actions: {
     /** Writes the hide-balances flag to the device's storage. */
     rememberHidden: (_, _params: { hidden: boolean }) => {},
+    /** Keeps the fetched figures on the device, for a later visit that cannot fetch them. */
+    saveFigures: (_, _params: { summary: BalancesSummary }) => {},
+    /** Removes the device's kept figures: they belong to the session. */
+    forgetFigures: () => {},
   },
   delays: { BALANCE_POLL: 60_000 },
   guards: {
     opensSignedIn: ({ context }) => context.openedSignedIn,
+    hasOnlySavedFigures: ({ context }) => context.summary === null && context.saved !== null,
   },
 }).createMachine({
   id: 'balances',
   description:
-    'Polls the balances summary while both session tokens exist: at once when polling starts, then every 60 s; a refresh after a money movement fetches at once and restarts the interval. A failure keeps the last figures. Also holds the hide-balances flag.',
-  context: ({ input }) => ({ summary: null, error: null, hidden: input.hidden, openedSignedIn: input.signedIn }),
+    'Polls the balances summary while both session tokens exist: at once when polling starts, then every 60 s; a refresh after a money movement fetches at once and restarts the interval. A failure keeps the last figures; with none fetched yet, the figures this device kept from its last fetch show, marked as old. Also holds the hide-balances flag.',
+  context: ({ input }) => ({
+    summary: null,
+    saved: input.signedIn ? input.saved : null,
+    savedAt: null,
+    error: null,
+    hidden: input.hidden,
+    openedSignedIn: input.signedIn,
+  }),
   initial: 'starting',
   on: {
     HIDE_BALANCES_TOGGLED: {
@@ -71,7 +93,8 @@ export const balancesMachine = setup({
       ],
     },
     stopped: {
-      description: 'Signed out: no balances, no timer.',
+      description: 'Signed out: no balances, no timer, none kept on the device.',
+      entry: 'forgetFigures',
       on: { SIGNED_IN: { target: 'polling', description: 'The auth token appeared with the refresh token.' } },
     },
     polling: {
@@ -83,7 +106,7 @@ export const balancesMachine = setup({
         SIGNED_OUT: {
           target: 'stopped',
           description: 'A token disappeared: the timer stops and the figures go with the session.',
-          actions: assign({ summary: null, error: null }),
+          actions: assign({ summary: null, saved: null, savedAt: null, error: null }),
         },
       },
       states: {
@@ -94,15 +117,30 @@ export const balancesMachine = setup({
             id: 'fetchBalances',
             src: 'fetchBalances',
             onDone: {
-              description: 'The figures arrived and show; the next fetch waits for the interval.',
+              description: 'The figures arrived and show, and the device keeps them; the next fetch waits for the interval.',
               target: 'waiting',
-              actions: assign({ summary: ({ event }) => event.output, error: null }),
+              actions: [
+                assign({ summary: ({ event }) => event.output, savedAt: null, error: null }),
+                { type: 'saveFigures', params: ({ event }) => ({ summary: event.output }) },
+              ],
             },
-            onError: {
-              target: 'waiting',
-              description: 'The last figures stay; the message says why they may be old.',
-              actions: assign({ error: ({ event }) => failureOf(event) }),
-            },
+            onError: [
+              {
+                guard: 'hasOnlySavedFigures',
+                target: 'waiting',
+                description: 'Nothing fetched on this visit (offline): the figures the device kept show, marked with their time.',
+                actions: assign({
+                  summary: ({ context }) => context.saved?.summary ?? null,
+                  savedAt: ({ context }) => context.saved?.at ?? null,
+                  error: ({ event }) => failureOf(event),
+                }),
+              },
+              {
+                target: 'waiting',
+                description: 'The last figures stay; the message says why they may be old.',
+                actions: assign({ error: ({ event }) => failureOf(event) }),
+              },
+            ],
           },
         },
         waiting: {

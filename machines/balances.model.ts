@@ -54,6 +54,9 @@ export const SAMPLE_SUMMARY: BalancesSummary = {
   stale: false,
 };
 
+/** Figures this device kept from an earlier visit (another total than the server's now), fetched at noon. */
+const SAVED = { summary: { ...SAMPLE_SUMMARY, total: '5100.25' }, at: Date.UTC(2026, 10, 24, 12) };
+
 /**
  * Home, signed in with cookie fixtures: the calls it makes besides the balances are answered (the profile,
  * the saved language, the last activities), so no error or retry of theirs gets in the way.
@@ -66,10 +69,13 @@ function homeCalls(language: PageLanguage): PageAction[] {
   ];
 }
 
+/** The words under the figures of an earlier visit, with their time. */
+const OLD_FIGURES = { testId: 'balances-saved' };
+
 /** Home's total and its toggle: the figure of the last fetch (masked while hidden), and why a fetch failed. */
 function home(s: Snapshot, language: PageLanguage): PageExpectation {
   const texts = pageTexts(language).balances;
-  const { summary, error, hidden } = s.context;
+  const { summary, error, hidden, savedAt } = s.context;
   const total = summary ? [{ shownText: formatAmount(summary.total, 'USD', language) }] : [];
   const message = error && (error.message === 'Unknown error' ? texts.unknownError : error.message);
   return {
@@ -78,15 +84,23 @@ function home(s: Snapshot, language: PageLanguage): PageExpectation {
       { role: 'button', name: texts.hide },
       ...(hidden ? [] : total),
       ...(message ? [{ role: 'alert' as const, text: withValues(texts.failed, { message }) }] : []),
+      // Figures of an earlier visit say when they were fetched.
+      ...(savedAt ? [OLD_FIGURES] : []),
     ],
-    hides: [...(hidden ? total : []), ...(error ? [] : [{ role: 'button' as const, name: texts.retry }])],
+    hides: [
+      ...(hidden ? total : []),
+      ...(error ? [] : [{ role: 'button' as const, name: texts.retry }]),
+      ...(savedAt ? [] : [OLD_FIGURES]),
+    ],
   };
 }
 
 export const balancesModel = {
   inputs: {
-    'signed in, balances shown': { signedIn: true, hidden: false },
-    'signed out, balances hidden': { signedIn: false, hidden: true },
+    'signed in, balances shown': { signedIn: true, hidden: false, saved: null },
+    'signed out, balances hidden': { signedIn: false, hidden: true, saved: null },
+    // Reloaded offline: the last visit's figures are on the device.
+    'signed in, figures kept from the last visit': { signedIn: true, hidden: false, saved: SAVED },
   },
   events: {
     SIGNED_IN: { 'both tokens appear': {} },
@@ -104,7 +118,11 @@ export const balancesModel = {
     },
   },
   invariants: {
-    '*': (s) => s.hasTag('polling') || (s.context.summary === null && s.context.error === null) || 'signed out but balances kept',
+    '*': (s) =>
+      s.hasTag('polling')
+        ? // Never an old balance shown as current: kept figures come with the failure that kept them from updating.
+          s.context.savedAt === null || s.context.error !== null || 'old figures shown without saying so'
+        : (s.context.summary === null && s.context.saved === null && s.context.error === null) || 'signed out but balances kept',
     'polling.waiting': (s) => s.context.summary !== null || s.context.error !== null || 'waiting without balances or a reason',
   },
   journeys: {
@@ -126,10 +144,10 @@ export const balancesModel = {
     languages: PAGE_LANGUAGES,
     // Home, on Playwright's clock (running, so the client's own quick retry of a failed GET comes): the
     // 60-second poll is the clock moved on by a minute. Signed out, home sends the visitor to /welcome.
-    start: ({ signedIn, hidden }, language) => [
+    start: ({ signedIn, hidden, saved }, language) => [
       { installClock: true },
-      // Where the app keeps the flag (STORAGE_KEYS.hideBalances).
-      { localStorage: { hide_balances: hidden ? '1' : null } },
+      // Where the app keeps the flag and the figures (STORAGE_KEYS.hideBalances, STORAGE_KEYS.savedBalances).
+      { localStorage: { hide_balances: hidden ? '1' : null, saved_balances: saved ? JSON.stringify(saved) : null } },
       sessionCookieJar({ hasAuthToken: signedIn, hasRefreshToken: signedIn }),
       ...homeCalls(language),
       { open: inLanguage('/', language) },

@@ -3,7 +3,7 @@ import type { balancesMachine } from './balances.machine';
 
 /** What a screen shows of the balances. */
 export function balancesView(snapshot: SnapshotFrom<typeof balancesMachine>) {
-  const { summary, error, hidden } = snapshot.context;
+  const { summary, error, hidden, savedAt } = snapshot.context;
   const fetching = snapshot.hasTag('loading');
   return {
     summary,
@@ -13,6 +13,8 @@ export function balancesView(snapshot: SnapshotFrom<typeof balancesMachine>) {
     fetching,
     /** Why the last fetch failed; the figures shown (if any) are the last ones fetched. */
     error,
+    /** The figures shown are an earlier visit's, fetched at this time (ms): old, and said so. */
+    savedAt,
     hidden,
   };
 }

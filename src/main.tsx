@@ -52,6 +52,18 @@ const system = createAppSystem(
   { inspect },
 );
 
+/**
+ * The first render is on screen: what it did not need starts, and in a built app the service worker that
+ * keeps the shell for offline use (development serves sources that change with every edit).
+ */
+function rendered() {
+  system.rendered();
+  if (import.meta.env.PROD)
+    void import('./platform/serviceWorker')
+      .then(({ keepAppShell }) => keepAppShell())
+      .catch((error: unknown) => system.log('The service worker could not be installed', error));
+}
+
 const routeObjects = buildRouteObjects(system, { Shell, RouteError, Fallback: ShellFallback, NotFound: NotFoundInShell, ScreenError });
 const container = document.getElementById('root')!;
 // The server sends some pages already rendered, for a guest or for a customer (src/prerender.tsx). The
@@ -98,7 +110,7 @@ if (hydrating) {
         onHydrated={() => {
           void started.revalidate();
           // In a task of its own: what starts then is not part of the hydration's last task.
-          void nextTask().then(system.rendered);
+          void nextTask().then(rendered);
         }}
       >
         <RouterProvider router={started} />
@@ -107,7 +119,7 @@ if (hydrating) {
   });
 } else {
   createRoot(container).render(
-    <AppRoot system={system} onHydrated={() => void nextTask().then(system.rendered)}>
+    <AppRoot system={system} onHydrated={() => void nextTask().then(rendered)}>
       <RouterProvider router={router.current} />
     </AppRoot>,
   );

@@ -39,6 +39,7 @@ import type { RegistrationHost } from './registration';
 import { forgetAccountRegistration } from './registrationStorage';
 import { notify } from './notify';
 import { meQuery } from './me';
+import { forgetSavedBalances, readSavedBalances, saveBalances } from './savedBalances';
 import { asError } from '../../machines/failure';
 
 /** What the router needs to move the page; bound once the router exists. */
@@ -78,6 +79,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     baseURL: import.meta.env.VITE_API_BASE ?? '/api',
     getAuthToken: readAuthToken,
     onUnauthorized: async () => {
+      // The figures kept for offline go with the session, even when it renews: the next fetch keeps new ones.
+      forgetSavedBalances();
       const session = child('session');
       session.send({ type: 'UNAUTHORIZED' });
       const settled = await waitFor(session, (s) => !s.matches('refreshing'));
@@ -196,6 +199,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
         if (hidden) storage?.setItem(STORAGE_KEYS.hideBalances, '1');
         else storage?.removeItem(STORAGE_KEYS.hideBalances);
       },
+      saveFigures: (_, { summary }) => saveBalances(summary, Date.now()),
+      forgetFigures: forgetSavedBalances,
     },
   });
 
@@ -227,6 +232,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
           // A page rendered at build time (given its cookies) has no session to poll with: it shows placeholders.
           signedIn: languageInput.signedIn && !sessionCookies,
           hidden: safeStorage('local')?.getItem(STORAGE_KEYS.hideBalances) === '1',
+          saved: readSavedBalances(),
         },
         wallet: { connectedLastVisit: safeStorage('local')?.getItem(STORAGE_KEYS.walletConnected) === '1' },
         // Prerendering runs in Node, whose navigator has no connection state: online.
@@ -283,7 +289,11 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     window.addEventListener('focus', refreshCookies);
     document.addEventListener('visibilitychange', refreshCookies);
     window.addEventListener('offline', () => app.send({ type: 'WENT_OFFLINE' }));
-    window.addEventListener('online', () => app.send({ type: 'WENT_ONLINE', at: Date.now() }));
+    window.addEventListener('online', () => {
+      app.send({ type: 'WENT_ONLINE', at: Date.now() });
+      // Figures marked as old are replaced as soon as they can be, not at the next minute's poll.
+      if (child('balances').getSnapshot().context.error) child('balances').send({ type: 'BALANCES_REFRESH' });
+    });
     window.addEventListener('vite:preloadError', (event) => {
       app.send({ type: 'CHUNK_LOAD_FAILED', targetHref: navigator.pendingHref(), at: Date.now() });
       // Reloading: keep the failed import from flashing the error page before the page goes away.

@@ -1,4 +1,5 @@
 import type { PushSubscriptionBody } from '../../contract/notifications';
+import { registerServiceWorker } from './serviceWorker';
 
 /**
  * The browser's side of push: the permission prompt, the service worker and its Web Push subscription,
@@ -29,8 +30,8 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 /** Registers the service worker (served from the app's origin) and subscribes this device. */
 export async function subscribeWebPush(vapidPublicKey: string): Promise<PushSubscriptionBody> {
-  const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  await navigator.serviceWorker.ready;
+  await registerServiceWorker();
+  const registration = await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey) }));

@@ -13,6 +13,11 @@ export const STORAGE_KEYS = {
   registration: 'registration_progress',
   /** Local storage, '1' while the customer hides balances on this device. */
   hideBalances: 'hide_balances',
+  /**
+   * Local storage: the balances of the last fetch and when it was, shown marked as old on a visit that cannot
+   * fetch them (offline); removed at sign-out and on any 401.
+   */
+  savedBalances: 'saved_balances',
   /** Local storage, '1' while a wallet was left connected: the next page load starts the wallet at once. */
   walletConnected: 'wallet_connected',
   /**

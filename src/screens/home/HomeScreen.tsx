@@ -21,10 +21,15 @@ const QUICK_ACTIONS = [
 export function HomeScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const { summary, loading } = useBalances();
+  const { summary, loading, savedAt } = useBalances();
   return (
     <div className="stack home">
-      <section className="card totals" aria-labelledby="home-total" aria-busy={loading || undefined}>
+      {/* An earlier visit's figures are dimmed, besides being said so under them (BalancesError). */}
+      <section
+        className={savedAt === null ? 'card totals' : 'card totals totals--old'}
+        aria-labelledby="home-total"
+        aria-busy={loading || undefined}
+      >
         <div className="totals-head">
           <h2 id="home-total" className="section-title">
             {t('balances.total')}

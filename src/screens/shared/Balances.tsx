@@ -2,7 +2,7 @@ import './balances.css';
 import { useTranslation } from 'react-i18next';
 import type { CoinBalance, AccountLimitBalance } from '../../../contract/accounts';
 import { compare } from '../../../contract/decimal';
-import { formatNumber } from '../../i18n/format';
+import { formatDate, formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Money } from '../../ui/Money';
@@ -51,19 +51,30 @@ export function HideBalancesToggle() {
   );
 }
 
-/** The last fetch failed: its reason and a retry; the figures shown stay the last ones fetched. */
+/**
+ * The last fetch failed: its reason and a retry; the figures shown stay the last ones fetched, or, when this
+ * visit fetched none (offline), are the device's from an earlier visit, said with their time.
+ */
 export function BalancesError() {
   const { t } = useTranslation();
-  const { error, fetching, refresh } = useBalances();
+  const locale = useUiLocale();
+  const { error, savedAt, fetching, refresh } = useBalances();
   const text = useBalancesErrorText();
   if (!error) return null;
   return (
-    <div className="form-alert balances-error" role="alert">
-      <span>{t('balances.failed', { message: text(error) })}</span>
-      <Button className="button--small" busy={fetching} onClick={refresh}>
-        {t('balances.retry')}
-      </Button>
-    </div>
+    <>
+      <div className="form-alert balances-error" role="alert">
+        <span>{t('balances.failed', { message: text(error) })}</span>
+        <Button className="button--small" busy={fetching} onClick={refresh}>
+          {t('balances.retry')}
+        </Button>
+      </div>
+      {savedAt === null ? null : (
+        <p className="balances-saved" data-testid="balances-saved">
+          {t('balances.savedAt', { time: formatDate(new Date(savedAt), locale, { dateStyle: 'medium', timeStyle: 'short' }) })}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -14,7 +14,7 @@ export function useBalances() {
   const view = useSelector(balances, balancesView);
   const live = useHydrated();
   return {
-    ...(live ? view : { ...view, summary: null, loading: true, error: null }),
+    ...(live ? view : { ...view, summary: null, loading: true, error: null, savedAt: null }),
     refresh: () => balances.send({ type: 'BALANCES_REFRESH' }),
     toggleHidden: () => balances.send({ type: 'HIDE_BALANCES_TOGGLED' }),
   };
