@@ -22,8 +22,11 @@ export const QUOTE_COST_WARN_PERCENT = '2';
 export const QUOTE_SIDES = ['in', 'out'] as const;
 export type QuoteSide = (typeof QUOTE_SIDES)[number];
 
-/** What a system account is for (server/db/migrations/0019_quotes_transfers.sql). */
-export const SYSTEM_ROLES = ['external', 'treasury', 'revenue'] as const;
+/**
+ * What a system account is for (server/db/migrations/0019_quotes_transfers.sql); `holding` keeps money sent
+ * between customers that waits for its receiver (0043_send_money.sql).
+ */
+export const SYSTEM_ROLES = ['external', 'treasury', 'revenue', 'holding'] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 
 export const TRANSFER_DIRECTIONS = ['fiat-to-crypto', 'crypto-to-fiat'] as const;

@@ -15,6 +15,7 @@ import { passkeysEndpoints } from './passkeys';
 import { payLinksEndpoints } from './payLinks';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
+import { sendMoneyEndpoints } from './sendMoney';
 import { simulateEndpoints } from './simulate';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
@@ -45,6 +46,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...chainsEndpoints,
   ...depositsEndpoints,
   ...payLinksEndpoints,
+  ...sendMoneyEndpoints,
   ...depositLinksEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,

@@ -21,6 +21,7 @@ import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
 import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
 import { SYSTEM_ROLES } from '../../contract/transfers';
+import { MONEY_REQUEST_STATUSES, SEND_STATUSES } from '../../contract/sendMoney';
 import { KYC_FILE_TYPES, KYC_REPEATABLE_STEPS, type QuestionnaireAnswers } from '../../contract/kyc';
 import { HELD_REASONS } from '../../contract/inject';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
@@ -295,6 +296,7 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
       'reversal',
       'reward',
       'fee',
+      'send',
     ],
   }).notNull(),
   idempotencyKey: text('idempotency_key'),
@@ -796,4 +798,38 @@ export const depositLinkPayments = pgTable('deposit_link_payments', {
   network: text('network').notNull(),
   txHash: text('tx_hash').notNull(),
   reportedAt: instant('reported_at').notNull(),
+});
+
+/** A request to pay from one customer to another (migration 0043). */
+export const moneyRequests = pgTable('money_requests', {
+  id: uuid('id').primaryKey(),
+  requesterId: uuid('requester_id').notNull(),
+  payerId: uuid('payer_id').notNull(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  note: text('note'),
+  status: text('status', { enum: MONEY_REQUEST_STATUSES }).notNull(),
+  transactionId: uuid('transaction_id'),
+  remindedAt: instant('reminded_at'),
+  decidedAt: instant('decided_at'),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** Money sent to another customer's address, and what of it still waits in the holding account (migration 0043). */
+export const moneySends = pgTable('money_sends', {
+  id: uuid('id').primaryKey(),
+  senderId: uuid('sender_id').notNull(),
+  fromAccountId: uuid('from_account_id').notNull(),
+  recipientId: uuid('recipient_id'),
+  address: text('address').notNull(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  held: money('held').notNull(),
+  note: text('note'),
+  status: text('status', { enum: SEND_STATUSES }).notNull(),
+  requestId: uuid('request_id'),
+  transactionId: uuid('transaction_id').notNull(),
+  expiresAt: instant('expires_at'),
+  settledAt: instant('settled_at'),
+  createdAt: instant('created_at').notNull(),
 });
