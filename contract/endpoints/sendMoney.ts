@@ -56,7 +56,6 @@ export const sendMoneyEndpoints = {
       'Ask a customer, by address, for an amount of an asset; they are notified and pay or decline it. Counts as a recipient look-up.',
     auth: 'bearer',
     requires: PAYS_CUSTOMERS,
-    idempotent: true,
     status: 201,
     errors: ['send_to_self', 'recipient_not_customer', 'rate_limited', 'amount_too_precise'],
   }),

@@ -282,11 +282,17 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
     };
   }
 
-  async function request(tx: Db, principal: Principal, body: CreateMoneyRequestBody): Promise<MoneyRequest> {
+  /** The look-up counts even when the request is refused, so it runs (and commits) before the request's own transaction. */
+  async function request(principal: Principal, body: CreateMoneyRequestBody): Promise<MoneyRequest> {
     if (!fitsAssetDecimals(body.amount, body.asset)) throw new ApiError('amount_too_precise');
     const payer = await lookUp(principal, body.from);
     if (!payer) throw new ApiError('recipient_not_customer');
+    return db.transaction((tx) => ask(tx, principal, payer.id, body));
+  }
+
+  async function ask(tx: Db, principal: Principal, payerId: string, body: CreateMoneyRequestBody): Promise<MoneyRequest> {
     const at = clock();
+    const payer = { id: payerId };
     const [row] = await tx
       .insert(moneyRequests)
       .values({

@@ -8,7 +8,7 @@ import { createLimitService } from '../../server/services/limits';
 import { createRateLimiter } from '../../server/services/rate-limit';
 import { createSendMoneyService } from '../../server/services/sendMoney';
 import { fund } from './payLinkHelpers';
-import { expectError, registerQualifiedCustomer, TestClient, uniqueEmail, useTestServer } from './helpers';
+import { expectError, registerQualifiedCustomer, TestClient, uniqueEmail, useTestServer, withKey } from './helpers';
 
 const { db, server } = useTestServer();
 
@@ -108,6 +108,38 @@ describe('sending money between customers', () => {
     server.clock.advance(14 * 24 * 3_600);
     await waiting().settleWaiting();
     expect(await balance(from)).toBe('50.00');
+  });
+
+  it('asks a customer to pay: only the payer pays or declines, only the requester cancels or reminds, once a day', async () => {
+    const dana = await customer('Dana', 'Doe');
+    const sam = await customer('Sam', 'Smith');
+    const eve = await customer('Eve', 'Evans');
+    const from = await fund(db, sam.userId, 'EUR', '40');
+    const asked = await dana.client.post('/money-requests', { from: sam.email, asset: 'EUR', amount: '15', note: 'Taxi' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const id = asked.body.id as string;
+    expectError(
+      await dana.client.post('/money-requests', { from: uniqueEmail(), asset: 'EUR', amount: '1' }),
+      422,
+      'recipient_not_customer',
+    );
+    // Someone else's request is not found, whatever they try.
+    expectError(await eve.client.post(`/money-requests/${id}/pay`, { fromAccountId: from }, withKey()), 404, 'money_request_not_found');
+    expectError(await eve.client.post(`/money-requests/${id}/cancel`, {}), 404, 'money_request_not_found');
+    expectError(await dana.client.post(`/money-requests/${id}/decline`, {}), 404, 'money_request_not_found');
+    expectError(await dana.client.post(`/money-requests/${id}/remind`, {}), 409, 'reminder_too_soon');
+
+    const paid = await sam.client.post(`/money-requests/${id}/pay`, { fromAccountId: from }, withKey());
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ to: null, amount: '15.00', status: 'sent' });
+    expect(await balance(from)).toBe('25.00');
+    expectError(await sam.client.post(`/money-requests/${id}/pay`, { fromAccountId: from }, withKey()), 409, 'money_request_paid');
+    expect((await sam.client.get('/money-requests')).body[0]).toMatchObject({
+      id,
+      direction: 'incoming',
+      status: 'paid',
+      counterpartyName: 'Dana Doe',
+    });
   });
 
   it('refuses requests and lookups to senders without an approved identity check', async () => {
