@@ -24,6 +24,9 @@ export const ACTIVITY_TYPES = [
   'payment_sent',
   'payment_received',
   'referral_reward',
+  'money_sent',
+  'money_received',
+  'money_returned',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

@@ -18,6 +18,11 @@ export type CustomerRule = keyof typeof CUSTOMER_RULES;
 /** Money leaves the customer's accounts: only with a verified e-mail (pre-hijacking, issue 10), under the terms in force. */
 export const MOVES_MONEY = ['email-verified', 'terms-accepted'] as const satisfies readonly CustomerRule[];
 /**
+ * Money goes to another customer found by their address: an approved identity check too, as the answer
+ * tells whether an address is a customer's (and whose, masked), which only a known sender may learn.
+ */
+export const PAYS_CUSTOMERS = ['email-verified', 'kyc-approved', 'terms-accepted'] as const satisfies readonly CustomerRule[];
+/**
  * Money leaves Meridian for an outside address, where it cannot be called back: also a confirmed phone,
  * which hears of it and guards the sign-in, and an approved identity check, so whoever sends it is known.
  */

@@ -200,6 +200,19 @@ export const API_ERRORS = {
   pay_link_expired: { status: 409, description: 'The payment request has expired; nothing was moved.' },
   pay_link_cancelled: { status: 409, description: 'The requester cancelled the payment request; nothing was moved.' },
   pay_link_own: { status: 409, description: 'This is your own payment request: it is paid by someone else.' },
+  send_to_self: { status: 422, description: 'This address is the customer’s own: money is sent to someone else.' },
+  recipient_not_customer: {
+    status: 422,
+    description: 'No customer has this address: money can be sent to it (an invitation), not asked from it.',
+  },
+  money_request_not_found: { status: 404, description: 'No money request of this customer’s (to pay, or asked by them) has this id.' },
+  money_request_paid: { status: 409, description: 'The money request was paid already; nothing was moved.' },
+  money_request_declined: { status: 409, description: 'The payer declined the money request; nothing was moved.' },
+  money_request_cancelled: { status: 409, description: 'The requester cancelled the money request; nothing was moved.' },
+  reminder_too_soon: {
+    status: 409,
+    description: 'The payer was reminded of this request less than a day ago; `fields.next` says when the next reminder may go.',
+  },
   repayment_exceeds_debt: { status: 409, description: 'The repayment is more than the card account owes.' },
   card_limits_invalid: { status: 422, description: 'The daily limit is above the monthly one, or a limit is above 50 000.' },
   limit_exceeded: {

@@ -7,7 +7,7 @@
 export const NAME_MAX_LENGTH = 100;
 export const PASSKEY_NAME_MAX_LENGTH = 64;
 /** The operations the deposit levels limit, each per day and per calendar month (UTC), in US dollars. */
-export const LIMITED_OPERATIONS = ['top_up', 'transfer', 'payment', 'withdrawal'] as const;
+export const LIMITED_OPERATIONS = ['top_up', 'transfer', 'payment', 'withdrawal', 'receive'] as const;
 
 /** Free text typed by a person has no control characters (they break logs and e-mails). */
 export const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;

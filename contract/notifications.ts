@@ -40,6 +40,8 @@ export const NOTIFICATION_KINDS = [
   'security_event',
   'withdrawal_address_added',
   'withdrawal_requested',
+  'money_received',
+  'money_requested',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -6,7 +6,7 @@ import { PASSWORD_MAX_LENGTH } from './password';
 
 /**
  * What a step-up is for. A grant serves only the action it was asked for, in the session that asked.
- * `withdrawal`, `card.reveal`, `paylink.create` and `paylink.pay` are for the money features.
+ * `withdrawal`, `card.reveal`, `paylink.create`, `paylink.pay` and `send` (above `SEND_STEP_UP_USD`) are for the money features.
  */
 export const STEP_UP_ACTIONS = [
   'passkey.add',
@@ -20,6 +20,7 @@ export const STEP_UP_ACTIONS = [
   'card.reveal',
   'paylink.create',
   'paylink.pay',
+  'send',
 ] as const;
 export const stepUpActionSchema = z.enum(STEP_UP_ACTIONS);
 export type StepUpAction = z.infer<typeof stepUpActionSchema>;

@@ -22,8 +22,12 @@ export const QUOTE_COST_WARN_PERCENT = '2';
 export const QUOTE_SIDES = ['in', 'out'] as const;
 export type QuoteSide = (typeof QUOTE_SIDES)[number];
 
-/** What a system account is for (server/db/migrations/0019_quotes_transfers.sql; payouts in transit: 0043). */
-export const SYSTEM_ROLES = ['external', 'treasury', 'revenue', 'payouts_in_transit'] as const;
+/**
+ * What a system account is for (server/db/migrations/0019_quotes_transfers.sql): `payouts_in_transit` holds
+ * bank payouts on their way (0044_bank_payouts.sql), `holding` keeps money sent between customers that waits
+ * for its receiver (0046_send_money.sql).
+ */
+export const SYSTEM_ROLES = ['external', 'treasury', 'revenue', 'payouts_in_transit', 'holding'] as const;
 export type SystemRole = (typeof SYSTEM_ROLES)[number];
 
 export const TRANSFER_DIRECTIONS = ['fiat-to-crypto', 'crypto-to-fiat'] as const;

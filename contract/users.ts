@@ -73,6 +73,7 @@ export const depositLevelSchema = z.object({
     transfer: periodLimitsSchema,
     payment: periodLimitsSchema,
     withdrawal: periodLimitsSchema,
+    receive: periodLimitsSchema,
   }),
 });
 export type DepositLevel = z.infer<typeof depositLevelSchema>;
@@ -112,12 +113,14 @@ export const periodUsageSchema = z.object({ limit: decimalSchema, used: decimalS
 /**
  * `GET /users-deposit-levels/limits`: for each limited operation, today (UTC) and this calendar month,
  * what the customer's level allows and what is left, so a screen can say it before an amount is typed.
- * Top-ups count money received by deposits and vouchers; the others count money paid (pending included).
+ * Top-ups count money received by deposits and vouchers, `receive` money sent by other customers; the
+ * others count money paid (pending included).
  */
 export const operationLimitsSchema = z.object({
   top_up: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
   transfer: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
   payment: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
   withdrawal: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
+  receive: z.object({ daily: periodUsageSchema, monthly: periodUsageSchema }),
 });
 export type OperationLimits = z.infer<typeof operationLimitsSchema>;

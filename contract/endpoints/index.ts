@@ -16,6 +16,7 @@ import { payoutsEndpoints } from './payouts';
 import { payLinksEndpoints } from './payLinks';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
 import { securityEndpoints } from './security';
+import { sendMoneyEndpoints } from './sendMoney';
 import { simulateEndpoints } from './simulate';
 import { sessionsEndpoints } from './sessions';
 import { socialEndpoints } from './social';
@@ -46,6 +47,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...chainsEndpoints,
   ...depositsEndpoints,
   ...payLinksEndpoints,
+  ...sendMoneyEndpoints,
   ...depositLinksEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,

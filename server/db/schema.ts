@@ -21,6 +21,7 @@ import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
 import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
 import { SYSTEM_ROLES } from '../../contract/transfers';
+import { MONEY_REQUEST_STATUSES, SEND_STATUSES } from '../../contract/sendMoney';
 import { KYC_FILE_TYPES, KYC_REPEATABLE_STEPS, type QuestionnaireAnswers, type QuestionnaireDraftAnswers } from '../../contract/kyc';
 import { HELD_REASONS } from '../../contract/inject';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
@@ -296,6 +297,7 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
       'reversal',
       'reward',
       'fee',
+      'send',
     ],
   }).notNull(),
   idempotencyKey: text('idempotency_key'),
@@ -565,7 +567,7 @@ export const kycApplications = pgTable('kyc_applications', {
   dateOfBirth: date('date_of_birth', { mode: 'string' }),
   questionnaire: jsonb('questionnaire').$type<QuestionnaireAnswers>(),
   questionnaireDoneAt: instant('questionnaire_done_at'),
-  /** The answers being typed, cleared when the questionnaire is saved (migration 0043). */
+  /** The answers being typed, cleared when the questionnaire is saved (migration 0045). */
   questionnaireDraft: jsonb('questionnaire_draft').$type<QuestionnaireDraftAnswers>(),
   questionnaireDraftAt: instant('questionnaire_draft_at'),
   signatureFileId: uuid('signature_file_id'),
@@ -762,7 +764,7 @@ export const withdrawals = pgTable('withdrawals', {
   settledAt: instant('settled_at'),
 });
 
-/** A customer's bank account for payouts (migration 0043). */
+/** A customer's bank account for payouts (migration 0044). */
 export const beneficiaries = pgTable('beneficiaries', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
@@ -774,7 +776,7 @@ export const beneficiaries = pgTable('beneficiaries', {
   usableAt: instant('usable_at').notNull(),
 });
 
-/** A payout's firm fee and arrival estimate, for a minute (migration 0043). */
+/** A payout's firm fee and arrival estimate, for a minute (migration 0044). */
 export const payoutQuotes = pgTable('payout_quotes', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
@@ -792,7 +794,7 @@ export const payoutQuotes = pgTable('payout_quotes', {
   usedAt: instant('used_at'),
 });
 
-/** The payouts handed to the bank together (migration 0043). */
+/** The payouts handed to the bank together (migration 0044). */
 export const payoutBatches = pgTable('payout_batches', {
   id: uuid('id').primaryKey(),
   rail: text('rail').notNull(),
@@ -801,7 +803,7 @@ export const payoutBatches = pgTable('payout_batches', {
   createdAt: instant('created_at').notNull(),
 });
 
-/** Payouts from hold to settlement or return (migration 0043). */
+/** Payouts from hold to settlement or return (migration 0044). */
 export const payouts = pgTable('payouts', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
@@ -876,4 +878,38 @@ export const depositLinkPayments = pgTable('deposit_link_payments', {
   network: text('network').notNull(),
   txHash: text('tx_hash').notNull(),
   reportedAt: instant('reported_at').notNull(),
+});
+
+/** A request to pay from one customer to another (migration 0046). */
+export const moneyRequests = pgTable('money_requests', {
+  id: uuid('id').primaryKey(),
+  requesterId: uuid('requester_id').notNull(),
+  payerId: uuid('payer_id').notNull(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  note: text('note'),
+  status: text('status', { enum: MONEY_REQUEST_STATUSES }).notNull(),
+  transactionId: uuid('transaction_id'),
+  remindedAt: instant('reminded_at'),
+  decidedAt: instant('decided_at'),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** Money sent to another customer's address, and what of it still waits in the holding account (migration 0046). */
+export const moneySends = pgTable('money_sends', {
+  id: uuid('id').primaryKey(),
+  senderId: uuid('sender_id').notNull(),
+  fromAccountId: uuid('from_account_id').notNull(),
+  recipientId: uuid('recipient_id'),
+  address: text('address').notNull(),
+  currency: text('currency').notNull(),
+  amount: money('amount').notNull(),
+  held: money('held').notNull(),
+  note: text('note'),
+  status: text('status', { enum: SEND_STATUSES }).notNull(),
+  requestId: uuid('request_id'),
+  transactionId: uuid('transaction_id').notNull(),
+  expiresAt: instant('expires_at'),
+  settledAt: instant('settled_at'),
+  createdAt: instant('created_at').notNull(),
 });

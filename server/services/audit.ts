@@ -46,6 +46,14 @@ const CHECKS = {
     LEFT JOIN accounts s ON s.user_id IS NULL AND s.currency = a.code AND s.system_role = r.role
     GROUP BY a.code, r.role
     HAVING count(s.id) <> ${SYSTEM_SHARDS} OR count(DISTINCT s.shard) <> ${SYSTEM_SHARDS} OR max(s.shard) <> ${SYSTEM_SHARDS - 1}`,
+  // Money sent between customers that waits (an invitation, or over the receiver's limit) is in the holding account, and nothing else is.
+  'holding account differs from the sends waiting in it': sql`
+    SELECT a.code AS subject, coalesce(h.balance, 0)::text || ' <> ' || coalesce(w.held, 0)::text AS detail
+    FROM assets a
+    LEFT JOIN (SELECT currency, sum(balance) AS balance FROM accounts WHERE user_id IS NULL AND system_role = 'holding' GROUP BY currency) h
+      ON h.currency = a.code
+    LEFT JOIN (SELECT currency, sum(held) AS held FROM money_sends GROUP BY currency) w ON w.currency = a.code
+    WHERE coalesce(h.balance, 0) <> coalesce(w.held, 0)`,
 } as const;
 
 export interface AuditFinding {

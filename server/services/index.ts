@@ -19,6 +19,7 @@ import { createPasswordHasher } from './passwords';
 import { createPayLinkEvents, type Listen } from './payLinkEvents';
 import { createPayLinkService } from './payLinks';
 import { createPhoneService } from './phone';
+import { createSendMoneyService } from './sendMoney';
 import { createPhoneRecoveryService } from './phone-recovery';
 import { createPromoService } from './promo';
 import { createPushService } from './push';
@@ -121,6 +122,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     accounts: createAccountService(db, clock),
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
     payLinks: createPayLinkService({ db, clock, stepUp, rates, limits }),
+    sendMoney: createSendMoneyService({ db, clock, stepUp, limits, rateLimiter, outbox }),
     payLinkEvents: createPayLinkEvents(listen),
     activities: createActivityService(db),
     statements: createStatementService(db, clock),

@@ -25,8 +25,10 @@ export function dayStart(now: Date): Date {
 export const OPERATION_USAGE: Record<LimitedOperation, { types: readonly ActivityType[]; direction: 'in' | 'out' }> = {
   top_up: { types: ['deposit', 'voucher_redeemed'], direction: 'in' },
   transfer: { types: ['exchange'], direction: 'out' },
-  payment: { types: ['payment_sent'], direction: 'out' },
+  payment: { types: ['payment_sent', 'money_sent'], direction: 'out' },
   withdrawal: { types: ['withdrawal'], direction: 'out' },
+  // What other customers sent: more than the level allows waits in the holding account (services/sendMoney.ts).
+  receive: { types: ['money_received'], direction: 'in' },
 };
 
 /** Completed deposits, in US dollars at the rate of their moment (a deposit without a known rate counts 0). */

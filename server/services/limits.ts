@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Asset } from '../../contract/assets';
 import { RATE_FRESH_MS } from '../../contract/rates';
 import { LIMITED_OPERATIONS, type LimitedOperation, type OperationLimits } from '../../contract/users';
@@ -8,6 +8,9 @@ import { rates, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatDecimal } from '../../contract/decimal';
 import { currentLevelSql, dayStart, monthStart, operationUsageSql } from './levels';
+
+/** Queues the customer's money movements behind each other (see `assertWithinLimit`). */
+const lockCustomer = (tx: Db, userId: string) => tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR NO KEY UPDATE`);
 
 /**
  * The limits of the customer's deposit level, per operation and per UTC day and calendar month, in US
@@ -55,7 +58,7 @@ export function createLimitService(db: Db, clock: Clock) {
    * referencing the customer (an idempotency record) already hold in the same transaction.
    */
   async function assertWithinLimit(tx: Db, userId: string, operation: LimitedOperation, asset: Asset, amount: string): Promise<void> {
-    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR NO KEY UPDATE`);
+    await lockCustomer(tx, userId);
     const [rate] = await tx.select({ updatedAt: rates.updatedAt }).from(rates).where(eq(rates.asset, asset));
     if (!rate || rate.updatedAt.getTime() < clock().getTime() - RATE_FRESH_MS) throw new ApiError('rate_stale');
     const daily = periodSql(userId, operation, 'daily');
@@ -82,7 +85,24 @@ export function createLimitService(db: Db, clock: Clock) {
     }
   }
 
-  return { remaining, assertWithinLimit };
+  /**
+   * How much of `amount` of `asset` fits in what is left of the customer's `operation` limit today and
+   * this month, rounded down to the asset's decimals (`decimals`); the customer's row is locked first,
+   * as in `assertWithinLimit`, so two receipts are measured one after the other. Without a fresh rate
+   * nothing fits.
+   */
+  async function portionWithin(tx: Db, userId: string, operation: LimitedOperation, asset: Asset, amount: string, decimals: number) {
+    await lockCustomer(tx, userId);
+    const fresh = new Date(clock().getTime() - RATE_FRESH_MS);
+    const left = sql`least(${periodSql(userId, operation, 'daily').left}, ${periodSql(userId, operation, 'monthly').left})`;
+    const [row] = await tx
+      .select({ fits: sql<string>`least(${amount}::numeric, trunc(${left} / ${rates.usd}, ${decimals}))::text` })
+      .from(rates)
+      .where(and(eq(rates.asset, asset), gte(rates.updatedAt, fresh)));
+    return formatDecimal(row?.fits ?? '0');
+  }
+
+  return { remaining, assertWithinLimit, portionWithin };
 }
 
 export type LimitService = ReturnType<typeof createLimitService>;

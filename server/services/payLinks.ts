@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { assetInfo, type Asset } from '../../contract/assetList';
 import { fitsAssetDecimals } from '../../contract/assets';
@@ -15,10 +15,11 @@ import { PAY_LINK_HASH } from '../../contract/payLinks';
 import { QUOTE_FIRM_SECONDS } from '../../contract/transfers';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { accounts, payLinks, quotes, users } from '../db/schema';
+import { payLinks, quotes, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { compare, formatDecimal, min, negate, subtract } from '../../contract/decimal';
 import type { LimitService } from './limits';
+import { displayNameSql, maskedName, payingAccount, receivingAccount } from './customerAccounts';
 import { post, systemAccountId } from './ledger';
 import { PAY_LINK_CHANNEL } from './payLinkEvents';
 import { quoteFigures } from './quote-math';
@@ -43,16 +44,6 @@ export interface PayLinkDeps {
 /** 16 random bytes, base64url: 128 bits, so a link can be neither guessed nor enumerated. */
 export function newPayLinkHash(): string {
   return randomBytes(16).toString('base64url');
-}
-
-const displayName = sql<string | null>`nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), '')`;
-
-/** `Ada Lovelace` → `Ada L.`: enough to recognise who asks, not enough to find them. */
-export function maskedName(name: string): string {
-  const words = name.split(/\s+/);
-  if (words.length === 1) return words[0]!;
-  const [initial] = Array.from(words.at(-1)!);
-  return `${words[0]} ${initial}.`;
 }
 
 /**
@@ -95,7 +86,7 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
   async function find(tx: Db, hash: string, lock = false): Promise<{ link: Row; requesterName: string | null }> {
     if (!PAY_LINK_HASH.test(hash)) throw new ApiError('pay_link_not_found');
     const query = tx
-      .select({ link: payLinks, requesterName: displayName })
+      .select({ link: payLinks, requesterName: displayNameSql })
       .from(payLinks)
       .innerJoin(users, eq(users.id, payLinks.userId))
       .where(eq(payLinks.hash, hash));
@@ -178,37 +169,6 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
     });
   }
 
-  /** The requester's account of the asset, opened when they have none yet (the unique index decides races). */
-  async function requesterAccount(tx: Db, userId: string, asset: Asset): Promise<string> {
-    const info = assetInfo(asset)!;
-    const mine = and(eq(accounts.userId, userId), eq(accounts.kind, info.kind), eq(accounts.currency, asset));
-    const [existing] = await tx.select({ id: accounts.id }).from(accounts).where(mine);
-    if (existing) return existing.id;
-    await tx
-      .insert(accounts)
-      .values({
-        id: randomUUID(),
-        userId,
-        kind: info.kind,
-        currency: asset,
-        name: info.kind === 'fiat' ? `${info.name} account` : info.name,
-        createdAt: clock(),
-      })
-      .onConflictDoNothing();
-    const [opened] = await tx.select({ id: accounts.id }).from(accounts).where(mine);
-    return opened!.id;
-  }
-
-  /** One of the payer's fiat or crypto accounts, in any asset; anything else is `account_not_found`, whoever owns it. */
-  async function payerAccount(tx: Db, userId: string, id: string) {
-    const [row] = await tx
-      .select({ id: accounts.id, currency: accounts.currency, balance: accounts.balance })
-      .from(accounts)
-      .where(and(sql`${accounts.id}::text = ${id}`, eq(accounts.userId, userId), inArray(accounts.kind, ['fiat', 'crypto'])));
-    if (!row) throw new ApiError('account_not_found');
-    return { ...row, asset: row.currency as Asset };
-  }
-
   /** The link, if the caller may pay it now: not their own, still open. */
   async function payable(tx: Db, principal: Principal, hash: string, lock = false) {
     const found = await find(tx, hash, lock);
@@ -220,7 +180,7 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
   /** What paying the link from an account in another asset costs, firm for QUOTE_FIRM_SECONDS. */
   async function quote(principal: Principal, hash: string, fromAccountId: string): Promise<PayLinkQuote> {
     const { link } = await payable(db, principal, hash);
-    const source = await payerAccount(db, principal.userId, fromAccountId);
+    const source = await payingAccount(db, principal.userId, fromAccountId);
     const asset = link.currency as Asset;
     if (source.asset === asset) throw new ApiError('quote_not_needed');
     const amount = formatDecimal(link.amount);
@@ -239,7 +199,7 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
         id: randomUUID(),
         userId: principal.userId,
         fromAccountId: source.id,
-        toAccountId: await requesterAccount(db, link.userId, asset),
+        toAccountId: await receivingAccount(db, link.userId, asset, now),
         fromAsset: source.asset,
         toAsset: asset,
         ...figures,
@@ -292,15 +252,15 @@ export function createPayLinkService({ db, clock, stepUp, rates, limits }: PayLi
     const { link, requesterName } = await payable(tx, principal, hash, true);
     await stepUp.require(tx, principal, 'paylink.pay');
     const asset = link.currency as Asset;
-    const source = await payerAccount(tx, principal.userId, body.fromAccountId);
+    const source = await payingAccount(tx, principal.userId, body.fromAccountId);
     const amount = formatDecimal(link.amount);
     const exchange = source.asset === asset ? null : await quoteFor(tx, principal.userId, link.id, source.id, body.quoteId);
     if (!exchange && body.quoteId !== undefined) throw new ApiError('quote_not_needed');
     const amountIn = exchange ? formatDecimal(exchange.amountIn) : amount;
     await limits.assertWithinLimit(tx, principal.userId, 'payment', source.asset, amountIn);
-    const target = await requesterAccount(tx, link.userId, asset);
-    const [payer] = await tx.select({ name: displayName }).from(users).where(eq(users.id, principal.userId));
     const now = clock();
+    const target = await receivingAccount(tx, link.userId, asset, now);
+    const [payer] = await tx.select({ name: displayNameSql }).from(users).where(eq(users.id, principal.userId));
     const entries = exchange
       ? [
           { accountId: source.id, amount: negate(amountIn) },

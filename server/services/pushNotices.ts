@@ -42,6 +42,26 @@ const TEXTS: Record<NotificationKind, Record<Locale, PushText>> = {
     th: { title: 'ลิงก์ชำระเงินได้รับการชำระแล้ว', body: 'คุณได้รับ {amount} ผ่านลิงก์ชำระเงินของคุณ' },
     zh: { title: '付款链接已支付', body: '您通过付款链接收到了 {amount}。' },
   },
+  money_received: {
+    en: { title: 'Money received', body: '{amount} was sent to you.' },
+    ar: { title: 'تم استلام أموال', body: 'أُرسل إليك {amount}.' },
+    de: { title: 'Geld erhalten', body: 'Ihnen wurden {amount} gesendet.' },
+    es: { title: 'Dinero recibido', body: 'Te enviaron {amount}.' },
+    fr: { title: 'Argent reçu', body: 'On vous a envoyé {amount}.' },
+    ru: { title: 'Деньги получены', body: 'Вам отправили {amount}.' },
+    th: { title: 'ได้รับเงินแล้ว', body: 'มีผู้ส่ง {amount} ถึงคุณ' },
+    zh: { title: '已收到转账', body: '有人向您转账 {amount}。' },
+  },
+  money_requested: {
+    en: { title: 'Money requested', body: 'You were asked to pay {amount}.' },
+    ar: { title: 'طلب أموال', body: 'طُلب منك دفع {amount}.' },
+    de: { title: 'Geldanforderung', body: 'Sie wurden gebeten, {amount} zu zahlen.' },
+    es: { title: 'Solicitud de dinero', body: 'Te pidieron que pagues {amount}.' },
+    fr: { title: 'Demande d’argent', body: 'On vous demande de payer {amount}.' },
+    ru: { title: 'Запрос денег', body: 'Вас просят заплатить {amount}.' },
+    th: { title: 'คำขอเงิน', body: 'มีผู้ขอให้คุณชำระ {amount}' },
+    zh: { title: '收款请求', body: '有人请您支付 {amount}。' },
+  },
   withdrawal_confirmed: {
     en: { title: 'Withdrawal confirmed', body: 'Your withdrawal of {amount} is confirmed.' },
     ar: { title: 'تم تأكيد السحب', body: 'تم تأكيد سحبك بمبلغ {amount}.' },
@@ -173,6 +193,8 @@ const TARGET: Record<NotificationKind, string> = {
   security_event: '/profile/security',
   withdrawal_address_added: '/profile/security',
   withdrawal_requested: '/activities',
+  money_received: '/activities',
+  money_requested: '/notifications',
 };
 
 export function pushText(

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { RECIPIENT_LOOKUPS_PER_DAY } from '../../contract/sendMoney';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
 import { rateLimitCounters } from '../db/schema';
@@ -66,6 +67,8 @@ export const RATE_LIMITS = {
   promoPerIp: { bucket: 'promo:ip', limit: 30, windowSeconds: HOUR },
   /** Each start stores a pending request for 10 minutes; this keeps one address from piling them up. */
   socialStartPerIp: { bucket: 'social-start:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  /** Whether an address is a customer's is told this often a day per sender (contract/sendMoney.ts), requests included. */
+  recipientLookupPerSender: { bucket: 'recipient-lookup:sender', limit: RECIPIENT_LOOKUPS_PER_DAY, windowSeconds: 24 * HOUR },
   /** Passkey sign-in options and answers together; the conditional request asks once per page open. */
   passkeyPerIp: { bucket: 'passkey:ip', limit: 300, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitPolicy>;

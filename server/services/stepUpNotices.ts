@@ -21,6 +21,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'card.reveal': 'show your card details',
     'paylink.create': 'create a payment link',
     'paylink.pay': 'pay a payment request',
+    send: 'send money',
   },
   ar: {
     'passkey.add': 'إضافة مفتاح مرور',
@@ -34,6 +35,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'card.reveal': 'عرض بيانات بطاقتك',
     'paylink.create': 'إنشاء رابط دفع',
     'paylink.pay': 'دفع طلب دفع',
+    send: 'إرسال أموال',
   },
   de: {
     'passkey.add': 'einen Passkey hinzuzufügen',
@@ -47,6 +49,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'card.reveal': 'Ihre Kartendaten anzuzeigen',
     'paylink.create': 'einen Zahlungslink zu erstellen',
     'paylink.pay': 'eine Zahlungsanforderung zu bezahlen',
+    send: 'Geld zu senden',
   },
   es: {
     'passkey.add': 'añadir una llave de acceso',
@@ -60,6 +63,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'card.reveal': 'ver los datos de tu tarjeta',
     'paylink.create': 'crear un enlace de pago',
     'paylink.pay': 'pagar una solicitud de pago',
+    send: 'enviar dinero',
   },
   fr: {
     'passkey.add': 'ajouter une clé d’accès',
@@ -73,6 +77,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'card.reveal': 'afficher les données de votre carte',
     'paylink.create': 'créer un lien de paiement',
     'paylink.pay': 'payer une demande de paiement',
+    send: 'envoyer de l’argent',
   },
   ru: {
     'passkey.add': 'добавить ключ доступа',
@@ -86,6 +91,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'card.reveal': 'показать данные карты',
     'paylink.create': 'создать платёжную ссылку',
     'paylink.pay': 'оплатить запрос на оплату',
+    send: 'отправить деньги',
   },
   th: {
     'passkey.add': 'เพิ่มพาสคีย์',
@@ -99,6 +105,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'card.reveal': 'แสดงข้อมูลบัตร',
     'paylink.create': 'สร้างลิงก์ชำระเงิน',
     'paylink.pay': 'ชำระคำขอชำระเงิน',
+    send: 'ส่งเงิน',
   },
   zh: {
     'passkey.add': '添加通行密钥',
@@ -112,6 +119,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'card.reveal': '查看银行卡信息',
     'paylink.create': '创建付款链接',
     'paylink.pay': '支付付款请求',
+    send: '转账',
   },
 };
 

@@ -73,6 +73,9 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment_sent: 'Payment sent',
       payment_received: 'Payment received',
       referral_reward: 'Referral reward',
+      money_sent: 'Money sent',
+      money_received: 'Money received',
+      money_returned: 'Money returned',
     },
     kinds: {
       seed: 'Initial credit',
@@ -90,6 +93,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment: 'Payment',
       reversal: 'Reversal',
       fee: 'Fee',
+      send: 'Money sent to a customer',
     },
   },
   ar: {
@@ -128,6 +132,9 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment_sent: 'دفعة مُرسلة',
       payment_received: 'دفعة مُستلمة',
       referral_reward: 'مكافأة دعوة',
+      money_sent: 'أموال مرسلة',
+      money_received: 'أموال مستلمة',
+      money_returned: 'أموال مُعادة',
     },
     kinds: {
       seed: 'رصيد أولي',
@@ -145,6 +152,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment: 'دفعة',
       reversal: 'عكس قيد',
       fee: 'رسوم',
+      send: 'أموال مرسلة إلى عميل',
     },
   },
   de: {
@@ -183,6 +191,9 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment_sent: 'Zahlung gesendet',
       payment_received: 'Zahlung erhalten',
       referral_reward: 'Empfehlungsprämie',
+      money_sent: 'Geld gesendet',
+      money_received: 'Geld erhalten',
+      money_returned: 'Geld zurückerhalten',
     },
     kinds: {
       seed: 'Startguthaben',
@@ -200,6 +211,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment: 'Zahlung',
       reversal: 'Stornierung',
       fee: 'Gebühr',
+      send: 'Geld an Kunden',
     },
   },
   es: {
@@ -238,6 +250,9 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment_sent: 'Pago enviado',
       payment_received: 'Pago recibido',
       referral_reward: 'Recompensa por invitación',
+      money_sent: 'Dinero enviado',
+      money_received: 'Dinero recibido',
+      money_returned: 'Dinero devuelto',
     },
     kinds: {
       seed: 'Saldo de apertura',
@@ -255,6 +270,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment: 'Pago',
       reversal: 'Reversión',
       fee: 'Comisión',
+      send: 'Envío a un cliente',
     },
   },
   fr: {
@@ -293,6 +309,9 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment_sent: 'Paiement envoyé',
       payment_received: 'Paiement reçu',
       referral_reward: 'Prime de parrainage',
+      money_sent: 'Argent envoyé',
+      money_received: 'Argent reçu',
+      money_returned: 'Argent restitué',
     },
     kinds: {
       seed: 'Crédit initial',
@@ -310,6 +329,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment: 'Paiement',
       reversal: 'Contrepassation',
       fee: 'Frais',
+      send: 'Envoi à un client',
     },
   },
   ru: {
@@ -348,6 +368,9 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment_sent: 'Платёж отправлен',
       payment_received: 'Платёж получен',
       referral_reward: 'Бонус за приглашение',
+      money_sent: 'Деньги отправлены',
+      money_received: 'Деньги получены',
+      money_returned: 'Деньги возвращены',
     },
     kinds: {
       seed: 'Начальное зачисление',
@@ -365,6 +388,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment: 'Платёж',
       reversal: 'Сторно',
       fee: 'Комиссия',
+      send: 'Перевод клиенту',
     },
   },
   th: {
@@ -403,6 +427,9 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment_sent: 'ส่งการชำระเงินแล้ว',
       payment_received: 'ได้รับการชำระเงิน',
       referral_reward: 'รางวัลการแนะนำ',
+      money_sent: 'ส่งเงินแล้ว',
+      money_received: 'ได้รับเงินแล้ว',
+      money_returned: 'เงินคืนแล้ว',
     },
     kinds: {
       seed: 'ยอดเริ่มต้น',
@@ -420,6 +447,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment: 'การชำระเงิน',
       reversal: 'การกลับรายการ',
       fee: 'ค่าธรรมเนียม',
+      send: 'ส่งเงินถึงลูกค้า',
     },
   },
   zh: {
@@ -458,6 +486,9 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment_sent: '已付款',
       payment_received: '已收款',
       referral_reward: '邀请奖励',
+      money_sent: '已转出',
+      money_received: '已收款',
+      money_returned: '已退回',
     },
     kinds: {
       seed: '初始入账',
@@ -475,6 +506,7 @@ export const STATEMENT_TEXTS: Record<Locale, StatementTexts> = {
       payment: '付款',
       reversal: '冲正',
       fee: '手续费',
+      send: '向客户转账',
     },
   },
 };

@@ -146,6 +146,7 @@ describe('GET /users-deposit-levels/by-user', () => {
         transfer: { daily: '500.00', monthly: '2000.00' },
         payment: { daily: '500.00', monthly: '2000.00' },
         withdrawal: { daily: '500.00', monthly: '2000.00' },
+        receive: { daily: '1000.00', monthly: '5000.00' },
       },
     });
     expect(levels).toMatchObject({

@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { formatDecimal } from '../../contract/decimal';
+import { sendReceiptSchema } from '../../contract/sendMoney';
+import { accounts, activities, users } from '../../server/db/schema';
+import { createLimitService } from '../../server/services/limits';
+import { createRateLimiter } from '../../server/services/rate-limit';
+import { createSendMoneyService } from '../../server/services/sendMoney';
+import { fund } from './payLinkHelpers';
+import { expectError, registerQualifiedCustomer, TestClient, uniqueEmail, useTestServer, withKey } from './helpers';
+
+const { db, server } = useTestServer();
+
+/** The maintenance round's part, on the test server's database and clock. */
+const waiting = () => {
+  const database = db.database.db;
+  const clock = server.clock.now;
+  return createSendMoneyService({
+    db: database,
+    clock,
+    stepUp: { require: async () => {}, consume: async () => {} },
+    limits: createLimitService(database, clock),
+    rateLimiter: createRateLimiter(database, clock),
+    outbox: { enqueue: async () => {} },
+  });
+};
+
+async function customer(firstName: string, lastName: string) {
+  const client = new TestClient(server);
+  const { email, userId } = await registerQualifiedCustomer(client, db);
+  await db.database.db.update(users).set({ firstName, lastName }).where(eq(users.id, userId));
+  return { client, email, userId };
+}
+
+const balance = async (accountId: string) => {
+  const [row] = await db.database.db
+    .select({ balance: sql<string>`${accounts.balance}::text` })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return formatDecimal(row!.balance);
+};
+
+describe('sending money between customers', () => {
+  it('moves it at once, with both names in the activities, and a lookup shows the masked name only', async () => {
+    const dana = await customer('Dana', 'Doe');
+    const sam = await customer('Sam', 'Smith');
+    const from = await fund(db, sam.userId, 'EUR', '100');
+
+    const lookup = await sam.client.post('/send/lookup', { to: dana.email.toUpperCase() });
+    expect(lookup.body).toEqual({ customer: true, name: 'Dana D.' });
+    expect((await sam.client.post('/send/lookup', { to: uniqueEmail() })).body).toEqual({ customer: false, name: null });
+    expectError(await sam.client.post('/send/lookup', { to: sam.email }), 422, 'send_to_self');
+
+    const key = randomUUID();
+    const answer = await sam.client.post(
+      '/send',
+      { to: dana.email, fromAccountId: from, amount: '12.50', note: 'Dinner' },
+      { headers: { 'idempotency-key': key } },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const receipt = sendReceiptSchema.parse(answer.body);
+    expect(receipt).toMatchObject({ status: 'sent', held: '0.00', amount: '12.50', recipientName: 'Dana D.' });
+    expect(await balance(from)).toBe('87.50');
+    const rows = await db.database.db
+      .select({
+        userId: activities.userId,
+        type: activities.type,
+        amount: sql<string>`${activities.amount}::text`,
+        counterparty: activities.counterparty,
+      })
+      .from(activities)
+      .where(eq(activities.transactionId, receipt.transactionId));
+    expect(rows.map((row) => ({ ...row, amount: formatDecimal(row.amount) }))).toEqual(
+      expect.arrayContaining([
+        { userId: sam.userId, type: 'money_sent', amount: '-12.50', counterparty: 'Dana Doe' },
+        { userId: dana.userId, type: 'money_received', amount: '12.50', counterparty: 'Sam Smith' },
+      ]),
+    );
+    // The same key again answers the first send, nothing moves twice.
+    const replay = await sam.client.post(
+      '/send',
+      { to: dana.email, fromAccountId: from, amount: '12.50', note: 'Dinner' },
+      { headers: { 'idempotency-key': key } },
+    );
+    expect(replay.body.id).toBe(receipt.id);
+    expect(await balance(from)).toBe('87.50');
+    expect((await sam.client.get('/send/contacts?q=dana')).body).toEqual([
+      { to: dana.email, name: 'Dana Doe', lastSentAt: receipt.createdAt },
+    ]);
+  });
+
+  it('invites an address no customer has, and gives the money back after 14 days unless claimed', async () => {
+    const sam = await customer('Sam', 'Smith');
+    const from = await fund(db, sam.userId, 'EUR', '50');
+    const invitee = uniqueEmail();
+    const answer = await sam.client.post(
+      '/send',
+      { to: invitee, fromAccountId: from, amount: '20' },
+      { headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body).toMatchObject({ status: 'invited', held: '20.00', recipientName: null });
+    expect(await balance(from)).toBe('30.00');
+
+    await waiting().settleWaiting();
+    expect(await balance(from)).toBe('30.00');
+    server.clock.advance(14 * 24 * 3_600);
+    await waiting().settleWaiting();
+    expect(await balance(from)).toBe('50.00');
+  });
+
+  it('asks a customer to pay: only the payer pays or declines, only the requester cancels or reminds, once a day', async () => {
+    const dana = await customer('Dana', 'Doe');
+    const sam = await customer('Sam', 'Smith');
+    const eve = await customer('Eve', 'Evans');
+    const from = await fund(db, sam.userId, 'EUR', '40');
+    const asked = await dana.client.post('/money-requests', { from: sam.email, asset: 'EUR', amount: '15', note: 'Taxi' });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    const id = asked.body.id as string;
+    expectError(
+      await dana.client.post('/money-requests', { from: uniqueEmail(), asset: 'EUR', amount: '1' }),
+      422,
+      'recipient_not_customer',
+    );
+    // Someone else's request is not found, whatever they try.
+    expectError(await eve.client.post(`/money-requests/${id}/pay`, { fromAccountId: from }, withKey()), 404, 'money_request_not_found');
+    expectError(await eve.client.post(`/money-requests/${id}/cancel`, {}), 404, 'money_request_not_found');
+    expectError(await dana.client.post(`/money-requests/${id}/decline`, {}), 404, 'money_request_not_found');
+    expectError(await dana.client.post(`/money-requests/${id}/remind`, {}), 409, 'reminder_too_soon');
+
+    const paid = await sam.client.post(`/money-requests/${id}/pay`, { fromAccountId: from }, withKey());
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ to: null, amount: '15.00', status: 'sent' });
+    expect(await balance(from)).toBe('25.00');
+    expectError(await sam.client.post(`/money-requests/${id}/pay`, { fromAccountId: from }, withKey()), 409, 'money_request_paid');
+    expect((await sam.client.get('/money-requests')).body[0]).toMatchObject({
+      id,
+      direction: 'incoming',
+      status: 'paid',
+      counterpartyName: 'Dana Doe',
+    });
+  });
+
+  it('refuses requests and lookups to senders without an approved identity check', async () => {
+    const dana = await customer('Dana', 'Doe');
+    await db.database.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, dana.userId));
+    expectError(await dana.client.post('/send/lookup', { to: uniqueEmail() }), 403, 'kyc_required');
+  });
+});
