@@ -143,6 +143,7 @@ export const GUARD_LABELS: Labels = {
   holdsOnlyRefreshToken: 'only the refresh token is left',
   renewedBothTokens: 'both tokens were renewed',
   opensSignedIn: 'opened signed in',
+  hasOnlySavedFigures: 'only the figures kept on the device',
   hasMissingFields: 'fields are missing',
   needsSecondFactor: 'a second factor is needed',
   wasCancelled: 'cancelled at the provider',
