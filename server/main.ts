@@ -40,14 +40,6 @@ if (config.demoMode && database.engine === 'pglite' && (await isEmpty(database.d
   await seedDemo(database.db, clock, config.passwordCost);
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }
-// Demo mode: a made-up year of prices before the first real one, so every chart range has data (marked
-// simulated). In the background: the server answers meanwhile, and a second instance's run adds nothing.
-if (config.demoMode && !config.rateFeed) {
-  backfillSimulatedHistory(database.db, clock, SIMULATION).then(
-    (points) => points > 0 && logger.info('rates.history_backfilled', { points }),
-    (error: unknown) => logger.error('rates.history_backfill_failed', describeError(error)),
-  );
-}
 
 // Demo mode: a local development node per chain, kept under DATA_DIR so a restart agrees with the database;
 // a second instance uses the first one's (LOCAL_CHAINS=external).
@@ -123,6 +115,17 @@ const server = serve(
 // Moves the rates (simulated, or read from RATES_FEED_URL) on whichever instance holds the lease.
 const stopRates = services.rates.start(jobs);
 
+// Demo mode: a made-up year of prices before the first real one, so every chart range has data (marked
+// simulated). In the background, once the server has started: it answers meanwhile, a second instance's
+// run adds nothing, and a stop waits for it before the database closes.
+const historyBackfill =
+  config.demoMode && !config.rateFeed
+    ? backfillSimulatedHistory(database.db, clock, SIMULATION).then(
+        (points) => void (points > 0 && logger.info('rates.history_backfilled', { points })),
+        (error: unknown) => logger.error('rates.history_backfill_failed', describeError(error)),
+      )
+    : undefined;
+
 // Follows the chains for deposits on whichever instance holds its advisory lock (the wallet's 4 s polling, docs/product.md#the-browser-wallet;
 // a local node's blocks come faster).
 const stopWatcher = config.deposits
@@ -173,6 +176,7 @@ async function stop(signal: string) {
   await closed;
   // The nodes write their state on the way out.
   await localNodes?.stop().catch((error: unknown) => logger.error('chains.stop_failed', describeError(error)));
+  await historyBackfill;
   await database.close().catch((error: unknown) => logger.error('db.close_failed', describeError(error)));
   process.exit(0);
 }
