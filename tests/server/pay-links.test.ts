@@ -5,7 +5,7 @@ import { payLinkPreviewSchema, payLinkReceiptSchema, payLinkSchema, payLinkViewS
 import { accounts, activities, ledgerTransactions, payLinks, sessions, users } from '../../server/db/schema';
 import { auditLedger } from '../../server/services/audit';
 import { formatDecimal } from '../../contract/decimal';
-import { fund, grantStepUp } from './payLinkHelpers';
+import { balanceOf, fund, grantStepUp } from './payLinkHelpers';
 import { expectError, TestClient, registerVerifiedCustomer, stepUp, useTestServer } from './helpers';
 
 const { db, server } = useTestServer();
@@ -41,13 +41,7 @@ async function createLink(requester: Customer, body: Record<string, unknown> = {
 const pay = (payer: Customer, hash: string, fromAccountId: string, key = randomUUID()) =>
   payer.client.post(`/pay-links/${hash}/pay`, { fromAccountId }, { headers: { 'idempotency-key': key } });
 
-const balance = async (accountId: string) => {
-  const [row] = await db.database.db
-    .select({ balance: sql<string>`${accounts.balance}::text` })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  return formatDecimal(row!.balance);
-};
+const balance = (accountId: string) => balanceOf(db, accountId);
 
 describe('pay links', () => {
   it('show a visitor without a session who asks, masked, and how much, but not why; guessing hashes there is limited', async () => {

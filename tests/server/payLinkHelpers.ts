@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CryptoAsset } from '../../contract/assets';
 import type { StepUpAction } from '../../contract/stepUp';
 import { randomUUID } from 'node:crypto';
 import { accounts, sessions, stepUps } from '../../server/db/schema';
+import { formatDecimal } from '../../contract/decimal';
 import { credit } from '../../server/services/ledger';
 import type { TestDatabase, TestServer } from './helpers';
 
@@ -21,6 +22,15 @@ export async function fund(database: TestDatabase, userId: string, asset: 'EUR' 
   }
   await credit(database.database.db, { kind: 'deposit', userId, accountId, asset, amount, at: new Date() });
   return accountId;
+}
+
+/** An account's balance as the ledger keeps it, formatted as the API shows amounts. */
+export async function balanceOf(database: TestDatabase, accountId: string): Promise<string> {
+  const [row] = await database.database.db
+    .select({ balance: sql<string>`${accounts.balance}::text` })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  return formatDecimal(row!.balance);
 }
 
 /** A live grant for `action` in each of the customer's sessions, as a verified step-up leaves (the race needs many). */

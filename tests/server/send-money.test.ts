@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../contract/decimal';
 import { sendReceiptSchema } from '../../contract/sendMoney';
-import { accounts, activities, users } from '../../server/db/schema';
+import { activities, users } from '../../server/db/schema';
 import { createLimitService } from '../../server/services/limits';
 import { createRateLimiter } from '../../server/services/rate-limit';
 import { createSendMoneyService } from '../../server/services/sendMoney';
-import { fund } from './payLinkHelpers';
+import { balanceOf, fund } from './payLinkHelpers';
 import { expectError, registerQualifiedCustomer, TestClient, uniqueEmail, useTestServer, withKey } from './helpers';
 
 const { db, server } = useTestServer();
@@ -33,13 +33,7 @@ async function customer(firstName: string, lastName: string) {
   return { client, email, userId };
 }
 
-const balance = async (accountId: string) => {
-  const [row] = await db.database.db
-    .select({ balance: sql<string>`${accounts.balance}::text` })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  return formatDecimal(row!.balance);
-};
+const balance = (accountId: string) => balanceOf(db, accountId);
 
 describe('sending money between customers', () => {
   it('moves it at once, with both names in the activities, and a lookup shows the masked name only', async () => {
