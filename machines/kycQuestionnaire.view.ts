@@ -18,7 +18,8 @@ function errorOf(answers: QuestionnaireAnswers, question: KycQuestion): AnswerEr
 export function kycQuestionnaireView(snapshot: SnapshotFrom<typeof kycQuestionnaireMachine>) {
   const { answers, invalid, editable, failure } = snapshot.context;
   return {
-    loading: snapshot.matches('loading'),
+    // Until the draft is read too: a field typed into before it arrives would be lost when it does.
+    loading: snapshot.matches('loading') || snapshot.matches('loadingDraft'),
     unavailable: snapshot.matches('unavailable'),
     /** The form is shown (while saving too, so nothing typed disappears). */
     editing: snapshot.matches('editing') || snapshot.matches('saving'),
