@@ -8,7 +8,9 @@ type AcceptTermsEvent =
   /** "Accept and continue" (again, after the acceptance was not saved). */
   | { type: 'ACCEPTED' }
   /** "Not now", Escape or the dialog closed: the refused call stays refused. */
-  | { type: 'DECLINED' };
+  | { type: 'DECLINED' }
+  /** The session ended (signed out here or in another tab, or by the server): nobody is left to answer. */
+  | { type: 'SIGNED_OUT' };
 
 interface AcceptTermsContext {
   /** Why the last acceptance was not saved; cleared when the dialog opens again or the customer tries again. */
@@ -47,6 +49,7 @@ export const acceptTermsMachine = setup({
           actions: assign({ failure: null }),
         },
         DECLINED: { target: 'declined', description: 'The customer chose not now, or closed the dialog.' },
+        SIGNED_OUT: { target: 'sessionEnded', description: 'The session ended under the dialog: it closes and the call stays refused.' },
       },
       initial: 'reading',
       states: {
@@ -57,6 +60,12 @@ export const acceptTermsMachine = setup({
     accepting: {
       tags: ['open', 'busy'],
       description: 'Sending the acceptance of the version in force to the server.',
+      on: {
+        SIGNED_OUT: {
+          target: 'sessionEnded',
+          description: 'The session ended while the acceptance was sent: the dialog closes and the call stays refused.',
+        },
+      },
       invoke: {
         id: 'acceptTerms',
         src: 'acceptTerms',
@@ -73,6 +82,16 @@ export const acceptTermsMachine = setup({
       description: 'The version in force is accepted: the waiting call is sent again.',
       on: {
         TERMS_REQUIRED: { target: 'asking', description: 'Another call was refused for the terms: the dialog opens again.' },
+      },
+    },
+    sessionEnded: {
+      description: 'The session ended while the dialog asked: it closed, and the waiting call stays refused.',
+      on: {
+        TERMS_REQUIRED: {
+          target: 'asking',
+          description: 'Signed in again, a money call was refused for the terms: the dialog asks again.',
+          actions: assign({ failure: null }),
+        },
       },
     },
     declined: {

@@ -29,6 +29,7 @@ export const acceptTermsModel = {
     TERMS_REQUIRED: { 'a payment refused for older terms': {} },
     ACCEPTED: { 'taps Accept and continue': {} },
     DECLINED: { 'taps Not now': {} },
+    SIGNED_OUT: { 'signs out in another tab': {} },
   },
   actors: {
     acceptTerms: {
@@ -42,6 +43,12 @@ export const acceptTermsModel = {
     accepted: (s) => s.context.failure === null || 'accepted with a failure on screen',
     accepting: (s) => s.hasTag('open') || 'the dialog closed while the acceptance is saved',
   },
+  notInBrowser: {
+    transitions: {
+      'accepting → sessionEnded (SIGNED_OUT)':
+        'The page answers the acceptance at once, so no other tab can sign out while it is sent (the bindings refuse a busy page); the unit replay takes it.',
+    },
+  },
   browser: {
     chainPaths: true,
     languages: PAGE_LANGUAGES,
@@ -52,13 +59,25 @@ export const acceptTermsModel = {
     ],
     events: {
       // The voucher is refused once for the terms; after an accepted one the page shows the credit first.
+      // Signed out since: signed in again (cookies, then the focus) and back on the voucher page.
       TERMS_REQUIRED: (_, before, language) => [
         ...(before.matches('accepted') ? [{ click: { role: 'button' as const, name: pageTexts(language).payByCode.another } }] : []),
+        ...(before.matches('sessionEnded')
+          ? [
+              sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+              { dispatch: 'focus' as const },
+              { navigate: inLanguage('/inject/pay-by-code', language) },
+            ]
+          : []),
         failedCall(REDEEM, asError({ code: 'terms_not_accepted' })),
         ...submitCode(language),
       ],
       ACCEPTED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).legal.accept.accept } }],
       DECLINED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).legal.accept.later } }],
+      // The cookies go as another tab signs out; the app looks again as the window gets the focus. While the
+      // acceptance is under way the page holds its answer, so only the open question is left to end.
+      SIGNED_OUT: (_, before) =>
+        before.hasTag('busy') ? null : [sessionCookieJar({ hasAuthToken: false, hasRefreshToken: false }), { dispatch: 'focus' }],
     },
     actors: {
       acceptTerms: {
@@ -85,6 +104,11 @@ export const acceptTermsModel = {
       accepting: (_, language) => ({ shows: [dialog(language)] }),
       // The refused voucher went again and was credited.
       accepted: (_, language) => ({ ...noDialog(language), shows: [{ role: 'button', name: pageTexts(language).payByCode.another }] }),
+      // Signed out in another tab: the dialog is gone with the session, and the voucher stays refused.
+      sessionEnded: (_, language) => ({
+        ...noDialog(language),
+        shows: [{ shownText: pageTexts(language).errors.terms_not_accepted }],
+      }),
       // Not now: the voucher stays refused, and the page says why.
       declined: (_, language) => ({ ...noDialog(language), shows: [{ shownText: pageTexts(language).errors.terms_not_accepted }] }),
     },

@@ -272,6 +272,8 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
         child('idle').send(signedIn && idleSeconds ? { type: 'SIGNED_IN', idleSeconds } : { type: 'SIGNED_OUT' });
       // Session → balances: polling runs while both tokens exist.
       if (signedIn !== wasSignedIn) child('balances').send({ type: signedIn ? 'SIGNED_IN' : 'SIGNED_OUT' });
+      // Session → terms dialog: a dialog left open over the sign-in page would ask no one.
+      if (!signedIn && signedIn !== wasSignedIn) acceptTerms.send({ type: 'SIGNED_OUT' });
       // The profile loads as both tokens appear (or at once when the page opens signed in); at sign-out
       // nothing of the customer's data stays for whoever signs in next on this device.
       if (signedIn && (signedIn !== wasSignedIn || first)) void queryClient.prefetchQuery(meQuery(api));
