@@ -1,12 +1,23 @@
 import { assetDecimals, isCryptoAsset } from './assetList';
 import { numberFormat } from './intlCache';
-import { LOCALE_TAGS, type Locale } from './locales';
+import { LOCALE_TAGS, RTL_LOCALES, type Locale } from './locales';
 
 const ISO_4217 = /^[A-Z]{3}$/;
 
 /** Fiat (an ISO 4217 code that is not one of our crypto assets) is shown with Intl's currency style. */
 export function isFiat(asset: string): boolean {
   return ISO_4217.test(asset) && !isCryptoAsset(asset);
+}
+
+/** A Latin currency symbol with a sign at either end ("US$", "CA$"). */
+const LATIN_SYMBOL = /\p{Script=Latin}+\p{Sc}|\p{Sc}\p{Script=Latin}+/gu;
+
+/**
+ * In right-to-left text a Latin currency symbol is isolated left to right (U+2066 … U+2069), or its sign, a
+ * neutral character at the run's end, turns over: Arabic "US$" read as "$US".
+ */
+function keepLatinSymbols(text: string, locale: Locale): string {
+  return RTL_LOCALES.has(locale) ? text.replace(LATIN_SYMBOL, (symbol) => `\u2066${symbol}\u2069`) : text;
 }
 
 /**
@@ -21,7 +32,7 @@ export function formatAmount(amount: string, asset: string, locale: Locale, { si
   const exact = amount as Intl.StringNumericLiteral;
   const signDisplay = signed ? 'exceptZero' : 'auto';
   if (isFiat(asset)) {
-    return numberFormat(tag, {
+    const text = numberFormat(tag, {
       style: 'currency',
       currency: asset,
       minimumFractionDigits: decimals,
@@ -29,6 +40,7 @@ export function formatAmount(amount: string, asset: string, locale: Locale, { si
       roundingMode: 'trunc',
       signDisplay,
     }).format(exact);
+    return keepLatinSymbols(text, locale);
   }
   const number = numberFormat(tag, {
     minimumFractionDigits: Math.min(2, decimals),

@@ -77,8 +77,10 @@ describe('formatRate: a rate as the price of the asset, in one order in every la
 });
 
 describe('formatAmount on screen', () => {
-  it('is Intl\'s text as it is, in every locale (rates isolate Arabic\'s "US$" themselves)', () => {
-    expect(formatAmount('310', 'USD', 'ar')).toBe(`${RLM}٣١٠٫٠٠${NBSP}US$`);
+  it('is Intl\'s text, with a Latin symbol isolated left to right in Arabic so "US$" never reads "$US"', () => {
+    expect(formatAmount('310', 'USD', 'ar')).toBe(`${RLM}٣١٠٫٠٠${NBSP}${LRI}US$${PDI}`);
+    expect(formatAmount('-310', 'CAD', 'ar')).toBe(`؜-${RLM}٣١٠٫٠٠${NBSP}${LRI}CA$${PDI}`);
+    expect(formatAmount('310', 'EUR', 'ar')).toBe(`${RLM}٣١٠٫٠٠${NBSP}€`);
     expect(formatAmount('310', 'USD', 'en')).toBe('$310.00');
   });
 });

@@ -17,8 +17,6 @@ export { isFiat };
 
 /** Unicode's isolates: a run of text laid out on its own, in the direction given, whatever surrounds it. */
 const ISOLATE = { ltr: '\u2066', rtl: '\u2067', end: '\u2069' } as const;
-/** A Latin currency symbol with a sign at either end ("US$", "CA$"). */
-const LATIN_SYMBOL = /\p{Script=Latin}+\p{Sc}|\p{Sc}\p{Script=Latin}+/gu;
 
 /**
  * An amount for the screen: the text the server's statements print too (contract/money.ts), as Intl gives
@@ -26,15 +24,6 @@ const LATIN_SYMBOL = /\p{Script=Latin}+\p{Sc}|\p{Sc}\p{Script=Latin}+/gu;
  */
 export function formatAmount(amount: Decimal, asset: string, locale: Locale, options?: { signed?: boolean }): string {
   return amountText(amount, asset, locale, options);
-}
-
-/**
- * In right-to-left text a Latin currency symbol is isolated left to right, or its sign, a neutral character
- * at the run's end, turns over ("US$" read as "$US"). Applied to rates so far; amounts everywhere need the
- * test helpers' expected texts to follow first (docs/testing.md).
- */
-function keepLatinSymbols(text: string, locale: Locale): string {
-  return RTL_LOCALES.has(locale) ? text.replace(LATIN_SYMBOL, (symbol) => `${ISOLATE.ltr}${symbol}${ISOLATE.end}`) : text;
 }
 
 /** A percentage given as its decimal string ("0.60" for 0.6 %), written as the locale writes percentages (Arabic "٠٫٦٠٪"). */
@@ -58,7 +47,7 @@ export function formatRate({ fromAsset, toAsset, rate }: { fromAsset: string; to
   // Each figure is its own run, so digits and signs never mix across the "=".
   const dir = RTL_LOCALES.has(locale) ? ISOLATE.rtl : ISOLATE.ltr;
   const figure = (text: string) => `${dir}${text}${ISOLATE.end}`;
-  const amount = (value: Decimal, of: string) => figure(keepLatinSymbols(formatAmount(value, of, locale), locale));
+  const amount = (value: Decimal, of: string) => figure(formatAmount(value, of, locale));
   return `${amount('1', asset)} = ${amount(price, currency)}`;
 }
 
