@@ -41,37 +41,37 @@ function measure(page: Page, barName: string) {
   );
 }
 
-for (const [locale, texts] of [
-  ['en', en],
-  ['ar', ar],
+// Each direction once and each phone height once: a short phone in English, a tall one in Arabic (the sweep
+// is about fifty screens, ~9 s of CI each time).
+for (const [locale, texts, height] of [
+  ['en', en, 664],
+  ['ar', ar, 844],
 ] as const) {
-  for (const height of [664, 844]) {
-    test(`the last control of every signed-in screen ends above the tab bar, ${locale} 390×${height}`, async ({ page, signIn }) => {
-      // About fifty screens in one test, as in screens.spec.ts.
-      test.slow();
-      await page.setViewportSize({ width: 390, height });
-      await signIn(locale);
-      await page.goto(localizePath('/', locale));
-      let withBar = 0;
-      for (const route of routes.filter((r) => r.access !== 'guest' && !WIZARD_STEPS.has(r.id) && !OWN_ID_ONLY.has(r.id))) {
-        const path = localizePath(concrete(route.path), locale);
-        await page.evaluate((to) => {
-          window.history.pushState(null, '', to);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, path);
-        await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
-        // Screens load their data after the heading shows: measure once nothing is loading any more.
-        await expect(page.locator('main [aria-busy="true"]'), path).toHaveCount(0);
-        // What hides under the bar, if anything; polled, as late content can still move the last control.
-        const hidden = async () => {
-          const m = await measure(page, texts.nav.main);
-          return m && m.bottom > m.barTop ? `${m.last} ends at ${m.bottom}px, the tab bar starts at ${m.barTop}px` : null;
-        };
-        await expect.poll(hidden, { message: path }).toBeNull();
-        if (await measure(page, texts.nav.main)) withBar++;
-      }
-      // The sweep must have met the bar, or it proved nothing.
-      expect(withBar).toBeGreaterThan(5);
-    });
-  }
+  test(`the last control of every signed-in screen ends above the tab bar, ${locale} 390×${height}`, async ({ page, signIn }) => {
+    // About fifty screens in one test, as in screens.spec.ts.
+    test.slow();
+    await page.setViewportSize({ width: 390, height });
+    await signIn(locale);
+    await page.goto(localizePath('/', locale));
+    let withBar = 0;
+    for (const route of routes.filter((r) => r.access !== 'guest' && !WIZARD_STEPS.has(r.id) && !OWN_ID_ONLY.has(r.id))) {
+      const path = localizePath(concrete(route.path), locale);
+      await page.evaluate((to) => {
+        window.history.pushState(null, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      // Screens load their data after the heading shows: measure once nothing is loading any more.
+      await expect(page.locator('main [aria-busy="true"]'), path).toHaveCount(0);
+      // What hides under the bar, if anything; polled, as late content can still move the last control.
+      const hidden = async () => {
+        const m = await measure(page, texts.nav.main);
+        return m && m.bottom > m.barTop ? `${m.last} ends at ${m.bottom}px, the tab bar starts at ${m.barTop}px` : null;
+      };
+      await expect.poll(hidden, { message: path }).toBeNull();
+      if (await measure(page, texts.nav.main)) withBar++;
+    }
+    // The sweep must have met the bar, or it proved nothing.
+    expect(withBar).toBeGreaterThan(5);
+  });
 }

@@ -200,6 +200,7 @@ export const registrationModel = {
     finished: (s) => s.status === 'done' || 'the success page is the end of the flow',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     /**
      * The page of the saved step (or the first), opened in a tab whose session storage holds that step, and

@@ -131,6 +131,7 @@ export const stepUpModel = {
     'codeStep.resend.ready': (s) => s.context.resendInSeconds <= 0 || 'resend offered before the wait is over',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The security page's “Add a passkey” opens the step-up (what follows it is the biometric flow's).
     start: (_, language) => [

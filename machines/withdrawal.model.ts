@@ -207,6 +207,7 @@ export const withdrawalModel = {
       s.context.failure?.code ?? null,
     ]),
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The clock runs until the withdrawal is held; from then on a status check is due only in WITHDRAWAL_POLL steps.
     start: ({ asset }, language) => [

@@ -22,9 +22,15 @@ if [ -z "$PG_BIN" ]; then
     echo "PostgreSQL is not installed; run this as root, or first: sudo apt-get install -y postgresql" >&2
     exit 1
   fi
-  echo "Installing PostgreSQL from Debian…" >&2
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+  # `npm test` starts two of these side by side: one installs while the other waits for it.
+  (
+    flock 9
+    if [ -z "$(pg_bin)" ]; then
+      echo "Installing PostgreSQL from Debian…" >&2
+      apt-get update -qq
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+    fi
+  ) 9>"${TMPDIR:-/tmp}/meridian-postgres-install.lock"
   PG_BIN="$(pg_bin)"
 fi
 
