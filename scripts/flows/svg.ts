@@ -1,7 +1,7 @@
 import { chromium, type Browser } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { attachClusterEdges } from '../../src/flows/clusterEdges';
+import { arrowsOffBoxes, attachClusterEdges } from '../../src/flows/clusterEdges';
 import { toMermaid } from '../../src/flows/mermaid';
 import { mermaidConfig } from '../../src/flows/mermaidConfig';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
@@ -27,10 +27,10 @@ export async function renderFlowSvgs(docs: readonly FlowDoc[], root: string): Pr
       // tsx keeps function names by wrapping them in `__name(…)`: the page gets a `__name` that does nothing,
       // so attachClusterEdges (passed in as text) runs there as written.
       await page.evaluate('window.__name = (fn) => fn');
-      const { edges } = toMermaid(doc.model);
+      const { edges, nodeIds } = toMermaid(doc.model);
       const expectedLabels = edges.map((edge) => ({ domId: edge.domId, label: edge.label }));
-      const { svg, mismatches } = await page.evaluate(
-        async ({ id, source, config, expectedLabels, edges, attach }) => {
+      const { svg, mismatches, offBoxes, missingNodes } = await page.evaluate(
+        async ({ id, source, config, expectedLabels, edges, nodeIds, attach, offBox }) => {
           // Mermaid names the last region of a parallel state with Math.random(): seed it by the machine id.
           let seed = [...id].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261);
           Math.random = () => {
@@ -48,8 +48,14 @@ export async function renderFlowSvgs(docs: readonly FlowDoc[], root: string): Pr
           host.innerHTML = drawn;
           document.body.append(host);
           // Laid out in the page now: arrows into and out of compound states are made to touch their boxes.
-          (new Function(`return ${attach}`)() as typeof attachClusterEdges)(host.querySelector('svg')!, edges);
+          const drawing = host.querySelector('svg')!;
+          (new Function(`return ${attach}`)() as typeof attachClusterEdges)(drawing, edges);
+          const offBoxes = (new Function(`return ${offBox}`)() as typeof arrowsOffBoxes)(drawing, edges);
           const svg = host.innerHTML;
+          // Every state has its node: a leaf its group, a compound state its box.
+          const missingNodes = nodeIds.filter(
+            (nodeId) => !drawing.querySelector(`g[id^="flow-${id}-state-${nodeId}-"], g[data-id="${nodeId}"]`),
+          );
           // (No named helpers in here: tsx would wrap them in a `__name` call the page does not know.)
           const mismatches = expectedLabels
             .filter(({ label }) => label !== '')
@@ -59,7 +65,7 @@ export async function renderFlowSvgs(docs: readonly FlowDoc[], root: string): Pr
               return same ? [] : [`${domId}: expected "${label}", found "${found}"`];
             });
           host.remove();
-          return { svg, mismatches };
+          return { svg, mismatches, offBoxes, missingNodes };
         },
         {
           id: doc.entry.id,
@@ -67,11 +73,17 @@ export async function renderFlowSvgs(docs: readonly FlowDoc[], root: string): Pr
           config: mermaidConfig(doc.entry.id),
           expectedLabels,
           edges,
+          nodeIds: Object.values(nodeIds),
           attach: attachClusterEdges.toString(),
+          offBox: arrowsOffBoxes.toString(),
         },
       );
       if (mismatches.length > 0) {
         throw new Error(`${doc.entry.id}: Mermaid numbered the edges differently than the converter:\n${mismatches.join('\n')}`);
+      }
+      if (missingNodes.length > 0) throw new Error(`${doc.entry.id}: states Mermaid did not draw: ${missingNodes.join(', ')}`);
+      if (offBoxes.length > 0) {
+        throw new Error(`${doc.entry.id}: arrows that do not end on their compound states' boxes:\n${offBoxes.join('\n')}`);
       }
       await page.close();
       out.set(doc.entry.id, `${svgHeader(doc)}\n${withBackground(svg)}\n`);

@@ -109,3 +109,28 @@ export function attachClusterEdges(svg: SVGSVGElement, edges: readonly ClusterEd
   }
   return redrawn;
 }
+
+/**
+ * The arrows into and out of compound states that do not end on their boxes (within a pixel and a half of
+ * the drawing's units), as "edge7 a → b: 0.0, 12.3": what `attachClusterEdges` is for. Checked for every
+ * diagram as `npm run flows` draws it, and in the explorer by e2e/flows.spec.ts. Self-contained, as above.
+ */
+export function arrowsOffBoxes(svg: SVGSVGElement, edges: readonly ClusterEdge[]): string[] {
+  const gap = (path: SVGPathElement, nodeId: string, length: number) => {
+    const rect = svg.querySelector<SVGRectElement>(`g.statediagram-cluster[data-id="${nodeId}"] rect.outer`);
+    if (!rect) return 0;
+    const p = path.getPointAtLength(length).matrixTransform(path.getScreenCTM()!);
+    const b = rect.getBoundingClientRect();
+    const dx = Math.max(b.left - p.x, 0, p.x - b.right);
+    const dy = Math.max(b.top - p.y, 0, p.y - b.bottom);
+    // Outside: how far from the box; inside: how far from its nearest side.
+    return dx || dy ? Math.hypot(dx, dy) : Math.min(p.x - b.left, b.right - p.x, p.y - b.top, b.bottom - p.y);
+  };
+  return edges.flatMap(({ domId, from, to }) => {
+    const path = svg.querySelector<SVGPathElement>(`path[data-id="${domId}"]`);
+    if (!path) return [`${domId} ${from} → ${to}: not drawn`];
+    const scale = path.getScreenCTM()!.a;
+    const off = [gap(path, from, 0), gap(path, to, path.getTotalLength())].map((px) => px / scale);
+    return off.some((units) => units > 1.5) ? [`${domId} ${from} → ${to}: ${off.map((u) => u.toFixed(1)).join(', ')}`] : [];
+  });
+}
