@@ -4,34 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../contract/decimal';
 import { sendReceiptSchema } from '../../contract/sendMoney';
 import { activities, users } from '../../server/db/schema';
-import { createLimitService } from '../../server/services/limits';
-import { createRateLimiter } from '../../server/services/rate-limit';
-import { createSendMoneyService } from '../../server/services/sendMoney';
 import { balanceOf, fund } from './payLinkHelpers';
-import { expectError, registerQualifiedCustomer, TestClient, uniqueEmail, useTestServer, withKey } from './helpers';
+import { expectError, uniqueEmail, useTestServer, withKey } from './helpers';
+import { sendMoneyHelpers } from './sendMoneyHelpers';
 
 const { db, server } = useTestServer();
 
-/** The maintenance round's part, on the test server's database and clock. */
-const waiting = () => {
-  const database = db.database.db;
-  const clock = server.clock.now;
-  return createSendMoneyService({
-    db: database,
-    clock,
-    stepUp: { require: async () => {}, consume: async () => {} },
-    limits: createLimitService(database, clock),
-    rateLimiter: createRateLimiter(database, clock),
-    outbox: { enqueue: async () => {} },
-  });
-};
-
-async function customer(firstName: string, lastName: string) {
-  const client = new TestClient(server);
-  const { email, userId } = await registerQualifiedCustomer(client, db);
-  await db.database.db.update(users).set({ firstName, lastName }).where(eq(users.id, userId));
-  return { client, email, userId };
-}
+const { customer, waiting } = sendMoneyHelpers(db, server);
 
 const balance = (accountId: string) => balanceOf(db, accountId);
 
