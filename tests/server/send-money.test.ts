@@ -88,11 +88,18 @@ describe('sending money between customers', () => {
     const sam = await customer('Sam', 'Smith');
     const eve = await customer('Eve', 'Evans');
     const from = await fund(db, sam.userId, 'EUR', '40');
-    const asked = await dana.client.post('/money-requests', { from: sam.email, asset: 'EUR', amount: '15', note: 'Taxi' });
+    const body = { from: sam.email, asset: 'EUR', amount: '15', note: 'Taxi' };
+    expectError(await dana.client.post('/money-requests', body), 422, 'idempotency_key_required');
+    const key = randomUUID();
+    const asked = await dana.client.post('/money-requests', body, withKey(key));
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     const id = asked.body.id as string;
+    // A retry with the same key is the same request, asked once; another ask with it is refused.
+    expect((await dana.client.post('/money-requests', body, withKey(key))).body).toEqual(asked.body);
+    expectError(await dana.client.post('/money-requests', { ...body, amount: '16' }, withKey(key)), 422, 'idempotency_key_reused');
+    expect((await sam.client.get('/money-requests')).body).toHaveLength(1);
     expectError(
-      await dana.client.post('/money-requests', { from: uniqueEmail(), asset: 'EUR', amount: '1' }),
+      await dana.client.post('/money-requests', { from: uniqueEmail(), asset: 'EUR', amount: '1' }, withKey()),
       422,
       'recipient_not_customer',
     );
@@ -113,6 +120,29 @@ describe('sending money between customers', () => {
       status: 'paid',
       counterpartyName: 'Dana Doe',
     });
+    expectError(await sam.client.post(`/money-requests/${id}/decline`, {}), 409, 'money_request_paid');
+    expectError(await dana.client.post(`/money-requests/${id}/cancel`, {}), 409, 'money_request_paid');
+    expectError(await dana.client.post(`/money-requests/${id}/remind`, {}), 409, 'money_request_paid');
+  });
+
+  it('never pays a declined or cancelled request, and says which it was', async () => {
+    const dana = await customer('Dana', 'Doe');
+    const sam = await customer('Sam', 'Smith');
+    const from = await fund(db, sam.userId, 'EUR', '40');
+    const ask = async () =>
+      (await dana.client.post('/money-requests', { from: sam.email, asset: 'EUR', amount: '5' }, withKey())).body.id as string;
+    const [declined, cancelled] = [await ask(), await ask()];
+    expect((await sam.client.post(`/money-requests/${declined}/decline`, {})).body).toMatchObject({ status: 'declined' });
+    expect((await dana.client.post(`/money-requests/${cancelled}/cancel`, {})).body).toMatchObject({ status: 'cancelled' });
+    for (const [id, status] of [
+      [declined, 'declined'],
+      [cancelled, 'cancelled'],
+    ] as const) {
+      expectError(await sam.client.post(`/money-requests/${id}/pay`, { fromAccountId: from }, withKey()), 409, `money_request_${status}`);
+      expectError(await sam.client.post(`/money-requests/${id}/decline`, {}), 409, `money_request_${status}`);
+      expectError(await dana.client.post(`/money-requests/${id}/cancel`, {}), 409, `money_request_${status}`);
+    }
+    expect(await balance(from)).toBe('40.00');
   });
 
   it('refuses requests and lookups to senders without an approved identity check', async () => {
