@@ -1,14 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../contract/decimal';
-import { sendReceiptSchema } from '../../contract/sendMoney';
-import { activities, users } from '../../server/db/schema';
+import { REQUEST_REMINDER_HOURS, sendReceiptSchema } from '../../contract/sendMoney';
+import { activities, notifications, users } from '../../server/db/schema';
 import { balanceOf, fund } from './payLinkHelpers';
 import { expectError, uniqueEmail, useTestServer, withKey } from './helpers';
 import { sendMoneyHelpers } from './sendMoneyHelpers';
 
-const { db, server } = useTestServer();
+// Sessions that outlast the days these tests wait on the server's clock, so no one has to sign in again.
+const { db, server } = useTestServer({ config: { session: { absoluteSeconds: 60 * 24 * 3_600, idleSeconds: 30 * 24 * 3_600 } } });
 
 const { customer, waiting } = sendMoneyHelpers(db, server);
 
@@ -149,5 +150,51 @@ describe('sending money between customers', () => {
     const dana = await customer('Dana', 'Doe');
     await db.database.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, dana.userId));
     expectError(await dana.client.post('/send/lookup', { to: uniqueEmail() }), 403, 'kyc_required');
+  });
+
+  it('reminds the payer at most once a day by the server clock, each time with a notification', async () => {
+    const dana = await customer('Dana', 'Doe');
+    const sam = await customer('Sam', 'Smith');
+    const asked = await dana.client.post('/money-requests', { from: sam.email, asset: 'EUR', amount: '7' }, withKey());
+    const id = asked.body.id as string;
+    const remind = () => dana.client.post(`/money-requests/${id}/remind`, {});
+    const told = async () =>
+      (
+        await db.database.db
+          .select({ kind: notifications.kind })
+          .from(notifications)
+          .where(and(eq(notifications.userId, sam.userId), eq(notifications.kind, 'money_requested')))
+      ).length;
+    const after = (from: string, hours: number) => new Date(new Date(from).getTime() + hours * 3_600_000).toISOString();
+    // The access token runs out meanwhile: the app renews it with the refresh cookie, as here.
+    const later = async (seconds: number) => {
+      server.clock.advance(seconds);
+      const renewed = await dana.client.post('/auth/refresh', {});
+      expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+      dana.client.token = renewed.body.accessToken;
+    };
+    const tooSoon = async (next: string) => {
+      const answer = await remind();
+      expectError(answer, 409, 'reminder_too_soon');
+      expect(answer.body.error.fields).toEqual({ next });
+    };
+
+    // The request itself told the payer: the first reminder waits a day from it.
+    await tooSoon(after(asked.body.createdAt, REQUEST_REMINDER_HOURS));
+    await later(REQUEST_REMINDER_HOURS * 3_600 - 1);
+    await tooSoon(after(asked.body.createdAt, REQUEST_REMINDER_HOURS));
+    expect(await told()).toBe(1);
+    await later(1);
+    const first = await remind();
+    expect(first.body).toMatchObject({ status: 'open', remindedAt: server.clock.now().toISOString() });
+    expect(await told()).toBe(2);
+    // The next one waits a day from this reminder, however often the requester asks.
+    await tooSoon(after(first.body.remindedAt, REQUEST_REMINDER_HOURS));
+    await later(12 * 3_600);
+    await tooSoon(after(first.body.remindedAt, REQUEST_REMINDER_HOURS));
+    expect(await told()).toBe(2);
+    await later(12 * 3_600);
+    expect((await remind()).status).toBe(200);
+    expect(await told()).toBe(3);
   });
 });
