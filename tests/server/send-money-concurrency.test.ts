@@ -1,22 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVITATION_DAYS } from '../../contract/sendMoney';
 import { accounts, moneySends, users } from '../../server/db/schema';
 import { auditLedger } from '../../server/services/audit';
-import {
-  POSTGRES_URL,
-  TestClient,
-  createTestDatabase,
-  createTestServer,
-  meetRules,
-  registerCustomer,
-  setRates,
-  uniqueEmail,
-  withKey,
-  type TestDatabase,
-  type TestServer,
-} from './helpers';
+import { POSTGRES_URL, TestClient, meetRules, registerCustomer, setRates, uniqueEmail, useTestServer, withKey } from './helpers';
 import { balanceOf, fund } from './payLinkHelpers';
 import { sendMoneyHelpers } from './sendMoneyHelpers';
 
@@ -26,14 +14,7 @@ const AMOUNT = '5.00';
 
 // PGlite runs one query at a time, so only a real PostgreSQL shows what two instances do at once.
 describe.skipIf(!POSTGRES_URL)(`an invitation claimed as its ${INVITATION_DAYS} days run out, ${ROUNDS} times (PostgreSQL)`, () => {
-  let db: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    server = createTestServer(db);
-  });
-  afterAll(() => db.close());
+  const { db, server } = useTestServer();
 
   it('either the invitee gets it or the sender gets it back, never both, and the ledger sums to zero', async () => {
     const { customer, waiting } = sendMoneyHelpers(db, server);
