@@ -53,9 +53,10 @@ export const sendMoneyEndpoints = {
   }),
   requestMoney: endpoint('POST', '/money-requests', createMoneyRequestBodySchema, moneyRequestSchema, {
     summary:
-      'Ask a customer, by address, for an amount of an asset; they are notified and pay or decline it. Counts as a recipient look-up.',
+      'Ask a customer, by address, for an amount of an asset; they are notified and pay or decline it. Counts as a recipient look-up, also when refused (and when replayed).',
     auth: 'bearer',
     requires: PAYS_CUSTOMERS,
+    idempotent: true,
     status: 201,
     errors: ['send_to_self', 'recipient_not_customer', 'rate_limited', 'amount_too_precise'],
   }),

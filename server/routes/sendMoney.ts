@@ -12,7 +12,12 @@ export function sendMoneyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Se
   mount(app, deps, endpoints.lookupRecipient, ({ principal, body }) => sendMoney.lookup(principal, body.to));
   mount(app, deps, endpoints.sendMoney, ({ principal, db, body, c }) => sendMoney.send(db, principal, body, key(c)));
   mount(app, deps, endpoints.listContacts, ({ principal, query }) => sendMoney.contacts(principal.userId, query.q));
-  mount(app, deps, endpoints.requestMoney, ({ principal, body }) => sendMoney.request(principal, body));
+  mount(app, deps, endpoints.requestMoney, ({ principal, db, body }) => sendMoney.request(db, principal, body), {
+    around: async ({ principal, body }, answer) => {
+      await sendMoney.admitRequest(principal, body);
+      return answer();
+    },
+  });
   mount(app, deps, endpoints.listMoneyRequests, ({ principal }) => sendMoney.listRequests(principal.userId));
   mount(app, deps, endpoints.payMoneyRequest, ({ principal, db, body, c }) =>
     sendMoney.payRequest(db, principal, id(c), body.fromAccountId, key(c)),

@@ -71,16 +71,19 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
     return row ?? null;
   }
 
-  /** The address's customer, counted against the caller's daily look-ups; their own address is refused. */
-  async function lookUp(principal: Principal, address: string) {
-    await rateLimiter.enforce([[RATE_LIMITS.recipientLookupPerSender, principal.userId]]);
-    const found = await customerAt(db, address);
+  /** One of the caller's daily look-ups, counted in its own transaction: a refused request still spent it. */
+  const countLookUp = (principal: Principal) => rateLimiter.enforce([[RATE_LIMITS.recipientLookupPerSender, principal.userId]]);
+
+  /** The address's customer, if any; the caller's own address is refused. */
+  async function recipientAt(tx: Db, principal: Principal, address: string) {
+    const found = await customerAt(tx, address);
     if (found?.id === principal.userId) throw new ApiError('send_to_self');
     return found;
   }
 
   async function lookup(principal: Principal, to: string): Promise<RecipientLookup> {
-    const found = await lookUp(principal, to);
+    await countLookUp(principal);
+    const found = await recipientAt(db, principal, to);
     return { customer: found !== null, name: found?.name ? maskedName(found.name) : null };
   }
 
@@ -232,8 +235,7 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
   }
 
   async function send(tx: Db, principal: Principal, body: SendMoneyBody, idempotencyKey: string | undefined): Promise<SendReceipt> {
-    const recipient = await customerAt(tx, body.to);
-    if (recipient?.id === principal.userId) throw new ApiError('send_to_self');
+    const recipient = await recipientAt(tx, principal, body.to);
     return transfer(tx, principal, { ...body, recipient, note: body.note || null }, idempotencyKey);
   }
 
@@ -282,17 +284,20 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
     };
   }
 
-  /** The look-up counts even when the request is refused, so it runs (and commits) before the request's own transaction. */
-  async function request(principal: Principal, body: CreateMoneyRequestBody): Promise<MoneyRequest> {
+  /**
+   * Runs before the request's transaction (the Idempotency-Key's), so the look-up it counts stays
+   * counted when the request is refused: asking strangers must not enumerate addresses past the limit.
+   */
+  async function admitRequest(principal: Principal, body: CreateMoneyRequestBody): Promise<void> {
     if (!fitsAssetDecimals(body.amount, body.asset)) throw new ApiError('amount_too_precise');
-    const payer = await lookUp(principal, body.from);
-    if (!payer) throw new ApiError('recipient_not_customer');
-    return db.transaction((tx) => ask(tx, principal, payer.id, body));
+    await countLookUp(principal);
   }
 
-  async function ask(tx: Db, principal: Principal, payerId: string, body: CreateMoneyRequestBody): Promise<MoneyRequest> {
+  /** Inside the Idempotency-Key's transaction, after `admitRequest`. */
+  async function request(tx: Db, principal: Principal, body: CreateMoneyRequestBody): Promise<MoneyRequest> {
+    const payer = await recipientAt(tx, principal, body.from);
+    if (!payer) throw new ApiError('recipient_not_customer');
     const at = clock();
-    const payer = { id: payerId };
     const [row] = await tx
       .insert(moneyRequests)
       .values({
@@ -476,6 +481,7 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
     lookup,
     send,
     contacts,
+    admitRequest,
     request,
     listRequests,
     payRequest,

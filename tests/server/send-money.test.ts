@@ -1,37 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatDecimal } from '../../contract/decimal';
-import { sendReceiptSchema } from '../../contract/sendMoney';
-import { activities, users } from '../../server/db/schema';
-import { createLimitService } from '../../server/services/limits';
-import { createRateLimiter } from '../../server/services/rate-limit';
-import { createSendMoneyService } from '../../server/services/sendMoney';
+import { REQUEST_REMINDER_HOURS, sendReceiptSchema } from '../../contract/sendMoney';
+import { activities, notifications, users } from '../../server/db/schema';
 import { balanceOf, fund } from './payLinkHelpers';
-import { expectError, registerQualifiedCustomer, TestClient, uniqueEmail, useTestServer, withKey } from './helpers';
+import { expectError, uniqueEmail, useTestServer, withKey } from './helpers';
+import { sendMoneyHelpers } from './sendMoneyHelpers';
 
-const { db, server } = useTestServer();
+// Sessions that outlast the days these tests wait on the server's clock, so no one has to sign in again.
+const { db, server } = useTestServer({ config: { session: { absoluteSeconds: 60 * 24 * 3_600, idleSeconds: 30 * 24 * 3_600 } } });
 
-/** The maintenance round's part, on the test server's database and clock. */
-const waiting = () => {
-  const database = db.database.db;
-  const clock = server.clock.now;
-  return createSendMoneyService({
-    db: database,
-    clock,
-    stepUp: { require: async () => {}, consume: async () => {} },
-    limits: createLimitService(database, clock),
-    rateLimiter: createRateLimiter(database, clock),
-    outbox: { enqueue: async () => {} },
-  });
-};
-
-async function customer(firstName: string, lastName: string) {
-  const client = new TestClient(server);
-  const { email, userId } = await registerQualifiedCustomer(client, db);
-  await db.database.db.update(users).set({ firstName, lastName }).where(eq(users.id, userId));
-  return { client, email, userId };
-}
+const { customer, waiting } = sendMoneyHelpers(db, server);
 
 const balance = (accountId: string) => balanceOf(db, accountId);
 
@@ -109,11 +89,18 @@ describe('sending money between customers', () => {
     const sam = await customer('Sam', 'Smith');
     const eve = await customer('Eve', 'Evans');
     const from = await fund(db, sam.userId, 'EUR', '40');
-    const asked = await dana.client.post('/money-requests', { from: sam.email, asset: 'EUR', amount: '15', note: 'Taxi' });
+    const body = { from: sam.email, asset: 'EUR', amount: '15', note: 'Taxi' };
+    expectError(await dana.client.post('/money-requests', body), 422, 'idempotency_key_required');
+    const key = randomUUID();
+    const asked = await dana.client.post('/money-requests', body, withKey(key));
     expect(asked.status, JSON.stringify(asked.body)).toBe(201);
     const id = asked.body.id as string;
+    // A retry with the same key is the same request, asked once; another ask with it is refused.
+    expect((await dana.client.post('/money-requests', body, withKey(key))).body).toEqual(asked.body);
+    expectError(await dana.client.post('/money-requests', { ...body, amount: '16' }, withKey(key)), 422, 'idempotency_key_reused');
+    expect((await sam.client.get('/money-requests')).body).toHaveLength(1);
     expectError(
-      await dana.client.post('/money-requests', { from: uniqueEmail(), asset: 'EUR', amount: '1' }),
+      await dana.client.post('/money-requests', { from: uniqueEmail(), asset: 'EUR', amount: '1' }, withKey()),
       422,
       'recipient_not_customer',
     );
@@ -134,11 +121,80 @@ describe('sending money between customers', () => {
       status: 'paid',
       counterpartyName: 'Dana Doe',
     });
+    expectError(await sam.client.post(`/money-requests/${id}/decline`, {}), 409, 'money_request_paid');
+    expectError(await dana.client.post(`/money-requests/${id}/cancel`, {}), 409, 'money_request_paid');
+    expectError(await dana.client.post(`/money-requests/${id}/remind`, {}), 409, 'money_request_paid');
+  });
+
+  it('never pays a declined or cancelled request, and says which it was', async () => {
+    const dana = await customer('Dana', 'Doe');
+    const sam = await customer('Sam', 'Smith');
+    const from = await fund(db, sam.userId, 'EUR', '40');
+    const ask = async () =>
+      (await dana.client.post('/money-requests', { from: sam.email, asset: 'EUR', amount: '5' }, withKey())).body.id as string;
+    const [declined, cancelled] = [await ask(), await ask()];
+    expect((await sam.client.post(`/money-requests/${declined}/decline`, {})).body).toMatchObject({ status: 'declined' });
+    expect((await dana.client.post(`/money-requests/${cancelled}/cancel`, {})).body).toMatchObject({ status: 'cancelled' });
+    for (const [id, status] of [
+      [declined, 'declined'],
+      [cancelled, 'cancelled'],
+    ] as const) {
+      expectError(await sam.client.post(`/money-requests/${id}/pay`, { fromAccountId: from }, withKey()), 409, `money_request_${status}`);
+      expectError(await sam.client.post(`/money-requests/${id}/decline`, {}), 409, `money_request_${status}`);
+      expectError(await dana.client.post(`/money-requests/${id}/cancel`, {}), 409, `money_request_${status}`);
+    }
+    expect(await balance(from)).toBe('40.00');
   });
 
   it('refuses requests and lookups to senders without an approved identity check', async () => {
     const dana = await customer('Dana', 'Doe');
     await db.database.db.update(users).set({ kycStatus: 'pending' }).where(eq(users.id, dana.userId));
     expectError(await dana.client.post('/send/lookup', { to: uniqueEmail() }), 403, 'kyc_required');
+  });
+
+  it('reminds the payer at most once a day by the server clock, each time with a notification', async () => {
+    const dana = await customer('Dana', 'Doe');
+    const sam = await customer('Sam', 'Smith');
+    const asked = await dana.client.post('/money-requests', { from: sam.email, asset: 'EUR', amount: '7' }, withKey());
+    const id = asked.body.id as string;
+    const remind = () => dana.client.post(`/money-requests/${id}/remind`, {});
+    const told = async () =>
+      (
+        await db.database.db
+          .select({ kind: notifications.kind })
+          .from(notifications)
+          .where(and(eq(notifications.userId, sam.userId), eq(notifications.kind, 'money_requested')))
+      ).length;
+    const after = (from: string, hours: number) => new Date(new Date(from).getTime() + hours * 3_600_000).toISOString();
+    // The access token runs out meanwhile: the app renews it with the refresh cookie, as here.
+    const later = async (seconds: number) => {
+      server.clock.advance(seconds);
+      const renewed = await dana.client.post('/auth/refresh', {});
+      expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+      dana.client.token = renewed.body.accessToken;
+    };
+    const tooSoon = async (next: string) => {
+      const answer = await remind();
+      expectError(answer, 409, 'reminder_too_soon');
+      expect(answer.body.error.fields).toEqual({ next });
+    };
+
+    // The request itself told the payer: the first reminder waits a day from it.
+    await tooSoon(after(asked.body.createdAt, REQUEST_REMINDER_HOURS));
+    await later(REQUEST_REMINDER_HOURS * 3_600 - 1);
+    await tooSoon(after(asked.body.createdAt, REQUEST_REMINDER_HOURS));
+    expect(await told()).toBe(1);
+    await later(1);
+    const first = await remind();
+    expect(first.body).toMatchObject({ status: 'open', remindedAt: server.clock.now().toISOString() });
+    expect(await told()).toBe(2);
+    // The next one waits a day from this reminder, however often the requester asks.
+    await tooSoon(after(first.body.remindedAt, REQUEST_REMINDER_HOURS));
+    await later(12 * 3_600);
+    await tooSoon(after(first.body.remindedAt, REQUEST_REMINDER_HOURS));
+    expect(await told()).toBe(2);
+    await later(12 * 3_600);
+    expect((await remind()).status).toBe(200);
+    expect(await told()).toBe(3);
   });
 });
