@@ -172,12 +172,18 @@ export const CARD_CHANNELS = ['online', 'contactless', 'chip'] as const;
 export const cardChannelSchema = z.enum(CARD_CHANNELS);
 export type CardChannel = z.infer<typeof cardChannelSchema>;
 
-/** `POST /simulate/card-authorizations` (demo mode): a merchant asks to take `amount` from the card. */
+/** What a card payment was for, as the card network tells it (a merchant category code's group). */
+export const MERCHANT_CATEGORIES = ['groceries', 'dining', 'transport', 'shopping', 'travel', 'entertainment', 'bills', 'other'] as const;
+export const merchantCategorySchema = z.enum(MERCHANT_CATEGORIES);
+export type MerchantCategory = z.infer<typeof merchantCategorySchema>;
+
+/** `POST /simulate/card-authorizations` (demo mode): a merchant asks to take `amount` from the card; `category` is `other` unless given. */
 export const cardAuthorizationBodySchema = z.strictObject({
   cardId: z.uuid(),
   amount: amountSchema,
   merchant: textSchema(100).pipe(z.string().min(1)),
   channel: cardChannelSchema,
+  category: merchantCategorySchema.optional(),
 });
 export type CardAuthorizationBody = z.infer<typeof cardAuthorizationBodySchema>;
 

@@ -2,11 +2,13 @@
 // process (PGlite in a fresh temporary folder, or the PostgreSQL of DATABASE_URL, whose tables it adds
 // customers to) on a free loopback port, and prints what argon2id costs: password sign-ins per second
 // with their latency, the latency of a signed-in call (GET /api/users/me) and of the charts' price history
-// over a backfilled year (GET /api/rates/history). It prints numbers; it is
+// over a backfilled year (GET /api/rates/history) and of a year-old customer's portfolio over it
+// (GET /api/portfolio/history). It prints numbers; it is
 // not a test. Figures measured on the project's machine: docs/performance.md.
 import { serve } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +17,8 @@ import { openDatabase } from '../server/bootstrap';
 import { systemClock } from '../server/clock';
 import { loadConfig } from '../server/config';
 import { silentLogger } from '../server/logger';
+import { accounts } from '../server/db/schema';
+import { credit } from '../server/services/ledger';
 import { createPasswordHasher } from '../server/services/passwords';
 import { backfillSimulatedHistory } from '../server/services/priceHistory';
 import { SIMULATION } from '../server/services/rates';
@@ -42,6 +46,9 @@ const database = await openDatabase(config, silentLogger);
 const app = createApp({ db: database.db, config, clock: systemClock, logger: silentLogger, transport: async () => {} });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
 await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+// The set-ups between measurements (a backfilled year, a year of deposits) outlast Node's 5 s: the client's
+// pooled connections would be closed under it.
+(server as Server).keepAliveTimeout = 10 * 60_000;
 const address = server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
 
@@ -119,14 +126,32 @@ try {
       `latency p50 ${ms(percentile(reads.times, 50))}, p95 ${ms(percentile(reads.times, 95))}`,
   );
 
+  const { id: userId } = (await call('GET', '/users/me', { token, ip })) as { id: string };
   // The charts' longest read: a backfilled year (and the month's hours) of every asset, as demo mode has.
   await backfillSimulatedHistory(database.db, systemClock, SIMULATION);
-  for (const range of ['1y', 'all', '1m'] as const) {
-    const history = await measure(CALLS / 4, CONCURRENCY, () => call('GET', `/rates/history?asset=BTC&range=${range}`, { token, ip }));
-    console.log(
-      `price history (GET /api/rates/history?range=${range}, ${CALLS / 4}): ${((CALLS * 250) / history.wallMs).toFixed(0)}/s; ` +
-        `latency p50 ${ms(percentile(history.times, 50))}, p95 ${ms(percentile(history.times, 95))}`,
-    );
+  // The portfolio's: a customer who received three assets every day of that year (1 095 ledger entries).
+  const day = 24 * 60 * 60_000;
+  for (const [kind, asset, amount] of [
+    ['crypto', 'BTC', '0.001'],
+    ['crypto', 'ETH', '0.01'],
+    ['fiat', 'EUR', '10'],
+  ] as const) {
+    const accountId = randomUUID();
+    await database.db.insert(accounts).values({ id: accountId, userId, kind, currency: asset, name: asset, createdAt: new Date() });
+    for (let index = 365; index > 0; index--)
+      await credit(database.db, { kind: 'deposit', userId, accountId, asset, amount, at: new Date(Date.now() - index * day) });
+  }
+  for (const [what, url] of [
+    ['price history', (range: string) => `/rates/history?asset=BTC&range=${range}`],
+    ['portfolio', (range: string) => `/portfolio/history?range=${range}`],
+  ] as const) {
+    for (const range of ['1y', 'all', '1m'] as const) {
+      const history = await measure(CALLS / 4, CONCURRENCY, () => call('GET', url(range), { token, ip }));
+      console.log(
+        `${what} (GET /api${url(range)}, ${CALLS / 4}): ${((CALLS * 250) / history.wallMs).toFixed(0)}/s; ` +
+          `latency p50 ${ms(percentile(history.times, 50))}, p95 ${ms(percentile(history.times, 95))}`,
+      );
+    }
   }
 } finally {
   await new Promise<void>((resolve) => server.close(() => resolve()));

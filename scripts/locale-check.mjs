@@ -32,6 +32,7 @@ export const ALLOW_IDENTICAL = Object.freeze([
   'de:screens.simulate.title',
   'de:passkeys.section.title',
   'fr:screens.simulate.title',
+  'fr:charts.date',
   'fr:screens.kycQuestionnaire.title',
   'fr:screens.kycSignature.title',
   'fr:kyc.steps.questionnaire',

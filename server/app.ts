@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security-headers';
 import { consoleLogger, describeError, type Logger } from './logger';
 import { accountRoutes } from './routes/accounts';
 import { cardRoutes } from './routes/cards';
+import { chartRoutes } from './routes/charts';
 import { chainRoutes } from './routes/chains';
 import { depositRoutes } from './routes/deposits';
 import { createDepositService } from './chains/deposits';
@@ -148,6 +149,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   userRoutes(api, deps, services);
   accountRoutes(api, deps, services);
   cardRoutes(api, deps, services);
+  chartRoutes(api, deps, services);
   chainRoutes(api, deps, chains, walletSdkRelays.length > 0);
   const deposits = createDepositService({ db, clock, chains, keys: config.deposits });
   depositRoutes(api, deps, deposits);

@@ -3,6 +3,7 @@ import { appEndpoints } from './app';
 import { authEndpoints } from './auth';
 import { cardsEndpoints } from './cards';
 import { chainsEndpoints } from './chains';
+import { chartsEndpoints } from './charts';
 import { depositsEndpoints } from './deposits';
 import { depositLinksEndpoints } from './depositLinks';
 import { devEndpoints } from './dev';
@@ -62,6 +63,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...devEndpoints,
   ...healthEndpoints,
   ...supportEndpoints,
+  ...chartsEndpoints,
 }))();
 
 export type EndpointName = keyof typeof endpoints;

@@ -18,7 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ACTIVITY_STATUSES, ACTIVITY_TYPES } from '../../contract/activities';
-import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES } from '../../contract/cards';
+import { CARD_CHANNELS, CARD_FORMS, CARD_STATUSES, MERCHANT_CATEGORIES } from '../../contract/cards';
 import { ADMIN_ACTIONS } from '../../contract/simulate';
 import { SYSTEM_ROLES } from '../../contract/transfers';
 import { MONEY_REQUEST_STATUSES, SEND_STATUSES } from '../../contract/sendMoney';
@@ -493,6 +493,8 @@ export const cardAuthorizations = pgTable('card_authorizations', {
   amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
   merchant: text('merchant').notNull(),
   channel: text('channel', { enum: CARD_CHANNELS }).notNull(),
+  /** What the payment was for (migration 0047). */
+  category: text('category', { enum: MERCHANT_CATEGORIES }).notNull().default('other'),
   createdAt: instant('created_at').notNull(),
 });
 

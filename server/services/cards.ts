@@ -636,6 +636,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
       amount: body.amount,
       merchant: body.merchant,
       channel: body.channel,
+      category: body.category ?? 'other',
       createdAt: now,
     });
     const after = await requireCredit(tx, userId, locked.accountId);

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
 import { createAccountService } from './accounts';
+import { createChartService } from './charts';
 import { createActivityService } from './activities';
 import { createAuthService } from './auth';
 import { createCardService } from './cards';
@@ -121,6 +122,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     rates,
     accounts: createAccountService(db, clock),
     cards: createCardService({ db, clock, cardKey: config.cardKey, outbox }),
+    charts: createChartService(db, clock),
     payLinks: createPayLinkService({ db, clock, stepUp, rates, limits }),
     sendMoney: createSendMoneyService({ db, clock, stepUp, limits, rateLimiter, outbox }),
     payLinkEvents: createPayLinkEvents(listen),

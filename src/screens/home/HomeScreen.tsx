@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalize, useMe } from '../../app/context';
@@ -8,6 +9,9 @@ import { useHydrated } from '../../ui/useHydrated';
 import { AccountAmount, BalancesError, HideBalancesToggle, RateChange, summaryAccounts } from '../shared/Balances';
 import { useBalances } from '../shared/useBalances';
 import { RecentActivities } from './RecentActivities';
+
+// With the chart library: its own chunk, asked for once the page is live (never in the entry or the prerender).
+const PortfolioChart = lazy(() => import('./PortfolioChart'));
 
 const QUICK_ACTIONS = [
   { key: 'topUp', path: '/inject/crypto' },
@@ -22,6 +26,7 @@ export function HomeScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const { summary, loading, savedAt } = useBalances();
+  const live = useHydrated();
   return (
     <div className="stack home">
       {/* An earlier visit's figures are dimmed, besides being said so under them (BalancesError). */}
@@ -58,6 +63,12 @@ export function HomeScreen() {
           </Link>
         ))}
       </nav>
+
+      {live ? (
+        <Suspense fallback={null}>
+          <PortfolioChart />
+        </Suspense>
+      ) : null}
 
       <section aria-labelledby="home-assets">
         <h2 id="home-assets" className="section-title">

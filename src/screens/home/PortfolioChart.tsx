@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useContext, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRICE_RANGES, type PriceRange } from '../../../contract/rates';
+import { chartsApi } from '../../api/charts';
+import { useSystem } from '../../app/context';
+import { unwrap } from '../../app/actors/unwrap';
+import { HiddenAmountsContext } from '../../ui/hiddenAmounts';
+import { LineChart } from '../../ui/LineChart';
+import { Money } from '../../ui/Money';
+import { formatAmount, formatPercent } from '../../ui/money';
+import { useUiLocale } from '../../ui/useUiLocale';
+
+/** How each range's dates are written: the hour within a day, the day beyond. */
+const DATE_STYLES: Record<PriceRange, Intl.DateTimeFormatOptions> = {
+  '1d': { timeStyle: 'short' },
+  '1w': { weekday: 'short', hour: 'numeric' },
+  '1m': { day: 'numeric', month: 'short' },
+  '1y': { day: 'numeric', month: 'short' },
+  all: { month: 'short', year: 'numeric' },
+};
+
+/** Home: what everything held was worth over a range, with the change; loaded lazily with the chart library. */
+export default function PortfolioChart() {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const system = useSystem();
+  const hidden = useContext(HiddenAmountsContext);
+  const [range, setRange] = useState<PriceRange>('1m');
+  const history = useQuery({
+    queryKey: ['portfolio', 'history', range],
+    queryFn: ({ signal }) => unwrap(chartsApi(system.client).getPortfolioHistory(range, { signal })),
+  });
+  const data = history.data;
+  return (
+    <section className="card stack portfolio-chart" aria-labelledby="portfolio-chart" aria-busy={history.isFetching || undefined}>
+      <h2 id="portfolio-chart" className="section-title">
+        {t('charts.portfolio.title')}
+      </h2>
+      <div className="chart-ranges" role="group" aria-label={t('charts.range')}>
+        {PRICE_RANGES.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={option === range ? 'button button--small button--primary' : 'button button--small button--secondary'}
+            aria-pressed={option === range}
+            onClick={() => setRange(option)}
+          >
+            {t(`charts.ranges.${option}`)}
+          </button>
+        ))}
+      </div>
+      {history.isError ? (
+        <p className="notice" role="alert">
+          {t('charts.failed')}
+        </p>
+      ) : data ? (
+        <>
+          <p className="chart-change" data-testid="portfolio-change">
+            {t('charts.portfolio.change', { range: t(`charts.ranges.${range}`) })}{' '}
+            <Money amount={data.change.amount} asset={data.currency} signed />
+            {data.change.percent !== null && !hidden ? ` (${formatPercent(data.change.percent, locale)})` : ''}
+          </p>
+          <LineChart
+            caption={t('charts.portfolio.caption', { range: t(`charts.ranges.${range}`) })}
+            dateStyle={DATE_STYLES[range]}
+            points={data.points.map((point) => ({ ...point, text: formatAmount(point.value, data.currency, locale) }))}
+          />
+          {data.simulatedUntil ? <p className="hint-text">{t('charts.simulated')}</p> : null}
+        </>
+      ) : (
+        <div className="skeleton chart-skeleton" aria-hidden="true" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type uPlot from 'uplot';
+import { RTL_LOCALES } from '../../contract';
+import { formatDate, formatNumber } from '../i18n/format';
+import { HiddenAmountsContext } from './hiddenAmounts';
+import { useUiLocale } from './useUiLocale';
+import 'uplot/dist/uPlot.min.css';
+import './chart.css';
+
+/** One point: its instant, its figure as a decimal string, and that figure as the customer reads it. */
+export interface ChartPoint {
+  at: string;
+  value: string;
+  text: string;
+}
+
+/**
+ * A line over time on uPlot, loaded with the screen that draws it (never the entry). Accessible three
+ * ways: a table of every point for screen readers, the arrow keys moving a marker from point to point
+ * with its date and figure announced, and time running right to left in Arabic. While balances are
+ * hidden it draws nothing at all: a line's shape tells figures too.
+ */
+export function LineChart({
+  points,
+  caption,
+  dateStyle,
+}: {
+  points: ChartPoint[];
+  caption: string;
+  dateStyle: Intl.DateTimeFormatOptions;
+}) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const hidden = useContext(HiddenAmountsContext);
+  const target = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const [focused, setFocused] = useState<number | null>(null);
+  const captionId = useId();
+  const rtl = RTL_LOCALES.has(locale);
+  const dateOf = (point: ChartPoint) => formatDate(new Date(point.at), locale, dateStyle);
+
+  useEffect(() => {
+    const element = target.current;
+    if (hidden || !element || points.length === 0) return;
+    let cancelled = false;
+    void import('uplot').then(({ default: UPlot }) => {
+      if (cancelled) return;
+      const style = getComputedStyle(element);
+      const token = (name: string) => style.getPropertyValue(name).trim();
+      // Pixels only: the figures the customer reads stay exact strings (the table, the announcement).
+      const data: uPlot.AlignedData = [points.map((point) => Date.parse(point.at) / 1000), points.map((point) => Number(point.value))];
+      const axis = { stroke: token('--text-muted'), grid: { stroke: token('--border'), width: 1 }, ticks: { show: false } };
+      plot.current = new UPlot(
+        {
+          width: element.clientWidth,
+          height: 180,
+          legend: { show: false },
+          cursor: { y: false, points: { size: 8 } },
+          scales: { x: { time: true, dir: rtl ? -1 : 1 } },
+          series: [{}, { stroke: token('--accent'), width: 2, fill: token('--accent-soft') }],
+          axes: [
+            { ...axis, values: (_, splits) => splits.map((split) => formatDate(new Date(split * 1000), locale, dateStyle)) },
+            {
+              ...axis,
+              side: rtl ? 1 : 3,
+              size: 64,
+              values: (_, splits) => splits.map((split) => formatNumber(split, locale, { notation: 'compact' })),
+            },
+          ],
+        },
+        data,
+        element,
+      );
+    });
+    const resize = new ResizeObserver(() => plot.current?.setSize({ width: element.clientWidth, height: 180 }));
+    resize.observe(element);
+    return () => {
+      cancelled = true;
+      resize.disconnect();
+      plot.current?.destroy();
+      plot.current = null;
+    };
+  }, [hidden, points, rtl, locale, dateStyle]);
+
+  function onKeyDown(event: KeyboardEvent) {
+    // Arrows follow time as drawn: in Arabic the later point is to the left.
+    const later = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const earlier = rtl ? 'ArrowRight' : 'ArrowLeft';
+    const last = points.length - 1;
+    const next =
+      event.key === later
+        ? Math.min((focused ?? -1) + 1, last)
+        : event.key === earlier
+          ? Math.max((focused ?? last + 1) - 1, 0)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    setFocused(next);
+    const chart = plot.current;
+    const [times, values] = chart?.data ?? [];
+    if (chart && times && values) chart.setCursor({ left: chart.valToPos(times[next]!, 'x'), top: chart.valToPos(values[next]!, 'y') });
+  }
+
+  if (hidden) return <p className="chart chart--hidden">{t('charts.hidden')}</p>;
+  if (points.length === 0) return <p className="chart chart--empty">{t('charts.empty')}</p>;
+  const current = focused === null ? null : points[focused];
+  return (
+    <figure className="chart" aria-labelledby={captionId}>
+      <figcaption id={captionId} className="visually-hidden">
+        {caption}
+      </figcaption>
+      <div
+        ref={target}
+        className="chart-plot"
+        tabIndex={0}
+        role="group"
+        aria-roledescription={t('charts.roleDescription')}
+        aria-label={`${caption}. ${t('charts.keys')}`}
+        onKeyDown={onKeyDown}
+        onBlur={() => setFocused(null)}
+        data-testid="chart-plot"
+      />
+      <p className="chart-point" aria-live="polite" data-testid="chart-point">
+        {current ? `${dateOf(current)}: ${current.text}` : ''}
+      </p>
+      <table className="visually-hidden" data-testid="chart-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('charts.date')}</th>
+            <th scope="col">{t('charts.value')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point) => (
+            <tr key={point.at}>
+              <th scope="row">{dateOf(point)}</th>
+              <td>{point.text}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
