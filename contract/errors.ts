@@ -213,6 +213,11 @@ export const API_ERRORS = {
     status: 409,
     description: 'The payer was reminded of this request less than a day ago; `fields.next` says when the next reminder may go.',
   },
+  price_alert_not_found: { status: 404, description: 'No price alert of this customer’s has this id.' },
+  price_alerts_full: { status: 409, description: 'The customer has the most price alerts allowed; remove one first.' },
+  recurring_buy_not_found: { status: 404, description: 'No recurring buy of this customer’s has this id.' },
+  recurring_buys_full: { status: 409, description: 'The customer has the most recurring buys allowed; cancel one first.' },
+  recurring_buy_cancelled: { status: 409, description: 'The recurring buy was cancelled; it can no longer be paused or resumed.' },
   repayment_exceeds_debt: { status: 409, description: 'The repayment is more than the card account owes.' },
   card_limits_invalid: { status: 422, description: 'The daily limit is above the monthly one, or a limit is above 50 000.' },
   limit_exceeded: {

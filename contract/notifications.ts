@@ -42,6 +42,8 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_requested',
   'money_received',
   'money_requested',
+  'price_alert',
+  'recurring_buy_skipped',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -53,6 +55,8 @@ export const notificationSchema = z.object({
     /** Money: the amount moved (a positive decimal string) and its asset. */
     amount: z.string().optional(),
     currency: z.string().optional(),
+    /** price_alert: the crypto asset whose price (`amount` in `currency`, US dollars) crossed the alert's threshold. */
+    asset: z.string().optional(),
     /** security_event: what happened. */
     event: z.enum(SECURITY_EVENT_KINDS).optional(),
   }),

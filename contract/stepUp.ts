@@ -21,6 +21,7 @@ export const STEP_UP_ACTIONS = [
   'paylink.create',
   'paylink.pay',
   'send',
+  'recurring_buy',
 ] as const;
 export const stepUpActionSchema = z.enum(STEP_UP_ACTIONS);
 export type StepUpAction = z.infer<typeof stepUpActionSchema>;

@@ -26,6 +26,7 @@ import type { Chain } from '../contract/chains';
 import { SOCIAL_PROVIDERS } from '../contract/social';
 import { payLinkRoutes } from './routes/payLinks';
 import { sendMoneyRoutes } from './routes/sendMoney';
+import { priceAlertsRoutes } from './routes/priceAlerts';
 import type { Listen } from './services/payLinkEvents';
 import { sessionCookies } from './http/cookies';
 import { authRoutes } from './routes/auth';
@@ -155,6 +156,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   depositRoutes(api, deps, deposits);
   payLinkRoutes(api, deps, services);
   sendMoneyRoutes(api, deps, services);
+  priceAlertsRoutes(api, deps, services);
   // A deposit link pays into the customer's own deposit address on its chain (derived, never a node's account).
   const depositAddress: DepositAddressOf = options.depositAddress ?? ((userId, query) => deposits.address(userId, query));
   depositLinkRoutes(api, deps, createDepositLinkService({ db, clock, chains, depositAddress }), services.rateLimiter);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config';
 import { openPglite, openPostgres, type Database } from './db/database';
+import { installJobQueue } from './db/jobQueue';
 import { migrate } from './db/migrate';
 import { appRoleExcesses } from './db/privileges';
 import { describeError, type Logger } from './logger';
@@ -58,6 +59,8 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
 async function migrateAndLog(database: Database, logger: Logger, appRole?: string): Promise<void> {
   const applied = await migrate(database, undefined, { appRole });
   if (applied.length > 0) logger.info('db.migrated', { engine: database.engine, applied });
+  // pg-boss drives the scheduled jobs on PostgreSQL (server/scheduledJobs.ts); the embedded database has none.
+  if (database.engine === 'postgres') await installJobQueue(database, appRole);
 }
 
 async function currentRole(database: Database): Promise<string> {

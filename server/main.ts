@@ -11,10 +11,12 @@ import { systemClock } from './clock';
 import { isLoopback, loadConfig } from './config';
 import { DEMO_ADMIN, DEMO_CUSTOMER, DEMO_PHONE_CUSTOMER, isEmpty, seedDemo } from './db/seed';
 import { consoleLogger, describeError, maskingLogger } from './logger';
+import { jobQueueSchema } from './db/jobQueue';
 import { createJobMonitor } from './jobs';
 import { checkSharedKeys } from './keyChecks';
 import { MAINTENANCE_INTERVAL_MS, runMaintenance } from './maintenance';
 import { keepRunningOnUnhandledRejections } from './processGuards';
+import { startScheduledJobs } from './scheduledJobs';
 import { createServices } from './services';
 import { backfillSimulatedHistory } from './services/priceHistory';
 import { SIMULATION } from './services/rates';
@@ -155,6 +157,14 @@ const stopSigner = config.withdrawals.hotWalletKey
 // Pushes each notification as the transaction that wrote it commits.
 const stopPush = await services.push.start();
 
+// Price alerts and recurring buys: pg-boss on PostgreSQL, this process's timers on the embedded database.
+const stopScheduledJobs = await startScheduledJobs({
+  postgres: config.databaseUrl ? { databaseUrl: config.databaseUrl, queueSchema: await jobQueueSchema(database) } : undefined,
+  logger,
+  monitor: jobs,
+  rounds: { priceAlerts: () => services.priceAlerts.evaluate(), recurringBuys: () => services.recurringBuys.runDue() },
+});
+
 const maintenance = setInterval(() => void runMaintenance(services, database.db, clock, logger), MAINTENANCE_INTERVAL_MS);
 maintenance.unref();
 
@@ -168,6 +178,7 @@ async function stop(signal: string) {
   stopRates();
   await stopWatcher?.();
   await stopSigner?.();
+  await stopScheduledJobs();
   // Stop accepting connections and let running requests finish before the database goes away. Idle
   // connections close now; those still answering close right after their answer instead of staying
   // open for the keep-alive time, which close() would wait for.

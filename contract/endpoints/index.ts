@@ -16,6 +16,7 @@ import { passkeysEndpoints } from './passkeys';
 import { payoutsEndpoints } from './payouts';
 import { payLinksEndpoints } from './payLinks';
 import { phoneRecoveryEndpoints } from './phoneRecovery';
+import { priceAlertsEndpoints } from './priceAlerts';
 import { securityEndpoints } from './security';
 import { sendMoneyEndpoints } from './sendMoney';
 import { simulateEndpoints } from './simulate';
@@ -49,6 +50,7 @@ export const endpoints = /* @__PURE__ */ (() => ({
   ...depositsEndpoints,
   ...payLinksEndpoints,
   ...sendMoneyEndpoints,
+  ...priceAlertsEndpoints,
   ...depositLinksEndpoints,
   ...passkeysEndpoints,
   ...stepUpEndpoints,

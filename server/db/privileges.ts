@@ -67,6 +67,6 @@ export async function appRoleExcesses(database: Database): Promise<string[]> {
 }
 
 /** A quoted identifier: the names come from configuration, quoting keeps any of them literal. */
-function quoteIdent(name: string): string {
+export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }

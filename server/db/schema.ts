@@ -27,6 +27,8 @@ import { HELD_REASONS } from '../../contract/inject';
 import { KYC_STATUSES, LIMITED_OPERATIONS, ROLES } from '../../contract/users';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals';
 import { PAYOUT_RETURN_REASONS, PAYOUT_STATUSES } from '../../contract/payouts';
+import { PRICE_ALERT_KINDS } from '../../contract/priceAlerts';
+import { RECURRING_FREQUENCIES, RECURRING_RUN_STATUSES } from '../../contract/recurringBuys';
 
 // The tables of server/db/migrations, for typed queries. The SQL files are the source of truth;
 // tests/server/database.test.ts checks that every column named here exists there.
@@ -915,3 +917,46 @@ export const moneySends = pgTable('money_sends', {
   settledAt: instant('settled_at'),
   createdAt: instant('created_at').notNull(),
 });
+
+/** A customer's price alert; `armed` is false from a firing until the price is back past the margin (migration 0047). */
+export const priceAlerts = pgTable('price_alerts', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  asset: text('asset').notNull(),
+  kind: text('kind', { enum: PRICE_ALERT_KINDS }).notNull(),
+  price: money('price'),
+  percent: numeric('percent', { precision: 5, scale: 2 }),
+  armed: boolean('armed').notNull(),
+  lastFiredAt: instant('last_fired_at'),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** A recurring buy: a fixed fiat amount buys a crypto asset on each due day of its time zone (migration 0047). */
+export const recurringBuys = pgTable('recurring_buys', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  fromAccountId: uuid('from_account_id').notNull(),
+  toAccountId: uuid('to_account_id').notNull(),
+  amount: money('amount').notNull(),
+  frequency: text('frequency', { enum: RECURRING_FREQUENCIES }).notNull(),
+  dayOfWeek: smallint('day_of_week'),
+  dayOfMonth: smallint('day_of_month'),
+  timeZone: text('time_zone').notNull(),
+  status: text('status', { enum: ['active', 'paused', 'cancelled'] }).notNull(),
+  startsOn: date('starts_on', { mode: 'string' }).notNull(),
+  createdAt: instant('created_at').notNull(),
+});
+
+/** One run of a plan on one day: its primary key makes the run happen once (migration 0047). */
+export const recurringBuyRuns = pgTable(
+  'recurring_buy_runs',
+  {
+    planId: uuid('plan_id').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    status: text('status', { enum: RECURRING_RUN_STATUSES }).notNull(),
+    reason: text('reason'),
+    transactionId: uuid('transaction_id'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.period] })],
+);

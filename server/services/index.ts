@@ -26,7 +26,9 @@ import { createPromoService } from './promo';
 import { createPushService } from './push';
 import { createRateLimiter } from './rate-limit';
 import { createSecurityLogService } from './security-log';
+import { createPriceAlertService } from './priceAlerts';
 import { createRateService } from './rates';
+import { createRecurringBuyService } from './recurringBuys';
 import { createReferralService } from './referrals';
 import { createSessionService } from './sessions';
 import { createSimulationService } from './simulation';
@@ -71,6 +73,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
   const limits = createLimitService(db, clock);
   const simulation = createSimulationService(db, clock);
   const rates = createRateService({ db, clock, logger, feed: config.rateFeed, fetch: rateFeedFetch });
+  const transfers = createTransferService(db, clock, rates, limits);
   const phoneRecovery = createPhoneRecoveryService({
     db,
     clock,
@@ -128,7 +131,9 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
     payLinkEvents: createPayLinkEvents(listen),
     activities: createActivityService(db),
     statements: createStatementService(db, clock),
-    transfers: createTransferService(db, clock, rates, limits),
+    transfers,
+    priceAlerts: createPriceAlertService(db, clock),
+    recurringBuys: createRecurringBuyService({ db, clock, stepUp, transfers, logger }),
     referrals: createReferralService(db),
     simulation,
     kyc: createKycService({

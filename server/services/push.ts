@@ -241,7 +241,7 @@ export function createPushService({ db, clock, settings, demoMode, logger, liste
       notifications: rows.map((row) => ({
         id: String(row.id),
         kind: row.kind,
-        params: { amount: row.params.amount, currency: row.params.currency, event: row.params.event },
+        params: { amount: row.params.amount, currency: row.params.currency, event: row.params.event, asset: row.params.asset },
         createdAt: row.createdAt.toISOString(),
         read: row.readAt !== null,
       })),

@@ -62,6 +62,38 @@ const TEXTS: Record<NotificationKind, Record<Locale, PushText>> = {
     th: { title: 'คำขอเงิน', body: 'มีผู้ขอให้คุณชำระ {amount}' },
     zh: { title: '收款请求', body: '有人请您支付 {amount}。' },
   },
+  price_alert: {
+    en: { title: 'Price alert', body: '{asset} is at {amount}.' },
+    ar: { title: 'تنبيه السعر', body: 'سعر {asset} الآن {amount}.' },
+    de: { title: 'Preisalarm', body: '{asset} steht bei {amount}.' },
+    es: { title: 'Alerta de precio', body: '{asset} está a {amount}.' },
+    fr: { title: 'Alerte de prix', body: '{asset} est à {amount}.' },
+    ru: { title: 'Ценовое оповещение', body: '{asset} сейчас стоит {amount}.' },
+    th: { title: 'การแจ้งเตือนราคา', body: '{asset} อยู่ที่ {amount}' },
+    zh: { title: '价格提醒', body: '{asset} 现价 {amount}。' },
+  },
+  recurring_buy_skipped: {
+    en: { title: 'Recurring buy skipped', body: 'Your recurring buy of {amount} did not run today. Top up or check your limits.' },
+    ar: { title: 'تم تخطي الشراء المتكرر', body: 'لم يُنفَّذ شراؤك المتكرر بمبلغ {amount} اليوم. اشحن رصيدك أو راجع حدودك.' },
+    de: {
+      title: 'Wiederkehrender Kauf ausgelassen',
+      body: 'Ihr wiederkehrender Kauf über {amount} wurde heute nicht ausgeführt. Laden Sie Ihr Konto auf oder prüfen Sie Ihre Limits.',
+    },
+    es: {
+      title: 'Compra periódica omitida',
+      body: 'Tu compra periódica de {amount} no se hizo hoy. Recarga tu cuenta o revisa tus límites.',
+    },
+    fr: {
+      title: 'Achat récurrent sauté',
+      body: 'Votre achat récurrent de {amount} n’a pas eu lieu aujourd’hui. Approvisionnez votre compte ou vérifiez vos plafonds.',
+    },
+    ru: {
+      title: 'Регулярная покупка пропущена',
+      body: 'Регулярная покупка на {amount} сегодня не выполнена. Пополните счёт или проверьте лимиты.',
+    },
+    th: { title: 'ข้ามการซื้อแบบประจำ', body: 'การซื้อแบบประจำ {amount} ของคุณไม่ได้ดำเนินการวันนี้ โปรดเติมเงินหรือตรวจสอบวงเงินของคุณ' },
+    zh: { title: '定期买入已跳过', body: '您今天 {amount} 的定期买入未执行。请充值或查看您的限额。' },
+  },
   withdrawal_confirmed: {
     en: { title: 'Withdrawal confirmed', body: 'Your withdrawal of {amount} is confirmed.' },
     ar: { title: 'تم تأكيد السحب', body: 'تم تأكيد سحبك بمبلغ {amount}.' },
@@ -195,11 +227,13 @@ const TARGET: Record<NotificationKind, string> = {
   withdrawal_requested: '/activities',
   money_received: '/activities',
   money_requested: '/notifications',
+  price_alert: '/notifications',
+  recurring_buy_skipped: '/notifications',
 };
 
 export function pushText(
   kind: NotificationKind,
-  params: { amount?: string; currency?: string },
+  params: { amount?: string; currency?: string; asset?: string },
   locale: Locale,
 ): PushText & { url: string } {
   const text = TEXTS[kind][locale];
@@ -207,7 +241,7 @@ export function pushText(
   const path = TARGET[kind];
   return {
     title: text.title,
-    body: text.body.replace('{amount}', amount),
+    body: text.body.replace('{amount}', amount).replace('{asset}', params.asset ?? ''),
     url: locale === 'en' ? path : `/${locale}${path}`,
   };
 }

@@ -22,6 +22,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'paylink.create': 'create a payment link',
     'paylink.pay': 'pay a payment request',
     send: 'send money',
+    recurring_buy: 'set up a recurring buy',
   },
   ar: {
     'passkey.add': 'إضافة مفتاح مرور',
@@ -36,6 +37,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'paylink.create': 'إنشاء رابط دفع',
     'paylink.pay': 'دفع طلب دفع',
     send: 'إرسال أموال',
+    recurring_buy: 'إعداد شراء متكرر',
   },
   de: {
     'passkey.add': 'einen Passkey hinzuzufügen',
@@ -50,6 +52,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'paylink.create': 'einen Zahlungslink zu erstellen',
     'paylink.pay': 'eine Zahlungsanforderung zu bezahlen',
     send: 'Geld zu senden',
+    recurring_buy: 'einen wiederkehrenden Kauf einzurichten',
   },
   es: {
     'passkey.add': 'añadir una llave de acceso',
@@ -64,6 +67,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'paylink.create': 'crear un enlace de pago',
     'paylink.pay': 'pagar una solicitud de pago',
     send: 'enviar dinero',
+    recurring_buy: 'configurar una compra periódica',
   },
   fr: {
     'passkey.add': 'ajouter une clé d’accès',
@@ -78,6 +82,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'paylink.create': 'créer un lien de paiement',
     'paylink.pay': 'payer une demande de paiement',
     send: 'envoyer de l’argent',
+    recurring_buy: 'programmer un achat récurrent',
   },
   ru: {
     'passkey.add': 'добавить ключ доступа',
@@ -92,6 +97,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'paylink.create': 'создать платёжную ссылку',
     'paylink.pay': 'оплатить запрос на оплату',
     send: 'отправить деньги',
+    recurring_buy: 'настроить регулярную покупку',
   },
   th: {
     'passkey.add': 'เพิ่มพาสคีย์',
@@ -106,6 +112,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'paylink.create': 'สร้างลิงก์ชำระเงิน',
     'paylink.pay': 'ชำระคำขอชำระเงิน',
     send: 'ส่งเงิน',
+    recurring_buy: 'ตั้งค่าการซื้อแบบประจำ',
   },
   zh: {
     'passkey.add': '添加通行密钥',
@@ -120,6 +127,7 @@ const ACTION: Record<Locale, Record<StepUpAction, string>> = {
     'paylink.create': '创建付款链接',
     'paylink.pay': '支付付款请求',
     send: '转账',
+    recurring_buy: '设置定期买入',
   },
 };
 

@@ -59,6 +59,7 @@ export function NotificationsScreen() {
   const text = (item: AppNotification) =>
     t(`notifications.kind.${item.kind}.body`, {
       amount: item.params.amount && item.params.currency ? formatAmount(item.params.amount, item.params.currency, locale) : '',
+      asset: item.params.asset ?? '',
     });
   return (
     <ListRows label={t('screens.notifications.title')}>
