@@ -233,8 +233,8 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   );
 }
 
-/** One fact of a card; `code`: an address or a hash, set under its term. */
-function Fact({ term, code = false, children }: { term: string; code?: boolean; children: ReactNode }) {
+/** One fact of a card; `code`: an address, an IBAN or a hash, set under its term. */
+export function Fact({ term, code = false, children }: { term: string; code?: boolean; children: ReactNode }) {
   return (
     <div className={code ? 'fact fact--code' : 'fact'}>
       <dt>{term}</dt>
