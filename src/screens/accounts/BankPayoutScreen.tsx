@@ -8,7 +8,7 @@ import { bankPayoutView } from '../../../machines/bankPayout.view';
 import { usableFrom } from '../../../machines/withdrawal.view';
 import { bankPayoutActors } from '../../app/actors/bankPayout';
 import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
-import { formatDate, formatNumber } from '../../i18n/format';
+import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
 import { AmountInput, Money } from '../../ui/Money';
@@ -17,7 +17,7 @@ import { failureText } from '../../ui/failureText';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
-import { Fact } from './WithdrawScreen';
+import { coolingOffHours, Fact } from './WithdrawScreen';
 import './withdraw.css';
 
 /** An IBAN in groups of four, as printed on a bank statement. */
@@ -138,13 +138,7 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
           draft={view.draft}
           coolingOff={
             view.coolingOffSeconds > 0
-              ? t('withdraw.bank.coolingOffPeriod', {
-                  period: formatNumber(Math.round(view.coolingOffSeconds / 360) / 10, locale, {
-                    style: 'unit',
-                    unit: 'hour',
-                    unitDisplay: 'long',
-                  }),
-                })
+              ? t('withdraw.bank.coolingOffPeriod', { period: coolingOffHours(view.coolingOffSeconds, locale) })
               : null
           }
           busy={view.busy}
