@@ -183,6 +183,19 @@ test('the withdrawal screens right to left: the form, a refused address, the rev
   await stepUp(page, 'ar', phone, 1);
   await expect(page.getByTestId('withdraw-status')).toHaveText(w.status.broadcast, { timeout: 20_000 });
   await screenshots(page, 'withdraw-sent-ar');
+
+  // The bank payout screen right to left: an IBAN with a wrong check digit refused as typed, before any step-up.
+  const texts = pageTexts('ar');
+  await page.goto(localizePath('/accounts/fiat/withdraw/EUR', 'ar'));
+  await expect(page.getByText(w.bank.noBeneficiary)).toBeVisible();
+  await page.getByRole('button', { name: w.bank.addBeneficiary }).click();
+  await page.getByLabel(w.bank.holderName).fill('دانا دوبون');
+  await page.getByLabel(texts.accounts.detail.iban).fill('DE89 3704 0044 0532 0130 01');
+  await page.getByRole('button', { name: w.bank.save }).click();
+  await expect(page.getByText(w.bank.failures.iban_invalid)).toBeVisible();
+  await screenshots(page, 'payout-new-beneficiary-ar');
+  await page.getByRole('button', { name: w.cancel }).click();
+  await screenshots(page, 'payout-form-ar');
 });
 
 test('a USDT withdrawal on Base: the fee quoted in USDT, the token contract called, confirmed with its hash', async ({

@@ -35,6 +35,8 @@ import { paymentMachine } from './payment.machine';
 import { paymentModel } from './payment.model';
 import { withdrawalMachine } from './withdrawal.machine';
 import { withdrawalModel } from './withdrawal.model';
+import { bankPayoutMachine } from './bankPayout.machine';
+import { bankPayoutModel } from './bankPayout.model';
 import { collateralModel } from './collateral.model';
 import { onChainDepositMachine } from './onChainDeposit.machine';
 import { onChainDepositModel } from './onChainDeposit.model';
@@ -270,6 +272,15 @@ export const catalog: CatalogEntry[] = [
     routes: ['/accounts/crypto/withdraw/:iso'],
     machine: withdrawalMachine,
     model: withdrawalModel,
+  },
+  {
+    id: 'bankPayout',
+    title: 'Withdraw to a bank account',
+    summary:
+      '/accounts/fiat/withdraw/{iso}: a saved beneficiary or a new one (holder, IBAN and BIC checked at once by the contract’s rules: the IBAN’s length and check digits, a SEPA country, a BIC where the country needs one; saved with its own step-up, `withdrawal.address`, and payable after the cooling-off period, whose end the form shows), the amount or Max, more than the balance refused as it is typed. The server quotes the fee and the arrival date (the next business day), refusing what the minimum, the balance or the withdrawal limit does not allow; confirming asks the server first, which checks funds and limit again and only then asks for the step-up for `withdrawal`, and pays out once (Idempotency-Key): the amount is held, the SEPA rail takes it in a batch, and the page follows it every 5 s from submitted to in transit until it is settled, or returned by the bank with its reason and the amount back on the account.',
+    routes: ['/accounts/fiat/withdraw/:iso'],
+    machine: bankPayoutMachine,
+    model: bankPayoutModel,
   },
   {
     id: 'collateral',

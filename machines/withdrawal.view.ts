@@ -39,8 +39,14 @@ export function withdrawalView(snapshot: SnapshotFrom<typeof withdrawalMachine>)
   };
 }
 
-/** When the chosen address can first be used, if that is still to come (its cooling-off period); null otherwise. */
-export function usableFrom(view: Pick<ReturnType<typeof withdrawalView>, 'addresses' | 'addressId'>, now: Date): Date | null {
+/**
+ * When the chosen address (or bank payout beneficiary) can first be used, if that is still to come (its
+ * cooling-off period); null otherwise.
+ */
+export function usableFrom(
+  view: { addresses: readonly { id: string; usableAt: string }[]; addressId: string | null },
+  now: Date,
+): Date | null {
   const chosen = view.addresses.find((address) => address.id === view.addressId);
   const usableAt = chosen ? new Date(chosen.usableAt) : null;
   return usableAt && usableAt > now ? usableAt : null;

@@ -81,7 +81,9 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
 
   it('opens every private page for a signed-in visitor who meets its middleware', async () => {
     for (const route of routes.filter((r) => r.access === 'private' && !r.middleware?.includes('admin'))) {
-      const concrete = route.path.replace(':id', UUID).replace(':iso', 'usdt').replace(':hash', 'h4sh');
+      // Any case: a crypto asset, or the euro bank payouts go in.
+      const iso = route.path.includes('/fiat/') ? 'eur' : 'usdt';
+      const concrete = route.path.replace(':id', UUID).replace(':iso', iso).replace(':hash', 'h4sh');
       expect((await decide(at(concrete), { authToken: true })).decision, concrete).toEqual({ kind: 'allow' });
     }
   });
@@ -92,7 +94,14 @@ describe.each(LOCALES.map((locale) => [locale]))('route guard in %s', (locale: L
   });
 
   it('shows the 404 error page when a parameter fails validation', async () => {
-    for (const path of ['/accounts/not-a-uuid', '/card-accounts/123', '/accounts/crypto/withdraw/DOGE', '/inject/crypto/on-chain/XYZ']) {
+    for (const path of [
+      '/accounts/not-a-uuid',
+      '/card-accounts/123',
+      '/accounts/crypto/withdraw/DOGE',
+      // A fiat currency SEPA does not pay out in.
+      '/accounts/fiat/withdraw/USD',
+      '/inject/crypto/on-chain/XYZ',
+    ]) {
       const { decision, state } = await decide(at(path), { authToken: true });
       expect(decision).toEqual({ kind: 'notFound', fatal: true, path: at(path) });
       expect(state).toBe('invalidRouteParams');

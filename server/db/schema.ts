@@ -805,6 +805,8 @@ export const payoutBatches = pgTable('payout_batches', {
   count: integer('count').notNull(),
   total: money('total').notNull(),
   createdAt: instant('created_at').notNull(),
+  /** When the rail took the batch (migration 0047); none yet: the next round hands it over again. */
+  handedOverAt: instant('handed_over_at'),
 });
 
 /** Payouts from hold to settlement or return (migration 0044). */

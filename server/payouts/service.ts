@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { checkBankAccount } from '../../contract/bankAccount';
@@ -373,14 +373,15 @@ export function createPayoutService({ db, clock, limits, stepUp, outbox, rail, c
 
   /**
    * One round of the rail, safe on several instances at once (rows taken with SKIP LOCKED): the held
-   * payouts go to the bank in one batch, recorded in the batch's transaction, which the rail's `send`
-   * ends inside (a failed send rolls it back; the payouts wait for the next round). On the simulated
-   * rail, then, those due are settled: out of transit, to the external account; the activity completes.
-   * Answers how many were sent and settled.
+   * payouts are recorded in one batch, and after that commit every batch not yet handed over goes to the
+   * rail. A batch's payouts are fixed before the bank sees them, so a failed hand-over or mark is tried
+   * again with the same batch (the rail takes it twice without paying twice), never a new one. On the
+   * simulated rail, then, those due are settled: out of transit, to the external account; the activity
+   * completes. Answers how many were handed over and settled.
    */
   async function runRail(): Promise<{ sent: number; settled: number }> {
     if (!rail) return { sent: 0, settled: 0 };
-    const sent = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const held = await tx
         .select()
         .from(payouts)
@@ -388,27 +389,28 @@ export function createPayoutService({ db, clock, limits, stepUp, outbox, rail, c
         .orderBy(asc(payouts.createdAt))
         .limit(BATCH_SIZE)
         .for('update', { skipLocked: true });
-      if (held.length === 0) return 0;
-      const batch = { id: randomUUID(), createdAt: clock() };
-      const transfers = held.map((row) => ({ ...row, amount: subtract(row.amount, row.fee) }));
+      if (held.length === 0) return;
+      const id = randomUUID();
       await tx.insert(payoutBatches).values({
-        ...batch,
+        id,
+        createdAt: clock(),
         rail: rail.name,
         count: held.length,
-        total: transfers.reduce((sum, transfer) => add(sum, transfer.amount), '0'),
+        total: held.reduce((sum, row) => add(sum, subtract(row.amount, row.fee)), '0'),
       });
       await tx
         .update(payouts)
-        .set({ status: 'sent', batchId: batch.id })
+        .set({ status: 'sent', batchId: id })
         .where(
           inArray(
             payouts.id,
             held.map((row) => row.id),
           ),
         );
-      await rail.send({ ...batch, transfers });
-      return held.length;
     });
+    let sent = 0;
+    const waiting = await db.select().from(payoutBatches).where(isNull(payoutBatches.handedOverAt)).orderBy(asc(payoutBatches.createdAt));
+    for (const batch of waiting) sent += await handOver(rail, batch);
     let settled = 0;
     if (rail.settlesAtArrival) {
       const due = await db
@@ -419,6 +421,18 @@ export function createPayoutService({ db, clock, limits, stepUp, outbox, rail, c
       for (const { id } of due) if (await db.transaction((tx) => settle(tx, id))) settled += 1;
     }
     return { sent, settled };
+  }
+
+  /** Gives one recorded batch to the rail and marks it handed over; answers its number of payouts. */
+  async function handOver(to: PayoutRail, batch: typeof payoutBatches.$inferSelect): Promise<number> {
+    const rows = await db.select().from(payouts).where(eq(payouts.batchId, batch.id)).orderBy(asc(payouts.createdAt), asc(payouts.id));
+    await to.send({
+      id: batch.id,
+      createdAt: batch.createdAt,
+      transfers: rows.map((row) => ({ ...row, amount: subtract(row.amount, row.fee) })),
+    });
+    await db.update(payoutBatches).set({ handedOverAt: clock() }).where(eq(payoutBatches.id, batch.id));
+    return rows.length;
   }
 
   /** Moves one sent payout out of transit, under its row lock (another instance's round may have settled or a return come first). */

@@ -8,8 +8,8 @@ export const newIdempotencyKey = () => crypto.randomUUID();
 export const pageIdempotencyKeys = (): IdempotencyKeys => idempotencyKeys(newIdempotencyKey);
 
 /**
- * A money POST bound to a quote (transfer, withdrawal, payment by link): its key is kept in this tab's
+ * A money POST bound to a quote (transfer, withdrawal, bank payout, payment by link): its key is kept in this tab's
  * session storage with the quote it belongs to, so a reload before the answer came sends the same key.
  */
-export const quotedIdempotencyKeys = (flow: 'transfer' | 'withdrawal' | 'payment'): IdempotencyKeys =>
+export const quotedIdempotencyKeys = (flow: 'transfer' | 'withdrawal' | 'payout' | 'payment'): IdempotencyKeys =>
   idempotencyKeys(newIdempotencyKey, { storage: safeStorage('session'), storageKey: `${STORAGE_KEYS.idempotencyKey}:${flow}` });

@@ -1,5 +1,6 @@
 import { isCryptoAsset } from '../../contract/assetList';
 import { LEAVES_MERIDIAN, MOVES_MONEY, type CustomerRule } from '../../contract/customerRules';
+import { PAYOUT_CURRENCIES } from '../../contract/payouts';
 import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard.machine';
 
 /** `wide`: the default top bar with a dashboard-wide page (~1100 px), for tools such as the flow explorer. */
@@ -52,6 +53,9 @@ const LINK_HASH = /^[A-Za-z0-9_-]{1,128}$/;
 
 const validId = (p: Record<string, string | undefined>) => UUID.test(p.id ?? '');
 const validIso = (p: Record<string, string | undefined>) => isCryptoAsset(p.iso ?? '');
+/** A currency bank payouts go in (SEPA: euro), in any case as the crypto assets are. */
+const validPayoutCurrency = (p: Record<string, string | undefined>) =>
+  (PAYOUT_CURRENCIES as readonly string[]).includes((p.iso ?? '').toUpperCase());
 const validHash = (p: Record<string, string | undefined>) => LINK_HASH.test(p.hash ?? '');
 
 const guest = { access: 'guest', layout: 'default' } as const;
@@ -114,6 +118,16 @@ export const routes: RouteDef[] = [
     layout: 'mobile-header',
     parent: 'accounts',
     validate: validIso,
+    ...leavesMeridian,
+  },
+  {
+    id: 'bankPayout',
+    path: '/accounts/fiat/withdraw/:iso',
+    area: 'accounts',
+    ...priv,
+    layout: 'mobile-header',
+    parent: 'accounts',
+    validate: validPayoutCurrency,
     ...leavesMeridian,
   },
   { id: 'activities', path: '/activities', area: 'accounts', ...priv, layout: 'main-nav-menu', tabs: 'accounts' },

@@ -295,19 +295,53 @@ describe('the SEPA file rail', () => {
         expect(transfer.PmtId.EndToEndId.length).toBeLessThanOrEqual(35);
         expect(transfer.Amt.InstdAmt).toMatchObject({ '@_Ccy': 'EUR', '#text': expect.stringMatching(/^\d+\.\d{2}$/) });
       }
+      // Payouts of the same instant come in no particular order: by IBAN here.
       expect(
-        transfers.map((transfer) => [
-          transfer.PmtId.EndToEndId,
-          transfer.CdtrAcct.Id.IBAN,
-          transfer.CdtrAgt?.FinInstnId.BICFI ?? null,
-          transfer.Amt.InstdAmt['#text'],
-        ]),
+        transfers
+          .map((transfer) => [
+            transfer.PmtId.EndToEndId,
+            transfer.CdtrAcct.Id.IBAN,
+            transfer.CdtrAgt?.FinInstnId.BICFI ?? null,
+            transfer.Amt.InstdAmt['#text'],
+          ])
+          .sort((one, other) => String(one[1]).localeCompare(String(other[1]))),
       ).toEqual([
         [first.payout.id.replaceAll('-', ''), DE, null, '9.50'],
         [expect.any(String), GB, 'NWBKGB2L', '19.75'],
       ]);
       // Sent, not settled: a real bank tells by its statement.
       expect((await first.who.client.get(`/payouts/${first.payout.id}`)).body).toMatchObject({ status: 'sent' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+  it('writes no second file for a batch whose hand-over failed after its file was written', async () => {
+    const server = createTestServer(db);
+    const { who, payout } = await held(server);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'meridian-sepa-'));
+    try {
+      const file = sepaFileRail({
+        kind: 'sepa-file',
+        dir,
+        debtor: { name: 'Meridian Payments SA', iban: 'FR1420041010050500013M02606', bic: 'PSSTFRPPPAR' },
+      });
+      // The file is written, then the round fails before the batch is marked (a lost connection).
+      let failures = 1;
+      const flaky: PayoutRail = {
+        ...file,
+        async send(batch) {
+          await file.send(batch);
+          if (failures-- > 0) throw new Error('connection lost');
+        },
+      };
+      await expect(railOf(server, flaky).runRail()).rejects.toThrow('connection lost');
+      expect(await railOf(server, flaky).runRail()).toEqual({ sent: 1, settled: 0 });
+      expect(await railOf(server, flaky).runRail()).toEqual({ sent: 0, settled: 0 });
+      const files = await readdir(dir);
+      expect(files).toHaveLength(1);
+      expect(await readFile(path.join(dir, files[0]!), 'utf8')).toContain(payout.id.replaceAll('-', ''));
+      expect((await who.client.get(`/payouts/${payout.id}`)).body).toMatchObject({ status: 'sent' });
+      await expectLedgerBalanced();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

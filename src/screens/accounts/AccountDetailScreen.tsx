@@ -16,6 +16,7 @@ import { StatementButton } from './StatementButton';
 import { useAccountName } from '../shared/useAccountName';
 import { unwrap } from '../../app/actors/unwrap';
 import { toFailure } from '../../../machines/failure';
+import { PAYOUT_CURRENCIES } from '../../../contract/payouts';
 
 /**
  * /accounts/:id: one of the customer's accounts. Any id that is not theirs gets the route-validation
@@ -121,6 +122,11 @@ export function AccountDetailScreen() {
           <Link className="button button--primary" to={localize('/inject/fiat')}>
             {t('accounts.detail.topUp')}
           </Link>
+          {(PAYOUT_CURRENCIES as readonly string[]).includes(account.currency) ? (
+            <Link className="button button--secondary" to={localize(`/accounts/fiat/withdraw/${account.currency}`)}>
+              {t('withdraw.bank.action')}
+            </Link>
+          ) : null}
           <StatementButton accountId={account.id} />
         </nav>
       ) : null}

@@ -2,6 +2,7 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type { Locale } from '../../../contract';
 import type { CryptoAsset } from '../../../contract/assets';
 import { NETWORKS } from '../../../contract/assetList';
 import { EVM_CHAINS } from '../../../contract/chainList';
@@ -178,15 +179,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
           draft={view.draft}
           addressHint={view.network === 'bitcoin' ? t(`withdraw.bitcoin.hint.${view.bitcoinNetwork}`) : t('withdraw.addressHint')}
           coolingOff={
-            view.coolingOffSeconds > 0
-              ? t('withdraw.coolingOffPeriod', {
-                  period: formatNumber(Math.round(view.coolingOffSeconds / 360) / 10, locale, {
-                    style: 'unit',
-                    unit: 'hour',
-                    unitDisplay: 'long',
-                  }),
-                })
-              : null
+            view.coolingOffSeconds > 0 ? t('withdraw.coolingOffPeriod', { period: coolingOffHours(view.coolingOffSeconds, locale) }) : null
           }
           busy={view.busy}
           error={error}
@@ -233,8 +226,12 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   );
 }
 
-/** One fact of a card; `code`: an address or a hash, set under its term. */
-function Fact({ term, code = false, children }: { term: string; code?: boolean; children: ReactNode }) {
+/** A cooling-off period in hours, to a tenth, in words (“24 hours”). */
+export const coolingOffHours = (seconds: number, locale: Locale) =>
+  formatNumber(Math.round(seconds / 360) / 10, locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
+
+/** One fact of a card; `code`: an address, an IBAN or a hash, set under its term. */
+export function Fact({ term, code = false, children }: { term: string; code?: boolean; children: ReactNode }) {
   return (
     <div className={code ? 'fact fact--code' : 'fact'}>
       <dt>{term}</dt>

@@ -3,6 +3,7 @@ import { AccountDetailScreen } from './AccountDetailScreen';
 import { AccountsScreen } from './AccountsScreen';
 import { ActivitiesScreen } from './ActivitiesScreen';
 import { ActivityDetailScreen } from './ActivityDetailScreen';
+import { BankPayoutScreen } from './BankPayoutScreen';
 import { WithdrawScreen } from './WithdrawScreen';
 
 export const screens: Partial<Record<string, ComponentType>> = {
@@ -11,4 +12,5 @@ export const screens: Partial<Record<string, ComponentType>> = {
   activities: ActivitiesScreen,
   activityDetail: ActivityDetailScreen,
   cryptoWithdraw: WithdrawScreen,
+  bankPayout: BankPayoutScreen,
 };
