@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { PAY_LINK_POLL_MS } from '../machines/payment.machine';
 import { confirmItsMe, expect, receiveBankTransfer, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
+import { customerWhoMayWithdraw } from './approvedCustomer';
 import { saveScreenshot } from './screenshots';
 
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -169,3 +170,73 @@ for (const locale of ['en', 'ar'] as const) {
     await visitorContext.close();
   });
 }
+
+test('two customers: A sends to B by e-mail, B sees it with A’s name; B asks A for money and A pays it from her requests', async ({
+  page,
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await playwright.request.newContext({ baseURL });
+  // Both carry the name their identity check verified (the same passport's): Lena Vogel.
+  const ada = await customerWhoMayWithdraw(page.context().request, admin, 'en', '0.1');
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': someClientAddress() } });
+  const ben = await customerWhoMayWithdraw(other.request, admin, 'en', '0.1');
+  await admin.dispose();
+  const benPage = await other.newPage();
+
+  // A sends from the home page's Send: the review names B masked before anything moves.
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name: 'Send' }).click();
+  await page.getByLabel('E-mail address or phone number').fill(ben.email);
+  await page.getByLabel('From account').selectOption({ label: 'ETH' });
+  await page.getByLabel('Amount').fill('0.01');
+  await page.getByLabel('Note (optional)').fill('Lunch');
+  await page.getByRole('button', { name: 'Review' }).click();
+  const review = page.getByTestId('send-review');
+  await expect(review).toContainText('Lena V.');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Money sent' })).toBeVisible();
+  await expect(page.getByText('sent to Lena V.')).toBeVisible();
+  await saveScreenshot(page, { path: 'reports/screenshots/send-sent-en-1280.png', fullPage: true });
+  // B is now A's most recent contact, found by name.
+  await page.getByRole('button', { name: 'Send more money' }).click();
+  await page.getByLabel('Search by name').fill('Lena');
+  await expect(page.getByTestId('send-contact')).toHaveCount(1);
+  await expect(page.getByTestId('send-contact')).toContainText('Lena Vogel');
+
+  // B's activities name A.
+  await benPage.goto('/activities');
+  await expect(benPage.getByText('Lena Vogel').first()).toBeVisible();
+
+  // B asks A for 0.002 ETH; A sees it in her notifications, opens her requests and pays it.
+  await benPage.goto('/send/requests');
+  await benPage.getByLabel('Ask whom (e-mail address or phone number)').fill(ada.email);
+  await benPage.getByLabel('Currency').selectOption('ETH');
+  await benPage.getByLabel('Amount').fill('0.002');
+  await benPage.getByRole('button', { name: 'Request money' }).click();
+  await expect(benPage.getByText('Your request was sent.')).toBeVisible();
+  const benRequests = benPage.getByRole('list', { name: 'Your requests' });
+  await expect(benRequests).toContainText('You asked Lena Vogel');
+  // A reminder right after asking is refused by the server, which the row says.
+  await benRequests.getByRole('button', { name: 'Remind' }).click();
+  await expect(benRequests.getByRole('alert')).toHaveText('You reminded them less than a day ago. You can remind them once a day.');
+
+  await page.goto('/notifications');
+  await page.getByTestId('notification').filter({ hasText: 'Money requested' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/send\/requests$/);
+  const adaRequests = page.getByRole('list', { name: 'Your requests' });
+  await expect(adaRequests).toContainText('Lena Vogel asks you');
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, { path: 'reports/screenshots/money-requests-en-1280.png', fullPage: true });
+  await adaRequests.getByRole('button', { name: 'Pay' }).click();
+  await expect(adaRequests.getByRole('status')).toHaveText('Paid.');
+  await expect(adaRequests).toContainText('Paid');
+  await expect(adaRequests.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+  // B's list says paid once it is read again.
+  await benPage.reload();
+  await expect(benRequests).toContainText('Paid');
+  await other.close();
+});

@@ -34,6 +34,10 @@ import { payLinkModel } from './payLink.model';
 import { paymentMachine } from './payment.machine';
 import { paymentModel } from './payment.model';
 import { withdrawalMachine } from './withdrawal.machine';
+import { sendMoneyMachine } from './sendMoney.machine';
+import { sendMoneyModel } from './sendMoney.model';
+import { moneyRequestsMachine } from './moneyRequests.machine';
+import { moneyRequestsModel } from './moneyRequests.model';
 import { withdrawalModel } from './withdrawal.model';
 import { bankPayoutMachine } from './bankPayout.machine';
 import { bankPayoutModel } from './bankPayout.model';
@@ -749,5 +753,23 @@ export const catalog: CatalogEntry[] = [
     routes: [],
     machine: acceptTermsMachine,
     model: acceptTermsModel,
+  },
+  {
+    id: 'sendMoney',
+    title: 'Send money to a customer',
+    summary:
+      '/send: an e-mail address or phone number (a number without + read in the customer’s country), or a recent contact (most recent first, searched by name); the account and the amount, more than its balance refused as it is typed. The review names the recipient masked (“Dana D.”, asked of the server, which tells only identity-checked senders, a limited number of times a day; once they are used up the review shows the address alone) or says that an address of no customer is invited and the money waits 14 days for them, then comes back. Confirming sends once (Idempotency-Key), with the step-up for `send` when the server asks for it (above 250 US dollars); the receipt says sent, partly held until the receiver’s level allows it, or waiting for the invitee.',
+    routes: ['/send'],
+    machine: sendMoneyMachine,
+    model: sendMoneyModel,
+  },
+  {
+    id: 'moneyRequests',
+    title: 'Request money, pay or decline requests',
+    summary:
+      '/send/requests: ask a customer for an amount by address (refused when no customer has it); the requests both ways, newest first, with the other’s name. The payer, told in notifications, pays one from their account in its asset (once, Idempotency-Key; the step-up for `send` when the server asks, above 250 US dollars) or declines it; the requester cancels an open one or reminds the payer, which the server allows once a day (a reminder too soon is said, with when it can go).',
+    routes: ['/send/requests'],
+    machine: moneyRequestsMachine,
+    model: moneyRequestsModel,
   },
 ];

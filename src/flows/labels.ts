@@ -137,6 +137,10 @@ export const EVENT_LABELS: Labels = {
   SWITCH_CHAIN_REQUESTED: 'switch chain requested',
   SEND_REQUESTED: 'send requested',
   EDITED: 'edited',
+  RECIPIENT_CHANGED: 'recipient typed or chosen',
+  NOTE_CHANGED: 'note typed',
+  PAY_REQUESTED: 'pay pressed',
+  ANSWER_REQUESTED: 'decline, cancel or remind pressed',
 };
 
 /** Guards, as the condition that holds: “the code is malformed”. */
@@ -280,6 +284,12 @@ export const GUARD_LABELS: Labels = {
   isConfiguredChain: 'a configured chain',
   isSendable: 'the transaction can be sent',
   refused: 'refused',
+  chosenOverBalance: 'the chosen account holds less than the amount',
+  incomplete: 'a field is missing',
+  recipientInvalid: 'neither an e-mail address nor a phone number',
+  lookupsUsedUp: 'the day’s look-ups are used up',
+  stepUpAsked: 'the server asked for a step-up',
+  draftInvalid: 'no address or no valid amount',
 };
 
 /** Named delays, for timers whose duration is only known while the machine runs. */
@@ -413,6 +423,11 @@ export const ACTOR_LABELS: Labels = {
   disconnect: 'disconnect',
   submit: 'submit',
   read: 'read',
+  lookupRecipient: 'look up the recipient',
+  sendMoney: 'send the money',
+  askMoney: 'ask for money',
+  payRequest: 'pay the request',
+  answerRequest: 'decline, cancel or remind',
 };
 
 /** `verifyingEmail` → “verifying e-mail”, `QUOTE_TICK` → “quote tick”: the fallback for names of machines outside the catalog. */

@@ -1,5 +1,5 @@
 import { isCryptoAsset } from '../../contract/assetList';
-import { LEAVES_MERIDIAN, MOVES_MONEY, type CustomerRule } from '../../contract/customerRules';
+import { LEAVES_MERIDIAN, MOVES_MONEY, PAYS_CUSTOMERS, type CustomerRule } from '../../contract/customerRules';
 import { PAYOUT_CURRENCIES } from '../../contract/payouts';
 import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard.machine';
 
@@ -73,6 +73,8 @@ function pageRules(rules: readonly CustomerRule[]): RouteMiddleware[] {
  * too: here they send the customer where a rule can be met before the form is filled in.
  */
 const movesMoney = { middleware: pageRules(MOVES_MONEY) } as const;
+/** Finding another customer by their address tells who they are: an approved identity check first. */
+const paysCustomers = { middleware: pageRules(PAYS_CUSTOMERS) } as const;
 /** Within Meridian the level limits already hold an unchecked customer back; leaving it needs the rest. */
 const leavesMeridian = { middleware: pageRules(LEAVES_MERIDIAN) } as const;
 
@@ -204,6 +206,9 @@ export const routes: RouteDef[] = [
     validate: validHash,
     ...movesMoney,
   },
+  // Money between customers: sending finds the recipient by address; a request may be paid by anyone asked.
+  { id: 'send', path: '/send', area: 'pay', ...priv, layout: 'mobile-header', parent: 'home', ...paysCustomers },
+  { id: 'moneyRequests', path: '/send/requests', area: 'pay', ...priv, layout: 'mobile-header', parent: 'home', ...movesMoney },
   // KYC
   {
     id: 'kyc',

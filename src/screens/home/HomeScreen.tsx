@@ -18,6 +18,7 @@ const QUICK_ACTIONS = [
   // A withdrawal starts from the account it leaves.
   { key: 'withdraw', path: '/accounts' },
   { key: 'transfer', path: '/transfer' },
+  { key: 'send', path: '/send' },
   { key: 'payByCode', path: '/inject/pay-by-code' },
 ] as const;
 

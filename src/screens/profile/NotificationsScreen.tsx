@@ -70,6 +70,8 @@ export function NotificationsScreen() {
           label={t(`notifications.kind.${item.kind}.title`)}
           hint={[text(item), formatDate(new Date(item.createdAt), locale, { dateStyle: 'medium', timeStyle: 'short' })]}
           end={item.read ? undefined : <span className="badge">{t('notifications.new')}</span>}
+          // A request to pay is answered where the requests are listed.
+          link={item.kind === 'money_requested' ? (content) => <Link to={localize('/send/requests')}>{content}</Link> : undefined}
         />
       ))}
     </ListRows>

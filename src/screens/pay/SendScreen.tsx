@@ -1,0 +1,239 @@
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CountryCode } from '../../../contract/countryCodes';
+import { INVITATION_DAYS } from '../../../contract/sendMoney';
+import { sendMoneyMachine } from '../../../machines/sendMoney.machine';
+import { sendMoneyView } from '../../../machines/sendMoney.view';
+import { sendMoneyApi } from '../../api/sendMoney';
+import { contactsQuery, sendMoneyActors } from '../../app/actors/sendMoney';
+import { useApi, useFlowMachine, useLocalize, useMe, useSystem } from '../../app/context';
+import { formatDate, formatNumber } from '../../i18n/format';
+import { Button } from '../../ui/Button';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { AmountInput, Money } from '../../ui/Money';
+import { SelectField, TextField } from '../../ui/TextField';
+import { useUiLocale } from '../../ui/useUiLocale';
+import { summaryAccounts } from '../shared/Balances';
+import { FailureMessage } from '../shared/FailureMessage';
+import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
+import { useBalances } from '../shared/useBalances';
+
+/** /send: once the customer's country is known (a phone number without + is read in it). */
+export function SendScreen() {
+  const me = useMe();
+  return me.data ? <SendFlow country={me.data.country} /> : <div className="skeleton skeleton--block" aria-hidden="true" />;
+}
+
+function SendFlow({ country }: { country: CountryCode }) {
+  const { t } = useTranslation();
+  const system = useSystem();
+  const localize = useLocalize();
+  const flow = useActorRef(
+    useFlowMachine(sendMoneyMachine, () => sendMoneyActors(system)),
+    { input: { country } },
+  );
+  const view = useSelector(flow, sendMoneyView, shallowEqual);
+  const stepUp = useSelector(flow, stepUpChild);
+  return (
+    <>
+      <p className="page-lead">{t('sendMoney.lead')}</p>
+      {view.step === 'form' ? <SendForm flow={flow} view={view} /> : view.step === 'review' ? <Review flow={flow} view={view} /> : null}
+      {view.step === 'sent' ? <Receipt view={view} onAgain={() => flow.send({ type: 'NEW_REQUESTED' })} /> : null}
+      <p>
+        <Link to={localize('/send/requests')}>{t('sendMoney.requestsLink')}</Link>
+      </p>
+      <StepUpSheet actor={stepUp} />
+    </>
+  );
+}
+
+type Flow = ReturnType<typeof useActorRef<typeof sendMoneyMachine>>;
+type View = ReturnType<typeof sendMoneyView>;
+
+/** The form, and the recent contacts under it (a press fills the recipient). */
+function SendForm({ flow, view }: { flow: Flow; view: View }) {
+  const { t } = useTranslation();
+  const { summary } = useBalances();
+  const accounts = summary ? summaryAccounts(summary) : [];
+  const [typed, setTyped] = useState(view.amount);
+  const choose = (id: string) => {
+    const account = accounts.find((candidate) => candidate.id === id);
+    if (account) flow.send({ type: 'ACCOUNT_CHOSEN', account: { id: account.id, asset: account.currency, balance: account.balance } });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'REVIEW_REQUESTED' });
+  };
+  return (
+    <>
+      <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
+        <div className="form-alert" role="alert" aria-live="assertive">
+          {view.failure ? <FailureMessage scope="sendMoney.failures" failure={view.failure} /> : null}
+        </div>
+        <TextField
+          label={t('sendMoney.to')}
+          hint={t('sendMoney.toHint')}
+          name="to"
+          autoComplete="off"
+          dir="ltr"
+          value={view.to}
+          onChange={(e) => flow.send({ type: 'RECIPIENT_CHANGED', to: e.target.value })}
+        />
+        <SelectField
+          label={t('sendMoney.account')}
+          name="account"
+          value={view.accountId ?? ''}
+          onChange={(e) => choose(e.target.value)}
+          options={
+            <>
+              <option value="" disabled>
+                {t('sendMoney.chooseAccount')}
+              </option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.currency}
+                </option>
+              ))}
+            </>
+          }
+        />
+        <AmountInput
+          label={t('sendMoney.amount')}
+          name="amount"
+          asset={view.asset ?? 'EUR'}
+          value={typed}
+          onChange={(text, parsed) => {
+            setTyped(text);
+            flow.send({ type: 'AMOUNT_CHANGED', amount: parsed.ok ? parsed.value : text });
+          }}
+        />
+        <TextField
+          label={t('sendMoney.note')}
+          name="note"
+          maxLength={140}
+          value={view.note}
+          onChange={(e) => flow.send({ type: 'NOTE_CHANGED', note: e.target.value })}
+        />
+        <Button variant="primary" type="submit" busy={view.busy}>
+          {t('sendMoney.review')}
+        </Button>
+      </form>
+      <Contacts onChoose={(to) => flow.send({ type: 'RECIPIENT_CHANGED', to })} />
+    </>
+  );
+}
+
+/** Whom the customer sent to, most recent first, searched by name or address. */
+function Contacts({ onChoose }: { onChoose: (to: string) => void }) {
+  const { t } = useTranslation();
+  const api = useApi(sendMoneyApi);
+  const [search, setSearch] = useState('');
+  const q = useDeferredValue(search.trim());
+  const contacts = useQuery(contactsQuery(api, q));
+  return (
+    <section className="stack" aria-labelledby="send-contacts">
+      <h2 id="send-contacts">{t('sendMoney.contacts.title')}</h2>
+      <TextField
+        label={t('sendMoney.contacts.search')}
+        name="contact-search"
+        type="search"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {contacts.data?.length === 0 ? (
+        <p>{q ? t('sendMoney.contacts.noMatch') : t('sendMoney.contacts.none')}</p>
+      ) : (
+        <ListRows label={t('sendMoney.contacts.title')}>
+          {(contacts.data ?? []).map((contact) => (
+            <ListRow
+              key={contact.to}
+              testId="send-contact"
+              label={<bdi>{contact.name ?? contact.to}</bdi>}
+              hint={contact.name ? <bdi dir="ltr">{contact.to}</bdi> : undefined}
+              onClick={() => onChoose(contact.to)}
+            />
+          ))}
+        </ListRows>
+      )}
+    </section>
+  );
+}
+
+/** The review: to whom (masked name, or an invitation), how much, from which account; Send or Change. */
+function Review({ flow, view }: { flow: Flow; view: View }) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const address = <bdi dir="ltr">{view.address}</bdi>;
+  return (
+    <section className="stack" aria-labelledby="send-review" data-testid="send-review">
+      <h2 id="send-review">{t('sendMoney.confirm.title')}</h2>
+      <div className="form-alert" role="alert" aria-live="assertive">
+        {view.failure ? <FailureMessage scope="sendMoney.failures" failure={view.failure} /> : null}
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>{t('sendMoney.confirm.to')}</dt>
+          <dd>
+            {view.recipient?.name ? <bdi>{view.recipient.name}</bdi> : null} {address}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('sendMoney.confirm.amount')}</dt>
+          <dd>
+            <Money amount={view.amount} asset={view.asset!} />
+          </dd>
+        </div>
+        {view.note.trim() ? (
+          <div>
+            <dt>{t('sendMoney.confirm.note')}</dt>
+            <dd>{view.note.trim()}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {view.recipient && !view.recipient.customer ? (
+        <p className="notice">
+          {t('sendMoney.confirm.invite', {
+            days: formatNumber(INVITATION_DAYS, locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }),
+          })}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CONFIRMED' })}>
+          {t('sendMoney.confirm.send')}
+        </Button>
+        <Button disabled={view.busy} onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>
+          {t('sendMoney.confirm.change')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The outcome: sent, partly held over the receiver's limit, or waiting for the invitee until a date. */
+function Receipt({ view, onAgain }: { view: View; onAgain: () => void }) {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const receipt = view.receipt!;
+  const values = {
+    name: receipt.recipientName ?? receipt.to ?? '',
+    address: receipt.to ?? '',
+    date: receipt.expiresAt ? formatDate(new Date(receipt.expiresAt), locale) : '',
+  };
+  return (
+    <section className="stack" aria-labelledby="send-sent">
+      <h2 id="send-sent">{t(`sendMoney.sent.title.${receipt.status}`)}</h2>
+      <p role="status">
+        <Money amount={receipt.amount} asset={receipt.asset} /> · {t(`sendMoney.sent.${receipt.status}`, values)}
+      </p>
+      {receipt.status === 'held' ? (
+        <p>
+          {t('sendMoney.sent.heldPart')} <Money amount={receipt.held} asset={receipt.asset} />
+        </p>
+      ) : null}
+      <Button onClick={onAgain}>{t('sendMoney.sent.again')}</Button>
+    </section>
+  );
+}
