@@ -93,7 +93,7 @@ const localStore = safeStorage('local');
 if (localStore && landingSearch) {
   void import('./app/campaign').then(({ captureReferralCode, trackCampaignTags }) => {
     captureReferralCode(landingSearch, localStore);
-    return trackCampaignTags(landingSearch, localStore, system.api.trackUtm, system.log);
+    return trackCampaignTags(landingSearch, localStore, system.api.trackUtm, system.log, system.inspect);
   });
 }
 
