@@ -41,7 +41,8 @@ export function LivePanel({
     link.href = URL.createObjectURL(blob);
     link.download = `meridian-flows-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
     link.click();
-    URL.revokeObjectURL(link.href);
+    // Revoked once the download has taken the file, not before.
+    setTimeout(() => URL.revokeObjectURL(link.href));
   };
   const importSession = async (file: File) => {
     const session = readSession(await file.text());
