@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readSession, recordSession, type LiveStep, type RecordedSession } from '../../flows/live';
 import { Button } from '../../ui/Button';
@@ -135,6 +135,15 @@ function ReplayStepper({ replay, onReplay }: { replay: Replay; onReplay: (replay
   );
 }
 
+/** An identifier (a machine, state or event), left to right on any page. */
+function Code({ children }: { children: ReactNode }) {
+  return (
+    <bdi dir="ltr">
+      <code>{children}</code>
+    </bdi>
+  );
+}
+
 /** `{"a":"b"}` for a state value, as short as it reads. */
 function stateText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -164,19 +173,13 @@ function ActorsTable({ steps }: { steps: readonly LiveStep[] }) {
             {latestByActor(steps).map((step) => (
               <tr key={step.actor.id} data-machine={step.actor.machineId}>
                 <th scope="row" className="flow-cell-name">
-                  <bdi dir="ltr">
-                    <code>{step.actor.machineId}</code>
-                  </bdi>
+                  <Code>{step.actor.machineId}</Code>
                 </th>
                 <td>
-                  <bdi dir="ltr">
-                    <code>{stateText(step.value)}</code>
-                  </bdi>
+                  <Code>{stateText(step.value)}</Code>
                 </td>
                 <td>
-                  <bdi dir="ltr">
-                    <code>{step.status}</code>
-                  </bdi>
+                  <Code>{step.status}</Code>
                 </td>
               </tr>
             ))}
@@ -211,28 +214,14 @@ function EventLog({ steps, current }: { steps: readonly LiveStep[]; current: num
               <tr key={`${step.tab}:${step.seq}`} className={current !== null && i === last ? 'is-current' : undefined}>
                 <td>{time(step.at, i18n.language)}</td>
                 <td>
-                  <bdi dir="ltr">
-                    <code>{step.actor.machineId}</code>
-                  </bdi>
+                  <Code>{step.actor.machineId}</Code>
                 </td>
                 <td>
-                  <bdi dir="ltr">
-                    <code>{step.event.type}</code>
-                  </bdi>
+                  <Code>{step.event.type}</Code>
                 </td>
+                <td>{step.source ? <Code>{step.source.name}</Code> : t('flows.live.page')}</td>
                 <td>
-                  {step.source ? (
-                    <bdi dir="ltr">
-                      <code>{step.source.name}</code>
-                    </bdi>
-                  ) : (
-                    t('flows.live.page')
-                  )}
-                </td>
-                <td>
-                  <bdi dir="ltr">
-                    <code>{stateText(step.value)}</code>
-                  </bdi>
+                  <Code>{stateText(step.value)}</Code>
                 </td>
               </tr>
             ))}
