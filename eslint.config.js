@@ -117,6 +117,12 @@ export default tseslint.config(
               importNames: ['useMutation'],
               message: 'Screens only read: a write is an actor of a machine in the catalog (e.g. one use of machines/write.machine.ts).',
             },
+            {
+              // An actor started any other way would not reach the app's inspection observer (/flows, ?inspect=stately).
+              name: '@xstate/react',
+              importNames: ['useActorRef', 'useMachine'],
+              message: 'Start a screen flow with useFlowActor (src/app/context.ts): it reports to the live view on /flows.',
+            },
           ],
           patterns: [{ regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' }],
         },

@@ -33,8 +33,30 @@ test.describe('flow explorer', () => {
       await expect(link).toContainText(entry.title);
       await expect(link).toContainText(entry.summary.slice(0, 30));
     }
-    // A production build: live inspection is a development feature.
-    await expect(page.getByTestId('flow-live')).toContainText('development builds');
+    // The e2e server runs in demo mode: the live view is on, and a screen's flow started in another tab
+    // (the sign-in's, through useFlowActor) shows in it; its recording replays step by step.
+    const other = await page.context().newPage();
+    await other.goto('/login');
+    await screenReady(other);
+    const panel = page.getByTestId('flow-live-panel');
+    await expect(panel.getByTestId('flow-live-actors').locator('tr[data-machine="login"]')).toBeVisible();
+    await expect(panel.getByTestId('flow-live-sequence')).toContainText('xstate.init');
+    const download = page.waitForEvent('download');
+    await panel.getByTestId('flow-live-export').click();
+    const recorded = readFileSync(await (await download).path(), 'utf8');
+    expect(JSON.parse(recorded)).toMatchObject({
+      format: 'meridian-flow-session/1',
+      actors: expect.arrayContaining([expect.objectContaining({ machineId: 'login' })]),
+    });
+    await panel
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: Buffer.from(recorded) });
+    await expect(panel.getByTestId('flow-replay-status')).toContainText('step 1 of');
+    await panel.getByTestId('flow-replay-next').click();
+    await expect(panel.getByTestId('flow-replay-status')).toContainText('step 2 of');
+    await expect(page.getByTestId('flow-live')).toContainText('Live:');
+    expect(await axeViolations(page, '.flow-live-panel')).toEqual([]);
+    await other.close();
   });
 
   test('opens signed in too, in every locale prefix', async ({ page, signIn }) => {

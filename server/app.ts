@@ -191,10 +191,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   if (config.distDir)
     app.use(
-      serveSpa(
-        config.distDir,
-        SOCIAL_PROVIDERS.filter((provider) => config.oidc[provider]),
-      ),
+      serveSpa(config.distDir, {
+        socialProviders: SOCIAL_PROVIDERS.filter((provider) => config.oidc[provider]),
+        demoMode: config.demoMode,
+      }),
     );
 
   app.notFound((c) => errorResponse(c, new ApiError('not_found')));

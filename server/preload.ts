@@ -37,12 +37,21 @@ const FIRST_RENDER_FETCHES = ['route-rules.json'];
  * `socialProviders` (the configured ones) go into `<html data-social>`, where the app reads which
  * "Continue with …" buttons to show (src/platform/socialProviders.ts), and the prerendered markup, built
  * with every provider, loses the others' buttons: what paints is what the app hydrates, no shift.
+ * In demo mode `<html data-demo>` tells the app to load its live flow view (src/platform/demoMode.ts).
  */
+/** What this server writes into every page it serves, whatever the page. */
+export interface PageFlags {
+  /** The configured sign-in providers. */
+  socialProviders: readonly SocialProvider[];
+  /** The server runs in demo mode. */
+  demoMode: boolean;
+}
+
 export function pageHtml(
   template: string,
   manifest: PreloadManifest | undefined,
   urlPath: string,
-  socialProviders: readonly SocialProvider[],
+  { socialProviders, demoMode }: PageFlags,
   prerendered?: NonNullable<PrerenderedPages[string]>,
 ): { html: string; key: string } {
   const { locale, basePath } = splitLocalePath(urlPath);
@@ -55,7 +64,7 @@ export function pageHtml(
   const html = template
     .replace(
       /<html lang="[^"]*" dir="[^"]*">/,
-      `<html lang="${locale}" dir="${direction(locale)}" data-social="${socialProviders.join(' ')}">`,
+      `<html lang="${locale}" dir="${direction(locale)}"${demoMode ? ' data-demo=""' : ''} data-social="${socialProviders.join(' ')}">`,
     )
     .replace('</head>', () => `${styles}</head>`);
   const entry = ENTRY_SCRIPT.exec(html)?.[1];

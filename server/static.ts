@@ -8,8 +8,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { getCookie } from 'hono/cookie';
 import { preferredEncoding } from './http/compress';
 import { AUTH_TOKEN_COOKIE, SESSION_MARKER_COOKIE } from '../contract/session';
-import type { SocialProvider } from '../contract/social';
-import { pageHtml } from './preload';
+import { pageHtml, type PageFlags } from './preload';
 import { PRELOAD_MANIFEST, PRERENDERED_PAGES, type Audience, type PrerenderedPages, type PreloadManifest } from './preload-manifest';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -70,11 +69,11 @@ const SESSION_COOKIES = [AUTH_TOKEN_COOKIE, SESSION_MARKER_COOKIE];
  * was rendered for, asking for it without a query string: /welcome and /login to a visitor without a
  * session cookie, / and /profile/security to one with a session cookie. Anyone else gets the empty shell
  * (the app's guard sends them on; they would otherwise see the other audience's page flash). Every page
- * names the configured `socialProviders` (server/preload.ts).
+ * names the configured `socialProviders` and whether the server runs in demo mode (server/preload.ts).
  */
-export function serveSpa(distDir: string, socialProviders: readonly SocialProvider[]): MiddlewareHandler {
+export function serveSpa(distDir: string, flags: PageFlags): MiddlewareHandler {
   const root = path.resolve(distDir);
-  const pages = pageCache(root, socialProviders);
+  const pages = pageCache(root, flags);
 
   async function findFile(urlPath: string) {
     let relative: string;
@@ -181,7 +180,7 @@ function send(
  * index.html, the preload manifest and the prerendered pages, read again when the build changes, and
  * each kind of page rendered and compressed once (pages of one route and locale are the same HTML).
  */
-function pageCache(root: string, socialProviders: readonly SocialProvider[]) {
+function pageCache(root: string, flags: PageFlags) {
   const indexFile = path.join(root, 'index.html');
   let build: { mtimeMs: number; template: string; manifest: PreloadManifest | undefined; prerendered: PrerenderedPages } | undefined;
   const rendered = new Map<string, RenderedPage>();
@@ -210,7 +209,7 @@ function pageCache(root: string, socialProviders: readonly SocialProvider[]) {
         build.template,
         build.manifest,
         urlPath,
-        socialProviders,
+        flags,
         prerendered?.audience === audience ? prerendered : undefined,
       );
       const key = prerendered ? `${pageKey} (varies by cookie)` : pageKey;

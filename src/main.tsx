@@ -7,6 +7,7 @@ import { numberFormat } from '../contract/intlCache';
 import { AppRoot, messagesLoaded } from './app/AppRoot';
 import { NotFoundInShell, RouteError, ScreenError, Shell, ShellFallback } from './app/Shell';
 import { createAppSystem } from './app/system';
+import { isDemoPage } from './platform/demoMode';
 import { safeStorage } from './platform/storage';
 import { buildRouteObjects, hydrationFor } from './routes';
 import './ui/theme.css';
@@ -20,13 +21,14 @@ const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 
 const router = { current: null as ReturnType<typeof createBrowserRouter> | null };
 
-// Development only: actors report to the live flow explorer (/flows) and, with ?inspect=stately, to
-// Stately's inspector. The condition is false in production builds, so the module is not bundled.
-const inspect = import.meta.env.DEV
-  ? (await import('./app/devInspect')).createDevInspector(window.location.search, (message, error) =>
-      console.error(`[meridian] ${message}`, error),
-    )
-  : undefined;
+// Development and demo mode only: every actor reports to the live flow view (/flows) and, with
+// ?inspect=stately, to Stately's inspector. Any other page never loads the module.
+const inspect =
+  import.meta.env.DEV || isDemoPage()
+    ? (await import('./app/liveInspect')).createLiveInspector(window.location.search, (message, error) =>
+        console.error(`[meridian] ${message}`, error),
+      )
+    : undefined;
 
 // Evaluating the entry's modules, creating the app system, starting it and the first render are each
 // tens of milliseconds (four times that on a phone, which Lighthouse counts as blocking time); they run
@@ -93,7 +95,7 @@ const localStore = safeStorage('local');
 if (localStore && landingSearch) {
   void import('./app/campaign').then(({ captureReferralCode, trackCampaignTags }) => {
     captureReferralCode(landingSearch, localStore);
-    return trackCampaignTags(landingSearch, localStore, system.api.trackUtm, system.log);
+    return trackCampaignTags(landingSearch, localStore, system.api.trackUtm, system.log, system.inspect);
   });
 }
 

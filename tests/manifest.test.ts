@@ -49,6 +49,6 @@ describe('the web app manifest (what makes Meridian installable)', () => {
     const template = read('index.html').toString('utf8');
     expect(template).toContain(link);
     const prerendered = { root: '<main>Welcome</main>', title: 'Welcome', audience: 'guest' as const };
-    expect(pageHtml(template, undefined, '/ar/welcome', [], prerendered).html).toContain(link);
+    expect(pageHtml(template, undefined, '/ar/welcome', { socialProviders: [], demoMode: false }, prerendered).html).toContain(link);
   });
 });

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../i18n/format';
 import { Icon } from '../ui/Icon';
 import { notificationsBellMachine } from '../../machines/notificationsBell.machine';
 import { followQuery } from './actors/follow';
-import { useFlowMachine, useLocale, useLocalize, useSignedIn, useSystem } from './context';
+import { useFlowActor, useLocale, useLocalize, useSignedIn, useSystem } from './context';
 import { notificationsQuery } from './notificationsQuery';
 
 /** The bell of the signed-in layout: the way to /notifications, with the unread count. */
@@ -41,6 +40,6 @@ export function FollowNotifications() {
 }
 
 function NotificationsFollower() {
-  useActorRef(useFlowMachine(notificationsBellMachine, ({ queryClient, api }) => followQuery(queryClient, () => notificationsQuery(api))));
+  useFlowActor(notificationsBellMachine, ({ queryClient, api }) => followQuery(queryClient, () => notificationsQuery(api)));
   return null;
 }

@@ -1,4 +1,4 @@
-import { createActor, waitFor } from 'xstate';
+import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstate';
 import type { ApiResult } from '../api/client';
 import type { UtmTrackingBody } from '../../contract/app';
 import { UTM_TAGS } from '../../contract/campaign';
@@ -37,6 +37,7 @@ export async function trackCampaignTags(
   storage: KeyValueStorage,
   send: (body: UtmTrackingBody) => Promise<ApiResult<unknown>>,
   log: (message: string, detail?: unknown) => void,
+  inspect?: Observer<InspectionEvent>,
 ): Promise<CampaignTrackingOutcome> {
   const params = new URLSearchParams(search);
   const body = Object.fromEntries(
@@ -45,7 +46,7 @@ export async function trackCampaignTags(
   if (UTM_TAGS.every((tag) => body[tag] === null)) return 'skipped-empty';
   if (campaignTagsSent(storage, body)) return 'skipped-already-sent';
 
-  const report = createActor(campaignTagsMachine.provide(campaignTagsActors(send, storage))).start();
+  const report = createActor(campaignTagsMachine.provide(campaignTagsActors(send, storage)), { inspect }).start();
   // The endpoint is not idempotent: the key only keeps the write machine's one shape.
   report.send({ type: 'SUBMITTED', input: body, key: crypto.randomUUID() });
   const ended = await waitFor(report, (s) => s.hasTag('done') || s.hasTag('failed'));

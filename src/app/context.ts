@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useState } from 'react';
-import type { AnyStateMachine } from 'xstate';
+import type { Actor, ActorOptions, AnyStateMachine, ConditionalRequired, IsNotNever, RequiredActorOptionsKeys } from 'xstate';
 import { localizePath, type Locale } from '../../contract';
 import type { ApiClient } from '../api/client';
 import type { FlowHost } from './actors/host';
@@ -47,11 +47,20 @@ export function useLocalize(): (basePath: string) => string {
 }
 
 /**
- * A flow machine with the app's implementations (`actors/<flow>.ts`), made once per component. Screens
- * import both, so a flow machine and its actors load with the screen's chunk, not with the entry.
+ * A screen's flow: the machine with the app's implementations (`actors/<flow>.ts`), made once per
+ * component and running while it is mounted. Screens import both, so a flow machine and its actors load
+ * with the screen's chunk, not with the entry. It reports to the app's inspection observer, as the app's
+ * own actors do, so the live view on /flows and `?inspect=stately` show screen flows too.
  */
-export function useFlowMachine<M extends AnyStateMachine>(machine: M, implement: (host: FlowHost) => Parameters<M['provide']>[0]): M {
+export function useFlowActor<M extends AnyStateMachine>(
+  machine: M,
+  implement: (host: FlowHost) => Parameters<M['provide']>[0],
+  ...[options]: ConditionalRequired<
+    [options?: Omit<ActorOptions<M>, 'inspect'> & { [K in RequiredActorOptionsKeys<M>]: unknown }],
+    IsNotNever<RequiredActorOptionsKeys<M>>
+  >
+): Actor<M> {
   const host = useSystem();
   const [provided] = useState(() => machine.provide(implement(host)) as M);
-  return provided;
+  return useActorRef(provided as AnyStateMachine, { ...options, inspect: host.inspect }) as Actor<M>;
 }

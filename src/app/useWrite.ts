@@ -1,8 +1,8 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { connectWrite } from '../../machines/write.view';
 import type { WriteMachine } from '../../machines/write.machine';
 import type { FlowHost } from './actors/host';
-import { useFlowMachine } from './context';
+import { useFlowActor } from './context';
 
 const newKey = () => crypto.randomUUID();
 
@@ -11,7 +11,7 @@ export function useWrite<Input, Output>(
   machine: WriteMachine<Input, Output>,
   implement: (host: FlowHost) => Parameters<WriteMachine<Input, Output>['provide']>[0],
 ) {
-  const actor = useActorRef(useFlowMachine(machine, implement));
+  const actor = useFlowActor(machine, implement);
   const snapshot = useSelector(actor, (s) => s);
   return connectWrite(snapshot, actor.send, newKey);
 }

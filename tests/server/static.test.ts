@@ -62,7 +62,7 @@ beforeAll(() => {
   utimesSync(path.join(dist, 'route-rules.json.gz'), before, before);
   write('route-rules.json', rules);
   app = new Hono();
-  app.use(serveSpa(dist, SOCIAL_PROVIDERS));
+  app.use(serveSpa(dist, { socialProviders: SOCIAL_PROVIDERS, demoMode: false }));
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -248,7 +248,7 @@ describe('prerendered pages', () => {
   ] as [SocialProvider[], string[], boolean][])(
     'with the providers %j configured offer exactly them, and say so to the app',
     async (providers, buttons, consent) => {
-      const served = new Hono().use(serveSpa(dist, providers));
+      const served = new Hono().use(serveSpa(dist, { socialProviders: providers, demoMode: false }));
       for (const url of ['/welcome', '/fr/register']) {
         const html = await (await served.request(`http://localhost${url}`, { headers: page })).text();
         expect(/<html [^>]*data-social="([^"]*)">/.exec(html)?.[1]).toBe(providers.join(' '));
@@ -260,6 +260,15 @@ describe('prerendered pages', () => {
       expect(rootOf(html)).toMatch(/^<main><a href="\/register">Sign up<\/a>.*<h2>Language<\/h2><\/main>$/);
     },
   );
+
+  // The app loads its live flow view (/flows) only when the page says the server runs in demo mode.
+  it.each([true, false])('say whether the server runs in demo mode (%s)', async (demoMode) => {
+    const served = new Hono().use(serveSpa(dist, { socialProviders: [], demoMode }));
+    for (const url of ['/welcome', '/accounts']) {
+      const html = await (await served.request(`http://localhost${url}`, { headers: page })).text();
+      expect(/<html [^>]*>/.exec(html)?.[0].includes(' data-demo=""')).toBe(demoMode);
+    }
+  });
 
   it('differ from the empty shell in their ETag', async () => {
     const guest = (await get('/login', page)).headers.get('etag')!;

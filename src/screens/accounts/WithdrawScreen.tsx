@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -11,7 +11,7 @@ import { withdrawalMachine, withdrawalNetworks } from '../../../machines/withdra
 import { usableFrom, withdrawalView } from '../../../machines/withdrawal.view';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { withdrawalActors } from '../../app/actors/withdrawal';
-import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { useFlowActor, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -57,10 +57,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   const balance = summary?.crypto.utgl.coin_balances.find((account) => account.currency === asset)?.balance;
   // What the flow checks the amount against: no account of the asset holds nothing; unknown until the balances came.
   const covers = summary ? (balance ?? '0') : null;
-  const flow = useActorRef(
-    useFlowMachine(withdrawalMachine, () => withdrawalActors(system)),
-    { input: { asset, balance: covers } },
-  );
+  const flow = useFlowActor(withdrawalMachine, () => withdrawalActors(system), { input: { asset, balance: covers } });
   useEffect(() => {
     if (covers !== null) flow.send({ type: 'BALANCE_CHANGED', balance: covers });
   }, [flow, covers]);

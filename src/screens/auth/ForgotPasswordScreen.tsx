@@ -1,10 +1,10 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../ui/CodeField';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
 import { forgotPasswordActors } from '../../app/actors/forgotPassword';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { failureText, fieldErrorText } from '../../ui/failureText';
@@ -17,7 +17,7 @@ import { ResendCode } from '../../ui/ResendCode';
 export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const reset = useActorRef(useFlowMachine(forgotPasswordMachine, forgotPasswordActors), { input: { signIn: localize('/login') } });
+  const reset = useFlowActor(forgotPasswordMachine, forgotPasswordActors, { input: { signIn: localize('/login') } });
   const view = useSelector(reset, forgotPasswordView, shallowEqual);
   const { step, busy, email, fieldErrors, failure } = view;
   // What was typed stays here through every step and error; the password never enters the machine.

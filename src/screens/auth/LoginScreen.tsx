@@ -1,11 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { Failure } from '../../../machines/failure';
 import { LOGIN_NOTICES, loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { useHydrated } from '../../ui/useHydrated';
 import { loginActors } from '../../app/actors/login';
 import { passwordChangedHandoff } from '../../app/actors/forgotPassword';
@@ -31,7 +31,7 @@ export function LoginScreen() {
   // server ended it (idle, or at its end).
   const asked = params.get('notice');
   const notice = LOGIN_NOTICES.find((known): known is LoginNotice => known === asked) ?? null;
-  const login = useActorRef(useFlowMachine(loginMachine, loginActors), {
+  const login = useFlowActor(loginMachine, loginActors, {
     input: { redirect: params.get('redirect'), home: localize('/'), notice },
   });
   const busy = useSelector(login, (s) => s.hasTag('busy'));

@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { passkeySignInMachine } from '../../../machines/passkeySignIn.machine';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { passkeySignInActors } from '../../app/actors/passkeySignIn';
 import { cancelPasskeyCeremony } from '../../auth/passkeys';
 import { Button } from '../../ui/Button';
@@ -18,7 +18,7 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const [params] = useSearchParams();
-  const signIn = useActorRef(useFlowMachine(passkeySignInMachine, passkeySignInActors), {
+  const signIn = useFlowActor(passkeySignInMachine, passkeySignInActors, {
     input: { redirect: params.get('redirect'), home: localize('/'), autofill },
   });
   const busy = useSelector(signIn, (s) => s.hasTag('busy'));

@@ -1,11 +1,11 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { phoneRecoveryMachine } from '../../../machines/phoneRecovery.machine';
 import { phoneRecoveryView } from '../../../machines/phoneRecovery.view';
 import { phoneRecoveryActors } from '../../app/actors/phoneRecovery';
-import { useFlowMachine, useLocale, useLocalize } from '../../app/context';
+import { useFlowActor, useLocale, useLocalize } from '../../app/context';
 import { readPendingChallenge } from '../../app/twoFactorChallenge';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -21,7 +21,7 @@ export function PhoneRecoveryScreen() {
   const localize = useLocalize();
   const locale = useLocale();
   const [challenge] = useState(() => readPendingChallenge());
-  const flow = useActorRef(useFlowMachine(phoneRecoveryMachine, phoneRecoveryActors), { input: { challenge } });
+  const flow = useFlowActor(phoneRecoveryMachine, phoneRecoveryActors, { input: { challenge } });
   const view = useSelector(flow, phoneRecoveryView, shallowEqual);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');

@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recoveryCancelMachine } from '../../../machines/recoveryCancel.machine';
 import { recoveryCancelActors } from '../../app/actors/phoneRecovery';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { failureText } from '../../ui/failureText';
 
@@ -18,7 +18,7 @@ export function RecoveryCancelScreen() {
     if (value) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
     return value;
   });
-  const flow = useActorRef(useFlowMachine(recoveryCancelMachine, recoveryCancelActors), { input: { token } });
+  const flow = useFlowActor(recoveryCancelMachine, recoveryCancelActors, { input: { token } });
   const { step, failure } = useSelector(
     flow,
     (s) => ({

@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SocialProvider } from '../../../contract/social';
 import { socialSignInMachine } from '../../../machines/socialSignIn.machine';
-import { useFlowMachine, useLocale, useLocalize } from '../../app/context';
+import { useFlowActor, useLocale, useLocalize } from '../../app/context';
 import { socialSignInActors } from '../../app/actors/socialSignIn';
 import { socialProviders } from '../../platform/socialProviders';
 import { Button } from '../../ui/Button';
@@ -18,7 +18,7 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   const locale = useLocale();
   const localize = useLocalize();
   const [params] = useSearchParams();
-  const signIn = useActorRef(useFlowMachine(socialSignInMachine, socialSignInActors), {
+  const signIn = useFlowActor(socialSignInMachine, socialSignInActors, {
     input: { provider, locale, error: params.get('error') },
   });
   const cancelled = useSelector(signIn, (s) => s.hasTag('cancelled'));

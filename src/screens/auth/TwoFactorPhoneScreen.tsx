@@ -1,9 +1,9 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { twoFactorPhoneActors } from '../../app/actors/twoFactorPhone';
 import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoFactorChallenge';
 import { Button } from '../../ui/Button';
@@ -24,7 +24,7 @@ export function TwoFactorPhoneScreen() {
     }
     return readPendingChallenge();
   });
-  const flow = useActorRef(useFlowMachine(twoFactorPhoneMachine, twoFactorPhoneActors), { input: { challenge } });
+  const flow = useFlowActor(twoFactorPhoneMachine, twoFactorPhoneActors, { input: { challenge } });
   const view = useSelector(flow, twoFactorPhoneView, shallowEqual);
   const { verifying, phoneHint, failure } = view;
   const [code, setCode] = useState('');

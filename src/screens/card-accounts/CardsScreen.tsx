@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { cardControlsMachine } from '../../../machines/cardControls.machine';
 import { cardControlsView } from '../../../machines/cardControls.view';
 import { cardControlsActors } from '../../app/actors/cardControls';
 import { cardsApi } from '../../api/cards';
-import { useApi, useFlowMachine } from '../../app/context';
+import { useApi, useFlowActor } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { AmountInput, Money } from '../../ui/Money';
@@ -58,7 +58,7 @@ export function CardsScreen() {
 /** One card, run by its cardControls statechart: the view reads it through cardControlsView only. */
 function CardPanel({ card: loaded }: { card: Card }) {
   const { t } = useTranslation();
-  const flow = useActorRef(useFlowMachine(cardControlsMachine, cardControlsActors), { input: { card: loaded } });
+  const flow = useFlowActor(cardControlsMachine, cardControlsActors, { input: { card: loaded } });
   const view = useSelector(flow, cardControlsView, shallowEqual);
   const stepUp = useSelector(flow, stepUpChild);
   const { card, busy, secrets, failure } = view;

@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { collateralView } from '../../../machines/collateral.view';
 import type { Failure } from '../../../machines/failure';
 import { collateralActors } from '../../app/actors/collateral';
 import { cardsApi } from '../../api/cards';
-import { useFlowMachine, useSystem } from '../../app/context';
+import { useFlowActor, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { notify } from '../../app/notify';
 import { Button } from '../../ui/Button';
@@ -129,7 +129,7 @@ function MoveCollateral({
   onMoved: (after: Collateral) => void;
 }) {
   const { t } = useTranslation();
-  const flow = useActorRef(useFlowMachine(collateralMachine, collateralActors), { input: { accountId, asset: firstAsset } });
+  const flow = useFlowActor(collateralMachine, collateralActors, { input: { accountId, asset: firstAsset } });
   const view = useSelector(flow, collateralView, shallowEqual);
   const [text, setText] = useState('');
   const headingId = useId();

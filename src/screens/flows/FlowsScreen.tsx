@@ -14,14 +14,15 @@ import {
 import { collapsibleStates, defaultCollapsed } from '../../flows/collapse';
 import { liveNodes, NO_HIGHLIGHT, pathHighlight } from '../../flows/highlight';
 import { stateWords } from '../../flows/labels';
-import type { LiveSnapshot } from '../../flows/live';
+import type { LiveStep } from '../../flows/live';
 import { toMermaid } from '../../flows/mermaid';
 import { Icon } from '../../ui/Icon';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/TextField';
 import { Diagram, type DiagramParts } from './Diagram';
 import { explorerPaths, type ExplorerPath, type ExplorerStep } from './paths';
-import { LIVE_AVAILABLE, useLiveSnapshots } from './useLive';
+import { LivePanel, type Replay } from './LivePanel';
+import { LIVE_AVAILABLE, latestByMachine, useLiveSteps } from './useLive';
 
 /**
  * Machine titles, summaries, state names and descriptions are reviewers' English, from the catalog.
@@ -36,17 +37,32 @@ function En({ children }: { children: ReactNode }) {
 
 /**
  * The flow explorer (/flows, all locales, signed in or out): every catalogued machine with its diagram,
- * states, transitions and generated paths to step through; in development, each machine's live state.
+ * states, transitions and generated paths to step through; in development and demo mode, every actor's
+ * live state, the event log and its sequence, and a recorded session replayed step by step on the diagrams.
  */
 export function FlowsScreen() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const entry = catalog.find((e) => e.id === params.get('machine')) ?? catalog[0]!;
-  const live = useLiveSnapshots();
+  const [params, setParams] = useSearchParams();
+  const steps = useLiveSteps();
+  const [replay, setReplay] = useState<Replay | null>(null);
+  const replayed = replay ? replay.session.steps[replay.index]! : null;
+  // A replayed step shows on its machine's diagram; live, each machine shows its latest step.
+  const live = useMemo(() => latestByMachine(replayed ? [replayed] : steps), [replayed, steps]);
+  const entry =
+    (replayed && catalog.find((e) => e.machine.id === replayed.actor.machineId)) ||
+    (catalog.find((e) => e.id === params.get('machine')) ?? catalog[0]!);
+  const onReplay = (next: Replay | null) => {
+    setReplay(next);
+    // Where the replay stopped stays open after it.
+    const machine = next?.session.steps[next.index]?.actor.machineId;
+    const shown = catalog.find((e) => e.machine.id === machine);
+    if (shown) setParams({ machine: shown.id }, { replace: true });
+  };
 
   return (
     <div className="flows">
       <p className="page-lead">{t('screens.flows.lead')}</p>
+      {LIVE_AVAILABLE ? <LivePanel steps={steps} replay={replay} onReplay={onReplay} /> : null}
       <div className="flows-layout">
         <nav className="flows-nav" aria-label={t('flows.machines')}>
           <ul className="link-list flows-list" data-testid="flow-list">
@@ -76,7 +92,7 @@ export function FlowsScreen() {
   );
 }
 
-function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveSnapshot | null }) {
+function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveStep | null }) {
   const { t } = useTranslation();
   const model = useMemo(() => describeEntry(entry), [entry]);
   // A large machine opens as an overview, its compound states closed (src/flows/collapse.ts).
@@ -188,7 +204,7 @@ function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveSnapshot |
 }
 
 /** The live state of this machine, or why there is none. */
-function LiveStatus({ model, live }: { model: FlowModel; live: LiveSnapshot | null }) {
+function LiveStatus({ model, live }: { model: FlowModel; live: LiveStep | null }) {
   const { t } = useTranslation();
   if (!LIVE_AVAILABLE) {
     return (
@@ -210,7 +226,7 @@ function LiveStatus({ model, live }: { model: FlowModel; live: LiveSnapshot | nu
       <span>
         <Trans
           i18nKey="flows.liveLine"
-          values={{ state: leafLabel(model, activeStateIds(model, live.value)), event: readableEvent(live.event) }}
+          values={{ state: leafLabel(model, activeStateIds(model, live.value)), event: readableEvent(live.event.type) }}
           components={{ code: <code dir="ltr" /> }}
         />
       </span>

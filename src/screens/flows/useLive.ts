@@ -1,29 +1,43 @@
 import { useEffect, useState } from 'react';
-import { INSPECT_CHANNEL, isLiveMessage, type LiveSnapshot } from '../../flows/live';
+import { INSPECT_CHANNEL, isLiveMessage, type LiveStep } from '../../flows/live';
+import { isDemoPage } from '../../platform/demoMode';
 
-/** Live inspection exists in development builds only (src/app/devInspect.ts reports the snapshots). */
-export const LIVE_AVAILABLE = import.meta.env.DEV && typeof BroadcastChannel === 'function';
+/** Live inspection runs in development and demo mode only (src/app/liveInspect.ts reports the steps). */
+export const LIVE_AVAILABLE = (import.meta.env.DEV || isDemoPage()) && typeof BroadcastChannel === 'function';
+
+/** Steps the explorer keeps (and a session file holds): the most recent ones. */
+const KEPT_STEPS = 1000;
 
 /**
- * The latest snapshot of each machine, from any tab of this origin running the app in development:
- * listens on the `meridian-inspect` channel and asks running tabs for their current snapshots once.
+ * Every step the app's actors reported, in order, from any tab of this origin: listens on the
+ * `meridian-inspect` channel and asks running tabs once for the steps they kept.
  */
-export function useLiveSnapshots(): ReadonlyMap<string, LiveSnapshot> {
-  const [snapshots, setSnapshots] = useState<ReadonlyMap<string, LiveSnapshot>>(() => new Map());
+export function useLiveSteps(): readonly LiveStep[] {
+  const [steps, setSteps] = useState<readonly LiveStep[]>([]);
   useEffect(() => {
     if (!LIVE_AVAILABLE) return;
     const channel = new BroadcastChannel(INSPECT_CHANNEL);
     channel.addEventListener('message', (message: MessageEvent<unknown>) => {
-      const data = message.data;
-      if (!isLiveMessage(data) || data.kind !== 'snapshot') return;
-      setSnapshots((previous) => {
-        const known = previous.get(data.machineId);
-        if (known && known.at > data.at) return previous;
-        return new Map(previous).set(data.machineId, data);
+      const step = message.data;
+      if (!isLiveMessage(step) || step.kind !== 'step') return;
+      setSteps((previous) => {
+        // A tab answering the hello sends again what this page may have seen already.
+        if (previous.some((known) => known.tab === step.tab && known.seq === step.seq)) return previous;
+        return [...previous, step].sort((a, b) => a.at - b.at || a.seq - b.seq).slice(-KEPT_STEPS);
       });
     });
     channel.postMessage({ kind: 'hello' });
     return () => channel.close();
   }, []);
-  return snapshots;
+  return steps;
+}
+
+/** The latest step of each machine (by its id), as its current state. */
+export function latestByMachine(steps: readonly LiveStep[]): ReadonlyMap<string, LiveStep> {
+  return new Map(steps.map((step) => [step.actor.machineId, step]));
+}
+
+/** The latest step of each actor, in the order the actors first appeared. */
+export function latestByActor(steps: readonly LiveStep[]): LiveStep[] {
+  return [...new Map(steps.map((step) => [step.actor.id, step])).values()];
 }

@@ -1,11 +1,11 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { chatMachine } from '../../../machines/chat.machine';
 import { chatView } from '../../../machines/chat.view';
 import { chatActors } from '../../app/actors/chat';
-import { useFlowMachine } from '../../app/context';
+import { useFlowActor } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { TextField } from '../../ui/TextField';
@@ -60,7 +60,7 @@ const SUPPORT_EMAIL = 'support@meridian.test';
 function ChatSection() {
   const { t } = useTranslation();
   const id = useId();
-  const flow = useActorRef(useFlowMachine(chatMachine, chatActors));
+  const flow = useFlowActor(chatMachine, chatActors);
   const view = useSelector(flow, chatView, shallowEqual);
   return (
     <section className="card stack" aria-labelledby={`${id}-chat`} data-testid="help-chat">

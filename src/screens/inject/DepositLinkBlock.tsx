@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CryptoAsset } from '../../../contract/assetList';
@@ -11,7 +11,7 @@ import { depositLinkActors, depositLinkQuery } from '../../app/actors/depositLin
 import { followQuery } from '../../app/actors/follow';
 import { depositLinkPaidMachine } from '../../../machines/depositLinkPaid.machine';
 import { paymentsApi } from '../../api/payments';
-import { useApi, useFlowMachine, useLocalize } from '../../app/context';
+import { useApi, useFlowActor, useLocalize } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
@@ -27,7 +27,7 @@ import { failureText } from '../../ui/failureText';
  */
 export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; network: EvmNetwork }) {
   const { t } = useTranslation();
-  const flow = useActorRef(useFlowMachine(depositLinkMachine, depositLinkActors), { input: { asset, network } });
+  const flow = useFlowActor(depositLinkMachine, depositLinkActors, { input: { asset, network } });
   const view = useSelector(flow, depositLinkView, shallowEqual);
   const [amount, setAmount] = useState({ text: '', value: '' });
 
@@ -81,10 +81,9 @@ function CreatedLink({ link: created, onNew }: { link: DepositLink; onNew: () =>
   const url = `${window.location.origin}${localize(`/inject/crypto/on-chain/wallet/${created.hash}`)}`;
   const link = useQuery({ ...depositLinkQuery(api, created.hash), initialData: created });
   // What the link is paid shows as it arrives, until it is paid in full.
-  useActorRef(
-    useFlowMachine(depositLinkPaidMachine, ({ queryClient }) => followQuery(queryClient, ({ hash }) => depositLinkQuery(api, hash))),
-    { input: { hash: created.hash } },
-  );
+  useFlowActor(depositLinkPaidMachine, ({ queryClient }) => followQuery(queryClient, ({ hash }) => depositLinkQuery(api, hash)), {
+    input: { hash: created.hash },
+  });
   return (
     <div className="stack" data-testid="deposit-link-created">
       <p className="total-amount">

@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fiatTopUpMachine } from '../../../machines/fiatTopUp.machine';
 import { fiatTopUpView } from '../../../machines/fiatTopUp.view';
 import { fiatTopUpActors } from '../../app/actors/fiatTopUp';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -21,7 +21,7 @@ const grouped = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 export function FiatTopUpScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const flow = useActorRef(useFlowMachine(fiatTopUpMachine, fiatTopUpActors));
+  const flow = useFlowActor(fiatTopUpMachine, fiatTopUpActors);
   const { step, details, failure } = useSelector(flow, fiatTopUpView, (a, b) => a.step === b.step && a.details === b.details);
 
   return (

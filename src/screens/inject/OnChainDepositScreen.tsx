@@ -1,11 +1,11 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { assetInfo, NETWORKS, type CryptoAsset } from '../../../contract/assetList';
 import { onChainDepositMachine } from '../../../machines/onChainDeposit.machine';
 import { onChainDepositView } from '../../../machines/onChainDeposit.view';
 import { onChainDepositActors } from '../../app/actors/onChainDeposit';
-import { useFlowMachine, useSystem } from '../../app/context';
+import { useFlowActor, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { ListRow, ListRows } from '../../ui/ListRow';
@@ -36,10 +36,9 @@ function OnChainDeposit() {
   const { t } = useTranslation();
   const asset = assetInfo(useParams().iso ?? '')!;
   const { balances } = useSystem();
-  const flow = useActorRef(
-    useFlowMachine(onChainDepositMachine, (host) => onChainDepositActors({ ...host, balances })),
-    { input: { asset: asset.code as CryptoAsset } },
-  );
+  const flow = useFlowActor(onChainDepositMachine, (host) => onChainDepositActors({ ...host, balances }), {
+    input: { asset: asset.code as CryptoAsset },
+  });
   const view = useSelector(flow, onChainDepositView, shallowEqual);
 
   if (view.step === 'network') {

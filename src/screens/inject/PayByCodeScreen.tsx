@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { formatVoucherCode, VOUCHER_CODE_LENGTH, VOUCHER_GROUP_LENGTH } from '..
 import { payByCodeMachine } from '../../../machines/payByCode.machine';
 import { payByCodeView } from '../../../machines/payByCode.view';
 import { payByCodeActors } from '../../app/actors/payByCode';
-import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { useFlowActor, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Money } from '../../ui/Money';
 import { TextField } from '../../ui/TextField';
@@ -22,7 +22,7 @@ export function PayByCodeScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const system = useSystem();
-  const flow = useActorRef(useFlowMachine(payByCodeMachine, () => payByCodeActors(system)));
+  const flow = useFlowActor(payByCodeMachine, () => payByCodeActors(system));
   const view = useSelector(flow, payByCodeView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
 
   if (view.step === 'redeemed' && view.redemption) {

@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CryptoAsset } from '../../../contract/assetList';
@@ -7,7 +7,7 @@ import type { WalletPayee } from '../../../contract/walletPayment';
 import { walletTopUpMachine } from '../../../machines/walletTopUp.machine';
 import { walletTopUpView } from '../../../machines/walletTopUp.view';
 import { walletTopUpActors } from '../../app/actors/walletTopUp';
-import { useSystem } from '../../app/context';
+import { useFlowActor, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { AmountInput } from '../../ui/Money';
@@ -76,8 +76,7 @@ function WalletDeposit({ payee, asset, minimum }: { payee: WalletPayee; asset: C
   const { t } = useTranslation();
   const system = useSystem();
   const locale = useUiLocale();
-  const [machine] = useState(() => walletTopUpMachine.provide(walletTopUpActors(system)));
-  const flow = useActorRef(machine, { input: { payee, minimum } });
+  const flow = useFlowActor(walletTopUpMachine, () => walletTopUpActors(system), { input: { payee, minimum } });
   const view = useSelector(flow, walletTopUpView, shallowEqual);
   const [amount, setAmount] = useState({ text: '', value: '' });
 

@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, KYC_DOCUMENT_TYPES, type CountryCode, type KycDocumentType } from '../../../contract';
@@ -6,7 +6,7 @@ import { NAME_MAX_LENGTH } from '../../../contract/fields';
 import { kycDocumentMachine, type Identity } from '../../../machines/kycDocument.machine';
 import { kycDocumentView } from '../../../machines/kycDocument.view';
 import { kycDocumentActors } from '../../app/actors/kyc';
-import { useFlowMachine, useLocale } from '../../app/context';
+import { useFlowActor, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { FileInput } from '../../ui/FileInput';
@@ -59,7 +59,7 @@ export function KycDocumentScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
-  const flow = useActorRef(useFlowMachine(kycDocumentMachine, kycDocumentActors));
+  const flow = useFlowActor(kycDocumentMachine, kycDocumentActors);
   const view = useSelector(flow, kycDocumentView, shallowEqual);
   const countries = useMemo(() => countryOptions(locale), [locale]);
   // What the customer picks here; until then the draft's choice (another device's included).

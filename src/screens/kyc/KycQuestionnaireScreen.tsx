@@ -1,11 +1,11 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FUND_SOURCES, MONTHLY_VOLUMES, OCCUPATIONS, QUESTIONNAIRE_TEXT_LENGTH, type KycQuestion } from '../../../contract/kyc';
 import { kycQuestionnaireMachine } from '../../../machines/kycQuestionnaire.machine';
 import { kycQuestionnaireView } from '../../../machines/kycQuestionnaire.view';
 import { kycQuestionnaireActors } from '../../app/actors/kyc';
-import { useFlowMachine, useLocale } from '../../app/context';
+import { useFlowActor, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { SelectField, TextField } from '../../ui/TextField';
@@ -24,7 +24,7 @@ const CHOICES: Partial<Record<KycQuestion, readonly string[]>> = {
 export function KycQuestionnaireScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const flow = useActorRef(useFlowMachine(kycQuestionnaireMachine, kycQuestionnaireActors));
+  const flow = useFlowActor(kycQuestionnaireMachine, kycQuestionnaireActors);
   const view = useSelector(flow, kycQuestionnaireView, shallowEqual);
   const countries = useMemo(() => countryOptions(locale), [locale]);
 

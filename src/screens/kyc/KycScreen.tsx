@@ -1,11 +1,11 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { kycMachine } from '../../../machines/kyc.machine';
 import { kycView } from '../../../machines/kyc.view';
 import { kycActors } from '../../app/actors/kyc';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
@@ -17,7 +17,7 @@ import './kyc.css';
 export function KycScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const flow = useActorRef(useFlowMachine(kycMachine, kycActors));
+  const flow = useFlowActor(kycMachine, kycActors);
   const view = useSelector(flow, kycView, shallowEqual);
   const id = useId();
 

@@ -1,11 +1,11 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_TERMS_VERSION } from '../../../contract/kyc';
 import { kycSignatureMachine, SIGNATURE_PAD, type Stroke } from '../../../machines/kycSignature.machine';
 import { kycSignatureView } from '../../../machines/kycSignature.view';
 import { kycSignatureActors } from '../../app/actors/kyc';
-import { useFlowMachine, useLocale } from '../../app/context';
+import { useFlowActor, useLocale } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
@@ -36,7 +36,7 @@ function paint(canvas: HTMLCanvasElement, strokes: readonly Stroke[]) {
 export function KycSignatureScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const flow = useActorRef(useFlowMachine(kycSignatureMachine, kycSignatureActors));
+  const flow = useFlowActor(kycSignatureMachine, kycSignatureActors);
   const view = useSelector(flow, kycSignatureView, shallowEqual);
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<Stroke | null>(null);

@@ -1,11 +1,11 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { INTRO_SLIDES, onboardingMachine } from '../../../machines/onboarding.machine';
 import { onboardingView } from '../../../machines/onboarding.view';
 import { onboardingActors } from '../../app/actors/onboarding';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { RTL_LOCALES } from '../../../contract/locales';
@@ -23,7 +23,7 @@ export function IntroScreen() {
   const localize = useLocalize();
   const navigate = useNavigate();
   const rtl = RTL_LOCALES.has(useUiLocale());
-  const flow = useActorRef(useFlowMachine(onboardingMachine, onboardingActors));
+  const flow = useFlowActor(onboardingMachine, onboardingActors);
   const view = useSelector(flow, onboardingView, shallowEqual);
   const swipeStart = useRef<number | null>(null);
 

@@ -1,11 +1,11 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pushMachine } from '../../../machines/push.machine';
 import { pushView } from '../../../machines/push.view';
 import { pushActors } from '../../app/actors/push';
-import { useFlowMachine, useLocalize } from '../../app/context';
+import { useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { failureText } from '../../ui/failureText';
@@ -18,7 +18,7 @@ export function PushScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const navigate = useNavigate();
-  const flow = useActorRef(useFlowMachine(pushMachine, pushActors));
+  const flow = useFlowActor(pushMachine, pushActors);
   const view = useSelector(flow, pushView, shallowEqual);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paymentMachine } from '../../../machines/payment.machine';
@@ -7,7 +7,7 @@ import type { PayLinkQuote } from '../../../contract/payLinks';
 import type { Asset } from '../../../contract/assetList';
 import { paymentView } from '../../../machines/payment.view';
 import { paymentActors } from '../../app/actors/payment';
-import { useSystem } from '../../app/context';
+import { useFlowActor, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
@@ -74,8 +74,7 @@ export function PayLinkScreen() {
   const labelOf = useAccountLabel();
   const system = useSystem();
   const { hash = '' } = useParams();
-  const [machine] = useState(() => paymentMachine.provide(paymentActors(system, () => moneyMoved(system))));
-  const flow = useActorRef(machine, { input: { hash } });
+  const flow = useFlowActor(paymentMachine, () => paymentActors(system, () => moneyMoved(system)), { input: { hash } });
   const view = useSelector(flow, paymentView, shallowEqual);
   const stepUp = useSelector(flow, stepUpChild);
   const { summary } = useBalances();

@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { payLinkActors, payLinksQuery } from '../../app/actors/payLink';
 import { followQuery } from '../../app/actors/follow';
 import { payLinkListMachine } from '../../../machines/payLinkList.machine';
 import { paymentsApi } from '../../api/payments';
-import { useApi, useFlowMachine, useLocalize } from '../../app/context';
+import { useApi, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -57,7 +57,7 @@ export function PayScreen() {
   const { t } = useTranslation();
   const api = useApi(paymentsApi);
   const localize = useLocalize();
-  const flow = useActorRef(useFlowMachine(payLinkMachine, payLinkActors));
+  const flow = useFlowActor(payLinkMachine, payLinkActors);
   const view = useSelector(flow, payLinkView, shallowEqual);
   const stepUp = useSelector(flow, stepUpChild);
   const [asset, setAsset] = useState<Asset>('EUR');
@@ -66,7 +66,7 @@ export function PayScreen() {
   const [expiry, setExpiry] = useState('none');
   const links = useQuery(payLinksQuery(api));
   // A request paid by someone else turns “Paid” (and loses “Cancel”) without a reload.
-  useActorRef(useFlowMachine(payLinkListMachine, ({ queryClient }) => followQuery(queryClient, () => payLinksQuery(api))));
+  useFlowActor(payLinkListMachine, ({ queryClient }) => followQuery(queryClient, () => payLinksQuery(api)));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

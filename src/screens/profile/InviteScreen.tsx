@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { inviteMachine } from '../../../machines/invite.machine';
 import { inviteView } from '../../../machines/invite.view';
 import { inviteActors } from '../../app/actors/invite';
 import { profileApi } from '../../api/profile';
-import { useApi, useFlowMachine, useLocalize } from '../../app/context';
+import { useApi, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { formatAmount } from '../../ui/money';
 import { QrCode } from '../../ui/QrCode';
@@ -31,7 +31,7 @@ export function InviteScreen() {
   const localize = useLocalize();
   const locale = useUiLocale();
   const invite = useQuery(inviteQuery(api));
-  const flow = useActorRef(useFlowMachine(inviteMachine, (host) => inviteActors(host, () => t('invite.shareText'))));
+  const flow = useFlowActor(inviteMachine, (host) => inviteActors(host, () => t('invite.shareText')));
   const view = useSelector(flow, inviteView, shallowEqual);
   const id = useId();
 

@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import type { Failure } from '../../../machines/failure';
 import { transferMachine } from '../../../machines/transfer.machine';
 import { transferView } from '../../../machines/transfer.view';
 import { transferActors } from '../../app/actors/transfer';
-import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { useFlowActor, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { AmountInput, Money } from '../../ui/Money';
 import { amountForInput, formatAmount, formatRate } from '../../ui/money';
@@ -55,10 +55,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
   const locale = useUiLocale();
   const localize = useLocalize();
   const textOf = useFailureText();
-  const flow = useActorRef(
-    useFlowMachine(transferMachine, () => transferActors(system)),
-    { input: { direction } },
-  );
+  const flow = useFlowActor(transferMachine, () => transferActors(system), { input: { direction } });
   const view = useSelector(flow, transferView, shallowEqual);
   const choices = useChoices(direction);
   const [typed, setTyped] = useState('');

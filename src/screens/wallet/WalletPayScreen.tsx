@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { EVM_CHAINS } from '../../../contract/chainList';
 import { depositLinkSettled, type DepositLink } from '../../../contract/depositLinks';
 import { paymentsApi } from '../../api/payments';
-import { useApi, useFlowMachine, useSystem } from '../../app/context';
+import { useApi, useFlowActor, useSystem } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
 import { pageNotFound } from '../../routes/pageNotFound';
 import { Button } from '../../ui/Button';
@@ -42,10 +41,9 @@ export function WalletPayScreen() {
   const link = useQuery(depositLinkQuery(api, hash));
   // Followed until it is paid, with or without a session (the link is open to anyone): the watcher credits
   // what arrives at the depth its chain needs.
-  useActorRef(
-    useFlowMachine(walletPayLinkMachine, ({ queryClient }) =>
-      followQuery(queryClient, (input) => depositLinkQuery(api, input.hash), { session: 'none' }),
-    ),
+  useFlowActor(
+    walletPayLinkMachine,
+    ({ queryClient }) => followQuery(queryClient, (input) => depositLinkQuery(api, input.hash), { session: 'none' }),
     { input: { hash } },
   );
   const chains = useChains();
@@ -136,10 +134,9 @@ function Sent({ hash, chainId, required, failure }: { hash: `0x${string}`; chain
   const system = useSystem();
   const query = () => walletConfirmationsQuery(system, { hash, chainId }, required);
   const confirmations = useQuery(query());
-  useActorRef(
-    useFlowMachine(walletConfirmationsMachine, ({ queryClient }) => followQuery(queryClient, query, { session: 'none' })),
-    { input: { hash, chainId } },
-  );
+  useFlowActor(walletConfirmationsMachine, ({ queryClient }) => followQuery(queryClient, query, { session: 'none' }), {
+    input: { hash, chainId },
+  });
   const count = Math.min(confirmations.data?.confirmations ?? 0, required);
   return (
     <div className="stack">

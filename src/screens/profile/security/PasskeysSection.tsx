@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
@@ -11,7 +11,7 @@ import { renamePasskeyMachine } from '../../../../machines/renamePasskey.machine
 import { renamePasskeyActors } from '../../../app/actors/renamePasskey';
 import { useWrite } from '../../../app/useWrite';
 import { securityApi } from '../../../api/security';
-import { useApi, useFlowMachine, useLocale } from '../../../app/context';
+import { useApi, useFlowActor, useLocale } from '../../../app/context';
 import { biometricActors } from '../../../app/actors/biometric';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
@@ -191,7 +191,7 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
 export function PasskeysSection() {
   const { t } = useTranslation();
   const api = useApi(securityApi);
-  const biometric = useActorRef(useFlowMachine(biometricMachine, biometricActors));
+  const biometric = useFlowActor(biometricMachine, biometricActors);
   const view = useSelector(biometric, biometricView, shallowEqual);
   const { failure, enabled, channel, codeFor, checkingCode, adding } = view;
   const stepUp = useSelector(biometric, stepUpChild);

@@ -1,10 +1,10 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordMachine } from '../../../../machines/changePassword.machine';
 import { changePasswordView } from '../../../../machines/changePassword.view';
 import { changePasswordActors } from '../../../app/actors/changePassword';
-import { useFlowMachine, useMe } from '../../../app/context';
+import { useFlowActor, useMe } from '../../../app/context';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { failureText } from '../../../ui/failureText';
@@ -17,7 +17,7 @@ import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
  */
 export function PasswordSection() {
   const { t } = useTranslation();
-  const flow = useActorRef(useFlowMachine(changePasswordMachine, changePasswordActors));
+  const flow = useFlowActor(changePasswordMachine, changePasswordActors);
   const view = useSelector(flow, changePasswordView, shallowEqual);
   const stepUp = useSelector(flow, stepUpChild);
   const id = useId();

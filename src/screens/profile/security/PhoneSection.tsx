@@ -1,10 +1,10 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneChangeMachine, type NumberError } from '../../../../machines/phoneChange.machine';
 import type { CountryCode } from '../../../../contract/countries';
 import { LOCALE_TAGS } from '../../../../contract/locales';
-import { useFlowMachine, useLocale } from '../../../app/context';
+import { useFlowActor, useLocale } from '../../../app/context';
 import { phoneChangeActors } from '../../../app/actors/phoneChange';
 import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../../contract/phoneNumbers';
 import { phoneChangeView } from '../../../../machines/phoneChange.view';
@@ -65,7 +65,7 @@ function CountrySelect({ value, onChange }: { value: CountryCode; onChange: (cou
  */
 export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolean) => void } = {}) {
   const { t } = useTranslation();
-  const flow = useActorRef(useFlowMachine(phoneChangeMachine, phoneChangeActors));
+  const flow = useFlowActor(phoneChangeMachine, phoneChangeActors);
   const context = useSelector(flow, (s) => s.context);
   const view = useSelector(flow, phoneChangeView, shallowEqual);
   const id = useId();

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise, type Actor, type InspectionEvent } from 'xstate';
+import { loginMachine, type SignInOutcome } from '../machines/login.machine';
+import { useFlowActor, SystemContext } from '../src/app/context';
+import { createLiveInspector } from '../src/app/liveInspect';
+import { MASK } from '../src/app/mask';
+import type { AppSystem } from '../src/app/system';
+import { INSPECT_CHANNEL, isLiveMessage, readSession, recordSession, type LiveStep } from '../src/flows/live';
+
+// The browser inspector opens stately.ai (it needs the network): a stand-in records what reaches it.
+const stately = vi.hoisted(() => ({
+  events: [] as InspectionEvent[],
+  sanitizeEvent: null as ((event: Record<string, unknown>) => Record<string, unknown>) | null,
+}));
+vi.mock('@statelyai/inspect', () => ({
+  createBrowserInspector: (options: { sanitizeEvent: (event: Record<string, unknown>) => Record<string, unknown> }) => {
+    stately.sanitizeEvent = options.sanitizeEvent;
+    return { inspect: { next: (event: InspectionEvent) => void stately.events.push(event) } };
+  },
+}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+const channels: BroadcastChannel[] = [];
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  for (const channel of channels.splice(0)) channel.close();
+});
+
+const machineOf = (event: InspectionEvent) => (event.actorRef as { logic?: { id?: string } }).logic?.id;
+
+describe('live inspection of screen flows', () => {
+  it('a screen’s flow reaches the inspect observer: the live view gets its steps masked, ?inspect=stately the actor from its start', async () => {
+    const inspect = createLiveInspector('?inspect=stately', () => {});
+    const listener = new BroadcastChannel(INSPECT_CHANNEL);
+    channels.push(listener);
+    const steps: LiveStep[] = [];
+    listener.addEventListener('message', (message: MessageEvent<unknown>) => {
+      if (isLiveMessage(message.data) && message.data.kind === 'step') steps.push(message.data);
+    });
+
+    // The sign-in screen's start, as LoginScreen does it, with a sign-in that has not answered yet.
+    let login: Actor<typeof loginMachine> | null = null;
+    function Screen() {
+      login = useFlowActor(
+        loginMachine,
+        () => ({ actors: { signIn: fromPromise<SignInOutcome, { email: string; password: string }>(() => new Promise(() => {})) } }),
+        {
+          input: { redirect: null, home: '/' },
+        },
+      );
+      return null;
+    }
+    act(() => {
+      root = createRoot(document.body.appendChild(document.createElement('div')));
+      root.render(
+        <SystemContext value={{ inspect } as unknown as AppSystem}>
+          <Screen />
+        </SystemContext>,
+      );
+    });
+    act(() => login!.send({ type: 'CREDENTIALS_SUBMITTED', email: 'ada@example.com', password: 'correct horse battery' }));
+
+    await vi.waitFor(() =>
+      expect(steps.filter((step) => step.actor.machineId === 'login').map((step) => step.event)).toEqual([
+        { type: 'xstate.init', input: { redirect: null, home: '/' } },
+        { type: 'CREDENTIALS_SUBMITTED', email: 'ada@example.com', password: MASK },
+      ]),
+    );
+    expect(steps.at(-1)).toMatchObject({ source: null, status: 'active', value: 'signingIn' });
+
+    // Stately's inspector loads after the actor started: what happened meanwhile reaches it too, masked.
+    await vi.waitFor(() =>
+      expect(stately.events.some((event) => event.type === '@xstate.actor' && machineOf(event) === 'login')).toBe(true),
+    );
+    expect(stately.events.some((event) => event.type === '@xstate.event' && event.event.type === 'CREDENTIALS_SUBMITTED')).toBe(true);
+    expect(stately.sanitizeEvent!({ type: 'CREDENTIALS_SUBMITTED', password: 'p' }).password).toBe(MASK);
+  });
+});
+
+describe('recorded sessions', () => {
+  const step: LiveStep = {
+    kind: 'step',
+    tab: 't1',
+    seq: 0,
+    at: 1,
+    actor: { id: 't1/x:1', machineId: 'transfer', parentId: null },
+    source: null,
+    event: { type: 'AMOUNT_CHANGED', amount: '10' },
+    value: 'editing',
+    status: 'active',
+  };
+
+  it('hold the steps and each actor’s last status and outcome, and read back', () => {
+    const done = {
+      ...step,
+      seq: 1,
+      event: { type: 'xstate.done.actor.confirmTransfer' },
+      value: 'transferred',
+      status: 'done',
+      outcome: { id: 'tr_1' },
+    };
+    const session = recordSession([step, done], new Date('2026-11-29T10:00:00Z'));
+    expect(session.actors).toEqual([{ id: 't1/x:1', machineId: 'transfer', parentId: null, status: 'done', outcome: { id: 'tr_1' } }]);
+    expect(readSession(JSON.stringify(session))).toEqual(session);
+  });
+
+  it('refuse a file that is not one', () => {
+    expect(readSession('not json')).toBeNull();
+    expect(readSession(JSON.stringify({ format: 'other', steps: [], actors: [] }))).toBeNull();
+    expect(readSession(JSON.stringify({ ...recordSession([step], new Date()), steps: [{ kind: 'step' }] }))).toBeNull();
+  });
+});
