@@ -67,7 +67,7 @@ export const moneyRequestsMachine = setup({
   types: { input: {} as MoneyRequestsInput, context: {} as Context, events: {} as Event },
   actors: {
     /** POST /money-requests. */
-    askMoney: unprovided<MoneyRequest, CreateMoneyRequestBody>('askMoney'),
+    askMoney: unprovided<MoneyRequest, CreateMoneyRequestBody & SubmitIntent>('askMoney'),
     stepUp: stepUpMachine,
     /** POST /money-requests/:id/pay, once per request and account (`idempotentSubmit`). */
     payRequest: unprovided<SendReceipt, { requestId: string; fromAccountId: string } & SubmitIntent>('payRequest'),
@@ -143,7 +143,11 @@ export const moneyRequestsMachine = setup({
       invoke: {
         id: 'askMoney',
         src: 'askMoney',
-        input: ({ context }) => requestBody(context.draft!, context.country)!,
+        input: ({ context }) => {
+          const body = requestBody(context.draft!, context.country)!;
+          // The same request asked again (after no answer) keeps its key: the server makes it once.
+          return { ...body, intent: JSON.stringify(body) };
+        },
         onDone: {
           target: 'ready',
           description: 'The request was made: it shows in the list, and the payer was told.',

@@ -805,7 +805,7 @@ export const payoutBatches = pgTable('payout_batches', {
   count: integer('count').notNull(),
   total: money('total').notNull(),
   createdAt: instant('created_at').notNull(),
-  /** When the rail took the batch (migration 0047); none yet: the next round hands it over again. */
+  /** When the rail took the batch (migration 0048); none yet: the next round hands it over again. */
   handedOverAt: instant('handed_over_at'),
 });
 
@@ -920,7 +920,7 @@ export const moneySends = pgTable('money_sends', {
   createdAt: instant('created_at').notNull(),
 });
 
-/** A customer's price alert; `armed` is false from a firing until the price is back past the margin (migration 0047). */
+/** A customer's price alert; `armed` is false from a firing until the price is back past the margin (migration 0049). */
 export const priceAlerts = pgTable('price_alerts', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
@@ -933,7 +933,7 @@ export const priceAlerts = pgTable('price_alerts', {
   createdAt: instant('created_at').notNull(),
 });
 
-/** A recurring buy: a fixed fiat amount buys a crypto asset on each due day of its time zone (migration 0047). */
+/** A recurring buy: a fixed fiat amount buys a crypto asset on each due day of its time zone (migration 0049). */
 export const recurringBuys = pgTable('recurring_buys', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
@@ -949,7 +949,7 @@ export const recurringBuys = pgTable('recurring_buys', {
   createdAt: instant('created_at').notNull(),
 });
 
-/** One run of a plan on one day: its primary key makes the run happen once (migration 0047). */
+/** One run of a plan on one day: its primary key makes the run happen once (migration 0049). */
 export const recurringBuyRuns = pgTable(
   'recurring_buy_runs',
   {

@@ -7,7 +7,7 @@ export const sendMoneyApi = defineApi((client) => ({
   lookupRecipient: (to: string) => client.call(routes.lookupRecipient, { body: { to } }),
   sendMoney: (body: SendMoneyBody, idempotencyKey: string) => client.call(routes.sendMoney, { body, idempotencyKey }),
   listContacts: (q: string, options?: ReadOptions) => client.call(routes.listContacts, { ...options, query: q ? { q } : {} }),
-  requestMoney: (body: CreateMoneyRequestBody) => client.call(routes.requestMoney, { body }),
+  requestMoney: (body: CreateMoneyRequestBody, idempotencyKey: string) => client.call(routes.requestMoney, { body, idempotencyKey }),
   listMoneyRequests: (options?: ReadOptions) => client.call(routes.listMoneyRequests, options),
   payMoneyRequest: (id: string, fromAccountId: string, idempotencyKey: string) =>
     client.call(routes.payMoneyRequest, { body: { fromAccountId }, pathParams: { id }, idempotencyKey }),

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { CreateMoneyRequestBody } from '../../../contract/sendMoney';
 import { sendMoneyApi } from '../../api/sendMoney';
 import type { RequestAnswer, moneyRequestsMachine } from '../../../machines/moneyRequests.machine';
 import type { sendMoneyMachine } from '../../../machines/sendMoney.machine';
-import { idempotentSubmit } from '../../../machines/idempotentSubmit';
+import { idempotentSubmit, type SubmitIntent } from '../../../machines/idempotentSubmit';
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { pageIdempotencyKeys } from '../idempotency';
 import { moneyMoved } from '../moneyMoved';
@@ -68,11 +69,14 @@ export function moneyRequestsActors(host: Host) {
   const changed = () => void host.queryClient.invalidateQueries({ queryKey: MONEY_REQUESTS_QUERY });
   return {
     actors: {
-      askMoney: fromPromise(async ({ input }) => {
-        const asked = await unwrap(api.requestMoney(input));
-        changed();
-        return asked;
-      }),
+      askMoney: idempotentSubmit(
+        pageIdempotencyKeys(),
+        async ({ intent: _intent, ...body }: CreateMoneyRequestBody & SubmitIntent, key) => {
+          const asked = await unwrap(api.requestMoney(body, key));
+          changed();
+          return asked;
+        },
+      ),
       stepUp: stepUpMachine.provide(stepUpActors({ client: host.client })),
       payRequest: idempotentSubmit(pageIdempotencyKeys(), async (input: { requestId: string; fromAccountId: string }, key) => {
         const receipt = await unwrap(api.payMoneyRequest(input.requestId, input.fromAccountId, key));

@@ -1,4 +1,4 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,7 +7,7 @@ import { bankPayoutMachine, type BeneficiaryDraft } from '../../../machines/bank
 import { bankPayoutView } from '../../../machines/bankPayout.view';
 import { usableFrom } from '../../../machines/withdrawal.view';
 import { bankPayoutActors } from '../../app/actors/bankPayout';
-import { useFlowMachine, useLocalize, useSystem } from '../../app/context';
+import { useFlowActor, useLocalize, useSystem } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
@@ -38,10 +38,7 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
   const balance = summary?.fiat.accounts_limit_balances.find((account) => account.currency === currency)?.balance;
   // What the flow checks the amount against: no account in the currency holds nothing; unknown until the balances came.
   const covers = summary ? (balance ?? '0') : null;
-  const flow = useActorRef(
-    useFlowMachine(bankPayoutMachine, () => bankPayoutActors(system)),
-    { input: { currency, balance: covers } },
-  );
+  const flow = useFlowActor(bankPayoutMachine, () => bankPayoutActors(system), { input: { currency, balance: covers } });
   useEffect(() => {
     if (covers !== null) flow.send({ type: 'BALANCE_CHANGED', balance: covers });
   }, [flow, covers]);

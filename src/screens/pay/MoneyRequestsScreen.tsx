@@ -1,4 +1,5 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { moneyRequestsMachine, type RequestAnswer } from '../../../machines/mone
 import { moneyRequestsView } from '../../../machines/moneyRequests.view';
 import { sendMoneyApi } from '../../api/sendMoney';
 import { moneyRequestsActors, moneyRequestsQuery } from '../../app/actors/sendMoney';
-import { useApi, useFlowMachine, useLocalize, useMe, useSystem } from '../../app/context';
+import { useApi, useFlowActor, useLocalize, useMe, useSystem } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -29,7 +30,7 @@ export function MoneyRequestsScreen() {
   return me.data ? <RequestsFlow country={me.data.country} /> : <div className="skeleton skeleton--block" aria-hidden="true" />;
 }
 
-type Flow = ReturnType<typeof useActorRef<typeof moneyRequestsMachine>>;
+type Flow = ActorRefFrom<typeof moneyRequestsMachine>;
 type View = ReturnType<typeof moneyRequestsView>;
 
 function RequestsFlow({ country }: { country: CountryCode }) {
@@ -37,10 +38,7 @@ function RequestsFlow({ country }: { country: CountryCode }) {
   const system = useSystem();
   const localize = useLocalize();
   const api = useApi(sendMoneyApi);
-  const flow = useActorRef(
-    useFlowMachine(moneyRequestsMachine, () => moneyRequestsActors(system)),
-    { input: { country } },
-  );
+  const flow = useFlowActor(moneyRequestsMachine, () => moneyRequestsActors(system), { input: { country } });
   const view = useSelector(flow, moneyRequestsView, shallowEqual);
   const stepUp = useSelector(flow, stepUpChild);
   const requests = useQuery(moneyRequestsQuery(api));

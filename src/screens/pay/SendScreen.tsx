@@ -1,4 +1,5 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { sendMoneyMachine } from '../../../machines/sendMoney.machine';
 import { sendMoneyView } from '../../../machines/sendMoney.view';
 import { sendMoneyApi } from '../../api/sendMoney';
 import { contactsQuery, sendMoneyActors } from '../../app/actors/sendMoney';
-import { useApi, useFlowMachine, useLocalize, useMe, useSystem } from '../../app/context';
+import { useApi, useFlowActor, useLocalize, useMe, useSystem } from '../../app/context';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { ListRow, ListRows } from '../../ui/ListRow';
@@ -31,10 +32,7 @@ function SendFlow({ country }: { country: CountryCode }) {
   const { t } = useTranslation();
   const system = useSystem();
   const localize = useLocalize();
-  const flow = useActorRef(
-    useFlowMachine(sendMoneyMachine, () => sendMoneyActors(system)),
-    { input: { country } },
-  );
+  const flow = useFlowActor(sendMoneyMachine, () => sendMoneyActors(system), { input: { country } });
   const view = useSelector(flow, sendMoneyView, shallowEqual);
   const stepUp = useSelector(flow, stepUpChild);
   return (
@@ -50,7 +48,7 @@ function SendFlow({ country }: { country: CountryCode }) {
   );
 }
 
-type Flow = ReturnType<typeof useActorRef<typeof sendMoneyMachine>>;
+type Flow = ActorRefFrom<typeof sendMoneyMachine>;
 type View = ReturnType<typeof sendMoneyView>;
 
 /** The form, and the recent contacts under it (a press fills the recipient). */
