@@ -28,6 +28,7 @@ const messages = { format: 'Expected a decimal amount', positive: 'Expected an a
 const priceSchema = positiveAmountSchemaOf(messages).regex(/^\d{1,12}(\.\d{1,8})?$/, 'Expected at most 12 digits and 8 decimals');
 const percentSchema = z
   .string()
+  .max(6)
   .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Expected a percent with at most 2 decimals')
   .refine(
     (value) => compare(value, MOVE_ALERT_PERCENT_MIN) >= 0 && compare(value, MOVE_ALERT_PERCENT_MAX) <= 0,
