@@ -1,4 +1,4 @@
-import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { RTL_LOCALES } from '../../contract';
@@ -15,21 +15,27 @@ export interface ChartPoint {
   text: string;
 }
 
+const HOUR = 3_600_000;
+
+/**
+ * How the dates of a line read, by the time it spans rather than the range asked for: a month's range of
+ * a customer whose money arrived this morning is hours long, and "29 Nov" under every tick says nothing.
+ */
+function dateStyleFor(points: readonly ChartPoint[]): Intl.DateTimeFormatOptions {
+  const span = points.length > 1 ? Date.parse(points.at(-1)!.at) - Date.parse(points[0]!.at) : 0;
+  if (span <= 36 * HOUR) return { timeStyle: 'short' };
+  if (span <= 8 * 24 * HOUR) return { weekday: 'short', hour: 'numeric' };
+  if (span <= 400 * 24 * HOUR) return { day: 'numeric', month: 'short' };
+  return { month: 'short', year: 'numeric' };
+}
+
 /**
  * A line over time on uPlot, loaded with the screen that draws it (never the entry). Accessible three
  * ways: a table of every point for screen readers, the arrow keys moving a marker from point to point
  * with its date and figure announced, and time running right to left in Arabic. While balances are
  * hidden it draws nothing at all: a line's shape tells figures too.
  */
-export function LineChart({
-  points,
-  caption,
-  dateStyle,
-}: {
-  points: ChartPoint[];
-  caption: string;
-  dateStyle: Intl.DateTimeFormatOptions;
-}) {
+export function LineChart({ points, caption }: { points: ChartPoint[]; caption: string }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const hidden = useContext(HiddenAmountsContext);
@@ -38,6 +44,7 @@ export function LineChart({
   const [focused, setFocused] = useState<number | null>(null);
   const captionId = useId();
   const rtl = RTL_LOCALES.has(locale);
+  const dateStyle = useMemo(() => dateStyleFor(points), [points]);
   const dateOf = (point: ChartPoint) => formatDate(new Date(point.at), locale, dateStyle);
 
   useEffect(() => {

@@ -12,14 +12,6 @@ import { formatAmount, formatPercent } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 
 /** How each range's dates are written: the hour within a day, the day beyond. */
-const DATE_STYLES: Record<PriceRange, Intl.DateTimeFormatOptions> = {
-  '1d': { timeStyle: 'short' },
-  '1w': { weekday: 'short', hour: 'numeric' },
-  '1m': { day: 'numeric', month: 'short' },
-  '1y': { day: 'numeric', month: 'short' },
-  all: { month: 'short', year: 'numeric' },
-};
-
 /** Home: what everything held was worth over a range, with the change; loaded lazily with the chart library. */
 export default function PortfolioChart() {
   const { t } = useTranslation();
@@ -63,7 +55,6 @@ export default function PortfolioChart() {
           </p>
           <LineChart
             caption={t('charts.portfolio.caption', { range: t(`charts.ranges.${range}`) })}
-            dateStyle={DATE_STYLES[range]}
             points={data.points.map((point) => ({ ...point, text: formatAmount(point.value, data.currency, locale) }))}
           />
           {data.simulatedUntil ? <p className="hint-text">{t('charts.simulated')}</p> : null}
