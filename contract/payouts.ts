@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalSchema, timestampSchema } from './common';
+import { PAYOUT_CURRENCIES } from './payoutCurrencies';
 
 /**
  * Bank payouts: a fiat account paid out to a bank account by SEPA credit transfer. The beneficiary
@@ -10,7 +11,6 @@ import { decimalSchema, timestampSchema } from './common';
  */
 
 /** SEPA credit transfers are in euro. */
-export const PAYOUT_CURRENCIES = ['EUR'] as const;
 export const payoutCurrencySchema = z.enum(PAYOUT_CURRENCIES);
 export type PayoutCurrency = z.infer<typeof payoutCurrencySchema>;
 

@@ -18,10 +18,21 @@ export async function keepAppShell(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration = await registerServiceWorker();
   const worker = registration?.installing ?? registration?.waiting ?? registration?.active;
-  const urls = performance
+  worker?.postMessage({ type: 'KEEP_ASSETS', urls: loadedAssets() });
+  // What loads until the worker controls the page (the home's chart, asked for once the page is live)
+  // passes it by: told again then; from then on the worker keeps what it serves.
+  navigator.serviceWorker.addEventListener(
+    'controllerchange',
+    () => navigator.serviceWorker.controller?.postMessage({ type: 'KEEP_ASSETS', urls: loadedAssets() }),
+    { once: true },
+  );
+}
+
+/** The app's own scripts and styles this page has loaded so far. */
+function loadedAssets(): string[] {
+  return performance
     .getEntriesByType('resource')
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
     .map((url) => url.pathname);
-  worker?.postMessage({ type: 'KEEP_ASSETS', urls });
 }

@@ -1,6 +1,6 @@
 import { isCryptoAsset } from '../../contract/assetList';
 import { LEAVES_MERIDIAN, MOVES_MONEY, PAYS_CUSTOMERS, type CustomerRule } from '../../contract/customerRules';
-import { PAYOUT_CURRENCIES } from '../../contract/payouts';
+import { PAYOUT_CURRENCIES } from '../../contract/payoutCurrencies';
 import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard.machine';
 
 /** `wide`: the default top bar with a dashboard-wide page (~1100 px), for tools such as the flow explorer. */

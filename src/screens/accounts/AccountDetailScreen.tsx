@@ -16,7 +16,7 @@ import { StatementButton } from './StatementButton';
 import { useAccountName } from '../shared/useAccountName';
 import { unwrap } from '../../app/actors/unwrap';
 import { toFailure } from '../../../machines/failure';
-import { PAYOUT_CURRENCIES } from '../../../contract/payouts';
+import { PAYOUT_CURRENCIES } from '../../../contract/payoutCurrencies';
 
 /**
  * /accounts/:id: one of the customer's accounts. Any id that is not theirs gets the route-validation

@@ -256,7 +256,7 @@ function Sequence({ steps }: { steps: readonly LiveStep[] }) {
       <h3 id="flow-live-sequence" className="flow-section-title">
         {t('flows.live.sequence')}
       </h3>
-      <div className="flow-table-scroll" dir="ltr">
+      <div className="flow-table-scroll" dir="ltr" role="region" tabIndex={0} aria-labelledby="flow-live-sequence">
         <svg
           className="flow-sequence"
           width={width}

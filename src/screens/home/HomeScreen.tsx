@@ -65,12 +65,6 @@ export function HomeScreen() {
         ))}
       </nav>
 
-      {live ? (
-        <Suspense fallback={null}>
-          <PortfolioChart />
-        </Suspense>
-      ) : null}
-
       <section aria-labelledby="home-assets">
         <h2 id="home-assets" className="section-title">
           {t('home.assets')}
@@ -113,6 +107,13 @@ export function HomeScreen() {
       </section>
 
       <RecentActivities />
+      {/* Below the figures the prerendered page already has: inserted above them once the page is live, it
+          pushed them down (a layout shift of 0.12 on a phone). */}
+      {live ? (
+        <Suspense fallback={null}>
+          <PortfolioChart />
+        </Suspense>
+      ) : null}
       {/* Last: they depend on the profile, which arrives after the page is painted; first, they pushed the
           whole page down as they appeared (a layout shift of 0.35 on a phone). */}
       <Banners />
