@@ -6,6 +6,7 @@ import { LOCALE_TAGS, splitLocalePath } from '../contract';
 import { numberFormat } from '../contract/intlCache';
 import { AppRoot, messagesLoaded } from './app/AppRoot';
 import { NotFoundInShell, RouteError, ScreenError, Shell, ShellFallback } from './app/Shell';
+import { deferredObserver } from './app/deferredObserver';
 import { createAppSystem } from './app/system';
 import { isDemoPage } from './platform/demoMode';
 import { safeStorage } from './platform/storage';
@@ -22,11 +23,14 @@ const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 const router = { current: null as ReturnType<typeof createBrowserRouter> | null };
 
 // Development and demo mode only: every actor reports to the live flow view (/flows) and, with
-// ?inspect=stately, to Stately's inspector. Any other page never loads the module.
+// ?inspect=stately, to Stately's inspector. Any other page never loads the module; a demo page starts
+// without waiting for it (the actors' first steps are handed over when it arrives).
+const logError = (message: string, error?: unknown) => console.error(`[meridian] ${message}`, error);
 const inspect =
   import.meta.env.DEV || isDemoPage()
-    ? (await import('./app/liveInspect')).createLiveInspector(window.location.search, (message, error) =>
-        console.error(`[meridian] ${message}`, error),
+    ? deferredObserver(
+        import('./app/liveInspect').then(({ createLiveInspector }) => createLiveInspector(window.location.search, logError)),
+        logError,
       )
     : undefined;
 

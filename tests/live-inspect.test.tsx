@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type Actor, type InspectionEvent } from 'xstate';
 import { loginMachine, type SignInOutcome } from '../machines/login.machine';
 import { useFlowActor, SystemContext } from '../src/app/context';
+import { deferredObserver } from '../src/app/deferredObserver';
 import { createLiveInspector } from '../src/app/liveInspect';
 import { MASK } from '../src/app/mask';
 import type { AppSystem } from '../src/app/system';
@@ -80,6 +81,26 @@ describe('live inspection of screen flows', () => {
     );
     expect(stately.events.some((event) => event.type === '@xstate.event' && event.event.type === 'CREDENTIALS_SUBMITTED')).toBe(true);
     expect(stately.sanitizeEvent!({ type: 'CREDENTIALS_SUBMITTED', password: 'p' }).password).toBe(MASK);
+  });
+});
+
+describe('a page that starts before its inspector has loaded', () => {
+  it('hands the steps taken meanwhile over in order once it arrives, and says so when it never comes', async () => {
+    const received: string[] = [];
+    let arrive: (observer: { next: (value: string) => void }) => void = () => {};
+    const deferred = deferredObserver<string>(new Promise((resolve) => (arrive = resolve)), () => {});
+    deferred.next?.('app started');
+    deferred.next?.('idle armed');
+    expect(received).toEqual([]);
+    arrive({ next: (value) => void received.push(value) });
+    await vi.waitFor(() => expect(received).toEqual(['app started', 'idle armed']));
+    deferred.next?.('signed in');
+    expect(received).toEqual(['app started', 'idle armed', 'signed in']);
+
+    const log = vi.fn();
+    const neverLoaded = deferredObserver<string>(Promise.reject(new Error('chunk failed')), log);
+    await vi.waitFor(() => expect(log).toHaveBeenCalledWith('An inspector could not be loaded', expect.any(Error)));
+    expect(() => neverLoaded.next?.('later step')).not.toThrow();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ActorRefLike, AnyActorRef, InspectionEvent, Observer } from 'xstate';
 import { INSPECT_CHANNEL, isLiveMessage, type LiveActor, type LiveStep } from '../flows/live';
+import { deferredObserver } from './deferredObserver';
 import { maskSecrets } from './mask';
 
 /** Steps kept for an explorer that opens later (another tab, or /flows after the flow in this one). */
@@ -31,22 +32,20 @@ export function createLiveInspector(search: string, log: (message: string, error
 
   const sinks: Observer<InspectionEvent>[] = [];
   if (new URLSearchParams(search).get('inspect') === 'stately') {
-    // The inspector loads asynchronously; keep what happens meanwhile and replay it.
-    const pending: InspectionEvent[] = [];
-    const buffer: Observer<InspectionEvent> = { next: (event) => void pending.push(event) };
-    sinks.push(buffer);
-    import('@statelyai/inspect')
-      .then(({ createBrowserInspector }) => {
-        const inspector = createBrowserInspector({
-          sanitizeContext: (context) => maskSecrets(context),
-          sanitizeEvent: (event) => maskSecrets(event),
-          // Last line of defence: whatever else the event carries (snapshots of child actors, output).
-          serialize: (event) => maskSecrets(event),
-        });
-        sinks.splice(sinks.indexOf(buffer), 1, inspector.inspect);
-        for (const event of pending.splice(0)) inspector.inspect.next?.(event);
-      })
-      .catch((error: unknown) => log('The Stately inspector could not be loaded', error));
+    sinks.push(
+      deferredObserver(
+        import('@statelyai/inspect').then(
+          ({ createBrowserInspector }) =>
+            createBrowserInspector({
+              sanitizeContext: (context) => maskSecrets(context),
+              sanitizeEvent: (event) => maskSecrets(event),
+              // Last line of defence: whatever else the event carries (snapshots of child actors, output).
+              serialize: (event) => maskSecrets(event),
+            }).inspect,
+        ),
+        log,
+      ),
+    );
   }
 
   // Who sent the event an actor is taking: XState reports the event, then the snapshot it led to.
