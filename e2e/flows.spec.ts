@@ -41,6 +41,15 @@ test.describe('flow explorer', () => {
     const panel = page.getByTestId('flow-live-panel');
     await expect(panel.getByTestId('flow-live-actors').locator('tr[data-machine="login"]')).toBeVisible();
     await expect(panel.getByTestId('flow-live-sequence')).toContainText('xstate.init');
+    // Both tabs run the app's actors (this one and the sign-in's): each tab's are listed under its own heading,
+    // and the log and the sequence narrow to one actor and what it sent.
+    await expect(panel.getByTestId('flow-live-tab')).toHaveCount(2);
+    await expect(panel.getByTestId('flow-live-actors').locator('tr[data-machine="session"]')).toHaveCount(2);
+    await panel.getByTestId('flow-live-filter').selectOption({ label: 'login' });
+    const logged = panel.getByTestId('flow-live-events').locator('tbody tr');
+    await expect(logged.first()).toBeVisible();
+    for (const row of await logged.all()) await expect(row).toContainText('login');
+    await panel.getByTestId('flow-live-filter').selectOption('');
     const download = page.waitForEvent('download');
     await panel.getByTestId('flow-live-export').click();
     const recorded = readFileSync(await (await download).path(), 'utf8');

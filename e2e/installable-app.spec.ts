@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import en from '../locales/en.json' with { type: 'json' };
 import { axeViolations } from './axe';
-import { expect, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
+import { expect, receiveBankTransfer, registerCustomer, screenReady, signInAs, someClientAddress, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
 
 /**
@@ -58,7 +58,12 @@ test('Chrome finds the app installable: manifest, icons, a worker that handles f
   }
 });
 
-test('a reload offline opens the app with the last figures marked as old, forgotten at sign-out', async ({ page, context }) => {
+test('a reload offline opens the app with the last figures marked as old, forgotten on a 401 and at sign-out', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
   test.slow();
   const customer = await registerCustomer(context.request, 'en');
   await receiveBankTransfer(context.request, { Authorization: `Bearer ${customer.tokens.accessToken}` }, { currency: 'EUR', amount: '25' });
@@ -90,9 +95,34 @@ test('a reload offline opens the app with the last figures marked as old, forgot
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByTestId('balances-saved')).toBeHidden();
   await expect(euros).toContainText('€25.00');
+  const savedFigures = () => page.evaluate(() => localStorage.getItem('saved_balances'));
+  expect(await savedFigures()).toContain('"total"');
 
+  // Signed out from another device: this page's session is revoked while its cookies stay, so its next call
+  // gets a 401 and the figures kept for offline must go with the session.
+  const otherDevice = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': someClientAddress() } });
+  try {
+    const login = await otherDevice.post('/api/auth/login', { data: { email: customer.email, password: customer.password } });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const revoked = await otherDevice.post('/api/auth/sessions/revoke-others', {
+      data: {},
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    expect(revoked.status(), await revoked.text()).toBe(200);
+  } finally {
+    await otherDevice.dispose();
+  }
+  await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await savedFigures()).toBeNull();
+
+  // Signed in again, the figures are kept again; signing out forgets them.
+  await signInAs(context, customer);
+  await page.goto('/');
+  await expect(euros).toContainText('€25.00');
+  await expect.poll(savedFigures).toContain('"total"');
   await page.goto('/profile');
   await page.getByRole('button', { name: en.profile.logOut }).click();
   await expect(page).toHaveURL(/\/welcome$/);
-  expect(await page.evaluate(() => localStorage.getItem('saved_balances'))).toBeNull();
+  expect(await savedFigures()).toBeNull();
 });

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import { createInstance } from 'i18next';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type Actor, type InspectionEvent } from 'xstate';
 import { loginMachine, type SignInOutcome } from '../machines/login.machine';
@@ -10,6 +12,8 @@ import { createLiveInspector } from '../src/app/liveInspect';
 import { MASK } from '../src/app/mask';
 import type { AppSystem } from '../src/app/system';
 import { INSPECT_CHANNEL, isLiveMessage, readSession, recordSession, type LiveStep } from '../src/flows/live';
+import { LivePanel } from '../src/screens/flows/LivePanel';
+import en from '../locales/en.json';
 
 // The browser inspector opens stately.ai (it needs the network): a stand-in records what reaches it.
 const stately = vi.hoisted(() => ({
@@ -135,5 +139,88 @@ describe('recorded sessions', () => {
     expect(readSession('not json')).toBeNull();
     expect(readSession(JSON.stringify({ format: 'other', steps: [], actors: [] }))).toBeNull();
     expect(readSession(JSON.stringify({ ...recordSession([step], new Date()), steps: [{ kind: 'step' }] }))).toBeNull();
+  });
+});
+
+describe('the live panel with two tabs (two customers signed in side by side)', () => {
+  const step = (tab: string, seq: number, machineId: string, type: string, source: LiveStep['source'] = null): LiveStep => ({
+    kind: 'step',
+    tab,
+    seq,
+    at: 1000 + seq * 10 + (tab === 'b' ? 5 : 0),
+    actor: { id: `${tab}/x:${machineId}`, machineId, parentId: null },
+    source,
+    event: { type },
+    value: 'idle',
+    status: 'active',
+  });
+  // Both tabs run the session; tab b also a transfer, whose quote the session's answer started.
+  const steps = [
+    step('a', 0, 'session', 'xstate.init'),
+    step('b', 0, 'session', 'xstate.init'),
+    step('b', 1, 'transfer', 'AMOUNT_CHANGED'),
+    step('a', 1, 'session', 'LOG_OUT_REQUESTED'),
+    step('b', 2, 'transfer', 'QUOTE_READY', { id: 'b/x:session', name: 'session' }),
+  ];
+
+  async function renderPanel() {
+    const i18n = createInstance();
+    await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+    const container = document.body.appendChild(document.createElement('div'));
+    act(() => {
+      root = createRoot(container);
+      root.render(
+        <I18nextProvider i18n={i18n}>
+          <LivePanel steps={steps} replay={null} onReplay={() => {}} />
+        </I18nextProvider>,
+      );
+    });
+    const rows = (testId: string) =>
+      [...container.querySelectorAll(`[data-testid="${testId}"] tbody tr`)].map((row) =>
+        [...row.children].map((cell) => cell.textContent).join(' | '),
+      );
+    const show = (value: string) => {
+      const picker = container.querySelector<HTMLSelectElement>('[data-testid="flow-live-filter"]')!;
+      picker.value = value;
+      act(() => picker.dispatchEvent(new Event('change', { bubbles: true })));
+    };
+    const lanes = () => [...container.querySelectorAll('.flow-seq-lane')].map((lane) => lane.textContent);
+    return { container, rows, show, lanes };
+  }
+
+  it('lists each actor once under its tab, and names the tab in the log and the sequence', async () => {
+    const { rows, lanes } = await renderPanel();
+    expect(rows('flow-live-actors')).toEqual([
+      'Tab 1',
+      'session | idle | active',
+      'Tab 2',
+      'session | idle | active',
+      'transfer | idle | active',
+    ]);
+    expect(rows('flow-live-events').map((row) => row.split(' | ').slice(1, 3).join(' | '))).toEqual([
+      'sessionTab 1 | xstate.init',
+      'sessionTab 2 | xstate.init',
+      'transferTab 2 | AMOUNT_CHANGED',
+      'sessionTab 1 | LOG_OUT_REQUESTED',
+      'transferTab 2 | QUOTE_READY',
+    ]);
+    // Each tab's page is a lane of its own: what one customer did never seems to come from the other.
+    expect(lanes()).toEqual(['PageTab 1', 'sessionTab 1', 'PageTab 2', 'sessionTab 2', 'transferTab 2']);
+  });
+
+  it('narrows the log and the sequence to one tab, or to one actor and what it sent', async () => {
+    const { rows, show, lanes } = await renderPanel();
+    show('tab:a');
+    expect(rows('flow-live-events').map((row) => row.split(' | ')[2])).toEqual(['xstate.init', 'LOG_OUT_REQUESTED']);
+    expect(lanes()).toEqual(['PageTab 1', 'sessionTab 1']);
+
+    show('actor:b/x:session');
+    expect(rows('flow-live-events').map((row) => row.split(' | ')[2])).toEqual(['xstate.init', 'QUOTE_READY']);
+    expect(lanes()).toEqual(['PageTab 2', 'sessionTab 2', 'transferTab 2']);
+    // The actors stay listed whatever the log shows.
+    expect(rows('flow-live-actors')).toHaveLength(5);
+
+    show('');
+    expect(rows('flow-live-events')).toHaveLength(5);
   });
 });

@@ -4,7 +4,8 @@ import { readSession, recordSession, type LiveStep, type RecordedSession } from 
 import { Button } from '../../ui/Button';
 import { FileInput } from '../../ui/FileInput';
 import { Icon } from '../../ui/Icon';
-import { latestByActor } from './useLive';
+import { SelectField } from '../../ui/TextField';
+import { filterSteps, latestByActor, tabNumbers, type StepFilter } from './useLive';
 
 /** A session loaded from a file and the step a reviewer is looking at. */
 export interface Replay {
@@ -14,6 +15,13 @@ export interface Replay {
 
 /** Rows the sequence draws: the most recent steps (the log above it lists as many). */
 const SEQUENCE_STEPS = 40;
+
+/** The filter picker's value: '' for every step, `tab:<tab>` or `actor:<actor id>`. */
+function parseFilter(value: string): StepFilter {
+  if (value.startsWith('tab:')) return { tab: value.slice('tab:'.length) };
+  if (value.startsWith('actor:')) return { actor: value.slice('actor:'.length) };
+  return null;
+}
 
 /**
  * The live view of every actor the app runs (or of a recorded session being replayed): the actors with
@@ -32,8 +40,16 @@ export function LivePanel({
   const { t } = useTranslation();
   const picker = useRef<HTMLInputElement>(null);
   const [unreadable, setUnreadable] = useState(false);
+  const [filter, setFilter] = useState('');
   const shown = replay ? replay.session.steps.slice(0, replay.index + 1) : steps;
-  const recent = shown.slice(-SEQUENCE_STEPS);
+  // Two tabs (two customers, say) run the same machines: each actor is named with its tab's number.
+  const tabs = tabNumbers(shown);
+  const actors = latestByActor(shown);
+  // A filter whose tab or actor is not in what is shown (another replay) shows everything.
+  const known = [...tabs.keys()].map((tab) => `tab:${tab}`).concat(actors.map((step) => `actor:${step.actor.id}`));
+  const picked = known.includes(filter) ? filter : '';
+  const recent = filterSteps(shown, parseFilter(picked)).slice(-SEQUENCE_STEPS);
+  const current = replay ? shown.at(-1) : undefined;
 
   const exportSession = () => {
     const blob = new Blob([JSON.stringify(recordSession(steps, new Date()), null, 2)], { type: 'application/json' });
@@ -83,9 +99,10 @@ export function LivePanel({
         </p>
       ) : (
         <>
-          <ActorsTable steps={shown} />
-          <EventLog steps={recent} current={replay ? shown.length - 1 : null} />
-          <Sequence steps={recent} />
+          <ActorsTable actors={actors} tabs={tabs} />
+          <StepFilterPicker actors={actors} tabs={tabs} value={picked} onChange={setFilter} />
+          <EventLog steps={recent} tabs={tabs} current={current} />
+          <Sequence steps={recent} tabs={tabs} />
         </>
       )}
     </section>
@@ -153,7 +170,19 @@ function time(at: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(at);
 }
 
-function ActorsTable({ steps }: { steps: readonly LiveStep[] }) {
+/** An actor's machine, and its tab's number when more than one tab reported. */
+function ActorName({ actor, tab, tabs }: { actor: LiveStep['actor']; tab: string; tabs: ReadonlyMap<string, number> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Code>{actor.machineId}</Code>
+      {tabs.size > 1 ? <span className="flow-live-tab">{t('flows.live.tab', { number: tabs.get(tab) })}</span> : null}
+    </>
+  );
+}
+
+/** The actors' current states, one row per actor, grouped under the tab that runs them. */
+function ActorsTable({ actors, tabs }: { actors: readonly LiveStep[]; tabs: ReadonlyMap<string, number> }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="flow-live-actors">
@@ -169,30 +198,89 @@ function ActorsTable({ steps }: { steps: readonly LiveStep[] }) {
               <th scope="col">{t('flows.live.colStatus')}</th>
             </tr>
           </thead>
-          <tbody>
-            {latestByActor(steps).map((step) => (
-              <tr key={step.actor.id} data-machine={step.actor.machineId}>
-                <th scope="row" className="flow-cell-name">
-                  <Code>{step.actor.machineId}</Code>
-                </th>
-                <td>
-                  <Code>{stateText(step.value)}</Code>
-                </td>
-                <td>
-                  <Code>{step.status}</Code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          {[...tabs].map(([tab, number]) => (
+            <tbody key={tab} data-testid="flow-live-tab">
+              {tabs.size > 1 ? (
+                <tr className="flow-live-tab-row">
+                  <th scope="rowgroup" colSpan={3}>
+                    {t('flows.live.tab', { number })}
+                  </th>
+                </tr>
+              ) : null}
+              {actors
+                .filter((step) => step.tab === tab)
+                .map((step) => (
+                  <tr key={step.actor.id} data-machine={step.actor.machineId}>
+                    <th scope="row" className="flow-cell-name">
+                      <Code>{step.actor.machineId}</Code>
+                    </th>
+                    <td>
+                      <Code>{stateText(step.value)}</Code>
+                    </td>
+                    <td>
+                      <Code>{step.status}</Code>
+                    </td>
+                  </tr>
+                ))}
+            </tbody>
+          ))}
         </table>
       </div>
     </section>
   );
 }
 
-function EventLog({ steps, current }: { steps: readonly LiveStep[]; current: number | null }) {
+/** Narrows the event log and the sequence to one tab, or to one actor and what it sent. */
+function StepFilterPicker({
+  actors,
+  tabs,
+  value,
+  onChange,
+}: {
+  actors: readonly LiveStep[];
+  tabs: ReadonlyMap<string, number>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={t('flows.live.filter')}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid="flow-live-filter"
+      options={
+        <>
+          <option value="">{t('flows.live.filterAll')}</option>
+          {[...tabs].map(([tab, number]) => (
+            <optgroup key={tab} label={t('flows.live.tab', { number })}>
+              <option value={`tab:${tab}`}>{t('flows.live.filterTab', { number })}</option>
+              {actors
+                .filter((step) => step.tab === tab)
+                .map((step) => (
+                  <option key={step.actor.id} value={`actor:${step.actor.id}`}>
+                    {step.actor.machineId}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </>
+      }
+    />
+  );
+}
+
+function EventLog({
+  steps,
+  tabs,
+  current,
+}: {
+  steps: readonly LiveStep[];
+  tabs: ReadonlyMap<string, number>;
+  /** The replay's step, marked. */
+  current: LiveStep | undefined;
+}) {
   const { t, i18n } = useTranslation();
-  const last = steps.length - 1;
   return (
     <section aria-labelledby="flow-live-events">
       <h3 id="flow-live-events" className="flow-section-title">
@@ -210,11 +298,11 @@ function EventLog({ steps, current }: { steps: readonly LiveStep[]; current: num
             </tr>
           </thead>
           <tbody>
-            {steps.map((step, i) => (
-              <tr key={`${step.tab}:${step.seq}`} className={current !== null && i === last ? 'is-current' : undefined}>
+            {steps.map((step) => (
+              <tr key={`${step.tab}:${step.seq}`} className={step === current ? 'is-current' : undefined}>
                 <td>{time(step.at, i18n.language)}</td>
                 <td>
-                  <Code>{step.actor.machineId}</Code>
+                  <ActorName actor={step.actor} tab={step.tab} tabs={tabs} />
                 </td>
                 <td>
                   <Code>{step.event.type}</Code>
@@ -234,23 +322,30 @@ function EventLog({ steps, current }: { steps: readonly LiveStep[]; current: num
 
 const COLUMN = 150;
 const ROW = 30;
+/** Room for a lane's name, and its tab's number under it when more than one tab reported. */
 const HEAD = 36;
+const TAB_LINE = 14;
 
 /**
  * The events as a sequence diagram: a lifeline per actor (and one for the page, which sends what a
  * customer did), an arrow per event from its sender to the actor that took it, oldest at the top. The
  * event log above says the same in text.
  */
-function Sequence({ steps }: { steps: readonly LiveStep[] }) {
+function Sequence({ steps, tabs }: { steps: readonly LiveStep[]; tabs: ReadonlyMap<string, number> }) {
   const { t } = useTranslation();
-  const lanes = new Map<string, string>([['page', t('flows.live.page')]]);
+  // Each tab's page sends what its customer did: a lane of its own.
+  const pageOf = (step: LiveStep) => `${step.tab}/page`;
+  const lanes = new Map<string, { name: string; tab: string }>();
   for (const step of steps) {
-    if (step.source) lanes.set(step.source.id, step.source.name);
-    lanes.set(step.actor.id, step.actor.machineId);
+    const from = step.source?.id ?? pageOf(step);
+    if (!lanes.has(from)) lanes.set(from, { name: step.source?.name ?? t('flows.live.page'), tab: step.tab });
+    if (!lanes.has(step.actor.id)) lanes.set(step.actor.id, { name: step.actor.machineId, tab: step.tab });
   }
+  const tabLines = tabs.size > 1;
+  const head = HEAD + (tabLines ? TAB_LINE : 0);
   const x = new Map([...lanes.keys()].map((id, i) => [id, COLUMN / 2 + i * COLUMN]));
   const width = lanes.size * COLUMN;
-  const height = HEAD + steps.length * ROW + ROW / 2;
+  const height = head + steps.length * ROW + ROW / 2;
   return (
     <section aria-labelledby="flow-live-sequence">
       <h3 id="flow-live-sequence" className="flow-section-title">
@@ -271,18 +366,23 @@ function Sequence({ steps }: { steps: readonly LiveStep[] }) {
               <path d="M0,0 L10,5 L0,10 z" />
             </marker>
           </defs>
-          {[...lanes].map(([id, name]) => (
+          {[...lanes].map(([id, lane]) => (
             <g key={id} className="flow-seq-lane">
               <text x={x.get(id)} y={16} textAnchor="middle">
-                {name}
+                {lane.name}
               </text>
-              <line x1={x.get(id)} x2={x.get(id)} y1={HEAD - 10} y2={height} />
+              {tabLines ? (
+                <text className="flow-seq-tab" x={x.get(id)} y={16 + TAB_LINE} textAnchor="middle">
+                  {t('flows.live.tab', { number: tabs.get(lane.tab) })}
+                </text>
+              ) : null}
+              <line x1={x.get(id)} x2={x.get(id)} y1={head - 10} y2={height} />
             </g>
           ))}
           {steps.map((step, i) => {
-            const y = HEAD + i * ROW + ROW / 2;
+            const y = head + i * ROW + ROW / 2;
             const to = x.get(step.actor.id)!;
-            const from = x.get(step.source?.id ?? 'page')!;
+            const from = x.get(step.source?.id ?? pageOf(step))!;
             const self = from === to;
             return (
               <g key={`${step.tab}:${step.seq}`} className="flow-seq-message">

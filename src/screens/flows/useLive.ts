@@ -41,3 +41,19 @@ export function latestByMachine(steps: readonly LiveStep[]): ReadonlyMap<string,
 export function latestByActor(steps: readonly LiveStep[]): LiveStep[] {
   return [...new Map(steps.map((step) => [step.actor.id, step])).values()];
 }
+
+/** The tabs the steps came from, numbered 1, 2… in the order they first reported (a tab's id is random). */
+export function tabNumbers(steps: readonly LiveStep[]): ReadonlyMap<string, number> {
+  const numbers = new Map<string, number>();
+  for (const step of steps) if (!numbers.has(step.tab)) numbers.set(step.tab, numbers.size + 1);
+  return numbers;
+}
+
+/** What the event log and the sequence show: every step, one tab's, or what one actor took and sent. */
+export type StepFilter = { tab: string } | { actor: string } | null;
+
+export function filterSteps(steps: readonly LiveStep[], filter: StepFilter): readonly LiveStep[] {
+  if (!filter) return steps;
+  if ('tab' in filter) return steps.filter((step) => step.tab === filter.tab);
+  return steps.filter((step) => step.actor.id === filter.actor || step.source?.id === filter.actor);
+}
