@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { runWhileLeader } from './chains/leader';
-import type { JobMonitor } from './jobs';
+import { stallAfter, type JobMonitor } from './jobs';
 import { describeError, type Logger } from './logger';
 
 /**
@@ -19,12 +19,15 @@ export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;
 
 /** pg-boss's cron has minutes: on PostgreSQL every job runs once a minute. */
 const EVERY_MINUTE = '* * * * *';
+const MINUTE_MS = 60_000;
 
 export interface ScheduledJobsOptions {
   /** PostgreSQL and pg-boss's schema there (server/db/jobQueue.ts): pg-boss drives the jobs; none (PGlite, one process): this process's timers do. */
   postgres: { databaseUrl: string; queueSchema: string } | undefined;
   logger: Logger;
   monitor?: JobMonitor;
+  /** PostgreSQL: how often an instance without a round in hand checks that it still reaches its queues (readiness). */
+  checkEveryMs?: number;
   rounds: Record<ScheduledJobName, () => Promise<unknown>>;
 }
 
@@ -36,9 +39,18 @@ export interface ScheduledJobsOptions {
  *   failure, and reports to readiness. PGlite serves no other connection, so pg-boss cannot run there.
  * - On PostgreSQL pg-boss schedules each job every minute (one cron row, whichever instance wrote it)
  *   and hands each scheduled round to one instance's worker; an instance that dies mid-round leaves it
- *   to pg-boss's expiry and retry, and the rows of the round make a retry do nothing twice.
+ *   to pg-boss's expiry and retry, and the rows of the round make a retry do nothing twice. Readiness,
+ *   as for the leader jobs: a job is healthy on an instance after a round of its that went well or,
+ *   with no round in hand and the last one not failed, after a check that its queue answers (the other
+ *   instances may take every round). A round that hangs or keeps failing stalls it on that instance.
  */
-export async function startScheduledJobs({ postgres, logger, monitor, rounds }: ScheduledJobsOptions): Promise<() => Promise<void>> {
+export async function startScheduledJobs({
+  postgres,
+  logger,
+  monitor,
+  checkEveryMs = 30_000,
+  rounds,
+}: ScheduledJobsOptions): Promise<() => Promise<void>> {
   const jobs = Object.entries(SCHEDULED_JOBS) as [ScheduledJobName, (typeof SCHEDULED_JOBS)[ScheduledJobName]][];
   if (!postgres) {
     const stops = jobs.map(([name, { everyMs, lockKey }]) =>
@@ -63,16 +75,41 @@ export async function startScheduledJobs({ postgres, logger, monitor, rounds }: 
   });
   boss.on('error', (error) => logger.error('jobs.queue_error', describeError(error)));
   await boss.start();
-  for (const [name, { queue }] of jobs) {
-    await boss.work(queue, async () => {
+  const states = jobs.map(([name, { queue }]) => ({
+    name,
+    queue,
+    health: monitor?.register(name, stallAfter(MINUTE_MS)),
+    inHand: false,
+    failed: false,
+  }));
+  for (const state of states) {
+    await boss.work(state.queue, async () => {
+      state.inHand = true;
       try {
-        await rounds[name]();
+        await rounds[state.name]();
+        state.failed = false;
+        state.health?.healthy();
       } catch (error) {
-        logger.error(`${name}.round_failed`, describeError(error));
+        state.failed = true;
+        logger.error(`${state.name}.round_failed`, describeError(error));
         throw error;
+      } finally {
+        state.inHand = false;
       }
     });
-    await boss.schedule(queue, EVERY_MINUTE);
+    await boss.schedule(state.queue, EVERY_MINUTE);
   }
-  return () => boss.stop({ graceful: true, timeout: 10_000 });
+  const check = setInterval(() => {
+    for (const state of states) {
+      if (state.inHand || state.failed) continue;
+      boss.getQueueSize(state.queue).then(
+        () => state.health?.healthy(),
+        () => {}, // pg-boss reports its own errors ('error' above); the job stalls if this lasts
+      );
+    }
+  }, checkEveryMs);
+  return async () => {
+    clearInterval(check);
+    await boss.stop({ graceful: true, timeout: 10_000 });
+  };
 }

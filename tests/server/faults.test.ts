@@ -1,13 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import PgBoss from 'pg-boss';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp, DATABASE_RETRY_AFTER_SECONDS } from '../../server/app';
 import { runWhileLeader } from '../../server/chains/leader';
 import { openPostgres, type Database } from '../../server/db/database';
 import { databaseFault } from '../../server/db/faults';
+import { installJobQueue } from '../../server/db/jobQueue';
 import { createJobMonitor, stallAfter } from '../../server/jobs';
 import { silentLogger, type Logger } from '../../server/logger';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
+import { SCHEDULED_JOBS, startScheduledJobs } from '../../server/scheduledJobs';
 import { createTestServer, expectError, POSTGRES_URL, TestClient, TestClock, testConfig, useTestDatabase } from './helpers';
 
 /** Issue 23, item 1: a fault of the database or a chain never ends a job or answers a bare 500. */
@@ -110,6 +113,56 @@ describe('readiness', () => {
     expect(stalled.body.error.message).toContain('withdrawals');
     expect(stalled.body.error.message).not.toContain('deposits');
   });
+  it.runIf(POSTGRES_URL)(
+    'names a pg-boss job whose round hangs on this instance, and not one the queue serves',
+    async () => {
+      // The schema's queue, installed by its owner as the start does (server/bootstrap.ts).
+      const appRole = process.env.DATABASE_MIGRATION_URL ? decodeURIComponent(new URL(POSTGRES_URL!).username) : undefined;
+      const queueSchema = await installJobQueue(db.owner, appRole);
+      const clock = new TestClock();
+      const jobs = createJobMonitor(clock.now);
+      const client = new TestClient({
+        app: createApp({ db: db.database.db, config: testConfig(), clock: clock.now, logger: silentLogger, jobs }),
+        clock,
+        sent: [],
+      });
+      let release = () => {};
+      let started = false;
+      const hanging = new Promise<void>((resolve) => (release = resolve));
+      stops.push(
+        await startScheduledJobs({
+          postgres: { databaseUrl: POSTGRES_URL!, queueSchema },
+          logger: silentLogger,
+          monitor: jobs,
+          checkEveryMs: 100,
+          rounds: { priceAlerts: () => ((started = true), hanging), recurringBuys: async () => {} },
+        }),
+      );
+      // A round handed to this instance, as the minute's cron would.
+      const sender = new PgBoss({
+        connectionString: POSTGRES_URL!,
+        schema: queueSchema,
+        migrate: false,
+        supervise: false,
+        schedule: false,
+      });
+      await sender.start();
+      stops.push(() => sender.stop({ graceful: false }));
+      await sender.send(SCHEDULED_JOBS.priceAlerts.queue, {});
+      await vi.waitFor(() => expect(started).toBe(true), { timeout: 10_000 });
+
+      clock.advance(stallAfter(60_000) / 1000 + 1);
+      await vi.waitFor(async () => {
+        const stalled = await client.get('/ready');
+        expectError(stalled, 503, 'not_ready');
+        expect(stalled.body.error.message).toContain('priceAlerts');
+        expect(stalled.body.error.message).not.toContain('recurringBuys');
+      });
+      release();
+      await vi.waitFor(async () => expect((await client.get('/ready')).status).toBe(200));
+    },
+    30_000,
+  );
 });
 
 describe.runIf(POSTGRES_URL)('a busy database on PostgreSQL', () => {

@@ -1,16 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceAlertSchema } from '../../contract/priceAlerts';
-import { recurringBuySchema, type CreateRecurringBuyBody } from '../../contract/recurringBuys';
-import { silentLogger } from '../../server/logger';
-import { createLimitService } from '../../server/services/limits';
-import { createPriceAlertService } from '../../server/services/priceAlerts';
-import { createRateService } from '../../server/services/rates';
 import { isDue, localDay, nextDue } from '../../server/services/recurringCalendar';
-import { createRecurringBuyService } from '../../server/services/recurringBuys';
-import { createTransferService } from '../../server/services/transfers';
-import { expectError, stepUp, useTestServer } from './helpers';
+import { useTestServer } from './helpers';
 import { balanceOf, fund } from './payLinkHelpers';
-import { withdrawalHelpers } from './withdrawalHelpers';
+import { scheduledJobsHelpers } from './scheduledJobsHelpers';
 
 /**
  * The scheduled jobs' rules, on the test server's clock: price alerts fire once per crossing and re-arm
@@ -19,43 +12,13 @@ import { withdrawalHelpers } from './withdrawalHelpers';
  * PostgreSQL: tests/server/scheduled-jobs-instances.test.ts.
  */
 const { db, server } = useTestServer();
-const { sqlRows, customer } = withdrawalHelpers(db);
-
-/** One instance's job functions over the test database and clock. */
-function instance() {
-  const database = db.database.db;
-  const clock = server.clock.now;
-  const rates = createRateService({ db: database, clock, logger: silentLogger, feed: undefined });
-  const transfers = createTransferService(database, clock, rates, createLimitService(database, clock));
-  return {
-    rates,
-    alerts: createPriceAlertService(database, clock),
-    plans: createRecurringBuyService({ db: database, clock, stepUp: { consume: async () => {} }, transfers, logger: silentLogger }),
-  };
-}
+const { sqlRows, customer, instance, prices, notifications, planFor } = scheduledJobsHelpers(db, server);
 let jobs: ReturnType<typeof instance>;
 beforeAll(() => {
   jobs = instance();
 });
 
-/** Prices as of the test clock (the rates round's write); the others stay as they are, fresh. */
-async function prices(btcUsd: string) {
-  const now = server.clock.now();
-  await sqlRows(`UPDATE rates SET updated_at = $1`, [now]);
-  await jobs.rates.set([{ asset: 'BTC', usd: btcUsd }]);
-}
-
 type Customer = Awaited<ReturnType<typeof customer>>;
-
-/**
- * What the customer was told, newest first, as `GET /notifications` lists it (read from the table: the
- * test clock outruns the client's access token).
- */
-const notifications = async (who: Customer, kind: string) =>
-  sqlRows<{ params: Record<string, string> }>('SELECT params FROM notifications WHERE user_id = $1 AND kind = $2 ORDER BY id DESC', [
-    who.userId,
-    kind,
-  ]);
 
 describe('price alerts', () => {
   it('fire once per crossing, re-arm only back past the margin, and notify with the price', async () => {
@@ -141,17 +104,6 @@ describe('the calendar of a recurring buy', () => {
 });
 
 describe('recurring buys', () => {
-  async function planFor(body: Partial<CreateRecurringBuyBody> & Pick<CreateRecurringBuyBody, 'frequency'>, balance = '100') {
-    const who = await customer(server);
-    const fromAccountId = await fund(db, who.userId, 'EUR', balance);
-    const toAccountId = await fund(db, who.userId, 'BTC', '0.001');
-    const plan = { fromAccountId, toAccountId, amount: '10', timeZone: 'Europe/Berlin', ...body };
-    expectError(await who.client.post('/recurring-buys', plan), 403, 'step_up_required');
-    await stepUp(who.client, 'recurring_buy', who.phone);
-    const created = await who.client.post('/recurring-buys', plan);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    return { ...who, fromAccountId, toAccountId, plan: recurringBuySchema.parse(created.body) };
-  }
   /** The plan's runs as `GET /recurring-buys` lists them (from the service: the test clock outruns access tokens). */
   const runsOf = async (who: Customer) => (await jobs.plans.list(who.userId)).plans[0]!.runs;
   /** Moves the clock and runs the job as two instances would, at fresh prices. */

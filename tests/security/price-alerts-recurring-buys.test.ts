@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PRICE_ALERTS_MAX, priceAlertSchema, type PriceAlert } from '../../contract/priceAlerts';
+import { recurringBuySchema, type RecurringBuy } from '../../contract/recurringBuys';
+import { BODY_LIMIT_BYTES } from '../../server/http/request';
+import { expectError, stepUp, useTestServer } from '../server/helpers';
+import { fund } from '../server/payLinkHelpers';
+import { withdrawalHelpers } from '../server/withdrawalHelpers';
+
+/**
+ * Price alerts and recurring buys against a caller who is not the owner, or who sends what no form
+ * would: another customer's ids are as unknown as made-up ones, a hostile or out-of-bounds body writes
+ * nothing, a replayed set-up finds its step-up spent, and creations at once keep the limits.
+ */
+const { db, server } = useTestServer();
+const { sqlRows, customer } = withdrawalHelpers(db);
+
+type Customer = Awaited<ReturnType<typeof customer>>;
+let owner: Customer;
+let attacker: Customer;
+let alert: PriceAlert;
+let plan: RecurringBuy;
+const accountsOf: Record<string, { eur: string; btc: string }> = {};
+
+const countOf = async (table: 'price_alerts' | 'recurring_buys', userId: string) =>
+  (await sqlRows<{ count: number }>(`SELECT count(*)::int AS count FROM ${table} WHERE user_id = $1`, [userId]))[0]!.count;
+
+/** A daily plan's body of 10 EUR into BTC from the customer's own accounts. */
+const planBody = (who: Customer) => ({
+  frequency: 'daily',
+  fromAccountId: accountsOf[who.userId]!.eur,
+  toAccountId: accountsOf[who.userId]!.btc,
+  amount: '10',
+  timeZone: 'Europe/Berlin',
+});
+
+beforeAll(async () => {
+  [owner, attacker] = [await customer(server), await customer(server)];
+  for (const who of [owner, attacker]) {
+    accountsOf[who.userId] = { eur: await fund(db, who.userId, 'EUR', '100'), btc: await fund(db, who.userId, 'BTC', '0.001') };
+  }
+  alert = priceAlertSchema.parse((await owner.client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '70000' })).body);
+  await stepUp(owner.client, 'recurring_buy', owner.phone);
+  plan = recurringBuySchema.parse((await owner.client.post('/recurring-buys', planBody(owner))).body);
+});
+
+describe("another customer's ids", () => {
+  it('are price_alert_not_found and recurring_buy_not_found, as made-up ones, and change nothing', async () => {
+    const { client } = attacker;
+    expectError(await client.request('DELETE', `/price-alerts/${alert.id}`), 404, 'price_alert_not_found');
+    expectError(await client.request('DELETE', '/price-alerts/not-a-uuid'), 404, 'price_alert_not_found');
+    for (const action of ['pause', 'resume', 'cancel']) {
+      expectError(await client.post(`/recurring-buys/${plan.id}/${action}`, {}), 404, 'recurring_buy_not_found');
+    }
+    expect((await client.get('/price-alerts')).body).toEqual({ alerts: [] });
+    expect((await client.get('/recurring-buys')).body).toEqual({ plans: [] });
+    expect((await owner.client.get('/price-alerts')).body.alerts).toEqual([alert]);
+    expect((await owner.client.get('/recurring-buys')).body.plans).toMatchObject([{ id: plan.id, status: 'active' }]);
+    // Nor does a plan of the attacker's buy from the owner's account, or into it.
+    await stepUp(client, 'recurring_buy', attacker.phone);
+    const own = planBody(attacker);
+    expectError(await client.post('/recurring-buys', { ...own, fromAccountId: plan.fromAccountId }), 404, 'account_not_found');
+    expectError(await client.post('/recurring-buys', { ...own, toAccountId: plan.toAccountId }), 404, 'account_not_found');
+    expect(await countOf('recurring_buys', attacker.userId)).toBe(0);
+  });
+});
+
+describe('bounds and hostile text', () => {
+  it('an out-of-bounds value, a NUL byte or a huge body writes nothing', async () => {
+    const { client } = attacker;
+    const refusals: [unknown, string[]][] = [
+      [{ kind: 'above', asset: 'BTC', price: '0' }, ['price']],
+      [{ kind: 'below', asset: 'BTC', price: '-5' }, ['price']],
+      [{ kind: 'above', asset: 'BTC', price: '1'.repeat(13) }, ['price']],
+      [{ kind: 'above', asset: 'BTC', price: '1.123456789' }, ['price']],
+      [{ kind: 'move', asset: 'BTC', percent: '100.01' }, ['percent']],
+      [{ kind: 'move', asset: 'BTC', percent: '0.5' }, ['percent']],
+      [{ kind: 'above', asset: 'EUR', price: '1' }, ['asset']],
+      [{ kind: 'above', asset: 'BTC', price: '70000\u0000' }, ['price']],
+      [{ kind: 'above', asset: 'BTC', price: '70000', percent: '5' }, []],
+    ];
+    for (const [body, fields] of refusals) {
+      const answer = await client.post('/price-alerts', body);
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+      expect(answer.body.error.code).toBe('validation_failed');
+      for (const field of fields) expect(Object.keys(answer.body.error.fields ?? {}), JSON.stringify(body)).toContain(field);
+    }
+    expectError(
+      await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '1'.repeat(BODY_LIMIT_BYTES) }),
+      413,
+      'payload_too_large',
+    );
+    expect(await countOf('price_alerts', attacker.userId)).toBe(0);
+
+    const own = planBody(attacker);
+    for (const [body, field] of [
+      [{ ...own, amount: '0' }, 'amount'],
+      [{ ...own, timeZone: 'Europe/Berlin\u0000' }, 'timeZone'],
+      [{ ...own, timeZone: 'Mars/Olympus_Mons' }, 'timeZone'],
+      [{ ...own, timeZone: `Europe/${'x'.repeat(64)}` }, 'timeZone'],
+      [{ ...own, frequency: 'monthly', dayOfMonth: 32 }, 'dayOfMonth'],
+      [{ ...own, frequency: 'weekly', dayOfWeek: 0 }, 'dayOfWeek'],
+    ] as const) {
+      expectError(await client.post('/recurring-buys', body), 422, 'validation_failed', [field]);
+    }
+    // 10 MB, far past the body limit: refused before it is read whole.
+    expectError(await client.post('/recurring-buys', { ...own, timeZone: 'x'.repeat(10 * 1024 * 1024) }), 413, 'payload_too_large');
+    // Refused before the step-up is spent: the right plan still goes in with it.
+    expectError(await client.post('/recurring-buys', { ...own, amount: '10.001' }), 422, 'amount_too_precise');
+    expect((await client.post('/recurring-buys', own)).status).toBe(201);
+    expect(await countOf('recurring_buys', attacker.userId)).toBe(1);
+  });
+});
+
+describe('a replayed set-up and creations at once', () => {
+  it('a recurring buy set up again with the same request finds its step-up spent: one plan per step-up', async () => {
+    await stepUp(owner.client, 'recurring_buy', owner.phone);
+    const before = await countOf('recurring_buys', owner.userId);
+    const answers = await Promise.all([0, 1, 2, 3].map(() => owner.client.post('/recurring-buys', planBody(owner))));
+    expect(answers.map(({ status }) => status).sort()).toEqual([201, 403, 403, 403]);
+    for (const answer of answers.filter(({ status }) => status === 403)) expectError(answer, 403, 'step_up_required');
+    expectError(await owner.client.post('/recurring-buys', planBody(owner)), 403, 'step_up_required');
+    expect(await countOf('recurring_buys', owner.userId)).toBe(before + 1);
+  });
+
+  it(`alerts created at once stop at ${PRICE_ALERTS_MAX}`, async () => {
+    const { client, userId } = attacker;
+    const answers = await Promise.all(
+      Array.from({ length: PRICE_ALERTS_MAX + 4 }, (_, n) =>
+        client.post('/price-alerts', { kind: 'above', asset: 'ETH', price: String(5000 + n) }),
+      ),
+    );
+    expect(answers.filter(({ status }) => status === 201)).toHaveLength(PRICE_ALERTS_MAX);
+    for (const answer of answers.filter(({ status }) => status !== 201)) expectError(answer, 409, 'price_alerts_full');
+    expect(await countOf('price_alerts', userId)).toBe(PRICE_ALERTS_MAX);
+  });
+});
