@@ -1,9 +1,14 @@
+import type { SnapshotFrom } from 'xstate';
 import type { MoneyRequest } from '../contract/sendMoney';
-import type { FlowModel } from './graph/model';
+import { SAMPLE_SUMMARY } from './balances.model';
+import type { FlowModel, PageMark } from './graph/model';
 import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
+import { failedCall, failureText, PAGE_LANGUAGES, pageTexts, typedAmount, type PageLanguage } from './graph/page';
 import { moneyRequestsMachine } from './moneyRequests.machine';
-import { SAMPLE_SEND } from './sendMoney.model';
-import { STEP_UP_OUTCOMES } from './stepUp.model';
+import { payCustomersPage, SAMPLE_SEND } from './sendMoney.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
+
+type Snapshot = SnapshotFrom<typeof moneyRequestsMachine>;
 
 export const SAMPLE_REQUEST: MoneyRequest = {
   id: '7d5f6a8b-9cad-4ebf-8acb-4c5d6e7f8a9b',
@@ -18,7 +23,20 @@ export const SAMPLE_REQUEST: MoneyRequest = {
   remindedAt: null,
 };
 const ASKED: MoneyRequest = { ...SAMPLE_REQUEST, id: '8e6a7b9c-adbe-4fca-9bdc-5d6e7f8a9bac', direction: 'outgoing' };
-const EUROS = { id: '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', balance: '2450.75' };
+/** The euro account the page pays from: the balances' one, as the page has it. */
+const EUROS = { id: SAMPLE_SUMMARY.fiat.accounts_limit_balances[0]!.id, balance: SAMPLE_SUMMARY.fiat.accounts_limit_balances[0]!.balance };
+
+const REQUESTS = '**/api/money-requests';
+const ONE_REQUEST = '**/api/money-requests/*/*';
+
+/** The last action's outcome: said under the form for an ask, on the request's row otherwise. */
+function outcomeShown(s: Snapshot, language: PageLanguage): PageMark[] {
+  const texts = pageTexts(language).sendMoney;
+  const { action, done, failure } = s.context;
+  if (failure) return [{ shownText: failureText(language, texts.failures, failure) }];
+  if (!done || action === null) return [];
+  return [{ role: 'status', text: action === 'ask' ? texts.requests.asked : texts.requests.done[action] }];
+}
 
 const stepUpAsked = (error: unknown) => (error as { code?: string }).code === 'step_up_required';
 
@@ -61,8 +79,60 @@ export const moneyRequestsModel = {
   },
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.action, s.context.payment !== null, s.context.done, s.context.failure?.code ?? null]),
-  notInBrowser:
-    'Driven in the browser against the real server instead: e2e/social.spec.ts sends, requests and pays between two signed-in customers, in two browser contexts.',
+  browser: {
+    chainPaths: true,
+    languages: PAGE_LANGUAGES,
+    // One request each way, open, whatever was done to them: the list is read again after each action.
+    start: (_, language) => [
+      { answer: REQUESTS, method: 'GET', json: [SAMPLE_REQUEST, ASKED] },
+      ...payCustomersPage('/send/requests', SAMPLE_SUMMARY, language),
+    ],
+    events: {
+      REQUEST_SUBMITTED: ({ draft }, before, language) => {
+        const texts = pageTexts(language).sendMoney;
+        return before.matches('ready')
+          ? [
+              { fill: { label: texts.requests.from }, text: draft.from },
+              { select: { label: texts.requests.asset }, value: draft.asset },
+              { fill: { label: texts.amount }, text: typedAmount(language, draft.amount) },
+              { fill: { label: texts.note }, text: draft.note },
+              { click: { role: 'button', name: texts.requests.submit } },
+            ]
+          : null;
+      },
+      // The page pays from its account in the request's asset, with the balance the page was answered.
+      PAY_REQUESTED: ({ account }, before, language) =>
+        before.matches('ready') && account.balance === EUROS.balance
+          ? [{ click: { role: 'button', name: pageTexts(language).sendMoney.requests.pay } }]
+          : null,
+      ANSWER_REQUESTED: ({ answer }, before, language) =>
+        before.matches('ready') ? [{ click: { role: 'button', name: pageTexts(language).sendMoney.requests[answer] } }] : null,
+    },
+    actors: {
+      askMoney: {
+        done: (output) => [{ answer: REQUESTS, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(REQUESTS, error)],
+      },
+      stepUp: { done: (output, _, language) => stepUpInBrowser('send', output, language) },
+      payRequest: {
+        done: (output) => [{ answer: ONE_REQUEST, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(ONE_REQUEST, error)],
+      },
+      answerRequest: {
+        done: (output) => [{ answer: ONE_REQUEST, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(ONE_REQUEST, error)],
+      },
+    },
+    states: {
+      ready: (s, language) => ({ shows: outcomeShown(s, language) }),
+    },
+  },
+  notInBrowser: {
+    transitions: {
+      'ready → ready (stays) (PAY_REQUESTED if overBalance)':
+        'The page pays from its account with the balance answered at the start, which covers the request; a smaller one would need another balance answer mid-path. The view tests and the unit paths hold the refusal.',
+    },
+  },
   calls: {
     // A payment retried after its answer was lost or the server asked for the step-up is the same payment
     // (the same key); after a step-up only once it was granted.

@@ -1,11 +1,15 @@
 import type { SnapshotFrom } from 'xstate';
+import type { BalancesSummary } from '../contract/accounts';
 import { compare, isPositive } from '../contract/decimal';
 import type { SendReceipt } from '../contract/sendMoney';
-import type { FlowModel } from './graph/model';
+import { SAMPLE_SUMMARY } from './balances.model';
+import type { FlowModel, PageAction, PageMark } from './graph/model';
 import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
+import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { recipientAddress } from './recipientAddress';
 import { sendMoneyMachine, type SendingAccount } from './sendMoney.machine';
-import { STEP_UP_OUTCOMES } from './stepUp.model';
+import { sessionCookieJar } from './session.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 
 type Snapshot = SnapshotFrom<typeof sendMoneyMachine>;
 
@@ -26,6 +30,42 @@ export const SAMPLE_SEND: SendReceipt = {
   createdAt: '2026-03-02T09:00:00.000Z',
   expiresAt: null,
 };
+
+const [EURO_ACCOUNT] = SAMPLE_SUMMARY.fiat.accounts_limit_balances;
+/** The balances the page chooses from: the two accounts of the fixtures. */
+const WITH_TWO_ACCOUNTS: BalancesSummary = {
+  ...SAMPLE_SUMMARY,
+  fiat: {
+    accounts_limit_balances: [
+      { ...EURO_ACCOUNT!, id: EUROS.id },
+      { ...EURO_ACCOUNT!, id: EMPTY_DOLLARS.id, name: 'Dollar account', currency: 'USD', balance: '0', usdtValue: '0', usdValue: '0' },
+    ],
+  },
+};
+
+/** A customer who may look others up: verified e-mail, approved identity check (the route's rules). */
+export const MAY_PAY_CUSTOMERS = { ...SIGNED_IN.user, kycStatus: 'approved' as const };
+
+/**
+ * What /send and /send/requests read besides the flow's calls: who the customer is, the balances, and
+ * (on /send) the recent contacts, none yet.
+ */
+export function payCustomersPage(path: string, summary: BalancesSummary, language: PageLanguage): PageAction[] {
+  return [
+    sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+    { answer: '**/api/users/me', method: 'GET', json: MAY_PAY_CUSTOMERS },
+    { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: summary },
+    { answer: '**/api/send/contacts*', method: 'GET', json: [] },
+    { open: inLanguage(path, language) },
+  ];
+}
+
+const LOOKUP = '**/api/send/lookup';
+const SEND = '**/api/send';
+
+const onForm = (s: Snapshot) => s.matches('editing');
+const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
+  s.context.failure ? [{ shownText: failureText(language, pageTexts(language).sendMoney.failures, s.context.failure) }] : [];
 
 const stepUpAsked = (error: unknown) => (error as { code?: string }).code === 'step_up_required';
 const withinBalance = (s: Snapshot) =>
@@ -96,8 +136,70 @@ export const sendMoneyModel = {
       s.context.receipt?.status ?? null,
       s.context.failure?.code ?? null,
     ]),
-  notInBrowser:
-    'Driven in the browser against the real server instead: e2e/social.spec.ts sends, requests and pays between two signed-in customers, in two browser contexts.',
+  browser: {
+    chainPaths: true,
+    languages: PAGE_LANGUAGES,
+    start: (_, language) => payCustomersPage('/send', WITH_TWO_ACCOUNTS, language),
+    events: {
+      // Typing what the field holds already changes nothing on the page: no event.
+      RECIPIENT_CHANGED: ({ to }, before, language) =>
+        onForm(before) && before.context.to !== to ? [{ fill: { label: pageTexts(language).sendMoney.to }, text: to }] : null,
+      ACCOUNT_CHOSEN: ({ account }, before, language) =>
+        onForm(before) && before.context.account?.id !== account.id
+          ? [{ select: { label: pageTexts(language).sendMoney.account }, value: account.id }]
+          : null,
+      AMOUNT_CHANGED: ({ amount }, before, language) =>
+        onForm(before) && before.context.amount !== amount
+          ? [{ fill: { label: pageTexts(language).sendMoney.amount }, text: typedAmount(language, amount) }]
+          : null,
+      NOTE_CHANGED: ({ note }, before, language) =>
+        onForm(before) && before.context.note !== note ? [{ fill: { label: pageTexts(language).sendMoney.note }, text: note }] : null,
+      REVIEW_REQUESTED: (_, before, language) =>
+        onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).sendMoney.review } }] : null,
+      CONFIRMED: (_, before, language) =>
+        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).sendMoney.confirm.send } }] : null,
+      EDIT_REQUESTED: (_, before, language) =>
+        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).sendMoney.confirm.change } }] : null,
+      NEW_REQUESTED: (_, before, language) =>
+        before.matches('sent') ? [{ click: { role: 'button', name: pageTexts(language).sendMoney.sent.again } }] : null,
+    },
+    actors: {
+      lookupRecipient: {
+        done: (output) => [{ answer: LOOKUP, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(LOOKUP, error)],
+      },
+      stepUp: { done: (output, _, language) => stepUpInBrowser('send', output, language) },
+      sendMoney: {
+        done: (output) => [{ answer: SEND, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(SEND, error)],
+      },
+    },
+    states: {
+      editing: (s, language) => {
+        const texts = pageTexts(language).sendMoney;
+        return {
+          shows: [
+            { label: texts.to, value: s.context.to },
+            ...(s.context.account ? [{ label: texts.account, value: s.context.account.id }] : []),
+            { label: texts.amount, value: typedAmount(language, s.context.amount) },
+            ...failureShown(s, language),
+          ],
+        };
+      },
+      reviewing: (s, language) => ({
+        shows: [
+          { testId: 'send-review' },
+          ...(s.context.recipient?.name ? [{ shownText: s.context.recipient.name }] : []),
+          ...failureShown(s, language),
+        ],
+      }),
+      sent: (s, language) => ({
+        shows: [
+          { role: 'heading', name: pageTexts(language).sendMoney.sent.title[s.context.receipt!.status as 'sent' | 'held' | 'invited'] },
+        ],
+      }),
+    },
+  },
   calls: {
     // A send retried after its answer was lost or the server asked for the step-up is the same send (the same
     // key), until the customer changes it; after a step-up only once it was granted.

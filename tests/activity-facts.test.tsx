@@ -53,6 +53,19 @@ async function facts(activity: Activity, locale: Locale) {
 }
 
 describe('an activity’s detail (issue 24 item 16)', () => {
+  it('says what releases money another customer sent that waits over the receiver’s limit', async () => {
+    const held: Activity = {
+      ...repayment,
+      type: 'money_received',
+      status: 'pending',
+      counterparty: 'Sam Smith',
+      amount: '20.00',
+      legs: [],
+    };
+    expect((await facts(held, 'en')).get('Status')).toMatch(/^Pending: .*receiving limit.*raise your level/);
+    expect((await facts({ ...held, type: 'withdrawal' }, 'en')).get('Status')).toBe('Pending');
+  });
+
   it('lists the other accounts the same action moved, with their amounts', async () => {
     const shown = await facts(repayment, 'en');
     expect(shown.get('Other accounts moved')).toBe('Card account +€150.00');

@@ -18,7 +18,7 @@ import {
 } from '../../contract/sendMoney';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { moneyRequests, moneySends, rates, users } from '../db/schema';
+import { activities, moneyRequests, moneySends, rates, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { displayNameSql, maskedName, payingAccount, receivingAccount } from './customerAccounts';
 import { post, systemAccountId, type ActivityInput } from './ledger';
@@ -139,6 +139,41 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
     return credit.fits;
   }
 
+  /**
+   * What still waits for a customer over their limit shows in their activities as one pending
+   * `money_received` of that amount, tied to the send by its transaction (the releases post their own,
+   * completed); gone once all of it is theirs.
+   */
+  async function showWaiting(tx: Db, send: SendRow, recipientId: string, held: string, at: Date): Promise<void> {
+    const pending = and(
+      eq(activities.transactionId, send.transactionId),
+      eq(activities.userId, recipientId),
+      eq(activities.status, 'pending'),
+    );
+    if (!isPositive(held)) {
+      await tx.delete(activities).where(pending);
+      return;
+    }
+    const [shown] = await tx.update(activities).set({ amount: held }).where(pending).returning({ id: activities.id });
+    if (shown) return;
+    const asset = send.currency as Asset;
+    await tx.insert(activities).values({
+      id: randomUUID(),
+      userId: recipientId,
+      accountId: await receivingAccount(tx, recipientId, asset, at),
+      transactionId: send.transactionId,
+      type: 'money_received',
+      status: 'pending',
+      counterparty: await senderName(tx, send.senderId),
+      reference: send.note,
+      amount: held,
+      currency: asset,
+      // No US-dollar value: what waits must not use up the limit it waits for (levels.ts counts pending too).
+      usdValue: null,
+      createdAt: at,
+    });
+  }
+
   function toReceipt(row: SendRow, recipientName: string | null): SendReceipt {
     return {
       id: row.id,
@@ -226,7 +261,8 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
         createdAt: at,
       })
       .returning();
-    if (!order.recipient) {
+    if (order.recipient) await showWaiting(tx, row!, order.recipient.id, held, at);
+    else {
       const { language } = await noticeRecipient(tx, principal.userId);
       await outbox.enqueue(tx, moneyInvitationNotice(order.to, language, { sender: from.name, asset, amount: order.amount }));
     }
@@ -410,6 +446,7 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
         .update(moneySends)
         .set({ recipientId, held, status: isPositive(held) ? 'held' : 'sent', settledAt: isPositive(held) ? null : at })
         .where(eq(moneySends.id, row.id));
+      await showWaiting(tx, row, recipientId, held, at);
       return true;
     });
   }
@@ -452,6 +489,7 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
         .update(moneySends)
         .set({ held, status: isPositive(held) ? 'held' : 'sent', settledAt: isPositive(held) ? null : at })
         .where(eq(moneySends.id, row.id));
+      await showWaiting(tx, row, row.recipientId!, held, at);
     });
   }
 

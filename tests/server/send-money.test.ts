@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatDecimal } from '../../contract/decimal';
+import { formatDecimal, subtract } from '../../contract/decimal';
 import { REQUEST_REMINDER_HOURS, sendReceiptSchema } from '../../contract/sendMoney';
-import { activities, notifications, users } from '../../server/db/schema';
+import { activities, depositLevelLimits, notifications, users } from '../../server/db/schema';
 import { balanceOf, fund } from './payLinkHelpers';
 import { expectError, uniqueEmail, useTestServer, withKey } from './helpers';
 import { sendMoneyHelpers } from './sendMoneyHelpers';
@@ -62,6 +62,37 @@ describe('sending money between customers', () => {
     expect((await sam.client.get('/send/contacts?q=dana')).body).toEqual([
       { to: dana.email, name: 'Dana Doe', lastSentAt: receipt.createdAt },
     ]);
+  });
+
+  it('shows the receiver what their limit holds back as pending, until the maintenance round releases it', async () => {
+    const dana = await customer('Dana', 'Doe');
+    const sam = await customer('Sam', 'Smith');
+    const from = await fund(db, sam.userId, 'EUR', '100');
+    const receiveLimit = and(eq(depositLevelLimits.level, 1), eq(depositLevelLimits.operation, 'receive'));
+    await db.database.db.update(depositLevelLimits).set({ dailyUsd: '10' }).where(receiveLimit);
+    let held: string;
+    try {
+      const answer = await sam.client.post(
+        '/send',
+        { to: dana.email, fromAccountId: from, amount: '30', note: 'Rent' },
+        { headers: { 'idempotency-key': randomUUID() } },
+      );
+      expect(answer.body).toMatchObject({ status: 'held' });
+      held = answer.body.held;
+    } finally {
+      await db.database.db.update(depositLevelLimits).set({ dailyUsd: '1000' }).where(receiveLimit);
+    }
+    const received = async () =>
+      (await dana.client.get('/activities?type=money_received')).body.items
+        .map((item: { status: string; amount: string; counterparty: string; reference: string }) =>
+          [item.status, item.amount, item.counterparty, item.reference].join(' '),
+        )
+        .sort();
+    const arrived = subtract('30.00', held);
+    expect(await received()).toEqual([`completed ${arrived} Sam Smith Rent`, `pending ${held} Sam Smith Rent`]);
+    // Once the limit takes it, the pending line gives way to the money itself.
+    await waiting().settleWaiting();
+    expect(await received()).toEqual([`completed ${arrived} Sam Smith Rent`, `completed ${held} Sam Smith Rent`].sort());
   });
 
   it('invites an address no customer has, and gives the money back after 14 days unless claimed', async () => {

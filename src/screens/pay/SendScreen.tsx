@@ -5,6 +5,7 @@ import { useDeferredValue, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../contract/countryCodes';
+import { isDecimal } from '../../../contract/decimal';
 import { INVITATION_DAYS } from '../../../contract/sendMoney';
 import { sendMoneyMachine } from '../../../machines/sendMoney.machine';
 import { sendMoneyView } from '../../../machines/sendMoney.view';
@@ -15,6 +16,7 @@ import { formatDate, formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
+import { amountForInput } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { summaryAccounts } from '../shared/Balances';
@@ -56,7 +58,9 @@ function SendForm({ flow, view }: { flow: Flow; view: View }) {
   const { t } = useTranslation();
   const { summary } = useBalances();
   const accounts = summary ? summaryAccounts(summary) : [];
-  const [typed, setTyped] = useState(view.amount);
+  const locale = useUiLocale();
+  // Back from the review, the amount shows in the language's digits again, as the customer typed it.
+  const [typed, setTyped] = useState(() => (isDecimal(view.amount) ? amountForInput(view.amount, locale) : view.amount));
   const choose = (id: string) => {
     const account = accounts.find((candidate) => candidate.id === id);
     if (account) flow.send({ type: 'ACCOUNT_CHOSEN', account: { id: account.id, asset: account.currency, balance: account.balance } });

@@ -15,7 +15,13 @@ export function ActivityFacts({ activity, accounts }: { activity: Activity; acco
   const counterparty = useCounterparty(activity);
   const facts: [string, ReactNode][] = [
     [t('activities.detail.type'), t(`activities.type.${activity.type}`)],
-    [t('activities.detail.status'), t(`activities.status.${activity.status}`)],
+    [
+      t('activities.detail.status'),
+      // Money another customer sent that waits over the receiver's limit: what releases it.
+      activity.type === 'money_received' && activity.status === 'pending'
+        ? t('sendMoney.sent.heldReceipt')
+        : t(`activities.status.${activity.status}`),
+    ],
     [t('activities.detail.counterparty'), counterparty ?? t('activities.detail.none')],
     [t('activities.detail.reference'), activity.reference ? <bdi>{activity.reference}</bdi> : t('activities.detail.none')],
     [t('activities.detail.amount'), <Money amount={activity.amount} asset={activity.currency} signed />],
