@@ -43,8 +43,8 @@ export function createChartService(db: Db, clock: Clock) {
         WHERE a.user_id = ${userId} AND t.created_at <= ${now}
       ),
       held AS (SELECT DISTINCT asset FROM moves),
-      prices AS (${pricePoints(range, now, sql`SELECT asset FROM held`)}),
-      grid AS (SELECT at, row_number() OVER (ORDER BY at) AS n FROM (SELECT DISTINCT at FROM prices) g),
+      prices AS (SELECT asset, at, usd, simulated, dense_rank() OVER (ORDER BY at) AS n FROM (${pricePoints(range, now, sql`SELECT asset FROM held`)}) p),
+      grid AS (SELECT DISTINCT n, at FROM prices),
       -- A move counts from the point whose bucket holds it (a point sorts before a move at its instant),
       -- or from the first point when it came before the line; the last point's bucket runs to now.
       counted AS (
@@ -52,28 +52,31 @@ export function createChartService(db: Db, clock: Clock) {
         FROM (SELECT at, n, NULL AS asset, NULL::numeric AS amount FROM grid
               UNION ALL SELECT at, NULL, asset, amount FROM moves) marks
       ),
-      deltas AS (SELECT asset, n, sum(amount) AS amount FROM counted WHERE asset IS NOT NULL GROUP BY asset, n),
-      -- Each asset at each point: its balance so far, and its last price at or before the point (its first before its line starts).
+      -- Each asset at each point: its price there if it has one, and what moved into its bucket. Unions
+      -- grouped rather than joins: the sets are a few thousand rows and none has an index.
+      cells AS (
+        SELECT n, max(at) AS at, asset, max(usd) AS usd, sum(amount) AS amount
+        FROM (SELECT n, at, asset, usd, NULL::numeric AS amount FROM prices
+              UNION ALL SELECT n, NULL, asset, NULL, amount FROM counted WHERE asset IS NOT NULL
+              UNION ALL SELECT g.n, g.at, h.asset, NULL, NULL FROM grid g CROSS JOIN held h) c
+        GROUP BY n, asset
+      ),
+      -- Its balance so far, and its last price at or before the point (its first before its line starts).
       steps AS (
-        SELECT g.n, g.at, h.asset, p.usd,
-          sum(coalesce(d.amount, 0)) OVER (PARTITION BY h.asset ORDER BY g.n) AS balance,
-          count(p.usd) OVER (PARTITION BY h.asset ORDER BY g.n) AS priced
-        FROM grid g CROSS JOIN held h
-        LEFT JOIN deltas d ON d.asset = h.asset AND d.n = g.n
-        LEFT JOIN prices p ON p.asset = h.asset AND p.at = g.at
+        SELECT n, at, asset, usd,
+          sum(coalesce(amount, 0)) OVER (PARTITION BY asset ORDER BY n) AS balance,
+          count(usd) OVER (PARTITION BY asset ORDER BY n) AS priced,
+          first_value(usd) OVER (PARTITION BY asset ORDER BY usd IS NULL, n) AS opening
+        FROM cells
       ),
       valued AS (
-        SELECT n, at, balance * coalesce(
-          max(usd) OVER (PARTITION BY asset, priced),
-          (SELECT f.usd FROM prices f WHERE f.asset = steps.asset ORDER BY f.at LIMIT 1),
-          0) AS value
-        FROM steps
+        SELECT n, at, balance * coalesce(max(usd) OVER (PARTITION BY asset, priced), opening, 0) AS value FROM steps
       )
       SELECT ${isoText(sql`at`)} AS at, round(sum(value), 2)::text AS value,
         (SELECT ${isoText(sql`max(at)`)} FROM prices WHERE simulated) AS simulated_until
       FROM valued
       -- Nothing was held yet: the line starts with the customer's first movement.
-      WHERE n >= (SELECT min(n) FROM deltas)
+      WHERE n >= (SELECT min(n) FROM counted WHERE asset IS NOT NULL)
       GROUP BY n, at ORDER BY n`)) as unknown as { rows: { at: string; value: string; simulated_until: string | null }[] };
     const points = rows.map(({ at, value }) => ({ at, value: formatDecimal(value) }));
     const first = points[0]?.value ?? '0.00';
