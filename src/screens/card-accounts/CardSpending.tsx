@@ -5,6 +5,7 @@ import { useSystem } from '../../app/context';
 import { unwrap } from '../../app/actors/unwrap';
 import { formatDate } from '../../i18n/format';
 import { BarChart } from '../../ui/BarChart';
+import { ChartCard } from '../../ui/ChartCard';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 
@@ -17,46 +18,38 @@ export function CardSpending({ accountId }: { accountId: string }) {
     queryKey: ['card-accounts', accountId, 'spending'],
     queryFn: ({ signal }) => unwrap(chartsApi(system.client).getCardSpending(accountId, { signal })),
   });
-  const data = spending.data;
-  const money = (amount: string) => (data ? formatAmount(amount, data.currency, locale) : '');
   return (
-    <section className="card stack" aria-labelledby="card-spending" aria-busy={spending.isFetching || undefined}>
-      <h2 id="card-spending" className="section-title">
-        {t('charts.spending.title')}
-      </h2>
-      {spending.isError ? (
-        <p className="notice" role="alert">
-          {t('charts.failed')}
-        </p>
-      ) : data ? (
-        <>
-          <h3 className="hint-text">{t('charts.spending.byMonth')}</h3>
-          <BarChart
-            testId="spending-months"
-            caption={t('charts.spending.byMonth')}
-            bars={data.months.map(({ month, amount }) => ({
-              key: month,
-              // The first of the month at noon UTC: the same month in every time zone.
-              label: formatDate(new Date(`${month}-01T12:00:00Z`), locale, { month: 'short', year: 'numeric' }),
-              value: amount,
-              text: money(amount),
-            }))}
-          />
-          <h3 className="hint-text">{t('charts.spending.byCategory')}</h3>
-          <BarChart
-            testId="spending-categories"
-            caption={t('charts.spending.byCategory')}
-            bars={data.categories.map(({ category, amount }) => ({
-              key: category,
-              label: t(`charts.categories.${category}`),
-              value: amount,
-              text: money(amount),
-            }))}
-          />
-        </>
-      ) : (
-        <div className="skeleton chart-skeleton" aria-hidden="true" />
-      )}
-    </section>
+    <ChartCard id="card-spending" title={t('charts.spending.title')} read={spending}>
+      {(data) => {
+        const money = (amount: string) => formatAmount(amount, data.currency, locale);
+        return (
+          <>
+            <h3 className="hint-text">{t('charts.spending.byMonth')}</h3>
+            <BarChart
+              testId="spending-months"
+              caption={t('charts.spending.byMonth')}
+              bars={data.months.map(({ month, amount }) => ({
+                key: month,
+                // The first of the month at noon UTC: the same month in every time zone.
+                label: formatDate(new Date(`${month}-01T12:00:00Z`), locale, { month: 'short', year: 'numeric' }),
+                value: amount,
+                text: money(amount),
+              }))}
+            />
+            <h3 className="hint-text">{t('charts.spending.byCategory')}</h3>
+            <BarChart
+              testId="spending-categories"
+              caption={t('charts.spending.byCategory')}
+              bars={data.categories.map(({ category, amount }) => ({
+                key: category,
+                label: t(`charts.categories.${category}`),
+                value: amount,
+                text: money(amount),
+              }))}
+            />
+          </>
+        );
+      }}
+    </ChartCard>
   );
 }

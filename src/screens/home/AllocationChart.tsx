@@ -4,6 +4,7 @@ import { chartsApi } from '../../api/charts';
 import { useSystem } from '../../app/context';
 import { unwrap } from '../../app/actors/unwrap';
 import { BarChart } from '../../ui/BarChart';
+import { ChartCard } from '../../ui/ChartCard';
 import { formatAmount, formatPercent } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 
@@ -16,17 +17,9 @@ export default function AllocationChart() {
     queryKey: ['portfolio', 'allocation'],
     queryFn: ({ signal }) => unwrap(chartsApi(system.client).getAllocation({ signal })),
   });
-  const data = allocation.data;
   return (
-    <section className="card stack" aria-labelledby="allocation-chart" aria-busy={allocation.isFetching || undefined}>
-      <h2 id="allocation-chart" className="section-title">
-        {t('charts.allocation.title')}
-      </h2>
-      {allocation.isError ? (
-        <p className="notice" role="alert">
-          {t('charts.failed')}
-        </p>
-      ) : data ? (
+    <ChartCard id="allocation-chart" title={t('charts.allocation.title')} read={allocation}>
+      {(data) => (
         <BarChart
           testId="allocation-chart"
           caption={t('charts.allocation.caption')}
@@ -37,9 +30,7 @@ export default function AllocationChart() {
             text: `${formatPercent(percent, locale)} · ${formatAmount(value, data.currency, locale)}`,
           }))}
         />
-      ) : (
-        <div className="skeleton chart-skeleton" aria-hidden="true" />
       )}
-    </section>
+    </ChartCard>
   );
 }
