@@ -66,6 +66,10 @@ test('hide balances masks every amount on home and accounts, and is remembered',
   await chart.focus();
   await page.keyboard.press('End');
   await expect(page.getByTestId('chart-point')).toHaveText(/: \$[\d,]+\.\d\d$/);
+  // The allocation: a bar per asset held, each read as its share and its worth.
+  const allocation = page.getByTestId('allocation-chart');
+  await expect(allocation.getByRole('row')).toHaveCount(5);
+  await expect(allocation.getByRole('row', { name: /^BTC [\d.]+% · \$[\d,]+\.\d\d$/ })).toBeVisible();
   const toggle = page.getByRole('button', { name: 'Hide balances' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   // Pressed looks pressed, not only to a screen reader: its fill and its icon (a crossed eye) change.
@@ -82,10 +86,11 @@ test('hide balances masks every amount on home and accounts, and is remembered',
   // No figure of any asset shows: every amount on the page is the mask.
   await expect(page.getByTestId('asset-row').first()).toBeVisible();
   await expect(page.locator('.amount:not(.amount--hidden)')).toHaveCount(0);
-  // A line's shape tells figures too: nothing of the chart is drawn or listed.
-  await expect(page.getByText('The chart is hidden while balances are hidden.')).toBeVisible();
+  // A line's shape and a bar's length tell figures too: nothing of either chart is drawn or listed.
+  await expect(page.getByText('The chart is hidden while balances are hidden.')).toHaveCount(2);
   await expect(page.getByTestId('chart-plot')).toHaveCount(0);
   await expect(page.getByTestId('chart-table')).toHaveCount(0);
+  await expect(page.getByTestId('allocation-chart')).toHaveCount(0);
 
   await page.reload();
   await expect(total(page)).toHaveText('••••Amount hidden');
@@ -171,7 +176,10 @@ for (const locale of ['en', 'ar'] as const) {
         await page.goto(name === 'account-detail' ? path : localizePath(path, locale));
         await expect(page.locator('.amount').first()).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-        if (name === 'home') await expect(page.getByTestId('chart-plot').locator('canvas')).toBeVisible();
+        if (name === 'home') {
+          await expect(page.getByTestId('chart-plot').locator('canvas')).toBeVisible();
+          await expect(page.getByTestId('allocation-chart').getByRole('row').first()).toBeVisible();
+        }
         const file = `reports/screenshots/${locale}-${viewport.name}-balances-${name}.png`;
         await saveScreenshot(page, { path: file, fullPage: true, attach: true });
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();

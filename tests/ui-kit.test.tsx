@@ -9,6 +9,7 @@ import ar from '../locales/ar.json';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
 import { ActivityRow } from '../src/ui/ActivityRow';
+import { BarChart } from '../src/ui/BarChart';
 import { Button } from '../src/ui/Button';
 import { Copyable } from '../src/ui/Copyable';
 import { EmptyState } from '../src/ui/EmptyState';
@@ -726,5 +727,31 @@ describe('PasswordStrength', () => {
       name: ar.passwordStrength.title,
       valueText: ar.passwordStrength.levels['1'],
     });
+  });
+});
+
+describe('BarChart', () => {
+  const bars = [
+    { key: 'BTC', label: 'BTC', value: '610.00', text: '84.72%' },
+    { key: 'EUR', label: 'EUR', value: '110.00', text: '15.28%' },
+  ];
+
+  it('reads as a table of labels and figures, each bar as long as its share of the largest', () => {
+    const page = render(<BarChart bars={bars} caption="Allocation" />);
+    expect(page.querySelector('caption')!.textContent).toBe('Allocation');
+    expect([...page.querySelectorAll('tr')].map((row) => row.textContent)).toEqual(['BTC84.72%', 'EUR15.28%']);
+    const lengths = [...page.querySelectorAll<HTMLElement>('.bar-chart-bar span')].map((bar) => parseFloat(bar.style.inlineSize));
+    expect(lengths[0]).toBe(100);
+    expect(lengths[1]).toBeCloseTo((110 / 610) * 100, 5);
+  });
+
+  it('draws and lists nothing while balances are hidden', () => {
+    const page = render(
+      <HiddenAmountsContext value={true}>
+        <BarChart bars={bars} caption="Allocation" />
+      </HiddenAmountsContext>,
+    );
+    expect(page.querySelector('table')).toBeNull();
+    expect(page.textContent).toBe('The chart is hidden while balances are hidden.');
   });
 });

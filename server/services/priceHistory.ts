@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Asset } from '../../contract/assets';
 import { formatDecimal } from '../../contract/decimal';
 import type { PriceHistory, PricePoint, PriceRange } from '../../contract/rates';
@@ -36,45 +36,47 @@ export async function rollUpPrices(tx: Db, at: Date): Promise<void> {
     .where(and(eq(priceHistory.resolution, 'hour'), lt(priceHistory.at, new Date(at.getTime() - HOURLY_HISTORY_MS))));
 }
 
-/** One asset's price over `range`, oldest first, ending with the current price. */
-export async function readPriceHistory(db: Db, clock: Clock, asset: Asset, range: PriceRange): Promise<PriceHistory> {
-  // Never a point after now: a price stamped ahead of this server's clock is not history yet.
-  const now = clock();
+/** An instant as the API writes it (`Date#toISOString`), formatted by the database so both drivers agree. */
+export const isoText = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The price points of `range` of every asset in `assets` (a one-column query), up to `now`, as rows
+ * (asset, at, usd, simulated): the range's source, then the current price unless it is that very point
+ * (a bucket is stamped with its start). Never a point after now: a price stamped ahead of this server's
+ * clock is not history yet. Shared by the price chart and the portfolio's one query.
+ */
+export function pricePoints(range: PriceRange, now: Date, assets: SQL): SQL {
   const { source, spanMs } = RANGES[range];
   const since = spanMs === null ? new Date(0) : new Date(now.getTime() - spanMs);
-  let points: { at: Date; usd: string; simulated: boolean }[];
-  if (source === 'recent') {
-    // Every price of the last day (one per rates round) thinned to each 5 minutes' last.
-    const bucket = sql`date_bin('5 minutes', ${rateHistory.at}, timestamptz '2000-01-01 00:00:00+00')`;
-    points = (
-      await db
-        .selectDistinctOn([bucket], { at: rateHistory.at, usd: sql<string>`${rateHistory.usd}::text` })
-        .from(rateHistory)
-        .where(and(eq(rateHistory.asset, asset), gte(rateHistory.at, since), lte(rateHistory.at, now)))
-        .orderBy(bucket, desc(rateHistory.at))
-    ).map((row) => ({ ...row, simulated: false }));
-  } else {
-    points = await db
-      .select({ at: priceHistory.at, usd: sql<string>`${priceHistory.usd}::text`, simulated: priceHistory.simulated })
-      .from(priceHistory)
-      .where(
-        and(eq(priceHistory.asset, asset), eq(priceHistory.resolution, source), gte(priceHistory.at, since), lte(priceHistory.at, now)),
-      )
-      .orderBy(asc(priceHistory.at));
-  }
-  const [current] = await db
-    .select({ at: rates.updatedAt, usd: sql<string>`${rates.usd}::text` })
-    .from(rates)
-    .where(eq(rates.asset, asset));
-  const last = points.at(-1);
-  // A bucket is stamped with its start: the current price ends the line unless it is that very point.
-  if (current && current.at <= now && (!last || current.at > last.at)) points.push({ ...current, simulated: false });
-  const simulated = points.filter((point) => point.simulated).at(-1);
+  const line =
+    source === 'recent'
+      ? // Every price of the last day (one per rates round) thinned to each 5 minutes' last.
+        sql`SELECT DISTINCT ON (asset, date_bin('5 minutes', at, timestamptz '2000-01-01 00:00:00+00')) asset, at, usd, false AS simulated
+          FROM ${rateHistory} WHERE asset IN (${assets}) AND at >= ${since} AND at <= ${now}
+          ORDER BY asset, date_bin('5 minutes', at, timestamptz '2000-01-01 00:00:00+00'), at DESC`
+      : sql`SELECT asset, at, usd, simulated FROM ${priceHistory}
+          WHERE asset IN (${assets}) AND resolution = ${source} AND at >= ${since} AND at <= ${now}`;
+  return sql`WITH line AS (${line})
+    SELECT asset, at, usd, simulated FROM line
+    UNION ALL
+    SELECT r.asset, r.updated_at, r.usd, false FROM ${rates} r
+    WHERE r.asset IN (${assets}) AND r.updated_at <= ${now}
+      AND r.updated_at > coalesce((SELECT max(l.at) FROM line l WHERE l.asset = r.asset), '-infinity')`;
+}
+
+/** One asset's price over `range`, oldest first, ending with the current price. */
+export async function readPriceHistory(db: Db, clock: Clock, asset: Asset, range: PriceRange): Promise<PriceHistory> {
+  const { rows } = (await db.execute(sql`
+    SELECT ${isoText(sql`at`)} AS at, usd::text AS usd, simulated
+    FROM (${pricePoints(range, clock(), sql`${asset}`)}) points ORDER BY points.at`)) as unknown as {
+    rows: { at: string; usd: string; simulated: boolean }[];
+  };
+  const simulated = rows.filter((point) => point.simulated).at(-1);
   return {
     asset,
     range,
-    points: points.map((point): PricePoint => ({ at: point.at.toISOString(), usd: formatDecimal(point.usd) })),
-    simulatedUntil: simulated ? simulated.at.toISOString() : null,
+    points: rows.map((point): PricePoint => ({ at: point.at, usd: formatDecimal(point.usd) })),
+    simulatedUntil: simulated ? simulated.at : null,
   };
 }
 

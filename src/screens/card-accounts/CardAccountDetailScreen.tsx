@@ -20,6 +20,7 @@ import { useWrite } from '../../app/useWrite';
 import { LoadFailed } from './CardAccountsScreen';
 import { Percent } from './Percent';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from './selectedCardAccount';
+import { CardSpending } from './CardSpending';
 
 const EMPTY: ParsedAmount = { ok: false, error: 'empty' };
 import { unwrap } from '../../app/actors/unwrap';
@@ -58,6 +59,7 @@ export function CardAccountDetailScreen() {
         {credit ? <CreditFacts credit={credit} /> : <p className="total-amount skeleton skeleton--inline">0,000.00</p>}
       </section>
       {credit ? <RepayForm credit={credit} /> : null}
+      {credit ? <CardSpending accountId={credit.id} /> : null}
     </div>
   );
 }

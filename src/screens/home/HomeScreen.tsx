@@ -12,6 +12,7 @@ import { RecentActivities } from './RecentActivities';
 
 // With the chart library: its own chunk, asked for once the page is live (never in the entry or the prerender).
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
+const AllocationChart = lazy(() => import('./AllocationChart'));
 
 const QUICK_ACTIONS = [
   { key: 'topUp', path: '/inject/crypto' },
@@ -112,6 +113,7 @@ export function HomeScreen() {
       {live ? (
         <Suspense fallback={null}>
           <PortfolioChart />
+          <AllocationChart />
         </Suspense>
       ) : null}
       {/* Last: they depend on the profile, which arrives after the page is painted; first, they pushed the

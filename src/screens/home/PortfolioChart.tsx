@@ -6,6 +6,7 @@ import { chartsApi } from '../../api/charts';
 import { useSystem } from '../../app/context';
 import { unwrap } from '../../app/actors/unwrap';
 import { HiddenAmountsContext } from '../../ui/hiddenAmounts';
+import { ChartCard } from '../../ui/ChartCard';
 import { LineChart } from '../../ui/LineChart';
 import { Money } from '../../ui/Money';
 import { formatAmount, formatPercent } from '../../ui/money';
@@ -23,30 +24,29 @@ export default function PortfolioChart() {
     queryKey: ['portfolio', 'history', range],
     queryFn: ({ signal }) => unwrap(chartsApi(system.client).getPortfolioHistory(range, { signal })),
   });
-  const data = history.data;
   return (
-    <section className="card stack portfolio-chart" aria-labelledby="portfolio-chart" aria-busy={history.isFetching || undefined}>
-      <h2 id="portfolio-chart" className="section-title">
-        {t('charts.portfolio.title')}
-      </h2>
-      <div className="chart-ranges" role="group" aria-label={t('charts.range')}>
-        {PRICE_RANGES.map((option) => (
-          <button
-            key={option}
-            type="button"
-            className={option === range ? 'button button--small button--primary' : 'button button--small button--secondary'}
-            aria-pressed={option === range}
-            onClick={() => setRange(option)}
-          >
-            {t(`charts.ranges.${option}`)}
-          </button>
-        ))}
-      </div>
-      {history.isError ? (
-        <p className="notice" role="alert">
-          {t('charts.failed')}
-        </p>
-      ) : data ? (
+    <ChartCard
+      id="portfolio-chart"
+      className="portfolio-chart"
+      title={t('charts.portfolio.title')}
+      read={history}
+      controls={
+        <div className="chart-ranges" role="group" aria-label={t('charts.range')}>
+          {PRICE_RANGES.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={option === range ? 'button button--small button--primary' : 'button button--small button--secondary'}
+              aria-pressed={option === range}
+              onClick={() => setRange(option)}
+            >
+              {t(`charts.ranges.${option}`)}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      {(data) => (
         <>
           <p className="chart-change" data-testid="portfolio-change">
             {t('charts.portfolio.change', { range: t(`charts.ranges.${range}`) })}{' '}
@@ -59,9 +59,7 @@ export default function PortfolioChart() {
           />
           {data.simulatedUntil ? <p className="hint-text">{t('charts.simulated')}</p> : null}
         </>
-      ) : (
-        <div className="skeleton chart-skeleton" aria-hidden="true" />
       )}
-    </section>
+    </ChartCard>
   );
 }
