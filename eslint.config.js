@@ -10,6 +10,13 @@ const RAW_FORM_CONTROLS = ['input', 'textarea', 'select'].map((element) => ({
   message: `No raw <${element}> outside src/ui: use TextField, SelectField, CheckboxField or AmountInput from src/ui, which tie the label, hint and announced error to the control.`,
 }));
 
+/** The app's own floors: patterns both src/ entries of 'no-restricted-imports' list (a later entry replaces an earlier). */
+const SRC_NOT_SERVER = { regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' };
+const SRC_NOT_TESTS = {
+  regex: '(^|/)(tests|e2e)(/|$)',
+  message: 'src/ never imports test tooling (tests/, e2e/): the models and their fixtures stay out of the app.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'reports', 'test-results', 'playwright-report', 'node_modules'] },
   js.configs.recommended,
@@ -57,8 +64,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!xstate(/graph)?$|\\.)|(^|/)(src|server|tests|e2e|scripts)(/|$)',
-              message: 'machines/ may import only xstate (and xstate/graph), other machines and contract/.',
+              // Test tooling (models, page bindings, translations) lives in tests/models/, off the app's floors.
+              regex: '^(?!xstate(/graph)?$|\\.)|(^|/)(src|server|tests|e2e|scripts|locales)(/|$)',
+              message: 'machines/ may import only xstate (and xstate/graph), other machines and contract/: no locales/, no test tooling.',
             },
           ],
         },
@@ -73,7 +81,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' }],
+          patterns: [SRC_NOT_SERVER, SRC_NOT_TESTS],
         },
       ],
     },
@@ -124,7 +132,7 @@ export default tseslint.config(
               message: 'Start a screen flow with useFlowActor (src/app/context.ts): it reports to the live view on /flows.',
             },
           ],
-          patterns: [{ regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' }],
+          patterns: [SRC_NOT_SERVER, SRC_NOT_TESTS],
         },
       ],
     },

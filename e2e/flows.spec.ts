@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { catalog } from '../machines/index';
+import { catalog } from '../tests/models/catalog';
 import { arrowsOffBoxes } from '../src/flows/clusterEdges';
 import { collapsibleStates, defaultCollapsed } from '../src/flows/collapse';
 import { describeEntry } from '../src/flows/describe';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../machines/index';
+import { catalog } from './models/catalog';
 import { checkFlows, diffSummary } from '../scripts/flows/check';
 import { buildFlowDocs, flowMarkdown, flowsReadme } from '../scripts/flows/docs';
 
