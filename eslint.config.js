@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { noScreenWrites } from './scripts/eslint/no-screen-writes.js';
+import { screenAreas } from './scripts/eslint/screen-areas.js';
 
 /** No raw form control outside src/ui: the kit ties the label, hint and announced error to the control. */
 const RAW_FORM_CONTROLS = ['input', 'textarea', 'select'].map((element) => ({
@@ -113,9 +114,11 @@ export default tseslint.config(
     // for a single one). One entry with both patterns: a later 'no-restricted-imports' would replace the src/ one.
     // Campaign tracking runs outside any screen, at page load: its report is the campaignTags machine's too.
     files: ['src/screens/**/*.{ts,tsx}', 'src/app/campaign.ts'],
-    plugins: { meridian: { rules: { 'no-screen-writes': noScreenWrites } } },
+    plugins: { meridian: { rules: { 'no-screen-writes': noScreenWrites, 'screen-areas': screenAreas } } },
     rules: {
       'meridian/no-screen-writes': 'error',
+      // Screens import no other area's internals: what two areas share lives in src/ui, src/app or src/screens/shared.
+      'meridian/screen-areas': 'error',
       'no-restricted-imports': [
         'error',
         {

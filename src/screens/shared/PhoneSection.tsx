@@ -1,21 +1,21 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneChangeMachine, type NumberError } from '../../../../machines/phoneChange.machine';
-import type { CountryCode } from '../../../../contract/countries';
-import { LOCALE_TAGS } from '../../../../contract/locales';
-import { useFlowActor, useLocale } from '../../../app/context';
-import { phoneChangeActors } from '../../../app/actors/phoneChange';
-import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../../contract/phoneNumbers';
-import { phoneChangeView } from '../../../../machines/phoneChange.view';
-import { Icon } from '../../../ui/Icon';
-import { ListRow, ListRows } from '../../../ui/ListRow';
-import { Button } from '../../../ui/Button';
-import { SelectField, TextField } from '../../../ui/TextField';
-import { ResendCode } from '../../../ui/ResendCode';
-import { CodeField } from '../../../ui/CodeField';
-import { codeFailureMessage } from '../../shared/CodeFeedback';
-import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
+import { phoneChangeMachine, type NumberError } from '../../../machines/phoneChange.machine';
+import type { CountryCode } from '../../../contract/countries';
+import { LOCALE_TAGS } from '../../../contract/locales';
+import { useFlowActor, useLocale } from '../../app/context';
+import { phoneChangeActors } from '../../app/actors/phoneChange';
+import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../contract/phoneNumbers';
+import { phoneChangeView } from '../../../machines/phoneChange.view';
+import { Icon } from '../../ui/Icon';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { Button } from '../../ui/Button';
+import { SelectField, TextField } from '../../ui/TextField';
+import { ResendCode } from '../../ui/ResendCode';
+import { CodeField } from '../../ui/CodeField';
+import { codeFailureMessage } from './CodeFeedback';
+import { StepUpSheet, stepUpChild } from './StepUpSheet';
 
 const NBSP = '\u00a0';
 /** As wide as a formatted number; the shimmer hides it. */

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CardCredit } from '../../../contract/cards';
-import { cardsApi } from '../../api/cards';
-import { useApi } from '../../app/context';
-import { safeStorage, STORAGE_KEYS } from '../../platform/storage';
-import { useHydrated } from '../../ui/useHydrated';
-import { unwrap } from '../../app/actors/unwrap';
+import type { CardCredit } from '../../contract/cards';
+import { cardsApi } from '../api/cards';
+import { useApi } from './context';
+import { safeStorage, STORAGE_KEYS } from '../platform/storage';
+import { useHydrated } from '../ui/useHydrated';
+import { unwrap } from './actors/unwrap';
 
 export const CARD_ACCOUNTS_QUERY = ['card-accounts'] as const;
 
