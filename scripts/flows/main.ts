@@ -54,7 +54,9 @@ function check() {
     return;
   }
   for (const problem of result.problems) console.error(`✗ ${problem}`);
-  console.error(`Flow diagrams are out of date: ${result.problems.length} problem(s). Run \`npm run flows\` and commit ${FLOWS_DIR}/ and ${EXPLORER_DIR}/.`);
+  console.error(
+    `Flow diagrams are out of date: ${result.problems.length} problem(s). Run \`npm run flows\` and commit ${FLOWS_DIR}/ and ${EXPLORER_DIR}/.`,
+  );
   process.exitCode = 1;
 }
 
