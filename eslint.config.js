@@ -66,7 +66,7 @@ export default tseslint.config(
           patterns: [
             {
               // Test tooling (models, page bindings, translations) lives in tests/models/, off the app's floors.
-              regex: '^(?!xstate(/graph)?$|\\.)|(^|/)(src|server|tests|e2e|scripts|locales)(/|$)',
+              regex: '^(?!xstate(/graph)?$|\\.)|(^|/)(src|server|tests|e2e|scripts)(/|$)|^(\\.\\./)+locales(/|$)',
               message: 'machines/ may import only xstate (and xstate/graph), other machines and contract/: no locales/, no test tooling.',
             },
           ],
