@@ -3,12 +3,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { noScreenWrites } from './scripts/eslint/no-screen-writes.js';
+import { screenAreas } from './scripts/eslint/screen-areas.js';
 
 /** No raw form control outside src/ui: the kit ties the label, hint and announced error to the control. */
 const RAW_FORM_CONTROLS = ['input', 'textarea', 'select'].map((element) => ({
   selector: `JSXOpeningElement[name.name='${element}']`,
   message: `No raw <${element}> outside src/ui: use TextField, SelectField, CheckboxField or AmountInput from src/ui, which tie the label, hint and announced error to the control.`,
 }));
+
+/** The app's own floors: patterns both src/ entries of 'no-restricted-imports' list (a later entry replaces an earlier). */
+const SRC_NOT_SERVER = { regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' };
+const SRC_NOT_TESTS = {
+  regex: '(^|/)(tests|e2e)(/|$)',
+  message: 'src/ never imports test tooling (tests/, e2e/): the models and their fixtures stay out of the app.',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'reports', 'test-results', 'playwright-report', 'node_modules'] },
@@ -57,8 +65,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!xstate(/graph)?$|\\.)|(^|/)(src|server|tests|e2e|scripts)(/|$)',
-              message: 'machines/ may import only xstate (and xstate/graph), other machines and contract/.',
+              // Test tooling (models, page bindings, translations) lives in tests/models/, off the app's floors.
+              regex: '^(?!xstate(/graph)?$|\\.)|(^|/)(src|server|tests|e2e|scripts)(/|$)|^(\\.\\./)+locales(/|$)',
+              message: 'machines/ may import only xstate (and xstate/graph), other machines and contract/: no locales/, no test tooling.',
             },
           ],
         },
@@ -73,7 +82,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' }],
+          patterns: [SRC_NOT_SERVER, SRC_NOT_TESTS],
         },
       ],
     },
@@ -105,9 +114,11 @@ export default tseslint.config(
     // for a single one). One entry with both patterns: a later 'no-restricted-imports' would replace the src/ one.
     // Campaign tracking runs outside any screen, at page load: its report is the campaignTags machine's too.
     files: ['src/screens/**/*.{ts,tsx}', 'src/app/campaign.ts'],
-    plugins: { meridian: { rules: { 'no-screen-writes': noScreenWrites } } },
+    plugins: { meridian: { rules: { 'no-screen-writes': noScreenWrites, 'screen-areas': screenAreas } } },
     rules: {
       'meridian/no-screen-writes': 'error',
+      // Screens import no other area's internals: what two areas share lives in src/ui, src/app or src/screens/shared.
+      'meridian/screen-areas': 'error',
       'no-restricted-imports': [
         'error',
         {
@@ -124,7 +135,7 @@ export default tseslint.config(
               message: 'Start a screen flow with useFlowActor (src/app/context.ts): it reports to the live view on /flows.',
             },
           ],
-          patterns: [{ regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' }],
+          patterns: [SRC_NOT_SERVER, SRC_NOT_TESTS],
         },
       ],
     },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { catalog } from '../machines/index';
+import { catalog } from '../tests/models/catalog';
 import { arrowsOffBoxes } from '../src/flows/clusterEdges';
 import { collapsibleStates, defaultCollapsed } from '../src/flows/collapse';
 import { describeEntry } from '../src/flows/describe';
@@ -86,7 +86,7 @@ test.describe('flow explorer', () => {
   for (let group = 0; group < GROUPS; group++) {
     const entries = DRAWN.filter((_, index) => index % GROUPS === group);
     test(`diagrams render from the converter’s Mermaid source, edge for edge: ${entries.map((e) => e.id).join(', ')}`, async ({ page }) => {
-      // The explorer generates each machine's paths in the page: registration's take a while on a loaded machine.
+      // Mermaid lays out three of the largest diagrams, each twice, on a loaded machine.
       test.slow();
       await page.goto(`/flows?machine=${entries[0]!.id}`);
       for (const entry of entries) {
@@ -222,14 +222,14 @@ const VIEWPORTS = [
 const OVERVIEWS = ['transfer', 'stepUp', 'registration'] as const;
 /**
  * Photographed all three for people to look at; in CI (no screenshots) the opening and closing are checked
- * on the first only — they work alike for all, and registration's paths take a minute to generate in the page.
+ * on the first only — they work alike for all.
  */
 const CHECKED = process.env.E2E_SCREENSHOTS === 'off' ? OVERVIEWS.slice(0, 1) : OVERVIEWS;
 
 for (const locale of ['en', 'ar'] as const) {
   for (const viewport of VIEWPORTS.filter((v) => pairRuns(locale, v.width))) {
     test(`flow explorer screenshots ${locale} ${viewport.name}: ${CHECKED.join(', ')}, overview then opened`, async ({ page }) => {
-      // The explorer generates each machine's paths in the page: registration's take a while on a loaded machine.
+      // Mermaid lays out three of the largest diagrams, each twice, on a loaded machine.
       test.slow();
       await page.setViewportSize(viewport);
       await page.goto(`${locale === 'en' ? '' : `/${locale}`}/flows?machine=${OVERVIEWS[0]}`);

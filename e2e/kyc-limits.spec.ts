@@ -4,7 +4,7 @@ import { localizePath, type Locale } from '../contract/locales';
 import { formatAmount } from '../contract/money';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { withValues } from '../machines/graph/page';
+import { withValues } from '../tests/models/graph/page';
 import {
   ADMIN,
   expect,

@@ -1,9 +1,9 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FullConfig, TestInfo } from '@playwright/test';
-import { browserCoverage, countCell, isWhole, type BrowserCoverage } from '../machines/graph/browserCoverage';
-import { describeFlow } from '../machines/graph/paths';
-import { catalog } from '../machines/index';
+import { browserCoverage, countCell, isWhole, type BrowserCoverage } from '../tests/models/graph/browserCoverage';
+import { describeFlow } from '../tests/models/graph/paths';
+import { catalog } from '../tests/models/catalog';
 import { printTable } from '../scripts/printTable';
 
 /*

@@ -7,9 +7,9 @@ import type {
   PageMark,
   PasskeyOutcomes,
   ShareOutcomes,
-} from '../machines/graph/model';
-import type { PageLanguage } from '../machines/graph/page';
-import { listSteps, pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../machines/graph/paths';
+} from '../tests/models/graph/model';
+import type { PageLanguage } from '../tests/models/graph/page';
+import { listSteps, pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../tests/models/graph/paths';
 import { installTestWallet, tellTestWallet } from './testWallet';
 
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */

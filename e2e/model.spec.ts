@@ -1,6 +1,6 @@
 import { test } from './fixtures';
-import { catalog } from '../machines/index';
-import { browserRuns, generateFlowPaths } from '../machines/graph/paths';
+import { catalog } from '../tests/models/catalog';
+import { browserRuns, generateFlowPaths } from '../tests/models/graph/paths';
 import { recordTaken } from './model-coverage';
 import { runPathInPage } from './model-driver';
 

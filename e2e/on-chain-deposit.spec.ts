@@ -4,7 +4,7 @@ import { devAccount } from '../server/chains/localNodes';
 import type { Chains } from '../contract/chains';
 import { expect, screenReady, test } from './fixtures';
 import { addTestWallet } from './testWallet';
-import { pageTexts, withValues } from '../machines/graph/page';
+import { pageTexts, withValues } from '../tests/models/graph/page';
 import { pairRuns, saveScreenshot } from './screenshots';
 
 /**

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
-import { pageTexts } from '../machines/graph/page';
+import { pageTexts } from '../tests/models/graph/page';
 import { axeViolations } from './axe';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
 import { saveScreenshot } from './screenshots';

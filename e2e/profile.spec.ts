@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { localizePath } from '../contract/locales';
-import { withValues } from '../machines/graph/page';
+import { withValues } from '../tests/models/graph/page';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import th from '../locales/th.json' with { type: 'json' };

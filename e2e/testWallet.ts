@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { TestWalletOrders, TestWalletSetup } from '../machines/graph/model';
+import type { TestWalletOrders, TestWalletSetup } from '../tests/models/graph/model';
 
 /**
  * An EIP-1193 provider announced through EIP-6963 (and as window.ethereum), the project's own: it holds

@@ -3,10 +3,10 @@ import { createPublicClient, http } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { expect, screenReady, test } from './fixtures';
 import { addTestWallet, tellTestWallet } from './testWallet';
-import { PAGE_LANGUAGES, pageTexts, typedAmount, withValues } from '../machines/graph/page';
+import { PAGE_LANGUAGES, pageTexts, typedAmount, withValues } from '../tests/models/graph/page';
 import type { Chains } from '../contract/chains';
 import { localizePath } from '../contract';
-import { SAMPLE_DEPOSIT_LINK } from '../machines/depositLink.model';
+import { SAMPLE_DEPOSIT_LINK } from '../tests/models/depositLink.model';
 import { saveScreenshot } from './screenshots';
 
 // anvil's development account 4: the node signs for it (accounts 0–3 serve other tests).

@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Chains } from '../contract/chains';
 import { localizePath } from '../contract/locales';
 import { formatAmount } from '../contract/money';
-import { pageTexts, typedAmount, withValues, type PageLanguage } from '../machines/graph/page';
+import { pageTexts, typedAmount, withValues, type PageLanguage } from '../tests/models/graph/page';
 import { customerWhoMayWithdraw } from './approvedCustomer';
 import { expect, latestCode, stepUpByApi, test } from './fixtures';
 import { saveScreenshot } from './screenshots';

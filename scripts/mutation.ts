@@ -1,6 +1,6 @@
 /**
  * `npm run test:mutation [-- <machine id>…]`: the mutation run (docs/testing.md). For each money and
- * sign-in flow, every guard negated and every transition target swapped (`machines/graph/mutants.ts`);
+ * sign-in flow, every guard negated and every transition target swapped (`tests/models/graph/mutants.ts`);
  * each mutant gets its own generated paths, replayed with its model's checks the way `npm run test:model`
  * does, and is killed when any check refuses it. Prints the survivors and the kill rate, and fails below
  * 90 %. Outside `npm test`: minutes on one core.
@@ -11,7 +11,7 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { mutantsOf } from '../machines/graph/mutants';
+import { mutantsOf } from '../tests/models/graph/mutants';
 import { refusalOf } from '../tests/model/refusal';
 import { selectFlows } from '../tests/model/select';
 import { printTable } from './printTable';

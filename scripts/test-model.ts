@@ -7,8 +7,8 @@
  * transitions they plan to take out of all but the model's `notInBrowser` exclusions.
  */
 import { startVitest } from 'vitest/node';
-import { browserCoverage, countCell, plannedTaken } from '../machines/graph/browserCoverage';
-import { browserRuns, generateFlowPaths } from '../machines/graph/paths';
+import { browserCoverage, countCell, plannedTaken } from '../tests/models/graph/browserCoverage';
+import { browserRuns, generateFlowPaths } from '../tests/models/graph/paths';
 import { FLOWS_ENV, selectFlows } from '../tests/model/select';
 import { printTable } from './printTable';
 

@@ -1,5 +1,5 @@
-import { browserRuns, generateFlowPaths, type FlowPaths } from '../machines/graph/paths';
-import { catalog, type CatalogEntry } from '../machines/index';
+import { browserRuns, generateFlowPaths, type FlowPaths } from '../tests/models/graph/paths';
+import { catalog, type ModelledEntry } from '../tests/models/catalog';
 
 /**
  * The counts and coverage table of docs/testing.md, generated from the catalog and its models: per
@@ -36,7 +36,7 @@ interface Row {
   browser: { paths: number; tests: number; states: number; transitions: number } | null;
 }
 
-function rowOf(entry: CatalogEntry): Row {
+function rowOf(entry: ModelledEntry): Row {
   const unit = generateFlowPaths(entry);
   const bindings = entry.model?.browser;
   const browser = bindings ? generateFlowPaths(entry, { browser: true }) : null;
@@ -53,7 +53,7 @@ function rowOf(entry: CatalogEntry): Row {
 }
 
 /** The generated section: a sentence of totals and the table, as markdown. */
-export function renderCounts(entries: readonly CatalogEntry[] = catalog): string {
+export function renderCounts(entries: readonly ModelledEntry[] = catalog): string {
   const rows = entries.map(rowOf);
   const sum = (pick: (row: Row) => number) => rows.reduce((total, row) => total + pick(row), 0);
   const withBrowser = rows.filter((row) => row.browser);

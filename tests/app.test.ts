@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { APP_CHILDREN, APP_CHILDREN_AFTER_RENDER, appMachine } from '../machines/app.machine';
-import { appModel } from '../machines/app.model';
+import { appModel } from './models/app.model';
 
 describe('app machine', () => {
   it('runs every long-lived child under its systemId, found through the actor system', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../machines/index';
+import { catalog } from './models/catalog';
 import { describeEntry } from '../src/flows/describe';
 import { invokeWords, missingLabels, stateWords, transitionWords } from '../src/flows/labels';
 

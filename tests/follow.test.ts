@@ -5,7 +5,7 @@ import { followQuery } from '../src/app/actors/follow';
 import { payLinkListMachine } from '../machines/payLinkList.machine';
 import { PAY_LINK_POLL_MS } from '../machines/payment.machine';
 import { DEPOSIT_LINK_POLL_MS, walletPayLinkMachine } from '../machines/walletPayLink.machine';
-import { SAMPLE_DEPOSIT_LINK } from '../machines/depositLink.model';
+import { SAMPLE_DEPOSIT_LINK } from './models/depositLink.model';
 import type { DepositLink } from '../contract/depositLinks';
 import type { PayLink } from '../contract/payLinks';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { payLinkMachine } from '../machines/payLink.machine';
 import { payLinkView } from '../machines/payLink.view';
 import { paymentMachine } from '../machines/payment.machine';
-import { SAMPLE_PAY_QUOTE, SAMPLE_PAY_REQUEST } from '../machines/payment.model';
+import { SAMPLE_PAY_QUOTE, SAMPLE_PAY_REQUEST } from './models/payment.model';
 import { paymentView } from '../machines/payment.view';
 
 // Plain functions of a snapshot: /pay and /pay/{hash} show exactly what these return.

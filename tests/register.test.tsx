@@ -16,7 +16,7 @@ import {
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { asError } from '../machines/failure';
 import { registrationMachine } from '../machines/registration.machine';
-import { countryOptions } from '../src/screens/register/countries';
+import { countryOptions } from '../src/screens/shared/countries';
 import { fieldErrorText } from '../src/ui/failureText';
 import { lookUpIn } from './translate';
 import { PasswordRequirements } from '../src/screens/shared/PasswordRequirements';

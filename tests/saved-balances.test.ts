@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { SAMPLE_SUMMARY } from '../machines/balances.model';
+import { SAMPLE_SUMMARY } from './models/balances.model';
 import { forgetSavedBalances, readSavedBalances, saveBalances } from '../src/app/savedBalances';
 
 afterEach(() => localStorage.clear());

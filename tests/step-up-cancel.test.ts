@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { cardControlsMachine } from '../machines/cardControls.machine';
-import { cardControlsModel } from '../machines/cardControls.model';
+import { cardControlsModel } from './models/cardControls.model';
 import type { stepUpMachine } from '../machines/stepUp.machine';
 import { createApiClient } from '../src/api/client';
 import { cardControlsActors } from '../src/app/actors/cardControls';

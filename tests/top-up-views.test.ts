@@ -11,7 +11,7 @@ import { fiatTopUpView } from '../machines/fiatTopUp.view';
 import { payByCodeMachine } from '../machines/payByCode.machine';
 import { payByCodeView } from '../machines/payByCode.view';
 import { depositLinkMachine } from '../machines/depositLink.machine';
-import { SAMPLE_DEPOSIT_LINK } from '../machines/depositLink.model';
+import { SAMPLE_DEPOSIT_LINK } from './models/depositLink.model';
 import { depositLinkView } from '../machines/depositLink.view';
 
 const withCheck = (data: string) => data + voucherCheckCharacter(data);

@@ -12,7 +12,7 @@ import type { Quote, QuoteBody, Transfer, TransferBody } from '../contract/trans
 import type { SubmitIntent } from '../machines/idempotentSubmit';
 import { transferMachine } from '../machines/transfer.machine';
 import { transferView } from '../machines/transfer.view';
-import { transferModel } from '../machines/transfer.model';
+import { transferModel } from './models/transfer.model';
 import { twoFactorPhoneMachine } from '../machines/twoFactorPhone.machine';
 import { twoFactorPhoneView } from '../machines/twoFactorPhone.view';
 

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CatalogEntry } from '../../machines/index';
+import type { ModelledEntry } from '../../tests/models/catalog';
 import { FLOWS_DIR, buildFlowDocs, flowTextFiles, svgHeader } from './docs';
+import { EXPLORER_DIR, explorerFiles } from './explorer';
 
 export interface FlowCheck {
   ok: boolean;
@@ -41,9 +42,9 @@ export function diffSummary(expected: string, actual: string): string {
  * Regenerates the Mermaid sources and markdown in memory and compares them with the committed
  * docs/flows files; the SVGs are checked through the source hash they carry (no browser needed).
  */
-export function checkFlows(root: string, catalog: readonly CatalogEntry[]): FlowCheck {
+export function checkFlows(root: string, catalog: readonly ModelledEntry[]): FlowCheck {
   const docs = buildFlowDocs(catalog);
-  const expected = flowTextFiles(docs);
+  const expected = new Map([...flowTextFiles(docs), ...explorerFiles(catalog)]);
   const problems: string[] = [];
   let checked = 0;
 
@@ -79,6 +80,11 @@ export function checkFlows(root: string, catalog: readonly CatalogEntry[]): Flow
         problems.push(`${path}: no catalogued machine has this id any more (remove it, or run npm run flows)`);
       }
     }
+  }
+
+  for (const name of existsSync(join(root, EXPLORER_DIR)) ? readdirSync(join(root, EXPLORER_DIR)).sort() : []) {
+    const path = `${EXPLORER_DIR}/${name}`;
+    if (!expected.has(path)) problems.push(`${path}: no catalogued machine has this id any more (remove it, or run npm run flows)`);
   }
 
   return { ok: problems.length === 0, problems, checked };

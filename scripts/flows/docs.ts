@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CatalogEntry } from '../../machines/index';
+import type { ModelledEntry } from '../../tests/models/catalog';
 import { describeEntry, statePath, type FlowModel, type FlowState, type FlowTransition } from '../../src/flows/describe';
 import { toMermaid } from '../../src/flows/mermaid';
 
@@ -13,7 +13,7 @@ import { toMermaid } from '../../src/flows/mermaid';
 export const FLOWS_DIR = 'docs/flows';
 
 export interface FlowDoc {
-  entry: CatalogEntry;
+  entry: ModelledEntry;
   model: FlowModel;
   mermaid: string;
   /** sha256 of the Mermaid source; the SVG carries it so the check can tell a stale image without a browser. */
@@ -24,7 +24,7 @@ export function sourceHash(mermaid: string): string {
   return createHash('sha256').update(mermaid).digest('hex');
 }
 
-export function buildFlowDocs(catalog: readonly CatalogEntry[]): FlowDoc[] {
+export function buildFlowDocs(catalog: readonly ModelledEntry[]): FlowDoc[] {
   const ids = new Set<string>();
   return catalog.map((entry) => {
     if (ids.has(entry.id)) throw new Error(`Two catalog entries have the id "${entry.id}"`);

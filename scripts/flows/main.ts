@@ -1,15 +1,17 @@
 /**
  * `npm run flows`        writes docs/flows/<id>.md, docs/flows/<id>.svg and docs/flows/README.md for every
- *                        machine in machines/index.ts (SVGs rendered offline in the system Chromium).
- * `npm run flows:check`  regenerates the Mermaid sources and markdown in memory (no browser, seconds) and
- *                        fails when the committed files differ.
+ *                        machine in machines/index.ts (SVGs rendered offline in the system Chromium), and
+ *                        the /flows page's diagram and example paths (src/screens/flows/generated/<id>.json).
+ * `npm run flows:check`  regenerates the Mermaid sources, markdown and explorer files in memory (no browser)
+ *                        and fails when the committed files differ.
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalog } from '../../machines/index';
+import { catalog } from '../../tests/models/catalog';
 import { checkFlows } from './check';
 import { FLOWS_DIR, buildFlowDocs, flowTextFiles } from './docs';
+import { EXPLORER_DIR, explorerFiles } from './explorer';
 import { renderFlowSvgs } from './svg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -37,7 +39,11 @@ async function generate() {
       console.log(`removed ${path}`);
     }
   }
-  console.log(`Flow diagrams: ${docs.length} machines → ${FLOWS_DIR}/ (${written.size} files).`);
+  const explorer = explorerFiles(catalog);
+  rmSync(join(root, EXPLORER_DIR), { recursive: true, force: true });
+  mkdirSync(join(root, EXPLORER_DIR), { recursive: true });
+  for (const [path, content] of explorer) writeFileSync(join(root, path), content);
+  console.log(`Flow diagrams: ${docs.length} machines → ${FLOWS_DIR}/ (${written.size} files), ${EXPLORER_DIR}/ (${explorer.size} files).`);
 }
 
 function check() {
@@ -48,7 +54,9 @@ function check() {
     return;
   }
   for (const problem of result.problems) console.error(`✗ ${problem}`);
-  console.error(`Flow diagrams are out of date: ${result.problems.length} problem(s). Run \`npm run flows\` and commit ${FLOWS_DIR}/.`);
+  console.error(
+    `Flow diagrams are out of date: ${result.problems.length} problem(s). Run \`npm run flows\` and commit ${FLOWS_DIR}/ and ${EXPLORER_DIR}/.`,
+  );
   process.exitCode = 1;
 }
 

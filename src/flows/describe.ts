@@ -44,7 +44,7 @@ export interface FlowTransition {
   index: number;
   /**
    * `<source id>:<event type or "always">:<position among the source's transitions for that event>` —
-   * the same key machines/graph/paths.ts gives its transitions, so generated paths map onto this model.
+   * the same key tests/models/graph/paths.ts gives its transitions, so generated paths map onto this model.
    */
   id: string;
   /** The id of the state that declares the transition. */

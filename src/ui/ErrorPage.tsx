@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 
 export interface ErrorPageProps {
   status: number;
@@ -21,5 +23,14 @@ export function ErrorPage({ status, statusMessage, description, action }: ErrorP
       <p className="error-description">{description}</p>
       {action}
     </section>
+  );
+}
+
+/** The 404 a screen shows itself for a page that is not there (docs/product.md#errors), e.g. demo tools outside demo mode. */
+export function PageNotFound() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <ErrorPage status={404} statusMessage={t('errors.notFound.status')} description={t('errors.notFound.withPath', { path: pathname })} />
   );
 }

@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../machines/index';
-import { nodeAt, rebuilt } from '../../machines/graph/mutants';
+import { catalog } from '../models/catalog';
+import { nodeAt, rebuilt } from '../models/graph/mutants';
 import { refusalOf } from './refusal';
 
 /*

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { browserCoverage, plannedTaken } from '../../machines/graph/browserCoverage';
-import { generateFlowPaths } from '../../machines/graph/paths';
-import { catalog } from '../../machines/index';
+import { browserCoverage, plannedTaken } from '../models/graph/browserCoverage';
+import { generateFlowPaths } from '../models/graph/paths';
+import { catalog } from '../models/catalog';
 
 /*
  * The browser plan: the paths generated for e2e/model.spec.ts take every state and transition a machine

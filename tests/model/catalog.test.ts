@@ -1,6 +1,7 @@
 import { StateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../machines/index';
+import { catalog as flows } from '../../machines/index';
+import { catalog, models } from '../models/catalog';
 
 /*
  * A statechart left out of the catalog escapes everything the catalog drives — its diagram, its unit and
@@ -24,5 +25,10 @@ describe('the catalog', () => {
   it('holds every exported machine, each with a model', () => {
     expect(exported.filter(({ machine }) => !catalogued.has(machine as never)).map(({ where }) => where)).toEqual([]);
     expect(catalog.filter((entry) => !entry.model).map((entry) => entry.id)).toEqual([]);
+  });
+
+  it('has a machine for every model (tests/models/catalog.ts joins them by id)', () => {
+    const ids = new Set(flows.map((entry) => entry.id));
+    expect(Object.keys(models).filter((id) => !ids.has(id))).toEqual([]);
   });
 });

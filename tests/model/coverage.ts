@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CatalogEntry } from '../../machines/index';
-import type { FlowPaths } from '../../machines/graph/paths';
+import type { ModelledEntry } from '../models/catalog';
+import type { FlowPaths } from '../models/graph/paths';
 import type { Replayed } from './replay';
 
 export interface FlowCoverage {
@@ -16,7 +16,7 @@ export interface FlowCoverage {
 }
 
 /** Coverage counts what the real machine did during the replays, not what the generator planned. */
-export function coverageOf(entry: CatalogEntry, flow: FlowPaths, replays: ReadonlyMap<string, Replayed>, ms: number): FlowCoverage {
+export function coverageOf(entry: ModelledEntry, flow: FlowPaths, replays: ReadonlyMap<string, Replayed>, ms: number): FlowCoverage {
   const states = new Set([...replays.values()].flatMap((r) => [...r.states]));
   const transitions = new Set([...replays.values()].flatMap((r) => [...r.transitions]));
   return {

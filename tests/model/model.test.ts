@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateFlowPaths, type FlowPaths } from '../../machines/graph/paths';
+import { generateFlowPaths, type FlowPaths } from '../models/graph/paths';
 import { coverageOf, coverageTable, writeCoverageReports, type FlowCoverage } from './coverage';
 import { replayPath, type Replayed } from './replay';
 import { FLOWS_ENV, selectFlows } from './select';

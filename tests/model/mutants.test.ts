@@ -1,6 +1,6 @@
 import { initialTransition, transition, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { mutantsOf } from '../../machines/graph/mutants';
+import { mutantsOf } from '../models/graph/mutants';
 import { loginMachine } from '../../machines/login.machine';
 import { transferMachine } from '../../machines/transfer.machine';
 

@@ -1,6 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
-import type { CatalogEntry } from '../../machines/index';
-import { generateFlowPaths } from '../../machines/graph/paths';
+import type { ModelledEntry } from '../models/catalog';
+import { generateFlowPaths } from '../models/graph/paths';
 import { coverageOf } from './coverage';
 import { replayPath, type Replayed } from './replay';
 
@@ -10,7 +10,7 @@ import { replayPath, type Replayed } from './replay';
  * unhandled, a path fails the replay (an invariant, a call rule, a timer), or a state or transition is no
  * longer covered. Used on deliberate breaks (breaks.test.ts) and mutants (`npm run test:mutation`).
  */
-export async function refusalOf(entry: CatalogEntry, machine: AnyStateMachine): Promise<string | null> {
+export async function refusalOf(entry: ModelledEntry, machine: AnyStateMachine): Promise<string | null> {
   const changed = { ...entry, machine };
   let flow: ReturnType<typeof generateFlowPaths>;
   try {

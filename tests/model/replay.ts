@@ -8,9 +8,9 @@ import {
   type EventObject,
   type InspectedMicrostepEvent,
 } from 'xstate';
-import type { CatalogEntry } from '../../machines/index';
-import type { CallRule, PathHistoryEntry } from '../../machines/graph/model';
-import { listSteps, readMicrosteps, type FlowPath, type FlowPaths, type FlowStep } from '../../machines/graph/paths';
+import type { ModelledEntry } from '../models/catalog';
+import type { CallRule, PathHistoryEntry } from '../models/graph/model';
+import { listSteps, readMicrosteps, type FlowPath, type FlowPaths, type FlowStep } from '../models/graph/paths';
 
 /** What the real machine went through on one path. */
 export interface Replayed {
@@ -67,7 +67,7 @@ function toldWhere(error: unknown, path: FlowPath, at: number, snapshot: AnyMach
  * checks after every step that it settled where the path says, took the transitions the path says, and
  * that the model's invariants hold in every active state and its call rules on every actor call.
  */
-export async function replayPath(entry: CatalogEntry, flow: FlowPaths, path: FlowPath): Promise<Replayed> {
+export async function replayPath(entry: ModelledEntry, flow: FlowPaths, path: FlowPath): Promise<Replayed> {
   const history: PathHistoryEntry[] = [];
   const callRules = (entry.model?.calls ?? {}) as Record<string, CallRule<unknown> | undefined>;
   /** Broken call rules, said at the step whose transition made the call. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeGuardModel } from '../../machines/routeGuard.model';
+import { routeGuardModel } from '../models/routeGuard.model';
 import { navigationTarget } from '../../src/routes/target';
 
 // The model may not import the route table (machines/ stays pure), so its navigations are written out;

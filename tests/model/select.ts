@@ -1,7 +1,7 @@
-import { catalog, type CatalogEntry } from '../../machines/index';
+import { catalog, type ModelledEntry } from '../models/catalog';
 
 /** The catalogued machines to test: all, or the ids asked for (`npm run test:model -- session routeGuard`). */
-export function selectFlows(ids: readonly string[]): CatalogEntry[] {
+export function selectFlows(ids: readonly string[]): ModelledEntry[] {
   const unknown = ids.filter((id) => !catalog.some((entry) => entry.id === id));
   if (unknown.length > 0) {
     throw new Error(`Unknown machine id: ${unknown.join(', ')}. Catalogued ids: ${catalog.map((entry) => entry.id).join(', ')}`);
@@ -10,7 +10,7 @@ export function selectFlows(ids: readonly string[]): CatalogEntry[] {
   const unmodelled = chosen.filter((entry) => !entry.model);
   if (unmodelled.length > 0) {
     throw new Error(
-      `No model for: ${unmodelled.map((entry) => entry.id).join(', ')}. Add a <flow>.model.ts and register it in machines/index.ts`,
+      `No model for: ${unmodelled.map((entry) => entry.id).join(', ')}. Add tests/models/<flow>.model.ts and register it in tests/models/catalog.ts`,
     );
   }
   return chosen;

@@ -3,7 +3,7 @@ import type { simulateBankTransferMachine } from '../../../machines/simulateBank
 import type { simulateCardPaymentMachine } from '../../../machines/simulateCardPayment.machine';
 import type { simulateCryptoDepositMachine } from '../../../machines/simulateCryptoDeposit.machine';
 import { simulateApi } from '../../api/simulate';
-import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from '../../screens/card-accounts/selectedCardAccount';
+import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from '../selectedCardAccount';
 import { formatAmount } from '../../ui/money';
 import { moneyMoved } from '../moneyMoved';
 import { notify } from '../notify';

@@ -11,7 +11,7 @@ import { useHydrated } from '../../ui/useHydrated';
 import { BalancesError, HideBalancesToggle, RateChange, summaryAccounts } from '../shared/Balances';
 import { failureText } from '../../ui/failureText';
 import { useBalances } from '../shared/useBalances';
-import { RecentActivities } from '../home/RecentActivities';
+import { RecentActivities } from '../shared/RecentActivities';
 import { StatementButton } from './StatementButton';
 import { useAccountName } from '../shared/useAccountName';
 import { unwrap } from '../../app/actors/unwrap';

@@ -19,7 +19,7 @@ import { repayCardDebtActors } from '../../app/actors/repayCardDebt';
 import { useWrite } from '../../app/useWrite';
 import { LoadFailed } from './CardAccountsScreen';
 import { Percent } from './Percent';
-import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from './selectedCardAccount';
+import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from '../../app/selectedCardAccount';
 import { CardSpending } from './CardSpending';
 
 const EMPTY: ParsedAmount = { ok: false, error: 'empty' };

@@ -13,7 +13,7 @@ import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
 import { failureText } from '../../ui/failureText';
-import { storeCardAccountId, storedCardAccountId, useCardAccounts } from './selectedCardAccount';
+import { storeCardAccountId, storedCardAccountId, useCardAccounts } from '../../app/selectedCardAccount';
 import './cards.css';
 import { useAccountName } from '../shared/useAccountName';
 import { FailureMessage } from '../shared/FailureMessage';

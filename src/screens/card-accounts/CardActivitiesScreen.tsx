@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ActivityFeed } from '../shared/activities/ActivityFeed';
 import { NoCardAccount } from './NoCardAccount';
-import { storedCardAccountId } from './selectedCardAccount';
+import { storedCardAccountId } from '../../app/selectedCardAccount';
 
 /**
  * `/card-accounts/activities`: the activity list of the card account chosen on /card-accounts (kept on

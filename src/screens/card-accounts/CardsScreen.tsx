@@ -18,7 +18,7 @@ import { useUiLocale } from '../../ui/useUiLocale';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { LoadFailed } from './CardAccountsScreen';
 import { NoCardAccount } from './NoCardAccount';
-import { useSelectedCardAccount } from './selectedCardAccount';
+import { useSelectedCardAccount } from '../../app/selectedCardAccount';
 import { unwrap } from '../../app/actors/unwrap';
 import { activateCardActors, cardsQuery, issueCardActors } from '../../app/actors/cards';
 import { activateCardMachine } from '../../../machines/activateCard.machine';

@@ -24,7 +24,7 @@ import { LoadFailed } from './CardAccountsScreen';
 import { LtvGauge } from './LtvGauge';
 import { NoCardAccount } from './NoCardAccount';
 import { Percent, usePercent } from './Percent';
-import { useSelectedCardAccount } from './selectedCardAccount';
+import { useSelectedCardAccount } from '../../app/selectedCardAccount';
 import { unwrap } from '../../app/actors/unwrap';
 
 const collateralQuery = (accountId: string) => ['card-accounts', accountId, 'collateral'] as const;

@@ -1,26 +1,19 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, use, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { catalog, type CatalogEntry } from '../../../machines/index';
-import {
-  activeStateIds,
-  describeEntry,
-  readableEvent,
-  statePath,
-  type FlowModel,
-  type FlowState,
-  type FlowTransition,
-} from '../../flows/describe';
+import { activeStateIds, readableEvent, statePath, type FlowModel, type FlowState, type FlowTransition } from '../../flows/describe';
 import { collapsibleStates, defaultCollapsed } from '../../flows/collapse';
 import { liveNodes, NO_HIGHLIGHT, pathHighlight } from '../../flows/highlight';
 import { stateWords } from '../../flows/labels';
 import type { LiveStep } from '../../flows/live';
 import { toMermaid } from '../../flows/mermaid';
 import { Icon } from '../../ui/Icon';
+import { ScreenSkeleton } from '../../ui/Skeleton';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/TextField';
 import { Diagram, type DiagramParts } from './Diagram';
-import { explorerPaths, type ExplorerPath, type ExplorerStep } from './paths';
+import { explorerFlow, type ExplorerPath, type ExplorerStep } from './paths';
 import { LivePanel, type Replay } from './LivePanel';
 import { LIVE_AVAILABLE, latestByMachine, useLiveSteps } from './useLive';
 
@@ -86,7 +79,9 @@ export function FlowsScreen() {
             ))}
           </ul>
         </nav>
-        <FlowDetail key={entry.id} entry={entry} live={live.get(entry.machine.id) ?? null} />
+        <Suspense fallback={<ScreenSkeleton label={t('app.loading')} />}>
+          <FlowDetail key={entry.id} entry={entry} live={live.get(entry.machine.id) ?? null} />
+        </Suspense>
       </div>
     </div>
   );
@@ -94,7 +89,7 @@ export function FlowsScreen() {
 
 function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveStep | null }) {
   const { t } = useTranslation();
-  const model = useMemo(() => describeEntry(entry), [entry]);
+  const { diagram: model, paths } = use(explorerFlow(entry.id));
   // A large machine opens as an overview, its compound states closed (src/flows/collapse.ts).
   const [closed, setClosed] = useState(() => defaultCollapsed(model));
   const diagram = useMemo(() => toMermaid(model, closed), [model, closed]);
@@ -102,7 +97,6 @@ function FlowDetail({ entry, live }: { entry: CatalogEntry; live: LiveStep | nul
     const states = collapsibleStates(model).map((state) => ({ state, label: partLabel(model, state) }));
     return states.length > 0 ? { states, closed, onChange: setClosed } : undefined;
   }, [model, closed]);
-  const paths = useMemo(() => explorerPaths(entry, model), [entry, model]);
   const [pathIndex, setPathIndex] = useState(0);
   const [stepIndex, setStepIndex] = useState(0);
   const path = paths.status === 'ready' ? (paths.paths[pathIndex] ?? null) : null;

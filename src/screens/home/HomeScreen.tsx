@@ -8,7 +8,7 @@ import { Money } from '../../ui/Money';
 import { useHydrated } from '../../ui/useHydrated';
 import { AccountAmount, BalancesError, HideBalancesToggle, RateChange, summaryAccounts } from '../shared/Balances';
 import { useBalances } from '../shared/useBalances';
-import { RecentActivities } from './RecentActivities';
+import { RecentActivities } from '../shared/RecentActivities';
 
 // With the chart library: its own chunk, asked for once the page is live (never in the entry or the prerender).
 const PortfolioChart = lazy(() => import('./PortfolioChart'));

@@ -12,7 +12,7 @@ import { ScreenSkeleton } from '../../ui/Skeleton';
 import { FileInput } from '../../ui/FileInput';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useObjectUrl } from '../../ui/useObjectUrl';
-import { countryOptions } from '../register/countries';
+import { countryOptions } from '../shared/countries';
 import { BackToOverview, KycFailure, KycUnavailable } from './shared';
 
 const DOCUMENT_TYPES = Object.keys(KYC_DOCUMENT_TYPES) as KycDocumentType[];

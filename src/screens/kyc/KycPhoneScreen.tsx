@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/context';
 import { ScreenSkeleton } from '../../ui/Skeleton';
-import { PhoneSection } from '../profile/security/PhoneSection';
+import { PhoneSection } from '../shared/PhoneSection';
 import { BackToOverview } from './shared';
 
 /**

@@ -9,7 +9,7 @@ import { useFlowActor, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { SelectField, TextField } from '../../ui/TextField';
-import { countryOptions } from '../register/countries';
+import { countryOptions } from '../shared/countries';
 import { BackToOverview, KycFailure, KycUnavailable } from './shared';
 
 /** The questions with a fixed set of answers, and those answers. */

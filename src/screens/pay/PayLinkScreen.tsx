@@ -19,7 +19,7 @@ import { QuoteCost } from '../../ui/QuoteCost';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
-import { PageNotFound } from '../simulate/shared';
+import { PageNotFound } from '../../ui/ErrorPage';
 import { useAccountLabel } from '../shared/useAccountName';
 
 /** What paying from an account in another asset costs, and how long the quote holds. */

@@ -7,7 +7,7 @@ import { Notice } from '../../ui/Notice';
 import { useHydrated } from '../../ui/useHydrated';
 import { PasskeysSection } from './security/PasskeysSection';
 import { PasswordSection } from './security/PasswordSection';
-import { PhoneSection } from './security/PhoneSection';
+import { PhoneSection } from '../shared/PhoneSection';
 import { SecurityActivitySection } from './security/SecurityActivitySection';
 import { SessionsSection } from './security/SessionsSection';
 

@@ -9,7 +9,7 @@ import { CheckboxField, SelectField, TextField } from '../../ui/TextField';
 import { failureText, fieldErrorText } from '../../ui/failureText';
 import { LegalLinks } from '../shared/LegalLinks';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
-import { countryOptions } from './countries';
+import { countryOptions } from '../shared/countries';
 import { useRegistration, useRegistrationHost } from './useRegistration';
 
 /** E-mail, password, country of residence and terms; the registration statechart decides what happens. */

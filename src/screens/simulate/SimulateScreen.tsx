@@ -27,8 +27,9 @@ import { AmountInput, Money } from '../../ui/Money';
 import type { ParsedAmount } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useHydrated } from '../../ui/useHydrated';
-import { CARD_ACCOUNTS_QUERY, useCardAccounts } from '../card-accounts/selectedCardAccount';
-import { isMissing, NO_AMOUNT as NOTHING_PARSED, PageNotFound, useFailureText } from './shared';
+import { CARD_ACCOUNTS_QUERY, useCardAccounts } from '../../app/selectedCardAccount';
+import { isMissing, NO_AMOUNT as NOTHING_PARSED, useFailureText } from './shared';
+import { PageNotFound } from '../../ui/ErrorPage';
 import { unwrap } from '../../app/actors/unwrap';
 import { useAccountLabel, useAccountName } from '../shared/useAccountName';
 

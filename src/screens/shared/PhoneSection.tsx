@@ -1,0 +1,314 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { phoneChangeMachine, type NumberError } from '../../../machines/phoneChange.machine';
+import type { CountryCode } from '../../../contract/countries';
+import { LOCALE_TAGS } from '../../../contract/locales';
+import { useFlowActor, useLocale } from '../../app/context';
+import { phoneChangeActors } from '../../app/actors/phoneChange';
+import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../contract/phoneNumbers';
+import { phoneChangeView } from '../../../machines/phoneChange.view';
+import { Icon } from '../../ui/Icon';
+import { ListRow, ListRows } from '../../ui/ListRow';
+import { Button } from '../../ui/Button';
+import { SelectField, TextField } from '../../ui/TextField';
+import { ResendCode } from '../../ui/ResendCode';
+import { CodeField } from '../../ui/CodeField';
+import { codeFailureMessage } from './CodeFeedback';
+import { StepUpSheet, stepUpChild } from './StepUpSheet';
+
+const NBSP = '\u00a0';
+/** As wide as a formatted number; the shimmer hides it. */
+const PHONE_PLACEHOLDER = `+00${NBSP}000${NBSP}000${NBSP}0000`;
+
+const NUMBER_ERROR_KEYS: Record<NumberError, string> = {
+  missing: 'phone.errors.missing',
+  phone_invalid: 'phone.errors.invalid',
+  phone_unchanged: 'phone.errors.unchanged',
+};
+
+/**
+ * The country choice, by the countries' names in the interface language, each with its calling code.
+ * Only the number form renders it: naming and sorting 240 regions starts the browser's region names and
+ * collation for the language, a long task (~120 ms at Lighthouse's phone speed) that used to run while
+ * /profile/security was taken over, for a list nobody had opened.
+ */
+function CountrySelect({ value, onChange }: { value: CountryCode; onChange: (country: CountryCode) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const countries = useMemo(() => {
+    const tag = LOCALE_TAGS[locale];
+    const names = new Intl.DisplayNames([tag], { type: 'region' });
+    const collator = new Intl.Collator(tag);
+    return PHONE_COUNTRIES.map((code) => ({ code, label: `${names.of(code) ?? code} (${callingCode(code)})` })).sort((a, b) =>
+      collator.compare(a.label, b.label),
+    );
+  }, [locale]);
+  return (
+    <SelectField
+      label={t('phone.country')}
+      name="country"
+      value={value}
+      onChange={(e) => onChange(e.target.value as CountryCode)}
+      options={countries.map((option) => (
+        <option key={option.code} value={option.code}>
+          {option.label}
+        </option>
+      ))}
+    />
+  );
+}
+
+/**
+ * Set or change the phone number; the flow is the phoneChange statechart, this view only shows it.
+ * `onConfirmed` hears whether the customer has a confirmed phone now (the page's notice offers the way on).
+ */
+export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolean) => void } = {}) {
+  const { t } = useTranslation();
+  const flow = useFlowActor(phoneChangeMachine, phoneChangeActors);
+  const context = useSelector(flow, (s) => s.context);
+  const view = useSelector(flow, phoneChangeView, shallowEqual);
+  const id = useId();
+  // What was typed stays here, whatever the flow answers.
+  const [chosenCountry, setCountry] = useState<CountryCode | null>(null);
+  // Until the customer picks one: the country of residence, once the profile is loaded.
+  const country = chosenCountry ?? context.country;
+  const [national, setNational] = useState('');
+  const [code, setCode] = useState('');
+
+  const { phone, email, newPhone, route, numberError, failure, saved, emailConfirmed } = context;
+  // The e-mailed code, once right, leaves the field for the SMS code that follows.
+  const [codeAfterEmail, setCodeAfterEmail] = useState(emailConfirmed);
+  if (codeAfterEmail !== emailConfirmed) {
+    setCodeAfterEmail(emailConfirmed);
+    setCode('');
+  }
+  const { step, sending, confirming, removal } = view;
+  const stepUp = useSelector(flow, stepUpChild);
+  const confirmed = step === 'current' && phone !== null;
+  useEffect(() => onConfirmed?.(confirmed), [onConfirmed, confirmed]);
+
+  const submitNumber = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parsePhoneInput(national, country);
+    flow.send({ type: 'NUMBER_SUBMITTED', country, national, e164: parsed.ok ? parsed.e164 : null });
+  };
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    flow.send({ type: 'CODE_SUBMITTED', code });
+  };
+  const startEditing = () => {
+    setNational('');
+    setCode('');
+    flow.send({ type: 'EDIT_STARTED' });
+  };
+  const numberMessage = numberError ? t(NUMBER_ERROR_KEYS[numberError]) : null;
+  const preview = parsePhoneInput(national, country);
+  const formattedNew = newPhone ? formatPhone(newPhone) : '';
+
+  return (
+    <section className="stack" aria-labelledby={`${id}-title`} data-testid="phone-section">
+      <h2 id={`${id}-title`}>{t('phone.title')}</h2>
+
+      {step === 'loading' ? (
+        // The current number's own lines, with its text (however it wraps) and a placeholder for the number,
+        // and its button: the sections below do not move when it loads.
+        <div className="stack" role="status">
+          <span className="visually-hidden">{t('app.loading')}</span>
+          <p aria-hidden="true">
+            {t('phone.current')}{' '}
+            <bdi dir="ltr" className="skeleton skeleton--inline phone-number">
+              {PHONE_PLACEHOLDER}
+            </bdi>
+          </p>
+          <p className="field-hint" aria-hidden="true">
+            {t('phone.currentHint')}
+          </p>
+          <div className="skeleton skeleton--button" aria-hidden="true" />
+        </div>
+      ) : null}
+
+      {step === 'loadFailed' ? (
+        <>
+          <p role="alert">{t('phone.loadFailed')}</p>
+          <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('phone.retry')}</Button>
+        </>
+      ) : null}
+
+      {step === 'current' ? (
+        <>
+          {phone ? (
+            <>
+              <p>
+                {t('phone.current')}{' '}
+                <bdi dir="ltr" className="phone-number" data-testid="phone-current">
+                  {formatPhone(phone)}
+                </bdi>
+              </p>
+              <p className="field-hint">{t('phone.currentHint')}</p>
+            </>
+          ) : (
+            <p>{t('phone.none')}</p>
+          )}
+          <div className="form-alert" role="alert">
+            {failure && !removal ? codeFailureMessage(t, failure) : null}
+          </div>
+          <p role="status" className="notice">
+            {saved === 'removed' ? t('phone.removed') : saved ? t('phone.saved') : null}
+          </p>
+          {removal && phone ? (
+            <div className="form-alert-inline" role="group" aria-labelledby={`${id}-remove`}>
+              <p id={`${id}-remove`}>{t('phone.removeConfirm', { phone: formatPhone(phone), interpolation: { escapeValue: false } })}</p>
+              <div className="button-row">
+                <Button variant="danger" autoFocus busy={removal === 'busy'} onClick={() => flow.send({ type: 'REMOVE_CONFIRMED' })}>
+                  {removal === 'busy' ? t('phone.removing') : t('phone.confirmRemove')}
+                </Button>
+                <Button disabled={removal === 'busy'} onClick={() => flow.send({ type: 'CANCELLED' })}>
+                  {t('phone.cancel')}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="button-row">
+              <Button block onClick={startEditing}>
+                {phone ? t('phone.change') : t('phone.add')}
+              </Button>
+              {phone ? (
+                <Button block onClick={() => flow.send({ type: 'REMOVE_REQUESTED' })}>
+                  {t('phone.remove')}
+                </Button>
+              ) : null}
+            </div>
+          )}
+        </>
+      ) : null}
+      <StepUpSheet actor={stepUp} />
+
+      {step === 'number' ? (
+        <form className="form" noValidate onSubmit={submitNumber} aria-busy={sending}>
+          <div className="form-alert" role="alert" aria-live="assertive">
+            {failure ? codeFailureMessage(t, failure) : null}
+          </div>
+          <CountrySelect value={country} onChange={setCountry} />
+          <TextField
+            label={phone ? t('phone.newNumber') : t('phone.number')}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            dir="ltr"
+            value={national}
+            onChange={(e) => setNational(e.target.value)}
+            error={numberMessage}
+            hint={
+              preview.ok ? (
+                <>
+                  {t('phone.preview')}{' '}
+                  <bdi dir="ltr" data-testid="phone-preview">
+                    {preview.international}
+                  </bdi>
+                </>
+              ) : (
+                t('phone.numberHint')
+              )
+            }
+          />
+          <Button variant="primary" block type="submit" busy={sending}>
+            {sending ? t('phone.sending') : t('phone.continue')}
+          </Button>
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
+            {t('phone.cancel')}
+          </Button>
+        </form>
+      ) : null}
+
+      {step === 'channel' ? (
+        <div className="stack" aria-busy={sending}>
+          <p>
+            {t('phone.newNumberIs')}{' '}
+            <bdi dir="ltr" className="phone-number">
+              {formattedNew}
+            </bdi>
+          </p>
+          <div className="form-alert" role="alert" aria-live="assertive">
+            {failure ? codeFailureMessage(t, failure) : null}
+          </div>
+          <fieldset className="choice-group">
+            <legend>{t('phone.chooseChannel')}</legend>
+            <ListRows>
+              <ListRow
+                label={t('phone.byEmail')}
+                hint={
+                  <>
+                    {t('phone.byEmailHint')} <bdi dir="ltr">{email}</bdi>
+                  </>
+                }
+                end={<Icon name="chevron" />}
+                disabled={sending}
+                onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'email' })}
+              />
+              <ListRow
+                label={t('phone.bySms')}
+                hint={
+                  <>
+                    {t('phone.bySmsHint')} <bdi dir="ltr">{formattedNew}</bdi>
+                  </>
+                }
+                end={<Icon name="chevron" />}
+                disabled={sending}
+                onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'sms' })}
+              />
+            </ListRows>
+          </fieldset>
+          {sending ? <p role="status">{t('phone.sending')}</p> : null}
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'EDIT_STARTED' })}>
+            {t('phone.otherNumber')}
+          </Button>
+          <Button block disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
+            {t('phone.cancel')}
+          </Button>
+        </div>
+      ) : null}
+
+      {step === 'code' ? (
+        <form className="form" noValidate onSubmit={submitCode} aria-busy={confirming}>
+          {emailConfirmed ? (
+            <p role="status" className="notice">
+              {t('phone.emailConfirmed')}
+            </p>
+          ) : null}
+          <p>
+            {route === 'email' ? t('phone.codeSentEmail') : t('phone.codeSentSms')}{' '}
+            <bdi dir="ltr" className="phone-number">
+              {route === 'email' ? email : formattedNew}
+            </bdi>
+          </p>
+          <CodeField label={t('phone.code')} value={code} onChange={setCode} error={failure ? codeFailureMessage(t, failure) : null} />
+          <Button variant="primary" block type="submit" busy={confirming}>
+            {confirming ? t('phone.confirming') : t('phone.confirm')}
+          </Button>
+          <ResendCode
+            seconds={view.resendIn}
+            sending={view.resending}
+            disabled={confirming}
+            resent={view.resent}
+            error={view.resendFailure ? codeFailureMessage(t, view.resendFailure) : null}
+            onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
+          />
+          {(route === 'email' || route === 'sms') && !emailConfirmed ? (
+            <Button
+              block
+              disabled={confirming}
+              onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: route === 'email' ? 'sms' : 'email' })}
+            >
+              {route === 'email' ? t('phone.useSmsInstead') : t('phone.useEmailInstead')}
+            </Button>
+          ) : null}
+          <Button block disabled={confirming} onClick={() => flow.send({ type: 'CANCELLED' })}>
+            {t('phone.cancel')}
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

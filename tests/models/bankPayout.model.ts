@@ -1,0 +1,335 @@
+import type { SnapshotFrom } from 'xstate';
+import { compare, isPositive } from '../../contract/decimal';
+import type { Beneficiaries, Beneficiary, Payout, PayoutQuote } from '../../contract/payouts';
+import { SAMPLE_SUMMARY } from './balances.model';
+import { bankPayoutMachine } from '../../machines/bankPayout.machine';
+import { toFailure } from '../../machines/failure';
+import type { FlowModel, PageExpectation, PageMark } from './graph/model';
+import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
+import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
+import { SESSION_GONE } from '../../machines/poll';
+import { sessionCookieJar } from './session.model';
+import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
+
+type Snapshot = SnapshotFrom<typeof bankPayoutMachine>;
+
+const saved: Beneficiary = {
+  id: '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e',
+  holderName: 'Dana Dupont',
+  iban: 'DE89370400440532013000',
+  bic: null,
+  label: 'Savings',
+  createdAt: '2026-03-01T09:00:00.000Z',
+  usableAt: '2026-03-01T09:00:00.000Z',
+};
+const added: Beneficiary = {
+  ...saved,
+  id: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+  holderName: 'Sam Smith',
+  iban: 'GB29NWBK60161331926819',
+  bic: 'NWBKGB2L',
+  label: 'London',
+};
+const quote: PayoutQuote = {
+  id: '3d4e5f6a-7b8c-4d9e-8f1a-2b3c4d5e6f7a',
+  currency: 'EUR',
+  beneficiaryId: saved.id,
+  holderName: saved.holderName,
+  iban: saved.iban,
+  amount: '100.00',
+  fee: '0.50',
+  received: '99.50',
+  minimum: '2.00',
+  arrivesBy: '2026-03-03T09:00:00.000Z',
+  expiresAt: '2026-03-02T09:01:00.000Z',
+};
+const held: Payout = {
+  id: '4e5f6a7b-8c9d-4e0f-9a2b-3c4d5e6f7a8b',
+  currency: 'EUR',
+  holderName: saved.holderName,
+  iban: saved.iban,
+  bic: null,
+  amount: '100.00',
+  fee: '0.50',
+  received: '99.50',
+  status: 'pending',
+  arrivesBy: quote.arrivesBy,
+  returnReason: null,
+  activityId: '5f6a7b8c-9d0e-4f1a-8b3c-4d5e6f7a8b9c',
+  createdAt: '2026-03-02T09:00:10.000Z',
+  settledAt: null,
+};
+
+/** The same IBAN with its last digit changed: its check digits fail. */
+const MISTYPED = 'DE89370400440532013001';
+
+const BOOK_URL = '**/api/beneficiaries';
+const QUOTES = '**/api/payouts/quotes';
+const PAYOUTS = '**/api/payouts';
+const ONE_PAYOUT = `**/api/payouts/${held.id}`;
+
+/** Whoever may send money out of Meridian (the route's middleware): a confirmed phone, an approved identity check. */
+const MAY_WITHDRAW = { ...SIGNED_IN.user, phone: '+4915112345678', phoneConfirmed: true, kycStatus: 'approved' as const };
+/** The euro account's balance in the sample summary: what Max enters. */
+const BALANCE = SAMPLE_SUMMARY.fiat.accounts_limit_balances[0]!.balance;
+
+/** The form is what the page shows (no sheet, nothing under way): only then can it be filled in. */
+const onForm = (s: Snapshot) => s.matches('editing');
+const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
+  s.context.failure ? [{ shownText: failureText(language, pageTexts(language).withdraw.bank.failures, s.context.failure) }] : [];
+
+/** What the new-account form may say: what is wrong with the account, or that it could not be saved. */
+const BENEFICIARY_FAILURES = [
+  'holder_name_required',
+  'iban_invalid',
+  'iban_not_sepa',
+  'bic_invalid',
+  'bic_required',
+  'beneficiary_exists',
+  'network_error',
+];
+
+/** The server's refusal that asks for the step-up before the payout is sent again. */
+const stepUpAsked = (error: unknown) => (error as { code?: string }).code === 'step_up_required';
+
+const withinBalance = (s: Snapshot) => s.context.balance === null || compare(s.context.amount, s.context.balance) <= 0;
+
+/** The payout as it goes: its status in words and, once returned, the bank's reason. */
+function progress(s: Snapshot, language: PageLanguage): PageExpectation {
+  const texts = pageTexts(language).withdraw;
+  const { payout } = s.context;
+  return {
+    shows: [
+      { role: 'status', text: texts.bank.status[payout!.status] },
+      ...(payout!.returnReason ? [{ shownText: texts.bank.returnReasons[payout!.returnReason] }] : []),
+      ...(s.status === 'done' ? [{ role: 'link' as const, name: texts.backToAccounts }] : []),
+    ],
+  };
+}
+
+/** Demo mode's book: no cooling-off. */
+const BOOK = { beneficiaries: [], coolingOffSeconds: 0 } satisfies Beneficiaries;
+
+export const bankPayoutModel = {
+  inputs: { euro: { currency: 'EUR', balance: BALANCE } },
+  events: {
+    BALANCE_CHANGED: { 'money came': { balance: '3000' } },
+    BENEFICIARY_CHOSEN: { 'the saved account': { beneficiaryId: saved.id } },
+    AMOUNT_CHANGED: {
+      '100': { amount: '100' },
+      'the whole balance (Max)': { amount: BALANCE },
+      'more than the balance': { amount: '5000' },
+      nothing: { amount: '' },
+    },
+    QUOTE_REQUESTED: { review: {} },
+    ADD_BENEFICIARY_STARTED: { 'add a bank account': {} },
+    BENEFICIARY_SUBMITTED: {
+      'a British account with its BIC': { holderName: added.holderName, iban: added.iban, bic: 'nwbkgb2l', label: added.label },
+      'a British account without its BIC': { holderName: added.holderName, iban: added.iban, bic: '', label: added.label },
+      'a mistyped IBAN': { holderName: added.holderName, iban: MISTYPED, bic: '', label: '' },
+      'no holder': { holderName: ' ', iban: saved.iban, bic: '', label: '' },
+    },
+    ADD_BENEFICIARY_CANCELLED: { cancel: {} },
+    CONFIRMED: { confirm: {} },
+    EDIT_REQUESTED: { change: {} },
+    RETRY: { 'try again': {} },
+  },
+  actors: {
+    loadBeneficiaries: {
+      done: { 'one saved account': { ...BOOK, beneficiaries: [saved] }, 'an empty book': BOOK },
+      error: { offline: { code: 'network_error' } },
+    },
+    stepUp: { done: STEP_UP_OUTCOMES },
+    saveBeneficiary: {
+      done: { saved: added },
+      error: { 'step-up ran out': { code: 'step_up_required' }, 'already saved': { code: 'beneficiary_exists' } },
+    },
+    requestPayoutQuote: {
+      done: { quoted: quote },
+      error: {
+        'below the minimum': { code: 'amount_too_small', fields: { minimum: '2.00' } },
+        'cooling off': { code: 'beneficiary_cooling_off', fields: { usableAt: '2026-03-03T09:00:00.000Z' } },
+      },
+    },
+    payOut: {
+      done: { held },
+      error: {
+        'step-up ran out': { code: 'step_up_required' },
+        'quote over': { code: 'quote_expired' },
+        'too little money': { code: 'insufficient_funds' },
+      },
+    },
+    checkPayout: {
+      done: {
+        'in transit': { ...held, status: 'sent' },
+        settled: { ...held, status: 'settled', settledAt: quote.arrivesBy },
+        'returned, account closed': { ...held, status: 'returned', returnReason: 'AC04', settledAt: '2026-03-02T10:00:00.000Z' },
+      },
+      error: { offline: { code: 'network_error' }, 'no session cookie': { code: SESSION_GONE } },
+    },
+  },
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      // Saving the same account again adds nothing new to explore.
+      new Set(s.context.beneficiaries.map((beneficiary) => beneficiary.id)).size,
+      s.context.beneficiaryId,
+      // Which amount matters only to the guards: none, within the balance, or more.
+      isPositive(s.context.amount) ? s.context.balance !== null && compare(s.context.amount, s.context.balance) > 0 : null,
+      s.context.quote !== null,
+      s.context.payout?.status ?? null,
+      s.context.failure?.code ?? null,
+    ]),
+  browser: {
+    languages: PAGE_LANGUAGES,
+    // The clock runs until the payout is held; from then on a status check is due only in PAYOUT_POLL steps.
+    start: ({ currency }, language) => [
+      { clock: 'install' },
+      sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
+      { answer: '**/api/users/me', method: 'GET', json: MAY_WITHDRAW },
+      { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: SAMPLE_SUMMARY },
+      { open: inLanguage(`/accounts/fiat/withdraw/${currency}`, language) },
+    ],
+    events: {
+      // The page's balance is the summary answered at the start; a later one would need another answer.
+      BALANCE_CHANGED: () => null,
+      // Choosing what is chosen already changes nothing on the page: no event.
+      BENEFICIARY_CHOSEN: ({ beneficiaryId }, before, language) =>
+        onForm(before) &&
+        before.context.beneficiaryId !== beneficiaryId &&
+        before.context.beneficiaries.some((beneficiary) => beneficiary.id === beneficiaryId)
+          ? [{ select: { label: pageTexts(language).withdraw.bank.beneficiary }, value: beneficiaryId }]
+          : null,
+      AMOUNT_CHANGED: ({ amount }, before, language) =>
+        !onForm(before) || before.context.amount === amount
+          ? null
+          : amount === BALANCE
+            ? [{ click: { role: 'button', name: pageTexts(language).money.max } }]
+            : [{ fill: { label: pageTexts(language).withdraw.amount }, text: typedAmount(language, amount) }],
+      QUOTE_REQUESTED: (_, before, language) =>
+        onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).withdraw.review } }] : null,
+      ADD_BENEFICIARY_STARTED: (_, before, language) =>
+        onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).withdraw.bank.addBeneficiary } }] : null,
+      BENEFICIARY_SUBMITTED: ({ holderName, iban, bic, label }, before, language) => {
+        const texts = pageTexts(language);
+        return before.matches('addingBeneficiary')
+          ? [
+              { fill: { label: texts.withdraw.bank.holderName }, text: holderName },
+              { fill: { label: texts.accounts.detail.iban }, text: iban },
+              { fill: { label: texts.accounts.detail.bic }, text: bic },
+              { fill: { label: texts.withdraw.label }, text: label },
+              { click: { role: 'button', name: texts.withdraw.bank.save } },
+            ]
+          : null;
+      },
+      ADD_BENEFICIARY_CANCELLED: (_, before, language) =>
+        before.matches('addingBeneficiary') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
+      CONFIRMED: (_, before, language) =>
+        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.bank.confirm } }] : null,
+      EDIT_REQUESTED: (_, before, language) =>
+        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.change } }] : null,
+      RETRY: (_, before, language) =>
+        before.matches('failed') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.retry } }] : null,
+    },
+    actors: {
+      loadBeneficiaries: {
+        done: (output) => [{ answer: BOOK_URL, method: 'GET', times: 1, json: output }],
+        error: (error) => [failedCall(BOOK_URL, error, 'GET')],
+      },
+      stepUp: {
+        done: (output, before, language) =>
+          stepUpInBrowser(before.matches('steppingUpForBeneficiary') ? 'withdrawal.address' : 'withdrawal', output, language),
+      },
+      saveBeneficiary: {
+        done: (output) => [{ answer: BOOK_URL, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(BOOK_URL, error)],
+      },
+      requestPayoutQuote: {
+        done: (output) => [{ answer: QUOTES, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(QUOTES, error)],
+      },
+      payOut: {
+        done: (output) => [{ clock: 'pause' }, { answer: PAYOUTS, method: 'POST', times: 1, json: output }],
+        error: (error) => [failedCall(PAYOUTS, error)],
+      },
+      checkPayout: {
+        done: (output) => [{ answer: ONE_PAYOUT, method: 'GET', times: 1, json: output }],
+        // A request that never leaves shows nothing on the page: the unit paths replay it.
+        error: (error) => (toFailure(error).code === SESSION_GONE ? null : [failedCall(ONE_PAYOUT, error, 'GET')]),
+      },
+    },
+    delays: { PAYOUT_POLL: (ms) => [{ runClock: ms }] },
+    states: {
+      failed: (_, language) => ({
+        shows: [{ role: 'button', name: pageTexts(language).withdraw.retry }, { shownText: pageTexts(language).errors.network_error }],
+      }),
+      editing: (s, language) => ({
+        shows: [
+          ...(s.context.beneficiaryId ? [{ label: pageTexts(language).withdraw.bank.beneficiary, value: s.context.beneficiaryId }] : []),
+          { label: pageTexts(language).withdraw.amount, value: typedAmount(language, s.context.amount) },
+          ...failureShown(s, language),
+        ],
+      }),
+      addingBeneficiary: (s, language) => ({
+        shows: [{ label: pageTexts(language).accounts.detail.iban, value: s.context.draft.iban }, ...failureShown(s, language)],
+      }),
+      reviewing: (s, language) => ({ shows: [{ testId: 'payout-quote' }, ...failureShown(s, language)] }),
+      following: progress,
+      settled: progress,
+    },
+  },
+  calls: {
+    // A payout sent again after its step-up ran out or its answer was lost is the same request (the same
+    // key), until the customer edits it; the retry goes only after the step-up the server asked for was granted.
+    payOut: allOf(
+      retriesKeepTheIntent('payOut', {
+        isOpen: (error) => wasUnanswered(error) || stepUpAsked(error),
+        endedBy: ['EDIT_REQUESTED', 'BENEFICIARY_CHOSEN', 'AMOUNT_CHANGED'],
+      }),
+      grantedStepUpFirst('payOut', { askedFor: stepUpAsked, newTryBy: ['CONFIRMED'] }),
+    ),
+    // A beneficiary is saved only after its own step-up was granted.
+    saveBeneficiary: grantedStepUpFirst('saveBeneficiary'),
+    // The payout's step-up only when the server asked for it, before the retry.
+    stepUp: (input, history) =>
+      input.action !== 'withdrawal' || stepUpOnlyWhenAsked('payOut', { confirmedBy: [], askedFor: stepUpAsked })(input, history),
+  },
+  invariants: {
+    // The business rules: money moves only on a quote to a saved, well-formed account, once per confirmation.
+    steppingUpForBeneficiary: (s) =>
+      (s.context.draft.holderName !== '' && s.context.draft.iban !== '') || 'stepping up to save no bank account',
+    quoting: (s) =>
+      (s.context.beneficiaryId !== null && isPositive(s.context.amount) && withinBalance(s)) ||
+      'quoting without a beneficiary or an amount, or for more than the balance',
+    // No step-up is asked for before the server said the payout would go through.
+    steppingUp: (s) => withinBalance(s) || 'stepping up for more than the balance',
+    payingOut: (s) => s.context.quote !== null || 'paying out without a quote',
+    failed: (s) => s.context.failure !== null || 'offers to try again without a reason',
+    // “Not enough” is said only of an amount above the balance.
+    editing: (s) =>
+      s.context.failure?.code !== 'insufficient_funds' || !withinBalance(s) || 'says “not enough” of an amount the balance covers',
+    // A quote the server found over is never offered to confirm again; only the step-up it asks for is asked.
+    reviewing: (s) =>
+      (s.context.quote !== null &&
+        !['quote_expired', 'quote_used', 'quote_not_found', 'step_up_required'].includes(s.context.failure?.code ?? '')) ||
+      'offers to confirm no quote, one the server found over, or asks to confirm again for a step-up',
+    // The new-account form says only what is wrong with the account (or that it could not be saved).
+    addingBeneficiary: (s) =>
+      BENEFICIARY_FAILURES.includes(s.context.failure?.code ?? 'iban_invalid') ||
+      `the new-account form shows ${s.context.failure?.code}, which is not about the account`,
+    following: (s) => s.context.payout !== null || 'following no payout',
+    // A returned payout always says why.
+    settled: (s) =>
+      (s.status === 'done' &&
+        (s.context.payout?.status === 'settled' || (s.context.payout?.status === 'returned' && s.context.payout.returnReason !== null))) ||
+      'settled while still open, or returned without the reason',
+  },
+  notInBrowser: {
+    transitions: {
+      'bankPayout → bankPayout (stays) (BALANCE_CHANGED)':
+        "The page's balance is the summary answered at the start; a later one would need another answer from a call the page makes on its own schedule.",
+      'following.checking → following.waiting (error: checkPayout if sessionGone)':
+        'Without a session cookie the request never leaves, so the page shows nothing; the unit paths replay it.',
+    },
+  },
+} satisfies FlowModel<typeof bankPayoutMachine>;
