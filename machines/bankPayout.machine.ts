@@ -1,10 +1,9 @@
 import { assign, setup } from 'xstate';
 import { checkBankAccount } from '../contract/bankAccount';
-import { compare, isPositive } from '../contract/decimal';
 import type { Beneficiaries, Beneficiary, Payout, PayoutCurrency, PayoutQuote } from '../contract/payouts';
-import { toFailure, type Failure } from './failure';
+import type { Failure } from './failure';
 import type { SubmitIntent } from './idempotentSubmit';
-import { pollRegion, sessionGone } from './poll';
+import { amountOnForm, quoteToSettled, sendOutActions, sendOutGuards, stepUpThenSave } from './sendOut';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
@@ -56,9 +55,6 @@ type Event =
   | { type: 'RETRY' };
 
 const output = <T>(event: unknown) => (event as { output: T }).output;
-const failed = (event: unknown) => toFailure((event as { error?: unknown }).error);
-/** More than a known balance: refused as it is typed, before any quote or step-up. */
-const exceeds = (amount: string, balance: string | null) => balance !== null && isPositive(amount) && compare(amount, balance) > 0;
 const draftOf = (event: BeneficiaryDraft): BeneficiaryDraft => ({
   holderName: event.holderName.trim(),
   iban: event.iban.trim(),
@@ -71,6 +67,41 @@ function draftRefusal(draft: BeneficiaryDraft): Failure | null {
   const account = checkBankAccount({ iban: draft.iban, bic: draft.bic });
   return account.ok ? null : { code: account.code };
 }
+
+const form = amountOnForm({ destination: 'Beneficiary', incomplete: 'payout_incomplete' });
+const save = stepUpThenSave({
+  what: 'beneficiary',
+  form: 'addingBeneficiary',
+  stepUpState: 'steppingUpForBeneficiary',
+  saveState: 'savingBeneficiary',
+  save: 'saveBeneficiary',
+  // A beneficiary saved without a label is named by its holder.
+  input: ({ context }: { context: Context }) => ({ ...context.draft, label: context.draft.label || context.draft.holderName }),
+  saved: 'beneficiarySaved',
+});
+const tail = quoteToSettled({
+  what: 'payout',
+  submitState: 'payingOut',
+  final: '#bankPayout.settled',
+  quote: 'requestPayoutQuote',
+  quoteInput: ({ context }: { context: Context }) => ({
+    currency: context.currency,
+    beneficiaryId: context.beneficiaryId!,
+    amount: context.amount.trim(),
+  }),
+  submit: 'payOut',
+  check: 'checkPayout',
+  checkInput: ({ context }: { context: Context }) => ({ id: context.payout!.id }),
+  delay: 'PAYOUT_POLL',
+  descriptions: {
+    quoting: 'Waiting for the quote: the fee, what reaches the bank account and when.',
+    quoted: 'The quote arrived: the fee, what arrives, where and by when show for review.',
+    unquoted: 'No quote (cooling off, minimum, funds, limit, offline): the form says why and keeps what was typed.',
+    reviewing: 'The quote: amount, fee, what arrives, the account and the arrival date; “Confirm” or “Change”.',
+    following: 'Submitted, then in transit with the bank: the status and the arrival date, asked again every few seconds.',
+    settled: 'The bank account received it, or the bank sent it back: the page shows the outcome.',
+  },
+});
 
 /**
  * /accounts/fiat/withdraw/{iso}: a saved beneficiary (or a new one: holder, IBAN and BIC checked by the
@@ -96,19 +127,18 @@ export const bankPayoutMachine = setup({
     checkPayout: unprovided<Payout, { id: string }>('checkPayout'),
   },
   guards: {
-    sessionGone,
-    canQuote: ({ context }) => context.beneficiaryId !== null && isPositive(context.amount) && !exceeds(context.amount, context.balance),
-    typedOverBalance: ({ context, event }) => event.type === 'AMOUNT_CHANGED' && exceeds(event.amount, context.balance),
-    overBalance: ({ context }) => exceeds(context.amount, context.balance),
+    ...sendOutGuards<Context>((context) => context.beneficiaryId),
     draftRefused: ({ event }) => event.type === 'BENEFICIARY_SUBMITTED' && draftRefusal(draftOf(event)) !== null,
-    stepUpGranted: ({ event }) => output<{ granted: boolean }>(event).granted,
-    stepUpExpired: ({ event }) => failed(event).code === 'step_up_required',
-    quoteOver: ({ event }) => ['quote_expired', 'quote_used'].includes(failed(event).code),
     settled: ({ event }) => ['settled', 'returned'].includes(output<Payout>(event).status),
   },
   actions: {
-    failed: assign({ failure: ({ event }) => failed(event) }),
+    ...sendOutActions<Context, Event>(),
     statusRead: assign({ payout: ({ event }) => output<Payout>(event) }),
+    beneficiarySaved: assign({
+      beneficiaries: ({ context, event }) => [output<Beneficiary>(event), ...context.beneficiaries],
+      beneficiaryId: ({ event }) => output<Beneficiary>(event).id,
+      draft: NO_DRAFT,
+    }),
   },
   delays: { PAYOUT_POLL: PAYOUT_POLL_MS },
 }).createMachine({
@@ -158,6 +188,7 @@ export const bankPayoutMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       description: 'The beneficiaries could not be loaded (offline): “Try again”.',
       on: {
         RETRY: {
@@ -176,39 +207,17 @@ export const bankPayoutMachine = setup({
           description: 'The customer chose one of the saved beneficiaries.',
           actions: assign({ beneficiaryId: ({ event }) => event.beneficiaryId, failure: null }),
         },
-        AMOUNT_CHANGED: [
-          {
-            guard: 'typedOverBalance',
-            actions: assign({ amount: ({ event }) => event.amount, failure: { code: 'insufficient_funds' } }),
-            description: 'More than the balance: said at once, before any quote.',
-          },
-          {
-            description: 'The customer typed an amount within the balance.',
-            actions: assign({ amount: ({ event }) => event.amount, failure: null }),
-          },
-        ],
+        AMOUNT_CHANGED: form.AMOUNT_CHANGED,
         ADD_BENEFICIARY_STARTED: {
           target: 'addingBeneficiary',
           description: 'The customer asked to add a bank account: its form opens.',
           actions: assign({ failure: null }),
         },
-        QUOTE_REQUESTED: [
-          {
-            guard: 'canQuote',
-            target: 'quoting',
-            description: 'Beneficiary and amount are there and within the balance: the server is asked for a quote.',
-            actions: assign({ failure: null }),
-          },
-          {
-            guard: 'overBalance',
-            actions: assign({ failure: { code: 'insufficient_funds' } }),
-            description: 'The balance went down below the amount.',
-          },
-          { actions: assign({ failure: { code: 'payout_incomplete' } }), description: 'No beneficiary or no amount yet.' },
-        ],
+        QUOTE_REQUESTED: form.QUOTE_REQUESTED,
       },
     },
     addingBeneficiary: {
+      tags: ['newDestination'],
       description: 'A new bank account: holder, IBAN, BIC where needed and a label, kept as typed on a refusal.',
       on: {
         BENEFICIARY_SUBMITTED: [
@@ -230,153 +239,13 @@ export const bankPayoutMachine = setup({
         },
       },
     },
-    steppingUpForBeneficiary: {
-      description: 'The one step-up for `withdrawal.address`.',
-      invoke: {
-        // The same actor as the payout's own step-up, for another action; never both at once.
-        id: 'stepUp',
-        src: 'stepUp',
-        input: { action: 'withdrawal.address' },
-        onDone: [
-          { guard: 'stepUpGranted', target: 'savingBeneficiary', description: 'The customer confirmed it is them: the account is saved.' },
-          { target: 'addingBeneficiary', description: 'The step-up was left: the account stays typed, unsaved.' },
-        ],
-      },
-    },
-    savingBeneficiary: {
-      tags: ['busy'],
-      description: 'Waiting while the server saves the beneficiary; it is chosen once saved (payable after its cooling-off period).',
-      invoke: {
-        id: 'saveBeneficiary',
-        src: 'saveBeneficiary',
-        // A beneficiary saved without a label is named by its holder.
-        input: ({ context }) => ({ ...context.draft, label: context.draft.label || context.draft.holderName }),
-        onDone: {
-          description: 'The beneficiary was saved and is now chosen in the form.',
-          target: 'editing',
-          actions: assign({
-            beneficiaries: ({ context, event }) => [event.output, ...context.beneficiaries],
-            beneficiaryId: ({ event }) => event.output.id,
-            draft: NO_DRAFT,
-          }),
-        },
-        onError: [
-          {
-            guard: 'stepUpExpired',
-            target: 'steppingUpForBeneficiary',
-            description: 'The step-up ran out before the save: the customer confirms it is them again.',
-          },
-          {
-            target: 'addingBeneficiary',
-            description: 'The server refused the account: the form says why and keeps it.',
-            actions: 'failed',
-          },
-        ],
-      },
-    },
-    quoting: {
-      tags: ['busy'],
-      description: 'Waiting for the quote: the fee, what reaches the bank account and when.',
-      invoke: {
-        id: 'requestPayoutQuote',
-        src: 'requestPayoutQuote',
-        input: ({ context }) => ({ currency: context.currency, beneficiaryId: context.beneficiaryId!, amount: context.amount.trim() }),
-        onDone: {
-          target: 'reviewing',
-          description: 'The quote arrived: the fee, what arrives, where and by when show for review.',
-          actions: assign({ quote: ({ event }) => event.output }),
-        },
-        onError: {
-          target: 'editing',
-          description: 'No quote (cooling off, minimum, funds, limit, offline): the form says why and keeps what was typed.',
-          actions: 'failed',
-        },
-      },
-    },
-    reviewing: {
-      description: 'The quote: amount, fee, what arrives, the account and the arrival date; “Confirm” or “Change”.',
-      on: {
-        CONFIRMED: {
-          target: 'payingOut',
-          actions: assign({ failure: null }),
-          description:
-            'Asked first without a step-up: the server checks funds and limit, and asks for the step-up only when they allow it.',
-        },
-        EDIT_REQUESTED: {
-          target: 'editing',
-          description: 'The customer wants to change something: back to the form, the quote dropped.',
-          actions: assign({ quote: null, failure: null }),
-        },
-      },
-    },
-    steppingUp: {
-      description: 'The one step-up for `withdrawal`, once the server said the payout would go through.',
-      invoke: {
-        id: 'stepUp',
-        src: 'stepUp',
-        input: { action: 'withdrawal' },
-        onDone: [
-          {
-            guard: 'stepUpGranted',
-            target: 'payingOut',
-            description: 'The customer confirmed it is them: the payout is sent again, same key.',
-          },
-          { target: 'reviewing', description: 'The step-up was left: back to the review, nothing paid out.' },
-        ],
-      },
-    },
-    payingOut: {
-      tags: ['busy'],
-      description:
-        'Waiting while the server takes the payout: the amount is held at once, or refused with nothing moved, or a confirmation is asked for first when funds and limit allow it.',
-      invoke: {
-        id: 'payOut',
-        src: 'payOut',
-        // One quote is one payout: a retry of it (a step-up that ran out, a lost answer) keeps its key.
-        input: ({ context }) => ({ quoteId: context.quote!.id, intent: context.quote!.id }),
-        onDone: {
-          target: 'following',
-          description: 'The server took the payout: the amount is held and its progress is followed.',
-          actions: assign({ payout: ({ event }) => event.output }),
-        },
-        onError: [
-          {
-            guard: 'stepUpExpired',
-            target: 'steppingUp',
-            description: 'No live grant (the first try, or it ran out): step up, then try again with the same key.',
-          },
-          {
-            guard: 'quoteOver',
-            target: 'editing',
-            description: 'The quote was over: back to the form to ask for a fresh one.',
-            actions: ['failed', assign({ quote: null })],
-          },
-          { target: 'reviewing', description: 'Refused (funds, limit, offline): nothing moved; the review says why.', actions: 'failed' },
-        ],
-      },
-    },
-    following: {
-      description: 'Submitted, then in transit with the bank: the status and the arrival date, asked again every few seconds.',
-      ...pollRegion({
-        ask: 'checkPayout',
-        delay: 'PAYOUT_POLL',
-        first: 'waiting',
-        input: ({ context }: { context: Context }) => ({ id: context.payout!.id }),
-        onDone: [
-          {
-            guard: 'settled',
-            target: '#bankPayout.settled',
-            description: 'The bank account received it, or the bank sent it back: the page shows the outcome.',
-            actions: 'statusRead',
-          },
-          {
-            target: 'waiting',
-            description: 'Still under way: the status shows and is asked again at the next poll.',
-            actions: 'statusRead',
-          },
-        ],
-      }),
-    },
+    steppingUpForBeneficiary: save.stepUp,
+    savingBeneficiary: save.saving,
+    quoting: tail.quoting,
+    reviewing: tail.reviewing,
+    steppingUp: tail.steppingUp,
+    payingOut: tail.submitting,
+    following: tail.following,
     settled: {
       type: 'final',
       description: 'On the bank account, or returned with the bank’s reason and the amount back on the account.',

@@ -1,7 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { CryptoAsset } from '../contract/assets';
 import { EVM_CHAINS, EVM_NETWORK_CODES } from '../contract/chainList';
-import { compare, isPositive } from '../contract/decimal';
 import type {
   BitcoinNetwork,
   Withdrawal,
@@ -10,9 +9,9 @@ import type {
   WithdrawalNetwork,
   WithdrawalQuote,
 } from '../contract/withdrawals';
-import { toFailure, type Failure } from './failure';
+import type { Failure } from './failure';
 import type { SubmitIntent } from './idempotentSubmit';
-import { pollRegion, sessionGone } from './poll';
+import { amountOnForm, quoteToSettled, sendOutActions, sendOutGuards, stepUpThenSave } from './sendOut';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
@@ -65,9 +64,45 @@ type Event =
   | { type: 'RETRY' };
 
 const output = <T>(event: unknown) => (event as { output: T }).output;
-const failed = (event: unknown) => toFailure((event as { error?: unknown }).error);
-/** More than a known balance: refused as it is typed, before any quote or step-up. */
-const exceeds = (amount: string, balance: string | null) => balance !== null && isPositive(amount) && compare(amount, balance) > 0;
+
+const form = amountOnForm({ destination: 'Address', incomplete: 'withdrawal_incomplete' });
+const save = stepUpThenSave({
+  what: 'address',
+  form: 'addingAddress',
+  stepUpState: 'steppingUpForAddress',
+  saveState: 'savingAddress',
+  save: 'saveAddress',
+  input: ({ context }: { context: Context }) => ({
+    network: context.network!,
+    address: context.draft.address,
+    // An address saved without a label is named by its start.
+    label: context.draft.label || context.draft.address.slice(0, 10),
+  }),
+  saved: 'addressSaved',
+});
+const tail = quoteToSettled({
+  what: 'withdrawal',
+  submitState: 'withdrawing',
+  final: '#withdrawal.settled',
+  quote: 'requestQuote',
+  quoteInput: ({ context }: { context: Context }) => ({
+    asset: context.asset,
+    addressId: context.addressId!,
+    amount: context.amount.trim(),
+  }),
+  submit: 'withdraw',
+  check: 'checkWithdrawal',
+  checkInput: ({ context }: { context: Context }) => ({ id: context.withdrawal!.id }),
+  delay: 'WITHDRAWAL_POLL',
+  descriptions: {
+    quoting: 'Waiting for a price: the network fee and what arrives at the address.',
+    quoted: 'The quote arrived: the fee, what arrives and where show for review.',
+    unquoted: 'No quote (funds, limit, offline): the form says why and keeps what was typed.',
+    reviewing: 'The quote: amount, network fee, what arrives, where; “Confirm” or “Change”.',
+    following: 'Held and being sent: the status (and the transaction hash once sent), asked again every few seconds.',
+    settled: 'The withdrawal was confirmed on the chain or failed: the page shows the outcome.',
+  },
+});
 
 /**
  * /accounts/crypto/withdraw/{iso}: the network, a saved address (or a new one, added with its own
@@ -95,18 +130,17 @@ export const withdrawalMachine = setup({
     checkWithdrawal: unprovided<Withdrawal, { id: string }>('checkWithdrawal'),
   },
   guards: {
-    sessionGone,
-    canQuote: ({ context }) => context.addressId !== null && isPositive(context.amount) && !exceeds(context.amount, context.balance),
-    typedOverBalance: ({ context, event }) => event.type === 'AMOUNT_CHANGED' && exceeds(event.amount, context.balance),
-    overBalance: ({ context }) => exceeds(context.amount, context.balance),
-    stepUpGranted: ({ event }) => output<{ granted: boolean }>(event).granted,
-    stepUpExpired: ({ event }) => failed(event).code === 'step_up_required',
-    quoteOver: ({ event }) => ['quote_expired', 'quote_used'].includes(failed(event).code),
+    ...sendOutGuards<Context>((context) => context.addressId),
     settled: ({ event }) => ['confirmed', 'failed'].includes(output<Withdrawal>(event).status),
   },
   actions: {
-    failed: assign({ failure: ({ event }) => failed(event) }),
+    ...sendOutActions<Context, Event>(),
     statusRead: assign({ withdrawal: ({ event }) => output<Withdrawal>(event) }),
+    addressSaved: assign({
+      addresses: ({ context, event }) => [output<WithdrawalAddress>(event), ...context.addresses],
+      addressId: ({ event }) => output<WithdrawalAddress>(event).id,
+      draft: { address: '', label: '' },
+    }),
   },
   delays: { WITHDRAWAL_POLL: WITHDRAWAL_POLL_MS },
 }).createMachine({
@@ -163,6 +197,7 @@ export const withdrawalMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       description: 'The address book could not be loaded (offline): “Try again”.',
       on: {
         RETRY: {
@@ -187,39 +222,17 @@ export const withdrawalMachine = setup({
           description: 'The customer chose one of the saved addresses.',
           actions: assign({ addressId: ({ event }) => event.addressId }),
         },
-        AMOUNT_CHANGED: [
-          {
-            guard: 'typedOverBalance',
-            actions: assign({ amount: ({ event }) => event.amount, failure: { code: 'insufficient_funds' } }),
-            description: 'More than the balance: said at once, before any quote.',
-          },
-          {
-            description: 'The customer typed an amount within the balance.',
-            actions: assign({ amount: ({ event }) => event.amount, failure: null }),
-          },
-        ],
+        AMOUNT_CHANGED: form.AMOUNT_CHANGED,
         ADD_ADDRESS_STARTED: {
           target: 'addingAddress',
           description: 'The customer asked to add a new address: its form opens.',
           actions: assign({ failure: null }),
         },
-        QUOTE_REQUESTED: [
-          {
-            guard: 'canQuote',
-            target: 'quoting',
-            description: 'Address and amount are there and within the balance: the server is asked for a quote.',
-            actions: assign({ failure: null }),
-          },
-          {
-            guard: 'overBalance',
-            actions: assign({ failure: { code: 'insufficient_funds' } }),
-            description: 'The balance went down below the amount.',
-          },
-          { actions: assign({ failure: { code: 'withdrawal_incomplete' } }), description: 'No address or no amount yet.' },
-        ],
+        QUOTE_REQUESTED: form.QUOTE_REQUESTED,
       },
     },
     addingAddress: {
+      tags: ['newDestination'],
       description: 'A new address and its label, kept as typed on a refusal.',
       on: {
         ADDRESS_SUBMITTED: {
@@ -235,7 +248,7 @@ export const withdrawalMachine = setup({
       },
     },
     checkingAddress: {
-      tags: ['busy'],
+      tags: ['busy', 'newDestination'],
       description: 'A malformed or mistyped (checksum) address is refused at once, before the step-up.',
       invoke: {
         id: 'checkAddress',
@@ -252,153 +265,13 @@ export const withdrawalMachine = setup({
         },
       },
     },
-    steppingUpForAddress: {
-      description: 'The one step-up for `withdrawal.address`.',
-      invoke: {
-        // The same actor as the withdrawal's own step-up, for another action; never both at once.
-        id: 'stepUp',
-        src: 'stepUp',
-        input: { action: 'withdrawal.address' },
-        onDone: [
-          { guard: 'stepUpGranted', target: 'savingAddress', description: 'The customer confirmed it is them: the address is saved.' },
-          { target: 'addingAddress', description: 'The step-up was left: the new address stays typed, unsaved.' },
-        ],
-      },
-    },
-    savingAddress: {
-      tags: ['busy'],
-      description: 'Waiting while the server saves the new address; it is chosen once saved.',
-      invoke: {
-        id: 'saveAddress',
-        src: 'saveAddress',
-        input: ({ context }) => ({
-          network: context.network!,
-          address: context.draft.address,
-          // An address saved without a label is named by its start.
-          label: context.draft.label || context.draft.address.slice(0, 10),
-        }),
-        onDone: {
-          description: 'The address was saved and is now chosen in the form.',
-          target: 'editing',
-          actions: assign({
-            addresses: ({ context, event }) => [event.output, ...context.addresses],
-            addressId: ({ event }) => event.output.id,
-            draft: { address: '', label: '' },
-          }),
-        },
-        onError: [
-          {
-            guard: 'stepUpExpired',
-            target: 'steppingUpForAddress',
-            description: 'The step-up ran out before the save: the customer confirms it is them again.',
-          },
-          { target: 'addingAddress', description: 'The server refused the address: the form says why and keeps it.', actions: 'failed' },
-        ],
-      },
-    },
-    quoting: {
-      tags: ['busy'],
-      description: 'Waiting for a price: the network fee and what arrives at the address.',
-      invoke: {
-        id: 'requestQuote',
-        src: 'requestQuote',
-        input: ({ context }) => ({ asset: context.asset, addressId: context.addressId!, amount: context.amount.trim() }),
-        onDone: {
-          target: 'reviewing',
-          description: 'The quote arrived: the fee, what arrives and where show for review.',
-          actions: assign({ quote: ({ event }) => event.output }),
-        },
-        onError: {
-          target: 'editing',
-          description: 'No quote (funds, limit, offline): the form says why and keeps what was typed.',
-          actions: 'failed',
-        },
-      },
-    },
-    reviewing: {
-      description: 'The quote: amount, network fee, what arrives, where; “Confirm” or “Change”.',
-      on: {
-        CONFIRMED: {
-          target: 'withdrawing',
-          actions: assign({ failure: null }),
-          description:
-            'Asked first without a step-up: the server checks funds and limit, and asks for the step-up only when they allow it.',
-        },
-        EDIT_REQUESTED: {
-          target: 'editing',
-          description: 'The customer wants to change something: back to the form, the quote dropped.',
-          actions: assign({ quote: null, failure: null }),
-        },
-      },
-    },
-    steppingUp: {
-      description: 'The one step-up for `withdrawal`, once the server said the withdrawal would go through.',
-      invoke: {
-        id: 'stepUp',
-        src: 'stepUp',
-        input: { action: 'withdrawal' },
-        onDone: [
-          {
-            guard: 'stepUpGranted',
-            target: 'withdrawing',
-            description: 'The customer confirmed it is them: the withdrawal is sent again, same key.',
-          },
-          { target: 'reviewing', description: 'The step-up was left: back to the review, nothing withdrawn.' },
-        ],
-      },
-    },
-    withdrawing: {
-      tags: ['busy'],
-      description:
-        'Waiting while the server takes the withdrawal: the amount is held at once, or refused with nothing moved, or a confirmation is asked for first when funds and limit allow it.',
-      invoke: {
-        id: 'withdraw',
-        src: 'withdraw',
-        // One quote is one withdrawal: a retry of it (a step-up that ran out, a lost answer) keeps its key.
-        input: ({ context }) => ({ quoteId: context.quote!.id, intent: context.quote!.id }),
-        onDone: {
-          target: 'following',
-          description: 'The server took the withdrawal: the amount is held and its progress is followed.',
-          actions: assign({ withdrawal: ({ event }) => event.output }),
-        },
-        onError: [
-          {
-            guard: 'stepUpExpired',
-            target: 'steppingUp',
-            description: 'No live grant (the first try, or it ran out): step up, then try again with the same key.',
-          },
-          {
-            guard: 'quoteOver',
-            target: 'editing',
-            description: 'The quote was over: back to the form to ask for a fresh one.',
-            actions: ['failed', assign({ quote: null })],
-          },
-          { target: 'reviewing', description: 'Refused (funds, limit, offline): nothing moved; the review says why.', actions: 'failed' },
-        ],
-      },
-    },
-    following: {
-      description: 'Held and being sent: the status (and the transaction hash once sent), asked again every few seconds.',
-      ...pollRegion({
-        ask: 'checkWithdrawal',
-        delay: 'WITHDRAWAL_POLL',
-        first: 'waiting',
-        input: ({ context }: { context: Context }) => ({ id: context.withdrawal!.id }),
-        onDone: [
-          {
-            guard: 'settled',
-            target: '#withdrawal.settled',
-            description: 'The withdrawal was confirmed on the chain or failed: the page shows the outcome.',
-            actions: 'statusRead',
-          },
-          {
-            target: 'waiting',
-            description: 'Still under way: the status shows and is asked again at the next poll.',
-            actions: 'statusRead',
-          },
-        ],
-      }),
-    },
+    steppingUpForAddress: save.stepUp,
+    savingAddress: save.saving,
+    quoting: tail.quoting,
+    reviewing: tail.reviewing,
+    steppingUp: tail.steppingUp,
+    withdrawing: tail.submitting,
+    following: tail.following,
     settled: {
       type: 'final',
       description: 'Confirmed with its transaction hash, or failed with the amount returned.',

@@ -1,27 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
+import { sendOutStep } from './sendOut';
 import type { withdrawalMachine } from './withdrawal.machine';
-
-/** Which part of /accounts/crypto/withdraw/{iso} shows. */
-export type WithdrawalStep = 'loading' | 'failed' | 'form' | 'newAddress' | 'review' | 'following' | 'settled';
 
 /** What /accounts/crypto/withdraw/{iso} shows. */
 export function withdrawalView(snapshot: SnapshotFrom<typeof withdrawalMachine>) {
   const { context } = snapshot;
-  const step: WithdrawalStep = snapshot.hasTag('loading')
-    ? 'loading'
-    : snapshot.matches('failed')
-      ? 'failed'
-      : ['addingAddress', 'checkingAddress', 'steppingUpForAddress', 'savingAddress'].some((state) => snapshot.matches(state as never))
-        ? 'newAddress'
-        : snapshot.matches('reviewing') || snapshot.matches('steppingUp') || snapshot.matches('withdrawing')
-          ? 'review'
-          : snapshot.matches('following')
-            ? 'following'
-            : snapshot.matches('settled')
-              ? 'settled'
-              : 'form';
   return {
-    step,
+    ...sendOutStep(snapshot),
     asset: context.asset,
     networks: context.networks,
     network: context.network,
@@ -34,7 +19,6 @@ export function withdrawalView(snapshot: SnapshotFrom<typeof withdrawalMachine>)
     bitcoinNetwork: context.bitcoinNetwork,
     quote: context.quote,
     withdrawal: context.withdrawal,
-    busy: snapshot.hasTag('busy') || snapshot.matches('steppingUp') || snapshot.matches('steppingUpForAddress'),
     failure: context.failure,
   };
 }

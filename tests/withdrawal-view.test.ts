@@ -41,9 +41,11 @@ describe('the withdrawal view', () => {
   it('names the step without naming states, lists the addresses of the chosen network, and is busy while waiting', () => {
     expect(at('loading').step).toBe('loading');
     expect(at('editing')).toMatchObject({ step: 'form', busy: false, addresses: [saved], amount: '0.1' });
-    expect(at('addingAddress').step).toBe('newAddress');
-    expect(at('checkingAddress')).toMatchObject({ step: 'newAddress', busy: true });
-    expect(at('savingAddress')).toMatchObject({ step: 'newAddress', busy: true });
+    expect(at('failed', { failure: { code: 'network_error' } }).step).toBe('failed');
+    expect(at('addingAddress')).toMatchObject({ step: 'newDestination', busy: false });
+    expect(at('checkingAddress')).toMatchObject({ step: 'newDestination', busy: true });
+    expect(at('steppingUpForAddress')).toMatchObject({ step: 'newDestination', busy: true });
+    expect(at('savingAddress')).toMatchObject({ step: 'newDestination', busy: true });
     expect(at('quoting')).toMatchObject({ step: 'form', busy: true });
     expect(at('reviewing')).toMatchObject({ step: 'review', busy: false });
     expect(at('steppingUp')).toMatchObject({ step: 'review', busy: true });

@@ -130,7 +130,7 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
           </Button>
         </Form>
       ) : null}
-      {view.step === 'newBeneficiary' ? (
+      {view.step === 'newDestination' ? (
         <NewBeneficiaryForm
           draft={view.draft}
           coolingOff={

@@ -170,7 +170,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
           </Button>
         </Form>
       ) : null}
-      {view.step === 'newAddress' ? (
+      {view.step === 'newDestination' ? (
         <NewAddressForm
           title={t('withdraw.newAddressTitle', { network: view.network ? networkName(view.network) : '' })}
           draft={view.draft}
