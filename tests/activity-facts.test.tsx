@@ -71,6 +71,20 @@ describe('an activity’s detail (issue 24 item 16)', () => {
     expect(shown.get('Other accounts moved')).toBe('Card account +€150.00');
   });
 
+  it('gives an exchange’s other side once, as what it was exchanged for', async () => {
+    const exchange: Activity = {
+      ...repayment,
+      type: 'exchange',
+      amount: '-50.00',
+      counterAmount: '0.00080988',
+      counterCurrency: 'BTC',
+      legs: [{ id: '00000000-0000-4000-8000-0000000000a3', accountId: CARD_ACCOUNT, amount: '0.00080988', currency: 'BTC' }],
+    };
+    const shown = await facts(exchange, 'en');
+    expect(shown.get('Exchanged for')).toMatch(/^\+0\.00080988\sBTC$/);
+    expect([...shown.keys()]).not.toContain('Other accounts moved');
+  });
+
   it('in the customer’s language', async () => {
     const shown = await facts(repayment, 'de');
     expect(shown.get('Weitere betroffene Konten')).toMatch(/^Card account \+150,00\s€$/);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity } from '../../../../contract/activities';
+import { compare } from '../../../../contract/decimal';
 import { useLocale } from '../../../app/context';
 import { formatDate } from '../../../i18n/format';
 import { useCounterparty } from '../../../ui/ActivityRow';
@@ -13,6 +14,11 @@ export function ActivityFacts({ activity, accounts }: { activity: Activity; acco
   const locale = useLocale();
   const account = accounts.find((candidate) => candidate.id === activity.accountId);
   const counterparty = useCounterparty(activity);
+  // An exchange's other account is already its "exchanged for" line; the rest are further sides.
+  const otherLegs = activity.legs.filter(
+    (leg) =>
+      !(leg.currency === activity.counterCurrency && activity.counterAmount !== null && compare(leg.amount, activity.counterAmount) === 0),
+  );
   const facts: [string, ReactNode][] = [
     [t('activities.detail.type'), t(`activities.type.${activity.type}`)],
     [
@@ -38,12 +44,12 @@ export function ActivityFacts({ activity, accounts }: { activity: Activity; acco
     [t('activities.detail.date'), formatDate(new Date(activity.createdAt), locale, { dateStyle: 'full', timeStyle: 'medium' })],
     [t('activities.detail.account'), account ? account.name : activity.currency],
     // The other sides of the same action (a repayment's card account, an exchange's other account).
-    ...(activity.legs.length > 0
+    ...(otherLegs.length > 0
       ? ([
           [
             t('activities.detail.legs'),
             <ul className="fact-legs">
-              {activity.legs.map((leg) => (
+              {otherLegs.map((leg) => (
                 <li key={leg.id} data-testid="activity-detail-leg">
                   {accounts.find((candidate) => candidate.id === leg.accountId)?.name ?? leg.currency}{' '}
                   <Money amount={leg.amount} asset={leg.currency} signed />
