@@ -20,6 +20,7 @@ import { withdrawalMachine } from './withdrawal.machine';
 import { sendMoneyMachine } from './sendMoney.machine';
 import { moneyRequestsMachine } from './moneyRequests.machine';
 import { bankPayoutMachine } from './bankPayout.machine';
+import { recurringBuyMachine } from './recurringBuy.machine';
 import { onChainDepositMachine } from './onChainDeposit.machine';
 import { depositLinkMachine } from './depositLink.machine';
 import { walletTopUpMachine } from './walletTopUp.machine';
@@ -199,6 +200,14 @@ export const catalog: CatalogEntry[] = [
       '/accounts/fiat/withdraw/{iso}: a saved beneficiary or a new one (holder, IBAN and BIC checked at once by the contract’s rules: the IBAN’s length and check digits, a SEPA country, a BIC where the country needs one; saved with its own step-up, `withdrawal.address`, and payable after the cooling-off period, whose end the form shows), the amount or Max, more than the balance refused as it is typed. The server quotes the fee and the arrival date (the next business day), refusing what the minimum, the balance or the withdrawal limit does not allow; confirming asks the server first, which checks funds and limit again and only then asks for the step-up for `withdrawal`, and pays out once (Idempotency-Key): the amount is held, the SEPA rail takes it in a batch, and the page follows it every 5 s from submitted to in transit until it is settled, or returned by the bank with its reason and the amount back on the account.',
     routes: ['/accounts/fiat/withdraw/:iso'],
     machine: bankPayoutMachine,
+  },
+  {
+    id: 'recurringBuy',
+    title: 'Recurring buys',
+    summary:
+      '/recurring-buys: the customer’s plans, each with its next run and latest runs (bought, or skipped with the reason), paused, resumed or cancelled after a confirmation. A new plan: the fiat account that pays and the crypto account that receives, a fixed amount (positive, within the currency’s decimals, checked as typed), daily, weekly on a weekday or monthly on a day (29th–31st run on the last day of shorter months), in the customer’s time zone, with its first run shown as the server computes it. The server checks the plan (the accounts, at most 10 plans) before it asks for the `recurring_buy` step-up, which authorises every run; the plan is set up once (Idempotency-Key per plan as typed). Each run is a normal exchange in the activities.',
+    routes: ['/recurring-buys'],
+    machine: recurringBuyMachine,
   },
   {
     id: 'collateral',

@@ -16,7 +16,7 @@ import { accounts, recurringBuyRuns, recurringBuys } from '../db/schema';
 import { databaseFault } from '../db/faults';
 import { ApiError } from '../errors';
 import { describeError, type Logger } from '../logger';
-import { addDays, isDue, localDay, nextDue } from './recurringCalendar';
+import { addDays, isDue, localDay, nextDue } from '../../contract/recurringCalendar';
 import type { StepUpService } from './step-up';
 import type { Principal } from './tokens';
 import type { createTransferService } from './transfers';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceAlertSchema } from '../../contract/priceAlerts';
-import { isDue, localDay, nextDue } from '../../server/services/recurringCalendar';
+import { isDue, localDay, nextDue } from '../../contract/recurringCalendar';
 import { useTestServer } from './helpers';
 import { balanceOf, fund } from './payLinkHelpers';
 import { scheduledJobsHelpers } from './scheduledJobsHelpers';

@@ -1,4 +1,4 @@
-import type { RecurringFrequency } from '../../contract/recurringBuys';
+import type { RecurringFrequency } from './recurringBuys';
 
 /** When a plan runs: its frequency and, weekly, its ISO weekday (1 Monday … 7 Sunday), monthly, its day of the month. */
 export interface Schedule {
@@ -48,3 +48,6 @@ export function nextDue(schedule: Schedule, from: string): string {
   while (!isDue(schedule, day)) day = addDays(day, 1);
   return day;
 }
+
+/** The first run of a plan set up on `today` (its time zone's day): plans start the next day, as the server sets them up. */
+export const firstRun = (schedule: Schedule, today: string): string => nextDue(schedule, addDays(today, 1));
