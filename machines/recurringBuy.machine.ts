@@ -1,7 +1,13 @@
 import { assign, setup } from 'xstate';
 import { fitsAssetDecimals, type CryptoAsset, type FiatAsset } from '../contract/assets';
 import { isPositiveAmount } from '../contract/decimal';
-import { RECURRING_BUYS_MAX, type CreateRecurringBuyBody, type RecurringBuy, type RecurringBuys, type RecurringFrequency } from '../contract/recurringBuys';
+import {
+  RECURRING_BUYS_MAX,
+  type CreateRecurringBuyBody,
+  type RecurringBuy,
+  type RecurringBuys,
+  type RecurringFrequency,
+} from '../contract/recurringBuys';
 import { toFailure, type Failure } from './failure';
 import type { SubmitIntent } from './idempotentSubmit';
 import { stepUpMachine } from './stepUp.machine';
@@ -123,12 +129,6 @@ export const recurringBuyMachine = setup({
   guards: {
     full: ({ context }) => live(context.plans) >= RECURRING_BUYS_MAX,
     draftRefused: ({ context }) => draftRefusal(context) !== null,
-    typedTooPrecise: ({ context, event }) => {
-      if (event.type !== 'AMOUNT_CHANGED') return false;
-      const asset = fromAsset(context);
-      const amount = event.amount.trim();
-      return asset !== null && isPositiveAmount(amount) && !fitsAssetDecimals(amount, asset);
-    },
     isActive: ({ context, event }) => 'planId' in event && planOf(context, event.planId)?.status === 'active',
     isPaused: ({ context, event }) => 'planId' in event && planOf(context, event.planId)?.status === 'paused',
     notCancelled: ({ context, event }) => 'planId' in event && (planOf(context, event.planId)?.status ?? 'cancelled') !== 'cancelled',
@@ -252,20 +252,10 @@ export const recurringBuyMachine = setup({
           description: 'The customer chose the crypto account that receives.',
           actions: assign({ draft: ({ context, event }) => ({ ...context.draft, toAccountId: event.accountId }), failure: null }),
         },
-        AMOUNT_CHANGED: [
-          {
-            guard: 'typedTooPrecise',
-            description: 'More decimals than the currency has: said at once.',
-            actions: assign({
-              draft: ({ context, event }) => ({ ...context.draft, amount: event.amount }),
-              failure: { code: 'amount_too_precise' },
-            }),
-          },
-          {
-            description: 'The customer typed an amount.',
-            actions: assign({ draft: ({ context, event }) => ({ ...context.draft, amount: event.amount }), failure: null }),
-          },
-        ],
+        AMOUNT_CHANGED: {
+          description: 'The customer typed an amount (the field itself refuses more decimals than the currency has).',
+          actions: assign({ draft: ({ context, event }) => ({ ...context.draft, amount: event.amount }), failure: null }),
+        },
         FREQUENCY_CHOSEN: {
           description: 'Daily, weekly or monthly: the first run shown follows.',
           actions: assign({ draft: ({ context, event }) => ({ ...context.draft, frequency: event.frequency }) }),
@@ -280,7 +270,11 @@ export const recurringBuyMachine = setup({
         },
         SUBMITTED: [
           { guard: 'draftRefused', description: 'No amount, or too precise: said before anything is sent.', actions: 'draftRefused' },
-          { target: 'creating', description: 'The plan is complete: the server is asked to set it up.', actions: assign({ failure: null }) },
+          {
+            target: 'creating',
+            description: 'The plan is complete: the server is asked to set it up.',
+            actions: assign({ failure: null }),
+          },
         ],
         SETUP_CANCELLED: {
           target: 'listing',
@@ -326,7 +320,11 @@ export const recurringBuyMachine = setup({
         src: 'stepUp',
         input: { action: 'recurring_buy' },
         onDone: [
-          { guard: 'stepUpGranted', target: 'creating', description: 'The customer confirmed it is them: the plan is sent again, same key.' },
+          {
+            guard: 'stepUpGranted',
+            target: 'creating',
+            description: 'The customer confirmed it is them: the plan is sent again, same key.',
+          },
           { target: 'editing', description: 'The step-up was left: the plan stays typed, not set up.' },
         ],
       },

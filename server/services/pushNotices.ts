@@ -228,7 +228,7 @@ const TARGET: Record<NotificationKind, string> = {
   money_received: '/activities',
   money_requested: '/notifications',
   price_alert: '/notifications',
-  recurring_buy_skipped: '/notifications',
+  recurring_buy_skipped: '/recurring-buys',
 };
 
 export function pushText(

@@ -271,7 +271,7 @@ export const routes: RouteDef[] = [
     ...priv,
     layout: 'mobile-header',
     parent: 'home',
-    links: ['transferCryptoToFiat', 'transferFiatToCrypto'],
+    links: ['transferCryptoToFiat', 'transferFiatToCrypto', 'recurringBuys'],
     ...movesMoney,
   },
   {
@@ -294,6 +294,8 @@ export const routes: RouteDef[] = [
     tabs: 'transfer',
     ...movesMoney,
   },
+  // Plans the customer can still see, pause and cancel when money may no longer move; the server holds the rules for a new one.
+  { id: 'recurringBuys', path: '/recurring-buys', area: 'transfer', ...priv, layout: 'mobile-header', parent: 'transfer' },
   // Simulation
   { id: 'simulate', path: '/simulate', area: 'simulate', ...priv, layout: 'sub-nav-menu', parent: 'home', tabs: 'simulate' },
   {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AppNotification } from '../../../contract/notifications';
+import type { AppNotification, NotificationKind } from '../../../contract/notifications';
 import { markNotificationsReadMachine } from '../../../machines/markNotificationsRead.machine';
 import { markNotificationsReadActors } from '../../app/actors/markNotificationsRead';
 import { useLocalize, useSystem } from '../../app/context';
@@ -14,6 +14,12 @@ import { ListRow, ListRows } from '../../ui/ListRow';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useWrite } from '../../app/useWrite';
+
+/** Where a notice is acted on: a request to pay where the requests are listed, a skipped run with its plan. */
+const NOTIFICATION_PAGES: Partial<Record<NotificationKind, string>> = {
+  money_requested: '/send/requests',
+  recurring_buy_skipped: '/recurring-buys',
+};
 
 /**
  * /notifications: what the customer was told, newest first, the unread ones marked New. Seeing the
@@ -70,8 +76,9 @@ export function NotificationsScreen() {
           label={t(`notifications.kind.${item.kind}.title`)}
           hint={[text(item), formatDate(new Date(item.createdAt), locale, { dateStyle: 'medium', timeStyle: 'short' })]}
           end={item.read ? undefined : <span className="badge">{t('notifications.new')}</span>}
-          // A request to pay is answered where the requests are listed.
-          link={item.kind === 'money_requested' ? (content) => <Link to={localize('/send/requests')}>{content}</Link> : undefined}
+          link={
+            NOTIFICATION_PAGES[item.kind] ? (content) => <Link to={localize(NOTIFICATION_PAGES[item.kind]!)}>{content}</Link> : undefined
+          }
         />
       ))}
     </ListRows>
