@@ -58,4 +58,11 @@ export const priceAlertsEndpoints = {
     auth: 'bearer',
     errors: ['recurring_buy_not_found'],
   }),
+  simulateRecurringBuyRun: endpoint('POST', '/simulate/recurring-buys/:id/run', emptyBodySchema, recurringBuySchema, {
+    summary:
+      'Runs one of the customer’s active recurring buys now for its next day, as the job would on that day (bought, or skipped with its notice), once per day like every run; a paused or cancelled plan does not run. Demo mode only.',
+    auth: 'bearer',
+    demoMode: true,
+    errors: ['recurring_buy_not_found'],
+  }),
 };

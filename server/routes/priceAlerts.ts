@@ -16,4 +16,5 @@ export function priceAlertsRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: 
   mount(app, deps, endpoints.pauseRecurringBuy, ({ principal, c }) => recurringBuys.setStatus(principal.userId, id(c), 'paused'));
   mount(app, deps, endpoints.resumeRecurringBuy, ({ principal, c }) => recurringBuys.setStatus(principal.userId, id(c), 'active'));
   mount(app, deps, endpoints.cancelRecurringBuy, ({ principal, c }) => recurringBuys.setStatus(principal.userId, id(c), 'cancelled'));
+  mount(app, deps, endpoints.simulateRecurringBuyRun, ({ principal, c }) => recurringBuys.runNext(principal.userId, id(c)));
 }

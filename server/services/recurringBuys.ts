@@ -54,7 +54,8 @@ export function createRecurringBuyService({ db, clock, stepUp, transfers, logger
       ),
     );
     const today = localDay(clock(), row.timeZone);
-    const after = runs[0]?.period === today ? addDays(today, 1) : today;
+    // A day already run (today's, or an early one of demo mode's) is not the next one.
+    const after = runs[0] && runs[0].period >= today ? addDays(runs[0].period, 1) : today;
     return {
       id: row.id,
       fromAccountId: row.fromAccountId,
@@ -226,7 +227,24 @@ export function createRecurringBuyService({ db, clock, stepUp, transfers, logger
     return ran;
   }
 
-  return { list, create, setStatus, runDue };
+  /**
+   * Demo mode: the plan's next run now, as the job would run it on its day, so a customer (and the e2e
+   * journey) sees a run without waiting for it. The same `run`, so still once per (plan, day).
+   */
+  async function runNext(userId: string, id: string): Promise<RecurringBuy> {
+    if (!z.uuid().safeParse(id).success) throw new ApiError('recurring_buy_not_found');
+    const [row] = await db
+      .select()
+      .from(recurringBuys)
+      .where(and(eq(recurringBuys.id, id), eq(recurringBuys.userId, userId)));
+    if (!row) throw new ApiError('recurring_buy_not_found');
+    const { nextRun } = await toPlan(row);
+    if (nextRun) await run(row, nextRun);
+    const [after] = await db.select().from(recurringBuys).where(eq(recurringBuys.id, id));
+    return toPlan(after!);
+  }
+
+  return { list, create, setStatus, runDue, runNext };
 }
 
 export type RecurringBuyService = ReturnType<typeof createRecurringBuyService>;

@@ -51,6 +51,17 @@ describe("another customer's ids", () => {
     for (const action of ['pause', 'resume', 'cancel']) {
       expectError(await client.post(`/recurring-buys/${plan.id}/${action}`, {}), 404, 'recurring_buy_not_found');
     }
+    // Demo mode's run-now: nobody else's plan, no made-up id, no NUL byte.
+    for (const planId of [plan.id, 'not-a-uuid']) {
+      expectError(await client.post(`/simulate/recurring-buys/${planId}/run`, {}), 404, 'recurring_buy_not_found');
+    }
+    expectError(await client.post(`/simulate/recurring-buys/${plan.id}%00/run`, {}), 422, 'validation_failed', ['id']);
+    expectError(
+      await client.post(`/simulate/recurring-buys/${plan.id}/run`, { ['x'.repeat(16)]: 'y'.repeat(BODY_LIMIT_BYTES) }),
+      413,
+      'payload_too_large',
+    );
+    expect(await sqlRows(`SELECT 1 FROM recurring_buy_runs WHERE plan_id = $1`, [plan.id])).toEqual([]);
     expect((await client.get('/price-alerts')).body).toEqual({ alerts: [] });
     expect((await client.get('/recurring-buys')).body).toEqual({ plans: [] });
     expect((await owner.client.get('/price-alerts')).body.alerts).toEqual([alert]);
@@ -120,6 +131,22 @@ describe('a replayed set-up and creations at once', () => {
     for (const answer of answers.filter(({ status }) => status === 403)) expectError(answer, 403, 'step_up_required');
     expectError(await owner.client.post('/recurring-buys', planBody(owner)), 403, 'step_up_required');
     expect(await countOf('recurring_buys', owner.userId)).toBe(before + 1);
+  });
+
+  it('demo mode’s run-now sent again, and at once, buys once for the plan’s next day', async () => {
+    const answers = await Promise.all([0, 1, 2].map(() => owner.client.post(`/simulate/recurring-buys/${plan.id}/run`, {})));
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const again = recurringBuySchema.parse((await owner.client.post(`/simulate/recurring-buys/${plan.id}/run`, {})).body);
+    const runs = await sqlRows<{ transaction_id: string }>(
+      `SELECT transaction_id FROM recurring_buy_runs WHERE plan_id = $1 AND status = 'bought'`,
+      [plan.id],
+    );
+    // Calls at once may aim at the same day: that day is bought once, with one exchange of its own.
+    expect(runs.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(runs.map((run) => run.transaction_id)).size).toBe(runs.length);
+    expect(again.runs).toHaveLength(runs.length);
+    expect(again.runs.every((run) => run.status === 'bought')).toBe(true);
+    expect(again.nextRun! > again.runs[0]!.period).toBe(true);
   });
 
   it(`alerts created at once stop at ${PRICE_ALERTS_MAX}`, async () => {
