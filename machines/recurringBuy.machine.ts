@@ -67,16 +67,14 @@ type Event =
   | { type: 'CANCEL_CONFIRMED' }
   | { type: 'CANCEL_DISMISSED' };
 
-const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
-
 function freshDraft(input: RecurringBuyInput): RecurringDraft {
   return {
     fromAccountId: input.fiat[0]?.id ?? null,
     toAccountId: input.crypto[0]?.id ?? null,
     amount: '',
     frequency: 'weekly',
-    dayOfWeek: isoWeekday(input.today),
-    dayOfMonth: Number(input.today.slice(8, 10)),
+    dayOfWeek: 1,
+    dayOfMonth: 1,
   };
 }
 
@@ -189,7 +187,7 @@ export const recurringBuyMachine = setup({
           },
           {
             target: 'editing',
-            description: 'The form opens, with the first accounts chosen and today’s weekday and day.',
+            description: 'The form opens: the first accounts chosen, weekly on Mondays.',
             actions: assign({ draft: ({ context }) => freshDraft(context), failure: null, createdId: null }),
           },
         ],

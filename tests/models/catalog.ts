@@ -4,6 +4,7 @@ import { adjustAccountModel } from './adjustAccount.model';
 import { appModel } from './app.model';
 import { balancesModel } from './balances.model';
 import { bankPayoutModel } from './bankPayout.model';
+import { recurringBuyModel } from './recurringBuy.model';
 import { biometricModel } from './biometric.model';
 import { campaignTagsModel } from './campaignTags.model';
 import { cardControlsModel } from './cardControls.model';
@@ -94,6 +95,7 @@ export const models: Record<string, AnyFlowModel> = {
   payment: paymentModel,
   withdrawal: withdrawalModel,
   bankPayout: bankPayoutModel,
+  recurringBuy: recurringBuyModel,
   collateral: collateralModel,
   transfer: transferModel,
   onChainDeposit: onChainDepositModel,
