@@ -11,6 +11,38 @@ const RAW_FORM_CONTROLS = ['input', 'textarea', 'select'].map((element) => ({
   message: `No raw <${element}> outside src/ui: use TextField, SelectField, CheckboxField or AmountInput from src/ui, which tie the label, hint and announced error to the control.`,
 }));
 
+/** Screens read a machine only through tags or its view/connect (machines/<flow>.view.ts), never by state names. */
+const NO_STATE_NAMES = {
+  selector: "CallExpression[callee.property.name='matches']",
+  message: 'A screen never lists state names: read a tag (snapshot.hasTag) or the flow’s view(snapshot) from machines/<flow>.view.ts.',
+};
+
+/**
+ * Views that speak (machines/connect.ts): a converted screen calls its flow's intents, never builds an event, never
+ * compares a step string that mirrors a state name, and lays out its forms with the kit's Form.
+ */
+const CONNECTED_SCREEN = [
+  {
+    selector: "CallExpression:matches([callee.name='send'], [callee.property.name='send']) > ObjectExpression",
+    message: 'A screen never builds an event: call an intent of the flow’s connect (machines/<flow>.view.ts), e.g. view.submit(code).',
+  },
+  {
+    selector:
+      "BinaryExpression[operator=/^[!=]==?$/] > :matches(MemberExpression[property.name='step'], Identifier[name='step']), SwitchStatement > :matches(MemberExpression[property.name='step'], Identifier[name='step']).discriminant",
+    message: 'No comparison or switch on a step string: the flow’s connect says what is on screen as booleans (view.askingCode).',
+  },
+  {
+    selector: "JSXOpeningElement[name.name='form']",
+    message: 'No raw <form>: use Form (and FormAlert) from src/ui/Form.tsx.',
+  },
+];
+
+/**
+ * The areas whose screens speak through connect; the glob widens as areas convert (issue 22 item 5), until it is
+ * all of src/screens.
+ */
+const CONNECTED_AREAS = ['src/screens/auth/**/*.{ts,tsx}', 'src/screens/onboarding/**/*.{ts,tsx}'];
+
 /** The app's own floors: patterns both src/ entries of 'no-restricted-imports' list (a later entry replaces an earlier). */
 const SRC_NOT_SERVER = { regex: '(^|/)server(/|$)', message: 'src/ never imports server/: share through contract/.' };
 const SRC_NOT_TESTS = {
@@ -98,16 +130,13 @@ export default tseslint.config(
     // by state names. One entry with both lists: a later 'no-restricted-syntax' would replace, not extend, the first.
     files: ['src/screens/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...RAW_FORM_CONTROLS,
-        {
-          selector: "CallExpression[callee.property.name='matches']",
-          message:
-            'A screen never lists state names: read a tag (snapshot.hasTag) or the flow’s view(snapshot) from machines/<flow>.view.ts.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...RAW_FORM_CONTROLS, NO_STATE_NAMES],
     },
+  },
+  {
+    // The converted areas add the connect rules; the whole list again, as a later entry replaces an earlier one.
+    files: CONNECTED_AREAS,
+    rules: { 'no-restricted-syntax': ['error', ...RAW_FORM_CONTROLS, NO_STATE_NAMES, ...CONNECTED_SCREEN] },
   },
   {
     // TanStack Query only reads: every write is an actor of a machine in the catalog (machines/write.machine.ts

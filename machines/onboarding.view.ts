@@ -1,8 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Send } from './connect';
 import { INTRO_SLIDES, type onboardingMachine } from './onboarding.machine';
 
-/** What the intro carousel shows. */
-export function onboardingView(snapshot: SnapshotFrom<typeof onboardingMachine>) {
+type Onboarding = typeof onboardingMachine;
+
+/** What the intro carousel shows, and what the customer may do with it. */
+export function connectOnboarding(snapshot: SnapshotFrom<Onboarding>, send: Send<Onboarding>) {
   const { slide, failure } = snapshot.context;
   return {
     loading: snapshot.hasTag('loading'),
@@ -17,5 +20,11 @@ export function onboardingView(snapshot: SnapshotFrom<typeof onboardingMachine>)
     isFirst: slide === 0,
     isLast: slide === INTRO_SLIDES.length - 1,
     failure,
+    /** The next slide, or the end of the intro from the last one. */
+    forward: () => send({ type: 'NEXT' }),
+    previous: () => send({ type: 'PREVIOUS' }),
+    choose: (index: number) => send({ type: 'SLIDE_CHOSEN', slide: index }),
+    skip: () => send({ type: 'SKIPPED' }),
+    retry: () => send({ type: 'RETRIED' }),
   };
 }

@@ -1,20 +1,29 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Send } from './connect';
 import type { pushMachine } from './push.machine';
 
-/** Which of the page's panels shows. */
-export type PushPanel = 'explaining' | 'enabled' | 'blocked' | 'failed';
+type Push = typeof pushMachine;
 
-const OUTCOMES = ['enabled', 'blocked', 'failed'] as const;
-
-/** What /onboarding/push-notifications shows. */
-export function pushView(snapshot: SnapshotFrom<typeof pushMachine>) {
-  const panel: PushPanel = OUTCOMES.find((tag) => snapshot.hasTag(tag)) ?? 'explaining';
+/** What /onboarding/push-notifications shows (the explanation until an outcome) and its intents. */
+export function connectPush(snapshot: SnapshotFrom<Push>, send: Send<Push>) {
+  const enabled = snapshot.hasTag('enabled');
+  const blocked = snapshot.hasTag('blocked');
+  const failed = snapshot.hasTag('failed');
   return {
     loading: snapshot.hasTag('loading'),
     busy: snapshot.hasTag('busy'),
     /** Over (finished, skipped, or no push here): the screen goes home. */
     finished: snapshot.status === 'done',
-    panel,
+    /** What push notifications tell, and the button that asks the browser. */
+    explaining: !enabled && !blocked && !failed,
+    enabled,
+    /** The browser blocks them: how to unblock. */
+    blocked,
+    failed,
     failure: snapshot.context.failure,
+    enable: () => send({ type: 'ENABLE_PRESSED' }),
+    skip: () => send({ type: 'SKIPPED' }),
+    retry: () => send({ type: 'RETRIED' }),
+    proceed: () => send({ type: 'CONTINUED' }),
   };
 }

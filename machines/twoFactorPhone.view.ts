@@ -1,9 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Send } from './connect';
 import { resendView } from './resendCooldown';
 import type { twoFactorPhoneMachine } from './twoFactorPhone.machine';
 
+type TwoFactorPhone = typeof twoFactorPhoneMachine;
+
 /** What /2fa/phone shows: the code form while a code is awaited; nothing once the flow leaves the page. */
-export function twoFactorPhoneView(snapshot: SnapshotFrom<typeof twoFactorPhoneMachine>) {
+export function connectTwoFactorPhone(snapshot: SnapshotFrom<TwoFactorPhone>, send: Send<TwoFactorPhone>) {
   const signedIn = snapshot.matches('signedIn');
   const verifying = snapshot.matches({ awaitingCode: { code: 'verifying' } }) || signedIn;
   return {
@@ -13,5 +16,7 @@ export function twoFactorPhoneView(snapshot: SnapshotFrom<typeof twoFactorPhoneM
     phoneHint: snapshot.context.phoneHint,
     failure: snapshot.context.failure,
     ...resendView(snapshot),
+    submit: (code: string) => send({ type: 'CODE_SUBMITTED', code }),
+    resend: () => send({ type: 'RESEND_REQUESTED' }),
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inviteMachine } from '../machines/invite.machine';
 import { inviteView } from '../machines/invite.view';
 import { onboardingMachine } from '../machines/onboarding.machine';
-import { onboardingView } from '../machines/onboarding.view';
+import { connectOnboarding } from '../machines/onboarding.view';
 import { matchesQuery, searchable } from '../src/screens/help/helpContent';
 
 describe('the invite view', () => {
@@ -20,8 +20,9 @@ describe('the invite view', () => {
 });
 
 describe('the onboarding view', () => {
+  const sent: unknown[] = [];
   const at = (value: unknown, slide = 0, failure: { code: string } | null = null) =>
-    onboardingView(onboardingMachine.resolveState({ value: value as never, context: { slide, failure } }));
+    connectOnboarding(onboardingMachine.resolveState({ value: value as never, context: { slide, failure } }), (event) => sent.push(event));
 
   it('shows the slide with first and last marked, loading while checking, finished when done', () => {
     expect(at('checking')).toMatchObject({ loading: true, finished: false });
@@ -34,6 +35,22 @@ describe('the onboarding view', () => {
 
   it('goes on to push notifications once the intro is finished or skipped', () => {
     expect(at('introFinished', 2)).toMatchObject({ finished: true, next: '/onboarding/push-notifications' });
+  });
+
+  it('moves through the slides, chooses one, skips and retries as the machine’s events', () => {
+    const view = at('showing', 1);
+    view.forward();
+    view.previous();
+    view.choose(2);
+    view.skip();
+    view.retry();
+    expect(sent).toEqual([
+      { type: 'NEXT' },
+      { type: 'PREVIOUS' },
+      { type: 'SLIDE_CHOSEN', slide: 2 },
+      { type: 'SKIPPED' },
+      { type: 'RETRIED' },
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { pushMachine, type NotificationPermission, type PushSetup } from '../machines/push.machine';
-import { pushView } from '../machines/push.view';
+import { connectPush } from '../machines/push.view';
 
 /** The push page's machine with actors that answer as given, settled. */
 async function settled(setup: PushSetup, answer: NotificationPermission = 'granted', subscribes = true, events: string[] = []) {
@@ -22,14 +22,14 @@ async function settled(setup: PushSetup, answer: NotificationPermission = 'grant
     actor.send({ type } as never);
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return pushView(actor.getSnapshot());
+  return connectPush(actor.getSnapshot(), actor.send);
 }
 
-describe('pushView', () => {
+describe('the push page’s connect', () => {
   it('explains first, when the browser has not been asked', async () => {
     expect(await settled({ available: true, permission: 'default' })).toMatchObject({
       loading: false,
-      panel: 'explaining',
+      explaining: true,
       finished: false,
     });
   });
@@ -40,16 +40,17 @@ describe('pushView', () => {
 
   it('says notifications are on once allowed and subscribed', async () => {
     expect(await settled({ available: true, permission: 'default' }, 'granted', true, ['ENABLE_PRESSED'])).toMatchObject({
-      panel: 'enabled',
+      enabled: true,
+      explaining: false,
     });
   });
 
   it('says how to unblock them when the browser blocks them', async () => {
-    expect(await settled({ available: true, permission: 'denied' })).toMatchObject({ panel: 'blocked' });
+    expect(await settled({ available: true, permission: 'denied' })).toMatchObject({ blocked: true, explaining: false });
   });
 
   it('says why when subscribing failed, with the failure', async () => {
     const view = await settled({ available: true, permission: 'granted' }, 'granted', false);
-    expect(view).toMatchObject({ panel: 'failed', failure: { code: 'push_subscribe_failed' } });
+    expect(view).toMatchObject({ failed: true, explaining: false, failure: { code: 'push_subscribe_failed' } });
   });
 });

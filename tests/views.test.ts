@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { biometricMachine } from '../machines/biometric.machine';
 import { biometricView } from '../machines/biometric.view';
 import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
-import { forgotPasswordView } from '../machines/forgotPassword.view';
+import { connectForgotPassword } from '../machines/forgotPassword.view';
 import { phoneChangeMachine } from '../machines/phoneChange.machine';
 import { phoneChangeView } from '../machines/phoneChange.view';
 import { registrationMachine } from '../machines/registration.machine';
@@ -14,7 +14,7 @@ import { transferMachine } from '../machines/transfer.machine';
 import { transferView } from '../machines/transfer.view';
 import { transferModel } from './models/transfer.model';
 import { twoFactorPhoneMachine } from '../machines/twoFactorPhone.machine';
-import { twoFactorPhoneView } from '../machines/twoFactorPhone.view';
+import { connectTwoFactorPhone } from '../machines/twoFactorPhone.view';
 
 // Each view is a plain function of a snapshot: the screens show exactly what these return.
 
@@ -29,11 +29,14 @@ describe('the /2fa/phone view', () => {
     failure: null,
     ...resendIdle,
   };
+  const sent: unknown[] = [];
   const at = (value: unknown, extra: object = {}) =>
-    twoFactorPhoneView(twoFactorPhoneMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+    connectTwoFactorPhone(twoFactorPhoneMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), (event) =>
+      sent.push(event),
+    );
 
   it('shows the form with the countdown in the button while a new code is not yet allowed', () => {
-    expect(at({ awaitingCode: { code: 'editing', resend: 'coolingDown' } }, { resendInSeconds: 42 })).toEqual({
+    expect(at({ awaitingCode: { code: 'editing', resend: 'coolingDown' } }, { resendInSeconds: 42 })).toMatchObject({
       showsForm: true,
       verifying: false,
       phoneHint: '+49 •••••••••78',
@@ -51,19 +54,59 @@ describe('the /2fa/phone view', () => {
     expect(at('expired')).toMatchObject({ showsForm: false });
     expect(at({ awaitingCode: { code: 'editing', resend: 'resending' } })).toMatchObject({ resending: true, verifying: false });
   });
+
+  it('sends the typed code and a request for a new one as the machine’s events', () => {
+    sent.length = 0;
+    const view = at({ awaitingCode: { code: 'editing', resend: 'ready' } });
+    view.submit('123456');
+    view.resend();
+    expect(sent).toEqual([{ type: 'CODE_SUBMITTED', code: '123456' }, { type: 'RESEND_REQUESTED' }]);
+  });
 });
 
 describe('the /forgot-password view', () => {
   const context = { signIn: '/login', email: 'ann@meridian.test', code: '', fieldErrors: {}, failure: null, ...resendIdle };
+  const sent: unknown[] = [];
   const at = (value: unknown, extra: object = {}) =>
-    forgotPasswordView(forgotPasswordMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+    connectForgotPassword(forgotPasswordMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), (event) =>
+      sent.push(event),
+    );
+  const email = { askingEmail: true, askingCode: false, askingPassword: false };
+  const code = { askingEmail: false, askingCode: true, askingPassword: false };
+  const password = { askingEmail: false, askingCode: false, askingPassword: true };
 
   it('names the form on screen: e-mail (also while the code is requested), code, new password', () => {
-    expect(at('enteringEmail')).toMatchObject({ step: 'email', busy: false });
-    expect(at('requestingCode')).toMatchObject({ step: 'email', busy: true });
-    expect(at({ resetting: { form: 'enteringCode', resend: 'ready' } })).toMatchObject({ step: 'code', busy: false });
-    expect(at({ resetting: { form: 'choosingPassword', resend: 'ready' } })).toMatchObject({ step: 'password', busy: false });
-    expect(at({ resetting: { form: 'submitting', resend: 'ready' } })).toMatchObject({ step: 'password', busy: true });
+    expect(at('enteringEmail')).toMatchObject({ ...email, busy: false });
+    expect(at('requestingCode')).toMatchObject({ ...email, busy: true });
+    expect(at({ resetting: { form: 'enteringCode', resend: 'ready' } })).toMatchObject({ ...code, busy: false, changeCode: null });
+    expect(at({ resetting: { form: 'choosingPassword', resend: 'ready' } })).toMatchObject({ ...password, busy: false });
+    expect(at({ resetting: { form: 'submitting', resend: 'ready' } })).toMatchObject({ ...password, busy: true });
+  });
+
+  it('gives the field error of the form on screen only', () => {
+    const fieldErrors = { email: 'invalid', password: 'weak' };
+    expect(at('enteringEmail', { fieldErrors }).fieldError).toEqual({ field: 'email', code: 'invalid' });
+    expect(at({ resetting: { form: 'enteringCode', resend: 'ready' } }, { fieldErrors }).fieldError).toBeNull();
+    expect(at({ resetting: { form: 'choosingPassword', resend: 'ready' } }, { fieldErrors }).fieldError).toEqual({
+      field: 'password',
+      code: 'weak',
+    });
+  });
+
+  it('submits what the form on screen asks for, and offers going back to the code from the password only', () => {
+    sent.length = 0;
+    const typed = { email: 'ann@meridian.test', code: '123456', password: 'a new password 1' };
+    at('enteringEmail').submit(typed);
+    at({ resetting: { form: 'enteringCode', resend: 'ready' } }).submit(typed);
+    const choosing = at({ resetting: { form: 'choosingPassword', resend: 'ready' } });
+    choosing.submit(typed);
+    choosing.changeCode?.();
+    expect(sent).toEqual([
+      { type: 'EMAIL_SUBMITTED', email: typed.email },
+      { type: 'CODE_SUBMITTED', code: typed.code },
+      { type: 'PASSWORD_SUBMITTED', password: typed.password },
+      { type: 'CHANGE_CODE' },
+    ]);
   });
 
   it('says a new code was sent, and why one was not', () => {

@@ -1,7 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useState } from 'react';
-import type { Actor, ActorOptions, AnyStateMachine, ConditionalRequired, IsNotNever, RequiredActorOptionsKeys } from 'xstate';
+import type {
+  Actor,
+  ActorOptions,
+  ActorRef,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  EventObject,
+  ConditionalRequired,
+  IsNotNever,
+  RequiredActorOptionsKeys,
+} from 'xstate';
 import { localizePath, type Locale } from '../../contract';
 import type { ApiClient } from '../api/client';
 import type { FlowHost } from './actors/host';
@@ -63,4 +73,16 @@ export function useFlowActor<M extends AnyStateMachine>(
   const host = useSystem();
   const [provided] = useState(() => machine.provide(implement(host)) as M);
   return useActorRef(provided as AnyStateMachine, { ...options, inspect: host.inspect }) as Actor<M>;
+}
+
+/**
+ * A running flow through its connect (machines/connect.ts): what the screen shows and its intents, fresh on
+ * every change of the flow. Works alike for a screen's own flow (`useFlowActor`) and the app's long-lived ones.
+ */
+export function useConnect<Snapshot extends AnyMachineSnapshot, Event extends EventObject, View>(
+  actor: ActorRef<Snapshot, Event>,
+  connect: (snapshot: Snapshot, send: (event: Event) => void) => View,
+): View {
+  const snapshot = useSelector(actor, (s) => s);
+  return connect(snapshot, actor.send);
 }

@@ -24,9 +24,9 @@ export function Form({ busy, onSubmit, children }: { busy: boolean; onSubmit: ()
  * A refusal of the whole form (not of one field), announced at once. It stays in the page while empty so
  * that screen readers already watch it when the message arrives.
  */
-export function FormAlert({ children }: { children: ReactNode }) {
+export function FormAlert({ id, children }: { id?: string; children: ReactNode }) {
   return (
-    <div className="form-alert" role="alert" aria-live="assertive">
+    <div className="form-alert" role="alert" aria-live="assertive" id={id}>
       {children}
     </div>
   );

@@ -1,15 +1,15 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../ui/CodeField';
 import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
 import { forgotPasswordActors } from '../../app/actors/forgotPassword';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form } from '../../ui/Form';
 import { TextField } from '../../ui/TextField';
 import { failureText, fieldErrorText } from '../../ui/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
-import { forgotPasswordView } from '../../../machines/forgotPassword.view';
+import { connectForgotPassword } from '../../../machines/forgotPassword.view';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { ResendCode } from '../../ui/ResendCode';
 
@@ -18,8 +18,8 @@ export function ForgotPasswordScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const reset = useFlowActor(forgotPasswordMachine, forgotPasswordActors, { input: { signIn: localize('/login') } });
-  const view = useSelector(reset, forgotPasswordView, shallowEqual);
-  const { step, busy, email, fieldErrors, failure } = view;
+  const view = useConnect(reset, connectForgotPassword);
+  const { busy, email, fieldError, failure } = view;
   // What was typed stays here through every step and error; the password never enters the machine.
   const [typedEmail, setTypedEmail] = useState('');
   const [code, setCode] = useState('');
@@ -27,19 +27,13 @@ export function ForgotPasswordScreen() {
   const id = useId();
 
   // The step's field error, in the sign-up form's words; else what went wrong for the step.
-  const field = step === 'code' ? null : step;
   const error =
-    (field && fieldErrorText(t, field, fieldErrors[field])) ?? (failure ? failureText(t, 'register.codeErrors', failure) : null);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (step === 'email') reset.send({ type: 'EMAIL_SUBMITTED', email: typedEmail });
-    else if (step === 'code') reset.send({ type: 'CODE_SUBMITTED', code });
-    else reset.send({ type: 'PASSWORD_SUBMITTED', password });
-  };
+    (fieldError && fieldErrorText(t, fieldError.field, fieldError.code)) ??
+    (failure ? failureText(t, 'register.codeErrors', failure) : null);
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      {step === 'email' ? (
+    <Form busy={busy} onSubmit={() => view.submit({ email: typedEmail, code, password })}>
+      {view.askingEmail ? (
         <>
           <p className="page-lead">{t('screens.forgotPassword.lead')}</p>
           <TextField
@@ -62,7 +56,7 @@ export function ForgotPasswordScreen() {
           <p className="page-lead">
             {t('forgotPassword.sentTo')} <bdi dir="ltr">{email}</bdi>
           </p>
-          {step === 'code' ? (
+          {view.askingCode ? (
             <CodeField label={t('forgotPassword.code')} value={code} onChange={setCode} error={error} />
           ) : (
             <TextField
@@ -81,27 +75,27 @@ export function ForgotPasswordScreen() {
             </TextField>
           )}
           <Button variant="primary" block type="submit" busy={busy}>
-            {step === 'code' ? t('forgotPassword.next') : busy ? t('forgotPassword.saving') : t('forgotPassword.save')}
+            {view.askingCode ? t('forgotPassword.next') : busy ? t('forgotPassword.saving') : t('forgotPassword.save')}
           </Button>
           <ResendCode
             seconds={view.resendIn}
             sending={view.resending}
             resent={view.resent}
             error={view.resendFailure ? failureText(t, 'errors', view.resendFailure) : null}
-            onResend={() => reset.send({ type: 'RESEND_REQUESTED' })}
+            onResend={view.resend}
           />
           <p className="form-links">
-            <Button variant="link" onClick={() => reset.send({ type: 'CHANGE_EMAIL' })}>
+            <Button variant="link" onClick={view.changeEmail}>
               {t('forgotPassword.changeEmail')}
             </Button>
-            {step === 'password' ? (
-              <Button variant="link" onClick={() => reset.send({ type: 'CHANGE_CODE' })}>
+            {view.changeCode ? (
+              <Button variant="link" onClick={view.changeCode}>
                 {t('forgotPassword.changeCode')}
               </Button>
             ) : null}
           </p>
         </>
       )}
-    </form>
+    </Form>
   );
 }

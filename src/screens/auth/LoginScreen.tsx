@@ -1,15 +1,16 @@
-import { useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { Failure } from '../../../machines/failure';
 import { LOGIN_NOTICES, loginMachine, type LoginField, type LoginNotice } from '../../../machines/login.machine';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { connectLogin } from '../../../machines/login.view';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { useHydrated } from '../../ui/useHydrated';
 import { loginActors } from '../../app/actors/login';
 import { passwordChangedHandoff } from '../../app/actors/forgotPassword';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { TextField } from '../../ui/TextField';
 import { SocialButtons } from './SocialSignInScreen';
 import { PasskeySignIn } from './PasskeySignIn';
@@ -34,9 +35,7 @@ export function LoginScreen() {
   const login = useFlowActor(loginMachine, loginActors, {
     input: { redirect: params.get('redirect'), home: localize('/'), notice },
   });
-  const busy = useSelector(login, (s) => s.hasTag('busy'));
-  const failure = useSelector(login, (s) => s.context.failure);
-  const missing = useSelector(login, (s) => s.context.missing);
+  const { busy, failure, isMissing, submit } = useConnect(login, connectLogin);
   // What was typed stays here, whatever the machine answers.
   const [email, setEmail] = useState(passwordChanged?.passwordChangedFor ?? '');
   const id = useId();
@@ -44,21 +43,15 @@ export function LoginScreen() {
   // Painted from the prerendered HTML before the app runs: typing and submitting wait for it.
   const live = useHydrated();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    login.send({ type: 'CREDENTIALS_SUBMITTED', email, password });
-  };
-  const fieldError = (field: LoginField) => (missing.includes(field) ? t(`login.missing.${field}`) : null);
+  const fieldError = (field: LoginField) => (isMissing(field) ? t(`login.missing.${field}`) : null);
   const emailError = fieldError('email');
   const passwordError = fieldError('password');
 
   return (
     <>
       <PayLinkPreview redirect={params.get('redirect')} />
-      <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
-        <div className="form-alert" role="alert" aria-live="assertive">
-          {failure ? failureMessage(t, failure) : null}
-        </div>
+      <Form busy={busy} onSubmit={() => submit(email, password)}>
+        <FormAlert>{failure ? failureMessage(t, failure) : null}</FormAlert>
         {passwordChanged && !failure ? (
           <p className="notice" role="status" id={`${id}-changed`}>
             {t('login.passwordChanged')}
@@ -100,7 +93,7 @@ export function LoginScreen() {
         </p>
         <PasskeySignIn autofill />
         <SocialButtons />
-      </form>
+      </Form>
     </>
   );
 }

@@ -1,12 +1,13 @@
-import { useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { passkeySignInMachine } from '../../../machines/passkeySignIn.machine';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { connectPasskeySignIn } from '../../../machines/passkeySignIn.view';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { passkeySignInActors } from '../../app/actors/passkeySignIn';
 import { cancelPasskeyCeremony } from '../../auth/passkeys';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/Form';
 import { PasskeyFailureText } from '../shared/PasskeyFailureText';
 
 /**
@@ -21,8 +22,7 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
   const signIn = useFlowActor(passkeySignInMachine, passkeySignInActors, {
     input: { redirect: params.get('redirect'), home: localize('/'), autofill },
   });
-  const busy = useSelector(signIn, (s) => s.hasTag('busy'));
-  const failure = useSelector(signIn, (s) => s.context.failure);
+  const { busy, failure, choose } = useConnect(signIn, connectPasskeySignIn);
   const id = useId();
 
   // Leaving the page ends a pending autofill request, so it cannot sign in from another page.
@@ -31,15 +31,10 @@ export function PasskeySignIn({ autofill = false }: { autofill?: boolean }) {
   return (
     <div className="stack passkey-sign-in">
       <p className="divider-text">{t('passkeys.or')}</p>
-      <div className="form-alert" role="alert" aria-live="assertive" id={`${id}-alert`}>
+      <FormAlert id={`${id}-alert`}>
         {failure ? <PasskeyFailureText failure={failure} fallback="authentication_not_completed" /> : null}
-      </div>
-      <Button
-        block
-        busy={busy}
-        aria-describedby={failure ? `${id}-alert` : undefined}
-        onClick={() => signIn.send({ type: 'PASSKEY_CHOSEN' })}
-      >
+      </FormAlert>
+      <Button block busy={busy} aria-describedby={failure ? `${id}-alert` : undefined} onClick={choose}>
         {busy ? t('passkeys.signingIn') : t('passkeys.signIn')}
       </Button>
     </div>

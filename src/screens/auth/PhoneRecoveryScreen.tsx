@@ -1,14 +1,14 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { phoneRecoveryMachine } from '../../../machines/phoneRecovery.machine';
-import { phoneRecoveryView } from '../../../machines/phoneRecovery.view';
+import { connectPhoneRecovery } from '../../../machines/phoneRecovery.view';
 import { phoneRecoveryActors } from '../../app/actors/phoneRecovery';
-import { useFlowActor, useLocale, useLocalize } from '../../app/context';
+import { useConnect, useFlowActor, useLocale, useLocalize } from '../../app/context';
 import { readPendingChallenge } from '../../app/twoFactorChallenge';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { CodeField } from '../../ui/CodeField';
 import { ResendCode } from '../../ui/ResendCode';
 import { TextField } from '../../ui/TextField';
@@ -22,13 +22,11 @@ export function PhoneRecoveryScreen() {
   const locale = useLocale();
   const [challenge] = useState(() => readPendingChallenge());
   const flow = useFlowActor(phoneRecoveryMachine, phoneRecoveryActors, { input: { challenge } });
-  const view = useSelector(flow, phoneRecoveryView, shallowEqual);
+  const view = useConnect(flow, connectPhoneRecovery);
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
 
-  if (view.step === 'leaving') return null;
-
-  if (view.step === 'scheduled') {
+  if (view.scheduled) {
     return (
       <section className="form" aria-labelledby="recovery-scheduled">
         <h2 id="recovery-scheduled">{t('phoneRecovery.scheduledTitle')}</h2>
@@ -44,7 +42,7 @@ export function PhoneRecoveryScreen() {
     );
   }
 
-  if (view.step === 'passkey') {
+  if (view.passkeyInstead) {
     return (
       <section className="form" aria-labelledby="recovery-passkey">
         <h2 id="recovery-passkey">{t('phoneRecovery.passkeyTitle')}</h2>
@@ -56,32 +54,29 @@ export function PhoneRecoveryScreen() {
     );
   }
 
-  if (view.step === 'explain') {
+  if (view.explaining) {
     return (
-      <div className="form" aria-busy={view.sending}>
+      <Form busy={view.sending} onSubmit={view.start}>
         <p className="page-lead">{t('phoneRecovery.explain')}</p>
-        <div className="form-alert" role="alert" aria-live="assertive">
-          {view.failure ? failureText(t, 'phoneRecovery.errors', view.failure) : null}
-        </div>
-        <Button variant="primary" block busy={view.sending} onClick={() => flow.send({ type: 'RECOVERY_REQUESTED' })}>
+        <FormAlert>{view.failure ? failureText(t, 'phoneRecovery.errors', view.failure) : null}</FormAlert>
+        <Button variant="primary" block type="submit" busy={view.sending}>
           {view.sending ? t('phoneRecovery.starting') : t('phoneRecovery.start')}
         </Button>
         <p className="form-links">
           <Link to={localize('/2fa/phone')}>{t('phoneRecovery.backToCode')}</Link>
         </p>
-      </div>
+      </Form>
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'PROOF_SUBMITTED', code, password });
-  };
+  // Leaving for /login or the app: nothing to show meanwhile.
+  if (!view.askingProof) return null;
+
   const proofError = view.failure ? failureText(t, 'phoneRecovery.errors', view.failure) : null;
-  const passwordWrong = view.failure?.code === 'invalid_credentials';
+  const passwordWrong = view.passwordRefused;
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={view.confirming}>
+    <Form busy={view.confirming} onSubmit={() => view.submit(code, password)}>
       <p className="page-lead">
         {t('phoneRecovery.sentTo')}{' '}
         <bdi dir="ltr" className="email-address">
@@ -108,11 +103,11 @@ export function PhoneRecoveryScreen() {
         disabled={view.confirming}
         resent={view.resent}
         error={view.resendFailure ? codeFailureMessage(t, view.resendFailure) : null}
-        onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
+        onResend={view.resend}
       />
       <p className="form-links">
         <Link to={localize('/login')}>{t('phoneRecovery.backToLogin')}</Link>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,11 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recoveryCancelMachine } from '../../../machines/recoveryCancel.machine';
+import { connectRecoveryCancel } from '../../../machines/recoveryCancel.view';
 import { recoveryCancelActors } from '../../app/actors/phoneRecovery';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { failureText } from '../../ui/failureText';
 
 /** The cancel link's page (/recovery/cancel#token): the recoveryCancel statechart, this view only shows it. */
@@ -19,17 +20,9 @@ export function RecoveryCancelScreen() {
     return value;
   });
   const flow = useFlowActor(recoveryCancelMachine, recoveryCancelActors, { input: { token } });
-  const { step, failure } = useSelector(
-    flow,
-    (s) => ({
-      step: s.hasTag('done') ? 'done' : s.hasTag('invalid') ? 'invalid' : 'ask',
-      failure: s.context.failure,
-    }),
-    (a, b) => a.step === b.step && a.failure === b.failure,
-  );
-  const busy = useSelector(flow, (s) => s.hasTag('busy'));
+  const { busy, done, invalid, failure, confirm } = useConnect(flow, connectRecoveryCancel);
 
-  if (step === 'done') {
+  if (done) {
     return (
       <section className="form" aria-labelledby="cancel-done">
         <h2 id="cancel-done">{t('phoneRecovery.cancel.doneTitle')}</h2>
@@ -41,7 +34,7 @@ export function RecoveryCancelScreen() {
       </section>
     );
   }
-  if (step === 'invalid') {
+  if (invalid) {
     return (
       <section className="form" aria-labelledby="cancel-invalid">
         <h2 id="cancel-invalid">{t('phoneRecovery.cancel.invalidTitle')}</h2>
@@ -53,14 +46,12 @@ export function RecoveryCancelScreen() {
     );
   }
   return (
-    <div className="form" aria-busy={busy}>
+    <Form busy={busy} onSubmit={confirm}>
       <p className="page-lead">{t('phoneRecovery.cancel.explain')}</p>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {failure ? failureText(t, 'errors', failure) : null}
-      </div>
-      <Button variant="primary" block busy={busy} onClick={() => flow.send({ type: 'CANCEL_CONFIRMED' })}>
+      <FormAlert>{failure ? failureText(t, 'errors', failure) : null}</FormAlert>
+      <Button variant="primary" block type="submit" busy={busy}>
         {busy ? t('phoneRecovery.cancel.confirming') : t('phoneRecovery.cancel.confirm')}
       </Button>
-    </div>
+    </Form>
   );
 }

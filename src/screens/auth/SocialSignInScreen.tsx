@@ -1,12 +1,13 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SocialProvider } from '../../../contract/social';
 import { socialSignInMachine } from '../../../machines/socialSignIn.machine';
-import { useFlowActor, useLocale, useLocalize } from '../../app/context';
+import { connectSocialSignIn } from '../../../machines/socialSignIn.view';
+import { useConnect, useFlowActor, useLocale, useLocalize } from '../../app/context';
 import { socialSignInActors } from '../../app/actors/socialSignIn';
 import { socialProviders } from '../../platform/socialProviders';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/Form';
 import { failureText } from '../../ui/failureText';
 
 /** Brand names, the same in every language. */
@@ -21,11 +22,10 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   const signIn = useFlowActor(socialSignInMachine, socialSignInActors, {
     input: { provider, locale, error: params.get('error') },
   });
-  const cancelled = useSelector(signIn, (s) => s.hasTag('cancelled'));
-  const failure = useSelector(signIn, (s) => (s.hasTag('failed') ? s.context.failure : null));
+  const { leaving, cancelled, failure, retry } = useConnect(signIn, connectSocialSignIn);
   const name = PROVIDER_NAMES[provider];
 
-  if (!cancelled && failure === null) {
+  if (leaving) {
     return (
       <p className="page-lead" role="status" aria-live="polite">
         {t('social.redirecting', { provider: name })}
@@ -34,10 +34,10 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
   }
   return (
     <div className="stack">
-      <div className="form-alert" role="alert" aria-live="assertive">
+      <FormAlert>
         {cancelled ? t('social.cancelled', { provider: name }) : failureText(t, 'social.errors', failure!, { provider: name })}
-      </div>
-      <Button variant="primary" block onClick={() => signIn.send({ type: 'RETRY_REQUESTED' })}>
+      </FormAlert>
+      <Button variant="primary" block onClick={retry}>
         {t('social.tryAgain')}
       </Button>
       <Link className="button button--secondary button--block" to={localize('/login')}>

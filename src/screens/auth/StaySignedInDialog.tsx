@@ -1,6 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { useSystem } from '../../app/context';
+import { connectIdle } from '../../../machines/idle.view';
+import { useConnect, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { Sheet } from '../../ui/Sheet';
@@ -12,8 +12,7 @@ import { Sheet } from '../../ui/Sheet';
 export function StaySignedInDialog() {
   const { t } = useTranslation();
   const { idle } = useSystem();
-  const asking = useSelector(idle, (s) => s.hasTag('askingToStay'));
-  const busy = useSelector(idle, (s) => s.hasTag('busy'));
+  const { asking, busy, stay, signOut } = useConnect(idle, connectIdle);
   return (
     <Sheet
       open={asking}
@@ -23,10 +22,10 @@ export function StaySignedInDialog() {
       description={t('session.idle.body')}
     >
       <div className="button-row">
-        <Button variant="primary" busy={busy} onClick={() => idle.send({ type: 'STAY_SIGNED_IN_CHOSEN' })}>
+        <Button variant="primary" busy={busy} onClick={stay}>
           {t('session.idle.stay')}
         </Button>
-        <Button disabled={busy} onClick={() => idle.send({ type: 'SIGN_OUT_CHOSEN' })}>
+        <Button disabled={busy} onClick={signOut}>
           {t('session.idle.signOut')}
         </Button>
       </div>

@@ -1,13 +1,13 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { twoFactorPhoneActors } from '../../app/actors/twoFactorPhone';
 import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoFactorChallenge';
 import { Button } from '../../ui/Button';
-import { twoFactorPhoneView } from '../../../machines/twoFactorPhone.view';
+import { Form } from '../../ui/Form';
+import { connectTwoFactorPhone } from '../../../machines/twoFactorPhone.view';
 import { ResendCode } from '../../ui/ResendCode';
 import { CodeField } from '../../ui/CodeField';
 import { codeFailureMessage } from '../shared/CodeFeedback';
@@ -25,19 +25,14 @@ export function TwoFactorPhoneScreen() {
     return readPendingChallenge();
   });
   const flow = useFlowActor(twoFactorPhoneMachine, twoFactorPhoneActors, { input: { challenge } });
-  const view = useSelector(flow, twoFactorPhoneView, shallowEqual);
+  const view = useConnect(flow, connectTwoFactorPhone);
   const { verifying, phoneHint, failure } = view;
   const [code, setCode] = useState('');
 
   if (!view.showsForm) return null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'CODE_SUBMITTED', code });
-  };
-
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={verifying}>
+    <Form busy={verifying} onSubmit={() => view.submit(code)}>
       <p className="page-lead">
         {t('twoFactor.sentTo')}{' '}
         <bdi dir="ltr" className="phone-number">
@@ -54,12 +49,12 @@ export function TwoFactorPhoneScreen() {
         disabled={verifying}
         resent={view.resent}
         error={view.resendFailure ? codeFailureMessage(t, view.resendFailure) : null}
-        onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
+        onResend={view.resend}
       />
       <p className="form-links">
         <Link to={localize('/2fa/phone/lost')}>{t('phoneRecovery.lostPhone')}</Link>
         <Link to={localize('/login')}>{t('twoFactor.backToLogin')}</Link>
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,12 +1,12 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { INTRO_SLIDES, onboardingMachine } from '../../../machines/onboarding.machine';
-import { onboardingView } from '../../../machines/onboarding.view';
+import { connectOnboarding } from '../../../machines/onboarding.view';
 import { onboardingActors } from '../../app/actors/onboarding';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/Form';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { RTL_LOCALES } from '../../../contract/locales';
 import { failureText } from '../../ui/failureText';
@@ -24,7 +24,7 @@ export function IntroScreen() {
   const navigate = useNavigate();
   const rtl = RTL_LOCALES.has(useUiLocale());
   const flow = useFlowActor(onboardingMachine, onboardingActors);
-  const view = useSelector(flow, onboardingView, shallowEqual);
+  const view = useConnect(flow, connectOnboarding);
   const swipeStart = useRef<number | null>(null);
 
   useEffect(() => {
@@ -33,7 +33,7 @@ export function IntroScreen() {
 
   if (view.loading || view.finished) return <div className="skeleton skeleton--block" aria-hidden="true" />;
 
-  const forward = (towardsEnd: boolean) => flow.send({ type: towardsEnd ? 'NEXT' : 'PREVIOUS' });
+  const forward = (towardsEnd: boolean) => (towardsEnd ? view.forward() : view.previous());
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     event.preventDefault();
@@ -83,29 +83,27 @@ export function IntroScreen() {
             aria-selected={index === view.slide}
             aria-controls="intro-slide"
             aria-label={t('onboarding.slideOf', { number: index + 1, count: view.count })}
-            onClick={() => flow.send({ type: 'SLIDE_CHOSEN', slide: index })}
+            onClick={() => view.choose(index)}
           />
         ))}
       </div>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {view.failure ? failureText(t, 'errors', view.failure) : null}
-      </div>
+      <FormAlert>{view.failure ? failureText(t, 'errors', view.failure) : null}</FormAlert>
       <div className="button-row intro-buttons">
         {view.failure ? (
-          <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'RETRIED' })}>
+          <Button variant="primary" busy={view.busy} onClick={view.retry}>
             {t('onboarding.tryAgain')}
           </Button>
         ) : (
-          <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'NEXT' })}>
+          <Button variant="primary" busy={view.busy} onClick={view.forward}>
             {view.isLast ? t('onboarding.start') : t('onboarding.next')}
           </Button>
         )}
         {view.isFirst ? null : (
-          <Button disabled={view.busy} onClick={() => flow.send({ type: 'PREVIOUS' })}>
+          <Button disabled={view.busy} onClick={view.previous}>
             {t('onboarding.back')}
           </Button>
         )}
-        <Button disabled={view.busy} onClick={() => flow.send({ type: 'SKIPPED' })}>
+        <Button disabled={view.busy} onClick={view.skip}>
           {t('onboarding.skip')}
         </Button>
       </div>

@@ -1,11 +1,10 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { pushMachine } from '../../../machines/push.machine';
-import { pushView } from '../../../machines/push.view';
+import { connectPush } from '../../../machines/push.view';
 import { pushActors } from '../../app/actors/push';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';
 import { failureText } from '../../ui/failureText';
@@ -19,7 +18,7 @@ export function PushScreen() {
   const localize = useLocalize();
   const navigate = useNavigate();
   const flow = useFlowActor(pushMachine, pushActors);
-  const view = useSelector(flow, pushView, shallowEqual);
+  const view = useConnect(flow, connectPush);
 
   useEffect(() => {
     if (view.finished) void navigate(localize('/'), { replace: true });
@@ -28,68 +27,68 @@ export function PushScreen() {
   if (view.loading || view.finished) return <div className="skeleton skeleton--block" aria-hidden="true" />;
 
   const proceed = (
-    <Button variant="primary" onClick={() => flow.send({ type: 'CONTINUED' })}>
+    <Button variant="primary" onClick={view.proceed}>
       {t('push.continue')}
     </Button>
   );
   const notNow = (
-    <Button disabled={view.busy} onClick={() => flow.send({ type: 'SKIPPED' })}>
+    <Button disabled={view.busy} onClick={view.skip}>
       {t('push.notNow')}
     </Button>
   );
 
-  switch (view.panel) {
-    case 'enabled':
-      return (
-        <section className="card stack" data-testid="push-enabled" aria-live="polite">
-          <h2>{t('push.enabledTitle')}</h2>
-          <p>{t('push.enabledBody')}</p>
-          <div className="button-row">{proceed}</div>
-        </section>
-      );
-    case 'blocked':
-      return (
-        <section className="card stack" data-testid="push-blocked" aria-live="polite">
-          <h2>{t('push.blockedTitle')}</h2>
-          <p>{t('push.blockedBody')}</p>
-          <div className="button-row">{proceed}</div>
-        </section>
-      );
-    case 'failed':
-      return (
-        <section className="card stack" data-testid="push-failed">
-          <h2>{t('push.failedTitle')}</h2>
-          <p role="alert">
-            {view.failure?.code === 'push_subscribe_failed' ? t('push.failedDevice') : failureText(t, 'errors', view.failure!)}
-          </p>
-          <div className="button-row">
-            <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'RETRIED' })}>
-              {t('push.tryAgain')}
-            </Button>
-            {notNow}
-          </div>
-        </section>
-      );
-    case 'explaining':
-      return (
-        <section className="card stack" data-testid="push-explaining">
-          <span className="push-art" aria-hidden="true">
-            <Icon name="bell" />
-          </span>
-          <h2>{t('push.explainTitle')}</h2>
-          <p>{t('push.explainBody')}</p>
-          <ul className="push-tells">
-            <li>{t('push.tellsMoney')}</li>
-            <li>{t('push.tellsKyc')}</li>
-            <li>{t('push.tellsSecurity')}</li>
-          </ul>
-          <div className="button-row">
-            <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'ENABLE_PRESSED' })}>
-              {t('push.enable')}
-            </Button>
-            {notNow}
-          </div>
-        </section>
-      );
+  if (view.enabled) {
+    return (
+      <section className="card stack" data-testid="push-enabled" aria-live="polite">
+        <h2>{t('push.enabledTitle')}</h2>
+        <p>{t('push.enabledBody')}</p>
+        <div className="button-row">{proceed}</div>
+      </section>
+    );
   }
+  if (view.blocked) {
+    return (
+      <section className="card stack" data-testid="push-blocked" aria-live="polite">
+        <h2>{t('push.blockedTitle')}</h2>
+        <p>{t('push.blockedBody')}</p>
+        <div className="button-row">{proceed}</div>
+      </section>
+    );
+  }
+  if (view.failed) {
+    return (
+      <section className="card stack" data-testid="push-failed">
+        <h2>{t('push.failedTitle')}</h2>
+        <p role="alert">
+          {view.failure?.code === 'push_subscribe_failed' ? t('push.failedDevice') : failureText(t, 'errors', view.failure!)}
+        </p>
+        <div className="button-row">
+          <Button variant="primary" busy={view.busy} onClick={view.retry}>
+            {t('push.tryAgain')}
+          </Button>
+          {notNow}
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="card stack" data-testid="push-explaining">
+      <span className="push-art" aria-hidden="true">
+        <Icon name="bell" />
+      </span>
+      <h2>{t('push.explainTitle')}</h2>
+      <p>{t('push.explainBody')}</p>
+      <ul className="push-tells">
+        <li>{t('push.tellsMoney')}</li>
+        <li>{t('push.tellsKyc')}</li>
+        <li>{t('push.tellsSecurity')}</li>
+      </ul>
+      <div className="button-row">
+        <Button variant="primary" busy={view.busy} onClick={view.enable}>
+          {t('push.enable')}
+        </Button>
+        {notNow}
+      </div>
+    </section>
+  );
 }
