@@ -12,9 +12,6 @@ import type { PageLanguage } from '../tests/models/graph/page';
 import { listSteps, pageActionsFor, pageExpectationsFor, type FlowPath, type FlowPaths, type FlowStep } from '../tests/models/graph/paths';
 import { installTestWallet, tellTestWallet } from './testWallet';
 
-/** The attribute src/main.tsx puts on <html> once the app has started. */
-const APP_STARTED = 'data-app-started';
-
 /** `test id "error-page"`, `link "Meridian" → /\/welcome$/`, for failure messages. */
 function describeMark(mark: PageMark): string {
   if ('testId' in mark) return `test id "${mark.testId}"`;
@@ -209,24 +206,9 @@ class PageDriver {
     return mark.text === undefined ? byRole : byRole.filter({ hasText: mark.text });
   }
 
-  /**
-   * A page the server prerendered shows before the app has started: a step taken then (a navigation, a
-   * failed chunk, a moved clock) reaches no listener yet. The app marks <html> once it has started
-   * (src/main.tsx); a page that sent the browser to another site (a route rule) has no app to wait for.
-   */
-  private async appStarted(opened: string): Promise<void> {
-    const appOrigin = new URL(this.baseURL).origin;
-    await expect
-      .poll(async () => new URL(this.page.url()).origin !== appOrigin || (await this.page.locator(`html[${APP_STARTED}]`).count()) > 0, {
-        message: `the app started on ${opened}`,
-      })
-      .toBe(true);
-  }
-
   async perform(action: PageAction): Promise<void> {
     if ('open' in action) {
       await this.page.goto(action.open);
-      await this.appStarted(action.open);
     } else if ('navigate' in action) {
       await this.page.evaluate((to) => {
         window.history.pushState(null, '', to);

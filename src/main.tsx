@@ -130,8 +130,3 @@ if (hydrating) {
     </AppRoot>,
   );
 }
-
-// The app has started: its machines run, its router follows the address and React has the page (hydrating
-// it or rendering over it). Tests wait for this before they act, as a prerendered page shows before the app
-// listens to anything; it needs no timer, so a test's paused clock does not hold it back.
-document.documentElement.setAttribute('data-app-started', '');

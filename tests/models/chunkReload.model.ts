@@ -1,5 +1,6 @@
 import { CHUNK_RELOAD_GUARD_MS, chunkReloadMachine } from '../../machines/chunkReload.machine';
 import type { FlowModel } from './graph/model';
+import { pageTexts } from './graph/page';
 
 /** When the failures in the paths happen; the inputs place the last reload relative to it. */
 const NOW = Date.parse('2026-03-02T09:00:00.000Z');
@@ -29,13 +30,16 @@ export const chunkReloadModel = {
     start: ({ reloadedAt }) => [
       { fixedTime: NOW },
       { sessionStorage: { [RELOADED_AT]: reloadedAt === null ? null : String(reloadedAt) } },
-      { open: '/ar/welcome' },
+      // Not a prerendered page: its heading shows once the app has started and listens for failed screens
+      // (on a prerendered one the path moved on before the app had started, and nothing caught the failure).
+      { open: '/ar/register/success' },
     ],
     events: {
       // The screen's code fails to load once, as a lost connection or a release that removed it does.
       CHUNK_LOAD_FAILED: ({ targetHref }) => [{ answer: LEGAL_CHUNK, times: 1, offline: true }, { navigate: targetHref }],
     },
     states: {
+      watching: () => ({ shows: [{ role: 'heading', name: pageTexts('ar').screens.registerSuccess.title }] }),
       // The reload fetched the code afresh: the terms show, not the error page.
       reloading: () => ({ url: '/ar/terms', shows: [{ role: 'heading', level: 1 }], hides: [{ testId: 'error-page' }] }),
       gaveUp: () => ({ url: '/ar/terms', shows: [{ testId: 'error-page' }] }),

@@ -20,6 +20,11 @@ function signedInPage(language: PageLanguage): PageAction[] {
 }
 
 const dialogTitle = (language: PageLanguage) => pageTexts(language).session.idle.title;
+/**
+ * The page's own heading: the app renders it after its start, which arms the idle count, so the clock only
+ * moves once the count runs (the page is not prerendered; its heading is not there before the app).
+ */
+const pageRendered = (language: PageLanguage) => ({ role: 'heading' as const, name: pageTexts(language).screens.registerSuccess.title });
 
 export const idleModel = {
   inputs: {
@@ -84,7 +89,7 @@ export const idleModel = {
       WARNING: (ms) => [{ advanceClock: ms }],
     },
     states: {
-      'signedIn.active': (_, language) => ({ hides: [{ role: 'dialog', name: dialogTitle(language) }] }),
+      'signedIn.active': (_, language) => ({ shows: [pageRendered(language)], hides: [{ role: 'dialog', name: dialogTitle(language) }] }),
       'signedIn.askingToStay': (_, language) => ({ shows: [{ role: 'dialog', name: dialogTitle(language) }] }),
       // Ignored (or the renewal refused): the session ends and the login page says why.
       'signedIn.timedOut': (_, language) => ({
