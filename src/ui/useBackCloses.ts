@@ -16,7 +16,9 @@ export function useBackCloses(open: boolean, onBack: () => void, name: string): 
   useEffect(() => {
     if (open && !pushed.current) {
       pushed.current = true;
-      void navigate(location, { state: { ...state, sheet: name } });
+      // The same page with a sheet: nothing for the route guard to decide again. Revalidating would hold the
+      // entry back until the guard's checks answer, and a back meanwhile would leave the page.
+      void navigate(location, { state: { ...state, sheet: name }, defaultShouldRevalidate: false });
     } else if (open && !inHistory) {
       pushed.current = false;
       back();
