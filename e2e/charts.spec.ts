@@ -47,7 +47,7 @@ test('a crypto account draws its price with the customer’s exchange marked, in
   await chart.getByTestId('chart-plot').focus();
   await page.keyboard.press('End');
   for (let step = 0; step < back; step++) await page.keyboard.press('ArrowLeft');
-  await expect(chart.getByTestId('chart-point')).toHaveText(/: \$[\d,]+\.\d\d · Bought [\d.]+ BTC for €20\.00$/);
+  await expect(chart.getByTestId('chart-point')).toHaveText(/: \$[\d,]+\.\d\d · Bought [\d.]+\sBTC for €20\.00$/);
   // Another range is read on a press; the day's chart still holds today's exchange.
   await chart.getByRole('button', { name: 'Day' }).click();
   await expect(chart.getByRole('button', { name: 'Day' })).toHaveAttribute('aria-pressed', 'true');
