@@ -57,6 +57,7 @@ test('a crypto account draws its price with the customer’s exchange marked, in
   await page.getByRole('button', { name: 'Hide balances' }).click();
   await expect(chart.getByText('The chart is hidden while balances are hidden.')).toBeVisible();
   await expect(chart.getByTestId('chart-table')).toHaveCount(0);
+  await expect(chart.getByText('The dot marks your exchange in this period.')).toHaveCount(0);
 });
 
 test('a card account shows what its cards paid this month and in which merchant category, after a card payment', async ({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '../../../contract/assets';
 import type { PriceRange } from '../../../contract/rates';
@@ -7,6 +7,7 @@ import { chartsApi } from '../../api/charts';
 import { useSystem } from '../../app/context';
 import { unwrap } from '../../app/actors/unwrap';
 import { ChartCard } from '../../ui/ChartCard';
+import { HiddenAmountsContext } from '../../ui/hiddenAmounts';
 import { LineChart } from '../../ui/LineChart';
 import { formatAmount } from '../../ui/money';
 import { RangeSwitch } from '../../ui/RangeSwitch';
@@ -17,6 +18,7 @@ export default function AssetPriceChart({ asset }: { asset: Asset }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const system = useSystem();
+  const hidden = useContext(HiddenAmountsContext);
   const [range, setRange] = useState<PriceRange>('1m');
   const history = useQuery({
     queryKey: ['asset-history', asset, range],
@@ -46,7 +48,10 @@ export default function AssetPriceChart({ asset }: { asset: Asset }) {
             })}
             markersTitle={t('charts.price.exchanges')}
           />
-          {data.exchanges.length > 0 ? <p className="hint-text">{t('charts.price.marked', { count: data.exchanges.length })}</p> : null}
+          {/* No dot is drawn while balances are hidden, so none is explained. */}
+          {data.exchanges.length > 0 && !hidden ? (
+            <p className="hint-text">{t('charts.price.marked', { count: data.exchanges.length })}</p>
+          ) : null}
           {data.simulatedUntil ? <p className="hint-text">{t('charts.simulated')}</p> : null}
         </>
       )}
