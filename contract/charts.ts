@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assetSchema, fiatAssetSchema } from './assets';
 import { merchantCategorySchema } from './cards';
 import { decimalSchema, signedDecimalSchema, timestampSchema } from './common';
-import { priceRangeSchema } from './rates';
+import { priceHistorySchema, priceRangeSchema } from './rates';
 
 /**
  * The charts' figures (issue 26 §3). The portfolio is valued in the currency the home's total is shown
@@ -59,3 +59,23 @@ export const cardSpendingSchema = z.object({
   categories: z.array(z.object({ category: merchantCategorySchema, amount: decimalSchema })),
 });
 export type CardSpending = z.infer<typeof cardSpendingSchema>;
+
+/**
+ * One of the customer's own exchanges of the charted asset: when it was made, what the asset account
+ * moved (positive: bought, negative: sold) and what it was exchanged for (signed the other way).
+ */
+export const exchangeMarkerSchema = z.object({
+  activityId: z.uuid(),
+  at: timestampSchema,
+  amount: signedDecimalSchema,
+  counterAmount: signedDecimalSchema,
+  counterCurrency: assetSchema,
+});
+export type ExchangeMarker = z.infer<typeof exchangeMarkerSchema>;
+
+/**
+ * `GET /portfolio/asset-history` (query as `GET /rates/history`'s): the asset's price chart, with the
+ * customer's exchanges of it made within the range (from its start to now), oldest first.
+ */
+export const assetHistorySchema = priceHistorySchema.extend({ exchanges: z.array(exchangeMarkerSchema) });
+export type AssetHistory = z.infer<typeof assetHistorySchema>;

@@ -50,5 +50,5 @@ export async function cardCustomer(request: APIRequestContext, admin: APIRequest
       channel: 'chip',
     });
   }
-  return { ...customer, accountId: account.id, cardId: card.id };
+  return { ...customer, accountId: account.id, cardId: card.id, btcAccountId: btc.id, eurAccountId: eur.id };
 }

@@ -39,7 +39,7 @@ await checkSharedKeys(database, config).catch(async (error: unknown) => {
 // once. Anywhere else their published passwords would open real accounts: an operator creates the first
 // admin with `npm run admin:create`, and a PostgreSQL database is seeded only on request (`npm run seed`).
 if (config.demoMode && database.engine === 'pglite' && (await isEmpty(database.db))) {
-  await seedDemo(database.db, clock, config.passwordCost);
+  await seedDemo(database.db, clock, config.passwordCost, { backdated: true });
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }
 

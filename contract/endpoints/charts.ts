@@ -1,7 +1,8 @@
 import { endpoint } from './define';
-import { allocationSchema, cardSpendingSchema, portfolioHistoryQuerySchema, portfolioHistorySchema } from '../charts';
+import { allocationSchema, assetHistorySchema, cardSpendingSchema, portfolioHistoryQuerySchema, portfolioHistorySchema } from '../charts';
+import { priceHistoryQuerySchema } from '../rates';
 
-/** The charts' figures: the portfolio over time and by asset, a card account's spending. */
+/** The charts' figures: the portfolio over time and by asset, an asset's price with the customer's exchanges, a card account's spending. */
 export const chartsEndpoints = {
   getPortfolioHistory: endpoint('GET', '/portfolio/history', undefined, portfolioHistorySchema, {
     summary:
@@ -13,6 +14,12 @@ export const chartsEndpoints = {
     summary:
       "What the customer holds now per asset (accounts and collateral), in US dollars at the current rates, with each asset's share.",
     auth: 'bearer',
+  }),
+  getAssetHistory: endpoint('GET', '/portfolio/asset-history', undefined, assetHistorySchema, {
+    summary:
+      "One asset's USD price over a range (as `GET /rates/history`), with the customer's own exchanges of that asset within the range marked: when, how much bought (positive) or sold (negative) and for what. Never another customer's.",
+    auth: 'bearer',
+    query: priceHistoryQuerySchema,
   }),
   getCardSpending: endpoint('GET', '/card-accounts/:accountId/spending', undefined, cardSpendingSchema, {
     summary:

@@ -64,6 +64,13 @@ export const DEMO_PHONE_ACCOUNTS = [
   { kind: 'crypto', currency: 'USDT', name: 'Tether USD', iban: null, balance: '500' },
 ] as const;
 
+/**
+ * A demo server's start (`backdated`): the demo customers' accounts were opened and funded this long before
+ * the seeding, so every range of the portfolio up to a year has a history to draw (valued at the backfilled,
+ * simulated prices). The tests' seeding keeps them funded at its clock's instant.
+ */
+export const DEMO_HISTORY_DAYS = 365;
+
 const DEMO_PROMO_CODES = [
   { code: 'WELCOME10', description: 'Welcome bonus for new customers', expiresAt: null },
   { code: 'MERIDIAN2026', description: 'Meridian launch campaign 2026', expiresAt: new Date('2027-01-01T00:00:00Z') },
@@ -79,8 +86,14 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Adds the demo customers (verified e-mail, KYC approved, funded accounts), the demo admin and the promo
  * codes. Idempotent: what exists is left alone, so running it again never resets a password someone changed.
  */
-export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost): Promise<{ demoCreated: boolean }> {
+export async function seedDemo(
+  db: Db,
+  clock: Clock,
+  passwordCost: PasswordCost,
+  { backdated = false } = {},
+): Promise<{ demoCreated: boolean }> {
   const now = clock();
+  const fundedAt = backdated ? new Date(now.getTime() - DEMO_HISTORY_DAYS * 24 * 60 * 60_000) : now;
   const hasher = createPasswordHasher(passwordCost);
   // Both demo customers share the README's password, so one hash serves them.
   const [passwordHash, adminPasswordHash] = await Promise.all([hasher.hash(DEMO_CUSTOMER.password), hasher.hash(DEMO_ADMIN.password)]);
@@ -89,12 +102,13 @@ export async function seedDemo(db: Db, clock: Clock, passwordCost: PasswordCost)
       .insert(promoCodes)
       .values(DEMO_PROMO_CODES.map((promo) => ({ id: randomUUID(), ...promo, createdAt: now })))
       .onConflictDoNothing({ target: promoCodes.code });
-    const created = await insertVerifiedUser(tx, now, { ...DEMO_CUSTOMER, passwordHash, kycStatus: 'approved' }, DEMO_ACCOUNTS);
+    const created = await insertVerifiedUser(tx, now, { ...DEMO_CUSTOMER, passwordHash, kycStatus: 'approved' }, DEMO_ACCOUNTS, fundedAt);
     await insertVerifiedUser(
       tx,
       now,
       { ...DEMO_PHONE_CUSTOMER, passwordHash, kycStatus: 'approved', phoneConfirmedAt: now },
       DEMO_PHONE_ACCOUNTS,
+      fundedAt,
     );
     await insertVerifiedUser(tx, now, { ...DEMO_ADMIN, passwordHash: adminPasswordHash, role: 'admin' });
     return { demoCreated: Boolean(created) };
@@ -107,8 +121,8 @@ type DemoAccount = (typeof DEMO_ACCOUNTS)[number] | (typeof DEMO_PHONE_ACCOUNTS)
 /**
  * A user with a verified e-mail and the terms accepted (a demo user, or an operator from `npm run
  * admin:create`) with its accounts, each funded by one `seed` ledger transaction (with its deposit
- * activity) from the system account of its asset. An existing e-mail is left alone; whether it was
- * created is the answer.
+ * activity) from the system account of its asset, opened and funded at `fundedAt` (a demo's backdated
+ * history; now otherwise). An existing e-mail is left alone; whether it was created is the answer.
  */
 export async function insertVerifiedUser(
   tx: Transaction,
@@ -126,6 +140,7 @@ export async function insertVerifiedUser(
     phoneConfirmedAt?: Date;
   },
   demoAccounts: readonly DemoAccount[] = [],
+  fundedAt: Date = now,
 ): Promise<boolean> {
   const userId = randomUUID();
   const { email, passwordHash, firstName, lastName, country, role, kycStatus, phone = null, phoneConfirmedAt = null } = who;
@@ -146,14 +161,14 @@ export async function insertVerifiedUser(
   await tx.insert(userSettings).values({ userId, language: who.language, updatedAt: now });
   for (const { balance, ...account } of demoAccounts) {
     const accountId = randomUUID();
-    await tx.insert(accounts).values({ id: accountId, userId, ...account, createdAt: now });
+    await tx.insert(accounts).values({ id: accountId, userId, ...account, createdAt: fundedAt });
     await credit(tx, {
       kind: 'seed',
       userId,
       accountId,
       asset: account.currency,
       amount: balance,
-      at: now,
+      at: fundedAt,
       activity: { type: 'deposit', counterparty: `${who.firstName} ${who.lastName}`, reference: 'Opening deposit' },
     });
   }

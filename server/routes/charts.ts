@@ -8,6 +8,7 @@ export function chartRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Servic
   const { charts } = services;
   mount(app, deps, endpoints.getPortfolioHistory, ({ principal, query }) => charts.portfolioHistory(principal.userId, query.range));
   mount(app, deps, endpoints.getAllocation, ({ principal }) => charts.allocation(principal.userId));
+  mount(app, deps, endpoints.getAssetHistory, ({ principal, query }) => charts.assetHistory(principal.userId, query.asset, query.range));
   // A malformed id is answered 404 by the service, like another customer's.
   mount(app, deps, endpoints.getCardSpending, ({ principal, c }) => charts.cardSpending(principal.userId, c.req.param('accountId') ?? ''));
 }

@@ -1,15 +1,22 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Asset } from '../../contract/assets';
-import { SPENDING_MONTHS, PORTFOLIO_CURRENCY, type Allocation, type CardSpending, type PortfolioHistory } from '../../contract/charts';
+import {
+  SPENDING_MONTHS,
+  PORTFOLIO_CURRENCY,
+  type Allocation,
+  type AssetHistory,
+  type CardSpending,
+  type PortfolioHistory,
+} from '../../contract/charts';
 import type { MerchantCategory } from '../../contract/cards';
 import { compare, divide, formatDecimal, fromUnits, roundToSum, toUnits } from '../../contract/decimal';
 import type { PriceRange } from '../../contract/rates';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
-import { accounts, cardAuthorizations, cards, ledgerEntries, ledgerTransactions, rates } from '../db/schema';
+import { accounts, activities, cardAuthorizations, cards, ledgerEntries, ledgerTransactions, rates } from '../db/schema';
 import { ApiError } from '../errors';
-import { isoText, pricePoints } from './priceHistory';
+import { isoText, pricePoints, rangeStart, readPriceHistory } from './priceHistory';
 
 /** The ledger's and the prices' scale: amounts and prices are numeric(38, 18). */
 const SCALE = 18;
@@ -119,6 +126,43 @@ export function createChartService(db: Db, clock: Clock) {
     return { currency: PORTFOLIO_CURRENCY, total, assets };
   }
 
+  /**
+   * The asset's price chart and the customer's completed exchanges of it within the range, read from
+   * their own activities (each exchange writes one per side): never another customer's.
+   */
+  async function assetHistory(userId: string, asset: Asset, range: PriceRange): Promise<AssetHistory> {
+    const history = await readPriceHistory(db, clock, asset, range);
+    const now = clock();
+    const rows = await db
+      .select({
+        activityId: activities.id,
+        at: isoText(sql`${activities.createdAt}`).mapWith(String),
+        amount: sql<string>`${activities.amount}::text`,
+        counterAmount: sql<string>`${activities.counterAmount}::text`,
+        counterCurrency: activities.counterCurrency,
+      })
+      .from(activities)
+      .where(
+        and(
+          eq(activities.userId, userId),
+          eq(activities.type, 'exchange'),
+          eq(activities.status, 'completed'),
+          eq(activities.currency, asset),
+          gte(activities.createdAt, rangeStart(range, now)),
+          lte(activities.createdAt, now),
+        ),
+      )
+      .orderBy(activities.createdAt, activities.id);
+    const exchanges = rows.map((row) => ({
+      activityId: row.activityId,
+      at: row.at,
+      amount: formatDecimal(row.amount),
+      counterAmount: formatDecimal(row.counterAmount ?? '0'),
+      counterCurrency: row.counterCurrency as Asset,
+    }));
+    return { ...history, exchanges };
+  }
+
   /** What the card account's cards paid per month (the last `SPENDING_MONTHS`, UTC) and per merchant category. */
   async function cardSpending(userId: string, accountId: string): Promise<CardSpending> {
     const [account] = z.uuid().safeParse(accountId).success
@@ -159,5 +203,5 @@ export function createChartService(db: Db, clock: Clock) {
     return { currency: account.currency as CardSpending['currency'], months, categories };
   }
 
-  return { portfolioHistory, allocation, cardSpending };
+  return { portfolioHistory, allocation, assetHistory, cardSpending };
 }

@@ -39,6 +39,12 @@ export async function rollUpPrices(tx: Db, at: Date): Promise<void> {
 /** An instant as the API writes it (`Date#toISOString`), formatted by the database so both drivers agree. */
 export const isoText = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** Where `range` starts, seen at `now` (the epoch for all the kept history). */
+export function rangeStart(range: PriceRange, now: Date): Date {
+  const { spanMs } = RANGES[range];
+  return spanMs === null ? new Date(0) : new Date(now.getTime() - spanMs);
+}
+
 /**
  * The price points of `range` of every asset in `assets` (a one-column query), up to `now`, as rows
  * (asset, at, usd, simulated): the range's source, then the current price unless it is that very point
@@ -46,8 +52,8 @@ export const isoText = (column: SQL): SQL => sql`to_char(${column} AT TIME ZONE 
  * clock is not history yet. Shared by the price chart and the portfolio's one query.
  */
 export function pricePoints(range: PriceRange, now: Date, assets: SQL): SQL {
-  const { source, spanMs } = RANGES[range];
-  const since = spanMs === null ? new Date(0) : new Date(now.getTime() - spanMs);
+  const { source } = RANGES[range];
+  const since = rangeStart(range, now);
   const line =
     source === 'recent'
       ? // Every price of the last day (one per rates round) thinned to each 5 minutes' last.

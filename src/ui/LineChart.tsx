@@ -15,7 +15,25 @@ export interface ChartPoint {
   text: string;
 }
 
+/** Something that happened at an instant, marked on the line at the point whose bucket holds it (an exchange). */
+export interface ChartMarker {
+  at: string;
+  text: string;
+}
+
 const HOUR = 3_600_000;
+
+/** Each point's markers: a marker belongs to the last point at or before it (the first when it is earlier still). */
+function markersByPoint(points: readonly ChartPoint[], markers: readonly ChartMarker[]): string[][] {
+  const byPoint: string[][] = points.map(() => []);
+  for (const marker of markers) {
+    const at = Date.parse(marker.at);
+    let index = 0;
+    while (index + 1 < points.length && Date.parse(points[index + 1]!.at) <= at) index++;
+    byPoint[index]?.push(marker.text);
+  }
+  return byPoint;
+}
 
 /**
  * How the dates of a line read, by the time it spans rather than the range asked for: a month's range of
@@ -35,7 +53,18 @@ function dateStyleFor(points: readonly ChartPoint[]): Intl.DateTimeFormatOptions
  * with its date and figure announced, and time running right to left in Arabic. While balances are
  * hidden it draws nothing at all: a line's shape tells figures too.
  */
-export function LineChart({ points, caption }: { points: ChartPoint[]; caption: string }) {
+export function LineChart({
+  points,
+  caption,
+  markers,
+  markersTitle,
+}: {
+  points: ChartPoint[];
+  caption: string;
+  /** Drawn as dots on the line, and a column of the table; `markersTitle` heads that column. */
+  markers?: ChartMarker[];
+  markersTitle?: string;
+}) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const hidden = useContext(HiddenAmountsContext);
@@ -46,6 +75,7 @@ export function LineChart({ points, caption }: { points: ChartPoint[]; caption: 
   const rtl = RTL_LOCALES.has(locale);
   const dateStyle = useMemo(() => dateStyleFor(points), [points]);
   const dateOf = (point: ChartPoint) => formatDate(new Date(point.at), locale, dateStyle);
+  const marked = useMemo(() => (markers ? markersByPoint(points, markers) : null), [points, markers]);
 
   useEffect(() => {
     const element = target.current;
@@ -56,7 +86,19 @@ export function LineChart({ points, caption }: { points: ChartPoint[]; caption: 
       const style = getComputedStyle(element);
       const token = (name: string) => style.getPropertyValue(name).trim();
       // Pixels only: the figures the customer reads stay exact strings (the table, the announcement).
-      const data: uPlot.AlignedData = [points.map((point) => Date.parse(point.at) / 1000), points.map((point) => Number(point.value))];
+      const values = points.map((point) => Number(point.value));
+      const data: uPlot.AlignedData = [points.map((point) => Date.parse(point.at) / 1000), values];
+      const series: uPlot.Series[] = [{}, { stroke: token('--accent'), width: 2, fill: token('--accent-soft') }];
+      if (marked) {
+        // The marked points alone, as dots without a line.
+        data.push(values.map((value, index) => (marked[index]!.length > 0 ? value : null)));
+        series.push({
+          stroke: token('--surface'),
+          width: 2,
+          paths: () => null,
+          points: { show: true, size: 11, fill: token('--text'), stroke: token('--surface'), width: 2 },
+        });
+      }
       const axis = { stroke: token('--text-muted'), grid: { stroke: token('--border'), width: 1 }, ticks: { show: false } };
       plot.current = new UPlot(
         {
@@ -65,7 +107,7 @@ export function LineChart({ points, caption }: { points: ChartPoint[]; caption: 
           legend: { show: false },
           cursor: { y: false, points: { size: 8 } },
           scales: { x: { time: true, dir: rtl ? -1 : 1 } },
-          series: [{}, { stroke: token('--accent'), width: 2, fill: token('--accent-soft') }],
+          series,
           axes: [
             { ...axis, values: (_, splits) => splits.map((split) => formatDate(new Date(split * 1000), locale, dateStyle)) },
             {
@@ -88,7 +130,7 @@ export function LineChart({ points, caption }: { points: ChartPoint[]; caption: 
       plot.current?.destroy();
       plot.current = null;
     };
-  }, [hidden, points, rtl, locale, dateStyle]);
+  }, [hidden, points, marked, rtl, locale, dateStyle]);
 
   function onKeyDown(event: KeyboardEvent) {
     // Arrows follow time as drawn: in Arabic the later point is to the left.
@@ -116,6 +158,7 @@ export function LineChart({ points, caption }: { points: ChartPoint[]; caption: 
   if (hidden) return <p className="chart chart--hidden">{t('charts.hidden')}</p>;
   if (points.length === 0) return <p className="chart chart--empty">{t('charts.empty')}</p>;
   const current = focused === null ? null : points[focused];
+  const currentMarks = focused === null ? [] : (marked?.[focused] ?? []);
   return (
     <figure className="chart" aria-labelledby={captionId}>
       <figcaption id={captionId} className="visually-hidden">
@@ -133,25 +176,30 @@ export function LineChart({ points, caption }: { points: ChartPoint[]; caption: 
         data-testid="chart-plot"
       />
       <p className="chart-point" aria-live="polite" data-testid="chart-point">
-        {current ? `${dateOf(current)}: ${current.text}` : ''}
+        {current ? [`${dateOf(current)}: ${current.text}`, ...currentMarks].join(' · ') : ''}
       </p>
-      <table className="visually-hidden" data-testid="chart-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('charts.date')}</th>
-            <th scope="col">{t('charts.value')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.at}>
-              <th scope="row">{dateOf(point)}</th>
-              <td>{point.text}</td>
+      {/* Hidden in a box: a table is never shorter than its rows, so hidden itself a year of them made the page scroll on. */}
+      <div className="visually-hidden">
+        <table data-testid="chart-table">
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('charts.date')}</th>
+              <th scope="col">{t('charts.value')}</th>
+              {marked ? <th scope="col">{markersTitle}</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point, index) => (
+              <tr key={point.at}>
+                <th scope="row">{dateOf(point)}</th>
+                <td>{point.text}</td>
+                {marked ? <td>{marked[index]!.join('; ')}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocationSchema, portfolioHistorySchema } from '../../contract/charts';
+import { allocationSchema, assetHistorySchema, portfolioHistorySchema } from '../../contract/charts';
 import { cardCustomer } from '../server/cardHelpers';
 import { TestClient, expectError, registerVerifiedCustomer, setRates, useTestServer, withKey } from '../server/helpers';
 
@@ -34,6 +34,8 @@ describe('the charts’ figures', () => {
     const own = portfolioHistorySchema.parse((await attacker.get('/portfolio/history?range=1d')).body);
     expect(own.points).toEqual([]);
     expect(allocationSchema.parse((await attacker.get(`/portfolio/allocation?userId=${userId}`)).body).assets).toEqual([]);
+    expectError(await attacker.get(`/portfolio/asset-history?asset=BTC&range=1d&userId=${userId}`), 422, 'validation_failed');
+    expect(assetHistorySchema.parse((await attacker.get('/portfolio/asset-history?asset=BTC&range=all')).body).exchanges).toEqual([]);
     // The victim's card account is answered as one that does not exist, alike a made-up or malformed id.
     expectError(await attacker.get(`/card-accounts/${accountId}/spending`), 404, 'card_account_not_found');
     expectError(await attacker.get('/card-accounts/00000000-0000-4000-8000-000000000000/spending'), 404, 'card_account_not_found');
@@ -44,9 +46,20 @@ describe('the charts’ figures', () => {
     const { client, accountId } = await victim();
     for (const query of ['range=5y', 'range=', 'range=1D', ''])
       expectError(await client.get(`/portfolio/history?${query}`), 422, 'validation_failed');
+    for (const query of [
+      'asset=XYZ&range=1d',
+      'asset=btc&range=1d',
+      'asset=BTC%00&range=1d',
+      'asset=BTC&range=5y',
+      'asset=BTC',
+      'range=1d',
+      '',
+    ])
+      expectError(await client.get(`/portfolio/asset-history?${query}`), 422, 'validation_failed');
     const stranger = new TestClient(server);
     expectError(await stranger.get('/portfolio/history?range=1d'), 401, 'unauthorized');
     expectError(await stranger.get('/portfolio/allocation'), 401, 'unauthorized');
+    expectError(await stranger.get('/portfolio/asset-history?asset=BTC&range=1d'), 401, 'unauthorized');
     expectError(await stranger.get(`/card-accounts/${accountId}/spending`), 401, 'unauthorized');
   });
 

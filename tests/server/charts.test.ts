@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { allocationSchema, cardSpendingSchema, portfolioHistorySchema, type PortfolioHistory } from '../../contract/charts';
+import {
+  allocationSchema,
+  assetHistorySchema,
+  cardSpendingSchema,
+  portfolioHistorySchema,
+  type PortfolioHistory,
+} from '../../contract/charts';
+import { quoteSchema, transferSchema } from '../../contract/transfers';
 import { accounts, cardAuthorizations } from '../../server/db/schema';
 import { credit } from '../../server/services/ledger';
 import { cardCustomer } from './cardHelpers';
@@ -172,4 +179,91 @@ describe('a card account’s spending', () => {
       { category: 'other', amount: '5.00' },
     ]);
   });
+});
+
+/** Exchanges `amount` out of `fromAccountId` into `toAccountId` now, as the customer does: a quote, then the transfer. */
+async function exchange(client: TestClient, fromAccountId: string, toAccountId: string, amount: string) {
+  const quoted = await client.post('/transfers/quotes', { fromAccountId, toAccountId, amount, side: 'in' });
+  expect(quoted.status, JSON.stringify(quoted.body)).toBe(201);
+  const done = await client.post('/transfers', { quoteId: quoteSchema.parse(quoted.body).id }, withKey());
+  expect(done.status, JSON.stringify(done.body)).toBe(201);
+  return transferSchema.parse(done.body);
+}
+
+describe('an asset’s price chart with the customer’s exchanges', () => {
+  it('marks the customer’s own exchanges of the asset within the range, never another’s', async () => {
+    const start = 3 * 24 * 60;
+    clockAt(start);
+    await setRates(server, [
+      { asset: 'BTC', usd: '65000' },
+      { asset: 'EUR', usd: '1.08' },
+    ]);
+    const customer = async () => {
+      const client = new TestClient(server);
+      const { email } = await registerVerifiedCustomer(client);
+      const userId = (await client.get('/users/me')).body.id as string;
+      const eur = await holding(userId, 'fiat', 'EUR', [['1000', at(start)]]);
+      const btc = await holding(userId, 'crypto', 'BTC', []);
+      expect((await client.login(email, DEFAULT_PASSWORD)).status).toBe(200);
+      return { client, email, eur, btc };
+    };
+    const me = await customer();
+    const other = await customer();
+    // 09:02 I buy with 200 EUR; the other customer buys too; 10:30 BTC is 66 000; 10:32 I sell 0.002 BTC.
+    // (A quote needs rates younger than 5 minutes.)
+    clockAt(start + 2);
+    const bought = await exchange(me.client, me.eur, me.btc, '200');
+    await exchange(other.client, other.eur, other.btc, '100');
+    clockAt(start + 90);
+    await setRates(server, [
+      { asset: 'BTC', usd: '66000' },
+      { asset: 'EUR', usd: '1.08' },
+    ]);
+    clockAt(start + 92);
+    // The sessions went idle meanwhile.
+    for (const who of [me, other]) expect((await who.client.login(who.email, DEFAULT_PASSWORD)).status).toBe(200);
+    const sold = await exchange(me.client, me.btc, me.eur, '0.002');
+    await exchange(other.client, other.eur, other.btc, '50');
+
+    const read = async (asset: string, range: string) => {
+      const answer = await me.client.get(`/portfolio/asset-history?asset=${asset}&range=${range}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return assetHistorySchema.parse(answer.body);
+    };
+    const day = await read('BTC', '1d');
+    expect(day.points).toEqual([
+      { at: at(start).toISOString(), usd: '65000.00' },
+      { at: at(start + 90).toISOString(), usd: '66000.00' },
+    ]);
+    // 200 EUR at 65 000 less the spread and fee, as POST /transfers computes it. A transfer answers the
+    // activity of the side it was paid from: the sale's is the BTC account's, the purchase's the EUR one's.
+    expect(day.exchanges).toEqual([
+      {
+        activityId: expect.any(String),
+        at: at(start + 2).toISOString(),
+        amount: '0.00329108',
+        counterAmount: '-200.00',
+        counterCurrency: 'EUR',
+      },
+      {
+        activityId: sold.activityId,
+        at: at(start + 92).toISOString(),
+        amount: '-0.002',
+        counterAmount: sold.quote.amountOut,
+        counterCurrency: 'EUR',
+      },
+    ]);
+    // The EUR side of the same exchanges is the EUR chart's, signed the other way.
+    const eur = await read('EUR', '1d');
+    expect(eur.exchanges.map((marker) => [marker.activityId, marker.amount, marker.counterAmount])).toEqual([
+      [bought.activityId, '-200.00', '0.00329108'],
+      [expect.any(String), sold.quote.amountOut, '-0.002'],
+    ]);
+    // A day later the first exchange has left the day's range but not the week's; nothing of USDT was exchanged.
+    clockAt(start + 24 * 60 + 30);
+    expect((await me.client.login(me.email, DEFAULT_PASSWORD)).status).toBe(200);
+    expect((await read('BTC', '1d')).exchanges.map((marker) => marker.at)).toEqual([at(start + 92).toISOString()]);
+    expect((await read('BTC', '1w')).exchanges).toHaveLength(2);
+    expect((await read('USDT', 'all')).exchanges).toEqual([]);
+  }, 60_000);
 });

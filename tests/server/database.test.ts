@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed';
+import { DEMO_HISTORY_DAYS, DEMO_PHONE_ACCOUNTS, insertVerifiedUser, seedDemo } from '../../server/db/seed';
 import { TEST_EPOCH, TEST_PASSWORD_COST, useTestDatabase } from './helpers';
 
 const db = useTestDatabase();
@@ -58,5 +58,24 @@ describe('seed', () => {
     expect(demo).toEqual({ verified: true });
     const codes = await db.database.db.select({ code: schema.promoCodes.code }).from(schema.promoCodes);
     expect(codes.map((row) => row.code).sort()).toEqual(['FRIENDS', 'MERIDIAN2026', 'WELCOME10']);
+  });
+});
+
+describe('a demo server’s seeding', () => {
+  it('opens and funds the demo accounts a year back, so the portfolio has a year to draw', async () => {
+    const fundedAt = new Date(TEST_EPOCH.getTime() - DEMO_HISTORY_DAYS * 24 * 60 * 60_000);
+    const who = { email: 'backdated@meridian.test', passwordHash: 'x', firstName: 'Bea', lastName: 'Back', country: 'DE', language: 'en' };
+    expect(await db.database.db.transaction((tx) => insertVerifiedUser(tx, TEST_EPOCH, who, DEMO_PHONE_ACCOUNTS, fundedAt))).toBe(true);
+    const rows = await db.owner.transaction((session) =>
+      session.query<{ opened: string; funded: string; listed: string }>(
+        `SELECT a.created_at::text AS opened, t.created_at::text AS funded, v.created_at::text AS listed
+         FROM users u JOIN accounts a ON a.user_id = u.id JOIN activities v ON v.account_id = a.id
+         JOIN ledger_transactions t ON t.id = v.transaction_id WHERE u.email = $1`,
+        [who.email],
+      ),
+    );
+    expect(rows).toHaveLength(DEMO_PHONE_ACCOUNTS.length);
+    const [day] = fundedAt.toISOString().split('T');
+    for (const row of rows) for (const instant of [row.opened, row.funded, row.listed]) expect(instant.slice(0, 10)).toBe(day);
   });
 });

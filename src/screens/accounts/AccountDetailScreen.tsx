@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { accountsApi } from '../../api/accounts';
@@ -17,6 +18,8 @@ import { useAccountName } from '../shared/useAccountName';
 import { unwrap } from '../../app/actors/unwrap';
 import { toFailure } from '../../../machines/failure';
 import { PAYOUT_CURRENCIES } from '../../../contract/payoutCurrencies';
+
+const AssetPriceChart = lazy(() => import('./AssetPriceChart'));
 
 /**
  * /accounts/:id: one of the customer's accounts. Any id that is not theirs gets the route-validation
@@ -129,6 +132,12 @@ export function AccountDetailScreen() {
           ) : null}
           <StatementButton accountId={account.id} />
         </nav>
+      ) : null}
+
+      {account?.type === 'crypto' ? (
+        <Suspense fallback={null}>
+          <AssetPriceChart asset={account.currency} />
+        </Suspense>
       ) : null}
 
       <RecentActivities accountId={id} />

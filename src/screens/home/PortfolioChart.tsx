@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRICE_RANGES, type PriceRange } from '../../../contract/rates';
+import type { PriceRange } from '../../../contract/rates';
 import { chartsApi } from '../../api/charts';
 import { useSystem } from '../../app/context';
 import { unwrap } from '../../app/actors/unwrap';
@@ -9,10 +9,10 @@ import { HiddenAmountsContext } from '../../ui/hiddenAmounts';
 import { ChartCard } from '../../ui/ChartCard';
 import { LineChart } from '../../ui/LineChart';
 import { Money } from '../../ui/Money';
+import { RangeSwitch } from '../../ui/RangeSwitch';
 import { formatAmount, formatPercent } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 
-/** How each range's dates are written: the hour within a day, the day beyond. */
 /** Home: what everything held was worth over a range, with the change; loaded lazily with the chart library. */
 export default function PortfolioChart() {
   const { t } = useTranslation();
@@ -30,21 +30,7 @@ export default function PortfolioChart() {
       className="portfolio-chart"
       title={t('charts.portfolio.title')}
       read={history}
-      controls={
-        <div className="chart-ranges" role="group" aria-label={t('charts.range')}>
-          {PRICE_RANGES.map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={option === range ? 'button button--small button--primary' : 'button button--small button--secondary'}
-              aria-pressed={option === range}
-              onClick={() => setRange(option)}
-            >
-              {t(`charts.ranges.${option}`)}
-            </button>
-          ))}
-        </div>
-      }
+      controls={<RangeSwitch range={range} onChange={setRange} />}
     >
       {(data) => (
         <>
