@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assetSchema } from './assets';
 import { requestTimestampSchema, signedDecimalSchema, textSchema, timestampSchema } from './common';
+import { payoutReturnReasonSchema } from './payouts';
 
 /**
  * Activities: what the customer sees of each movement of money, one per account it touched. A completed
@@ -63,6 +64,8 @@ export const activitySchema = z.object({
   createdAt: timestampSchema,
   /** The other accounts the same action moved, each with its amount; empty when it moved only this one. */
   legs: z.array(activityLegSchema),
+  /** Why the bank sent a payout back (an ISO 20022 return code), so the customer reads it; null for anything else. */
+  returnReason: payoutReturnReasonSchema.nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

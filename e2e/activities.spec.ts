@@ -27,6 +27,7 @@ async function answerThreePages(page: Page): Promise<(string | null)[]> {
     currency: 'EUR',
     counterAmount: null,
     counterCurrency: null,
+    returnReason: null,
     usdValue: null,
     createdAt: new Date(Date.UTC(2026, 10, 25, 12) - n * 3_600_000).toISOString(),
     legs: [],

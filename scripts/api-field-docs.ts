@@ -123,6 +123,7 @@ export const FIELD_DOCS = new Map<unknown, Record<string, string>>([
       counterCurrency: 'The asset of `counterAmount`, or null.',
       usdValue: 'The amount in US dollars when it happened (cents); null when no rate was known.',
       createdAt: 'When it happened.',
+      returnReason: 'Why the bank sent a payout back (ISO 20022 return code), or null.',
     },
   ],
   [

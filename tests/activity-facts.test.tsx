@@ -25,6 +25,7 @@ const repayment: Activity = {
   currency: 'EUR',
   counterAmount: null,
   counterCurrency: null,
+  returnReason: null,
   usdValue: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   legs: [{ id: '00000000-0000-4000-8000-0000000000a2', accountId: CARD_ACCOUNT, amount: '150.00', currency: 'EUR' }],
@@ -83,6 +84,13 @@ describe('an activity’s detail (issue 24 item 16)', () => {
     const shown = await facts(exchange, 'en');
     expect(shown.get('Exchanged for')).toMatch(/^\+0\.00080988\sBTC$/);
     expect([...shown.keys()]).not.toContain('Other accounts moved');
+  });
+
+  it('says why the bank sent a payout back, in the customer’s language', async () => {
+    const returned: Activity = { ...repayment, type: 'withdrawal', status: 'failed', returnReason: 'AC04', legs: [] };
+    expect((await facts(returned, 'en')).get('Why it came back')).toMatch(/closed/i);
+    expect((await facts(returned, 'de')).get('Warum sie zurückkam')).toMatch(/geschlossen|aufgelöst/i);
+    expect([...(await facts(repayment, 'en')).keys()]).not.toContain('Why it came back');
   });
 
   it('in the customer’s language', async () => {

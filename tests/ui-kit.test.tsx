@@ -359,6 +359,7 @@ describe('ActivityRow', () => {
             currency: 'EUR',
             counterAmount: null,
             counterCurrency: null,
+            returnReason: null,
             usdValue: null,
             createdAt: '2026-03-02T09:00:00.000Z',
             legs: [

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizz
 import type { ActivitiesPage, ActivitiesQuery, Activity, ActivityLeg } from '../../contract/activities';
 import type { Asset } from '../../contract/assets';
 import type { Db } from '../db/database';
-import { activities } from '../db/schema';
+import { activities, payouts } from '../db/schema';
 import { ApiError } from '../errors';
 import { AMOUNT_PATTERN, formatDecimal } from '../../contract/decimal';
 
@@ -48,9 +48,11 @@ const columns = {
   usdValue: sql<string | null>`round(${activities.usdValue}, 2)::text`,
   createdAt: activities.createdAt,
   transactionId: activities.transactionId,
+  returnReason: payouts.returnReason,
 };
 
-const selectActivities = (db: Db) => db.select(columns).from(activities);
+// A payout's activity carries the bank's reason once the payout was returned.
+const selectActivities = (db: Db) => db.select(columns).from(activities).leftJoin(payouts, eq(payouts.activityId, activities.id));
 
 type Row = Awaited<ReturnType<typeof selectActivities>>[number];
 

@@ -4,10 +4,10 @@ import type { Beneficiaries, Beneficiary, Payout, PayoutQuote } from '../../cont
 import { SAMPLE_SUMMARY } from './balances.model';
 import { bankPayoutMachine } from '../../machines/bankPayout.machine';
 import { toFailure } from '../../machines/failure';
-import type { FlowModel, PageExpectation, PageMark } from './graph/model';
-import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
-import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, type PageLanguage } from './graph/page';
 import { SESSION_GONE } from '../../machines/poll';
+import { MAY_WITHDRAW, sendOutCalls, sendOutInvariants, sendOutNotInBrowser, sendOutPage } from './sendOut.model';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 
@@ -68,15 +68,16 @@ const QUOTES = '**/api/payouts/quotes';
 const PAYOUTS = '**/api/payouts';
 const ONE_PAYOUT = `**/api/payouts/${held.id}`;
 
-/** Whoever may send money out of Meridian (the route's middleware): a confirmed phone, an approved identity check. */
-const MAY_WITHDRAW = { ...SIGNED_IN.user, phone: '+4915112345678', phoneConfirmed: true, kycStatus: 'approved' as const };
 /** The euro account's balance in the sample summary: what Max enters. */
 const BALANCE = SAMPLE_SUMMARY.fiat.accounts_limit_balances[0]!.balance;
 
-/** The form is what the page shows (no sheet, nothing under way): only then can it be filled in. */
-const onForm = (s: Snapshot) => s.matches('editing');
-const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
-  s.context.failure ? [{ shownText: failureText(language, pageTexts(language).withdraw.bank.failures, s.context.failure) }] : [];
+const page = sendOutPage({
+  failures: (language) => pageTexts(language).withdraw.bank.failures,
+  confirm: (language) => pageTexts(language).withdraw.bank.confirm,
+  max: BALANCE,
+  quoteTestId: 'payout-quote',
+});
+const { onForm, failureShown } = page;
 
 /** What the new-account form may say: what is wrong with the account, or that it could not be saved. */
 const BENEFICIARY_FAILURES = [
@@ -88,11 +89,6 @@ const BENEFICIARY_FAILURES = [
   'beneficiary_exists',
   'network_error',
 ];
-
-/** The server's refusal that asks for the step-up before the payout is sent again. */
-const stepUpAsked = (error: unknown) => (error as { code?: string }).code === 'step_up_required';
-
-const withinBalance = (s: Snapshot) => s.context.balance === null || compare(s.context.amount, s.context.balance) <= 0;
 
 /** The payout as it goes: its status in words and, once returned, the bank's reason. */
 function progress(s: Snapshot, language: PageLanguage): PageExpectation {
@@ -191,8 +187,7 @@ export const bankPayoutModel = {
       { open: inLanguage(`/accounts/fiat/withdraw/${currency}`, language) },
     ],
     events: {
-      // The page's balance is the summary answered at the start; a later one would need another answer.
-      BALANCE_CHANGED: () => null,
+      ...page.events,
       // Choosing what is chosen already changes nothing on the page: no event.
       BENEFICIARY_CHOSEN: ({ beneficiaryId }, before, language) =>
         onForm(before) &&
@@ -200,14 +195,6 @@ export const bankPayoutModel = {
         before.context.beneficiaries.some((beneficiary) => beneficiary.id === beneficiaryId)
           ? [{ select: { label: pageTexts(language).withdraw.bank.beneficiary }, value: beneficiaryId }]
           : null,
-      AMOUNT_CHANGED: ({ amount }, before, language) =>
-        !onForm(before) || before.context.amount === amount
-          ? null
-          : amount === BALANCE
-            ? [{ click: { role: 'button', name: pageTexts(language).money.max } }]
-            : [{ fill: { label: pageTexts(language).withdraw.amount }, text: typedAmount(language, amount) }],
-      QUOTE_REQUESTED: (_, before, language) =>
-        onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).withdraw.review } }] : null,
       ADD_BENEFICIARY_STARTED: (_, before, language) =>
         onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).withdraw.bank.addBeneficiary } }] : null,
       BENEFICIARY_SUBMITTED: ({ holderName, iban, bic, label }, before, language) => {
@@ -224,12 +211,6 @@ export const bankPayoutModel = {
       },
       ADD_BENEFICIARY_CANCELLED: (_, before, language) =>
         before.matches('addingBeneficiary') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
-      CONFIRMED: (_, before, language) =>
-        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.bank.confirm } }] : null,
-      EDIT_REQUESTED: (_, before, language) =>
-        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.change } }] : null,
-      RETRY: (_, before, language) =>
-        before.matches('failed') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.retry } }] : null,
     },
     actors: {
       loadBeneficiaries: {
@@ -260,9 +241,7 @@ export const bankPayoutModel = {
     },
     delays: { PAYOUT_POLL: (ms) => [{ runClock: ms }] },
     states: {
-      failed: (_, language) => ({
-        shows: [{ role: 'button', name: pageTexts(language).withdraw.retry }, { shownText: pageTexts(language).errors.network_error }],
-      }),
+      ...page.states,
       editing: (s, language) => ({
         shows: [
           ...(s.context.beneficiaryId ? [{ label: pageTexts(language).withdraw.bank.beneficiary, value: s.context.beneficiaryId }] : []),
@@ -273,46 +252,16 @@ export const bankPayoutModel = {
       addingBeneficiary: (s, language) => ({
         shows: [{ label: pageTexts(language).accounts.detail.iban, value: s.context.draft.iban }, ...failureShown(s, language)],
       }),
-      reviewing: (s, language) => ({ shows: [{ testId: 'payout-quote' }, ...failureShown(s, language)] }),
       following: progress,
       settled: progress,
     },
   },
-  calls: {
-    // A payout sent again after its step-up ran out or its answer was lost is the same request (the same
-    // key), until the customer edits it; the retry goes only after the step-up the server asked for was granted.
-    payOut: allOf(
-      retriesKeepTheIntent('payOut', {
-        isOpen: (error) => wasUnanswered(error) || stepUpAsked(error),
-        endedBy: ['EDIT_REQUESTED', 'BENEFICIARY_CHOSEN', 'AMOUNT_CHANGED'],
-      }),
-      grantedStepUpFirst('payOut', { askedFor: stepUpAsked, newTryBy: ['CONFIRMED'] }),
-    ),
-    // A beneficiary is saved only after its own step-up was granted.
-    saveBeneficiary: grantedStepUpFirst('saveBeneficiary'),
-    // The payout's step-up only when the server asked for it, before the retry.
-    stepUp: (input, history) =>
-      input.action !== 'withdrawal' || stepUpOnlyWhenAsked('payOut', { confirmedBy: [], askedFor: stepUpAsked })(input, history),
-  },
+  calls: sendOutCalls('payOut', { save: 'saveBeneficiary', endedBy: ['EDIT_REQUESTED', 'BENEFICIARY_CHOSEN', 'AMOUNT_CHANGED'] }),
   invariants: {
     // The business rules: money moves only on a quote to a saved, well-formed account, once per confirmation.
+    ...sendOutInvariants((s: Snapshot) => s.context.beneficiaryId, { destination: 'a beneficiary', submitting: 'payingOut' }),
     steppingUpForBeneficiary: (s) =>
       (s.context.draft.holderName !== '' && s.context.draft.iban !== '') || 'stepping up to save no bank account',
-    quoting: (s) =>
-      (s.context.beneficiaryId !== null && isPositive(s.context.amount) && withinBalance(s)) ||
-      'quoting without a beneficiary or an amount, or for more than the balance',
-    // No step-up is asked for before the server said the payout would go through.
-    steppingUp: (s) => withinBalance(s) || 'stepping up for more than the balance',
-    payingOut: (s) => s.context.quote !== null || 'paying out without a quote',
-    failed: (s) => s.context.failure !== null || 'offers to try again without a reason',
-    // “Not enough” is said only of an amount above the balance.
-    editing: (s) =>
-      s.context.failure?.code !== 'insufficient_funds' || !withinBalance(s) || 'says “not enough” of an amount the balance covers',
-    // A quote the server found over is never offered to confirm again; only the step-up it asks for is asked.
-    reviewing: (s) =>
-      (s.context.quote !== null &&
-        !['quote_expired', 'quote_used', 'quote_not_found', 'step_up_required'].includes(s.context.failure?.code ?? '')) ||
-      'offers to confirm no quote, one the server found over, or asks to confirm again for a step-up',
     // The new-account form says only what is wrong with the account (or that it could not be saved).
     addingBeneficiary: (s) =>
       BENEFICIARY_FAILURES.includes(s.context.failure?.code ?? 'iban_invalid') ||
@@ -324,12 +273,5 @@ export const bankPayoutModel = {
         (s.context.payout?.status === 'settled' || (s.context.payout?.status === 'returned' && s.context.payout.returnReason !== null))) ||
       'settled while still open, or returned without the reason',
   },
-  notInBrowser: {
-    transitions: {
-      'bankPayout → bankPayout (stays) (BALANCE_CHANGED)':
-        "The page's balance is the summary answered at the start; a later one would need another answer from a call the page makes on its own schedule.",
-      'following.checking → following.waiting (error: checkPayout if sessionGone)':
-        'Without a session cookie the request never leaves, so the page shows nothing; the unit paths replay it.',
-    },
-  },
+  notInBrowser: sendOutNotInBrowser('bankPayout', 'checkPayout'),
 } satisfies FlowModel<typeof bankPayoutMachine>;

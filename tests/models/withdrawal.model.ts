@@ -4,9 +4,10 @@ import { EVM_CHAINS, type Chain } from '../../contract/chains';
 import { compare, isPositive } from '../../contract/decimal';
 import type { Withdrawal, WithdrawalAddress, WithdrawalAddresses, WithdrawalQuote } from '../../contract/withdrawals';
 import { SAMPLE_SUMMARY } from './balances.model';
-import type { FlowModel, PageExpectation, PageMark } from './graph/model';
-import { allOf, askedAfterAChange, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
-import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
+import type { FlowModel, PageExpectation } from './graph/model';
+import { askedAfterAChange } from './graph/callRules';
+import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, type PageLanguage } from './graph/page';
+import { MAY_WITHDRAW, sendOutCalls, sendOutInvariants, sendOutNotInBrowser, sendOutPage } from './sendOut.model';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 import { withdrawalMachine } from '../../machines/withdrawal.machine';
@@ -65,9 +66,6 @@ const QUOTES = '**/api/withdrawals/quotes';
 const WITHDRAWALS = '**/api/withdrawals';
 const ONE_WITHDRAWAL = `**/api/withdrawals/${sent.id}`;
 
-/** Whoever may send money out of Meridian (the route's middleware): a confirmed phone, an approved identity check. */
-const MAY_WITHDRAW = { ...SIGNED_IN.user, phone: '+4915112345678', phoneConfirmed: true, kycStatus: 'approved' as const };
-
 /** The balances with 1.2 ETH: what Max enters. */
 const WITH_ETHER: BalancesSummary = {
   ...SAMPLE_SUMMARY,
@@ -101,18 +99,16 @@ const CHAINS: Chain[] = (['ethereum', 'base'] as const).map((network) => ({
   tokens: [],
 }));
 
-/** The form is what the page shows (no sheet, nothing under way): only then can it be filled in. */
-const onForm = (s: Snapshot) => s.matches('editing');
-const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
-  s.context.failure ? [{ shownText: failureText(language, pageTexts(language).withdraw.failures, s.context.failure) }] : [];
+const page = sendOutPage({
+  failures: (language) => pageTexts(language).withdraw.failures,
+  confirm: (language) => pageTexts(language).withdraw.confirm,
+  max: WITH_ETHER.crypto.utgl.coin_balances[0]!.balance,
+  quoteTestId: 'withdraw-quote',
+});
+const { onForm, failureShown } = page;
 
 /** What can be wrong with a new address: malformed, mistyped, already in the book; or no answer. */
 const ADDRESS_FAILURES = ['address_invalid', 'address_checksum_invalid', 'address_exists', 'network_error'];
-
-/** The server's refusal that asks for the step-up before the withdrawal is sent again. */
-const stepUpAsked = (error: unknown) => (error as { code?: string }).code === 'step_up_required';
-
-const withinBalance = (s: Snapshot) => s.context.balance === null || compare(s.context.amount, s.context.balance) <= 0;
 
 /** A sent withdrawal: its status in words, its hash, and the explorer's page of it when there is one. */
 function progress(s: Snapshot, language: PageLanguage): PageExpectation {
@@ -219,8 +215,7 @@ export const withdrawalModel = {
       { open: inLanguage(`/accounts/crypto/withdraw/${asset}`, language) },
     ],
     events: {
-      // The page's balance is the summary answered at the start; a later one would need another answer.
-      BALANCE_CHANGED: () => null,
+      ...page.events,
       // Choosing what is chosen already changes nothing on the page: no event.
       NETWORK_CHOSEN: ({ network }, before, language) =>
         onForm(before) && before.context.network !== network
@@ -233,14 +228,6 @@ export const withdrawalModel = {
         before.context.addresses.some((address) => address.id === addressId && address.network === before.context.network)
           ? [{ select: { label: pageTexts(language).withdraw.address }, value: addressId }]
           : null,
-      AMOUNT_CHANGED: ({ amount }, before, language) =>
-        !onForm(before) || before.context.amount === amount
-          ? null
-          : amount === WITH_ETHER.crypto.utgl.coin_balances[0]!.balance
-            ? [{ click: { role: 'button', name: pageTexts(language).money.max } }]
-            : [{ fill: { label: pageTexts(language).withdraw.amount }, text: typedAmount(language, amount) }],
-      QUOTE_REQUESTED: (_, before, language) =>
-        onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).withdraw.review } }] : null,
       ADD_ADDRESS_STARTED: (_, before, language) =>
         onForm(before) ? [{ click: { role: 'button', name: pageTexts(language).withdraw.addAddress } }] : null,
       ADDRESS_SUBMITTED: ({ address, label }, before, language) => {
@@ -255,12 +242,6 @@ export const withdrawalModel = {
       },
       ADD_ADDRESS_CANCELLED: (_, before, language) =>
         before.matches('addingAddress') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
-      CONFIRMED: (_, before, language) =>
-        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.confirm } }] : null,
-      EDIT_REQUESTED: (_, before, language) =>
-        before.matches('reviewing') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.change } }] : null,
-      RETRY: (_, before, language) =>
-        before.matches('failed') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.retry } }] : null,
     },
     actors: {
       loadAddresses: {
@@ -300,9 +281,7 @@ export const withdrawalModel = {
     },
     delays: { WITHDRAWAL_POLL: (ms) => [{ runClock: ms }] },
     states: {
-      failed: (_, language) => ({
-        shows: [{ role: 'button', name: pageTexts(language).withdraw.retry }, { shownText: pageTexts(language).errors.network_error }],
-      }),
+      ...page.states,
       editing: (s, language) => {
         const texts = pageTexts(language).withdraw;
         const chosen = s.context.addresses.some((address) => address.id === s.context.addressId && address.network === s.context.network);
@@ -318,49 +297,20 @@ export const withdrawalModel = {
       addingAddress: (s, language) => ({
         shows: [{ label: pageTexts(language).withdraw.newAddress, value: s.context.draft.address }, ...failureShown(s, language)],
       }),
-      reviewing: (s, language) => ({ shows: [{ testId: 'withdraw-quote' }, ...failureShown(s, language)] }),
       following: progress,
       settled: progress,
     },
   },
   calls: {
-    // A withdrawal sent again after its step-up ran out or its answer was lost is the same request (the same
-    // key), until the customer edits it.
-    // The server asks for the step-up (a confirmation tries first without one); the retry goes only after it was granted.
-    withdraw: allOf(
-      retriesKeepTheIntent('withdraw', {
-        isOpen: (error) => wasUnanswered(error) || stepUpAsked(error),
-        endedBy: ['EDIT_REQUESTED', 'NETWORK_CHOSEN', 'ADDRESS_CHOSEN', 'AMOUNT_CHANGED'],
-      }),
-      grantedStepUpFirst('withdraw', { askedFor: stepUpAsked, newTryBy: ['CONFIRMED'] }),
-    ),
-    // An address is saved only after its own step-up was granted.
-    saveAddress: grantedStepUpFirst('saveAddress'),
+    ...sendOutCalls('withdraw', { save: 'saveAddress', endedBy: ['EDIT_REQUESTED', 'NETWORK_CHOSEN', 'ADDRESS_CHOSEN', 'AMOUNT_CHANGED'] }),
     // An address is checked when the customer submits it, never again on its own (after a closed step-up, a refusal).
     checkAddress: askedAfterAChange(['checkAddress', 'stepUp', 'saveAddress']),
-    // The withdrawal's step-up only when the server asked for it, before the retry.
-    stepUp: (input, history) =>
-      input.action !== 'withdrawal' || stepUpOnlyWhenAsked('withdraw', { confirmedBy: [], askedFor: stepUpAsked })(input, history),
   },
   invariants: {
     // The business rules: money moves only on a quote to a saved address, once per confirmation.
     '*': (s) => s.context.networks.length > 0 || 'a withdrawal with no network for its coin',
+    ...sendOutInvariants((s: Snapshot) => s.context.addressId, { destination: 'an address', submitting: 'withdrawing' }),
     steppingUpForAddress: (s) => s.context.draft.address !== '' || 'stepping up to save no address',
-    quoting: (s) =>
-      (s.context.addressId !== null && isPositive(s.context.amount) && withinBalance(s)) ||
-      'quoting without an address or an amount, or for more than the balance',
-    // No step-up is asked for before the server said the withdrawal would go through.
-    steppingUp: (s) => withinBalance(s) || 'stepping up for more than the balance',
-    withdrawing: (s) => s.context.quote !== null || 'withdrawing without a quote',
-    failed: (s) => s.context.failure !== null || 'offers to try again without a reason',
-    // “Not enough” is said only of an amount above the balance.
-    editing: (s) =>
-      s.context.failure?.code !== 'insufficient_funds' || !withinBalance(s) || 'says “not enough” of an amount the balance covers',
-    // A quote the server found over is never offered to confirm again; only the step-up it asks for is asked.
-    reviewing: (s) =>
-      (s.context.quote !== null &&
-        !['quote_expired', 'quote_used', 'quote_not_found', 'step_up_required'].includes(s.context.failure?.code ?? '')) ||
-      'offers to confirm no quote, one the server found over, or asks to confirm again for a step-up',
     // The new-address form says only what is wrong with the address (or that it could not be checked).
     addingAddress: (s) =>
       ADDRESS_FAILURES.includes(s.context.failure?.code ?? 'address_invalid') ||
@@ -369,12 +319,5 @@ export const withdrawalModel = {
     settled: (s) =>
       (s.status === 'done' && ['confirmed', 'failed'].includes(s.context.withdrawal?.status ?? '')) || 'settled while still open',
   },
-  notInBrowser: {
-    transitions: {
-      'withdrawal → withdrawal (stays) (BALANCE_CHANGED)':
-        "The page's balance is the summary answered at the start; a later one would need another answer from a call the page makes on its own schedule.",
-      'following.checking → following.waiting (error: checkWithdrawal if sessionGone)':
-        'Without a session cookie the request never leaves, so the page shows nothing; the unit paths replay it.',
-    },
-  },
+  notInBrowser: sendOutNotInBrowser('withdrawal', 'checkWithdrawal'),
 } satisfies FlowModel<typeof withdrawalMachine>;

@@ -228,8 +228,11 @@ describe('a payout', () => {
     expect((await bounce(who, payout.id, 'AC04', key)).body).toEqual(returned.body);
     expectError(await bounce(who, payout.id, 'AC01'), 409, 'payout_returned');
     expect(await balanceOf(who.userId)).toBe('100.000000000000000000');
-    const [activity] = await sqlRows<{ status: string }>(`SELECT status FROM activities WHERE id = $1`, [payout.activityId]);
-    expect(activity!.status).toBe('failed');
+    // The customer's activity says it failed and why, in the detail and in the list.
+    expect((await who.client.get(`/activities/${payout.activityId}`)).body).toMatchObject({ status: 'failed', returnReason: 'AC04' });
+    const listed = (await who.client.get('/activities')).body.items as Array<{ id: string; returnReason: string | null }>;
+    expect(listed.find((item) => item.id === payout.activityId)?.returnReason).toBe('AC04');
+    expect(listed.filter((item) => item.id !== payout.activityId).every((item) => item.returnReason === null)).toBe(true);
     await expectLedgerBalanced();
   });
 

@@ -1,32 +1,40 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Locale } from '../../../contract';
 import type { CryptoAsset } from '../../../contract/assets';
 import { NETWORKS } from '../../../contract/assetList';
 import { EVM_CHAINS } from '../../../contract/chainList';
 import { MINIMUM_WITHDRAWAL, type Withdrawal, type WithdrawalNetwork } from '../../../contract/withdrawals';
 import { withdrawalMachine, withdrawalNetworks } from '../../../machines/withdrawal.machine';
 import { usableFrom, withdrawalView } from '../../../machines/withdrawal.view';
-import { formatDate, formatNumber } from '../../i18n/format';
+import { formatDate } from '../../i18n/format';
 import { withdrawalActors } from '../../app/actors/withdrawal';
 import { useFlowActor, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
 import { Form, FormAlert } from '../../ui/Form';
-import { AmountInput, Money } from '../../ui/Money';
+import { Money } from '../../ui/Money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 import { chainName, useChains } from '../shared/useChains';
+import {
+  coolingOffHours,
+  Fact,
+  isolated,
+  NewDestinationCard,
+  ProgressLinks,
+  ReviewCard,
+  SendOutAmount,
+  SendOutHead,
+  SendOutLoadFailed,
+  SendOutLoading,
+} from './SendOutParts';
 import './withdraw.css';
-
-/** Left-to-right inside an option's text, which cannot hold a `<bdi>`: an address reads the same in Arabic. */
-const isolated = (text: string) => `\u2066${text}\u2069`;
 
 /** /accounts/crypto/withdraw/{iso}: the withdrawal statechart's form, its quote, and the withdrawal as it goes. */
 export function WithdrawScreen() {
@@ -79,37 +87,11 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
     : null;
   const coolingOffUntil = usableFrom(view, new Date());
 
-  if (view.step === 'loading') {
-    return (
-      <section className="card stack" aria-busy="true" aria-label={t('withdraw.loading')}>
-        <div className="skeleton skeleton--title" />
-        <div className="skeleton skeleton--line" />
-        <div className="skeleton skeleton--block" />
-      </section>
-    );
-  }
-  if (view.step === 'failed') {
-    return (
-      <div className="stack">
-        <p className="form-alert" role="alert">
-          {failureText(t, 'errors', view.failure!)}
-        </p>
-        <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('withdraw.retry')}</Button>
-      </div>
-    );
-  }
+  if (view.step === 'loading') return <SendOutLoading label={t('withdraw.loading')} />;
+  if (view.step === 'failed') return <SendOutLoadFailed failure={view.failure!} onRetry={() => flow.send({ type: 'RETRY' })} />;
   return (
     <section className="stack" aria-labelledby="withdraw-title">
-      <div className="withdraw-head">
-        <h2 id="withdraw-title" className="section-title">
-          {t('withdraw.title', { asset })}
-        </h2>
-        {balance !== undefined ? (
-          <p className="hint-text" data-testid="withdraw-available">
-            {t('withdraw.available')} <Money amount={balance} asset={asset} />
-          </p>
-        ) : null}
-      </div>
+      <SendOutHead id="withdraw-title" title={t('withdraw.title', { asset })} asset={asset} balance={balance} testId="withdraw-available" />
       {view.step === 'form' ? (
         <Form busy={view.busy} onSubmit={() => flow.send({ type: 'QUOTE_REQUESTED' })}>
           <SelectField
@@ -148,20 +130,14 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
               {t('withdraw.addAddress')}
             </Button>
           </div>
-          <AmountInput
-            label={t('withdraw.amount')}
-            name="amount"
+          <SendOutAmount
             asset={asset}
-            value={typed}
-            max={balance}
-            hint={
-              <>
-                {t('withdraw.minimum')} <Money amount={MINIMUM_WITHDRAWAL[asset]} asset={asset} />
-              </>
-            }
-            onChange={(text, parsed) => {
+            typed={typed}
+            balance={balance}
+            minimum={MINIMUM_WITHDRAWAL[asset]}
+            onChange={(text, amount) => {
               setTyped(text);
-              flow.send({ type: 'AMOUNT_CHANGED', amount: parsed.ok ? parsed.value : '' });
+              flow.send({ type: 'AMOUNT_CHANGED', amount });
             }}
           />
           <FormAlert>{error}</FormAlert>
@@ -185,55 +161,36 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
         />
       ) : null}
       {view.step === 'review' && view.quote ? (
-        <section className="card stack" data-testid="withdraw-quote" aria-labelledby="withdraw-review-title">
-          <h3 id="withdraw-review-title" className="section-title">
-            {t('withdraw.reviewTitle')}
-          </h3>
-          <dl className="fact-list">
-            <Fact term={t('withdraw.amount')}>
-              <Money amount={view.quote.amount} asset={asset} />
-            </Fact>
-            <Fact term={t('withdraw.fee')}>
-              <Money amount={view.quote.fee} asset={asset} />
-            </Fact>
-            <Fact term={t('withdraw.received')}>
-              <Money amount={view.quote.received} asset={asset} />
-            </Fact>
-            <Fact term={t('withdraw.network')}>{networkName(view.quote.network)}</Fact>
-            <Fact term={t('withdraw.to')} code>
-              <span>{view.addresses.find((address) => address.id === view.quote!.addressId)?.label}</span>
-              <bdi dir="ltr">{view.quote.address}</bdi>
-            </Fact>
-          </dl>
-          <p className="hint-text">{t('withdraw.final')}</p>
-          <FormAlert>{error}</FormAlert>
-          <Button variant="primary" block busy={view.busy} onClick={() => flow.send({ type: 'CONFIRMED' })}>
-            {t('withdraw.confirm')}
-          </Button>
-          <Button block disabled={view.busy} onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>
-            {t('withdraw.change')}
-          </Button>
-        </section>
+        <ReviewCard
+          testId="withdraw-quote"
+          confirmLabel={t('withdraw.confirm')}
+          note={t('withdraw.final')}
+          error={error}
+          busy={view.busy}
+          onConfirm={() => flow.send({ type: 'CONFIRMED' })}
+          onEdit={() => flow.send({ type: 'EDIT_REQUESTED' })}
+        >
+          <Fact term={t('withdraw.amount')}>
+            <Money amount={view.quote.amount} asset={asset} />
+          </Fact>
+          <Fact term={t('withdraw.fee')}>
+            <Money amount={view.quote.fee} asset={asset} />
+          </Fact>
+          <Fact term={t('withdraw.received')}>
+            <Money amount={view.quote.received} asset={asset} />
+          </Fact>
+          <Fact term={t('withdraw.network')}>{networkName(view.quote.network)}</Fact>
+          <Fact term={t('withdraw.to')} code>
+            <span>{view.addresses.find((address) => address.id === view.quote!.addressId)?.label}</span>
+            <bdi dir="ltr">{view.quote.address}</bdi>
+          </Fact>
+        </ReviewCard>
       ) : null}
       {(view.step === 'following' || view.step === 'settled') && view.withdrawal ? (
         <WithdrawalProgress withdrawal={view.withdrawal} network={networkName(view.withdrawal.network)} />
       ) : null}
       <StepUpSheet actor={stepUp} />
     </section>
-  );
-}
-
-/** A cooling-off period in hours, to a tenth, in words (“24 hours”). */
-export const coolingOffHours = (seconds: number, locale: Locale) =>
-  formatNumber(Math.round(seconds / 360) / 10, locale, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
-
-/** One fact of a card; `code`: an address, an IBAN or a hash, set under its term. */
-export function Fact({ term, code = false, children }: { term: string; code?: boolean; children: ReactNode }) {
-  return (
-    <div className={code ? 'fact fact--code' : 'fact'}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
@@ -253,39 +210,34 @@ function NewAddressForm(props: {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(props.draft);
   return (
-    <section className="card">
-      <Form busy={props.busy} onSubmit={() => props.onSubmit(draft)}>
-        <h3 className="section-title">{props.title}</h3>
-        <TextField
-          label={t('withdraw.newAddress')}
-          name="new-address"
-          dir="ltr"
-          autoComplete="off"
-          spellCheck={false}
-          hint={props.addressHint}
-          value={draft.address}
-          error={props.error}
-          onChange={(event) => setDraft({ ...draft, address: event.target.value })}
-        />
-        <TextField
-          label={t('withdraw.label')}
-          name="label"
-          maxLength={40}
-          hint={t('withdraw.labelHint')}
-          value={draft.label}
-          onChange={(event) => setDraft({ ...draft, label: event.target.value })}
-        />
-        {props.coolingOff ? <p className="hint-text">{props.coolingOff}</p> : null}
-        <div className="button-row">
-          <Button variant="primary" type="submit" busy={props.busy}>
-            {t('withdraw.saveAddress')}
-          </Button>
-          <Button disabled={props.busy} onClick={props.onCancel}>
-            {t('withdraw.cancel')}
-          </Button>
-        </div>
-      </Form>
-    </section>
+    <NewDestinationCard
+      title={props.title}
+      saveLabel={t('withdraw.saveAddress')}
+      coolingOff={props.coolingOff}
+      busy={props.busy}
+      onSubmit={() => props.onSubmit(draft)}
+      onCancel={props.onCancel}
+    >
+      <TextField
+        label={t('withdraw.newAddress')}
+        name="new-address"
+        dir="ltr"
+        autoComplete="off"
+        spellCheck={false}
+        hint={props.addressHint}
+        value={draft.address}
+        error={props.error}
+        onChange={(event) => setDraft({ ...draft, address: event.target.value })}
+      />
+      <TextField
+        label={t('withdraw.label')}
+        name="label"
+        maxLength={40}
+        hint={t('withdraw.labelHint')}
+        value={draft.label}
+        onChange={(event) => setDraft({ ...draft, label: event.target.value })}
+      />
+    </NewDestinationCard>
   );
 }
 
@@ -295,7 +247,6 @@ function NewAddressForm(props: {
  */
 function WithdrawalProgress({ withdrawal, network }: { withdrawal: Withdrawal; network: string }) {
   const { t } = useTranslation();
-  const localize = useLocalize();
   const settled = withdrawal.status === 'confirmed' || withdrawal.status === 'failed';
   return (
     <section className="card stack" aria-labelledby="withdraw-status">
@@ -324,21 +275,13 @@ function WithdrawalProgress({ withdrawal, network }: { withdrawal: Withdrawal; n
           </Fact>
         ) : null}
       </dl>
-      <div className="button-row">
+      <ProgressLinks activityId={withdrawal.activityId} settled={settled}>
         {withdrawal.explorerUrl ? (
           <a className="button button--secondary" href={withdrawal.explorerUrl} target="_blank" rel="noopener noreferrer">
             {t('withdraw.explorer')}
           </a>
         ) : null}
-        <Link className="button button--secondary" to={localize(`/activities/${withdrawal.activityId}`)}>
-          {t('withdraw.activity')}
-        </Link>
-        {settled ? (
-          <Link className="button button--primary" to={localize('/accounts')}>
-            {t('withdraw.backToAccounts')}
-          </Link>
-        ) : null}
-      </div>
+      </ProgressLinks>
     </section>
   );
 }

@@ -28,6 +28,10 @@ export function ActivityFacts({ activity, accounts }: { activity: Activity; acco
         ? t('sendMoney.sent.heldReceipt')
         : t(`activities.status.${activity.status}`),
     ],
+    // A payout the bank sent back: why, in the customer's words.
+    ...(activity.returnReason
+      ? ([[t('activities.detail.returnReason'), t(`withdraw.bank.returnReasons.${activity.returnReason}`)]] as [string, ReactNode][])
+      : []),
     [t('activities.detail.counterparty'), counterparty ?? t('activities.detail.none')],
     [t('activities.detail.reference'), activity.reference ? <bdi>{activity.reference}</bdi> : t('activities.detail.none')],
     [t('activities.detail.amount'), <Money amount={activity.amount} asset={activity.currency} signed />],
