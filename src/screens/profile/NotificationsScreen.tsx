@@ -15,6 +15,9 @@ import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useWrite } from '../../app/useWrite';
 
+/** Where a notification of these kinds is followed up. */
+const ANSWERED_AT: Partial<Record<AppNotification['kind'], string>> = { money_requested: '/send/requests', price_alert: '/alerts' };
+
 /**
  * /notifications: what the customer was told, newest first, the unread ones marked New. Seeing the
  * list marks them read (the bell's count goes to zero); they stay marked New until the next visit.
@@ -70,8 +73,8 @@ export function NotificationsScreen() {
           label={t(`notifications.kind.${item.kind}.title`)}
           hint={[text(item), formatDate(new Date(item.createdAt), locale, { dateStyle: 'medium', timeStyle: 'short' })]}
           end={item.read ? undefined : <span className="badge">{t('notifications.new')}</span>}
-          // A request to pay is answered where the requests are listed.
-          link={item.kind === 'money_requested' ? (content) => <Link to={localize('/send/requests')}>{content}</Link> : undefined}
+          // A request to pay is answered where the requests are listed; a fired alert leads to the alerts.
+          link={item.kind in ANSWERED_AT ? (content) => <Link to={localize(ANSWERED_AT[item.kind]!)}>{content}</Link> : undefined}
         />
       ))}
     </ListRows>
