@@ -8,6 +8,7 @@ import {
   type PriceAlertKind,
   type PriceAlerts,
 } from '../contract/priceAlerts';
+import { isDecimal } from '../contract/decimal';
 import { toFailure, type Failure } from './failure';
 import { unprovided } from './unprovided';
 
@@ -44,6 +45,8 @@ type Event =
 
 /** The body of the alert typed, as the server validates it; null while the figure is not one. */
 export function priceAlertBody({ asset, kind, value }: PriceAlertDraft): CreatePriceAlertBody | null {
+  // The percent's bounds compare decimals, which throws on anything else: letters are simply no figure.
+  if (!isDecimal(value)) return null;
   const body = kind === 'move' ? { kind, asset, percent: value } : { kind, asset, price: value };
   const parsed = createPriceAlertBodySchema.safeParse(body);
   return parsed.success ? parsed.data : null;
