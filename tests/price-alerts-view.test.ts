@@ -1,14 +1,16 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import type { PriceAlert, PriceAlerts } from '../contract/priceAlerts';
 import { priceAlertBody, priceAlertsMachine } from '../machines/priceAlerts.machine';
 import { priceAlertsView } from '../machines/priceAlerts.view';
 
 // /alerts shows what priceAlertsView returns: the field's problem as typed, each outcome where it belongs.
 
-const never = fromPromise(() => new Promise<never>(() => {}));
-const refused = fromPromise<never>(() => Promise.reject({ code: 'price_alerts_full' }));
-const start = (createPriceAlert = never) =>
-  createActor(priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: never } })).start();
+/** An answer that never comes, typed as the actor's. */
+const pending = <T>() => fromPromise<T>(() => new Promise<T>(() => {}));
+const refused = fromPromise<PriceAlert>(() => Promise.reject({ code: 'price_alerts_full' }));
+const start = (createPriceAlert = pending<PriceAlert>()) =>
+  createActor(priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: pending<PriceAlerts>() } })).start();
 
 describe('priceAlertsView', () => {
   it('says nothing of an empty figure until the customer tries, then asks for a price', () => {
