@@ -1,16 +1,18 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { PriceAlert, PriceAlerts } from '../contract/priceAlerts';
+import type { CreatePriceAlertBody, PriceAlert, PriceAlerts } from '../contract/priceAlerts';
 import { priceAlertBody, priceAlertsMachine } from '../machines/priceAlerts.machine';
 import { priceAlertsView } from '../machines/priceAlerts.view';
 
 // /alerts shows what priceAlertsView returns: the field's problem as typed, each outcome where it belongs.
 
 /** An answer that never comes, typed as the actor's. */
-const pending = <T>() => fromPromise<T>(() => new Promise<T>(() => {}));
-const refused = fromPromise<PriceAlert>(() => Promise.reject({ code: 'price_alerts_full' }));
-const start = (createPriceAlert = pending<PriceAlert>()) =>
-  createActor(priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: pending<PriceAlerts>() } })).start();
+const pending = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
+const refused = fromPromise<PriceAlert, CreatePriceAlertBody>(() => Promise.reject({ code: 'price_alerts_full' }));
+const start = (createPriceAlert = pending<PriceAlert, CreatePriceAlertBody>()) =>
+  createActor(
+    priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: pending<PriceAlerts, { id: string }>() } }),
+  ).start();
 
 describe('priceAlertsView', () => {
   it('says nothing of an empty figure until the customer tries, then asks for a price', () => {
