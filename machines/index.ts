@@ -19,6 +19,7 @@ import { paymentMachine } from './payment.machine';
 import { withdrawalMachine } from './withdrawal.machine';
 import { sendMoneyMachine } from './sendMoney.machine';
 import { moneyRequestsMachine } from './moneyRequests.machine';
+import { priceAlertsMachine } from './priceAlerts.machine';
 import { bankPayoutMachine } from './bankPayout.machine';
 import { recurringBuyMachine } from './recurringBuy.machine';
 import { onChainDepositMachine } from './onChainDeposit.machine';
@@ -640,5 +641,13 @@ export const catalog: CatalogEntry[] = [
       '/send/requests: ask a customer for an amount by address (refused when no customer has it); the requests both ways, newest first, with the other’s name. The payer, told in notifications, pays one from their account in its asset (once, Idempotency-Key; the step-up for `send` when the server asks, above 250 US dollars) or declines it; the requester cancels an open one or reminds the payer, which the server allows once a day (a reminder too soon is said, with when it can go).',
     routes: ['/send/requests'],
     machine: moneyRequestsMachine,
+  },
+  {
+    id: 'priceAlerts',
+    title: 'Price alerts',
+    summary:
+      '/alerts: alerts on a crypto asset’s US-dollar price — above or below a price, or a move of more than a percent (1 to 100) in 24 hours — beside its current price. The figure is judged as typed with the contract’s schema; a 21st alert is refused before asking (the server refuses it too). A refusal or a lost answer keeps what was typed. Each alert shows whether it is watching or fired (and when); the server’s job fires it once per crossing with a push and an in-app notification, which leads here, and re-arms it once the price moved back by a margin. Removing one asks first.',
+    routes: ['/alerts'],
+    machine: priceAlertsMachine,
   },
 ];

@@ -141,6 +141,9 @@ export const EVENT_LABELS: Labels = {
   NOTE_CHANGED: 'note typed',
   PAY_REQUESTED: 'pay pressed',
   ANSWER_REQUESTED: 'decline, cancel or remind pressed',
+  KIND_CHOSEN: 'above, below or move chosen',
+  VALUE_CHANGED: 'price or percent typed',
+  REMOVE_CANCELLED: 'removal cancelled',
 };
 
 /** Guards, as the condition that holds: “the code is malformed”. */
@@ -290,6 +293,8 @@ export const GUARD_LABELS: Labels = {
   lookupsUsedUp: 'the day’s look-ups are used up',
   stepUpAsked: 'the server asked for a step-up',
   draftInvalid: 'no address or no valid amount',
+  figureInvalid: 'the price or percent is not a valid one',
+  atAlertLimit: 'the customer has as many alerts as allowed',
 };
 
 /** Named delays, for timers whose duration is only known while the machine runs. */
@@ -428,6 +433,8 @@ export const ACTOR_LABELS: Labels = {
   askMoney: 'ask for money',
   payRequest: 'pay the request',
   answerRequest: 'decline, cancel or remind',
+  createPriceAlert: 'save the price alert',
+  removePriceAlert: 'remove the price alert',
 };
 
 /** `verifyingEmail` → “verifying e-mail”, `QUOTE_TICK` → “quote tick”: the fallback for names of machines outside the catalog. */

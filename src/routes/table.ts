@@ -241,7 +241,7 @@ export const routes: RouteDef[] = [
     area: 'profile',
     ...priv,
     layout: 'main-nav-menu',
-    links: ['profileDetails', 'profileSecurity', 'profileLanguage', 'profileInvite', 'kyc', 'help'],
+    links: ['profileDetails', 'profileSecurity', 'profileLanguage', 'profileInvite', 'priceAlerts', 'kyc', 'help'],
   },
   { id: 'profileDetails', path: '/profile/details', area: 'profile', ...priv, layout: 'main-nav-menu', parent: 'profile' },
   {
@@ -263,6 +263,8 @@ export const routes: RouteDef[] = [
   },
   { id: 'profileLanguage', path: '/profile/language', area: 'profile', ...priv, layout: 'mobile-header', parent: 'profile' },
   { id: 'profileSecurity', path: '/profile/security', area: 'profile', ...priv, layout: 'main-nav-menu', parent: 'profile' },
+  // Price alerts: from the profile, and from a price_alert notification.
+  { id: 'priceAlerts', path: '/alerts', area: 'profile', ...priv, layout: 'mobile-header', parent: 'profile' },
   // Transfer
   {
     id: 'transfer',

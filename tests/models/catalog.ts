@@ -30,6 +30,7 @@ import { languageModel } from './language.model';
 import { loginModel } from './login.model';
 import { markNotificationsReadModel } from './markNotificationsRead.model';
 import { moneyRequestsModel } from './moneyRequests.model';
+import { priceAlertsModel } from './priceAlerts.model';
 import { notificationsBellModel } from './notificationsBell.model';
 import { onboardingModel } from './onboarding.model';
 import { onChainDepositModel } from './onChainDeposit.model';
@@ -150,6 +151,7 @@ export const models: Record<string, AnyFlowModel> = {
   acceptTerms: acceptTermsModel,
   sendMoney: sendMoneyModel,
   moneyRequests: moneyRequestsModel,
+  priceAlerts: priceAlertsModel,
 };
 
 /** The app's catalog, each machine joined with its model: what the path tests, diagrams' checks and QA read. */

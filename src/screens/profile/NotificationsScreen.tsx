@@ -15,10 +15,14 @@ import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { useWrite } from '../../app/useWrite';
 
-/** Where a notice is acted on: a request to pay where the requests are listed, a skipped run with its plan. */
+/**
+ * Where a notice is acted on: a request to pay where the requests are listed, a skipped run with its plan,
+ * a fired alert with the alerts.
+ */
 const NOTIFICATION_PAGES: Partial<Record<NotificationKind, string>> = {
   money_requested: '/send/requests',
   recurring_buy_skipped: '/recurring-buys',
+  price_alert: '/alerts',
 };
 
 /**

@@ -4,6 +4,7 @@ import { DetailsScreen } from './DetailsScreen';
 import { InviteDashboardScreen } from './InviteDashboardScreen';
 import { InviteScreen } from './InviteScreen';
 import { NotificationsScreen } from './NotificationsScreen';
+import { PriceAlertsScreen } from './PriceAlertsScreen';
 import { ProfileScreen } from './ProfileScreen';
 import { SecurityScreen } from './SecurityScreen';
 
@@ -15,4 +16,5 @@ export const screens: Partial<Record<string, ComponentType>> = {
   profileInviteDashboard: InviteDashboardScreen,
   profileLanguage: LanguageChoice,
   profileSecurity: SecurityScreen,
+  priceAlerts: PriceAlertsScreen,
 };

@@ -1,0 +1,65 @@
+import { createActor, fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import type { CreatePriceAlertBody, PriceAlert, PriceAlerts } from '../contract/priceAlerts';
+import { priceAlertBody, priceAlertsMachine } from '../machines/priceAlerts.machine';
+import { priceAlertsView } from '../machines/priceAlerts.view';
+
+// /alerts shows what priceAlertsView returns: the field's problem as typed, each outcome where it belongs.
+
+/** An answer that never comes, typed as the actor's. */
+const pending = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
+const refused = fromPromise<PriceAlert, CreatePriceAlertBody>(() => Promise.reject({ code: 'price_alerts_full' }));
+const start = (createPriceAlert = pending<PriceAlert, CreatePriceAlertBody>()) =>
+  createActor(
+    priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: pending<PriceAlerts, { id: string }>() } }),
+  ).start();
+
+describe('priceAlertsView', () => {
+  it('says nothing of an empty figure until the customer tries, then asks for a price', () => {
+    const flow = start();
+    expect(priceAlertsView(flow.getSnapshot()).problem).toBeNull();
+    flow.send({ type: 'SUBMITTED', alertCount: 0 });
+    expect(priceAlertsView(flow.getSnapshot())).toMatchObject({ problem: 'price_invalid', busy: false, createFailure: null });
+  });
+
+  it('judges the same figure again as a percent when the kind becomes a move', () => {
+    const flow = start();
+    flow.send({ type: 'VALUE_CHANGED', text: '150', value: '150' });
+    expect(priceAlertsView(flow.getSnapshot()).problem).toBeNull();
+    flow.send({ type: 'KIND_CHOSEN', kind: 'move' });
+    expect(priceAlertsView(flow.getSnapshot()).problem).toBe('percent_invalid');
+    flow.send({ type: 'VALUE_CHANGED', text: '12.5', value: '12.5' });
+    expect(priceAlertsView(flow.getSnapshot()).problem).toBeNull();
+  });
+
+  it('refuses a new alert at the limit before asking, keeping the figure', () => {
+    const flow = start();
+    flow.send({ type: 'VALUE_CHANGED', text: '70 000', value: '70000' });
+    flow.send({ type: 'SUBMITTED', alertCount: 20 });
+    const view = priceAlertsView(flow.getSnapshot());
+    expect(view).toMatchObject({ busy: false, createFailure: { code: 'price_alerts_full' }, removeFailure: null });
+    expect(view.draft.text).toBe('70 000');
+  });
+
+  it('keeps what was typed when the server refuses, and shows the removal being asked about', async () => {
+    const flow = start(refused);
+    flow.send({ type: 'VALUE_CHANGED', text: '5', value: '5' });
+    flow.send({ type: 'SUBMITTED', alertCount: 1 });
+    expect(priceAlertsView(flow.getSnapshot())).toMatchObject({ busy: true, creating: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(priceAlertsView(flow.getSnapshot())).toMatchObject({ creating: false, createFailure: { code: 'price_alerts_full' } });
+    expect(flow.getSnapshot().context.draft.value).toBe('5');
+    flow.send({ type: 'REMOVE_REQUESTED', alertId: 'a1' });
+    expect(priceAlertsView(flow.getSnapshot())).toMatchObject({ confirmingId: 'a1', createFailure: null, removingId: null });
+  });
+
+  it('reads letters as no figure, for a price and a percent alike', () => {
+    expect(priceAlertBody({ asset: 'BTC', kind: 'move', text: 'abc', value: 'abc' })).toBeNull();
+    expect(priceAlertBody({ asset: 'BTC', kind: 'below', text: '0', value: '0' })).toBeNull();
+    expect(priceAlertBody({ asset: 'ETH', kind: 'below', text: '2500.5', value: '2500.5' })).toEqual({
+      kind: 'below',
+      asset: 'ETH',
+      price: '2500.5',
+    });
+  });
+});
