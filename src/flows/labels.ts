@@ -55,6 +55,7 @@ export const EVENT_LABELS: Labels = {
   STATUS_CHANGED: 'status changed',
   STREAM_ENDED: 'stream ended',
   BALANCE_CHANGED: 'balance changed',
+  LIMIT_CHANGED: 'limit read again',
   NETWORK_CHOSEN: 'network chosen',
   ADDRESS_CHOSEN: 'address chosen',
   AMOUNT_CHANGED: 'amount changed',
@@ -287,7 +288,9 @@ export const GUARD_LABELS: Labels = {
   chosenOverBalance: 'the chosen account holds less than the amount',
   incomplete: 'a field is missing',
   recipientInvalid: 'neither an e-mail address nor a phone number',
-  lookupsUsedUp: 'the day’s look-ups are used up',
+  overLimit: 'over what the sending limit leaves',
+  typedOverLimit: 'the typed amount is over what the sending limit leaves',
+  chosenOverLimit: 'from the chosen account, the amount is over what the sending limit leaves',
   stepUpAsked: 'the server asked for a step-up',
   draftInvalid: 'no address or no valid amount',
 };
