@@ -248,8 +248,8 @@ test('/send refuses an amount over what the sending limit leaves as it is typed,
 }) => {
   test.setTimeout(90_000);
   const admin = await playwright.request.newContext({ baseURL });
-  // 1.2 ETH (about $3,800, within level 1's top-up limit) reaches level 2, whose daily sending limit ($2,500) is less than 1.1 ETH.
-  await customerWhoMayWithdraw(page.context().request, admin, 'en', '1.2');
+  // 0.25 ETH ($600 to $1,000, within level 1's daily top-up limit) stays on level 1, whose daily sending limit ($500) is less than 0.22 ETH.
+  await customerWhoMayWithdraw(page.context().request, admin, 'en', '0.25');
   await admin.dispose();
   const lookups: string[] = [];
   page.on('request', (request) => {
@@ -261,14 +261,14 @@ test('/send refuses an amount over what the sending limit leaves as it is typed,
   await page.getByLabel('E-mail address or phone number').fill('someone@example.com');
   await page.getByLabel('From account').selectOption({ label: 'ETH' });
   await expect(page.getByText(/^You can send up to [\d.]+ ETH today: what your daily sending limit leaves\.$/)).toBeVisible();
-  await page.getByLabel('Amount').fill('1.1');
+  await page.getByLabel('Amount').fill('0.22');
   const alert = page.getByRole('alert').filter({ hasText: 'That is more than your daily sending limit leaves' });
   await expect(alert).toHaveText(/^That is more than your daily sending limit leaves: you can send up to [\d.]+ ETH today\.$/);
   await page.getByRole('button', { name: 'Review' }).click();
   await expect(alert).toBeVisible();
   await expect(page.getByTestId('send-review')).toHaveCount(0);
   // Within the limit the message goes at once.
-  await page.getByLabel('Amount').fill('0.1');
+  await page.getByLabel('Amount').fill('0.01');
   await expect(alert).toHaveCount(0);
   expect(lookups).toEqual([]);
 });
