@@ -15,7 +15,10 @@ import { e164Schema } from './phone';
 export const INVITATION_DAYS = 14;
 /** A send worth more than this (in US dollars, at the rate of the moment) needs the `send` step-up. */
 export const SEND_STEP_UP_USD = '250';
-/** Recipient look-ups (and requests, which look the payer up) per sender and UTC day. */
+/**
+ * Addresses a sender may learn about per day: look-ups, requests (which look the payer up) and first sends
+ * (whose receipt says sent or invited). The same address again within a day, or one paid before, is free.
+ */
 export const RECIPIENT_LOOKUPS_PER_DAY = 20;
 /** A requester may remind the payer at most once in this many hours. */
 export const REQUEST_REMINDER_HOURS = 24;

@@ -240,3 +240,35 @@ test('two customers: A sends to B by e-mail, B sees it with A’s name; B asks A
   await expect(benRequests).toContainText('Paid');
   await other.close();
 });
+
+test('/send refuses an amount over what the sending limit leaves as it is typed, before any look-up or step-up', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await playwright.request.newContext({ baseURL });
+  // 0.25 ETH ($600 to $1,000, within level 1's daily top-up limit) stays on level 1, whose daily sending limit ($500) is less than 0.22 ETH.
+  await customerWhoMayWithdraw(page.context().request, admin, 'en', '0.25');
+  await admin.dispose();
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/send/lookup') || request.url().includes('/api/step-up')) lookups.push(request.url());
+  });
+  await page.goto('/send');
+  const limit = page.getByTestId('limit-left');
+  await expect(limit.getByRole('heading', { name: 'Your sending limit' })).toBeVisible();
+  await page.getByLabel('E-mail address or phone number').fill('someone@example.com');
+  await page.getByLabel('From account').selectOption({ label: 'ETH' });
+  await expect(page.getByText(/^You can send up to [\d.]+ ETH today: what your daily sending limit leaves\.$/)).toBeVisible();
+  await page.getByLabel('Amount').fill('0.22');
+  const alert = page.getByRole('alert').filter({ hasText: 'That is more than your daily sending limit leaves' });
+  await expect(alert).toHaveText(/^That is more than your daily sending limit leaves: you can send up to [\d.]+ ETH today\.$/);
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(alert).toBeVisible();
+  await expect(page.getByTestId('send-review')).toHaveCount(0);
+  // Within the limit the message goes at once.
+  await page.getByLabel('Amount').fill('0.01');
+  await expect(alert).toHaveCount(0);
+  expect(lookups).toEqual([]);
+});

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { assetDecimals, type Asset } from '../contract/assetList';
 import type { CountryCode } from '../contract/countryCodes';
-import { compare, fitsDecimals, isPositive } from '../contract/decimal';
+import { compare, divide, fitsDecimals, isPositive } from '../contract/decimal';
 import type { RecipientLookup, SendMoneyBody, SendReceipt } from '../contract/sendMoney';
 import { toFailure, type Failure } from './failure';
 import type { SubmitIntent } from './idempotentSubmit';
@@ -9,16 +9,45 @@ import { recipientAddress } from './recipientAddress';
 import { stepUpMachine } from './stepUp.machine';
 import { unprovided } from './unprovided';
 
+/** What is left of the sender's `payment` limit today and this month, in US dollars, as the server counts it. */
+export interface SendLimit {
+  day: string;
+  month: string;
+}
+
 export interface SendMoneyInput {
   /** The customer's country: a phone number typed without `+` is read in it. */
   country: CountryCode;
+  /** Null when it could not be read: the server still refuses what passes it. */
+  limit: SendLimit | null;
 }
 
-/** The account the money leaves, with its balance as the page knows it. */
+/** The account the money leaves, with its balance and its asset's rate as the page knows them. */
 export interface SendingAccount {
   id: string;
   asset: Asset;
   balance: string;
+  /** US dollars per unit of the asset: the limit, counted in dollars, is converted with it. */
+  rate: string;
+}
+
+/** The most the limit lets leave the account now, in its asset, and which period sets it. */
+export interface SendAllowance {
+  left: string;
+  period: 'day' | 'month';
+}
+
+/**
+ * The limit in the account's asset: each remainder divided by the rate, rounded down to the asset's
+ * decimals, so an amount fits it exactly when its dollar value fits the remainder, as the server checks
+ * it (at the server's rate of the moment, which may have moved: the server has the last word).
+ */
+export function sendAllowance(limit: SendLimit | null, account: SendingAccount | null): SendAllowance | null {
+  if (!limit || !account || !isPositive(account.rate)) return null;
+  const decimals = assetDecimals(account.asset);
+  const day = divide(limit.day, account.rate, decimals);
+  const month = divide(limit.month, account.rate, decimals);
+  return compare(month, day) < 0 ? { left: month, period: 'month' } : { left: day, period: 'day' };
 }
 
 interface Context {
@@ -28,15 +57,17 @@ interface Context {
   /** What `to` reads as once the review was asked for: the e-mail or E.164 number sent to. */
   address: string | null;
   account: SendingAccount | null;
+  limit: SendLimit | null;
   amount: string;
   note: string;
-  /** The look-up's answer; null when the day's look-ups were used up, and the review names nobody. */
+  /** The look-up's answer, once the review was asked for. */
   recipient: RecipientLookup | null;
   receipt: SendReceipt | null;
   failure: Failure | null;
 }
 
 type Event =
+  | { type: 'LIMIT_CHANGED'; limit: SendLimit }
   | { type: 'RECIPIENT_CHANGED'; to: string }
   | { type: 'ACCOUNT_CHOSEN'; account: SendingAccount }
   | { type: 'AMOUNT_CHANGED'; amount: string }
@@ -49,6 +80,12 @@ type Event =
 const failed = (event: unknown) => toFailure((event as { error?: unknown }).error);
 const exceeds = (amount: string, account: SendingAccount | null) =>
   account !== null && isPositive(amount) && compare(amount, account.balance) > 0;
+/** Why the limit refuses the amount from the account (the period and what is left of it), or null. */
+function overLimit(amount: string, account: SendingAccount | null, limit: SendLimit | null): Failure | null {
+  const allowance = sendAllowance(limit, account);
+  if (!allowance || !isPositive(amount) || compare(amount, allowance.left) <= 0) return null;
+  return { code: allowance.period === 'day' ? 'over_daily_limit' : 'over_monthly_limit', fields: { left: allowance.left } };
+}
 const fits = (amount: string, account: SendingAccount) => isPositive(amount) && fitsDecimals(amount, assetDecimals(account.asset));
 
 /** The body sent, which is also the intent: the same send retried is one send on the server. */
@@ -59,7 +96,8 @@ export function sendBody(context: Pick<Context, 'address' | 'account' | 'amount'
 
 /**
  * /send: another customer's e-mail address or phone number (or a recent contact), the account and the
- * amount (more than its balance is refused as it is typed), then the review, which names the recipient
+ * amount (more than its balance or than the sending limit leaves is refused as it is typed, so no
+ * look-up and no step-up is spent on it), then the review, which names the recipient
  * masked ("Dana D.") or says that they will be invited and the money waits for them; confirming sends it
  * once, with the one step-up when the server asks for it (above the threshold). The outcome: sent, partly
  * held until the receiver's level takes it, or waiting for the invitee.
@@ -80,22 +118,29 @@ export const sendMoneyMachine = setup({
     overBalance: ({ context }) => exceeds(context.amount, context.account),
     typedOverBalance: ({ context, event }) => event.type === 'AMOUNT_CHANGED' && exceeds(event.amount, context.account),
     chosenOverBalance: ({ context, event }) => event.type === 'ACCOUNT_CHOSEN' && exceeds(context.amount, event.account),
-    lookupsUsedUp: ({ event }) => failed(event).code === 'rate_limited',
+    overLimit: ({ context }) => overLimit(context.amount, context.account, context.limit) !== null,
+    typedOverLimit: ({ context, event }) =>
+      event.type === 'AMOUNT_CHANGED' && overLimit(event.amount, context.account, context.limit) !== null,
+    chosenOverLimit: ({ context, event }) =>
+      event.type === 'ACCOUNT_CHOSEN' && overLimit(context.amount, event.account, context.limit) !== null,
     stepUpGranted: ({ event }) => (event as unknown as { output: { granted: boolean } }).output.granted,
     stepUpAsked: ({ event }) => failed(event).code === 'step_up_required',
   },
   actions: {
     failed: assign({ failure: ({ event }) => failed(event) }),
+    limitRead: assign({ limit: ({ event }) => (event as Extract<Event, { type: 'LIMIT_CHANGED' }>).limit }),
+    refusedByLimit: assign({ failure: ({ context }) => overLimit(context.amount, context.account, context.limit) }),
   },
 }).createMachine({
   id: 'sendMoney',
   description:
-    'Send money to another customer by e-mail address or phone number: the account and amount, the review naming the recipient masked (or saying they will be invited), the step-up above the threshold, then sent, held over their limit, or waiting for the invitee.',
+    'Send money to another customer by e-mail address or phone number: the account and amount (within the balance and the sending limit), the review naming the recipient masked (or saying they will be invited), the step-up above the threshold, then sent, held over their limit, or waiting for the invitee.',
   context: ({ input }) => ({
     country: input.country,
     to: '',
     address: null,
     account: null,
+    limit: input.limit,
     amount: '',
     note: '',
     recipient: null,
@@ -109,6 +154,10 @@ export const sendMoneyMachine = setup({
       description: 'The form: recipient (or a recent contact), account, amount and note; a refusal shows next to it.',
       meta: { route: '/send' },
       on: {
+        LIMIT_CHANGED: {
+          description: 'The sending limit was read again: the next checks use what is left now.',
+          actions: 'limitRead',
+        },
         RECIPIENT_CHANGED: {
           description: 'The customer typed a recipient or picked a recent contact.',
           actions: assign({ to: ({ event }) => event.to, failure: null }),
@@ -118,6 +167,11 @@ export const sendMoneyMachine = setup({
             guard: 'chosenOverBalance',
             description: 'The chosen account holds less than the amount typed: said at once.',
             actions: assign({ account: ({ event }) => event.account, failure: { code: 'insufficient_funds' } }),
+          },
+          {
+            guard: 'chosenOverLimit',
+            description: 'From the chosen account the amount typed is more than the sending limit leaves: said at once, naming the limit.',
+            actions: [assign({ account: ({ event }) => event.account }), 'refusedByLimit'],
           },
           {
             description: 'The customer chose the account the money leaves.',
@@ -131,7 +185,12 @@ export const sendMoneyMachine = setup({
             actions: assign({ amount: ({ event }) => event.amount, failure: { code: 'insufficient_funds' } }),
           },
           {
-            description: 'The customer typed an amount the account covers.',
+            guard: 'typedOverLimit',
+            description: 'More than the sending limit leaves today or this month: said at once, naming the limit and what is left.',
+            actions: [assign({ amount: ({ event }) => event.amount }), 'refusedByLimit'],
+          },
+          {
+            description: 'The customer typed an amount the account and the limit cover.',
             actions: assign({ amount: ({ event }) => event.amount, failure: null }),
           },
         ],
@@ -158,6 +217,11 @@ export const sendMoneyMachine = setup({
             actions: assign({ failure: { code: 'insufficient_funds' } }),
           },
           {
+            guard: 'overLimit',
+            description: 'More than the sending limit leaves: nothing is looked up, no step-up is asked for.',
+            actions: 'refusedByLimit',
+          },
+          {
             target: 'lookingUp',
             description: 'The form is complete: the app finds out whom the address reaches.',
             actions: assign({ address: ({ context }) => recipientAddress(context.to, context.country), failure: null }),
@@ -177,19 +241,12 @@ export const sendMoneyMachine = setup({
           description: 'The answer came: the review names the customer, or says the address will be invited.',
           actions: assign({ recipient: ({ event }) => event.output }),
         },
-        onError: [
-          {
-            guard: 'lookupsUsedUp',
-            target: 'reviewing',
-            description: 'The day’s look-ups are used up: the review shows the address alone, still sendable.',
-            actions: assign({ recipient: null }),
-          },
-          {
-            target: 'editing',
-            description: 'Refused (the customer’s own address) or no answer: the form says why, as typed.',
-            actions: 'failed',
-          },
-        ],
+        onError: {
+          target: 'editing',
+          description:
+            'Refused (the customer’s own address, or the day’s new addresses used up, which the send would be too) or no answer: the form says why, as typed.',
+          actions: 'failed',
+        },
       },
     },
     reviewing: {
@@ -254,6 +311,10 @@ export const sendMoneyMachine = setup({
       tags: ['sent'],
       description: 'The receipt: sent, partly held until the receiver’s level allows it, or waiting 14 days for the invitee.',
       on: {
+        LIMIT_CHANGED: {
+          description: 'The limit was read again after the send: the next send is checked against what is left.',
+          actions: 'limitRead',
+        },
         NEW_REQUESTED: {
           target: 'editing',
           description: 'The customer sends again: an empty form with the same account.',

@@ -25,13 +25,13 @@ const REQUEST_ERRORS = ['money_request_not_found', 'money_request_paid', 'money_
  */
 export const sendMoneyEndpoints = {
   lookupRecipient: endpoint('POST', '/send/lookup', recipientLookupBodySchema, recipientLookupSchema, {
-    summary: `Whether an address is a customer's, with their masked name (\`Dana D.\`), in the same shape whatever the address. At most ${RECIPIENT_LOOKUPS_PER_DAY} look-ups (requests included) per customer and day.`,
+    summary: `Whether an address is a customer's, with their masked name (\`Dana D.\`), in the same shape whatever the address. At most ${RECIPIENT_LOOKUPS_PER_DAY} addresses a day per customer, counting requests and first sends too; an address counted in the last day, or one the customer has sent money to before, costs nothing.`,
     auth: 'bearer',
     requires: PAYS_CUSTOMERS,
     errors: ['send_to_self', 'rate_limited'],
   }),
   sendMoney: endpoint('POST', '/send', sendMoneyBodySchema, sendReceiptSchema, {
-    summary: `Send money from one of the customer's fiat or crypto accounts to an address, in one \`send\` ledger transaction, \`money_sent\` for the sender and \`money_received\` for the receiver (whose account of the asset is opened when missing), with the other's name. Worth more than ${SEND_STEP_UP_USD} US dollars it needs a \`send\` step-up, which it spends. It counts against the sender's \`payment\` limit and the receiver's \`receive\` limit: what the receiver's level cannot take waits in the holding account (\`held\`) until it can. To an address of no customer it waits there as an invitation (\`invited\`), e-mailed when the address is one, and goes back after 14 days unless a customer with that verified address claims it.`,
+    summary: `Send money from one of the customer's fiat or crypto accounts to an address, in one \`send\` ledger transaction, \`money_sent\` for the sender and \`money_received\` for the receiver (whose account of the asset is opened when missing), with the other's name. Worth more than ${SEND_STEP_UP_USD} US dollars it needs a \`send\` step-up, which it spends. Funds and the sender's limit are checked before the step-up is asked for. A first send to an address is one of the day's recipient look-ups (\`rate_limited\` past them, counted also when the send is refused), as a look-up of it is: the receipt tells a customer (\`sent\`, \`held\`) from an invitation (\`invited\`), in the same shape. It counts against the sender's \`payment\` limit and the receiver's \`receive\` limit: what the receiver's level cannot take waits in the holding account (\`held\`) until it can. To an address of no customer it waits there as an invitation (\`invited\`), e-mailed when the address is one, and goes back after 14 days unless a customer with that verified address claims it.`,
     auth: 'bearer',
     requires: PAYS_CUSTOMERS,
     idempotent: true,
@@ -44,6 +44,7 @@ export const sendMoneyEndpoints = {
       'limit_exceeded',
       'rate_stale',
       'amount_too_precise',
+      'rate_limited',
     ],
   }),
   listContacts: endpoint('GET', '/send/contacts', undefined, contactsSchema, {

@@ -10,7 +10,12 @@ export function sendMoneyRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Se
   const key = (c: Context<AppEnv>) => c.req.header('idempotency-key');
 
   mount(app, deps, endpoints.lookupRecipient, ({ principal, body }) => sendMoney.lookup(principal, body.to));
-  mount(app, deps, endpoints.sendMoney, ({ principal, db, body, c }) => sendMoney.send(db, principal, body, key(c)));
+  mount(app, deps, endpoints.sendMoney, ({ principal, db, body, c }) => sendMoney.send(db, principal, body, key(c)), {
+    around: async ({ principal, body }, answer) => {
+      await sendMoney.admitSend(principal, body);
+      return answer();
+    },
+  });
   mount(app, deps, endpoints.listContacts, ({ principal, query }) => sendMoney.contacts(principal.userId, query.q));
   mount(app, deps, endpoints.requestMoney, ({ principal, db, body }) => sendMoney.request(db, principal, body), {
     around: async ({ principal, body }, answer) => {

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { RECIPIENT_LOOKUPS_PER_DAY } from '../../contract/sendMoney';
 import { addSeconds, type Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -87,6 +87,8 @@ export const COOLDOWNS = {
   codeResend: { bucket: 'code-send:cooldown', seconds: 60 },
   /** A phone's owner hears by e-mail that others tried their number at most once a day, however often they try. */
   phoneClaimedNotice: { bucket: 'notice:phone-claimed', seconds: 24 * HOUR },
+  /** An address a sender looked up (or sent to) is counted once a day: asking again tells them nothing new. */
+  recipientCounted: { bucket: 'recipient-lookup:address', seconds: 24 * HOUR },
 } as const satisfies Record<string, CooldownPolicy>;
 
 /**
@@ -162,6 +164,27 @@ export function createRateLimiter(db: Db, clock: Clock) {
       if (!verdict.allowed) wait = Math.max(wait, verdict.retryAfterSeconds);
     }
     if (wait > 0) throw new ApiError('rate_limited', undefined, { retryAfter: wait });
+  }
+
+  /**
+   * Counts one attempt of `key` against `policy` unless `item` was counted within `once`'s window (then
+   * nothing is counted); an attempt refused by the limit does not mark the item, so it is refused again.
+   */
+  async function enforceOnce(policy: RateLimitPolicy, key: string, once: CooldownPolicy, item: string): Promise<void> {
+    const [counted] = await db
+      .select({ hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(
+        and(
+          eq(rateLimitCounters.bucket, once.bucket),
+          eq(rateLimitCounters.key, item),
+          eq(rateLimitCounters.windowStart, COOLDOWN_ROW_START),
+          gt(rateLimitCounters.windowEnd, clock()),
+        ),
+      );
+    if (counted) return;
+    await enforce([[policy, key]]);
+    await countSinceFirst(once, item);
   }
 
   /**
@@ -257,7 +280,7 @@ export function createRateLimiter(db: Db, clock: Clock) {
     await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEnd, clock()));
   }
 
-  return { enforce, countSinceFirst, tryClaimCooldown, claimCooldown, claimBackoff, clearBackoff, release, prune };
+  return { enforce, enforceOnce, countSinceFirst, tryClaimCooldown, claimCooldown, claimBackoff, clearBackoff, release, prune };
 }
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

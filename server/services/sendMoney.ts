@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { assetInfo, type Asset } from '../../contract/assetList';
 import { fitsAssetDecimals } from '../../contract/assets';
 import { compare, formatDecimal, isPositive, negate, subtract } from '../../contract/decimal';
@@ -24,7 +24,7 @@ import { displayNameSql, maskedName, payingAccount, receivingAccount } from './c
 import { post, systemAccountId, type ActivityInput } from './ledger';
 import type { LimitService } from './limits';
 import type { Outbox } from './outbox';
-import { RATE_LIMITS, type RateLimiter } from './rate-limit';
+import { COOLDOWNS, RATE_LIMITS, type RateLimiter } from './rate-limit';
 import { noticeRecipient } from './recipient';
 import { moneyInvitationNotice } from './sendNotices';
 import type { StepUpService } from './step-up';
@@ -71,8 +71,21 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
     return row ?? null;
   }
 
-  /** One of the caller's daily look-ups, counted in its own transaction: a refused request still spent it. */
-  const countLookUp = (principal: Principal) => rateLimiter.enforce([[RATE_LIMITS.recipientLookupPerSender, principal.userId]]);
+  /**
+   * One of the caller's daily look-ups for `address`, counted in its own transaction, so a refused
+   * request or send still spent it. What tells the caller nothing new costs nothing: an address they
+   * have sent money to before, or one counted for them in the last day (the review's look-up, then the send).
+   */
+  async function countLookUp(principal: Principal, address: string): Promise<void> {
+    const [paid] = await db
+      .select({ id: moneySends.id })
+      .from(moneySends)
+      .where(and(eq(moneySends.senderId, principal.userId), eq(moneySends.address, address)))
+      .limit(1);
+    if (paid) return;
+    const item = `${principal.userId}:${createHash('sha256').update(address).digest('base64url')}`;
+    await rateLimiter.enforceOnce(RATE_LIMITS.recipientLookupPerSender, principal.userId, COOLDOWNS.recipientCounted, item);
+  }
 
   /** The address's customer, if any; the caller's own address is refused. */
   async function recipientAt(tx: Db, principal: Principal, address: string) {
@@ -82,7 +95,7 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
   }
 
   async function lookup(principal: Principal, to: string): Promise<RecipientLookup> {
-    await countLookUp(principal);
+    await countLookUp(principal, to);
     const found = await recipientAt(db, principal, to);
     return { customer: found !== null, name: found?.name ? maskedName(found.name) : null };
   }
@@ -212,9 +225,12 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
     const source = await payingAccount(tx, principal.userId, order.fromAccountId);
     const asset = source.asset;
     if (!fitsAssetDecimals(order.amount, asset)) throw new ApiError('amount_too_precise');
+    // Funds and the limit before the step-up: no code is sent for a send that would be refused (the
+    // posting checks the balance again, atomically).
+    if (compare(order.amount, formatDecimal(source.balance)) > 0) throw new ApiError('insufficient_funds');
+    await limits.assertWithinLimit(tx, principal.userId, 'payment', asset, order.amount);
     const stepped = compare(await usdValue(tx, asset, order.amount), SEND_STEP_UP_USD) > 0;
     if (stepped) await stepUp.require(tx, principal, 'send');
-    await limits.assertWithinLimit(tx, principal.userId, 'payment', asset, order.amount);
     const at = clock();
     const from = { name: await senderName(tx, principal.userId), note: order.note };
     const credit = order.recipient
@@ -326,7 +342,19 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
    */
   async function admitRequest(principal: Principal, body: CreateMoneyRequestBody): Promise<void> {
     if (!fitsAssetDecimals(body.amount, body.asset)) throw new ApiError('amount_too_precise');
-    await countLookUp(principal);
+    await countLookUp(principal, body.from);
+  }
+
+  /**
+   * Runs before the send's transaction, as `admitRequest` does: a first send to an address tells
+   * whether it is a customer's (the receipt says sent or invited), so it is one of the day's look-ups,
+   * counted also when the send is then refused for funds or limits. The review's look-up of the same
+   * address counted it already. What no form sends (another's account, too many decimals) counts nothing.
+   */
+  async function admitSend(principal: Principal, body: SendMoneyBody): Promise<void> {
+    const source = await payingAccount(db, principal.userId, body.fromAccountId);
+    if (!fitsAssetDecimals(body.amount, source.asset)) throw new ApiError('amount_too_precise');
+    await countLookUp(principal, body.to);
   }
 
   /** Inside the Idempotency-Key's transaction, after `admitRequest`. */
@@ -517,6 +545,7 @@ export function createSendMoneyService({ db, clock, stepUp, limits, rateLimiter,
 
   return {
     lookup,
+    admitSend,
     send,
     contacts,
     admitRequest,

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 export const QUERY_RETRIES = 3;
 export const QUERY_RETRY_CAP_MS = 30_000;
 
-/** `GET /users-deposit-levels/limits`: read by the top-up screens, out of date once money came in. */
+/** `GET /users-deposit-levels/limits`: read by the top-up screens and /send, out of date once money came or left. */
 export const OPERATION_LIMITS_KEY = ['operationLimits'] as const;
 
 /** 1 s, 2 s, 4 s … capped at 30 s. */

@@ -1,20 +1,35 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BalancesSummary } from '../../contract/accounts';
-import { compare, isPositive } from '../../contract/decimal';
+import { compare, isPositive, subtract } from '../../contract/decimal';
+import { formatAmount } from '../../contract/money';
 import type { SendReceipt } from '../../contract/sendMoney';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageAction, PageMark } from './graph/model';
 import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { recipientAddress } from '../../machines/recipientAddress';
-import { sendMoneyMachine, type SendingAccount } from '../../machines/sendMoney.machine';
+import type { OperationLimits } from '../../contract/users';
+import { sendAllowance, sendMoneyMachine, type SendingAccount, type SendLimit } from '../../machines/sendMoney.machine';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 
 type Snapshot = SnapshotFrom<typeof sendMoneyMachine>;
 
-const EUROS: SendingAccount = { id: '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', asset: 'EUR', balance: '2450.75' };
-const EMPTY_DOLLARS: SendingAccount = { id: '4a2c3d5e-6f7a-4b8c-9dae-1f2a3b4c5d6e', asset: 'USD', balance: '0' };
+const EUROS: SendingAccount = { id: '3f1b2c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', asset: 'EUR', balance: '2450.75', rate: '1' };
+const EMPTY_DOLLARS: SendingAccount = { id: '4a2c3d5e-6f7a-4b8c-9dae-1f2a3b4c5d6e', asset: 'USD', balance: '0', rate: '1' };
+
+/** What the page opens with: $1,000 of the sending limit left today, $5,000 this month. */
+const LIMIT: SendLimit = { day: '1000.00', month: '5000.00' };
+const usage = (limit: string, left: string) => ({ limit, used: subtract(limit, left), left });
+const PERIODS = { daily: usage('500.00', '500.00'), monthly: usage('2000.00', '2000.00') };
+/** GET /users-deposit-levels/limits as the page reads it: `payment` is what sending counts against. */
+export const SEND_LIMITS: OperationLimits = {
+  top_up: PERIODS,
+  transfer: PERIODS,
+  payment: { daily: usage('2500.00', LIMIT.day), monthly: usage('10000.00', LIMIT.month) },
+  withdrawal: PERIODS,
+  receive: PERIODS,
+};
 
 export const SAMPLE_SEND: SendReceipt = {
   id: '5b3d4e6f-7a8b-4c9d-8eaf-2a3b4c5d6e7f',
@@ -56,6 +71,7 @@ export function payCustomersPage(path: string, summary: BalancesSummary, languag
     { answer: '**/api/users/me', method: 'GET', json: MAY_PAY_CUSTOMERS },
     { answer: '**/api/accounts-management/summary-balance', method: 'GET', json: summary },
     { answer: '**/api/send/contacts*', method: 'GET', json: [] },
+    { answer: '**/api/users-deposit-levels/limits', method: 'GET', json: SEND_LIMITS },
     { open: inLanguage(path, language) },
   ];
 }
@@ -64,20 +80,33 @@ const LOOKUP = '**/api/send/lookup';
 const SEND = '**/api/send';
 
 const onForm = (s: Snapshot) => s.matches('editing');
-const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] =>
-  s.context.failure ? [{ shownText: failureText(language, pageTexts(language).sendMoney.failures, s.context.failure) }] : [];
+/** The refusal's words, with the amount the limit leaves written as the page writes it. */
+const failureShown = (s: Snapshot, language: PageLanguage): PageMark[] => {
+  const { failure, account } = s.context;
+  if (!failure) return [];
+  const text = failureText(language, pageTexts(language).sendMoney.failures, failure);
+  const left = failure.fields?.left;
+  return [{ shownText: left && account ? text.replace('{{amount}}', formatAmount(left, account.asset, language)) : text }];
+};
 
 const stepUpAsked = (error: unknown) => (error as { code?: string }).code === 'step_up_required';
 const withinBalance = (s: Snapshot) =>
   s.context.account !== null && isPositive(s.context.amount) && compare(s.context.amount, s.context.account.balance) <= 0;
+/** Within what the sending limit leaves, converted at the account's rate (true while the limit is unknown). */
+const withinLimit = (s: Snapshot) => {
+  const allowance = sendAllowance(s.context.limit, s.context.account);
+  return allowance === null || compare(s.context.amount || '0', allowance.left) <= 0;
+};
+const covered = (s: Snapshot) => withinBalance(s) && withinLimit(s);
 
 /** Which recipient the guards see: none, one that reads as an address, or one that does not. */
 const recipientKind = (s: Snapshot) =>
   s.context.to.trim() === '' ? null : recipientAddress(s.context.to, s.context.country) === null ? 'invalid' : 'address';
 
 export const sendMoneyModel = {
-  inputs: { 'a customer in Germany': { country: 'DE' } },
+  inputs: { 'a customer in Germany': { country: 'DE', limit: LIMIT } },
   events: {
+    LIMIT_CHANGED: { 'little left this month': { limit: { day: LIMIT.day, month: '20.00' } } },
     RECIPIENT_CHANGED: {
       'an e-mail address': { to: 'Dana@Example.com' },
       'a phone number in the country’s form': { to: '0151 12345678' },
@@ -87,6 +116,7 @@ export const sendMoneyModel = {
     AMOUNT_CHANGED: {
       '25': { amount: '25' },
       'more than the balance': { amount: '5000' },
+      'more than the day’s limit leaves': { amount: '2000' },
       'more decimals than euros have': { amount: '1.005' },
       nothing: { amount: '' },
     },
@@ -130,8 +160,9 @@ export const sendMoneyModel = {
       s.value,
       recipientKind(s),
       s.context.account?.id ?? null,
-      // Which amount matters only to the guards: none, one the account covers, more, or malformed.
-      s.context.amount === '' ? null : s.context.amount === '1.005' ? 'malformed' : withinBalance(s),
+      s.context.limit?.month ?? null,
+      // The amount as typed: each fixture meets the guards differently with each account and limit.
+      s.context.amount,
       s.context.recipient?.customer ?? null,
       s.context.receipt?.status ?? null,
       s.context.failure?.code ?? null,
@@ -141,6 +172,8 @@ export const sendMoneyModel = {
     languages: PAGE_LANGUAGES,
     start: (_, language) => payCustomersPage('/send', WITH_TWO_ACCOUNTS, language),
     events: {
+      // The page's limit is the one answered at the start; a later one would need another answer.
+      LIMIT_CHANGED: () => null,
       // Typing what the field holds already changes nothing on the page: no event.
       RECIPIENT_CHANGED: ({ to }, before, language) =>
         onForm(before) && before.context.to !== to ? [{ fill: { label: pageTexts(language).sendMoney.to }, text: to }] : null,
@@ -213,15 +246,31 @@ export const sendMoneyModel = {
     stepUp: stepUpOnlyWhenAsked('sendMoney', { confirmedBy: [], askedFor: stepUpAsked }),
   },
   invariants: {
-    // The business rules: money goes only to an address, from an account that covers it, once reviewed.
-    lookingUp: (s) => (s.context.address !== null && withinBalance(s)) || 'looks up no address, or for more than the balance',
-    reviewing: (s) => (s.context.address !== null && withinBalance(s)) || 'reviews a send the form would refuse',
-    sending: (s) => (s.context.address !== null && withinBalance(s)) || 'sends to no address, or more than the balance',
+    // The business rules: money goes only to an address, from an account and within a limit that cover it, once reviewed.
+    lookingUp: (s) => (s.context.address !== null && covered(s)) || 'looks up no address, or for more than the balance or the limit',
+    reviewing: (s) => (s.context.address !== null && covered(s)) || 'reviews a send the form would refuse',
+    sending: (s) => (s.context.address !== null && covered(s)) || 'sends to no address, or more than the balance or the limit',
     sent: (s) => s.context.receipt !== null || 'a receipt the server did not give',
     // “Not enough” is said only of an amount above the balance.
-    editing: (s) =>
-      s.context.failure?.code !== 'insufficient_funds' ||
-      (s.context.account !== null && compare(s.context.amount || '0', s.context.account.balance) > 0) ||
-      'says “not enough” of an amount the account covers',
+    editing: (s) => {
+      const code = s.context.failure?.code;
+      if (
+        code === 'insufficient_funds' &&
+        !(s.context.account !== null && compare(s.context.amount || '0', s.context.account.balance) > 0)
+      ) {
+        return 'says “not enough” of an amount the account covers';
+      }
+      if ((code === 'over_daily_limit' || code === 'over_monthly_limit') && withinLimit(s))
+        return 'says “over the limit” of an amount within it';
+      return true;
+    },
+  },
+  notInBrowser: {
+    transitions: {
+      'editing → editing (stays) (LIMIT_CHANGED)':
+        'The page’s limit is the one answered at the start; a later one is read after a send, on the page’s own schedule, which a browser step cannot time.',
+      'sent → sent (stays) (LIMIT_CHANGED)':
+        'The limit read again after a send answers as the start did in the browser paths: the page shows nothing new for it, so no step can tell it was read.',
+    },
   },
 } satisfies FlowModel<typeof sendMoneyMachine>;

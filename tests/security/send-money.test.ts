@@ -118,9 +118,16 @@ describe('the recipient look-up', () => {
       Math.max(known, stranger) / 2 + 10,
     );
 
-    // Past the limit every address is refused alike, and a request (which looks the payer up) too.
-    for (const to of [dana.email, uniqueEmail()]) expectError(await sam.client.post('/send/lookup', { to }), 429, 'rate_limited');
-    expectError(await ask(sam, { from: dana.email, asset: 'EUR', amount: '1' }), 429, 'rate_limited');
+    // Each address counted once a day: Dana's two, the unproven e-mail once, six other strangers.
+    for (let counted = 9; counted < RECIPIENT_LOOKUPS_PER_DAY; counted += 1) {
+      expect((await sam.client.post('/send/lookup', { to: uniqueEmail() })).status).toBe(200);
+    }
+    // Past the limit every new address is refused alike, customer or not, and a request (which looks the payer up) too.
+    const eve = await customer('Eve', 'Evans');
+    for (const to of [eve.email, eve.phone, uniqueEmail()]) expectError(await sam.client.post('/send/lookup', { to }), 429, 'rate_limited');
+    expectError(await ask(sam, { from: eve.email, asset: 'EUR', amount: '1' }), 429, 'rate_limited');
+    // An address counted today answers as before: asking again tells nothing new.
+    expect((await sam.client.post('/send/lookup', { to: dana.email })).body).toEqual({ customer: true, name: 'Dana D.' });
     // The customer's own look-ups only: another sender is not slowed.
     expect((await dana.client.post('/send/lookup', { to: sam.email })).status).toBe(200);
   });
@@ -131,6 +138,51 @@ describe('the recipient look-up', () => {
       expectError(await ask(sam, { from: uniqueEmail(), asset: 'EUR', amount: '1' }), 422, 'recipient_not_customer');
     }
     expectError(await sam.client.post('/send/lookup', { to: uniqueEmail() }), 429, 'rate_limited');
+  });
+});
+
+describe('a send as a look-up', () => {
+  it('counts a first send to an address like a look-up, answers a customer and a stranger in the same shape, and refuses past the limit', async () => {
+    const sam = await customer('Sam', 'Smith');
+    const dana = await customer('Dana', 'Doe');
+    const eve = await customer('Eve', 'Evans');
+    const from = await fund(db, sam.userId, 'EUR', '100');
+    for (let i = 0; i < RECIPIENT_LOOKUPS_PER_DAY - 3; i += 1) {
+      expect((await sam.client.post('/send/lookup', { to: uniqueEmail() })).status).toBe(200);
+    }
+    // The review's look-up, then the send of the same address: counted once.
+    expect((await sam.client.post('/send/lookup', { to: eve.email })).body).toEqual({ customer: true, name: 'Eve E.' });
+    expect((await send(sam, { to: eve.email, fromAccountId: from, amount: '1' })).status).toBe(201);
+    // A first send without a look-up counts; to a customer and to a stranger, the receipt has the same fields.
+    const toCustomer = await send(sam, { to: dana.email, fromAccountId: from, amount: '2' });
+    const toStranger = await send(sam, { to: uniqueEmail(), fromAccountId: from, amount: '3' });
+    expect([toCustomer.status, toStranger.status]).toEqual([201, 201]);
+    expect(Object.keys(toCustomer.body).sort()).toEqual(Object.keys(toStranger.body).sort());
+    expect([toCustomer.body.status, toStranger.body.status]).toEqual(['sent', 'invited']);
+
+    // The day's addresses are used up: a new one is refused before anything moves, customer or not, and
+    // the refusal is counted like a look-up (a retry is refused again).
+    for (const to of [uniqueEmail(), uniquePhone(), (await customer('Kim', 'Kane')).email]) {
+      expectError(await send(sam, { to, fromAccountId: from, amount: '1' }), 429, 'rate_limited');
+      expectError(await send(sam, { to, fromAccountId: from, amount: '1' }), 429, 'rate_limited');
+    }
+    expect(await balanceOf(db, from)).toBe('94.00');
+    expect(await sendsOf(sam.userId)).toHaveLength(3);
+    // Whom the customer paid before stays payable, and looking them up tells nothing new.
+    expect((await send(sam, { to: dana.email, fromAccountId: from, amount: '4' })).body).toMatchObject({ status: 'sent' });
+    expect((await sam.client.post('/send/lookup', { to: dana.email })).body).toEqual({ customer: true, name: 'Dana D.' });
+  });
+
+  it('asks for no step-up for a send the balance or the limit refuses', async () => {
+    const sam = await customer('Sam', 'Smith');
+    const dana = await customer('Dana', 'Doe');
+    const from = await fund(db, sam.userId, 'EUR', '900');
+    // Above the step-up threshold, both: over the balance, and over level 1's daily 500 US dollars.
+    expectError(await send(sam, { to: dana.email, fromAccountId: from, amount: '901' }), 409, 'insufficient_funds');
+    expectError(await send(sam, { to: dana.email, fromAccountId: from, amount: '800' }), 409, 'limit_exceeded');
+    // Within both, the same send asks for it.
+    expectError(await send(sam, { to: dana.email, fromAccountId: from, amount: '300' }), 403, 'step_up_required');
+    expect(await balanceOf(db, from)).toBe('900.00');
   });
 });
 

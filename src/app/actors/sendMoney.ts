@@ -8,6 +8,7 @@ import { idempotentSubmit, type SubmitIntent } from '../../../machines/idempoten
 import { stepUpMachine } from '../../../machines/stepUp.machine';
 import { pageIdempotencyKeys } from '../idempotency';
 import { moneyMoved } from '../moneyMoved';
+import { OPERATION_LIMITS_KEY } from '../queryClient';
 import type { AppSystem } from '../system';
 import type { FlowHost } from './host';
 import { stepUpActors } from './stepUp';
@@ -34,9 +35,10 @@ export function contactsQuery(api: Api, q: string) {
   });
 }
 
-/** Money left the customer's accounts: the balances, activities and contacts are read again. */
+/** Money left the customer's accounts: the balances, activities, limits and contacts are read again. */
 function sent({ queryClient, balances }: Host) {
   moneyMoved({ balances });
+  void queryClient.invalidateQueries({ queryKey: OPERATION_LIMITS_KEY });
   void queryClient.invalidateQueries({ queryKey: ['activities'] });
   void queryClient.invalidateQueries({ queryKey: ['send-contacts'] });
 }

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { profileApi } from '../../api/profile';
 import { useApi, useLocalize } from '../../app/context';
-import { OPERATION_LIMITS_KEY } from '../../app/queryClient';
+import { operationLimitsQuery } from '../../app/limits';
 import { LimitLeft } from '../../ui/LimitLeft';
-import { unwrap } from '../../app/actors/unwrap';
 
 /**
  * What is left of the customer's top-up limit (issue 12), shown by every top-up screen before anything is
@@ -15,12 +14,7 @@ export function TopUpLimit() {
   const { t } = useTranslation();
   const api = useApi(profileApi);
   const localize = useLocalize();
-  const limits = useQuery({
-    queryKey: OPERATION_LIMITS_KEY,
-    queryFn: async ({ signal }) => {
-      return unwrap(api.getLimits({ signal }));
-    },
-  });
+  const limits = useQuery(operationLimitsQuery(api));
   return (
     <LimitLeft
       title={t('limits.topUp')}

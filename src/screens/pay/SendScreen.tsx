@@ -1,22 +1,26 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../contract/countryCodes';
 import { isDecimal } from '../../../contract/decimal';
 import { INVITATION_DAYS } from '../../../contract/sendMoney';
-import { sendMoneyMachine } from '../../../machines/sendMoney.machine';
+import type { OperationLimits } from '../../../contract/users';
+import { sendMoneyMachine, type SendLimit } from '../../../machines/sendMoney.machine';
 import { sendMoneyView } from '../../../machines/sendMoney.view';
 import { sendMoneyApi } from '../../api/sendMoney';
 import { contactsQuery, sendMoneyActors } from '../../app/actors/sendMoney';
 import { useApi, useFlowActor, useLocalize, useMe, useSystem } from '../../app/context';
+import { profileApi } from '../../api/profile';
+import { operationLimitsQuery } from '../../app/limits';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
+import { LimitLeft } from '../../ui/LimitLeft';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
-import { amountForInput } from '../../ui/money';
+import { amountForInput, formatAmount } from '../../ui/money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { summaryAccounts } from '../shared/Balances';
@@ -24,22 +28,49 @@ import { FailureMessage } from '../shared/FailureMessage';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 
-/** /send: once the customer's country is known (a phone number without + is read in it). */
+/** What sending counts against: the `payment` limit's remainders, in US dollars. */
+const sendLimit = (limits: OperationLimits | undefined): SendLimit | null =>
+  limits ? { day: limits.payment.daily.left, month: limits.payment.monthly.left } : null;
+
+/**
+ * /send: once the customer's country is known (a phone number without + is read in it) and the sending
+ * limit was read (or could not be: the server still checks it), so an amount over it is refused as typed.
+ */
 export function SendScreen() {
   const me = useMe();
-  return me.data ? <SendFlow country={me.data.country} /> : <div className="skeleton skeleton--block" aria-hidden="true" />;
+  const api = useApi(profileApi);
+  const limits = useQuery(operationLimitsQuery(api));
+  return me.data && !limits.isPending ? (
+    <SendFlow country={me.data.country} limits={limits.data} failed={limits.isError} />
+  ) : (
+    <div className="skeleton skeleton--block" aria-hidden="true" />
+  );
 }
 
-function SendFlow({ country }: { country: CountryCode }) {
+function SendFlow({ country, limits, failed }: { country: CountryCode; limits: OperationLimits | undefined; failed: boolean }) {
   const { t } = useTranslation();
   const system = useSystem();
   const localize = useLocalize();
-  const flow = useFlowActor(sendMoneyMachine, () => sendMoneyActors(system), { input: { country } });
+  const limit = sendLimit(limits);
+  const flow = useFlowActor(sendMoneyMachine, () => sendMoneyActors(system), { input: { country, limit } });
+  // Read again after each send: the next one is checked against what is left then.
+  const [day, month] = [limit?.day, limit?.month];
+  useEffect(() => {
+    if (day !== undefined && month !== undefined) flow.send({ type: 'LIMIT_CHANGED', limit: { day, month } });
+  }, [flow, day, month]);
   const view = useSelector(flow, sendMoneyView, shallowEqual);
   const stepUp = useSelector(flow, stepUpChild);
   return (
     <>
       <p className="page-lead">{t('sendMoney.lead')}</p>
+      {view.step === 'form' ? (
+        <LimitLeft
+          title={t('limits.send')}
+          usage={limits?.payment}
+          failed={failed}
+          action={<Link to={localize('/profile')}>{t('limits.raiseLimit')}</Link>}
+        />
+      ) : null}
       {view.step === 'form' ? <SendForm flow={flow} view={view} /> : view.step === 'review' ? <Review flow={flow} view={view} /> : null}
       {view.step === 'sent' ? <Receipt view={view} onAgain={() => flow.send({ type: 'NEW_REQUESTED' })} /> : null}
       <p>
@@ -63,17 +94,25 @@ function SendForm({ flow, view }: { flow: Flow; view: View }) {
   const [typed, setTyped] = useState(() => (isDecimal(view.amount) ? amountForInput(view.amount, locale) : view.amount));
   const choose = (id: string) => {
     const account = accounts.find((candidate) => candidate.id === id);
-    if (account) flow.send({ type: 'ACCOUNT_CHOSEN', account: { id: account.id, asset: account.currency, balance: account.balance } });
+    if (account) {
+      flow.send({
+        type: 'ACCOUNT_CHOSEN',
+        account: { id: account.id, asset: account.currency, balance: account.balance, rate: account.rate },
+      });
+    }
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     flow.send({ type: 'REVIEW_REQUESTED' });
   };
+  const amountText = (amount: string | undefined) => (amount && view.asset ? formatAmount(amount, view.asset, locale) : '');
   return (
     <>
       <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
         <div className="form-alert" role="alert" aria-live="assertive">
-          {view.failure ? <FailureMessage scope="sendMoney.failures" failure={view.failure} /> : null}
+          {view.failure ? (
+            <FailureMessage scope="sendMoney.failures" failure={view.failure} values={{ amount: amountText(view.failure.fields?.left) }} />
+          ) : null}
         </div>
         <TextField
           label={t('sendMoney.to')}
@@ -106,6 +145,7 @@ function SendForm({ flow, view }: { flow: Flow; view: View }) {
           label={t('sendMoney.amount')}
           name="amount"
           asset={view.asset ?? 'EUR'}
+          hint={view.upTo ? t(`sendMoney.upTo.${view.upTo.by}`, { amount: amountText(view.upTo.amount) }) : undefined}
           value={typed}
           onChange={(text, parsed) => {
             setTyped(text);
