@@ -29,7 +29,8 @@ const priceSchema = positiveAmountSchemaOf(messages).regex(/^\d{1,12}(\.\d{1,8})
 const percentSchema = z
   .string()
   .max(6)
-  .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Expected a percent with at most 2 decimals')
+  // Stops here on a malformed percent: the range check below compares decimals, which letters are not.
+  .regex(/^\d{1,3}(\.\d{1,2})?$/, { message: 'Expected a percent with at most 2 decimals', abort: true })
   .refine(
     (value) => compare(value, MOVE_ALERT_PERCENT_MIN) >= 0 && compare(value, MOVE_ALERT_PERCENT_MAX) <= 0,
     `Expected a percent from ${MOVE_ALERT_PERCENT_MIN} to ${MOVE_ALERT_PERCENT_MAX}`,

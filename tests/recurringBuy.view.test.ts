@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { recurringBuyMachine } from '../machines/recurringBuy.machine';
 import { recurringBuyView } from '../machines/recurringBuy.view';
+import type { RecurringBuys } from '../contract/recurringBuys';
 
 const input = {
   timeZone: 'Europe/Berlin',
@@ -11,9 +12,12 @@ const input = {
 };
 
 async function form(today = input.today) {
-  const actor = createActor(recurringBuyMachine.provide({ actors: { loadPlans: fromPromise(async () => ({ plans: [] })) } }), {
-    input: { ...input, today },
-  }).start();
+  const actor = createActor(
+    recurringBuyMachine.provide({ actors: { loadPlans: fromPromise(async (): Promise<RecurringBuys> => ({ plans: [] })) } }),
+    {
+      input: { ...input, today },
+    },
+  ).start();
   await waitFor(actor, (snapshot) => recurringBuyView(snapshot).step === 'list');
   actor.send({ type: 'SETUP_STARTED' });
   return actor;

@@ -36,9 +36,11 @@ export const priceAlertsEndpoints = {
     auth: 'bearer',
   }),
   createRecurringBuy: endpoint('POST', '/recurring-buys', createRecurringBuyBodySchema, recurringBuySchema, {
-    summary: `Buy a crypto asset for a fixed amount of a fiat account daily, weekly or monthly, in the customer's time zone (29th–31st: the last day of shorter months). Needs a \`recurring_buy\` step-up, which it spends: it authorises every run. Each run is a quote and an exchange with its own Idempotency-Key (\`recurring:<plan>:<day>\`) within the transfer limit, once per plan and day whatever the number of servers; one the balance cannot cover is skipped with a \`recurring_buy_skipped\` notice. At most ${RECURRING_BUYS_MAX} plans per customer.`,
+    summary: `Buy a crypto asset for a fixed amount of a fiat account daily, weekly or monthly (takes an \`Idempotency-Key\`), in the customer's time zone (29th–31st: the last day of shorter months). Needs a \`recurring_buy\` step-up, which it spends: it authorises every run. Each run is a quote and an exchange with its own Idempotency-Key (\`recurring:<plan>:<day>\`) within the transfer limit, once per plan and day whatever the number of servers; one the balance cannot cover is skipped with a \`recurring_buy_skipped\` notice. At most ${RECURRING_BUYS_MAX} plans per customer.`,
     auth: 'bearer',
     requires: MOVES_MONEY,
+    // A retry after a lost answer finds the plan it set up, instead of a spent step-up and a second plan.
+    idempotent: true,
     status: 201,
     errors: ['step_up_required', 'account_not_found', 'transfer_pair_invalid', 'recurring_buys_full', 'amount_too_precise'],
   }),

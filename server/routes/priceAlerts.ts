@@ -12,7 +12,7 @@ export function priceAlertsRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: 
   mount(app, deps, endpoints.createPriceAlert, ({ principal, body }) => priceAlerts.create(principal.userId, body));
   mount(app, deps, endpoints.removePriceAlert, ({ principal, c }) => priceAlerts.remove(principal.userId, id(c)));
   mount(app, deps, endpoints.listRecurringBuys, ({ principal }) => recurringBuys.list(principal.userId));
-  mount(app, deps, endpoints.createRecurringBuy, ({ principal, body }) => recurringBuys.create(principal, body));
+  mount(app, deps, endpoints.createRecurringBuy, ({ principal, body, db }) => recurringBuys.create(principal, body, db));
   mount(app, deps, endpoints.pauseRecurringBuy, ({ principal, c }) => recurringBuys.setStatus(principal.userId, id(c), 'paused'));
   mount(app, deps, endpoints.resumeRecurringBuy, ({ principal, c }) => recurringBuys.setStatus(principal.userId, id(c), 'active'));
   mount(app, deps, endpoints.cancelRecurringBuy, ({ principal, c }) => recurringBuys.setStatus(principal.userId, id(c), 'cancelled'));

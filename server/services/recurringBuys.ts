@@ -95,12 +95,17 @@ export function createRecurringBuyService({ db, clock, stepUp, transfers, logger
     return row;
   }
 
-  /** Sets up a plan, spending the `recurring_buy` step-up that authorises all its runs. */
-  async function create(principal: Principal, body: CreateRecurringBuyBody): Promise<RecurringBuy> {
+  /**
+   * Sets up a plan, spending the `recurring_buy` step-up that authorises all its runs; `into` is the
+   * transaction that also records the request's Idempotency-Key.
+   */
+  async function create(principal: Principal, body: CreateRecurringBuyBody, into: Db = db): Promise<RecurringBuy> {
     const { userId } = principal;
-    return db.transaction(async (tx) => {
-      // Serialises one customer's set-ups, so two at once cannot both pass the count.
-      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+    return into.transaction(async (tx) => {
+      // Serialises one customer's set-ups, so two at once cannot both pass the count. NO KEY UPDATE: the
+      // Idempotency-Key row already holds a key-share lock on the user (its foreign key), which FOR UPDATE
+      // would wait on, so two set-ups under different keys would deadlock.
+      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
       const from = await accountOf(tx, userId, body.fromAccountId);
       const to = await accountOf(tx, userId, body.toAccountId);
       if (from.kind !== 'fiat' || to.kind !== 'crypto') throw new ApiError('transfer_pair_invalid');

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_ALERTS_MAX, priceAlertSchema, type PriceAlert } from '../../contract/priceAlerts';
 import { recurringBuySchema, type RecurringBuy } from '../../contract/recurringBuys';
 import { BODY_LIMIT_BYTES } from '../../server/http/request';
-import { expectError, stepUp, useTestServer } from '../server/helpers';
+import { expectError, stepUp, useTestServer, withKey } from '../server/helpers';
 import { fund } from '../server/payLinkHelpers';
 import { withdrawalHelpers } from '../server/withdrawalHelpers';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
   }
   alert = priceAlertSchema.parse((await owner.client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '70000' })).body);
   await stepUp(owner.client, 'recurring_buy', owner.phone);
-  plan = recurringBuySchema.parse((await owner.client.post('/recurring-buys', planBody(owner))).body);
+  plan = recurringBuySchema.parse((await owner.client.post('/recurring-buys', planBody(owner), withKey())).body);
 });
 
 describe("another customer's ids", () => {
@@ -69,8 +69,8 @@ describe("another customer's ids", () => {
     // Nor does a plan of the attacker's buy from the owner's account, or into it.
     await stepUp(client, 'recurring_buy', attacker.phone);
     const own = planBody(attacker);
-    expectError(await client.post('/recurring-buys', { ...own, fromAccountId: plan.fromAccountId }), 404, 'account_not_found');
-    expectError(await client.post('/recurring-buys', { ...own, toAccountId: plan.toAccountId }), 404, 'account_not_found');
+    expectError(await client.post('/recurring-buys', { ...own, fromAccountId: plan.fromAccountId }, withKey()), 404, 'account_not_found');
+    expectError(await client.post('/recurring-buys', { ...own, toAccountId: plan.toAccountId }, withKey()), 404, 'account_not_found');
     expect(await countOf('recurring_buys', attacker.userId)).toBe(0);
   });
 });
@@ -85,6 +85,8 @@ describe('bounds and hostile text', () => {
       [{ kind: 'above', asset: 'BTC', price: '1.123456789' }, ['price']],
       [{ kind: 'move', asset: 'BTC', percent: '100.01' }, ['percent']],
       [{ kind: 'move', asset: 'BTC', percent: '0.5' }, ['percent']],
+      // Letters are refused as a malformed percent, not compared as a number (which threw: a 500).
+      [{ kind: 'move', asset: 'BTC', percent: 'abc' }, ['percent']],
       [{ kind: 'above', asset: 'EUR', price: '1' }, ['asset']],
       [{ kind: 'above', asset: 'BTC', price: '70000\u0000' }, ['price']],
       [{ kind: 'above', asset: 'BTC', price: '70000', percent: '5' }, []],
@@ -116,20 +118,27 @@ describe('bounds and hostile text', () => {
     // 10 MB, far past the body limit: refused before it is read whole.
     expectError(await client.post('/recurring-buys', { ...own, timeZone: 'x'.repeat(10 * 1024 * 1024) }), 413, 'payload_too_large');
     // Refused before the step-up is spent: the right plan still goes in with it.
-    expectError(await client.post('/recurring-buys', { ...own, amount: '10.001' }), 422, 'amount_too_precise');
-    expect((await client.post('/recurring-buys', own)).status).toBe(201);
+    expectError(await client.post('/recurring-buys', { ...own, amount: '10.001' }, withKey()), 422, 'amount_too_precise');
+    expect((await client.post('/recurring-buys', own, withKey())).status).toBe(201);
     expect(await countOf('recurring_buys', attacker.userId)).toBe(1);
   });
 });
 
 describe('a replayed set-up and creations at once', () => {
-  it('a recurring buy set up again with the same request finds its step-up spent: one plan per step-up', async () => {
+  it('set-ups at once under different keys spend the one step-up once; the winner’s key sent again answers its plan', async () => {
     await stepUp(owner.client, 'recurring_buy', owner.phone);
     const before = await countOf('recurring_buys', owner.userId);
-    const answers = await Promise.all([0, 1, 2, 3].map(() => owner.client.post('/recurring-buys', planBody(owner))));
+    const keys = [0, 1, 2, 3].map(() => withKey());
+    const answers = await Promise.all(keys.map((key) => owner.client.post('/recurring-buys', planBody(owner), key)));
     expect(answers.map(({ status }) => status).sort()).toEqual([201, 403, 403, 403]);
     for (const answer of answers.filter(({ status }) => status === 403)) expectError(answer, 403, 'step_up_required');
-    expectError(await owner.client.post('/recurring-buys', planBody(owner)), 403, 'step_up_required');
+    // A retry after a lost answer: the same plan, no second step-up, no second plan.
+    const winner = keys[answers.findIndex(({ status }) => status === 201)]!;
+    const replays = await Promise.all([0, 1].map(() => owner.client.post('/recurring-buys', planBody(owner), winner)));
+    for (const replay of replays)
+      expect([replay.status, replay.body.id]).toEqual([201, answers.find(({ status }) => status === 201)!.body.id]);
+    expectError(await owner.client.post('/recurring-buys', planBody(owner), withKey()), 403, 'step_up_required');
+    expectError(await owner.client.post('/recurring-buys', planBody(owner)), 422, 'idempotency_key_required');
     expect(await countOf('recurring_buys', owner.userId)).toBe(before + 1);
   });
 

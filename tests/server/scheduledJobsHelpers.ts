@@ -7,7 +7,7 @@ import { createPriceAlertService } from '../../server/services/priceAlerts';
 import { createRateService } from '../../server/services/rates';
 import { createRecurringBuyService } from '../../server/services/recurringBuys';
 import { createTransferService } from '../../server/services/transfers';
-import { expectError, stepUp, type TestDatabase, type TestServer } from './helpers';
+import { expectError, stepUp, withKey, type TestDatabase, type TestServer } from './helpers';
 import { fund } from './payLinkHelpers';
 import { withdrawalHelpers } from './withdrawalHelpers';
 
@@ -54,9 +54,11 @@ export function scheduledJobsHelpers(db: TestDatabase, server: TestServer) {
     const fromAccountId = await fund(db, who.userId, 'EUR', balance);
     const toAccountId = await fund(db, who.userId, 'BTC', '0.001');
     const plan = { fromAccountId, toAccountId, amount: '10', timeZone: 'Europe/Berlin', ...body };
-    expectError(await who.client.post('/recurring-buys', plan), 403, 'step_up_required');
+    // One key for the intent: refused for its step-up, then sent again once it is done, as the app does.
+    const key = withKey();
+    expectError(await who.client.post('/recurring-buys', plan, key), 403, 'step_up_required');
     await stepUp(who.client, 'recurring_buy', who.phone);
-    const created = await who.client.post('/recurring-buys', plan);
+    const created = await who.client.post('/recurring-buys', plan, key);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return { ...who, fromAccountId, toAccountId, plan: recurringBuySchema.parse(created.body) };
   }
