@@ -11,20 +11,22 @@ const RAW_FORM_CONTROLS = ['input', 'textarea', 'select'].map((element) => ({
   message: `No raw <${element}> outside src/ui: use TextField, SelectField, CheckboxField or AmountInput from src/ui, which tie the label, hint and announced error to the control.`,
 }));
 
-/** Screens read a machine only through tags or its view/connect (machines/<flow>.view.ts), never by state names. */
+/** Screens read a machine only through tags or its view/connect (machines/<flow>/<flow>.view.ts), never by state names. */
 const NO_STATE_NAMES = {
   selector: "CallExpression[callee.property.name='matches']",
-  message: 'A screen never lists state names: read a tag (snapshot.hasTag) or the flow’s view(snapshot) from machines/<flow>.view.ts.',
+  message:
+    'A screen never lists state names: read a tag (snapshot.hasTag) or the flow’s view(snapshot) from machines/<flow>/<flow>.view.ts.',
 };
 
 /**
- * Views that speak (machines/connect.ts): a converted screen calls its flow's intents, never builds an event, never
+ * Views that speak (machines/parts/connect.ts): a converted screen calls its flow's intents, never builds an event, never
  * compares a step string that mirrors a state name, and lays out its forms with the kit's Form.
  */
 const CONNECTED_SCREEN = [
   {
     selector: "CallExpression:matches([callee.name='send'], [callee.property.name='send']) > ObjectExpression",
-    message: 'A screen never builds an event: call an intent of the flow’s connect (machines/<flow>.view.ts), e.g. view.submit(code).',
+    message:
+      'A screen never builds an event: call an intent of the flow’s connect (machines/<flow>/<flow>.view.ts), e.g. view.submit(code).',
   },
   {
     selector:
@@ -126,7 +128,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...RAW_FORM_CONTROLS] },
   },
   {
-    // Screens also read a machine only through tags or its view(snapshot) (machines/<flow>.view.ts), never
+    // Screens also read a machine only through tags or its view(snapshot) (machines/<flow>/<flow>.view.ts), never
     // by state names. One entry with both lists: a later 'no-restricted-syntax' would replace, not extend, the first.
     files: ['src/screens/**/*.{ts,tsx}'],
     rules: {
@@ -139,7 +141,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...RAW_FORM_CONTROLS, NO_STATE_NAMES, ...CONNECTED_SCREEN] },
   },
   {
-    // TanStack Query only reads: every write is an actor of a machine in the catalog (machines/write.machine.ts
+    // TanStack Query only reads: every write is an actor of a machine in the catalog (machines/write/write.machine.ts
     // for a single one). One entry with both patterns: a later 'no-restricted-imports' would replace the src/ one.
     // Campaign tracking runs outside any screen, at page load: its report is the campaignTags machine's too.
     files: ['src/screens/**/*.{ts,tsx}', 'src/app/campaign.ts'],
@@ -155,7 +157,8 @@ export default tseslint.config(
             {
               name: '@tanstack/react-query',
               importNames: ['useMutation'],
-              message: 'Screens only read: a write is an actor of a machine in the catalog (e.g. one use of machines/write.machine.ts).',
+              message:
+                'Screens only read: a write is an actor of a machine in the catalog (e.g. one use of machines/write/write.machine.ts).',
             },
             {
               // An actor started any other way would not reach the app's inspection observer (/flows, ?inspect=stately).

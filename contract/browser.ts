@@ -17,7 +17,7 @@ export const routeRuleSchema = z.object({
   /** A full page load to another site; otherwise `redirect` is an app path, localized. */
   external: z._default(z.boolean(), false),
   /**
-   * App middleware the page needs besides the route table's (machines/routeGuard.machine.ts): each name a
+   * App middleware the page needs besides the route table's (machines/routeGuard/routeGuard.machine.ts): each name a
    * condition the customer must meet, or is sent where it can be met. Any name is read here; the route
    * guard shows the error page for a name it does not know.
    */

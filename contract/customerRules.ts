@@ -3,7 +3,7 @@ import type { ApiErrorCode } from './errors';
 /**
  * What a customer must have done before an endpoint serves them, in the order they are checked, each
  * with the code of its refusal (403). The same names as the app's route middleware
- * (machines/routeGuard.machine.ts), whose screens call these endpoints. Its own module, free of zod, as
+ * (machines/routeGuard/routeGuard.machine.ts), whose screens call these endpoints. Its own module, free of zod, as
  * the route table reads it.
  */
 export const CUSTOMER_RULES = {

@@ -4,7 +4,7 @@ import { assetDecimals } from '../contract/assetList';
 import { formatAmount } from '../contract/money';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
-import { PAY_LINK_POLL_MS } from '../machines/payment.machine';
+import { PAY_LINK_POLL_MS } from '../machines/payment/payment.machine';
 import {
   ADMIN,
   confirmItsMe,

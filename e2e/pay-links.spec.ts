@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
-import { PAY_LINK_POLL_MS } from '../machines/payment.machine';
+import { PAY_LINK_POLL_MS } from '../machines/payment/payment.machine';
 import { confirmItsMe, expect, receiveBankTransfer, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
 import { customerWhoMayWithdraw } from './approvedCustomer';
 import { saveScreenshot } from './screenshots';

@@ -1,7 +1,7 @@
 // The route list of docs/product.md, generated from the route table (`npm run docs:product` writes it;
 // tests/docs.test.ts fails when the committed list is stale).
 import en from '../locales/en.json' with { type: 'json' };
-import { ROUTE_MIDDLEWARE } from '../machines/routeGuard.machine';
+import { ROUTE_MIDDLEWARE } from '../machines/routeGuard/routeGuard.machine';
 import { routes, type RouteDef } from '../src/routes/table';
 
 export const ROUTES_BEGIN = '<!-- routes:begin -->';

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { APP_CHILDREN, APP_CHILDREN_AFTER_RENDER, appMachine } from '../machines/app.machine';
+import { APP_CHILDREN, APP_CHILDREN_AFTER_RENDER, appMachine } from '../machines/app/app.machine';
 import { appModel } from './models/app.model';
 
 describe('app machine', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { chatMachine, type ChatWidget } from '../machines/chat.machine';
-import { chatView } from '../machines/chat.view';
+import { chatMachine, type ChatWidget } from '../machines/chat/chat.machine';
+import { chatView } from '../machines/chat/chat.view';
 
 const widget: ChatWidget = { scriptUrl: 'https://chat.example/widget.js', siteId: 'site-42' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CollateralPreview } from '../contract/cards';
-import { collateralMachine } from '../machines/collateral.machine';
-import { collateralView } from '../machines/collateral.view';
+import { collateralMachine } from '../machines/collateral/collateral.machine';
+import { collateralView } from '../machines/collateral/collateral.view';
 
 // A plain function of a snapshot: the move form of /card-accounts/collateral shows what it returns.
 

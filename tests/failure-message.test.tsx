@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { Locale } from '../contract';
-import type { Failure } from '../machines/failure';
+import type { Failure } from '../machines/parts/failure';
 import { SystemContext } from '../src/app/context';
 import type { AppSystem } from '../src/app/system';
 import type { ReactElement } from 'react';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf, refusalOf } from '../machines/failure';
-import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
+import { fieldErrorsOf, refusalOf } from '../machines/parts/failure';
+import { forgotPasswordMachine } from '../machines/forgotPassword/forgotPassword.machine';
 import { createActor, fromPromise } from 'xstate';
 import { readFileSync } from 'node:fs';
 
@@ -13,7 +13,7 @@ const LOCALES = Object.fromEntries(
   ]),
 );
 
-/** The one field-error vocabulary (machines/failure.ts) that the sign-up and reset forms share. */
+/** The one field-error vocabulary (machines/parts/failure.ts) that the sign-up and reset forms share. */
 describe('field errors', () => {
   it('reads the server’s field codes as the form’s, only for fields the form has', () => {
     expect(fieldErrorsOf({ code: 'email_taken' }, ['email', 'password'])).toEqual({ email: 'taken' });

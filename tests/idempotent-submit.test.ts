@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { idempotencyKeys, idempotentSubmit, type KeyStorage } from '../machines/idempotentSubmit';
+import { idempotencyKeys, idempotentSubmit, type KeyStorage } from '../machines/parts/idempotentSubmit';
 
 /** A session storage as the browser keeps it for a tab: it outlives the page, so a "reload" is a new `idempotencyKeys`. */
 function tabStorage(): KeyStorage & { items: Map<string, string> } {

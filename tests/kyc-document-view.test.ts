@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KycDocumentType, KycFile } from '../contract/kyc';
-import { kycDocumentMachine } from '../machines/kycDocument.machine';
-import { kycDocumentView } from '../machines/kycDocument.view';
+import { kycDocumentMachine } from '../machines/kycDocument/kycDocument.machine';
+import { kycDocumentView } from '../machines/kycDocument/kycDocument.view';
 
 const front: KycFile = {
   id: '7b6f1c2e-8d4a-4f0b-9c1e-2a3b4c5d6e7f',

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventFrom } from 'xstate';
 import { QUESTIONNAIRE_TEXT_LENGTH, type KycApplication } from '../contract/kyc';
-import { kycMachine } from '../machines/kyc.machine';
-import { kycView } from '../machines/kyc.view';
-import { answer, kycQuestionnaireMachine } from '../machines/kycQuestionnaire.machine';
-import { kycQuestionnaireView } from '../machines/kycQuestionnaire.view';
-import { kycSignatureMachine } from '../machines/kycSignature.machine';
-import { kycSignatureView } from '../machines/kycSignature.view';
+import { kycMachine } from '../machines/kyc/kyc.machine';
+import { kycView } from '../machines/kyc/kyc.view';
+import { answer, kycQuestionnaireMachine } from '../machines/kycQuestionnaire/kycQuestionnaire.machine';
+import { kycQuestionnaireView } from '../machines/kycQuestionnaire/kycQuestionnaire.view';
+import { kycSignatureMachine } from '../machines/kycSignature/kycSignature.machine';
+import { kycSignatureView } from '../machines/kycSignature/kycSignature.view';
 
 const application: KycApplication = {
   status: 'in_progress',

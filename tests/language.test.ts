@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { languageMachine } from '../machines/language.machine';
+import { languageMachine } from '../machines/language/language.machine';
 import type { Locale } from '../contract';
 
 function start(input: { pathLocale: Locale; cookieLocale?: string; signedIn: boolean; saved?: string | null; loadFails?: boolean }) {

@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type Actor, type InspectionEvent } from 'xstate';
-import { loginMachine, type SignInOutcome } from '../machines/login.machine';
+import { loginMachine, type SignInOutcome } from '../machines/login/login.machine';
 import { useFlowActor, SystemContext } from '../src/app/context';
 import { deferredObserver } from '../src/app/deferredObserver';
 import { createLiveInspector } from '../src/app/liveInspect';

@@ -1,10 +1,10 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { payLinkMachine } from '../machines/payLink.machine';
-import { payLinkView } from '../machines/payLink.view';
-import { paymentMachine } from '../machines/payment.machine';
+import { payLinkMachine } from '../machines/payLink/payLink.machine';
+import { payLinkView } from '../machines/payLink/payLink.view';
+import { paymentMachine } from '../machines/payment/payment.machine';
 import { SAMPLE_PAY_QUOTE, SAMPLE_PAY_REQUEST } from './models/payment.model';
-import { paymentView } from '../machines/payment.view';
+import { paymentView } from '../machines/payment/payment.view';
 
 // Plain functions of a snapshot: /pay and /pay/{hash} show exactly what these return.
 

@@ -1,8 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { CreatePriceAlertBody, PriceAlert, PriceAlerts } from '../contract/priceAlerts';
-import { priceAlertBody, priceAlertsMachine } from '../machines/priceAlerts.machine';
-import { priceAlertsView } from '../machines/priceAlerts.view';
+import { priceAlertBody, priceAlertsMachine } from '../machines/priceAlerts/priceAlerts.machine';
+import { priceAlertsView } from '../machines/priceAlerts/priceAlerts.view';
 
 // /alerts shows what priceAlertsView returns: the field's problem as typed, each outcome where it belongs.
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { inviteMachine } from '../machines/invite.machine';
-import { inviteView } from '../machines/invite.view';
-import { onboardingMachine } from '../machines/onboarding.machine';
-import { connectOnboarding } from '../machines/onboarding.view';
+import { inviteMachine } from '../machines/invite/invite.machine';
+import { inviteView } from '../machines/invite/invite.view';
+import { onboardingMachine } from '../machines/onboarding/onboarding.machine';
+import { connectOnboarding } from '../machines/onboarding/onboarding.view';
 import { matchesQuery, searchable } from '../src/screens/help/helpContent';
 
 describe('the invite view', () => {

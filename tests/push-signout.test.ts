@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { sessionMachine } from '../machines/session.machine';
+import { sessionMachine } from '../machines/session/session.machine';
 import { sessionActors } from '../src/app/actors/session';
 
 /** A browser with push (jsdom has none): a service worker whose subscription `getSubscription` gives. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { pushMachine, type NotificationPermission, type PushSetup } from '../machines/push.machine';
-import { connectPush } from '../machines/push.view';
+import { pushMachine, type NotificationPermission, type PushSetup } from '../machines/push/push.machine';
+import { connectPush } from '../machines/push/push.view';
 
 /** The push page's machine with actors that answer as given, settled. */
 async function settled(setup: PushSetup, answer: NotificationPermission = 'granted', subscribes = true, events: string[] = []) {

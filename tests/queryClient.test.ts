@@ -7,7 +7,7 @@ import { createApiClient } from '../src/api/client';
 import { createApi } from '../src/api/endpoints';
 import { QUERY_RETRIES, createQueryClient, queryRetryDelay, shouldRetryQuery } from '../src/app/queryClient';
 import { unwrap } from '../src/app/actors/unwrap';
-import { toFailure } from '../machines/failure';
+import { toFailure } from '../machines/parts/failure';
 
 let server: Server;
 let requests = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { recurringBuyMachine } from '../machines/recurringBuy.machine';
-import { recurringBuyView } from '../machines/recurringBuy.view';
+import { recurringBuyMachine } from '../machines/recurringBuy/recurringBuy.machine';
+import { recurringBuyView } from '../machines/recurringBuy/recurringBuy.view';
 import type { RecurringBuys } from '../contract/recurringBuys';
 
 const input = {

@@ -14,8 +14,8 @@ import {
   type Locale,
 } from '../contract';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { asError } from '../machines/failure';
-import { registrationMachine } from '../machines/registration.machine';
+import { asError } from '../machines/parts/failure';
+import { registrationMachine } from '../machines/registration/registration.machine';
 import { countryOptions } from '../src/screens/shared/countries';
 import { fieldErrorText } from '../src/ui/failureText';
 import { lookUpIn } from './translate';

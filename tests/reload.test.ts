@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { CHUNK_RELOAD_GUARD_MS, chunkReloadMachine } from '../machines/chunkReload.machine';
-import { versionReloadMachine } from '../machines/versionReload.machine';
+import { CHUNK_RELOAD_GUARD_MS, chunkReloadMachine } from '../machines/chunkReload/chunkReload.machine';
+import { versionReloadMachine } from '../machines/versionReload/versionReload.machine';
 
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { routeGuardMachine, safeRedirectPath, type CustomerStanding, type GuardDecision } from '../machines/routeGuard.machine';
+import { routeGuardMachine, safeRedirectPath, type CustomerStanding, type GuardDecision } from '../machines/routeGuard/routeGuard.machine';
 import { LOCALES, localizePath, type Locale, type RouteRule } from '../contract';
 import { navigationTarget } from '../src/routes/target';
 import { routes } from '../src/routes/table';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { ApiResult } from '../src/api/client';
-import { sessionMachine } from '../machines/session.machine';
+import { sessionMachine } from '../machines/session/session.machine';
 import { sessionActors } from '../src/app/actors/session';
 import { clearSessionCookies, readSessionCookies } from '../src/platform/cookies';
 import { formatSessionMarker } from '../contract/session';

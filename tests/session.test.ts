@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { asError } from '../machines/failure';
-import { sessionMachine, type SessionCookies } from '../machines/session.machine';
+import { asError } from '../machines/parts/failure';
+import { sessionMachine, type SessionCookies } from '../machines/session/session.machine';
 
 const both = { hasAuthToken: true, hasRefreshToken: true };
 const none = { hasAuthToken: false, hasRefreshToken: false };

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type ActorRefFrom } from 'xstate';
-import { cardControlsMachine } from '../machines/cardControls.machine';
+import { cardControlsMachine } from '../machines/cardControls/cardControls.machine';
 import { cardControlsModel } from './models/cardControls.model';
-import type { stepUpMachine } from '../machines/stepUp.machine';
+import type { stepUpMachine } from '../machines/stepUp/stepUp.machine';
 import { createApiClient } from '../src/api/client';
 import { cardControlsActors } from '../src/app/actors/cardControls';
 import type { FlowHost } from '../src/app/actors/host';

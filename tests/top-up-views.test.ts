@@ -6,13 +6,13 @@ import {
   voucherCheckCharacter,
   voucherCodeProblem,
 } from '../contract/voucherCode';
-import { fiatTopUpMachine } from '../machines/fiatTopUp.machine';
-import { fiatTopUpView } from '../machines/fiatTopUp.view';
-import { payByCodeMachine } from '../machines/payByCode.machine';
-import { payByCodeView } from '../machines/payByCode.view';
-import { depositLinkMachine } from '../machines/depositLink.machine';
+import { fiatTopUpMachine } from '../machines/fiatTopUp/fiatTopUp.machine';
+import { fiatTopUpView } from '../machines/fiatTopUp/fiatTopUp.view';
+import { payByCodeMachine } from '../machines/payByCode/payByCode.machine';
+import { payByCodeView } from '../machines/payByCode/payByCode.view';
+import { depositLinkMachine } from '../machines/depositLink/depositLink.machine';
 import { SAMPLE_DEPOSIT_LINK } from './models/depositLink.model';
-import { depositLinkView } from '../machines/depositLink.view';
+import { depositLinkView } from '../machines/depositLink/depositLink.view';
 
 const withCheck = (data: string) => data + voucherCheckCharacter(data);
 

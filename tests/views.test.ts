@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { biometricMachine } from '../machines/biometric.machine';
-import { biometricView } from '../machines/biometric.view';
-import { forgotPasswordMachine } from '../machines/forgotPassword.machine';
-import { connectForgotPassword } from '../machines/forgotPassword.view';
-import { phoneChangeMachine } from '../machines/phoneChange.machine';
-import { phoneChangeView } from '../machines/phoneChange.view';
-import { registrationMachine } from '../machines/registration.machine';
-import { registrationStep, registrationView } from '../machines/registration.view';
+import { biometricMachine } from '../machines/biometric/biometric.machine';
+import { biometricView } from '../machines/biometric/biometric.view';
+import { forgotPasswordMachine } from '../machines/forgotPassword/forgotPassword.machine';
+import { connectForgotPassword } from '../machines/forgotPassword/forgotPassword.view';
+import { phoneChangeMachine } from '../machines/phoneChange/phoneChange.machine';
+import { phoneChangeView } from '../machines/phoneChange/phoneChange.view';
+import { registrationMachine } from '../machines/registration/registration.machine';
+import { registrationStep, registrationView } from '../machines/registration/registration.view';
 import type { Quote, QuoteBody, Transfer, TransferBody } from '../contract/transfers';
-import type { SubmitIntent } from '../machines/idempotentSubmit';
-import { transferMachine } from '../machines/transfer.machine';
-import { transferView } from '../machines/transfer.view';
+import type { SubmitIntent } from '../machines/parts/idempotentSubmit';
+import { transferMachine } from '../machines/transfer/transfer.machine';
+import { transferView } from '../machines/transfer/transfer.view';
 import { transferModel } from './models/transfer.model';
-import { twoFactorPhoneMachine } from '../machines/twoFactorPhone.machine';
-import { connectTwoFactorPhone } from '../machines/twoFactorPhone.view';
+import { twoFactorPhoneMachine } from '../machines/twoFactorPhone/twoFactorPhone.machine';
+import { connectTwoFactorPhone } from '../machines/twoFactorPhone/twoFactorPhone.view';
 
 // Each view is a plain function of a snapshot: the screens show exactly what these return.
 

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { Locale } from '../contract';
-import { walletMachine } from '../machines/wallet.machine';
+import { walletMachine } from '../machines/wallet/wallet.machine';
 import { SystemContext } from '../src/app/context';
 import type { AppSystem } from '../src/app/system';
 import { WalletBlock } from '../src/screens/shared/WalletBlock';

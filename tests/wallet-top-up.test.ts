@@ -1,9 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { WalletTransaction } from '../contract/wallet';
-import { walletMachine, type WalletReconnected } from '../machines/wallet.machine';
-import { walletTopUpMachine } from '../machines/walletTopUp.machine';
-import { walletTopUpView } from '../machines/walletTopUp.view';
+import { walletMachine, type WalletReconnected } from '../machines/wallet/wallet.machine';
+import { walletTopUpMachine } from '../machines/walletTopUp/walletTopUp.machine';
+import { walletTopUpView } from '../machines/walletTopUp/walletTopUp.view';
 import { walletTopUpActors } from '../src/app/actors/walletTopUp';
 
 const payee = { address: '0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650', chainId: 31338, token: null, decimals: 18 };

@@ -6,8 +6,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { toUnits } from '../contract/decimal';
 import { MAX_UINT256, erc20TransferData, transactionProblem, type WalletChain } from '../contract/wallet';
 import { walletFailureCode } from '../contract/walletFailures';
-import { walletMachine, type WalletReconnected } from '../machines/wallet.machine';
-import { walletView } from '../machines/wallet.view';
+import { walletMachine, type WalletReconnected } from '../machines/wallet/wallet.machine';
+import { walletView } from '../machines/wallet/wallet.view';
 import { CHAIN_TRANSPORT, POLLING_INTERVAL_MS, WALLET_TIMINGS, chainTransport, createWallet, toViemChain } from '../src/platform/wallet';
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

@@ -1,7 +1,7 @@
 import { WebAuthnError, type WebAuthnErrorCode } from '@simplewebauthn/browser';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
-import { asError, toFailure } from '../machines/failure';
+import { asError, toFailure } from '../machines/parts/failure';
 import { BIOMETRIC_ERROR_CODES, fromWebAuthnError, PASSKEY_APP_ERROR_CODES, WEBAUTHN_ERROR_CODES } from '../src/auth/webauthnErrors';
 import { describePasskeyFailure } from '../src/screens/shared/PasskeyFailureText';
 import { lookUpIn } from './translate';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { withdrawalMachine, withdrawalNetworks } from '../machines/withdrawal.machine';
-import { usableFrom, withdrawalView } from '../machines/withdrawal.view';
+import { withdrawalMachine, withdrawalNetworks } from '../machines/withdrawal/withdrawal.machine';
+import { usableFrom, withdrawalView } from '../machines/withdrawal/withdrawal.view';
 
 // A plain function of a snapshot: /accounts/crypto/withdraw/{iso} shows exactly what it returns.
 

@@ -49,7 +49,7 @@ export const noScreenWrites = {
     docs: { description: 'No call of a non-GET endpoint from src/screens.' },
     messages: {
       write:
-        '`{{name}}` changes something on the server: screens only read. Make it the actor of a machine in the catalog (src/app/actors/<flow>.ts), e.g. one use of machines/write.machine.ts.',
+        '`{{name}}` changes something on the server: screens only read. Make it the actor of a machine in the catalog (src/app/actors/<flow>.ts), e.g. one use of machines/write/write.machine.ts.',
     },
     schema: [],
   },

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint, endpoints, ErrorDataSchemas, HttpMethod } from '../../contract/endpoints';
 import { ACTIVITY, ACTIVITY_HEADER, type ActivityKind } from '../../contract/session';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../../machines/parts/failure';
 
 /**
  * A refused call: the server's stable code (`http_<status>` when the answer was not the API's error

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../i18n/format';
 import { Icon } from '../ui/Icon';
-import { notificationsBellMachine } from '../../machines/notificationsBell.machine';
+import { notificationsBellMachine } from '../../machines/notificationsBell/notificationsBell.machine';
 import { followQuery } from './actors/follow';
 import { useFlowActor, useLocale, useLocalize, useSignedIn, useSystem } from './context';
 import { notificationsQuery } from './notificationsQuery';

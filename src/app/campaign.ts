@@ -2,7 +2,7 @@ import { createActor, waitFor, type InspectionEvent, type Observer } from 'xstat
 import type { ApiResult } from '../api/client';
 import type { UtmTrackingBody } from '../../contract/app';
 import { UTM_TAGS } from '../../contract/campaign';
-import { campaignTagsMachine } from '../../machines/campaignTags.machine';
+import { campaignTagsMachine } from '../../machines/campaignTags/campaignTags.machine';
 import { STORAGE_KEYS } from '../platform/storage';
 import { campaignTagsActors, campaignTagsSent, type KeyValueStorage } from './actors/campaignTags';
 

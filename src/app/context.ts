@@ -76,7 +76,7 @@ export function useFlowActor<M extends AnyStateMachine>(
 }
 
 /**
- * A running flow through its connect (machines/connect.ts): what the screen shows and its intents, fresh on
+ * A running flow through its connect (machines/parts/connect.ts): what the screen shows and its intents, fresh on
  * every change of the flow. Works alike for a screen's own flow (`useFlowActor`) and the app's long-lived ones.
  */
 export function useConnect<Snapshot extends AnyMachineSnapshot, Event extends EventObject, View>(

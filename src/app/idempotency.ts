@@ -1,4 +1,4 @@
-import { idempotencyKeys, type IdempotencyKeys } from '../../machines/idempotentSubmit';
+import { idempotencyKeys, type IdempotencyKeys } from '../../machines/parts/idempotentSubmit';
 import { safeStorage, STORAGE_KEYS } from '../platform/storage';
 
 /** An Idempotency-Key the server takes (`^[\x21-\x7e]{1,255}$`): random, so no two intents share one. */

@@ -4,7 +4,7 @@ import { unwrap } from './actors/unwrap';
 
 /**
  * GET /notifications: the latest notifications and the unread count (the bell and the list share it). The
- * bell's machine (machines/notificationsBell.machine.ts) reads it again while the page is open.
+ * bell's machine (machines/notificationsBell/notificationsBell.machine.ts) reads it again while the page is open.
  */
 export function notificationsQuery(api: Api) {
   return queryOptions({

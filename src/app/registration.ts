@@ -1,6 +1,11 @@
 import { createActor, type Actor, type InspectionEvent, type Observer, type SnapshotFrom } from 'xstate';
-import { STEP_STATES, type registrationMachine, type RegistrationStep, type SavedRegistration } from '../../machines/registration.machine';
-import { registrationStep } from '../../machines/registration.view';
+import {
+  STEP_STATES,
+  type registrationMachine,
+  type RegistrationStep,
+  type SavedRegistration,
+} from '../../machines/registration/registration.machine';
+import { registrationStep } from '../../machines/registration/registration.view';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 import { ACCOUNT_STEPS, forgetAccountRegistration } from './registrationStorage';
 

@@ -1,4 +1,4 @@
-import type { RegistrationStep } from '../../machines/registration.machine';
+import type { RegistrationStep } from '../../machines/registration/registration.machine';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 
 /** Steps of an account that exists: a signed-in customer may open them without the earlier ones. */

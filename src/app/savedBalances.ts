@@ -1,5 +1,5 @@
 import type { BalancesSummary } from '../../contract/accounts';
-import type { SavedBalances } from '../../machines/balances.machine';
+import type { SavedBalances } from '../../machines/balances/balances.machine';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 
 /**

@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { createActor, fromPromise, getInitialSnapshot, waitFor, type InspectionEvent, type Observer } from 'xstate';
-import { appMachine } from '../../machines/app.machine';
-import { chunkReloadMachine } from '../../machines/chunkReload.machine';
-import { languageMachine } from '../../machines/language.machine';
-import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard.machine';
+import { appMachine } from '../../machines/app/app.machine';
+import { chunkReloadMachine } from '../../machines/chunkReload/chunkReload.machine';
+import { languageMachine } from '../../machines/language/language.machine';
+import { routeGuardMachine, type GuardDecision } from '../../machines/routeGuard/routeGuard.machine';
 import { navigationTarget } from '../routes/target';
-import { sessionMachine, type SessionCookies } from '../../machines/session.machine';
-import { versionReloadMachine } from '../../machines/versionReload.machine';
-import { idleMachine } from '../../machines/idle.machine';
-import { balancesMachine } from '../../machines/balances.machine';
-import { walletMachine } from '../../machines/wallet.machine';
-import { acceptTermsMachine } from '../../machines/acceptTerms.machine';
+import { sessionMachine, type SessionCookies } from '../../machines/session/session.machine';
+import { versionReloadMachine } from '../../machines/versionReload/versionReload.machine';
+import { idleMachine } from '../../machines/idle/idle.machine';
+import { balancesMachine } from '../../machines/balances/balances.machine';
+import { walletMachine } from '../../machines/wallet/wallet.machine';
+import { acceptTermsMachine } from '../../machines/acceptTerms/acceptTerms.machine';
 import { acceptTermsActors } from './actors/acceptTerms';
 import { walletImplementation } from './actors/wallet';
 import { unwrap } from './actors/unwrap';
@@ -40,7 +40,7 @@ import { forgetAccountRegistration } from './registrationStorage';
 import { notify } from './notify';
 import { meQuery } from './me';
 import { forgetSavedBalances, readSavedBalances, saveBalances } from './savedBalances';
-import { asError } from '../../machines/failure';
+import { asError } from '../../machines/parts/failure';
 
 /** What the router needs to move the page; bound once the router exists. */
 export interface Navigator {
@@ -382,7 +382,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
     /** The tab's sign-up wizard host, created by the register screens on first use. */
     registrationHost: (create: () => RegistrationHost) => (registration ??= create()),
     start,
-    /** The first render is on screen: the children it did not need start (machines/app.machine.ts). */
+    /** The first render is on screen: the children it did not need start (machines/app/app.machine.ts). */
     rendered: () => app.send({ type: 'APP_HYDRATED' }),
     decide,
   };

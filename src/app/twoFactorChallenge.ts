@@ -1,5 +1,5 @@
 import type { TwoFactorChallenge } from '../../contract/phone';
-import type { PendingChallenge } from '../../machines/twoFactorPhone.machine';
+import type { PendingChallenge } from '../../machines/twoFactorPhone/twoFactorPhone.machine';
 import { STORAGE_KEYS, safeStorage } from '../platform/storage';
 
 /** What session storage keeps between /login and /2fa/phone: the server's challenge and where to go after. */

@@ -17,7 +17,7 @@ import type {
   PasskeyRequestOptions,
   RegistrationResponse,
 } from '../../contract';
-import { asError } from '../../machines/failure';
+import { asError } from '../../machines/parts/failure';
 import { whileShown } from './ceremonyActivity';
 import { BIOMETRIC_ERROR_CODES, fromWebAuthnError } from './webauthnErrors';
 import { unwrap } from '../app/actors/unwrap';
@@ -25,7 +25,7 @@ import { unwrap } from '../app/actors/unwrap';
 /*
  * The browser side of passkeys: the ceremonies (through @simplewebauthn/browser) and the enrolment
  * the registration wizard and the security page share. Every failure is thrown as the app's one failure
- * type (`asError`, machines/failure.ts) with a stable `code` (see webauthnErrors.ts).
+ * type (`asError`, machines/parts/failure.ts) with a stable `code` (see webauthnErrors.ts).
  */
 
 function requireWebAuthn(): void {

@@ -1,5 +1,5 @@
 import { WebAuthnError, type WebAuthnErrorCode } from '@simplewebauthn/browser';
-import { asError, type Failure } from '../../machines/failure';
+import { asError, type Failure } from '../../machines/parts/failure';
 
 /**
  * Stable app error codes of passkey flows. Screens translate them under `biometric.errors.<code>`;

@@ -145,6 +145,14 @@ export const EVENT_LABELS: Labels = {
   KIND_CHOSEN: 'above, below or move chosen',
   VALUE_CHANGED: 'price or percent typed',
   REMOVE_CANCELLED: 'removal cancelled',
+  SETUP_STARTED: 'new plan started',
+  SETUP_CANCELLED: 'new plan left',
+  FREQUENCY_CHOSEN: 'how often chosen',
+  DAY_OF_WEEK_CHOSEN: 'weekday chosen',
+  DAY_OF_MONTH_CHOSEN: 'day of the month chosen',
+  PAUSE_REQUESTED: 'pause asked',
+  RESUME_REQUESTED: 'resume asked',
+  CANCEL_DISMISSED: 'kept it',
 };
 
 /** Guards, as the condition that holds: “the code is malformed”. */
@@ -298,6 +306,10 @@ export const GUARD_LABELS: Labels = {
   draftInvalid: 'no address or no valid amount',
   figureInvalid: 'the price or percent is not a valid one',
   atAlertLimit: 'the customer has as many alerts as allowed',
+  full: 'the most plans already',
+  isActive: 'the plan is running',
+  isPaused: 'the plan is paused',
+  notCancelled: 'the plan is not cancelled',
 };
 
 /** Named delays, for timers whose duration is only known while the machine runs. */
@@ -438,6 +450,9 @@ export const ACTOR_LABELS: Labels = {
   answerRequest: 'decline, cancel or remind',
   createPriceAlert: 'save the price alert',
   removePriceAlert: 'remove the price alert',
+  loadPlans: 'load the recurring buys',
+  createPlan: 'set up the plan',
+  changePlan: 'pause, resume or cancel the plan',
 };
 
 /** `verifyingEmail` → “verifying e-mail”, `QUOTE_TICK` → “quote tick”: the fallback for names of machines outside the catalog. */

@@ -1,4 +1,4 @@
-import type { SessionCookies } from '../../machines/session.machine';
+import type { SessionCookies } from '../../machines/session/session.machine';
 import {
   AUTH_TOKEN_COOKIE,
   parseSessionMarker,

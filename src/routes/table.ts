@@ -1,7 +1,7 @@
 import { isCryptoAsset } from '../../contract/assetList';
 import { LEAVES_MERIDIAN, MOVES_MONEY, PAYS_CUSTOMERS, type CustomerRule } from '../../contract/customerRules';
 import { PAYOUT_CURRENCIES } from '../../contract/payoutCurrencies';
-import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard.machine';
+import type { RouteAccess, RouteMiddleware } from '../../machines/routeGuard/routeGuard.machine';
 
 /** `wide`: the default top bar with a dashboard-wide page (~1100 px), for tools such as the flow explorer. */
 export type LayoutName = 'default' | 'wide' | 'main-nav-menu' | 'mobile-header' | 'sub-nav-menu' | 'none';
@@ -44,7 +44,7 @@ export interface RouteDef {
   tabs?: string;
   /** Routes this screen leads to, until its own content is built. */
   links?: string[];
-  /** App middleware the page needs (machines/routeGuard.machine.ts), checked after the access rules. */
+  /** App middleware the page needs (machines/routeGuard/routeGuard.machine.ts), checked after the access rules. */
   middleware?: readonly RouteMiddleware[];
 }
 

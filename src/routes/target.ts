@@ -1,5 +1,5 @@
 import { matchRoutes } from 'react-router';
-import { safeRedirectPath, type NavigationTarget } from '../../machines/routeGuard.machine';
+import { safeRedirectPath, type NavigationTarget } from '../../machines/routeGuard/routeGuard.machine';
 import { splitLocalePath } from '../../contract';
 import { routes, type RouteDef } from './table';
 

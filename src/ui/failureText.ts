@@ -1,4 +1,4 @@
-import type { Failure, FieldErrorCode } from '../../machines/failure';
+import type { Failure, FieldErrorCode } from '../../machines/parts/failure';
 
 /** The part of i18next's `t` these helpers use (a key, or keys tried in turn), so tests need not build i18next. */
 export type Translate = (key: string | string[], options?: Record<string, unknown>) => string;
@@ -21,7 +21,7 @@ export function failureText(
 }
 
 /**
- * The one reader of field errors (the vocabulary of machines/failure.ts), for every form: the sentence
+ * The one reader of field errors (the vocabulary of machines/parts/failure.ts), for every form: the sentence
  * for a field's error code, or null when the field has none.
  */
 export function fieldErrorText(t: Translate, field: string, code: FieldErrorCode | undefined): string | null {

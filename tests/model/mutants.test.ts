@@ -1,8 +1,8 @@
 import { initialTransition, transition, type AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { mutantsOf } from '../models/graph/mutants';
-import { loginMachine } from '../../machines/login.machine';
-import { transferMachine } from '../../machines/transfer.machine';
+import { loginMachine } from '../../machines/login/login.machine';
+import { transferMachine } from '../../machines/transfer/transfer.machine';
 
 /* The mutation run's generator (`npm run test:mutation`): each mutant is the machine with exactly one change. */
 

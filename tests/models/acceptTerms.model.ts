@@ -1,5 +1,5 @@
-import { acceptTermsMachine } from '../../machines/acceptTerms.machine';
-import { asError } from '../../machines/failure';
+import { acceptTermsMachine } from '../../machines/acceptTerms/acceptTerms.machine';
+import { asError } from '../../machines/parts/failure';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';

@@ -1,5 +1,5 @@
 import type { Card } from '../../contract/cards';
-import { activateCardMachine } from '../../machines/activateCard.machine';
+import { activateCardMachine } from '../../machines/activateCard/activateCard.machine';
 import { card } from './cardControls.model';
 import { failureText, pageTexts, type PageLanguage } from './graph/page';
 import { cardsPage } from './issueCard.model';

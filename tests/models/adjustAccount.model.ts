@@ -1,5 +1,5 @@
 import type { AdminCustomer } from '../../contract/simulate';
-import { adjustAccountMachine } from '../../machines/adjustAccount.machine';
+import { adjustAccountMachine } from '../../machines/adjustAccount/adjustAccount.machine';
 import { failureText, pageTexts, typedAmount } from './graph/page';
 import { adminPage, amountLabel, balanceToast, SIMULATION_ACCOUNTS } from './simulatePage';
 import { writeModel } from './write.model';

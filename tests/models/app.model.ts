@@ -1,4 +1,4 @@
-import { APP_CHILDREN, APP_CHILDREN_AFTER_RENDER, appMachine, type AppInput } from '../../machines/app.machine';
+import { APP_CHILDREN, APP_CHILDREN_AFTER_RENDER, appMachine, type AppInput } from '../../machines/app/app.machine';
 import type { FlowModel } from './graph/model';
 
 const signedIn: AppInput = {

@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { BalancesSummary } from '../../contract/accounts';
 import { formatAmount } from '../../contract/money';
-import { balancesMachine } from '../../machines/balances.machine';
-import { asError, toFailure } from '../../machines/failure';
+import { balancesMachine } from '../../machines/balances/balances.machine';
+import { asError, toFailure } from '../../machines/parts/failure';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import { inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, withValues, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { biometricMachine } from '../../machines/biometric.machine';
+import { biometricMachine } from '../../machines/biometric/biometric.machine';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, passkeyFailureText, pageTexts, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';

@@ -1,4 +1,4 @@
-import { campaignTagsMachine } from '../../machines/campaignTags.machine';
+import { campaignTagsMachine } from '../../machines/campaignTags/campaignTags.machine';
 import { inLanguage } from './graph/page';
 import { writeModel } from './write.model';
 

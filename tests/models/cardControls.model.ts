@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Card, CardCredit } from '../../contract/cards';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, type PageLanguage } from './graph/page';
-import { cardControlsMachine } from '../../machines/cardControls.machine';
+import { cardControlsMachine } from '../../machines/cardControls/cardControls.machine';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 

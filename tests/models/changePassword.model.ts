@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { changePasswordMachine } from '../../machines/changePassword.machine';
+import { changePasswordMachine } from '../../machines/changePassword/changePassword.machine';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';

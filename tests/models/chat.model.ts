@@ -1,4 +1,4 @@
-import { chatMachine, type ChatWidget } from '../../machines/chat.machine';
+import { chatMachine, type ChatWidget } from '../../machines/chat/chat.machine';
 import type { FlowModel } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';

@@ -1,4 +1,4 @@
-import { CHUNK_RELOAD_GUARD_MS, chunkReloadMachine } from '../../machines/chunkReload.machine';
+import { CHUNK_RELOAD_GUARD_MS, chunkReloadMachine } from '../../machines/chunkReload/chunkReload.machine';
 import type { FlowModel } from './graph/model';
 import { pageTexts } from './graph/page';
 

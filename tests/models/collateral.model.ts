@@ -5,7 +5,7 @@ import { LOCALE_TAGS } from '../../contract/locales';
 import type { FlowModel, PageExpectation, PathHistoryEntry } from './graph/model';
 import { allOf, askedAfterAChange, lastSent } from './graph/callRules';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, withValues, type PageLanguage } from './graph/page';
-import { collateralMachine } from '../../machines/collateral.machine';
+import { collateralMachine } from '../../machines/collateral/collateral.machine';
 import { sessionCookieJar } from './session.model';
 
 type Snapshot = SnapshotFrom<typeof collateralMachine>;

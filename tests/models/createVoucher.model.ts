@@ -1,4 +1,4 @@
-import { createVoucherMachine } from '../../machines/createVoucher.machine';
+import { createVoucherMachine } from '../../machines/createVoucher/createVoucher.machine';
 import { failureText, pageTexts, typedAmount } from './graph/page';
 import { adminPage, amountLabel } from './simulatePage';
 import { writeModel } from './write.model';

@@ -1,5 +1,5 @@
 import type { KycReviewItem } from '../../contract/kyc';
-import { decideKycMachine, type KycDecisionInput } from '../../machines/decideKyc.machine';
+import { decideKycMachine, type KycDecisionInput } from '../../machines/decideKyc/decideKyc.machine';
 import { failureText, pageTexts, withValues } from './graph/page';
 import { adminPage } from './simulatePage';
 import { writeModel } from './write.model';

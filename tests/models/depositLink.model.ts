@@ -1,7 +1,7 @@
 import { isPositive } from '../../contract/decimal';
 import type { DepositLink } from '../../contract/depositLinks';
-import { depositLinkMachine } from '../../machines/depositLink.machine';
-import { asError } from '../../machines/failure';
+import { depositLinkMachine } from '../../machines/depositLink/depositLink.machine';
+import { asError } from '../../machines/parts/failure';
 import type { FlowModel } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN } from './graph/page';
 import { SAMPLE_DEPOSIT_ADDRESS } from './onChainDeposit.model';

@@ -1,6 +1,6 @@
 import { depositLinkSettled } from '../../contract/depositLinks';
 import { SAMPLE_DEPOSIT_LINK } from './depositLink.model';
-import { depositLinkPaidMachine } from '../../machines/depositLinkPaid.machine';
+import { depositLinkPaidMachine } from '../../machines/depositLinkPaid/depositLinkPaid.machine';
 import { followModel } from './follow.model';
 import { DEPOSIT_LINK_ANSWERS } from './walletPayLink.model';
 

@@ -1,5 +1,5 @@
 import type { SignedInSession } from '../../contract/social';
-import { endSessionsMachine, signOutEverywhereMachine } from '../../machines/endSessions.machine';
+import { endSessionsMachine, signOutEverywhereMachine } from '../../machines/endSessions/endSessions.machine';
 import { inLanguage, pageTexts, withValues, type PageLanguage } from './graph/page';
 import type { PageAction, PageExpectation } from './graph/model';
 import { sessionCookieJar } from './session.model';

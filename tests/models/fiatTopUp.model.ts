@@ -1,6 +1,6 @@
 import type { FlowModel } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN } from './graph/page';
-import { fiatTopUpMachine } from '../../machines/fiatTopUp.machine';
+import { fiatTopUpMachine } from '../../machines/fiatTopUp/fiatTopUp.machine';
 import { sessionCookieJar } from './session.model';
 
 const DETAILS = '**/api/inject/fiat/details';

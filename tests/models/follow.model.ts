@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import { asError } from '../../machines/failure';
+import { asError } from '../../machines/parts/failure';
 import type { AnyFlowModel } from './graph/model';
-import { SESSION_GONE } from '../../machines/poll';
-import type { FollowMachine } from '../../machines/follow.machine';
+import { SESSION_GONE } from '../../machines/parts/poll';
+import type { FollowMachine } from '../../machines/follow/follow.machine';
 
 type Snapshot<Input, Answer> = SnapshotFrom<FollowMachine<Input, Answer>>;
 

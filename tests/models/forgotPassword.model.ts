@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import ar from '../../locales/ar.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
-import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { forgotPasswordMachine } from '../../machines/forgotPassword/forgotPassword.machine';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall } from './graph/page';
 

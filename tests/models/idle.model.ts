@@ -1,7 +1,7 @@
 import type { FlowModel, PageAction } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
-import { asError } from '../../machines/failure';
-import { idleMachine } from '../../machines/idle.machine';
+import { asError } from '../../machines/parts/failure';
+import { idleMachine } from '../../machines/idle/idle.machine';
 import { sessionCookieJar } from './session.model';
 
 const IDLE_SECONDS = 15 * 60;

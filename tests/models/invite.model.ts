@@ -1,7 +1,7 @@
-import { toFailure } from '../../machines/failure';
+import { toFailure } from '../../machines/parts/failure';
 import type { FlowModel } from './graph/model';
 import { inLanguage, PAGE_LANGUAGES, pageTexts } from './graph/page';
-import { inviteMachine } from '../../machines/invite.machine';
+import { inviteMachine } from '../../machines/invite/invite.machine';
 import { sessionCookieJar } from './session.model';
 
 const LINK = 'http://localhost/register?ref_code=7K3QWXZ2';

@@ -1,7 +1,7 @@
 import type { Card } from '../../contract/cards';
 import { card, cardCredit } from './cardControls.model';
 import { failureText, inLanguage, pageTexts, type PageLanguage } from './graph/page';
-import { issueCardMachine } from '../../machines/issueCard.machine';
+import { issueCardMachine } from '../../machines/issueCard/issueCard.machine';
 import { sessionCookieJar } from './session.model';
 import { writeModel } from './write.model';
 

@@ -1,7 +1,7 @@
 import type { KycApplication } from '../../contract/kyc';
 import type { FlowModel } from './graph/model';
 import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
-import { kycMachine } from '../../machines/kyc.machine';
+import { kycMachine } from '../../machines/kyc/kyc.machine';
 import { answersStep, draftUnavailable, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
 
 const empty: KycApplication = {

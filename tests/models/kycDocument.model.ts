@@ -1,7 +1,7 @@
 import type { KycApplication, KycFile } from '../../contract/kyc';
 import type { FlowModel } from './graph/model';
 import { failureText, PAGE_LANGUAGES, pageTexts, withValues } from './graph/page';
-import { kycDocumentMachine, missingSide } from '../../machines/kycDocument.machine';
+import { kycDocumentMachine, missingSide } from '../../machines/kycDocument/kycDocument.machine';
 import { answersStep, draftUnavailable, GIVEN_PERSON, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
 
 /** The file the customer picks: a 1×1 PNG the preview can show (the server's answer to its upload is the binding's). */

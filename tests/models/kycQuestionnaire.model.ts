@@ -1,7 +1,7 @@
 import { questionsFor, type KycApplication, type KycQuestion, type KycQuestionnaireDraft } from '../../contract/kyc';
 import type { FlowModel } from './graph/model';
 import { failedCall, failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
-import { invalidQuestions, kycQuestionnaireMachine } from '../../machines/kycQuestionnaire.machine';
+import { invalidQuestions, kycQuestionnaireMachine } from '../../machines/kycQuestionnaire/kycQuestionnaire.machine';
 import { answersStep, draftUnavailable, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
 
 /** The questions the screen asks with a list of answers (the others are typed). */

@@ -2,7 +2,7 @@ import type { KycApplication } from '../../contract/kyc';
 import type { FlowModel } from './graph/model';
 import { failureText, PAGE_LANGUAGES, pageTexts } from './graph/page';
 import { answersStep, draftUnavailable, loadDraft, NO_PERSON, openKycScreen, retryDraft } from './kycPage';
-import { drawnStrokes, kycSignatureMachine, SIGNATURE_PAD } from '../../machines/kycSignature.machine';
+import { drawnStrokes, kycSignatureMachine, SIGNATURE_PAD } from '../../machines/kycSignature/kycSignature.machine';
 
 const open: KycApplication = {
   status: 'in_progress',

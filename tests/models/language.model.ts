@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { isLocale, localizePath, type Locale } from '../../contract';
-import { languageMachine } from '../../machines/language.machine';
+import { languageMachine } from '../../machines/language/language.machine';
 import type { FlowModel } from './graph/model';
 import { failedCall } from './graph/page';
 import { sessionCookieJar } from './session.model';

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { LoginField } from '../../machines/login.machine';
-import { loginMachine } from '../../machines/login.machine';
+import type { LoginField } from '../../machines/login/login.machine';
+import { loginMachine } from '../../machines/login/login.machine';
 import type { FlowModel, PageExpectation } from './graph/model';
 import {
   failedCall,
@@ -13,7 +13,7 @@ import {
   signsIn,
   type PageLanguage,
 } from './graph/page';
-import { safeRedirectPath } from '../../machines/routeGuard.machine';
+import { safeRedirectPath } from '../../machines/routeGuard/routeGuard.machine';
 
 const LOGIN = '**/api/auth/login';
 

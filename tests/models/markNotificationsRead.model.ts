@@ -2,7 +2,7 @@ import { LOCALE_TAGS } from '../../contract/locales';
 import type { NotificationList } from '../../contract/notifications';
 import { inLanguage, pageTexts, SIGNED_IN, withValues, type PageLanguage } from './graph/page';
 import type { PageExpectation } from './graph/model';
-import { markNotificationsReadMachine } from '../../machines/markNotificationsRead.machine';
+import { markNotificationsReadMachine } from '../../machines/markNotificationsRead/markNotificationsRead.machine';
 import { sessionCookieJar } from './session.model';
 import { writeModel } from './write.model';
 

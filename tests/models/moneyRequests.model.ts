@@ -4,7 +4,7 @@ import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageMark } from './graph/model';
 import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
 import { failedCall, failureText, PAGE_LANGUAGES, pageTexts, typedAmount, type PageLanguage } from './graph/page';
-import { moneyRequestsMachine } from '../../machines/moneyRequests.machine';
+import { moneyRequestsMachine } from '../../machines/moneyRequests/moneyRequests.machine';
 import { payCustomersPage, SAMPLE_SEND } from './sendMoney.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 

@@ -1,5 +1,5 @@
 import { followModel } from './follow.model';
-import { notificationsBellMachine } from '../../machines/notificationsBell.machine';
+import { notificationsBellMachine } from '../../machines/notificationsBell/notificationsBell.machine';
 
 export const notificationsBellModel = followModel(notificationsBellMachine, {
   answers: {

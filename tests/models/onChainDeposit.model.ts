@@ -1,10 +1,10 @@
 import type { ChainDeposit, DepositAddress } from '../../contract/deposits';
-import { asError, toFailure } from '../../machines/failure';
-import { SESSION_GONE } from '../../machines/poll';
+import { asError, toFailure } from '../../machines/parts/failure';
+import { SESSION_GONE } from '../../machines/parts/poll';
 import type { FlowModel, PageAction } from './graph/model';
 import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
-import { onChainDepositMachine } from '../../machines/onChainDeposit.machine';
+import { onChainDepositMachine } from '../../machines/onChainDeposit/onChainDeposit.machine';
 
 export const SAMPLE_DEPOSIT_ADDRESS: DepositAddress = {
   asset: 'USDT',

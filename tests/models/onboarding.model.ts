@@ -1,6 +1,6 @@
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, withValues, type PageLanguage } from './graph/page';
-import { INTRO_SLIDES, onboardingMachine } from '../../machines/onboarding.machine';
+import { INTRO_SLIDES, onboardingMachine } from '../../machines/onboarding/onboarding.machine';
 import type { SnapshotFrom } from 'xstate';
 import { pushAsksFirst } from './push.model';
 import { sessionCookieJar } from './session.model';

@@ -1,7 +1,7 @@
 import type { Account } from '../../contract/accounts';
 import { SAMPLE_SUMMARY } from './balances.model';
 import { failureText, inLanguage, pageTexts, SIGNED_IN } from './graph/page';
-import { openAccountMachine } from '../../machines/openAccount.machine';
+import { openAccountMachine } from '../../machines/openAccount/openAccount.machine';
 import { sessionCookieJar } from './session.model';
 import { writeModel } from './write.model';
 

@@ -1,6 +1,6 @@
 import type { CardAccount } from '../../contract/accounts';
 import { failureText, inLanguage, pageTexts } from './graph/page';
-import { openCardAccountMachine } from '../../machines/openCardAccount.machine';
+import { openCardAccountMachine } from '../../machines/openCardAccount/openCardAccount.machine';
 import { sessionCookieJar } from './session.model';
 import { writeModel } from './write.model';
 

@@ -1,7 +1,7 @@
-import { passkeySignInMachine } from '../../machines/passkeySignIn.machine';
+import { passkeySignInMachine } from '../../machines/passkeySignIn/passkeySignIn.machine';
 import type { FlowModel } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, passkeyFailureText, pageTexts, signsIn } from './graph/page';
-import { safeRedirectPath } from '../../machines/routeGuard.machine';
+import { safeRedirectPath } from '../../machines/routeGuard/routeGuard.machine';
 
 const OPTIONS = '**/api/auth/passkey/options';
 const VERIFY = '**/api/auth/passkey/verify';

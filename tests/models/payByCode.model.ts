@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import { voucherCodeProblem } from '../../contract/voucherCode';
-import { toFailure } from '../../machines/failure';
+import { toFailure } from '../../machines/parts/failure';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { countedText, failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
-import { payByCodeMachine } from '../../machines/payByCode.machine';
+import { payByCodeMachine } from '../../machines/payByCode/payByCode.machine';
 import { sessionCookieJar } from './session.model';
 
 type Snapshot = SnapshotFrom<typeof payByCodeMachine>;

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { PayLink } from '../../contract/payLinks';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } from './graph/page';
-import { payLinkMachine } from '../../machines/payLink.machine';
+import { payLinkMachine } from '../../machines/payLink/payLink.machine';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser, stepUpSheet } from './stepUp.model';
 

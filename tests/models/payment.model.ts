@@ -14,9 +14,9 @@ import {
   SIGNED_IN,
   type PageLanguage,
 } from './graph/page';
-import { paymentMachine } from '../../machines/payment.machine';
-import { asError, toFailure } from '../../machines/failure';
-import { SESSION_GONE } from '../../machines/poll';
+import { paymentMachine } from '../../machines/payment/payment.machine';
+import { asError, toFailure } from '../../machines/parts/failure';
+import { SESSION_GONE } from '../../machines/parts/poll';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser, stepUpSheet } from './stepUp.model';
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../../machines/parts/failure';
 import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
 import {
   countedText,
@@ -13,7 +13,7 @@ import {
   type PageLanguage,
 } from './graph/page';
 import { sessionCookieJar } from './session.model';
-import { phoneChangeMachine } from '../../machines/phoneChange.machine';
+import { phoneChangeMachine } from '../../machines/phoneChange/phoneChange.machine';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 
 type Snapshot = SnapshotFrom<typeof phoneChangeMachine>;

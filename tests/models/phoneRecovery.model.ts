@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../../machines/parts/failure';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import { countedText, failedCall, failureText, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, type PageLanguage } from './graph/page';
-import { phoneRecoveryMachine } from '../../machines/phoneRecovery.machine';
+import { phoneRecoveryMachine } from '../../machines/phoneRecovery/phoneRecovery.machine';
 
 type Snapshot = SnapshotFrom<typeof phoneRecoveryMachine>;
 

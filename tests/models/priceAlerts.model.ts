@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PriceAlert } from '../../contract/priceAlerts';
 import type { Rate } from '../../contract/rates';
-import { priceAlertBody, priceAlertsMachine } from '../../machines/priceAlerts.machine';
-import { priceAlertsView } from '../../machines/priceAlerts.view';
+import { priceAlertBody, priceAlertsMachine } from '../../machines/priceAlerts/priceAlerts.machine';
+import { priceAlertsView } from '../../machines/priceAlerts/priceAlerts.view';
 import type { FlowModel, PageMark } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';

@@ -1,7 +1,7 @@
 import type { FlowModel, PageAction } from './graph/model';
-import { toFailure } from '../../machines/failure';
+import { toFailure } from '../../machines/parts/failure';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts } from './graph/page';
-import { pushMachine } from '../../machines/push.machine';
+import { pushMachine } from '../../machines/push/push.machine';
 import { sessionCookieJar } from './session.model';
 
 const CONFIG = '**/api/push/config';

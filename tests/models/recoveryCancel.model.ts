@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, type PageLanguage } from './graph/page';
-import { recoveryCancelMachine } from '../../machines/recoveryCancel.machine';
+import { recoveryCancelMachine } from '../../machines/recoveryCancel/recoveryCancel.machine';
 
 const TOKEN = 'A'.repeat(20) + '_-' + 'b'.repeat(21);
 const CANCEL = '**/api/auth/phone-recovery/cancel';

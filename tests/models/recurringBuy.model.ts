@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { RECURRING_BUYS_MAX, type RecurringBuy } from '../../contract/recurringBuys';
 import { firstRun } from '../../contract/recurringCalendar';
-import { recurringBuyMachine } from '../../machines/recurringBuy.machine';
+import { recurringBuyMachine } from '../../machines/recurringBuy/recurringBuy.machine';
 import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageExpectation, PageMark } from './graph/model';
 import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../../machines/parts/failure';
 import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
 import {
   countedText,
@@ -19,8 +19,8 @@ import {
   REGISTRATION_STEPS,
   type RegistrationStep,
   type SavedRegistration,
-} from '../../machines/registration.machine';
-import { registrationStep } from '../../machines/registration.view';
+} from '../../machines/registration/registration.machine';
+import { registrationStep } from '../../machines/registration/registration.view';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser, stepUpSheet } from './stepUp.model';
 

@@ -1,7 +1,7 @@
 import type { Passkey } from '../../contract';
 import { passkey as PASSKEY } from './biometric.model';
 import { inLanguage, pageTexts } from './graph/page';
-import { passkeyNameProblems, renamePasskeyMachine } from '../../machines/renamePasskey.machine';
+import { passkeyNameProblems, renamePasskeyMachine } from '../../machines/renamePasskey/renamePasskey.machine';
 import { sessionCookieJar } from './session.model';
 import { writeModel } from './write.model';
 

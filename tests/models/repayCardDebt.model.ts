@@ -2,7 +2,7 @@ import type { CardCredit } from '../../contract/cards';
 import { SAMPLE_SUMMARY } from './balances.model';
 import { cardCredit } from './cardControls.model';
 import { failureText, inLanguage, pageTexts, SIGNED_IN, typedAmount } from './graph/page';
-import { repayCardDebtMachine } from '../../machines/repayCardDebt.machine';
+import { repayCardDebtMachine } from '../../machines/repayCardDebt/repayCardDebt.machine';
 import { sessionCookieJar } from './session.model';
 import { writeModel } from './write.model';
 

@@ -1,5 +1,5 @@
 import { failureText, inLanguage } from './graph/page';
-import { reportWalletPaymentMachine } from '../../machines/reportWalletPayment.machine';
+import { reportWalletPaymentMachine } from '../../machines/reportWalletPayment/reportWalletPayment.machine';
 import { CHAINS_CALL, LINK, MODEL_CHAINS, payButton, TEST_WALLET } from './wallet.model';
 import { writeModel } from './write.model';
 

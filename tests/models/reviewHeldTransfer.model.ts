@@ -1,6 +1,6 @@
 import type { HeldTransfer } from '../../contract/inject';
 import { failureText, pageTexts } from './graph/page';
-import { reviewHeldTransferMachine } from '../../machines/reviewHeldTransfer.machine';
+import { reviewHeldTransferMachine } from '../../machines/reviewHeldTransfer/reviewHeldTransfer.machine';
 import { adminPage } from './simulatePage';
 import { writeModel } from './write.model';
 

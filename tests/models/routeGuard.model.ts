@@ -1,5 +1,5 @@
 import { splitLocalePath, type RouteRule } from '../../contract';
-import { asError } from '../../machines/failure';
+import { asError } from '../../machines/parts/failure';
 import type { FlowModel } from './graph/model';
 import type { SnapshotFrom } from 'xstate';
 import {
@@ -10,7 +10,7 @@ import {
   type GuardDecision,
   type NavigationTarget,
   type RouteAccess,
-} from '../../machines/routeGuard.machine';
+} from '../../machines/routeGuard/routeGuard.machine';
 import { sessionCookieJar } from './session.model';
 import { SIGNED_IN } from './graph/page';
 

@@ -7,9 +7,9 @@ import { SAMPLE_SUMMARY } from './balances.model';
 import type { FlowModel, PageAction, PageMark } from './graph/model';
 import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
-import { recipientAddress } from '../../machines/recipientAddress';
+import { recipientAddress } from '../../machines/parts/recipientAddress';
 import type { OperationLimits } from '../../contract/users';
-import { sendAllowance, sendMoneyMachine, type SendingAccount, type SendLimit } from '../../machines/sendMoney.machine';
+import { sendAllowance, sendMoneyMachine, type SendingAccount, type SendLimit } from '../../machines/sendMoney/sendMoney.machine';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 

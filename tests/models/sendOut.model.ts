@@ -1,11 +1,11 @@
 import { compare, isPositive } from '../../contract/decimal';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../../machines/parts/failure';
 import type { CallRule, PageExpectation, PageMark, PathHistoryEntry } from './graph/model';
 import { allOf, grantedStepUpFirst, retriesKeepTheIntent, stepUpOnlyWhenAsked, wasUnanswered } from './graph/callRules';
 import { failureText, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 
 /*
- * What the models of the two send-out flows share, as their machines share `machines/sendOut.ts` and their
+ * What the models of the two send-out flows share, as their machines share `machines/parts/sendOut.ts` and their
  * screens `src/screens/accounts/SendOutParts.tsx`: who may send, the amount, review, confirm, change and
  * retry on the page, the rules money moves by, and what the page cannot do. Each model adds its destination
  * (an address, a beneficiary) and its progress.

@@ -1,8 +1,8 @@
 import { formatSessionMarker } from '../../contract/session';
 import { FAR_FUTURE } from './graph/page';
 import type { FlowModel, PageAction } from './graph/model';
-import { asError } from '../../machines/failure';
-import { sessionMachine, type SessionCookies } from '../../machines/session.machine';
+import { asError } from '../../machines/parts/failure';
+import { sessionMachine, type SessionCookies } from '../../machines/session/session.machine';
 
 const bothTokens: SessionCookies = { hasAuthToken: true, hasRefreshToken: true };
 const accessTokenOnly: SessionCookies = { hasAuthToken: true, hasRefreshToken: false };

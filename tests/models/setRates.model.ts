@@ -1,5 +1,5 @@
 import { failureText, pageTexts, typedAmount, withValues } from './graph/page';
-import { setRatesMachine } from '../../machines/setRates.machine';
+import { setRatesMachine } from '../../machines/setRates/setRates.machine';
 import { adminPage } from './simulatePage';
 import { writeModel } from './write.model';
 

@@ -1,5 +1,5 @@
 import { failureText, pageTexts, typedAmount } from './graph/page';
-import { simulateBankTransferMachine } from '../../machines/simulateBankTransfer.machine';
+import { simulateBankTransferMachine } from '../../machines/simulateBankTransfer/simulateBankTransfer.machine';
 import { amountLabel, SIMULATION_ACCOUNTS, simulatePage } from './simulatePage';
 import { writeModel } from './write.model';
 

@@ -1,6 +1,6 @@
 import { card, cardCredit } from './cardControls.model';
 import { failureText, pageTexts, typedAmount, withValues } from './graph/page';
-import { simulateCardPaymentMachine } from '../../machines/simulateCardPayment.machine';
+import { simulateCardPaymentMachine } from '../../machines/simulateCardPayment/simulateCardPayment.machine';
 import { amountLabel, SIMULATION_ACCOUNTS, simulatePage } from './simulatePage';
 import { writeModel } from './write.model';
 

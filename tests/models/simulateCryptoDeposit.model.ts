@@ -1,5 +1,5 @@
 import { failureText, pageTexts, typedAmount } from './graph/page';
-import { simulateCryptoDepositMachine } from '../../machines/simulateCryptoDeposit.machine';
+import { simulateCryptoDepositMachine } from '../../machines/simulateCryptoDeposit/simulateCryptoDeposit.machine';
 import { amountLabel, balanceToast, SIMULATION_ACCOUNTS, simulatePage } from './simulatePage';
 import { writeModel } from './write.model';
 

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, withValues, type PageLanguage } from './graph/page';
-import { CANCELLED, socialSignInMachine } from '../../machines/socialSignIn.machine';
+import { CANCELLED, socialSignInMachine } from '../../machines/socialSignIn/socialSignIn.machine';
 
 const START = '**/api/auth/social/start';
 const PROVIDER_URL = 'https://accounts.google.com/o/oauth2/v2/auth?state=s';

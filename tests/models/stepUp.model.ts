@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import type { StepUpAction } from '../../contract/stepUp';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../../machines/parts/failure';
 import type { FlowModel, PageAction, PageExpectation, PageMark } from './graph/model';
 import { failedCall, failureText, FAR_FUTURE, inLanguage, PAGE_LANGUAGES, pageTexts, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
-import { stepUpMachine, type StepUpOutput } from '../../machines/stepUp.machine';
+import { stepUpMachine, type StepUpOutput } from '../../machines/stepUp/stepUp.machine';
 
 type Snapshot = SnapshotFrom<typeof stepUpMachine>;
 

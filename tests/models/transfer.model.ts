@@ -5,7 +5,7 @@ import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import { allOf, askedAfterAChange, noNewQuoteWhileUnanswered, retriesKeepTheIntent, wasUnanswered } from './graph/callRules';
 import { countedText, failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
-import { transferMachine, type TransferRefusal } from '../../machines/transfer.machine';
+import { transferMachine, type TransferRefusal } from '../../machines/transfer/transfer.machine';
 
 type Snapshot = SnapshotFrom<typeof transferMachine>;
 

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../../machines/parts/failure';
 import type { FlowModel, PageAction, PageExpectation } from './graph/model';
 import {
   failedCall,
@@ -12,7 +12,7 @@ import {
   signsIn,
   type PageLanguage,
 } from './graph/page';
-import { twoFactorPhoneMachine } from '../../machines/twoFactorPhone.machine';
+import { twoFactorPhoneMachine } from '../../machines/twoFactorPhone/twoFactorPhone.machine';
 
 type Snapshot = SnapshotFrom<typeof twoFactorPhoneMachine>;
 

@@ -1,7 +1,7 @@
 import type { Me } from '../../contract/auth';
 import { failureText, inLanguage, pageTexts, SIGNED_IN } from './graph/page';
 import { sessionCookieJar } from './session.model';
-import { nameProblems, updateNameMachine } from '../../machines/updateName.machine';
+import { nameProblems, updateNameMachine } from '../../machines/updateName/updateName.machine';
 import { writeModel } from './write.model';
 
 const SAVED: Me = { ...SIGNED_IN.user, firstName: 'Ann', lastName: 'Lee' };

@@ -1,5 +1,5 @@
 import type { FlowModel } from './graph/model';
-import { versionReloadMachine } from '../../machines/versionReload.machine';
+import { versionReloadMachine } from '../../machines/versionReload/versionReload.machine';
 
 const RUNNING = 'build-1';
 const noNewerBuild = (s: { context: { latestBuildId: string | null } }) =>

@@ -2,10 +2,10 @@ import type { Chains } from '../../contract/chains';
 import { EVM_CHAINS } from '../../contract/chainList';
 import type { DepositLink } from '../../contract/depositLinks';
 import type { WalletFailureCode } from '../../contract/wallet';
-import { toFailure, type Failure } from '../../machines/failure';
+import { toFailure, type Failure } from '../../machines/parts/failure';
 import type { FlowModel, TestWalletSetup } from './graph/model';
 import { inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, withValues, type PageLanguage } from './graph/page';
-import { walletMachine, type WalletConnection } from '../../machines/wallet.machine';
+import { walletMachine, type WalletConnection } from '../../machines/wallet/wallet.machine';
 
 /** The test wallet's first account on a local node (anvil's well-known development account 0). */
 export const WALLET_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

@@ -1,5 +1,5 @@
 import { followModel } from './follow.model';
-import { confirmed, walletConfirmationsMachine } from '../../machines/walletConfirmations.machine';
+import { confirmed, walletConfirmationsMachine } from '../../machines/walletConfirmations/walletConfirmations.machine';
 
 export const walletConfirmationsModel = followModel(walletConfirmationsMachine, {
   inputs: { 'a payment on Base': { hash: `0x${'ab'.repeat(32)}`, chainId: 31338 } },

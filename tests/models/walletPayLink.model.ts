@@ -1,7 +1,7 @@
 import { depositLinkSettled, type DepositLink } from '../../contract/depositLinks';
 import { SAMPLE_DEPOSIT_LINK } from './depositLink.model';
 import { followModel } from './follow.model';
-import { walletPayLinkMachine } from '../../machines/walletPayLink.machine';
+import { walletPayLinkMachine } from '../../machines/walletPayLink/walletPayLink.machine';
 
 export const DEPOSIT_LINK_ANSWERS: Record<string, DepositLink> = {
   'seen on the chain': { ...SAMPLE_DEPOSIT_LINK, status: 'confirming' },

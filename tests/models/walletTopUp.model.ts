@@ -1,5 +1,5 @@
 import { formatAmount } from '../../contract/money';
-import type { Failure } from '../../machines/failure';
+import type { Failure } from '../../machines/parts/failure';
 import type { WalletPayee } from '../../contract/walletPayment';
 import { SAMPLE_DEPOSIT_LINK } from './depositLink.model';
 import type { FlowModel } from './graph/model';
@@ -7,7 +7,7 @@ import { inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, type PageLanguage } f
 import { SAMPLE_DEPOSIT_ADDRESS } from './onChainDeposit.model';
 import { sessionCookieJar } from './session.model';
 import { MODEL_CHAINS, TEST_WALLET } from './wallet.model';
-import { walletTopUpMachine } from '../../machines/walletTopUp.machine';
+import { walletTopUpMachine } from '../../machines/walletTopUp/walletTopUp.machine';
 
 /** USDT on Base's local node, where the sample deposit address is. */
 const USDT_ON_BASE = { asset: 'USDT' as const, address: SAMPLE_DEPOSIT_LINK.token!, decimals: 6 };

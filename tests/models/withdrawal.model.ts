@@ -10,9 +10,9 @@ import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, type Pa
 import { MAY_WITHDRAW, sendOutCalls, sendOutInvariants, sendOutNotInBrowser, sendOutPage } from './sendOut.model';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
-import { withdrawalMachine } from '../../machines/withdrawal.machine';
-import { toFailure } from '../../machines/failure';
-import { SESSION_GONE } from '../../machines/poll';
+import { withdrawalMachine } from '../../machines/withdrawal/withdrawal.machine';
+import { toFailure } from '../../machines/parts/failure';
+import { SESSION_GONE } from '../../machines/parts/poll';
 
 type Snapshot = SnapshotFrom<typeof withdrawalMachine>;
 

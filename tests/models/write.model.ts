@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AnyFlowModel, PageAction, PageExpectation } from './graph/model';
 import { failedCall, PAGE_LANGUAGES, type PageLanguage } from './graph/page';
-import type { WriteMachine, WriteProblems } from '../../machines/write.machine';
+import type { WriteMachine, WriteProblems } from '../../machines/write/write.machine';
 
 type Snapshot<Input, Output> = SnapshotFrom<WriteMachine<Input, Output>>;
 type Expectation<Input, Output> = (snapshot: Snapshot<Input, Output>, language: PageLanguage) => PageExpectation;

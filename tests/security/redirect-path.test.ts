@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from '../../machines/routeGuard.machine';
+import { safeRedirectPath } from '../../machines/routeGuard/routeGuard.machine';
 
 /**
  * Issue 21, item 14: the page a sign-in returns to (`?redirect=`) is followed only when it stays on

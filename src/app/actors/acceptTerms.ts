@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { TERMS_VERSION } from '../../../contract/terms';
-import type { acceptTermsMachine } from '../../../machines/acceptTerms.machine';
+import type { acceptTermsMachine } from '../../../machines/acceptTerms/acceptTerms.machine';
 import type { Api } from '../../api/endpoints';
 import { meQuery } from '../me';
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
-import type { adjustAccountMachine } from '../../../machines/adjustAccount.machine';
-import type { createVoucherMachine } from '../../../machines/createVoucher.machine';
-import type { decideKycMachine } from '../../../machines/decideKyc.machine';
-import type { reviewHeldTransferMachine } from '../../../machines/reviewHeldTransfer.machine';
-import type { setRatesMachine } from '../../../machines/setRates.machine';
+import type { adjustAccountMachine } from '../../../machines/adjustAccount/adjustAccount.machine';
+import type { createVoucherMachine } from '../../../machines/createVoucher/createVoucher.machine';
+import type { decideKycMachine } from '../../../machines/decideKyc/decideKyc.machine';
+import type { reviewHeldTransferMachine } from '../../../machines/reviewHeldTransfer/reviewHeldTransfer.machine';
+import type { setRatesMachine } from '../../../machines/setRates/setRates.machine';
 import { simulateApi } from '../../api/simulate';
 import { formatAmount } from '../../ui/money';
 import { notify } from '../notify';

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { payoutsApi } from '../../api/payouts';
-import type { bankPayoutMachine } from '../../../machines/bankPayout.machine';
-import { idempotentSubmit } from '../../../machines/idempotentSubmit';
-import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { bankPayoutMachine } from '../../../machines/bankPayout/bankPayout.machine';
+import { idempotentSubmit } from '../../../machines/parts/idempotentSubmit';
+import { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import { quotedIdempotencyKeys } from '../idempotency';
 import { moneyMoved } from '../moneyMoved';
 import type { AppSystem } from '../system';

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { securityApi } from '../../api/security';
-import type { biometricMachine } from '../../../machines/biometric.machine';
-import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { biometricMachine } from '../../../machines/biometric/biometric.machine';
+import { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import { confirmPasskeyEnrolment, createPasskeyCredential, requestPasskeyEnrolment } from '../../auth/passkeys';
 import type { FlowHost } from './host';
 import { stepUpActors } from './stepUp';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { UtmTrackingBody } from '../../../contract/app';
-import type { campaignTagsMachine } from '../../../machines/campaignTags.machine';
+import type { campaignTagsMachine } from '../../../machines/campaignTags/campaignTags.machine';
 import type { ApiResult } from '../../api/client';
 import { STORAGE_KEYS } from '../../platform/storage';
 import { unwrap } from './unwrap';

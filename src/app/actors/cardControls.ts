@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { cardsApi } from '../../api/cards';
 import type { Card, CardControlsBody, CardSecrets } from '../../../contract/cards';
-import type { cardControlsMachine } from '../../../machines/cardControls.machine';
-import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { cardControlsMachine } from '../../../machines/cardControls/cardControls.machine';
+import { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import type { FlowHost } from './host';
 import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';

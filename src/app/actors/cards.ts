@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { activateCardMachine } from '../../../machines/activateCard.machine';
-import type { issueCardMachine } from '../../../machines/issueCard.machine';
+import type { activateCardMachine } from '../../../machines/activateCard/activateCard.machine';
+import type { issueCardMachine } from '../../../machines/issueCard/issueCard.machine';
 import { cardsApi } from '../../api/cards';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { securityApi } from '../../api/security';
-import type { changePasswordMachine } from '../../../machines/changePassword.machine';
-import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { changePasswordMachine } from '../../../machines/changePassword/changePassword.machine';
+import { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import { SECURITY_ACTIVITY } from '../../screens/profile/security/SecurityActivitySection';
 import { SESSIONS } from './endSessions';
 import type { FlowHost } from './host';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { profileApi } from '../../api/profile';
-import type { chatMachine } from '../../../machines/chat.machine';
+import type { chatMachine } from '../../../machines/chat/chat.machine';
 import { openChatWidget } from '../../platform/chatWidget';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';

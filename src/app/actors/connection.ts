@@ -1,9 +1,9 @@
 import { fromCallback } from 'xstate';
-import type { ConnectionEvent } from '../../../machines/quoteClock';
+import type { ConnectionEvent } from '../../../machines/parts/quoteClock';
 import type { AppSystem } from '../system';
 
 /**
- * The quote clock's `watchConnection` (machines/quoteClock.ts): tells a flow the app's connection — the
+ * The quote clock's `watchConnection` (machines/parts/quoteClock.ts): tells a flow the app's connection — the
  * app machine's `offline` state, the one the shell's notice shows — at its start when offline, then each change.
  */
 export function watchConnection({ app }: Pick<AppSystem, 'app'>) {

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DepositLink } from '../../../contract/depositLinks';
-import type { Failure } from '../../../machines/failure';
+import type { Failure } from '../../../machines/parts/failure';
 import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
-import type { depositLinkMachine } from '../../../machines/depositLink.machine';
+import type { depositLinkMachine } from '../../../machines/depositLink/depositLink.machine';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { endSessionsMachine, signOutEverywhereMachine } from '../../../machines/endSessions.machine';
+import type { endSessionsMachine, signOutEverywhereMachine } from '../../../machines/endSessions/endSessions.machine';
 import { securityApi } from '../../api/security';
 import { SECURITY_ACTIVITY } from '../../screens/profile/security/SecurityActivitySection';
 import type { FlowHost } from './host';

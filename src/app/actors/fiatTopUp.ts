@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
-import type { fiatTopUpMachine } from '../../../machines/fiatTopUp.machine';
+import type { fiatTopUpMachine } from '../../../machines/fiatTopUp/fiatTopUp.machine';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/auth';
-import type { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
+import type { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPassword.machine';
 import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 

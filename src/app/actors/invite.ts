@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import type { inviteMachine } from '../../../machines/invite.machine';
+import type { inviteMachine } from '../../../machines/invite/invite.machine';
 import type { FlowHost } from './host';
-import { asError } from '../../../machines/failure';
+import { asError } from '../../../machines/parts/failure';
 
 /** The invitation link to the device's share sheet or the clipboard. */
 export function inviteActors(_host: FlowHost, shareText: () => string) {

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
 import { kycApi } from '../../api/kyc';
 import type { KycApplication } from '../../../contract/kyc';
-import type { kycMachine } from '../../../machines/kyc.machine';
-import type { kycDocumentMachine } from '../../../machines/kycDocument.machine';
-import type { kycQuestionnaireMachine } from '../../../machines/kycQuestionnaire.machine';
-import type { kycSignatureMachine } from '../../../machines/kycSignature.machine';
-import { asError } from '../../../machines/failure';
+import type { kycMachine } from '../../../machines/kyc/kyc.machine';
+import type { kycDocumentMachine } from '../../../machines/kycDocument/kycDocument.machine';
+import type { kycQuestionnaireMachine } from '../../../machines/kycQuestionnaire/kycQuestionnaire.machine';
+import type { kycSignatureMachine } from '../../../machines/kycSignature/kycSignature.machine';
+import { asError } from '../../../machines/parts/failure';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 

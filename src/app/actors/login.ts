@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/auth';
 import { localizePath } from '../../../contract';
-import type { loginMachine, SignInOutcome } from '../../../machines/login.machine';
+import type { loginMachine, SignInOutcome } from '../../../machines/login/login.machine';
 import { keepChallenge } from '../twoFactorChallenge';
 import { unwrap } from './unwrap';
 import type { FlowHost } from './host';

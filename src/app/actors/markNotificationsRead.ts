@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { markNotificationsReadMachine } from '../../../machines/markNotificationsRead.machine';
+import type { markNotificationsReadMachine } from '../../../machines/markNotificationsRead/markNotificationsRead.machine';
 import { profileApi } from '../../api/profile';
 import { notificationsQuery } from '../notificationsQuery';
 import type { FlowHost } from './host';

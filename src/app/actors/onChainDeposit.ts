@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
-import type { onChainDepositMachine } from '../../../machines/onChainDeposit.machine';
+import type { onChainDepositMachine } from '../../../machines/onChainDeposit/onChainDeposit.machine';
 import type { AppSystem } from '../system';
 import { moneyMoved } from '../moneyMoved';
 import type { FlowHost } from './host';

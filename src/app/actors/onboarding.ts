@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { profileApi } from '../../api/profile';
-import type { onboardingMachine } from '../../../machines/onboarding.machine';
+import type { onboardingMachine } from '../../../machines/onboarding/onboarding.machine';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 

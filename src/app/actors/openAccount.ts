@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { localizePath } from '../../../contract';
-import type { openAccountMachine } from '../../../machines/openAccount.machine';
+import type { openAccountMachine } from '../../../machines/openAccount/openAccount.machine';
 import { accountsApi } from '../../api/accounts';
 import { moneyMoved } from '../moneyMoved';
 import type { AppSystem } from '../system';

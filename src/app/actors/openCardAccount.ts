@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { openCardAccountMachine } from '../../../machines/openCardAccount.machine';
+import type { openCardAccountMachine } from '../../../machines/openCardAccount/openCardAccount.machine';
 import { cardsApi } from '../../api/cards';
 import { safeStorage, STORAGE_KEYS } from '../../platform/storage';
 import type { FlowHost } from './host';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/auth';
-import type { passkeySignInMachine } from '../../../machines/passkeySignIn.machine';
+import type { passkeySignInMachine } from '../../../machines/passkeySignIn/passkeySignIn.machine';
 import { getPasskeyAssertion, supportsPasskeyAutofill } from '../../auth/passkeys';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';

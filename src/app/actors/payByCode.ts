@@ -1,6 +1,6 @@
 import { paymentsApi } from '../../api/payments';
-import { idempotentSubmit } from '../../../machines/idempotentSubmit';
-import type { payByCodeMachine } from '../../../machines/payByCode.machine';
+import { idempotentSubmit } from '../../../machines/parts/idempotentSubmit';
+import type { payByCodeMachine } from '../../../machines/payByCode/payByCode.machine';
 import { pageIdempotencyKeys } from '../idempotency';
 import { moneyMoved } from '../moneyMoved';
 import { OPERATION_LIMITS_KEY } from '../queryClient';

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
-import type { payLinkMachine } from '../../../machines/payLink.machine';
-import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { payLinkMachine } from '../../../machines/payLink/payLink.machine';
+import { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import type { FlowHost } from './host';
 import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';

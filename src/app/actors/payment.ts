@@ -1,9 +1,9 @@
 import { paymentsApi } from '../../api/payments';
 import { fromCallback, fromPromise } from 'xstate';
 import type { PayLinkStatus } from '../../../contract/payLinks';
-import type { paymentMachine } from '../../../machines/payment.machine';
-import { idempotentSubmit } from '../../../machines/idempotentSubmit';
-import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { paymentMachine } from '../../../machines/payment/payment.machine';
+import { idempotentSubmit } from '../../../machines/parts/idempotentSubmit';
+import { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import { quotedIdempotencyKeys } from '../idempotency';
 import { watchConnection } from './connection';
 import type { AppSystem } from '../system';
@@ -15,7 +15,7 @@ import { unwrap } from './unwrap';
 /**
  * /pay/{hash}: loading the request, paying it (then the balances refresh) and, for its requester,
  * watching it: the server's event stream (the contract's `payLinkEvents`) while it lasts, then the
- * machine's poll, whose ask sends nothing while a session cookie is gone (machines/poll.ts).
+ * machine's poll, whose ask sends nothing while a session cookie is gone (machines/parts/poll.ts).
  */
 export function paymentActors({ client, queryClient, app }: FlowHost & Pick<AppSystem, 'app'>, moneyMoved: () => void) {
   const api = paymentsApi(client);

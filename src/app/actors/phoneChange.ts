@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { securityApi } from '../../api/security';
-import type { phoneChangeMachine, PhoneCodeRoute, PhoneProfile } from '../../../machines/phoneChange.machine';
-import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { phoneChangeMachine, PhoneCodeRoute, PhoneProfile } from '../../../machines/phoneChange/phoneChange.machine';
+import { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 import type { FlowHost } from './host';

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/auth';
 import { localizePath } from '../../../contract';
-import type { phoneRecoveryMachine } from '../../../machines/phoneRecovery.machine';
-import type { recoveryCancelMachine } from '../../../machines/recoveryCancel.machine';
+import type { phoneRecoveryMachine } from '../../../machines/phoneRecovery/phoneRecovery.machine';
+import type { recoveryCancelMachine } from '../../../machines/recoveryCancel/recoveryCancel.machine';
 import { takeChallengeDestination } from '../twoFactorChallenge';
 import { unwrap } from './unwrap';
 import type { FlowHost } from './host';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import { asError } from '../../../machines/failure';
-import { SESSION_GONE } from '../../../machines/poll';
+import { asError } from '../../../machines/parts/failure';
+import { SESSION_GONE } from '../../../machines/parts/poll';
 import { readSessionCookies } from '../../platform/cookies';
 
 /** Both session cookies are there: a poll may send its request. */
@@ -10,7 +10,7 @@ export function sessionHeld(cookies = readSessionCookies): boolean {
 }
 
 /**
- * A poll's ask (machines/poll.ts): the session cookies are looked at before each request, so none leaves
+ * A poll's ask (machines/parts/poll.ts): the session cookies are looked at before each request, so none leaves
  * once another tab signed out or the session expired (and none sends the session renewing itself).
  */
 export function pollAsk<TOutput, TInput>(ask: (input: TInput) => Promise<TOutput>, cookies = readSessionCookies) {

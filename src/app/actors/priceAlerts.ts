@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import type { priceAlertsMachine } from '../../../machines/priceAlerts.machine';
+import type { priceAlertsMachine } from '../../../machines/priceAlerts/priceAlerts.machine';
 import { priceAlertsApi } from '../../api/priceAlerts';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';

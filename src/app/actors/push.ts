@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import { profileApi } from '../../api/profile';
-import type { pushMachine, PushSetup } from '../../../machines/push.machine';
+import type { pushMachine, PushSetup } from '../../../machines/push/push.machine';
 import { askPushPermission, loadPushSdk, pushPermission, pushSupported, subscribeWebPush } from '../../platform/push';
-import { asError } from '../../../machines/failure';
+import { asError } from '../../../machines/parts/failure';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 

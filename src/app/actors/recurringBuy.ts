@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
 import { recurringBuysApi } from '../../api/recurringBuys';
 import type { CreateRecurringBuyBody } from '../../../contract/recurringBuys';
-import type { PlanChange, recurringBuyMachine } from '../../../machines/recurringBuy.machine';
-import { idempotentSubmit } from '../../../machines/idempotentSubmit';
-import { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { PlanChange, recurringBuyMachine } from '../../../machines/recurringBuy/recurringBuy.machine';
+import { idempotentSubmit } from '../../../machines/parts/idempotentSubmit';
+import { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import { pageIdempotencyKeys } from '../idempotency';
 import type { FlowHost } from './host';
 import { stepUpActors } from './stepUp';

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import type { Passkey } from '../../../contract';
-import type { renamePasskeyMachine } from '../../../machines/renamePasskey.machine';
+import type { renamePasskeyMachine } from '../../../machines/renamePasskey/renamePasskey.machine';
 import { securityApi } from '../../api/security';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';

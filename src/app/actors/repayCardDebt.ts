@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { repayCardDebtMachine } from '../../../machines/repayCardDebt.machine';
+import type { repayCardDebtMachine } from '../../../machines/repayCardDebt/repayCardDebt.machine';
 import { cardsApi } from '../../api/cards';
 import { moneyMoved } from '../moneyMoved';
 import { notify } from '../notify';

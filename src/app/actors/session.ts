@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { Api } from '../../api/endpoints';
-import type { SessionCookies } from '../../../machines/session.machine';
+import type { SessionCookies } from '../../../machines/session/session.machine';
 import { readSessionCookies } from '../../platform/cookies';
-import { asError } from '../../../machines/failure';
+import { asError } from '../../../machines/parts/failure';
 import { unwrap } from './unwrap';
 
 /** The session machine's calls: renewing the tokens and logging out. */

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
-import type { simulateBankTransferMachine } from '../../../machines/simulateBankTransfer.machine';
-import type { simulateCardPaymentMachine } from '../../../machines/simulateCardPayment.machine';
-import type { simulateCryptoDepositMachine } from '../../../machines/simulateCryptoDeposit.machine';
+import type { simulateBankTransferMachine } from '../../../machines/simulateBankTransfer/simulateBankTransfer.machine';
+import type { simulateCardPaymentMachine } from '../../../machines/simulateCardPayment/simulateCardPayment.machine';
+import type { simulateCryptoDepositMachine } from '../../../machines/simulateCryptoDeposit/simulateCryptoDeposit.machine';
 import { simulateApi } from '../../api/simulate';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from '../selectedCardAccount';
 import { formatAmount } from '../../ui/money';

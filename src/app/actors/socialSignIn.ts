@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/auth';
-import type { socialSignInMachine } from '../../../machines/socialSignIn.machine';
+import type { socialSignInMachine } from '../../../machines/socialSignIn/socialSignIn.machine';
 import { unwrap } from './unwrap';
 import type { FlowHost } from './host';
 

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { stepUpApi } from '../../api/stepUp';
 import type { CodeChannel } from '../../../contract';
-import type { stepUpMachine } from '../../../machines/stepUp.machine';
+import type { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
 import { getPasskeyAssertion } from '../../auth/passkeys';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';

@@ -1,7 +1,7 @@
-import { idempotentSubmit } from '../../../machines/idempotentSubmit';
+import { idempotentSubmit } from '../../../machines/parts/idempotentSubmit';
 import { fromPromise } from 'xstate';
 import { paymentsApi } from '../../api/payments';
-import type { transferMachine } from '../../../machines/transfer.machine';
+import type { transferMachine } from '../../../machines/transfer/transfer.machine';
 import { quotedIdempotencyKeys } from '../idempotency';
 import { moneyMoved } from '../moneyMoved';
 import type { AppSystem } from '../system';

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { authApi } from '../../api/auth';
 import { localizePath } from '../../../contract';
-import type { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
+import type { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone/twoFactorPhone.machine';
 import { rememberResend, takeChallengeDestination } from '../twoFactorChallenge';
 import { unwrap } from './unwrap';
 import type { FlowHost } from './host';

@@ -1,5 +1,5 @@
 import type { ApiResult } from '../../api/client';
-import { asError } from '../../../machines/failure';
+import { asError } from '../../../machines/parts/failure';
 
 /**
  * An API answer's data, or its failure thrown as it is (an Error carrying the `Failure`): the one way

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { updateNameMachine } from '../../../machines/updateName.machine';
+import type { updateNameMachine } from '../../../machines/updateName/updateName.machine';
 import { profileApi } from '../../api/profile';
 import { meQuery } from '../me';
 import type { FlowHost } from './host';

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { WalletChain } from '../../../contract/wallet';
-import { asError } from '../../../machines/failure';
-import type { walletMachine } from '../../../machines/wallet.machine';
+import { asError } from '../../../machines/parts/failure';
+import type { walletMachine } from '../../../machines/wallet/wallet.machine';
 import type { Wallet } from '../../platform/wallet';
 import { STORAGE_KEYS, safeStorage } from '../../platform/storage';
 

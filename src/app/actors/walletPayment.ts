@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import type { reportWalletPaymentMachine } from '../../../machines/reportWalletPayment.machine';
-import type { Confirmations } from '../../../machines/walletConfirmations.machine';
+import type { reportWalletPaymentMachine } from '../../../machines/reportWalletPayment/reportWalletPayment.machine';
+import type { Confirmations } from '../../../machines/walletConfirmations/walletConfirmations.machine';
 import { paymentsApi } from '../../api/payments';
 import type { AppSystem } from '../system';
 import { depositLinkQuery } from './depositLink';
@@ -21,7 +21,7 @@ export function reportWalletPaymentActors(system: AppSystem) {
   } satisfies Parameters<typeof reportWalletPaymentMachine.provide>[0];
 }
 
-/** A sent transaction's confirmations, read from its chain's node through the wallet (machines/walletConfirmations.machine.ts). */
+/** A sent transaction's confirmations, read from its chain's node through the wallet (machines/walletConfirmations/walletConfirmations.machine.ts). */
 export function walletConfirmationsQuery(system: AppSystem, sent: { hash: `0x${string}`; chainId: number }, required: number) {
   return queryOptions<Confirmations>({
     queryKey: ['wallet', 'confirmations', sent.hash],

@@ -1,8 +1,8 @@
 import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { walletPayment } from '../../../contract/walletPayment';
-import type { walletMachine } from '../../../machines/wallet.machine';
-import type { walletTopUpMachine } from '../../../machines/walletTopUp.machine';
+import type { walletMachine } from '../../../machines/wallet/wallet.machine';
+import type { walletTopUpMachine } from '../../../machines/walletTopUp/walletTopUp.machine';
 
 /**
  * The wallet top-up's one move: the page's wallet (the app's child) is asked to send, and followed until

@@ -17,8 +17,8 @@ import {
 } from '@wagmi/core';
 import { fallback, http, isAddress, withRetry, type Chain, type Transport } from 'viem';
 import { METAMASK_SDK_CONNECTOR, type WalletChain, type WalletFailureCode, type WalletTransaction } from '../../../contract/wallet';
-import type { WalletConnection, WalletReconnected } from '../../../machines/wallet.machine';
-import { asError } from '../../../machines/failure';
+import type { WalletConnection, WalletReconnected } from '../../../machines/wallet/wallet.machine';
+import { asError } from '../../../machines/parts/failure';
 
 /** The failure tables come with the adapter: the wallet actors read a failed call with them. */
 export { walletFailureCode } from '../../../contract/walletFailures';

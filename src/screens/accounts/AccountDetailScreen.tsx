@@ -16,7 +16,7 @@ import { RecentActivities } from '../shared/RecentActivities';
 import { StatementButton } from './StatementButton';
 import { useAccountName } from '../shared/useAccountName';
 import { unwrap } from '../../app/actors/unwrap';
-import { toFailure } from '../../../machines/failure';
+import { toFailure } from '../../../machines/parts/failure';
 import { PAYOUT_CURRENCIES } from '../../../contract/payoutCurrencies';
 
 const AssetPriceChart = lazy(() => import('./AssetPriceChart'));

@@ -10,7 +10,7 @@ import { ActivityFacts } from '../shared/activities/ActivityFacts';
 import { useAccountChoices } from '../shared/activities/useAccountChoices';
 import { failureText } from '../../ui/failureText';
 import { unwrap } from '../../app/actors/unwrap';
-import { toFailure } from '../../../machines/failure';
+import { toFailure } from '../../../machines/parts/failure';
 
 /**
  * /activities/:id: one of the customer's activities on a page of its own (a transfer's receipt links

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Locale } from '../../../contract';
-import type { Failure } from '../../../machines/failure';
+import type { Failure } from '../../../machines/parts/failure';
 import { useLocalize } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
@@ -12,7 +12,7 @@ import { failureText } from '../../ui/failureText';
 
 /*
  * The parts of the two send-out screens (a crypto withdrawal, a bank payout) that look and behave the same,
- * as their statecharts share `machines/sendOut.ts`: the loading and failed steps, the heading with the
+ * as their statecharts share `machines/parts/sendOut.ts`: the loading and failed steps, the heading with the
  * balance, the amount with its minimum, the new-destination card, the review card and the progress's links.
  */
 

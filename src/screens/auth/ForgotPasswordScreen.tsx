@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeField } from '../../ui/CodeField';
-import { forgotPasswordMachine } from '../../../machines/forgotPassword.machine';
+import { forgotPasswordMachine } from '../../../machines/forgotPassword/forgotPassword.machine';
 import { forgotPasswordActors } from '../../app/actors/forgotPassword';
 import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
@@ -9,7 +9,7 @@ import { Form } from '../../ui/Form';
 import { TextField } from '../../ui/TextField';
 import { failureText, fieldErrorText } from '../../ui/failureText';
 import { PasswordRequirements } from '../shared/PasswordRequirements';
-import { connectForgotPassword } from '../../../machines/forgotPassword.view';
+import { connectForgotPassword } from '../../../machines/forgotPassword/forgotPassword.view';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { ResendCode } from '../../ui/ResendCode';
 

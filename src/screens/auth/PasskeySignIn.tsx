@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { passkeySignInMachine } from '../../../machines/passkeySignIn.machine';
-import { connectPasskeySignIn } from '../../../machines/passkeySignIn.view';
+import { passkeySignInMachine } from '../../../machines/passkeySignIn/passkeySignIn.machine';
+import { connectPasskeySignIn } from '../../../machines/passkeySignIn/passkeySignIn.view';
 import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { passkeySignInActors } from '../../app/actors/passkeySignIn';
 import { cancelPasskeyCeremony } from '../../auth/passkeys';

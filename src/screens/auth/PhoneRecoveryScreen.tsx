@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { phoneRecoveryMachine } from '../../../machines/phoneRecovery.machine';
-import { connectPhoneRecovery } from '../../../machines/phoneRecovery.view';
+import { phoneRecoveryMachine } from '../../../machines/phoneRecovery/phoneRecovery.machine';
+import { connectPhoneRecovery } from '../../../machines/phoneRecovery/phoneRecovery.view';
 import { phoneRecoveryActors } from '../../app/actors/phoneRecovery';
 import { useConnect, useFlowActor, useLocale, useLocalize } from '../../app/context';
 import { readPendingChallenge } from '../../app/twoFactorChallenge';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { recoveryCancelMachine } from '../../../machines/recoveryCancel.machine';
-import { connectRecoveryCancel } from '../../../machines/recoveryCancel.view';
+import { recoveryCancelMachine } from '../../../machines/recoveryCancel/recoveryCancel.machine';
+import { connectRecoveryCancel } from '../../../machines/recoveryCancel/recoveryCancel.view';
 import { recoveryCancelActors } from '../../app/actors/phoneRecovery';
 import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';

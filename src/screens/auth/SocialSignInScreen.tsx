@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { SocialProvider } from '../../../contract/social';
-import { socialSignInMachine } from '../../../machines/socialSignIn.machine';
-import { connectSocialSignIn } from '../../../machines/socialSignIn.view';
+import { socialSignInMachine } from '../../../machines/socialSignIn/socialSignIn.machine';
+import { connectSocialSignIn } from '../../../machines/socialSignIn/socialSignIn.view';
 import { useConnect, useFlowActor, useLocale, useLocalize } from '../../app/context';
 import { socialSignInActors } from '../../app/actors/socialSignIn';
 import { socialProviders } from '../../platform/socialProviders';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { connectIdle } from '../../../machines/idle.view';
+import { connectIdle } from '../../../machines/idle/idle.view';
 import { useConnect, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone.machine';
+import { twoFactorPhoneMachine } from '../../../machines/twoFactorPhone/twoFactorPhone.machine';
 import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { twoFactorPhoneActors } from '../../app/actors/twoFactorPhone';
 import { adoptChallengeFromFragment, readPendingChallenge } from '../../app/twoFactorChallenge';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/Form';
-import { connectTwoFactorPhone } from '../../../machines/twoFactorPhone.view';
+import { connectTwoFactorPhone } from '../../../machines/twoFactorPhone/twoFactorPhone.view';
 import { ResendCode } from '../../ui/ResendCode';
 import { CodeField } from '../../ui/CodeField';
 import { codeFailureMessage } from '../shared/CodeFeedback';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '../../../machines/routeGuard.machine';
+import { safeRedirectPath } from '../../../machines/routeGuard/routeGuard.machine';
 import { useHydrated } from '../../ui/useHydrated';
 import { useLocalize } from '../../app/context';
 import { LanguageChoice } from '../shared/LanguageChoice';

@@ -14,7 +14,7 @@ import { SelectField } from '../../ui/TextField';
 import { useHydrated } from '../../ui/useHydrated';
 import { failureText } from '../../ui/failureText';
 import { useBalances } from '../shared/useBalances';
-import { repayCardDebtMachine } from '../../../machines/repayCardDebt.machine';
+import { repayCardDebtMachine } from '../../../machines/repayCardDebt/repayCardDebt.machine';
 import { repayCardDebtActors } from '../../app/actors/repayCardDebt';
 import { useWrite } from '../../app/useWrite';
 import { LoadFailed } from './CardAccountsScreen';
@@ -25,7 +25,7 @@ import { CardSpending } from './CardSpending';
 const EMPTY: ParsedAmount = { ok: false, error: 'empty' };
 import { unwrap } from '../../app/actors/unwrap';
 import { useAccountName } from '../shared/useAccountName';
-import { toFailure } from '../../../machines/failure';
+import { toFailure } from '../../../machines/parts/failure';
 
 /**
  * `/card-accounts/:id`: the credit line (limit, available, used, loan-to-value) and repaying the debt from a

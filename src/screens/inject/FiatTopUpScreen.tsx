@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fiatTopUpMachine } from '../../../machines/fiatTopUp.machine';
-import { fiatTopUpView } from '../../../machines/fiatTopUp.view';
+import { fiatTopUpMachine } from '../../../machines/fiatTopUp/fiatTopUp.machine';
+import { fiatTopUpView } from '../../../machines/fiatTopUp/fiatTopUp.view';
 import { fiatTopUpActors } from '../../app/actors/fiatTopUp';
 import { useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';

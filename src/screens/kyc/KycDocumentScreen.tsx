@@ -3,8 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, KYC_DOCUMENT_TYPES, type CountryCode, type KycDocumentType } from '../../../contract';
 import { NAME_MAX_LENGTH } from '../../../contract/fields';
-import { kycDocumentMachine, type Identity } from '../../../machines/kycDocument.machine';
-import { kycDocumentView } from '../../../machines/kycDocument.view';
+import { kycDocumentMachine, type Identity } from '../../../machines/kycDocument/kycDocument.machine';
+import { kycDocumentView } from '../../../machines/kycDocument/kycDocument.view';
 import { kycDocumentActors } from '../../app/actors/kyc';
 import { useFlowActor, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Failure } from '../../../machines/failure';
+import type { Failure } from '../../../machines/parts/failure';
 import { useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { FailureMessage } from '../shared/FailureMessage';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { INTRO_SLIDES, onboardingMachine } from '../../../machines/onboarding.machine';
-import { connectOnboarding } from '../../../machines/onboarding.view';
+import { INTRO_SLIDES, onboardingMachine } from '../../../machines/onboarding/onboarding.machine';
+import { connectOnboarding } from '../../../machines/onboarding/onboarding.view';
 import { onboardingActors } from '../../app/actors/onboarding';
 import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';

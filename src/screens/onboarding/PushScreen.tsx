@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { pushMachine } from '../../../machines/push.machine';
-import { connectPush } from '../../../machines/push.view';
+import { pushMachine } from '../../../machines/push/push.machine';
+import { connectPush } from '../../../machines/push/push.view';
 import { pushActors } from '../../app/actors/push';
 import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNameLocked, NAME_MAX_LENGTH } from '../../../contract/fields';
-import { updateNameMachine } from '../../../machines/updateName.machine';
+import { updateNameMachine } from '../../../machines/updateName/updateName.machine';
 import { updateNameActors } from '../../app/actors/updateName';
 import { useMe } from '../../app/context';
 import { useWrite } from '../../app/useWrite';

@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppNotification, NotificationKind } from '../../../contract/notifications';
-import { markNotificationsReadMachine } from '../../../machines/markNotificationsRead.machine';
+import { markNotificationsReadMachine } from '../../../machines/markNotificationsRead/markNotificationsRead.machine';
 import { markNotificationsReadActors } from '../../app/actors/markNotificationsRead';
 import { useLocalize, useSystem } from '../../app/context';
 import { notificationsQuery } from '../../app/notificationsQuery';

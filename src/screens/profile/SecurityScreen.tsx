@@ -31,7 +31,7 @@ function VerifyEmailFirst({ email }: { email: string }) {
 }
 
 /**
- * Why the route guard sent the customer here (`?needs=phone`, machines/routeGuard.machine.ts) and, once a
+ * Why the route guard sent the customer here (`?needs=phone`, machines/routeGuard/routeGuard.machine.ts) and, once a
  * phone is confirmed, the way back to the page they wanted (`next`, only ever a known page of the app).
  */
 function NeedsPhoneNotice({ next, confirmed }: { next: ReturnType<typeof knownAppPath>; confirmed: boolean }) {

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DetailsField } from '../../../machines/registration.machine';
+import type { DetailsField } from '../../../machines/registration/registration.machine';
 import { useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { PasswordStrength } from '../../ui/PasswordStrength';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { CodeField } from '../../ui/CodeField';
-import { registrationView } from '../../../machines/registration.view';
+import { registrationView } from '../../../machines/registration/registration.view';
 import { ResendCode } from '../../ui/ResendCode';
 import { failureText } from '../../ui/failureText';
 import { useRegistration } from './useRegistration';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { registrationMachine, type RegistrationStep } from '../../../machines/registration.machine';
+import { registrationMachine, type RegistrationStep } from '../../../machines/registration/registration.machine';
 import { registrationActors } from '../../app/actors/registration';
 import { useSystem } from '../../app/context';
 import { createRegistrationHost, type RegistrationActor, type RegistrationHost } from '../../app/registration';

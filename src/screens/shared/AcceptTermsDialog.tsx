@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { TERMS_VERSION } from '../../../contract/terms';
-import { acceptTermsView } from '../../../machines/acceptTerms.view';
+import { acceptTermsView } from '../../../machines/acceptTerms/acceptTerms.view';
 import { useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Icon } from '../../ui/Icon';

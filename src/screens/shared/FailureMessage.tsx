@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CUSTOMER_RULES } from '../../../contract/customerRules';
-import type { Failure } from '../../../machines/failure';
-import { ROUTE_MIDDLEWARE } from '../../../machines/routeGuard.machine';
+import type { Failure } from '../../../machines/parts/failure';
+import { ROUTE_MIDDLEWARE } from '../../../machines/routeGuard/routeGuard.machine';
 import { useLocalize } from '../../app/context';
 import { failureText } from '../../ui/failureText';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS, type Asset } from '../../../contract/assets';
-import { openAccountMachine } from '../../../machines/openAccount.machine';
+import { openAccountMachine } from '../../../machines/openAccount/openAccount.machine';
 import { openAccountActors } from '../../app/actors/openAccount';
 import { useSystem } from '../../app/context';
 import { useWrite } from '../../app/useWrite';

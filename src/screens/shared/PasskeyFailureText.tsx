@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../../machines/failure';
+import type { Failure } from '../../../machines/parts/failure';
 import { BIOMETRIC_ERROR_CODES, WEBAUTHN_ERROR_CODES, type BiometricErrorCode } from '../../auth/webauthnErrors';
 import { failureText, type Translate } from '../../ui/failureText';
 

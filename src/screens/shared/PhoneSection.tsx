@@ -1,13 +1,13 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phoneChangeMachine, type NumberError } from '../../../machines/phoneChange.machine';
+import { phoneChangeMachine, type NumberError } from '../../../machines/phoneChange/phoneChange.machine';
 import type { CountryCode } from '../../../contract/countries';
 import { LOCALE_TAGS } from '../../../contract/locales';
 import { useFlowActor, useLocale } from '../../app/context';
 import { phoneChangeActors } from '../../app/actors/phoneChange';
 import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../contract/phoneNumbers';
-import { phoneChangeView } from '../../../machines/phoneChange.view';
+import { phoneChangeView } from '../../../machines/phoneChange/phoneChange.view';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Button } from '../../ui/Button';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletView, type WalletView } from '../../../machines/wallet.view';
+import { walletView, type WalletView } from '../../../machines/wallet/wallet.view';
 import { useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { failureText } from '../../ui/failureText';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Failure } from '../../../machines/failure';
-import { balancesView } from '../../../machines/balances.view';
+import type { Failure } from '../../../machines/parts/failure';
+import { balancesView } from '../../../machines/balances/balances.view';
 import { useSystem } from '../../app/context';
 import { useHydrated } from '../../ui/useHydrated';
 

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { Chain, Chains } from '../../../contract/chains';
 import { useSystem } from '../../app/context';
 import { unwrap } from '../../app/actors/unwrap';
-import type { Failure } from '../../../machines/failure';
+import type { Failure } from '../../../machines/parts/failure';
 
 /** The chains the server serves (`GET /chains`): which are local test nodes, their ids and explorers. */
 export function useChains() {

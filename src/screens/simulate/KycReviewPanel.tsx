@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_REPEATABLE_STEPS, type KycDecisionBody, type KycReviewItem } from '../../../contract/kyc';
-import { decideKycMachine } from '../../../machines/decideKyc.machine';
+import { decideKycMachine } from '../../../machines/decideKyc/decideKyc.machine';
 import { simulateApi } from '../../api/simulate';
 import { ADMIN_QUERIES, decideKycActors } from '../../app/actors/admin';
 import { useApi, useLocale } from '../../app/context';

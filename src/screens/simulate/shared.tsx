@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFailure } from '../../../machines/failure';
+import { toFailure } from '../../../machines/parts/failure';
 import { failureText } from '../../ui/failureText';
 import type { ParsedAmount } from '../../ui/money';
 

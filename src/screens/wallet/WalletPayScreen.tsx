@@ -19,11 +19,11 @@ import { walletPayment } from '../../../contract/walletPayment';
 import { DepositLinkStatus } from '../shared/DepositLinkStatus';
 import { depositLinkQuery } from '../../app/actors/depositLink';
 import { followQuery } from '../../app/actors/follow';
-import { walletPayLinkMachine } from '../../../machines/walletPayLink.machine';
-import type { WalletView } from '../../../machines/wallet.view';
-import type { Failure } from '../../../machines/failure';
-import { reportWalletPaymentMachine } from '../../../machines/reportWalletPayment.machine';
-import { walletConfirmationsMachine } from '../../../machines/walletConfirmations.machine';
+import { walletPayLinkMachine } from '../../../machines/walletPayLink/walletPayLink.machine';
+import type { WalletView } from '../../../machines/wallet/wallet.view';
+import type { Failure } from '../../../machines/parts/failure';
+import { reportWalletPaymentMachine } from '../../../machines/reportWalletPayment/reportWalletPayment.machine';
+import { walletConfirmationsMachine } from '../../../machines/walletConfirmations/walletConfirmations.machine';
 import { reportWalletPaymentActors, walletConfirmationsQuery } from '../../app/actors/walletPayment';
 import { useWrite } from '../../app/useWrite';
 

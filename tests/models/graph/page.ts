@@ -5,7 +5,7 @@ import { formatSessionMarker } from '../../../contract/session';
 import { TERMS_VERSION } from '../../../contract/terms';
 import { LOCALE_TAGS, localizePath, splitLocalePath } from '../../../contract/locales';
 import { isDecimal } from '../../../contract/decimal';
-import { toFailure, type Failure } from '../../../machines/failure';
+import { toFailure, type Failure } from '../../../machines/parts/failure';
 import type { PageAction } from './model';
 
 /*
@@ -106,7 +106,7 @@ export function failedCall(url: string, error: unknown, method = 'POST'): PageAc
 }
 
 /**
- * The bindings of the quote clock's connection events (machines/quoteClock.ts): the window says the
+ * The bindings of the quote clock's connection events (machines/parts/quoteClock.ts): the window says the
  * connection dropped or returned, as the browser does, and the app's offline state tells the flow. A
  * change the flow already knows of changes nothing on the page, so it is not driven. Nor is a drop while
  * a request of the flow is in flight (anything but its `watch…` actors): the page answers it on its own

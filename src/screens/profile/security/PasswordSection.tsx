@@ -1,8 +1,8 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changePasswordMachine } from '../../../../machines/changePassword.machine';
-import { changePasswordView } from '../../../../machines/changePassword.view';
+import { changePasswordMachine } from '../../../../machines/changePassword/changePassword.machine';
+import { changePasswordView } from '../../../../machines/changePassword/changePassword.view';
 import { changePasswordActors } from '../../../app/actors/changePassword';
 import { useFlowActor, useMe } from '../../../app/context';
 import { Button } from '../../../ui/Button';

@@ -5,7 +5,7 @@ import type { SignedInSession } from '../../../../contract/social';
 import { securityApi } from '../../../api/security';
 import { useApi, useLocale, useSystem } from '../../../app/context';
 import { unwrap } from '../../../app/actors/unwrap';
-import { endSessionsMachine, signOutEverywhereMachine, type SessionsToEnd } from '../../../../machines/endSessions.machine';
+import { endSessionsMachine, signOutEverywhereMachine, type SessionsToEnd } from '../../../../machines/endSessions/endSessions.machine';
 import { endSessionsActors, SESSIONS, signOutEverywhereActors } from '../../../app/actors/endSessions';
 import { useWrite } from '../../../app/useWrite';
 import { Button } from '../../../ui/Button';
