@@ -297,6 +297,7 @@ const TABLE: Partial<Record<EndpointName, { valid: Record<string, unknown>; inva
   pauseRecurringBuy: { valid: {} },
   resumeRecurringBuy: { valid: {} },
   cancelRecurringBuy: { valid: {} },
+  simulateRecurringBuyRun: { valid: {} },
 };
 
 type JsonSchema = {
