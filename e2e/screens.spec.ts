@@ -13,12 +13,21 @@ const OWN_ID_ONLY = new Set(['accountDetail', 'activityDetail', 'cardAccountDeta
 const ADMIN_ONLY = new Set(['simulateAdmin']);
 // The new customer has no phone: a page that needs a confirmed one sends them to add it (e2e/simulate.spec.ts checks it).
 const needsPhone = (route: (typeof routes)[number]) => route.middleware?.includes('phone-confirmed') ?? false;
+// Nor an approved identity check: /send sends them to /kyc once the guard has read their standing, which raced
+// the URL check below (e2e/pay-links.spec.ts opens /send as approved customers).
+const needsApprovedKyc = (route: (typeof routes)[number]) => route.middleware?.includes('kyc-approved') ?? false;
 const UUID = '3f1e2d4c-5b6a-4789-9abc-def012345678';
 const concrete = (path: string) => path.replace(':id', UUID).replace(':iso', 'usdt').replace(':hash', 'h4sh');
 
 /** The routes a new signed-in customer can open by URL alone. */
 const WALKED = routes.filter(
-  (r) => r.access !== 'guest' && !WIZARD_STEPS.has(r.id) && !OWN_ID_ONLY.has(r.id) && !ADMIN_ONLY.has(r.id) && !needsPhone(r),
+  (r) =>
+    r.access !== 'guest' &&
+    !WIZARD_STEPS.has(r.id) &&
+    !OWN_ID_ONLY.has(r.id) &&
+    !ADMIN_ONLY.has(r.id) &&
+    !needsPhone(r) &&
+    !needsApprovedKyc(r),
 );
 
 /** Signs a new customer in in `locale`, then opens each route in the app, as a customer moves around. */
