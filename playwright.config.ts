@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import type { ClientAddressOption } from './e2e/fixtures';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from './scripts/chromium';
 import { localIssuer, localOidcEnv } from './scripts/oidc-local.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
@@ -13,7 +13,7 @@ const LOCAL_CHAIN_SPECS = /(wallet|on-chain-deposit|withdrawal)\.spec\.ts/;
 const SERVICE_WORKER_SPECS = /(installable-app|push)\.spec\.ts/;
 const chromium = {
   ...devices['Desktop Chrome'],
-  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   // A request the worker answers (from its cache, or its own fetch) bypasses route interception, which the
   // model paths and many journeys answer with: everywhere but the worker's own project, there is none.
   serviceWorkers: 'block' as const,

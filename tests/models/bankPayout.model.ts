@@ -177,6 +177,7 @@ export const bankPayoutModel = {
       s.context.failure?.code ?? null,
     ]),
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The clock runs until the payout is held; from then on a status check is due only in PAYOUT_POLL steps.
     start: ({ currency }, language) => [

@@ -156,6 +156,7 @@ export const recurringBuyModel = {
       s.context.failure?.code ?? null,
     ]),
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),

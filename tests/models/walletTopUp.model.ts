@@ -41,6 +41,7 @@ export const walletTopUpModel = {
     editing: (s) => s.context.transactionHash === null || 'a transaction shown while the form is',
   },
   browser: {
+    chainPaths: true,
     languages: PAGE_LANGUAGES,
     // The deposit screen of USDT on Base, with the test wallet still connected there from an earlier visit.
     start: (_, language) => [
