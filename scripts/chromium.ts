@@ -13,7 +13,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * browser (installability is a browser feature). Without the package, the full browser serves everything.
  */
 export const CHROMIUM_HEADLESS_SHELL_PATH =
-  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : CHROMIUM_PATH);
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
