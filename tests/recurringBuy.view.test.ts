@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { recurringBuyMachine } from '../machines/recurringBuy/recurringBuy.machine';
-import { recurringBuyView } from '../machines/recurringBuy/recurringBuy.view';
+import { connectRecurringBuy } from '../machines/recurringBuy/recurringBuy.view';
 import type { RecurringBuys } from '../contract/recurringBuys';
 
 const input = {
@@ -11,6 +11,10 @@ const input = {
   crypto: [{ id: 'btc', asset: 'BTC' as const }],
 };
 
+const sent: unknown[] = [];
+const recurringBuyView = (snapshot: Parameters<typeof connectRecurringBuy>[0]) =>
+  connectRecurringBuy(snapshot, (event) => sent.push(event));
+
 async function form(today = input.today) {
   const actor = createActor(
     recurringBuyMachine.provide({ actors: { loadPlans: fromPromise(async (): Promise<RecurringBuys> => ({ plans: [] })) } }),
@@ -18,15 +22,15 @@ async function form(today = input.today) {
       input: { ...input, today },
     },
   ).start();
-  await waitFor(actor, (snapshot) => recurringBuyView(snapshot).step === 'list');
+  await waitFor(actor, (snapshot) => !recurringBuyView(snapshot).loading);
   actor.send({ type: 'SETUP_STARTED' });
   return actor;
 }
 
-describe('recurringBuyView', () => {
+describe('connectRecurringBuy', () => {
   it('shows the first run as the server computes it: the next day on, the 29th–31st on the last day of shorter months', async () => {
     const actor = await form();
-    expect(recurringBuyView(actor.getSnapshot())).toMatchObject({ step: 'form', firstRun: '2027-02-15' });
+    expect(recurringBuyView(actor.getSnapshot())).toMatchObject({ editing: true, firstRun: '2027-02-15' });
     actor.send({ type: 'FREQUENCY_CHOSEN', frequency: 'monthly' });
     actor.send({ type: 'DAY_OF_MONTH_CHOSEN', dayOfMonth: 31 });
     expect(recurringBuyView(actor.getSnapshot()).firstRun).toBe('2027-02-28');
@@ -41,9 +45,67 @@ describe('recurringBuyView', () => {
     const actor = await form();
     actor.send({ type: 'AMOUNT_CHANGED', amount: '10.001' });
     actor.send({ type: 'SUBMITTED' });
-    expect(recurringBuyView(actor.getSnapshot())).toMatchObject({ step: 'form', busy: false, failure: { code: 'amount_too_precise' } });
+    expect(recurringBuyView(actor.getSnapshot())).toMatchObject({ editing: true, busy: false, failure: { code: 'amount_too_precise' } });
     actor.send({ type: 'AMOUNT_CHANGED', amount: '' });
     actor.send({ type: 'SUBMITTED' });
     expect(recurringBuyView(actor.getSnapshot()).failure).toEqual({ code: 'amount_invalid' });
+  });
+
+  it('sends the form as the machine’s events, and the plan each change is about', async () => {
+    const actor = await form();
+    const view = recurringBuyView(actor.getSnapshot());
+    sent.length = 0;
+    view.chooseFrom('eur');
+    view.chooseTo('btc');
+    view.typeAmount('25');
+    view.chooseFrequency('monthly');
+    view.chooseDayOfMonth(31);
+    view.chooseDayOfWeek(3);
+    view.submit();
+    view.cancelSetup();
+    view.pause('plan-1');
+    view.resume('plan-1');
+    view.cancel('plan-1');
+    view.confirmCancel();
+    view.keepPlan();
+    view.startSetup();
+    view.retry();
+    expect(sent).toEqual([
+      { type: 'FROM_CHOSEN', accountId: 'eur' },
+      { type: 'TO_CHOSEN', accountId: 'btc' },
+      { type: 'AMOUNT_CHANGED', amount: '25' },
+      { type: 'FREQUENCY_CHOSEN', frequency: 'monthly' },
+      { type: 'DAY_OF_MONTH_CHOSEN', dayOfMonth: 31 },
+      { type: 'DAY_OF_WEEK_CHOSEN', dayOfWeek: 3 },
+      { type: 'SUBMITTED' },
+      { type: 'SETUP_CANCELLED' },
+      { type: 'PAUSE_REQUESTED', planId: 'plan-1' },
+      { type: 'RESUME_REQUESTED', planId: 'plan-1' },
+      { type: 'CANCEL_REQUESTED', planId: 'plan-1' },
+      { type: 'CANCEL_CONFIRMED' },
+      { type: 'CANCEL_DISMISSED' },
+      { type: 'SETUP_STARTED' },
+      { type: 'RETRY' },
+    ]);
+  });
+
+  it('says which part shows: loading, the list, or the form', async () => {
+    const actor = await form();
+    expect(recurringBuyView(actor.getSnapshot())).toMatchObject({ loading: false, loadFailed: false, editing: true });
+    actor.send({ type: 'SETUP_CANCELLED' });
+    expect(recurringBuyView(actor.getSnapshot())).toMatchObject({ loading: false, loadFailed: false, editing: false });
+    const offline = createActor(
+      recurringBuyMachine.provide({
+        actors: {
+          loadPlans: fromPromise(async (): Promise<RecurringBuys> => {
+            throw { code: 'network_error' };
+          }),
+        },
+      }),
+      { input },
+    ).start();
+    expect(recurringBuyView(offline.getSnapshot())).toMatchObject({ loading: true, loadFailed: false, editing: false });
+    const failed = recurringBuyView(await waitFor(offline, (snapshot) => !snapshot.hasTag('loading')));
+    expect(failed).toMatchObject({ loading: false, loadFailed: true, editing: false, failure: { code: 'network_error' } });
   });
 });

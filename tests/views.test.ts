@@ -11,7 +11,7 @@ import { registrationStep, registrationView } from '../machines/registration/reg
 import type { Quote, QuoteBody, Transfer, TransferBody } from '../contract/transfers';
 import type { SubmitIntent } from '../machines/parts/idempotentSubmit';
 import { transferMachine } from '../machines/transfer/transfer.machine';
-import { transferView } from '../machines/transfer/transfer.view';
+import { connectTransfer } from '../machines/transfer/transfer.view';
 import { transferModel } from './models/transfer.model';
 import { twoFactorPhoneMachine } from '../machines/twoFactorPhone/twoFactorPhone.machine';
 import { connectTwoFactorPhone } from '../machines/twoFactorPhone/twoFactorPhone.view';
@@ -228,29 +228,31 @@ describe('the transfer view', () => {
     failure: null,
     result: null,
   };
+  const sent: unknown[] = [];
+  const transferView = (snapshot: Parameters<typeof connectTransfer>[0]) => connectTransfer(snapshot, (event) => sent.push(event));
   const at = (value: unknown, extra: object = {}) =>
     transferView(transferMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
   const priced = (step: string) => ({ priced: { clock: 'ticking', step } });
 
   it('says a quote that ran out offline waits for the connection, and offers nothing to confirm', () => {
     const waiting = at('waitingForConnection', { secondsLeft: 0, offline: true });
-    expect(waiting).toMatchObject({ waitingForConnection: true, canReview: false, refreshed: false, quoting: false });
+    expect(waiting).toMatchObject({ waitingForConnection: true, review: null, refreshed: false, quoting: false });
     expect(waiting.quote).toEqual(quote);
     expect(at(priced('form'))).toMatchObject({ waitingForConnection: false });
   });
 
   it('offers the confirmation sheet only for a quote the balance and the limit allow, and says which does not', () => {
-    expect(at(priced('form'))).toMatchObject({ canReview: true, insufficientFunds: false, reviewing: false, secondsLeft: 12 });
+    expect(at(priced('form'))).toMatchObject({ review: expect.any(Function), insufficientFunds: false, reviewing: false, secondsLeft: 12 });
     const short = { quote: { ...quote, fundsSufficient: false } };
-    expect(at(priced('form'), short)).toMatchObject({ canReview: false, insufficientFunds: true, aboveLimit: false });
+    expect(at(priced('form'), short)).toMatchObject({ review: null, insufficientFunds: true, aboveLimit: false });
     const over = { quote: { ...quote, withinLimit: false } };
-    expect(at(priced('form'), over)).toMatchObject({ canReview: false, insufficientFunds: false, aboveLimit: true });
+    expect(at(priced('form'), over)).toMatchObject({ review: null, insufficientFunds: false, aboveLimit: true });
   });
 
   it('confirms from the sheet, is busy while confirming, and offers only the same request again without an answer', () => {
-    expect(at(priced('review'))).toMatchObject({ reviewing: true, canConfirm: true, busy: false });
-    expect(at('confirming')).toMatchObject({ reviewing: true, canConfirm: false, busy: true });
-    expect(at('confirmFailed', { failure: { code: 'network_error' } })).toMatchObject({ canRetry: true, canConfirm: false });
+    expect(at(priced('review'))).toMatchObject({ reviewing: true, confirm: expect.any(Function), busy: false });
+    expect(at('confirming')).toMatchObject({ reviewing: true, confirm: null, busy: true });
+    expect(at('confirmFailed', { failure: { code: 'network_error' } })).toMatchObject({ retry: expect.any(Function), confirm: null });
   });
 
   /** A transfer of 100 from the form to the confirmation sent, with `confirmTransfer` as given. */
@@ -270,7 +272,7 @@ describe('the transfer view', () => {
     flow.send({ type: 'FROM_CHOSEN', accountId: quote.fromAccountId });
     flow.send({ type: 'TO_CHOSEN', accountId: quote.toAccountId });
     flow.send({ type: 'AMOUNT_CHANGED', amount: '100', side: 'in' });
-    await waitFor(flow, (snapshot) => transferView(snapshot).canReview);
+    await waitFor(flow, (snapshot) => transferView(snapshot).review !== null);
     flow.send({ type: 'REVIEW_REQUESTED' });
     flow.send({ type: 'CONFIRMED' });
     return flow;
@@ -286,7 +288,7 @@ describe('the transfer view', () => {
     const shown = transferView(await waitFor(flow, (snapshot) => !transferView(snapshot).busy));
     expect(shown).toMatchObject({
       reviewing: true,
-      canConfirm: true,
+      confirm: expect.any(Function),
       refreshed: true,
       quote: refusal.data.quote,
       secondsLeft: refusal.data.quote.firmForSeconds,
@@ -306,6 +308,31 @@ describe('the transfer view', () => {
   });
 
   it('says nothing of funds while a quote is being asked for', () => {
-    expect(at('quoting', { quote: null })).toMatchObject({ quoting: true, insufficientFunds: false, canReview: false });
+    expect(at('quoting', { quote: null })).toMatchObject({ quoting: true, insufficientFunds: false, review: null });
+  });
+
+  it('sends what the customer does as the machine’s events, and chooses each side’s first account only while none is', () => {
+    sent.length = 0;
+    const form = at(priced('form'));
+    form.chooseFirst('eur-2', 'btc-2');
+    at(priced('form'), { fromAccountId: null, toAccountId: null }).chooseFirst('eur-2', undefined);
+    form.chooseFrom('eur-3');
+    form.chooseTo('btc-3');
+    form.typeAmount('12.5', 'out');
+    form.review?.();
+    const sheet = at(priced('review'));
+    sheet.confirm?.();
+    sheet.cancelReview();
+    at('confirmFailed', { failure: { code: 'network_error' } }).retry?.();
+    expect(sent).toEqual([
+      { type: 'FROM_CHOSEN', accountId: 'eur-2' },
+      { type: 'FROM_CHOSEN', accountId: 'eur-3' },
+      { type: 'TO_CHOSEN', accountId: 'btc-3' },
+      { type: 'AMOUNT_CHANGED', amount: '12.5', side: 'out' },
+      { type: 'REVIEW_REQUESTED' },
+      { type: 'CONFIRMED' },
+      { type: 'REVIEW_CANCELLED' },
+      { type: 'RETRY' },
+    ]);
   });
 });

@@ -1,28 +1,31 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Asset } from '../../contract/assetList';
+import type { Send } from '../parts/connect';
 import type { paymentMachine } from './payment.machine';
 
-/** Which part of /pay/{hash} shows. */
-export type PaymentStep = 'loading' | 'failed' | 'notFound' | 'choosing' | 'paid' | 'closed' | 'watching';
+type Payment = typeof paymentMachine;
 
-/** What /pay/{hash} shows, for the payer and for the requester. */
-export function paymentView(snapshot: SnapshotFrom<typeof paymentMachine>) {
+/** What /pay/{hash} shows, for the payer and for the requester, and its intents. */
+export function connectPayment(snapshot: SnapshotFrom<Payment>, send: Send<Payment>) {
   const { context } = snapshot;
-  const step: PaymentStep = snapshot.hasTag('loading')
-    ? 'loading'
-    : snapshot.matches('failed')
-      ? 'failed'
-      : snapshot.matches('notFound')
-        ? 'notFound'
-        : snapshot.matches('paid')
-          ? 'paid'
-          : snapshot.matches('closed')
-            ? 'closed'
-            : snapshot.matches('watching')
-              ? 'watching'
-              : 'choosing';
+  const loading = snapshot.hasTag('loading');
+  const loadFailed = snapshot.matches('failed');
+  const notFound = snapshot.matches('notFound');
+  const paid = snapshot.matches('paid');
+  const closed = snapshot.matches('closed');
+  const watching = snapshot.matches('watching');
+  /** The payer's form: the account to pay from, its quote and “Pay”. */
+  const choosing = !loading && !loadFailed && !notFound && !paid && !closed && !watching;
   const quoting = snapshot.hasTag('quoting');
   return {
-    step,
+    loading,
+    /** The request could not be read (offline): “Try again”. */
+    loadFailed,
+    notFound,
+    choosing,
+    paid,
+    /** Paid by someone else, cancelled or expired meanwhile. */
+    closed,
     link: context.link,
     receipt: context.receipt,
     busy: snapshot.hasTag('busy') || snapshot.matches('steppingUp'),
@@ -37,7 +40,15 @@ export function paymentView(snapshot: SnapshotFrom<typeof paymentMachine>) {
     waitingForConnection: snapshot.hasTag('waitingForConnection'),
     /** No quote could be had for the chosen account: “Try again”. */
     quoteFailed: snapshot.matches({ choosing: 'quoteFailed' }),
+    chooseAccount: (fromAccountId: string, asset: Asset) => send({ type: 'ACCOUNT_CHOSEN', fromAccountId, asset }),
+    /** Takes the first account while the form has none chosen. */
+    chooseFirst: (account: { id: string; asset: Asset } | undefined) => {
+      if (account && choosing && context.fromAccountId === null)
+        send({ type: 'ACCOUNT_CHOSEN', fromAccountId: account.id, asset: account.asset });
+    },
     /** “Pay” does something: an account in the link's asset, or a quote it and the limit cover. */
-    canPay: snapshot.can({ type: 'PAY_CONFIRMED' }),
+    pay: snapshot.can({ type: 'PAY_CONFIRMED' }) ? () => send({ type: 'PAY_CONFIRMED' }) : null,
+    /** Reads the request again, or asks for the quote again. */
+    retry: () => send({ type: 'RETRY' }),
   };
 }

@@ -1,17 +1,24 @@
 import type { SnapshotFrom } from 'xstate';
 import { firstRun } from '../../contract/recurringCalendar';
+import type { RecurringFrequency } from '../../contract/recurringBuys';
+import type { Send } from '../parts/connect';
 import type { recurringBuyMachine } from './recurringBuy.machine';
 
-/** Which part of /recurring-buys shows. */
-export type RecurringBuyStep = 'loading' | 'failed' | 'list' | 'form';
+type RecurringBuy = typeof recurringBuyMachine;
 
-/** What /recurring-buys shows: the list or the form, the first run of the plan as typed, the plan being changed. */
-export function recurringBuyView(snapshot: SnapshotFrom<typeof recurringBuyMachine>) {
+/**
+ * What /recurring-buys shows: the plans (once loaded), or the new plan's form with its first run as typed, the
+ * plan being changed; and its intents.
+ */
+export function connectRecurringBuy(snapshot: SnapshotFrom<RecurringBuy>, send: Send<RecurringBuy>) {
   const { context } = snapshot;
-  const tagged = (['loading', 'failed', 'form'] as const).find((tag) => snapshot.hasTag(tag));
   const { draft } = context;
   return {
-    step: (tagged ?? 'list') as RecurringBuyStep,
+    loading: snapshot.hasTag('loading'),
+    /** The plans could not be loaded: why, and “Try again”. */
+    loadFailed: snapshot.hasTag('failed'),
+    /** The new plan's form is on screen (also while it is sent or stepped up). */
+    editing: snapshot.hasTag('form'),
     busy: snapshot.hasTag('busy') || snapshot.hasTag('steppingUp'),
     plans: context.plans,
     fiat: context.fiat,
@@ -25,5 +32,23 @@ export function recurringBuyView(snapshot: SnapshotFrom<typeof recurringBuyMachi
     /** The plan being paused, resumed or cancelled now. */
     changingId: snapshot.hasTag('busy') ? (context.change?.planId ?? null) : null,
     failure: context.failure,
+    retry: () => send({ type: 'RETRY' }),
+    startSetup: () => send({ type: 'SETUP_STARTED' }),
+    /** Back to the list from the form. */
+    cancelSetup: () => send({ type: 'SETUP_CANCELLED' }),
+    chooseFrom: (accountId: string) => send({ type: 'FROM_CHOSEN', accountId }),
+    chooseTo: (accountId: string) => send({ type: 'TO_CHOSEN', accountId }),
+    /** The amount typed, as a decimal; empty while it is no amount. */
+    typeAmount: (amount: string) => send({ type: 'AMOUNT_CHANGED', amount }),
+    chooseFrequency: (frequency: RecurringFrequency) => send({ type: 'FREQUENCY_CHOSEN', frequency }),
+    chooseDayOfWeek: (dayOfWeek: number) => send({ type: 'DAY_OF_WEEK_CHOSEN', dayOfWeek }),
+    chooseDayOfMonth: (dayOfMonth: number) => send({ type: 'DAY_OF_MONTH_CHOSEN', dayOfMonth }),
+    submit: () => send({ type: 'SUBMITTED' }),
+    pause: (planId: string) => send({ type: 'PAUSE_REQUESTED', planId }),
+    resume: (planId: string) => send({ type: 'RESUME_REQUESTED', planId }),
+    /** Asks to confirm cancelling the plan. */
+    cancel: (planId: string) => send({ type: 'CANCEL_REQUESTED', planId }),
+    confirmCancel: () => send({ type: 'CANCEL_CONFIRMED' }),
+    keepPlan: () => send({ type: 'CANCEL_DISMISSED' }),
   };
 }

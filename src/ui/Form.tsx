@@ -4,12 +4,24 @@ import type { ReactNode } from 'react';
  * A flow's form: the statechart judges what was typed, so the browser's own validation stays off and a
  * submit only tells the flow; busy while the flow works on it.
  */
-export function Form({ busy, onSubmit, children }: { busy: boolean; onSubmit: () => void; children: ReactNode }) {
+export function Form({
+  busy,
+  onSubmit,
+  labelledBy,
+  children,
+}: {
+  busy: boolean;
+  onSubmit: () => void;
+  /** The id of the form's heading, for a form that is a landmark of its page. */
+  labelledBy?: string;
+  children: ReactNode;
+}) {
   return (
     <form
       className="form"
       noValidate
       aria-busy={busy}
+      aria-labelledby={labelledBy}
       onSubmit={(event) => {
         event.preventDefault();
         onSubmit();

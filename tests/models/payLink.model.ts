@@ -30,7 +30,7 @@ function form(s: Snapshot, language: PageLanguage): PageExpectation {
     shows: [
       { label: texts.amount },
       // A malformed amount is refused by the amount field itself, in its own words; a missing reason by the form.
-      ...(formError === 'description' ? [{ shownText: texts.errors.description }] : []),
+      ...(formError === 'description' ? [{ shownText: pageTexts(language).fieldErrors.description.missing }] : []),
       ...(failure ? [{ shownText: failureText(language, texts.failures, failure) }] : []),
       ...(cancelled ? [{ shownText: texts.list.cancelled }] : []),
     ],

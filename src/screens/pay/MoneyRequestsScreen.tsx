@@ -1,20 +1,20 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSETS, type Asset } from '../../../contract/assetList';
 import type { CountryCode } from '../../../contract/countryCodes';
 import type { MoneyRequest } from '../../../contract/sendMoney';
-import { moneyRequestsMachine, type RequestAnswer } from '../../../machines/moneyRequests/moneyRequests.machine';
-import { moneyRequestsView } from '../../../machines/moneyRequests/moneyRequests.view';
+import { moneyRequestsMachine } from '../../../machines/moneyRequests/moneyRequests.machine';
+import { connectMoneyRequests } from '../../../machines/moneyRequests/moneyRequests.view';
 import { sendMoneyApi } from '../../api/sendMoney';
 import { moneyRequestsActors, moneyRequestsQuery } from '../../app/actors/sendMoney';
-import { useApi, useFlowActor, useLocalize, useMe, useSystem } from '../../app/context';
+import { useApi, useConnect, useFlowActor, useLocalize, useMe, useSystem } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
+import { Form, FormAlert } from '../../ui/Form';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
 import { SelectField, TextField } from '../../ui/TextField';
@@ -30,8 +30,7 @@ export function MoneyRequestsScreen() {
   return me.data ? <RequestsFlow country={me.data.country} /> : <div className="skeleton skeleton--block" aria-hidden="true" />;
 }
 
-type Flow = ActorRefFrom<typeof moneyRequestsMachine>;
-type View = ReturnType<typeof moneyRequestsView>;
+type View = ReturnType<typeof connectMoneyRequests>;
 
 function RequestsFlow({ country }: { country: CountryCode }) {
   const { t } = useTranslation();
@@ -39,13 +38,13 @@ function RequestsFlow({ country }: { country: CountryCode }) {
   const localize = useLocalize();
   const api = useApi(sendMoneyApi);
   const flow = useFlowActor(moneyRequestsMachine, () => moneyRequestsActors(system), { input: { country } });
-  const view = useSelector(flow, moneyRequestsView, shallowEqual);
+  const view = useConnect(flow, connectMoneyRequests);
   const stepUp = useSelector(flow, stepUpChild);
   const requests = useQuery(moneyRequestsQuery(api));
   return (
     <>
       <p className="page-lead">{t('sendMoney.requests.lead')}</p>
-      <AskForm flow={flow} view={view} />
+      <AskForm view={view} />
       <section className="stack" aria-labelledby="money-requests">
         <h2 id="money-requests">{t('sendMoney.requests.title')}</h2>
         {requests.isError ? (
@@ -58,7 +57,7 @@ function RequestsFlow({ country }: { country: CountryCode }) {
         ) : (
           <ListRows label={t('sendMoney.requests.title')}>
             {(requests.data ?? []).map((request) => (
-              <RequestRow key={request.id} request={request} flow={flow} view={view} />
+              <RequestRow key={request.id} request={request} view={view} />
             ))}
           </ListRows>
         )}
@@ -72,22 +71,16 @@ function RequestsFlow({ country }: { country: CountryCode }) {
 }
 
 /** Ask a customer for an amount, by their e-mail address or phone number. */
-function AskForm({ flow, view }: { flow: Flow; view: View }) {
+function AskForm({ view }: { view: View }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState('');
   const [asset, setAsset] = useState<Asset>('EUR');
   const [amount, setAmount] = useState({ text: '', value: '' });
   const [note, setNote] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'REQUEST_SUBMITTED', draft: { from, asset, amount: amount.value, note } });
-  };
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={view.busy} aria-labelledby="ask-money">
+    <Form busy={view.busy} onSubmit={() => view.ask({ from, asset, amount: amount.value, note })} labelledBy="ask-money">
       <h2 id="ask-money">{t('sendMoney.requests.ask')}</h2>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {view.askFailure ? <FailureMessage scope="sendMoney.failures" failure={view.askFailure} /> : null}
-      </div>
+      <FormAlert>{view.askFailure ? <FailureMessage scope="sendMoney.failures" failure={view.askFailure} /> : null}</FormAlert>
       <p role="status">{view.asked ? t('sendMoney.requests.asked') : null}</p>
       <TextField
         label={t('sendMoney.requests.from')}
@@ -117,21 +110,20 @@ function AskForm({ flow, view }: { flow: Flow; view: View }) {
         onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
       />
       <TextField label={t('sendMoney.note')} name="note" maxLength={140} value={note} onChange={(e) => setNote(e.target.value)} />
-      <Button variant="primary" type="submit" busy={view.busy && view.action === 'ask'} disabled={view.busy}>
+      <Button variant="primary" type="submit" busy={view.asking} disabled={view.busy}>
         {t('sendMoney.requests.submit')}
       </Button>
-    </form>
+    </Form>
   );
 }
 
 /** One request: who, how much, its status; the side that may act on an open one has its buttons. */
-function RequestRow({ request, flow, view }: { request: MoneyRequest; flow: Flow; view: View }) {
+function RequestRow({ request, view }: { request: MoneyRequest; view: View }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const { summary } = useBalances();
   const name = request.counterpartyName ?? t('sendMoney.requests.someone');
   const payFrom = summary ? summaryAccounts(summary).find((account) => account.currency === request.asset) : undefined;
-  const answer = (answer: RequestAnswer) => flow.send({ type: 'ANSWER_REQUESTED', requestId: request.id, answer });
   const about = view.requestId === request.id;
   const open = request.status === 'open';
   const buttons =
@@ -141,22 +133,22 @@ function RequestRow({ request, flow, view }: { request: MoneyRequest; flow: Flow
           <Button
             variant="primary"
             disabled={view.busy}
-            busy={view.busy && about && view.action === 'pay'}
-            onClick={() => flow.send({ type: 'PAY_REQUESTED', request, account: { id: payFrom.id, balance: payFrom.balance } })}
+            busy={view.paying(request.id)}
+            onClick={() => view.pay(request, { id: payFrom.id, balance: payFrom.balance })}
           >
             {t('sendMoney.requests.pay')}
           </Button>
         ) : null}
-        <Button disabled={view.busy} onClick={() => answer('decline')}>
+        <Button disabled={view.busy} onClick={() => view.answer(request.id, 'decline')}>
           {t('sendMoney.requests.decline')}
         </Button>
       </>
     ) : (
       <>
-        <Button disabled={view.busy} onClick={() => answer('remind')}>
+        <Button disabled={view.busy} onClick={() => view.answer(request.id, 'remind')}>
           {t('sendMoney.requests.remind')}
         </Button>
-        <Button disabled={view.busy} onClick={() => answer('cancel')}>
+        <Button disabled={view.busy} onClick={() => view.answer(request.id, 'cancel')}>
           {t('sendMoney.requests.cancel')}
         </Button>
       </>

@@ -1,13 +1,13 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { paymentMachine } from '../../../machines/payment/payment.machine';
 import type { PayLinkQuote } from '../../../contract/payLinks';
 import type { Asset } from '../../../contract/assetList';
-import { paymentView } from '../../../machines/payment/payment.view';
+import { connectPayment } from '../../../machines/payment/payment.view';
 import { paymentActors } from '../../app/actors/payment';
-import { useFlowActor, useSystem } from '../../app/context';
+import { useConnect, useFlowActor, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
@@ -75,7 +75,7 @@ export function PayLinkScreen() {
   const system = useSystem();
   const { hash = '' } = useParams();
   const flow = useFlowActor(paymentMachine, () => paymentActors(system, () => moneyMoved(system)), { input: { hash } });
-  const view = useSelector(flow, paymentView, shallowEqual);
+  const view = useConnect(flow, connectPayment);
   const stepUp = useSelector(flow, stepUpChild);
   const { summary } = useBalances();
   const asset = view.link?.asset;
@@ -84,19 +84,16 @@ export function PayLinkScreen() {
     (a, b) => Number(b.currency === asset) - Number(a.currency === asset),
   );
   const first = accounts[0];
-  const choosing = view.step === 'choosing';
-  const unchosen = choosing && view.fromAccountId === null;
-  useEffect(() => {
-    if (unchosen && first) flow.send({ type: 'ACCOUNT_CHOSEN', fromAccountId: first.id, asset: first.currency as Asset });
-  }, [unchosen, first, flow]);
+  const { chooseFirst } = view;
+  useEffect(() => chooseFirst(first ? { id: first.id, asset: first.currency as Asset } : undefined), [chooseFirst, first]);
 
-  if (view.step === 'notFound') return <PageNotFound />;
-  if (view.step === 'loading') return <p aria-busy="true">{t('payment.loading')}</p>;
-  if (view.step === 'failed' || !view.link) {
+  if (view.notFound) return <PageNotFound />;
+  if (view.loading) return <p aria-busy="true">{t('payment.loading')}</p>;
+  if (view.loadFailed || !view.link) {
     return (
       <div className="stack" role="alert">
         <p>{t('errors.network_error')}</p>
-        <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('payment.retry')}</Button>
+        <Button onClick={view.retry}>{t('payment.retry')}</Button>
       </div>
     );
   }
@@ -112,15 +109,11 @@ export function PayLinkScreen() {
         </p>
         <p>{link.description}</p>
         <p role="status" aria-live="polite" data-testid="payment-status">
-          {view.step === 'paid'
-            ? t('payment.receipt')
-            : view.step === 'closed'
-              ? t(`payment.closed.${link.status}`)
-              : t(`payLinks.status.${link.status}`)}
+          {view.paid ? t('payment.receipt') : view.closed ? t(`payment.closed.${link.status}`) : t(`payLinks.status.${link.status}`)}
         </p>
       </section>
-      {view.step === 'choosing' ? (
-        <Form busy={view.busy} onSubmit={() => flow.send({ type: 'PAY_CONFIRMED' })}>
+      {view.choosing ? (
+        <Form busy={view.busy} onSubmit={() => view.pay?.()}>
           <FormAlert>{view.failure ? failureText(t, 'payment.failures', view.failure) : null}</FormAlert>
           {accounts.length === 0 ? (
             <p>{t('payment.noAccount')}</p>
@@ -132,7 +125,7 @@ export function PayLinkScreen() {
               disabled={view.busy}
               onChange={(e) => {
                 const account = accounts.find((item) => item.id === e.target.value);
-                if (account) flow.send({ type: 'ACCOUNT_CHOSEN', fromAccountId: account.id, asset: account.currency as Asset });
+                if (account) view.chooseAccount(account.id, account.currency as Asset);
               }}
               options={accounts.map((account) => (
                 <option key={account.id} value={account.id}>
@@ -155,20 +148,20 @@ export function PayLinkScreen() {
             />
           ) : null}
           {view.quoteFailed ? (
-            <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('payment.retry')}</Button>
+            <Button onClick={view.retry}>{t('payment.retry')}</Button>
           ) : (
-            <Button variant="primary" type="submit" busy={view.busy} disabled={!view.canPay}>
+            <Button variant="primary" type="submit" busy={view.busy} disabled={!view.pay}>
               {t('payment.pay')}
             </Button>
           )}
         </Form>
       ) : null}
-      {view.step === 'paid' && view.receipt && view.receipt.fromAsset !== view.receipt.asset ? (
+      {view.paid && view.receipt && view.receipt.fromAsset !== view.receipt.asset ? (
         <p>
           {t('payment.charged')} <Money amount={view.receipt.amountIn} asset={view.receipt.fromAsset} />
         </p>
       ) : null}
-      {view.step === 'closed' && view.failure ? <p role="alert">{failureText(t, 'payment.failures', view.failure)}</p> : null}
+      {view.closed && view.failure ? <p role="alert">{failureText(t, 'payment.failures', view.failure)}</p> : null}
       <StepUpSheet actor={stepUp} />
     </>
   );

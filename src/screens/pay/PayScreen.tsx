@@ -1,24 +1,26 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSETS, type Asset } from '../../../contract/assetList';
 import { PAY_LINK_EXPIRIES_HOURS, type PayLink } from '../../../contract/payLinks';
 import { payLinkMachine } from '../../../machines/payLink/payLink.machine';
-import { payLinkView } from '../../../machines/payLink/payLink.view';
+import { connectPayLink } from '../../../machines/payLink/payLink.view';
 import { payLinkActors, payLinksQuery } from '../../app/actors/payLink';
 import { followQuery } from '../../app/actors/follow';
 import { payLinkListMachine } from '../../../machines/payLinkList/payLinkList.machine';
 import { paymentsApi } from '../../api/payments';
-import { useApi, useFlowActor, useLocalize } from '../../app/context';
+import { useApi, useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
+import { Form, FormAlert } from '../../ui/Form';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
 import { QrCode } from '../../ui/QrCode';
 import { ShareButton } from '../../ui/ShareButton';
 import { SelectField, TextField } from '../../ui/TextField';
+import { fieldErrorText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { FailureMessage } from '../shared/FailureMessage';
 
@@ -58,7 +60,7 @@ export function PayScreen() {
   const api = useApi(paymentsApi);
   const localize = useLocalize();
   const flow = useFlowActor(payLinkMachine, payLinkActors);
-  const view = useSelector(flow, payLinkView, shallowEqual);
+  const view = useConnect(flow, connectPayLink);
   const stepUp = useSelector(flow, stepUpChild);
   const [asset, setAsset] = useState<Asset>('EUR');
   const [amount, setAmount] = useState({ text: '', value: '' });
@@ -68,13 +70,8 @@ export function PayScreen() {
   // A request paid by someone else turns “Paid” (and loses “Cancel”) without a reload.
   useFlowActor(payLinkListMachine, ({ queryClient }) => followQuery(queryClient, () => payLinksQuery(api)));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({
-      type: 'REQUEST_SUBMITTED',
-      request: { asset, amount: amount.value, description, expiresInHours: expiry === 'none' ? null : (Number(expiry) as 1 | 24 | 168) },
-    });
-  };
+  const submit = () =>
+    view.submit({ asset, amount: amount.value, description, expiresInHours: expiry === 'none' ? null : (Number(expiry) as 1 | 24 | 168) });
 
   return (
     <>
@@ -85,14 +82,12 @@ export function PayScreen() {
           onNew={() => {
             setAmount({ text: '', value: '' });
             setDescription('');
-            flow.send({ type: 'NEW_REQUESTED' });
+            view.startNew();
           }}
         />
       ) : (
-        <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? <FailureMessage scope="payLinks.failures" failure={view.failure} /> : null}
-          </div>
+        <Form busy={view.busy} onSubmit={submit}>
+          <FormAlert>{view.failure ? <FailureMessage scope="payLinks.failures" failure={view.failure} /> : null}</FormAlert>
           <SelectField
             label={t('payLinks.asset')}
             name="asset"
@@ -110,7 +105,7 @@ export function PayScreen() {
             asset={asset}
             value={amount.text}
             onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
-            error={view.formError === 'amount' ? t('payLinks.errors.amount') : null}
+            error={fieldErrorText(t, 'amount', view.fieldErrors.amount)}
           />
           <TextField
             label={t('payLinks.description')}
@@ -118,7 +113,7 @@ export function PayScreen() {
             maxLength={140}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            error={view.formError === 'description' ? t('payLinks.errors.description') : null}
+            error={fieldErrorText(t, 'description', view.fieldErrors.description)}
           />
           <SelectField
             label={t('payLinks.expiry')}
@@ -139,7 +134,7 @@ export function PayScreen() {
           <Button variant="primary" type="submit" busy={view.busy}>
             {t('payLinks.submit')}
           </Button>
-        </form>
+        </Form>
       )}
       <section className="stack" aria-labelledby="pay-requests">
         <h2 id="pay-requests">{t('payLinks.list.title')}</h2>
@@ -157,7 +152,7 @@ export function PayScreen() {
                 hint={[<Money key="amount" amount={link.amount} asset={link.asset} />, t(`payLinks.status.${link.status}`)]}
                 action={
                   link.status === 'open' ? (
-                    <Button disabled={view.busy} onClick={() => flow.send({ type: 'CANCEL_REQUESTED', hash: link.hash })}>
+                    <Button disabled={view.busy} onClick={() => view.cancelLink(link.hash)}>
                       {t('payLinks.list.cancel')}
                     </Button>
                   ) : undefined

@@ -1,7 +1,6 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState, type FormEvent } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../contract/countryCodes';
@@ -9,14 +8,15 @@ import { isDecimal } from '../../../contract/decimal';
 import { INVITATION_DAYS } from '../../../contract/sendMoney';
 import type { OperationLimits } from '../../../contract/users';
 import { sendMoneyMachine, type SendLimit } from '../../../machines/sendMoney/sendMoney.machine';
-import { sendMoneyView } from '../../../machines/sendMoney/sendMoney.view';
+import { connectSendMoney } from '../../../machines/sendMoney/sendMoney.view';
 import { sendMoneyApi } from '../../api/sendMoney';
 import { contactsQuery, sendMoneyActors } from '../../app/actors/sendMoney';
-import { useApi, useFlowActor, useLocalize, useMe, useSystem } from '../../app/context';
+import { useApi, useConnect, useFlowActor, useLocalize, useMe, useSystem } from '../../app/context';
 import { profileApi } from '../../api/profile';
 import { operationLimitsQuery } from '../../app/limits';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { LimitLeft } from '../../ui/LimitLeft';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
@@ -53,17 +53,18 @@ function SendFlow({ country, limits, failed }: { country: CountryCode; limits: O
   const localize = useLocalize();
   const limit = sendLimit(limits);
   const flow = useFlowActor(sendMoneyMachine, () => sendMoneyActors(system), { input: { country, limit } });
+  const view = useConnect(flow, connectSendMoney);
   // Read again after each send: the next one is checked against what is left then.
   const [day, month] = [limit?.day, limit?.month];
+  const changeLimit = useEffectEvent(view.changeLimit);
   useEffect(() => {
-    if (day !== undefined && month !== undefined) flow.send({ type: 'LIMIT_CHANGED', limit: { day, month } });
-  }, [flow, day, month]);
-  const view = useSelector(flow, sendMoneyView, shallowEqual);
+    if (day !== undefined && month !== undefined) changeLimit({ day, month });
+  }, [day, month]);
   const stepUp = useSelector(flow, stepUpChild);
   return (
     <>
       <p className="page-lead">{t('sendMoney.lead')}</p>
-      {view.step === 'form' ? (
+      {view.editing ? (
         <LimitLeft
           title={t('limits.send')}
           usage={limits?.payment}
@@ -71,8 +72,8 @@ function SendFlow({ country, limits, failed }: { country: CountryCode; limits: O
           action={<Link to={localize('/profile')}>{t('limits.raiseLimit')}</Link>}
         />
       ) : null}
-      {view.step === 'form' ? <SendForm flow={flow} view={view} /> : view.step === 'review' ? <Review flow={flow} view={view} /> : null}
-      {view.step === 'sent' ? <Receipt view={view} onAgain={() => flow.send({ type: 'NEW_REQUESTED' })} /> : null}
+      {view.editing ? <SendForm view={view} /> : view.reviewing ? <Review view={view} /> : null}
+      {view.sent ? <Receipt view={view} /> : null}
       <p>
         <Link to={localize('/send/requests')}>{t('sendMoney.requestsLink')}</Link>
       </p>
@@ -81,11 +82,10 @@ function SendFlow({ country, limits, failed }: { country: CountryCode; limits: O
   );
 }
 
-type Flow = ActorRefFrom<typeof sendMoneyMachine>;
-type View = ReturnType<typeof sendMoneyView>;
+type View = ReturnType<typeof connectSendMoney>;
 
 /** The form, and the recent contacts under it (a press fills the recipient). */
-function SendForm({ flow, view }: { flow: Flow; view: View }) {
+function SendForm({ view }: { view: View }) {
   const { t } = useTranslation();
   const { summary } = useBalances();
   const accounts = summary ? summaryAccounts(summary) : [];
@@ -95,25 +95,18 @@ function SendForm({ flow, view }: { flow: Flow; view: View }) {
   const choose = (id: string) => {
     const account = accounts.find((candidate) => candidate.id === id);
     if (account) {
-      flow.send({
-        type: 'ACCOUNT_CHOSEN',
-        account: { id: account.id, asset: account.currency, balance: account.balance, rate: account.rate },
-      });
+      view.chooseAccount({ id: account.id, asset: account.currency, balance: account.balance, rate: account.rate });
     }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'REVIEW_REQUESTED' });
   };
   const amountText = (amount: string | undefined) => (amount && view.asset ? formatAmount(amount, view.asset, locale) : '');
   return (
     <>
-      <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
-        <div className="form-alert" role="alert" aria-live="assertive">
+      <Form busy={view.busy} onSubmit={view.review}>
+        <FormAlert>
           {view.failure ? (
             <FailureMessage scope="sendMoney.failures" failure={view.failure} values={{ amount: amountText(view.failure.fields?.left) }} />
           ) : null}
-        </div>
+        </FormAlert>
         <TextField
           label={t('sendMoney.to')}
           hint={t('sendMoney.toHint')}
@@ -121,7 +114,7 @@ function SendForm({ flow, view }: { flow: Flow; view: View }) {
           autoComplete="off"
           dir="ltr"
           value={view.to}
-          onChange={(e) => flow.send({ type: 'RECIPIENT_CHANGED', to: e.target.value })}
+          onChange={(e) => view.changeRecipient(e.target.value)}
         />
         <SelectField
           label={t('sendMoney.account')}
@@ -149,7 +142,7 @@ function SendForm({ flow, view }: { flow: Flow; view: View }) {
           value={typed}
           onChange={(text, parsed) => {
             setTyped(text);
-            flow.send({ type: 'AMOUNT_CHANGED', amount: parsed.ok ? parsed.value : text });
+            view.typeAmount(parsed.ok ? parsed.value : text);
           }}
         />
         <TextField
@@ -157,13 +150,13 @@ function SendForm({ flow, view }: { flow: Flow; view: View }) {
           name="note"
           maxLength={140}
           value={view.note}
-          onChange={(e) => flow.send({ type: 'NOTE_CHANGED', note: e.target.value })}
+          onChange={(e) => view.changeNote(e.target.value)}
         />
         <Button variant="primary" type="submit" busy={view.busy}>
           {t('sendMoney.review')}
         </Button>
-      </form>
-      <Contacts onChoose={(to) => flow.send({ type: 'RECIPIENT_CHANGED', to })} />
+      </Form>
+      <Contacts onChoose={view.changeRecipient} />
     </>
   );
 }
@@ -205,16 +198,14 @@ function Contacts({ onChoose }: { onChoose: (to: string) => void }) {
 }
 
 /** The review: to whom (masked name, or an invitation), how much, from which account; Send or Change. */
-function Review({ flow, view }: { flow: Flow; view: View }) {
+function Review({ view }: { view: View }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const address = <bdi dir="ltr">{view.address}</bdi>;
   return (
     <section className="stack" aria-labelledby="send-review" data-testid="send-review">
       <h2 id="send-review">{t('sendMoney.confirm.title')}</h2>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {view.failure ? <FailureMessage scope="sendMoney.failures" failure={view.failure} /> : null}
-      </div>
+      <FormAlert>{view.failure ? <FailureMessage scope="sendMoney.failures" failure={view.failure} /> : null}</FormAlert>
       <dl className="facts">
         <div>
           <dt>{t('sendMoney.confirm.to')}</dt>
@@ -243,10 +234,10 @@ function Review({ flow, view }: { flow: Flow; view: View }) {
         </p>
       ) : null}
       <div className="button-row">
-        <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CONFIRMED' })}>
+        <Button variant="primary" busy={view.busy} onClick={view.confirm}>
           {t('sendMoney.confirm.send')}
         </Button>
-        <Button disabled={view.busy} onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>
+        <Button disabled={view.busy} onClick={view.edit}>
           {t('sendMoney.confirm.change')}
         </Button>
       </div>
@@ -255,7 +246,7 @@ function Review({ flow, view }: { flow: Flow; view: View }) {
 }
 
 /** The outcome: sent, partly held over the receiver's limit, or waiting for the invitee until a date. */
-function Receipt({ view, onAgain }: { view: View; onAgain: () => void }) {
+function Receipt({ view }: { view: View }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const receipt = view.receipt!;
@@ -275,7 +266,7 @@ function Receipt({ view, onAgain }: { view: View; onAgain: () => void }) {
           {t('sendMoney.sent.heldPart')} <Money amount={receipt.held} asset={receipt.asset} />
         </p>
       ) : null}
-      <Button onClick={onAgain}>{t('sendMoney.sent.again')}</Button>
+      <Button onClick={view.startNew}>{t('sendMoney.sent.again')}</Button>
     </section>
   );
 }

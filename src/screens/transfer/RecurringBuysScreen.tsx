@@ -1,14 +1,13 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Actor } from 'xstate';
 import type { Locale } from '../../../contract';
 import { RECURRING_FREQUENCIES, type RecurringBuy, type RecurringFrequency } from '../../../contract/recurringBuys';
 import { localDay } from '../../../contract/recurringCalendar';
 import { recurringBuyMachine, type RecurringBuyInput } from '../../../machines/recurringBuy/recurringBuy.machine';
-import { recurringBuyView } from '../../../machines/recurringBuy/recurringBuy.view';
+import { connectRecurringBuy } from '../../../machines/recurringBuy/recurringBuy.view';
 import { recurringBuyActors } from '../../app/actors/recurringBuy';
-import { useFlowActor, useSystem } from '../../app/context';
+import { useConnect, useFlowActor, useSystem } from '../../app/context';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
@@ -71,11 +70,11 @@ function RecurringBuysFlow({ input }: { input: RecurringBuyInput }) {
   const locale = useUiLocale();
   const system = useSystem();
   const flow = useFlowActor(recurringBuyMachine, () => recurringBuyActors(system), { input });
-  const view = useSelector(flow, recurringBuyView, shallowEqual);
+  const view = useConnect(flow, connectRecurringBuy);
   const stepUp = useSelector(flow, stepUpChild);
   const error = view.failure ? failureText(t, 'recurringBuys.errors', view.failure) : null;
 
-  if (view.step === 'loading') {
+  if (view.loading) {
     return (
       <section className="card stack" aria-busy="true" aria-label={t('recurringBuys.loading')}>
         <div className="skeleton skeleton--title" />
@@ -83,18 +82,18 @@ function RecurringBuysFlow({ input }: { input: RecurringBuyInput }) {
       </section>
     );
   }
-  if (view.step === 'failed') {
+  if (view.loadFailed) {
     return (
       <div className="stack">
         <FormAlert>{error}</FormAlert>
-        <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('recurringBuys.retry')}</Button>
+        <Button onClick={view.retry}>{t('recurringBuys.retry')}</Button>
       </div>
     );
   }
-  if (view.step === 'form') {
+  if (view.editing) {
     return (
       <>
-        <NewPlanForm view={view} error={error} send={flow.send} />
+        <NewPlanForm view={view} error={error} />
         <StepUpSheet actor={stepUp} />
       </>
     );
@@ -106,7 +105,7 @@ function RecurringBuysFlow({ input }: { input: RecurringBuyInput }) {
         <h2 id="recurring-title" className="section-title">
           {t('recurringBuys.yourPlans')}
         </h2>
-        <Button variant="primary" onClick={() => flow.send({ type: 'SETUP_STARTED' })}>
+        <Button variant="primary" onClick={view.startSetup}>
           {t('recurringBuys.new')}
         </Button>
       </div>
@@ -119,25 +118,25 @@ function RecurringBuysFlow({ input }: { input: RecurringBuyInput }) {
             plan={plan}
             created={plan.id === view.createdId}
             busy={plan.id === view.changingId}
-            onPause={() => flow.send({ type: 'PAUSE_REQUESTED', planId: plan.id })}
-            onResume={() => flow.send({ type: 'RESUME_REQUESTED', planId: plan.id })}
-            onCancel={() => flow.send({ type: 'CANCEL_REQUESTED', planId: plan.id })}
+            onPause={() => view.pause(plan.id)}
+            onResume={() => view.resume(plan.id)}
+            onCancel={() => view.cancel(plan.id)}
           />
         ))}
       </ul>
       <Sheet
         open={cancelling !== undefined}
-        onClose={() => flow.send({ type: 'CANCEL_DISMISSED' })}
+        onClose={view.keepPlan}
         title={t('recurringBuys.cancelTitle')}
         description={
           cancelling ? t('recurringBuys.cancelLead', { plan: `${scheduleText(t, locale, cancelling)} · ${cancelling.toAsset}` }) : undefined
         }
       >
         <div className="stack">
-          <Button variant="danger" block onClick={() => flow.send({ type: 'CANCEL_CONFIRMED' })}>
+          <Button variant="danger" block onClick={view.confirmCancel}>
             {t('recurringBuys.cancelConfirm')}
           </Button>
-          <Button block onClick={() => flow.send({ type: 'CANCEL_DISMISSED' })}>
+          <Button block onClick={view.keepPlan}>
             {t('recurringBuys.keep')}
           </Button>
         </div>
@@ -214,10 +213,10 @@ function Plan(props: {
   );
 }
 
-type View = ReturnType<typeof recurringBuyView>;
+type View = ReturnType<typeof connectRecurringBuy>;
 
 /** A new plan: the accounts, the amount, when it runs, with its first run; the statechart keeps what was typed. */
-function NewPlanForm({ view, error, send }: { view: View; error: string | null; send: Actor<typeof recurringBuyMachine>['send'] }) {
+function NewPlanForm({ view, error }: { view: View; error: string | null }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const { draft } = view;
@@ -228,12 +227,12 @@ function NewPlanForm({ view, error, send }: { view: View; error: string | null; 
       <h2 id="recurring-new-title" className="section-title">
         {t('recurringBuys.newTitle')}
       </h2>
-      <Form busy={view.busy} onSubmit={() => send({ type: 'SUBMITTED' })}>
+      <Form busy={view.busy} onSubmit={view.submit}>
         <SelectField
           label={t('recurringBuys.from')}
           name="from"
           value={draft.fromAccountId ?? ''}
-          onChange={(event) => send({ type: 'FROM_CHOSEN', accountId: event.target.value })}
+          onChange={(event) => view.chooseFrom(event.target.value)}
           options={view.fiat.map((account) => (
             <option key={account.id} value={account.id}>
               {account.asset}
@@ -244,7 +243,7 @@ function NewPlanForm({ view, error, send }: { view: View; error: string | null; 
           label={t('recurringBuys.to')}
           name="to"
           value={draft.toAccountId ?? ''}
-          onChange={(event) => send({ type: 'TO_CHOSEN', accountId: event.target.value })}
+          onChange={(event) => view.chooseTo(event.target.value)}
           options={view.crypto.map((account) => (
             <option key={account.id} value={account.id}>
               {account.asset}
@@ -258,14 +257,14 @@ function NewPlanForm({ view, error, send }: { view: View; error: string | null; 
           value={typed}
           onChange={(text, parsed) => {
             setTyped(text);
-            send({ type: 'AMOUNT_CHANGED', amount: parsed.ok ? parsed.value : '' });
+            view.typeAmount(parsed.ok ? parsed.value : '');
           }}
         />
         <SelectField
           label={t('recurringBuys.frequency')}
           name="frequency"
           value={draft.frequency}
-          onChange={(event) => send({ type: 'FREQUENCY_CHOSEN', frequency: event.target.value as RecurringFrequency })}
+          onChange={(event) => view.chooseFrequency(event.target.value as RecurringFrequency)}
           options={RECURRING_FREQUENCIES.map((frequency) => (
             <option key={frequency} value={frequency}>
               {t(`recurringBuys.frequencies.${frequency}`)}
@@ -277,7 +276,7 @@ function NewPlanForm({ view, error, send }: { view: View; error: string | null; 
             label={t('recurringBuys.dayOfWeek')}
             name="dayOfWeek"
             value={String(draft.dayOfWeek)}
-            onChange={(event) => send({ type: 'DAY_OF_WEEK_CHOSEN', dayOfWeek: Number(event.target.value) })}
+            onChange={(event) => view.chooseDayOfWeek(Number(event.target.value))}
             options={WEEKDAYS.map((day) => (
               <option key={day} value={day}>
                 {weekdayText(day, locale)}
@@ -291,7 +290,7 @@ function NewPlanForm({ view, error, send }: { view: View; error: string | null; 
             name="dayOfMonth"
             hint={draft.dayOfMonth > 28 ? t('recurringBuys.monthEnd') : undefined}
             value={String(draft.dayOfMonth)}
-            onChange={(event) => send({ type: 'DAY_OF_MONTH_CHOSEN', dayOfMonth: Number(event.target.value) })}
+            onChange={(event) => view.chooseDayOfMonth(Number(event.target.value))}
             options={MONTH_DAYS.map((day) => (
               <option key={day} value={day}>
                 {formatNumber(day, locale)}
@@ -307,7 +306,7 @@ function NewPlanForm({ view, error, send }: { view: View; error: string | null; 
         <Button variant="primary" type="submit" block busy={view.busy}>
           {t('recurringBuys.setUp')}
         </Button>
-        <Button block disabled={view.busy} onClick={() => send({ type: 'SETUP_CANCELLED' })}>
+        <Button block disabled={view.busy} onClick={view.cancelSetup}>
           {t('recurringBuys.back')}
         </Button>
       </Form>

@@ -1,14 +1,14 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Quote, TransferDirection } from '../../../contract/transfers';
 import type { Failure } from '../../../machines/parts/failure';
 import { transferMachine } from '../../../machines/transfer/transfer.machine';
-import { transferView } from '../../../machines/transfer/transfer.view';
+import { connectTransfer } from '../../../machines/transfer/transfer.view';
 import { transferActors } from '../../app/actors/transfer';
-import { useFlowActor, useLocalize, useSystem } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { AmountInput, Money } from '../../ui/Money';
 import { amountForInput, formatAmount, formatRate } from '../../ui/money';
 import { Sheet } from '../../ui/Sheet';
@@ -56,23 +56,21 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
   const localize = useLocalize();
   const textOf = useFailureText();
   const flow = useFlowActor(transferMachine, () => transferActors(system), { input: { direction } });
-  const view = useSelector(flow, transferView, shallowEqual);
+  const view = useConnect(flow, connectTransfer);
   const choices = useChoices(direction);
   const [typed, setTyped] = useState('');
 
   // The first account of each side is chosen until the customer picks another.
   const firstFrom = choices.from[0]?.id;
   const firstTo = choices.to[0]?.id;
-  useEffect(() => {
-    if (firstFrom && view.fromAccountId === null) flow.send({ type: 'FROM_CHOSEN', accountId: firstFrom });
-    if (firstTo && view.toAccountId === null) flow.send({ type: 'TO_CHOSEN', accountId: firstTo });
-  }, [flow, firstFrom, firstTo, view.fromAccountId, view.toAccountId]);
+  const { chooseFirst } = view;
+  useEffect(() => chooseFirst(firstFrom, firstTo), [chooseFirst, firstFrom, firstTo]);
 
   const from = choices.from.find((account) => account.id === view.fromAccountId);
   const to = choices.to.find((account) => account.id === view.toAccountId);
   const quote = view.quote;
   // The browser's back closes the review, keeping the amounts, as its Cancel does.
-  useBackCloses(view.reviewing, () => flow.send({ type: 'REVIEW_CANCELLED' }), 'transfer-review');
+  useBackCloses(view.reviewing, view.cancelReview, 'transfer-review');
 
   if (view.done && view.result) return <Receipt quote={view.result.quote} activityId={view.result.activityId} />;
   if (!choices.loading && (choices.from.length === 0 || choices.to.length === 0)) {
@@ -91,19 +89,15 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
     view.side === side ? typed : quote ? amountForInput(side === 'in' ? quote.amountIn : quote.amountOut, locale) : '';
   const changeAmount = (side: 'in' | 'out') => (text: string, parsed: { ok: boolean; value?: string }) => {
     setTyped(text);
-    flow.send({ type: 'AMOUNT_CHANGED', amount: parsed.ok && parsed.value ? parsed.value : '', side });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'REVIEW_REQUESTED' });
+    view.typeAmount(parsed.ok && parsed.value ? parsed.value : '', side);
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={view.quoting}>
+    <Form busy={view.quoting} onSubmit={() => view.review?.()}>
       <SelectField
         label={t('transfer.from')}
         value={view.fromAccountId ?? ''}
-        onChange={(event) => flow.send({ type: 'FROM_CHOSEN', accountId: event.target.value })}
+        onChange={(event) => view.chooseFrom(event.target.value)}
         options={choices.from.map((account) => (
           <option key={account.id} value={account.id}>
             {labelOf(account)}
@@ -113,7 +107,7 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
       <SelectField
         label={t('transfer.to')}
         value={view.toAccountId ?? ''}
-        onChange={(event) => flow.send({ type: 'TO_CHOSEN', accountId: event.target.value })}
+        onChange={(event) => view.chooseTo(event.target.value)}
         options={choices.to.map((account) => (
           <option key={account.id} value={account.id}>
             {nameOf(account)}
@@ -137,51 +131,41 @@ function TransferForm({ direction }: { direction: TransferDirection }) {
         />
       ) : null}
       {to ? <AmountInput label={t('transfer.get')} asset={to.currency} value={amountOf('out')} onChange={changeAmount('out')} /> : null}
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {view.failure && !view.reviewing ? textOf(view.failure) : null}
-      </div>
+      <FormAlert>{view.failure && !view.reviewing ? textOf(view.failure) : null}</FormAlert>
       {quote && !view.quoting ? (
         <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} waiting={view.waitingForConnection} />
       ) : null}
       {view.quoting ? <p className="hint-text">{t('transfer.quoting')}</p> : null}
-      <Button variant="primary" block type="submit" disabled={!view.canReview}>
+      <Button variant="primary" block type="submit" disabled={!view.review}>
         {t('transfer.review')}
       </Button>
       <Sheet
         open={view.reviewing}
-        onClose={() => flow.send({ type: 'REVIEW_CANCELLED' })}
+        onClose={view.cancelReview}
         dismissible={!view.busy}
         title={t('transfer.sheet.title')}
         description={t('transfer.sheet.lead')}
       >
         {/* Only while open: the countdown and its announcement are the form's while the sheet is closed. */}
         {quote && view.reviewing ? <QuoteFacts quote={quote} secondsLeft={view.secondsLeft} refreshed={view.refreshed} full /> : null}
-        <div className="form-alert" role="alert" aria-live="assertive">
-          {view.failure && view.reviewing ? textOf(view.failure) : null}
-        </div>
-        {view.canRetry ? (
-          <Button variant="primary" block onClick={() => flow.send({ type: 'RETRY' })}>
+        <FormAlert>{view.failure && view.reviewing ? textOf(view.failure) : null}</FormAlert>
+        {view.retry ? (
+          <Button variant="primary" block onClick={view.retry}>
             {t('transfer.sheet.retry')}
           </Button>
         ) : (
-          <Button
-            variant="primary"
-            block
-            busy={view.busy}
-            disabled={!view.canConfirm && !view.busy}
-            onClick={() => flow.send({ type: 'CONFIRMED' })}
-          >
+          <Button variant="primary" block busy={view.busy} disabled={!view.confirm && !view.busy} onClick={() => view.confirm?.()}>
             {t('transfer.sheet.confirm')}
           </Button>
         )}
-        <Button block disabled={view.busy} onClick={() => flow.send({ type: 'REVIEW_CANCELLED' })}>
+        <Button block disabled={view.busy} onClick={view.cancelReview}>
           {t('transfer.sheet.cancel')}
         </Button>
       </Sheet>
       <p className="hint-text">
         <Link to={localize('/activities?type=exchange')}>{t('transfer.history')}</Link>
       </p>
-    </form>
+    </Form>
   );
 }
 
