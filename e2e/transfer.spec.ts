@@ -68,8 +68,9 @@ test('a quote that runs out on the page is refreshed, one the server finds run o
   const refreshed = (await (await refreshedAnswer).json()) as Quote;
 
   // The page's clock stops, so this quote runs out by the server's clock only, with the sheet open: the
-  // demo server's tool ends it now rather than the test waiting out its 30 seconds.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+  // demo server's tool ends it now rather than the test waiting out its 30 seconds. The clock runs on while
+  // the page's time is read, a few seconds under CI's load: pausing 100 ms ahead fell in the past.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3_000);
   await page.getByRole('button', { name: 'Review the transfer' }).click();
   const sheet = page.getByRole('dialog', { name: 'Confirm the transfer' });
   await expect(sheet.getByTestId('quote-sheet')).toContainText('€50.00');
