@@ -10,6 +10,7 @@ import {
 } from '../../contract/priceAlerts';
 import { isDecimal } from '../../contract/decimal';
 import { toFailure, type Failure } from '../parts/failure';
+import type { SubmitIntent } from '../parts/idempotentSubmit';
 import { unprovided } from '../parts/unprovided';
 
 /** The alert being written, as typed: `text` as the field shows it, `value` the decimal read from it (or the text when it reads as none). */
@@ -72,8 +73,8 @@ const edited = { done: false, failure: null, action: null } as const;
 export const priceAlertsMachine = setup({
   types: { context: {} as Context, events: {} as Event, tags: {} as 'busy' | 'confirming' },
   actors: {
-    /** POST /price-alerts. */
-    createPriceAlert: unprovided<PriceAlert, CreatePriceAlertBody>('createPriceAlert'),
+    /** POST /price-alerts, once per alert as typed (`idempotentSubmit`, the body is the intent). */
+    createPriceAlert: unprovided<PriceAlert, { body: CreatePriceAlertBody } & SubmitIntent>('createPriceAlert'),
     /** DELETE /price-alerts/:id. */
     removePriceAlert: unprovided<PriceAlerts, { id: string }>('removePriceAlert'),
   },
@@ -135,11 +136,14 @@ export const priceAlertsMachine = setup({
     },
     creating: {
       tags: ['busy'],
-      description: 'Waiting while the server saves the alert; a second press sends nothing.',
+      description: 'Waiting while the server saves the alert; a second press sends nothing, a retry of the same alert the same key.',
       invoke: {
         id: 'createPriceAlert',
         src: 'createPriceAlert',
-        input: ({ context }) => priceAlertBody(context.draft)!,
+        input: ({ context }) => {
+          const body = priceAlertBody(context.draft)!;
+          return { body, intent: JSON.stringify(body) };
+        },
         onDone: {
           target: 'ready',
           description: 'Saved: the list shows it watching, the figure is cleared for the next one.',

@@ -38,7 +38,9 @@ beforeAll(async () => {
   for (const who of [owner, attacker]) {
     accountsOf[who.userId] = { eur: await fund(db, who.userId, 'EUR', '100'), btc: await fund(db, who.userId, 'BTC', '0.001') };
   }
-  alert = priceAlertSchema.parse((await owner.client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '70000' })).body);
+  alert = priceAlertSchema.parse(
+    (await owner.client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '70000' }, withKey())).body,
+  );
   await stepUp(owner.client, 'recurring_buy', owner.phone);
   plan = recurringBuySchema.parse((await owner.client.post('/recurring-buys', planBody(owner), withKey())).body);
 });
@@ -92,13 +94,13 @@ describe('bounds and hostile text', () => {
       [{ kind: 'above', asset: 'BTC', price: '70000', percent: '5' }, []],
     ];
     for (const [body, fields] of refusals) {
-      const answer = await client.post('/price-alerts', body);
+      const answer = await client.post('/price-alerts', body, withKey());
       expect(answer.status, JSON.stringify(body)).toBe(422);
       expect(answer.body.error.code).toBe('validation_failed');
       for (const field of fields) expect(Object.keys(answer.body.error.fields ?? {}), JSON.stringify(body)).toContain(field);
     }
     expectError(
-      await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '1'.repeat(BODY_LIMIT_BYTES) }),
+      await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '1'.repeat(BODY_LIMIT_BYTES) }, withKey()),
       413,
       'payload_too_large',
     );
@@ -158,11 +160,24 @@ describe('a replayed set-up and creations at once', () => {
     expect(again.nextRun! > again.runs[0]!.period).toBe(true);
   });
 
+  it('an alert sent twice at once under one key is one alert; another alert under that key is refused', async () => {
+    const { client, userId } = owner;
+    const before = await countOf('price_alerts', userId);
+    const key = withKey();
+    const body = { kind: 'below', asset: 'ETH', price: '1500' };
+    const answers = await Promise.all([0, 1].map(() => client.post('/price-alerts', body, key)));
+    expect(answers.map(({ status }) => status)).toEqual([201, 201]);
+    expect(answers[1]!.body.id).toBe(answers[0]!.body.id);
+    expectError(await client.post('/price-alerts', { ...body, price: '1400' }, key), 422, 'idempotency_key_reused');
+    expectError(await client.post('/price-alerts', body), 422, 'idempotency_key_required');
+    expect(await countOf('price_alerts', userId)).toBe(before + 1);
+  });
+
   it(`alerts created at once stop at ${PRICE_ALERTS_MAX}`, async () => {
     const { client, userId } = attacker;
     const answers = await Promise.all(
       Array.from({ length: PRICE_ALERTS_MAX + 4 }, (_, n) =>
-        client.post('/price-alerts', { kind: 'above', asset: 'ETH', price: String(5000 + n) }),
+        client.post('/price-alerts', { kind: 'above', asset: 'ETH', price: String(5000 + n) }, withKey()),
       ),
     );
     expect(answers.filter(({ status }) => status === 201)).toHaveLength(PRICE_ALERTS_MAX);
