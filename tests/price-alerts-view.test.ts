@@ -81,6 +81,12 @@ describe('priceAlertsView', () => {
     expect(sent[2]!.intent).not.toBe(sent[0]!.intent);
   });
 
+  it('starts the form on the asset the page was opened for (an account’s “Set a price alert”), else Bitcoin', () => {
+    const opened = (asset?: 'ETH') => priceAlertsView(createActor(priceAlertsMachine, { input: { asset } }).getSnapshot()).draft.asset;
+    expect(opened('ETH')).toBe('ETH');
+    expect(opened()).toBe('BTC');
+  });
+
   it('reads letters as no figure, for a price and a percent alike', () => {
     expect(priceAlertBody({ asset: 'BTC', kind: 'move', text: 'abc', value: 'abc' })).toBeNull();
     expect(priceAlertBody({ asset: 'BTC', kind: 'below', text: '0', value: '0' })).toBeNull();

@@ -35,6 +35,11 @@ interface Context {
   failure: Failure | null;
 }
 
+/** The asset the page was opened for (an account's "Set a price alert"); else the form starts on Bitcoin. */
+export interface PriceAlertsInput {
+  asset?: CryptoAsset;
+}
+
 type Event =
   | { type: 'ASSET_CHOSEN'; asset: CryptoAsset }
   | { type: 'KIND_CHOSEN'; kind: PriceAlertKind }
@@ -71,7 +76,7 @@ const edited = { done: false, failure: null, action: null } as const;
  * first. The list is read by the page, fresh after each change; the server's job fires and re-arms them.
  */
 export const priceAlertsMachine = setup({
-  types: { context: {} as Context, events: {} as Event, tags: {} as 'busy' | 'confirming' },
+  types: { input: {} as PriceAlertsInput | undefined, context: {} as Context, events: {} as Event, tags: {} as 'busy' | 'confirming' },
   actors: {
     /** POST /price-alerts, once per alert as typed (`idempotentSubmit`, the body is the intent). */
     createPriceAlert: unprovided<PriceAlert, { body: CreatePriceAlertBody } & SubmitIntent>('createPriceAlert'),
@@ -90,7 +95,14 @@ export const priceAlertsMachine = setup({
   id: 'priceAlerts',
   description:
     'Price alerts: create one (above or below a US-dollar price, or a move of more than a percent in 24 hours) within the limit, or remove one after a confirmation.',
-  context: { draft: EMPTY_DRAFT, attempted: false, action: null, alertId: null, done: false, failure: null },
+  context: ({ input }) => ({
+    draft: { ...EMPTY_DRAFT, asset: input?.asset ?? EMPTY_DRAFT.asset },
+    attempted: false,
+    action: null,
+    alertId: null,
+    done: false,
+    failure: null,
+  }),
   initial: 'ready',
   states: {
     ready: {

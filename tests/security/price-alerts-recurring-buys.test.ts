@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activitiesPageSchema } from '../../contract/activities';
 import { PRICE_ALERTS_MAX, priceAlertSchema, type PriceAlert } from '../../contract/priceAlerts';
 import { recurringBuySchema, type RecurringBuy } from '../../contract/recurringBuys';
 import { BODY_LIMIT_BYTES } from '../../server/http/request';
@@ -158,6 +159,13 @@ describe('a replayed set-up and creations at once', () => {
     expect(again.runs).toHaveLength(runs.length);
     expect(again.runs.every((run) => run.status === 'bought')).toBe(true);
     expect(again.nextRun! > again.runs[0]!.period).toBe(true);
+    // Each run is listed as the plan's, with the asset it buys; nothing else is.
+    const listed = activitiesPageSchema.parse((await owner.client.get('/activities?limit=100')).body).items;
+    const marked = listed.filter((item) => item.recurringBuy !== null);
+    expect(marked).toHaveLength(runs.length);
+    for (const item of marked) expect([item.type, item.recurringBuy]).toEqual(['exchange', { id: plan.id, asset: 'BTC' }]);
+    const boughtSide = activitiesPageSchema.parse((await owner.client.get(`/activities?accountId=${plan.toAccountId}`)).body).items;
+    expect(boughtSide.filter((item) => item.recurringBuy?.id === plan.id)).toHaveLength(runs.length);
   });
 
   it('an alert sent twice at once under one key is one alert; another alert under that key is refused', async () => {
