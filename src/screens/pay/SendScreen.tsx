@@ -105,7 +105,9 @@ function SendForm({ flow, view }: { flow: Flow; view: View }) {
     event.preventDefault();
     flow.send({ type: 'REVIEW_REQUESTED' });
   };
-  const amountText = (amount: string | undefined) => (amount && view.asset ? formatAmount(amount, view.asset, locale) : '');
+  // What may still be sent, cut down to what is worth reading (never rounded up past the limit).
+  const amountText = (amount: string | undefined) =>
+    amount && view.asset ? formatAmount(amount, view.asset, locale, { rounded: true }) : '';
   return (
     <>
       <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
