@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assetSchema } from './assets';
+import { assetSchema, cryptoAssetSchema } from './assets';
 import { requestTimestampSchema, signedDecimalSchema, textSchema, timestampSchema } from './common';
 import { payoutReturnReasonSchema } from './payouts';
 
@@ -66,6 +66,8 @@ export const activitySchema = z.object({
   legs: z.array(activityLegSchema),
   /** Why the bank sent a payout back (an ISO 20022 return code), so the customer reads it; null for anything else. */
   returnReason: payoutReturnReasonSchema.nullable(),
+  /** The recurring buy this exchange was a run of (its plan and the asset it buys), so the customer knows why it happened; null for anything else. */
+  recurringBuy: z.object({ id: z.uuid(), asset: cryptoAssetSchema }).nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

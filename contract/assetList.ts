@@ -58,6 +58,15 @@ export function isCryptoAsset(value: string): value is CryptoAsset {
 
 export const FIAT_DECIMALS = 2;
 
+/**
+ * Decimal places worth reading in a hint or a limit ("up to 0.412345 ETH", not 18 decimals of wei): at
+ * most six for a coin, its cents for a stablecoin, all of Bitcoin's eight.
+ */
+const DISPLAY_DECIMALS: Partial<Record<Asset, number>> = { BTC: 8, USDT: 2, USDC: 2 };
+export function displayDecimals(code: string): number {
+  return Math.min(assetDecimals(code), DISPLAY_DECIMALS[assetInfo(code)?.code ?? 'EUR'] ?? 6);
+}
+
 /** Decimal places of an asset code (any case); an unknown code counts as fiat (ISO 4217 minor units). */
 export function assetDecimals(code: string): number {
   return assetInfo(code)?.decimals ?? FIAT_DECIMALS;

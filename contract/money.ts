@@ -1,4 +1,4 @@
-import { assetDecimals, isCryptoAsset } from './assetList';
+import { assetDecimals, displayDecimals, isCryptoAsset } from './assetList';
 import { numberFormat } from './intlCache';
 import { LOCALE_TAGS, RTL_LOCALES, type Locale } from './locales';
 
@@ -24,11 +24,12 @@ function keepLatinSymbols(text: string, locale: Locale): string {
  * An amount for reading: fiat with its currency (symbol placement is the locale's), crypto as the number
  * followed by the asset code, with up to the asset's decimals. Extra digits are cut, never rounded up,
  * so a balance never reads as more than is there. `signed`: a movement shows its direction both ways
- * (+ in, − out); a balance shows a sign only when it is negative.
+ * (+ in, − out); a balance shows a sign only when it is negative. `rounded`: cut further to the asset's
+ * display precision (`displayDecimals`), for a hint or a limit, where the last wei is noise.
  */
-export function formatAmount(amount: string, asset: string, locale: Locale, { signed = false } = {}): string {
+export function formatAmount(amount: string, asset: string, locale: Locale, { signed = false, rounded = false } = {}): string {
   const tag = LOCALE_TAGS[locale];
-  const decimals = assetDecimals(asset);
+  const decimals = rounded ? displayDecimals(asset) : assetDecimals(asset);
   const exact = amount as Intl.StringNumericLiteral;
   const signDisplay = signed ? 'exceptZero' : 'auto';
   if (isFiat(asset)) {

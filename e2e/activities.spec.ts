@@ -28,6 +28,7 @@ async function answerThreePages(page: Page): Promise<(string | null)[]> {
     counterAmount: null,
     counterCurrency: null,
     returnReason: null,
+    recurringBuy: null,
     usdValue: null,
     createdAt: new Date(Date.UTC(2026, 10, 25, 12) - n * 3_600_000).toISOString(),
     legs: [],

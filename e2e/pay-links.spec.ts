@@ -260,7 +260,7 @@ test('/send refuses an amount over what the sending limit leaves as it is typed,
   await expect(limit.getByRole('heading', { name: 'Your sending limit' })).toBeVisible();
   await page.getByLabel('E-mail address or phone number').fill('someone@example.com');
   await page.getByLabel('From account').selectOption({ label: 'ETH' });
-  await expect(page.getByText(/^You can send up to [\d.]+\sETH today: what your daily sending limit leaves\.$/)).toBeVisible();
+  await expect(page.getByText(/^You can send up to \d+(?:\.\d{1,6})?\sETH today: what your daily sending limit leaves\.$/)).toBeVisible();
   await page.getByLabel('Amount').fill('0.22');
   const alert = page.getByRole('alert').filter({ hasText: 'That is more than your daily sending limit leaves' });
   await expect(alert).toHaveText(/^That is more than your daily sending limit leaves: you can send up to [\d.]+\sETH today\.$/);

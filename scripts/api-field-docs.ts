@@ -124,6 +124,7 @@ export const FIELD_DOCS = new Map<unknown, Record<string, string>>([
       usdValue: 'The amount in US dollars when it happened (cents); null when no rate was known.',
       createdAt: 'When it happened.',
       returnReason: 'Why the bank sent a payout back (ISO 20022 return code), or null.',
+      recurringBuy: 'The recurring buy this exchange was a run of: its plan’s `id` and the `asset` it buys; null for anything else.',
     },
   ],
   [

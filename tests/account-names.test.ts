@@ -13,7 +13,12 @@ describe('account names', () => {
     expect(accountName('fiat', 'EUR', 'de', STATEMENT_TEXTS.de.accountNames)).toBe('Konto in Euro');
     expect(accountName('fiat', 'EUR', 'ar', STATEMENT_TEXTS.ar.accountNames)).toBe('حساب يورو');
     expect(accountName('fiat', 'USD', 'zh', STATEMENT_TEXTS.zh.accountNames)).toBe('美元账户');
-    expect(accountName('crypto', 'BTC', 'th', STATEMENT_TEXTS.th.accountNames)).toBe('Bitcoin');
+    expect(accountName('crypto', 'BTC', 'de', STATEMENT_TEXTS.de.accountNames)).toBe('Bitcoin');
+    // A coin's name as the language writes it (issue 26); a brand name stays as it is.
+    expect(accountName('crypto', 'BTC', 'th', STATEMENT_TEXTS.th.accountNames)).toBe('บิตคอยน์');
+    expect(accountName('crypto', 'BTC', 'ar', appWords)).toBe('بيتكوين');
+    expect(accountName('crypto', 'ETH', 'zh', appWords)).toBe('以太币');
+    expect(accountName('crypto', 'USDT', 'ar', appWords)).toBe('Tether USD');
     expect(accountName('card', 'EUR', 'fr', STATEMENT_TEXTS.fr.accountNames)).toBe('Carte Meridian');
   });
 

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
 import type { Activity, Locale } from '../contract';
@@ -26,6 +27,7 @@ const repayment: Activity = {
   counterAmount: null,
   counterCurrency: null,
   returnReason: null,
+  recurringBuy: null,
   usdValue: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   legs: [{ id: '00000000-0000-4000-8000-0000000000a2', accountId: CARD_ACCOUNT, amount: '150.00', currency: 'EUR' }],
@@ -37,21 +39,28 @@ const accounts = [
 ] as AccountChoice[];
 
 /** The facts' terms and the text of each, as rendered in `locale`. */
-async function facts(activity: Activity, locale: Locale) {
+async function rendered(activity: Activity, locale: Locale) {
   const i18n = await messagesIn(locale);
   const language = createActor(setup({}).createMachine({ context: { locale } })).start();
   const html = renderToStaticMarkup(
     <SystemContext.Provider value={{ language } as unknown as AppSystem}>
       <I18nextProvider i18n={i18n}>
-        <ActivityFacts activity={activity} accounts={accounts} />
+        <MemoryRouter>
+          <ActivityFacts activity={activity} accounts={accounts} />
+        </MemoryRouter>
       </I18nextProvider>
     </SystemContext.Provider>,
   );
   const body = new DOMParser().parseFromString(html, 'text/html').body;
-  return new Map(
-    [...body.querySelectorAll('.fact')].map((fact) => [fact.querySelector('dt')!.textContent, fact.querySelector('dd')!.textContent]),
-  );
+  return {
+    body,
+    facts: new Map(
+      [...body.querySelectorAll('.fact')].map((fact) => [fact.querySelector('dt')!.textContent, fact.querySelector('dd')!.textContent]),
+    ),
+  };
 }
+
+const facts = async (activity: Activity, locale: Locale) => (await rendered(activity, locale)).facts;
 
 describe('an activity’s detail (issue 24 item 16)', () => {
   it('says what releases money another customer sent that waits over the receiver’s limit', async () => {
@@ -96,6 +105,22 @@ describe('an activity’s detail (issue 24 item 16)', () => {
   it('in the customer’s language', async () => {
     const shown = await facts(repayment, 'de');
     expect(shown.get('Weitere betroffene Konten')).toMatch(/^Card account \+150,00\s€$/);
+  });
+
+  it('says a recurring buy’s run was one and links to the plans, in the customer’s language', async () => {
+    const run: Activity = {
+      ...repayment,
+      type: 'exchange',
+      amount: '-25.00',
+      counterAmount: '0.0004',
+      counterCurrency: 'BTC',
+      legs: [],
+      recurringBuy: { id: '00000000-0000-4000-8000-0000000000b1', asset: 'BTC' },
+    };
+    const { body, facts: shown } = await rendered(run, 'ar');
+    expect(shown.get('شراء متكرر')).toBe('عرض عمليات الشراء المتكرر');
+    expect(body.querySelector('[data-testid="activity-recurring-buy"]')!.getAttribute('href')).toBe('/ar/recurring-buys');
+    expect([...(await facts(repayment, 'en')).keys()]).not.toContain('Recurring buy');
   });
 
   it('says nothing of other accounts when the action moved only this one', async () => {

@@ -20,6 +20,17 @@ const EXPECTED: Record<Locale, { eth: string; eur: string; typed: string }> = {
   zh: { eth: `1,234,567.123456789012345678${NBSP}ETH`, eur: '€2,450.75', typed: '1234567.123456789012345678' },
 };
 
+describe('formatAmount rounded: a hint’s amount cut down to what is worth reading', () => {
+  it('keeps six decimals of a coin, a stablecoin’s cents and Bitcoin’s eight, never rounding up', () => {
+    expect(formatAmount('0.412345678901234567', 'ETH', 'en', { rounded: true })).toBe(`0.412345${NBSP}ETH`);
+    expect(formatAmount('0.999999999999999999', 'ETH', 'en', { rounded: true })).toBe(`0.999999${NBSP}ETH`);
+    expect(formatAmount('12.345678', 'USDT', 'en', { rounded: true })).toBe(`12.34${NBSP}USDT`);
+    expect(formatAmount('0.12345678', 'BTC', 'en', { rounded: true })).toBe(`0.12345678${NBSP}BTC`);
+    expect(formatAmount('150.99', 'EUR', 'en', { rounded: true })).toBe('€150.99');
+    expect(formatAmount('0.412345678901234567', 'ETH', 'ar', { rounded: true })).toBe(`٠٫٤١٢٣٤٥${NBSP}ETH`);
+  });
+});
+
 describe('formatAmount: exact decimal strings through Intl', () => {
   it.each(LOCALES)('%s: 18-decimal ETH keeps every digit, EUR its currency', (locale) => {
     expect(formatAmount(ETH_18, 'ETH', locale)).toBe(EXPECTED[locale].eth);

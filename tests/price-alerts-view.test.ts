@@ -1,6 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { CreatePriceAlertBody, PriceAlert, PriceAlerts } from '../contract/priceAlerts';
+import type { SubmitIntent } from '../machines/parts/idempotentSubmit';
 import { priceAlertBody, priceAlertsMachine } from '../machines/priceAlerts/priceAlerts.machine';
 import { priceAlertsView } from '../machines/priceAlerts/priceAlerts.view';
 
@@ -8,8 +9,9 @@ import { priceAlertsView } from '../machines/priceAlerts/priceAlerts.view';
 
 /** An answer that never comes, typed as the actor's. */
 const pending = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
-const refused = fromPromise<PriceAlert, CreatePriceAlertBody>(() => Promise.reject({ code: 'price_alerts_full' }));
-const start = (createPriceAlert = pending<PriceAlert, CreatePriceAlertBody>()) =>
+type CreateInput = { body: CreatePriceAlertBody } & SubmitIntent;
+const refused = fromPromise<PriceAlert, CreateInput>(() => Promise.reject({ code: 'price_alerts_full' }));
+const start = (createPriceAlert = pending<PriceAlert, CreateInput>()) =>
   createActor(
     priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: pending<PriceAlerts, { id: string }>() } }),
   ).start();
@@ -51,6 +53,38 @@ describe('priceAlertsView', () => {
     expect(flow.getSnapshot().context.draft.value).toBe('5');
     flow.send({ type: 'REMOVE_REQUESTED', alertId: 'a1' });
     expect(priceAlertsView(flow.getSnapshot())).toMatchObject({ confirmingId: 'a1', createFailure: null, removingId: null });
+  });
+
+  it('sends a double tap once, and a retry after a lost answer as the same intent (the same key); another figure is another', async () => {
+    const sent: CreateInput[] = [];
+    const flow = start(
+      fromPromise<PriceAlert, CreateInput>(({ input }) => {
+        sent.push(input);
+        return Promise.reject({ code: 'network_error' });
+      }),
+    );
+    flow.send({ type: 'VALUE_CHANGED', text: '70000', value: '70000' });
+    flow.send({ type: 'SUBMITTED', alertCount: 1 });
+    flow.send({ type: 'SUBMITTED', alertCount: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    flow.send({ type: 'SUBMITTED', alertCount: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    flow.send({ type: 'VALUE_CHANGED', text: '71000', value: '71000' });
+    flow.send({ type: 'SUBMITTED', alertCount: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent.map(({ body }) => body)).toEqual([
+      { kind: 'above', asset: 'BTC', price: '70000' },
+      { kind: 'above', asset: 'BTC', price: '70000' },
+      { kind: 'above', asset: 'BTC', price: '71000' },
+    ]);
+    expect(sent[1]!.intent).toBe(sent[0]!.intent);
+    expect(sent[2]!.intent).not.toBe(sent[0]!.intent);
+  });
+
+  it('starts the form on the asset the page was opened for (an account’s “Set a price alert”), else Bitcoin', () => {
+    const opened = (asset?: 'ETH') => priceAlertsView(createActor(priceAlertsMachine, { input: { asset } }).getSnapshot()).draft.asset;
+    expect(opened('ETH')).toBe('ETH');
+    expect(opened()).toBe('BTC');
   });
 
   it('reads letters as no figure, for a price and a percent alike', () => {

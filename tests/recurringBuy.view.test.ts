@@ -15,11 +15,11 @@ const sent: unknown[] = [];
 const recurringBuyView = (snapshot: Parameters<typeof connectRecurringBuy>[0]) =>
   connectRecurringBuy(snapshot, (event) => sent.push(event));
 
-async function form(today = input.today) {
+async function form(today = input.today, asset?: 'ETH') {
   const actor = createActor(
     recurringBuyMachine.provide({ actors: { loadPlans: fromPromise(async (): Promise<RecurringBuys> => ({ plans: [] })) } }),
     {
-      input: { ...input, today },
+      input: { ...input, crypto: [...input.crypto, { id: 'eth', asset: 'ETH' as const }], today, asset },
     },
   ).start();
   await waitFor(actor, (snapshot) => !recurringBuyView(snapshot).loading);
@@ -39,6 +39,11 @@ describe('connectRecurringBuy', () => {
     expect(recurringBuyView(actor.getSnapshot()).firstRun).toBe('2027-03-10');
     actor.send({ type: 'FREQUENCY_CHOSEN', frequency: 'daily' });
     expect(recurringBuyView(actor.getSnapshot()).firstRun).toBe('2027-02-11');
+  });
+
+  it('buys the asset the page was opened for (an account’s “Buy regularly”), else the first crypto account', async () => {
+    expect(recurringBuyView((await form(input.today, 'ETH')).getSnapshot()).draft.toAccountId).toBe('eth');
+    expect(recurringBuyView((await form()).getSnapshot()).draft.toAccountId).toBe('btc');
   });
 
   it('refuses an amount with more decimals than the currency has, or none, before anything is sent', async () => {

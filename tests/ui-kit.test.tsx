@@ -360,6 +360,7 @@ describe('ActivityRow', () => {
             counterAmount: null,
             counterCurrency: null,
             returnReason: null,
+            recurringBuy: null,
             usdValue: null,
             createdAt: '2026-03-02T09:00:00.000Z',
             legs: [
@@ -377,6 +378,41 @@ describe('ActivityRow', () => {
     expect(page.querySelector('.activity-icon--arrowOut')).not.toBeNull();
     expect(page.querySelector('.activity-amount')!.textContent).toBe('-€150.00');
     expect([...page.querySelectorAll('[data-testid="activity-leg"]')].map((leg) => leg.textContent)).toEqual(['+€150.00']);
+  });
+
+  it('titles a recurring buy’s run as one, with the asset it bought, over its type (en and ar)', () => {
+    const run = {
+      id: '00000000-0000-4000-8000-000000000003',
+      accountId: '00000000-0000-4000-8000-0000000000a1',
+      type: 'exchange',
+      status: 'completed',
+      counterparty: null,
+      reference: null,
+      amount: '-25.00',
+      currency: 'EUR',
+      counterAmount: '0.00040000',
+      counterCurrency: 'BTC',
+      returnReason: null,
+      recurringBuy: { id: '00000000-0000-4000-8000-0000000000b1', asset: 'BTC' },
+      usdValue: null,
+      createdAt: '2026-03-02T09:00:00.000Z',
+      legs: [],
+    } as const;
+    const page = render(
+      <ListRows>
+        <ActivityRow activity={run} />
+      </ListRows>,
+    );
+    expect(page.querySelector('.activity-title')!.textContent).toBe('Recurring buy · BTC');
+    expect(page.querySelector('.activity-text .hint')!.textContent).toMatch(/^Exchange · /);
+    act(() => root!.unmount());
+    const arabic = render(
+      <ListRows>
+        <ActivityRow activity={run} />
+      </ListRows>,
+      'ar',
+    );
+    expect(arabic.querySelector('.activity-title')!.textContent).toBe('شراء متكرر · BTC');
   });
 });
 

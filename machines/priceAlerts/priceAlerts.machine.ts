@@ -10,6 +10,7 @@ import {
 } from '../../contract/priceAlerts';
 import { isDecimal } from '../../contract/decimal';
 import { toFailure, type Failure } from '../parts/failure';
+import type { SubmitIntent } from '../parts/idempotentSubmit';
 import { unprovided } from '../parts/unprovided';
 
 /** The alert being written, as typed: `text` as the field shows it, `value` the decimal read from it (or the text when it reads as none). */
@@ -32,6 +33,11 @@ interface Context {
   alertId: string | null;
   done: boolean;
   failure: Failure | null;
+}
+
+/** The asset the page was opened for (an account's "Set a price alert"); else the form starts on Bitcoin. */
+export interface PriceAlertsInput {
+  asset?: CryptoAsset;
 }
 
 type Event =
@@ -70,10 +76,10 @@ const edited = { done: false, failure: null, action: null } as const;
  * first. The list is read by the page, fresh after each change; the server's job fires and re-arms them.
  */
 export const priceAlertsMachine = setup({
-  types: { context: {} as Context, events: {} as Event, tags: {} as 'busy' | 'confirming' },
+  types: { input: {} as PriceAlertsInput | undefined, context: {} as Context, events: {} as Event, tags: {} as 'busy' | 'confirming' },
   actors: {
-    /** POST /price-alerts. */
-    createPriceAlert: unprovided<PriceAlert, CreatePriceAlertBody>('createPriceAlert'),
+    /** POST /price-alerts, once per alert as typed (`idempotentSubmit`, the body is the intent). */
+    createPriceAlert: unprovided<PriceAlert, { body: CreatePriceAlertBody } & SubmitIntent>('createPriceAlert'),
     /** DELETE /price-alerts/:id. */
     removePriceAlert: unprovided<PriceAlerts, { id: string }>('removePriceAlert'),
   },
@@ -89,7 +95,14 @@ export const priceAlertsMachine = setup({
   id: 'priceAlerts',
   description:
     'Price alerts: create one (above or below a US-dollar price, or a move of more than a percent in 24 hours) within the limit, or remove one after a confirmation.',
-  context: { draft: EMPTY_DRAFT, attempted: false, action: null, alertId: null, done: false, failure: null },
+  context: ({ input }) => ({
+    draft: { ...EMPTY_DRAFT, asset: input?.asset ?? EMPTY_DRAFT.asset },
+    attempted: false,
+    action: null,
+    alertId: null,
+    done: false,
+    failure: null,
+  }),
   initial: 'ready',
   states: {
     ready: {
@@ -135,11 +148,14 @@ export const priceAlertsMachine = setup({
     },
     creating: {
       tags: ['busy'],
-      description: 'Waiting while the server saves the alert; a second press sends nothing.',
+      description: 'Waiting while the server saves the alert; a second press sends nothing, a retry of the same alert the same key.',
       invoke: {
         id: 'createPriceAlert',
         src: 'createPriceAlert',
-        input: ({ context }) => priceAlertBody(context.draft)!,
+        input: ({ context }) => {
+          const body = priceAlertBody(context.draft)!;
+          return { body, intent: JSON.stringify(body) };
+        },
         onDone: {
           target: 'ready',
           description: 'Saved: the list shows it watching, the figure is cleared for the next one.',

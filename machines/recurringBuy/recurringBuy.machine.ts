@@ -25,6 +25,8 @@ export interface RecurringBuyInput {
   today: string;
   fiat: RecurringAccount<FiatAsset>[];
   crypto: RecurringAccount<CryptoAsset>[];
+  /** The asset the page was opened for (an account's "Buy regularly"): a new plan buys it first. */
+  asset?: CryptoAsset;
 }
 
 /** A plan as typed: the accounts, the amount in the fiat account's currency, when it runs. */
@@ -70,7 +72,7 @@ type Event =
 function freshDraft(input: RecurringBuyInput): RecurringDraft {
   return {
     fromAccountId: input.fiat[0]?.id ?? null,
-    toAccountId: input.crypto[0]?.id ?? null,
+    toAccountId: (input.crypto.find((account) => account.asset === input.asset) ?? input.crypto[0])?.id ?? null,
     amount: '',
     frequency: 'weekly',
     dayOfWeek: 1,

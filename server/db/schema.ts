@@ -949,7 +949,7 @@ export const recurringBuys = pgTable('recurring_buys', {
   createdAt: instant('created_at').notNull(),
 });
 
-/** One run of a plan on one day: its primary key makes the run happen once (migration 0049). */
+/** One run of a plan on one day: its primary key makes the run happen once (migration 0049); activities find a run by its transaction (0050). */
 export const recurringBuyRuns = pgTable(
   'recurring_buy_runs',
   {

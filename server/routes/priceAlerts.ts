@@ -9,7 +9,7 @@ export function priceAlertsRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: 
   const id = (c: Context<AppEnv>) => c.req.param('id') ?? '';
 
   mount(app, deps, endpoints.listPriceAlerts, ({ principal }) => priceAlerts.list(principal.userId));
-  mount(app, deps, endpoints.createPriceAlert, ({ principal, body }) => priceAlerts.create(principal.userId, body));
+  mount(app, deps, endpoints.createPriceAlert, ({ principal, body, db }) => priceAlerts.create(principal.userId, body, db));
   mount(app, deps, endpoints.removePriceAlert, ({ principal, c }) => priceAlerts.remove(principal.userId, id(c)));
   mount(app, deps, endpoints.listRecurringBuys, ({ principal }) => recurringBuys.list(principal.userId));
   mount(app, deps, endpoints.createRecurringBuy, ({ principal, body, db }) => recurringBuys.create(principal, body, db));

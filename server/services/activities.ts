@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ActivitiesPage, ActivitiesQuery, Activity, ActivityLeg } from '../../contract/activities';
-import type { Asset } from '../../contract/assets';
+import type { Asset, CryptoAsset } from '../../contract/assets';
 import type { Db } from '../db/database';
-import { activities, payouts } from '../db/schema';
+import { accounts, activities, payouts, recurringBuyRuns, recurringBuys } from '../db/schema';
 import { ApiError } from '../errors';
 import { AMOUNT_PATTERN, formatDecimal } from '../../contract/decimal';
 
@@ -49,16 +49,27 @@ const columns = {
   createdAt: activities.createdAt,
   transactionId: activities.transactionId,
   returnReason: payouts.returnReason,
+  recurringBuyId: recurringBuys.id,
+  recurringBuyAsset: accounts.currency,
 };
 
-// A payout's activity carries the bank's reason once the payout was returned.
-const selectActivities = (db: Db) => db.select(columns).from(activities).leftJoin(payouts, eq(payouts.activityId, activities.id));
+// A payout's activity carries the bank's reason once the payout was returned; a recurring buy's run its
+// plan and the asset it buys (found by the run's transaction: recurring_buy_runs_transaction_idx).
+const selectActivities = (db: Db) =>
+  db
+    .select(columns)
+    .from(activities)
+    .leftJoin(payouts, eq(payouts.activityId, activities.id))
+    .leftJoin(recurringBuyRuns, eq(recurringBuyRuns.transactionId, activities.transactionId))
+    .leftJoin(recurringBuys, eq(recurringBuys.id, recurringBuyRuns.planId))
+    .leftJoin(accounts, eq(accounts.id, recurringBuys.toAccountId));
 
 type Row = Awaited<ReturnType<typeof selectActivities>>[number];
 
-function toActivity({ transactionId: _transaction, ...row }: Row, legs: ActivityLeg[]): Activity {
+function toActivity({ transactionId: _transaction, recurringBuyId, recurringBuyAsset, ...row }: Row, legs: ActivityLeg[]): Activity {
   return {
     ...row,
+    recurringBuy: recurringBuyId && recurringBuyAsset ? { id: recurringBuyId, asset: recurringBuyAsset as CryptoAsset } : null,
     legs,
     amount: formatDecimal(row.amount),
     currency: row.currency as Asset,

@@ -46,10 +46,12 @@ export function createPriceAlertService(db: Db, clock: Clock) {
     return { alerts: rows.map(toAlert) };
   }
 
-  async function create(userId: string, body: CreatePriceAlertBody): Promise<PriceAlert> {
-    return db.transaction(async (tx) => {
-      // Serialises one customer's creations, so two at once cannot both pass the count.
-      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
+  /** `into` is the transaction that also records the request's Idempotency-Key. */
+  async function create(userId: string, body: CreatePriceAlertBody, into: Db = db): Promise<PriceAlert> {
+    return into.transaction(async (tx) => {
+      // Serialises one customer's creations, so two at once cannot both pass the count. NO KEY UPDATE: the
+      // Idempotency-Key row holds a key-share lock on the user, which FOR UPDATE would wait on (a deadlock).
+      await tx.execute(sql`SELECT 1 FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(priceAlerts).where(eq(priceAlerts.userId, userId));
       if (n >= PRICE_ALERTS_MAX) throw new ApiError('price_alerts_full');
       const [row] = await tx

@@ -29,6 +29,19 @@ export function useCounterparty(activity: Pick<Activity, 'type' | 'counterparty'
   return activity.counterparty ? <bdi>{activity.counterparty}</bdi> : null;
 }
 
+/**
+ * What a row or a detail is titled: who else took part, else a recurring buy's run as such (it would
+ * otherwise read as an exchange the customer does not remember making), else its type.
+ */
+export function useActivityTitle(activity: Pick<Activity, 'type' | 'counterparty' | 'recurringBuy'> | null): ReactNode {
+  const { t } = useTranslation();
+  const counterparty = useCounterparty(activity);
+  if (!activity) return null;
+  if (counterparty) return counterparty;
+  if (activity.recurringBuy) return t('activities.recurringBuy', { asset: activity.recurringBuy.asset });
+  return t(`activities.type.${activity.type}`);
+}
+
 export interface ActivityRowProps {
   activity: Activity;
   /** Opens the activity (its detail sheet). */
@@ -40,8 +53,8 @@ export interface ActivityRowProps {
 }
 
 /**
- * One activity as a list row: an icon of its type, the counterparty (or the type when nobody else was
- * involved) over the type and time, and at the end the signed amount with a badge unless it completed.
+ * One activity as a list row: an icon of its type, its title (`useActivityTitle`) over the type (unless
+ * that is the title) and time, and at the end the signed amount with a badge unless it completed.
  * The amount goes through Money, so hidden balances hide it too. Inside `ListRows`.
  */
 export function ActivityRow({ activity, onClick, link, context }: ActivityRowProps) {
@@ -49,8 +62,8 @@ export function ActivityRow({ activity, onClick, link, context }: ActivityRowPro
   const locale = useUiLocale();
   const typeLabel = t(`activities.type.${activity.type}`);
   const time = formatDate(new Date(activity.createdAt), locale, { timeStyle: 'short' });
-  const counterparty = useCounterparty(activity);
-  const hint = [counterparty ? typeLabel : null, context, time].filter(Boolean);
+  const title = useActivityTitle(activity);
+  const hint = [title !== typeLabel ? typeLabel : null, context, time].filter(Boolean);
   return (
     <ListRow
       testId="activity-row"
@@ -62,7 +75,7 @@ export function ActivityRow({ activity, onClick, link, context }: ActivityRowPro
             <Icon name={iconOf(activity)} />
           </span>
           <span className="activity-text">
-            <span className="activity-title">{counterparty ?? typeLabel}</span>
+            <span className="activity-title">{title}</span>
             <span className="hint">
               {hint.map((part, index) => (
                 <span key={index}>

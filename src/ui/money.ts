@@ -22,7 +22,7 @@ const ISOLATE = { ltr: '\u2066', rtl: '\u2067', end: '\u2069' } as const;
  * An amount for the screen: the text the server's statements print too (contract/money.ts), as Intl gives
  * it — which the test helpers also compute, so the page's amounts are checked as written.
  */
-export function formatAmount(amount: Decimal, asset: string, locale: Locale, options?: { signed?: boolean }): string {
+export function formatAmount(amount: Decimal, asset: string, locale: Locale, options?: { signed?: boolean; rounded?: boolean }): string {
   return amountText(amount, asset, locale, options);
 }
 

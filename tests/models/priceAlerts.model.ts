@@ -5,6 +5,7 @@ import { priceAlertBody, priceAlertsMachine } from '../../machines/priceAlerts/p
 import { priceAlertsView } from '../../machines/priceAlerts/priceAlerts.view';
 import type { FlowModel, PageMark } from './graph/model';
 import { failedCall, failureText, inLanguage, PAGE_LANGUAGES, pageTexts, SIGNED_IN, typedAmount, type PageLanguage } from './graph/page';
+import { retriesKeepTheIntent } from './graph/callRules';
 import { sessionCookieJar } from './session.model';
 
 type Snapshot = SnapshotFrom<typeof priceAlertsMachine>;
@@ -76,6 +77,10 @@ export const priceAlertsModel = {
       s.context.done,
       s.context.failure?.code ?? null,
     ]),
+  calls: {
+    // An alert sent again after a lost answer is the same request (the same key) until the form is edited.
+    createPriceAlert: retriesKeepTheIntent('createPriceAlert', { endedBy: ['ASSET_CHOSEN', 'KIND_CHOSEN', 'VALUE_CHANGED'] }),
+  },
   invariants: {
     // The business rules: nothing but a valid alert is sent, a removal is about an alert, never both outcomes.
     creating: (s) => priceAlertBody(s.context.draft) !== null || 'sends an alert the contract refuses',

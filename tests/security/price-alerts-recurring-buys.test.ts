@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activitiesPageSchema } from '../../contract/activities';
 import { PRICE_ALERTS_MAX, priceAlertSchema, type PriceAlert } from '../../contract/priceAlerts';
 import { recurringBuySchema, type RecurringBuy } from '../../contract/recurringBuys';
 import { BODY_LIMIT_BYTES } from '../../server/http/request';
@@ -38,7 +39,9 @@ beforeAll(async () => {
   for (const who of [owner, attacker]) {
     accountsOf[who.userId] = { eur: await fund(db, who.userId, 'EUR', '100'), btc: await fund(db, who.userId, 'BTC', '0.001') };
   }
-  alert = priceAlertSchema.parse((await owner.client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '70000' })).body);
+  alert = priceAlertSchema.parse(
+    (await owner.client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '70000' }, withKey())).body,
+  );
   await stepUp(owner.client, 'recurring_buy', owner.phone);
   plan = recurringBuySchema.parse((await owner.client.post('/recurring-buys', planBody(owner), withKey())).body);
 });
@@ -92,13 +95,13 @@ describe('bounds and hostile text', () => {
       [{ kind: 'above', asset: 'BTC', price: '70000', percent: '5' }, []],
     ];
     for (const [body, fields] of refusals) {
-      const answer = await client.post('/price-alerts', body);
+      const answer = await client.post('/price-alerts', body, withKey());
       expect(answer.status, JSON.stringify(body)).toBe(422);
       expect(answer.body.error.code).toBe('validation_failed');
       for (const field of fields) expect(Object.keys(answer.body.error.fields ?? {}), JSON.stringify(body)).toContain(field);
     }
     expectError(
-      await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '1'.repeat(BODY_LIMIT_BYTES) }),
+      await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '1'.repeat(BODY_LIMIT_BYTES) }, withKey()),
       413,
       'payload_too_large',
     );
@@ -156,13 +159,33 @@ describe('a replayed set-up and creations at once', () => {
     expect(again.runs).toHaveLength(runs.length);
     expect(again.runs.every((run) => run.status === 'bought')).toBe(true);
     expect(again.nextRun! > again.runs[0]!.period).toBe(true);
+    // Each run is listed as the plan's, with the asset it buys; nothing else is.
+    const listed = activitiesPageSchema.parse((await owner.client.get('/activities?limit=100')).body).items;
+    const marked = listed.filter((item) => item.recurringBuy !== null);
+    expect(marked).toHaveLength(runs.length);
+    for (const item of marked) expect([item.type, item.recurringBuy]).toEqual(['exchange', { id: plan.id, asset: 'BTC' }]);
+    const boughtSide = activitiesPageSchema.parse((await owner.client.get(`/activities?accountId=${plan.toAccountId}`)).body).items;
+    expect(boughtSide.filter((item) => item.recurringBuy?.id === plan.id)).toHaveLength(runs.length);
+  });
+
+  it('an alert sent twice at once under one key is one alert; another alert under that key is refused', async () => {
+    const { client, userId } = owner;
+    const before = await countOf('price_alerts', userId);
+    const key = withKey();
+    const body = { kind: 'below', asset: 'ETH', price: '1500' };
+    const answers = await Promise.all([0, 1].map(() => client.post('/price-alerts', body, key)));
+    expect(answers.map(({ status }) => status)).toEqual([201, 201]);
+    expect(answers[1]!.body.id).toBe(answers[0]!.body.id);
+    expectError(await client.post('/price-alerts', { ...body, price: '1400' }, key), 422, 'idempotency_key_reused');
+    expectError(await client.post('/price-alerts', body), 422, 'idempotency_key_required');
+    expect(await countOf('price_alerts', userId)).toBe(before + 1);
   });
 
   it(`alerts created at once stop at ${PRICE_ALERTS_MAX}`, async () => {
     const { client, userId } = attacker;
     const answers = await Promise.all(
       Array.from({ length: PRICE_ALERTS_MAX + 4 }, (_, n) =>
-        client.post('/price-alerts', { kind: 'above', asset: 'ETH', price: String(5000 + n) }),
+        client.post('/price-alerts', { kind: 'above', asset: 'ETH', price: String(5000 + n) }, withKey()),
       ),
     );
     expect(answers.filter(({ status }) => status === 201)).toHaveLength(PRICE_ALERTS_MAX);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../server/db/database';
-import { POSTGRES_URL, useTestServer } from './helpers';
+import { POSTGRES_URL, useTestServer, withKey } from './helpers';
 import { balanceOf } from './payLinkHelpers';
 import { scheduledJobsHelpers } from './scheduledJobsHelpers';
 
@@ -36,7 +36,7 @@ describe.skipIf(!POSTGRES_URL)(`the scheduled jobs on two instances, ${ROUNDS} r
         { kind: 'above', asset: 'BTC', price: '70000' },
         { kind: 'below', asset: 'BTC', price: '60000' },
       ]) {
-        expect((await client.post('/price-alerts', body)).status).toBe(201);
+        expect((await client.post('/price-alerts', body, withKey())).status).toBe(201);
       }
     }
     let fired = 0;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceAlertSchema } from '../../contract/priceAlerts';
 import { isDue, localDay, nextDue } from '../../contract/recurringCalendar';
-import { useTestServer } from './helpers';
+import { useTestServer, withKey } from './helpers';
 import { balanceOf, fund } from './payLinkHelpers';
 import { scheduledJobsHelpers } from './scheduledJobsHelpers';
 
@@ -24,7 +24,7 @@ describe('price alerts', () => {
   it('fire once per crossing, re-arm only back past the margin, and notify with the price', async () => {
     const who = await customer(server);
     const { client } = who;
-    const created = await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '70000' });
+    const created = await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '70000' }, withKey());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(priceAlertSchema.parse(created.body)).toMatchObject({ kind: 'above', price: '70000.00', percent: null, armed: true });
 
@@ -58,9 +58,9 @@ describe('price alerts', () => {
     const who = await customer(server);
     const { client } = who;
     await prices('60000');
-    const below = await client.post('/price-alerts', { kind: 'below', asset: 'BTC', price: '55000' });
-    const move = await client.post('/price-alerts', { kind: 'move', asset: 'BTC', percent: '5' });
-    const removed = await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '1' });
+    const below = await client.post('/price-alerts', { kind: 'below', asset: 'BTC', price: '55000' }, withKey());
+    const move = await client.post('/price-alerts', { kind: 'move', asset: 'BTC', percent: '5' }, withKey());
+    const removed = await client.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '1' }, withKey());
     expect([below.status, move.status, removed.status]).toEqual([201, 201, 201]);
     expect((await client.request('DELETE', `/price-alerts/${removed.body.id}`)).body.alerts).toHaveLength(2);
 

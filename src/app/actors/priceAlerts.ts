@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
+import type { CreatePriceAlertBody } from '../../../contract/priceAlerts';
+import { idempotentSubmit } from '../../../machines/parts/idempotentSubmit';
 import type { priceAlertsMachine } from '../../../machines/priceAlerts/priceAlerts.machine';
 import { priceAlertsApi } from '../../api/priceAlerts';
+import { pageIdempotencyKeys } from '../idempotency';
 import type { FlowHost } from './host';
 import { unwrap } from './unwrap';
 
@@ -27,16 +30,16 @@ export function ratesQuery(api: Api) {
 }
 
 /**
- * /alerts: creating and removing; the list is read again after each. Creating takes no Idempotency-Key
- * (the endpoint moves no money and declares none): the machine's busy state sends one request per press.
+ * /alerts: creating (once per alert as typed: a retry after a lost answer sends the same key) and
+ * removing; the list is read again after each.
  */
 export function priceAlertsActors(host: Pick<FlowHost, 'client' | 'queryClient'>) {
   const api = priceAlertsApi(host.client);
   const changed = () => void host.queryClient.invalidateQueries({ queryKey: PRICE_ALERTS_QUERY });
   return {
     actors: {
-      createPriceAlert: fromPromise(async ({ input }) => {
-        const alert = await unwrap(api.createPriceAlert(input));
+      createPriceAlert: idempotentSubmit(pageIdempotencyKeys(), async (input: { body: CreatePriceAlertBody }, key) => {
+        const alert = await unwrap(api.createPriceAlert(input.body, key));
         changed();
         return alert;
       }),

@@ -135,6 +135,18 @@ export function AccountDetailScreen() {
       ) : null}
 
       {account?.type === 'crypto' ? (
+        // Quieter than the account's own actions: what the customer can have done for them on this asset.
+        <nav className="button-row" aria-label={t('accounts.detail.automate')}>
+          <Link className="button button--secondary button--small" to={localize(`/alerts?asset=${account.currency}`)}>
+            {t('accounts.detail.priceAlert')}
+          </Link>
+          <Link className="button button--secondary button--small" to={localize(`/recurring-buys?asset=${account.currency}`)}>
+            {t('accounts.detail.recurringBuy')}
+          </Link>
+        </nav>
+      ) : null}
+
+      {account?.type === 'crypto' ? (
         <Suspense fallback={null}>
           <AssetPriceChart asset={account.currency} />
         </Suspense>

@@ -98,7 +98,9 @@ function SendForm({ view }: { view: View }) {
       view.chooseAccount({ id: account.id, asset: account.currency, balance: account.balance, rate: account.rate });
     }
   };
-  const amountText = (amount: string | undefined) => (amount && view.asset ? formatAmount(amount, view.asset, locale) : '');
+  // What may still be sent, cut down to what is worth reading (never rounded up past the limit).
+  const amountText = (amount: string | undefined) =>
+    amount && view.asset ? formatAmount(amount, view.asset, locale, { rounded: true }) : '';
   return (
     <>
       <Form busy={view.busy} onSubmit={view.review}>

@@ -1,8 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { ActorRefFrom } from 'xstate';
 import { CRYPTO_ASSETS, type CryptoAsset } from '../../../contract/assetList';
+import { cryptoAssetSchema } from '../../../contract/assets';
 import { PRICE_ALERT_KINDS, type PriceAlert, type PriceAlertKind } from '../../../contract/priceAlerts';
 import { priceAlertsMachine } from '../../../machines/priceAlerts/priceAlerts.machine';
 import { priceAlertsView } from '../../../machines/priceAlerts/priceAlerts.view';
@@ -31,7 +33,10 @@ const PERCENT_DECIMALS = 2;
 export function PriceAlertsScreen() {
   const { t } = useTranslation();
   const api = useApi(priceAlertsApi);
-  const flow = useFlowActor(priceAlertsMachine, priceAlertsActors);
+  const [params] = useSearchParams();
+  // An account's "Set a price alert" opens the form on its asset (?asset=ETH); anything else is ignored.
+  const asset = cryptoAssetSchema.safeParse(params.get('asset')).data;
+  const flow = useFlowActor(priceAlertsMachine, priceAlertsActors, { input: { asset } });
   const view = useSelector(flow, priceAlertsView, shallowEqual);
   const alerts = useQuery(priceAlertsQuery(api));
   const confirming = alerts.data?.find((alert) => alert.id === view.confirmingId) ?? null;

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { Locale } from '../../../contract';
+import { cryptoAssetSchema } from '../../../contract/assets';
 import { RECURRING_FREQUENCIES, type RecurringBuy, type RecurringFrequency } from '../../../contract/recurringBuys';
 import { localDay } from '../../../contract/recurringCalendar';
 import { recurringBuyMachine, type RecurringBuyInput } from '../../../machines/recurringBuy/recurringBuy.machine';
@@ -46,6 +48,7 @@ function scheduleText(
 export function RecurringBuysScreen() {
   const { t } = useTranslation();
   const { summary } = useBalances();
+  const [params] = useSearchParams();
   if (!summary) {
     return (
       <section className="card stack" aria-busy="true" aria-label={t('recurringBuys.loading')}>
@@ -61,6 +64,8 @@ export function RecurringBuysScreen() {
     today: localDay(new Date(), timeZone),
     fiat: summary.fiat.accounts_limit_balances.map((account) => ({ id: account.id, asset: account.currency })),
     crypto: summary.crypto.coin_balances.map((account) => ({ id: account.id, asset: account.currency })),
+    // An account's "Buy regularly" opens the page for its asset (?asset=ETH); anything else is ignored.
+    asset: cryptoAssetSchema.safeParse(params.get('asset')).data,
   };
   return <RecurringBuysFlow input={input} />;
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity } from '../../../../contract/activities';
 import { compare } from '../../../../contract/decimal';
-import { useLocale } from '../../../app/context';
+import { Link } from 'react-router';
+import { useLocale, useLocalize } from '../../../app/context';
 import { formatDate } from '../../../i18n/format';
 import { useCounterparty } from '../../../ui/ActivityRow';
 import { Money } from '../../../ui/Money';
@@ -12,6 +13,7 @@ import type { AccountChoice } from './useAccountChoices';
 export function ActivityFacts({ activity, accounts }: { activity: Activity; accounts: AccountChoice[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const localize = useLocalize();
   const account = accounts.find((candidate) => candidate.id === activity.accountId);
   const counterparty = useCounterparty(activity);
   // An exchange's other account is already its "exchanged for" line; the rest are further sides.
@@ -21,6 +23,17 @@ export function ActivityFacts({ activity, accounts }: { activity: Activity; acco
   );
   const facts: [string, ReactNode][] = [
     [t('activities.detail.type'), t(`activities.type.${activity.type}`)],
+    // A recurring buy's run: where the plan that made it is paused or cancelled.
+    ...(activity.recurringBuy
+      ? ([
+          [
+            t('activities.detail.recurringBuy'),
+            <Link to={localize('/recurring-buys')} data-testid="activity-recurring-buy">
+              {t('activities.detail.recurringBuyLink')}
+            </Link>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
     [
       t('activities.detail.status'),
       // Money another customer sent that waits over the receiver's limit: what releases it.

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Activity } from '../../../../contract/activities';
-import { useCounterparty } from '../../../ui/ActivityRow';
+import { useActivityTitle } from '../../../ui/ActivityRow';
 import { Sheet } from '../../../ui/Sheet';
 import { ActivityFacts } from './ActivityFacts';
 import type { AccountChoice } from './useAccountChoices';
@@ -15,10 +14,9 @@ export function ActivitySheet({
   accounts: AccountChoice[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
-  const counterparty = useCounterparty(activity);
+  const title = useActivityTitle(activity);
   return (
-    <Sheet open={activity !== null} onClose={onClose} title={activity ? (counterparty ?? t(`activities.type.${activity.type}`)) : ''}>
+    <Sheet open={activity !== null} onClose={onClose} title={title ?? ''}>
       {activity ? <ActivityFacts activity={activity} accounts={accounts} /> : null}
     </Sheet>
   );
