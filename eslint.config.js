@@ -48,6 +48,11 @@ const CONNECTED_AREAS = [
   'src/screens/onboarding/**/*.{ts,tsx}',
   'src/screens/transfer/**/*.{ts,tsx}',
   'src/screens/pay/**/*.{ts,tsx}',
+  'src/screens/shared/**/*.{ts,tsx}',
+  'src/screens/inject/**/*.{ts,tsx}',
+  'src/screens/card-accounts/**/*.{ts,tsx}',
+  'src/screens/help/**/*.{ts,tsx}',
+  'src/screens/wallet/**/*.{ts,tsx}',
 ];
 
 /** The app's own floors: patterns both src/ entries of 'no-restricted-imports' list (a later entry replaces an earlier). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { chatMachine, type ChatWidget } from '../machines/chat/chat.machine';
-import { chatView } from '../machines/chat/chat.view';
+import { connectChat } from '../machines/chat/chat.view';
 
 const widget: ChatWidget = { scriptUrl: 'https://chat.example/widget.js', siteId: 'site-42' };
 
@@ -19,48 +19,54 @@ function chat(config: Promise<{ chat: ChatWidget | null }>, ...opens: boolean[])
       },
     }),
   ).start();
-  const settled = () => waitFor(actor, (s) => !s.hasTag('loading') && !s.hasTag('busy')).then(chatView);
-  return { actor, opened, settled };
+  const view = () => connectChat(actor.getSnapshot(), actor.send);
+  const settled = () => waitFor(actor, (s) => !s.hasTag('loading') && !s.hasTag('busy')).then(view);
+  return { opened, view, settled };
 }
 
-describe('chatView', () => {
+describe('connectChat', () => {
   it('shows neither chat nor e-mail while the configuration loads', () => {
-    const { actor } = chat(new Promise(() => {}));
-    expect(chatView(actor.getSnapshot())).toEqual({ offered: false, busy: false, failed: false, emailOnly: false });
+    const { view } = chat(new Promise(() => {}));
+    expect(view()).toMatchObject({ offered: false, busy: false, failed: false, emailOnly: false });
   });
 
   it('offers chat without loading the widget until the customer opens it', async () => {
-    const { actor, opened, settled } = chat(Promise.resolve({ chat: widget }));
-    expect(await settled()).toEqual({ offered: true, busy: false, failed: false, emailOnly: false });
+    const { view, opened, settled } = chat(Promise.resolve({ chat: widget }));
+    expect(await settled()).toMatchObject({ offered: true, busy: false, failed: false, emailOnly: false });
     expect(opened).toEqual([]);
-    actor.send({ type: 'CHAT_REQUESTED' });
-    expect(chatView(actor.getSnapshot())).toMatchObject({ offered: true, busy: true });
-    expect(await settled()).toEqual({ offered: true, busy: false, failed: false, emailOnly: false });
+    view().open();
+    expect(view()).toMatchObject({ offered: true, busy: true });
+    expect(await settled()).toMatchObject({ offered: true, busy: false, failed: false, emailOnly: false });
     expect(opened).toEqual([widget]);
   });
 
   it('offers e-mail when no widget is configured, or the configuration cannot be read', async () => {
-    expect(await chat(Promise.resolve({ chat: null })).settled()).toEqual({ offered: false, busy: false, failed: false, emailOnly: true });
+    expect(await chat(Promise.resolve({ chat: null })).settled()).toMatchObject({
+      offered: false,
+      busy: false,
+      failed: false,
+      emailOnly: true,
+    });
     expect(await chat(Promise.reject(new Error('offline'))).settled()).toMatchObject({ offered: false, emailOnly: true, failed: false });
   });
 
   it('says so and offers e-mail when the widget does not load', async () => {
-    const { actor, settled } = chat(Promise.resolve({ chat: widget }), false);
+    const { view, settled } = chat(Promise.resolve({ chat: widget }), false);
     await settled();
-    actor.send({ type: 'CHAT_REQUESTED' });
-    expect(await settled()).toEqual({ offered: false, busy: false, failed: true, emailOnly: true });
+    view().open();
+    expect(await settled()).toMatchObject({ offered: false, busy: false, failed: true, emailOnly: true });
   });
 
   it('tries the widget again when asked after it did not load, and opens it once it loads', async () => {
-    const { actor, opened, settled } = chat(Promise.resolve({ chat: widget }), false, false, true);
+    const { view, opened, settled } = chat(Promise.resolve({ chat: widget }), false, false, true);
     await settled();
-    actor.send({ type: 'CHAT_REQUESTED' });
+    view().open();
     expect(await settled()).toMatchObject({ failed: true });
-    actor.send({ type: 'RETRY_REQUESTED' });
-    expect(chatView(actor.getSnapshot())).toMatchObject({ offered: true, busy: true, failed: false });
+    view().retry();
+    expect(view()).toMatchObject({ offered: true, busy: true, failed: false });
     expect(await settled()).toMatchObject({ failed: true, emailOnly: true });
-    actor.send({ type: 'RETRY_REQUESTED' });
-    expect(await settled()).toEqual({ offered: true, busy: false, failed: false, emailOnly: false });
+    view().retry();
+    expect(await settled()).toMatchObject({ offered: true, busy: false, failed: false, emailOnly: false });
     expect(opened).toEqual([widget, widget, widget]);
   });
 });

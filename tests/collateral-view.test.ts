@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CollateralPreview } from '../contract/cards';
 import { collateralMachine } from '../machines/collateral/collateral.machine';
-import { collateralView } from '../machines/collateral/collateral.view';
+import { connectCollateral } from '../machines/collateral/collateral.view';
 
 // A plain function of a snapshot: the move form of /card-accounts/collateral shows what it returns.
 
+const sent: unknown[] = [];
 const at = (preview: CollateralPreview | null) =>
-  collateralView(
+  connectCollateral(
     collateralMachine.resolveState({
       value: 'editing' as never,
       context: {
@@ -19,6 +20,7 @@ const at = (preview: CollateralPreview | null) =>
         result: null,
       },
     }),
+    (event) => sent.push(event),
   );
 
 const line = { creditLimit: '20000.00', available: '12000.00', stale: false };
@@ -42,5 +44,20 @@ describe('the collateral view', () => {
 
   it('says nothing before a preview', () => {
     expect(at(null)).toMatchObject({ refusal: null, ltvAfter: null });
+  });
+
+  it('sends the direction, asset, typed amount and submission as the machine’s events', () => {
+    sent.length = 0;
+    const view = at(null);
+    view.chooseDirection('add');
+    view.chooseAsset('ETH');
+    view.typeAmount('0.5');
+    view.submit();
+    expect(sent).toEqual([
+      { type: 'DIRECTION_CHOSEN', direction: 'add' },
+      { type: 'ASSET_CHOSEN', asset: 'ETH' },
+      { type: 'AMOUNT_CHANGED', amount: '0.5' },
+      { type: 'SUBMITTED' },
+    ]);
   });
 });

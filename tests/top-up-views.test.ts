@@ -7,12 +7,12 @@ import {
   voucherCodeProblem,
 } from '../contract/voucherCode';
 import { fiatTopUpMachine } from '../machines/fiatTopUp/fiatTopUp.machine';
-import { fiatTopUpView } from '../machines/fiatTopUp/fiatTopUp.view';
+import { connectFiatTopUp } from '../machines/fiatTopUp/fiatTopUp.view';
 import { payByCodeMachine } from '../machines/payByCode/payByCode.machine';
-import { payByCodeView } from '../machines/payByCode/payByCode.view';
+import { connectPayByCode } from '../machines/payByCode/payByCode.view';
 import { depositLinkMachine } from '../machines/depositLink/depositLink.machine';
 import { SAMPLE_DEPOSIT_LINK } from './models/depositLink.model';
-import { depositLinkView } from '../machines/depositLink/depositLink.view';
+import { connectDepositLink } from '../machines/depositLink/depositLink.view';
 
 const withCheck = (data: string) => data + voucherCheckCharacter(data);
 
@@ -55,45 +55,67 @@ describe('voucher codes (contract/voucherCode.ts)', () => {
 describe('the /inject/pay-by-code view', () => {
   const context = { code: '', problem: null, failure: null, retryAfterSeconds: 0, redemption: null };
   const at = (value: string, extra: object = {}) =>
-    payByCodeView(payByCodeMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+    connectPayByCode(payByCodeMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), (event) =>
+      sent.push(event),
+    );
+  const sent: unknown[] = [];
 
   it('shows the form, busy while the code is checked', () => {
-    expect(at('entering', { code: '7K2Q' })).toMatchObject({ step: 'form', code: '7K2Q', busy: false });
-    expect(at('checking')).toMatchObject({ step: 'form', busy: true });
+    expect(at('entering', { code: '7K2Q' })).toMatchObject({ lockedOut: false, redeemed: null, code: '7K2Q', busy: false });
+    expect(at('checking')).toMatchObject({ lockedOut: false, redeemed: null, busy: true });
   });
 
   it('says when to try again, in whole minutes', () => {
-    expect(at('lockedOut', { retryAfterSeconds: 900 })).toMatchObject({ step: 'lockedOut', waitMinutes: 15 });
+    expect(at('lockedOut', { retryAfterSeconds: 900 })).toMatchObject({ lockedOut: true, waitMinutes: 15 });
     expect(at('lockedOut', { retryAfterSeconds: 61 })).toMatchObject({ waitMinutes: 2 });
   });
 
   it('shows what was credited once redeemed', () => {
     const redemption = { amount: '25.00', currency: 'EUR', accountId: 'a', transactionId: 't' };
-    expect(at('redeemed', { redemption })).toMatchObject({ step: 'redeemed', redemption });
+    expect(at('redeemed', { redemption })).toMatchObject({ lockedOut: false, redeemed: redemption });
+  });
+
+  it('sends the typed code, the submission and another code as the machine’s events', () => {
+    const view = at('entering');
+    view.typeCode('7K2Q');
+    view.submit();
+    view.anotherCode();
+    expect(sent).toEqual([{ type: 'CODE_CHANGED', code: '7K2Q' }, { type: 'CODE_SUBMITTED' }, { type: 'ANOTHER_CODE' }]);
   });
 });
 
 describe('the /inject/fiat view', () => {
   const at = (value: string, extra: object = {}) =>
-    fiatTopUpView(fiatTopUpMachine.resolveState({ value: value as never, context: { details: null, failure: null, ...extra } }));
+    connectFiatTopUp(
+      fiatTopUpMachine.resolveState({ value: value as never, context: { details: null, failure: null, ...extra } }),
+      () => {},
+    );
 
   it('loads, shows the details, or offers to try again', () => {
-    expect(at('loading').step).toBe('loading');
+    expect(at('loading')).toMatchObject({ loading: true, details: null, failed: false });
     const details = { holderName: 'Ann', bic: 'B', reference: 'MRD00000000', accounts: [] };
-    expect(at('shown', { details })).toEqual({ step: 'shown', details, failure: null });
-    expect(at('failed', { failure: { code: 'network_error' } })).toMatchObject({ step: 'failed', failure: { code: 'network_error' } });
+    expect(at('shown', { details })).toMatchObject({ loading: false, details, failed: false, failure: null });
+    expect(at('failed', { failure: { code: 'network_error' } })).toMatchObject({ failed: true, failure: { code: 'network_error' } });
   });
 });
 
 describe('the deposit link block view', () => {
   const context = { asset: 'USDT' as const, network: 'base' as const, created: null, amountInvalid: false, failure: null };
   const at = (value: 'editing' | 'creating' | 'created', extra: object = {}) =>
-    depositLinkView(depositLinkMachine.resolveState({ value, context: { ...context, ...extra } }));
+    connectDepositLink(depositLinkMachine.resolveState({ value, context: { ...context, ...extra } }), (event) => sent.push(event));
+  const sent: unknown[] = [];
 
   it('shows the form, busy while the link is made, then the link', () => {
-    expect(at('editing')).toEqual({ created: null, busy: false, amountInvalid: false, failure: null });
+    expect(at('editing')).toMatchObject({ created: null, busy: false, amountInvalid: false, failure: null });
     expect(at('editing', { amountInvalid: true })).toMatchObject({ amountInvalid: true, created: null });
     expect(at('creating')).toMatchObject({ busy: true, created: null });
     expect(at('created', { created: SAMPLE_DEPOSIT_LINK })).toMatchObject({ busy: false, created: SAMPLE_DEPOSIT_LINK });
+  });
+
+  it('sends the amount for a link and the request for a new one as the machine’s events', () => {
+    const view = at('editing');
+    view.create('25');
+    view.newLink();
+    expect(sent).toEqual([{ type: 'AMOUNT_SUBMITTED', amount: '25' }, { type: 'NEW_LINK_REQUESTED' }]);
   });
 });

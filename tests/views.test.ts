@@ -5,7 +5,7 @@ import { biometricView } from '../machines/biometric/biometric.view';
 import { forgotPasswordMachine } from '../machines/forgotPassword/forgotPassword.machine';
 import { connectForgotPassword } from '../machines/forgotPassword/forgotPassword.view';
 import { phoneChangeMachine } from '../machines/phoneChange/phoneChange.machine';
-import { phoneChangeView } from '../machines/phoneChange/phoneChange.view';
+import { connectPhoneChange } from '../machines/phoneChange/phoneChange.view';
 import { registrationMachine } from '../machines/registration/registration.machine';
 import { registrationStep, registrationView } from '../machines/registration/registration.view';
 import type { Quote, QuoteBody, Transfer, TransferBody } from '../contract/transfers';
@@ -135,24 +135,47 @@ describe('the phone section view', () => {
     ...resendIdle,
   };
   const at = (value: unknown, extra: object = {}) =>
-    phoneChangeView(phoneChangeMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+    connectPhoneChange(phoneChangeMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), (event) =>
+      sent.push(event),
+    );
+  const sent: unknown[] = [];
+  const parts = ['loading', 'loadFailed', 'showingCurrent', 'askingNumber', 'choosingChannel', 'askingCode'] as const;
+  /** The one part on screen. */
+  const shown = (view: ReturnType<typeof at>) => parts.filter((part) => view[part]);
 
   it('shows one part at a time', () => {
-    expect(at('loading').step).toBe('loading');
-    expect(at('loadFailed').step).toBe('loadFailed');
-    expect(at('idle').step).toBe('current');
-    expect(at('enteringNumber').step).toBe('number');
-    expect(at('choosingChannel').step).toBe('channel');
-    expect(at({ codeStep: { code: 'confirming', resend: 'ready' } }, { route: 'sms' })).toMatchObject({ step: 'code', confirming: true });
+    expect(shown(at('loading'))).toEqual(['loading']);
+    expect(shown(at('loadFailed'))).toEqual(['loadFailed']);
+    expect(shown(at('idle'))).toEqual(['showingCurrent']);
+    expect(shown(at('confirmingRemoval'))).toEqual(['showingCurrent']);
+    expect(shown(at('enteringNumber'))).toEqual(['askingNumber']);
+    expect(shown(at('choosingChannel'))).toEqual(['choosingChannel']);
+    const bySms = at({ codeStep: { code: 'confirming', resend: 'ready' } }, { route: 'sms' });
+    expect(shown(bySms)).toEqual(['askingCode']);
+    expect(bySms.confirming).toBe(true);
     expect(at({ codeStep: { code: 'confirmingEmail', resend: 'ready' } }, { route: 'email' })).toMatchObject({
-      step: 'code',
+      askingCode: true,
       confirming: true,
     });
   });
 
   it('keeps the form that asked for a code on screen while it is sent: the number for a first one, the channels for a change', () => {
-    expect(at('sendingCode', { phone: null, route: 'set' })).toMatchObject({ step: 'number', sending: true });
-    expect(at('sendingCode', { route: 'email' })).toMatchObject({ step: 'channel', sending: true });
+    expect(shown(at('sendingCode', { phone: null, route: 'set' }))).toEqual(['askingNumber']);
+    expect(at('sendingCode', { route: 'email' })).toMatchObject({ choosingChannel: true, sending: true });
+  });
+
+  it('offers the other channel for a code only for a change, and sends the typed number and code as the machine’s events', () => {
+    expect(at('enteringNumber', { route: 'set' }).otherChannel).toBeNull();
+    sent.length = 0;
+    at({ codeStep: { code: 'editing', resend: 'ready' } }, { route: 'email' }).otherChannel?.();
+    const view = at('enteringNumber');
+    view.submitNumber('DE', '151 2345678', '+491512345678');
+    view.submitCode('123456');
+    expect(sent).toEqual([
+      { type: 'CHANNEL_CHOSEN', channel: 'sms' },
+      { type: 'NUMBER_SUBMITTED', country: 'DE', national: '151 2345678', e164: '+491512345678' },
+      { type: 'CODE_SUBMITTED', code: '123456' },
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WalletTransaction } from '../contract/wallet';
 import { walletMachine, type WalletReconnected } from '../machines/wallet/wallet.machine';
 import { walletTopUpMachine } from '../machines/walletTopUp/walletTopUp.machine';
-import { walletTopUpView } from '../machines/walletTopUp/walletTopUp.view';
+import { connectWalletTopUp } from '../machines/walletTopUp/walletTopUp.view';
 import { walletTopUpActors } from '../src/app/actors/walletTopUp';
 
 const payee = { address: '0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650', chainId: 31338, token: null, decimals: 18 };
@@ -12,10 +12,15 @@ const HASH = `0x${'cd'.repeat(32)}`;
 describe('the wallet top-up view', () => {
   const context = { payee, minimum: '0.001', problem: null, transactionHash: null };
   const at = (value: string, extra: object = {}) =>
-    walletTopUpView(walletTopUpMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+    connectWalletTopUp(walletTopUpMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), () => {});
 
   it('shows the form with the refusal, busy while the wallet is asked, then only its own transaction', () => {
-    expect(at('editing', { problem: 'belowMinimum' })).toEqual({ sent: null, busy: false, problem: 'belowMinimum', minimum: '0.001' });
+    expect(at('editing', { problem: 'belowMinimum' })).toMatchObject({
+      sent: null,
+      busy: false,
+      problem: 'belowMinimum',
+      minimum: '0.001',
+    });
     expect(at('sending')).toMatchObject({ sent: null, busy: true, problem: null });
     expect(at('sent', { transactionHash: HASH })).toMatchObject({ sent: HASH, busy: false });
   });
@@ -49,9 +54,9 @@ describe('sending from the page’s wallet', () => {
     const host = pageWallet('signs');
     await host.started;
     const flow = topUp(host);
-    flow.send({ type: 'AMOUNT_SUBMITTED', amount: '0.01' });
+    connectWalletTopUp(flow.getSnapshot(), flow.send).send('0.01');
     const sent = await waitFor(flow, (s) => s.matches('sent'));
-    expect(walletTopUpView(sent).sent).toBe(HASH);
+    expect(connectWalletTopUp(sent, () => {}).sent).toBe(HASH);
     expect(host.asked).toEqual([{ to: payee.address, chainId: 31338, value: 10n ** 16n }]);
   });
 
@@ -65,10 +70,10 @@ describe('sending from the page’s wallet', () => {
       ['0.0001', 'belowMinimum'],
     ] as const) {
       flow.send({ type: 'AMOUNT_SUBMITTED', amount });
-      expect(walletTopUpView(flow.getSnapshot()).problem).toBe(problem);
+      expect(connectWalletTopUp(flow.getSnapshot(), flow.send).problem).toBe(problem);
     }
-    flow.send({ type: 'AMOUNT_CHANGED' });
-    expect(walletTopUpView(flow.getSnapshot()).problem).toBeNull();
+    connectWalletTopUp(flow.getSnapshot(), flow.send).typeAmount();
+    expect(connectWalletTopUp(flow.getSnapshot(), flow.send).problem).toBeNull();
     expect(host.asked).toEqual([]);
   });
 
@@ -78,7 +83,7 @@ describe('sending from the page’s wallet', () => {
     const flow = topUp(host, '0');
     for (const amount of ['0', 'abc', '0.0000000000000000001']) {
       flow.send({ type: 'AMOUNT_SUBMITTED', amount });
-      expect(walletTopUpView(flow.getSnapshot()).problem).toBe('invalid');
+      expect(connectWalletTopUp(flow.getSnapshot(), flow.send).problem).toBe('invalid');
     }
     expect(host.asked).toEqual([]);
   });
@@ -87,11 +92,11 @@ describe('sending from the page’s wallet', () => {
     const host = pageWallet('refuses');
     await host.started;
     const flow = topUp(host);
-    flow.send({ type: 'AMOUNT_SUBMITTED', amount: '0.01' });
+    connectWalletTopUp(flow.getSnapshot(), flow.send).send('0.01');
     await waitFor(flow, (s) => s.matches('editing'));
     expect(host.asked).toHaveLength(1);
     expect(host.wallet().getSnapshot().context.failure).toEqual({ code: 'user_rejected' });
-    expect(walletTopUpView(flow.getSnapshot())).toMatchObject({ sent: null, busy: false, problem: null });
+    expect(connectWalletTopUp(flow.getSnapshot(), flow.send)).toMatchObject({ sent: null, busy: false, problem: null });
   });
 
   it('does not take a transaction the page’s wallet sent before this block opened for its own', async () => {
@@ -100,11 +105,11 @@ describe('sending from the page’s wallet', () => {
     host.wallet().send({ type: 'SEND_REQUESTED', transaction: { to: payee.address, chainId: 31338, value: 1n } });
     await waitFor(host.wallet(), (s) => s.context.transactionHash === HASH);
     const flow = topUp(host);
-    expect(walletTopUpView(flow.getSnapshot()).sent).toBeNull();
+    expect(connectWalletTopUp(flow.getSnapshot(), flow.send).sent).toBeNull();
     // Nor when the wallet, no longer connected, ignores the send and still holds that hash.
     host.wallet().send({ type: 'WALLET_DISCONNECTED' });
-    flow.send({ type: 'AMOUNT_SUBMITTED', amount: '0.01' });
+    connectWalletTopUp(flow.getSnapshot(), flow.send).send('0.01');
     await waitFor(flow, (s) => s.matches('editing'));
-    expect(walletTopUpView(flow.getSnapshot()).sent).toBeNull();
+    expect(connectWalletTopUp(flow.getSnapshot(), flow.send).sent).toBeNull();
   });
 });

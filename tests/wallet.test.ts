@@ -7,7 +7,7 @@ import { toUnits } from '../contract/decimal';
 import { MAX_UINT256, erc20TransferData, transactionProblem, type WalletChain } from '../contract/wallet';
 import { walletFailureCode } from '../contract/walletFailures';
 import { walletMachine, type WalletReconnected } from '../machines/wallet/wallet.machine';
-import { walletView } from '../machines/wallet/wallet.view';
+import { connectWallet } from '../machines/wallet/wallet.view';
 import { CHAIN_TRANSPORT, POLLING_INTERVAL_MS, WALLET_TIMINGS, chainTransport, createWallet, toViemChain } from '../src/platform/wallet';
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -71,15 +71,22 @@ describe('amounts on chain', () => {
 describe('the wallet view', () => {
   const context = { chainIds: [31337], connection: null, requestedChainId: null, transactionHash: null, failure: null, connectUri: null };
   const at = (value: unknown, extra: object = {}) =>
-    walletView(walletMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+    connectWallet(walletMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), () => {});
 
   it('says the five connection statuses', () => {
-    expect(at('reconnecting')).toMatchObject({ status: 'reconnecting', busy: true });
+    expect(at('reconnecting')).toMatchObject({ status: 'reconnecting', waiting: 'reconnecting', disconnected: false, busy: true });
     expect(at('connecting')).toMatchObject({ status: 'connecting', busy: true, connectUri: null });
     expect(at('connecting', { connectUri: 'metamask://connect/mwp?p=x' })).toMatchObject({ connectUri: 'metamask://connect/mwp?p=x' });
     // Not "disconnected" before the disconnect finished: a reload until then reconnects.
     expect(at('disconnecting')).toMatchObject({ status: 'disconnecting', busy: true });
-    expect(at('disconnected')).toMatchObject({ status: 'disconnected', busy: false, account: null, unavailable: false });
+    expect(at('disconnected')).toMatchObject({
+      status: 'disconnected',
+      waiting: null,
+      disconnected: true,
+      busy: false,
+      account: null,
+      unavailable: false,
+    });
     expect(at('unavailable')).toMatchObject({ status: 'disconnected', unavailable: true });
     const connection = { connectorId: 'injected', accounts: [account], chainId: 31337 };
     expect(at({ connected: 'ready' }, { connection })).toMatchObject({ status: 'connected', account, chainId: 31337, busy: false });
@@ -104,27 +111,27 @@ describe('the wallet machine', () => {
   it('forgets a failure once the wallet moves to another chain or account', async () => {
     const actor = wallet();
     const refused = async () => {
-      actor.send({ type: 'SWITCH_CHAIN_REQUESTED', chainId: 31338 });
+      connectWallet(actor.getSnapshot(), actor.send).switchChain(31338);
       await waitFor(actor, (s) => s.context.failure !== null);
     };
     await waitFor(actor, (s) => s.hasTag('connected'));
     await refused();
     actor.send({ type: 'CHAIN_CHANGED', chainId: 31338 });
-    expect(walletView(actor.getSnapshot()).failure).toBeNull();
+    expect(connectWallet(actor.getSnapshot(), actor.send).failure).toBeNull();
     await refused();
     actor.send({ type: 'ACCOUNTS_CHANGED', accounts: [to] });
-    expect(walletView(actor.getSnapshot())).toMatchObject({ failure: null, account: to });
+    expect(connectWallet(actor.getSnapshot(), actor.send)).toMatchObject({ failure: null, account: to });
   });
 
   it('says disconnecting until the disconnect has finished', async () => {
     let finish = () => {};
     const actor = wallet(() => new Promise<void>((resolve) => (finish = resolve)));
     await waitFor(actor, (s) => s.hasTag('connected'));
-    actor.send({ type: 'DISCONNECT_REQUESTED' });
+    connectWallet(actor.getSnapshot(), actor.send).disconnect();
     await Promise.resolve();
-    expect(walletView(actor.getSnapshot()).status).toBe('disconnecting');
+    expect(connectWallet(actor.getSnapshot(), actor.send).status).toBe('disconnecting');
     finish();
-    await waitFor(actor, (s) => walletView(s).status === 'disconnected');
+    await waitFor(actor, (s) => connectWallet(s, actor.send).status === 'disconnected');
   });
 });
 

@@ -1,8 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Send } from '../parts/connect';
 import type { balancesMachine } from './balances.machine';
 
-/** What a screen shows of the balances. */
-export function balancesView(snapshot: SnapshotFrom<typeof balancesMachine>) {
+type Balances = typeof balancesMachine;
+
+/** What a screen shows of the balances, and what it may ask of them. */
+export function connectBalances(snapshot: SnapshotFrom<Balances>, send: Send<Balances>) {
   const { summary, error, hidden, savedAt } = snapshot.context;
   const fetching = snapshot.hasTag('loading');
   return {
@@ -16,7 +19,10 @@ export function balancesView(snapshot: SnapshotFrom<typeof balancesMachine>) {
     /** The figures shown are an earlier visit's, fetched at this time (ms): old, and said so. */
     savedAt,
     hidden,
+    /** Fetch now (and start the interval again). */
+    refresh: () => send({ type: 'BALANCES_REFRESH' }),
+    toggleHidden: () => send({ type: 'HIDE_BALANCES_TOGGLED' }),
   };
 }
 
-export type BalancesView = ReturnType<typeof balancesView>;
+export type BalancesView = ReturnType<typeof connectBalances>;

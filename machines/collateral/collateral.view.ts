@@ -1,8 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
+import type { CryptoAsset } from '../../contract/assets';
+import type { CollateralDirection } from '../../contract/cards';
+import type { Send } from '../parts/connect';
 import type { collateralMachine } from './collateral.machine';
 
-/** What the add/withdraw form shows, read through tags. */
-export function collateralView(snapshot: SnapshotFrom<typeof collateralMachine>) {
+type Collateral = typeof collateralMachine;
+
+/** What the add/withdraw form shows, read through tags, and its intents. */
+export function connectCollateral(snapshot: SnapshotFrom<Collateral>, send: Send<Collateral>) {
   const { direction, asset, amount, preview, failure, result } = snapshot.context;
   return {
     direction,
@@ -19,5 +24,9 @@ export function collateralView(snapshot: SnapshotFrom<typeof collateralMachine>)
     busy: snapshot.hasTag('busy'),
     canSubmit: snapshot.hasTag('editing') && !snapshot.hasTag('previewing') && preview?.allowed === true,
     done: snapshot.status === 'done',
+    chooseDirection: (direction: CollateralDirection) => send({ type: 'DIRECTION_CHOSEN', direction }),
+    chooseAsset: (asset: CryptoAsset) => send({ type: 'ASSET_CHOSEN', asset }),
+    typeAmount: (amount: string) => send({ type: 'AMOUNT_CHANGED', amount }),
+    submit: () => send({ type: 'SUBMITTED' }),
   };
 }

@@ -1,8 +1,11 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Send } from '../parts/connect';
 import type { depositLinkMachine } from './depositLink.machine';
 
-/** What the deposit link block shows; it never names a state. */
-export function depositLinkView(snapshot: SnapshotFrom<typeof depositLinkMachine>) {
+type DepositLink = typeof depositLinkMachine;
+
+/** What the deposit link block shows (it never names a state), and its intents. */
+export function connectDepositLink(snapshot: SnapshotFrom<DepositLink>, send: Send<DepositLink>) {
   const { created, amountInvalid, failure } = snapshot.context;
   return {
     /** The link once made; the form until then. */
@@ -10,7 +13,7 @@ export function depositLinkView(snapshot: SnapshotFrom<typeof depositLinkMachine
     busy: snapshot.hasTag('busy'),
     amountInvalid,
     failure,
+    create: (amount: string) => send({ type: 'AMOUNT_SUBMITTED', amount }),
+    newLink: () => send({ type: 'NEW_LINK_REQUESTED' }),
   };
 }
-
-export type DepositLinkView = ReturnType<typeof depositLinkView>;

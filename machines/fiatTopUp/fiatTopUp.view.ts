@@ -1,12 +1,20 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Send } from '../parts/connect';
 import type { fiatTopUpMachine } from './fiatTopUp.machine';
 
-/** What the bank-transfer top-up screen shows. */
-export function fiatTopUpView(snapshot: SnapshotFrom<typeof fiatTopUpMachine>) {
+type FiatTopUp = typeof fiatTopUpMachine;
+
+/** What the bank-transfer top-up screen shows, and its intent. */
+export function connectFiatTopUp(snapshot: SnapshotFrom<FiatTopUp>, send: Send<FiatTopUp>) {
   const { details, failure } = snapshot.context;
+  const loading = snapshot.hasTag('busy');
   return {
-    step: snapshot.hasTag('busy') ? ('loading' as const) : details ? ('shown' as const) : ('failed' as const),
-    details,
+    loading,
+    /** The bank details to pay into, once loaded. */
+    details: loading ? null : details,
+    /** They could not be loaded: say why and offer to try again. */
+    failed: !loading && !details,
     failure,
+    retry: () => send({ type: 'RETRY' }),
   };
 }

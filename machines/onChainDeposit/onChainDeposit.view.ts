@@ -1,30 +1,34 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Network } from '../../contract/assets';
+import type { Send } from '../parts/connect';
 import type { onChainDepositMachine } from './onChainDeposit.machine';
 
-type Step = 'network' | 'loading' | 'failed' | 'address' | 'pending' | 'credited';
+type OnChainDeposit = typeof onChainDepositMachine;
 
-/** What the deposit screen shows; it never names a state. */
-export function onChainDepositView(snapshot: SnapshotFrom<typeof onChainDepositMachine>) {
+/** What the deposit screen shows (it never names a state), one part at a time, and its intents. */
+export function connectOnChainDeposit(snapshot: SnapshotFrom<OnChainDeposit>, send: Send<OnChainDeposit>) {
   const { network, address, deposit, failure, dropped } = snapshot.context;
-  const steps: [Parameters<typeof snapshot.matches>[0], Step][] = [
-    ['choosingNetwork', 'network'],
-    ['loadingAddress', 'loading'],
-    ['addressFailed', 'failed'],
-    ['showingAddress', 'address'],
-    ['depositPending', 'pending'],
-    ['credited', 'credited'],
-  ];
-  const step = steps.find(([state]) => snapshot.matches(state))?.[1] ?? 'network';
+  const loading = snapshot.matches('loadingAddress');
+  const failed = snapshot.matches('addressFailed');
+  const pending = snapshot.matches('depositPending');
+  const credited = snapshot.matches('credited');
+  /** Shown from the address on (also while a deposit is pending or credited). */
+  const addressShown = snapshot.matches('showingAddress') || pending || credited;
   return {
-    step,
+    choosingNetwork: !loading && !failed && !addressShown,
+    loading,
+    failed,
+    /** A deposit was seen and waits for its confirmations. */
+    pending,
+    credited,
     network,
-    /** Shown from the address step on (also while a deposit is pending or credited). */
-    address: step === 'address' || step === 'pending' || step === 'credited' ? address : null,
-    deposit: step === 'pending' || step === 'credited' ? deposit : null,
+    address: addressShown ? address : null,
+    deposit: pending || credited ? deposit : null,
     failure,
     dropped,
     busy: snapshot.hasTag('busy'),
+    chooseNetwork: (chosen: Network) => send({ type: 'NETWORK_CHOSEN', network: chosen }),
+    changeNetwork: () => send({ type: 'NETWORK_CHANGE_REQUESTED' }),
+    retry: () => send({ type: 'RETRY_REQUESTED' }),
   };
 }
-
-export type OnChainDepositView = ReturnType<typeof onChainDepositView>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { CardCredit } from '../../../contract/cards';
@@ -8,6 +8,7 @@ import { cardsApi } from '../../api/cards';
 import { useApi, useSystem } from '../../app/context';
 import { pageNotFound } from '../../routes/pageNotFound';
 import { Button } from '../../ui/Button';
+import { Form } from '../../ui/Form';
 import { AmountInput, Money } from '../../ui/Money';
 import type { ParsedAmount } from '../../ui/money';
 import { SelectField } from '../../ui/TextField';
@@ -129,8 +130,7 @@ function RepayForm({ credit }: { credit: CardCredit }) {
       setAmount(EMPTY);
     }
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (source && amount.ok) repay.submit({ accountId: credit.id, fromAccountId: source.id, amount: amount.value });
   };
   return (
@@ -143,7 +143,7 @@ function RepayForm({ credit }: { credit: CardCredit }) {
       ) : summary && !source ? (
         <p className="hint-text">{t('cardAccounts.repay.noSource', { currency: credit.currency })}</p>
       ) : (
-        <form className="stack" noValidate onSubmit={submit}>
+        <Form busy={repay.busy} onSubmit={submit}>
           <SelectField
             label={t('cardAccounts.repay.from')}
             value={source?.id ?? ''}
@@ -172,7 +172,7 @@ function RepayForm({ credit }: { credit: CardCredit }) {
           <Button type="submit" variant="primary" busy={repay.busy} disabled={!amount.ok || !source}>
             {t('cardAccounts.repay.submit')}
           </Button>
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -1,14 +1,15 @@
-import { shallowEqual, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARDS_PER_ACCOUNT_MAX, type Card, type CardForm, type CardSecrets } from '../../../contract/cards';
 import { cardControlsMachine } from '../../../machines/cardControls/cardControls.machine';
-import { cardControlsView } from '../../../machines/cardControls/cardControls.view';
+import { connectCardControls } from '../../../machines/cardControls/cardControls.view';
 import { cardControlsActors } from '../../app/actors/cardControls';
 import { cardsApi } from '../../api/cards';
-import { useApi, useFlowActor } from '../../app/context';
+import { useApi, useConnect, useFlowActor } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { Copyable } from '../../ui/Copyable';
 import { AmountInput, Money } from '../../ui/Money';
 import { amountForInput, type ParsedAmount } from '../../ui/money';
@@ -55,11 +56,11 @@ export function CardsScreen() {
   );
 }
 
-/** One card, run by its cardControls statechart: the view reads it through cardControlsView only. */
+/** One card, run by its cardControls statechart: the view reads it through connectCardControls only. */
 function CardPanel({ card: loaded }: { card: Card }) {
   const { t } = useTranslation();
   const flow = useFlowActor(cardControlsMachine, cardControlsActors, { input: { card: loaded } });
-  const view = useSelector(flow, cardControlsView, shallowEqual);
+  const view = useConnect(flow, connectCardControls);
   const stepUp = useSelector(flow, stepUpChild);
   const { card, busy, secrets, failure } = view;
   const headingId = useId();
@@ -85,26 +86,26 @@ function CardPanel({ card: loaded }: { card: Card }) {
         </p>
       </div>
       {failure ? (
-        <p className="form-alert" role="alert">
+        <FormAlert>
           <FailureMessage scope="cards.errors" failure={failure} />
-        </p>
+        </FormAlert>
       ) : null}
       <div className="button-row">
-        <Button busy={busy && !secrets} disabled={busy} onClick={() => flow.send({ type: 'FREEZE_TOGGLED' })}>
+        <Button busy={busy && !secrets} disabled={busy} onClick={view.toggleFreeze}>
           {card.frozen ? t('cards.unfreeze') : t('cards.freeze')}
         </Button>
         {card.status === 'active' ? (
           secrets ? (
-            <Button onClick={() => flow.send({ type: 'HIDE_REQUESTED' })}>{t('cards.hide')}</Button>
+            <Button onClick={view.hide}>{t('cards.hide')}</Button>
           ) : (
-            <Button disabled={busy} onClick={() => flow.send({ type: 'REVEAL_REQUESTED' })}>
+            <Button disabled={busy} onClick={view.reveal}>
               {t('cards.reveal')}
             </Button>
           )
         ) : null}
         {card.status === 'shipped' ? <ActivateCard card={card} /> : null}
       </div>
-      <Controls card={card} busy={busy} onSubmit={(controls) => flow.send({ type: 'CONTROLS_SUBMITTED', controls })} />
+      <Controls card={card} busy={busy} onSubmit={view.saveControls} />
       <StepUpSheet actor={stepUp} />
     </section>
   );
@@ -165,13 +166,12 @@ function Controls({
     daily: { ok: true, value: card.dailyLimit },
     monthly: { ok: true, value: card.monthlyLimit },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (parsed.daily.ok && parsed.monthly.ok) onSubmit({ dailyLimit: parsed.daily.value, monthlyLimit: parsed.monthly.value });
   };
   return (
     <>
-      <form className="stack" noValidate onSubmit={submit}>
+      <Form busy={busy} onSubmit={submit}>
         <div className="card-limits">
           <AmountInput
             label={t('cards.dailyLimit')}
@@ -197,7 +197,7 @@ function Controls({
         <Button type="submit" disabled={busy || !parsed.daily.ok || !parsed.monthly.ok}>
           {t('cards.saveLimits')}
         </Button>
-      </form>
+      </Form>
       <div className="card-switches">
         <CheckboxField
           role="switch"

@@ -1,19 +1,19 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CRYPTO_ASSETS, type CryptoAsset } from '../../../contract/assets';
 import type { Collateral, CollateralDirection } from '../../../contract/cards';
 import { isDecimal } from '../../../contract/decimal';
 import { collateralMachine } from '../../../machines/collateral/collateral.machine';
-import { collateralView } from '../../../machines/collateral/collateral.view';
+import { connectCollateral } from '../../../machines/collateral/collateral.view';
 import type { Failure } from '../../../machines/parts/failure';
 import { collateralActors } from '../../app/actors/collateral';
 import { cardsApi } from '../../api/cards';
-import { useFlowActor, useSystem } from '../../app/context';
+import { useConnect, useFlowActor, useSystem } from '../../app/context';
 import { moneyMoved } from '../../app/moneyMoved';
 import { notify } from '../../app/notify';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { AmountInput, Money } from '../../ui/Money';
 import { SelectField } from '../../ui/TextField';
@@ -130,7 +130,7 @@ function MoveCollateral({
 }) {
   const { t } = useTranslation();
   const flow = useFlowActor(collateralMachine, collateralActors, { input: { accountId, asset: firstAsset } });
-  const view = useSelector(flow, collateralView, shallowEqual);
+  const view = useConnect(flow, connectCollateral);
   const [text, setText] = useState('');
   const headingId = useId();
   const { preview, result, done } = view;
@@ -138,17 +138,13 @@ function MoveCollateral({
   useEffect(() => {
     if (done && result) onMoved(result);
   }, [done, result, onMoved]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'SUBMITTED' });
-  };
   const directions: CollateralDirection[] = ['add', 'withdraw'];
   return (
     <section className="card stack" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-title">
         {t('collateral.move.title')}
       </h2>
-      <form className="stack" noValidate onSubmit={submit} aria-busy={view.busy || undefined}>
+      <Form busy={view.busy} onSubmit={view.submit}>
         <div className="button-row" role="group" aria-label={t('collateral.move.direction')}>
           {directions.map((direction) => (
             <Button
@@ -156,7 +152,7 @@ function MoveCollateral({
               aria-pressed={view.direction === direction}
               variant={view.direction === direction ? 'primary' : 'secondary'}
               disabled={view.busy}
-              onClick={() => flow.send({ type: 'DIRECTION_CHOSEN', direction })}
+              onClick={() => view.chooseDirection(direction)}
             >
               {t(`collateral.move.${direction}`)}
             </Button>
@@ -166,7 +162,7 @@ function MoveCollateral({
           label={t('collateral.move.asset')}
           value={view.asset}
           disabled={view.busy}
-          onChange={(event) => flow.send({ type: 'ASSET_CHOSEN', asset: event.target.value as CryptoAsset })}
+          onChange={(event) => view.chooseAsset(event.target.value as CryptoAsset)}
           options={CRYPTO_ASSETS.map((code) => (
             <option key={code} value={code}>
               {code}
@@ -180,7 +176,7 @@ function MoveCollateral({
           readOnly={view.busy}
           onChange={(typed, parsed) => {
             setText(typed);
-            flow.send({ type: 'AMOUNT_CHANGED', amount: parsed.ok ? parsed.value : typed });
+            view.typeAmount(parsed.ok ? parsed.value : typed);
           }}
           error={view.failure ? <MoveFailure failure={view.failure} limit={limit} /> : null}
         />
@@ -188,9 +184,7 @@ function MoveCollateral({
           {view.checking ? (
             <p className="hint-text">{t('collateral.preview.checking')}</p>
           ) : view.refusal === 'more_than_pledged' ? (
-            <p className="form-alert" role="alert">
-              {t('collateral.errors.more_than_pledged')}
-            </p>
+            <FormAlert>{t('collateral.errors.more_than_pledged')}</FormAlert>
           ) : preview ? (
             <>
               <dl className="account-facts">
@@ -212,9 +206,9 @@ function MoveCollateral({
                 </div>
               </dl>
               {view.refusal === 'ltv_too_high' ? (
-                <p className="form-alert" role="alert">
+                <FormAlert>
                   <LtvRefusal ltv={preview.ltv} limit={limit} />
-                </p>
+                </FormAlert>
               ) : null}
             </>
           ) : null}
@@ -222,7 +216,7 @@ function MoveCollateral({
         <Button type="submit" variant="primary" busy={view.busy} disabled={!view.canSubmit}>
           {t(`collateral.move.submit.${view.direction}`)}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

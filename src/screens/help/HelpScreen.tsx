@@ -1,11 +1,10 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { chatMachine } from '../../../machines/chat/chat.machine';
-import { chatView } from '../../../machines/chat/chat.view';
+import { connectChat } from '../../../machines/chat/chat.view';
 import { chatActors } from '../../app/actors/chat';
-import { useFlowActor } from '../../app/context';
+import { useConnect, useFlowActor } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { TextField } from '../../ui/TextField';
@@ -61,7 +60,7 @@ function ChatSection() {
   const { t } = useTranslation();
   const id = useId();
   const flow = useFlowActor(chatMachine, chatActors);
-  const view = useSelector(flow, chatView, shallowEqual);
+  const view = useConnect(flow, connectChat);
   return (
     <section className="card stack" aria-labelledby={`${id}-chat`} data-testid="help-chat">
       <h2 id={`${id}-chat`}>{t('chat.title')}</h2>
@@ -69,7 +68,7 @@ function ChatSection() {
         <>
           <p role="alert">{t('chat.failed')}</p>
           <div className="button-row">
-            <Button onClick={() => flow.send({ type: 'RETRY_REQUESTED' })}>{t('chat.retry')}</Button>
+            <Button onClick={view.retry}>{t('chat.retry')}</Button>
           </div>
         </>
       ) : null}
@@ -77,7 +76,7 @@ function ChatSection() {
         <>
           <p>{t('chat.body')}</p>
           <div className="button-row">
-            <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CHAT_REQUESTED' })}>
+            <Button variant="primary" busy={view.busy} onClick={view.open}>
               {t('chat.open')}
             </Button>
           </div>

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CryptoAsset } from '../../../contract/assetList';
 import type { EvmNetwork } from '../../../contract/chainList';
 import type { DepositLink } from '../../../contract/depositLinks';
 import { depositLinkMachine } from '../../../machines/depositLink/depositLink.machine';
-import { depositLinkView } from '../../../machines/depositLink/depositLink.view';
+import { connectDepositLink } from '../../../machines/depositLink/depositLink.view';
 import { depositLinkActors, depositLinkQuery } from '../../app/actors/depositLink';
 import { followQuery } from '../../app/actors/follow';
 import { depositLinkPaidMachine } from '../../../machines/depositLinkPaid/depositLinkPaid.machine';
 import { paymentsApi } from '../../api/payments';
-import { useApi, useFlowActor, useLocalize } from '../../app/context';
+import { useApi, useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { Copyable } from '../../ui/Copyable';
 import { AmountInput, Money } from '../../ui/Money';
 import { ShareButton } from '../../ui/ShareButton';
@@ -28,13 +28,8 @@ import { failureText } from '../../ui/failureText';
 export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; network: EvmNetwork }) {
   const { t } = useTranslation();
   const flow = useFlowActor(depositLinkMachine, depositLinkActors, { input: { asset, network } });
-  const view = useSelector(flow, depositLinkView, shallowEqual);
+  const view = useConnect(flow, connectDepositLink);
   const [amount, setAmount] = useState({ text: '', value: '' });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'AMOUNT_SUBMITTED', amount: amount.value });
-  };
 
   return (
     <section className="card stack" aria-labelledby="deposit-link-title">
@@ -46,15 +41,13 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
           link={view.created}
           onNew={() => {
             setAmount({ text: '', value: '' });
-            flow.send({ type: 'NEW_LINK_REQUESTED' });
+            view.newLink();
           }}
         />
       ) : (
-        <form className="form" noValidate onSubmit={submit} aria-busy={view.busy} data-testid="deposit-link-form">
+        <Form busy={view.busy} onSubmit={() => view.create(amount.value)}>
           <p className="hint-text">{t('depositLinks.lead', { asset })}</p>
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? failureText(t, 'errors', view.failure) : null}
-          </div>
+          <FormAlert>{view.failure ? failureText(t, 'errors', view.failure) : null}</FormAlert>
           <AmountInput
             label={t('depositLinks.amount')}
             name="deposit-link-amount"
@@ -66,7 +59,7 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
           <Button variant="primary" type="submit" busy={view.busy}>
             {t('depositLinks.create')}
           </Button>
-        </form>
+        </Form>
       )}
     </section>
   );

@@ -1,10 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fiatTopUpMachine } from '../../../machines/fiatTopUp/fiatTopUp.machine';
-import { fiatTopUpView } from '../../../machines/fiatTopUp/fiatTopUp.view';
+import { connectFiatTopUp } from '../../../machines/fiatTopUp/fiatTopUp.view';
 import { fiatTopUpActors } from '../../app/actors/fiatTopUp';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -22,7 +21,7 @@ export function FiatTopUpScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
   const flow = useFlowActor(fiatTopUpMachine, fiatTopUpActors);
-  const { step, details, failure } = useSelector(flow, fiatTopUpView, (a, b) => a.step === b.step && a.details === b.details);
+  const { loading, details, failed, failure, retry } = useConnect(flow, connectFiatTopUp);
 
   return (
     <div className="fiat-top-up stack">
@@ -33,16 +32,16 @@ export function FiatTopUpScreen() {
       <div className="no-print">
         <TopUpLimit />
       </div>
-      {step === 'loading' ? <ScreenSkeleton label={t('fiatTopUp.loading')} /> : null}
-      {step === 'failed' ? (
+      {loading ? <ScreenSkeleton label={t('fiatTopUp.loading')} /> : null}
+      {failed ? (
         <div className="stack">
           <p role="alert">
             {t('fiatTopUp.loadFailed')} {failure ? failureText(t, 'errors', failure) : null}
           </p>
-          <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('fiatTopUp.retry')}</Button>
+          <Button onClick={retry}>{t('fiatTopUp.retry')}</Button>
         </div>
       ) : null}
-      {step === 'shown' && details ? (
+      {details ? (
         details.accounts.length === 0 ? (
           <EmptyState
             title={t('fiatTopUp.noAccounts')}

@@ -1,12 +1,12 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { assetInfo, NETWORKS, type CryptoAsset } from '../../../contract/assetList';
 import { onChainDepositMachine } from '../../../machines/onChainDeposit/onChainDeposit.machine';
-import { onChainDepositView } from '../../../machines/onChainDeposit/onChainDeposit.view';
+import { connectOnChainDeposit } from '../../../machines/onChainDeposit/onChainDeposit.view';
 import { onChainDepositActors } from '../../app/actors/onChainDeposit';
-import { useFlowActor, useSystem } from '../../app/context';
+import { useConnect, useFlowActor, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/Form';
 import { Copyable } from '../../ui/Copyable';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
@@ -39,15 +39,15 @@ function OnChainDeposit() {
   const flow = useFlowActor(onChainDepositMachine, (host) => onChainDepositActors({ ...host, balances }), {
     input: { asset: asset.code as CryptoAsset },
   });
-  const view = useSelector(flow, onChainDepositView, shallowEqual);
+  const view = useConnect(flow, connectOnChainDeposit);
 
-  if (view.step === 'network') {
+  if (view.choosingNetwork) {
     return (
       <div className="stack" data-testid="deposit-networks">
         <p>{t('onChain.deposit.chooseNetwork', { asset: asset.code })}</p>
         <ListRows label={t('onChain.deposit.networks')}>
           {asset.networks.map((network) => (
-            <ListRow key={network} label={NETWORKS[network].name} onClick={() => flow.send({ type: 'NETWORK_CHOSEN', network })} />
+            <ListRow key={network} label={NETWORKS[network].name} onClick={() => view.chooseNetwork(network)} />
           ))}
         </ListRows>
       </div>
@@ -55,31 +55,29 @@ function OnChainDeposit() {
   }
   const network = NETWORKS[view.network!].name;
   const changeNetwork = (
-    <Button className="button--secondary" onClick={() => flow.send({ type: 'NETWORK_CHANGE_REQUESTED' })}>
+    <Button className="button--secondary" onClick={view.changeNetwork}>
       {t('onChain.deposit.changeNetwork')}
     </Button>
   );
-  if (view.step === 'loading') {
+  if (view.loading) {
     return (
       <p className="hint-text" data-testid="deposit-address-loading" aria-busy="true">
         {t('onChain.deposit.loading')}
       </p>
     );
   }
-  if (view.step === 'failed') {
+  if (view.failed) {
     return (
       <div className="stack" data-testid="deposit-address-failed">
-        <p className="form-alert" role="alert">
-          {failureText(t, 'errors', view.failure!)}
-        </p>
-        <Button onClick={() => flow.send({ type: 'RETRY_REQUESTED' })}>{t('onChain.deposit.retry')}</Button>
+        <FormAlert>{failureText(t, 'errors', view.failure!)}</FormAlert>
+        <Button onClick={view.retry}>{t('onChain.deposit.retry')}</Button>
         {changeNetwork}
       </div>
     );
   }
   const address = view.address!;
   return (
-    <div className="stack" data-testid={view.step === 'address' ? 'deposit-address' : `deposit-${view.step}`}>
+    <div className="stack" data-testid={view.credited ? 'deposit-credited' : view.pending ? 'deposit-pending' : 'deposit-address'}>
       <section className="card stack" aria-labelledby="deposit-address-title">
         <h2 id="deposit-address-title" className="section-title">
           {t('onChain.deposit.title', { asset: asset.code, network })}
@@ -111,10 +109,10 @@ function OnChainDeposit() {
       {view.deposit ? (
         <section className="card stack" aria-live="polite">
           <p className="section-title">
-            {view.step === 'credited' ? t('onChain.deposit.credited') : t('onChain.deposit.pending')}{' '}
+            {view.credited ? t('onChain.deposit.credited') : t('onChain.deposit.pending')}{' '}
             <Money amount={view.deposit.amount} asset={asset.code} />
           </p>
-          {view.step === 'pending' ? (
+          {view.pending ? (
             <p className="hint-text">
               {t('onChain.deposit.progress', { count: view.deposit.confirmations, required: view.deposit.required })}
             </p>

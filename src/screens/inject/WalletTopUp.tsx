@@ -1,14 +1,14 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CryptoAsset } from '../../../contract/assetList';
 import type { DepositAddress } from '../../../contract/deposits';
 import type { WalletPayee } from '../../../contract/walletPayment';
 import { walletTopUpMachine } from '../../../machines/walletTopUp/walletTopUp.machine';
-import { walletTopUpView } from '../../../machines/walletTopUp/walletTopUp.view';
+import { connectWalletTopUp } from '../../../machines/walletTopUp/walletTopUp.view';
 import { walletTopUpActors } from '../../app/actors/walletTopUp';
-import { useFlowActor, useSystem } from '../../app/context';
+import { useConnect, useFlowActor, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form } from '../../ui/Form';
 import { Copyable } from '../../ui/Copyable';
 import { AmountInput } from '../../ui/Money';
 import { formatAmount } from '../../ui/money';
@@ -77,7 +77,7 @@ function WalletDeposit({ payee, asset, minimum }: { payee: WalletPayee; asset: C
   const system = useSystem();
   const locale = useUiLocale();
   const flow = useFlowActor(walletTopUpMachine, () => walletTopUpActors(system), { input: { payee, minimum } });
-  const view = useSelector(flow, walletTopUpView, shallowEqual);
+  const view = useConnect(flow, connectWalletTopUp);
   const [amount, setAmount] = useState({ text: '', value: '' });
 
   if (view.sent) {
@@ -88,33 +88,31 @@ function WalletDeposit({ payee, asset, minimum }: { payee: WalletPayee; asset: C
       </div>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'AMOUNT_SUBMITTED', amount: amount.value });
-  };
   return (
-    <form className="form" noValidate onSubmit={submit} data-testid="wallet-top-up">
-      <p className="hint-text">{t('walletTopUp.lead', { asset })}</p>
-      <AmountInput
-        label={t('walletTopUp.amount')}
-        name="wallet-top-up-amount"
-        asset={asset}
-        value={amount.text}
-        onChange={(text, parsed) => {
-          setAmount({ text, value: parsed.ok ? parsed.value : text });
-          flow.send({ type: 'AMOUNT_CHANGED' });
-        }}
-        error={
-          view.problem === 'invalid'
-            ? t('walletTopUp.amountInvalid')
-            : view.problem === 'belowMinimum'
-              ? t('walletTopUp.belowMinimum', { minimum: formatAmount(view.minimum, asset, locale) })
-              : null
-        }
-      />
-      <Button variant="primary" type="submit" block busy={view.busy}>
-        {t('walletTopUp.send')}
-      </Button>
-    </form>
+    <div data-testid="wallet-top-up">
+      <Form busy={view.busy} onSubmit={() => view.send(amount.value)}>
+        <p className="hint-text">{t('walletTopUp.lead', { asset })}</p>
+        <AmountInput
+          label={t('walletTopUp.amount')}
+          name="wallet-top-up-amount"
+          asset={asset}
+          value={amount.text}
+          onChange={(text, parsed) => {
+            setAmount({ text, value: parsed.ok ? parsed.value : text });
+            view.typeAmount();
+          }}
+          error={
+            view.problem === 'invalid'
+              ? t('walletTopUp.amountInvalid')
+              : view.problem === 'belowMinimum'
+                ? t('walletTopUp.belowMinimum', { minimum: formatAmount(view.minimum, asset, locale) })
+                : null
+          }
+        />
+        <Button variant="primary" type="submit" block busy={view.busy}>
+          {t('walletTopUp.send')}
+        </Button>
+      </Form>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { TERMS_VERSION } from '../../../contract/terms';
-import { acceptTermsView } from '../../../machines/acceptTerms/acceptTerms.view';
-import { useSystem } from '../../app/context';
+import { connectAcceptTerms } from '../../../machines/acceptTerms/acceptTerms.view';
+import { useConnect, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/Form';
 import { Icon } from '../../ui/Icon';
 import { Sheet } from '../../ui/Sheet';
 import { failureText } from '../../ui/failureText';
@@ -15,26 +15,23 @@ import { LegalLinks } from './LegalLinks';
  */
 export function AcceptTermsDialog() {
   const { t } = useTranslation();
-  const { acceptTerms } = useSystem();
-  const view = useSelector(acceptTerms, acceptTermsView, shallowEqual);
+  const view = useConnect(useSystem().acceptTerms, connectAcceptTerms);
   return (
     <Sheet
       open={view.open}
       dismissible={!view.busy}
-      onClose={() => acceptTerms.send({ type: 'DECLINED' })}
+      onClose={view.decline}
       icon={<Icon name="shield" />}
       title={t('legal.accept.title')}
       description={t('legal.accept.body', { version: TERMS_VERSION })}
     >
       <LegalLinks newTab />
-      <p className="form-alert" role="alert">
-        {view.failure ? `${t('legal.accept.failed')} ${failureText(t, 'errors', view.failure)}` : null}
-      </p>
+      <FormAlert>{view.failure ? `${t('legal.accept.failed')} ${failureText(t, 'errors', view.failure)}` : null}</FormAlert>
       <div className="button-row">
-        <Button variant="primary" busy={view.busy} onClick={() => acceptTerms.send({ type: 'ACCEPTED' })}>
+        <Button variant="primary" busy={view.busy} onClick={view.accept}>
           {t('legal.accept.accept')}
         </Button>
-        <Button disabled={view.busy} onClick={() => acceptTerms.send({ type: 'DECLINED' })}>
+        <Button disabled={view.busy} onClick={view.decline}>
           {t('legal.accept.later')}
         </Button>
       </div>

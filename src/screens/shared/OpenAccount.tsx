@@ -6,6 +6,7 @@ import { openAccountActors } from '../../app/actors/openAccount';
 import { useSystem } from '../../app/context';
 import { useWrite } from '../../app/useWrite';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { SelectField } from '../../ui/TextField';
 import { FailureMessage } from './FailureMessage';
 
@@ -27,10 +28,9 @@ export function OpenAccount({ held, kind, show }: { held: string[]; kind?: 'fiat
         {t('accounts.open.title')}
       </h2>
       {available.length ? (
-        <form
-          className="stack"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <Form
+          busy={open.busy}
+          onSubmit={() => {
             if (chosen) open.submit({ currency: chosen });
           }}
         >
@@ -48,14 +48,14 @@ export function OpenAccount({ held, kind, show }: { held: string[]; kind?: 'fiat
             ))}
           />
           {open.failure ? (
-            <p className="form-alert" role="alert">
+            <FormAlert>
               <FailureMessage scope="errors" failure={open.failure} />
-            </p>
+            </FormAlert>
           ) : null}
           <Button type="submit" variant="primary" busy={open.busy}>
             {t('accounts.open.submit')}
           </Button>
-        </form>
+        </Form>
       ) : (
         <p className="hint-text">{t('accounts.open.allHeld')}</p>
       )}

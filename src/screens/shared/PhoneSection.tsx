@@ -1,16 +1,17 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneChangeMachine, type NumberError } from '../../../machines/phoneChange/phoneChange.machine';
 import type { CountryCode } from '../../../contract/countries';
 import { LOCALE_TAGS } from '../../../contract/locales';
-import { useFlowActor, useLocale } from '../../app/context';
+import { useConnect, useFlowActor, useLocale } from '../../app/context';
 import { phoneChangeActors } from '../../app/actors/phoneChange';
 import { PHONE_COUNTRIES, callingCode, formatPhone, parsePhoneInput } from '../../../contract/phoneNumbers';
-import { phoneChangeView } from '../../../machines/phoneChange/phoneChange.view';
+import { connectPhoneChange } from '../../../machines/phoneChange/phoneChange.view';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { SelectField, TextField } from '../../ui/TextField';
 import { ResendCode } from '../../ui/ResendCode';
 import { CodeField } from '../../ui/CodeField';
@@ -67,7 +68,7 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
   const { t } = useTranslation();
   const flow = useFlowActor(phoneChangeMachine, phoneChangeActors);
   const context = useSelector(flow, (s) => s.context);
-  const view = useSelector(flow, phoneChangeView, shallowEqual);
+  const view = useConnect(flow, connectPhoneChange);
   const id = useId();
   // What was typed stays here, whatever the flow answers.
   const [chosenCountry, setCountry] = useState<CountryCode | null>(null);
@@ -83,24 +84,19 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
     setCodeAfterEmail(emailConfirmed);
     setCode('');
   }
-  const { step, sending, confirming, removal } = view;
+  const { sending, confirming, removing } = view;
   const stepUp = useSelector(flow, stepUpChild);
-  const confirmed = step === 'current' && phone !== null;
+  const confirmed = view.showingCurrent && phone !== null;
   useEffect(() => onConfirmed?.(confirmed), [onConfirmed, confirmed]);
 
-  const submitNumber = (event: FormEvent) => {
-    event.preventDefault();
+  const submitNumber = () => {
     const parsed = parsePhoneInput(national, country);
-    flow.send({ type: 'NUMBER_SUBMITTED', country, national, e164: parsed.ok ? parsed.e164 : null });
-  };
-  const submitCode = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'CODE_SUBMITTED', code });
+    view.submitNumber(country, national, parsed.ok ? parsed.e164 : null);
   };
   const startEditing = () => {
     setNational('');
     setCode('');
-    flow.send({ type: 'EDIT_STARTED' });
+    view.startEditing();
   };
   const numberMessage = numberError ? t(NUMBER_ERROR_KEYS[numberError]) : null;
   const preview = parsePhoneInput(national, country);
@@ -110,7 +106,7 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="phone-section">
       <h2 id={`${id}-title`}>{t('phone.title')}</h2>
 
-      {step === 'loading' ? (
+      {view.loading ? (
         // The current number's own lines, with its text (however it wraps) and a placeholder for the number,
         // and its button: the sections below do not move when it loads.
         <div className="stack" role="status">
@@ -128,14 +124,14 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
         </div>
       ) : null}
 
-      {step === 'loadFailed' ? (
+      {view.loadFailed ? (
         <>
           <p role="alert">{t('phone.loadFailed')}</p>
-          <Button onClick={() => flow.send({ type: 'RETRY' })}>{t('phone.retry')}</Button>
+          <Button onClick={view.retry}>{t('phone.retry')}</Button>
         </>
       ) : null}
 
-      {step === 'current' ? (
+      {view.showingCurrent ? (
         <>
           {phone ? (
             <>
@@ -150,20 +146,18 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
           ) : (
             <p>{t('phone.none')}</p>
           )}
-          <div className="form-alert" role="alert">
-            {failure && !removal ? codeFailureMessage(t, failure) : null}
-          </div>
+          <FormAlert>{failure && !view.confirmingRemoval && !removing ? codeFailureMessage(t, failure) : null}</FormAlert>
           <p role="status" className="notice">
             {saved === 'removed' ? t('phone.removed') : saved ? t('phone.saved') : null}
           </p>
-          {removal && phone ? (
+          {(view.confirmingRemoval || removing) && phone ? (
             <div className="form-alert-inline" role="group" aria-labelledby={`${id}-remove`}>
               <p id={`${id}-remove`}>{t('phone.removeConfirm', { phone: formatPhone(phone), interpolation: { escapeValue: false } })}</p>
               <div className="button-row">
-                <Button variant="danger" autoFocus busy={removal === 'busy'} onClick={() => flow.send({ type: 'REMOVE_CONFIRMED' })}>
-                  {removal === 'busy' ? t('phone.removing') : t('phone.confirmRemove')}
+                <Button variant="danger" autoFocus busy={removing} onClick={view.confirmRemoval}>
+                  {removing ? t('phone.removing') : t('phone.confirmRemove')}
                 </Button>
-                <Button disabled={removal === 'busy'} onClick={() => flow.send({ type: 'CANCELLED' })}>
+                <Button disabled={removing} onClick={view.cancel}>
                   {t('phone.cancel')}
                 </Button>
               </div>
@@ -174,7 +168,7 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
                 {phone ? t('phone.change') : t('phone.add')}
               </Button>
               {phone ? (
-                <Button block onClick={() => flow.send({ type: 'REMOVE_REQUESTED' })}>
+                <Button block onClick={view.remove}>
                   {t('phone.remove')}
                 </Button>
               ) : null}
@@ -184,11 +178,9 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
       ) : null}
       <StepUpSheet actor={stepUp} />
 
-      {step === 'number' ? (
-        <form className="form" noValidate onSubmit={submitNumber} aria-busy={sending}>
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {failure ? codeFailureMessage(t, failure) : null}
-          </div>
+      {view.askingNumber ? (
+        <Form busy={sending} onSubmit={submitNumber}>
+          <FormAlert>{failure ? codeFailureMessage(t, failure) : null}</FormAlert>
           <CountrySelect value={country} onChange={setCountry} />
           <TextField
             label={phone ? t('phone.newNumber') : t('phone.number')}
@@ -216,13 +208,13 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
           <Button variant="primary" block type="submit" busy={sending}>
             {sending ? t('phone.sending') : t('phone.continue')}
           </Button>
-          <Button block disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
+          <Button block disabled={sending} onClick={view.cancel}>
             {t('phone.cancel')}
           </Button>
-        </form>
+        </Form>
       ) : null}
 
-      {step === 'channel' ? (
+      {view.choosingChannel ? (
         <div className="stack" aria-busy={sending}>
           <p>
             {t('phone.newNumberIs')}{' '}
@@ -230,9 +222,7 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
               {formattedNew}
             </bdi>
           </p>
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {failure ? codeFailureMessage(t, failure) : null}
-          </div>
+          <FormAlert>{failure ? codeFailureMessage(t, failure) : null}</FormAlert>
           <fieldset className="choice-group">
             <legend>{t('phone.chooseChannel')}</legend>
             <ListRows>
@@ -245,7 +235,7 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
                 }
                 end={<Icon name="chevron" />}
                 disabled={sending}
-                onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'email' })}
+                onClick={() => view.chooseChannel('email')}
               />
               <ListRow
                 label={t('phone.bySms')}
@@ -256,22 +246,22 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
                 }
                 end={<Icon name="chevron" />}
                 disabled={sending}
-                onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: 'sms' })}
+                onClick={() => view.chooseChannel('sms')}
               />
             </ListRows>
           </fieldset>
           {sending ? <p role="status">{t('phone.sending')}</p> : null}
-          <Button block disabled={sending} onClick={() => flow.send({ type: 'EDIT_STARTED' })}>
+          <Button block disabled={sending} onClick={view.startEditing}>
             {t('phone.otherNumber')}
           </Button>
-          <Button block disabled={sending} onClick={() => flow.send({ type: 'CANCELLED' })}>
+          <Button block disabled={sending} onClick={view.cancel}>
             {t('phone.cancel')}
           </Button>
         </div>
       ) : null}
 
-      {step === 'code' ? (
-        <form className="form" noValidate onSubmit={submitCode} aria-busy={confirming}>
+      {view.askingCode ? (
+        <Form busy={confirming} onSubmit={() => view.submitCode(code)}>
           {emailConfirmed ? (
             <p role="status" className="notice">
               {t('phone.emailConfirmed')}
@@ -293,21 +283,17 @@ export function PhoneSection({ onConfirmed }: { onConfirmed?: (confirmed: boolea
             disabled={confirming}
             resent={view.resent}
             error={view.resendFailure ? codeFailureMessage(t, view.resendFailure) : null}
-            onResend={() => flow.send({ type: 'RESEND_REQUESTED' })}
+            onResend={view.resend}
           />
-          {(route === 'email' || route === 'sms') && !emailConfirmed ? (
-            <Button
-              block
-              disabled={confirming}
-              onClick={() => flow.send({ type: 'CHANNEL_CHOSEN', channel: route === 'email' ? 'sms' : 'email' })}
-            >
+          {view.otherChannel && !emailConfirmed ? (
+            <Button block disabled={confirming} onClick={view.otherChannel}>
               {route === 'email' ? t('phone.useSmsInstead') : t('phone.useEmailInstead')}
             </Button>
           ) : null}
-          <Button block disabled={confirming} onClick={() => flow.send({ type: 'CANCELLED' })}>
+          <Button block disabled={confirming} onClick={view.cancel}>
             {t('phone.cancel')}
           </Button>
-        </form>
+        </Form>
       ) : null}
     </section>
   );

@@ -1,11 +1,12 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { Failure } from '../../../machines/parts/failure';
 import type { stepUpMachine } from '../../../machines/stepUp/stepUp.machine';
-import { stepUpView } from '../../../machines/stepUp/stepUp.view';
+import { connectStepUp } from '../../../machines/stepUp/stepUp.view';
+import { useConnect } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { CodeField } from '../../ui/CodeField';
 import { ResendCode } from '../../ui/ResendCode';
 import { Sheet } from '../../ui/Sheet';
@@ -19,16 +20,11 @@ function codeFailure(t: Translate, failure: Failure): string {
   return failure.code === 'step_up_not_started' ? t('stepUp.errors.step_up_not_started') : codeFailureMessage(t, failure);
 }
 
-function CodeStep({ actor }: { actor: ActorRefFrom<typeof stepUpMachine> }) {
+function CodeStep({ view }: { view: StepUpView }) {
   const { t } = useTranslation();
-  const view = useSelector(actor, stepUpView, shallowEqual);
   const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'CODE_SUBMITTED', code });
-  };
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={view.verifying}>
+    <Form busy={view.verifying} onSubmit={() => view.submitCode(code)}>
       <p className="page-lead">{t(view.codeChannel === 'sms' ? 'stepUp.codeSentSms' : 'stepUp.codeSentEmail')}</p>
       <CodeField label={t('stepUp.code')} value={code} onChange={setCode} error={view.failure ? codeFailure(t, view.failure) : null} />
       <Button variant="primary" block type="submit" busy={view.verifying}>
@@ -40,18 +36,19 @@ function CodeStep({ actor }: { actor: ActorRefFrom<typeof stepUpMachine> }) {
         disabled={view.verifying}
         resent={view.resent}
         error={view.resendFailure ? codeFailure(t, view.resendFailure) : null}
-        onResend={() => actor.send({ type: 'RESEND_REQUESTED' })}
+        onResend={view.resend}
       />
       {view.canUsePasskey ? (
-        <Button block disabled={view.verifying} onClick={() => actor.send({ type: 'PASSKEY_CHOSEN' })}>
+        <Button block disabled={view.verifying} onClick={view.usePasskey}>
           {t('stepUp.usePasskey')}
         </Button>
       ) : null}
-    </form>
+    </Form>
   );
 }
 
 type StepUpActor = ActorRefFrom<typeof stepUpMachine>;
+type StepUpView = ReturnType<typeof connectStepUp>;
 
 /** The step-up a flow runs now, if any: flows invoke it with the id `stepUp`. */
 export function stepUpChild(snapshot: { children: Record<string, unknown> }): StepUpActor | undefined {
@@ -69,52 +66,50 @@ export function StepUpSheet({ actor }: { actor: ActorRefFrom<typeof stepUpMachin
 
 function OpenStepUpSheet({ actor }: { actor: ActorRefFrom<typeof stepUpMachine> }) {
   const { t } = useTranslation();
-  const view = useSelector(actor, stepUpView, shallowEqual);
-  const cancel = () => actor.send({ type: 'CANCELLED' });
-  // During the passkey ceremony the Biometric Authentication sheet is the one on screen.
+  const view = useConnect(actor, connectStepUp);
   return (
     <Sheet
-      open={view.step !== 'done' && view.step !== 'passkey'}
-      onClose={cancel}
+      open={view.open}
+      onClose={view.cancel}
       title={t('stepUp.title')}
       description={t('stepUp.lead', { action: t(`stepUp.actions.${view.action}`) })}
     >
       <div className="stack">
-        {view.step === 'loading' ? (
+        {view.preparing ? (
           <p className="hint" role="status">
             {t('stepUp.preparing')}
           </p>
         ) : null}
-        {view.step === 'passkeyOffered' ? (
+        {view.passkeyOffered ? (
           <>
-            <p className="form-alert" role="alert">
+            <FormAlert>
               {t('stepUp.passkeyFailed')}
               {view.failure ? (
                 <small className="form-alert-detail">
                   <PasskeyFailureText failure={view.failure} fallback="authentication_not_completed" />
                 </small>
               ) : null}
-            </p>
+            </FormAlert>
             <div className="button-row">
-              <Button variant="primary" onClick={() => actor.send({ type: 'PASSKEY_CHOSEN' })}>
+              <Button variant="primary" onClick={view.usePasskey}>
                 {t('stepUp.usePasskey')}
               </Button>
-              <Button onClick={() => actor.send({ type: 'CODE_CHOSEN' })}>{t('stepUp.useCode')}</Button>
+              <Button onClick={view.useCode}>{t('stepUp.useCode')}</Button>
             </div>
           </>
         ) : null}
-        {view.step === 'code' ? <CodeStep actor={actor} /> : null}
-        {view.step === 'failed' ? (
+        {view.askingCode ? <CodeStep view={view} /> : null}
+        {view.failed ? (
           <>
-            <p className="form-alert" role="alert">
+            <FormAlert>
               {t('stepUp.failed')} {view.failure ? failureText(t, 'errors', view.failure) : null}
-            </p>
-            <Button variant="primary" onClick={() => actor.send({ type: 'RETRY' })}>
+            </FormAlert>
+            <Button variant="primary" onClick={view.retry}>
               {t('stepUp.retry')}
             </Button>
           </>
         ) : null}
-        <Button onClick={cancel}>{t('stepUp.cancel')}</Button>
+        <Button onClick={view.cancel}>{t('stepUp.cancel')}</Button>
       </div>
     </Sheet>
   );

@@ -1,10 +1,9 @@
 import './wallet.css';
 import { useQuery } from '@tanstack/react-query';
-import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletView, type WalletView } from '../../../machines/wallet/wallet.view';
-import { useSystem } from '../../app/context';
+import { connectWallet, type WalletView } from '../../../machines/wallet/wallet.view';
+import { useConnect, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { failureText } from '../../ui/failureText';
 import { QrCode } from '../../ui/QrCode';
@@ -51,10 +50,10 @@ export function WalletBlock({
   const system = useSystem();
   // Opening a wallet page starts the wallet (and loads wagmi) once per page.
   const [wallet] = useState(() => system.wallet());
-  const view = useSelector(wallet, walletView);
+  const view = useConnect(wallet, connectWallet);
   const connectors = useQuery({
     queryKey: ['wallet', 'connectors'],
-    enabled: view.status === 'disconnected' && !view.unavailable,
+    enabled: view.disconnected && !view.unavailable,
     queryFn: system.walletConnectors,
   });
   const failure = view.failure ? (
@@ -63,15 +62,15 @@ export function WalletBlock({
     </p>
   ) : null;
 
-  if (view.status === 'reconnecting' || view.status === 'connecting' || view.status === 'disconnecting') {
+  if (view.waiting) {
     return (
       <section className="card stack" aria-busy="true">
-        <p role="status">{t(BUSY_TEXT[view.status])}</p>
+        <p role="status">{t(BUSY_TEXT[view.waiting])}</p>
         {view.connectUri ? <WalletPairing uri={view.connectUri} /> : null}
       </section>
     );
   }
-  if (view.status === 'disconnected') {
+  if (view.disconnected) {
     return (
       <section className="card stack" aria-labelledby="wallet-connect">
         <h2 id="wallet-connect" className="section-title">
@@ -79,15 +78,10 @@ export function WalletBlock({
         </h2>
         {failure}
         {view.unavailable ? (
-          <Button onClick={() => wallet.send({ type: 'RETRY' })}>{t('wallet.retry')}</Button>
+          <Button onClick={view.retry}>{t('wallet.retry')}</Button>
         ) : connectors.data && connectors.data.length > 0 ? (
           connectors.data.map((connector) => (
-            <Button
-              key={connector.id}
-              variant="primary"
-              block
-              onClick={() => wallet.send({ type: 'CONNECT_REQUESTED', connectorId: connector.id })}
-            >
+            <Button key={connector.id} variant="primary" block onClick={() => view.connect(connector.id)}>
               {t('wallet.connectWith', { name: connector.name })}
             </Button>
           ))
@@ -112,11 +106,11 @@ export function WalletBlock({
       {onRightChain ? (
         children(view)
       ) : (
-        <Button variant="primary" block busy={view.switchingChain} onClick={() => wallet.send({ type: 'SWITCH_CHAIN_REQUESTED', chainId })}>
+        <Button variant="primary" block busy={view.switchingChain} onClick={() => view.switchChain(chainId)}>
           {t('wallet.switchTo', { chain: chainName })}
         </Button>
       )}
-      <Button variant="link" disabled={view.busy} onClick={() => wallet.send({ type: 'DISCONNECT_REQUESTED' })}>
+      <Button variant="link" disabled={view.busy} onClick={view.disconnect}>
         {t('wallet.disconnect')}
       </Button>
     </section>

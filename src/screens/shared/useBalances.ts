@@ -1,8 +1,7 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../../machines/parts/failure';
-import { balancesView } from '../../../machines/balances/balances.view';
-import { useSystem } from '../../app/context';
+import { connectBalances } from '../../../machines/balances/balances.view';
+import { useConnect, useSystem } from '../../app/context';
 import { useHydrated } from '../../ui/useHydrated';
 
 /**
@@ -10,14 +9,9 @@ import { useHydrated } from '../../ui/useHydrated';
  * it answers "loading", as the build rendered it, so hydration meets the same tree.
  */
 export function useBalances() {
-  const { balances } = useSystem();
-  const view = useSelector(balances, balancesView);
+  const view = useConnect(useSystem().balances, connectBalances);
   const live = useHydrated();
-  return {
-    ...(live ? view : { ...view, summary: null, loading: true, error: null, savedAt: null }),
-    refresh: () => balances.send({ type: 'BALANCES_REFRESH' }),
-    toggleHidden: () => balances.send({ type: 'HIDE_BALANCES_TOGGLED' }),
-  };
+  return live ? view : { ...view, summary: null, loading: true, error: null, savedAt: null };
 }
 
 /**

@@ -117,12 +117,7 @@ function Payment({ request, view, required }: { request: DepositLink; view: Wall
     return <Sent hash={hash} chainId={request.chainId} required={required} failure={report.failure} />;
   }
   return (
-    <Button
-      variant="primary"
-      block
-      busy={view.sending}
-      onClick={() => system.wallet().send({ type: 'SEND_REQUESTED', transaction: walletPayment(request, dueOf(request)) })}
-    >
+    <Button variant="primary" block busy={view.sending} onClick={() => view.pay(walletPayment(request, dueOf(request)))}>
       {t('wallet.pay', { amount: formatNumber(dueOf(request), locale, { maximumFractionDigits: request.decimals }), asset: request.asset })}
     </Button>
   );
