@@ -63,7 +63,8 @@ export default defineConfig<ClientAddressOption>({
     {
       name: 'service-worker',
       testMatch: SERVICE_WORKER_SPECS,
-      use: { ...chromium, serviceWorkers: 'allow' },
+      // The full browser: the headless shell never shows a service worker's notification (push.spec).
+      use: { ...chromium, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }, serviceWorkers: 'allow' },
     },
     {
       // Chromium's fake camera (a test pattern) with its permission prompt answered yes.

@@ -9,8 +9,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * Debian's headless shell (`chromium-headless-shell`, the same engine without the browser's own UI), which
  * Playwright prefers for headless runs too: a model path took 40 % less time in it than in the full
- * browser's headless mode on the CI machine's 2 cores. The journeys of the installed app keep the full
- * browser (installability is a browser feature). Without the package, the full browser serves everything.
+ * browser's headless mode on the CI machine's 2 cores. The service-worker journeys (installability, push
+ * notifications shown by the worker) and the camera keep the full browser. Without the package, the full
+ * browser serves everything.
  */
 export const CHROMIUM_HEADLESS_SHELL_PATH =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ??
