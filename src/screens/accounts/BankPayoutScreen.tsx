@@ -23,6 +23,7 @@ import {
   isolated,
   NewDestinationCard,
   ProgressLinks,
+  QuoteFacts,
   ReviewCard,
   SendOutAmount,
   SendOutHead,
@@ -136,20 +137,13 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
           onConfirm={() => flow.send({ type: 'CONFIRMED' })}
           onEdit={() => flow.send({ type: 'EDIT_REQUESTED' })}
         >
-          <Fact term={t('withdraw.amount')}>
-            <Money amount={view.quote.amount} asset={currency} />
-          </Fact>
-          <Fact term={t('withdraw.bank.fee')}>
-            <Money amount={view.quote.fee} asset={currency} />
-          </Fact>
-          <Fact term={t('withdraw.bank.received')}>
-            <Money amount={view.quote.received} asset={currency} />
-          </Fact>
-          <Fact term={t('withdraw.bank.arrivesBy')}>{when(view.quote.arrivesBy)}</Fact>
-          <Fact term={t('withdraw.to')} code>
-            <span>{chosen ? `${chosen.label} · ${view.quote.holderName}` : view.quote.holderName}</span>
-            <bdi dir="ltr">{printed(view.quote.iban)}</bdi>
-          </Fact>
+          <QuoteFacts asset={currency} quote={view.quote} feeLabel={t('withdraw.bank.fee')} receivedLabel={t('withdraw.bank.received')}>
+            <Fact term={t('withdraw.bank.arrivesBy')}>{when(view.quote.arrivesBy)}</Fact>
+            <Fact term={t('withdraw.to')} code>
+              <span>{chosen ? `${chosen.label} · ${view.quote.holderName}` : view.quote.holderName}</span>
+              <bdi dir="ltr">{printed(view.quote.iban)}</bdi>
+            </Fact>
+          </QuoteFacts>
         </ReviewCard>
       ) : null}
       {(view.step === 'following' || view.step === 'settled') && view.payout ? (
