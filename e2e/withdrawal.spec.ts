@@ -184,15 +184,18 @@ test('the withdrawal screens right to left: the form, a refused address, the rev
   await expect(page.getByTestId('withdraw-status')).toHaveText(w.status.broadcast, { timeout: 20_000 });
   await screenshots(page, 'withdraw-sent-ar');
 
-  // The bank payout screen right to left: an IBAN with a wrong check digit refused as typed, before any step-up.
+  // The bank payout screen right to left: an IBAN with a wrong check digit refused as it is typed, before any step-up.
   const texts = pageTexts('ar');
   await page.goto(localizePath('/accounts/fiat/withdraw/EUR', 'ar'));
   await expect(page.getByText(w.bank.noBeneficiary)).toBeVisible();
   await page.getByRole('button', { name: w.bank.addBeneficiary }).click();
   await page.getByLabel(w.bank.holderName).fill('دانا دوبون');
   await page.getByLabel(texts.accounts.detail.iban).fill('DE89 3704 0044 0532 0130 01');
+  await expect(page.getByText(w.bank.failures.iban_check_digits)).toBeVisible();
+  // Inside the EEA the IBAN alone routes a payout: no BIC is asked.
+  await expect(page.getByLabel(texts.accounts.detail.bic)).toHaveCount(0);
   await page.getByRole('button', { name: w.bank.save }).click();
-  await expect(page.getByText(w.bank.failures.iban_invalid)).toBeVisible();
+  await expect(page.getByText(w.bank.failures.iban_check_digits)).toBeVisible();
   await screenshots(page, 'payout-new-beneficiary-ar');
   await page.getByRole('button', { name: w.cancel }).click();
   await screenshots(page, 'payout-form-ar');
