@@ -203,7 +203,7 @@ function BeneficiaryBook(props: {
 }) {
   const { t } = useTranslation();
   return (
-    <section className="card stack" aria-labelledby="payout-book">
+    <section className="card stack payout-book" aria-labelledby="payout-book">
       <h3 id="payout-book" className="section-title">
         {t('withdraw.bank.book.title')}
       </h3>
