@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, getCountrySpecifications, isSEPACountry, isValidBIC, isValidIBAN, validateIBAN } from 'ibantools';
 
 /** Why a typed bank account is refused (`checkBankAccount`). */
 export type BankAccountRefusal = 'iban_invalid' | 'iban_not_sepa' | 'bic_invalid' | 'bic_required';
@@ -29,3 +29,31 @@ export function checkBankAccount(typed: {
   if (bic === null && (BIC_REQUIRED_COUNTRIES as readonly string[]).includes(country)) return { ok: false, code: 'bic_required' };
   return { ok: true, iban, bic };
 }
+
+/**
+ * What is wrong with an IBAN, in the customer's terms: an unknown country, a country outside SEPA, the
+ * wrong length for its country, characters its country's format does not allow, or check digits that do
+ * not add up; null when it is a valid SEPA IBAN. `typing`: a shorter IBAN is not finished, not wrong yet.
+ * Spaces and lower case are what people paste: they are dropped and raised first.
+ */
+export type IbanProblem = 'iban_country' | 'iban_not_sepa' | 'iban_length' | 'iban_format' | 'iban_check_digits';
+export function ibanProblem(typed: string, { typing = false } = {}): IbanProblem | null {
+  const iban = electronicFormatIBAN(typed.slice(0, 42)) ?? '';
+  if (iban.length < 2) return typing ? null : 'iban_length';
+  const country = iban.slice(0, 2);
+  const spec = getCountrySpecifications()[country];
+  if (!spec?.chars) return 'iban_country';
+  if (!isSEPACountry(country)) return 'iban_not_sepa';
+  if (iban.length !== spec.chars) return typing && iban.length < spec.chars ? null : 'iban_length';
+  const { errorCodes } = validateIBAN(iban);
+  if (errorCodes.length === 0) return null;
+  // ibantools' codes: 3 the country's format (letters where digits belong); the rest are check digits.
+  return errorCodes.includes(3) ? 'iban_format' : 'iban_check_digits';
+}
+
+/** The IBAN's country is a SEPA country outside the EEA, whose payouts need the BIC (`checkBankAccount`). */
+export const needsBic = (typed: string) =>
+  (BIC_REQUIRED_COUNTRIES as readonly string[]).includes((electronicFormatIBAN(typed.slice(0, 42)) ?? '').slice(0, 2));
+
+/** An IBAN as printed on a statement: upper case, in groups of four. */
+export const printedIban = (typed: string) => (electronicFormatIBAN(typed.slice(0, 42)) ?? '').replace(/(.{4})(?=.)/g, '$1 ');

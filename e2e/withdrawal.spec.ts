@@ -8,7 +8,7 @@ import { localizePath } from '../contract/locales';
 import { formatAmount } from '../contract/money';
 import { pageTexts, typedAmount, withValues, type PageLanguage } from '../tests/models/graph/page';
 import { customerWhoMayWithdraw } from './approvedCustomer';
-import { expect, latestCode, stepUpByApi, test } from './fixtures';
+import { expect, latestCode, receiveBankTransfer, stepUpByApi, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -184,18 +184,79 @@ test('the withdrawal screens right to left: the form, a refused address, the rev
   await expect(page.getByTestId('withdraw-status')).toHaveText(w.status.broadcast, { timeout: 20_000 });
   await screenshots(page, 'withdraw-sent-ar');
 
-  // The bank payout screen right to left: an IBAN with a wrong check digit refused as typed, before any step-up.
+  // The bank payout screen right to left: an IBAN with a wrong check digit refused as it is typed, before any step-up.
   const texts = pageTexts('ar');
   await page.goto(localizePath('/accounts/fiat/withdraw/EUR', 'ar'));
   await expect(page.getByText(w.bank.noBeneficiary)).toBeVisible();
   await page.getByRole('button', { name: w.bank.addBeneficiary }).click();
   await page.getByLabel(w.bank.holderName).fill('دانا دوبون');
   await page.getByLabel(texts.accounts.detail.iban).fill('DE89 3704 0044 0532 0130 01');
+  await expect(page.getByText(w.bank.failures.iban_check_digits)).toBeVisible();
+  // Inside the EEA the IBAN alone routes a payout: no BIC is asked.
+  await expect(page.getByLabel(texts.accounts.detail.bic)).toHaveCount(0);
   await page.getByRole('button', { name: w.bank.save }).click();
-  await expect(page.getByText(w.bank.failures.iban_invalid)).toBeVisible();
+  await expect(page.getByText(w.bank.failures.iban_check_digits)).toBeVisible();
   await screenshots(page, 'payout-new-beneficiary-ar');
   await page.getByRole('button', { name: w.cancel }).click();
   await screenshots(page, 'payout-form-ar');
+});
+
+test('a bank payout: a pasted IBAN saved with a step-up, paid out, returned from /simulate with the bank’s reason, the refund in activities; the account renamed and removed', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const { texts, w, phone, headers } = await setUp({ page, playwright, baseURL }, 'en', '0.1');
+  await receiveBankTransfer(page.request, headers, { currency: 'EUR', amount: '50' });
+
+  await page.goto(localizePath('/accounts/fiat/withdraw/EUR', 'en'));
+  await page.getByRole('button', { name: w.bank.addBeneficiary }).click();
+  await page.getByLabel(w.bank.holderName).fill('Dana Dupont');
+  // Pasted as printed, in lower case: taken, and shown in groups of four once left.
+  const iban = page.getByLabel(texts.accounts.detail.iban);
+  await iban.fill('de89 3704 0044 0532 0130 00');
+  await page.getByLabel(w.label).fill('Savings');
+  await expect(iban).toHaveValue('DE89 3704 0044 0532 0130 00');
+  await page.getByRole('button', { name: w.bank.save }).click();
+  await stepUp(page, 'en', phone, 0);
+
+  await page.getByLabel(w.amount, { exact: true }).fill('10');
+  await page.getByRole('button', { name: w.review }).click();
+  await expect(page.getByTestId('payout-quote')).toContainText('DE89 3704 0044 0532 0130 00');
+  await page.getByRole('button', { name: w.bank.confirm }).click();
+  await stepUp(page, 'en', phone, 1);
+  await expect(page.getByTestId('payout-status')).toBeVisible({ timeout: 20_000 });
+  const activity = (await page.getByRole('link', { name: w.activity }).getAttribute('href'))!;
+
+  // The recipient's bank sends it back: the whole amount returns, and the activity says why.
+  const sim = texts.simulate.payoutReturn;
+  await page.goto(localizePath('/simulate', 'en'));
+  await page.getByLabel(sim.reason).selectOption('AC04');
+  await screenshots(page, 'simulate-payout-return-en');
+  await page.getByRole('button', { name: sim.submit }).click();
+  await expect(page.getByText(sim.returned).first()).toBeVisible();
+  await expect(page.getByText(sim.none)).toBeVisible();
+  await expect(page.getByTestId('balance-EUR')).toContainText(formatAmount('50', 'EUR', 'en'));
+  await page.goto(activity);
+  await expect(page.getByText(w.bank.returnReasons.AC04)).toBeVisible();
+  await screenshots(page, 'payout-returned-activity-en');
+
+  // The book: renamed, then removed after a question.
+  const book = w.bank.book;
+  await page.goto(localizePath('/accounts/fiat/withdraw/EUR', 'en'));
+  await page.getByRole('button', { name: withValues(book.renameOne, { label: 'Savings' }) }).click();
+  await page.getByLabel(withValues(book.newName, { label: 'Savings' })).fill('Rent');
+  await screenshots(page, 'payout-book-rename-en');
+  await page.getByRole('button', { name: book.saveName }).click();
+  await expect(page.getByTestId('payout-book-entry')).toContainText('Rent');
+  await screenshots(page, 'payout-book-en');
+  await page.getByRole('button', { name: withValues(book.removeOne, { label: 'Rent' }) }).click();
+  const question = page.getByRole('dialog', { name: withValues(book.removeTitle, { label: 'Rent' }) });
+  await expect(question).toBeVisible();
+  await screenshots(page, 'payout-book-remove-en');
+  await question.getByRole('button', { name: book.confirmRemove, exact: true }).click();
+  await expect(page.getByText(w.bank.noBeneficiary)).toBeVisible();
+  await expect(page.getByTestId('payout-book-entry')).toHaveCount(0);
 });
 
 test('a USDT withdrawal on Base: the fee quoted in USDT, the token contract called, confirmed with its hash', async ({

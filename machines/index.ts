@@ -60,6 +60,7 @@ import { depositLinkPaidMachine } from './depositLinkPaid/depositLinkPaid.machin
 import { decideKycMachine } from './decideKyc/decideKyc.machine';
 import { notificationsBellMachine } from './notificationsBell/notificationsBell.machine';
 import { simulateBankTransferMachine } from './simulateBankTransfer/simulateBankTransfer.machine';
+import { simulatePayoutReturnMachine } from './simulatePayoutReturn/simulatePayoutReturn.machine';
 import { simulateCryptoDepositMachine } from './simulateCryptoDeposit/simulateCryptoDeposit.machine';
 import { simulateCardPaymentMachine } from './simulateCardPayment/simulateCardPayment.machine';
 import { adjustAccountMachine } from './adjustAccount/adjustAccount.machine';
@@ -553,6 +554,14 @@ export const catalog: CatalogEntry[] = [
       'Demo mode, on /simulate, one use of the write machine: a bank transfer from someone else arrives in a fiat currency with the sender’s name and reference (the customer’s own reference filled in) and the amount, sent once per intent with an Idempotency-Key. The customer’s own reference credits them at once, any other is held for the admins’ review; a toast says which, and the balances, the simulation’s accounts and the activity are read again.',
     routes: ['/simulate'],
     machine: simulateBankTransferMachine,
+  },
+  {
+    id: 'simulatePayoutReturn',
+    title: 'Have a test bank payout returned',
+    summary:
+      'Demo mode, on /simulate, one use of the write machine: the recipient’s bank returns one of the customer’s payouts not yet returned with a SEPA reason (wrong account number, account closed…), sent once per intent with an Idempotency-Key. The whole amount, fee included, comes back in one compensating ledger transaction; a toast says so, the balances and the activity are read again, and the payout’s activity shows the bank’s reason.',
+    routes: ['/simulate'],
+    machine: simulatePayoutReturnMachine,
   },
   {
     id: 'simulateCryptoDeposit',

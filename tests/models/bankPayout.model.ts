@@ -1,8 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { compare, isPositive } from '../../contract/decimal';
 import type { Beneficiaries, Beneficiary, Payout, PayoutQuote } from '../../contract/payouts';
+import { needsBic } from '../../contract/bankAccount';
 import { SAMPLE_SUMMARY } from './balances.model';
 import { bankPayoutMachine } from '../../machines/bankPayout/bankPayout.machine';
+import { bankPayoutView } from '../../machines/bankPayout/bankPayout.view';
 import { toFailure } from '../../machines/parts/failure';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, type PageLanguage } from './graph/page';
@@ -60,6 +62,9 @@ const held: Payout = {
   settledAt: null,
 };
 
+const RENAMED: Beneficiary = { ...saved, label: 'Rent' };
+const ENTRY_URL = `**/api/beneficiaries/${saved.id}`;
+
 /** The same IBAN with its last digit changed: its check digits fail. */
 const MISTYPED = 'DE89370400440532013001';
 
@@ -82,6 +87,10 @@ const { onForm, failureShown } = page;
 /** What the new-account form may say: what is wrong with the account, or that it could not be saved. */
 const BENEFICIARY_FAILURES = [
   'holder_name_required',
+  'iban_country',
+  'iban_length',
+  'iban_format',
+  'iban_check_digits',
   'iban_invalid',
   'iban_not_sepa',
   'bic_invalid',
@@ -102,6 +111,10 @@ function progress(s: Snapshot, language: PageLanguage): PageExpectation {
     ],
   };
 }
+
+const book = (language: PageLanguage) => pageTexts(language).withdraw.bank.book;
+/** The saved account being renamed or removed. */
+const entryOf = (s: Snapshot) => s.context.beneficiaries.find((beneficiary) => beneficiary.id === s.context.entryId);
 
 /** Demo mode's book: no cooling-off. */
 const BOOK = { beneficiaries: [], coolingOffSeconds: 0 } satisfies Beneficiaries;
@@ -126,6 +139,17 @@ export const bankPayoutModel = {
       'no holder': { holderName: ' ', iban: saved.iban, bic: '', label: '' },
     },
     ADD_BENEFICIARY_CANCELLED: { cancel: {} },
+    IBAN_TYPED: {
+      'a German IBAN pasted in lower case with spaces': { iban: 'de89 3704 0044 0532 0130 00' },
+      'an unknown country': { iban: 'XX89370400440532013000' },
+      'a mistyped digit': { iban: MISTYPED },
+    },
+    RENAME_STARTED: { 'rename the saved account': { beneficiaryId: saved.id } },
+    RENAME_SUBMITTED: { 'a new name': { label: RENAMED.label }, 'no name': { label: '  ' } },
+    RENAME_CANCELLED: { 'keep the name': {} },
+    REMOVE_REQUESTED: { 'remove the saved account': { beneficiaryId: saved.id } },
+    REMOVE_CONFIRMED: { remove: {} },
+    REMOVE_CANCELLED: { 'keep it': {} },
     CONFIRMED: { confirm: {} },
     EDIT_REQUESTED: { change: {} },
     RETRY: { 'try again': {} },
@@ -139,6 +163,14 @@ export const bankPayoutModel = {
     saveBeneficiary: {
       done: { saved: added },
       error: { 'step-up ran out': { code: 'step_up_required' }, 'already saved': { code: 'beneficiary_exists' } },
+    },
+    labelBeneficiary: {
+      done: { renamed: RENAMED },
+      error: { 'already removed elsewhere': { code: 'beneficiary_not_found' } },
+    },
+    removeBeneficiary: {
+      done: { 'the book without it': BOOK },
+      error: { offline: { code: 'network_error' } },
     },
     requestPayoutQuote: {
       done: { quoted: quote },
@@ -169,6 +201,8 @@ export const bankPayoutModel = {
       s.value,
       // Saving the same account again adds nothing new to explore.
       new Set(s.context.beneficiaries.map((beneficiary) => beneficiary.id)).size,
+      s.context.entryId,
+      bankPayoutView(s).ibanProblem,
       s.context.beneficiaryId,
       // Which amount matters only to the guards: none, within the balance, or more.
       isPositive(s.context.amount) ? s.context.balance !== null && compare(s.context.amount, s.context.balance) > 0 : null,
@@ -204,12 +238,40 @@ export const bankPayoutModel = {
           ? [
               { fill: { label: texts.withdraw.bank.holderName }, text: holderName },
               { fill: { label: texts.accounts.detail.iban }, text: iban },
-              { fill: { label: texts.accounts.detail.bic }, text: bic },
+              // The BIC field is there only where the IBAN's country needs one, or a BIC was typed before.
+              ...(needsBic(iban) || before.context.draft.bic !== '' ? [{ fill: { label: texts.accounts.detail.bic }, text: bic }] : []),
               { fill: { label: texts.withdraw.label }, text: label },
               { click: { role: 'button', name: texts.withdraw.bank.save } },
             ]
           : null;
       },
+      IBAN_TYPED: ({ iban }, before, language) =>
+        before.matches('addingBeneficiary') ? [{ fill: { label: pageTexts(language).accounts.detail.iban }, text: iban }] : null,
+      RENAME_STARTED: ({ beneficiaryId }, before, language) => {
+        const entry = before.context.beneficiaries.find((beneficiary) => beneficiary.id === beneficiaryId);
+        return onForm(before) && entry
+          ? [{ click: { role: 'button', name: book(language).renameOne.replace('{{label}}', entry.label) } }]
+          : null;
+      },
+      RENAME_SUBMITTED: ({ label }, before, language) =>
+        before.matches('renaming')
+          ? [
+              { fill: { label: book(language).newName.replace('{{label}}', entryOf(before)!.label) }, text: label },
+              { click: { role: 'button', name: book(language).saveName } },
+            ]
+          : null,
+      RENAME_CANCELLED: (_, before, language) =>
+        before.matches('renaming') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
+      REMOVE_REQUESTED: ({ beneficiaryId }, before, language) => {
+        const entry = before.context.beneficiaries.find((beneficiary) => beneficiary.id === beneficiaryId);
+        return onForm(before) && entry
+          ? [{ click: { role: 'button', name: book(language).removeOne.replace('{{label}}', entry.label) } }]
+          : null;
+      },
+      REMOVE_CONFIRMED: (_, before, language) =>
+        before.matches('confirmingRemoval') ? [{ click: { role: 'button', name: book(language).confirmRemove } }] : null,
+      REMOVE_CANCELLED: (_, before, language) =>
+        before.matches('confirmingRemoval') ? [{ click: { role: 'button', name: book(language).keep } }] : null,
       ADD_BENEFICIARY_CANCELLED: (_, before, language) =>
         before.matches('addingBeneficiary') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
     },
@@ -221,6 +283,14 @@ export const bankPayoutModel = {
       stepUp: {
         done: (output, before, language) =>
           stepUpInBrowser(before.matches('steppingUpForBeneficiary') ? 'withdrawal.address' : 'withdrawal', output, language),
+      },
+      labelBeneficiary: {
+        done: (output) => [{ answer: ENTRY_URL, method: 'PATCH', times: 1, json: output }],
+        error: (error) => [failedCall(ENTRY_URL, error, 'PATCH')],
+      },
+      removeBeneficiary: {
+        done: (output) => [{ answer: ENTRY_URL, method: 'DELETE', times: 1, json: output }],
+        error: (error) => [failedCall(ENTRY_URL, error, 'DELETE')],
       },
       saveBeneficiary: {
         done: (output) => [{ answer: BOOK_URL, method: 'POST', times: 1, json: output }],
@@ -250,8 +320,25 @@ export const bankPayoutModel = {
           ...failureShown(s, language),
         ],
       }),
-      addingBeneficiary: (s, language) => ({
-        shows: [{ label: pageTexts(language).accounts.detail.iban, value: s.context.draft.iban }, ...failureShown(s, language)],
+      addingBeneficiary: (s, language) => {
+        const problem = bankPayoutView(s).ibanProblem;
+        return {
+          shows: [
+            { label: pageTexts(language).accounts.detail.iban, value: s.context.draft.iban },
+            // What is wrong with the IBAN as typed is said before anything is sent.
+            ...(problem ? [{ shownText: pageTexts(language).withdraw.bank.failures[problem] }] : failureShown(s, language)),
+          ],
+          // The BIC is asked only where the IBAN's country needs it.
+          ...(bankPayoutView(s).bicNeeded || s.context.draft.bic !== ''
+            ? {}
+            : { hides: [{ label: pageTexts(language).accounts.detail.bic }] }),
+        };
+      },
+      renaming: (s, language) => ({
+        shows: [{ label: book(language).newName.replace('{{label}}', entryOf(s)!.label) }, ...failureShown(s, language)],
+      }),
+      confirmingRemoval: (s, language) => ({
+        shows: [{ role: 'dialog', name: book(language).removeTitle.replace('{{label}}', entryOf(s)!.label) }],
       }),
       following: progress,
       settled: progress,
@@ -268,6 +355,9 @@ export const bankPayoutModel = {
       BENEFICIARY_FAILURES.includes(s.context.failure?.code ?? 'iban_invalid') ||
       `the new-account form shows ${s.context.failure?.code}, which is not about the account`,
     following: (s) => s.context.payout !== null || 'following no payout',
+    // Renaming or removing is always of an account in the book.
+    renaming: (s) => entryOf(s) !== undefined || 'renaming an account not in the book',
+    confirmingRemoval: (s) => entryOf(s) !== undefined || 'asking to remove an account not in the book',
     // A returned payout always says why.
     settled: (s) =>
       (s.status === 'done' &&

@@ -55,6 +55,7 @@ import { sendMoneyModel } from './sendMoney.model';
 import { sessionModel } from './session.model';
 import { setRatesModel } from './setRates.model';
 import { simulateBankTransferModel } from './simulateBankTransfer.model';
+import { simulatePayoutReturnModel } from './simulatePayoutReturn.model';
 import { simulateCardPaymentModel } from './simulateCardPayment.model';
 import { simulateCryptoDepositModel } from './simulateCryptoDeposit.model';
 import { socialSignInModel } from './socialSignIn.model';
@@ -140,6 +141,7 @@ export const models: Record<string, AnyFlowModel> = {
   decideKyc: decideKycModel,
   notificationsBell: notificationsBellModel,
   simulateBankTransfer: simulateBankTransferModel,
+  simulatePayoutReturn: simulatePayoutReturnModel,
   simulateCryptoDeposit: simulateCryptoDepositModel,
   simulateCardPayment: simulateCardPaymentModel,
   adjustAccount: adjustAccountModel,

@@ -24,6 +24,8 @@ export function bankPayoutActors({
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       // An empty BIC is no BIC: the IBAN alone routes a payout inside the EEA.
       saveBeneficiary: fromPromise(({ input: { bic, ...rest } }) => unwrap(api.addBeneficiary({ ...rest, ...(bic ? { bic } : {}) }))),
+      labelBeneficiary: fromPromise(({ input: { id, label } }) => unwrap(api.labelBeneficiary(id, { label }))),
+      removeBeneficiary: fromPromise(({ input: { id } }) => unwrap(api.removeBeneficiary(id))),
       requestPayoutQuote: fromPromise(({ input }) => unwrap(api.createPayoutQuote(input))),
       payOut: idempotentSubmit(quotedIdempotencyKeys('payout'), async (input: { quoteId: string }, key) => {
         const payout = await unwrap(api.createPayout({ quoteId: input.quoteId }, key));

@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import type { simulateBankTransferMachine } from '../../../machines/simulateBankTransfer/simulateBankTransfer.machine';
 import type { simulateCardPaymentMachine } from '../../../machines/simulateCardPayment/simulateCardPayment.machine';
 import type { simulateCryptoDepositMachine } from '../../../machines/simulateCryptoDeposit/simulateCryptoDeposit.machine';
+import type { simulatePayoutReturnMachine } from '../../../machines/simulatePayoutReturn/simulatePayoutReturn.machine';
+import { payoutsApi } from '../../api/payouts';
 import { simulateApi } from '../../api/simulate';
 import { CARD_ACCOUNTS_QUERY, storeCardAccountId } from '../selectedCardAccount';
 import { formatAmount } from '../../ui/money';
@@ -31,6 +33,23 @@ export function simulateBankTransferActors(system: AppSystem) {
       }),
     },
   } satisfies Parameters<typeof simulateBankTransferMachine.provide>[0];
+}
+
+/** The customer's payouts, which /simulate offers to return. */
+export const PAYOUTS_QUERY = ['payouts'] as const;
+
+/** The bank sends a payout back: the money is on the account again, and the payout no longer offered. */
+export function simulatePayoutReturnActors(system: AppSystem) {
+  return {
+    actors: {
+      submit: fromPromise(async ({ input: { input, key } }) => {
+        const payout = await unwrap(payoutsApi(system.client).simulatePayoutReturn(input.payoutId, { reason: input.reason }, key));
+        notify.success(system.i18n.t('simulate.payoutReturn.returned'));
+        await Promise.all([simulatedMoneyMoved(system), system.queryClient.invalidateQueries({ queryKey: PAYOUTS_QUERY })]);
+        return payout;
+      }),
+    },
+  } satisfies Parameters<typeof simulatePayoutReturnMachine.provide>[0];
 }
 
 /** Coins arrive in a crypto account; the toast says the balance after them. */

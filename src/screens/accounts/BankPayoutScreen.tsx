@@ -2,7 +2,14 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { MINIMUM_PAYOUT, type Payout, type PayoutCurrency } from '../../../contract/payouts';
+import { printedIban } from '../../../contract/bankAccount';
+import {
+  BENEFICIARY_LABEL_MAX_LENGTH,
+  MINIMUM_PAYOUT,
+  type Beneficiary,
+  type Payout,
+  type PayoutCurrency,
+} from '../../../contract/payouts';
 import { bankPayoutMachine, type BeneficiaryDraft } from '../../../machines/bankPayout/bankPayout.machine';
 import { bankPayoutView } from '../../../machines/bankPayout/bankPayout.view';
 import { usableFrom } from '../../../machines/withdrawal/withdrawal.view';
@@ -11,7 +18,9 @@ import { useFlowActor, useSystem } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
+import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
+import { Sheet } from '../../ui/Sheet';
 import { SelectField, TextField } from '../../ui/TextField';
 import { failureText } from '../../ui/failureText';
 import { useUiLocale } from '../../ui/useUiLocale';
@@ -23,6 +32,7 @@ import {
   isolated,
   NewDestinationCard,
   ProgressLinks,
+  QuoteFacts,
   ReviewCard,
   SendOutAmount,
   SendOutHead,
@@ -30,9 +40,6 @@ import {
   SendOutLoading,
 } from './SendOutParts';
 import './withdraw.css';
-
-/** An IBAN in groups of four, as printed on a bank statement. */
-const printed = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** /accounts/fiat/withdraw/{iso} (the route admits payout currencies only): the bank payout statechart's form, its quote, and the payout as it goes. */
 export function BankPayoutScreen() {
@@ -107,12 +114,40 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
               flow.send({ type: 'AMOUNT_CHANGED', amount });
             }}
           />
-          <FormAlert>{error}</FormAlert>
+          {/* A refused new name is said at its field. */}
+          <FormAlert>{view.renaming ? null : error}</FormAlert>
           <Button variant="primary" type="submit" block busy={view.busy}>
             {t('withdraw.review')}
           </Button>
         </Form>
       ) : null}
+      {view.step === 'form' && view.beneficiaries.length > 0 ? (
+        <BeneficiaryBook
+          beneficiaries={view.beneficiaries}
+          renaming={view.renaming}
+          busy={view.busy}
+          error={view.renaming ? error : null}
+          onRename={(beneficiaryId) => flow.send({ type: 'RENAME_STARTED', beneficiaryId })}
+          onRenamed={(label) => flow.send({ type: 'RENAME_SUBMITTED', label })}
+          onRenameCancelled={() => flow.send({ type: 'RENAME_CANCELLED' })}
+          onRemove={(beneficiaryId) => flow.send({ type: 'REMOVE_REQUESTED', beneficiaryId })}
+        />
+      ) : null}
+      <Sheet
+        open={view.removing !== null}
+        onClose={() => flow.send({ type: 'REMOVE_CANCELLED' })}
+        title={t('withdraw.bank.book.removeTitle', { label: view.removing?.label ?? '' })}
+        description={t('withdraw.bank.book.removeLead')}
+      >
+        <div className="button-row">
+          <Button variant="danger" busy={view.busy} onClick={() => flow.send({ type: 'REMOVE_CONFIRMED' })}>
+            {t('withdraw.bank.book.confirmRemove')}
+          </Button>
+          <Button disabled={view.busy} onClick={() => flow.send({ type: 'REMOVE_CANCELLED' })}>
+            {t('withdraw.bank.book.keep')}
+          </Button>
+        </div>
+      </Sheet>
       {view.step === 'newDestination' ? (
         <NewBeneficiaryForm
           draft={view.draft}
@@ -122,7 +157,9 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
               : null
           }
           busy={view.busy}
-          error={error}
+          error={view.ibanProblem ? t(`withdraw.bank.failures.${view.ibanProblem}`) : error}
+          bicNeeded={view.bicNeeded}
+          onIbanTyped={(iban) => flow.send({ type: 'IBAN_TYPED', iban })}
           onSubmit={(draft) => flow.send({ type: 'BENEFICIARY_SUBMITTED', ...draft })}
           onCancel={() => flow.send({ type: 'ADD_BENEFICIARY_CANCELLED' })}
         />
@@ -136,20 +173,13 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
           onConfirm={() => flow.send({ type: 'CONFIRMED' })}
           onEdit={() => flow.send({ type: 'EDIT_REQUESTED' })}
         >
-          <Fact term={t('withdraw.amount')}>
-            <Money amount={view.quote.amount} asset={currency} />
-          </Fact>
-          <Fact term={t('withdraw.bank.fee')}>
-            <Money amount={view.quote.fee} asset={currency} />
-          </Fact>
-          <Fact term={t('withdraw.bank.received')}>
-            <Money amount={view.quote.received} asset={currency} />
-          </Fact>
-          <Fact term={t('withdraw.bank.arrivesBy')}>{when(view.quote.arrivesBy)}</Fact>
-          <Fact term={t('withdraw.to')} code>
-            <span>{chosen ? `${chosen.label} · ${view.quote.holderName}` : view.quote.holderName}</span>
-            <bdi dir="ltr">{printed(view.quote.iban)}</bdi>
-          </Fact>
+          <QuoteFacts asset={currency} quote={view.quote} feeLabel={t('withdraw.bank.fee')} receivedLabel={t('withdraw.bank.received')}>
+            <Fact term={t('withdraw.bank.arrivesBy')}>{when(view.quote.arrivesBy)}</Fact>
+            <Fact term={t('withdraw.to')} code>
+              <span>{chosen ? `${chosen.label} · ${view.quote.holderName}` : view.quote.holderName}</span>
+              <bdi dir="ltr">{printedIban(view.quote.iban)}</bdi>
+            </Fact>
+          </QuoteFacts>
         </ReviewCard>
       ) : null}
       {(view.step === 'following' || view.step === 'settled') && view.payout ? (
@@ -160,13 +190,105 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
   );
 }
 
+/** The saved bank accounts, each with its name, holder and IBAN, renamed in place or removed after a question. */
+function BeneficiaryBook(props: {
+  beneficiaries: Beneficiary[];
+  renaming: Beneficiary | null;
+  busy: boolean;
+  error: string | null;
+  onRename: (beneficiaryId: string) => void;
+  onRenamed: (label: string) => void;
+  onRenameCancelled: () => void;
+  onRemove: (beneficiaryId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="card stack payout-book" aria-labelledby="payout-book">
+      <h3 id="payout-book" className="section-title">
+        {t('withdraw.bank.book.title')}
+      </h3>
+      <ListRows label={t('withdraw.bank.book.title')}>
+        {props.beneficiaries.map((beneficiary) => (
+          <ListRow
+            key={beneficiary.id}
+            testId="payout-book-entry"
+            label={beneficiary.label}
+            hint={[
+              beneficiary.holderName,
+              <bdi key="iban" dir="ltr">
+                {printedIban(beneficiary.iban)}
+              </bdi>,
+            ]}
+            action={
+              props.renaming ? null : (
+                <div className="button-row">
+                  <Button
+                    aria-label={t('withdraw.bank.book.renameOne', { label: beneficiary.label })}
+                    onClick={() => props.onRename(beneficiary.id)}
+                  >
+                    {t('withdraw.bank.book.rename')}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    aria-label={t('withdraw.bank.book.removeOne', { label: beneficiary.label })}
+                    onClick={() => props.onRemove(beneficiary.id)}
+                  >
+                    {t('withdraw.bank.book.remove')}
+                  </Button>
+                </div>
+              )
+            }
+          />
+        ))}
+      </ListRows>
+      {props.renaming ? <RenameForm key={props.renaming.id} beneficiary={props.renaming} {...props} /> : null}
+    </section>
+  );
+}
+
+/** A saved account's new name; kept as typed through a refusal. */
+function RenameForm(props: {
+  beneficiary: Beneficiary;
+  busy: boolean;
+  error: string | null;
+  onRenamed: (label: string) => void;
+  onRenameCancelled: () => void;
+}) {
+  const { t } = useTranslation();
+  const [label, setLabel] = useState(props.beneficiary.label);
+  return (
+    <Form busy={props.busy} onSubmit={() => props.onRenamed(label)}>
+      <TextField
+        label={t('withdraw.bank.book.newName', { label: props.beneficiary.label })}
+        name="beneficiary-label"
+        maxLength={BENEFICIARY_LABEL_MAX_LENGTH}
+        value={label}
+        error={props.error}
+        onChange={(event) => setLabel(event.target.value)}
+      />
+      <div className="button-row">
+        <Button variant="primary" type="submit" busy={props.busy}>
+          {t('withdraw.bank.book.saveName')}
+        </Button>
+        <Button disabled={props.busy} onClick={props.onRenameCancelled}>
+          {t('withdraw.cancel')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 /** A new beneficiary; what was typed stays through every refusal (the statechart keeps the submitted draft). */
 function NewBeneficiaryForm(props: {
   draft: BeneficiaryDraft;
   /** How long a new beneficiary waits before it can be paid; none when at once. */
   coolingOff: string | null;
   busy: boolean;
+  /** What is wrong with the IBAN as typed, or why the account was refused. */
   error: string | null;
+  /** The IBAN's country needs the BIC (a SEPA country outside the EEA). */
+  bicNeeded: boolean;
+  onIbanTyped: (iban: string) => void;
   onSubmit: (draft: BeneficiaryDraft) => void;
   onCancel: () => void;
 }) {
@@ -194,18 +316,27 @@ function NewBeneficiaryForm(props: {
         spellCheck={false}
         hint={t('withdraw.bank.ibanHint')}
         error={props.error}
-        {...field('iban')}
+        value={draft.iban}
+        onChange={(event) => {
+          setDraft({ ...draft, iban: event.target.value });
+          props.onIbanTyped(event.target.value);
+        }}
+        // Once left, shown as printed on a statement: in groups of four, upper case.
+        onBlur={() => setDraft({ ...draft, iban: printedIban(draft.iban) })}
       />
-      <TextField
-        label={t('accounts.detail.bic')}
-        name="bic"
-        dir="ltr"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={11}
-        hint={t('withdraw.bank.bicHint')}
-        {...field('bic')}
-      />
+      {/* A BIC typed before the IBAN's country changed stays visible: it is still sent. */}
+      {props.bicNeeded || draft.bic !== '' ? (
+        <TextField
+          label={t('accounts.detail.bic')}
+          name="bic"
+          dir="ltr"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={11}
+          hint={t('withdraw.bank.bicHint')}
+          {...field('bic')}
+        />
+      ) : null}
       <TextField label={t('withdraw.label')} name="label" maxLength={40} hint={t('withdraw.bank.labelHint')} {...field('label')} />
     </NewDestinationCard>
   );
@@ -234,7 +365,7 @@ function PayoutProgress({ payout, arrivesBy }: { payout: Payout; arrivesBy: stri
         {settled ? null : <Fact term={t('withdraw.bank.arrivesBy')}>{arrivesBy}</Fact>}
         <Fact term={t('withdraw.to')} code>
           <span>{payout.holderName}</span>
-          <bdi dir="ltr">{printed(payout.iban)}</bdi>
+          <bdi dir="ltr">{printedIban(payout.iban)}</bdi>
         </Fact>
       </dl>
       <ProgressLinks activityId={payout.activityId} settled={settled} />

@@ -33,6 +33,34 @@ export function Fact({ term, code = false, children }: { term: string; code?: bo
   );
 }
 
+/**
+ * A quote's money facts, the same on both screens: the amount, the fee taken out of it and what reaches the
+ * destination; `children` are the screen's own facts after them (the network, the arrival date, where to).
+ */
+export function QuoteFacts(props: {
+  asset: string;
+  quote: { amount: string; fee: string; received: string };
+  feeLabel: string;
+  receivedLabel: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Fact term={t('withdraw.amount')}>
+        <Money amount={props.quote.amount} asset={props.asset} />
+      </Fact>
+      <Fact term={props.feeLabel}>
+        <Money amount={props.quote.fee} asset={props.asset} />
+      </Fact>
+      <Fact term={props.receivedLabel}>
+        <Money amount={props.quote.received} asset={props.asset} />
+      </Fact>
+      {props.children}
+    </>
+  );
+}
+
 /** The book is loading: the card's shape, named for screen readers. */
 export function SendOutLoading({ label }: { label: string }) {
   return (

@@ -28,6 +28,7 @@ import {
   isolated,
   NewDestinationCard,
   ProgressLinks,
+  QuoteFacts,
   ReviewCard,
   SendOutAmount,
   SendOutHead,
@@ -170,20 +171,13 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
           onConfirm={() => flow.send({ type: 'CONFIRMED' })}
           onEdit={() => flow.send({ type: 'EDIT_REQUESTED' })}
         >
-          <Fact term={t('withdraw.amount')}>
-            <Money amount={view.quote.amount} asset={asset} />
-          </Fact>
-          <Fact term={t('withdraw.fee')}>
-            <Money amount={view.quote.fee} asset={asset} />
-          </Fact>
-          <Fact term={t('withdraw.received')}>
-            <Money amount={view.quote.received} asset={asset} />
-          </Fact>
-          <Fact term={t('withdraw.network')}>{networkName(view.quote.network)}</Fact>
-          <Fact term={t('withdraw.to')} code>
-            <span>{view.addresses.find((address) => address.id === view.quote!.addressId)?.label}</span>
-            <bdi dir="ltr">{view.quote.address}</bdi>
-          </Fact>
+          <QuoteFacts asset={asset} quote={view.quote} feeLabel={t('withdraw.fee')} receivedLabel={t('withdraw.received')}>
+            <Fact term={t('withdraw.network')}>{networkName(view.quote.network)}</Fact>
+            <Fact term={t('withdraw.to')} code>
+              <span>{view.addresses.find((address) => address.id === view.quote!.addressId)?.label}</span>
+              <bdi dir="ltr">{view.quote.address}</bdi>
+            </Fact>
+          </QuoteFacts>
         </ReviewCard>
       ) : null}
       {(view.step === 'following' || view.step === 'settled') && view.withdrawal ? (

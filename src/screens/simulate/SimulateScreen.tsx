@@ -9,11 +9,19 @@ import type { SimulationAccount } from '../../../contract/simulate';
 import { simulateBankTransferMachine } from '../../../machines/simulateBankTransfer/simulateBankTransfer.machine';
 import { simulateCardPaymentMachine } from '../../../machines/simulateCardPayment/simulateCardPayment.machine';
 import { simulateCryptoDepositMachine } from '../../../machines/simulateCryptoDeposit/simulateCryptoDeposit.machine';
+import { simulatePayoutReturnMachine } from '../../../machines/simulatePayoutReturn/simulatePayoutReturn.machine';
+import { PAYOUT_RETURN_REASONS, type PayoutReturnReason } from '../../../contract/payouts';
+import { payoutsApi } from '../../api/payouts';
+import { formatDate } from '../../i18n/format';
+import { formatAmount } from '../../ui/money';
+import { useUiLocale } from '../../ui/useUiLocale';
 import { cardsApi } from '../../api/cards';
 import { paymentsApi } from '../../api/payments';
 import { simulateApi } from '../../api/simulate';
 import {
+  PAYOUTS_QUERY,
   SIMULATION_ACCOUNTS,
+  simulatePayoutReturnActors,
   simulateBankTransferActors,
   simulateCardPaymentActors,
   simulateCryptoDepositActors,
@@ -121,6 +129,7 @@ export function SimulateScreen() {
       {fiat.length > 0 ? <BankTransferForm accounts={fiat} /> : null}
       {crypto.length > 0 ? <CryptoDepositForm accounts={crypto} /> : null}
       <CardPaymentForm />
+      <PayoutReturnForm />
     </>
   );
 }
@@ -385,6 +394,73 @@ function CardPaymentForm() {
           </div>
           <Button variant="primary" block type="submit" busy={payment.busy}>
             {t('cardPayment.submit')}
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The recipient's bank sends one of the customer's payouts back with a SEPA reason
+ * (POST /simulate/payouts/:id/return): the money comes back and the payout's activity says why.
+ */
+function PayoutReturnForm() {
+  const { t } = useTranslation();
+  const locale = useUiLocale();
+  const failureText = useFailureText();
+  const id = useId();
+  const system = useSystem();
+  const api = useApi(payoutsApi);
+  const bounce = useWrite(simulatePayoutReturnMachine, () => simulatePayoutReturnActors(system));
+  const payouts = useQuery({ queryKey: PAYOUTS_QUERY, queryFn: async () => unwrap(api.listPayouts()) });
+  // A payout comes back once: one returned already is not offered.
+  const open = (payouts.data?.payouts ?? []).filter((payout) => payout.status !== 'returned');
+  const [chosenId, setPayoutId] = useState<string | null>(null);
+  const payout = open.find((item) => item.id === chosenId) ?? open[0];
+  const [reason, setReason] = useState<PayoutReturnReason>('AC04');
+  const changed = editing(bounce);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (payout) bounce.submit({ payoutId: payout.id, reason });
+  };
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('simulate.payoutReturn.title')}</h2>
+      <p className="hint-text">{t('simulate.payoutReturn.lead')}</p>
+      {payouts.isPending ? (
+        <div className="skeleton skeleton--block" aria-hidden="true" />
+      ) : payouts.isError ? (
+        <p role="alert">{t('simulate.payoutReturn.loadFailed')}</p>
+      ) : !payout ? (
+        <p>{t('simulate.payoutReturn.none')}</p>
+      ) : (
+        <form className="form" noValidate onSubmit={submit} aria-busy={bounce.busy}>
+          <SelectField
+            label={t('simulate.payoutReturn.payout')}
+            value={payout.id}
+            onChange={(event) => changed(setPayoutId)(event.target.value)}
+            options={open.map((item) => (
+              <option key={item.id} value={item.id}>
+                {`${formatAmount(item.amount, item.currency, locale)} · ${item.holderName} · ${formatDate(new Date(item.createdAt), locale)}`}
+              </option>
+            ))}
+          />
+          <SelectField
+            label={t('simulate.payoutReturn.reason')}
+            value={reason}
+            onChange={(event) => changed(setReason)(event.target.value as PayoutReturnReason)}
+            options={PAYOUT_RETURN_REASONS.map((code) => (
+              <option key={code} value={code}>
+                {`${code} · ${t(`withdraw.bank.returnReasons.${code}`)}`}
+              </option>
+            ))}
+          />
+          <div className="form-alert" role="alert">
+            {failureText(bounce.failure)}
+          </div>
+          <Button variant="primary" block type="submit" busy={bounce.busy}>
+            {t('simulate.payoutReturn.submit')}
           </Button>
         </form>
       )}
