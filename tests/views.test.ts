@@ -7,7 +7,7 @@ import { connectForgotPassword } from '../machines/forgotPassword/forgotPassword
 import { phoneChangeMachine } from '../machines/phoneChange/phoneChange.machine';
 import { phoneChangeView } from '../machines/phoneChange/phoneChange.view';
 import { registrationMachine } from '../machines/registration/registration.machine';
-import { registrationStep, registrationView } from '../machines/registration/registration.view';
+import { connectRegistration, registrationStep } from '../machines/registration/registration.view';
 import type { Quote, QuoteBody, Transfer, TransferBody } from '../contract/transfers';
 import type { SubmitIntent } from '../machines/parts/idempotentSubmit';
 import { transferMachine } from '../machines/transfer/transfer.machine';
@@ -180,14 +180,44 @@ describe('the sign-up wizard view', () => {
     expect(registrationStep(snapshot('finished'))).toBeUndefined();
   });
 
+  const sent: unknown[] = [];
+  const at = (value: unknown) => connectRegistration(snapshot(value), (event) => sent.push(event));
+
   it('is busy while a page’s answer is awaited', () => {
-    expect(registrationView(snapshot('editingDetails')).busy).toBe(false);
-    expect(registrationView(snapshot('registering')).busy).toBe(true);
-    expect(registrationView(snapshot({ verifyingEmail: { code: 'checking', resend: 'ready' } })).busy).toBe(true);
-    expect(registrationView(snapshot({ verifyingEmail: { code: 'editing', resend: 'resending' } }))).toMatchObject({
-      busy: false,
-      resending: true,
-    });
+    expect(at('editingDetails').busy).toBe(false);
+    expect(at('registering').busy).toBe(true);
+    expect(at({ verifyingEmail: { code: 'checking', resend: 'ready' } }).busy).toBe(true);
+    expect(at({ verifyingEmail: { code: 'editing', resend: 'resending' } })).toMatchObject({ busy: false, resending: true });
+  });
+
+  it('sends each page’s answers as the machine’s events, a changed field with the rest of the draft as it was', () => {
+    sent.length = 0;
+    at('choosingMethod').chooseEmail();
+    const details = at('editingDetails');
+    details.typeDetails({ country: 'FR' });
+    details.submitDetails('a long password 1');
+    const promo = at('enteringPromoCode');
+    promo.typePromo('WELCOME');
+    promo.submitPromo();
+    promo.skipPromo();
+    const verify = at({ verifyingEmail: { code: 'editing', resend: 'ready' } });
+    verify.submitCode('123456');
+    verify.resend();
+    const passkey = at('offeringPasskey');
+    passkey.createPasskey();
+    passkey.skipPasskey();
+    expect(sent).toEqual([
+      { type: 'EMAIL_CHOSEN' },
+      { type: 'DETAILS_TYPED', email: 'new@meridian.test', country: 'FR', acceptTerms: true },
+      { type: 'DETAILS_SUBMITTED', email: 'new@meridian.test', country: 'DE', acceptTerms: true, password: 'a long password 1' },
+      { type: 'PROMO_TYPED', code: 'WELCOME' },
+      { type: 'PROMO_SUBMITTED' },
+      { type: 'PROMO_SKIPPED' },
+      { type: 'CODE_SUBMITTED', code: '123456' },
+      { type: 'RESEND_REQUESTED' },
+      { type: 'PASSKEY_REQUESTED' },
+      { type: 'PASSKEY_SKIPPED' },
+    ]);
   });
 });
 
