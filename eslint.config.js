@@ -47,6 +47,7 @@ const CONNECTED_AREAS = [
   'src/screens/auth/**/*.{ts,tsx}',
   'src/screens/onboarding/**/*.{ts,tsx}',
   'src/screens/kyc/**/*.{ts,tsx}',
+  'src/screens/profile/**/*.{ts,tsx}',
   'src/screens/register/**/*.{ts,tsx}',
 ];
 

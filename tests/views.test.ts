@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { biometricMachine } from '../machines/biometric/biometric.machine';
-import { biometricView } from '../machines/biometric/biometric.view';
+import { connectBiometric } from '../machines/biometric/biometric.view';
+import { changePasswordMachine } from '../machines/changePassword/changePassword.machine';
+import { connectChangePassword } from '../machines/changePassword/changePassword.view';
+import { sessionMachine } from '../machines/session/session.machine';
+import { connectSession } from '../machines/session/session.view';
 import { forgotPasswordMachine } from '../machines/forgotPassword/forgotPassword.machine';
 import { connectForgotPassword } from '../machines/forgotPassword/forgotPassword.view';
 import { phoneChangeMachine } from '../machines/phoneChange/phoneChange.machine';
@@ -223,7 +227,9 @@ describe('the sign-up wizard view', () => {
 
 describe('the passkeys section view', () => {
   const context = { enabled: true, codeToken: null, options: null, codeChannel: 'email' as const, failure: null, removing: null };
-  const at = (value: string) => biometricView(biometricMachine.resolveState({ value: value as never, context }));
+  const sent: unknown[] = [];
+  const at = (value: string) =>
+    connectBiometric(biometricMachine.resolveState({ value: value as never, context }), (event) => sent.push(event));
 
   it('offers the buttons only when nothing is under way, and keeps the add button busy through the whole addition', () => {
     expect(at('idle')).toMatchObject({ idle: true, adding: false, codeFor: null });
@@ -239,6 +245,64 @@ describe('the passkeys section view', () => {
     expect(at('awaitingDisableCode')).toMatchObject({ codeFor: 'disable', checkingCode: false });
     expect(at('confirmingDisable')).toMatchObject({ codeFor: 'disable', checkingCode: true, finishing: 'disable' });
     expect(at('confirmingEnable')).toMatchObject({ codeFor: null, finishing: 'enable' });
+  });
+
+  it('adds, removes one or all, and answers the code form as the machine’s events', () => {
+    sent.length = 0;
+    const idle = at('idle');
+    idle.add();
+    idle.removeAll();
+    idle.remove('pk-1');
+    const code = at('awaitingEnableCode');
+    code.submitCode('123456');
+    code.cancel();
+    expect(sent).toEqual([
+      { type: 'ENABLE_REQUESTED' },
+      { type: 'DISABLE_ALL_REQUESTED' },
+      { type: 'REMOVE_REQUESTED', id: 'pk-1' },
+      { type: 'CODE_SUBMITTED', code: '123456' },
+      { type: 'CANCELLED' },
+    ]);
+  });
+});
+
+describe('the password section view', () => {
+  const context = { currentError: null, newError: null, failure: null, otherSessionsEnded: null };
+  const sent: unknown[] = [];
+  const at = (value: string) =>
+    connectChangePassword(changePasswordMachine.resolveState({ value: value as never, context }), (event) => sent.push(event));
+
+  it('shows the form once opened (behind the step-up too), busy while the password changes', () => {
+    expect(at('closed')).toMatchObject({ formShown: false, busy: false });
+    expect(at('changing')).toMatchObject({ formShown: true, busy: true });
+  });
+
+  it('opens, sends both passwords typed, and cancels as the machine’s events', () => {
+    sent.length = 0;
+    at('closed').open();
+    const form = at('editing');
+    form.submit('the old one 1', 'a new password 2');
+    form.cancel();
+    expect(sent).toEqual([
+      { type: 'OPENED' },
+      { type: 'PASSWORDS_SUBMITTED', current: 'the old one 1', next: 'a new password 2' },
+      { type: 'CANCELLED' },
+    ]);
+  });
+});
+
+describe('the session’s view', () => {
+  it('is logging out while the session is revoked, and logs out as the machine’s event', () => {
+    const sent: unknown[] = [];
+    const at = (value: string) =>
+      connectSession(
+        sessionMachine.resolveState({ value: value as never, context: { hasAuthToken: true, hasRefreshToken: true } }),
+        (event) => sent.push(event),
+      );
+    expect(at('loggingOut').loggingOut).toBe(true);
+    expect(at('signedOut').loggingOut).toBe(false);
+    at('signedOut').logOut();
+    expect(sent).toEqual([{ type: 'LOG_OUT_REQUESTED' }]);
   });
 });
 
