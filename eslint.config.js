@@ -53,6 +53,9 @@ const CONNECTED_AREAS = [
   'src/screens/card-accounts/**/*.{ts,tsx}',
   'src/screens/help/**/*.{ts,tsx}',
   'src/screens/wallet/**/*.{ts,tsx}',
+  'src/screens/kyc/**/*.{ts,tsx}',
+  'src/screens/profile/**/*.{ts,tsx}',
+  'src/screens/register/**/*.{ts,tsx}',
 ];
 
 /** The app's own floors: patterns both src/ entries of 'no-restricted-imports' list (a later entry replaces an earlier). */

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventFrom } from 'xstate';
 import { QUESTIONNAIRE_TEXT_LENGTH, type KycApplication } from '../contract/kyc';
 import { kycMachine } from '../machines/kyc/kyc.machine';
-import { kycView } from '../machines/kyc/kyc.view';
+import { connectKyc } from '../machines/kyc/kyc.view';
 import { answer, kycQuestionnaireMachine } from '../machines/kycQuestionnaire/kycQuestionnaire.machine';
-import { kycQuestionnaireView } from '../machines/kycQuestionnaire/kycQuestionnaire.view';
+import { connectKycQuestionnaire } from '../machines/kycQuestionnaire/kycQuestionnaire.view';
 import { kycSignatureMachine } from '../machines/kycSignature/kycSignature.machine';
-import { kycSignatureView } from '../machines/kycSignature/kycSignature.view';
+import { connectKycSignature } from '../machines/kycSignature/kycSignature.view';
 
 const application: KycApplication = {
   status: 'in_progress',
@@ -20,9 +20,13 @@ const application: KycApplication = {
   editable: true,
 };
 
-describe('kycView', () => {
+/** Each intent's event, as the flow would get it. */
+const sent: unknown[] = [];
+const record = (event: unknown) => void sent.push(event);
+
+describe('connectKyc', () => {
   const view = (value: string, app: KycApplication | null) =>
-    kycView(kycMachine.resolveState({ value: value as never, context: { application: app, failure: null } }));
+    connectKyc(kycMachine.resolveState({ value: value as never, context: { application: app, failure: null } }), record);
 
   it('shows skeletons until the draft is there, then the steps in order', () => {
     expect(view('loading', null)).toMatchObject({ loading: true, steps: [] });
@@ -35,9 +39,18 @@ describe('kycView', () => {
     expect(view('overview', done).canSubmit).toBe(true);
     expect(view('overview', { ...done, status: 'pending', editable: false }).canSubmit).toBe(false);
   });
+
+  it('submits for review, and reads the draft again after it could not be read', () => {
+    sent.length = 0;
+    view('overview', application).submit();
+    const unavailable = view('unavailable', null);
+    expect(unavailable.unavailable).toBe(true);
+    unavailable.retry();
+    expect(sent).toEqual([{ type: 'SUBMITTED' }, { type: 'RETRY' }]);
+  });
 });
 
-describe('kycQuestionnaireView', () => {
+describe('connectKycQuestionnaire', () => {
   it('says an answer of spaces alone is missing, and a written one outside its length is too short or long', () => {
     const flow = createActor(kycQuestionnaireMachine, {
       snapshot: kycQuestionnaireMachine.resolveState({
@@ -56,7 +69,7 @@ describe('kycQuestionnaireView', () => {
     ] as const)
       send({ type: 'ANSWERED', question, value });
     send({ type: 'SUBMITTED' });
-    expect(kycQuestionnaireView(flow.getSnapshot()).errors).toEqual({
+    expect(connectKycQuestionnaire(flow.getSnapshot(), record).errors).toEqual({
       employer: 'required',
       sourceOfFundsDetail: 'length',
       monthlyVolume: 'required',
@@ -65,31 +78,60 @@ describe('kycQuestionnaireView', () => {
     });
     // Written within the limit (the spaces around it do not count): no longer refused.
     send({ type: 'ANSWERED', question: 'employer', value: `  Acme${' '.repeat(QUESTIONNAIRE_TEXT_LENGTH.max)}` });
-    expect(kycQuestionnaireView(flow.getSnapshot()).errors).not.toHaveProperty('employer');
+    expect(connectKycQuestionnaire(flow.getSnapshot(), record).errors).not.toHaveProperty('employer');
   });
 
   it('asks the follow-ups the answers lead to, and drops those of a changed answer', () => {
     const employed = answer({}, 'occupation', 'employed');
     const withEmployer = answer(employed, 'employer', 'Acme');
-    const view = kycQuestionnaireView(
+    const view = connectKycQuestionnaire(
       kycQuestionnaireMachine.resolveState({
         value: 'editing',
         context: { answers: withEmployer, invalid: [], editable: true, answeredBefore: false, failure: null },
       }),
+      record,
     );
     expect(view.questions).toContain('employer');
     expect(answer(withEmployer, 'occupation', 'student')).toEqual({ occupation: 'student' });
   });
+
+  it('sends each answer as the field holds it (yes / no as a boolean, an unchosen one as none), saves, and changes saved answers', () => {
+    sent.length = 0;
+    const view = connectKycQuestionnaire(
+      kycQuestionnaireMachine.resolveState({
+        value: 'editing',
+        context: { answers: {}, invalid: [], editable: true, answeredBefore: false, failure: null },
+      }),
+      record,
+    );
+    view.answer('pep', 'yes');
+    view.answer('pep', 'no');
+    view.answer('pep', '');
+    view.answer('employer', 'Acme');
+    view.submit();
+    view.edit();
+    view.retry();
+    expect(sent).toEqual([
+      { type: 'ANSWERED', question: 'pep', value: true },
+      { type: 'ANSWERED', question: 'pep', value: false },
+      { type: 'ANSWERED', question: 'pep', value: undefined },
+      { type: 'ANSWERED', question: 'employer', value: 'Acme' },
+      { type: 'SUBMITTED' },
+      { type: 'EDIT_REQUESTED' },
+      { type: 'RETRY' },
+    ]);
+  });
 });
 
-describe('kycSignatureView', () => {
+describe('connectKycSignature', () => {
   it('counts drawn strokes, not taps', () => {
     const view = (strokes: [number, number][][]) =>
-      kycSignatureView(
+      connectKycSignature(
         kycSignatureMachine.resolveState({
           value: 'drawing',
           context: { strokes, tooShort: false, signedAt: null, editable: true, failure: null },
         }),
+        record,
       );
     expect(view([[[1, 1]], [[2, 2]]])).toMatchObject({ enough: false, canUndo: true });
     expect(
@@ -104,5 +146,43 @@ describe('kycSignatureView', () => {
         ],
       ]).enough,
     ).toBe(true);
+  });
+
+  it('sends the strokes, undo, clear, the pad’s image and signing again as the machine’s events', () => {
+    sent.length = 0;
+    const at = (value: string) =>
+      connectKycSignature(
+        kycSignatureMachine.resolveState({
+          value: value as never,
+          context: { strokes: [], tooShort: false, signedAt: null, editable: true, failure: null },
+        }),
+        record,
+      );
+    const drawing = at('drawing');
+    drawing.draw([
+      [1, 1],
+      [5, 5],
+    ]);
+    drawing.undo();
+    drawing.clear();
+    drawing.sign('data:image/png;base64,AAAA');
+    const signed = at('signed');
+    expect(signed).toMatchObject({ signed: true, canSignAgain: true });
+    signed.signAgain();
+    at('unavailable').retry();
+    expect(sent).toEqual([
+      {
+        type: 'STROKE_DRAWN',
+        stroke: [
+          [1, 1],
+          [5, 5],
+        ],
+      },
+      { type: 'UNDONE' },
+      { type: 'CLEARED' },
+      { type: 'SUBMITTED', image: 'data:image/png;base64,AAAA' },
+      { type: 'SIGN_AGAIN' },
+      { type: 'RETRY' },
+    ]);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreatePriceAlertBody, PriceAlert, PriceAlerts } from '../contract/priceAlerts';
 import type { SubmitIntent } from '../machines/parts/idempotentSubmit';
 import { priceAlertBody, priceAlertsMachine } from '../machines/priceAlerts/priceAlerts.machine';
-import { priceAlertsView } from '../machines/priceAlerts/priceAlerts.view';
+import { connectPriceAlerts, priceAlertsView } from '../machines/priceAlerts/priceAlerts.view';
 
 // /alerts shows what priceAlertsView returns: the field's problem as typed, each outcome where it belongs.
 
@@ -95,5 +95,28 @@ describe('priceAlertsView', () => {
       asset: 'ETH',
       price: '2500.5',
     });
+  });
+});
+
+describe('connectPriceAlerts', () => {
+  it('sends the form’s choices, the creation with the alert count, and the removal asked, confirmed or kept as the machine’s events', () => {
+    const sent: unknown[] = [];
+    const view = connectPriceAlerts(start().getSnapshot(), (event) => sent.push(event));
+    view.chooseAsset('ETH');
+    view.chooseKind('move');
+    view.typeValue('2,5', '2.5');
+    view.create(3);
+    view.remove('a1');
+    view.confirmRemove();
+    view.keep();
+    expect(sent).toEqual([
+      { type: 'ASSET_CHOSEN', asset: 'ETH' },
+      { type: 'KIND_CHOSEN', kind: 'move' },
+      { type: 'VALUE_CHANGED', text: '2,5', value: '2.5' },
+      { type: 'SUBMITTED', alertCount: 3 },
+      { type: 'REMOVE_REQUESTED', alertId: 'a1' },
+      { type: 'REMOVE_CONFIRMED' },
+      { type: 'REMOVE_CANCELLED' },
+    ]);
   });
 });

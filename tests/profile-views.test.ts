@@ -1,21 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { inviteMachine } from '../machines/invite/invite.machine';
-import { inviteView } from '../machines/invite/invite.view';
+import { connectInvite } from '../machines/invite/invite.view';
 import { onboardingMachine } from '../machines/onboarding/onboarding.machine';
 import { connectOnboarding } from '../machines/onboarding/onboarding.view';
 import { matchesQuery, searchable } from '../src/screens/help/helpContent';
 
 describe('the invite view', () => {
+  const sent: unknown[] = [];
   const at = (value: unknown) =>
-    inviteView(inviteMachine.resolveState({ value: value as never, context: { link: 'https://x/?ref_code=A' } }));
+    connectInvite(inviteMachine.resolveState({ value: value as never, context: { link: 'https://x/?ref_code=A' } }), (event) =>
+      sent.push(event),
+    );
 
   it('says the last outcome, and is busy while the sheet or the clipboard works', () => {
-    expect(at({ ready: 'idle' })).toEqual({ busy: false, outcome: null });
-    expect(at({ ready: 'copied' })).toEqual({ busy: false, outcome: 'copied' });
-    expect(at({ ready: 'shared' })).toEqual({ busy: false, outcome: 'shared' });
-    expect(at({ ready: 'copyFailed' })).toEqual({ busy: false, outcome: 'copyFailed' });
-    expect(at('sharing')).toEqual({ busy: true, outcome: null });
-    expect(at('copying')).toEqual({ busy: true, outcome: null });
+    expect(at({ ready: 'idle' })).toMatchObject({ busy: false, outcome: null });
+    expect(at({ ready: 'copied' })).toMatchObject({ busy: false, outcome: 'copied' });
+    expect(at({ ready: 'shared' })).toMatchObject({ busy: false, outcome: 'shared' });
+    expect(at({ ready: 'copyFailed' })).toMatchObject({ busy: false, outcome: 'copyFailed' });
+    expect(at('sharing')).toMatchObject({ busy: true, outcome: null });
+    expect(at('copying')).toMatchObject({ busy: true, outcome: null });
+  });
+
+  it('shares or copies the link as the machine’s events, with whether the device offers a share sheet', () => {
+    const view = at({ ready: 'idle' });
+    view.share('https://x/?ref_code=A', false);
+    view.copy('https://x/?ref_code=A');
+    expect(sent).toEqual([
+      { type: 'SHARE_REQUESTED', link: 'https://x/?ref_code=A', canShare: false },
+      { type: 'COPY_REQUESTED', link: 'https://x/?ref_code=A' },
+    ]);
   });
 });
 

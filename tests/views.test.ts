@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { biometricMachine } from '../machines/biometric/biometric.machine';
-import { biometricView } from '../machines/biometric/biometric.view';
+import { connectBiometric } from '../machines/biometric/biometric.view';
+import { changePasswordMachine } from '../machines/changePassword/changePassword.machine';
+import { connectChangePassword } from '../machines/changePassword/changePassword.view';
+import { sessionMachine } from '../machines/session/session.machine';
+import { connectSession } from '../machines/session/session.view';
 import { forgotPasswordMachine } from '../machines/forgotPassword/forgotPassword.machine';
 import { connectForgotPassword } from '../machines/forgotPassword/forgotPassword.view';
 import { phoneChangeMachine } from '../machines/phoneChange/phoneChange.machine';
 import { connectPhoneChange } from '../machines/phoneChange/phoneChange.view';
 import { registrationMachine } from '../machines/registration/registration.machine';
-import { registrationStep, registrationView } from '../machines/registration/registration.view';
+import { connectRegistration, registrationStep } from '../machines/registration/registration.view';
 import type { Quote, QuoteBody, Transfer, TransferBody } from '../contract/transfers';
 import type { SubmitIntent } from '../machines/parts/idempotentSubmit';
 import { transferMachine } from '../machines/transfer/transfer.machine';
@@ -203,20 +207,52 @@ describe('the sign-up wizard view', () => {
     expect(registrationStep(snapshot('finished'))).toBeUndefined();
   });
 
+  const sent: unknown[] = [];
+  const at = (value: unknown) => connectRegistration(snapshot(value), (event) => sent.push(event));
+
   it('is busy while a page’s answer is awaited', () => {
-    expect(registrationView(snapshot('editingDetails')).busy).toBe(false);
-    expect(registrationView(snapshot('registering')).busy).toBe(true);
-    expect(registrationView(snapshot({ verifyingEmail: { code: 'checking', resend: 'ready' } })).busy).toBe(true);
-    expect(registrationView(snapshot({ verifyingEmail: { code: 'editing', resend: 'resending' } }))).toMatchObject({
-      busy: false,
-      resending: true,
-    });
+    expect(at('editingDetails').busy).toBe(false);
+    expect(at('registering').busy).toBe(true);
+    expect(at({ verifyingEmail: { code: 'checking', resend: 'ready' } }).busy).toBe(true);
+    expect(at({ verifyingEmail: { code: 'editing', resend: 'resending' } })).toMatchObject({ busy: false, resending: true });
+  });
+
+  it('sends each page’s answers as the machine’s events, a changed field with the rest of the draft as it was', () => {
+    sent.length = 0;
+    at('choosingMethod').chooseEmail();
+    const details = at('editingDetails');
+    details.typeDetails({ country: 'FR' });
+    details.submitDetails('a long password 1');
+    const promo = at('enteringPromoCode');
+    promo.typePromo('WELCOME');
+    promo.submitPromo();
+    promo.skipPromo();
+    const verify = at({ verifyingEmail: { code: 'editing', resend: 'ready' } });
+    verify.submitCode('123456');
+    verify.resend();
+    const passkey = at('offeringPasskey');
+    passkey.createPasskey();
+    passkey.skipPasskey();
+    expect(sent).toEqual([
+      { type: 'EMAIL_CHOSEN' },
+      { type: 'DETAILS_TYPED', email: 'new@meridian.test', country: 'FR', acceptTerms: true },
+      { type: 'DETAILS_SUBMITTED', email: 'new@meridian.test', country: 'DE', acceptTerms: true, password: 'a long password 1' },
+      { type: 'PROMO_TYPED', code: 'WELCOME' },
+      { type: 'PROMO_SUBMITTED' },
+      { type: 'PROMO_SKIPPED' },
+      { type: 'CODE_SUBMITTED', code: '123456' },
+      { type: 'RESEND_REQUESTED' },
+      { type: 'PASSKEY_REQUESTED' },
+      { type: 'PASSKEY_SKIPPED' },
+    ]);
   });
 });
 
 describe('the passkeys section view', () => {
   const context = { enabled: true, codeToken: null, options: null, codeChannel: 'email' as const, failure: null, removing: null };
-  const at = (value: string) => biometricView(biometricMachine.resolveState({ value: value as never, context }));
+  const sent: unknown[] = [];
+  const at = (value: string) =>
+    connectBiometric(biometricMachine.resolveState({ value: value as never, context }), (event) => sent.push(event));
 
   it('offers the buttons only when nothing is under way, and keeps the add button busy through the whole addition', () => {
     expect(at('idle')).toMatchObject({ idle: true, adding: false, codeFor: null });
@@ -232,6 +268,64 @@ describe('the passkeys section view', () => {
     expect(at('awaitingDisableCode')).toMatchObject({ codeFor: 'disable', checkingCode: false });
     expect(at('confirmingDisable')).toMatchObject({ codeFor: 'disable', checkingCode: true, finishing: 'disable' });
     expect(at('confirmingEnable')).toMatchObject({ codeFor: null, finishing: 'enable' });
+  });
+
+  it('adds, removes one or all, and answers the code form as the machine’s events', () => {
+    sent.length = 0;
+    const idle = at('idle');
+    idle.add();
+    idle.removeAll();
+    idle.remove('pk-1');
+    const code = at('awaitingEnableCode');
+    code.submitCode('123456');
+    code.cancel();
+    expect(sent).toEqual([
+      { type: 'ENABLE_REQUESTED' },
+      { type: 'DISABLE_ALL_REQUESTED' },
+      { type: 'REMOVE_REQUESTED', id: 'pk-1' },
+      { type: 'CODE_SUBMITTED', code: '123456' },
+      { type: 'CANCELLED' },
+    ]);
+  });
+});
+
+describe('the password section view', () => {
+  const context = { currentError: null, newError: null, failure: null, otherSessionsEnded: null };
+  const sent: unknown[] = [];
+  const at = (value: string) =>
+    connectChangePassword(changePasswordMachine.resolveState({ value: value as never, context }), (event) => sent.push(event));
+
+  it('shows the form once opened (behind the step-up too), busy while the password changes', () => {
+    expect(at('closed')).toMatchObject({ formShown: false, busy: false });
+    expect(at('changing')).toMatchObject({ formShown: true, busy: true });
+  });
+
+  it('opens, sends both passwords typed, and cancels as the machine’s events', () => {
+    sent.length = 0;
+    at('closed').open();
+    const form = at('editing');
+    form.submit('the old one 1', 'a new password 2');
+    form.cancel();
+    expect(sent).toEqual([
+      { type: 'OPENED' },
+      { type: 'PASSWORDS_SUBMITTED', current: 'the old one 1', next: 'a new password 2' },
+      { type: 'CANCELLED' },
+    ]);
+  });
+});
+
+describe('the session’s view', () => {
+  it('is logging out while the session is revoked, and logs out as the machine’s event', () => {
+    const sent: unknown[] = [];
+    const at = (value: string) =>
+      connectSession(
+        sessionMachine.resolveState({ value: value as never, context: { hasAuthToken: true, hasRefreshToken: true } }),
+        (event) => sent.push(event),
+      );
+    expect(at('loggingOut').loggingOut).toBe(true);
+    expect(at('signedOut').loggingOut).toBe(false);
+    at('signedOut').logOut();
+    expect(sent).toEqual([{ type: 'LOG_OUT_REQUESTED' }]);
   });
 });
 

@@ -1,10 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
+import type { Send } from '../parts/connect';
 import type { biometricMachine } from './biometric.machine';
 
-type BiometricSnapshot = SnapshotFrom<typeof biometricMachine>;
+type Biometric = typeof biometricMachine;
+type BiometricSnapshot = SnapshotFrom<Biometric>;
 
-/** What the passkeys section of /profile/security shows. */
-export function biometricView(snapshot: BiometricSnapshot) {
+/** What the passkeys section of /profile/security shows and its intents. */
+export function connectBiometric(snapshot: BiometricSnapshot, send: Send<Biometric>) {
   const is = (...states: Parameters<BiometricSnapshot['matches']>[0][]) => states.some((state) => snapshot.matches(state));
   return {
     /** Nothing under way: the buttons are offered. */
@@ -21,5 +23,11 @@ export function biometricView(snapshot: BiometricSnapshot) {
     enabled: snapshot.context.enabled,
     channel: snapshot.context.codeChannel,
     failure: snapshot.context.failure,
+    add: () => send({ type: 'ENABLE_REQUESTED' }),
+    removeAll: () => send({ type: 'DISABLE_ALL_REQUESTED' }),
+    /** One passkey, already confirmed in its row: the step-up, then the removal. */
+    remove: (id: string) => send({ type: 'REMOVE_REQUESTED', id }),
+    submitCode: (code: string) => send({ type: 'CODE_SUBMITTED', code }),
+    cancel: () => send({ type: 'CANCELLED' }),
   };
 }

@@ -1,9 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import { KYC_STEPS } from '../../contract/kyc';
+import type { Send } from '../parts/connect';
 import { isReadyToSubmit, type kycMachine } from './kyc.machine';
 
-/** What /kyc shows. */
-export function kycView(snapshot: SnapshotFrom<typeof kycMachine>) {
+type Kyc = typeof kycMachine;
+
+/** What /kyc shows and its intents. */
+export function connectKyc(snapshot: SnapshotFrom<Kyc>, send: Send<Kyc>) {
   const { application, failure } = snapshot.context;
   return {
     /** Nothing to show yet: skeletons. */
@@ -17,5 +20,7 @@ export function kycView(snapshot: SnapshotFrom<typeof kycMachine>) {
     reason: application?.reason ?? null,
     canSubmit: isReadyToSubmit(application),
     failure,
+    submit: () => send({ type: 'SUBMITTED' }),
+    retry: () => send({ type: 'RETRY' }),
   };
 }

@@ -1,24 +1,25 @@
 import type { SnapshotFrom } from 'xstate';
-import { missingSide, type kycDocumentMachine } from './kycDocument.machine';
+import type { CountryCode, KycDocumentType } from '../../contract';
+import type { Send } from '../parts/connect';
+import { missingSide, type Identity, type kycDocumentMachine } from './kycDocument.machine';
 
-/** What /kyc/document shows. */
-export function kycDocumentView(snapshot: SnapshotFrom<typeof kycDocumentMachine>) {
+type KycDocument = typeof kycDocumentMachine;
+
+/** What /kyc/document shows, one part at a time (booleans, one of them true), and its intents. */
+export function connectKycDocument(snapshot: SnapshotFrom<KycDocument>, send: Send<KycDocument>) {
   const { type, country, person, problems, files, picked, stream, cameraRefused, editable, failure } = snapshot.context;
-  const step = snapshot.matches('loading')
-    ? 'loading'
-    : snapshot.matches('unavailable')
-      ? 'unavailable'
-      : snapshot.matches('choosing') || snapshot.matches('savingDocument')
-        ? 'choosing'
-        : snapshot.matches('complete')
-          ? 'complete'
-          : snapshot.matches({ capturing: 'camera' }) || snapshot.matches({ capturing: 'startingCamera' })
-            ? 'camera'
-            : snapshot.matches({ capturing: 'previewing' }) || snapshot.matches({ capturing: 'uploading' })
-              ? 'preview'
-              : 'source';
+  const complete = snapshot.matches('complete');
+  const camera = snapshot.matches({ capturing: 'camera' }) || snapshot.matches({ capturing: 'startingCamera' });
+  const preview = snapshot.matches({ capturing: 'previewing' }) || snapshot.matches({ capturing: 'uploading' });
   return {
-    step,
+    loading: snapshot.matches('loading'),
+    unavailable: snapshot.matches('unavailable'),
+    /** The document's type, country and the holder's identity (while they are saved too). */
+    choosing: snapshot.matches('choosing') || snapshot.matches('savingDocument'),
+    complete,
+    /** Capturing a side: the camera's picture, the picture or scan to confirm, else the choice of camera or file. */
+    camera,
+    preview,
     busy: snapshot.hasTag('busy'),
     type,
     country,
@@ -32,9 +33,19 @@ export function kycDocumentView(snapshot: SnapshotFrom<typeof kycDocumentMachine
     picked,
     stream,
     cameraRefused,
-    canChange: snapshot.matches('complete') ? editable : true,
+    canChange: complete ? editable : true,
     /** Every side of the chosen document is uploaded; a check decided before that has none to speak of. */
     uploaded: type !== null && missingSide(type, files) === null,
     failure,
+    choose: (documentType: KycDocumentType, chosenCountry: CountryCode, identity: Identity) =>
+      send({ type: 'DOCUMENT_CHOSEN', documentType, country: chosenCountry, ...identity }),
+    openCamera: () => send({ type: 'CAMERA_CHOSEN' }),
+    closeCamera: () => send({ type: 'CAMERA_CLOSED' }),
+    takePhoto: (file: Blob) => send({ type: 'PHOTO_TAKEN', file }),
+    pickFile: (file: Blob) => send({ type: 'FILE_PICKED', file }),
+    confirm: () => send({ type: 'CONFIRMED' }),
+    retake: () => send({ type: 'RETAKE' }),
+    change: () => send({ type: 'CHANGE_REQUESTED' }),
+    retry: () => send({ type: 'RETRY' }),
   };
 }

@@ -1,6 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
 import { questionsFor, type KycQuestion, type QuestionnaireAnswers } from '../../contract/kyc';
+import type { Send } from '../parts/connect';
 import type { kycQuestionnaireMachine } from './kycQuestionnaire.machine';
+
+type KycQuestionnaire = typeof kycQuestionnaireMachine;
 
 /**
  * Why a refused answer is refused: none (spaces alone are none: the contract trims them), a written
@@ -14,8 +17,8 @@ function errorOf(answers: QuestionnaireAnswers, question: KycQuestion): AnswerEr
   return question === 'taxId' ? 'invalid' : 'length';
 }
 
-/** What /kyc/questionnaire shows. */
-export function kycQuestionnaireView(snapshot: SnapshotFrom<typeof kycQuestionnaireMachine>) {
+/** What /kyc/questionnaire shows and its intents. */
+export function connectKycQuestionnaire(snapshot: SnapshotFrom<KycQuestionnaire>, send: Send<KycQuestionnaire>) {
   const { answers, invalid, editable, failure } = snapshot.context;
   return {
     // Until the draft is read too: a field typed into before it arrives would be lost when it does.
@@ -33,5 +36,11 @@ export function kycQuestionnaireView(snapshot: SnapshotFrom<typeof kycQuestionna
     >,
     canEdit: snapshot.matches('answered') && editable,
     failure,
+    /** An answer as its field holds it: the yes / no of `pep` is a boolean, an unchosen one none. */
+    answer: (question: KycQuestion, raw: string) =>
+      send({ type: 'ANSWERED', question, value: question === 'pep' ? (raw === '' ? undefined : raw === 'yes') : raw }),
+    submit: () => send({ type: 'SUBMITTED' }),
+    edit: () => send({ type: 'EDIT_REQUESTED' }),
+    retry: () => send({ type: 'RETRY' }),
   };
 }

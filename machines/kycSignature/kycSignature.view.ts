@@ -1,9 +1,12 @@
 import type { SnapshotFrom } from 'xstate';
 import { SIGNATURE_MIN_STROKES } from '../../contract/kyc';
-import { drawnStrokes, type kycSignatureMachine } from './kycSignature.machine';
+import type { Send } from '../parts/connect';
+import { drawnStrokes, type kycSignatureMachine, type Stroke } from './kycSignature.machine';
 
-/** What /kyc/signature shows. */
-export function kycSignatureView(snapshot: SnapshotFrom<typeof kycSignatureMachine>) {
+type KycSignature = typeof kycSignatureMachine;
+
+/** What /kyc/signature shows and its intents. */
+export function connectKycSignature(snapshot: SnapshotFrom<KycSignature>, send: Send<KycSignature>) {
   const { strokes, tooShort, signedAt, editable, failure } = snapshot.context;
   return {
     loading: snapshot.matches('loading'),
@@ -19,5 +22,13 @@ export function kycSignatureView(snapshot: SnapshotFrom<typeof kycSignatureMachi
     signedAt: snapshot.matches('signed') ? signedAt : null,
     canSignAgain: snapshot.matches('signed') && editable,
     failure,
+    /** A stroke, once the pointer lifts. */
+    draw: (stroke: Stroke) => send({ type: 'STROKE_DRAWN', stroke }),
+    undo: () => send({ type: 'UNDONE' }),
+    clear: () => send({ type: 'CLEARED' }),
+    /** The pad as a PNG data URL. */
+    sign: (image: string) => send({ type: 'SUBMITTED', image }),
+    signAgain: () => send({ type: 'SIGN_AGAIN' }),
+    retry: () => send({ type: 'RETRY' }),
   };
 }

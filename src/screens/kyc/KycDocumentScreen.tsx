@@ -1,13 +1,13 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, KYC_DOCUMENT_TYPES, type CountryCode, type KycDocumentType } from '../../../contract';
 import { NAME_MAX_LENGTH } from '../../../contract/fields';
 import { kycDocumentMachine, type Identity } from '../../../machines/kycDocument/kycDocument.machine';
-import { kycDocumentView } from '../../../machines/kycDocument/kycDocument.view';
+import { connectKycDocument } from '../../../machines/kycDocument/kycDocument.view';
 import { kycDocumentActors } from '../../app/actors/kyc';
-import { useFlowActor, useLocale } from '../../app/context';
+import { useConnect, useFlowActor, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { FileInput } from '../../ui/FileInput';
 import { SelectField, TextField } from '../../ui/TextField';
@@ -59,8 +59,7 @@ export function KycDocumentScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
-  const flow = useFlowActor(kycDocumentMachine, kycDocumentActors);
-  const view = useSelector(flow, kycDocumentView, shallowEqual);
+  const view = useConnect(useFlowActor(kycDocumentMachine, kycDocumentActors), connectKycDocument);
   const countries = useMemo(() => countryOptions(locale), [locale]);
   // What the customer picks here; until then the draft's choice (another device's included).
   const [typePicked, setType] = useState<KycDocumentType | ''>('');
@@ -72,26 +71,23 @@ export function KycDocumentScreen() {
   const fileInput = useRef<HTMLInputElement>(null);
   const previewUrl = useObjectUrl(view.picked);
 
-  if (view.step === 'loading') return <ScreenSkeleton label={t('kyc.loading')} />;
-  if (view.step === 'unavailable') return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
+  if (view.loading) return <ScreenSkeleton label={t('kyc.loading')} />;
+  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={view.retry} />;
 
   const alert = (
-    <div className="form-alert" role="alert" aria-live="assertive">
-      {view.failure && view.failure.code !== 'camera_refused' ? <KycFailure failure={view.failure} /> : null}
-    </div>
+    <FormAlert>{view.failure && view.failure.code !== 'camera_refused' ? <KycFailure failure={view.failure} /> : null}</FormAlert>
   );
 
-  if (view.step === 'choosing') {
+  if (view.choosing) {
     // What was typed, else what the draft holds (the profile's name, another device's answers).
     const identity: Identity = {
       firstName: typed.firstName ?? view.person.firstName ?? '',
       lastName: typed.lastName ?? view.person.lastName ?? '',
       dateOfBirth: typed.dateOfBirth ?? view.person.dateOfBirth ?? '',
     };
-    const choose = (event: FormEvent) => {
-      event.preventDefault();
+    const choose = () => {
       if (!type || !country || !COUNTRY_CODES.includes(country)) return setMissing(true);
-      flow.send({ type: 'DOCUMENT_CHOSEN', documentType: type, country, ...identity });
+      view.choose(type, country, identity);
     };
     const problem = (field: keyof Identity) => view.problems?.[field];
     const identityField = (field: keyof Identity, autoComplete: string, kind: 'text' | 'date') => (
@@ -107,7 +103,7 @@ export function KycDocumentScreen() {
       />
     );
     return (
-      <form className="form" noValidate onSubmit={choose} aria-busy={view.busy}>
+      <Form busy={view.busy} onSubmit={choose}>
         <p className="page-lead">{t('screens.kycDocument.lead')}</p>
         {alert}
         <fieldset className="choice-group stack">
@@ -154,11 +150,11 @@ export function KycDocumentScreen() {
         <Button variant="primary" type="submit" busy={view.busy}>
           {t('kyc.document.continue')}
         </Button>
-      </form>
+      </Form>
     );
   }
 
-  if (view.step === 'complete') {
+  if (view.complete) {
     return (
       <div className="stack">
         <p role="status" className="notice">
@@ -166,7 +162,7 @@ export function KycDocumentScreen() {
             ? t('kyc.document.complete', { type: t(`kyc.document.types.${view.type}`) })
             : t('kycDocumentDecided.nothingToUpload')}
         </p>
-        {view.canChange ? <Button onClick={() => flow.send({ type: 'CHANGE_REQUESTED' })}>{t('kyc.document.change')}</Button> : null}
+        {view.canChange ? <Button onClick={view.change}>{t('kyc.document.change')}</Button> : null}
         <BackToOverview />
       </div>
     );
@@ -177,13 +173,9 @@ export function KycDocumentScreen() {
     <section className="stack" aria-labelledby={`${id}-side`}>
       <h2 id={`${id}-side`}>{t(`kyc.document.sides.${side}`, { type: view.type ? t(`kyc.document.types.${view.type}`) : '' })}</h2>
       {alert}
-      {view.step === 'camera' ? (
-        <CameraView
-          stream={view.stream}
-          onTaken={(file) => flow.send({ type: 'PHOTO_TAKEN', file })}
-          onClose={() => flow.send({ type: 'CAMERA_CLOSED' })}
-        />
-      ) : view.step === 'preview' ? (
+      {view.camera ? (
+        <CameraView stream={view.stream} onTaken={view.takePhoto} onClose={view.closeCamera} />
+      ) : view.preview ? (
         <div className="stack">
           {view.picked?.type === 'application/pdf' ? (
             <p className="notice">{t('kyc.document.pdfChosen')}</p>
@@ -191,10 +183,10 @@ export function KycDocumentScreen() {
             <img className="kyc-preview" src={previewUrl} alt={t('kyc.document.previewAlt')} data-testid="kyc-preview" />
           ) : null}
           <div className="button-row">
-            <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CONFIRMED' })}>
+            <Button variant="primary" busy={view.busy} onClick={view.confirm}>
               {view.busy ? t('kyc.document.uploading') : t('kyc.document.use')}
             </Button>
-            <Button disabled={view.busy} onClick={() => flow.send({ type: 'RETAKE' })}>
+            <Button disabled={view.busy} onClick={view.retake}>
               {t('kyc.document.retake')}
             </Button>
           </div>
@@ -206,14 +198,14 @@ export function KycDocumentScreen() {
               {t('kyc.document.cameraRefused')}
             </p>
           ) : (
-            <Button variant="primary" busy={view.busy} onClick={() => flow.send({ type: 'CAMERA_CHOSEN' })}>
+            <Button variant="primary" busy={view.busy} onClick={view.openCamera}>
               {t('kyc.document.camera')}
             </Button>
           )}
           <Button onClick={() => fileInput.current?.click()}>{t('kyc.document.upload')}</Button>
           <p className="hint">{t('kyc.document.uploadHint')}</p>
-          <FileInput ref={fileInput} label={t('kyc.document.upload')} onPicked={(file) => flow.send({ type: 'FILE_PICKED', file })} />
-          <Button variant="link" onClick={() => flow.send({ type: 'CHANGE_REQUESTED' })}>
+          <FileInput ref={fileInput} label={t('kyc.document.upload')} onPicked={view.pickFile} />
+          <Button variant="link" onClick={view.change}>
             {t('kyc.document.change')}
           </Button>
         </div>

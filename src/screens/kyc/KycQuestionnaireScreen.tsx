@@ -1,12 +1,12 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FUND_SOURCES, MONTHLY_VOLUMES, OCCUPATIONS, QUESTIONNAIRE_TEXT_LENGTH, type KycQuestion } from '../../../contract/kyc';
 import { kycQuestionnaireMachine } from '../../../machines/kycQuestionnaire/kycQuestionnaire.machine';
-import { kycQuestionnaireView } from '../../../machines/kycQuestionnaire/kycQuestionnaire.view';
+import { connectKycQuestionnaire } from '../../../machines/kycQuestionnaire/kycQuestionnaire.view';
 import { kycQuestionnaireActors } from '../../app/actors/kyc';
-import { useFlowActor, useLocale } from '../../app/context';
+import { useConnect, useFlowActor, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { SelectField, TextField } from '../../ui/TextField';
 import { countryOptions } from '../shared/countries';
@@ -24,28 +24,21 @@ const CHOICES: Partial<Record<KycQuestion, readonly string[]>> = {
 export function KycQuestionnaireScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const flow = useFlowActor(kycQuestionnaireMachine, kycQuestionnaireActors);
-  const view = useSelector(flow, kycQuestionnaireView, shallowEqual);
+  const view = useConnect(useFlowActor(kycQuestionnaireMachine, kycQuestionnaireActors), connectKycQuestionnaire);
   const countries = useMemo(() => countryOptions(locale), [locale]);
 
   if (view.loading) return <ScreenSkeleton label={t('kyc.loading')} />;
-  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
+  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={view.retry} />;
 
   const valueOf = (question: KycQuestion): string => {
     const value = view.answers[question];
     return typeof value === 'boolean' ? (value ? 'yes' : 'no') : (value ?? '');
   };
-  const answer = (question: KycQuestion, raw: string) =>
-    flow.send({ type: 'ANSWERED', question, value: question === 'pep' ? (raw === '' ? undefined : raw === 'yes') : raw });
   // The written answers' rule, said before it is broken (the field stops at the maximum) and when it is.
   const textLength = t('kyc.questionnaire.textLength', QUESTIONNAIRE_TEXT_LENGTH);
   const errorOf = (question: KycQuestion) => {
     const error = view.errors[question];
     return error === undefined ? null : error === 'length' ? textLength : t(`kyc.questionnaire.${error}`);
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'SUBMITTED' });
   };
 
   if (view.saved) {
@@ -68,18 +61,16 @@ export function KycQuestionnaireScreen() {
             </div>
           ))}
         </dl>
-        {view.canEdit ? <Button onClick={() => flow.send({ type: 'EDIT_REQUESTED' })}>{t('kyc.questionnaire.change')}</Button> : null}
+        {view.canEdit ? <Button onClick={view.edit}>{t('kyc.questionnaire.change')}</Button> : null}
         <BackToOverview />
       </div>
     );
   }
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
+    <Form busy={view.busy} onSubmit={view.submit}>
       <p className="page-lead">{t('screens.kycQuestionnaire.lead')}</p>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {view.failure ? <KycFailure failure={view.failure} /> : null}
-      </div>
+      <FormAlert>{view.failure ? <KycFailure failure={view.failure} /> : null}</FormAlert>
       {view.questions.map((question) => {
         const label = t(`kyc.questionnaire.questions.${question}`);
         const choices = CHOICES[question];
@@ -90,7 +81,7 @@ export function KycQuestionnaireScreen() {
               label={label}
               name={question}
               value={valueOf(question)}
-              onChange={(event) => answer(question, event.target.value)}
+              onChange={(event) => view.answer(question, event.target.value)}
               error={errorOf(question)}
               options={
                 <>
@@ -118,7 +109,7 @@ export function KycQuestionnaireScreen() {
             name={question}
             dir={question === 'taxId' ? 'ltr' : undefined}
             value={valueOf(question)}
-            onChange={(event) => answer(question, event.target.value)}
+            onChange={(event) => view.answer(question, event.target.value)}
             error={errorOf(question)}
             maxLength={question === 'taxId' ? undefined : QUESTIONNAIRE_TEXT_LENGTH.max}
             hint={
@@ -130,6 +121,6 @@ export function KycQuestionnaireScreen() {
       <Button variant="primary" type="submit" busy={view.busy}>
         {view.busy ? t('kyc.questionnaire.saving') : t('kyc.questionnaire.save')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,12 +1,12 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { kycMachine } from '../../../machines/kyc/kyc.machine';
-import { kycView } from '../../../machines/kyc/kyc.view';
+import { connectKyc } from '../../../machines/kyc/kyc.view';
 import { kycActors } from '../../app/actors/kyc';
-import { useFlowActor, useLocalize } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/Form';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { ScreenSkeleton } from '../../ui/Skeleton';
@@ -17,12 +17,11 @@ import './kyc.css';
 export function KycScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const flow = useFlowActor(kycMachine, kycActors);
-  const view = useSelector(flow, kycView, shallowEqual);
+  const view = useConnect(useFlowActor(kycMachine, kycActors), connectKyc);
   const id = useId();
 
   if (view.loading) return <ScreenSkeleton label={t('kyc.loading')} />;
-  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
+  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={view.retry} />;
   return (
     <div className="stack">
       <p className="page-lead">{t('screens.kyc.lead')}</p>
@@ -49,10 +48,8 @@ export function KycScreen() {
       </ListRows>
       {view.editable ? (
         <div className="stack">
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? <KycFailure failure={view.failure} /> : null}
-          </div>
-          <Button variant="primary" block busy={view.busy} disabled={!view.canSubmit} onClick={() => flow.send({ type: 'SUBMITTED' })}>
+          <FormAlert>{view.failure ? <KycFailure failure={view.failure} /> : null}</FormAlert>
+          <Button variant="primary" block busy={view.busy} disabled={!view.canSubmit} onClick={view.submit}>
             {view.busy ? t('kyc.submitting') : t('kyc.submit')}
           </Button>
           {view.canSubmit ? null : <p className="hint">{t('kyc.submitHint')}</p>}

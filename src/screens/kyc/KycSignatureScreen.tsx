@@ -1,13 +1,13 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KYC_TERMS_VERSION } from '../../../contract/kyc';
 import { kycSignatureMachine, SIGNATURE_PAD, type Stroke } from '../../../machines/kycSignature/kycSignature.machine';
-import { kycSignatureView } from '../../../machines/kycSignature/kycSignature.view';
+import { connectKycSignature } from '../../../machines/kycSignature/kycSignature.view';
 import { kycSignatureActors } from '../../app/actors/kyc';
-import { useFlowActor, useLocale } from '../../app/context';
+import { useConnect, useFlowActor, useLocale } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
+import { FormAlert } from '../../ui/Form';
 import { ScreenSkeleton } from '../../ui/Skeleton';
 import { LegalLinks } from '../shared/LegalLinks';
 import { BackToOverview, KycFailure, KycUnavailable } from './shared';
@@ -36,8 +36,7 @@ function paint(canvas: HTMLCanvasElement, strokes: readonly Stroke[]) {
 export function KycSignatureScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const flow = useFlowActor(kycSignatureMachine, kycSignatureActors);
-  const view = useSelector(flow, kycSignatureView, shallowEqual);
+  const view = useConnect(useFlowActor(kycSignatureMachine, kycSignatureActors), connectKycSignature);
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<Stroke | null>(null);
 
@@ -46,7 +45,7 @@ export function KycSignatureScreen() {
   }, [view.strokes, view.drawing]);
 
   if (view.loading) return <ScreenSkeleton label={t('kyc.loading')} />;
-  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={() => flow.send({ type: 'RETRY' })} />;
+  if (view.unavailable) return <KycUnavailable failure={view.failure} onRetry={view.retry} />;
   if (view.signed) {
     return (
       <div className="stack">
@@ -55,7 +54,7 @@ export function KycSignatureScreen() {
             ? t('kyc.signature.signedAt', { date: formatDate(new Date(view.signedAt), locale, { dateStyle: 'long', timeStyle: 'short' }) })
             : t('kyc.signature.nothingToSign')}
         </p>
-        {view.canSignAgain ? <Button onClick={() => flow.send({ type: 'SIGN_AGAIN' })}>{t('kyc.signature.signAgain')}</Button> : null}
+        {view.canSignAgain ? <Button onClick={view.signAgain}>{t('kyc.signature.signAgain')}</Button> : null}
         <BackToOverview />
       </div>
     );
@@ -77,7 +76,7 @@ export function KycSignatureScreen() {
     paint(canvas.current, [...view.strokes, drawing.current]);
   };
   const up = () => {
-    if (drawing.current) flow.send({ type: 'STROKE_DRAWN', stroke: drawing.current });
+    if (drawing.current) view.draw(drawing.current);
     drawing.current = null;
   };
 
@@ -85,9 +84,9 @@ export function KycSignatureScreen() {
     <div className="stack">
       <p className="page-lead">{t('kyc.signature.terms', { version: KYC_TERMS_VERSION })}</p>
       <LegalLinks newTab />
-      <div className="form-alert" role="alert" aria-live="assertive">
+      <FormAlert>
         {view.tooShort ? t('kyc.failure.signature_too_short') : view.failure ? <KycFailure failure={view.failure} /> : null}
-      </div>
+      </FormAlert>
       <canvas
         ref={canvas}
         className="kyc-pad"
@@ -102,18 +101,14 @@ export function KycSignatureScreen() {
         onPointerCancel={up}
       />
       <div className="button-row">
-        <Button disabled={!view.canUndo || view.busy} onClick={() => flow.send({ type: 'UNDONE' })}>
+        <Button disabled={!view.canUndo || view.busy} onClick={view.undo}>
           {t('kyc.signature.undo')}
         </Button>
-        <Button disabled={!view.canUndo || view.busy} onClick={() => flow.send({ type: 'CLEARED' })}>
+        <Button disabled={!view.canUndo || view.busy} onClick={view.clear}>
           {t('kyc.signature.clear')}
         </Button>
       </div>
-      <Button
-        variant="primary"
-        busy={view.busy}
-        onClick={() => flow.send({ type: 'SUBMITTED', image: canvas.current?.toDataURL('image/png') ?? '' })}
-      >
+      <Button variant="primary" busy={view.busy} onClick={() => view.sign(canvas.current?.toDataURL('image/png') ?? '')}>
         {view.busy ? t('kyc.signature.signing') : t('kyc.signature.sign')}
       </Button>
     </div>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNameLocked, NAME_MAX_LENGTH } from '../../../contract/fields';
 import { updateNameMachine } from '../../../machines/updateName/updateName.machine';
@@ -6,6 +6,7 @@ import { updateNameActors } from '../../app/actors/updateName';
 import { useMe } from '../../app/context';
 import { useWrite } from '../../app/useWrite';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { TextField } from '../../ui/TextField';
 import { failureText } from '../../ui/failureText';
 
@@ -25,10 +26,6 @@ export function DetailsScreen() {
   const locked = isNameLocked(customer.kycStatus, customer.firstName, customer.lastName) || save.failure?.code === 'name_locked';
   const value = (field: NameField) => typed[field] ?? customer[field] ?? '';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.submit({ firstName: value('firstName'), lastName: value('lastName') });
-  };
   const problem = (field: NameField) => save.problems?.[field];
   const field = (name: NameField, label: string, autoComplete: string) => (
     <TextField
@@ -50,26 +47,27 @@ export function DetailsScreen() {
   return (
     <div className="stack">
       <p className="page-lead">{t('screens.profileDetails.lead')}</p>
-      <form className="form card" noValidate onSubmit={submit} aria-busy={save.busy}>
-        <div className="form-alert" role="alert" aria-live="assertive">
-          {failure ? failureText(t, 'profile.details.errors', failure) : null}
-        </div>
-        {locked ? (
-          <p className="notice" data-testid="name-locked">
-            {t('profile.details.locked')}
+      {/* The kit's form lays out its fields; the card around it is this page's. */}
+      <div className="card">
+        <Form busy={save.busy} onSubmit={() => save.submit({ firstName: value('firstName'), lastName: value('lastName') })}>
+          <FormAlert>{failure ? failureText(t, 'profile.details.errors', failure) : null}</FormAlert>
+          {locked ? (
+            <p className="notice" data-testid="name-locked">
+              {t('profile.details.locked')}
+            </p>
+          ) : null}
+          {field('firstName', t('profile.details.firstName'), 'given-name')}
+          {field('lastName', t('profile.details.lastName'), 'family-name')}
+          <p role="status" className="notice">
+            {save.done ? t('profile.details.saved') : null}
           </p>
-        ) : null}
-        {field('firstName', t('profile.details.firstName'), 'given-name')}
-        {field('lastName', t('profile.details.lastName'), 'family-name')}
-        <p role="status" className="notice">
-          {save.done ? t('profile.details.saved') : null}
-        </p>
-        {locked ? null : (
-          <Button variant="primary" type="submit" busy={save.busy}>
-            {t('profile.details.save')}
-          </Button>
-        )}
-      </form>
+          {locked ? null : (
+            <Button variant="primary" type="submit" busy={save.busy}>
+              {t('profile.details.save')}
+            </Button>
+          )}
+        </Form>
+      </div>
       <dl className="fact-list card">
         <div className="fact">
           <dt>{t('profile.email')}</dt>

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { inviteMachine } from '../../../machines/invite/invite.machine';
-import { inviteView } from '../../../machines/invite/invite.view';
+import { connectInvite } from '../../../machines/invite/invite.view';
 import { inviteActors } from '../../app/actors/invite';
 import { profileApi } from '../../api/profile';
-import { useApi, useFlowActor, useLocalize } from '../../app/context';
+import { useApi, useConnect, useFlowActor, useLocalize } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { formatAmount } from '../../ui/money';
 import { QrCode } from '../../ui/QrCode';
@@ -31,8 +30,10 @@ export function InviteScreen() {
   const localize = useLocalize();
   const locale = useUiLocale();
   const invite = useQuery(inviteQuery(api));
-  const flow = useFlowActor(inviteMachine, (host) => inviteActors(host, () => t('invite.shareText')));
-  const view = useSelector(flow, inviteView, shallowEqual);
+  const view = useConnect(
+    useFlowActor(inviteMachine, (host) => inviteActors(host, () => t('invite.shareText'))),
+    connectInvite,
+  );
   const id = useId();
 
   if (invite.isError) {
@@ -70,11 +71,11 @@ export function InviteScreen() {
             variant="primary"
             busy={view.busy}
             // Asked on the press, not at render: what the device offers then is what counts.
-            onClick={() => flow.send({ type: 'SHARE_REQUESTED', link, canShare: deviceCanShare() })}
+            onClick={() => view.share(link, deviceCanShare())}
           >
             {t('invite.share')}
           </Button>
-          <Button disabled={view.busy} onClick={() => flow.send({ type: 'COPY_REQUESTED', link })}>
+          <Button disabled={view.busy} onClick={() => view.copy(link)}>
             {t('invite.copy')}
           </Button>
         </div>

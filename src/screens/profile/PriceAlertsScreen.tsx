@@ -1,16 +1,14 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ActorRefFrom } from 'xstate';
 import { CRYPTO_ASSETS, type CryptoAsset } from '../../../contract/assetList';
 import { cryptoAssetSchema } from '../../../contract/assets';
 import { PRICE_ALERT_KINDS, type PriceAlert, type PriceAlertKind } from '../../../contract/priceAlerts';
 import { priceAlertsMachine } from '../../../machines/priceAlerts/priceAlerts.machine';
-import { priceAlertsView } from '../../../machines/priceAlerts/priceAlerts.view';
+import { connectPriceAlerts } from '../../../machines/priceAlerts/priceAlerts.view';
 import { priceAlertsApi } from '../../api/priceAlerts';
 import { priceAlertsActors, priceAlertsQuery, ratesQuery } from '../../app/actors/priceAlerts';
-import { useApi, useFlowActor } from '../../app/context';
+import { useApi, useConnect, useFlowActor } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -23,8 +21,7 @@ import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { FailureMessage } from '../shared/FailureMessage';
 
-type Flow = ActorRefFrom<typeof priceAlertsMachine>;
-type View = ReturnType<typeof priceAlertsView>;
+type View = ReturnType<typeof connectPriceAlerts>;
 
 /** The decimals a move alert's percent may have (contract/priceAlerts.ts). */
 const PERCENT_DECIMALS = 2;
@@ -36,14 +33,13 @@ export function PriceAlertsScreen() {
   const [params] = useSearchParams();
   // An account's "Set a price alert" opens the form on its asset (?asset=ETH); anything else is ignored.
   const asset = cryptoAssetSchema.safeParse(params.get('asset')).data;
-  const flow = useFlowActor(priceAlertsMachine, priceAlertsActors, { input: { asset } });
-  const view = useSelector(flow, priceAlertsView, shallowEqual);
+  const view = useConnect(useFlowActor(priceAlertsMachine, priceAlertsActors, { input: { asset } }), connectPriceAlerts);
   const alerts = useQuery(priceAlertsQuery(api));
   const confirming = alerts.data?.find((alert) => alert.id === view.confirmingId) ?? null;
   return (
     <>
       <p className="page-lead">{t('screens.priceAlerts.lead')}</p>
-      <AlertForm flow={flow} view={view} alertCount={alerts.data?.length ?? 0} />
+      <AlertForm view={view} alertCount={alerts.data?.length ?? 0} />
       <section className="stack" aria-labelledby="price-alerts-list">
         <h2 id="price-alerts-list">{t('priceAlerts.listTitle')}</h2>
         <FormAlert>{view.removeFailure ? <FailureMessage scope="priceAlerts.failures" failure={view.removeFailure} /> : null}</FormAlert>
@@ -60,22 +56,22 @@ export function PriceAlertsScreen() {
         ) : (
           <ListRows label={t('priceAlerts.listTitle')} busy={view.removingId !== null}>
             {alerts.data.map((alert) => (
-              <AlertRow key={alert.id} alert={alert} flow={flow} view={view} />
+              <AlertRow key={alert.id} alert={alert} view={view} />
             ))}
           </ListRows>
         )}
       </section>
       <Sheet
         open={confirming !== null}
-        onClose={() => flow.send({ type: 'REMOVE_CANCELLED' })}
+        onClose={view.keep}
         title={t('priceAlerts.confirmTitle')}
         description={confirming ? <AlertCondition alert={confirming} /> : null}
       >
         <div className="button-row">
-          <Button variant="danger" onClick={() => flow.send({ type: 'REMOVE_CONFIRMED' })}>
+          <Button variant="danger" onClick={view.confirmRemove}>
             {t('priceAlerts.confirmRemove')}
           </Button>
-          <Button onClick={() => flow.send({ type: 'REMOVE_CANCELLED' })}>{t('priceAlerts.keep')}</Button>
+          <Button onClick={view.keep}>{t('priceAlerts.keep')}</Button>
         </div>
       </Sheet>
     </>
@@ -83,7 +79,7 @@ export function PriceAlertsScreen() {
 }
 
 /** The new alert: asset, kind, and the price or percent, judged by the flow as typed. */
-function AlertForm({ flow, view, alertCount }: { flow: Flow; view: View; alertCount: number }) {
+function AlertForm({ view, alertCount }: { view: View; alertCount: number }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const { draft } = view;
@@ -91,14 +87,14 @@ function AlertForm({ flow, view, alertCount }: { flow: Flow; view: View; alertCo
   return (
     <section className="stack" aria-labelledby="price-alert-new">
       <h2 id="price-alert-new">{t('priceAlerts.newTitle')}</h2>
-      <Form busy={view.busy} onSubmit={() => flow.send({ type: 'SUBMITTED', alertCount })}>
+      <Form busy={view.busy} onSubmit={() => view.create(alertCount)}>
         <FormAlert>{view.createFailure ? <FailureMessage scope="priceAlerts.failures" failure={view.createFailure} /> : null}</FormAlert>
         <p role="status">{view.created ? t('priceAlerts.created') : null}</p>
         <SelectField
           label={t('priceAlerts.asset')}
           name="asset"
           value={draft.asset}
-          onChange={(event) => flow.send({ type: 'ASSET_CHOSEN', asset: event.target.value as CryptoAsset })}
+          onChange={(event) => view.chooseAsset(event.target.value as CryptoAsset)}
           options={CRYPTO_ASSETS.map((asset) => (
             <option key={asset} value={asset}>
               {asset}
@@ -110,7 +106,7 @@ function AlertForm({ flow, view, alertCount }: { flow: Flow; view: View; alertCo
           label={t('priceAlerts.kind')}
           name="kind"
           value={draft.kind}
-          onChange={(event) => flow.send({ type: 'KIND_CHOSEN', kind: event.target.value as PriceAlertKind })}
+          onChange={(event) => view.chooseKind(event.target.value as PriceAlertKind)}
           options={PRICE_ALERT_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {t(`priceAlerts.kinds.${kind}`)}
@@ -129,7 +125,7 @@ function AlertForm({ flow, view, alertCount }: { flow: Flow; view: View; alertCo
             error={problem}
             onChange={(event) => {
               const parsed = parseAmount(event.target.value, locale, PERCENT_DECIMALS);
-              flow.send({ type: 'VALUE_CHANGED', text: event.target.value, value: parsed.ok ? parsed.value : event.target.value });
+              view.typeValue(event.target.value, parsed.ok ? parsed.value : event.target.value);
             }}
             end={<span className="field-suffix">%</span>}
           />
@@ -140,7 +136,7 @@ function AlertForm({ flow, view, alertCount }: { flow: Flow; view: View; alertCo
             asset="USD"
             value={draft.text}
             error={problem}
-            onChange={(text, parsed) => flow.send({ type: 'VALUE_CHANGED', text, value: parsed.ok ? parsed.value : text })}
+            onChange={(text, parsed) => view.typeValue(text, parsed.ok ? parsed.value : text)}
           />
         )}
         <Button variant="primary" type="submit" busy={view.creating} disabled={view.busy}>
@@ -175,7 +171,7 @@ function AlertCondition({ alert }: { alert: PriceAlert }) {
 }
 
 /** One alert: what it watches, whether it is watching or fired (and when), and its Remove button. */
-function AlertRow({ alert, flow, view }: { alert: PriceAlert; flow: Flow; view: View }) {
+function AlertRow({ alert, view }: { alert: PriceAlert; view: View }) {
   const { t } = useTranslation();
   const locale = useUiLocale();
   const fired = alert.lastFiredAt ? formatDate(new Date(alert.lastFiredAt), locale, { dateStyle: 'medium', timeStyle: 'short' }) : null;
@@ -188,11 +184,7 @@ function AlertRow({ alert, flow, view }: { alert: PriceAlert; flow: Flow; view: 
         ...(fired ? [t('priceAlerts.lastFired', { date: fired })] : []),
       ]}
       action={
-        <Button
-          disabled={view.busy}
-          busy={view.removingId === alert.id}
-          onClick={() => flow.send({ type: 'REMOVE_REQUESTED', alertId: alert.id })}
-        >
+        <Button disabled={view.busy} busy={view.removingId === alert.id} onClick={() => view.remove(alert.id)}>
           {t('priceAlerts.remove')}
         </Button>
       }

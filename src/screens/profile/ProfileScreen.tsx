@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageAutonym } from '../../i18n/format';
-import { useMe, useSystem } from '../../app/context';
+import { connectSession } from '../../../machines/session/session.view';
+import { useConnect, useMe, useSystem } from '../../app/context';
 import { routeById } from '../../routes/table';
 import { Button } from '../../ui/Button';
 import { RouteLinks } from '../shared/RouteScreen';
@@ -11,9 +11,8 @@ import { LevelSection } from './LevelSection';
 /** Who the customer is (name, e-mail, phone, identity check, language), their level, where the profile leads, and logging out. */
 export function ProfileScreen() {
   const { t } = useTranslation();
-  const { session } = useSystem();
   const me = useMe();
-  const loggingOut = useSelector(session, (s) => s.hasTag('loggingOut'));
+  const { loggingOut, logOut } = useConnect(useSystem().session, connectSession);
   const id = useId();
   const customer = me.data;
   const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') : '';
@@ -46,7 +45,7 @@ export function ProfileScreen() {
       </section>
       <LevelSection />
       <RouteLinks ids={routeById('profile').links ?? []} />
-      <Button block busy={loggingOut} onClick={() => session.send({ type: 'LOG_OUT_REQUESTED' })}>
+      <Button block busy={loggingOut} onClick={logOut}>
         {loggingOut ? t('profile.loggingOut') : t('profile.logOut')}
       </Button>
     </div>

@@ -1,9 +1,10 @@
-import { useSelector } from '@xstate/react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailsField } from '../../../machines/registration/registration.machine';
-import { useLocale } from '../../app/context';
+import { connectRegistration } from '../../../machines/registration/registration.view';
+import { useConnect, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { CheckboxField, SelectField, TextField } from '../../ui/TextField';
 import { failureText, fieldErrorText } from '../../ui/failureText';
@@ -17,39 +18,18 @@ export function RegisterEmailScreen() {
   const { t } = useTranslation();
   const locale = useLocale();
   const host = useRegistrationHost();
-  const registration = useRegistration('details');
-  const draft = useSelector(
-    registration,
-    (s) => s.context,
-    (a, b) => a.email === b.email && a.country === b.country && a.acceptTerms === b.acceptTerms,
-  );
-  const fieldErrors = useSelector(registration, (s) => s.context.fieldErrors);
-  const failure = useSelector(registration, (s) => s.context.failure);
-  const busy = useSelector(registration, (s) => s.hasTag('busy'));
+  const { draft, fieldErrors, failure, busy, typeDetails, submitDetails } = useConnect(useRegistration('details'), connectRegistration);
   // The password stays out of the machine: here and in the wizard's memory (kept across Back/Forward).
   const [password, setPassword] = useState(host.password.get);
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const id = useId();
 
-  const typed = (change: Partial<{ email: string; country: string; acceptTerms: boolean }>) =>
-    registration.send({
-      type: 'DETAILS_TYPED',
-      email: change.email ?? draft.email,
-      country: change.country ?? draft.country,
-      acceptTerms: change.acceptTerms ?? draft.acceptTerms,
-    });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    registration.send({ type: 'DETAILS_SUBMITTED', email: draft.email, country: draft.country, acceptTerms: draft.acceptTerms, password });
-  };
   const errorOf = (field: DetailsField) => fieldErrorText(t, field, fieldErrors[field]);
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+    <Form busy={busy} onSubmit={() => submitDetails(password)}>
       <p className="page-lead">{t('screens.registerEmail.lead')}</p>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {failure ? failureText(t, 'errors', failure) : null}
-      </div>
+      <FormAlert>{failure ? failureText(t, 'errors', failure) : null}</FormAlert>
       <TextField
         label={t('register.details.email')}
         name="email"
@@ -58,7 +38,7 @@ export function RegisterEmailScreen() {
         autoComplete="email"
         dir="ltr"
         value={draft.email}
-        onChange={(e) => typed({ email: e.target.value })}
+        onChange={(e) => typeDetails({ email: e.target.value })}
         error={errorOf('email')}
       />
       <TextField
@@ -83,7 +63,7 @@ export function RegisterEmailScreen() {
         name="country"
         autoComplete="country"
         value={draft.country}
-        onChange={(e) => typed({ country: e.target.value })}
+        onChange={(e) => typeDetails({ country: e.target.value })}
         error={errorOf('country')}
         options={
           <>
@@ -100,7 +80,7 @@ export function RegisterEmailScreen() {
         label={t('register.details.terms')}
         name="acceptTerms"
         checked={draft.acceptTerms}
-        onChange={(e) => typed({ acceptTerms: e.target.checked })}
+        onChange={(e) => typeDetails({ acceptTerms: e.target.checked })}
         error={errorOf('acceptTerms')}
       >
         <LegalLinks />
@@ -108,6 +88,6 @@ export function RegisterEmailScreen() {
       <Button variant="primary" block type="submit" busy={busy}>
         {busy ? t('register.details.submitting') : t('register.details.submit')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,8 @@
-import { useSelector } from '@xstate/react';
-import { type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { connectRegistration } from '../../../machines/registration/registration.view';
+import { useConnect } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form } from '../../ui/Form';
 import { TextField } from '../../ui/TextField';
 import { failureText } from '../../ui/failureText';
 import { useRegistration } from './useRegistration';
@@ -9,19 +10,11 @@ import { useRegistration } from './useRegistration';
 /** The optional promo code; a refused code is explained and stays in the field. */
 export function RegisterPromoCodeScreen() {
   const { t } = useTranslation();
-  const registration = useRegistration('promoCode');
-  const code = useSelector(registration, (s) => s.context.promoCode);
-  const failure = useSelector(registration, (s) => s.context.failure);
-  const busy = useSelector(registration, (s) => s.hasTag('busy'));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    registration.send({ type: 'PROMO_SUBMITTED' });
-  };
+  const { promoCode, failure, busy, typePromo, submitPromo, skipPromo } = useConnect(useRegistration('promoCode'), connectRegistration);
   const error = failure ? failureText(t, 'register.promo.errors', failure) : null;
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+    <Form busy={busy} onSubmit={submitPromo}>
       <p className="page-lead">{t('screens.registerPromoCode.lead')}</p>
       <TextField
         label={t('register.promo.label')}
@@ -30,16 +23,16 @@ export function RegisterPromoCodeScreen() {
         autoCapitalize="characters"
         spellCheck={false}
         dir="ltr"
-        value={code}
-        onChange={(e) => registration.send({ type: 'PROMO_TYPED', code: e.target.value })}
+        value={promoCode}
+        onChange={(e) => typePromo(e.target.value)}
         error={error}
       />
       <Button variant="primary" block type="submit" busy={busy}>
         {busy ? t('register.promo.applying') : t('register.promo.apply')}
       </Button>
-      <Button block disabled={busy} onClick={() => registration.send({ type: 'PROMO_SKIPPED' })}>
+      <Button block disabled={busy} onClick={skipPromo}>
         {t('register.promo.skip')}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalize } from '../../app/context';
+import { connectRegistration } from '../../../machines/registration/registration.view';
+import { useConnect, useLocalize } from '../../app/context';
 import { Icon } from '../../ui/Icon';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { useRegistration } from './useRegistration';
@@ -9,16 +10,12 @@ import { useRegistration } from './useRegistration';
 export function RegisterScreen() {
   const { t } = useTranslation();
   const localize = useLocalize();
-  const registration = useRegistration('method');
+  const { chooseEmail } = useConnect(useRegistration('method'), connectRegistration);
   return (
     <div className="stack">
       <p className="page-lead">{t('screens.register.lead')}</p>
       <ListRows>
-        <ListRow
-          label={t('register.method.email')}
-          end={<Icon name="chevron" />}
-          onClick={() => registration.send({ type: 'EMAIL_CHOSEN' })}
-        />
+        <ListRow label={t('register.method.email')} end={<Icon name="chevron" />} onClick={chooseEmail} />
         <ListRow
           label={t('register.method.apple')}
           end={<Icon name="chevron" />}

@@ -1,25 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
 import { biometricMachine, type BiometricFailure, type BiometricStep } from '../../../../machines/biometric/biometric.machine';
-import { biometricView } from '../../../../machines/biometric/biometric.view';
+import { connectBiometric } from '../../../../machines/biometric/biometric.view';
 import type { Passkey } from '../../../../contract';
 import { PASSKEY_NAME_MAX_LENGTH } from '../../../../contract/fields';
 import { renamePasskeyMachine } from '../../../../machines/renamePasskey/renamePasskey.machine';
 import { renamePasskeyActors } from '../../../app/actors/renamePasskey';
 import { useWrite } from '../../../app/useWrite';
 import { securityApi } from '../../../api/security';
-import { useApi, useFlowActor, useLocale } from '../../../app/context';
+import { useApi, useConnect, useFlowActor, useLocale } from '../../../app/context';
 import { biometricActors } from '../../../app/actors/biometric';
 import { Button } from '../../../ui/Button';
+import { Form, FormAlert } from '../../../ui/Form';
 import { TextField } from '../../../ui/TextField';
 import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
 import { notify } from '../../../app/notify';
 import type { BiometricErrorCode } from '../../../auth/webauthnErrors';
 import { formatDate } from '../../../i18n/format';
 import { unwrap } from '../../../app/actors/unwrap';
+import { isSixDigitCode } from '../../../../machines/parts/failure';
 
 const FALLBACK: Record<Exclude<BiometricStep, 'status'>, BiometricErrorCode> = {
   enable: 'registration_not_completed',
@@ -30,11 +32,16 @@ const FALLBACK: Record<Exclude<BiometricStep, 'status'>, BiometricErrorCode> = {
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
+/** The failures said in this section's own words: the status has no seed message (the section could not load). */
+const OWN_TEXT: Partial<Record<BiometricStep, string>> = {
+  status: 'passkeys.section.loadFailed',
+  remove: 'passkeys.section.actionFailed',
+};
+
 function FailureText({ t, failure }: { t: Translate; failure: BiometricFailure }) {
-  // The status has no seed message of its own: say the section could not load.
-  if (failure.step === 'status') return <>{t('passkeys.section.loadFailed')}</>;
-  if (failure.step === 'remove') return <>{t('passkeys.section.actionFailed')}</>;
-  return <PasskeyFailureText failure={failure} fallback={FALLBACK[failure.step]} />;
+  const own = OWN_TEXT[failure.step];
+  if (own) return <>{t(own)}</>;
+  return <PasskeyFailureText failure={failure} fallback={FALLBACK[failure.step as Exclude<BiometricStep, 'status'>]} />;
 }
 
 /** The 6-digit code step of adding a passkey or removing them all; keeps what was typed on errors. */
@@ -52,14 +59,13 @@ function CodeForm({
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [formatError, setFormatError] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) return setFormatError(true);
+  const submit = () => {
+    if (!isSixDigitCode(code)) return setFormatError(true);
     setFormatError(false);
     onSubmit(code);
   };
   return (
-    <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+    <Form busy={busy} onSubmit={submit}>
       <p className="page-lead">{lead}</p>
       <TextField
         label={t('passkeys.code.label')}
@@ -81,7 +87,7 @@ function CodeForm({
           {t('passkeys.code.cancel')}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -97,15 +103,11 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
   // A saved name closes the form; pressing Rename again starts a new intent.
   const mode = chosen === 'rename' && rename.done ? 'view' : chosen;
 
-  const submitRename = (event: FormEvent) => {
-    event.preventDefault();
-    rename.submit({ id: passkey.id, name });
-  };
   const nameProblem = rename.problems?.name;
   return (
     <li className="passkey-item">
       {mode === 'rename' ? (
-        <form className="form" noValidate onSubmit={submitRename} aria-busy={rename.busy}>
+        <Form busy={rename.busy} onSubmit={() => rename.submit({ id: passkey.id, name })}>
           <TextField
             label={t('passkeys.section.renameLabel')}
             name="name"
@@ -134,7 +136,7 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
               {t('passkeys.section.cancel')}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : (
         <div className="passkey-summary">
           <p className="passkey-name">
@@ -180,9 +182,7 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
           <Button onClick={() => setMode('remove')}>{t('passkeys.section.remove')}</Button>
         </div>
       ) : null}
-      <p className="form-alert" role="alert">
-        {rename.failure ? t('passkeys.section.actionFailed') : null}
-      </p>
+      <FormAlert>{rename.failure ? t('passkeys.section.actionFailed') : null}</FormAlert>
     </li>
   );
 }
@@ -192,7 +192,7 @@ export function PasskeysSection() {
   const { t } = useTranslation();
   const api = useApi(securityApi);
   const biometric = useFlowActor(biometricMachine, biometricActors);
-  const view = useSelector(biometric, biometricView, shallowEqual);
+  const view = useConnect(biometric, connectBiometric);
   const { failure, enabled, channel, codeFor, checkingCode, adding } = view;
   const stepUp = useSelector(biometric, stepUpChild);
   const headingId = useId();
@@ -218,24 +218,22 @@ export function PasskeysSection() {
     <section className="stack" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('passkeys.section.title')}</h2>
       <p className="page-lead">{t('passkeys.section.lead')}</p>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {failure ? <FailureText t={t} failure={failure} /> : null}
-      </div>
+      <FormAlert>{failure ? <FailureText t={t} failure={failure} /> : null}</FormAlert>
 
       {codeFor === 'enable' ? (
         <CodeForm
           lead={t(channel === 'sms' ? 'passkeys.code.lead_sms' : 'passkeys.code.lead_email')}
           busy={checkingCode}
-          onSubmit={(code) => biometric.send({ type: 'CODE_SUBMITTED', code })}
-          onCancel={() => biometric.send({ type: 'CANCELLED' })}
+          onSubmit={view.submitCode}
+          onCancel={view.cancel}
         />
       ) : null}
       {codeFor === 'disable' ? (
         <CodeForm
           lead={`${t('passkeys.code.disableLead')} ${t(channel === 'sms' ? 'passkeys.code.lead_sms' : 'passkeys.code.lead_email')}`}
           busy={checkingCode}
-          onSubmit={(code) => biometric.send({ type: 'CODE_SUBMITTED', code })}
-          onCancel={() => biometric.send({ type: 'CANCELLED' })}
+          onSubmit={view.submitCode}
+          onCancel={view.cancel}
         />
       ) : null}
 
@@ -256,7 +254,7 @@ export function PasskeysSection() {
               key={passkey.id}
               passkey={passkey}
               removing={view.removing === passkey.id}
-              onRemove={() => biometric.send({ type: 'REMOVE_REQUESTED', id: passkey.id })}
+              onRemove={() => view.remove(passkey.id)}
             />
           ))}
         </ul>
@@ -265,11 +263,11 @@ export function PasskeysSection() {
       <StepUpSheet actor={stepUp} />
 
       <div className="button-row">
-        <Button variant="primary" disabled={busy} busy={adding} onClick={() => biometric.send({ type: 'ENABLE_REQUESTED' })}>
+        <Button variant="primary" disabled={busy} busy={adding} onClick={view.add}>
           {adding ? t('passkeys.section.adding') : t('passkeys.section.add')}
         </Button>
         {enabled ? (
-          <Button disabled={busy} onClick={() => biometric.send({ type: 'DISABLE_ALL_REQUESTED' })}>
+          <Button disabled={busy} onClick={view.removeAll}>
             {t('passkeys.section.disableAll')}
           </Button>
         ) : null}

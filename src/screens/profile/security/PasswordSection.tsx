@@ -1,11 +1,12 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordMachine } from '../../../../machines/changePassword/changePassword.machine';
-import { changePasswordView } from '../../../../machines/changePassword/changePassword.view';
+import { connectChangePassword } from '../../../../machines/changePassword/changePassword.view';
 import { changePasswordActors } from '../../../app/actors/changePassword';
-import { useFlowActor, useMe } from '../../../app/context';
+import { useConnect, useFlowActor, useMe } from '../../../app/context';
 import { Button } from '../../../ui/Button';
+import { Form, FormAlert } from '../../../ui/Form';
 import { TextField } from '../../../ui/TextField';
 import { failureText } from '../../../ui/failureText';
 import { PasswordRequirements } from '../../shared/PasswordRequirements';
@@ -18,7 +19,7 @@ import { StepUpSheet, stepUpChild } from '../../shared/StepUpSheet';
 export function PasswordSection() {
   const { t } = useTranslation();
   const flow = useFlowActor(changePasswordMachine, changePasswordActors);
-  const view = useSelector(flow, changePasswordView, shallowEqual);
+  const view = useConnect(flow, connectChangePassword);
   const stepUp = useSelector(flow, stepUpChild);
   const id = useId();
   const [current, setCurrent] = useState('');
@@ -26,14 +27,10 @@ export function PasswordSection() {
   const me = useMe().data;
   const known = { email: me?.email, name: [me?.firstName, me?.lastName].filter(Boolean).join(' ') };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    flow.send({ type: 'PASSWORDS_SUBMITTED', current, next });
-  };
   const open = () => {
     setCurrent('');
     setNext('');
-    flow.send({ type: 'OPENED' });
+    view.open();
   };
   const currentError =
     view.currentError === 'missing'
@@ -48,10 +45,8 @@ export function PasswordSection() {
       <h2 id={`${id}-title`}>{t('changePassword.title')}</h2>
       <p className="page-lead">{t('changePassword.lead')}</p>
       {view.formShown ? (
-        <form className="form" noValidate onSubmit={submit} aria-busy={view.busy}>
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {view.failure ? failureText(t, 'errors', view.failure) : null}
-          </div>
+        <Form busy={view.busy} onSubmit={() => view.submit(current, next)}>
+          <FormAlert>{view.failure ? failureText(t, 'errors', view.failure) : null}</FormAlert>
           <TextField
             label={t('changePassword.current')}
             name="current-password"
@@ -80,11 +75,11 @@ export function PasswordSection() {
             <Button variant="primary" type="submit" busy={view.busy}>
               {view.busy ? t('changePassword.changing') : t('changePassword.submit')}
             </Button>
-            <Button disabled={view.busy} onClick={() => flow.send({ type: 'CANCELLED' })}>
+            <Button disabled={view.busy} onClick={view.cancel}>
               {t('changePassword.cancel')}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : (
         <>
           <p role="status" className="notice">

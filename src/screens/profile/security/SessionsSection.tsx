@@ -5,10 +5,12 @@ import type { SignedInSession } from '../../../../contract/social';
 import { securityApi } from '../../../api/security';
 import { useApi, useLocale, useSystem } from '../../../app/context';
 import { unwrap } from '../../../app/actors/unwrap';
+import { connectSession } from '../../../../machines/session/session.view';
 import { endSessionsMachine, signOutEverywhereMachine, type SessionsToEnd } from '../../../../machines/endSessions/endSessions.machine';
 import { endSessionsActors, SESSIONS, signOutEverywhereActors } from '../../../app/actors/endSessions';
 import { useWrite } from '../../../app/useWrite';
 import { Button } from '../../../ui/Button';
+import { FormAlert } from '../../../ui/Form';
 import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
 
@@ -29,7 +31,7 @@ export function SessionsSection() {
   const everywhere = useWrite(signOutEverywhereMachine, signOutEverywhereActors);
   // This device is signed out too: the session statechart ends it here and opens the welcome page.
   useEffect(() => {
-    if (everywhere.done) session.send({ type: 'LOG_OUT_REQUESTED' });
+    if (everywhere.done) connectSession(session.getSnapshot(), session.send).logOut();
   }, [everywhere.done, session]);
   const failed = end.failure ?? everywhere.failure;
   const busy = end.busy || everywhere.busy;
@@ -47,9 +49,7 @@ export function SessionsSection() {
     <section className="stack" aria-labelledby={`${id}-title`} data-testid="sessions-section">
       <h2 id={`${id}-title`}>{t('sessions.title')}</h2>
       <p className="hint-text">{t('sessions.lead')}</p>
-      <div className="form-alert" role="alert" aria-live="assertive">
-        {list.isError ? t('sessions.loadFailed') : failed ? t('sessions.signOutFailed') : null}
-      </div>
+      <FormAlert>{list.isError ? t('sessions.loadFailed') : failed ? t('sessions.signOutFailed') : null}</FormAlert>
       {/* The actions before the list, always there: the list, of any length, loads below them and moves nothing. */}
       <Button block disabled={busy || others.length === 0} busy={endingOthers} onClick={() => end.submit(ALL_OTHERS)}>
         {t('sessions.signOutOthers')}
