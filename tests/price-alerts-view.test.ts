@@ -14,6 +14,7 @@ const refused = fromPromise<PriceAlert, CreateInput>(() => Promise.reject({ code
 const start = (createPriceAlert = pending<PriceAlert, CreateInput>()) =>
   createActor(
     priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: pending<PriceAlerts, { id: string }>() } }),
+    { input: {} },
   ).start();
 
 describe('priceAlertsView', () => {

@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../contract';
+import type { Activity } from '../contract/activities';
 import ar from '../locales/ar.json';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
@@ -397,7 +398,7 @@ describe('ActivityRow', () => {
       usdValue: null,
       createdAt: '2026-03-02T09:00:00.000Z',
       legs: [],
-    } as const;
+    } satisfies Activity;
     const page = render(
       <ListRows>
         <ActivityRow activity={run} />

@@ -65,6 +65,13 @@ const held: Payout = {
 const RENAMED: Beneficiary = { ...saved, label: 'Rent' };
 const ENTRY_URL = `**/api/beneficiaries/${saved.id}`;
 
+/**
+ * The IBAN field's value: as typed while the field has the focus, grouped in fours and upper case once it is
+ * left (the screen's `printedIban`), so either form of the same characters.
+ */
+const asTypedOrPrinted = (iban: string) =>
+  new RegExp(`^${[...iban.replace(/\s/g, '')].map((character) => character.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' ?')}$`, 'i');
+
 /** The same IBAN with its last digit changed: its check digits fail. */
 const MISTYPED = 'DE89370400440532013001';
 
@@ -324,7 +331,7 @@ export const bankPayoutModel = {
         const problem = bankPayoutView(s).ibanProblem;
         return {
           shows: [
-            { label: pageTexts(language).accounts.detail.iban, value: s.context.draft.iban },
+            { label: pageTexts(language).accounts.detail.iban, value: asTypedOrPrinted(s.context.draft.iban) },
             // What is wrong with the IBAN as typed is said before anything is sent.
             ...(problem ? [{ shownText: pageTexts(language).withdraw.bank.failures[problem] }] : failureShown(s, language)),
           ],

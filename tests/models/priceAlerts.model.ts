@@ -43,6 +43,8 @@ function outcomeShown(s: Snapshot, language: PageLanguage): PageMark[] {
 }
 
 export const priceAlertsModel = {
+  // Opened from the profile, no asset named (an account's link names one: tests/price-alerts-view.test.ts).
+  inputs: { 'from the profile': {} },
   events: {
     ASSET_CHOSEN: { Ether: { asset: 'ETH' } },
     KIND_CHOSEN: { 'a move in 24 hours': { kind: 'move' }, 'falls below': { kind: 'below' } },

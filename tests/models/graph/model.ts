@@ -128,9 +128,10 @@ export type PageMark =
   /**
    * A form control by the exact text of its label (password fields have no ARIA role to find them by);
    * in an expectation, `value` is what it must hold; `in` names the section (a labelled region) that holds
-   * it, where two forms of a page share a label.
+   * it, where two forms of a page share a label. A pattern where the page may show one value two ways (an IBAN
+   * as typed while the field has the focus, grouped in fours once it is left).
    */
-  | { label: string; value?: string; in?: string }
+  | { label: string; value?: string | RegExp; in?: string }
   /** Words shown anywhere on the page, exactly (a field's message, whatever element holds it). */
   | { shownText: string }
   | {
