@@ -12,10 +12,9 @@ const pending = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
 type CreateInput = { body: CreatePriceAlertBody } & SubmitIntent;
 const refused = fromPromise<PriceAlert, CreateInput>(() => Promise.reject({ code: 'price_alerts_full' }));
 const start = (createPriceAlert = pending<PriceAlert, CreateInput>()) =>
-  createActor(
-    priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: pending<PriceAlerts, { id: string }>() } }),
-    { input: {} },
-  ).start();
+  createActor(priceAlertsMachine.provide({ actors: { createPriceAlert, removePriceAlert: pending<PriceAlerts, { id: string }>() } }), {
+    input: {},
+  }).start();
 
 describe('priceAlertsView', () => {
   it('says nothing of an empty figure until the customer tries, then asks for a price', () => {
