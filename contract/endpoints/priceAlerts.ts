@@ -23,6 +23,8 @@ export const priceAlertsEndpoints = {
   createPriceAlert: endpoint('POST', '/price-alerts', createPriceAlertBodySchema, priceAlertSchema, {
     summary: `Alert when a crypto asset's price (US dollars) is above or below a price, or moves more than a percent in 24 hours: a push and an in-app notification (\`price_alert\`) once per crossing. An above / below alert re-arms once the price is back ${PRICE_ALERT_REARM_PERCENT} % past its price on the other side, a move alert once the 24-hour change is back within ${MOVE_ALERT_REARM_FRACTION} of its percent. At most ${PRICE_ALERTS_MAX} per customer. Takes an \`Idempotency-Key\`.`,
     auth: 'bearer',
+    // An alert moves no money and tells only public prices: any signed-in customer may set one.
+    requires: [],
     // A double tap or a retry after a lost answer finds the alert it created, instead of a second one.
     idempotent: true,
     status: 201,
