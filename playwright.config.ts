@@ -11,6 +11,11 @@ const oidcPorts = { googlePort: port + 1000, applePort: port + 1001 };
 const LOCAL_CHAIN_SPECS = /(wallet|on-chain-deposit|withdrawal)\.spec\.ts/;
 /** Journeys of the service worker itself: the offline shell, the installability, push. */
 const SERVICE_WORKER_SPECS = /(installable-app|push)\.spec\.ts/;
+/**
+ * Journeys through the push page's question ("Not now"): the headless shell answers every notification
+ * permission with "denied", so the page says notifications are blocked instead of asking. The full browser.
+ */
+const PUSH_QUESTION_SPECS = /(journey|register|profile)\.spec\.ts/;
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
@@ -57,8 +62,13 @@ export default defineConfig<ClientAddressOption>({
     },
     {
       name: 'chromium',
-      testIgnore: [/kyc-camera\.spec\.ts/, LOCAL_CHAIN_SPECS, SERVICE_WORKER_SPECS],
+      testIgnore: [/kyc-camera\.spec\.ts/, LOCAL_CHAIN_SPECS, SERVICE_WORKER_SPECS, PUSH_QUESTION_SPECS],
       use: chromium,
+    },
+    {
+      name: 'full-browser',
+      testMatch: PUSH_QUESTION_SPECS,
+      use: { ...chromium, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
     },
     {
       name: 'service-worker',

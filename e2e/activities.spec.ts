@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { coinName } from '../contract/accountNames';
 import type { Activity } from '../contract/activities';
 import { expect, screenReady, signInDemo, test } from './fixtures';
 import { pairRuns, saveScreenshot } from './screenshots';
@@ -86,7 +87,8 @@ for (const locale of ['en', 'ar'] as const) {
 
     await page.getByRole('button', { name: text.filters }).click();
     const sheet = page.getByRole('dialog');
-    await sheet.getByLabel(text.account).selectOption({ label: 'Bitcoin (BTC)' });
+    // The coin's name in the page's language: Bitcoin, بيتكوين.
+    await sheet.getByLabel(text.account).selectOption({ label: `${coinName('BTC', locale)} (BTC)` });
     await sheet.getByRole('button', { name: text.apply }).click();
     await expect(sheet).toBeHidden();
     await expect(page).toHaveURL(/[?&]accountId=[0-9a-f-]{36}/);
@@ -97,7 +99,9 @@ for (const locale of ['en', 'ar'] as const) {
     await page.reload();
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page)).toContainText('BTC');
-    await expect(page.getByRole('list', { name: locale === 'en' ? 'Active filters' : 'عوامل التصفية النشطة' })).toContainText('Bitcoin');
+    await expect(page.getByRole('list', { name: locale === 'en' ? 'Active filters' : 'عوامل التصفية النشطة' })).toContainText(
+      coinName('BTC', locale),
+    );
 
     await page.goBack();
     await expect(page).not.toHaveURL(/accountId=/);

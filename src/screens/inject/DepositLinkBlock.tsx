@@ -45,21 +45,24 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
           }}
         />
       ) : (
-        <Form busy={view.busy} onSubmit={() => view.create(amount.value)}>
-          <p className="hint-text">{t('depositLinks.lead', { asset })}</p>
-          <FormAlert>{view.failure ? failureText(t, 'errors', view.failure) : null}</FormAlert>
-          <AmountInput
-            label={t('depositLinks.amount')}
-            name="deposit-link-amount"
-            asset={asset}
-            value={amount.text}
-            onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
-            error={view.amountInvalid ? t('depositLinks.amountInvalid') : null}
-          />
-          <Button variant="primary" type="submit" busy={view.busy}>
-            {t('depositLinks.create')}
-          </Button>
-        </Form>
+        // The machine's editing states name this test id (meta.view): the model's browser paths find the form by it.
+        <div data-testid="deposit-link-form">
+          <Form busy={view.busy} onSubmit={() => view.create(amount.value)}>
+            <p className="hint-text">{t('depositLinks.lead', { asset })}</p>
+            <FormAlert>{view.failure ? failureText(t, 'errors', view.failure) : null}</FormAlert>
+            <AmountInput
+              label={t('depositLinks.amount')}
+              name="deposit-link-amount"
+              asset={asset}
+              value={amount.text}
+              onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
+              error={view.amountInvalid ? t('depositLinks.amountInvalid') : null}
+            />
+            <Button variant="primary" type="submit" busy={view.busy}>
+              {t('depositLinks.create')}
+            </Button>
+          </Form>
+        </div>
       )}
     </section>
   );
