@@ -12,10 +12,12 @@ const LOCAL_CHAIN_SPECS = /(wallet|on-chain-deposit|withdrawal)\.spec\.ts/;
 /** Journeys of the service worker itself: the offline shell, the installability, push. */
 const SERVICE_WORKER_SPECS = /(installable-app|push)\.spec\.ts/;
 /**
- * Journeys through the push page's question ("Not now"): the headless shell answers every notification
- * permission with "denied", so the page says notifications are blocked instead of asking. The full browser.
+ * Journeys the headless shell cannot stand in for, which run in the full browser: the push page's question
+ * ("Not now": the shell answers every notification permission with "denied", so the page says notifications
+ * are blocked instead of asking), and the prerendered pages' takeover with no console error (the shell ends
+ * the passkey autofill request of /welcome and /login at once, which the app logs).
  */
-const PUSH_QUESTION_SPECS = /(journey|register|profile)\.spec\.ts/;
+const FULL_BROWSER_SPECS = /(journey|register|profile|prerender)\.spec\.ts/;
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
@@ -62,12 +64,12 @@ export default defineConfig<ClientAddressOption>({
     },
     {
       name: 'chromium',
-      testIgnore: [/kyc-camera\.spec\.ts/, LOCAL_CHAIN_SPECS, SERVICE_WORKER_SPECS, PUSH_QUESTION_SPECS],
+      testIgnore: [/kyc-camera\.spec\.ts/, LOCAL_CHAIN_SPECS, SERVICE_WORKER_SPECS, FULL_BROWSER_SPECS],
       use: chromium,
     },
     {
       name: 'full-browser',
-      testMatch: PUSH_QUESTION_SPECS,
+      testMatch: FULL_BROWSER_SPECS,
       use: { ...chromium, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
     },
     {
