@@ -32,7 +32,8 @@ export const ACTIVITY_TYPES = [
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 
-export const ACTIVITY_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+/** `returned`: a bank payout the bank sent back; the whole amount is on the account again (`returnReason` says why). */
+export const ACTIVITY_STATUSES = ['pending', 'completed', 'failed', 'cancelled', 'returned'] as const;
 export const activityStatusSchema = z.enum(ACTIVITY_STATUSES);
 export type ActivityStatus = z.infer<typeof activityStatusSchema>;
 

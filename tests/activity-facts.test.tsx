@@ -95,10 +95,14 @@ describe('an activity’s detail (issue 24 item 16)', () => {
     expect([...shown.keys()]).not.toContain('Other accounts moved');
   });
 
-  it('says why the bank sent a payout back, in the customer’s language', async () => {
-    const returned: Activity = { ...repayment, type: 'withdrawal', status: 'failed', returnReason: 'AC04', legs: [] };
-    expect((await facts(returned, 'en')).get('Why it came back')).toMatch(/closed/i);
-    expect((await facts(returned, 'de')).get('Warum sie zurückkam')).toMatch(/geschlossen|aufgelöst/i);
+  it('says the bank sent a payout back, and why, in the customer’s language', async () => {
+    const returned: Activity = { ...repayment, type: 'withdrawal', status: 'returned', returnReason: 'AC04', legs: [] };
+    const en = await facts(returned, 'en');
+    expect(en.get('Status')).toBe('Returned');
+    expect(en.get('Why it came back')).toMatch(/closed/i);
+    const de = await facts(returned, 'de');
+    expect(de.get('Bearbeitungsstatus')).toBe('Zurückgebucht');
+    expect(de.get('Warum sie zurückkam')).toMatch(/geschlossen|aufgelöst/i);
     expect([...(await facts(repayment, 'en')).keys()]).not.toContain('Why it came back');
   });
 

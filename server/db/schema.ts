@@ -321,6 +321,7 @@ export const activities = pgTable('activities', {
   accountId: uuid('account_id').notNull(),
   transactionId: uuid('transaction_id'),
   type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
+  /** `returned` since migration 0051 (a bounced payout). */
   status: text('status', { enum: ACTIVITY_STATUSES }).notNull(),
   counterparty: text('counterparty'),
   reference: text('reference'),

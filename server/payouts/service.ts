@@ -341,7 +341,7 @@ export function createPayoutService({ db, clock, limits, stepUp, outbox, rail, c
   /**
    * The bank sent the payout back: one compensating transaction returns the whole amount (the fee too)
    * from wherever the money is now — in transit, or outside once settled (the hold and the settlement
-   * negated and netted) — and the activity says it failed. The caller holds the payout's row lock; a
+   * negated and netted) — and the activity says it was returned. The caller holds the payout's row lock; a
    * second return finds it `returned` (and `return_transaction_id` is unique besides).
    */
   async function returnLocked(tx: Db, row: PayoutRow, reason: PayoutReturnReason): Promise<PayoutRow> {
@@ -362,7 +362,7 @@ export function createPayoutService({ db, clock, limits, stepUp, outbox, rail, c
       .set({ status: 'returned', returnTransactionId, returnReason: reason, settledAt: now })
       .where(eq(payouts.id, row.id))
       .returning();
-    await tx.update(activities).set({ status: 'failed' }).where(eq(activities.id, row.activityId));
+    await tx.update(activities).set({ status: 'returned' }).where(eq(activities.id, row.activityId));
     return returned!;
   }
 

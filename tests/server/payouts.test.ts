@@ -228,8 +228,10 @@ describe('a payout', () => {
     expect((await bounce(who, payout.id, 'AC04', key)).body).toEqual(returned.body);
     expectError(await bounce(who, payout.id, 'AC01'), 409, 'payout_returned');
     expect(await balanceOf(who.userId)).toBe('100.000000000000000000');
-    // The customer's activity says it failed and why, in the detail and in the list.
-    expect((await who.client.get(`/activities/${payout.activityId}`)).body).toMatchObject({ status: 'failed', returnReason: 'AC04' });
+    // The customer's activity says it was returned and why, in the detail and in the list, and the status filter finds it.
+    expect((await who.client.get(`/activities/${payout.activityId}`)).body).toMatchObject({ status: 'returned', returnReason: 'AC04' });
+    const returnedOnly = (await who.client.get('/activities?status=returned')).body.items as Array<{ id: string }>;
+    expect(returnedOnly.map((item) => item.id)).toEqual([payout.activityId]);
     const listed = (await who.client.get('/activities')).body.items as Array<{ id: string; returnReason: string | null }>;
     expect(listed.find((item) => item.id === payout.activityId)?.returnReason).toBe('AC04');
     expect(listed.filter((item) => item.id !== payout.activityId).every((item) => item.returnReason === null)).toBe(true);
