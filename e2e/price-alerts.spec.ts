@@ -39,17 +39,24 @@ for (const locale of ['en', 'ar'] as const) {
     browser,
   }) => {
     test.setTimeout(120_000);
-    await registerCustomer(context.request, locale);
+    const { tokens } = await registerCustomer(context.request, locale);
+    const opened = await context.request.post('/api/accounts-management/open-account', {
+      data: { currency: 'AVAX' },
+      headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(opened.status(), await opened.text()).toBe(200);
+    const avalanche = (await opened.json()) as { id: string };
     await setAvalanche(browser, '30');
 
-    // From the profile to the alerts.
-    await page.goto(at('/profile'));
-    await page.getByRole('link', { name: new RegExp(m.screens.priceAlerts.title) }).click();
+    // From the Avalanche account to the alerts, the form already on its asset (another one comes first otherwise).
+    await page.goto(at(`/accounts/${avalanche.id}`));
     await screenReady(page);
+    await page.getByRole('link', { name: m.accounts.detail.priceAlert }).click();
+    await expect(page).toHaveURL(/\/alerts\?asset=AVAX$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.screens.priceAlerts.title);
+    await expect(page.getByLabel(m.priceAlerts.asset)).toHaveValue('AVAX');
 
     // The figure is judged as typed; the current price shows beside the form.
-    await page.getByLabel(m.priceAlerts.asset).selectOption('AVAX');
     await expect(page.getByTestId('current-price')).toContainText('AVAX');
     await page.getByLabel(m.priceAlerts.kind).selectOption('move');
     await page.getByLabel(m.priceAlerts.percent).fill('150');

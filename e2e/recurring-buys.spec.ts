@@ -2,19 +2,21 @@ import type { APIRequestContext } from '@playwright/test';
 import type { RecurringBuys } from '../contract/recurringBuys';
 import { confirmItsMe, expect, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
 
-/** A fresh customer with 100 EUR and an empty BTC account. */
+/** A fresh customer with 100 EUR and empty BTC and ETH accounts (BTC comes first in a list of them); `ether` is the ETH account's id. */
 async function fundedCustomer(request: APIRequestContext) {
   const customer = await registerCustomer(request);
   const headers = { Authorization: `Bearer ${customer.tokens.accessToken}` };
-  for (const currency of ['EUR', 'BTC']) {
+  const opened: Record<string, string> = {};
+  for (const currency of ['EUR', 'BTC', 'ETH']) {
     const response = await request.post('/api/accounts-management/open-account', {
       data: { currency },
       headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(response.status(), await response.text()).toBe(200);
+    opened[currency] = ((await response.json()) as { id: string }).id;
   }
   await receiveBankTransfer(request, headers, { currency: 'EUR', amount: '100.00' });
-  return { ...customer, headers };
+  return { ...customer, headers, ether: opened.ETH! };
 }
 
 test('a weekly recurring buy is set up with one step-up, runs once for its day into the activities, and is paused, resumed and cancelled', async ({
@@ -22,13 +24,16 @@ test('a weekly recurring buy is set up with one step-up, runs once for its day i
   context,
 }) => {
   const customer = await fundedCustomer(context.request);
-  await page.goto('/transfer');
+  // From the ETH account: the new plan buys ETH, which only the link chose (BTC comes first otherwise).
+  await page.goto(`/accounts/${customer.ether}`);
   await screenReady(page);
-  await page.getByRole('link', { name: /Recurring buys/ }).click();
+  await page.getByRole('link', { name: 'Buy regularly' }).click();
+  await expect(page).toHaveURL(/\/recurring-buys\?asset=ETH$/);
   await expect(page.getByRole('heading', { name: 'Recurring buys', level: 1 })).toBeVisible();
   await expect(page.getByText('No recurring buys yet.', { exact: false })).toBeVisible({ timeout: 15_000 });
 
   await page.getByRole('button', { name: 'New recurring buy' }).click();
+  await expect(page.getByLabel('Buy', { exact: true }).locator('option:checked')).toHaveText('ETH');
   await page.getByLabel('Amount each time').fill('10');
   await page.getByLabel('On', { exact: true }).selectOption({ label: 'Friday' });
   const firstRun = page.getByTestId('recurring-first-run');
@@ -61,12 +66,16 @@ test('a weekly recurring buy is set up with one step-up, runs once for its day i
   await expect(plan.getByTestId('recurring-run')).toHaveText(`${firstDay} Bought`);
   await expect(plan.getByTestId('recurring-next')).not.toHaveText(`Next buy: ${firstDay}`);
 
-  // The run is a normal exchange: it shows in the activities, and the euros left the account.
+  // The run is an exchange marked as the plan's: it shows in the activities with the euros that left the
+  // account, and its detail leads back to the plans.
   await page.goto('/activities');
-  await expect(page.getByTestId('activity-row').filter({ hasText: 'Exchange' }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('activity-row').filter({ hasText: '€10.00' }).first()).toBeVisible();
-
-  await page.goto('/recurring-buys');
+  const ran = page.getByTestId('activity-row').filter({ hasText: 'Recurring buy · ETH' });
+  await expect(ran).toHaveCount(1, { timeout: 15_000 });
+  await expect(ran).toContainText('€10.00');
+  await ran.click();
+  await page.getByTestId('activity-recurring-buy').click();
+  await expect(page).toHaveURL(/\/recurring-buys$/);
+  await expect(plan).toHaveCount(1);
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(plan).toContainText('Paused');
   await expect(plan.getByTestId('recurring-next')).toHaveCount(0);
@@ -76,7 +85,7 @@ test('a weekly recurring buy is set up with one step-up, runs once for its day i
 
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   const sheet = page.getByRole('dialog', { name: 'Cancel this recurring buy?' });
-  await expect(sheet).toContainText('Every Friday · BTC stops for good.');
+  await expect(sheet).toContainText('Every Friday · ETH stops for good.');
   await sheet.getByRole('button', { name: 'Keep it' }).click();
   await expect(sheet).toBeHidden();
   await expect(plan).toContainText('Active');

@@ -63,6 +63,79 @@ async function savedByApi(page: Page, { headers, phone }: { headers: Record<stri
   expect(saved.status(), await saved.text()).toBe(201);
 }
 
+/**
+ * A bank payout from start to end in `language`: a pasted IBAN saved with a step-up (`codesBefore` step-up
+ * codes were sent to the phone already), EUR 10 paid out, returned from /simulate with the bank's reason
+ * (the whole amount back, the activity "Returned" with why), then the saved account renamed (`labels`:
+ * its first name, then its new one) and removed after a question.
+ */
+async function payoutJourney(
+  page: Page,
+  {
+    texts,
+    w,
+    phone,
+    headers,
+  }: { texts: ReturnType<typeof pageTexts>; w: ReturnType<typeof pageTexts>['withdraw']; phone: string; headers: Record<string, string> },
+  language: PageLanguage,
+  { labels: [label, renamed], codesBefore }: { labels: [string, string]; codesBefore: number },
+) {
+  await receiveBankTransfer(page.request, headers, { currency: 'EUR', amount: '50' });
+
+  await page.goto(localizePath('/accounts/fiat/withdraw/EUR', language));
+  await page.getByRole('button', { name: w.bank.addBeneficiary }).click();
+  await page.getByLabel(w.bank.holderName).fill('Dana Dupont');
+  // Pasted as printed, in lower case: taken, and shown in groups of four once left.
+  const iban = page.getByLabel(texts.accounts.detail.iban);
+  await iban.fill('de89 3704 0044 0532 0130 00');
+  await page.getByLabel(w.label).fill(label);
+  await expect(iban).toHaveValue('DE89 3704 0044 0532 0130 00');
+  await page.getByRole('button', { name: w.bank.save }).click();
+  await stepUp(page, language, phone, codesBefore);
+
+  await page.getByLabel(w.amount, { exact: true }).fill(typedAmount(language, '10'));
+  await page.getByRole('button', { name: w.review }).click();
+  await expect(page.getByTestId('payout-quote')).toContainText('DE89 3704 0044 0532 0130 00');
+  await page.getByRole('button', { name: w.bank.confirm }).click();
+  await stepUp(page, language, phone, codesBefore + 1);
+  await expect(page.getByTestId('payout-status')).toBeVisible({ timeout: 20_000 });
+  await screenshots(page, `payout-sent-${language}`);
+  const activity = (await page.getByRole('link', { name: w.activity }).getAttribute('href'))!;
+
+  // The recipient's bank sends it back: the whole amount returns, and the activity says it was returned and why.
+  const sim = texts.simulate.payoutReturn;
+  await page.goto(localizePath('/simulate', language));
+  await page.getByLabel(sim.reason).selectOption('BE04');
+  await screenshots(page, `simulate-payout-return-${language}`);
+  await page.getByRole('button', { name: sim.submit }).click();
+  await expect(page.getByText(sim.returned).first()).toBeVisible();
+  await expect(page.getByText(sim.none)).toBeVisible();
+  await expect(page.getByTestId('balance-EUR')).toContainText(formatAmount('50', 'EUR', language));
+  await page.goto(activity);
+  const detail = page.getByTestId('activity-detail');
+  await expect(detail).toContainText(texts.activities.status.returned);
+  await expect(detail).toContainText(w.bank.returnReasons.BE04);
+  await expect(detail).not.toContainText(texts.activities.status.failed);
+  await screenshots(page, `payout-returned-activity-${language}`);
+
+  // The book: renamed, then removed after a question.
+  const book = w.bank.book;
+  await page.goto(localizePath('/accounts/fiat/withdraw/EUR', language));
+  await page.getByRole('button', { name: withValues(book.renameOne, { label }) }).click();
+  await page.getByLabel(withValues(book.newName, { label })).fill(renamed);
+  await screenshots(page, `payout-book-rename-${language}`);
+  await page.getByRole('button', { name: book.saveName }).click();
+  await expect(page.getByTestId('payout-book-entry')).toContainText(renamed);
+  await screenshots(page, `payout-book-${language}`);
+  await page.getByRole('button', { name: withValues(book.removeOne, { label: renamed }) }).click();
+  const question = page.getByRole('dialog', { name: withValues(book.removeTitle, { label: renamed }) });
+  await expect(question).toBeVisible();
+  await screenshots(page, `payout-book-remove-${language}`);
+  await question.getByRole('button', { name: book.confirmRemove, exact: true }).click();
+  await expect(page.getByText(w.bank.noBeneficiary)).toBeVisible();
+  await expect(page.getByTestId('payout-book-entry')).toHaveCount(0);
+}
+
 // Like every journey that sends on the local nodes, these run one at a time (playwright.config.ts,
 // project `local-chains`), so no other transaction confirms theirs before the page has shown it sent.
 test('an ETH withdrawal: a mistyped address refused, a new one saved with a step-up, the withdrawal sent, then confirmed with its hash', async ({
@@ -149,7 +222,7 @@ test('an ETH withdrawal: a mistyped address refused, a new one saved with a step
   await expect(page.getByTestId('activity-detail')).toContainText(hash);
 });
 
-test('the withdrawal screens right to left: the form, a refused address, the review and the sent withdrawal (ar)', async ({
+test('the withdrawal screens right to left: the form, a refused address, the review and the sent withdrawal; a bank payout through to its return, renamed and removed (ar)', async ({
   page,
   playwright,
   baseURL,
@@ -199,6 +272,9 @@ test('the withdrawal screens right to left: the form, a refused address, the rev
   await screenshots(page, 'payout-new-beneficiary-ar');
   await page.getByRole('button', { name: w.cancel }).click();
   await screenshots(page, 'payout-form-ar');
+
+  // Then the payout through to its return, as in English: two step-up codes went to the phone above.
+  await payoutJourney(page, customer, 'ar', { labels: ['ادخار', 'إيجار'], codesBefore: 2 });
 });
 
 test('a bank payout: a pasted IBAN saved with a step-up, paid out, returned from /simulate with the bank’s reason, the refund in activities; the account renamed and removed', async ({
@@ -206,57 +282,8 @@ test('a bank payout: a pasted IBAN saved with a step-up, paid out, returned from
   playwright,
   baseURL,
 }) => {
-  const { texts, w, phone, headers } = await setUp({ page, playwright, baseURL }, 'en', '0.1');
-  await receiveBankTransfer(page.request, headers, { currency: 'EUR', amount: '50' });
-
-  await page.goto(localizePath('/accounts/fiat/withdraw/EUR', 'en'));
-  await page.getByRole('button', { name: w.bank.addBeneficiary }).click();
-  await page.getByLabel(w.bank.holderName).fill('Dana Dupont');
-  // Pasted as printed, in lower case: taken, and shown in groups of four once left.
-  const iban = page.getByLabel(texts.accounts.detail.iban);
-  await iban.fill('de89 3704 0044 0532 0130 00');
-  await page.getByLabel(w.label).fill('Savings');
-  await expect(iban).toHaveValue('DE89 3704 0044 0532 0130 00');
-  await page.getByRole('button', { name: w.bank.save }).click();
-  await stepUp(page, 'en', phone, 0);
-
-  await page.getByLabel(w.amount, { exact: true }).fill('10');
-  await page.getByRole('button', { name: w.review }).click();
-  await expect(page.getByTestId('payout-quote')).toContainText('DE89 3704 0044 0532 0130 00');
-  await page.getByRole('button', { name: w.bank.confirm }).click();
-  await stepUp(page, 'en', phone, 1);
-  await expect(page.getByTestId('payout-status')).toBeVisible({ timeout: 20_000 });
-  const activity = (await page.getByRole('link', { name: w.activity }).getAttribute('href'))!;
-
-  // The recipient's bank sends it back: the whole amount returns, and the activity says why.
-  const sim = texts.simulate.payoutReturn;
-  await page.goto(localizePath('/simulate', 'en'));
-  await page.getByLabel(sim.reason).selectOption('AC04');
-  await screenshots(page, 'simulate-payout-return-en');
-  await page.getByRole('button', { name: sim.submit }).click();
-  await expect(page.getByText(sim.returned).first()).toBeVisible();
-  await expect(page.getByText(sim.none)).toBeVisible();
-  await expect(page.getByTestId('balance-EUR')).toContainText(formatAmount('50', 'EUR', 'en'));
-  await page.goto(activity);
-  await expect(page.getByText(w.bank.returnReasons.AC04)).toBeVisible();
-  await screenshots(page, 'payout-returned-activity-en');
-
-  // The book: renamed, then removed after a question.
-  const book = w.bank.book;
-  await page.goto(localizePath('/accounts/fiat/withdraw/EUR', 'en'));
-  await page.getByRole('button', { name: withValues(book.renameOne, { label: 'Savings' }) }).click();
-  await page.getByLabel(withValues(book.newName, { label: 'Savings' })).fill('Rent');
-  await screenshots(page, 'payout-book-rename-en');
-  await page.getByRole('button', { name: book.saveName }).click();
-  await expect(page.getByTestId('payout-book-entry')).toContainText('Rent');
-  await screenshots(page, 'payout-book-en');
-  await page.getByRole('button', { name: withValues(book.removeOne, { label: 'Rent' }) }).click();
-  const question = page.getByRole('dialog', { name: withValues(book.removeTitle, { label: 'Rent' }) });
-  await expect(question).toBeVisible();
-  await screenshots(page, 'payout-book-remove-en');
-  await question.getByRole('button', { name: book.confirmRemove, exact: true }).click();
-  await expect(page.getByText(w.bank.noBeneficiary)).toBeVisible();
-  await expect(page.getByTestId('payout-book-entry')).toHaveCount(0);
+  const customer = await setUp({ page, playwright, baseURL }, 'en', '0.1');
+  await payoutJourney(page, customer, 'en', { labels: ['Savings', 'Rent'], codesBefore: 0 });
 });
 
 test('a USDT withdrawal on Base: the fee quoted in USDT, the token contract called, confirmed with its hash', async ({
