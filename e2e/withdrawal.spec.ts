@@ -274,6 +274,7 @@ test('the withdrawal screens right to left: the form, a refused address, the rev
   await screenshots(page, 'payout-form-ar');
 
   // Then the payout through to its return, as in English: two step-up codes went to the phone above.
+  test.setTimeout(180_000);
   await payoutJourney(page, customer, 'ar', { labels: ['ادخار', 'إيجار'], codesBefore: 2 });
 });
 
