@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
+import { TERMS_VERSION } from '../contract/terms';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { addVirtualAuthenticator, expect, latestCode, registerCustomer, test, TEST_PASSWORD } from './fixtures';
@@ -178,6 +179,15 @@ test('Back and Forward keep what the e-mail form holds; a later step opened dire
   await expect(page.getByLabel(en.register.details.email)).toHaveValue(email);
   await expect(page.getByLabel(en.register.details.password, { exact: true })).toHaveValue(TEST_PASSWORD);
   await expect(page.getByLabel(en.register.details.country)).toHaveValue('DE');
+  await expect(page.getByLabel(en.register.details.terms)).toBeChecked();
+
+  // The terms the box accepts are a link away, versioned and marked a sample; back, nothing typed is lost.
+  await page.getByRole('link', { name: en.screens.terms.title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.screens.terms.title })).toBeVisible();
+  await expect(page.getByText(en.legal.sample)).toBeVisible();
+  await expect(page.getByTestId('legal-version')).toContainText(TERMS_VERSION);
+  await page.goBack();
+  await expect(page.getByLabel(en.register.details.email)).toHaveValue(email);
   await expect(page.getByLabel(en.register.details.terms)).toBeChecked();
 
   // A reload keeps everything but the password, which is never stored.

@@ -1,10 +1,27 @@
-import { expect, screenReady, test } from './fixtures';
+import { expect, registerCustomer, screenReady, someClientAddress, test } from './fixtures';
 
 test.describe('route guard in the browser', () => {
-  test('a signed-out visitor opening /accounts lands on /welcome, which carries the page on to sign-in', async ({ page }) => {
+  test('a signed-out visitor opening /accounts lands on /welcome, which carries the page on to sign-in and back to it', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': someClientAddress() } });
+    const customer = await registerCustomer(api);
+    await api.dispose();
     await page.goto('/accounts');
     await expect(page).toHaveURL(/\/welcome\?redirect=%2Faccounts$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Meridian' })).toBeVisible();
+    // Issue 24 item 25: the page asked for goes on through /login, and signing in lands there, not home.
+    const logIn = page.getByRole('link', { name: 'Log in', exact: true });
+    await expect(logIn).toHaveAttribute('href', '/login?redirect=%2Faccounts');
+    await logIn.click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Faccounts$/);
+    await page.getByLabel('E-mail').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/accounts$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
   });
 
   test('/de/accounts lands on /de/welcome, in German', async ({ page }) => {

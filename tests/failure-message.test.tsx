@@ -9,6 +9,7 @@ import type { Failure } from '../machines/parts/failure';
 import { SystemContext } from '../src/app/context';
 import type { AppSystem } from '../src/app/system';
 import type { ReactElement } from 'react';
+import { SocialButtons } from '../src/screens/auth/SocialSignInScreen';
 import { KycUnavailable } from '../src/screens/kyc/shared';
 import { FailureMessage } from '../src/screens/shared/FailureMessage';
 import { messagesIn } from './translate';
@@ -46,5 +47,19 @@ describe('a refusal for an unverified e-mail address', () => {
 
   it('adds nothing to other refusals', async () => {
     expect((await shown({ code: 'network_error' }, 'en')).links).toEqual([]);
+  });
+});
+
+// Issue 24 item 10: the terms are linked wherever they are accepted, a first Google or Apple sign-in too.
+describe('"Continue with Google / Apple"', () => {
+  it('links the terms and the privacy notice its sentence accepts, in the customer’s language', async () => {
+    const english = await shown({ code: 'unknown' }, 'en', <SocialButtons />);
+    expect(english.text).toContain('By continuing with Google or Apple you accept');
+    expect(english.links.slice(-2)).toEqual([
+      ['Account terms', '/terms'],
+      ['Privacy notice', '/privacy'],
+    ]);
+    const arabic = await shown({ code: 'unknown' }, 'ar', <SocialButtons />);
+    expect(arabic.links.slice(-2).map(([, href]) => href)).toEqual(['/ar/terms', '/ar/privacy']);
   });
 });

@@ -23,6 +23,17 @@ describe('the real locale files', () => {
     }
   });
 
+  // Issue 24 item 13: "ارتفاع ٠٫٥٪ خلال 24 ساعة" mixed Intl's Arabic digits with a Western "24".
+  it('write the figures of an Arabic sentence that shows a value in Arabic digits, as Intl writes the value', () => {
+    const mixed: string[] = [];
+    const walk = (node: unknown, key: string) => {
+      if (typeof node === 'object' && node !== null) for (const [name, child] of Object.entries(node)) walk(child, `${key}.${name}`);
+      else if (typeof node === 'string' && node.includes('{{') && /[0-9]/.test(node.replaceAll(/\{\{[^}]*\}\}/g, ''))) mixed.push(key);
+    };
+    walk(readLocale('ar'), 'ar');
+    expect(mixed).toEqual([]);
+  });
+
   it('are the locales and tags the app uses', () => {
     expect(Object.keys(LOCALE_TAGS).sort()).toEqual([...LOCALES].sort());
     expect({ ...LOCALE_TAGS }).toEqual(APP_LOCALE_TAGS);

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Component, lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Link,
@@ -124,8 +124,23 @@ function MainNav({ current }: { current: RouteDef | null }) {
 function SubNav({ group }: { group: string }) {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // Tabs wider than a phone scroll sideways, from the start of the reading direction: a later tab that is
+  // the current one (the right-to-left "buy" tab at 390 px) would sit cut at the edge. The strip scrolls to
+  // it by itself, never the page (that would undo the scroll position restored on back).
+  useLayoutEffect(() => {
+    const strip = nav.current;
+    const current = strip?.querySelector('[aria-current="page"]');
+    if (!strip || !current) return;
+    const padding = parseFloat(getComputedStyle(strip).paddingLeft) || 0;
+    const outer = strip.getBoundingClientRect();
+    const inner = current.getBoundingClientRect();
+    if (inner.left < outer.left + padding) strip.scrollBy({ left: inner.left - outer.left - padding });
+    else if (inner.right > outer.right - padding) strip.scrollBy({ left: inner.right - outer.right + padding });
+  }, [pathname]);
   return (
-    <nav className="sub-nav" aria-label={t('nav.sections')}>
+    <nav ref={nav} className="sub-nav" aria-label={t('nav.sections')}>
       {routes
         .filter((r) => r.tabs === group)
         .map((r) => (

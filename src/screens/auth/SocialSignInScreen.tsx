@@ -9,6 +9,7 @@ import { socialProviders } from '../../platform/socialProviders';
 import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/Form';
 import { failureText } from '../../ui/failureText';
+import { LegalLinks } from '../shared/LegalLinks';
 
 /** Brand names, the same in every language. */
 export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
@@ -64,6 +65,8 @@ export function SocialButtons() {
         </Link>
       ))}
       <p className="hint-text">{t('social.consent')}</p>
+      {/* A first Google or Apple sign-in opens an account: the terms it accepts are one tap away. */}
+      <LegalLinks />
     </div>
   );
 }
