@@ -291,6 +291,18 @@ class PageDriver {
       await this.page.clock.install();
     } else if ('advanceClock' in action) {
       await this.page.clock.runFor(action.advanceClock);
+    } else if ('startsOffline' in action) {
+      // Until the connection returns (an `online` event in any page of the tab): a reload after it starts online.
+      await this.page.addInitScript(() => {
+        const back = '__model_online';
+        Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => sessionStorage.getItem(back) === '1' });
+        window.addEventListener('online', () => sessionStorage.setItem(back, '1'), { capture: true });
+      });
+    } else if ('markWindow' in action) {
+      await this.page.evaluate((name) => {
+        const target = window as unknown as { __modelMarks?: Record<string, true> };
+        target.__modelMarks = { ...target.__modelMarks, [name]: true };
+      }, action.markWindow);
     } else if ('dispatch' in action) {
       await this.page.evaluate((type) => window.dispatchEvent(new Event(type)), action.dispatch);
     } else if ('clock' in action) {
@@ -378,6 +390,7 @@ class PageDriver {
     html,
     script,
     offline,
+    fromServer,
   }: Extract<PageAction, { answer: string }>) {
     const key = `${method ?? '*'} ${answer}`;
     const previous = this.answers.get(key);
@@ -390,6 +403,7 @@ class PageDriver {
       if ((method && route.request().method() !== method) || left <= 0 || (queued && previous.left() > 0)) return route.fallback();
       left -= 1;
       if (offline) await route.abort('internetdisconnected');
+      else if (fromServer) await route.continue();
       else if (html !== undefined) await route.fulfill({ status, headers, contentType: 'text/html', body: html });
       else if (script !== undefined) await route.fulfill({ status, headers, contentType: 'text/javascript', body: script });
       else await route.fulfill({ status, headers, json: json ?? {} });
@@ -437,6 +451,16 @@ class PageDriver {
     }
     for (const [index, mark] of (expectation.hides ?? []).entries())
       await expect(this.locate(mark), `${where}: hides ${told(mark, inEnglish?.hides?.[index])}`).toBeHidden();
+    const marks = expectation.windowMarks;
+    if (marks) {
+      // Polled: the page may be between two documents while a full load is under way.
+      const kept = () =>
+        this.page.evaluate((names) => {
+          const found = (window as unknown as { __modelMarks?: Record<string, true> }).__modelMarks ?? {};
+          return Object.fromEntries(names.map((name) => [name, found[name] === true]));
+        }, Object.keys(marks));
+      await expect.poll(kept, { message: `${where}: window marks (false: a full page load replaced the window)` }).toEqual(marks);
+    }
     const cookies = expectation.cookies;
     if (cookies) {
       const present = async () => {

@@ -1,5 +1,5 @@
 import { formatSessionMarker } from '../../contract/session';
-import { FAR_FUTURE } from './graph/page';
+import { FAR_FUTURE, SIGNED_IN } from './graph/page';
 import type { FlowModel, PageAction } from './graph/model';
 import { asError } from '../../machines/parts/failure';
 import { sessionMachine, type SessionCookies } from '../../machines/session/session.machine';
@@ -23,6 +23,15 @@ export function sessionCookieJar({ hasAuthToken, hasRefreshToken }: SessionCooki
   };
 }
 
+const REFRESH = '**/api/auth/refresh';
+const { accessToken, accessTokenExpiresAt, sessionExpiresAt, idleTimeoutSeconds } = SIGNED_IN;
+const SIGNED_IN_TOKENS = { accessToken, accessTokenExpiresAt, sessionExpiresAt, idleTimeoutSeconds };
+/** The readable cookies a renewal sets, one Set-Cookie line each (Playwright splits them on newlines). */
+const RENEWED_COOKIES = [
+  `auth_token=${accessToken}; Path=/; SameSite=Lax`,
+  `session_info=${formatSessionMarker({ expiresAt: Date.parse(sessionExpiresAt), idleSeconds: idleTimeoutSeconds })}; Path=/; SameSite=Lax`,
+].join('\n');
+
 export const sessionModel = {
   inputs: {
     'both tokens': bothTokens,
@@ -34,6 +43,8 @@ export const sessionModel = {
     COOKIES_CHANGED: {
       'both tokens': { cookies: bothTokens },
       'access token only': { cookies: accessTokenOnly },
+      // auth_token's cookie expired while the tab was in the background: the session renews.
+      'refresh token only': { cookies: refreshTokenOnly },
       'no cookies': { cookies: noCookies },
     },
     UNAUTHORIZED: { 'an API call answered 401': {} },
@@ -66,8 +77,9 @@ export const sessionModel = {
   },
   browser: {
     chainPaths: true,
-    // A public page: it opens signed in or out, and its brand link shows which.
-    start: (cookies) => [sessionCookieJar(cookies), { open: '/register/success' }],
+    // A public page: it opens signed in or out, and its brand link shows which. The page's timers run on
+    // Playwright's clock, so the idle limit can pass.
+    start: (cookies) => [{ installClock: true }, sessionCookieJar(cookies), { open: '/register/success' }],
     events: {
       // The app re-reads the cookies when the window gets the focus back (another tab signed in or out).
       COOKIES_CHANGED: ({ cookies }) => [sessionCookieJar(cookies), { dispatch: 'focus' }],
@@ -92,13 +104,29 @@ export const sessionModel = {
         before.hasTag('signedIn') && !before.matches('refreshing')
           ? [{ navigate: '/profile' }, { click: { role: 'button', name: 'Log out' } }]
           : null,
+      // The idle watch asks “Stay signed in?” a minute before the limit the cookie marker gives (15
+      // minutes) and, unanswered, ends the session: the whole limit passes on the page's clock.
+      IDLE_TIMED_OUT: (_, before) => (before.matches('signedIn') ? [{ advanceClock: 15 * 60_000 }] : null),
     },
     actors: {
       // The app's refresh call goes to the server; answering it 401 ends the session as a revoked token would.
       refreshSession: {
+        // The server renews the cookies the page reads with its answer (Set-Cookie). While a 401 is being
+        // recovered, auth_token is still there, so no answer cannot leave the refresh token alone.
+        done: (cookies, before) =>
+          cookies.hasAuthToken
+            ? [
+                { answer: REFRESH, method: 'POST', times: 1, headers: { 'Set-Cookie': RENEWED_COOKIES }, json: SIGNED_IN_TOKENS },
+                // The language page of UNAUTHORIZED has no brand link: the customer goes on to the profile,
+                // in the language just chosen there.
+                ...(before.matches('refreshing') ? [{ whileRunning: [{ navigate: '/de/profile' }] }] : []),
+              ]
+            : before.matches('renewing')
+              ? [{ answer: REFRESH, method: 'POST', times: 1, offline: true }]
+              : null,
         error: (error) => [
           {
-            answer: '**/api/auth/refresh',
+            answer: REFRESH,
             method: 'POST',
             times: 1,
             status: 401,
@@ -124,25 +152,9 @@ export const sessionModel = {
     },
   },
   notInBrowser: {
-    states: {
-      endingIdleSession:
-        'Reached only through IDLE_TIMED_OUT, below: the idle sign-out is driven in the browser by e2e/session-idle.spec.ts on a real session.',
-    },
     transitions: {
-      'renewing → signedIn (done: refreshSession if renewedBothTokens)':
-        'New tokens arrive as Set-Cookie on the refresh answer, which the stand-in cookie jar of these paths cannot issue; e2e/auth.spec.ts renews an expired token against the real server.',
-      'renewing → signedOut (done: refreshSession)':
-        'The refresh that gives no answer (offline) leaves the same cookies the page opened with, so the page shows nothing to tell it from the start; the unit replay takes it.',
-      'signedIn → endingIdleSession (IDLE_TIMED_OUT)':
-        "The idle machine sends it after 15 minutes on the page clock; e2e/session-idle.spec.ts drives exactly that with Playwright's clock on a real session, which the stand-in cookies here cannot hold.",
       'refreshing → loggingOut (LOG_OUT_REQUESTED)':
         'The page the 401 came from has no log-out button, and opening /profile would load the app afresh; the unit replay takes it.',
-      'refreshing → checkingCookies (done: refreshSession)':
-        'A successful refresh sets new cookies through Set-Cookie, which the stand-in cookie jar cannot issue; e2e/session-language.spec.ts (a 401 with a working renewal) covers it with a real session.',
-      'endingIdleSession → signedOut (done: logOut)':
-        'Follows IDLE_TIMED_OUT, which is excluded; e2e/session-idle.spec.ts sees the log-out answered and /login?notice=session_idle.',
-      'endingIdleSession → signedOut (error: logOut)':
-        'Follows IDLE_TIMED_OUT, which is excluded; the unit replay takes the failed log-out.',
       'signedOut → signedOut (stays) (UNAUTHORIZED)':
         'Signed out, the page makes no authorised call that could answer 401; the late answer to an earlier call is a race the page cannot be timed into.',
     },

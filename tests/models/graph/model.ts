@@ -188,6 +188,16 @@ export type PageAction =
   | { localStorage: Record<string, string | null> }
   /** Sets (string) or removes (null) cookies of the app's origin. */
   | { cookies: Record<string, string | null> }
+  /**
+   * Leaves a mark on the window of the page open now. An in-app navigation keeps it; a full page load
+   * (the new-version reload) starts a new window without it: see `PageExpectation.windowMarks`.
+   */
+  | { markWindow: string }
+  /**
+   * The pages opened from now on start without a connection, as the browser says it (`navigator.onLine`
+   * false: a page the browser had kept) until an `online` event; the page's requests still reach the server.
+   */
+  | { startsOffline: true }
   /** Fires a window event the app listens to (`offline`/`online`: as the browser does when the connection drops or returns). */
   | { dispatch: 'focus' | 'offline' | 'online' }
   /** Posts a message on a BroadcastChannel of the page's origin, as another tab of the app does. */
@@ -266,6 +276,8 @@ export type PageAction =
       html?: string;
       script?: string;
       offline?: true;
+      /** Lets the server answer, as it does without a route: still counted (`times`), as an answer of the path. */
+      fromServer?: true;
     };
 
 /** How the stand-in for the browser's WebAuthn ceremonies answers (see the `passkeys` page action). */
@@ -334,6 +346,8 @@ export interface PageExpectation {
   cookies?: Record<string, boolean>;
   /** The language the page shows: `<html lang>`. */
   lang?: string;
+  /** Whether the window still has each mark `markWindow` left: false once a full page load replaced it. */
+  windowMarks?: Record<string, boolean>;
   shows?: PageMark[];
   hides?: PageMark[];
 }
