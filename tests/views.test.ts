@@ -19,6 +19,20 @@ import { connectTransfer } from '../machines/transfer/transfer.view';
 import { transferModel } from './models/transfer.model';
 import { twoFactorPhoneMachine } from '../machines/twoFactorPhone/twoFactorPhone.machine';
 import { connectTwoFactorPhone } from '../machines/twoFactorPhone/twoFactorPhone.view';
+import { stepUpMachine } from '../machines/stepUp/stepUp.machine';
+import { connectStepUp } from '../machines/stepUp/stepUp.view';
+import { acceptTermsMachine } from '../machines/acceptTerms/acceptTerms.machine';
+import { connectAcceptTerms } from '../machines/acceptTerms/acceptTerms.view';
+import { balancesMachine } from '../machines/balances/balances.machine';
+import { connectBalances } from '../machines/balances/balances.view';
+import { SAMPLE_SUMMARY } from './models/balances.model';
+import { cardControlsMachine } from '../machines/cardControls/cardControls.machine';
+import { connectCardControls } from '../machines/cardControls/cardControls.view';
+import { card } from './models/cardControls.model';
+import type { ChainDeposit } from '../contract/deposits';
+import { onChainDepositMachine } from '../machines/onChainDeposit/onChainDeposit.machine';
+import { connectOnChainDeposit } from '../machines/onChainDeposit/onChainDeposit.view';
+import { SAMPLE_DEPOSIT_ADDRESS } from './models/onChainDeposit.model';
 
 // Each view is a plain function of a snapshot: the screens show exactly what these return.
 
@@ -450,6 +464,243 @@ describe('the transfer view', () => {
       { type: 'CONFIRMED' },
       { type: 'REVIEW_CANCELLED' },
       { type: 'RETRY' },
+    ]);
+  });
+});
+
+describe('the step-up sheet view', () => {
+  const context = {
+    action: 'card.reveal' as const,
+    passkey: null,
+    codeChannel: 'email' as const,
+    failure: null,
+    granted: false,
+    ...resendIdle,
+  };
+  const sent: unknown[] = [];
+  const at = (value: unknown, extra: object = {}) =>
+    connectStepUp(stepUpMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), (event) => sent.push(event));
+  const code = (part: 'editing' | 'verifying', resend = 'ready') => ({ codeStep: { code: part, resend } });
+  const parts = ['preparing', 'passkeyOffered', 'askingCode', 'failed'] as const;
+  /** The one part of the sheet on screen. */
+  const shown = (view: ReturnType<typeof at>) => parts.filter((part) => view[part]);
+
+  it('shows one part at a time, and steps aside while the passkey’s own sheet is up', () => {
+    expect(shown(at('loadingOptions'))).toEqual(['preparing']);
+    expect(shown(at('sendingCode'))).toEqual(['preparing']);
+    expect(shown(at('passkeyOffered'))).toEqual(['passkeyOffered']);
+    expect(shown(at(code('editing')))).toEqual(['askingCode']);
+    expect(shown(at('failed', { failure: { code: 'network_error' } }))).toEqual(['failed']);
+    for (const value of ['confirmingWithPasskey', 'verifyingPasskey']) {
+      expect(at(value), value).toMatchObject({ open: false, preparing: false, busy: true });
+    }
+    expect(at(code('editing'))).toMatchObject({ open: true, codeChannel: 'email', action: 'card.reveal' });
+  });
+
+  it('closes once granted or cancelled', () => {
+    expect(at('granted', { granted: true })).toMatchObject({ open: false, preparing: false });
+    expect(at('cancelled')).toMatchObject({ open: false, preparing: false });
+  });
+
+  it('is verifying only while the typed code is checked, and tells the resend countdown and its failure', () => {
+    expect(at(code('verifying'))).toMatchObject({ verifying: true, busy: true });
+    expect(at(code('editing'))).toMatchObject({ verifying: false, busy: false });
+    expect(at(code('editing', 'coolingDown'), { resendInSeconds: 42 })).toMatchObject({ resendIn: 42, resending: false });
+    expect(at(code('editing', 'resending'))).toMatchObject({ resending: true });
+    expect(at(code('editing'), { codeResent: true, resendFailure: { code: 'rate_limited' } })).toMatchObject({
+      resent: true,
+      resendFailure: { code: 'rate_limited' },
+    });
+    expect(at(code('editing'), { failure: { code: 'code_invalid' } }).failure).toEqual({ code: 'code_invalid' });
+  });
+
+  it('offers the passkey instead of the code only to a customer who has one', () => {
+    expect(at(code('editing')).canUsePasskey).toBe(false);
+    expect(at(code('editing'), { passkey: { challenge: 'c', allowCredentials: [] } }).canUsePasskey).toBe(true);
+  });
+
+  it('sends the code, a resend, the choice of passkey or code, a retry and a cancel as the machine’s events', () => {
+    sent.length = 0;
+    const view = at(code('editing'));
+    view.submitCode('123456');
+    view.resend();
+    view.usePasskey();
+    view.useCode();
+    view.retry();
+    view.cancel();
+    expect(sent).toEqual([
+      { type: 'CODE_SUBMITTED', code: '123456' },
+      { type: 'RESEND_REQUESTED' },
+      { type: 'PASSKEY_CHOSEN' },
+      { type: 'CODE_CHOSEN' },
+      { type: 'RETRY' },
+      { type: 'CANCELLED' },
+    ]);
+  });
+});
+
+describe('the terms dialog view', () => {
+  const sent: unknown[] = [];
+  const at = (value: unknown, failure: object | null = null) =>
+    connectAcceptTerms(acceptTermsMachine.resolveState({ value: value as never, context: { failure } as never }), (event) =>
+      sent.push(event),
+    );
+
+  it('is open while the customer is asked and while the acceptance is saved, busy only then', () => {
+    expect(at('closed')).toMatchObject({ open: false, busy: false, failure: null });
+    expect(at({ asking: 'reading' })).toMatchObject({ open: true, busy: false, failure: null });
+    expect(at('accepting')).toMatchObject({ open: true, busy: true });
+    for (const value of ['accepted', 'declined', 'sessionEnded']) expect(at(value).open, value).toBe(false);
+  });
+
+  it('says why the acceptance failed only while the dialog shows that failure', () => {
+    expect(at({ asking: 'failed' }, { code: 'network_error' }).failure).toEqual({ code: 'network_error' });
+    // The failure is kept in the context after the dialog closes; the view says it only in the dialog.
+    expect(at('declined', { code: 'network_error' }).failure).toBeNull();
+    expect(at('accepting', { code: 'network_error' }).failure).toBeNull();
+  });
+
+  it('sends accept and not now as the machine’s events', () => {
+    sent.length = 0;
+    const view = at({ asking: 'reading' });
+    view.accept();
+    view.decline();
+    expect(sent).toEqual([{ type: 'ACCEPTED' }, { type: 'DECLINED' }]);
+  });
+});
+
+describe('the balances view', () => {
+  const context = { summary: null, saved: null, savedAt: null, error: null, hidden: false, openedSignedIn: true };
+  const sent: unknown[] = [];
+  const at = (value: unknown, extra: object = {}) =>
+    connectBalances(balancesMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), (event) =>
+      sent.push(event),
+    );
+
+  it('shows skeletons only for a first fetch with no figures and no failure yet', () => {
+    expect(at({ polling: 'fetching' })).toMatchObject({ loading: true, fetching: true, summary: null });
+    expect(at({ polling: 'fetching' }, { summary: SAMPLE_SUMMARY })).toMatchObject({
+      loading: false,
+      fetching: true,
+      summary: SAMPLE_SUMMARY,
+    });
+    expect(at({ polling: 'waiting' }, { error: { code: 'network_error' } })).toMatchObject({
+      loading: false,
+      fetching: false,
+      error: { code: 'network_error' },
+    });
+    expect(at({ polling: 'fetching' }, { error: { code: 'network_error' } }).loading).toBe(false);
+    expect(at('stopped')).toMatchObject({ loading: false, fetching: false, summary: null });
+  });
+
+  it('keeps the figures through a failed fetch, says when an earlier visit’s figures are from, and masks them when hidden', () => {
+    expect(
+      at({ polling: 'waiting' }, { summary: SAMPLE_SUMMARY, error: { code: 'network_error' }, savedAt: 1_700_000_000_000 }),
+    ).toMatchObject({
+      summary: SAMPLE_SUMMARY,
+      error: { code: 'network_error' },
+      savedAt: 1_700_000_000_000,
+    });
+    expect(at('stopped', { hidden: true }).hidden).toBe(true);
+  });
+
+  it('sends a refresh and the hide toggle as the machine’s events', () => {
+    sent.length = 0;
+    const view = at({ polling: 'waiting' }, { summary: SAMPLE_SUMMARY });
+    view.refresh();
+    view.toggleHidden();
+    expect(sent).toEqual([{ type: 'BALANCES_REFRESH' }, { type: 'HIDE_BALANCES_TOGGLED' }]);
+  });
+});
+
+describe('the card controls view', () => {
+  const secrets = { number: '4242424242424242', cvv: '123', expiryMonth: 3, expiryYear: 2029 };
+  const sent: unknown[] = [];
+  const at = (value: unknown, extra: object = {}) =>
+    connectCardControls(
+      cardControlsMachine.resolveState({ value: value as never, context: { card, secrets: null, failure: null, ...extra } }),
+      (event) => sent.push(event),
+    );
+
+  it('shows the number and CVV only while revealed, never when held outside it', () => {
+    expect(at('revealed', { secrets }).secrets).toEqual(secrets);
+    expect(at('idle', { secrets }).secrets).toBeNull();
+    expect(at('revealing', { secrets }).secrets).toBeNull();
+  });
+
+  it('is busy while a change, the step-up or the reveal is under way, and shows the card and why the last change failed', () => {
+    for (const value of ['changingFreeze', 'savingControls', 'steppingUpToReveal', 'revealing']) expect(at(value).busy, value).toBe(true);
+    expect(at('idle', { failure: { code: 'network_error' } })).toMatchObject({ busy: false, card, failure: { code: 'network_error' } });
+    expect(at('revealed', { secrets }).busy).toBe(false);
+  });
+
+  it('sends freeze, reveal, hide and the controls typed as the machine’s events', () => {
+    sent.length = 0;
+    at('idle').toggleFreeze();
+    at('idle').reveal();
+    at('revealed', { secrets }).hide();
+    at('idle').saveControls({ dailyLimit: '250.00', online: false });
+    expect(sent).toEqual([
+      { type: 'FREEZE_TOGGLED' },
+      { type: 'REVEAL_REQUESTED' },
+      { type: 'HIDE_REQUESTED' },
+      { type: 'CONTROLS_SUBMITTED', controls: { dailyLimit: '250.00', online: false } },
+    ]);
+  });
+});
+
+describe('the on-chain deposit view', () => {
+  const pendingDeposit: ChainDeposit = {
+    network: 'base',
+    txHash: `0x${'ab'.repeat(32)}`,
+    asset: 'USDT',
+    amount: '25.50',
+    status: 'pending',
+    confirmations: 1,
+    required: 2,
+    seenAt: '2026-11-26T15:00:00.000Z',
+  };
+  const chosen = { network: 'base' as const, address: SAMPLE_DEPOSIT_ADDRESS, deposit: pendingDeposit };
+  const context = { asset: 'USDT' as const, network: null, address: null, deposit: null, failure: null, dropped: false };
+  const sent: unknown[] = [];
+  const at = (value: string, extra: object = {}) =>
+    connectOnChainDeposit(onChainDepositMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), (event) =>
+      sent.push(event),
+    );
+  const parts = ['choosingNetwork', 'loading', 'failed', 'pending', 'credited'] as const;
+  /** The parts on screen (the address stays under a pending or credited deposit). */
+  const shown = (view: ReturnType<typeof at>) => parts.filter((part) => view[part]);
+
+  it('shows one part at a time', () => {
+    expect(shown(at('choosingNetwork'))).toEqual(['choosingNetwork']);
+    expect(shown(at('loadingAddress', { network: 'base' }))).toEqual(['loading']);
+    expect(shown(at('addressFailed', { network: 'base', failure: { code: 'network_error' } }))).toEqual(['failed']);
+    expect(shown(at('showingAddress', chosen))).toEqual([]);
+    expect(shown(at('depositPending', chosen))).toEqual(['pending']);
+    expect(shown(at('credited', chosen))).toEqual(['credited']);
+    expect(at('loadingAddress', { network: 'base' }).busy).toBe(true);
+    expect(at('addressFailed', { failure: { code: 'network_error' } }).failure).toEqual({ code: 'network_error' });
+  });
+
+  it('shows the address from the address on, and a deposit only while one is pending or credited', () => {
+    expect(at('showingAddress', chosen)).toMatchObject({ address: SAMPLE_DEPOSIT_ADDRESS, deposit: null, network: 'base' });
+    expect(at('depositPending', chosen)).toMatchObject({ address: SAMPLE_DEPOSIT_ADDRESS, deposit: pendingDeposit });
+    expect(at('credited', chosen)).toMatchObject({ address: SAMPLE_DEPOSIT_ADDRESS, deposit: pendingDeposit });
+    // A network changed back to the list: what was loaded before is not shown.
+    expect(at('choosingNetwork', chosen)).toMatchObject({ address: null, deposit: null });
+    expect(at('loadingAddress', chosen)).toMatchObject({ address: null, deposit: null });
+    expect(at('showingAddress', { ...chosen, deposit: null, dropped: true }).dropped).toBe(true);
+  });
+
+  it('sends the network chosen, a change of network and a retry as the machine’s events', () => {
+    sent.length = 0;
+    at('choosingNetwork').chooseNetwork('ethereum');
+    at('showingAddress', chosen).changeNetwork();
+    at('addressFailed', { network: 'base', failure: { code: 'network_error' } }).retry();
+    expect(sent).toEqual([
+      { type: 'NETWORK_CHOSEN', network: 'ethereum' },
+      { type: 'NETWORK_CHANGE_REQUESTED' },
+      { type: 'RETRY_REQUESTED' },
     ]);
   });
 });
