@@ -5,6 +5,17 @@ export const SOCIAL_PROVIDERS = ['google', 'apple'] as const;
 export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
+/** Brand names, the same in every language. */
+export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
+
+/**
+ * "Google or Apple", or only the configured one, as the language lists alternatives: the consent sentence
+ * names exactly the providers offered — the app renders it, the server writes it into the prerendered page.
+ */
+export function providerChoice(localeTag: string, providers: readonly SocialProvider[]): string {
+  return new Intl.ListFormat(localeTag, { type: 'disjunction' }).format(providers.map((provider) => PROVIDER_NAMES[provider]));
+}
+
 export const startSocialSignInBodySchema = z.strictObject({
   provider: socialProviderSchema,
   /** The interface language: the callback comes back to this language's pages. */

@@ -1,5 +1,5 @@
-import { RTL_LOCALES, splitLocalePath, type Locale } from '../contract/locales';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '../contract/social';
+import { LOCALE_TAGS, RTL_LOCALES, splitLocalePath, type Locale } from '../contract/locales';
+import { providerChoice, SOCIAL_PROVIDERS, type SocialProvider } from '../contract/social';
 import type { PrerenderedPages, PreloadManifest } from './preload-manifest';
 
 /** The route whose pattern matches `basePath`; a literal segment beats a `:param` at the same place. */
@@ -83,7 +83,8 @@ export function pageHtml(
         .replace(/<title>[^<]*<\/title>/, () => `<title>${prerendered.title}</title>`)
         .replace(
           '<div id="root"></div>',
-          () => `<div id="root" data-prerendered="${prerendered.audience}">${offeredSocial(prerendered.root, socialProviders)}</div>`,
+          () =>
+            `<div id="root" data-prerendered="${prerendered.audience}">${offeredSocial(prerendered.root, socialProviders, locale)}</div>`,
         ),
       key: `${urlPath} prerendered`,
     };
@@ -97,15 +98,17 @@ export function pageHtml(
 
 /**
  * The prerendered markup with only the configured providers' buttons (src/screens/auth/SocialSignInScreen.tsx
- * marks the block `data-social=""` and each button `data-social="<provider>"`), or without the block
- * when none is, as the app renders it then.
+ * marks the block `data-social=""`, each button `data-social="<provider>"` and the consent sentence's
+ * names `data-social-names`), or without the block when none is, as the app renders it then.
  */
-function offeredSocial(root: string, providers: readonly SocialProvider[]): string {
+function offeredSocial(root: string, providers: readonly SocialProvider[], locale: Locale): string {
   if (providers.length === 0) return root.replace(/<div[^>]* data-social=""[^>]*>[\s\S]*?<\/div>/g, '');
-  return SOCIAL_PROVIDERS.filter((provider) => !providers.includes(provider)).reduce(
-    (markup, provider) => markup.replace(new RegExp(`<a[^>]* data-social="${provider}"[^>]*>[\\s\\S]*?</a>`, 'g'), ''),
-    root,
-  );
+  return SOCIAL_PROVIDERS.filter((provider) => !providers.includes(provider))
+    .reduce((markup, provider) => markup.replace(new RegExp(`<a[^>]* data-social="${provider}"[^>]*>[\\s\\S]*?</a>`, 'g'), ''), root)
+    .replace(
+      /(<span data-social-names="">)[^<]*(<\/span>)/g,
+      (_, open: string, close: string) => open + providerChoice(LOCALE_TAGS[locale], providers) + close,
+    );
 }
 
 /** What Vite writes into index.html for the entry and its static imports. */

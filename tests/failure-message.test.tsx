@@ -62,4 +62,24 @@ describe('"Continue with Google / Apple"', () => {
     const arabic = await shown({ code: 'unknown' }, 'ar', <SocialButtons />);
     expect(arabic.links.slice(-2).map(([, href]) => href)).toEqual(['/ar/terms', '/ar/privacy']);
   });
+
+  // Issue 24 item 30: with one provider configured the sentence named both.
+  it.each([
+    ['google', 'en', 'By continuing with Google you accept'],
+    ['apple', 'en', 'By continuing with Apple you accept'],
+    ['google apple', 'en', 'By continuing with Google or Apple you accept'],
+    ['apple', 'ar', 'بالمتابعة باستخدام Apple فإنك توافق'],
+    ['google apple', 'ar', 'بالمتابعة باستخدام Google أو Apple فإنك توافق'],
+  ] as [string, Locale, string][])(
+    'with %s configured names exactly that in its consent sentence (%s)',
+    async (configured, locale, sentence) => {
+      document.documentElement.dataset.social = configured;
+      try {
+        const { text } = await shown({ code: 'unknown' }, locale, <SocialButtons />);
+        expect(text).toContain(sentence);
+      } finally {
+        delete document.documentElement.dataset.social;
+      }
+    },
+  );
 });

@@ -23,15 +23,40 @@ describe('the real locale files', () => {
     }
   });
 
-  // Issue 24 item 13: "ارتفاع ٠٫٥٪ خلال 24 ساعة" mixed Intl's Arabic digits with a Western "24".
-  it('write the figures of an Arabic sentence that shows a value in Arabic digits, as Intl writes the value', () => {
-    const mixed: string[] = [];
+  // Issue 24 item 13: Intl writes Arabic figures in Arabic-Indic digits (ar-SA: ٢٤), so a sentence
+  // around them does too — "ارتفاع ٠٫٥٪ خلال 24 ساعة" mixed both, and "رمز من 6 أرقام" read like a
+  // code. Western digits stay only where they are characters to type or read off as written.
+  const WESTERN_DIGITS_ALLOWED: { key: string; code: RegExp; why: string }[] = [
+    { key: 'flows.zoomHint', code: /0(?= يعيد)/, why: 'the 0 key on the keyboard' },
+    { key: 'payByCode.codeHint', code: /[0-9A-Z]{4}(-[0-9A-Z]{4}){3}/, why: 'a sample voucher code, typed as printed' },
+    { key: 'withdraw.addressHint', code: /0x/, why: 'the address prefix, typed as is' },
+    { key: 'withdraw.failures.address_invalid', code: /0x|0–9/g, why: 'the prefix and the characters of an address' },
+    { key: 'withdraw.bitcoin.hint.mainnet', code: /\b(1|3|bc1)\b/g, why: 'the first characters of a Bitcoin address' },
+    { key: 'withdraw.bitcoin.hint.testnet', code: /\b(2|tb1|bcrt1)\b/g, why: 'the first characters of a test-network address' },
+    { key: 'priceAlerts.problems.price_invalid', code: /\b(65000|0\.5)\b/g, why: 'samples of what to type in the price field' },
+  ];
+
+  it('write the figures of Arabic prose in Arabic digits, as Intl writes the values beside them', () => {
+    const western: string[] = [];
     const walk = (node: unknown, key: string) => {
-      if (typeof node === 'object' && node !== null) for (const [name, child] of Object.entries(node)) walk(child, `${key}.${name}`);
-      else if (typeof node === 'string' && node.includes('{{') && /[0-9]/.test(node.replaceAll(/\{\{[^}]*\}\}/g, ''))) mixed.push(key);
+      if (typeof node === 'object' && node !== null) {
+        for (const [name, child] of Object.entries(node)) walk(child, key ? `${key}.${name}` : name);
+        return;
+      }
+      let prose = String(node).replaceAll(/\{\{[^}]*\}\}/g, '');
+      for (const allowed of WESTERN_DIGITS_ALLOWED.filter((entry) => entry.key === key)) prose = prose.replace(allowed.code, '');
+      // Extended (Persian) digits are not what Intl writes for the app's Arabic either.
+      if (/[0-9۰-۹]/.test(prose)) western.push(`${key}: ${String(node)}`);
     };
-    walk(readLocale('ar'), 'ar');
-    expect(mixed).toEqual([]);
+    walk(readLocale('ar'), '');
+    expect(western).toEqual([]);
+    expect(new Intl.NumberFormat(APP_LOCALE_TAGS.ar, { useGrouping: false }).format(9876543210)).toBe('٩٨٧٦٥٤٣٢١٠');
+  });
+
+  it('allow Western digits only where an Arabic string still has them', () => {
+    const ar = readLocale('ar') as Record<string, unknown>;
+    const at = (key: string) => key.split('.').reduce<unknown>((node, name) => (node as Record<string, unknown>)[name], ar);
+    for (const { key, code } of WESTERN_DIGITS_ALLOWED) expect(String(at(key)), key).toMatch(code);
   });
 
   it('are the locales and tags the app uses', () => {

@@ -128,16 +128,24 @@ function SubNav({ group }: { group: string }) {
   const { pathname } = useLocation();
   // Tabs wider than a phone scroll sideways, from the start of the reading direction: a later tab that is
   // the current one (the right-to-left "buy" tab at 390 px) would sit cut at the edge. The strip scrolls to
-  // it by itself, never the page (that would undo the scroll position restored on back).
+  // it by itself, never the page (that would undo the scroll position restored on back) — when the page
+  // opens and whenever the strip's width changes (a desktop window narrowed to a phone's).
   useLayoutEffect(() => {
     const strip = nav.current;
-    const current = strip?.querySelector('[aria-current="page"]');
-    if (!strip || !current) return;
-    const padding = parseFloat(getComputedStyle(strip).paddingLeft) || 0;
-    const outer = strip.getBoundingClientRect();
-    const inner = current.getBoundingClientRect();
-    if (inner.left < outer.left + padding) strip.scrollBy({ left: inner.left - outer.left - padding });
-    else if (inner.right > outer.right - padding) strip.scrollBy({ left: inner.right - outer.right + padding });
+    if (!strip) return;
+    const showCurrent = () => {
+      const current = strip.querySelector('[aria-current="page"]');
+      if (!current) return;
+      const padding = parseFloat(getComputedStyle(strip).paddingLeft) || 0;
+      const outer = strip.getBoundingClientRect();
+      const inner = current.getBoundingClientRect();
+      if (inner.left < outer.left + padding) strip.scrollBy({ left: inner.left - outer.left - padding });
+      else if (inner.right > outer.right - padding) strip.scrollBy({ left: inner.right - outer.right + padding });
+    };
+    showCurrent();
+    const resized = new ResizeObserver(showCurrent);
+    resized.observe(strip);
+    return () => resized.disconnect();
   }, [pathname]);
   return (
     <nav ref={nav} className="sub-nav" aria-label={t('nav.sections')}>

@@ -22,7 +22,7 @@ const PRERENDERED: PrerenderedPages = {
   '/': { root: '<main><h1>Home</h1></main>', title: 'Home · Meridian', audience: 'customer' },
   // As src/screens/auth/SocialSignInScreen.tsx renders the buttons at build time: every provider.
   '/welcome': {
-    root: `<main><a href="/register">Sign up</a><div class="stack" data-social=""><a class="button" data-social="google" href="/auth/google">Continue with Google</a><a class="button" data-social="apple" href="/auth/apple">Continue with Apple</a><p class="hint-text">By continuing…</p></div><h2>Language</h2></main>`,
+    root: `<main><a href="/register">Sign up</a><div class="stack" data-social=""><a class="button" data-social="google" href="/auth/google">Continue with Google</a><a class="button" data-social="apple" href="/auth/apple">Continue with Apple</a><p class="hint-text">By continuing with <span data-social-names="">Google or Apple</span>…</p></div><h2>Language</h2></main>`,
     title: 'Welcome · Meridian',
     audience: 'guest',
   },
@@ -242,10 +242,11 @@ describe('prerendered pages', () => {
   // A provider shows only when configured (plain `npm start` has none), decided here so the first paint
   // already has the buttons the app then hydrates.
   it.each([
-    [['google', 'apple'], ['Continue with Google', 'Continue with Apple'], true],
-    [['google'], ['Continue with Google'], true],
-    [[], [], false],
-  ] as [SocialProvider[], string[], boolean][])(
+    [['google', 'apple'], ['Continue with Google', 'Continue with Apple'], 'Google or Apple'],
+    [['google'], ['Continue with Google'], 'Google'],
+    [['apple'], ['Continue with Apple'], 'Apple'],
+    [[], [], undefined],
+  ] as [SocialProvider[], string[], string | undefined][])(
     'with the providers %j configured offer exactly them, and say so to the app',
     async (providers, buttons, consent) => {
       const served = new Hono().use(serveSpa(dist, { socialProviders: providers, demoMode: false }));
@@ -255,7 +256,8 @@ describe('prerendered pages', () => {
       }
       const html = await (await served.request('http://localhost/welcome', { headers: page })).text();
       expect([...html.matchAll(/>(Continue with \w+)</g)].map((match) => match[1])).toEqual(buttons);
-      expect(html.includes('By continuing')).toBe(consent);
+      // The consent sentence names the offered providers only, as the app then renders it.
+      expect(/By continuing with <span data-social-names="">([^<]*)<\/span>/.exec(html)?.[1]).toBe(consent);
       // The rest of the page is untouched.
       expect(rootOf(html)).toMatch(/^<main><a href="\/register">Sign up<\/a>.*<h2>Language<\/h2><\/main>$/);
     },

@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { SocialProvider } from '../../../contract/social';
+import { LOCALE_TAGS } from '../../../contract/locales';
+import { PROVIDER_NAMES, providerChoice, type SocialProvider } from '../../../contract/social';
 import { socialSignInMachine } from '../../../machines/socialSignIn/socialSignIn.machine';
 import { connectSocialSignIn } from '../../../machines/socialSignIn/socialSignIn.view';
 import { useConnect, useFlowActor, useLocale, useLocalize } from '../../app/context';
@@ -10,9 +11,6 @@ import { Button } from '../../ui/Button';
 import { FormAlert } from '../../ui/Form';
 import { failureText } from '../../ui/failureText';
 import { LegalLinks } from '../shared/LegalLinks';
-
-/** Brand names, the same in every language. */
-export const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
 
 /** /auth/google and /auth/apple: leaves for the provider at once, or shows why signing in did not work. */
 export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
@@ -55,6 +53,7 @@ export function SocialSignInScreen({ provider }: { provider: SocialProvider }) {
 export function SocialButtons() {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const locale = useLocale();
   const providers = socialProviders();
   if (providers.length === 0) return null;
   return (
@@ -64,7 +63,14 @@ export function SocialButtons() {
           {t('social.continueWith', { provider: PROVIDER_NAMES[provider] })}
         </Link>
       ))}
-      <p className="hint-text">{t('social.consent')}</p>
+      {/* The names are marked so the server writes the configured ones into the prerendered page too. */}
+      <p className="hint-text">
+        <Trans
+          i18nKey="social.consent"
+          values={{ providers: providerChoice(LOCALE_TAGS[locale], providers) }}
+          components={{ names: <span data-social-names="" /> }}
+        />
+      </p>
       {/* A first Google or Apple sign-in opens an account: the terms it accepts are one tap away. */}
       <LegalLinks />
     </div>
