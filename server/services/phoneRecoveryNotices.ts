@@ -16,7 +16,7 @@ const CODE: Record<Locale, Text> = {
   },
   ar: {
     subject: 'رمز الاسترداد الخاص بك في Meridian',
-    body: '{code} هو رمزك في Meridian لاسترداد حساب فُقد هاتفه. تنتهي صلاحيته خلال 10 دقائق.\n\nإن لم تطلبه، فهناك من يعرف كلمة مرورك: أعد تعيينها الآن.',
+    body: '{code} هو رمزك في Meridian لاسترداد حساب فُقد هاتفه. تنتهي صلاحيته خلال ١٠ دقائق.\n\nإن لم تطلبه، فهناك من يعرف كلمة مرورك: أعد تعيينها الآن.',
   },
   de: {
     subject: 'Ihr Meridian-Wiederherstellungscode',
@@ -50,7 +50,7 @@ const REQUESTED_EMAIL: Record<Locale, Text> = {
     body: 'Someone signed in with your password and this e-mail and reported your phone lost. On {when} the phone will be removed from your account, and your password alone will sign in until you add a new one.\n\nIf this was not you, cancel it now: {link}\nThen reset your password.',
   },
   ar: {
-    subject: 'سيُزال هاتفك من حساب Meridian خلال 24 ساعة',
+    subject: 'سيُزال هاتفك من حساب Meridian خلال ٢٤ ساعة',
     body: 'سجّل شخص ما الدخول بكلمة مرورك وبهذا البريد الإلكتروني وأبلغ عن فقدان هاتفك. في {when} سيُزال الهاتف من حسابك، وستكفي كلمة المرور وحدها لتسجيل الدخول حتى تضيف هاتفًا جديدًا.\n\nإن لم تكن أنت، فألغِ ذلك الآن: {link}\nثم أعد تعيين كلمة المرور.',
   },
   de: {
@@ -132,7 +132,7 @@ const COMPLETED: Record<Locale, Text> = {
   },
   ar: {
     subject: 'أُزيل هاتفك من Meridian',
-    body: 'كما طُلب قبل 24 ساعة، أُزيل الهاتف المفقود من حسابك في Meridian. سجّل الدخول بكلمة المرور وأضف هاتفك الجديد من الملف الشخصي › الأمان.\n\nإن لم تكن أنت، فأعد تعيين كلمة المرور فورًا.',
+    body: 'كما طُلب قبل ٢٤ ساعة، أُزيل الهاتف المفقود من حسابك في Meridian. سجّل الدخول بكلمة المرور وأضف هاتفك الجديد من الملف الشخصي › الأمان.\n\nإن لم تكن أنت، فأعد تعيين كلمة المرور فورًا.',
   },
   de: {
     subject: 'Ihr Telefon wurde aus Meridian entfernt',

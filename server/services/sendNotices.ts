@@ -19,7 +19,7 @@ const INVITATION: Record<Locale, InvitationText> = {
   },
   ar: {
     subject: 'أرسل إليك {sender} مبلغ {amount} عبر Meridian',
-    body: 'أرسل إليك {sender} مبلغ {amount} عبر Meridian. افتح حساب Meridian بهذا العنوان خلال 14 يومًا لتستلمه؛ بعد ذلك يعود إلى المرسل.',
+    body: 'أرسل إليك {sender} مبلغ {amount} عبر Meridian. افتح حساب Meridian بهذا العنوان خلال ١٤ يومًا لتستلمه؛ بعد ذلك يعود إلى المرسل.',
     someone: 'أحد عملاء Meridian',
   },
   de: {
