@@ -242,7 +242,7 @@ test('a bank payout: a pasted IBAN saved with a step-up, paid out, returned from
   await screenshots(page, 'payout-returned-activity-en');
 
   // The book: renamed, then removed after a question.
-  const book = w.bank.book;
+  const book = w.book;
   await page.goto(localizePath('/accounts/fiat/withdraw/EUR', 'en'));
   await page.getByRole('button', { name: withValues(book.renameOne, { label: 'Savings' }) }).click();
   await page.getByLabel(withValues(book.newName, { label: 'Savings' })).fill('Rent');
