@@ -56,6 +56,7 @@ const CONNECTED_AREAS = [
   'src/screens/kyc/**/*.{ts,tsx}',
   'src/screens/profile/**/*.{ts,tsx}',
   'src/screens/register/**/*.{ts,tsx}',
+  'src/screens/accounts/**/*.{ts,tsx}',
 ];
 
 /** The app's own floors: patterns both src/ entries of 'no-restricted-imports' list (a later entry replaces an earlier). */

@@ -119,7 +119,7 @@ async function payoutJourney(
   await screenshots(page, `payout-returned-activity-${language}`);
 
   // The book: renamed, then removed after a question.
-  const book = w.bank.book;
+  const book = w.book;
   await page.goto(localizePath('/accounts/fiat/withdraw/EUR', language));
   await page.getByRole('button', { name: withValues(book.renameOne, { label }) }).click();
   await page.getByLabel(withValues(book.newName, { label })).fill(renamed);
@@ -220,6 +220,26 @@ test('an ETH withdrawal: a mistyped address refused, a new one saved with a step
   // Local nodes have no public explorer: the app's own activity shows the transaction.
   await page.getByRole('link', { name: w.activity }).click();
   await expect(page.getByTestId('activity-detail')).toContainText(hash);
+
+  // The book: an empty name refused at its field, nothing sent; renamed; then removed after a question.
+  await page.goto('/accounts/crypto/withdraw/ETH');
+  await page.getByRole('button', { name: withValues(w.book.renameOne, { label: 'My wallet' }) }).click();
+  const name = page.getByLabel(withValues(w.book.newName, { label: 'My wallet' }));
+  await name.fill(' ');
+  await page.getByRole('button', { name: w.book.saveName }).click();
+  await expect(page.getByText(texts.fieldErrors.label.missing)).toBeVisible();
+  await name.fill('Ledger');
+  await screenshots(page, 'withdraw-book-rename-en');
+  await page.getByRole('button', { name: w.book.saveName }).click();
+  await expect(page.getByTestId('withdraw-book-entry')).toContainText('Ledger');
+  await expect(page.getByLabel(w.address)).toContainText('Ledger');
+  await page.getByRole('button', { name: withValues(w.book.removeOne, { label: 'Ledger' }) }).click();
+  const question = page.getByRole('dialog', { name: withValues(w.book.removeTitle, { label: 'Ledger' }) });
+  await expect(question).toContainText(w.addressBook.removeLead);
+  await screenshots(page, 'withdraw-book-remove-en');
+  await question.getByRole('button', { name: w.book.confirmRemove, exact: true }).click();
+  await expect(page.getByText(w.noAddress)).toBeVisible();
+  await expect(page.getByTestId('withdraw-book-entry')).toHaveCount(0);
 });
 
 test('the withdrawal screens right to left: the form, a refused address, the review and the sent withdrawal; a bank payout through to its return, renamed and removed (ar)', async ({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withdrawalMachine, withdrawalNetworks } from '../machines/withdrawal/withdrawal.machine';
-import { usableFrom, withdrawalView } from '../machines/withdrawal/withdrawal.view';
+import { connectWithdrawal, usableFrom } from '../machines/withdrawal/withdrawal.view';
 
-// A plain function of a snapshot: /accounts/crypto/withdraw/{iso} shows exactly what it returns.
+// A plain function of a snapshot and a send: /accounts/crypto/withdraw/{iso} shows exactly what it returns, and its intents send the machine's events.
 
 const saved = {
   id: '5a1c2e3f-4b5d-4e6f-8a7b-9c0d1e2f3a4b',
@@ -23,12 +23,19 @@ const context = {
   balance: '1.2',
   amount: '0.1',
   draft: { address: '', label: '' },
+  entryId: null,
+  labelError: null,
   quote: null,
   withdrawal: null,
   failure: null,
 };
-const at = (value: unknown, extra: object = {}) =>
-  withdrawalView(withdrawalMachine.resolveState({ value: value as never, context: { ...context, ...extra } }));
+let sent: unknown[] = [];
+const at = (value: unknown, extra: object = {}) => {
+  sent = [];
+  return connectWithdrawal(withdrawalMachine.resolveState({ value: value as never, context: { ...context, ...extra } }), (event) =>
+    sent.push(event),
+  );
+};
 
 describe('the withdrawal view', () => {
   it('withdraws a coin over the networks it is native to, a token over every chain carrying it', () => {
@@ -38,20 +45,62 @@ describe('the withdrawal view', () => {
     expect(withdrawalNetworks('BTC')).toEqual(['bitcoin']);
   });
 
-  it('names the step without naming states, lists the addresses of the chosen network, and is busy while waiting', () => {
-    expect(at('loading').step).toBe('loading');
-    expect(at('editing')).toMatchObject({ step: 'form', busy: false, addresses: [saved], amount: '0.1' });
-    expect(at('failed', { failure: { code: 'network_error' } }).step).toBe('failed');
-    expect(at('addingAddress')).toMatchObject({ step: 'newDestination', busy: false });
-    expect(at('checkingAddress')).toMatchObject({ step: 'newDestination', busy: true });
-    expect(at('steppingUpForAddress')).toMatchObject({ step: 'newDestination', busy: true });
-    expect(at('savingAddress')).toMatchObject({ step: 'newDestination', busy: true });
-    expect(at('quoting')).toMatchObject({ step: 'form', busy: true });
-    expect(at('reviewing')).toMatchObject({ step: 'review', busy: false });
-    expect(at('steppingUp')).toMatchObject({ step: 'review', busy: true });
-    expect(at('withdrawing')).toMatchObject({ step: 'review', busy: true });
-    expect(at({ following: 'waiting' }).step).toBe('following');
-    expect(at('settled').step).toBe('settled');
+  it('says which part shows without naming states, lists the addresses of the chosen network, and is busy while waiting', () => {
+    expect(at('loading')).toMatchObject({ loading: true, onForm: false });
+    expect(at('editing')).toMatchObject({ onForm: true, busy: false, addresses: [saved], amount: '0.1' });
+    expect(at('failed', { failure: { code: 'network_error' } })).toMatchObject({ loadFailed: true, onForm: false });
+    expect(at('addingAddress')).toMatchObject({ addingDestination: true, onForm: false, busy: false });
+    expect(at('checkingAddress')).toMatchObject({ addingDestination: true, busy: true });
+    expect(at('steppingUpForAddress')).toMatchObject({ addingDestination: true, busy: true });
+    expect(at('savingAddress')).toMatchObject({ addingDestination: true, busy: true });
+    expect(at('quoting')).toMatchObject({ onForm: true, busy: true });
+    expect(at('reviewing')).toMatchObject({ reviewing: true, onForm: false, busy: false });
+    expect(at('steppingUp')).toMatchObject({ reviewing: true, busy: true });
+    expect(at('withdrawing')).toMatchObject({ reviewing: true, busy: true });
+    expect(at({ following: 'waiting' })).toMatchObject({ underWay: true, settled: false, onForm: false });
+    expect(at('settled')).toMatchObject({ underWay: true, settled: true });
+  });
+
+  it('renames or removes a saved address in the book, the form still showing; the question only while it is asked', () => {
+    const editing = at('editing');
+    expect(editing).toMatchObject({ renaming: null, removing: null, labelError: null });
+    editing.rename(saved.id);
+    editing.remove(saved.id);
+    expect(sent).toEqual([
+      { type: 'RENAME_STARTED', entryId: saved.id },
+      { type: 'REMOVE_REQUESTED', entryId: saved.id },
+    ]);
+    const renaming = at('renaming', { entryId: saved.id, labelError: 'missing' });
+    expect(renaming).toMatchObject({ onForm: true, renaming: saved, removing: null, labelError: 'missing' });
+    renaming.saveName(' Hardware ');
+    renaming.keepName();
+    expect(sent).toEqual([{ type: 'RENAME_SUBMITTED', label: ' Hardware ' }, { type: 'RENAME_CANCELLED' }]);
+    expect(at('savingLabel', { entryId: saved.id })).toMatchObject({ renaming: saved, busy: true });
+    const asking = at('confirmingRemoval', { entryId: saved.id });
+    expect(asking).toMatchObject({ onForm: true, removing: saved, renaming: null });
+    asking.confirmRemoval!();
+    asking.keep();
+    expect(sent).toEqual([{ type: 'REMOVE_CONFIRMED' }, { type: 'REMOVE_CANCELLED' }]);
+    // While it is being removed the question waits: confirming again sends nothing twice.
+    expect(at('removing', { entryId: saved.id })).toMatchObject({ removing: saved, busy: true, confirmRemoval: null });
+  });
+
+  it('sends the form’s intents as the machine’s events', () => {
+    const view = at('editing');
+    view.chooseNetwork('base');
+    view.choose(saved.id);
+    view.typeAmount('0.2');
+    view.requestQuote();
+    view.addAddress();
+    view.balanceChanged('2');
+    expect(sent).toEqual([
+      { type: 'NETWORK_CHOSEN', network: 'base' },
+      { type: 'ADDRESS_CHOSEN', addressId: saved.id },
+      { type: 'AMOUNT_CHANGED', amount: '0.2' },
+      { type: 'QUOTE_REQUESTED' },
+      { type: 'ADD_ADDRESS_STARTED' },
+      { type: 'BALANCE_CHANGED', balance: '2' },
+    ]);
   });
 
   it('tells when the chosen address can be used only while its cooling-off period lasts (never when there is none)', () => {

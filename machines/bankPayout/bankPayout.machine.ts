@@ -1,5 +1,4 @@
 import { assign, setup } from 'xstate';
-import { requiredTextProblem } from '../../contract/fields';
 import { checkBankAccount, ibanProblem } from '../../contract/bankAccount';
 import {
   BENEFICIARY_LABEL_MAX_LENGTH,
@@ -9,7 +8,8 @@ import {
   type PayoutCurrency,
   type PayoutQuote,
 } from '../../contract/payouts';
-import { toFailure, type Failure } from '../parts/failure';
+import type { Failure } from '../parts/failure';
+import { bookActions, bookGuards, destinationBook, type BookContext, type BookEvent } from '../parts/destinationBook';
 import type { SubmitIntent } from '../parts/idempotentSubmit';
 import { amountOnForm, quoteToSettled, sendOutActions, sendOutGuards, stepUpThenSave } from '../parts/sendOut';
 import { stepUpMachine } from '../stepUp/stepUp.machine';
@@ -34,7 +34,7 @@ export interface BeneficiaryDraft {
 
 const NO_DRAFT: BeneficiaryDraft = { holderName: '', iban: '', bic: '', label: '' };
 
-interface Context {
+interface Context extends BookContext {
   currency: PayoutCurrency;
   beneficiaries: Beneficiary[];
   /** From the book's answer: how long a new beneficiary waits before it can be paid. */
@@ -45,8 +45,6 @@ interface Context {
   /** As typed, kept through every refusal. */
   amount: string;
   draft: BeneficiaryDraft;
-  /** The saved beneficiary being renamed or removed. */
-  entryId: string | null;
   quote: PayoutQuote | null;
   payout: Payout | null;
   failure: Failure | null;
@@ -61,12 +59,7 @@ type Event =
   | ({ type: 'BENEFICIARY_SUBMITTED' } & BeneficiaryDraft)
   | { type: 'ADD_BENEFICIARY_CANCELLED' }
   | { type: 'IBAN_TYPED'; iban: string }
-  | { type: 'RENAME_STARTED'; beneficiaryId: string }
-  | { type: 'RENAME_SUBMITTED'; label: string }
-  | { type: 'RENAME_CANCELLED' }
-  | { type: 'REMOVE_REQUESTED'; beneficiaryId: string }
-  | { type: 'REMOVE_CONFIRMED' }
-  | { type: 'REMOVE_CANCELLED' }
+  | BookEvent
   | { type: 'CONFIRMED' }
   | { type: 'EDIT_REQUESTED' }
   | { type: 'RETRY' };
@@ -87,11 +80,6 @@ function draftRefusal(draft: BeneficiaryDraft): Failure | null {
   const account = checkBankAccount({ iban: draft.iban, bic: draft.bic });
   return account.ok ? null : { code: account.code };
 }
-/** Why a new label is refused (`label_required`, `label_too_long`, `label_invalid`), as the server's schema would. */
-function labelRefusal(label: string): Failure | null {
-  const problem = requiredTextProblem(label, BENEFICIARY_LABEL_MAX_LENGTH);
-  return problem ? { code: { required: 'label_required', tooLong: 'label_too_long', invalid: 'label_invalid' }[problem] } : null;
-}
 
 const form = amountOnForm({ destination: 'Beneficiary', incomplete: 'payout_incomplete' });
 const save = stepUpThenSave({
@@ -103,6 +91,13 @@ const save = stepUpThenSave({
   // A beneficiary saved without a label is named by its holder.
   input: ({ context }: { context: Context }) => ({ ...context.draft, label: context.draft.label || context.draft.holderName }),
   saved: 'beneficiarySaved',
+});
+const book = destinationBook({
+  what: 'bank account',
+  form: 'editing',
+  label: 'labelBeneficiary',
+  remove: 'removeBeneficiary',
+  removal: 'Payouts already made to it keep it; adding it again waits the cooling-off period.',
 });
 const tail = quoteToSettled({
   what: 'payout',
@@ -157,11 +152,8 @@ export const bankPayoutMachine = setup({
   },
   guards: {
     ...sendOutGuards<Context>((context) => context.beneficiaryId),
+    ...bookGuards<Context>((context) => context.beneficiaries, BENEFICIARY_LABEL_MAX_LENGTH),
     draftRefused: ({ event }) => event.type === 'BENEFICIARY_SUBMITTED' && draftRefusal(draftOf(event)) !== null,
-    /** A rename or removal is of a beneficiary in the book. */
-    inBook: ({ context, event }) =>
-      'beneficiaryId' in event && context.beneficiaries.some((beneficiary) => beneficiary.id === event.beneficiaryId),
-    labelRefused: ({ event }) => event.type === 'RENAME_SUBMITTED' && labelRefusal(event.label) !== null,
     settled: ({ event }) => ['settled', 'returned'].includes(output<Payout>(event).status),
   },
   actions: {
@@ -172,18 +164,17 @@ export const bankPayoutMachine = setup({
       beneficiaryId: ({ event }) => output<Beneficiary>(event).id,
       draft: NO_DRAFT,
     }),
-    entryRenamed: assign({
-      beneficiaries: ({ context, event }) =>
-        context.beneficiaries.map((beneficiary) =>
-          beneficiary.id === output<Beneficiary>(event).id ? output<Beneficiary>(event) : beneficiary,
-        ),
-      entryId: null,
-    }),
-    // The chosen beneficiary stays chosen unless it was the one removed; then the newest left is.
-    entryRemoved: assign(({ context, event }) => {
-      const { beneficiaries } = output<Beneficiaries>(event);
-      const kept = beneficiaries.some((beneficiary) => beneficiary.id === context.beneficiaryId);
-      return { beneficiaries, beneficiaryId: kept ? context.beneficiaryId : (beneficiaries[0]?.id ?? null), entryId: null };
+    ...bookActions<Context, Event, Beneficiary>({
+      entries: (context) => context.beneficiaries,
+      // The chosen beneficiary stays chosen unless it was the one removed; then the newest left is.
+      kept: (context, beneficiaries) => ({
+        beneficiaries,
+        beneficiaryId: beneficiaries.some((beneficiary) => beneficiary.id === context.beneficiaryId)
+          ? context.beneficiaryId
+          : (beneficiaries[0]?.id ?? null),
+      }),
+      fromBook: (answer: Beneficiaries) => answer.beneficiaries,
+      maxLength: BENEFICIARY_LABEL_MAX_LENGTH,
     }),
   },
   delays: { PAYOUT_POLL: PAYOUT_POLL_MS },
@@ -200,6 +191,7 @@ export const bankPayoutMachine = setup({
     amount: '',
     draft: NO_DRAFT,
     entryId: null,
+    labelError: null,
     quote: null,
     payout: null,
     failure: null,
@@ -261,85 +253,10 @@ export const bankPayoutMachine = setup({
           actions: assign({ failure: null }),
         },
         QUOTE_REQUESTED: form.QUOTE_REQUESTED,
-        RENAME_STARTED: {
-          guard: 'inBook',
-          target: 'renaming',
-          description: 'The customer asked to rename a saved bank account: its name becomes a field.',
-          actions: assign({ entryId: ({ event }) => event.beneficiaryId, failure: null }),
-        },
-        REMOVE_REQUESTED: {
-          guard: 'inBook',
-          target: 'confirmingRemoval',
-          description: 'The customer asked to remove a saved bank account: the app asks first.',
-          actions: assign({ entryId: ({ event }) => event.beneficiaryId, failure: null }),
-        },
+        ...book.on,
       },
     },
-    renaming: {
-      tags: ['renaming'],
-      description: 'A saved bank account’s new name, kept as typed on a refusal; the account and holder stay as checked.',
-      on: {
-        RENAME_SUBMITTED: [
-          {
-            guard: 'labelRefused',
-            description: 'No name, too long, or with control characters: said at once, nothing is sent.',
-            actions: assign({ failure: ({ event }) => labelRefusal(event.label) }),
-          },
-          {
-            target: 'savingLabel',
-            description: 'The new name goes to the server.',
-            actions: assign({ failure: null }),
-          },
-        ],
-        RENAME_CANCELLED: {
-          target: 'editing',
-          description: 'The customer kept the old name.',
-          actions: assign({ entryId: null, failure: null }),
-        },
-      },
-    },
-    savingLabel: {
-      tags: ['busy', 'renaming'],
-      description: 'Saving the new name.',
-      invoke: {
-        id: 'labelBeneficiary',
-        src: 'labelBeneficiary',
-        input: ({ context, event }) => ({ id: context.entryId!, label: (event as { label: string }).label.trim() }),
-        onDone: { target: 'editing', description: 'Renamed: the book shows the new name.', actions: 'entryRenamed' },
-        onError: {
-          target: 'renaming',
-          description: 'Not renamed (gone, offline): the field says why and keeps what was typed.',
-          actions: assign({ failure: ({ event }) => toFailure(event.error) }),
-        },
-      },
-    },
-    confirmingRemoval: {
-      tags: ['confirming'],
-      description: 'Remove this bank account? Payouts already made to it keep it; adding it again waits the cooling-off period.',
-      on: {
-        REMOVE_CONFIRMED: { target: 'removing', description: 'Confirmed: the bank account is removed.' },
-        REMOVE_CANCELLED: {
-          target: 'editing',
-          description: 'The customer kept the bank account.',
-          actions: assign({ entryId: null }),
-        },
-      },
-    },
-    removing: {
-      tags: ['busy', 'confirming'],
-      description: 'Removing the bank account.',
-      invoke: {
-        id: 'removeBeneficiary',
-        src: 'removeBeneficiary',
-        input: ({ context }) => ({ id: context.entryId! }),
-        onDone: { target: 'editing', description: 'Removed: the book as the server now has it.', actions: 'entryRemoved' },
-        onError: {
-          target: 'editing',
-          description: 'Not removed (offline): the form says why; the book is as it was.',
-          actions: assign({ entryId: null, failure: ({ event }) => toFailure(event.error) }),
-        },
-      },
-    },
+    ...book.states,
     addingBeneficiary: {
       tags: ['newDestination'],
       description: 'A new bank account: holder, IBAN, BIC where needed and a label, kept as typed on a refusal.',

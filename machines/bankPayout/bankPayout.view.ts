@@ -1,14 +1,18 @@
 import type { SnapshotFrom } from 'xstate';
 import { ibanProblem, needsBic } from '../../contract/bankAccount';
-import type { bankPayoutMachine } from './bankPayout.machine';
-import { sendOutStep } from '../parts/sendOut';
+import type { Send } from '../parts/connect';
+import { connectBook } from '../parts/destinationBook';
+import { connectSendOut } from '../parts/sendOut';
+import type { bankPayoutMachine, BeneficiaryDraft } from './bankPayout.machine';
 
-/** What /accounts/fiat/withdraw/{iso} shows. */
-export function bankPayoutView(snapshot: SnapshotFrom<typeof bankPayoutMachine>) {
+type BankPayout = typeof bankPayoutMachine;
+
+/** What /accounts/fiat/withdraw/{iso} shows, and its intents. */
+export function connectBankPayout(snapshot: SnapshotFrom<BankPayout>, send: Send<BankPayout>) {
   const { context } = snapshot;
-  const entry = context.beneficiaries.find((beneficiary) => beneficiary.id === context.entryId) ?? null;
   return {
-    ...sendOutStep(snapshot),
+    ...connectSendOut(snapshot, send),
+    ...connectBook(snapshot, send, context.beneficiaries),
     currency: context.currency,
     beneficiaries: context.beneficiaries,
     beneficiaryId: context.beneficiaryId,
@@ -18,12 +22,15 @@ export function bankPayoutView(snapshot: SnapshotFrom<typeof bankPayoutMachine>)
     ibanProblem: snapshot.hasTag('newDestination') ? ibanProblem(context.draft.iban, { typing: true }) : null,
     /** The IBAN's country needs the BIC: only then is it asked. */
     bicNeeded: needsBic(context.draft.iban),
-    /** The saved account being renamed, or whose removal is being confirmed. */
-    renaming: snapshot.hasTag('renaming') ? entry : null,
-    removing: snapshot.hasTag('confirming') ? entry : null,
     coolingOffSeconds: context.coolingOffSeconds,
     quote: context.quote,
     payout: context.payout,
     failure: context.failure,
+    choose: (beneficiaryId: string) => send({ type: 'BENEFICIARY_CHOSEN', beneficiaryId }),
+    addBeneficiary: () => send({ type: 'ADD_BENEFICIARY_STARTED' }),
+    /** The IBAN as it grows: judged at once. */
+    typeIban: (iban: string) => send({ type: 'IBAN_TYPED', iban }),
+    saveBeneficiary: (draft: BeneficiaryDraft) => send({ type: 'BENEFICIARY_SUBMITTED', ...draft }),
+    cancelBeneficiary: () => send({ type: 'ADD_BENEFICIARY_CANCELLED' }),
   };
 }

@@ -57,10 +57,10 @@ export function asError<Data>(failure: Failure<Data>, cause?: unknown): Error & 
 /**
  * Why one form field was refused: the one vocabulary of every form (sign-up, reset…), whether the form's
  * own check or the server found it. Screens translate `fieldErrors.<field>.<code>`.
- * `missing` (empty), `invalid` (malformed, or refused by the server's validation), `weak` (the password
+ * `missing` (empty), `too_long` (longer than the field takes), `invalid` (malformed, or refused by the server's validation), `weak` (the password
  * rule is unmet), `too_weak` (the server found the password easy to guess), `taken` (the e-mail has an account).
  */
-export type FieldErrorCode = 'missing' | 'invalid' | 'weak' | 'too_weak' | 'taken' | 'sanctioned';
+export type FieldErrorCode = 'missing' | 'too_long' | 'invalid' | 'weak' | 'too_weak' | 'taken' | 'sanctioned';
 export type FieldErrors<Field extends string> = Partial<Record<Field, FieldErrorCode>>;
 
 /** The server's error codes that are about one body field, and the field error each one is. */

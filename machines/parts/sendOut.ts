@@ -270,14 +270,47 @@ export function quoteToSettled<
   } as const;
 }
 
-/** Which part of a withdrawal page shows, by the tags the parts and the machines set. */
-export type SendOutStep = 'loading' | 'failed' | 'form' | 'newDestination' | 'review' | 'following' | 'settled';
+/** The events every send-out machine has in common: what its page's shared parts send. */
+export type SendOutEvent =
+  | { type: 'BALANCE_CHANGED'; balance: string }
+  | { type: 'AMOUNT_CHANGED'; amount: string }
+  | { type: 'QUOTE_REQUESTED' }
+  | { type: 'CONFIRMED' }
+  | { type: 'EDIT_REQUESTED' }
+  | { type: 'RETRY' };
 
-/** The step a withdrawal page shows, and whether it waits (a request under way or a step-up open). */
-export function sendOutStep(snapshot: { hasTag(tag: string): boolean; status: string }): { step: SendOutStep; busy: boolean } {
-  const tagged = (['loading', 'failed', 'newDestination', 'review', 'following'] as const).find((tag) => snapshot.hasTag(tag));
+/**
+ * The shared face of a withdrawal page: which part shows, read through the tags the parts and the machines
+ * set, whether it waits (a request under way or a step-up open), and the intents of the amount, the review
+ * and the book's loading.
+ */
+export function connectSendOut(snapshot: { hasTag(tag: string): boolean; status: string }, send: (event: SendOutEvent) => void) {
+  const loading = snapshot.hasTag('loading');
+  const loadFailed = snapshot.hasTag('failed');
+  const addingDestination = snapshot.hasTag('newDestination');
+  const reviewing = snapshot.hasTag('review');
+  const following = snapshot.hasTag('following');
+  const settled = snapshot.status === 'done';
   return {
-    step: tagged ?? (snapshot.status === 'done' ? 'settled' : 'form'),
+    loading,
+    loadFailed,
+    /** The form for a new destination shows instead of the page's form. */
+    addingDestination,
+    /** The quote shows for review (and while it is confirmed). */
+    reviewing,
+    /** The money is on its way (or arrived, or came back): its progress shows. */
+    underWay: following || settled,
+    settled,
+    /** The page's form shows: destination and amount (also while a quote is asked for, or a saved destination renamed). */
+    onForm: !loading && !loadFailed && !addingDestination && !reviewing && !following && !settled,
     busy: snapshot.hasTag('busy') || snapshot.hasTag('steppingUp'),
+    /** The balance the page shows changed: the amount is checked against it. */
+    balanceChanged: (balance: string) => send({ type: 'BALANCE_CHANGED', balance }),
+    /** The amount as typed; empty while it is no amount. */
+    typeAmount: (amount: string) => send({ type: 'AMOUNT_CHANGED', amount }),
+    requestQuote: () => send({ type: 'QUOTE_REQUESTED' }),
+    confirm: () => send({ type: 'CONFIRMED' }),
+    edit: () => send({ type: 'EDIT_REQUESTED' }),
+    retry: () => send({ type: 'RETRY' }),
   };
 }

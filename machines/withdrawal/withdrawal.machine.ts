@@ -1,15 +1,17 @@
 import { assign, setup } from 'xstate';
 import type { CryptoAsset } from '../../contract/assets';
 import { EVM_CHAINS, EVM_NETWORK_CODES } from '../../contract/chainList';
-import type {
-  BitcoinNetwork,
-  Withdrawal,
-  WithdrawalAddress,
-  WithdrawalAddresses,
-  WithdrawalNetwork,
-  WithdrawalQuote,
+import {
+  ADDRESS_LABEL_MAX_LENGTH,
+  type BitcoinNetwork,
+  type Withdrawal,
+  type WithdrawalAddress,
+  type WithdrawalAddresses,
+  type WithdrawalNetwork,
+  type WithdrawalQuote,
 } from '../../contract/withdrawals';
 import type { Failure } from '../parts/failure';
+import { bookActions, bookGuards, destinationBook, type BookContext, type BookEvent } from '../parts/destinationBook';
 import type { SubmitIntent } from '../parts/idempotentSubmit';
 import { amountOnForm, quoteToSettled, sendOutActions, sendOutGuards, stepUpThenSave } from '../parts/sendOut';
 import { stepUpMachine } from '../stepUp/stepUp.machine';
@@ -30,7 +32,7 @@ export function withdrawalNetworks(asset: CryptoAsset): WithdrawalNetwork[] {
   return EVM_NETWORK_CODES.filter((network) => EVM_CHAINS[network].nativeCurrency.symbol === asset || asset in EVM_CHAINS[network].tokens);
 }
 
-interface Context {
+interface Context extends BookContext {
   asset: CryptoAsset;
   networks: WithdrawalNetwork[];
   network: WithdrawalNetwork | null;
@@ -59,6 +61,7 @@ type Event =
   | { type: 'ADD_ADDRESS_STARTED' }
   | { type: 'ADDRESS_SUBMITTED'; address: string; label: string }
   | { type: 'ADD_ADDRESS_CANCELLED' }
+  | BookEvent
   | { type: 'CONFIRMED' }
   | { type: 'EDIT_REQUESTED' }
   | { type: 'RETRY' };
@@ -80,6 +83,16 @@ const save = stepUpThenSave({
   }),
   saved: 'addressSaved',
 });
+const book = destinationBook({
+  what: 'address',
+  form: 'editing',
+  label: 'labelAddress',
+  remove: 'removeAddress',
+  removal: 'Withdrawals already made to it keep it; adding it again waits the cooling-off period.',
+});
+/** The network's first saved address: what the form chooses when the customer has not (or the chosen one went). */
+const firstOn = (addresses: readonly WithdrawalAddress[], network: WithdrawalNetwork | null) =>
+  addresses.find((address) => address.network === network)?.id ?? null;
 const tail = quoteToSettled({
   what: 'withdrawal',
   submitState: 'withdrawing',
@@ -122,6 +135,10 @@ export const withdrawalMachine = setup({
     stepUp: stepUpMachine,
     /** POST /withdrawal-addresses. */
     saveAddress: unprovided<WithdrawalAddress, { network: WithdrawalNetwork; address: string; label: string }>('saveAddress'),
+    /** PATCH /withdrawal-addresses/:id. */
+    labelAddress: unprovided<WithdrawalAddress, { id: string; label: string }>('labelAddress'),
+    /** DELETE /withdrawal-addresses/:id: the book as it is now. */
+    removeAddress: unprovided<WithdrawalAddresses, { id: string }>('removeAddress'),
     /** POST /withdrawals/quotes. */
     requestQuote: unprovided<WithdrawalQuote, { asset: CryptoAsset; addressId: string; amount: string }>('requestQuote'),
     /** POST /withdrawals, once per quote (`idempotentSubmit`); refreshes the balances when it went through. */
@@ -131,6 +148,7 @@ export const withdrawalMachine = setup({
   },
   guards: {
     ...sendOutGuards<Context>((context) => context.addressId),
+    ...bookGuards<Context>((context) => context.addresses, ADDRESS_LABEL_MAX_LENGTH),
     settled: ({ event }) => ['confirmed', 'failed'].includes(output<Withdrawal>(event).status),
   },
   actions: {
@@ -141,12 +159,22 @@ export const withdrawalMachine = setup({
       addressId: ({ event }) => output<WithdrawalAddress>(event).id,
       draft: { address: '', label: '' },
     }),
+    ...bookActions<Context, Event, WithdrawalAddress>({
+      entries: (context) => context.addresses,
+      // The chosen address stays chosen unless it was the one removed; then the network's newest left is.
+      kept: (context, addresses) => ({
+        addresses,
+        addressId: addresses.some((address) => address.id === context.addressId) ? context.addressId : firstOn(addresses, context.network),
+      }),
+      fromBook: (answer: WithdrawalAddresses) => answer.addresses,
+      maxLength: ADDRESS_LABEL_MAX_LENGTH,
+    }),
   },
   delays: { WITHDRAWAL_POLL: WITHDRAWAL_POLL_MS },
 }).createMachine({
   id: 'withdrawal',
   description:
-    'Withdraw a coin on-chain: network, a saved or new address, the amount (or Max), the quote with the network fee from the chain, the step-up, then the withdrawal followed to its confirmation.',
+    'Withdraw a coin on-chain: network, a saved or new address (saved ones renamed or removed), the amount (or Max), the quote with the network fee from the chain, the step-up, then the withdrawal followed to its confirmation.',
   context: ({ input }) => {
     const networks = withdrawalNetworks(input.asset);
     return {
@@ -160,6 +188,8 @@ export const withdrawalMachine = setup({
       addressId: null,
       amount: '',
       draft: { address: '', label: '' },
+      entryId: null,
+      labelError: null,
       quote: null,
       withdrawal: null,
       failure: null,
@@ -186,7 +216,7 @@ export const withdrawalMachine = setup({
             addresses: ({ event }) => event.output.addresses,
             coolingOffSeconds: ({ event }) => event.output.coolingOffSeconds,
             bitcoinNetwork: ({ event }) => event.output.bitcoinNetwork,
-            addressId: ({ context, event }) => event.output.addresses.find((address) => address.network === context.network)?.id ?? null,
+            addressId: ({ context, event }) => firstOn(event.output.addresses, context.network),
           }),
         },
         onError: {
@@ -215,7 +245,7 @@ export const withdrawalMachine = setup({
           description: 'The customer chose a network: its saved address, if any, is chosen.',
           actions: assign({
             network: ({ event }) => event.network,
-            addressId: ({ context, event }) => context.addresses.find((address) => address.network === event.network)?.id ?? null,
+            addressId: ({ context, event }) => firstOn(context.addresses, event.network),
           }),
         },
         ADDRESS_CHOSEN: {
@@ -229,8 +259,10 @@ export const withdrawalMachine = setup({
           actions: assign({ failure: null }),
         },
         QUOTE_REQUESTED: form.QUOTE_REQUESTED,
+        ...book.on,
       },
     },
+    ...book.states,
     addingAddress: {
       tags: ['newDestination'],
       description: 'A new address and its label, kept as typed on a refusal.',

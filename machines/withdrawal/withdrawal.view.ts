@@ -1,16 +1,22 @@
 import type { SnapshotFrom } from 'xstate';
-import { sendOutStep } from '../parts/sendOut';
+import type { WithdrawalNetwork } from '../../contract/withdrawals';
+import type { Send } from '../parts/connect';
+import { connectBook } from '../parts/destinationBook';
+import { connectSendOut } from '../parts/sendOut';
 import type { withdrawalMachine } from './withdrawal.machine';
 
-/** What /accounts/crypto/withdraw/{iso} shows. */
-export function withdrawalView(snapshot: SnapshotFrom<typeof withdrawalMachine>) {
+type Withdrawal = typeof withdrawalMachine;
+
+/** What /accounts/crypto/withdraw/{iso} shows, and its intents. */
+export function connectWithdrawal(snapshot: SnapshotFrom<Withdrawal>, send: Send<Withdrawal>) {
   const { context } = snapshot;
   return {
-    ...sendOutStep(snapshot),
+    ...connectSendOut(snapshot, send),
+    ...connectBook(snapshot, send, context.addresses),
     asset: context.asset,
     networks: context.networks,
     network: context.network,
-    /** The saved addresses on the chosen network. */
+    /** The saved addresses on the chosen network: the ones offered, and the book's. */
     addresses: context.addresses.filter((address) => address.network === context.network),
     addressId: context.addressId,
     amount: context.amount,
@@ -20,6 +26,11 @@ export function withdrawalView(snapshot: SnapshotFrom<typeof withdrawalMachine>)
     quote: context.quote,
     withdrawal: context.withdrawal,
     failure: context.failure,
+    chooseNetwork: (network: WithdrawalNetwork) => send({ type: 'NETWORK_CHOSEN', network }),
+    choose: (addressId: string) => send({ type: 'ADDRESS_CHOSEN', addressId }),
+    addAddress: () => send({ type: 'ADD_ADDRESS_STARTED' }),
+    saveAddress: (draft: { address: string; label: string }) => send({ type: 'ADDRESS_SUBMITTED', ...draft }),
+    cancelAddress: () => send({ type: 'ADD_ADDRESS_CANCELLED' }),
   };
 }
 

@@ -7,7 +7,7 @@ import type { CreateDepositLinkBody, DepositLinkPaymentBody } from '../../contra
 import type { DepositAddressQuery } from '../../contract/deposits';
 import type { RedeemVoucherBody } from '../../contract/inject';
 import type { CreatePayLinkBody, PayPayLinkBody } from '../../contract/payLinks';
-import type { AddWithdrawalAddressBody, WithdrawalBody, WithdrawalQuoteBody } from '../../contract/withdrawals';
+import type { AddWithdrawalAddressBody, LabelWithdrawalAddressBody, WithdrawalBody, WithdrawalQuoteBody } from '../../contract/withdrawals';
 
 /** Money in and out: deposits and deposit links, transfers, withdrawals, top-ups and pay links. */
 export const paymentsApi = defineApi((client) => ({
@@ -23,6 +23,9 @@ export const paymentsApi = defineApi((client) => ({
   createTransfer: (body: TransferBody, idempotencyKey: string) => client.call(routes.createTransfer, { body, idempotencyKey }),
   listWithdrawalAddresses: () => client.call(routes.listWithdrawalAddresses),
   addWithdrawalAddress: (body: AddWithdrawalAddressBody) => client.call(routes.addWithdrawalAddress, { body }),
+  labelWithdrawalAddress: (id: string, body: LabelWithdrawalAddressBody) =>
+    client.call(routes.labelWithdrawalAddress, { body, pathParams: { id } }),
+  removeWithdrawalAddress: (id: string) => client.call(routes.removeWithdrawalAddress, { pathParams: { id } }),
   createWithdrawalQuote: (body: WithdrawalQuoteBody) => client.call(routes.createWithdrawalQuote, { body }),
   createWithdrawal: (body: WithdrawalBody, idempotencyKey: string) => client.call(routes.createWithdrawal, { body, idempotencyKey }),
   getWithdrawal: (id: string) => client.call(routes.getWithdrawal, { pathParams: { id } }),

@@ -381,6 +381,8 @@ export const ACTOR_LABELS: Labels = {
   loadAddresses: 'load addresses',
   checkAddress: 'check address',
   saveAddress: 'save address',
+  labelAddress: 'rename address',
+  removeAddress: 'remove address',
   withdraw: 'withdraw',
   loadBeneficiaries: 'load bank accounts',
   saveBeneficiary: 'save bank account',

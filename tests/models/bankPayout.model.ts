@@ -4,7 +4,7 @@ import type { Beneficiaries, Beneficiary, Payout, PayoutQuote } from '../../cont
 import { needsBic } from '../../contract/bankAccount';
 import { SAMPLE_SUMMARY } from './balances.model';
 import { bankPayoutMachine } from '../../machines/bankPayout/bankPayout.machine';
-import { bankPayoutView } from '../../machines/bankPayout/bankPayout.view';
+import { connectBankPayout } from '../../machines/bankPayout/bankPayout.view';
 import { toFailure } from '../../machines/parts/failure';
 import type { FlowModel, PageExpectation } from './graph/model';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, type PageLanguage } from './graph/page';
@@ -12,6 +12,7 @@ import { SESSION_GONE } from '../../machines/parts/poll';
 import { MAY_WITHDRAW, sendOutCalls, sendOutInvariants, sendOutNotInBrowser, sendOutPage } from './sendOut.model';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
+import { bookPage } from './destinationBook.model';
 
 type Snapshot = SnapshotFrom<typeof bankPayoutMachine>;
 
@@ -119,9 +120,11 @@ function progress(s: Snapshot, language: PageLanguage): PageExpectation {
   };
 }
 
-const book = (language: PageLanguage) => pageTexts(language).withdraw.bank.book;
-/** The saved account being renamed or removed. */
-const entryOf = (s: Snapshot) => s.context.beneficiaries.find((beneficiary) => beneficiary.id === s.context.entryId);
+const book = bookPage({
+  entries: (s: Snapshot) => s.context.beneficiaries,
+  listed: () => true,
+  failureShown,
+});
 
 /** Demo mode's book: no cooling-off. */
 const BOOK = { beneficiaries: [], coolingOffSeconds: 0 } satisfies Beneficiaries;
@@ -151,10 +154,10 @@ export const bankPayoutModel = {
       'an unknown country': { iban: 'XX89370400440532013000' },
       'a mistyped digit': { iban: MISTYPED },
     },
-    RENAME_STARTED: { 'rename the saved account': { beneficiaryId: saved.id } },
+    RENAME_STARTED: { 'rename the saved account': { entryId: saved.id } },
     RENAME_SUBMITTED: { 'a new name': { label: RENAMED.label }, 'no name': { label: '  ' } },
     RENAME_CANCELLED: { 'keep the name': {} },
-    REMOVE_REQUESTED: { 'remove the saved account': { beneficiaryId: saved.id } },
+    REMOVE_REQUESTED: { 'remove the saved account': { entryId: saved.id } },
     REMOVE_CONFIRMED: { remove: {} },
     REMOVE_CANCELLED: { 'keep it': {} },
     CONFIRMED: { confirm: {} },
@@ -209,7 +212,7 @@ export const bankPayoutModel = {
       // Saving the same account again adds nothing new to explore.
       new Set(s.context.beneficiaries.map((beneficiary) => beneficiary.id)).size,
       s.context.entryId,
-      bankPayoutView(s).ibanProblem,
+      connectBankPayout(s, () => {}).ibanProblem,
       s.context.beneficiaryId,
       // Which amount matters only to the guards: none, within the balance, or more.
       isPositive(s.context.amount) ? s.context.balance !== null && compare(s.context.amount, s.context.balance) > 0 : null,
@@ -254,31 +257,7 @@ export const bankPayoutModel = {
       },
       IBAN_TYPED: ({ iban }, before, language) =>
         before.matches('addingBeneficiary') ? [{ fill: { label: pageTexts(language).accounts.detail.iban }, text: iban }] : null,
-      RENAME_STARTED: ({ beneficiaryId }, before, language) => {
-        const entry = before.context.beneficiaries.find((beneficiary) => beneficiary.id === beneficiaryId);
-        return onForm(before) && entry
-          ? [{ click: { role: 'button', name: book(language).renameOne.replace('{{label}}', entry.label) } }]
-          : null;
-      },
-      RENAME_SUBMITTED: ({ label }, before, language) =>
-        before.matches('renaming')
-          ? [
-              { fill: { label: book(language).newName.replace('{{label}}', entryOf(before)!.label) }, text: label },
-              { click: { role: 'button', name: book(language).saveName } },
-            ]
-          : null,
-      RENAME_CANCELLED: (_, before, language) =>
-        before.matches('renaming') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
-      REMOVE_REQUESTED: ({ beneficiaryId }, before, language) => {
-        const entry = before.context.beneficiaries.find((beneficiary) => beneficiary.id === beneficiaryId);
-        return onForm(before) && entry
-          ? [{ click: { role: 'button', name: book(language).removeOne.replace('{{label}}', entry.label) } }]
-          : null;
-      },
-      REMOVE_CONFIRMED: (_, before, language) =>
-        before.matches('confirmingRemoval') ? [{ click: { role: 'button', name: book(language).confirmRemove } }] : null,
-      REMOVE_CANCELLED: (_, before, language) =>
-        before.matches('confirmingRemoval') ? [{ click: { role: 'button', name: book(language).keep } }] : null,
+      ...book.events,
       ADD_BENEFICIARY_CANCELLED: (_, before, language) =>
         before.matches('addingBeneficiary') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
     },
@@ -328,7 +307,7 @@ export const bankPayoutModel = {
         ],
       }),
       addingBeneficiary: (s, language) => {
-        const problem = bankPayoutView(s).ibanProblem;
+        const problem = connectBankPayout(s, () => {}).ibanProblem;
         return {
           shows: [
             { label: pageTexts(language).accounts.detail.iban, value: asTypedOrPrinted(s.context.draft.iban) },
@@ -336,17 +315,12 @@ export const bankPayoutModel = {
             ...(problem ? [{ shownText: pageTexts(language).withdraw.bank.failures[problem] }] : failureShown(s, language)),
           ],
           // The BIC is asked only where the IBAN's country needs it.
-          ...(bankPayoutView(s).bicNeeded || s.context.draft.bic !== ''
+          ...(connectBankPayout(s, () => {}).bicNeeded || s.context.draft.bic !== ''
             ? {}
             : { hides: [{ label: pageTexts(language).accounts.detail.bic }] }),
         };
       },
-      renaming: (s, language) => ({
-        shows: [{ label: book(language).newName.replace('{{label}}', entryOf(s)!.label) }, ...failureShown(s, language)],
-      }),
-      confirmingRemoval: (s, language) => ({
-        shows: [{ role: 'dialog', name: book(language).removeTitle.replace('{{label}}', entryOf(s)!.label) }],
-      }),
+      ...book.states,
       following: progress,
       settled: progress,
     },
@@ -362,9 +336,7 @@ export const bankPayoutModel = {
       BENEFICIARY_FAILURES.includes(s.context.failure?.code ?? 'iban_invalid') ||
       `the new-account form shows ${s.context.failure?.code}, which is not about the account`,
     following: (s) => s.context.payout !== null || 'following no payout',
-    // Renaming or removing is always of an account in the book.
-    renaming: (s) => entryOf(s) !== undefined || 'renaming an account not in the book',
-    confirmingRemoval: (s) => entryOf(s) !== undefined || 'asking to remove an account not in the book',
+    ...book.invariants,
     // A returned payout always says why.
     settled: (s) =>
       (s.status === 'done' &&

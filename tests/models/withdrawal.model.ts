@@ -8,6 +8,7 @@ import type { FlowModel, PageExpectation } from './graph/model';
 import { askedAfterAChange } from './graph/callRules';
 import { failedCall, inLanguage, PAGE_LANGUAGES, pageTexts, typedAmount, type PageLanguage } from './graph/page';
 import { MAY_WITHDRAW, sendOutCalls, sendOutInvariants, sendOutNotInBrowser, sendOutPage } from './sendOut.model';
+import { bookPage } from './destinationBook.model';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 import { withdrawalMachine } from '../../machines/withdrawal/withdrawal.machine';
@@ -62,6 +63,7 @@ const MISTYPED = added.address.replace('B', 'b');
 const TOO_SHORT = '0x5290840009852788';
 
 const ADDRESSES = '**/api/withdrawal-addresses';
+const ENTRY_URL = `**/api/withdrawal-addresses/${saved.id}`;
 const QUOTES = '**/api/withdrawals/quotes';
 const WITHDRAWALS = '**/api/withdrawals';
 const ONE_WITHDRAWAL = `**/api/withdrawals/${sent.id}`;
@@ -106,6 +108,12 @@ const page = sendOutPage({
   quoteTestId: 'withdraw-quote',
 });
 const { onForm, failureShown } = page;
+// The page's book lists the chosen network's addresses, as its address list does.
+const book = bookPage({
+  entries: (s: Snapshot) => s.context.addresses,
+  listed: (s: Snapshot, entry) => s.context.addresses.some((address) => address.id === entry.id && address.network === s.context.network),
+  failureShown,
+});
 
 /** What can be wrong with a new address: malformed, mistyped, already in the book; or no answer. */
 const ADDRESS_FAILURES = ['address_invalid', 'address_checksum_invalid', 'address_exists', 'network_error'];
@@ -147,6 +155,12 @@ export const withdrawalModel = {
       'too short': { address: TOO_SHORT, label: '' },
     },
     ADD_ADDRESS_CANCELLED: { cancel: {} },
+    RENAME_STARTED: { 'rename the saved address': { entryId: saved.id } },
+    RENAME_SUBMITTED: { 'a new name': { label: 'Hardware' }, 'no name': { label: '  ' } },
+    RENAME_CANCELLED: { 'keep the name': {} },
+    REMOVE_REQUESTED: { 'remove the saved address': { entryId: saved.id } },
+    REMOVE_CONFIRMED: { remove: {} },
+    REMOVE_CANCELLED: { 'keep it': {} },
     CONFIRMED: { confirm: {} },
     EDIT_REQUESTED: { change: {} },
     RETRY: { 'try again': {} },
@@ -164,6 +178,14 @@ export const withdrawalModel = {
     saveAddress: {
       done: { saved: added },
       error: { 'step-up ran out': { code: 'step_up_required' }, 'already saved': { code: 'address_exists' } },
+    },
+    labelAddress: {
+      done: { renamed: { ...saved, label: 'Hardware' } },
+      error: { 'already removed elsewhere': { code: 'address_not_found' } },
+    },
+    removeAddress: {
+      done: { 'the book without it': BOOK },
+      error: { offline: { code: 'network_error' } },
     },
     requestQuote: {
       done: { quoted: quote },
@@ -196,6 +218,8 @@ export const withdrawalModel = {
       // Saving the same address again adds nothing new to explore.
       new Set(s.context.addresses.map((address) => address.id)).size,
       s.context.addressId,
+      s.context.entryId,
+      s.context.labelError,
       // Which amount matters only to the guards: none, within the balance, or more.
       isPositive(s.context.amount) ? s.context.balance !== null && compare(s.context.amount, s.context.balance) > 0 : null,
       s.context.quote !== null,
@@ -242,6 +266,7 @@ export const withdrawalModel = {
       },
       ADD_ADDRESS_CANCELLED: (_, before, language) =>
         before.matches('addingAddress') ? [{ click: { role: 'button', name: pageTexts(language).withdraw.cancel } }] : null,
+      ...book.events,
     },
     actors: {
       loadAddresses: {
@@ -264,6 +289,14 @@ export const withdrawalModel = {
       saveAddress: {
         done: (output) => [{ answer: ADDRESSES, method: 'POST', times: 1, json: output }],
         error: (error) => [failedCall(ADDRESSES, error)],
+      },
+      labelAddress: {
+        done: (output) => [{ answer: ENTRY_URL, method: 'PATCH', times: 1, json: output }],
+        error: (error) => [failedCall(ENTRY_URL, error, 'PATCH')],
+      },
+      removeAddress: {
+        done: (output) => [{ answer: ENTRY_URL, method: 'DELETE', times: 1, json: output }],
+        error: (error) => [failedCall(ENTRY_URL, error, 'DELETE')],
       },
       requestQuote: {
         done: (output) => [{ answer: QUOTES, method: 'POST', times: 1, json: output }],
@@ -297,6 +330,7 @@ export const withdrawalModel = {
       addingAddress: (s, language) => ({
         shows: [{ label: pageTexts(language).withdraw.newAddress, value: s.context.draft.address }, ...failureShown(s, language)],
       }),
+      ...book.states,
       following: progress,
       settled: progress,
     },
@@ -316,6 +350,7 @@ export const withdrawalModel = {
       ADDRESS_FAILURES.includes(s.context.failure?.code ?? 'address_invalid') ||
       `the new-address form shows ${s.context.failure?.code}, which is not about the address`,
     following: (s) => s.context.withdrawal !== null || 'following no withdrawal',
+    ...book.invariants,
     settled: (s) =>
       (s.status === 'done' && ['confirmed', 'failed'].includes(s.context.withdrawal?.status ?? '')) || 'settled while still open',
   },

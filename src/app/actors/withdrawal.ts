@@ -16,7 +16,7 @@ import { stepUpActors } from './stepUp';
 import { unwrap } from './unwrap';
 
 /**
- * The address book, the quote, the withdrawal (then the balances refresh) and its status. The address is
+ * The address book (added to, renamed, pruned), the quote, the withdrawal (then the balances refresh) and its status. The address is
  * checked here as the server checks it (0x and 40 hexadecimal digits; in mixed case, its EIP-55
  * checksum; a Bitcoin address's checksum and network), so a typo is refused before the customer steps up.
  */
@@ -42,6 +42,8 @@ export function withdrawalActors({
       ),
       stepUp: stepUpMachine.provide(stepUpActors({ client })),
       saveAddress: fromPromise(({ input }) => unwrap(api.addWithdrawalAddress(input))),
+      labelAddress: fromPromise(({ input: { id, label } }) => unwrap(api.labelWithdrawalAddress(id, { label }))),
+      removeAddress: fromPromise(({ input: { id } }) => unwrap(api.removeWithdrawalAddress(id))),
       requestQuote: fromPromise(({ input }) => unwrap(api.createWithdrawalQuote(input))),
       withdraw: idempotentSubmit(quotedIdempotencyKeys('withdrawal'), async (input: { quoteId: string }, key) => {
         const withdrawal = await unwrap(api.createWithdrawal({ quoteId: input.quoteId }, key));

@@ -1,31 +1,24 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { printedIban } from '../../../contract/bankAccount';
-import {
-  BENEFICIARY_LABEL_MAX_LENGTH,
-  MINIMUM_PAYOUT,
-  type Beneficiary,
-  type Payout,
-  type PayoutCurrency,
-} from '../../../contract/payouts';
+import { BENEFICIARY_LABEL_MAX_LENGTH, MINIMUM_PAYOUT, type Payout, type PayoutCurrency } from '../../../contract/payouts';
 import { bankPayoutMachine, type BeneficiaryDraft } from '../../../machines/bankPayout/bankPayout.machine';
-import { bankPayoutView } from '../../../machines/bankPayout/bankPayout.view';
+import { connectBankPayout } from '../../../machines/bankPayout/bankPayout.view';
 import { usableFrom } from '../../../machines/withdrawal/withdrawal.view';
 import { bankPayoutActors } from '../../app/actors/bankPayout';
-import { useFlowActor, useSystem } from '../../app/context';
+import { useConnect, useFlowActor, useSystem } from '../../app/context';
 import { formatDate } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
-import { ListRow, ListRows } from '../../ui/ListRow';
 import { Money } from '../../ui/Money';
-import { Sheet } from '../../ui/Sheet';
 import { SelectField, TextField } from '../../ui/TextField';
 import { failureText } from '../../ui/failureText';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
+import { DestinationBook } from './DestinationBook';
 import {
   coolingOffHours,
   Fact,
@@ -55,10 +48,11 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
   // What the flow checks the amount against: no account in the currency holds nothing; unknown until the balances came.
   const covers = summary ? (balance ?? '0') : null;
   const flow = useFlowActor(bankPayoutMachine, () => bankPayoutActors(system), { input: { currency, balance: covers } });
+  const view = useConnect(flow, connectBankPayout);
+  const balanceChanged = useEffectEvent((covered: string) => view.balanceChanged(covered));
   useEffect(() => {
-    if (covers !== null) flow.send({ type: 'BALANCE_CHANGED', balance: covers });
-  }, [flow, covers]);
-  const view = useSelector(flow, bankPayoutView, shallowEqual);
+    if (covers !== null) balanceChanged(covers);
+  }, [covers]);
   const stepUp = useSelector(flow, stepUpChild);
   const [typed, setTyped] = useState(view.amount);
   const error = view.failure ? failureText(t, 'withdraw.bank.failures', view.failure, { unknown: 'withdraw.bank.failures.unknown' }) : null;
@@ -66,8 +60,8 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
   const coolingOffUntil = usableFrom({ addresses: view.beneficiaries, addressId: view.beneficiaryId }, new Date());
   const chosen = view.beneficiaries.find((beneficiary) => beneficiary.id === view.quote?.beneficiaryId);
 
-  if (view.step === 'loading') return <SendOutLoading label={t('withdraw.bank.loading')} />;
-  if (view.step === 'failed') return <SendOutLoadFailed failure={view.failure!} onRetry={() => flow.send({ type: 'RETRY' })} />;
+  if (view.loading) return <SendOutLoading label={t('withdraw.bank.loading')} />;
+  if (view.loadFailed) return <SendOutLoadFailed failure={view.failure!} onRetry={view.retry} />;
   return (
     <section className="stack" aria-labelledby="payout-title">
       <SendOutHead
@@ -77,14 +71,14 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
         balance={balance}
         testId="payout-available"
       />
-      {view.step === 'form' ? (
-        <Form busy={view.busy} onSubmit={() => flow.send({ type: 'QUOTE_REQUESTED' })}>
+      {view.onForm ? (
+        <Form busy={view.busy} onSubmit={view.requestQuote}>
           {view.beneficiaries.length > 0 ? (
             <SelectField
               label={t('withdraw.bank.beneficiary')}
               name="beneficiary"
               value={view.beneficiaryId ?? ''}
-              onChange={(event) => flow.send({ type: 'BENEFICIARY_CHOSEN', beneficiaryId: event.target.value })}
+              onChange={(event) => view.choose(event.target.value)}
               options={view.beneficiaries.map((beneficiary) => (
                 <option key={beneficiary.id} value={beneficiary.id}>
                   {`${beneficiary.label} · ${beneficiary.holderName} · ${isolated(`${beneficiary.iban.slice(0, 4)}…${beneficiary.iban.slice(-4)}`)}`}
@@ -100,7 +94,7 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
             </p>
           ) : null}
           <div>
-            <Button variant="link" onClick={() => flow.send({ type: 'ADD_BENEFICIARY_STARTED' })}>
+            <Button variant="link" onClick={view.addBeneficiary}>
               {t('withdraw.bank.addBeneficiary')}
             </Button>
           </div>
@@ -111,44 +105,38 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
             minimum={MINIMUM_PAYOUT[currency]}
             onChange={(text, amount) => {
               setTyped(text);
-              flow.send({ type: 'AMOUNT_CHANGED', amount });
+              view.typeAmount(amount);
             }}
           />
-          {/* A refused new name is said at its field. */}
+          {/* A rename's refusal is said in its own form. */}
           <FormAlert>{view.renaming ? null : error}</FormAlert>
           <Button variant="primary" type="submit" block busy={view.busy}>
             {t('withdraw.review')}
           </Button>
         </Form>
       ) : null}
-      {view.step === 'form' && view.beneficiaries.length > 0 ? (
-        <BeneficiaryBook
-          beneficiaries={view.beneficiaries}
-          renaming={view.renaming}
-          busy={view.busy}
-          error={view.renaming ? error : null}
-          onRename={(beneficiaryId) => flow.send({ type: 'RENAME_STARTED', beneficiaryId })}
-          onRenamed={(label) => flow.send({ type: 'RENAME_SUBMITTED', label })}
-          onRenameCancelled={() => flow.send({ type: 'RENAME_CANCELLED' })}
-          onRemove={(beneficiaryId) => flow.send({ type: 'REMOVE_REQUESTED', beneficiaryId })}
+      {view.onForm && view.beneficiaries.length > 0 ? (
+        <DestinationBook
+          id="payout-book"
+          title={t('withdraw.bank.book.title')}
+          removeLead={t('withdraw.bank.book.removeLead')}
+          testId="payout-book-entry"
+          maxLength={BENEFICIARY_LABEL_MAX_LENGTH}
+          rows={view.beneficiaries.map((beneficiary) => ({
+            id: beneficiary.id,
+            label: beneficiary.label,
+            hint: [
+              beneficiary.holderName,
+              <bdi key="iban" dir="ltr">
+                {printedIban(beneficiary.iban)}
+              </bdi>,
+            ],
+          }))}
+          book={view}
+          failure={view.renaming ? error : null}
         />
       ) : null}
-      <Sheet
-        open={view.removing !== null}
-        onClose={() => flow.send({ type: 'REMOVE_CANCELLED' })}
-        title={t('withdraw.bank.book.removeTitle', { label: view.removing?.label ?? '' })}
-        description={t('withdraw.bank.book.removeLead')}
-      >
-        <div className="button-row">
-          <Button variant="danger" busy={view.busy} onClick={() => flow.send({ type: 'REMOVE_CONFIRMED' })}>
-            {t('withdraw.bank.book.confirmRemove')}
-          </Button>
-          <Button disabled={view.busy} onClick={() => flow.send({ type: 'REMOVE_CANCELLED' })}>
-            {t('withdraw.bank.book.keep')}
-          </Button>
-        </div>
-      </Sheet>
-      {view.step === 'newDestination' ? (
+      {view.addingDestination ? (
         <NewBeneficiaryForm
           draft={view.draft}
           coolingOff={
@@ -159,19 +147,19 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
           busy={view.busy}
           error={view.ibanProblem ? t(`withdraw.bank.failures.${view.ibanProblem}`) : error}
           bicNeeded={view.bicNeeded}
-          onIbanTyped={(iban) => flow.send({ type: 'IBAN_TYPED', iban })}
-          onSubmit={(draft) => flow.send({ type: 'BENEFICIARY_SUBMITTED', ...draft })}
-          onCancel={() => flow.send({ type: 'ADD_BENEFICIARY_CANCELLED' })}
+          onIbanTyped={view.typeIban}
+          onSubmit={view.saveBeneficiary}
+          onCancel={view.cancelBeneficiary}
         />
       ) : null}
-      {view.step === 'review' && view.quote ? (
+      {view.reviewing && view.quote ? (
         <ReviewCard
           testId="payout-quote"
           confirmLabel={t('withdraw.bank.confirm')}
           error={error}
           busy={view.busy}
-          onConfirm={() => flow.send({ type: 'CONFIRMED' })}
-          onEdit={() => flow.send({ type: 'EDIT_REQUESTED' })}
+          onConfirm={view.confirm}
+          onEdit={view.edit}
         >
           <QuoteFacts asset={currency} quote={view.quote} feeLabel={t('withdraw.bank.fee')} receivedLabel={t('withdraw.bank.received')}>
             <Fact term={t('withdraw.bank.arrivesBy')}>{when(view.quote.arrivesBy)}</Fact>
@@ -182,99 +170,9 @@ function BankPayoutFlow({ currency }: { currency: PayoutCurrency }) {
           </QuoteFacts>
         </ReviewCard>
       ) : null}
-      {(view.step === 'following' || view.step === 'settled') && view.payout ? (
-        <PayoutProgress payout={view.payout} arrivesBy={when(view.payout.arrivesBy)} />
-      ) : null}
+      {view.underWay && view.payout ? <PayoutProgress payout={view.payout} arrivesBy={when(view.payout.arrivesBy)} /> : null}
       <StepUpSheet actor={stepUp} />
     </section>
-  );
-}
-
-/** The saved bank accounts, each with its name, holder and IBAN, renamed in place or removed after a question. */
-function BeneficiaryBook(props: {
-  beneficiaries: Beneficiary[];
-  renaming: Beneficiary | null;
-  busy: boolean;
-  error: string | null;
-  onRename: (beneficiaryId: string) => void;
-  onRenamed: (label: string) => void;
-  onRenameCancelled: () => void;
-  onRemove: (beneficiaryId: string) => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <section className="card stack payout-book" aria-labelledby="payout-book">
-      <h3 id="payout-book" className="section-title">
-        {t('withdraw.bank.book.title')}
-      </h3>
-      <ListRows label={t('withdraw.bank.book.title')}>
-        {props.beneficiaries.map((beneficiary) => (
-          <ListRow
-            key={beneficiary.id}
-            testId="payout-book-entry"
-            label={beneficiary.label}
-            hint={[
-              beneficiary.holderName,
-              <bdi key="iban" dir="ltr">
-                {printedIban(beneficiary.iban)}
-              </bdi>,
-            ]}
-            action={
-              props.renaming ? null : (
-                <div className="button-row">
-                  <Button
-                    aria-label={t('withdraw.bank.book.renameOne', { label: beneficiary.label })}
-                    onClick={() => props.onRename(beneficiary.id)}
-                  >
-                    {t('withdraw.bank.book.rename')}
-                  </Button>
-                  <Button
-                    variant="danger"
-                    aria-label={t('withdraw.bank.book.removeOne', { label: beneficiary.label })}
-                    onClick={() => props.onRemove(beneficiary.id)}
-                  >
-                    {t('withdraw.bank.book.remove')}
-                  </Button>
-                </div>
-              )
-            }
-          />
-        ))}
-      </ListRows>
-      {props.renaming ? <RenameForm key={props.renaming.id} beneficiary={props.renaming} {...props} /> : null}
-    </section>
-  );
-}
-
-/** A saved account's new name; kept as typed through a refusal. */
-function RenameForm(props: {
-  beneficiary: Beneficiary;
-  busy: boolean;
-  error: string | null;
-  onRenamed: (label: string) => void;
-  onRenameCancelled: () => void;
-}) {
-  const { t } = useTranslation();
-  const [label, setLabel] = useState(props.beneficiary.label);
-  return (
-    <Form busy={props.busy} onSubmit={() => props.onRenamed(label)}>
-      <TextField
-        label={t('withdraw.bank.book.newName', { label: props.beneficiary.label })}
-        name="beneficiary-label"
-        maxLength={BENEFICIARY_LABEL_MAX_LENGTH}
-        value={label}
-        error={props.error}
-        onChange={(event) => setLabel(event.target.value)}
-      />
-      <div className="button-row">
-        <Button variant="primary" type="submit" busy={props.busy}>
-          {t('withdraw.bank.book.saveName')}
-        </Button>
-        <Button disabled={props.busy} onClick={props.onRenameCancelled}>
-          {t('withdraw.cancel')}
-        </Button>
-      </div>
-    </Form>
   );
 }
 

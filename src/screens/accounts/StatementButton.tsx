@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATEMENT_MAX_DAYS, statementDays, type StatementFormat } from '../../../contract/statements';
 import { accountsApi } from '../../api/accounts';
 import { useApi, useLocale } from '../../app/context';
 import { Button } from '../../ui/Button';
+import { Form, FormAlert } from '../../ui/Form';
 import { DAY_FIELD_BOUNDS, dayOutOfRangeError } from '../../ui/dayBounds';
 import { Sheet } from '../../ui/Sheet';
 import { SelectField, TextField } from '../../ui/TextField';
@@ -63,8 +64,7 @@ export function StatementButton({ accountId }: { accountId?: string }) {
           ? t('statement.errors.tooLong', { count: STATEMENT_MAX_DAYS })
           : null));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     if (rangeError || !account) return;
     setBusy(true);
     setFailure(null);
@@ -86,52 +86,52 @@ export function StatementButton({ accountId }: { accountId?: string }) {
         {t('statement.open')}
       </Button>
       <Sheet open={open} onClose={() => setOpen(false)} title={t('statement.title')} description={t('statement.lead')}>
-        <form className="stack" onSubmit={submit} noValidate data-testid="statement-form">
-          <SelectField
-            label={t('statement.account')}
-            value={account}
-            onChange={(event) => setChosen(event.target.value)}
-            disabled={accounts.length === 0}
-            error={balancesFailed ? t('statement.errors.accounts') : undefined}
-            options={accounts.map((item) => (
-              <option key={item.id} value={item.id}>
-                {`${item.name} · ${item.currency}`}
-              </option>
-            ))}
-          />
-          <TextField
-            label={t('statement.from')}
-            type="date"
-            {...DAY_FIELD_BOUNDS}
-            value={range.from}
-            onChange={(event) => setRange({ ...range, from: event.target.value })}
-          />
-          <TextField
-            label={t('statement.to')}
-            type="date"
-            {...DAY_FIELD_BOUNDS}
-            value={range.to}
-            onChange={(event) => setRange({ ...range, to: event.target.value })}
-            error={rangeError}
-          />
-          <SelectField
-            label={t('statement.format')}
-            value={format}
-            onChange={(event) => setFormat(event.target.value as StatementFormat)}
-            options={
-              <>
-                <option value="pdf">{t('statement.pdf')}</option>
-                <option value="csv">{t('statement.csv')}</option>
-              </>
-            }
-          />
-          <div className="form-alert" role="alert" aria-live="assertive">
-            {failure}
-          </div>
-          <Button type="submit" variant="primary" block busy={busy} disabled={!account || Boolean(rangeError)}>
-            {t('statement.download')}
-          </Button>
-        </form>
+        <div data-testid="statement-form">
+          <Form busy={busy} onSubmit={() => void submit()}>
+            <SelectField
+              label={t('statement.account')}
+              value={account}
+              onChange={(event) => setChosen(event.target.value)}
+              disabled={accounts.length === 0}
+              error={balancesFailed ? t('statement.errors.accounts') : undefined}
+              options={accounts.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {`${item.name} · ${item.currency}`}
+                </option>
+              ))}
+            />
+            <TextField
+              label={t('statement.from')}
+              type="date"
+              {...DAY_FIELD_BOUNDS}
+              value={range.from}
+              onChange={(event) => setRange({ ...range, from: event.target.value })}
+            />
+            <TextField
+              label={t('statement.to')}
+              type="date"
+              {...DAY_FIELD_BOUNDS}
+              value={range.to}
+              onChange={(event) => setRange({ ...range, to: event.target.value })}
+              error={rangeError}
+            />
+            <SelectField
+              label={t('statement.format')}
+              value={format}
+              onChange={(event) => setFormat(event.target.value as StatementFormat)}
+              options={
+                <>
+                  <option value="pdf">{t('statement.pdf')}</option>
+                  <option value="csv">{t('statement.csv')}</option>
+                </>
+              }
+            />
+            <FormAlert>{failure}</FormAlert>
+            <Button type="submit" variant="primary" block busy={busy} disabled={!account || Boolean(rangeError)}>
+              {t('statement.download')}
+            </Button>
+          </Form>
+        </div>
       </Sheet>
     </>
   );

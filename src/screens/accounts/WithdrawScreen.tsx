@@ -1,16 +1,16 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CryptoAsset } from '../../../contract/assets';
 import { NETWORKS } from '../../../contract/assetList';
 import { EVM_CHAINS } from '../../../contract/chainList';
-import { MINIMUM_WITHDRAWAL, type Withdrawal, type WithdrawalNetwork } from '../../../contract/withdrawals';
+import { ADDRESS_LABEL_MAX_LENGTH, MINIMUM_WITHDRAWAL, type Withdrawal, type WithdrawalNetwork } from '../../../contract/withdrawals';
 import { withdrawalMachine, withdrawalNetworks } from '../../../machines/withdrawal/withdrawal.machine';
-import { usableFrom, withdrawalView } from '../../../machines/withdrawal/withdrawal.view';
+import { connectWithdrawal, usableFrom } from '../../../machines/withdrawal/withdrawal.view';
 import { formatDate } from '../../i18n/format';
 import { withdrawalActors } from '../../app/actors/withdrawal';
-import { useFlowActor, useLocalize, useSystem } from '../../app/context';
+import { useConnect, useFlowActor, useLocalize, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Copyable } from '../../ui/Copyable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -22,6 +22,7 @@ import { failureText } from '../../ui/failureText';
 import { StepUpSheet, stepUpChild } from '../shared/StepUpSheet';
 import { useBalances } from '../shared/useBalances';
 import { chainName, useChains } from '../shared/useChains';
+import { DestinationBook } from './DestinationBook';
 import {
   coolingOffHours,
   Fact,
@@ -67,10 +68,11 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
   // What the flow checks the amount against: no account of the asset holds nothing; unknown until the balances came.
   const covers = summary ? (balance ?? '0') : null;
   const flow = useFlowActor(withdrawalMachine, () => withdrawalActors(system), { input: { asset, balance: covers } });
+  const view = useConnect(flow, connectWithdrawal);
+  const balanceChanged = useEffectEvent((covered: string) => view.balanceChanged(covered));
   useEffect(() => {
-    if (covers !== null) flow.send({ type: 'BALANCE_CHANGED', balance: covers });
-  }, [flow, covers]);
-  const view = useSelector(flow, withdrawalView, shallowEqual);
+    if (covers !== null) balanceChanged(covers);
+  }, [covers]);
   const stepUp = useSelector(flow, stepUpChild);
   const chains = useChains();
   const networkName = (network: WithdrawalNetwork) => {
@@ -88,18 +90,18 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
     : null;
   const coolingOffUntil = usableFrom(view, new Date());
 
-  if (view.step === 'loading') return <SendOutLoading label={t('withdraw.loading')} />;
-  if (view.step === 'failed') return <SendOutLoadFailed failure={view.failure!} onRetry={() => flow.send({ type: 'RETRY' })} />;
+  if (view.loading) return <SendOutLoading label={t('withdraw.loading')} />;
+  if (view.loadFailed) return <SendOutLoadFailed failure={view.failure!} onRetry={view.retry} />;
   return (
     <section className="stack" aria-labelledby="withdraw-title">
       <SendOutHead id="withdraw-title" title={t('withdraw.title', { asset })} asset={asset} balance={balance} testId="withdraw-available" />
-      {view.step === 'form' ? (
-        <Form busy={view.busy} onSubmit={() => flow.send({ type: 'QUOTE_REQUESTED' })}>
+      {view.onForm ? (
+        <Form busy={view.busy} onSubmit={view.requestQuote}>
           <SelectField
             label={t('withdraw.network')}
             name="network"
             value={view.network ?? ''}
-            onChange={(event) => flow.send({ type: 'NETWORK_CHOSEN', network: event.target.value as WithdrawalNetwork })}
+            onChange={(event) => view.chooseNetwork(event.target.value as WithdrawalNetwork)}
             options={view.networks.map((network) => (
               <option key={network} value={network}>
                 {networkName(network)}
@@ -111,7 +113,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
               label={t('withdraw.address')}
               name="address"
               value={view.addressId ?? ''}
-              onChange={(event) => flow.send({ type: 'ADDRESS_CHOSEN', addressId: event.target.value })}
+              onChange={(event) => view.choose(event.target.value)}
               options={view.addresses.map((address) => (
                 <option key={address.id} value={address.id}>
                   {`${address.label} · ${isolated(`${address.address.slice(0, 8)}…${address.address.slice(-6)}`)}`}
@@ -127,7 +129,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
             </p>
           ) : null}
           <div>
-            <Button variant="link" onClick={() => flow.send({ type: 'ADD_ADDRESS_STARTED' })}>
+            <Button variant="link" onClick={view.addAddress}>
               {t('withdraw.addAddress')}
             </Button>
           </div>
@@ -138,16 +140,37 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
             minimum={MINIMUM_WITHDRAWAL[asset]}
             onChange={(text, amount) => {
               setTyped(text);
-              flow.send({ type: 'AMOUNT_CHANGED', amount });
+              view.typeAmount(amount);
             }}
           />
-          <FormAlert>{error}</FormAlert>
+          {/* A rename's refusal is said in its own form. */}
+          <FormAlert>{view.renaming ? null : error}</FormAlert>
           <Button variant="primary" type="submit" block busy={view.busy}>
             {t('withdraw.review')}
           </Button>
         </Form>
       ) : null}
-      {view.step === 'newDestination' ? (
+      {view.onForm && view.addresses.length > 0 ? (
+        <DestinationBook
+          id="withdraw-book"
+          title={t('withdraw.addressBook.title', { network: view.network ? networkName(view.network) : '' })}
+          removeLead={t('withdraw.addressBook.removeLead')}
+          testId="withdraw-book-entry"
+          maxLength={ADDRESS_LABEL_MAX_LENGTH}
+          rows={view.addresses.map((address) => ({
+            id: address.id,
+            label: address.label,
+            hint: [
+              <bdi key="address" dir="ltr" className="destination-book-address">
+                {address.address}
+              </bdi>,
+            ],
+          }))}
+          book={view}
+          failure={view.renaming ? error : null}
+        />
+      ) : null}
+      {view.addingDestination ? (
         <NewAddressForm
           title={t('withdraw.newAddressTitle', { network: view.network ? networkName(view.network) : '' })}
           draft={view.draft}
@@ -157,19 +180,19 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
           }
           busy={view.busy}
           error={error}
-          onSubmit={(draft) => flow.send({ type: 'ADDRESS_SUBMITTED', ...draft })}
-          onCancel={() => flow.send({ type: 'ADD_ADDRESS_CANCELLED' })}
+          onSubmit={view.saveAddress}
+          onCancel={view.cancelAddress}
         />
       ) : null}
-      {view.step === 'review' && view.quote ? (
+      {view.reviewing && view.quote ? (
         <ReviewCard
           testId="withdraw-quote"
           confirmLabel={t('withdraw.confirm')}
           note={t('withdraw.final')}
           error={error}
           busy={view.busy}
-          onConfirm={() => flow.send({ type: 'CONFIRMED' })}
-          onEdit={() => flow.send({ type: 'EDIT_REQUESTED' })}
+          onConfirm={view.confirm}
+          onEdit={view.edit}
         >
           <QuoteFacts asset={asset} quote={view.quote} feeLabel={t('withdraw.fee')} receivedLabel={t('withdraw.received')}>
             <Fact term={t('withdraw.network')}>{networkName(view.quote.network)}</Fact>
@@ -180,7 +203,7 @@ function WithdrawFlow({ asset }: { asset: CryptoAsset }) {
           </QuoteFacts>
         </ReviewCard>
       ) : null}
-      {(view.step === 'following' || view.step === 'settled') && view.withdrawal ? (
+      {view.underWay && view.withdrawal ? (
         <WithdrawalProgress withdrawal={view.withdrawal} network={networkName(view.withdrawal.network)} />
       ) : null}
       <StepUpSheet actor={stepUp} />
