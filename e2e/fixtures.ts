@@ -35,6 +35,17 @@ export async function registerCustomer(request: APIRequestContext, language: Loc
   return { email, password: TEST_PASSWORD, tokens };
 }
 
+export interface HeadlessShellOption {
+  /**
+   * Set on the projects that run in the headless shell. The shell reads every page's notification
+   * permission as "denied" (it has no prompt to ask with), so the push page would say notifications are
+   * blocked where a customer's browser asks. This reads it as the browser's own answer, "default" (not yet
+   * asked); asking answers "default" too, a customer who closed the prompt. The push journey itself, which
+   * needs a real answer, runs in the full browser (playwright.config.ts).
+   */
+  notificationsNotYetAsked: boolean;
+}
+
 export interface ClientAddressOption {
   /**
    * Set on the projects whose pages call a chain's node: there the address goes on the app's own /api/
@@ -45,16 +56,24 @@ export interface ClientAddressOption {
   clientAddressOnApiOnly: boolean;
 }
 
-export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email: string }> } & ClientAddressOption>({
+export const test = base.extend<{ signIn: (language?: Locale) => Promise<{ email: string }> } & ClientAddressOption & HeadlessShellOption>({
   clientAddressOnApiOnly: [false, { option: true }],
+  notificationsNotYetAsked: [false, { option: true }],
   /**
    * Each test's browser calls the API from an address of its own, as real customers do. Otherwise every
    * page of the run calls from 127.0.0.1, and per-address limits (codes sent, passkey options) add up
    * over the whole run until the later tests are refused. The context's API client (`context.request`)
    * calls from it too, unless a call names an address of its own.
    */
-  context: async ({ context, baseURL, clientAddressOnApiOnly }, use) => {
+  context: async ({ context, baseURL, clientAddressOnApiOnly, notificationsNotYetAsked }, use) => {
     const address = someClientAddress();
+    if (notificationsNotYetAsked) {
+      await context.addInitScript(() => {
+        if (typeof Notification === 'undefined' || Notification.permission !== 'denied') return;
+        Object.defineProperty(Notification, 'permission', { get: () => 'default' });
+        Notification.requestPermission = () => Promise.resolve('default');
+      });
+    }
     if (clientAddressOnApiOnly) {
       await context.route(`${baseURL}/api/**`, (route) =>
         route.fallback({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
