@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalSchema, timestampSchema } from './common';
+import { decimalSchema, textSchema, timestampSchema } from './common';
 import { PAYOUT_CURRENCIES } from './payoutCurrencies';
 
 /**
@@ -25,9 +25,9 @@ export const PAYOUT_QUOTE_SECONDS = 60;
 export const HOLDER_NAME_MAX_LENGTH = 70;
 export const BENEFICIARY_LABEL_MAX_LENGTH = 40;
 
-const noControl = /^[^\p{Cc}]*$/u;
-const holderNameSchema = z.string().trim().min(1).max(HOLDER_NAME_MAX_LENGTH).regex(noControl, 'No control characters');
-const beneficiaryLabelSchema = z.string().trim().min(1).max(BENEFICIARY_LABEL_MAX_LENGTH).regex(noControl, 'No control characters');
+// Typed text as everywhere (textSchema): no control characters, nothing invisible or direction-changing.
+const holderNameSchema = textSchema(HOLDER_NAME_MAX_LENGTH).min(1, 'Must not be empty');
+const beneficiaryLabelSchema = textSchema(BENEFICIARY_LABEL_MAX_LENGTH).min(1, 'Must not be empty');
 
 /**
  * `POST /beneficiaries`. Needs a step-up for `withdrawal.address` (the same sensitive action as adding a

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cryptoAssetSchema, type CryptoAsset } from './assets';
 import { EVM_NETWORK_CODES } from './chainList';
-import { decimalSchema, timestampSchema } from './common';
+import { decimalSchema, textSchema, timestampSchema } from './common';
 
 /**
  * Crypto withdrawals: the customer's address book (an address is added with a step-up and can be used
@@ -40,12 +40,8 @@ export const ADDRESS_LABEL_MAX_LENGTH = 40;
  * bech32m P2TR) and its network (`address_invalid`, `address_wrong_network`).
  */
 const typedAddressSchema = z.string().trim().min(1).max(100);
-const labelSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(ADDRESS_LABEL_MAX_LENGTH)
-  .regex(/^[^\p{Cc}]*$/u, 'No control characters');
+/** The name the customer gives an address: the rule the book's form checks (requiredTextProblem). */
+const labelSchema = textSchema(ADDRESS_LABEL_MAX_LENGTH).min(1, 'Must not be empty');
 
 /** `POST /withdrawal-addresses`. Needs a step-up for `withdrawal.address`. */
 export const addWithdrawalAddressBodySchema = z.strictObject({

@@ -82,7 +82,7 @@ describe("another customer's ids", () => {
 });
 
 describe('hostile text', () => {
-  it('a NUL byte, a control character or a huge body never reaches the book', async () => {
+  it('a NUL byte, a control or invisible character or a huge body never reaches the book', async () => {
     const before = await countOf('beneficiaries');
     await stepUp(attacker.client, 'withdrawal.address', attacker.phone);
     const body = { holderName: 'Eve Example', iban: 'FR1420041010050500013M02606', label: 'Mine' };
@@ -92,6 +92,12 @@ describe('hostile text', () => {
     expectError(await attacker.client.post('/beneficiaries', { ...body, holderName: 'Eve\u0000Example' }), 422, 'validation_failed', [
       'holderName',
     ]);
+    // Nothing invisible in a name printed on the customer's statement and the bank's file: a right-to-left
+    // override would make it read backwards, a zero-width space would hide in it.
+    expectError(await attacker.client.post('/beneficiaries', { ...body, holderName: 'Eve\u202EExample' }), 422, 'validation_failed', [
+      'holderName',
+    ]);
+    expectError(await attacker.client.post('/beneficiaries', { ...body, label: 'Mi\u200Bne' }), 422, 'validation_failed', ['label']);
     expectError(await attacker.client.post('/beneficiaries', { ...body, bic: 'PSST\nFRPP' }), 422, 'bic_invalid');
     expectError(await attacker.client.post('/beneficiaries', { ...body, label: 'x'.repeat(BODY_LIMIT_BYTES) }), 413, 'payload_too_large');
     expect(await countOf('beneficiaries')).toBe(before);
