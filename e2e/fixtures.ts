@@ -5,6 +5,8 @@ import type { Locale } from '../contract/locales';
 export { expect };
 
 export const TEST_PASSWORD = 'Meridian-e2e-2026';
+/** Tests that run in the full browser rather than the headless shell (playwright.config.ts says which and why). */
+export const FULL_BROWSER_TAG = '@full-browser';
 export const DEMO = { email: 'demo@meridian.test', password: 'MeridianDemo2026' };
 export const ADMIN = { email: 'admin@meridian.test', password: 'MeridianAdmin2026' };
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, FULL_BROWSER_TAG, test } from './fixtures';
 
 /**
  * The pages the build prerenders (src/prerender.tsx) paint from their HTML, and the app takes them over
@@ -68,7 +68,7 @@ for (const [path, next] of [
   ['/welcome', '/login'],
   ['/ar/welcome', '/ar/login'],
 ] as const) {
-  test(`${path} is taken over without a mismatch or a shift, and its links work`, async ({ page }) => {
+  test(`${path} is taken over without a mismatch or a shift, and its links work`, { tag: FULL_BROWSER_TAG }, async ({ page }) => {
     const errors = await watch(page);
     await page.goto(path);
     await expectTakenOver(page, 'guest');
@@ -80,7 +80,7 @@ for (const [path, next] of [
   });
 }
 
-test('/ar/login is taken over and signs in', async ({ page, signIn }) => {
+test('/ar/login is taken over and signs in', { tag: FULL_BROWSER_TAG }, async ({ page, signIn }) => {
   // A customer made through the API, then signed out of this browser: the login page is for a guest.
   const customer = await signIn('ar');
   await page.context().clearCookies();

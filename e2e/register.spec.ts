@@ -174,6 +174,8 @@ test('Back and Forward keep what the e-mail form holds; a later step opened dire
   await fillDetails(page, en, email);
   await page.goBack();
   await expect(page).toHaveURL(/\/register$/);
+  // The app has drawn the step it went back to before the browser goes forward again.
+  await expect(page.getByRole('button', { name: en.register.method.email })).toBeVisible();
   await page.goForward();
   await expect(page).toHaveURL(/\/register\/email$/);
   await expect(page.getByLabel(en.register.details.email)).toHaveValue(email);
