@@ -30,6 +30,9 @@ export function checkBankAccount(typed: {
   return { ok: true, iban, bic };
 }
 
+/** ibantools builds its table of countries afresh on every call, and the checks run on every keystroke. */
+let countrySpecifications: ReturnType<typeof getCountrySpecifications> | undefined;
+
 /**
  * What is wrong with an IBAN, in the customer's terms: an unknown country, a country outside SEPA, the
  * wrong length for its country, characters its country's format does not allow, or check digits that do
@@ -41,7 +44,7 @@ export function ibanProblem(typed: string, { typing = false } = {}): IbanProblem
   const iban = electronicFormatIBAN(typed.slice(0, 42)) ?? '';
   if (iban.length < 2) return typing ? null : 'iban_length';
   const country = iban.slice(0, 2);
-  const spec = getCountrySpecifications()[country];
+  const spec = (countrySpecifications ??= getCountrySpecifications())[country];
   if (!spec?.chars) return 'iban_country';
   if (!isSEPACountry(country)) return 'iban_not_sepa';
   if (iban.length !== spec.chars) return typing && iban.length < spec.chars ? null : 'iban_length';

@@ -629,7 +629,21 @@ export function describeFlow(entry: ModelledEntry): Pick<FlowPaths, 'id' | 'stat
  * The paths of a catalogued flow: every state reached and every transition taken (as far as the model's
  * fixtures reach), plus the model's journeys, with the states and transitions to compute coverage against.
  */
+/**
+ * Each entry's paths, unit and browser, made once per process: the flow docs, the model replay, the
+ * browser plan and docs/testing.md's counts all read them, and making every machine's takes seconds. An
+ * entry changed for a test (tests/model/refusal.ts) is another object, so it gets paths of its own.
+ */
+const made = new WeakMap<ModelledEntry, { unit?: FlowPaths; browser?: FlowPaths }>();
+
 export function generateFlowPaths(entry: ModelledEntry, options: GenerateOptions = {}): FlowPaths {
+  const kind = options.browser ? 'browser' : 'unit';
+  const ofEntry = made.get(entry) ?? {};
+  made.set(entry, ofEntry);
+  return (ofEntry[kind] ??= makeFlowPaths(entry, options));
+}
+
+function makeFlowPaths(entry: ModelledEntry, options: GenerateOptions): FlowPaths {
   const { machine, model } = entry;
   if (!model) throw new Error(`${entry.id}: no model registered in tests/models/catalog.ts`);
   const states = describeStates(machine);
