@@ -113,6 +113,7 @@ export const biometricModel = {
   },
   browser: {
     languages: PAGE_LANGUAGES,
+    chainPaths: true,
     // The security page, signed in by cookie fixture; the passkey list itself is not part of this flow.
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),

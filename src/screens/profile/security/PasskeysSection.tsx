@@ -97,6 +97,13 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
   const locale = useLocale();
   const id = useId();
   const [chosen, setMode] = useState<'view' | 'rename' | 'remove'>('view');
+  // The removal the question led to has ended (removed, refused, or its security check closed): the
+  // question is answered; asking again starts from Remove.
+  const [wasRemoving, setWasRemoving] = useState(removing);
+  if (removing !== wasRemoving) {
+    setWasRemoving(removing);
+    if (!removing) setMode('view');
+  }
   const [name, setName] = useState(passkey.name);
   const renameButton = useRef<HTMLButtonElement>(null);
   const rename = useWrite(renamePasskeyMachine, renamePasskeyActors);
