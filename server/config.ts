@@ -23,6 +23,12 @@ export interface Config {
    * turns it on, which the start prints as a warning.
    */
   demoMode: boolean;
+  /**
+   * SEED_DEMO=1, demo mode only: an empty PostgreSQL database gets the demo accounts at the start too, as a
+   * fresh embedded one always does (the end-to-end run on its throwaway cluster). Off, a PostgreSQL
+   * database is seeded only by `npm run seed`.
+   */
+  seedDemoOnPostgres: boolean;
   /** What the start prints as warnings: settings that are allowed but that an operator must not miss. */
   startWarnings: string[];
   /** The interface to listen on (HOST): 127.0.0.1 unless an operator opens it wider. */
@@ -358,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const config: Config = {
     production,
     demoMode,
+    seedDemoOnPostgres: demoMode && flag(env, 'SEED_DEMO', false),
     startWarnings,
     host,
     port: parsePort(env.PORT),

@@ -37,8 +37,9 @@ await checkSharedKeys(database, config).catch(async (error: unknown) => {
 
 // A fresh embedded database in demo mode gets the demo accounts, so `npm start` shows a living app at
 // once. Anywhere else their published passwords would open real accounts: an operator creates the first
-// admin with `npm run admin:create`, and a PostgreSQL database is seeded only on request (`npm run seed`).
-if (config.demoMode && database.engine === 'pglite' && (await isEmpty(database.db))) {
+// admin with `npm run admin:create`, and a PostgreSQL database is seeded only on request (`npm run seed`,
+// or SEED_DEMO=1 in demo mode).
+if (config.demoMode && (database.engine === 'pglite' || config.seedDemoOnPostgres) && (await isEmpty(database.db))) {
   await seedDemo(database.db, clock, config.passwordCost, { backdated: true });
   logger.info('db.seeded', { demo: DEMO_CUSTOMER.email });
 }
