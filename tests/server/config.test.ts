@@ -65,6 +65,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...PRODUCTION_ENV, DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE must be a whole number of at least 1/);
   });
 
+  it('seeds a PostgreSQL database with the demo accounts only in demo mode with SEED_DEMO=1', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).seedDemoOnPostgres).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '1' }).seedDemoOnPostgres).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, SEED_DEMO: '1', DEMO_MODE: '0' }).seedDemoOnPostgres).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, DATA_DIR: dataDir, SEED_DEMO: '1' }).seedDemoOnPostgres).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO must be 1, true, 0 or false/);
+  });
+
   it('refuses a short AUTH_SECRET', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'too short' })).toThrow(/at least 32 bytes/);
   });

@@ -54,6 +54,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     production: false,
     demoMode: true,
+    seedDemoOnPostgres: false,
     startWarnings: [],
     host: '127.0.0.1',
     port: 0,
