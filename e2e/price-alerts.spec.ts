@@ -72,7 +72,7 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(row).toContainText('AVAX');
     await expect(row).toContainText(m.priceAlerts.armed);
 
-    // The price crosses 40: the job's next round tells the customer, once.
+    // The price crosses 40: the server checks the alerts as the prices are set and tells the customer, once.
     await setAvalanche(browser, '43.75');
     await page.goto(at('/notifications'));
     const told = page.getByTestId('notification').filter({ hasText: m.notifications.kind.price_alert.title });

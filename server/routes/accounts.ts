@@ -50,6 +50,9 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
         details: Object.fromEntries(body.rates.map((rate) => [rate.asset, rate.usd])),
       }),
     );
+    // The alerts at these prices at once, not at the job's next round (once a minute on PostgreSQL). A
+    // failure here is that round's to retry and log; the prices are set either way.
+    await services.priceAlerts.evaluate().catch(() => 0);
     return rates.list();
   });
 }

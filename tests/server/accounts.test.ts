@@ -211,6 +211,17 @@ describe('GET /accounts-management/summary-balance', () => {
     expect((await admin.post('/admin/rates', { rates })).status).toBe(200);
   }
 
+  it('fires the price alerts that prices an admin sets cross at once, not at the job’s next round', async () => {
+    const customer = new TestClient(server);
+    await registerVerifiedCustomer(customer);
+    const created = await customer.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '90000' }, withKey());
+    expect(created.status).toBe(201);
+    await fixRates([{ asset: 'BTC', usd: '89999.99' }]);
+    expect((await customer.get('/price-alerts')).body.alerts[0]).toMatchObject({ armed: true });
+    await fixRates([{ asset: 'BTC', usd: '90000' }]);
+    expect((await customer.get('/price-alerts')).body.alerts[0]).toMatchObject({ armed: false });
+  });
+
   it('answers every account with its value, rate and change, and exact totals', async () => {
     await fixRates([
       { asset: 'EUR', usd: '1.08' },
