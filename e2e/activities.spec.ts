@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { coinName } from '../contract/accountNames';
 import type { Activity } from '../contract/activities';
 import { expect, screenReady, signInDemo, test } from './fixtures';
 import { pairRuns, saveScreenshot } from './screenshots';
+import { axeViolations } from './axe';
 
 // Issue 11, Activities: /activities and /card-accounts/activities against the real server and the seeded
 // demo customer (its five opening deposits: EUR 2450.75, USD 310.00, BTC 0.0425, ETH 1.2, USDT 1250.5,
@@ -184,10 +184,7 @@ for (const locale of ['en', 'ar'] as const) {
     test(`${locale} ${width}: screenshots and axe of the activity list, filters, detail and card activity`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await signInDemo(page, locale);
-      const axe = async () =>
-        (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
-          (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-        );
+      const axe = () => axeViolations(page);
       const shot = (name: string) => saveScreenshot(page, { path: `reports/screenshots/${name}-${locale}-${width}.png`, fullPage: true });
 
       await page.goto(`${prefix}/activities`);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Card } from '../contract/cards';
 import { localizePath } from '../contract/locales';
@@ -7,6 +6,7 @@ import en from '../locales/en.json' with { type: 'json' };
 import { call, cardCustomer } from './cardCustomer';
 import { addVirtualAuthenticator, expect, latestCode, screenReady, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
+import { expectNoAxeViolations } from './axe';
 
 /*
  * The card-account screens against the real server: a fresh customer's card account with collateral, a
@@ -14,13 +14,7 @@ import { saveScreenshot } from './screenshots';
  * sees and does on /card-accounts, /card-accounts/:id, /card-accounts/cards and /card-accounts/collateral.
  */
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const TEXTS = { en, ar } as const;
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('freeze a card, then see its number and CVV after the step-up with a passkey, hidden again after 30 seconds', async ({
   page,

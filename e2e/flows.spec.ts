@@ -64,7 +64,7 @@ test.describe('flow explorer', () => {
     await panel.getByTestId('flow-replay-next').click();
     await expect(panel.getByTestId('flow-replay-status')).toContainText('step 2 of');
     await expect(page.getByTestId('flow-live')).toContainText('Live:');
-    expect(await axeViolations(page, '.flow-live-panel')).toEqual([]);
+    expect(await axeViolations(page, { include: '.flow-live-panel' })).toEqual([]);
     await other.close();
   });
 
@@ -268,7 +268,7 @@ for (const locale of ['en', 'ar'] as const) {
         });
       }
       // The diagram's own controls (zoom, parts, stepper) pass axe; the whole page is checked in accessibility.spec.ts.
-      expect(await axeViolations(page, '.flow-diagram')).toEqual([]);
+      expect(await axeViolations(page, { include: '.flow-diagram' })).toEqual([]);
     });
   }
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createTestClient, http } from 'viem';
 import { devAccount } from '../server/chains/localNodes';
 import type { Chains } from '../contract/chains';
@@ -6,6 +5,7 @@ import { expect, screenReady, test } from './fixtures';
 import { addTestWallet } from './testWallet';
 import { pageTexts, withValues } from '../tests/models/graph/page';
 import { pairRuns, saveScreenshot } from './screenshots';
+import { axeViolations } from './axe';
 
 /**
  * A customer tops up USDT on Base from the test wallet: the address is shown, the wallet connects and
@@ -45,7 +45,7 @@ test('a USDT top-up on Base from the wallet shows pending, then credited after t
     await page.setViewportSize({ width, height: 900 });
     await saveScreenshot(page, { path: `reports/screenshots/on-chain-deposit-wallet-en-${width}.png`, fullPage: true });
   }
-  expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations)).toEqual([]);
+  expect(await axeViolations(page, { everyRule: true })).toEqual([]);
   await page.getByRole('button', { name: 'Send from the wallet' }).click();
   await expect(page.getByTestId('wallet-top-up-sent')).toContainText('Sent from your wallet', { timeout: 20_000 });
 
@@ -75,7 +75,7 @@ for (const language of ['en', 'ar'] as const) {
       const connectApp = withValues(pageTexts(language).wallet.connectWith, { name: 'MetaMask' });
       await expect(page.getByRole('button', { name: connectApp })).toBeVisible();
       await saveScreenshot(page, { path: `reports/screenshots/on-chain-deposit-${language}-${width}.png`, fullPage: true });
-      expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations)).toEqual([]);
+      expect(await axeViolations(page, { everyRule: true })).toEqual([]);
     });
   }
 }

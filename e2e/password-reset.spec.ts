@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { localizePath } from '../contract/locales';
 import { expect, latestCode, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
+import { axeViolations } from './axe';
 
 // Issue 10, item 1, in the browser: a reset with the e-mailed code signs no one in; a customer with a
 // confirmed phone signs in afterwards with the new password AND the SMS code.
@@ -42,8 +42,7 @@ for (const [locale, m] of [
     await expect(page.getByLabel(m.login.email)).toHaveValue(customer.email);
     const passwordField = page.getByLabel(m.login.password, { exact: true });
     await expect(passwordField).toBeFocused();
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('auth_token');
     // The other browser's session is over.
     expect((await api.get('/api/users/me', { headers })).status()).toBe(401);

@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { PAY_LINK_POLL_MS } from '../machines/payment/payment.machine';
 import { confirmItsMe, expect, receiveBankTransfer, registerCustomer, someClientAddress, stepUpByApi, test } from './fixtures';
 import { customerWhoMayWithdraw } from './approvedCustomer';
 import { saveScreenshot } from './screenshots';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './axe';
 
 /** A new customer signed in in `request`'s cookies, with the bearer headers its API calls need. */
 async function customer(request: APIRequestContext, language: Locale = 'en') {

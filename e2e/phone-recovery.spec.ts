@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { localizePath, type Locale } from '../contract/locales';
 import { expect, latestCode, registerCustomer, screenReady, someClientAddress, stepUpByApi, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
+import { expectNoAxeViolations } from './axe';
 
 // Issue 10: a customer who lost the phone and has no passkey recovers with an e-mailed code plus the
 // password; the removal waits 24 hours (tests/security/phone-recovery.test.ts moves the server's clock)
@@ -43,11 +43,6 @@ async function atSmsStep(page: Page, email: string, password: string, locale: Lo
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(new RegExp(`${localizePath('/2fa/phone', locale).replace(/\//g, '\\/')}$`));
   await screenReady(page);
-}
-
-async function noAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function shoot(page: Page, locale: Locale, name: string) {
@@ -107,25 +102,25 @@ for (const locale of ['en', 'ar'] as const) {
     await page.goto(localizePath('/2fa/phone/lost', locale));
     await screenReady(page);
     if (locale === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await shoot(page, locale, 'phone-recovery-explain');
     await page.locator('.form button').first().click();
     await expect(page.locator('input[name="code"]')).toBeVisible();
     await page.locator('input[name="code"]').fill('12');
     await page.locator('form button[type="submit"]').click();
     await expect(page.locator('.field-error')).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await shoot(page, locale, 'phone-recovery-proof');
     await page.locator('input[name="code"]').fill(await latestCode(page.request, customer.email, 'phone_recovery_code'));
     await page.locator('input[name="password"]').fill(customer.password);
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByRole('status').filter({ hasText: /\S/ })).toBeVisible();
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await shoot(page, locale, 'phone-recovery-scheduled');
 
     await page.goto(await cancelLinkSentTo(page, customer.email));
     await screenReady(page);
-    await noAxeViolations(page);
+    await expectNoAxeViolations(page);
     await shoot(page, locale, 'recovery-cancel');
   });
 }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { TERMS_VERSION } from '../contract/terms';
@@ -6,6 +5,7 @@ import ar from '../locales/ar.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 import { addVirtualAuthenticator, expect, latestCode, registerCustomer, test, TEST_PASSWORD } from './fixtures';
 import { saveScreenshot } from './screenshots';
+import { axeViolations } from './axe';
 
 const MESSAGES = { en, ar } as const;
 type JourneyLocale = keyof typeof MESSAGES;
@@ -336,10 +336,7 @@ for (const locale of ['en', 'ar'] as const) {
 for (const locale of ['en', 'ar'] as const) {
   test(`no axe violations on the sign-up form with its errors, and on the reset form (${locale})`, async ({ page }) => {
     const m = MESSAGES[locale];
-    const axe = async () =>
-      (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()).violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
+    const axe = () => axeViolations(page);
     await page.goto(`${prefix(locale)}/register`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await axe()).toEqual([]);

@@ -1,18 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, DEMO, expect, keepLanguage, registerCustomer, screenReady, signInAs, test } from './fixtures';
 import { pairRuns, saveScreenshot } from './screenshots';
+import { expectNoAxeViolations } from './axe';
 
 /** Signs in through the API: the browser context keeps the session cookies the server sets. */
 async function balanceOf(request: APIRequestContext, token: string, currency: string): Promise<string> {
   const response = await request.get('/api/simulate/accounts', { headers: { Authorization: `Bearer ${token}` } });
   const accounts = (await response.json()) as { currency: string; balance: string }[];
   return accounts.find((account) => account.currency === currency)!.balance;
-}
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('simulation', () => {
@@ -124,7 +119,7 @@ test.describe('simulation screens', () => {
         await screenReady(page);
         await expect(page.getByTestId('balance-EUR')).toBeVisible();
         await saveScreenshot(page, { path: `reports/screenshots/simulate-${language}-${width}.png`, fullPage: true });
-        await axeClean(page);
+        await expectNoAxeViolations(page, { everyRule: true });
         await context.clearCookies();
         await signInAs(context, ADMIN);
         await page.goto(`${prefix}/simulate/admin`);
@@ -132,7 +127,7 @@ test.describe('simulation screens', () => {
         await expect(page.getByTestId('audit-log')).toBeVisible();
         await expect(page.getByText('demo@meridian.test').first()).toBeVisible();
         await saveScreenshot(page, { path: `reports/screenshots/simulate-admin-${language}-${width}.png`, fullPage: true });
-        await axeClean(page);
+        await expectNoAxeViolations(page, { everyRule: true });
       });
     }
   }

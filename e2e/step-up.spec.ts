@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { localizePath } from '../contract/locales';
 import { expect, latestCode, registerCustomer, someClientAddress, TEST_PASSWORD, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+import { expectNoAxeViolations } from './axe';
 
 test('change the password: the step-up, the current password, every other session signed out, a notice e-mailed', async ({
   page,

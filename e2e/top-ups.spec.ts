@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, expect, keepLanguage, registerCustomer, screenReady, signInAs, test } from './fixtures';
 import { pairRuns, saveScreenshot } from './screenshots';
+import { expectNoAxeViolations } from './axe';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** Opening an account takes an Idempotency-Key, like the money POSTs. */
@@ -13,11 +13,6 @@ async function balanceOf(request: APIRequestContext, token: string, currency: st
     balance: string;
   }[];
   return accounts.find((account) => account.currency === currency)?.balance;
-}
-
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe('top-ups', () => {
@@ -129,7 +124,7 @@ test.describe('top-ups', () => {
           await page.goto(`${prefix}${path}`);
           await screenReady(page);
           if (name === 'inject-fiat') await expect(page.getByTestId('fiat-reference')).toBeVisible();
-          await axeClean(page);
+          await expectNoAxeViolations(page, { everyRule: true });
           await saveScreenshot(page, { path: `reports/screenshots/${locale}-${viewport.name}-${name}.png`, fullPage: true });
         }
       });

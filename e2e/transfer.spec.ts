@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { Locale } from '../contract/locales';
 import type { Quote } from '../contract/transfers';
 import { expect, keepLanguage, receiveBankTransfer, registerCustomer, screenReady, test } from './fixtures';
 import { pairRuns, saveScreenshot } from './screenshots';
+import { expectNoAxeViolations } from './axe';
 
 /** A fresh customer's EUR account funded by a simulated bank transfer, and an empty BTC account. */
 async function fundedCustomer(request: APIRequestContext, token: string, eur = '100.00') {
@@ -25,11 +25,6 @@ async function fundedCustomer(request: APIRequestContext, token: string, eur = '
 async function eurBalance(request: APIRequestContext, token: string): Promise<string> {
   const response = await request.get('/api/simulate/accounts', { headers: { Authorization: `Bearer ${token}` } });
   return ((await response.json()) as { currency: string; balance: string }[]).find((account) => account.currency === 'EUR')!.balance;
-}
-
-async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a quote that runs out on the page is refreshed, one the server finds run out is refused with a fresh one, and a double click moves money once', async ({
@@ -187,7 +182,7 @@ for (const locale of ['en', 'ar'] as Locale[]) {
 
       await page.goto(`${prefix}/transfer`);
       await screenReady(page);
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await shot('choose');
 
       await page.goto(`${prefix}/transfer/fiat-to-crypto`);
@@ -214,12 +209,12 @@ for (const locale of ['en', 'ar'] as Locale[]) {
       await expect(page.getByTestId('quote')).toBeVisible({ timeout: 15_000 });
       // The countdown's seconds are in the language's digits, like the amounts above them.
       if (locale === 'ar') await expect(page.getByTestId('quote-seconds')).toHaveText(/^[^0-9]*[٠-٩]+[^0-9]*$/);
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await shot('quote');
 
       await page.getByRole('button', { name: locale === 'en' ? 'Review the transfer' : 'مراجعة التحويل' }).click();
       await expect(page.getByTestId('quote-sheet')).toBeVisible();
-      await axeClean(page);
+      await expectNoAxeViolations(page);
       await shot('sheet');
     });
   }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { createPublicClient, http } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { expect, screenReady, test } from './fixtures';
@@ -8,10 +7,10 @@ import type { Chains } from '../contract/chains';
 import { localizePath } from '../contract';
 import { SAMPLE_DEPOSIT_LINK } from '../tests/models/depositLink.model';
 import { saveScreenshot } from './screenshots';
+import { axeViolations } from './axe';
 
 // anvil's development account 4: the node signs for it (accounts 0–3 serve other tests).
 const PAYER = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 }).address;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const language of PAGE_LANGUAGES) {
   test(`a customer asks to be paid from a wallet; a signed-out visitor pays the link, switching and adding the chain, and both see it paid (${language})`, async ({
@@ -42,7 +41,7 @@ for (const language of PAGE_LANGUAGES) {
     await expect(created.getByTestId('deposit-link-status')).toHaveText(texts.depositLinks.status.open);
     const href = (await created.getByRole('link').getAttribute('href'))!;
     expect(new URL(href).pathname).toMatch(new RegExp(`^${localizePath('/inject/crypto/on-chain/wallet/', language)}[A-Za-z0-9_-]{43}$`));
-    expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await saveScreenshot(page, { path: `reports/screenshots/deposit-link-${language}-${width}.png`, fullPage: true });
@@ -78,7 +77,7 @@ for (const language of PAGE_LANGUAGES) {
     await expect(visitor.getByRole('button', { name: /0\.01/ })).toHaveCount(0);
     await expect(created.getByTestId('deposit-link-status')).toHaveText(paid, { timeout: 15_000 });
 
-    expect((await new AxeBuilder({ page: visitor }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+    expect(await axeViolations(visitor)).toEqual([]);
     for (const width of [390, 1280]) {
       await visitor.setViewportSize({ width, height: 900 });
       await saveScreenshot(visitor, { path: `reports/screenshots/wallet-pay-${language}-${width}.png`, fullPage: true });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import type { CryptoAsset } from '../contract/assets';
 import { createPublicClient, decodeFunctionData, erc20Abi, formatUnits, http, type Address } from 'viem';
@@ -10,8 +9,7 @@ import { pageTexts, typedAmount, withValues, type PageLanguage } from '../tests/
 import { customerWhoMayWithdraw } from './approvedCustomer';
 import { expect, latestCode, receiveBankTransfer, stepUpByApi, test } from './fixtures';
 import { saveScreenshot } from './screenshots';
-
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+import { expectNoAxeViolations } from './axe';
 
 /** A fresh address nobody holds a balance at, EIP-55 checksummed, so what arrives is exactly what was sent. */
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
@@ -33,7 +31,7 @@ async function stepUp(page: Page, language: PageLanguage, phone: string, codesBe
 }
 
 async function screenshots(page: Page, name: string) {
-  expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations).toEqual([]);
+  await expectNoAxeViolations(page);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await saveScreenshot(page, { path: `reports/screenshots/${name}-${width}.png`, fullPage: true });
