@@ -148,7 +148,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   authRoutes(api, deps, services, cookies);
   socialRoutes(api, deps, services, config, cookies);
   userRoutes(api, deps, services);
-  accountRoutes(api, deps, services);
+  accountRoutes(api, deps, services, logger);
   cardRoutes(api, deps, services);
   chartRoutes(api, deps, services);
   chainRoutes(api, deps, chains, walletSdkRelays.length > 0);

@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import { endpoints } from '../../contract/endpoints';
 import { mount, type AppEnv, type RouteDeps } from '../http/route';
+import { describeError, type Logger } from '../logger';
 import type { Services } from '../services';
 import { createAccountService } from '../services/accounts';
 import { requestIdOf } from './simulate';
 
-export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services): void {
+export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Services, logger: Logger): void {
   const { accounts, activities, rates } = services;
 
   mount(app, deps, endpoints.listBankAccounts, ({ principal }) => accounts.bankAccounts(principal.userId));
@@ -50,9 +51,9 @@ export function accountRoutes(app: Hono<AppEnv>, deps: RouteDeps, services: Serv
         details: Object.fromEntries(body.rates.map((rate) => [rate.asset, rate.usd])),
       }),
     );
-    // The alerts at these prices at once, not at the job's next round (once a minute on PostgreSQL). A
-    // failure here is that round's to retry and log; the prices are set either way.
-    await services.priceAlerts.evaluate().catch(() => 0);
+    // The alerts at these prices at once, not at the job's next round (once a minute on PostgreSQL). The
+    // prices are set either way: a failure here is logged, and that round tries again.
+    await services.priceAlerts.evaluate().catch((error: unknown) => logger.warn('price_alerts.evaluate_failed', describeError(error)));
     return rates.list();
   });
 }

@@ -4,6 +4,7 @@ import { balancesSummarySchema, bankAccountsSchema, cardAccountSchema } from '..
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_CUSTOMER } from '../../server/db/seed';
 import type { SqlSession } from '../../server/db/database';
 import { add, formatDecimal } from '../../contract/decimal';
+import type { Rate } from '../../contract/rates';
 import {
   POSTGRES_URL,
   TEST_EPOCH,
@@ -13,7 +14,8 @@ import {
   expectError,
   registerCustomer,
   registerVerifiedCustomer,
-  type TestServer,
+  recordingLogger,
+  setRates,
   useTestServer,
   withKey,
 } from './helpers';
@@ -204,26 +206,32 @@ describe('GET /bank-accounts/accounts', () => {
 });
 
 describe('GET /accounts-management/summary-balance', () => {
-  /** Fixes the rates as of the test clock, through the admin endpoint as a test of the browser would. */
-  async function fixRates(rates: { asset: string; usd: string }[], on: TestServer = server) {
-    const admin = new TestClient(on);
-    expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
-    expect((await admin.post('/admin/rates', { rates })).status).toBe(200);
-  }
-
   it('fires the price alerts that prices an admin sets cross at once, not at the job’s next round', async () => {
     const customer = new TestClient(server);
     await registerVerifiedCustomer(customer);
     const created = await customer.post('/price-alerts', { kind: 'above', asset: 'BTC', price: '90000' }, withKey());
     expect(created.status).toBe(201);
-    await fixRates([{ asset: 'BTC', usd: '89999.99' }]);
+    await setRates(server, [{ asset: 'BTC', usd: '89999.99' }]);
     expect((await customer.get('/price-alerts')).body.alerts[0]).toMatchObject({ armed: true });
-    await fixRates([{ asset: 'BTC', usd: '90000' }]);
+    await setRates(server, [{ asset: 'BTC', usd: '90000' }]);
     expect((await customer.get('/price-alerts')).body.alerts[0]).toMatchObject({ armed: false });
   });
 
+  it('sets the prices when the alerts cannot be evaluated, and logs why', async () => {
+    const logger = recordingLogger();
+    const admin = new TestClient(createTestServer(db, { logger }));
+    expect((await admin.login(DEMO_ADMIN.email, DEMO_ADMIN.password)).status).toBe(200);
+    // The alerts' table out of reach for a moment, as a database fault would put it.
+    await db.owner.transaction((session) => session.exec('ALTER TABLE price_alerts RENAME TO price_alerts_away'));
+    const answer = await admin.post('/admin/rates', { rates: [{ asset: 'ETH', usd: '3300' }] });
+    await db.owner.transaction((session) => session.exec('ALTER TABLE price_alerts_away RENAME TO price_alerts'));
+    expect(answer.status).toBe(200);
+    expect((answer.body as Rate[]).find((rate) => rate.asset === 'ETH')?.usd).toBe('3300.00');
+    expect(logger.events).toContainEqual(expect.objectContaining({ event: 'price_alerts.evaluate_failed' }));
+  });
+
   it('answers every account with its value, rate and change, and exact totals', async () => {
-    await fixRates([
+    await setRates(server, [
       { asset: 'EUR', usd: '1.08' },
       { asset: 'USD', usd: '1' },
       { asset: 'BTC', usd: '65000' },
@@ -285,7 +293,7 @@ describe('GET /accounts-management/summary-balance', () => {
   });
 
   it('rounds the lines and the total together, so the lines add up to the total to the cent', async () => {
-    await fixRates([
+    await setRates(server, [
       { asset: 'EUR', usd: '1.08' },
       { asset: 'USD', usd: '1' },
       { asset: 'BTC', usd: '65000.12' },
@@ -312,16 +320,13 @@ describe('GET /accounts-management/summary-balance', () => {
     const later = createTestServer(db, { clock: new TestClock(new Date(TEST_EPOCH.getTime() + 60 * 60_000)) });
     const customer = new TestClient(later);
     expect((await customer.login(DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)).status).toBe(200);
-    await fixRates(
-      [
-        { asset: 'BTC', usd: '66300' },
-        { asset: 'USDT', usd: '0.998' },
-        { asset: 'ETH', usd: '3200' },
-        { asset: 'EUR', usd: '1.08' },
-        { asset: 'USD', usd: '1' },
-      ],
-      later,
-    );
+    await setRates(later, [
+      { asset: 'BTC', usd: '66300' },
+      { asset: 'USDT', usd: '0.998' },
+      { asset: 'ETH', usd: '3200' },
+      { asset: 'EUR', usd: '1.08' },
+      { asset: 'USD', usd: '1' },
+    ]);
     const summary = balancesSummarySchema.parse((await customer.get('/accounts-management/summary-balance')).body);
     const btc = summary.crypto.coin_balances.find((coin) => coin.currency === 'BTC')!;
     // 0.0425 × 66300 = 2817.75 USD; / 0.998 = 2823.396793… USDT; +2 % since the first rate of the day.

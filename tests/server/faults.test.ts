@@ -8,19 +8,21 @@ import { openPostgres, type Database } from '../../server/db/database';
 import { databaseFault } from '../../server/db/faults';
 import { installJobQueue } from '../../server/db/jobQueue';
 import { createJobMonitor, stallAfter } from '../../server/jobs';
-import { silentLogger, type Logger } from '../../server/logger';
+import { silentLogger } from '../../server/logger';
 import { DEMO_CUSTOMER } from '../../server/db/seed';
 import { SCHEDULED_JOBS, startScheduledJobs } from '../../server/scheduledJobs';
-import { createTestServer, expectError, POSTGRES_URL, TestClient, TestClock, testConfig, useTestDatabase } from './helpers';
+import {
+  createTestServer,
+  expectError,
+  POSTGRES_URL,
+  recordingLogger,
+  TestClient,
+  TestClock,
+  testConfig,
+  useTestDatabase,
+} from './helpers';
 
 /** Issue 23, item 1: a fault of the database or a chain never ends a job or answers a bare 500. */
-
-/** A logger that keeps what it was told, to read the events a loop wrote. */
-function recordingLogger(): Logger & { events: Array<{ event: string; fields?: Record<string, unknown> }> } {
-  const events: Array<{ event: string; fields?: Record<string, unknown> }> = [];
-  const write = (event: string, fields?: Record<string, unknown>) => void events.push({ event, fields });
-  return { events, info: write, warn: write, error: write };
-}
 
 const db = useTestDatabase();
 const stops: Array<() => Promise<void>> = [];

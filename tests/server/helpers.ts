@@ -19,7 +19,7 @@ import { users } from '../../server/db/schema';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import { DEMO_ADMIN, seedDemo } from '../../server/db/seed';
 import type { AppEnv } from '../../server/http/route';
-import { silentLogger } from '../../server/logger';
+import { silentLogger, type Logger } from '../../server/logger';
 import { auditLedger } from '../../server/services/audit';
 import { expectDocumentedAnswer } from './documentedAnswers';
 import type { Message } from '../../server/services/outbox';
@@ -239,6 +239,15 @@ export interface TestServerOptions {
   clock?: TestClock;
   /** Runs after a message is recorded in `sent` (e.g. to make delivery slow, as real SMTP is). */
   deliver?: (message: Message) => Promise<void>;
+  /** Where the server logs (none when absent); `recordingLogger()` keeps what it is told. */
+  logger?: Logger;
+}
+
+/** A logger that keeps what it was told, to read the events the server wrote. */
+export function recordingLogger(): Logger & { events: Array<{ event: string; fields?: Record<string, unknown> }> } {
+  const events: Array<{ event: string; fields?: Record<string, unknown> }> = [];
+  const write = (event: string, fields?: Record<string, unknown>) => void events.push({ event, fields });
+  return { events, info: write, warn: write, error: write };
 }
 
 export function createTestServer(db: TestDatabase, options: TestServerOptions = {}): TestServer {
@@ -249,7 +258,7 @@ export function createTestServer(db: TestDatabase, options: TestServerOptions = 
     listen: db.database.listen,
     config: testConfig(options.config),
     clock: clock.now,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     transport: async (message) => {
       sent.push(message);
       await options.deliver?.(message);
