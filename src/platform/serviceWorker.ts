@@ -11,27 +11,26 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | und
 }
 
 /**
- * Installs the worker that keeps the app shell for a reload without a connection, and tells it what this
- * page loaded before it ran (the language's messages, the screen's code), which the shell alone lacks.
+ * Installs the worker that keeps the app shell for a reload without a connection, and tells it every script
+ * and style this page loads, from the page's start (buffered) on. The shell alone lacks what loaded before the
+ * worker ran (the language's messages, the screen's code) and what was asked for before it controlled the page
+ * but arrived after (the home's chart): such a request passed the worker by, and its entry appears only once it
+ * has loaded. The worker keeps those it lacks and ignores the others.
  */
 export async function keepAppShell(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration = await registerServiceWorker();
-  const worker = registration?.installing ?? registration?.waiting ?? registration?.active;
-  worker?.postMessage({ type: 'KEEP_ASSETS', urls: loadedAssets() });
-  // What loads until the worker controls the page (the home's chart, asked for once the page is live)
-  // passes it by: told again then; from then on the worker keeps what it serves.
-  navigator.serviceWorker.addEventListener(
-    'controllerchange',
-    () => navigator.serviceWorker.controller?.postMessage({ type: 'KEEP_ASSETS', urls: loadedAssets() }),
-    { once: true },
-  );
+  if (!registration) return;
+  new PerformanceObserver((list) => {
+    const urls = ownAssets(list.getEntries());
+    const worker = registration.installing ?? registration.waiting ?? registration.active;
+    if (urls.length > 0) worker?.postMessage({ type: 'KEEP_ASSETS', urls });
+  }).observe({ type: 'resource', buffered: true });
 }
 
-/** The app's own scripts and styles this page has loaded so far. */
-function loadedAssets(): string[] {
-  return performance
-    .getEntriesByType('resource')
+/** The paths of the app's own scripts and styles among these loaded resources. */
+function ownAssets(entries: PerformanceEntryList): string[] {
+  return entries
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
     .map((url) => url.pathname);
