@@ -2,11 +2,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keepAppShell } from '../src/platform/serviceWorker';
 
-/**
- * The app tells its service worker every script and style the page loads, so a reload without a connection
- * opens the same page. A request that started before the worker controlled the page passes it by, and its
- * resource entry appears only once it has loaded: the home's chart, once missing from the kept shell.
- */
 type Observer = { callback: PerformanceObserverCallback; options?: PerformanceObserverInit };
 
 function browserWithWorker() {
@@ -37,6 +32,11 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
 });
 
+/**
+ * The app tells its service worker every script and style the page loads, so a reload without a connection
+ * opens the same page. A request that started before the worker controlled the page passes it by, and its
+ * resource entry appears only once it has loaded: the home's chart, once missing from the kept shell.
+ */
 describe('keeping the app shell', () => {
   it('tells the worker what loaded before it ran, and what arrives later, its own scripts and styles only', async () => {
     const { postMessage, observers, loaded } = browserWithWorker();
