@@ -18,7 +18,9 @@ interface OnChainDepositContext {
 }
 
 type OnChainDepositEvent =
-  { type: 'NETWORK_CHOSEN'; network: Network } | { type: 'NETWORK_CHANGE_REQUESTED' } | { type: 'RETRY_REQUESTED' };
+  | { type: 'NETWORK_CHOSEN'; network: Network }
+  | { type: 'NETWORK_CHANGE_REQUESTED' }
+  | { type: 'RETRY_REQUESTED' };
 
 /** The newest deposit of this network in an answer of `GET /deposits`. */
 function newestOn(deposits: readonly ChainDeposit[], network: Network | null): ChainDeposit | undefined {

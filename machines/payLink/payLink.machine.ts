@@ -20,7 +20,9 @@ interface Context {
 }
 
 type Event =
-  { type: 'REQUEST_SUBMITTED'; request: CreatePayLinkBody } | { type: 'NEW_REQUESTED' } | { type: 'CANCEL_REQUESTED'; hash: string };
+  | { type: 'REQUEST_SUBMITTED'; request: CreatePayLinkBody }
+  | { type: 'NEW_REQUESTED' }
+  | { type: 'CANCEL_REQUESTED'; hash: string };
 
 /**
  * Ask to be paid, on /pay: amount, asset, why and an optional expiry; the one step-up

@@ -19,7 +19,9 @@ interface PhoneRecoveryContext extends cooldown.ResendCooldown {
 }
 
 type PhoneRecoveryEvent =
-  { type: 'RECOVERY_REQUESTED' } | { type: 'PROOF_SUBMITTED'; code: string; password: string } | { type: 'RESEND_REQUESTED' };
+  | { type: 'RECOVERY_REQUESTED' }
+  | { type: 'PROOF_SUBMITTED'; code: string; password: string }
+  | { type: 'RESEND_REQUESTED' };
 
 /** Codes that mean the sign-in's challenge is gone: signing in must start again. */
 const CHALLENGE_OVER = new Set(['challenge_invalid', 'challenge_expired']);

@@ -3,7 +3,8 @@ import { createWriteMachine } from '../write/write.machine';
 
 /** One decision on one held bank transfer: credit it to a customer, or send it back to the sender. */
 export type HeldTransferDecision =
-  { id: string; decision: 'assign'; body: AssignHeldTransferBody } | { id: string; decision: 'return'; body: ReturnHeldTransferBody };
+  | { id: string; decision: 'assign'; body: AssignHeldTransferBody }
+  | { id: string; decision: 'return'; body: ReturnHeldTransferBody };
 
 export const reviewHeldTransferMachine = createWriteMachine<HeldTransferDecision, ReviewedTransfer>({
   id: 'reviewHeldTransfer',

@@ -45,7 +45,8 @@ const appleUserSchema = z.object({
 
 /** Signed in, or — for a customer with a confirmed phone — one SMS code away from it (/2fa/phone). */
 export type SocialOutcome =
-  { ok: true; signIn: SignInOutcome; locale: Locale } | { ok: false; code: SocialSignInError | 'internal_error'; locale: Locale };
+  | { ok: true; signIn: SignInOutcome; locale: Locale }
+  | { ok: false; code: SocialSignInError | 'internal_error'; locale: Locale };
 
 class Refusal extends Error {
   constructor(readonly code: SocialSignInError) {

@@ -22,7 +22,8 @@ export const SMS_RESEND_COOLDOWN_SECONDS = 60;
 const CHALLENGE_TOKEN_BYTES = 32;
 
 export type SignInOutcome =
-  { kind: 'session'; userId: string; tokens: IssuedTokens } | { kind: 'challenge'; challenge: TwoFactorChallenge };
+  | { kind: 'session'; userId: string; tokens: IssuedTokens }
+  | { kind: 'challenge'; challenge: TwoFactorChallenge };
 
 export interface TwoFactorDeps {
   db: Db;

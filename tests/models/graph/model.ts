@@ -435,7 +435,8 @@ export type FlowModel<M extends AnyStateMachine> = InputFixtures<M> &
  * string: the whole machine (no browser bindings). Transitions by their label, as the coverage lists them.
  */
 export type BrowserExclusions<M extends AnyStateMachine> =
-  string | { states?: { [P in StatePath<M>]?: string }; transitions?: Record<string, string> };
+  | string
+  | { states?: { [P in StatePath<M>]?: string }; transitions?: Record<string, string> };
 
 /**
  * The model as the catalog stores it, for any machine. Each model file checks its model with
