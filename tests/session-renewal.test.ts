@@ -33,7 +33,7 @@ function signedInSession(refresh: () => Refresh) {
 }
 
 const renew = async (actor: ReturnType<typeof signedInSession>['actor']) => {
-  actor.send({ type: 'UNAUTHORIZED' });
+  actor.send({ type: 'UNAUTHORIZED', cookies: readSessionCookies() });
   return waitFor(actor, (s) => !s.matches('refreshing'));
 };
 

@@ -46,8 +46,8 @@ describe('session', () => {
 
   it('on a 401 tries one refresh and stays signed in when it works', async () => {
     const { actor, calls } = start(both);
-    actor.send({ type: 'UNAUTHORIZED' });
-    actor.send({ type: 'UNAUTHORIZED' });
+    actor.send({ type: 'UNAUTHORIZED', cookies: both });
+    actor.send({ type: 'UNAUTHORIZED', cookies: both });
     expect(actor.getSnapshot().value).toBe('refreshing');
     expect((await settled(actor)).value).toBe('signedIn');
     expect(calls).toEqual(['refreshSession']);
@@ -55,17 +55,26 @@ describe('session', () => {
 
   it('when the refresh fails: clears both tokens, forgets the selected card account, then goes to login', async () => {
     const { actor, calls } = start(both, { refresh: asError({ code: 'refresh_token_reused' }) });
-    actor.send({ type: 'UNAUTHORIZED' });
+    actor.send({ type: 'UNAUTHORIZED', cookies: both });
     expect((await settled(actor)).value).toBe('signedOut');
     expect(calls).toEqual(['refreshSession', 'clearSessionCookies', 'forgetSelectedCardAccount', 'goToLogin']);
     expect(actor.getSnapshot().context).toEqual(none);
   });
 
   it('a late 401 without a session to refresh clears what is left and leaves the page to where the session ended', () => {
-    const { actor, calls } = start({ hasAuthToken: true, hasRefreshToken: false });
-    actor.send({ type: 'UNAUTHORIZED' });
+    const leftover = { hasAuthToken: true, hasRefreshToken: false };
+    const { actor, calls } = start(leftover);
+    actor.send({ type: 'UNAUTHORIZED', cookies: leftover });
     expect(calls).toEqual(['clearSessionCookies', 'forgetSelectedCardAccount']);
     expect(actor.getSnapshot().context).toEqual(none);
+  });
+
+  it('a late 401 arriving after another tab signed in keeps that newer session', () => {
+    const { actor, calls } = start(none);
+    // The other tab's cookies are in the browser; their change event has not reached this tab yet.
+    actor.send({ type: 'UNAUTHORIZED', cookies: both });
+    expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
+    expect(calls).toEqual([]);
   });
 
   it('follows cookies that appear and disappear (sign-in, another tab, expiry)', () => {
@@ -88,7 +97,7 @@ describe('session', () => {
     const { actor, calls } = start(both);
     actor.send({ type: 'LOG_OUT_REQUESTED' });
     await settled(actor);
-    actor.send({ type: 'UNAUTHORIZED' });
+    actor.send({ type: 'UNAUTHORIZED', cookies: none });
     expect(calls).not.toContain('goToLogin');
     expect(calls.filter((call) => call === 'goToWelcome')).toHaveLength(1);
   });
@@ -105,7 +114,7 @@ describe('session', () => {
     const seen = vi.fn();
     actor.subscribe((s) => seen(s.hasTag('signedIn')));
     actor.send({ type: 'COOKIES_CHANGED', cookies: both });
-    actor.send({ type: 'UNAUTHORIZED' });
+    actor.send({ type: 'UNAUTHORIZED', cookies: both });
     await settled(actor);
     const changes = seen.mock.calls.map(([v]) => v).filter((v, i, all) => i === 0 || v !== all[i - 1]);
     expect(changes).toEqual([true, false]);

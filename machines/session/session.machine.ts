@@ -15,7 +15,8 @@ export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 type SessionEvent =
   | { type: 'COOKIES_CHANGED'; cookies: SessionCookies }
-  | { type: 'UNAUTHORIZED' }
+  /** `cookies`: the session cookies as the browser held them when the 401 came back. */
+  | { type: 'UNAUTHORIZED'; cookies: SessionCookies }
   | { type: 'LOG_OUT_REQUESTED' }
   | { type: 'IDLE_TIMED_OUT' };
 
@@ -52,6 +53,8 @@ export const sessionMachine = setup({
     holdsBothTokens: ({ context }) => context.hasAuthToken && context.hasRefreshToken,
     holdsOnlyRefreshToken: ({ context }) => !context.hasAuthToken && context.hasRefreshToken,
     renewedBothTokens: (_, cookies: SessionCookies) => cookies.hasAuthToken && cookies.hasRefreshToken,
+    /** The browser holds a session this machine has not looked at yet (another tab signed in, its change event still to come). */
+    holdsNewerSession: (_, cookies: SessionCookies) => cookies.hasRefreshToken,
   },
 }).createMachine({
   id: 'session',
@@ -207,11 +210,20 @@ export const sessionMachine = setup({
           actions: assign(({ event }) => event.cookies),
           description: 'Cookies were set (sign-in, another tab).',
         },
-        UNAUTHORIZED: {
-          actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies)],
-          description:
-            'A 401 without a session to refresh, typically the late answer to a call sent before the session ended here: clear what is left and stay; the end of the session (log out, idle, expiry) already chose the page, and the route guard still keeps private pages closed.',
-        },
+        UNAUTHORIZED: [
+          {
+            guard: { type: 'holdsNewerSession', params: ({ event }) => event.cookies },
+            target: 'checkingCookies',
+            actions: assign(({ event }) => event.cookies),
+            description:
+              'A late 401 while the browser already holds a newer session (another tab signed in): that session is looked at, never cleared.',
+          },
+          {
+            actions: ['clearSessionCookies', 'forgetSelectedCardAccount', assign(signedOutCookies)],
+            description:
+              'A 401 without a session to refresh, typically the late answer to a call sent before the session ended here: clear what is left and stay; the end of the session (log out, idle, expiry) already chose the page, and the route guard still keeps private pages closed.',
+          },
+        ],
       },
     },
   },

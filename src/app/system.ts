@@ -82,7 +82,7 @@ export function createAppSystem(startUrl: URL, navigator: Navigator, { inspect, 
       // The figures kept for offline go with the session, even when it renews: the next fetch keeps new ones.
       forgetSavedBalances();
       const session = child('session');
-      session.send({ type: 'UNAUTHORIZED' });
+      session.send({ type: 'UNAUTHORIZED', cookies: readSessionCookies() });
       const settled = await waitFor(session, (s) => !s.matches('refreshing'));
       return settled.hasTag('signedIn');
     },

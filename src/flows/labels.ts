@@ -166,6 +166,7 @@ export const GUARD_LABELS: Labels = {
   holdsBothTokens: 'both tokens are held',
   holdsOnlyRefreshToken: 'only the refresh token is left',
   renewedBothTokens: 'both tokens were renewed',
+  holdsNewerSession: 'another tab already signed in',
   opensSignedIn: 'opened signed in',
   hasOnlySavedFigures: 'only the figures kept on the device',
   hasMissingFields: 'fields are missing',

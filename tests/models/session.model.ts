@@ -47,7 +47,11 @@ export const sessionModel = {
       'refresh token only': { cookies: refreshTokenOnly },
       'no cookies': { cookies: noCookies },
     },
-    UNAUTHORIZED: { 'an API call answered 401': {} },
+    UNAUTHORIZED: {
+      'an API call answered 401': { cookies: bothTokens },
+      // The late answer to a call sent before the session ended here, or while signing in in another tab.
+      'a late 401, no session cookies left': { cookies: noCookies },
+    },
     LOG_OUT_REQUESTED: { 'taps log out': {} },
     IDLE_TIMED_OUT: { '“Stay signed in?” was ignored': {} },
   },
@@ -157,6 +161,8 @@ export const sessionModel = {
         'The page the 401 came from has no log-out button, and opening /profile would load the app afresh; the unit replay takes it.',
       'signedOut → signedOut (stays) (UNAUTHORIZED)':
         'Signed out, the page makes no authorised call that could answer 401; the late answer to an earlier call is a race the page cannot be timed into.',
+      'signedOut → checkingCookies (UNAUTHORIZED if holdsNewerSession)':
+        'The same late answer, arriving after another tab signed in and before this tab heard of it: a race of three parties the page cannot be timed into.',
     },
   },
 } satisfies FlowModel<typeof sessionMachine>;
