@@ -27,7 +27,7 @@ export function decideKycActors({ client, queryClient }: FlowHost) {
     actors: {
       submit: fromPromise(async ({ input: { input } }) => {
         const decided = await unwrap(simulateApi(client).decideKyc(input.userId, input.body));
-        await invalidate(queryClient, ADMIN_QUERIES.kycQueue, ADMIN_QUERIES.customers, ADMIN_QUERIES.audit);
+        void invalidate(queryClient, ADMIN_QUERIES.kycQueue, ADMIN_QUERIES.customers, ADMIN_QUERIES.audit);
         return decided;
       }),
     },
@@ -46,7 +46,7 @@ export function reviewHeldTransferActors({ client, queryClient, i18n }: AppSyste
             : api.returnHeldTransfer(input.id, input.body, key),
         );
         notify.success(i18n.t(reviewed.status === 'assigned' ? 'topUpAdmin.held.assigned' : 'topUpAdmin.held.returned'));
-        await invalidate(queryClient, ADMIN_QUERIES.heldTransfers, ADMIN_QUERIES.audit);
+        void invalidate(queryClient, ADMIN_QUERIES.heldTransfers, ADMIN_QUERIES.audit);
         return reviewed;
       }),
     },
@@ -59,7 +59,7 @@ export function createVoucherActors({ client, queryClient }: FlowHost) {
     actors: {
       submit: fromPromise(async ({ input: { input } }) => {
         const created = await unwrap(simulateApi(client).createVoucher(input));
-        await invalidate(queryClient, ADMIN_QUERIES.audit);
+        void invalidate(queryClient, ADMIN_QUERIES.audit);
         return created;
       }),
     },
@@ -74,7 +74,7 @@ export function adjustAccountActors(system: AppSystem) {
         const movement = await unwrap(simulateApi(system.client).adjustAccount(input, key));
         const { balance, currency } = movement.account;
         notify.success(system.i18n.t('simulate.admin.adjust.done', { balance: formatAmount(balance, currency, system.currentLocale()) }));
-        await invalidate(system.queryClient, ADMIN_QUERIES.customers, ADMIN_QUERIES.audit, SIMULATION_ACCOUNTS);
+        void invalidate(system.queryClient, ADMIN_QUERIES.customers, ADMIN_QUERIES.audit, SIMULATION_ACCOUNTS);
         return movement;
       }),
     },
@@ -88,13 +88,18 @@ export function setRatesActors({ client, queryClient, i18n }: AppSystem) {
       submit: fromPromise(async ({ input: { input } }) => {
         const rates = await unwrap(simulateApi(client).setRates(input));
         notify.success(i18n.t('simulate.admin.rates.done', { asset: input.rates.map((rate) => rate.asset).join(', ') }));
-        await invalidate(queryClient, ADMIN_QUERIES.audit);
+        void invalidate(queryClient, ADMIN_QUERIES.audit);
         return rates;
       }),
     },
   } satisfies Parameters<typeof setRatesMachine.provide>[0];
 }
 
+/**
+ * Marks the lists a decision changed as stale; they load again and show it as it comes. Not awaited: the
+ * write is done once the server answered, so a form that clears for the next entry clears before the
+ * refreshed list shows — awaited, it cleared after, taking what the admin had typed in the meantime.
+ */
 function invalidate(queryClient: FlowHost['queryClient'], ...queryKeys: readonly (readonly unknown[])[]): Promise<unknown> {
   return Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
