@@ -124,8 +124,16 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(passkeyList(page)).toContainText('Work phone');
 
+  // Remove asks first, its answer taking the focus; kept, the focus is back on Remove.
+  const remove = passkeyList(page).getByRole('button', { name: 'Remove “Work phone”' });
+  await remove.click();
+  await expect(page.getByRole('group', { name: 'Remove “Work phone”? You will no longer be able to sign in with it.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Yes, remove' })).toBeFocused();
+  await passkeyList(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeFocused();
+
   // Remove, with confirmation and the step-up by the passkey itself (the virtual authenticator answers).
-  await passkeyList(page).getByRole('button', { name: 'Remove' }).click();
+  await remove.click();
   const removal = page.waitForRequest((request) => request.url().includes('/api/passkeys/') && request.method() === 'DELETE');
   const byPasskey = page.waitForRequest(
     (request) => request.url().endsWith('/api/step-up/verify') && 'response' in (request.postDataJSON() as object),

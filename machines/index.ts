@@ -279,7 +279,7 @@ export const catalog: CatalogEntry[] = [
     id: 'biometric',
     title: 'Passkeys (biometric)',
     summary:
-      'The passkeys section of /profile/security, with the seed’s “biometric” endpoints: the status; adding a passkey — the step-up (the customer’s passkey, or a code), a request that answers a single-use code token and the creation options (the e-mailed or SMS code only when the step-up ran out meanwhile), the passkey ceremony, the confirm; removing one passkey after the step-up; and removing all passkeys with a code. The token is cleared after each attempt; failures are logged and shown translated.',
+      'The passkeys section of /profile/security, with the seed’s “biometric” endpoints: the status; adding a passkey — the step-up (the customer’s passkey, or a code), a request that answers a single-use code token and the creation options (the e-mailed or SMS code only when the step-up ran out meanwhile), the passkey ceremony, the confirm; removing one passkey after a question in its row and the step-up; and removing all passkeys with a code. The token is cleared after each attempt; failures are logged and shown translated.',
     routes: ['/profile/security'],
     machine: biometricMachine,
   },

@@ -265,8 +265,10 @@ describe('the sign-up wizard view', () => {
 describe('the passkeys section view', () => {
   const context = { enabled: true, codeToken: null, options: null, codeChannel: 'email' as const, failure: null, removing: null };
   const sent: unknown[] = [];
-  const at = (value: string) =>
-    connectBiometric(biometricMachine.resolveState({ value: value as never, context }), (event) => sent.push(event));
+  const at = (value: string, removing: string | null = null) =>
+    connectBiometric(biometricMachine.resolveState({ value: value as never, context: { ...context, removing } }), (event) =>
+      sent.push(event),
+    );
 
   it('offers the buttons only when nothing is under way, and keeps the add button busy through the whole addition', () => {
     expect(at('idle')).toMatchObject({ idle: true, adding: false, codeFor: null });
@@ -284,12 +286,31 @@ describe('the passkeys section view', () => {
     expect(at('confirmingEnable')).toMatchObject({ codeFor: null, finishing: 'enable' });
   });
 
+  it('keeps the question in the passkey’s row until the removal ends, busy from the confirm on', () => {
+    expect(at('idle')).toMatchObject({ removalAsked: null, removing: null });
+    expect(at('confirmingRemoval', 'pk-1')).toMatchObject({ idle: false, removalAsked: 'pk-1', removing: null });
+    for (const state of ['steppingUpToRemove', 'removingPasskey']) {
+      expect(at(state, 'pk-1'), state).toMatchObject({ removalAsked: 'pk-1', removing: 'pk-1' });
+    }
+  });
+
+  it('asks about a passkey only while nothing else is under way', () => {
+    expect(at('idle').askRemoval).toBeTypeOf('function');
+    expect(at('confirmingRemoval', 'pk-1').askRemoval).toBeTypeOf('function');
+    for (const state of ['steppingUpToRemove', 'removingPasskey', 'requestingEnable', 'awaitingDisableCode']) {
+      expect(at(state, 'pk-1').askRemoval, state).toBeNull();
+    }
+  });
+
   it('adds, removes one or all, and answers the code form as the machine’s events', () => {
     sent.length = 0;
     const idle = at('idle');
     idle.add();
     idle.removeAll();
-    idle.remove('pk-1');
+    idle.askRemoval?.('pk-1');
+    const question = at('confirmingRemoval', 'pk-1');
+    question.confirmRemoval();
+    question.keep();
     const code = at('awaitingEnableCode');
     code.submitCode('123456');
     code.cancel();
@@ -297,6 +318,8 @@ describe('the passkeys section view', () => {
       { type: 'ENABLE_REQUESTED' },
       { type: 'DISABLE_ALL_REQUESTED' },
       { type: 'REMOVE_REQUESTED', id: 'pk-1' },
+      { type: 'REMOVE_CONFIRMED' },
+      { type: 'REMOVE_CANCELLED' },
       { type: 'CODE_SUBMITTED', code: '123456' },
       { type: 'CANCELLED' },
     ]);

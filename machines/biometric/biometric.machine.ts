@@ -26,7 +26,7 @@ interface BiometricContext {
   options: PasskeyCreationOptions | null;
   codeChannel: CodeChannel | null;
   failure: BiometricFailure | null;
-  /** The passkey being removed, from the customer's click until it is gone or the step-up is cancelled. */
+  /** The passkey whose removal is asked about, from its row's Remove until the removal ends: kept, removed, refused or the step-up closed. */
   removing: string | null;
 }
 
@@ -34,6 +34,8 @@ type BiometricEvent =
   | { type: 'ENABLE_REQUESTED' }
   | { type: 'DISABLE_ALL_REQUESTED' }
   | { type: 'REMOVE_REQUESTED'; id: string }
+  | { type: 'REMOVE_CONFIRMED' }
+  | { type: 'REMOVE_CANCELLED' }
   | { type: 'CODE_SUBMITTED'; code: string }
   | { type: 'CANCELLED' }
   | { type: 'STATUS_CHANGED' };
@@ -78,7 +80,7 @@ export const biometricMachine = setup({
 }).createMachine({
   id: 'biometric',
   description:
-    'Passkeys on /profile/security, in the seed’s words “biometric”: the status, adding a passkey (the step-up, a request, the passkey ceremony, the confirm), removing one (the step-up, then the removal) and removing all of them with a code. The code token is cleared after each attempt; every failure is logged and returns to idle with a translated message.',
+    'Passkeys on /profile/security, in the seed’s words “biometric”: the status, adding a passkey (the step-up, a request, the passkey ceremony, the confirm), removing one (a question in its row, the step-up, then the removal) and removing all of them with a code. The code token is cleared after each attempt; every failure is logged and returns to idle with a translated message.',
   context: { enabled: null, ...cleared, failure: null },
   initial: 'loadingStatus',
   states: {
@@ -113,8 +115,8 @@ export const biometricMachine = setup({
           actions: assign({ failure: null }),
         },
         REMOVE_REQUESTED: {
-          description: 'The customer asked to remove one passkey: they confirm it is them first.',
-          target: 'steppingUpToRemove',
+          description: 'The customer pressed Remove on one passkey: its row asks whether to remove it.',
+          target: 'confirmingRemoval',
           actions: assign({ failure: null, removing: ({ event }) => event.id }),
         },
         DISABLE_ALL_REQUESTED: {
@@ -123,6 +125,22 @@ export const biometricMachine = setup({
           actions: assign({ failure: null }),
         },
         STATUS_CHANGED: { target: 'loadingStatus', description: 'A passkey was renamed away or removed from the list.' },
+      },
+    },
+    confirmingRemoval: {
+      description:
+        'The passkey’s row asks whether to remove it (signing in with it will no longer work); adding a passkey or removing them all waits for the answer.',
+      meta: { route: '/profile/security' },
+      on: {
+        REMOVE_CONFIRMED: {
+          target: 'steppingUpToRemove',
+          description: 'The customer confirmed the removal: they confirm it is them first.',
+        },
+        REMOVE_CANCELLED: { target: 'idle', description: 'The customer kept the passkey: its row offers Remove again.' },
+        REMOVE_REQUESTED: {
+          description: 'The customer pressed Remove on another passkey: the question moves to its row.',
+          actions: assign({ removing: ({ event }) => event.id }),
+        },
       },
     },
     steppingUpToAdd: {

@@ -13,7 +13,9 @@ export function connectBiometric(snapshot: BiometricSnapshot, send: Send<Biometr
     idle: is('idle'),
     /** Adding a passkey, from the request to the confirm: the add button is busy. */
     adding: is('steppingUpToAdd', 'requestingEnable', 'verifyingEnableCode', 'registering', 'confirmingEnable'),
-    /** The passkey being removed (the step-up, then the removal), or null. */
+    /** The passkey whose row asks about its removal, until the removal ends, or null. */
+    removalAsked: is('confirmingRemoval', 'steppingUpToRemove', 'removingPasskey') ? snapshot.context.removing : null,
+    /** The passkey being removed (the step-up, then the removal), or null: its question's buttons are busy. */
     removing: is('steppingUpToRemove', 'removingPasskey') ? snapshot.context.removing : null,
     /** Which code form is open: the one confirming an addition, or the removal of all passkeys. */
     codeFor: is('awaitingEnableCode', 'verifyingEnableCode') ? 'enable' : is('awaitingDisableCode', 'confirmingDisable') ? 'disable' : null,
@@ -25,8 +27,11 @@ export function connectBiometric(snapshot: BiometricSnapshot, send: Send<Biometr
     failure: snapshot.context.failure,
     add: () => send({ type: 'ENABLE_REQUESTED' }),
     removeAll: () => send({ type: 'DISABLE_ALL_REQUESTED' }),
-    /** One passkey, already confirmed in its row: the step-up, then the removal. */
-    remove: (id: string) => send({ type: 'REMOVE_REQUESTED', id }),
+    /** Asks in the passkey's row whether to remove it; null while another change is under way. */
+    askRemoval: is('idle', 'confirmingRemoval') ? (id: string) => send({ type: 'REMOVE_REQUESTED', id }) : null,
+    /** The answer to the question: the step-up, then the removal. */
+    confirmRemoval: () => send({ type: 'REMOVE_CONFIRMED' }),
+    keep: () => send({ type: 'REMOVE_CANCELLED' }),
     submitCode: (code: string) => send({ type: 'CODE_SUBMITTED', code }),
     cancel: () => send({ type: 'CANCELLED' }),
   };

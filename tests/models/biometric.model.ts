@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { biometricMachine } from '../../machines/biometric/biometric.machine';
 import type { FlowModel, PageExpectation } from './graph/model';
-import { failedCall, inLanguage, PAGE_LANGUAGES, passkeyFailureText, pageTexts, type PageLanguage } from './graph/page';
+import { failedCall, inLanguage, PAGE_LANGUAGES, passkeyFailureText, pageTexts, withValues, type PageLanguage } from './graph/page';
 import { sessionCookieJar } from './session.model';
 import { STEP_UP_OUTCOMES, stepUpInBrowser } from './stepUp.model';
 
@@ -18,7 +18,35 @@ const FALLBACK = {
 };
 const REMOVE = '**/api/passkeys/*';
 
-/** The passkeys section: its “Add a passkey” button, and the last failure in its alert. */
+export const passkey = {
+  id: 'Y3JlZA',
+  name: 'Passkey',
+  provider: 'Passkey',
+  backedUp: true,
+  createdAt: '2026-03-02T09:00:00.000Z',
+  lastUsedAt: null,
+};
+/** A second row, so that a question open in one row can move to another. */
+const laptopPasskey = { ...passkey, id: 'bGFwdG9w', name: 'Laptop', backedUp: false };
+const LISTED = [passkey, laptopPasskey];
+const listedPasskey = (id: string) => LISTED.find((listed) => listed.id === id)!;
+
+/** A listed passkey's “Remove”, named after it. */
+const removeButton = (id: string, language: PageLanguage) => ({
+  role: 'button' as const,
+  name: withValues(pageTexts(language).passkeys.section.removeOne, { name: listedPasskey(id).name }),
+});
+
+/** The question in a passkey's row before its removal. */
+const removalQuestion = (id: string, language: PageLanguage) => ({
+  role: 'group' as const,
+  name: withValues(pageTexts(language).passkeys.section.removeConfirm, { name: listedPasskey(id).name }),
+});
+
+/**
+ * The passkeys section at rest: its “Add a passkey” button, every row's “Remove” (so no question is open,
+ * however the last removal ended), and the last failure in its alert.
+ */
 function section(s: SnapshotFrom<typeof biometricMachine>, language: PageLanguage): PageExpectation {
   const texts = pageTexts(language).passkeys;
   const failure = s.context.failure;
@@ -29,7 +57,13 @@ function section(s: SnapshotFrom<typeof biometricMachine>, language: PageLanguag
       : failure.step === 'remove'
         ? texts.section.actionFailed
         : passkeyFailureText(language, failure.code, FALLBACK[failure.step]);
-  return { shows: [{ role: 'button', name: texts.section.add }, ...(sentence ? [{ role: 'alert' as const, text: sentence }] : [])] };
+  return {
+    shows: [
+      { role: 'button', name: texts.section.add },
+      ...LISTED.map((listed) => removeButton(listed.id, language)),
+      ...(sentence ? [{ role: 'alert' as const, text: sentence }] : []),
+    ],
+  };
 }
 
 /** The code form of adding a passkey or removing them all. */
@@ -48,14 +82,6 @@ const response = {
   response: { clientDataJSON: 'e30', attestationObject: 'oA' },
   clientExtensionResults: {},
 };
-export const passkey = {
-  id: 'Y3JlZA',
-  name: 'Passkey',
-  provider: 'Passkey',
-  backedUp: true,
-  createdAt: '2026-03-02T09:00:00.000Z',
-  lastUsedAt: null,
-};
 
 export const biometricModel = {
   events: {
@@ -64,7 +90,9 @@ export const biometricModel = {
     CODE_SUBMITTED: { 'the code': { code: '123456' } },
     CANCELLED: { cancel: {} },
     STATUS_CHANGED: { 'a passkey removed from the list': {} },
-    REMOVE_REQUESTED: { 'remove the passkey': { id: 'Y3JlZA' } },
+    REMOVE_REQUESTED: { 'remove the passkey': { id: passkey.id }, 'remove the laptop’s passkey': { id: laptopPasskey.id } },
+    REMOVE_CONFIRMED: { 'yes, remove': {} },
+    REMOVE_CANCELLED: { 'keep it': {} },
   },
   actors: {
     stepUp: { done: STEP_UP_OUTCOMES },
@@ -104,9 +132,15 @@ export const biometricModel = {
       error: { 'wrong code': { code: 'code_invalid' }, 'token expired': { code: 'code_token_invalid' } },
     },
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.enabled, s.context.failure?.code ?? null, s.context.codeToken]),
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.enabled, s.context.failure?.code ?? null, s.context.codeToken, s.context.removing]),
   invariants: {
-    idle: (s) => s.context.codeToken === null || 'the code token must be cleared after each attempt',
+    idle: (s) =>
+      s.context.codeToken !== null
+        ? 'the code token must be cleared after each attempt'
+        : s.context.removing === null || 'a removal’s question outlives the removal',
+    confirmingRemoval: (s) => LISTED.some((listed) => listed.id === s.context.removing) || 'asking about a passkey not listed',
+    removingPasskey: (s) => s.context.removing !== null || 'removing a passkey nobody confirmed',
     awaitingEnableCode: (s) => s.context.codeToken !== null || 'a code is asked for without a request',
     awaitingDisableCode: (s) => s.context.codeToken !== null || 'a code is asked for without a request',
     registering: (s) => s.context.options !== null || 'a ceremony without creation options',
@@ -117,7 +151,7 @@ export const biometricModel = {
     // The security page, signed in by cookie fixture; the passkey list itself is not part of this flow.
     start: (_, language) => [
       sessionCookieJar({ hasAuthToken: true, hasRefreshToken: true }),
-      { answer: '**/api/passkeys', method: 'GET', json: { passkeys: [passkey] } },
+      { answer: '**/api/passkeys', method: 'GET', json: { passkeys: LISTED } },
       { open: inLanguage('/profile/security', language) },
     ],
     events: {
@@ -130,11 +164,11 @@ export const biometricModel = {
         { click: { role: 'button', name: pageTexts(language).passkeys.code.confirm } },
       ],
       CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.code.cancel } }],
-      // The list is the page's own query: the flow's runs answer it with one passkey to remove.
-      REMOVE_REQUESTED: (_, __, language) => {
-        const texts = pageTexts(language).passkeys.section;
-        return [{ click: { role: 'button', name: texts.remove } }, { click: { role: 'button', name: texts.confirmRemove } }];
-      },
+      // The list is the page's own query: the flow's runs answer it with two passkeys. The row whose
+      // question is open shows the question instead of its Remove.
+      REMOVE_REQUESTED: ({ id }, before, language) => (before.context.removing === id ? null : [{ click: removeButton(id, language) }]),
+      REMOVE_CONFIRMED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.section.confirmRemove } }],
+      REMOVE_CANCELLED: (_, __, language) => [{ click: { role: 'button', name: pageTexts(language).passkeys.section.cancel } }],
     },
     actors: {
       stepUp: {
@@ -176,6 +210,11 @@ export const biometricModel = {
     },
     states: {
       idle: section,
+      // One question at a time, in the row asked about.
+      confirmingRemoval: (s, language) => ({
+        shows: [removalQuestion(s.context.removing!, language)],
+        hides: LISTED.filter((listed) => listed.id !== s.context.removing).map((listed) => removalQuestion(listed.id, language)),
+      }),
       awaitingEnableCode: codeForm,
       awaitingDisableCode: codeForm,
     },

@@ -120,7 +120,7 @@ export interface Journey {
 /* ---------------------------------------------------------------- browser bindings */
 
 /** ARIA roles the bindings use, as Playwright's `getByRole` takes them. */
-export type AriaRole = 'alert' | 'button' | 'dialog' | 'heading' | 'link' | 'main' | 'navigation' | 'status' | 'tab' | 'textbox';
+export type AriaRole = 'alert' | 'button' | 'dialog' | 'group' | 'heading' | 'link' | 'main' | 'navigation' | 'status' | 'tab' | 'textbox';
 
 /** How to find something on the page: a test id, a form field by its label, or an ARIA role with its accessible name. */
 export type PageMark =

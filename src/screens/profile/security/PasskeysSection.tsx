@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { PasskeyFailureText } from '../../shared/PasskeyFailureText';
 import { biometricMachine, type BiometricFailure, type BiometricStep } from '../../../../machines/biometric/biometric.machine';
@@ -91,21 +92,33 @@ function CodeForm({
   );
 }
 
-/** One passkey with inline rename and a confirmed remove. */
-function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removing: boolean; onRemove: () => void }) {
+/**
+ * One passkey with inline rename, and the question before its removal: whether it is asked, and the removal
+ * after it, are the passkeys flow's (`asked`, `removing`).
+ */
+function PasskeyItem({
+  passkey,
+  asked,
+  removing,
+  onAskRemoval,
+  onConfirmRemoval,
+  onKeep,
+}: {
+  passkey: Passkey;
+  asked: boolean;
+  removing: boolean;
+  /** Null while another change of the passkeys is under way. */
+  onAskRemoval: (() => void) | null;
+  onConfirmRemoval: () => void;
+  onKeep: () => void;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
-  const [chosen, setMode] = useState<'view' | 'rename' | 'remove'>('view');
-  // The removal the question led to has ended (removed, refused, or its security check closed): the
-  // question is answered; asking again starts from Remove.
-  const [wasRemoving, setWasRemoving] = useState(removing);
-  if (removing !== wasRemoving) {
-    setWasRemoving(removing);
-    if (!removing) setMode('view');
-  }
+  const [chosen, setMode] = useState<'view' | 'rename'>('view');
   const [name, setName] = useState(passkey.name);
   const renameButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
   const rename = useWrite(renamePasskeyMachine, renamePasskeyActors);
   // A saved name closes the form; pressing Rename again starts a new intent.
   const mode = chosen === 'rename' && rename.done ? 'view' : chosen;
@@ -163,19 +176,26 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
           </p>
         </div>
       )}
-      {mode === 'remove' ? (
+      {asked ? (
         <div className="form-alert-inline" role="group" aria-labelledby={`${id}-confirm`}>
           <p id={`${id}-confirm`}>{t('passkeys.section.removeConfirm', { name: passkey.name })}</p>
           <div className="button-row">
-            {/* The removal is the passkeys flow's: the step-up sheet, then the call. */}
-            <Button variant="danger" autoFocus busy={removing} onClick={onRemove}>
+            <Button variant="danger" autoFocus busy={removing} onClick={onConfirmRemoval}>
               {t('passkeys.section.confirmRemove')}
             </Button>
-            <Button onClick={() => setMode('view')}>{t('passkeys.section.cancel')}</Button>
+            <Button
+              disabled={removing}
+              onClick={() => {
+                // Closed at once, so the row's Remove is on the page again to take the focus back.
+                flushSync(onKeep);
+                removeButton.current?.focus();
+              }}
+            >
+              {t('passkeys.section.cancel')}
+            </Button>
           </div>
         </div>
-      ) : null}
-      {mode === 'view' ? (
+      ) : mode === 'view' ? (
         <div className="button-row">
           <Button
             ref={renameButton}
@@ -186,7 +206,15 @@ function PasskeyItem({ passkey, removing, onRemove }: { passkey: Passkey; removi
           >
             {t('passkeys.section.rename')}
           </Button>
-          <Button onClick={() => setMode('remove')}>{t('passkeys.section.remove')}</Button>
+          {/* Named after the passkey: several rows each have a Remove. */}
+          <Button
+            ref={removeButton}
+            aria-label={t('passkeys.section.removeOne', { name: passkey.name })}
+            disabled={!onAskRemoval}
+            onClick={onAskRemoval ?? undefined}
+          >
+            {t('passkeys.section.remove')}
+          </Button>
         </div>
       ) : null}
       <FormAlert>{rename.failure ? t('passkeys.section.actionFailed') : null}</FormAlert>
@@ -200,7 +228,7 @@ export function PasskeysSection() {
   const api = useApi(securityApi);
   const biometric = useFlowActor(biometricMachine, biometricActors);
   const view = useConnect(biometric, connectBiometric);
-  const { failure, enabled, channel, codeFor, checkingCode, adding } = view;
+  const { failure, enabled, channel, codeFor, checkingCode, adding, askRemoval } = view;
   const stepUp = useSelector(biometric, stepUpChild);
   const headingId = useId();
   const list = useQuery({
@@ -260,8 +288,11 @@ export function PasskeysSection() {
             <PasskeyItem
               key={passkey.id}
               passkey={passkey}
+              asked={view.removalAsked === passkey.id}
               removing={view.removing === passkey.id}
-              onRemove={() => view.remove(passkey.id)}
+              onAskRemoval={askRemoval ? () => askRemoval(passkey.id) : null}
+              onConfirmRemoval={view.confirmRemoval}
+              onKeep={view.keep}
             />
           ))}
         </ul>
