@@ -115,8 +115,14 @@ test('add a passkey with the e-mailed code, sign in with it from /login and /wel
   await stepUps;
   await expect(page.getByRole('alert').filter({ hasText: 'This device already has a passkey for your account.' })).toBeVisible();
 
+  // Rename given up: the focus is back on Rename.
+  const rename = passkeyList(page).getByRole('button', { name: 'Rename' });
+  await rename.click();
+  await passkeyList(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(rename).toBeFocused();
+
   // Rename: validated inline, then saved.
-  await passkeyList(page).getByRole('button', { name: 'Rename' }).click();
+  await rename.click();
   await page.getByLabel('Name of the passkey').fill('   ');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter a name.')).toBeVisible();

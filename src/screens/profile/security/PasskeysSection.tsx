@@ -147,7 +147,8 @@ function PasskeyItem({
             </Button>
             <Button
               onClick={() => {
-                setMode('view');
+                // Closed at once, so Rename is on the page again to take the focus back.
+                flushSync(() => setMode('view'));
                 setName(passkey.name);
                 rename.edit();
                 renameButton.current?.focus();
