@@ -174,6 +174,9 @@ function standInForSharing(outcomes: ShareOutcomes) {
 /** How far `runClockUntil` runs the page's clock at a time, and at most. */
 const RUN_CLOCK_SLICE = 50;
 const RUN_CLOCK_LIMIT = 3_000;
+/** How long the page may take to ask once its timer fired (real time), and how often a clock run is repeated. */
+const CLOCK_RERUN_WAIT = 3_000;
+const CLOCK_RERUNS = 2;
 
 /** Turns the models' declarative page actions and expectations into Playwright calls. */
 class PageDriver {
@@ -422,6 +425,22 @@ class PageDriver {
   }
 
   /**
+   * A timer the page sets once it has handled an answer (a check that starts the interval again) may be set
+   * just after the clock ran: the answer was sent, but the page had not yet taken it in. If the page has not
+   * asked within a while, that run came too early; running the clock on by the same time fires the timer
+   * then set. Never when the page asked: a second run would fire a timer that is not this step's.
+   */
+  async rerunClockUntilAsked(ms: number, arranged: (() => boolean)[]): Promise<void> {
+    const asked = () => arranged.every((sent) => sent());
+    for (let run = 0; arranged.length > 0 && run < CLOCK_RERUNS; run++) {
+      const deadline = Date.now() + CLOCK_RERUN_WAIT;
+      while (!asked() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      if (asked()) return;
+      await this.page.clock.runFor(ms);
+    }
+  }
+
+  /**
    * Waits until the page has been sent each of these answers. A settled step can look on the page just
    * like the step before it (a look at the deposits that finds the same one pending), so its check alone
    * could pass before the answer arrived, and a clock run for the next step would then come before the
@@ -532,6 +551,8 @@ export async function runPathInPage(
       if (caused) {
         for (const action of [...caused, ...meanwhile]) await driver.perform(action);
         const settled = steps[last]!;
+        const clockRun = caused.find((action) => 'advanceClock' in action);
+        if (clockRun) await driver.rerunClockUntilAsked(clockRun.advanceClock, arranged);
         await driver.expectAnswered(arranged, `step ${last}: ${settled.label}`);
         at = last;
         const english = language === 'en' ? [] : pageExpectationsFor(flow, model, settled.snapshot, settled.states, 'en');

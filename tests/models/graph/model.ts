@@ -204,7 +204,10 @@ export type PageAction =
   | { broadcast: string }
   /** Puts the page's timers under the test's control (Playwright's clock); before the page opens. */
   | { installClock: true }
-  /** Moves the page's clock on by this many milliseconds, firing the timers due (after `installClock`). */
+  /**
+   * Moves the page's clock on by this many milliseconds, firing the timers due (after `installClock`); once
+   * more if the page then does not ask for the step's answers (its timer was set just after the first run).
+   */
   | { advanceClock: number }
   /**
    * Playwright's clock for the page's timers: `install` before the page opens (it runs with real time, as
