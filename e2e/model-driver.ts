@@ -505,7 +505,7 @@ class PageDriver {
 export async function runPathInPage(
   { page, context, baseURL }: { page: Page; context: BrowserContext; baseURL: string },
   model: AnyFlowModel,
-  flow: FlowPaths,
+  flow: Pick<FlowPaths, 'states'>,
   path: FlowPath,
   language: PageLanguage = 'en',
   took: { states: Set<string>; transitions: Set<number> } = { states: new Set(), transitions: new Set() },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserCoverage, plannedTaken } from '../models/graph/browserCoverage';
-import { generateFlowPaths } from '../models/graph/paths';
+import { generateFlowPaths, planOf, replayPlan } from '../models/graph/paths';
 import { catalog } from '../models/catalog';
 
 /*
@@ -27,6 +27,20 @@ describe('the browser plan', () => {
       expect(coverage.unknownExclusions, 'exclusions naming no state or transition').toEqual([]);
       expect(coverage.takenExclusions, 'exclusions of what the browser paths take (remove them)').toEqual([]);
       expect([...coverage.states.missing, ...coverage.transitions.missing], 'neither in the browser paths nor excluded').toEqual([]);
+      // Playwright's workers replay the listing process's plans (e2e/model.spec.ts): the same path, step for step.
+      const stepsOf = (steps: (typeof flow.paths)[number]['steps']) =>
+        steps.map(({ label, states, visited, transitions, snapshot }) => ({
+          label,
+          states,
+          visited,
+          transitions,
+          value: snapshot.value,
+          context: snapshot.context,
+        }));
+      for (const path of flow.paths) {
+        const replayed = replayPlan(entry, JSON.parse(JSON.stringify(planOf(path))));
+        expect({ ...replayed, steps: stepsOf(replayed.steps) }, path.name).toEqual({ ...path, steps: stepsOf(path.steps) });
+      }
       const reasons = Object.entries({ ...exclusions.states, ...exclusions.transitions });
       expect(
         reasons.filter(([, reason]) => (reason ?? '').split(/\s+/).length < 5).map(([what]) => what),

@@ -346,8 +346,8 @@ type Registry = ReturnType<typeof eventRegistry>;
 /* ---------------------------------------------------------------- browser bindings */
 
 /** One browser test: a generated path and the language it runs in (`undefined`: the one its input opens). */
-export interface BrowserRun {
-  path: FlowPath;
+export interface BrowserRun<P = FlowPath> {
+  path: P;
   language: PageLanguage | undefined;
 }
 
@@ -357,7 +357,7 @@ export interface BrowserRun {
  * fault only one language shows on one path is left to that flow's per-language journeys and screenshots.
  * A flow with fewer paths than languages runs each path in all of them.
  */
-export function browserRuns(paths: readonly FlowPath[], languages: readonly PageLanguage[] | undefined): BrowserRun[] {
+export function browserRuns<P>(paths: readonly P[], languages: readonly PageLanguage[] | undefined): BrowserRun<P>[] {
   if (!languages?.length) return paths.map((path) => ({ path, language: undefined }));
   if (paths.length < languages.length) return paths.flatMap((path) => languages.map((language) => ({ path, language })));
   return paths.map((path, index) => ({ path, language: languages[index % languages.length] }));
@@ -392,7 +392,7 @@ export function pageActionsFor(
 
 /** What the page must show in a settled snapshot: the active states' `meta.view` and the bindings' expectations. */
 export function pageExpectationsFor(
-  flow: FlowPaths,
+  flow: Pick<FlowPaths, 'states'>,
   model: AnyFlowModel,
   snapshot: AnyMachineSnapshot,
   states: readonly string[],
@@ -626,16 +626,16 @@ export function describeFlow(entry: ModelledEntry): Pick<FlowPaths, 'id' | 'stat
 }
 
 /**
- * The paths of a catalogued flow: every state reached and every transition taken (as far as the model's
- * fixtures reach), plus the model's journeys, with the states and transitions to compute coverage against.
- */
-/**
  * Each entry's paths, unit and browser, made once per process: the flow docs, the model replay, the
  * browser plan and docs/testing.md's counts all read them, and making every machine's takes seconds. An
  * entry changed for a test (tests/model/refusal.ts) is another object, so it gets paths of its own.
  */
 const made = new WeakMap<ModelledEntry, { unit?: FlowPaths; browser?: FlowPaths }>();
 
+/**
+ * The paths of a catalogued flow: every state reached and every transition taken (as far as the model's
+ * fixtures reach), plus the model's journeys, with the states and transitions to compute coverage against.
+ */
 export function generateFlowPaths(entry: ModelledEntry, options: GenerateOptions = {}): FlowPaths {
   const kind = options.browser ? 'browser' : 'unit';
   const ofEntry = made.get(entry) ?? {};
@@ -643,7 +643,27 @@ export function generateFlowPaths(entry: ModelledEntry, options: GenerateOptions
   return (ofEntry[kind] ??= makeFlowPaths(entry, options));
 }
 
-function makeFlowPaths(entry: ModelledEntry, options: GenerateOptions): FlowPaths {
+/**
+ * A path as its input's name and its steps' labels (unique per flow): all it takes to replay it, small
+ * enough to hand to another process as JSON. Playwright's workers take the browser paths the listing
+ * process made instead of making them again (e2e/model.spec.ts).
+ */
+export interface PathPlan {
+  name: string;
+  origin: FlowPath['origin'];
+  input: string | null;
+  labels: string[];
+}
+
+export const planOf = ({ name, origin, input, steps }: FlowPath): PathPlan => ({
+  name,
+  origin,
+  input: input?.name ?? null,
+  labels: steps.slice(1).map((step) => step.label),
+});
+
+/** What replaying a flow's steps needs, made once per entry. */
+function flowParts(entry: ModelledEntry) {
   const { machine, model } = entry;
   if (!model) throw new Error(`${entry.id}: no model registered in tests/models/catalog.ts`);
   const states = describeStates(machine);
@@ -651,6 +671,29 @@ function makeFlowPaths(entry: ModelledEntry, options: GenerateOptions): FlowPath
   const transitionIndex = new Map(transitions.map((t) => [t.id, t.index]));
   const registry = eventRegistry(machine, model);
   const runner = createRunner(machine, registry, transitionIndex);
+  return { machine, model, states, transitions, registry, runner };
+}
+const partsMade = new WeakMap<ModelledEntry, ReturnType<typeof flowParts>>();
+const partsOf = (entry: ModelledEntry) => partsMade.get(entry) ?? partsMade.set(entry, flowParts(entry)).get(entry)!;
+
+/** The path a plan names, its steps replayed: the same snapshots, states and transitions as when it was made. */
+export function replayPlan(entry: ModelledEntry, plan: PathPlan): FlowPath {
+  const { model, registry, runner } = partsOf(entry);
+  const input =
+    plan.input === null ? null : { name: plan.input, value: (model.inputs as Record<string, unknown> | undefined)?.[plan.input] };
+  if (input && input.value === undefined)
+    throw new Error(`${entry.id}: the plan "${plan.name}" starts with an unknown input "${plan.input}"`);
+  const steps = [runner.start(input)];
+  for (const label of plan.labels) {
+    const event = registry.byLabel.get(label);
+    if (!event) throw new Error(`${entry.id}: the plan "${plan.name}" has an unknown step "${label}"`);
+    steps.push(runner.step(steps.at(-1)!, event));
+  }
+  return { name: plan.name, origin: plan.origin, input, steps };
+}
+
+function makeFlowPaths(entry: ModelledEntry, options: GenerateOptions): FlowPaths {
+  const { machine, model, states, transitions, registry, runner } = partsOf(entry);
   const replay = sharedReplay(runner, registry);
   const serialize =
     (model.serializeState as ((snapshot: AnyMachineSnapshot) => string) | undefined) ??
