@@ -1,4 +1,5 @@
 import { assetDecimals, displayDecimals, isCryptoAsset } from './assetList';
+import { divide } from './decimal';
 import { numberFormat } from './intlCache';
 import { LOCALE_TAGS, RTL_LOCALES, type Locale } from './locales';
 
@@ -50,4 +51,11 @@ export function formatAmount(amount: string, asset: string, locale: Locale, { si
     signDisplay,
   }).format(exact);
   return `${number}\u00a0${asset}`;
+}
+
+/** A percentage given as its decimal string ("0.60" for 0.6 %), written as the locale writes percentages (Arabic "٠٫٦٠٪"). */
+export function formatPercent(percent: string, locale: Locale): string {
+  return numberFormat(LOCALE_TAGS[locale], { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
+    divide(percent, '100', 4) as Intl.StringNumericLiteral,
+  );
 }

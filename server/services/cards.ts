@@ -671,7 +671,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
       .onConflictDoUpdate({ target: cardCreditAlerts.accountId, set: { level, updatedAt: clock() } });
     if (ALERT_ORDER[level] < ALERT_ORDER[told] || level === 'none') return null;
     const to = await noticeRecipient(tx, line.user_id);
-    await outbox.enqueue(tx, ltvNotice(level, to.email, to.language, { ltv: formatDecimal(line.ltv ?? '0') }));
+    await outbox.enqueue(tx, ltvNotice(level, to.email, to.language, { ltv: line.ltv ?? '0' }));
     return level;
   }
 
@@ -735,7 +735,7 @@ export function createCardService({ db, clock, cardKey, outbox }: CardServiceDep
       .values({ accountId: line.id, level: 'none', updatedAt: clock() })
       .onConflictDoUpdate({ target: cardCreditAlerts.accountId, set: { level: 'none', updatedAt: clock() } });
     const to = await noticeRecipient(tx, line.user_id);
-    await outbox.enqueue(tx, ltvNotice('liquidation', to.email, to.language, { ltv: formatDecimal(line.ltv ?? '0'), amount: repaid }));
+    await outbox.enqueue(tx, ltvNotice('liquidation', to.email, to.language, { ltv: line.ltv ?? '0', amount: repaid }));
     const after = await requireCredit(tx, line.user_id, line.id);
     await storeLimit(tx, after);
   }

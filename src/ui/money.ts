@@ -1,7 +1,7 @@
 import { LOCALE_TAGS, RTL_LOCALES, type Locale } from '../../contract';
 import { compare, divide } from '../../contract/decimal';
 import { numberFormat } from '../../contract/intlCache';
-import { formatAmount as amountText, isFiat } from '../../contract/money';
+import { formatAmount as amountText, formatPercent, isFiat } from '../../contract/money';
 
 /**
  * Money is a decimal string end to end ("1234567.123456789012345678"): the server sends it so, Intl
@@ -13,7 +13,7 @@ export type Decimal = string;
 /** What a hidden balance shows: the same four dots whatever the amount, so nothing leaks by width. */
 export const HIDDEN_AMOUNT = '••••';
 
-export { isFiat };
+export { formatPercent, isFiat };
 
 /** Unicode's isolates: a run of text laid out on its own, in the direction given, whatever surrounds it. */
 const ISOLATE = { ltr: '\u2066', rtl: '\u2067', end: '\u2069' } as const;
@@ -24,13 +24,6 @@ const ISOLATE = { ltr: '\u2066', rtl: '\u2067', end: '\u2069' } as const;
  */
 export function formatAmount(amount: Decimal, asset: string, locale: Locale, options?: { signed?: boolean; rounded?: boolean }): string {
   return amountText(amount, asset, locale, options);
-}
-
-/** A percentage given as its decimal string ("0.60" for 0.6 %), written as the locale writes percentages (Arabic "٠٫٦٠٪"). */
-export function formatPercent(percent: Decimal, locale: Locale): string {
-  return numberFormat(LOCALE_TAGS[locale], { style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
-    divide(percent, '100', 4) as Intl.StringNumericLiteral,
-  );
 }
 
 /** Decimals a price keeps before formatting cuts it to its asset's. */
