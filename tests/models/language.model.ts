@@ -47,7 +47,6 @@ export const languageModel = {
     savingChoice: (s) => s.context.signedIn || 'a visitor’s choice is sent to the server',
   },
   browser: {
-    chainPaths: true,
     // The inputs choose the language of the path the app opens on, English or Arabic.
     start: ({ pathLocale, cookieLocale, signedIn }) => [
       sessionCookieJar({ hasAuthToken: signedIn, hasRefreshToken: signedIn }),
