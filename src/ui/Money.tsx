@@ -1,4 +1,4 @@
-import { useContext, useId, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetDecimals } from '../../contract';
 import { Button } from './Button';
@@ -38,6 +38,23 @@ export type AmountInputProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type
   /** The caller's own error (more than the balance); a malformed amount's message comes first. */
   error?: ReactNode;
 };
+
+const NOTHING_TYPED = { text: '', value: '' };
+
+/**
+ * An AmountInput's state where no machine keeps it: `text` as typed (the field's value) and `value`, what it
+ * reads as ("1.234,5" in German is "1234.5"). Text the field cannot read is sent as typed, so the server's
+ * refusal names what is wrong with it.
+ */
+export function useTypedAmount(): { text: string; value: string; onChange: AmountInputProps['onChange']; clear: () => void } {
+  const [amount, setAmount] = useState(NOTHING_TYPED);
+  const onChange = useCallback<AmountInputProps['onChange']>(
+    (text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text }),
+    [],
+  );
+  const clear = useCallback(() => setAmount(NOTHING_TYPED), []);
+  return { ...amount, onChange, clear };
+}
 
 /**
  * An amount field: the locale's decimal sign and digits (Arabic-Indic too), the numeric keyboard on

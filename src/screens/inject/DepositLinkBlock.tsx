@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CryptoAsset } from '../../../contract/assetList';
 import type { EvmNetwork } from '../../../contract/chainList';
@@ -15,7 +14,7 @@ import { formatNumber } from '../../i18n/format';
 import { Button } from '../../ui/Button';
 import { Form, FormAlert } from '../../ui/Form';
 import { Copyable } from '../../ui/Copyable';
-import { AmountInput, Money } from '../../ui/Money';
+import { AmountInput, Money, useTypedAmount } from '../../ui/Money';
 import { ShareButton } from '../../ui/ShareButton';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { DepositLinkStatus } from '../shared/DepositLinkStatus';
@@ -29,7 +28,7 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
   const { t } = useTranslation();
   const flow = useFlowActor(depositLinkMachine, depositLinkActors, { input: { asset, network } });
   const view = useConnect(flow, connectDepositLink);
-  const [amount, setAmount] = useState({ text: '', value: '' });
+  const amount = useTypedAmount();
 
   return (
     <section className="card stack" aria-labelledby="deposit-link-title">
@@ -40,7 +39,7 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
         <CreatedLink
           link={view.created}
           onNew={() => {
-            setAmount({ text: '', value: '' });
+            amount.clear();
             view.newLink();
           }}
         />
@@ -55,7 +54,7 @@ export function DepositLinkBlock({ asset, network }: { asset: CryptoAsset; netwo
               name="deposit-link-amount"
               asset={asset}
               value={amount.text}
-              onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
+              onChange={amount.onChange}
               error={view.amountInvalid ? t('depositLinks.amountInvalid') : null}
             />
             <Button variant="primary" type="submit" busy={view.busy}>

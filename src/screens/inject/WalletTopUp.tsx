@@ -10,7 +10,7 @@ import { useConnect, useFlowActor, useSystem } from '../../app/context';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/Form';
 import { Copyable } from '../../ui/Copyable';
-import { AmountInput } from '../../ui/Money';
+import { AmountInput, useTypedAmount } from '../../ui/Money';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { failureText } from '../../ui/failureText';
@@ -78,7 +78,7 @@ function WalletDeposit({ payee, asset, minimum }: { payee: WalletPayee; asset: C
   const locale = useUiLocale();
   const flow = useFlowActor(walletTopUpMachine, () => walletTopUpActors(system), { input: { payee, minimum } });
   const view = useConnect(flow, connectWalletTopUp);
-  const [amount, setAmount] = useState({ text: '', value: '' });
+  const amount = useTypedAmount();
 
   if (view.sent) {
     return (
@@ -98,7 +98,7 @@ function WalletDeposit({ payee, asset, minimum }: { payee: WalletPayee; asset: C
           asset={asset}
           value={amount.text}
           onChange={(text, parsed) => {
-            setAmount({ text, value: parsed.ok ? parsed.value : text });
+            amount.onChange(text, parsed);
             view.typeAmount();
           }}
           error={

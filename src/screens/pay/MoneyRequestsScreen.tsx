@@ -16,7 +16,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Form, FormAlert } from '../../ui/Form';
 import { ListRow, ListRows } from '../../ui/ListRow';
-import { AmountInput, Money } from '../../ui/Money';
+import { AmountInput, Money, useTypedAmount } from '../../ui/Money';
 import { SelectField, TextField } from '../../ui/TextField';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { summaryAccounts } from '../shared/Balances';
@@ -75,7 +75,7 @@ function AskForm({ view }: { view: View }) {
   const { t } = useTranslation();
   const [from, setFrom] = useState('');
   const [asset, setAsset] = useState<Asset>('EUR');
-  const [amount, setAmount] = useState({ text: '', value: '' });
+  const amount = useTypedAmount();
   const [note, setNote] = useState('');
   return (
     <Form busy={view.busy} onSubmit={() => view.ask({ from, asset, amount: amount.value, note })} labelledBy="ask-money">
@@ -102,13 +102,7 @@ function AskForm({ view }: { view: View }) {
           </option>
         ))}
       />
-      <AmountInput
-        label={t('sendMoney.amount')}
-        name="amount"
-        asset={asset}
-        value={amount.text}
-        onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
-      />
+      <AmountInput label={t('sendMoney.amount')} name="amount" asset={asset} value={amount.text} onChange={amount.onChange} />
       <TextField label={t('sendMoney.note')} name="note" maxLength={140} value={note} onChange={(e) => setNote(e.target.value)} />
       <Button variant="primary" type="submit" busy={view.asking} disabled={view.busy}>
         {t('sendMoney.requests.submit')}

@@ -16,7 +16,7 @@ import { Copyable } from '../../ui/Copyable';
 import { Form, FormAlert } from '../../ui/Form';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListRow, ListRows } from '../../ui/ListRow';
-import { AmountInput, Money } from '../../ui/Money';
+import { AmountInput, Money, useTypedAmount } from '../../ui/Money';
 import { QrCode } from '../../ui/QrCode';
 import { ShareButton } from '../../ui/ShareButton';
 import { SelectField, TextField } from '../../ui/TextField';
@@ -63,7 +63,7 @@ export function PayScreen() {
   const view = useConnect(flow, connectPayLink);
   const stepUp = useSelector(flow, stepUpChild);
   const [asset, setAsset] = useState<Asset>('EUR');
-  const [amount, setAmount] = useState({ text: '', value: '' });
+  const amount = useTypedAmount();
   const [description, setDescription] = useState('');
   const [expiry, setExpiry] = useState('none');
   const links = useQuery(payLinksQuery(api));
@@ -80,7 +80,7 @@ export function PayScreen() {
         <CreatedLink
           link={view.created}
           onNew={() => {
-            setAmount({ text: '', value: '' });
+            amount.clear();
             setDescription('');
             view.startNew();
           }}
@@ -104,7 +104,7 @@ export function PayScreen() {
             name="amount"
             asset={asset}
             value={amount.text}
-            onChange={(text, parsed) => setAmount({ text, value: parsed.ok ? parsed.value : text })}
+            onChange={amount.onChange}
             error={fieldErrorText(t, 'amount', view.fieldErrors.amount)}
           />
           <TextField
