@@ -114,6 +114,20 @@ describe('static assets', () => {
     expect(await response.json()).toMatchObject({ rules: [{ from: '/old' }] });
   });
 
+  it('are read again once edited in place, and a 404 once deleted, though they were sent before', async () => {
+    write('notes.txt', 'first version');
+    const first = await get('/notes.txt');
+    expect(await first.text()).toBe('first version');
+    write('notes.txt', 'the second version');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(dist, 'notes.txt'), later, later);
+    const second = await get('/notes.txt');
+    expect(await second.text()).toBe('the second version');
+    expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    rmSync(path.join(dist, 'notes.txt'));
+    expect((await get('/notes.txt')).status).toBe(404);
+  });
+
   it('leave images alone, without Vary', async () => {
     const response = await get('/assets/logo-abc123.png', { 'accept-encoding': 'br' });
     expect(response.headers.get('content-encoding')).toBeNull();
