@@ -1,10 +1,10 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { sessionMachine } from '../machines/session/session.machine';
 import { sessionActors } from '../src/app/actors/session';
 
-/** A browser with push (jsdom has none): a service worker whose subscription `getSubscription` gives. */
+/** A browser with push (the test DOM has none): a service worker whose subscription `getSubscription` gives. */
 function browserWithPush(getSubscription: () => Promise<{ unsubscribe(): Promise<boolean> } | null>) {
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', class {});

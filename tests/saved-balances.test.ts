@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { SAMPLE_SUMMARY } from './models/balances.model';
 import { forgetSavedBalances, readSavedBalances, saveBalances } from '../src/app/savedBalances';

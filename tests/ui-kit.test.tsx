@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { createInstance, type i18n as I18n } from 'i18next';
 import { act, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -418,15 +418,6 @@ describe('ActivityRow', () => {
 });
 
 describe('Sheet', () => {
-  // jsdom has <dialog> but not its modal methods; these stand in for the browser's.
-  beforeAll(() => {
-    HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  });
 
   function Opener({ dismissible }: { dismissible: boolean }) {
     const [open, setOpen] = useState(false);
