@@ -418,7 +418,6 @@ describe('ActivityRow', () => {
 });
 
 describe('Sheet', () => {
-
   function Opener({ dismissible }: { dismissible: boolean }) {
     const [open, setOpen] = useState(false);
     return (
