@@ -51,6 +51,8 @@ test.beforeEach(() => test.slow());
 const rows = (page: Page) => page.getByTestId('activity-row');
 const prefixOf = (locale: 'en' | 'ar') => (locale === 'en' ? '' : `/${locale}`);
 
+// Each behaviour the language does not change runs in one of the two, taking turns (docs/testing.md: no
+// per-language twin unless the language matters); the search runs in both, Arabic typing its own digits.
 for (const locale of ['en', 'ar'] as const) {
   const text = TEXT[locale];
   const prefix = prefixOf(locale);
@@ -78,54 +80,56 @@ for (const locale of ['en', 'ar'] as const) {
     await expect(rows(page)).toContainText(locale === 'en' ? '+$310.00' : '٣١٠٫٠٠');
   });
 
-  test(`${locale}: an account filter narrows the list, survives a reload and back undoes it`, async ({ page }) => {
-    await signInDemo(page, locale);
-    await page.goto(`${prefix}/activities`);
-    await expect(rows(page).first()).toBeVisible();
-    const all = await rows(page).count();
-    expect(all).toBeGreaterThanOrEqual(5);
+  if (locale === 'en') {
+    test(`${locale}: an account filter narrows the list, survives a reload and back undoes it`, async ({ page }) => {
+      await signInDemo(page, locale);
+      await page.goto(`${prefix}/activities`);
+      await expect(rows(page).first()).toBeVisible();
+      const all = await rows(page).count();
+      expect(all).toBeGreaterThanOrEqual(5);
 
-    await page.getByRole('button', { name: text.filters }).click();
-    const sheet = page.getByRole('dialog');
-    // The coin's name in the page's language: Bitcoin, بيتكوين.
-    await sheet.getByLabel(text.account).selectOption({ label: `${coinName('BTC', locale)} (BTC)` });
-    await sheet.getByRole('button', { name: text.apply }).click();
-    await expect(sheet).toBeHidden();
-    await expect(page).toHaveURL(/[?&]accountId=[0-9a-f-]{36}/);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page)).toContainText('BTC');
-    await expect(page.getByRole('button', { name: new RegExp(`${text.filters} \\(`) })).toBeVisible();
+      await page.getByRole('button', { name: text.filters }).click();
+      const sheet = page.getByRole('dialog');
+      // The coin's name in the page's language: Bitcoin, بيتكوين.
+      await sheet.getByLabel(text.account).selectOption({ label: `${coinName('BTC', locale)} (BTC)` });
+      await sheet.getByRole('button', { name: text.apply }).click();
+      await expect(sheet).toBeHidden();
+      await expect(page).toHaveURL(/[?&]accountId=[0-9a-f-]{36}/);
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page)).toContainText('BTC');
+      await expect(page.getByRole('button', { name: new RegExp(`${text.filters} \\(`) })).toBeVisible();
 
-    await page.reload();
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page)).toContainText('BTC');
-    await expect(page.getByRole('list', { name: locale === 'en' ? 'Active filters' : 'عوامل التصفية النشطة' })).toContainText(
-      coinName('BTC', locale),
-    );
+      await page.reload();
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page)).toContainText('BTC');
+      await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(coinName('BTC', locale));
 
-    await page.goBack();
-    await expect(page).not.toHaveURL(/accountId=/);
-    await expect(rows(page)).toHaveCount(all);
-  });
+      await page.goBack();
+      await expect(page).not.toHaveURL(/accountId=/);
+      await expect(rows(page)).toHaveCount(all);
+    });
+  }
 
-  test(`${locale}: the detail sheet shows one activity`, async ({ page }) => {
-    await signInDemo(page, locale);
-    await page.goto(`${prefix}/activities?q=2450.75`);
-    await expect(rows(page)).toHaveCount(1);
-    await rows(page).getByRole('button').click();
-    const sheet = page.getByRole('dialog');
-    await expect(sheet.getByRole('heading', { name: 'Dana Demo' })).toBeVisible();
-    const facts = sheet.getByTestId('activity-detail');
-    await expect(facts).toContainText(text.deposit);
-    await expect(facts).toContainText('Opening deposit');
-    await expect(facts).toContainText(locale === 'en' ? '+€2,450.75' : '٢٬٤٥٠٫٧٥');
-    await expect(facts).toContainText(locale === 'en' ? 'Euro account' : 'حساب يورو');
-    await page.keyboard.press('Escape');
-    await expect(sheet).toBeHidden();
-    await expect(rows(page).getByRole('button')).toBeFocused();
-  });
+  if (locale === 'ar') {
+    test(`${locale}: the detail sheet shows one activity`, async ({ page }) => {
+      await signInDemo(page, locale);
+      await page.goto(`${prefix}/activities?q=2450.75`);
+      await expect(rows(page)).toHaveCount(1);
+      await rows(page).getByRole('button').click();
+      const sheet = page.getByRole('dialog');
+      await expect(sheet.getByRole('heading', { name: 'Dana Demo' })).toBeVisible();
+      const facts = sheet.getByTestId('activity-detail');
+      await expect(facts).toContainText(text.deposit);
+      await expect(facts).toContainText('Opening deposit');
+      await expect(facts).toContainText('٢٬٤٥٠٫٧٥');
+      await expect(facts).toContainText('حساب يورو');
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+      await expect(rows(page).getByRole('button')).toBeFocused();
+    });
+  }
 
-  for (const way of ['scrolling', 'Load more'] as const) {
+  for (const way of [locale === 'ar' ? 'scrolling' : 'Load more'] as const) {
     test(`${locale}: ${way === 'scrolling' ? 'scrolling to the end' : '"Load more" (no IntersectionObserver)'} loads the next pages`, async ({
       page,
     }) => {
@@ -152,33 +156,37 @@ for (const locale of ['en', 'ar'] as const) {
     });
   }
 
-  test(`${locale}: card activity without a chosen card account leads to /card-accounts`, async ({ page }) => {
-    await signInDemo(page, locale);
-    await page.goto(`${prefix}/card-accounts/activities`);
-    await screenReady(page);
-    const link = page.getByRole('link', { name: locale === 'en' ? 'Go to card accounts' : 'الذهاب إلى حسابات البطاقات' });
-    await expect(page.getByText(locale === 'en' ? 'No card account chosen' : 'لم يتم اختيار حساب بطاقة')).toBeVisible();
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${prefix}/card-accounts$`));
-  });
+  if (locale === 'ar') {
+    test(`${locale}: card activity without a chosen card account leads to /card-accounts`, async ({ page }) => {
+      await signInDemo(page, locale);
+      await page.goto(`${prefix}/card-accounts/activities`);
+      await screenReady(page);
+      const link = page.getByRole('link', { name: 'الذهاب إلى حسابات البطاقات' });
+      await expect(page.getByText('لم يتم اختيار حساب بطاقة')).toBeVisible();
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/card-accounts$`));
+    });
+  }
 
-  test(`${locale}: card activity lists only the chosen card account's activity`, async ({ page }) => {
-    const token = await signInDemo(page, locale);
-    const card = await page.context().request.post('/api/accounts-management/create-accounts-card', {
-      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+  if (locale === 'en') {
+    test(`${locale}: card activity lists only the chosen card account's activity`, async ({ page }) => {
+      const token = await signInDemo(page, locale);
+      const card = await page.context().request.post('/api/accounts-management/create-accounts-card', {
+        headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+      });
+      expect(card.status(), await card.text()).toBe(200);
+      const { id } = (await card.json()) as { id: string };
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/activities')) asked.push(new URL(request.url()).searchParams.get('accountId') ?? '');
+      });
+      await page.addInitScript((cardId) => localStorage.setItem('selected_card_account', cardId), id);
+      await page.goto(`${prefix}/card-accounts/activities`);
+      await expect(page.getByText('No activity yet')).toBeVisible();
+      expect(asked).toEqual([id]);
+      await expect(page.getByLabel(text.account)).toHaveCount(0);
     });
-    expect(card.status(), await card.text()).toBe(200);
-    const { id } = (await card.json()) as { id: string };
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/activities')) asked.push(new URL(request.url()).searchParams.get('accountId') ?? '');
-    });
-    await page.addInitScript((cardId) => localStorage.setItem('selected_card_account', cardId), id);
-    await page.goto(`${prefix}/card-accounts/activities`);
-    await expect(page.getByText(locale === 'en' ? 'No activity yet' : 'لا توجد حركات بعد')).toBeVisible();
-    expect(asked).toEqual([id]);
-    await expect(page.getByLabel(text.account)).toHaveCount(0);
-  });
+  }
 
   for (const width of [390, 1280].filter((w) => pairRuns(locale, w))) {
     test(`${locale} ${width}: screenshots and axe of the activity list, filters, detail and card activity`, async ({ page }) => {

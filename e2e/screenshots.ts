@@ -26,3 +26,12 @@ export async function saveScreenshot(
 export function pairRuns(locale: string, width: number): boolean {
   return process.env.E2E_SCREENSHOTS !== 'off' || (locale === 'ar') === width < 600;
 }
+
+/**
+ * Whether a photographed behaviour that the language does not change runs in this language: in both while
+ * screenshots are taken, for people to look at; without them (CI) only in `runsIn`, a spec's such tests
+ * taking turns between en and ar so that each language is still driven through the screens.
+ */
+export function languageRuns(locale: string, runsIn: string): boolean {
+  return process.env.E2E_SCREENSHOTS !== 'off' || locale === runsIn;
+}
