@@ -34,8 +34,21 @@ test.describe('top-ups', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const { tokens } = await registerCustomer(context.request);
+    // The limit arrives after the form is on screen, and the form must not move then: a press aimed at it
+    // would land elsewhere (the Redeem press below once did).
+    let answerLimits!: () => void;
+    const limitsHeld = new Promise<void>((resolve) => (answerLimits = resolve));
+    await page.route('**/api/users-deposit-levels/limits', async (route) => {
+      await limitsHeld;
+      await route.fallback();
+    });
     await page.goto('/inject/pay-by-code');
     await screenReady(page);
+    const fieldTop = async () => (await page.getByLabel('Voucher code').boundingBox())!.y;
+    const before = await fieldTop();
+    answerLimits();
+    await expect(page.getByTestId('limit-left')).toContainText('Available now');
+    expect(await fieldTop()).toBe(before);
     // A typo is caught before sending.
     const typo = code.slice(0, -1) + (code.endsWith('0') ? '1' : '0');
     await page.getByLabel('Voucher code').fill(typo);

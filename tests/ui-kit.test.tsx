@@ -697,8 +697,13 @@ describe('LimitLeft', () => {
     );
     act(() => root!.unmount());
     host!.remove();
-    const loading = render(<LimitLeft title="Limit" usage={undefined} />);
-    expect(loading.querySelector('.skeleton')!.getAttribute('aria-hidden')).toBe('true');
+    const loading = render(<LimitLeft title="Limit" usage={undefined} action={<a href="/profile">Raise your limit</a>} />);
+    // The loaded lines, their figures shimmering: the form below does not move when they arrive.
+    expect(loading.querySelector('section')!.getAttribute('aria-busy')).toBe('true');
+    expect(loading.querySelectorAll('.limit-left-now .skeleton, .fact dd .skeleton')).toHaveLength(3);
+    expect([...loading.querySelectorAll('.skeleton')].every((skeleton) => skeleton.getAttribute('aria-hidden') === 'true')).toBe(true);
+    expect([...loading.querySelectorAll('.fact dt')].map((label) => label.textContent)).toEqual(['Today', 'This month']);
+    expect(loading.querySelector('a')!.textContent).toBe('Raise your limit');
     act(() => root!.unmount());
     host!.remove();
     const failed = render(<LimitLeft title="Limit" usage={undefined} failed />);

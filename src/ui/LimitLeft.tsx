@@ -13,8 +13,9 @@ export interface LimitPeriod {
 
 /**
  * What is left of a limit before an amount is typed: the amount the customer can still move now (the
- * smaller of today's and this month's), then each period. Skeleton while it loads; a plain note when it
- * cannot be read, since the server still enforces the limit on the amount sent.
+ * smaller of today's and this month's), then each period. While it loads, the same lines with their
+ * figures shimmering, so the form below does not move when they arrive (a press aimed at it would land
+ * elsewhere); a plain note when it cannot be read, since the server still enforces the limit on the amount sent.
  */
 export function LimitLeft({
   title,
@@ -32,28 +33,38 @@ export function LimitLeft({
   const locale = useUiLocale();
   const id = useId();
   const usd = (amount: Decimal) => formatAmount(amount, 'USD', locale);
-  const period = (label: string, { left, limit }: LimitPeriod) => (
+  const loading = (
+    <span className="skeleton skeleton--text" aria-hidden="true">
+      {'\u00a0'}
+    </span>
+  );
+  const period = (label: string, figures: LimitPeriod | undefined) => (
     <div className="fact">
       <dt>{label}</dt>
-      <dd className="amount">{t('limits.leftOf', { left: usd(left), limit: usd(limit) })}</dd>
+      <dd className="amount">{figures ? t('limits.leftOf', { left: usd(figures.left), limit: usd(figures.limit) }) : loading}</dd>
     </div>
   );
   const now = usage ? min(usage.daily.left, usage.monthly.left) : null;
   return (
-    <section className="card stack limit-left" aria-labelledby={id} data-testid="limit-left">
+    <section
+      className="card stack limit-left"
+      aria-labelledby={id}
+      aria-busy={(!failed && now === null) || undefined}
+      data-testid="limit-left"
+    >
       <h2 id={id} className="section-title">
         {title}
       </h2>
       {failed ? (
         <p className="hint-text">{t('limits.loadFailed')}</p>
-      ) : !usage || now === null ? (
-        <div className="skeleton skeleton--line" aria-hidden="true" />
       ) : (
         <>
-          <p className="limit-left-now">{isPositive(now) ? t('limits.now', { amount: usd(now) }) : t('limits.noneLeft')}</p>
+          <p className="limit-left-now">
+            {now === null ? loading : isPositive(now) ? t('limits.now', { amount: usd(now) }) : t('limits.noneLeft')}
+          </p>
           <dl className="fact-list">
-            {period(t('limits.today'), usage.daily)}
-            {period(t('limits.thisMonth'), usage.monthly)}
+            {period(t('limits.today'), usage?.daily)}
+            {period(t('limits.thisMonth'), usage?.monthly)}
           </dl>
           {action}
         </>
