@@ -23,7 +23,20 @@ for (const locale of ['en', 'ar'] as const) {
   if (languageRuns(locale, 'en')) {
     test(`the profile shows who the customer is and their level (${locale})`, async ({ page, signIn }) => {
       const { email } = await signIn(locale);
+      // Log out is below what loads; it must not move once it is on screen, or a press aimed at it lands
+      // elsewhere (a passkeys journey's Log out once did nothing). Both answers are held until it shows.
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(/\/api\/(users\/me|users-deposit-levels\/by-user)$/, async (route) => {
+        await held;
+        await route.fallback();
+      });
       await page.goto(at('/profile'));
+      const logOut = page.getByRole('button', { name: m.profile.logOut });
+      await expect(logOut).toBeVisible();
+      const logOutTop = async () => (await logOut.boundingBox())!.y;
+      const before = await logOutTop();
+      answer();
       const facts = page.getByTestId('profile-facts');
       await expect(facts).toContainText(email);
       await expect(facts).toContainText(m.profile.kycStatus.not_started);
@@ -31,6 +44,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(level).toContainText(m.profile.level.operation.top_up);
       await expect(level.getByRole('progressbar')).toBeVisible();
       await expect(level).toContainText(m.profile.level.kycRequired);
+      expect(await logOutTop()).toBe(before);
       await expect(page.getByRole('link', { name: new RegExp(m.screens.profileInvite.title) })).toBeVisible();
       await shoot(page, `profile-${locale}`);
     });

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPositive, min } from '../../contract/decimal';
 import { formatAmount, type Decimal } from './money';
+import { TextSkeleton } from './Skeleton';
 import { useUiLocale } from './useUiLocale';
 
 /** One period of a limit, in US dollars: what the level allows, what was used, what is left. */
@@ -33,15 +34,10 @@ export function LimitLeft({
   const locale = useUiLocale();
   const id = useId();
   const usd = (amount: Decimal) => formatAmount(amount, 'USD', locale);
-  const loading = (
-    <span className="skeleton skeleton--text" aria-hidden="true">
-      {'\u00a0'}
-    </span>
-  );
   const period = (label: string, figures: LimitPeriod | undefined) => (
     <div className="fact">
       <dt>{label}</dt>
-      <dd className="amount">{figures ? t('limits.leftOf', { left: usd(figures.left), limit: usd(figures.limit) }) : loading}</dd>
+      <dd className="amount">{figures ? t('limits.leftOf', { left: usd(figures.left), limit: usd(figures.limit) }) : <TextSkeleton />}</dd>
     </div>
   );
   const now = usage ? min(usage.daily.left, usage.monthly.left) : null;
@@ -60,7 +56,7 @@ export function LimitLeft({
       ) : (
         <>
           <p className="limit-left-now">
-            {now === null ? loading : isPositive(now) ? t('limits.now', { amount: usd(now) }) : t('limits.noneLeft')}
+            {now === null ? <TextSkeleton /> : isPositive(now) ? t('limits.now', { amount: usd(now) }) : t('limits.noneLeft')}
           </p>
           <dl className="fact-list">
             {period(t('limits.today'), usage?.daily)}

@@ -9,3 +9,21 @@ export function ScreenSkeleton({ label }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * Text still loading, in the room the text will take: a screen that draws its final lines with these in
+ * place of what is not there yet moves nothing when it arrives, so a press aimed below does not land
+ * elsewhere. A line of its own (a no-break space inside, the line's height), or, given `standIn`, that
+ * text hidden under the shimmer where the value's width matters (it wraps as the value will).
+ */
+export function TextSkeleton({ standIn }: { standIn?: string }) {
+  return standIn ? (
+    <span className="skeleton skeleton--inline" aria-hidden="true">
+      {standIn}
+    </span>
+  ) : (
+    <span className="skeleton skeleton--text" aria-hidden="true">
+      {'\u00a0'}
+    </span>
+  );
+}

@@ -18,6 +18,7 @@ import { useAccountName } from '../shared/useAccountName';
 import { unwrap } from '../../app/actors/unwrap';
 import { toFailure } from '../../../machines/parts/failure';
 import { PAYOUT_CURRENCIES } from '../../../contract/payoutCurrencies';
+import { TextSkeleton } from '../../ui/Skeleton';
 
 const AssetPriceChart = lazy(() => import('./AssetPriceChart'));
 
@@ -61,7 +62,7 @@ export function AccountDetailScreen() {
       <section className="card stack" aria-labelledby="account-balance" aria-busy={!account || undefined}>
         <div className="totals-head">
           <h2 id="account-balance" className="section-title">
-            {account ? nameOf(account) : <span className="skeleton skeleton--text">&nbsp;</span>}
+            {account ? nameOf(account) : <TextSkeleton />}
           </h2>
           <HideBalancesToggle />
         </div>

@@ -7,6 +7,7 @@ import { AccountAmount, BalancesError, HideBalancesToggle, RateChange, type Valu
 import { useBalances } from '../shared/useBalances';
 import { useAccountName } from '../shared/useAccountName';
 import { OpenAccount } from '../shared/OpenAccount';
+import { TextSkeleton } from '../../ui/Skeleton';
 
 /** /accounts: the fiat and crypto accounts with their balances (from the balances machine), and opening one. */
 export function AccountsScreen() {
@@ -41,7 +42,7 @@ function AccountList({ title, accounts }: { title: string; accounts: ValuedAccou
       {accounts === null ? (
         <ListRows hidden>
           {[0, 1].map((row) => (
-            <ListRow key={row} label={<span className="skeleton skeleton--text">&nbsp;</span>} />
+            <ListRow key={row} label={<TextSkeleton />} />
           ))}
         </ListRows>
       ) : accounts.length ? (

@@ -27,6 +27,7 @@ const EMPTY: ParsedAmount = { ok: false, error: 'empty' };
 import { unwrap } from '../../app/actors/unwrap';
 import { useAccountName } from '../shared/useAccountName';
 import { toFailure } from '../../../machines/parts/failure';
+import { TextSkeleton } from '../../ui/Skeleton';
 
 /**
  * `/card-accounts/:id`: the credit line (limit, available, used, loan-to-value) and repaying the debt from a
@@ -55,7 +56,7 @@ export function CardAccountDetailScreen() {
     <div className="stack">
       <section className="card stack" aria-labelledby="card-credit" aria-busy={!credit || undefined}>
         <h2 id="card-credit" className="section-title">
-          {credit ? nameOf({ currency: credit.currency, card: true }) : <span className="skeleton skeleton--text">&nbsp;</span>}
+          {credit ? nameOf({ currency: credit.currency, card: true }) : <TextSkeleton />}
         </h2>
         {credit ? <CreditFacts credit={credit} /> : <p className="total-amount skeleton skeleton--inline">0,000.00</p>}
       </section>

@@ -17,6 +17,7 @@ import { storeCardAccountId, storedCardAccountId, useCardAccounts } from '../../
 import './cards.css';
 import { useAccountName } from '../shared/useAccountName';
 import { FailureMessage } from '../shared/FailureMessage';
+import { TextSkeleton } from '../../ui/Skeleton';
 
 /**
  * `/card-accounts`: the customer's card account (one in euros, a credit line against crypto collateral),
@@ -37,7 +38,7 @@ export function CardAccountsScreen() {
       <p className="page-lead">{t('screens.cardAccounts.lead')}</p>
       {list === undefined ? (
         <ListRows hidden>
-          <ListRow label={<span className="skeleton skeleton--text">&nbsp;</span>} />
+          <ListRow label={<TextSkeleton />} />
         </ListRows>
       ) : list.length === 0 ? (
         <OpenCardAccount />

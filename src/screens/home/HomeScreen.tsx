@@ -9,6 +9,7 @@ import { useHydrated } from '../../ui/useHydrated';
 import { AccountAmount, BalancesError, HideBalancesToggle, RateChange, summaryAccounts } from '../shared/Balances';
 import { useBalances } from '../shared/useBalances';
 import { RecentActivities } from '../shared/RecentActivities';
+import { TextSkeleton } from '../../ui/Skeleton';
 
 // With the chart library: its own chunk, asked for once the page is live (never in the entry or the prerender).
 const PortfolioChart = lazy(() => import('./PortfolioChart'));
@@ -97,11 +98,7 @@ export function HomeScreen() {
         ) : (
           <ListRows hidden>
             {[0, 1, 2].map((row) => (
-              <ListRow
-                key={row}
-                label={<span className="skeleton skeleton--text">&nbsp;</span>}
-                hint={<span className="skeleton skeleton--text">&nbsp;</span>}
-              />
+              <ListRow key={row} label={<TextSkeleton />} hint={<TextSkeleton />} />
             ))}
           </ListRows>
         )}
@@ -125,11 +122,7 @@ export function HomeScreen() {
 
 /** A figure still loading: a stand-in of an amount's width under the shimmer, skipped by screen readers. */
 function PendingFigure() {
-  return (
-    <span className="skeleton skeleton--inline" aria-hidden="true">
-      0,000.00
-    </span>
-  );
+  return <TextSkeleton standIn="0,000.00" />;
 }
 
 /** What the customer should still do: confirm a phone, finish the identity check. */

@@ -8,6 +8,7 @@ import { useApi } from '../../app/context';
 import { formatAmount } from '../../ui/money';
 import { useUiLocale } from '../../ui/useUiLocale';
 import { unwrap } from '../../app/actors/unwrap';
+import { TextSkeleton } from '../../ui/Skeleton';
 
 /**
  * The customer's level (issue 12): what it allows per operation, and what the next one needs — the
@@ -29,32 +30,56 @@ export function LevelSection() {
   // The server names its levels in English; a level added there without a translation keeps that name.
   const levelName = (level: number, name: string) => t(`levels.names.${level}`, { defaultValue: name });
   const current = data?.levels.find((level) => level.level === data.currentLevel);
+  const perDayMonth = (limits: { daily: string; monthly: string }) =>
+    t('profile.level.perDayMonth', { daily: usd(limits.daily), monthly: usd(limits.monthly) });
+  /** Each operation's limits; while they load, a stand-in of their length, which wraps as they will. */
+  const allows = (limitsOf: ((operation: (typeof LIMITED_OPERATIONS)[number]) => { daily: string; monthly: string }) | null) => (
+    <>
+      <h3>{t('profile.level.allows')}</h3>
+      <dl className="fact-list">
+        {LIMITED_OPERATIONS.map((operation) => (
+          <div className="fact" key={operation}>
+            <dt>{t(`profile.level.operation.${operation}`)}</dt>
+            <dd className="amount">
+              {limitsOf ? perDayMonth(limitsOf(operation)) : <TextSkeleton standIn={perDayMonth({ daily: '1000', monthly: '5000' })} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
   return (
-    <section className="card stack" aria-labelledby={id} data-testid="profile-level">
+    <section className="card stack" aria-labelledby={id} aria-busy={(!levels.isError && !current) || undefined} data-testid="profile-level">
       <h2 id={id}>{t('profile.level.title')}</h2>
       {levels.isError ? (
         <p role="alert">{t('profile.level.loadFailed')}</p>
       ) : !data || !current ? (
-        <div className="skeleton skeleton--block" aria-hidden="true" />
+        // The lines a customer who has a next level to reach sees, shimmering: what is below (Log out) does
+        // not move when they arrive, unless the level turns out to be the highest.
+        <>
+          <p className="level-current">
+            <TextSkeleton />
+          </p>
+          {allows(null)}
+          <div className="stack" aria-hidden="true">
+            <h3>
+              <TextSkeleton />
+            </h3>
+            <div className="progress" />
+            <p>
+              <TextSkeleton />
+            </p>
+            <p>
+              <TextSkeleton />
+            </p>
+          </div>
+        </>
       ) : (
         <>
           <p className="level-current">
             {t('profile.level.current', { level: current.level, name: levelName(current.level, current.name) })}
           </p>
-          <h3>{t('profile.level.allows')}</h3>
-          <dl className="fact-list">
-            {LIMITED_OPERATIONS.map((operation) => (
-              <div className="fact" key={operation}>
-                <dt>{t(`profile.level.operation.${operation}`)}</dt>
-                <dd className="amount">
-                  {t('profile.level.perDayMonth', {
-                    daily: usd(current.limits[operation].daily),
-                    monthly: usd(current.limits[operation].monthly),
-                  })}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {allows((operation) => current.limits[operation])}
           {data.next ? (
             <div className="stack">
               <h3>{t('profile.level.next', { level: data.next.level, name: levelName(data.next.level, data.next.name) })}</h3>

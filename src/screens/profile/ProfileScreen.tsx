@@ -5,6 +5,7 @@ import { connectSession } from '../../../machines/session/session.view';
 import { useConnect, useMe, useSystem } from '../../app/context';
 import { routeById } from '../../routes/table';
 import { Button } from '../../ui/Button';
+import { TextSkeleton } from '../../ui/Skeleton';
 import { RouteLinks } from '../shared/RouteScreen';
 import { LevelSection } from './LevelSection';
 
@@ -16,32 +17,30 @@ export function ProfileScreen() {
   const id = useId();
   const customer = me.data;
   const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') : '';
-  const facts: [string, string | null, boolean?][] = customer
-    ? [
-        [t('profile.name'), name || null],
-        [t('profile.email'), customer.email, true],
-        [t('profile.phone'), customer.phoneConfirmed ? customer.phone : null, true],
-        [t('profile.kyc'), t(`profile.kycStatus.${customer.kycStatus}`)],
-        [t('profile.language'), languageAutonym(customer.language)],
-      ]
-    : [];
+  // Undefined while the profile loads (the line shimmers in its place), null when not set.
+  const facts: [term: string, value: string | null | undefined, ltr?: boolean][] = [
+    [t('profile.name'), customer && (name || null)],
+    [t('profile.email'), customer?.email, true],
+    [t('profile.phone'), customer && (customer.phoneConfirmed ? customer.phone : null), true],
+    [t('profile.kyc'), customer && t(`profile.kycStatus.${customer.kycStatus}`)],
+    [t('profile.language'), customer && languageAutonym(customer.language)],
+  ];
   return (
     <div className="stack">
       <p className="page-lead">{t('screens.profile.lead')}</p>
-      <section className="card stack" aria-labelledby={id}>
+      {/* In its final lines while it loads: Log out below must not move under a press. */}
+      <section className="card stack" aria-labelledby={id} aria-busy={!customer || undefined}>
         <h2 id={id}>{t('profile.facts')}</h2>
-        {customer ? (
-          <dl className="fact-list" data-testid="profile-facts">
-            {facts.map(([term, value, ltr]) => (
-              <div className="fact" key={term}>
-                <dt>{term}</dt>
-                <dd>{value === null ? t('profile.notSet') : ltr ? <bdi dir="ltr">{value}</bdi> : value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          <div className="skeleton skeleton--block" aria-hidden="true" />
-        )}
+        <dl className="fact-list" data-testid="profile-facts">
+          {facts.map(([term, value, ltr]) => (
+            <div className="fact" key={term}>
+              <dt>{term}</dt>
+              <dd>
+                {value === undefined ? <TextSkeleton /> : value === null ? t('profile.notSet') : ltr ? <bdi dir="ltr">{value}</bdi> : value}
+              </dd>
+            </div>
+          ))}
+        </dl>
       </section>
       <LevelSection />
       <RouteLinks ids={routeById('profile').links ?? []} />

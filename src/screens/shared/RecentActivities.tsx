@@ -10,6 +10,7 @@ import { ActivityRow } from '../../ui/ActivityRow';
 import { ListRow, ListRows } from '../../ui/ListRow';
 import { useHydrated } from '../../ui/useHydrated';
 import { unwrap } from '../../app/actors/unwrap';
+import { TextSkeleton } from '../../ui/Skeleton';
 
 const RECENT = 5;
 
@@ -70,7 +71,7 @@ export function RecentActivities({ accountId }: { accountId?: string }) {
       ) : (
         <ListRows hidden>
           {[0, 1, 2].map((row) => (
-            <ListRow key={row} label={<span className="skeleton skeleton--text">&nbsp;</span>} />
+            <ListRow key={row} label={<TextSkeleton />} />
           ))}
         </ListRows>
       )}

@@ -10,6 +10,7 @@ import { Icon } from '../../../ui/Icon';
 import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
 import { unwrap } from '../../../app/actors/unwrap';
+import { TextSkeleton } from '../../../ui/Skeleton';
 
 /** Shared with the sections that change what the log records, so they can refresh it. */
 export const SECURITY_ACTIVITY = ['security-activity'] as const;
@@ -53,10 +54,7 @@ export function SecurityActivitySection() {
       <p className="hint-text">{t('securityActivity.lead')}</p>
       {log.isPending ? (
         <ListRows busy>
-          <ListRow
-            label={<span className="skeleton skeleton--text">{'\u00a0'}</span>}
-            hint={<span className="skeleton skeleton--text">{'\u00a0'}</span>}
-          />
+          <ListRow label={<TextSkeleton />} hint={<TextSkeleton />} />
         </ListRows>
       ) : log.isError && events.length === 0 ? (
         <p className="form-alert" role="alert">

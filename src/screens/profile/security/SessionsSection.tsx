@@ -13,6 +13,7 @@ import { Button } from '../../../ui/Button';
 import { FormAlert } from '../../../ui/Form';
 import { ListRow, ListRows } from '../../../ui/ListRow';
 import { formatDate } from '../../../i18n/format';
+import { TextSkeleton } from '../../../ui/Skeleton';
 
 const ALL_OTHERS: SessionsToEnd = { allOthers: true };
 
@@ -73,11 +74,9 @@ export function SessionsSection() {
         // One row of the list's own shape (the current session is always there): the buttons below stay put.
         <ListRows hidden>
           <ListRow
-            label={<span className="skeleton skeleton--text">{'\u00a0'}</span>}
+            label={<TextSkeleton />}
             hint={[1, 2, 3].map((line) => (
-              <span key={line} className="skeleton skeleton--text">
-                {'\u00a0'}
-              </span>
+              <TextSkeleton key={line} />
             ))}
           />
         </ListRows>

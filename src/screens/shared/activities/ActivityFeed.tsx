@@ -17,6 +17,7 @@ import { FilterSheet } from './FilterSheet';
 import { activeFilterCount, FILTER_KEYS, readFilters, toQuery, writeFilters, type ActivityFilters, type FilterKey } from './filters';
 import { useAccountChoices } from './useAccountChoices';
 import { unwrap } from '../../../app/actors/unwrap';
+import { TextSkeleton } from '../../../ui/Skeleton';
 
 /** Typing waits this long for a pause before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -188,11 +189,7 @@ export function ActivityFeed({ accountId, actions }: { accountId?: string; actio
           <div className="skeleton skeleton--text activity-day" />
           <ListRows hidden>
             {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-              <ListRow
-                key={index}
-                label={<span className="skeleton skeleton--text">{'\u00a0'}</span>}
-                hint={<span className="skeleton skeleton--text">{'\u00a0'}</span>}
-              />
+              <ListRow key={index} label={<TextSkeleton />} hint={<TextSkeleton />} />
             ))}
           </ListRows>
         </div>
