@@ -35,7 +35,8 @@ test.describe('top-ups', () => {
     const page = await context.newPage();
     const { tokens } = await registerCustomer(context.request);
     // The limit arrives after the form is on screen, and the form must not move then: a press aimed at it
-    // would land elsewhere (the Redeem press below once did).
+    // would land elsewhere (the Redeem press below once did). At phone width, where the figures wrap.
+    await page.setViewportSize({ width: 390, height: 844 });
     let answerLimits!: () => void;
     const limitsHeld = new Promise<void>((resolve) => (answerLimits = resolve));
     await page.route('**/api/users-deposit-levels/limits', async (route) => {

@@ -34,10 +34,12 @@ export function LimitLeft({
   const locale = useUiLocale();
   const id = useId();
   const usd = (amount: Decimal) => formatAmount(amount, 'USD', locale);
+  const leftOf = ({ left, limit }: Pick<LimitPeriod, 'left' | 'limit'>) => t('limits.leftOf', { left: usd(left), limit: usd(limit) });
+  // While loading, stand-ins as long as a first level's figures: at phone width they wrap as those will.
   const period = (label: string, figures: LimitPeriod | undefined) => (
     <div className="fact">
       <dt>{label}</dt>
-      <dd className="amount">{figures ? t('limits.leftOf', { left: usd(figures.left), limit: usd(figures.limit) }) : <TextSkeleton />}</dd>
+      <dd className="amount">{figures ? leftOf(figures) : <TextSkeleton standIn={leftOf({ left: '1000', limit: '5000' })} />}</dd>
     </div>
   );
   const now = usage ? min(usage.daily.left, usage.monthly.left) : null;
@@ -56,7 +58,13 @@ export function LimitLeft({
       ) : (
         <>
           <p className="limit-left-now">
-            {now === null ? <TextSkeleton /> : isPositive(now) ? t('limits.now', { amount: usd(now) }) : t('limits.noneLeft')}
+            {now === null ? (
+              <TextSkeleton standIn={t('limits.now', { amount: usd('1000') })} />
+            ) : isPositive(now) ? (
+              t('limits.now', { amount: usd(now) })
+            ) : (
+              t('limits.noneLeft')
+            )}
           </p>
           <dl className="fact-list">
             {period(t('limits.today'), usage?.daily)}
