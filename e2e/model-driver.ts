@@ -21,7 +21,8 @@ function describeMark(mark: PageMark): string {
   const level = mark.level === undefined ? '' : ` level ${mark.level}`;
   const href = mark.href === undefined ? '' : ` → ${String(mark.href)}`;
   const text = mark.text === undefined ? '' : ` saying "${mark.text}"`;
-  return `${mark.role}${name}${level}${href}${text}`;
+  const busy = mark.busy === undefined ? '' : mark.busy ? ' (busy)' : ' (not busy)';
+  return `${mark.role}${name}${level}${href}${text}${busy}`;
 }
 
 /**
@@ -206,7 +207,10 @@ class PageDriver {
       ...(mark.name === undefined ? {} : { name: mark.name, exact: mark.exact ?? true }),
       ...(mark.level === undefined ? {} : { level: mark.level }),
     });
-    return mark.text === undefined ? byRole : byRole.filter({ hasText: mark.text });
+    const withText = mark.text === undefined ? byRole : byRole.filter({ hasText: mark.text });
+    return mark.busy === undefined
+      ? withText
+      : withText.and(this.page.locator(mark.busy ? '[aria-busy="true"]' : ':not([aria-busy="true"])'));
   }
 
   async perform(action: PageAction): Promise<void> {

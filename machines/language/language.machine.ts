@@ -28,6 +28,7 @@ export const languageMachine = setup({
     context: {} as LanguageContext,
     input: {} as LanguageInput,
     events: {} as LanguageEvent,
+    tags: {} as 'loadingSavedLanguage',
   },
   actors: {
     loadSavedLanguage: unprovided<string | null>('loadSavedLanguage'),
@@ -91,6 +92,8 @@ export const languageMachine = setup({
       ],
     },
     loadingSavedLanguage: {
+      // The language list says it may still change (aria-busy) until the saved language is in.
+      tags: ['loadingSavedLanguage'],
       description: 'Reads the signed-in customer’s saved language (GET /user-settings).',
       on: {
         SIGNED_OUT: {

@@ -78,6 +78,10 @@ export const languageModel = {
     },
     states: {
       '*': (s) => ({ lang: s.context.locale }),
+      // The saved language may replace the one shown: the list says so until it is in. Without it, a check
+      // of `ready` could pass before the page took the answer in, and a later step see it switch languages.
+      loadingSavedLanguage: (s) => ({ lang: s.context.locale, shows: [{ role: 'list', busy: true }] }),
+      ready: (s) => ({ lang: s.context.locale, hides: [{ role: 'list', busy: true }] }),
     },
   },
   notInBrowser: {

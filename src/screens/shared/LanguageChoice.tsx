@@ -12,7 +12,7 @@ export function LanguageChoice() {
   const language = useConnect(useSystem().language, connectLanguage);
   const current = useLocale();
   return (
-    <ListRows label={t('language.listLabel')}>
+    <ListRows label={t('language.listLabel')} busy={language.loadingSaved}>
       {LOCALES.map((locale) => (
         <ListRow
           key={locale}

@@ -120,7 +120,19 @@ export interface Journey {
 /* ---------------------------------------------------------------- browser bindings */
 
 /** ARIA roles the bindings use, as Playwright's `getByRole` takes them. */
-export type AriaRole = 'alert' | 'button' | 'dialog' | 'group' | 'heading' | 'link' | 'main' | 'navigation' | 'status' | 'tab' | 'textbox';
+export type AriaRole =
+  | 'alert'
+  | 'button'
+  | 'dialog'
+  | 'group'
+  | 'heading'
+  | 'link'
+  | 'list'
+  | 'main'
+  | 'navigation'
+  | 'status'
+  | 'tab'
+  | 'textbox';
 
 /** How to find something on the page: a test id, a form field by its label, or an ARIA role with its accessible name. */
 export type PageMark =
@@ -146,6 +158,8 @@ export type PageMark =
       href?: string | RegExp;
       /** A text it shows: alerts and status messages take no name from their content. */
       text?: string;
+      /** Whether it is marked busy (`aria-busy`): a list whose content may still change. */
+      busy?: boolean;
     };
 
 /** What a state's `meta` may declare for the browser model tests. */
