@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { FULL_BROWSER_TAG, type ClientAddressOption, type HeadlessShellOption } from './e2e/fixtures';
-import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from './scripts/chromium';
+import { TEST_CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from './scripts/chromium';
 import { localIssuer, localOidcEnv } from './scripts/oidc-local.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
@@ -24,7 +24,7 @@ const PUSH_QUESTION_SPECS = /(journey|profile|register)\.spec\.ts/;
 const FULL_BROWSER = new RegExp(FULL_BROWSER_TAG);
 const chromium = {
   ...devices['Desktop Chrome'],
-  launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
+  launchOptions: { executablePath: CHROMIUM_HEADLESS_SHELL_PATH, args: TEST_CHROMIUM_ARGS },
   // A request the worker answers (from its cache, or its own fetch) bypasses route interception, which the
   // model paths and many journeys answer with: everywhere but the worker's own project, there is none.
   serviceWorkers: 'block' as const,
@@ -84,13 +84,13 @@ export default defineConfig<ClientAddressOption & HeadlessShellOption>({
     {
       name: 'full-browser',
       grep: FULL_BROWSER,
-      use: { ...chromium, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
+      use: { ...chromium, launchOptions: { executablePath: CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS } },
     },
     {
       name: 'service-worker',
       testMatch: SERVICE_WORKER_SPECS,
       // The full browser: the headless shell never shows a service worker's notification (push.spec).
-      use: { ...chromium, launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }, serviceWorkers: 'allow' },
+      use: { ...chromium, launchOptions: { executablePath: CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS }, serviceWorkers: 'allow' },
     },
     {
       // Chromium's fake camera (a test pattern) with its permission prompt answered yes.
@@ -101,7 +101,7 @@ export default defineConfig<ClientAddressOption & HeadlessShellOption>({
         serviceWorkers: 'block',
         launchOptions: {
           executablePath: CHROMIUM_PATH,
-          args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+          args: [...TEST_CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
         },
       },
     },

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
+import { TEST_CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
 import en from '../locales/en.json' with { type: 'json' };
 import { axeViolations } from './axe';
 import { expect, receiveBankTransfer, registerCustomer, screenReady, signInAs, someClientAddress, test } from './fixtures';
@@ -42,7 +42,7 @@ test('Chrome finds the app installable: manifest, icons, a worker that handles f
   const profile = await mkdtemp(path.join(tmpdir(), 'meridian-install-'));
   const browser = await playwright.chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: TEST_CHROMIUM_ARGS,
     baseURL,
   });
   try {
