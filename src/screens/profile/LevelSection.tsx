@@ -33,7 +33,7 @@ export function LevelSection() {
   const perDayMonth = (limits: { daily: string; monthly: string }) =>
     t('profile.level.perDayMonth', { daily: usd(limits.daily), monthly: usd(limits.monthly) });
   /** Each operation's limits; while they load, a stand-in of their length, which wraps as they will. */
-  const allows = (limitsOf: ((operation: (typeof LIMITED_OPERATIONS)[number]) => { daily: string; monthly: string }) | null) => (
+  const allows = (limits: Record<(typeof LIMITED_OPERATIONS)[number], { daily: string; monthly: string }> | null) => (
     <>
       <h3>{t('profile.level.allows')}</h3>
       <dl className="fact-list">
@@ -41,7 +41,7 @@ export function LevelSection() {
           <div className="fact" key={operation}>
             <dt>{t(`profile.level.operation.${operation}`)}</dt>
             <dd className="amount">
-              {limitsOf ? perDayMonth(limitsOf(operation)) : <TextSkeleton standIn={perDayMonth({ daily: '1000', monthly: '5000' })} />}
+              {limits ? perDayMonth(limits[operation]) : <TextSkeleton standIn={perDayMonth({ daily: '1000', monthly: '5000' })} />}
             </dd>
           </div>
         ))}
@@ -79,7 +79,7 @@ export function LevelSection() {
           <p className="level-current">
             {t('profile.level.current', { level: current.level, name: levelName(current.level, current.name) })}
           </p>
-          {allows((operation) => current.limits[operation])}
+          {allows(current.limits)}
           {data.next ? (
             <div className="stack">
               <h3>{t('profile.level.next', { level: data.next.level, name: levelName(data.next.level, data.next.name) })}</h3>
