@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITED_OPERATIONS } from '../../../contract/fields';
 import { isPositive } from '../../../contract/decimal';
+import type { DepositLevel } from '../../../contract/users';
 import { profileApi } from '../../api/profile';
 import { useApi } from '../../app/context';
 import { formatAmount } from '../../ui/money';
@@ -33,7 +34,7 @@ export function LevelSection() {
   const perDayMonth = (limits: { daily: string; monthly: string }) =>
     t('profile.level.perDayMonth', { daily: usd(limits.daily), monthly: usd(limits.monthly) });
   /** Each operation's limits; while they load, a stand-in of their length, which wraps as they will. */
-  const allows = (limits: Record<(typeof LIMITED_OPERATIONS)[number], { daily: string; monthly: string }> | null) => (
+  const allows = (limits: DepositLevel['limits'] | null) => (
     <>
       <h3>{t('profile.level.allows')}</h3>
       <dl className="fact-list">
