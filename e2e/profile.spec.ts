@@ -31,6 +31,8 @@ for (const locale of ['en', 'ar'] as const) {
         await held;
         await route.fallback();
       });
+      // At phone width, where this customer's 54-character address is wider than its line.
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(at('/profile'));
       const logOut = page.getByRole('button', { name: m.profile.logOut });
       await expect(logOut).toBeVisible();

@@ -31,18 +31,21 @@ export function LevelSection() {
   // The server names its levels in English; a level added there without a translation keeps that name.
   const levelName = (level: number, name: string) => t(`levels.names.${level}`, { defaultValue: name });
   const current = data?.levels.find((level) => level.level === data.currentLevel);
-  const perDayMonth = (limits: { daily: string; monthly: string }) =>
-    t('profile.level.perDayMonth', { daily: usd(limits.daily), monthly: usd(limits.monthly) });
-  /** Each operation's limits; while they load, a stand-in of their length, which wraps as they will. */
+  /**
+   * Each operation's limits, a day's and a month's on lines of their own: in one line they wrapped where the
+   * amounts' lengths decided, so the rows loaded taller or shorter than their stand-ins and moved Log out.
+   * While they load, a line of shimmer each.
+   */
   const allows = (limits: DepositLevel['limits'] | null) => (
     <>
       <h3>{t('profile.level.allows')}</h3>
       <dl className="fact-list">
         {LIMITED_OPERATIONS.map((operation) => (
-          <div className="fact" key={operation}>
+          <div className="fact fact--lines" key={operation}>
             <dt>{t(`profile.level.operation.${operation}`)}</dt>
             <dd className="amount">
-              {limits ? perDayMonth(limits[operation]) : <TextSkeleton standIn={perDayMonth({ daily: '1000', monthly: '5000' })} />}
+              <span>{limits ? t('profile.level.perDay', { amount: usd(limits[operation].daily) }) : <TextSkeleton />}</span>
+              <span>{limits ? t('profile.level.perMonth', { amount: usd(limits[operation].monthly) }) : <TextSkeleton />}</span>
             </dd>
           </div>
         ))}
@@ -67,11 +70,12 @@ export function LevelSection() {
               <TextSkeleton />
             </h3>
             <div className="progress" />
+            {/* Their own words as stand-ins, which wrap as they will (Arabic's KYC line takes two at phone width). */}
             <p>
-              <TextSkeleton />
+              <TextSkeleton standIn={t('profile.level.remaining', { amount: usd('1000') })} />
             </p>
             <p>
-              <TextSkeleton />
+              <TextSkeleton standIn={t('profile.level.kycRequired')} />
             </p>
           </div>
         </>

@@ -17,10 +17,12 @@ export function ProfileScreen() {
   const id = useId();
   const customer = me.data;
   const name = customer ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') : '';
-  // Undefined while the profile loads (the line shimmers in its place), null when not set.
-  const facts: [term: string, value: string | null | undefined, ltr?: boolean][] = [
+  // Undefined while the profile loads (the line shimmers in its place), null when not set. `oneLine`: a value
+  // that keeps to its line however long (an e-mail address of 40 characters wrapped under its term at phone
+  // width once loaded, moving everything below); the details page shows it whole.
+  const facts: [term: string, value: string | null | undefined, ltr?: boolean, oneLine?: boolean][] = [
     [t('profile.name'), customer && (name || null)],
-    [t('profile.email'), customer?.email, true],
+    [t('profile.email'), customer?.email, true, true],
     [t('profile.phone'), customer && (customer.phoneConfirmed ? customer.phone : null), true],
     [t('profile.kyc'), customer && t(`profile.kycStatus.${customer.kycStatus}`)],
     [t('profile.language'), customer && languageAutonym(customer.language)],
@@ -32,10 +34,10 @@ export function ProfileScreen() {
       <section className="card stack" aria-labelledby={id} aria-busy={!customer || undefined}>
         <h2 id={id}>{t('profile.facts')}</h2>
         <dl className="fact-list" data-testid="profile-facts">
-          {facts.map(([term, value, ltr]) => (
-            <div className="fact" key={term}>
+          {facts.map(([term, value, ltr, oneLine]) => (
+            <div className={oneLine ? 'fact fact--one-line' : 'fact'} key={term}>
               <dt>{term}</dt>
-              <dd>
+              <dd title={oneLine && value ? value : undefined}>
                 {value === undefined ? <TextSkeleton /> : value === null ? t('profile.notSet') : ltr ? <bdi dir="ltr">{value}</bdi> : value}
               </dd>
             </div>
