@@ -132,6 +132,9 @@ test('a new customer: sign-up, e-mail, identity check approved, bank top-up, exc
   const transfer = page.locator('section', { has: page.getByRole('heading', { name: 'Receive a bank transfer' }) });
   await transfer.getByLabel('Currency').selectOption('EUR');
   await transfer.getByLabel('Sender name').fill('Grace Hopper');
+  // The customer's own reference fills in once it has loaded; pressed before (a busy CI run), the form said
+  // the reference was required, then the reference arrived and hid that, and nothing had been sent.
+  await expect(transfer.getByLabel('Reference')).toHaveValue(/^MRD/);
   await transfer.getByLabel('Amount').fill('100.00');
   await transfer.getByRole('button', { name: 'Receive the transfer' }).click();
   await expect(page.getByText('Received: credited to the customer whose reference it carries.')).toBeVisible();
