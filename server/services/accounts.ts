@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { accounts, assets, rates } from '../db/schema';
 import { ApiError } from '../errors';
 import { formatDecimal, roundToSum } from '../../contract/decimal';
-import { monthlyTopUpSql } from './levels';
+import { monthlyTopUpQuery } from './levels';
 import { RATE_HISTORY_MS } from './rates';
 
 /** The card account every customer may open: one per customer, in euros. */
@@ -55,14 +55,15 @@ export function createAccountService(db: Db, clock: Clock) {
 
   async function summary(userId: string): Promise<BalancesSummary> {
     const now = clock();
-    const topUp = monthlyTopUpSql(userId, now);
+    const topUp = monthlyTopUpQuery(db, userId, now);
+    const topUpLeftUsd = sql`greatest(${topUp.limitUsd} - ${topUp.usedUsd}, 0)`;
     const quote = alias(rates, 'quote');
     const usd = sql`${accounts.balance} * ${rates.usd}`;
     const usdt = sql`round(${usd} / ${quote.usd}, 18)`;
     const staleBefore = new Date(now.getTime() - RATE_FRESH_MS);
     const stale = sql`(${rates.updatedAt} < ${staleBefore} OR ${quote.updatedAt} < ${staleBefore})`;
     // One statement (bench: a round trip per query was most of the time): the totals are window sums
-    // over the same rows, and the top-up limit comes from subqueries PostgreSQL runs once.
+    // over the same rows, and the top-up limit is one joined row (its level and sum planned once).
     const rows = await db
       .select({
         id: accounts.id,
@@ -83,9 +84,9 @@ export function createAccountService(db: Db, clock: Clock) {
           ORDER BY h.at LIMIT 1)::text`,
         limitUsd: sql<string>`${topUp.limitUsd}::text`,
         usedUsd: sql<string>`${topUp.usedUsd}::text`,
-        leftUsd: sql<string>`${topUp.leftUsd}::text`,
+        leftUsd: sql<string>`${topUpLeftUsd}::text`,
         // What is left of the month's top-up limit, in this account's asset, rounded down to its decimals.
-        topUpLeft: sql<string>`trunc(${topUp.leftUsd} / ${rates.usd}, ${assets.decimals})::text`,
+        topUpLeft: sql<string>`trunc(${topUpLeftUsd} / ${rates.usd}, ${assets.decimals})::text`,
         fullUsdt: sql<string>`round(sum(${usdt}) OVER (), 6)::text`,
         cryptoUsdt: sql<string>`round(coalesce(sum(${usdt}) FILTER (WHERE ${assets.kind} = 'crypto') OVER (), 0), 6)::text`,
         freeUsdt: sql<string>`round(coalesce(sum(${usdt}) FILTER (WHERE ${accounts.kind} = 'crypto') OVER (), 0), 6)::text`,
@@ -95,6 +96,7 @@ export function createAccountService(db: Db, clock: Clock) {
       .innerJoin(assets, eq(assets.code, accounts.currency))
       .innerJoin(rates, eq(rates.asset, accounts.currency))
       .innerJoin(quote, eq(quote.asset, QUOTE_ASSET))
+      .crossJoin(topUp)
       .where(eq(accounts.userId, userId))
       .orderBy(asc(assets.sortOrder), accounts.kind);
     // Without accounts there are no rows to sum: every total is zero and nothing is stale.

@@ -69,7 +69,7 @@ export function createServices({ db, config, clock, transport, logger, rateFeedF
   const users = createUserService(db, clock);
   const rp = { rpId: config.webauthnRpId, rpName: config.webauthnRpName, origins: config.webauthnOrigins };
   const stepUp = createStepUpService({ db, clock, codes, outbox, rateLimiter, users, rp });
-  const levels = createLevelService(db, clock);
+  const levels = createLevelService(db);
   const limits = createLimitService(db, clock);
   const simulation = createSimulationService(db, clock);
   const rates = createRateService({ db, clock, logger, feed: config.rateFeed, fetch: rateFeedFetch });

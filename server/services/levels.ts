@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ActivityType } from '../../contract/activities';
 import { LIMITED_OPERATIONS, type LimitedOperation, type UserDepositLevels } from '../../contract/users';
-import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { activities, depositLevelLimits, depositLevels, users } from '../db/schema';
 import { ApiError } from '../errors';
@@ -48,24 +47,43 @@ export function currentLevelSql(userId: string): SQL {
   return sql`(SELECT CASE WHEN u.kyc_status = 'approved' THEN ${reached} ELSE least(${reached}, 1) END FROM users u WHERE u.id = ${userId})`;
 }
 
-/** What the customer's activities of `operation` since `since` used of its limit, in US dollars, as SQL. */
-export function operationUsageSql(userId: string, operation: LimitedOperation, since: Date): SQL {
+/**
+ * What activities of `operation` since `since` used of its limit, in US dollars, as an aggregate over rows
+ * of one customer's counted activities (`countedActivities`): one scan can sum every operation and period.
+ */
+export function operationUsedSql(operation: LimitedOperation, since: Date): SQL {
   const { types, direction } = OPERATION_USAGE[operation];
   const sign = direction === 'in' ? sql`> 0` : sql`< 0`;
-  return sql`(SELECT coalesce(sum(abs(${activities.usdValue})), 0) FROM ${activities}
-    WHERE ${activities.userId} = ${userId} AND ${inArray(activities.type, [...types])}
-      AND ${activities.status} IN ('pending', 'completed') AND ${activities.amount} ${sign}
-      AND ${activities.createdAt} >= ${since})`;
+  return sql`coalesce(sum(abs(${activities.usdValue})) FILTER (WHERE ${inArray(activities.type, [...types])}
+    AND ${activities.amount} ${sign} AND ${activities.createdAt} >= ${since}), 0)`;
+}
+
+/** The customer's activities that can count against a limit since `since`: pending ones hold their amount too. */
+export const countedActivities = (userId: string, since: Date): SQL =>
+  sql`${activities.userId} = ${userId} AND ${activities.status} IN ('pending', 'completed') AND ${activities.createdAt} >= ${since}`;
+
+/** What the customer's activities of `operation` since `since` used of its limit, in US dollars, as SQL. */
+export function operationUsageSql(userId: string, operation: LimitedOperation, since: Date): SQL {
+  return sql`(SELECT ${operationUsedSql(operation, since)} FROM ${activities} WHERE ${countedActivities(userId, since)})`;
 }
 
 /**
- * The monthly top-up limit as SQL expressions (uncorrelated subqueries, so PostgreSQL runs each once): the
- * balances summary reads them in its own statement instead of waiting for separate queries first.
+ * The monthly top-up limit and what the month used of it, as a one-row subquery (`limitUsd`, `usedUsd`) to join: the balances
+ * summary reads it in its own statement, and PostgreSQL plans the level and the month's sum once.
  */
-export function monthlyTopUpSql(userId: string, now: Date): { limitUsd: SQL; usedUsd: SQL; leftUsd: SQL } {
-  const limitUsd = sql`(SELECT monthly_usd FROM deposit_level_limits WHERE level = ${currentLevelSql(userId)} AND operation = 'top_up')`;
-  const usedUsd = operationUsageSql(userId, 'top_up', monthStart(now));
-  return { limitUsd, usedUsd, leftUsd: sql`greatest(${limitUsd} - ${usedUsd}, 0)` };
+export function monthlyTopUpQuery(db: Db, userId: string, now: Date) {
+  const since = monthStart(now);
+  return db
+    .select({
+      limitUsd:
+        sql<string>`(SELECT monthly_usd FROM deposit_level_limits WHERE level = ${currentLevelSql(userId)} AND operation = 'top_up')`.as(
+          'limit_usd',
+        ),
+      usedUsd: sql<string>`${operationUsedSql('top_up', since)}`.as('used_usd'),
+    })
+    .from(activities)
+    .where(countedActivities(userId, since))
+    .as('top_up');
 }
 
 /**
@@ -74,7 +92,7 @@ export function monthlyTopUpSql(userId: string, now: Date): { limitUsd: SQL; use
  * transfers, payments and withdrawals per day and per calendar month in US dollars (enforced by the
  * money flows).
  */
-export function createLevelService(db: Db, clock: Clock) {
+export function createLevelService(db: Db) {
   /** Where the customer stands: completed deposits in USD, the level they reach, and the level that applies. */
   async function position(userId: string): Promise<{ total: string; reached: number; current: number; approved: boolean }> {
     const [[user], [deposits]] = await Promise.all([
@@ -156,20 +174,7 @@ export function createLevelService(db: Db, clock: Clock) {
     };
   }
 
-  /** The monthly top-up limit of the customer's level and what this month's completed deposits used of it, in USD. */
-  async function monthlyTopUp(userId: string): Promise<{ limitUsd: string; usedUsd: string; leftUsd: string }> {
-    const topUp = monthlyTopUpSql(userId, clock());
-    const [row] = await db
-      .select({
-        limitUsd: sql<string>`${topUp.limitUsd}::text`,
-        usedUsd: sql<string>`${topUp.usedUsd}::text`,
-        leftUsd: sql<string>`${topUp.leftUsd}::text`,
-      })
-      .from(sql`(SELECT 1) AS one`);
-    return { limitUsd: formatDecimal(row!.limitUsd), usedUsd: formatDecimal(row!.usedUsd), leftUsd: formatDecimal(row!.leftUsd) };
-  }
-
-  return { standing, monthlyTopUp };
+  return { standing };
 }
 
 export type LevelService = ReturnType<typeof createLevelService>;

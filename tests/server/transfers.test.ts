@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quoteSchema, transferSchema } from '../../contract/transfers';
 import { DEMO_ADMIN } from '../../server/db/seed';
+import { formatDecimal, subtract } from '../../contract/decimal';
 import { credit } from '../../server/services/ledger';
+import { dayStart, monthStart } from '../../server/services/levels';
 import { quoteCost, quoteFigures } from '../../server/services/quote-math';
 import { expectError, registerVerifiedCustomer, TestClient, useTestServer } from './helpers';
 
@@ -354,6 +356,39 @@ describe('POST /transfers', () => {
     expect((await client.post('/transfers', { quoteId: small.id }, withKey())).status).toBe(201);
     const after = await quoteFor(client, { ...body, amount: '10' });
     expect(Number(after.limitLeftUsd)).toBeCloseTo(Number(small.limitLeftUsd) - 10.8, 6);
+  });
+
+  it("reads each limit from today's and this month's activities, and never leaves less than nothing", async () => {
+    const { client, userId, eurAccount, btcAccount } = await customer('1000');
+    const quote = await quoteFor(client, { fromAccountId: eurAccount, toAccountId: btcAccount, amount: '100', side: 'in' });
+    expect((await client.post('/transfers', { quoteId: quote.id }, withKey())).status).toBe(201);
+    // A withdrawal in flight since before today, in this month (the file's clock stays on 2 March): the month's figure only.
+    const now = server.clock.now();
+    const beforeToday = new Date(dayStart(now).getTime() - 1);
+    expect(beforeToday >= monthStart(now)).toBe(true);
+    await sqlRows(
+      `INSERT INTO activities (id, user_id, account_id, type, status, amount, currency, usd_value, created_at)
+       VALUES ($1, $2, $3, 'withdrawal', 'pending', '-200', 'BTC', '-13000000', $4)`,
+      [randomUUID(), userId, btcAccount, beforeToday],
+    );
+    const limits = (await client.get('/users-deposit-levels/limits')).body;
+    const level = await sqlRows<{ operation: string; daily: string; monthly: string }>(
+      'SELECT operation, daily_usd::text AS daily, monthly_usd::text AS monthly FROM deposit_level_limits WHERE level = 1',
+    );
+    const limitOf = (operation: string, period: 'daily' | 'monthly') =>
+      formatDecimal(level.find((row) => row.operation === operation)![period]);
+    // 100 EUR at 1.08 USD, in both periods.
+    expect(limits.transfer.daily).toEqual({
+      limit: limitOf('transfer', 'daily'),
+      used: '108.00',
+      left: formatDecimal(subtract(limitOf('transfer', 'daily'), '108')),
+    });
+    expect(limits.transfer.monthly).toMatchObject({ used: '108.00', left: formatDecimal(subtract(limitOf('transfer', 'monthly'), '108')) });
+    // Far over the month's withdrawal limit: nothing left this month, all of today's.
+    expect(limits.withdrawal.monthly).toEqual({ limit: limitOf('withdrawal', 'monthly'), used: '13000000.00', left: '0.00' });
+    expect(limits.withdrawal.daily).toEqual({ limit: limitOf('withdrawal', 'daily'), used: '0.00', left: limitOf('withdrawal', 'daily') });
+    // The deposit above was booked without an activity: no top-up used.
+    expect(limits.top_up.monthly.used).toBe('0.00');
   });
 
   it('replays the answer for the same key and body, and refuses the key with another body (422)', async () => {
