@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { endpointRoutes, precompress, preloadManifest, prerender } from './scripts/vite-plugins.ts';
+import { endpointRoutes, machineDescriptionsOut, precompress, preloadManifest, prerender } from './scripts/vite-plugins.ts';
 
 const SERVER_TESTS = ['tests/server/**/*.test.ts', 'tests/security/**/*.test.ts'];
 const FAULT_TESTS = ['tests/faults/**/*.test.ts'];
@@ -28,7 +28,7 @@ const FRAMEWORK =
 const APP_MODULES = /[\\/](src[\\/](?!main\.tsx)|contract[\\/]|machines[\\/]|locales[\\/])/;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), endpointRoutes(), latestBuildManifest(), preloadManifest(), precompress(), prerender()],
+  plugins: [react(), machineDescriptionsOut(), endpointRoutes(), latestBuildManifest(), preloadManifest(), precompress(), prerender()],
   define: {
     'import.meta.env.VITE_BUILD_ID': JSON.stringify(command === 'build' ? buildId : 'dev'),
   },

@@ -251,3 +251,77 @@ export function precompress(): Plugin {
     },
   };
 }
+
+/** An ESTree node as far as the walk below needs it. */
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+
+/** A text written out in the source: a string, a template without placeholders, or such texts joined by `+`. */
+function isStaticText(node: AstNode): boolean {
+  if (node.type === 'Literal') return typeof node.value === 'string';
+  if (node.type === 'TemplateLiteral') return (node.expressions as unknown[]).length === 0;
+  if (node.type === 'BinaryExpression' && node.operator === '+')
+    return isStaticText(node.left as AstNode) && isStaticText(node.right as AstNode);
+  return false;
+}
+
+const propertyName = (node: AstNode) => {
+  if (node.type !== 'Property' || node.computed) return null;
+  const key = node.key as AstNode;
+  return key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : null;
+};
+
+/**
+ * Leaves the plain-words `description`s of states, transitions and machines out of the app's bundle (build
+ * only): they are for reviewers, who read them in `/flows` from the data `npm run flows` generates, and in
+ * `docs/flows/`. Written in every state and transition, they were a fifth of the start's own code (5 KB
+ * brotli of 27: docs/performance.md). Tests and development run the machines with them. A `description`
+ * under `context` is the machine's data and stays. Each is replaced by as many spaces (its line breaks
+ * kept), so no code moves and the source map stays true.
+ */
+export function machineDescriptionsOut(): Plugin {
+  return {
+    name: 'meridian-machine-descriptions-out',
+    apply: 'build',
+    enforce: 'post',
+    transform: {
+      filter: { id: /[\\/]machines[\\/][^?]*\.ts$/ },
+      handler(code, id) {
+        const cuts: [number, number][] = [];
+        const visit = (node: AstNode) => {
+          const name = propertyName(node);
+          if (name === 'context') return;
+          if (name === 'description' && isStaticText(node.value as AstNode)) {
+            if (!code.startsWith('description', node.start) && !code.startsWith(`'description'`, node.start)) {
+              throw new Error(`${id}: a description's position does not match its text`);
+            }
+            // The property's comma goes with it; one left after the last property is allowed.
+            const comma = /^\s*,/.exec(code.slice(node.end));
+            cuts.push([node.start, node.end + (comma ? comma[0].length : 0)]);
+            return;
+          }
+          for (const value of Object.values(node)) {
+            if (Array.isArray(value)) value.forEach((item) => isNode(item) && visit(item));
+            else if (isNode(value)) visit(value);
+          }
+        };
+        visit(this.parse(code) as unknown as AstNode);
+        if (cuts.length === 0) return null;
+        let out = '';
+        let at = 0;
+        for (const [start, end] of cuts) {
+          out += code.slice(at, start) + code.slice(start, end).replace(/[^\n]/g, ' ');
+          at = end;
+        }
+        return { code: out + code.slice(at), map: null };
+      },
+    },
+  };
+}
