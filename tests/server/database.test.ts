@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { openPglite } from '../../server/db/database';
 import { migrate, readMigrations } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema';
 import { DEMO_HISTORY_DAYS, DEMO_PHONE_ACCOUNTS, insertVerifiedUser, seedDemo } from '../../server/db/seed';
@@ -30,6 +32,68 @@ describe('migrations', () => {
     await expect(migrate(db.owner, [...migrations, failing])).rejects.toThrow();
     expect(Object.keys(await db.counts())).not.toContain('half_done');
   });
+
+  it('0051 turns the activities of payouts returned before it from failed into returned, and only those', async () => {
+    const old = await openPglite();
+    try {
+      const migrations = readMigrations();
+      await migrate(
+        old,
+        migrations.filter((migration) => migration.name < '0051'),
+      );
+      const ids = await old.transaction(async (session) => {
+        const at = TEST_EPOCH.toISOString();
+        const account = { id: randomUUID(), user_id: randomUUID() };
+        await session.query(
+          `INSERT INTO users (id, email, country, terms_accepted_at, terms_version, created_at, updated_at) VALUES ($1, 'old@meridian.test', 'DE', $2, '2026-01', $2, $2)`,
+          [account.user_id, at],
+        );
+        await session.query(
+          `INSERT INTO accounts (id, user_id, kind, currency, name, created_at) VALUES ($1, $2, 'fiat', 'EUR', 'EUR', $3)`,
+          [account.id, account.user_id, at],
+        );
+        const [hold, back, quote, payout, returned, otherFailed] = Array.from({ length: 6 }, () => randomUUID());
+        await session.query(
+          `INSERT INTO ledger_transactions (id, user_id, kind, created_at) VALUES ($1, $3, 'withdrawal', $4), ($2, $3, 'reversal', $4)`,
+          [hold, back, account.user_id, at],
+        );
+        // What the payout code before 0051 wrote for a returned payout, and a failure of another kind.
+        await session.query(
+          `INSERT INTO activities (id, user_id, account_id, type, status, amount, currency, created_at)
+           VALUES ($1, $3, $4, 'withdrawal', 'failed', '-100', 'EUR', $5), ($2, $3, $4, 'withdrawal', 'failed', '-20', 'EUR', $5)`,
+          [returned, otherFailed, account.user_id, account.id, at],
+        );
+        await session.query(
+          `INSERT INTO payout_quotes (id, user_id, account_id, currency, beneficiary_id, holder_name, iban, amount, fee, arrives_by, created_at, expires_at, used_at)
+           VALUES ($1, $2, $3, 'EUR', $1, 'Dana Demo', 'DE89370400440532013000', '100', '1', $4, $4, $4::timestamptz + interval '1 minute', $4)`,
+          [quote, account.user_id, account.id, at],
+        );
+        await session.query(
+          `INSERT INTO payouts (id, user_id, quote_id, account_id, currency, holder_name, iban, amount, fee, status, arrives_by,
+             activity_id, hold_transaction_id, return_transaction_id, return_reason, created_at)
+           VALUES ($1, $2, $3, $4, 'EUR', 'Dana Demo', 'DE89370400440532013000', '99', '1', 'returned', $5, $6, $7, $8, 'AC04', $5)`,
+          [payout, account.user_id, quote, account.id, at, returned, hold, back],
+        );
+        return { returned, otherFailed };
+      });
+
+      expect(await migrate(old, migrations)).toEqual(
+        migrations.filter((migration) => migration.name >= '0051').map((migration) => migration.name),
+      );
+      const statuses = await old.transaction((session) =>
+        session.query<{ id: string; status: string }>('SELECT id, status FROM activities WHERE id = ANY($1)', [
+          [ids.returned, ids.otherFailed],
+        ]),
+      );
+      expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+        [ids.returned]: 'returned',
+        [ids.otherFailed]: 'failed',
+      });
+    } finally {
+      await old.close();
+    }
+    // Every migration from an empty database, on PGlite, on two busy cores.
+  }, 90_000);
 
   it('create every table and column the query builder knows', async () => {
     const tables = Object.values(schema) as PgTable[];
