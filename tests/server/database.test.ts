@@ -52,7 +52,14 @@ describe('migrations', () => {
           `INSERT INTO accounts (id, user_id, kind, currency, name, created_at) VALUES ($1, $2, 'fiat', 'EUR', 'EUR', $3)`,
           [account.id, account.user_id, at],
         );
-        const [hold, back, quote, payout, returned, otherFailed] = Array.from({ length: 6 }, () => randomUUID());
+        const [hold, back, quote, payout, returned, otherFailed] = [
+          randomUUID(),
+          randomUUID(),
+          randomUUID(),
+          randomUUID(),
+          randomUUID(),
+          randomUUID(),
+        ];
         await session.query(
           `INSERT INTO ledger_transactions (id, user_id, kind, created_at) VALUES ($1, $3, 'withdrawal', $4), ($2, $3, 'reversal', $4)`,
           [hold, back, account.user_id, at],
