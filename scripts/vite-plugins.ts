@@ -278,13 +278,18 @@ const propertyName = (node: AstNode) => {
   return key.type === 'Identifier' ? (key.name as string) : key.type === 'Literal' ? String(key.value) : null;
 };
 
+/** Keys of a machine configuration whose values are data the machine runs with, never diagram text. */
+const MACHINE_DATA_KEYS = new Set(['context', 'input', 'params', 'meta', 'output']);
+
 /**
  * Leaves the plain-words `description`s of states, transitions and machines out of the app's bundle (build
  * only): they are for reviewers, who read them in `/flows` from the data `npm run flows` generates, and in
  * `docs/flows/`. Written in every state and transition, they were a fifth of the start's own code (5 KB
- * brotli of 27: docs/performance.md). Tests and development run the machines with them. A `description`
- * under `context` is the machine's data and stays. Each is replaced by as many spaces (its line breaks
- * kept), so no code moves and the source map stays true.
+ * brotli of 27: docs/performance.md). Tests and development run the machines with them. Only those of the
+ * configuration given to `createMachine` go, outside its data (`context`, an actor's `input`, an action's
+ * `params`…) and outside any call or function in it: elsewhere a `description` is data (a form's field
+ * error). Each is replaced by as many spaces (its line breaks kept), so no code moves and the source map
+ * stays true.
  */
 export function machineDescriptionsOut(): Plugin {
   return {
@@ -295,10 +300,24 @@ export function machineDescriptionsOut(): Plugin {
       filter: { id: /[\\/]machines[\\/][^?]*\.ts$/ },
       handler(code, id) {
         const cuts: [number, number][] = [];
-        const visit = (node: AstNode) => {
+        /** `inConfig`: inside the configuration object given to `createMachine`, outside any call or function in it. */
+        const visit = (node: AstNode, inConfig: boolean) => {
+          if (node.type === 'CallExpression') {
+            const callee = node.callee as AstNode;
+            const name =
+              callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? (callee.property as AstNode).name : null;
+            if (name === 'createMachine') {
+              const [config] = node.arguments as AstNode[];
+              if (config) visit(config, true);
+              return;
+            }
+            // Arguments of a call inside the configuration (an `assign({...})`) are the machine's data.
+            inConfig = false;
+          }
+          if (/Function/.test(node.type)) inConfig = false;
           const name = propertyName(node);
-          if (name === 'context') return;
-          if (name === 'description' && isStaticText(node.value as AstNode)) {
+          if (inConfig && name !== null && MACHINE_DATA_KEYS.has(name)) return;
+          if (inConfig && name === 'description' && isStaticText(node.value as AstNode)) {
             if (!code.startsWith('description', node.start) && !code.startsWith(`'description'`, node.start)) {
               throw new Error(`${id}: a description's position does not match its text`);
             }
@@ -308,11 +327,11 @@ export function machineDescriptionsOut(): Plugin {
             return;
           }
           for (const value of Object.values(node)) {
-            if (Array.isArray(value)) value.forEach((item) => isNode(item) && visit(item));
-            else if (isNode(value)) visit(value);
+            if (Array.isArray(value)) value.forEach((item) => isNode(item) && visit(item, inConfig));
+            else if (isNode(value)) visit(value, inConfig);
           }
         };
-        visit(this.parse(code) as unknown as AstNode);
+        visit(this.parse(code) as unknown as AstNode, false);
         if (cuts.length === 0) return null;
         let out = '';
         let at = 0;

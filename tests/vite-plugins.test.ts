@@ -20,20 +20,26 @@ describe('machineDescriptionsOut (the build leaves machine descriptions out of t
       "  id: 'sample',",
       "  description: 'The whole ' + `flow`,",
       "  context: { description: 'kept: the data of the machine' },",
+      "  invoke: { src: 'save', input: { description: 'kept: what the actor is given' } },",
       '  states: {',
-      "    idle: { description: 'Waiting.', on: { GO: { target: 'done', description: 'Go on, “now”.' } } },",
+      "    idle: { description: 'Waiting.', on: { GO: { target: 'done', description: 'Go on, “now”.', actions: assign({ description: 'kept: assigned' }) } } },",
       '    done: { type: "final", description: `Done` },',
       '  },',
       '});',
       'export const options = { description };',
+      // A view's field error, outside any machine configuration: data.
+      "export const fieldErrors = { description: 'missing' };",
     ].join('\n');
     const out = strip(source);
     expect(out).toHaveLength(source.length);
     expect(out.split('\n').map((line) => line.length)).toEqual(source.split('\n').map((line) => line.length));
     expect(out).not.toMatch(/The whole|Waiting|Go on|`Done`/);
     expect(out).toContain("context: { description: 'kept: the data of the machine' }");
+    expect(out).toContain("input: { description: 'kept: what the actor is given' }");
     // A description that is not written out (a factory's parameter) is code: it stays.
     expect(out).toContain('export const options = { description };');
+    expect(out).toContain("assign({ description: 'kept: assigned' })");
+    expect(out).toContain("export const fieldErrors = { description: 'missing' };");
     expect(() => parseAst(out)).not.toThrow();
   });
 
@@ -46,6 +52,13 @@ describe('machineDescriptionsOut (the build leaves machine descriptions out of t
     expect(out).not.toContain(transferMachine.root.description);
     expect(out).not.toMatch(/\bdescription\s*:/);
     expect(() => parseAst(out)).not.toThrow();
+  });
+
+  it("leaves a view's field errors as they are (the pay-link form's missing reason)", () => {
+    const file = path.resolve(import.meta.dirname, '../machines/payLink/payLink.view.ts');
+    const { code } = transformSync(file, readFileSync(file, 'utf8'));
+    expect(code).toContain('description: "missing"');
+    expect(strip(code, file)).toBe(code);
   });
 
   it('leaves files outside machines/ alone', () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '../../../contract/assets';
 import type { PriceRange } from '../../../contract/rates';
@@ -24,6 +24,26 @@ export default function AssetPriceChart({ asset }: { asset: Asset }) {
     queryKey: ['asset-history', asset, range],
     queryFn: ({ signal }) => unwrap(chartsApi(system.client).getAssetHistory(asset, range, { signal })),
   });
+  // The same points and marks while the answer is the same: new ones draw the chart again.
+  const { data } = history;
+  const points = useMemo(
+    () => data?.points.map((point) => ({ at: point.at, value: point.usd, text: formatAmount(point.usd, 'USD', locale) })) ?? [],
+    [data, locale],
+  );
+  const markers = useMemo(
+    () =>
+      data?.exchanges.map((exchange) => {
+        const sold = exchange.amount.startsWith('-');
+        return {
+          at: exchange.at,
+          text: t(sold ? 'charts.price.sold' : 'charts.price.bought', {
+            amount: formatAmount(exchange.amount.replace('-', ''), asset, locale),
+            counter: formatAmount(exchange.counterAmount.replace('-', ''), exchange.counterCurrency, locale),
+          }),
+        };
+      }) ?? [],
+    [data, asset, locale, t],
+  );
   return (
     <ChartCard
       id="asset-price-chart"
@@ -35,17 +55,8 @@ export default function AssetPriceChart({ asset }: { asset: Asset }) {
         <>
           <LineChart
             caption={t('charts.price.caption', { asset, range: t(`charts.ranges.${range}`) })}
-            points={data.points.map((point) => ({ at: point.at, value: point.usd, text: formatAmount(point.usd, 'USD', locale) }))}
-            markers={data.exchanges.map((exchange) => {
-              const sold = exchange.amount.startsWith('-');
-              return {
-                at: exchange.at,
-                text: t(sold ? 'charts.price.sold' : 'charts.price.bought', {
-                  amount: formatAmount(exchange.amount.replace('-', ''), asset, locale),
-                  counter: formatAmount(exchange.counterAmount.replace('-', ''), exchange.counterCurrency, locale),
-                }),
-              };
-            })}
+            points={points}
+            markers={markers}
             markersTitle={t('charts.price.exchanges')}
           />
           {/* No dot is drawn while balances are hidden, so none is explained. */}

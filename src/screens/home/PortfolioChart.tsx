@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceRange } from '../../../contract/rates';
 import { chartsApi } from '../../api/charts';
@@ -24,6 +24,11 @@ export default function PortfolioChart() {
     queryKey: ['portfolio', 'history', range],
     queryFn: ({ signal }) => unwrap(chartsApi(system.client).getPortfolioHistory(range, { signal })),
   });
+  // The same points while the answer is the same: new ones draw the chart again (a month is 720 of them).
+  const points = useMemo(
+    () => history.data?.points.map((point) => ({ ...point, text: formatAmount(point.value, history.data.currency, locale) })) ?? [],
+    [history.data, locale],
+  );
   return (
     <ChartCard
       id="portfolio-chart"
@@ -39,10 +44,7 @@ export default function PortfolioChart() {
             <Money amount={data.change.amount} asset={data.currency} signed />
             {data.change.percent !== null && !hidden ? ` (${formatPercent(data.change.percent, locale)})` : ''}
           </p>
-          <LineChart
-            caption={t('charts.portfolio.caption', { range: t(`charts.ranges.${range}`) })}
-            points={data.points.map((point) => ({ ...point, text: formatAmount(point.value, data.currency, locale) }))}
-          />
+          <LineChart caption={t('charts.portfolio.caption', { range: t(`charts.ranges.${range}`) })} points={points} />
           {data.simulatedUntil ? <p className="hint-text">{t('charts.simulated')}</p> : null}
         </>
       )}
