@@ -35,9 +35,14 @@ test('a crypto account draws its price with the customer’s exchange marked, in
   const chart = page.locator('section', { has: page.getByRole('heading', { name: 'BTC price' }) });
   await expect(chart.getByTestId('chart-plot').locator('canvas')).toBeVisible();
   await expect(chart.getByText('The dot marks your exchange in this period.')).toBeVisible();
-  // The table alternative lists the exchange beside the price it was made at.
+  // The table alternative, on request, lists the exchange beside the price it was made at.
   const table = chart.getByTestId('chart-table');
-  await expect(table.getByRole('columnheader', { name: 'Your exchanges' })).toBeAttached();
+  await expect(table).toHaveCount(0);
+  const showTable = chart.getByRole('button', { name: 'Show the figures as a table' });
+  await expect(showTable).toHaveAttribute('aria-expanded', 'false');
+  await showTable.click();
+  await expect(chart.getByRole('button', { name: 'Hide the table' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(table.getByRole('columnheader', { name: 'Your exchanges' })).toBeVisible();
   await expect(table.getByRole('cell', { name: /^Bought [\d.]+ BTC for €20\.00$/ })).toBeAttached();
   // The keyboard reaches the exchange's point too: its date, the price and what was done there.
   // Back from the latest point: the exchange was made minutes ago, a price or two before now.

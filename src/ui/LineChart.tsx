@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { RTL_LOCALES } from '../../contract';
 import { formatDate, formatNumber } from '../i18n/format';
+import { Button } from './Button';
 import { HiddenAmountsContext } from './hiddenAmounts';
 import { useUiLocale } from './useUiLocale';
 import 'uplot/dist/uPlot.min.css';
@@ -47,10 +48,19 @@ function dateStyleFor(points: readonly ChartPoint[]): Intl.DateTimeFormatOptions
   return { month: 'short', year: 'numeric' };
 }
 
+/** A single point's date: the axis's style, with the time of day when points are less than a day apart. */
+function pointDateStyleFor(points: readonly ChartPoint[], axisStyle: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
+  const step = points.length > 1 ? Date.parse(points[1]!.at) - Date.parse(points[0]!.at) : Infinity;
+  if (step >= 24 * HOUR || axisStyle.timeStyle) return axisStyle;
+  return { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' };
+}
+
 /**
  * A line over time on uPlot, loaded with the screen that draws it (never the entry). Accessible three
- * ways: a table of every point for screen readers, the arrow keys moving a marker from point to point
- * with its date and figure announced, and time running right to left in Arabic. While balances are
+ * ways: a table of every point, shown on request, the arrow keys moving a marker from point to point
+ * with its date and figure announced, and time running right to left in Arabic. The table waits for its
+ * button: a month is 720 rows, and laying them out, even hidden, was the longest task of home's load
+ * (docs/performance.md). While balances are
  * hidden it draws nothing at all: a line's shape tells figures too.
  */
 export function LineChart({
@@ -71,10 +81,14 @@ export function LineChart({
   const target = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
+  const [tableShown, setTableShown] = useState(false);
   const captionId = useId();
+  const tableId = useId();
   const rtl = RTL_LOCALES.has(locale);
   const dateStyle = useMemo(() => dateStyleFor(points), [points]);
-  const dateOf = (point: ChartPoint) => formatDate(new Date(point.at), locale, dateStyle);
+  const pointDateStyle = useMemo(() => pointDateStyleFor(points, dateStyle), [points, dateStyle]);
+  /** One point's instant, precise enough to tell it from its neighbours (the axis's style may not be). */
+  const dateOf = (point: ChartPoint) => formatDate(new Date(point.at), locale, pointDateStyle);
   const marked = useMemo(() => (markers ? markersByPoint(points, markers) : null), [points, markers]);
 
   useEffect(() => {
@@ -178,28 +192,38 @@ export function LineChart({
       <p className="chart-point" aria-live="polite" data-testid="chart-point">
         {current ? [`${dateOf(current)}: ${current.text}`, ...currentMarks].join(' · ') : ''}
       </p>
-      {/* Hidden in a box: a table is never shorter than its rows, so hidden itself a year of them made the page scroll on. */}
-      <div className="visually-hidden">
-        <table data-testid="chart-table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('charts.date')}</th>
-              <th scope="col">{t('charts.value')}</th>
-              {marked ? <th scope="col">{markersTitle}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point, index) => (
-              <tr key={point.at}>
-                <th scope="row">{dateOf(point)}</th>
-                <td>{point.text}</td>
-                {marked ? <td>{marked[index]!.join('; ')}</td> : null}
+      <Button
+        variant="link"
+        aria-expanded={tableShown}
+        aria-controls={tableShown ? tableId : undefined}
+        onClick={() => setTableShown((shown) => !shown)}
+      >
+        {t(tableShown ? 'charts.hideTable' : 'charts.showTable')}
+      </Button>
+      {tableShown ? (
+        // Scrolls within its own box (a year is hundreds of rows), reachable by keyboard to scroll.
+        <div id={tableId} className="chart-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+          <table data-testid="chart-table">
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('charts.date')}</th>
+                <th scope="col">{t('charts.value')}</th>
+                {marked ? <th scope="col">{markersTitle}</th> : null}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {points.map((point, index) => (
+                <tr key={point.at}>
+                  <th scope="row">{dateOf(point)}</th>
+                  <td>{point.text}</td>
+                  {marked ? <td>{marked[index]!.join('; ')}</td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </figure>
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '../../../contract/assets';
@@ -23,6 +23,8 @@ export default function AssetPriceChart({ asset }: { asset: Asset }) {
   const history = useQuery({
     queryKey: ['asset-history', asset, range],
     queryFn: ({ signal }) => unwrap(chartsApi(system.client).getAssetHistory(asset, range, { signal })),
+    // Another range keeps this one on screen (busy) until it arrives, and with it the open table.
+    placeholderData: keepPreviousData,
   });
   // The same points and marks while the answer is the same: new ones draw the chart again.
   const { data } = history;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceRange } from '../../../contract/rates';
@@ -23,6 +23,8 @@ export default function PortfolioChart() {
   const history = useQuery({
     queryKey: ['portfolio', 'history', range],
     queryFn: ({ signal }) => unwrap(chartsApi(system.client).getPortfolioHistory(range, { signal })),
+    // Another range keeps this one on screen (busy) until it arrives, and with it the open table.
+    placeholderData: keepPreviousData,
   });
   // The same points while the answer is the same: new ones draw the chart again (a month is 720 of them).
   const points = useMemo(
