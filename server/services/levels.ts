@@ -68,8 +68,9 @@ export function operationUsageSql(userId: string, operation: LimitedOperation, s
 }
 
 /**
- * The monthly top-up limit and what the month used of it, as a one-row subquery (`limitUsd`, `usedUsd`) to join: the balances
- * summary reads it in its own statement, and PostgreSQL plans the level and the month's sum once.
+ * The monthly top-up limit and what the month used of it, as a one-row subquery (`limitUsd`, `usedUsd`) to
+ * join: the balances summary reads it in its own statement, and PostgreSQL plans the level and the month's
+ * sum once.
  */
 export function monthlyTopUpQuery(db: Db, userId: string, now: Date) {
   const since = monthStart(now);

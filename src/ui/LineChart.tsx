@@ -60,8 +60,7 @@ function pointDateStyleFor(points: readonly ChartPoint[], axisStyle: Intl.DateTi
  * ways: a table of every point, shown on request, the arrow keys moving a marker from point to point
  * with its date and figure announced, and time running right to left in Arabic. The table waits for its
  * button: a month is 720 rows, and laying them out, even hidden, was the longest task of home's load
- * (docs/performance.md). While balances are
- * hidden it draws nothing at all: a line's shape tells figures too.
+ * (docs/performance.md). While balances are hidden it draws nothing at all: a line's shape tells figures too.
  */
 export function LineChart({
   points,
